@@ -1,0 +1,33 @@
+//! The Cluster Management API v2 (`openapi-v2.yaml`) in Rust: wire types, the operation
+//! catalogue, and typed request builders. No I/O: the console (wasm) and the sandbox and
+//! tests (native) build and read requests the same way.
+
+pub mod catalogue;
+pub mod model;
+pub mod ops;
+pub mod request;
+pub mod time;
+mod wire_enum;
+
+pub use model::*;
+pub use request::{ApiRequest, Body, Call, Created, DecodeError, Method, Operation, Part, Reply};
+pub use time::EpochMillis;
+
+/// Where the API lives on a console host.
+pub const API_PREFIX: &str = "/auth/realms/self/v2";
+/// The client-credentials token endpoint on a console host.
+pub const TOKEN_PATH: &str = "/auth/realms/self/protocol/openid-connect/token";
+
+/// The token endpoint's answer.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct AccessToken {
+    pub access_token: String,
+    pub token_type: String,
+    pub expires_in: i64,
+}
+
+/// The error body every failing call carries: `{"error": "human message"}`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ErrorBody {
+    pub error: String,
+}
