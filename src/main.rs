@@ -1,1 +1,19 @@
-fn main() {}
+//! The cluster console: a client-side rendered Leptos app.
+
+mod api;
+mod app;
+mod clusters;
+mod components;
+mod config;
+mod directory;
+mod format;
+mod navigation;
+mod organizations;
+mod poll;
+mod session;
+mod shell;
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+}

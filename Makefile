@@ -1,0 +1,32 @@
+# The two commands of the README: `make run` and `make test`. Both install what is missing first.
+SHELL := /bin/bash
+export PATH := $(CURDIR)/.tools/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+export TRUNK_OFFLINE := true
+export TRUNK_SKIP_VERSION_CHECK := true
+
+PORT ?= 8080
+SANDBOX_FLAGS ?=
+
+.PHONY: setup build run test test-unit test-e2e size clean
+
+setup:
+	@./scripts/setup.sh
+
+# The release console, as shipped: dist/
+build: setup
+	trunk build --release
+
+# The sandbox serving the console, with the demo world; it prints the URL and credentials.
+run: build
+	cargo run -p cluster-sandbox -- --port $(PORT) --console-dir dist $(SANDBOX_FLAGS)
+
+# Everything: unit tests, sandbox HTTP tests, and the browser tests against the release build.
+test: build
+	cargo test --workspace --no-fail-fast -- --test-threads=1
+
+size: build
+	./scripts/size.sh
+
+clean:
+	cargo clean
+	rm -rf dist

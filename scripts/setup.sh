@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Installs what building and testing the console need, skipping whatever is already there.
+# Idempotent: a second run only checks versions. Nothing is downloaded at build time after this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+BINARYEN_VERSION=132
+TOOLS="$PWD/.tools"
+export PATH="$TOOLS/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
+apt_updated=""
+apt_install() {
+    if ! command -v apt-get >/dev/null; then
+        say "please install the Debian packages: $*"; exit 1
+    fi
+    [ -n "$apt_updated" ] || { as_root apt-get update -qq || { say "cannot run apt-get as root: install $* yourself"; exit 1; }; apt_updated=1; }
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+    say "installing trunk $TRUNK_VERSION (about 20 minutes on 2 cores, once per machine)"
+    cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+# The CLI must equal the wasm-bindgen crate in Cargo.lock exactly. No --locked: its lockfile
+# pins a crate the registry no longer has.
+WBG_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WBG_VERSION" ]; then
+    say "installing wasm-bindgen-cli $WBG_VERSION"
+    cargo install wasm-bindgen-cli --version "=$WBG_VERSION" --force
+fi
+
+if ! command -v npm >/dev/null; then
+    say "installing npm (for wasm-opt)"
+    apt_install nodejs npm
+fi
+if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
+    say "installing wasm-opt (npm binaryen@$BINARYEN_VERSION) into .tools"
+    npm install --silent --no-audit --no-fund --prefix "$TOOLS" "binaryen@$BINARYEN_VERSION"
+fi
+
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    say "installing chromium and chromium-driver (browser tests)"
+    apt_install chromium chromium-driver
+fi
+
+cargo fetch --quiet
+say "ready"

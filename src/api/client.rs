@@ -1,0 +1,127 @@
+//! The one place that speaks HTTP to the service: token exchange, bearer auth, the
+//! single re-exchange on 401, and turning replies into typed results or `ApiError`s.
+
+use cluster_api::request::{encode_segment, error_message};
+use cluster_api::{AccessToken, ApiRequest, Body, Call, Method, Reply};
+use gloo_net::http::{Method as HttpMethod, RequestBuilder, Response};
+use leptos::prelude::GetUntracked;
+
+use super::error::ApiError;
+use crate::config::Environment;
+use crate::session::{Credentials, Session, Token};
+
+/// This page's origin, the default console host.
+pub fn page_origin() -> String {
+    web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default()
+}
+
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+fn network(e: gloo_net::Error) -> ApiError {
+    ApiError::Network(e.to_string())
+}
+
+/// Exchanges an API secret for an access token (client-credentials grant).
+pub async fn exchange(env: &Environment, creds: &Credentials) -> Result<Token, ApiError> {
+    let form = format!(
+        "grant_type=client_credentials&client_id={}&client_secret={}",
+        encode_segment(&creds.client_id),
+        encode_segment(&creds.client_secret)
+    );
+    let response = RequestBuilder::new(&env.token_url(&page_origin()))
+        .method(HttpMethod::POST)
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .body(form)
+        .map_err(network)?
+        .send()
+        .await
+        .map_err(network)?;
+    let status = response.status();
+    let text = response.text().await.map_err(network)?;
+    match status {
+        200 => {
+            let token: AccessToken = serde_json::from_str(&text).map_err(|e| ApiError::Decode(e.to_string()))?;
+            // Renew a little early so a call never leaves with a token about to lapse.
+            let lifetime_ms = (token.expires_in.max(10) as f64 - 5.0) * 1000.0;
+            Ok(Token { access_token: token.access_token, expires_at: now_ms() + lifetime_ms })
+        }
+        400 | 401 => Err(ApiError::SignedOut("The client ID or client secret was not accepted".into())),
+        404 => Err(ApiError::Network(format!("no token endpoint at {}", env.token_url(&page_origin())))),
+        _ => Err(ApiError::Server { status, message: error_message(&text).unwrap_or_default() }),
+    }
+}
+
+/// Calls one operation as the signed-in API secret.
+pub async fn call<C: Call>(session: Session, op: &C) -> Result<C::Response, ApiError> {
+    let request = op.request();
+    let Some(env) = session.environment.get_untracked() else {
+        return Err(ApiError::SignedOut("You are not signed in".into()));
+    };
+    let fresh = session.token().filter(|t| t.expires_at > now_ms());
+    let token = match fresh {
+        Some(token) => token,
+        None => renew(session, &env).await?,
+    };
+    let mut response = send(&env, &request, &token.access_token).await?;
+    if response.status() == 401 {
+        let token = renew(session, &env).await?;
+        response = send(&env, &request, &token.access_token).await?;
+        if response.status() == 401 {
+            let why = "The service no longer accepts this API secret's tokens.";
+            session.end(Some(format!("{why} Sign in again.")));
+            return Err(ApiError::SignedOut(why.into()));
+        }
+    }
+    read::<C>(response, &request).await
+}
+
+async fn renew(session: Session, env: &Environment) -> Result<Token, ApiError> {
+    let Some(creds) = session.credentials() else {
+        return Err(ApiError::SignedOut("You are not signed in".into()));
+    };
+    match exchange(env, &creds).await {
+        Ok(token) => {
+            session.replace_token(token.clone());
+            Ok(token)
+        }
+        Err(ApiError::SignedOut(why)) => {
+            session.end(Some(format!("{why}. The secret may have been revoked: sign in again.")));
+            Err(ApiError::SignedOut(why))
+        }
+        Err(other) => Err(other),
+    }
+}
+
+async fn send(env: &Environment, request: &ApiRequest, bearer: &str) -> Result<Response, ApiError> {
+    let url = format!("{}{}", env.api_base(&page_origin()), request.path_and_query());
+    let method = match request.method() {
+        Method::Get => HttpMethod::GET,
+        Method::Post => HttpMethod::POST,
+        Method::Put => HttpMethod::PUT,
+        Method::Delete => HttpMethod::DELETE,
+    };
+    let builder = RequestBuilder::new(&url)
+        .method(method)
+        .header("Authorization", &format!("Bearer {bearer}"))
+        .header("Accept", "application/json");
+    let built = match &request.body {
+        Body::Empty => builder.build(),
+        Body::Json(json) => builder.header("Content-Type", "application/json").body(json.clone()),
+        Body::Multipart(parts) => builder.body(super::multipart::form_data(parts)?),
+    };
+    built.map_err(network)?.send().await.map_err(network)
+}
+
+async fn read<C: Call>(response: Response, request: &ApiRequest) -> Result<C::Response, ApiError> {
+    let status = response.status();
+    let location = response.headers().get("location");
+    let body = response.text().await.map_err(network)?;
+    if (200..300).contains(&status) {
+        C::decode(Reply { status, location: location.as_deref(), body: &body })
+            .map_err(|e| ApiError::Decode(e.to_string()))
+    } else {
+        Err(ApiError::from_status(status, error_message(&body), request.operation))
+    }
+}

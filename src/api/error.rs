@@ -1,0 +1,156 @@
+//! Every way a call can fail, and what to tell the person about it.
+
+use cluster_api::Operation;
+
+use super::roles::required_role;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ApiError {
+    /// The request never got an answer: offline, DNS, CORS, server down.
+    Network(String),
+    /// Still 401 after exchanging the secret for a fresh token: the session is over.
+    SignedOut(String),
+    Forbidden { message: String, role: Option<&'static str> },
+    NotFound(String),
+    BadRequest(String),
+    Conflict { message: String, restart: bool },
+    NotImplemented(String),
+    Server { status: u16, message: String },
+    /// A success status whose body is not what the contract promises.
+    Decode(String),
+}
+
+impl ApiError {
+    /// Classifies a failed response. `message` is the server's own, when it gave one.
+    pub fn from_status(status: u16, message: Option<String>, op: &Operation) -> ApiError {
+        let text = message.unwrap_or_default();
+        match status {
+            401 => ApiError::SignedOut(text),
+            403 => ApiError::Forbidden { message: text, role: required_role(op) },
+            404 => ApiError::NotFound(text),
+            400 | 422 => ApiError::BadRequest(text),
+            409 => {
+                let lower = text.to_lowercase();
+                // The service's restart 409s say so in words (API-NOTES §2.5).
+                let restart = ["restart", "already in flight", "workflow"].iter().any(|w| lower.contains(w));
+                ApiError::Conflict { message: text, restart }
+            }
+            501 => ApiError::NotImplemented(text),
+            _ => ApiError::Server { status, message: text },
+        }
+    }
+
+    /// A short headline: what went wrong.
+    pub fn title(&self) -> String {
+        match self {
+            ApiError::Network(_) => "The service could not be reached".into(),
+            ApiError::SignedOut(_) => "Your session has ended".into(),
+            ApiError::Forbidden { .. } => "You do not have permission to do this".into(),
+            ApiError::NotFound(_) => "Not found".into(),
+            ApiError::BadRequest(_) => "The request was not accepted".into(),
+            ApiError::Conflict { restart: true, .. } => "A restart is in progress".into(),
+            ApiError::Conflict { .. } => "This cannot be done right now".into(),
+            ApiError::NotImplemented(_) => "Not available on this service yet".into(),
+            ApiError::Server { status, .. } => format!("The service failed (HTTP {status})"),
+            ApiError::Decode(_) => "The service answered in an unexpected way".into(),
+        }
+    }
+
+    /// Why, and what to do about it.
+    pub fn detail(&self) -> String {
+        let or = |message: &str, fallback: &str| {
+            if message.trim().is_empty() { fallback.to_string() } else { ensure_period(message) }
+        };
+        match self {
+            ApiError::Network(_) => {
+                "Check your network connection, then try again. If it keeps failing, the service may be down.".into()
+            }
+            ApiError::SignedOut(m) => {
+                format!("{} Sign in again to continue.", or(m, "The API secret was rejected."))
+            }
+            ApiError::Forbidden { message, role } => {
+                let ask = match role {
+                    Some(role) => format!(
+                        "This needs the {role} role. Ask an administrator of your organization to grant it to your API secret."
+                    ),
+                    None => "Ask an administrator of your organization for access.".into(),
+                };
+                if message.trim().is_empty() { ask } else { format!("{} {ask}", ensure_period(message)) }
+            }
+            ApiError::NotFound(m) => format!(
+                "{} It may have been deleted, or it belongs to an organization you cannot see.",
+                or(m, "It does not exist.")
+            ),
+            ApiError::BadRequest(m) => or(m, "Check what you entered and try again."),
+            ApiError::Conflict { message, restart: true } => format!(
+                "{} Wait until the restart finishes, then try again.",
+                or(message, "The cluster is restarting.")
+            ),
+            ApiError::Conflict { message, .. } => or(message, "The resource is not in a state that allows this."),
+            ApiError::NotImplemented(m) => or(m, "The service does not offer this operation."),
+            ApiError::Server { message, .. } => {
+                format!("{} Try again in a moment.", or(message, "Something went wrong on the service's side."))
+            }
+            ApiError::Decode(why) => format!("The console could not read the response ({why}). Reload the page and try again."),
+        }
+    }
+
+    /// Worth offering a Retry button: the same call may well succeed later.
+    pub fn retryable(&self) -> bool {
+        matches!(
+            self,
+            ApiError::Network(_) | ApiError::Server { .. } | ApiError::Conflict { restart: true, .. } | ApiError::Decode(_)
+        )
+    }
+}
+
+fn ensure_period(message: &str) -> String {
+    let message = message.trim();
+    if message.ends_with(['.', '!', '?']) { message.to_string() } else { format!("{message}.") }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.title(), self.detail())
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cluster_api::catalogue;
+
+    #[test]
+    fn forbidden_names_the_missing_role() {
+        let e = ApiError::from_status(403, None, &catalogue::CLUSTER_DELETE);
+        assert!(e.detail().contains("manage-clusters"), "{}", e.detail());
+        assert!(!e.retryable());
+    }
+
+    #[test]
+    fn restart_conflicts_are_told_apart() {
+        let e = ApiError::from_status(409, Some("A restart is already in flight".into()), &catalogue::CLUSTER_ENVVAR_CREATE);
+        assert_eq!(e.title(), "A restart is in progress");
+        assert!(e.retryable());
+        let e = ApiError::from_status(409, Some("Name is taken or reserved".into()), &catalogue::CLUSTER_CREATE);
+        assert_eq!(e.detail(), "Name is taken or reserved.");
+        assert!(!e.retryable());
+    }
+
+    #[test]
+    fn network_errors_offer_retry() {
+        let e = ApiError::Network("TypeError: Failed to fetch".into());
+        assert!(e.retryable());
+        assert!(e.detail().contains("try again"));
+    }
+
+    #[test]
+    fn server_messages_are_kept() {
+        let e = ApiError::from_status(404, Some("Cluster abc not found".into()), &catalogue::CLUSTER_DETAIL);
+        assert!(e.detail().starts_with("Cluster abc not found."));
+        let e = ApiError::from_status(503, None, &catalogue::CLUSTER_LIST);
+        assert_eq!(e.title(), "The service failed (HTTP 503)");
+    }
+}

@@ -1,0 +1,234 @@
+use cluster_api::{ops, Cluster, ClusterState, Metrics, SystemInfoRepresentation};
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use super::delete::DeleteCluster;
+use super::watch::{ClusterWatch, RestartWatch};
+use crate::api::{self, ApiError};
+use crate::components::{ErrorPanel, StatusBadge};
+use crate::directory::Directory;
+use crate::format;
+use crate::session::Session;
+use crate::shell::Breadcrumbs;
+
+/// `/clusters/:id`. Remounts per ID so each cluster gets its own watch.
+#[component]
+pub fn ClusterDetail() -> impl IntoView {
+    let params = use_params_map();
+    let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
+    move || view! { <ClusterPage id=id.get()/> }
+}
+
+/// What a state means for the person looking at it.
+pub fn explain(status: &ClusterState) -> Option<&'static str> {
+    Some(match status {
+        ClusterState::Provisioning => "The cluster is being set up. This page updates by itself when it is ready.",
+        ClusterState::BillingSetup => "Payment has not been set up yet; the cluster is provisioned once it is.",
+        ClusterState::PendingPayment => "The payment is waiting for confirmation; the cluster is provisioned once it succeeds.",
+        ClusterState::BillingRequired => "A payment failed. The cluster needs an up-to-date payment to keep running.",
+        ClusterState::SetupException => "Provisioning failed. Contact support with the cluster ID.",
+        ClusterState::Disabled => "The cluster is disabled and does not serve requests.",
+        ClusterState::PendingDeletion => {
+            "Scheduled for deletion at the end of the billing cycle. Billing continues until then, and the name stays reserved."
+        }
+        ClusterState::Archived => "The cluster is archived.",
+        ClusterState::Active | ClusterState::Unknown(_) => return None,
+    })
+}
+
+#[component]
+fn ClusterPage(id: String) -> impl IntoView {
+    let watch = expect_context::<ClusterWatch>();
+    let feed = watch.watch(id.clone(), None);
+    let cluster = Memo::new(move |_| feed.get().value);
+    let loaded = Memo::new(move |_| cluster.with(Option::is_some));
+    let retry_id = id.clone();
+
+    move || {
+        if loaded.get() {
+            let current = Signal::derive(move || cluster.get().unwrap_or_default());
+            let error = Signal::derive(move || feed.with(|f| f.error.clone()));
+            view! { <Loaded id=id.clone() cluster=current poll_error=error/> }.into_any()
+        } else if let Some(error) = feed.with(|f| f.error.clone()) {
+            let retry_id = retry_id.clone();
+            view! {
+                <Breadcrumbs crumbs=vec![("Clusters".into(), Some("/clusters".into())), (id.clone(), None)]/>
+                <ErrorPanel action="Loading the cluster" error=error retry=Callback::new(move |_| watch.refresh(retry_id.clone()))/>
+            }
+            .into_any()
+        } else {
+            view! { <p class="loading">"Loading the cluster…"</p> }.into_any()
+        }
+    }
+}
+
+#[component]
+fn Loaded(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiError>>) -> impl IntoView {
+    let directory = expect_context::<Directory>();
+    let status = Memo::new(move |_| cluster.with(|c| c.status.clone()));
+    let name = move || cluster.with(|c| c.name.clone());
+
+    view! {
+        <Breadcrumbs crumbs=vec![("Clusters".into(), Some("/clusters".into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
+        <div class="page-head">
+            <h1>{name}</h1>
+            <StatusBadge status=Signal::derive(move || status.get())/>
+        </div>
+        {move || explain(&status.get()).map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
+        {move || poll_error.get().map(|e| view! { <ErrorPanel action="Refreshing the status" error=e/> })}
+        <section class="card">
+            <h2>"Overview"</h2>
+            <dl class="fields">
+                <dt>"ID"</dt><dd class="mono">{move || cluster.with(|c| c.id.clone())}</dd>
+                <dt>"Name"</dt><dd>{name}</dd>
+                <dt>"Host"</dt><dd class="mono">{move || host_view(&cluster.with(|c| c.host.clone()))}</dd>
+                <dt>"Region"</dt><dd>{move || cluster.with(|c| format!("{} ({}, {})", c.region.name, c.region.provider, c.region.region))}</dd>
+                <dt>"Custom domain"</dt><dd>{move || cluster.with(|c| c.domain.clone().unwrap_or_else(|| "None".into()))}</dd>
+                <dt>"Status"</dt><dd class="mono">{move || status.get().to_string()}</dd>
+                <dt>"Organization"</dt>
+                <dd>{move || cluster.with(|c| c.owner.clone()).map(|o| format!("{} ({o})", directory.org_label(&o))).unwrap_or_else(|| "—".into())}</dd>
+                <dt>"Variant"</dt><dd>{move || cluster.with(|c| c.variant.clone().unwrap_or_else(|| "—".into()))}</dd>
+                <dt>"Tier"</dt><dd class="cap">{move || cluster.with(|c| c.tier.to_string())}</dd>
+                <dt>"Resource limits"</dt><dd class="cap">{move || cluster.with(|c| c.resource_limits.to_string())}</dd>
+                <dt>"Created"</dt>
+                <dd>{move || cluster.with(|c| format!("{} ({})", format::utc(c.created_at), format::relative(js_sys::Date::now() as i64, c.created_at)))}</dd>
+            </dl>
+        </section>
+        <div class="grid2">
+            <MetricsCard id=id.clone() status=status.into()/>
+            <RestartCard id=id.clone()/>
+        </div>
+        <SystemInfoCard id=id.clone() status=status.into()/>
+        <section class="card danger-zone">
+            <h2>"Delete"</h2>
+            <DeleteCluster cluster=cluster/>
+        </section>
+    }
+}
+
+/// Links only what is plainly a web address; anything else is shown as text.
+fn host_view(host: &str) -> AnyView {
+    if host.starts_with("https://") || host.starts_with("http://") {
+        view! { <a href=host.to_string() target="_blank" rel="noopener noreferrer">{host.to_string()}</a> }.into_any()
+    } else {
+        host.to_string().into_any()
+    }
+}
+
+
+#[component]
+fn MetricsCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
+    let session = expect_context::<Session>();
+    // Re-read when the state changes: health follows it.
+    let metrics = LocalResource::new(move || {
+        status.track();
+        let id = id.clone();
+        async move { api::call(session, &ops::ClusterMetricsDetail { id }).await }
+    });
+    view! {
+        <section class="card" id="metrics">
+            <h2>"Metrics"</h2>
+            {move || match metrics.get() {
+                None => view! { <p class="loading">"Loading metrics…"</p> }.into_any(),
+                Some(Err(e)) => view! { <ErrorPanel action="Loading metrics" error=e retry=Callback::new(move |_| metrics.refetch())/> }.into_any(),
+                Some(Ok(m)) => metrics_view(m),
+            }}
+        </section>
+    }
+}
+
+fn metrics_view(m: Metrics) -> AnyView {
+    let counts = m.counts.unwrap_or_default();
+    view! {
+        <p>
+            <span class=if m.healthy { "badge badge-ok" } else { "badge badge-bad" }>
+                {if m.healthy { "Healthy" } else { "Not healthy" }}
+            </span>
+        </p>
+        {if counts.is_empty() {
+            view! { <p class="hint">"No counters reported."</p> }.into_any()
+        } else {
+            view! {
+                <dl class="fields">
+                    {counts.into_iter().map(|(k, v)| view! { <dt class="cap">{k}</dt><dd>{v.to_string()}</dd> }).collect_view()}
+                </dl>
+            }.into_any()
+        }}
+    }
+    .into_any()
+}
+
+#[component]
+fn RestartCard(id: String) -> impl IntoView {
+    let feed = expect_context::<RestartWatch>().watch(id, None);
+    view! {
+        <section class="card" id="restart">
+            <h2>"Restarts"</h2>
+            {move || {
+                let f = feed.get();
+                match (f.value, f.error) {
+                    (Some(s), _) if s.restart_in_progress => view! {
+                        <p><span class="badge badge-busy"><span class="spinner" aria-hidden="true"></span>"Restart in progress"</span></p>
+                        <p class="hint">"Configuration changes wait until it finishes. This updates by itself."</p>
+                    }.into_any(),
+                    (Some(_), _) => view! { <p>"No restart in progress."</p> }.into_any(),
+                    (None, Some(e)) => view! { <ErrorPanel action="Loading the restart status" error=e/> }.into_any(),
+                    (None, None) => view! { <p class="loading">"Loading…"</p> }.into_any(),
+                }
+            }}
+        </section>
+    }
+}
+
+#[component]
+fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let info = LocalResource::new(move || {
+        let active = status.get() == ClusterState::Active;
+        let id = id.clone();
+        async move {
+            if active { Some(api::call(session, &ops::ClusterSystemInfoDetail { id }).await) } else { None }
+        }
+    });
+    view! {
+        <section class="card" id="system-info">
+            <h2>"System information"</h2>
+            {move || match info.get() {
+                None => view! { <p class="loading">"Loading…"</p> }.into_any(),
+                Some(None) => view! {
+                    <p class="hint">{format!(
+                        "Keycloak's server information is available while the cluster is ACTIVE; it is {} now.",
+                        status.get()
+                    )}</p>
+                }.into_any(),
+                Some(Some(Err(e))) => view! { <ErrorPanel action="Loading system information" error=e retry=Callback::new(move |_| info.refetch())/> }.into_any(),
+                Some(Some(Ok(s))) => system_info_view(s),
+            }}
+        </section>
+    }
+}
+
+fn system_info_view(s: SystemInfoRepresentation) -> AnyView {
+    let rows: Vec<(&str, Option<String>)> = vec![
+        ("Keycloak version", s.version),
+        ("Build", s.build_tag),
+        ("Server time", s.server_time),
+        ("Uptime", s.uptime),
+        ("Java", s.java_version.map(|v| format!("{v} ({})", s.java_vendor.unwrap_or_default()))),
+        ("Java VM", s.java_vm.map(|v| format!("{v} {}", s.java_vm_version.unwrap_or_default()))),
+        ("Java runtime", s.java_runtime),
+        ("Java home", s.java_home),
+        ("OS", s.os_name.map(|n| format!("{n} {} ({})", s.os_version.unwrap_or_default(), s.os_architecture.unwrap_or_default()))),
+        ("File encoding", s.file_encoding),
+        ("User", s.user_name),
+        ("Working directory", s.user_dir),
+        ("Time zone", s.user_timezone),
+        ("Locale", s.user_locale),
+    ];
+    view! {
+        <dl class="fields">
+            {rows.into_iter().filter_map(|(k, v)| v.map(|v| view! { <dt>{k}</dt><dd>{v}</dd> })).collect_view()}
+        </dl>
+    }
+    .into_any()
+}

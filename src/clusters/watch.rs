@@ -1,0 +1,29 @@
+//! The app-wide polls for cluster status and restart status (one per cluster).
+
+use cluster_api::{ops, Cluster, RestartStatus};
+use leptos::prelude::*;
+
+use crate::api;
+use crate::components::status_badge::is_transitional;
+use crate::poll::{Backoff, Poller};
+use crate::session::Session;
+
+pub type ClusterWatch = Poller<Cluster>;
+pub type RestartWatch = Poller<RestartStatus>;
+
+pub fn provide_watchers(session: Session) {
+    let clusters: ClusterWatch = Poller::new(
+        session,
+        |session, id| Box::pin(async move { api::call(session, &ops::ClusterDetail { id }).await }),
+        |cluster| !is_transitional(&cluster.status),
+        Backoff::STATUS,
+    );
+    let restarts: RestartWatch = Poller::new(
+        session,
+        |session, id| Box::pin(async move { api::call(session, &ops::ClusterRestartStatusDetail { id }).await }),
+        |status| !status.restart_in_progress,
+        Backoff::STATUS,
+    );
+    provide_context(clusters);
+    provide_context(restarts);
+}

@@ -1,0 +1,24 @@
+use leptos::prelude::*;
+
+use crate::api::ApiError;
+
+/// A failure told in words: what failed, why, and (when it may help) a Retry button.
+#[component]
+pub fn ErrorPanel(
+    /// What the console was doing, e.g. "Loading clusters".
+    #[prop(into)]
+    action: String,
+    error: ApiError,
+    #[prop(optional)] retry: Option<Callback<()>>,
+) -> impl IntoView {
+    let retry = retry.filter(|_| error.retryable());
+    view! {
+        <div class="error-panel" role="alert">
+            <p class="error-title">{format!("{action} failed. {}", error.title())}</p>
+            <p class="error-detail">{error.detail()}</p>
+            {retry.map(|retry| view! {
+                <button class="button" on:click=move |_| retry.run(())>"Retry"</button>
+            })}
+        </div>
+    }
+}

@@ -1,0 +1,90 @@
+//! Runtime configuration, read from `config.json` beside `index.html` at start-up, so one
+//! build serves every environment.
+
+use serde::Deserialize;
+
+/// One place the console can talk to: a console host serving the token endpoint and the API.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Environment {
+    pub name: String,
+    /// Origin of the console host, e.g. `https://app.phasetwo.io`. Empty or absent: this page's origin.
+    #[serde(default)]
+    pub console_url: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Config {
+    pub environments: Vec<Environment>,
+}
+
+impl Environment {
+    /// The console host's origin, without a trailing slash; `same_origin` when unset.
+    pub fn origin(&self, same_origin: &str) -> String {
+        match self.console_url.as_deref().map(str::trim) {
+            Some(url) if !url.is_empty() => url.trim_end_matches('/').to_string(),
+            _ => same_origin.trim_end_matches('/').to_string(),
+        }
+    }
+
+    pub fn api_base(&self, same_origin: &str) -> String {
+        format!("{}{}", self.origin(same_origin), cluster_api::API_PREFIX)
+    }
+
+    pub fn token_url(&self, same_origin: &str) -> String {
+        format!("{}{}", self.origin(same_origin), cluster_api::TOKEN_PATH)
+    }
+}
+
+/// Parses `config.json`, explaining in words what is wrong with it.
+pub fn parse(text: &str) -> Result<Config, String> {
+    let config: Config = serde_json::from_str(text).map_err(|e| format!("config.json is not valid: {e}."))?;
+    if config.environments.is_empty() {
+        return Err("config.json lists no environments: add at least one under \"environments\".".into());
+    }
+    if let Some(env) = config.environments.iter().find(|e| e.name.trim().is_empty()) {
+        return Err(format!("config.json has an environment without a name ({env:?})."));
+    }
+    for env in &config.environments {
+        if let Some(url) = env.console_url.as_deref().filter(|u| !u.trim().is_empty()) {
+            if !(url.starts_with("https://") || url.starts_with("http://")) {
+                return Err(format!(
+                    "config.json: the console_url of \"{}\" must start with https:// or http:// (it is \"{url}\").",
+                    env.name
+                ));
+            }
+        }
+    }
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_is_same_origin() {
+        let config = parse(r#"{"environments":[{"name":"Local sandbox"}]}"#).expect("valid");
+        let env = &config.environments[0];
+        assert_eq!(env.api_base("http://127.0.0.1:8080"), "http://127.0.0.1:8080/auth/realms/self/v2");
+        assert_eq!(
+            env.token_url("http://127.0.0.1:8080/"),
+            "http://127.0.0.1:8080/auth/realms/self/protocol/openid-connect/token"
+        );
+    }
+
+    #[test]
+    fn explicit_console_url_wins() {
+        let config =
+            parse(r#"{"environments":[{"name":"Production","console_url":"https://app.phasetwo.io/"}]}"#).expect("valid");
+        assert_eq!(config.environments[0].api_base("http://x"), "https://app.phasetwo.io/auth/realms/self/v2");
+    }
+
+    #[test]
+    fn malformed_configs_are_explained() {
+        assert!(parse("not json").unwrap_err().contains("not valid"));
+        assert!(parse(r#"{"environments":[]}"#).unwrap_err().contains("no environments"));
+        assert!(parse(r#"{"environments":[{"name":"x","console_url":"javascript:alert(1)"}]}"#)
+            .unwrap_err()
+            .contains("must start with https://"));
+    }
+}

@@ -1,0 +1,52 @@
+//! Dates as people read them: UTC, plus how long ago.
+
+use chrono::{DateTime, Utc};
+use cluster_api::EpochMillis;
+
+/// `2026-11-21 14:03 UTC`, or a dash when the value is out of range.
+pub fn utc(at: EpochMillis) -> String {
+    at.to_datetime().map(|d: DateTime<Utc>| d.format("%Y-%m-%d %H:%M UTC").to_string()).unwrap_or_else(|| "—".into())
+}
+
+/// `just now`, `5 minutes ago`, `3 days ago`, `in 2 hours`.
+pub fn relative(now_ms: i64, at: EpochMillis) -> String {
+    let delta_s = (now_ms - at.0) / 1000;
+    let (future, s) = if delta_s < 0 { (true, -delta_s) } else { (false, delta_s) };
+    if s < 45 {
+        return "just now".into();
+    }
+    let (n, unit) = match s {
+        s if s < 3_600 => ((s + 30) / 60, "minute"),
+        s if s < 86_400 => ((s + 1_800) / 3_600, "hour"),
+        s if s < 30 * 86_400 => ((s + 43_200) / 86_400, "day"),
+        s if s < 365 * 86_400 => (s / (30 * 86_400), "month"),
+        s => (s / (365 * 86_400), "year"),
+    };
+    let n = n.max(1);
+    let plural = if n == 1 { "" } else { "s" };
+    if future { format!("in {n} {unit}{plural}") } else { format!("{n} {unit}{plural} ago") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOW: i64 = 1_790_000_000_000;
+
+    #[test]
+    fn formats_utc() {
+        assert_eq!(utc(EpochMillis(1_767_225_600_000)), "2026-01-01 00:00 UTC");
+        assert_eq!(utc(EpochMillis(i64::MAX)), "—");
+    }
+
+    #[test]
+    fn relative_times() {
+        assert_eq!(relative(NOW, EpochMillis(NOW - 10_000)), "just now");
+        assert_eq!(relative(NOW, EpochMillis(NOW - 60_000)), "1 minute ago");
+        assert_eq!(relative(NOW, EpochMillis(NOW - 5 * 60_000)), "5 minutes ago");
+        assert_eq!(relative(NOW, EpochMillis(NOW - 3 * 3_600_000)), "3 hours ago");
+        assert_eq!(relative(NOW, EpochMillis(NOW - 2 * 86_400_000)), "2 days ago");
+        assert_eq!(relative(NOW, EpochMillis(NOW - 400 * 86_400_000)), "1 year ago");
+        assert_eq!(relative(NOW, EpochMillis(NOW + 2 * 3_600_000)), "in 2 hours");
+    }
+}

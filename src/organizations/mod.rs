@@ -1,0 +1,5 @@
+//! The organizations resource group: which organizations this API secret sees, and its roles there.
+
+mod page;
+
+pub use page::Organizations;

@@ -1,0 +1,194 @@
+//! Live status: one poll per watched thing, however many views show it. Polls back off,
+//! stop once the thing settles or nobody watches, and wait while the tab is hidden.
+
+mod backoff;
+mod timer;
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+pub use backoff::Backoff;
+pub use timer::sleep_ms;
+
+use crate::api::ApiError;
+use crate::session::Session;
+
+/// The latest known value of a watched thing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Feed<T> {
+    pub value: Option<T>,
+    pub error: Option<ApiError>,
+    /// `Date.now()` of the last update, 0 when never.
+    pub updated_at: f64,
+}
+
+impl<T> Default for Feed<T> {
+    fn default() -> Self {
+        Feed { value: None, error: None, updated_at: 0.0 }
+    }
+}
+
+pub type Fetch<T> = fn(Session, String) -> Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
+
+struct Entry<T: Send + Sync + 'static> {
+    feed: RwSignal<Feed<T>>,
+    watchers: usize,
+    running: bool,
+}
+
+/// A registry of polls for one kind of thing, keyed by ID. Provide one per kind in context.
+pub struct Poller<T: Send + Sync + 'static> {
+    entries: StoredValue<HashMap<String, Entry<T>>, LocalStorage>,
+    /// Feeds belong to the app, not to the view that first asked, so they outlive it.
+    owner: StoredValue<Owner, LocalStorage>,
+    session: Session,
+    fetch: Fetch<T>,
+    settled: fn(&T) -> bool,
+    backoff: Backoff,
+}
+
+impl<T: Send + Sync + 'static> Clone for Poller<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: Send + Sync + 'static> Copy for Poller<T> {}
+
+/// A value this fresh (ms) is not fetched again when a new view starts watching.
+const FRESH_MS: f64 = 1_500.0;
+
+impl<T: Clone + Send + Sync + 'static> Poller<T> {
+    pub fn new(session: Session, fetch: Fetch<T>, settled: fn(&T) -> bool, backoff: Backoff) -> Poller<T> {
+        Poller {
+            entries: StoredValue::new_local(HashMap::new()),
+            owner: StoredValue::new_local(Owner::current().unwrap_or_default()),
+            session,
+            fetch,
+            settled,
+            backoff,
+        }
+    }
+
+    /// Watches `id` for as long as the calling view lives. `seed` is a value the caller
+    /// just read (e.g. from a list), which saves a request.
+    pub fn watch(&self, id: String, seed: Option<T>) -> Signal<Feed<T>> {
+        let owner = self.owner.get_value();
+        let feed = self.entries.try_update_value(|entries| {
+            let entry = entries.entry(id.clone()).or_insert_with(|| Entry {
+                feed: owner.with(|| RwSignal::new(Feed::default())),
+                watchers: 0,
+                running: false,
+            });
+            entry.watchers += 1;
+            if let Some(seed) = seed {
+                entry.feed.set(Feed { value: Some(seed), error: None, updated_at: js_sys::Date::now() });
+            }
+            entry.feed
+        });
+        // Only fails once the app itself is gone.
+        let Some(feed) = feed else { return Signal::derive(Feed::default) };
+        let this = *self;
+        let key = id.clone();
+        on_cleanup(move || {
+            this.entries.update_value(|entries| {
+                if let Some(entry) = entries.get_mut(&key) {
+                    entry.watchers = entry.watchers.saturating_sub(1);
+                }
+            })
+        });
+        self.ensure_running(id);
+        feed.into()
+    }
+
+    /// Fetches now, e.g. after an action changed the thing, and polls again if it is unsettled.
+    pub fn refresh(&self, id: String) {
+        let stale = |entries: &mut HashMap<String, Entry<T>>| {
+            if let Some(entry) = entries.get_mut(&id) {
+                entry.feed.update(|f| f.updated_at = 0.0);
+            }
+        };
+        self.entries.update_value(stale);
+        self.ensure_running(id);
+    }
+
+    /// Records a value an action just read, and keeps polling if it is unsettled.
+    pub fn publish(&self, id: String, value: T) {
+        let feed = self.feed(&id).map(|(feed, _)| feed);
+        if let Some(feed) = feed {
+            feed.set(Feed { value: Some(value), error: None, updated_at: js_sys::Date::now() });
+        }
+        self.ensure_running(id);
+    }
+
+    fn ensure_running(&self, id: String) {
+        let start = self.entries.try_update_value(|entries| match entries.get_mut(&id) {
+            Some(entry) if !entry.running && entry.watchers > 0 => {
+                entry.running = true;
+                true
+            }
+            _ => false,
+        });
+        if start == Some(true) {
+            let this = *self;
+            spawn_local(async move { this.run(id).await });
+        }
+    }
+
+    fn feed(&self, id: &str) -> Option<(RwSignal<Feed<T>>, usize)> {
+        self.entries.with_value(|entries| entries.get(id).map(|e| (e.feed, e.watchers)))
+    }
+
+    async fn run(self, id: String) {
+        let mut attempt = 0;
+        loop {
+            let Some((feed, watchers)) = self.feed(&id) else { break };
+            if watchers == 0 {
+                break;
+            }
+            let current = feed.get_untracked();
+            let fresh = js_sys::Date::now() - current.updated_at < FRESH_MS;
+            let settled = current.value.as_ref().is_some_and(self.settled);
+            if attempt == 0 && fresh && settled {
+                break;
+            }
+            if attempt > 0 || fresh {
+                sleep_ms(self.backoff.delay_ms(attempt)).await;
+                timer::until_visible().await;
+                if self.feed(&id).is_none_or(|(_, watchers)| watchers == 0) {
+                    break;
+                }
+            }
+            attempt += 1;
+            let result = (self.fetch)(self.session, id.clone()).await;
+            let now = js_sys::Date::now();
+            let stop = match result {
+                Ok(value) => {
+                    let done = (self.settled)(&value);
+                    feed.try_set(Feed { value: Some(value), error: None, updated_at: now });
+                    done
+                }
+                Err(error) => {
+                    // Gone, forbidden or signed out will not mend by asking again.
+                    let fatal = !error.retryable();
+                    feed.try_update(|f| {
+                        f.error = Some(error);
+                        f.updated_at = now;
+                    });
+                    fatal
+                }
+            };
+            if stop {
+                break;
+            }
+        }
+        self.entries.update_value(|entries| {
+            if let Some(entry) = entries.get_mut(&id) {
+                entry.running = false;
+            }
+        });
+    }
+}
