@@ -1,1 +1,98 @@
+//! A local control plane that behaves like the Cluster Management Service, so the
+//! console can run and be tested without the hosted service.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), cluster_sandbox::StartError> {
+//! let sandbox = cluster_sandbox::start(cluster_sandbox::Config::default()).await?;
+//! println!("API at {}", sandbox.api_url());
+//! sandbox.stop().await;
+//! # Ok(()) }
+//! ```
 
+mod auth;
+pub mod cli;
+mod coverage;
+mod dispatch;
+pub mod engine;
+mod error;
+mod handlers;
+mod policy;
+pub mod records;
+mod routing;
+mod server;
+mod state;
+pub mod store;
+mod token;
+
+pub use coverage::CoverageReport;
+pub use server::{Running, StartError, start};
+pub use store::seed as demo;
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// An API secret's client ID and secret.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Credentials {
+    pub client_id: String,
+    pub client_secret: String,
+}
+
+impl Credentials {
+    pub fn new(client_id: &str, client_secret: &str) -> Credentials {
+        Credentials { client_id: client_id.to_string(), client_secret: client_secret.to_string() }
+    }
+}
+
+impl FromStr for Credentials {
+    type Err = String;
+
+    /// `CLIENT_ID:SECRET`; the secret may itself contain colons.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text.split_once(':') {
+            Some((id, secret)) if !id.is_empty() && !secret.is_empty() => Ok(Credentials::new(id, secret)),
+            _ => Err(format!("expected CLIENT_ID:SECRET, got {text:?}")),
+        }
+    }
+}
+
+/// How to run a sandbox. `Default` suits tests: in memory, a free port, quiet, and
+/// short timers (a cluster provisions in 5 s, a restart takes 3 s).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    /// Address to listen on.
+    pub host: IpAddr,
+    /// 0 picks a free port; read it back from [`Running::addr`].
+    pub port: u16,
+    /// The SQLite file, or `:memory:` ([`store::IN_MEMORY`]).
+    pub data: PathBuf,
+    /// The built console, served at `/` with index.html for unknown paths.
+    pub console_dir: Option<PathBuf>,
+    /// Holds every role in the demo organization; (re)applied on every start.
+    pub bootstrap: Credentials,
+    pub token_ttl: Duration,
+    /// How long a PROVISIONING cluster takes to become ACTIVE.
+    pub provision: Duration,
+    /// How long a restart-inducing change keeps `restart_in_progress` true.
+    pub restart: Duration,
+    /// One line per request on stderr.
+    pub log_requests: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 0,
+            data: PathBuf::from(store::IN_MEMORY),
+            console_dir: None,
+            bootstrap: Credentials::new(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET),
+            token_ttl: Duration::from_secs(300),
+            provision: Duration::from_secs(5),
+            restart: Duration::from_secs(3),
+            log_requests: false,
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! The command line of the `cluster-sandbox` binary, kept in the library so the
+//! binary's `main` stays a few lines.
+
+use crate::{Config, Credentials, Running, demo};
+use clap::Parser;
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Debug, Parser)]
+#[command(name = "cluster-sandbox", version, about = "A local Cluster Management Service for the console and its tests")]
+pub struct Args {
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: IpAddr,
+    /// SQLite database file (its folder is created), or :memory:.
+    #[arg(long, default_value = "data/sandbox.sqlite3")]
+    pub data: PathBuf,
+    /// The built console to serve at / (unknown paths get its index.html).
+    #[arg(long, value_name = "DIR")]
+    pub console_dir: Option<PathBuf>,
+    /// An API secret with every role in the demo organization.
+    #[arg(long, value_name = "CLIENT_ID:SECRET", default_value = "demo-admin:demo-admin-secret")]
+    pub bootstrap_secret: Credentials,
+    /// Lifetime of access tokens.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    pub token_ttl: u64,
+    /// How long a new cluster stays PROVISIONING.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub provision_seconds: u64,
+    /// How long a restart-inducing change keeps the cluster restarting.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    pub restart_seconds: u64,
+    /// Do not log one line per request on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl Args {
+    pub fn into_config(self) -> Config {
+        Config {
+            host: self.host,
+            port: self.port,
+            data: self.data,
+            console_dir: self.console_dir,
+            bootstrap: self.bootstrap_secret,
+            token_ttl: Duration::from_secs(self.token_ttl),
+            provision: Duration::from_secs(self.provision_seconds),
+            restart: Duration::from_secs(self.restart_seconds),
+            log_requests: !self.quiet,
+        }
+    }
+}
+
+/// What the binary prints once it listens: where things are and how to log in.
+pub fn banner(config: &Config, running: &Running) -> String {
+    let base = running.base_url();
+    let console = match &config.console_dir {
+        Some(dir) => format!("{base}/  (serving {})", dir.display()),
+        None => "not served (no --console-dir)".to_string(),
+    };
+    [
+        format!("Cluster sandbox listening on {base}"),
+        format!("  Console:        {console}"),
+        format!("  API:            {} (also {base}/v2)", running.api_url()),
+        format!("  Token endpoint: {}", running.token_url()),
+        format!(
+            "  Admin secret:   client ID {}  secret {}  (every role in Acme Inc.)",
+            config.bootstrap.client_id, config.bootstrap.client_secret
+        ),
+        format!(
+            "  Viewer secret:  client ID {}  secret {}  (view roles only)",
+            demo::VIEWER_CLIENT_ID,
+            demo::VIEWER_CLIENT_SECRET
+        ),
+        format!("  Data:           {}", config.data.display()),
+        format!("  Coverage:       {base}/sandbox/coverage"),
+    ]
+    .join("\n")
+}

@@ -1,0 +1,86 @@
+//! The API entry point: prefix stripping, routing through the catalogue,
+//! authentication, the operation table, and coverage counting. To implement an
+//! operation, write its handler under `handlers/` and add one line to [`run`].
+
+use crate::error::ApiError;
+use crate::handlers::{Ctx, Outcome, cluster_status, clusters, orgs};
+use crate::records::now_millis;
+use crate::routing::{Route, resolve};
+use crate::state::AppState;
+use crate::store::Store;
+use crate::{auth::Caller, policy};
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use cluster_api::{API_PREFIX, Operation};
+use std::sync::Arc;
+
+/// Both places the API lives: the console host's path and the API host's.
+pub const PREFIXES: [&str; 2] = [API_PREFIX, "/v2"];
+
+/// The operation table.
+fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
+    match ctx.op.id {
+        "org.list" => orgs::list(ctx, store),
+        "cluster.list" => clusters::list(ctx, store),
+        "cluster.detail" => clusters::detail(ctx, store),
+        "cluster.delete" => clusters::delete(ctx, store),
+        "cluster.region.list" => clusters::regions(ctx, store),
+        "cluster.nameAvailability.check" => clusters::name_availability(ctx, store),
+        "cluster.metrics.detail" => cluster_status::metrics(ctx, store),
+        "cluster.restartStatus.detail" => cluster_status::restart_status(ctx, store),
+        "cluster.systemInfo.detail" => cluster_status::system_info(ctx, store),
+        other => Err(ApiError::not_implemented(other)),
+    }
+}
+
+/// The axum handler mounted under every prefix.
+pub async fn api(State(app): State<Arc<AppState>>, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let path = uri.path();
+    let relative = PREFIXES.iter().find_map(|prefix| path.strip_prefix(prefix)).unwrap_or(path);
+    match resolve(method.as_str(), relative) {
+        Route::NotFound => ApiError::not_found(format!("No API operation has the path {relative}.")).into_response(),
+        Route::MethodNotAllowed(allowed) => method_not_allowed(method.as_str(), relative, &allowed),
+        Route::Found(op, params) => {
+            let response = call(&app, op, params, uri.query(), &headers, body).unwrap_or_else(IntoResponse::into_response);
+            app.coverage.record(op.id, response.status().as_u16());
+            response
+        }
+    }
+}
+
+fn method_not_allowed(method: &str, path: &str, allowed: &[&str]) -> Response {
+    let list = allowed.join(", ");
+    let message = format!("{method} is not allowed on {path}; use {list}.");
+    let mut response = ApiError::new(StatusCode::METHOD_NOT_ALLOWED, message).into_response();
+    if let Ok(value) = HeaderValue::from_str(&list) {
+        response.headers_mut().insert(header::ALLOW, value);
+    }
+    response
+}
+
+fn call(
+    app: &AppState,
+    op: &'static Operation,
+    params: Vec<String>,
+    query: Option<&str>,
+    headers: &HeaderMap,
+    body: Bytes,
+) -> Outcome {
+    let caller: Caller = app.tokens.authenticate(headers.get(header::AUTHORIZATION))?;
+    let query = serde_urlencoded::from_str::<Vec<(String, String)>>(query.unwrap_or(""))
+        .map_err(|e| ApiError::bad_request(format!("The query string is malformed: {e}")))?;
+    let ctx = Ctx {
+        op,
+        params,
+        query,
+        body,
+        caller,
+        need: policy::need(op),
+        now: now_millis(),
+        settings: &app.settings,
+    };
+    let mut store = app.lock_store()?;
+    run(&ctx, &mut store)
+}

@@ -1,0 +1,97 @@
+//! What a cluster reports about itself: health metrics and Keycloak's server info.
+//! Nothing real runs behind the sandbox, so the numbers are derived from the cluster
+//! ID: stable across calls and restarts, different between clusters.
+
+use crate::records::{ClusterRecord, Millis};
+use cluster_api::{ClusterState, Metrics, SystemInfoRepresentation, Tier};
+use std::collections::BTreeMap;
+
+const KEYCLOAK_VERSION: &str = "26.1.4";
+
+/// FNV-1a: deterministic across runs and Rust versions, unlike `DefaultHasher`.
+fn fingerprint(text: &str, salt: u64) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ salt;
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+fn realm_cap(tier: &Tier) -> u64 {
+    match tier {
+        Tier::Starter => 5,
+        Tier::Premium => 20,
+        _ => 100,
+    }
+}
+
+/// States in which Keycloak has never run, so there is nothing to count.
+fn never_ran(status: &ClusterState) -> bool {
+    matches!(
+        status,
+        ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning | ClusterState::SetupException
+    )
+}
+
+pub fn metrics(cluster: &ClusterRecord) -> Metrics {
+    let mut counts = BTreeMap::new();
+    let (realms, users, clients) = if never_ran(&cluster.status) {
+        (0, 0, 0)
+    } else {
+        let realms = 1 + fingerprint(&cluster.id, 1) % realm_cap(&cluster.tier).min(8);
+        let users = realms * (40 + fingerprint(&cluster.id, 2) % 2_500);
+        let clients = realms * (3 + fingerprint(&cluster.id, 3) % 12);
+        (realms, users, clients)
+    };
+    // The values stay far below i64::MAX, so the conversions cannot saturate.
+    counts.insert("realms".to_string(), i64::try_from(realms).unwrap_or(i64::MAX));
+    counts.insert("users".to_string(), i64::try_from(users).unwrap_or(i64::MAX));
+    counts.insert("clients".to_string(), i64::try_from(clients).unwrap_or(i64::MAX));
+    Metrics { name: cluster.name.clone(), counts: Some(counts), healthy: cluster.status == ClusterState::Active }
+}
+
+fn unit(n: i64, singular: &str) -> String {
+    if n == 1 { format!("1 {singular}") } else { format!("{n} {singular}s") }
+}
+
+/// Keycloak's human uptime, e.g. "0 days, 2 hours, 5 minutes, 1 second".
+fn format_uptime(millis: Millis) -> String {
+    let secs = millis.max(0) / 1000;
+    [
+        unit(secs / 86_400, "day"),
+        unit(secs / 3_600 % 24, "hour"),
+        unit(secs / 60 % 60, "minute"),
+        unit(secs % 60, "second"),
+    ]
+    .join(", ")
+}
+
+pub fn system_info(cluster: &ClusterRecord, now: Millis) -> SystemInfoRepresentation {
+    let since = cluster.ready_at.unwrap_or(cluster.created_at).min(now);
+    let uptime = now - since;
+    let server_time = chrono::DateTime::from_timestamp_millis(now)
+        .map(|at| at.format("%a %b %d %H:%M:%S UTC %Y").to_string());
+    let text = |value: &str| Some(value.to_string());
+    SystemInfoRepresentation {
+        version: text(KEYCLOAK_VERSION),
+        server_time,
+        uptime: Some(format_uptime(uptime)),
+        uptime_millis: Some(uptime),
+        java_version: text("21.0.5"),
+        java_vendor: text("Red Hat, Inc."),
+        java_vm: text("OpenJDK 64-Bit Server VM"),
+        java_vm_version: text("21.0.5+11-LTS"),
+        java_runtime: text("OpenJDK Runtime Environment"),
+        java_home: text("/usr/lib/jvm/java-21-openjdk"),
+        os_name: text("Linux"),
+        os_architecture: text("amd64"),
+        os_version: text("6.1.119-129.201.amzn2023.x86_64"),
+        file_encoding: text("UTF-8"),
+        user_name: text("keycloak"),
+        user_dir: text("/opt/keycloak"),
+        user_timezone: text("UTC"),
+        user_locale: text("en_US"),
+        build_tag: Some(format!("{KEYCLOAK_VERSION}.{}", 1_700_000_000 + fingerprint(&cluster.id, 4) % 90_000_000)),
+    }
+}

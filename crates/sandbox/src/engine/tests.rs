@@ -1,0 +1,133 @@
+use super::*;
+use cluster_api::{ResourceLimits, Tier};
+
+fn cluster(status: ClusterState) -> ClusterRecord {
+    ClusterRecord {
+        id: "c1".into(),
+        name: "demo".into(),
+        org_id: "org".into(),
+        region: "US_EAST_1".into(),
+        tier: Tier::Premium,
+        status,
+        resource_limits: ResourceLimits::Standard,
+        variant: "DEDICATED".into(),
+        domain: None,
+        created_at: 1_000,
+        ready_at: None,
+        restart_until: None,
+        billed: true,
+    }
+}
+
+#[test]
+fn provisioning_turns_active_when_ready_at_passes() {
+    let mut c = cluster(ClusterState::Provisioning);
+    c.ready_at = Some(5_000);
+    c.billed = false;
+    assert!(!settle(&mut c, 4_999));
+    assert_eq!(c.status, ClusterState::Provisioning);
+    assert!(settle(&mut c, 5_000));
+    assert_eq!(c.status, ClusterState::Active);
+    assert!(c.billed);
+    assert!(!settle(&mut c, 6_000), "settling twice changes nothing");
+}
+
+#[test]
+fn provisioning_without_ready_at_stays() {
+    let mut c = cluster(ClusterState::Provisioning);
+    assert!(!settle(&mut c, i64::MAX));
+    assert_eq!(c.status, ClusterState::Provisioning);
+}
+
+#[test]
+fn billed_states_are_scheduled_for_deletion() {
+    for status in [
+        ClusterState::Active,
+        ClusterState::Provisioning,
+        ClusterState::Disabled,
+        ClusterState::BillingRequired,
+        ClusterState::SetupException,
+    ] {
+        let mut c = cluster(status.clone());
+        assert_eq!(delete(&mut c), Ok(false), "{status}");
+        assert_eq!(c.status, ClusterState::PendingDeletion);
+    }
+}
+
+#[test]
+fn never_billed_clusters_are_removed() {
+    for status in [ClusterState::BillingSetup, ClusterState::PendingPayment] {
+        let mut c = cluster(status);
+        c.billed = false;
+        assert_eq!(delete_outcome(&c), DeleteOutcome::Remove);
+    }
+    let mut failed_before_payment = cluster(ClusterState::SetupException);
+    failed_before_payment.billed = false;
+    assert_eq!(delete(&mut failed_before_payment), Ok(true));
+}
+
+#[test]
+fn terminal_states_refuse_delete() {
+    for status in [ClusterState::PendingDeletion, ClusterState::Archived] {
+        let mut c = cluster(status.clone());
+        let why = delete(&mut c).expect_err("refused");
+        assert!(why.contains("demo"), "{why}");
+        assert_eq!(c.status, status, "unchanged");
+    }
+}
+
+#[test]
+fn archived_is_not_listed() {
+    assert!(!listed(&ClusterState::Archived));
+    assert!(listed(&ClusterState::PendingDeletion));
+    assert!(listed(&ClusterState::Active));
+}
+
+#[test]
+fn system_info_only_while_active() {
+    assert!(system_info_available(&cluster(ClusterState::Active)).is_ok());
+    let mut c = cluster(ClusterState::Provisioning);
+    c.name = "acme-staging".into();
+    assert_eq!(
+        system_info_available(&c),
+        Err("System information is available only while the cluster is ACTIVE; acme-staging is PROVISIONING.".into())
+    );
+}
+
+#[test]
+fn restart_window() {
+    let mut c = cluster(ClusterState::Active);
+    assert!(!restart_in_progress(&c, 0));
+    begin_restart(&mut c, 1_000, 500).expect("starts");
+    assert!(restart_in_progress(&c, 1_499));
+    assert!(begin_restart(&mut c, 1_200, 500).is_err(), "one at a time");
+    assert!(!restart_in_progress(&c, 1_500));
+    assert!(settle(&mut c, 1_500));
+    assert_eq!(c.restart_until, None);
+    assert!(begin_restart(&mut c, 2_000, 500).is_ok());
+}
+
+#[test]
+fn metrics_are_deterministic_and_follow_health() {
+    let active = cluster(ClusterState::Active);
+    let a = metrics(&active);
+    assert_eq!(a, metrics(&active));
+    assert!(a.healthy);
+    assert_eq!(a.name, "demo");
+    let counts = a.counts.expect("counts");
+    assert!(counts["realms"] >= 1 && counts["users"] > 0);
+
+    let provisioning = metrics(&cluster(ClusterState::Provisioning));
+    assert!(!provisioning.healthy);
+    assert!(provisioning.counts.expect("counts").values().all(|n| *n == 0));
+}
+
+#[test]
+fn system_info_reports_uptime_since_ready() {
+    let mut c = cluster(ClusterState::Active);
+    c.ready_at = Some(10_000);
+    let info = system_info(&c, 10_000 + 90_061_000);
+    assert_eq!(info.uptime_millis, Some(90_061_000));
+    assert_eq!(info.uptime.as_deref(), Some("1 day, 1 hour, 1 minute, 1 second"));
+    assert!(info.version.is_some() && info.build_tag.is_some());
+}

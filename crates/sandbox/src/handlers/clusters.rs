@@ -1,0 +1,96 @@
+//! `cluster.list`, `cluster.detail`, `cluster.delete`, `cluster.region.list` and
+//! `cluster.nameAvailability.check`, plus the lookup every per-cluster handler shares.
+
+use super::{Ctx, Outcome, no_content, ok};
+use crate::engine::{self, names};
+use crate::error::ApiError;
+use crate::records::ClusterRecord;
+use crate::store::{Store, StoreResult};
+use cluster_api::{Cluster, Region};
+use std::collections::{HashMap, HashSet};
+
+/// The cluster named by the first path parameter, settled to `ctx.now` and checked
+/// against the operation's role. Clusters of organizations the caller does not
+/// belong to are reported exactly like missing ones.
+pub fn load(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiError> {
+    let id = ctx.param(0)?;
+    let mut cluster = store
+        .cluster(id)?
+        .filter(|cluster| ctx.caller.member_of(&cluster.org_id))
+        .ok_or_else(|| ApiError::not_found(format!("No cluster with ID {id} was found.")))?;
+    settle(store, &mut cluster, ctx.now)?;
+    ctx.authorize(store, &cluster.org_id)?;
+    Ok(cluster)
+}
+
+/// Applies due transitions and writes them back, so the stored state never lags
+/// what callers have already seen.
+fn settle(store: &Store, cluster: &mut ClusterRecord, now: i64) -> StoreResult<()> {
+    if engine::settle(cluster, now) {
+        store.update_cluster(cluster)?;
+    }
+    Ok(())
+}
+
+/// A region the store no longer knows still renders, derived from its name.
+fn region_of(regions: &HashMap<String, Region>, name: &str) -> Region {
+    regions.get(name).cloned().unwrap_or_else(|| Region {
+        name: name.to_string(),
+        provider: "aws".to_string(),
+        region: name.to_lowercase().replace('_', "-"),
+    })
+}
+
+fn region_map(store: &Store) -> StoreResult<HashMap<String, Region>> {
+    Ok(store.regions()?.into_iter().map(|region| (region.name.clone(), region)).collect())
+}
+
+pub fn to_wire(store: &Store, cluster: &ClusterRecord) -> Result<Cluster, ApiError> {
+    Ok(cluster.to_wire(region_of(&region_map(store)?, &cluster.region)))
+}
+
+pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
+    ctx.authorize_somewhere()?;
+    let crate::policy::Need::Role(role) = ctx.need else {
+        return Err(ApiError::internal("cluster.list must be guarded by a role."));
+    };
+    let regions = region_map(store)?;
+    let mut out = Vec::new();
+    for org_id in ctx.caller.orgs_with(role) {
+        for mut cluster in store.clusters_of(org_id)? {
+            settle(store, &mut cluster, ctx.now)?;
+            if engine::listed(&cluster.status) {
+                out.push(cluster.to_wire(region_of(&regions, &cluster.region)));
+            }
+        }
+    }
+    ok(&out)
+}
+
+pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
+    let cluster = load(ctx, store)?;
+    ok(&to_wire(store, &cluster)?)
+}
+
+pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
+    let mut cluster = load(ctx, store)?;
+    match engine::delete(&mut cluster) {
+        Ok(true) => store.delete_cluster(&cluster.id)?,
+        Ok(false) => store.update_cluster(&cluster)?,
+        Err(why) => return Err(ApiError::conflict(why)),
+    }
+    no_content()
+}
+
+pub fn regions(ctx: &Ctx, store: &mut Store) -> Outcome {
+    ctx.authorize_somewhere()?;
+    ok(&store.regions()?)
+}
+
+pub fn name_availability(ctx: &Ctx, store: &mut Store) -> Outcome {
+    ctx.authorize_somewhere()?;
+    let name = ctx.required_query("name")?;
+    // Names are global: every cluster of every organization, whatever its state.
+    let taken: HashSet<String> = store.cluster_names()?.into_iter().collect();
+    ok(&names::check(name, &|candidate| taken.contains(candidate)))
+}

@@ -1,0 +1,113 @@
+//! Operation handlers, one file per resource group. A handler is a plain function
+//! `fn(&Ctx, &mut Store) -> Outcome`: the dispatcher has already authenticated the
+//! caller and locked the store; the handler finds the owning organization, asks
+//! [`Ctx::authorize`], and answers with a `cluster_api` type.
+
+pub mod cluster_status;
+pub mod clusters;
+pub mod orgs;
+
+use crate::auth::Caller;
+use crate::error::ApiError;
+use crate::policy::Need;
+use crate::records::Millis;
+use crate::store::Store;
+use crate::state::Settings;
+use axum::Json;
+use axum::body::Bytes;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use cluster_api::Operation;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+pub type Outcome = Result<Response, ApiError>;
+
+/// Everything a handler knows about the call.
+pub struct Ctx<'a> {
+    pub op: &'static Operation,
+    /// Decoded path parameters in template order.
+    pub params: Vec<String>,
+    pub query: Vec<(String, String)>,
+    pub body: Bytes,
+    pub caller: Caller,
+    /// The role this operation needs in the owning organization (`policy::need`).
+    pub need: Need,
+    /// The instant the call is evaluated at (epoch ms).
+    pub now: Millis,
+    #[allow(dead_code)] // Timers for cluster.create and the restart-inducing operations of later issues.
+    pub settings: &'a Settings,
+}
+
+impl Ctx<'_> {
+    /// Path parameter `index`. The router only matches when every parameter is
+    /// present, so a miss is a sandbox bug, reported as 500 rather than a panic.
+    pub fn param(&self, index: usize) -> Result<&str, ApiError> {
+        self.params
+            .get(index)
+            .map(String::as_str)
+            .ok_or_else(|| ApiError::internal(format!("{} was routed without path parameter {index}.", self.op.id)))
+    }
+
+    pub fn query_param(&self, name: &str) -> Option<&str> {
+        self.query.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
+    }
+
+    /// A query parameter that must be present and non-blank.
+    pub fn required_query(&self, name: &str) -> Result<&str, ApiError> {
+        self.query_param(name)
+            .filter(|value| !value.trim().is_empty())
+            .ok_or_else(|| ApiError::bad_request(format!("{name} is required")))
+    }
+
+    /// The JSON body as a contract type; 400 naming the field when one is missing.
+    #[allow(dead_code)] // First used by the write operations of later issues.
+    pub fn json_body<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
+        if self.body.is_empty() {
+            return Err(ApiError::bad_request("A JSON request body is required"));
+        }
+        serde_json::from_slice(&self.body).map_err(|e| {
+            let text = e.to_string();
+            match text.strip_prefix("missing field `").and_then(|rest| rest.split('`').next()) {
+                Some(field) => ApiError::bad_request(format!("{field} is required")),
+                None => ApiError::bad_request(format!("The request body is not valid: {text}")),
+            }
+        })
+    }
+
+    /// 403 unless the caller holds the operation's role in `org_id`. Call it after
+    /// establishing the resource is visible (a member's), so strangers get 404.
+    pub fn authorize(&self, store: &Store, org_id: &str) -> Result<(), ApiError> {
+        let Need::Role(role) = self.need else {
+            return Ok(());
+        };
+        if self.caller.has(org_id, role) {
+            return Ok(());
+        }
+        let org = store.org(org_id)?.map_or_else(|| org_id.to_string(), |org| org.label().to_string());
+        // "Acme Inc." already ends the sentence.
+        let stop = if org.ends_with('.') { "" } else { "." };
+        Err(ApiError::forbidden(format!("This API secret lacks the {role} role in organization {org}{stop}")))
+    }
+
+    /// For operations that belong to no organization (regions, name checks): the
+    /// caller needs the operation's role in at least one.
+    pub fn authorize_somewhere(&self) -> Result<(), ApiError> {
+        match self.need {
+            Need::Member => Ok(()),
+            Need::Role(role) if self.caller.orgs_with(role).next().is_some() => Ok(()),
+            Need::Role(role) => Err(ApiError::forbidden(format!(
+                "This API secret lacks the {role} role in every organization it belongs to."
+            ))),
+        }
+    }
+}
+
+/// 200 with a contract type as JSON.
+pub fn ok<T: Serialize>(value: &T) -> Outcome {
+    Ok((StatusCode::OK, Json(value)).into_response())
+}
+
+pub fn no_content() -> Outcome {
+    Ok(StatusCode::NO_CONTENT.into_response())
+}

@@ -1,0 +1,166 @@
+//! Wiring: the router, startup (open, seed, bind) and the handle of a running sandbox.
+
+use crate::dispatch::{self, PREFIXES};
+use crate::error::ApiError;
+use crate::records::{Millis, now_millis};
+use crate::state::{AppState, Settings};
+use crate::store::{Store, StoreError, seed};
+use crate::{Config, CoverageReport, token};
+use axum::extract::{Request, State};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get};
+use axum::{Json, Router};
+use cluster_api::TOKEN_PATH;
+use std::fmt;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tower_http::services::{ServeDir, ServeFile};
+
+/// Why a sandbox could not start.
+#[derive(Debug)]
+pub enum StartError {
+    Store(StoreError),
+    Bind(std::io::Error),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Store(e) => write!(f, "cannot open the sandbox database: {e}"),
+            StartError::Bind(e) => write!(f, "cannot listen: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+impl From<StoreError> for StartError {
+    fn from(e: StoreError) -> Self {
+        StartError::Store(e)
+    }
+}
+
+fn millis(duration: Duration) -> Millis {
+    Millis::try_from(duration.as_millis()).unwrap_or(Millis::MAX)
+}
+
+async fn coverage(State(app): State<Arc<AppState>>) -> Json<CoverageReport> {
+    Json(app.coverage.report())
+}
+
+async fn no_console(request: Request) -> Response {
+    let path = request.uri().path();
+    ApiError::not_found(format!("Nothing is served at {path}: start the sandbox with --console-dir to serve the console."))
+        .into_response()
+}
+
+async fn log_request(request: Request, next: Next) -> Response {
+    let (method, path) = (request.method().clone(), request.uri().path().to_string());
+    let started = Instant::now();
+    let response = next.run(request).await;
+    eprintln!("{method} {path} -> {} ({} ms)", response.status().as_u16(), started.elapsed().as_millis());
+    response
+}
+
+fn router(state: Arc<AppState>, config: &Config) -> Router {
+    let mut router = Router::new()
+        .route(TOKEN_PATH, any(token::endpoint))
+        .route(token::ANY_REALM_PATH, any(token::endpoint))
+        .route("/sandbox/coverage", get(coverage));
+    for prefix in PREFIXES {
+        router = router.route(prefix, any(dispatch::api)).route(&format!("{prefix}/{{*rest}}"), any(dispatch::api));
+    }
+    router = match &config.console_dir {
+        // A single-page app: paths the console routes itself get index.html.
+        Some(dir) => router.fallback_service(ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))),
+        None => router.fallback(no_console),
+    };
+    if config.log_requests {
+        router = router.layer(middleware::from_fn(log_request));
+    }
+    router.with_state(state)
+}
+
+/// Opens the database (seeding it when new), applies the bootstrap secret, and
+/// starts serving on a background task of the current tokio runtime.
+pub async fn start(config: Config) -> Result<Running, StartError> {
+    let mut store = Store::open(&config.data)?;
+    let now = now_millis();
+    if store.is_empty()? {
+        seed::seed(&mut store, now, millis(config.provision))?;
+    }
+    seed::ensure_bootstrap(&mut store, &config.bootstrap.client_id, &config.bootstrap.client_secret, now)?;
+    let settings = Settings {
+        token_ttl: config.token_ttl,
+        provision_ms: millis(config.provision),
+        restart_ms: millis(config.restart),
+    };
+    let app = router(Arc::new(AppState::new(store, settings)), &config);
+    let listener = tokio::net::TcpListener::bind((config.host, config.port)).await.map_err(StartError::Bind)?;
+    let addr = listener.local_addr().map_err(StartError::Bind)?;
+    let (shutdown, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        let signal = async move {
+            // A dropped sender means the `Running` is gone: stop as well.
+            let _ = stopped.await;
+        };
+        axum::serve(listener, app).with_graceful_shutdown(signal).await
+    });
+    Ok(Running { addr, shutdown: Some(shutdown), task: Some(task) })
+}
+
+/// A sandbox serving in the background. Dropping it stops the server.
+pub struct Running {
+    pub addr: SocketAddr,
+    shutdown: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<std::io::Result<()>>>,
+}
+
+impl Running {
+    /// `http://127.0.0.1:<port>`: the console's URL, and the token endpoint's host.
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// The API base on the console host (`…/auth/realms/self/v2`).
+    pub fn api_url(&self) -> String {
+        format!("{}{}", self.base_url(), cluster_api::API_PREFIX)
+    }
+
+    pub fn token_url(&self) -> String {
+        format!("{}{}", self.base_url(), TOKEN_PATH)
+    }
+
+    /// Resolves when the server stops on its own (it normally never does).
+    pub async fn finished(&mut self) {
+        if let Some(task) = self.task.as_mut() {
+            let _ = task.await;
+            self.task = None;
+        }
+    }
+
+    /// Stops accepting, lets in-flight calls finish (up to 5 s), and releases the
+    /// database, so a new sandbox can open the same file.
+    pub async fn stop(mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+        if let Some(mut task) = self.task.take()
+            && tokio::time::timeout(Duration::from_secs(5), &mut task).await.is_err()
+        {
+            task.abort();
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! What every request handler shares.
+
+use crate::auth::TokenStore;
+use crate::coverage::Coverage;
+use crate::error::ApiError;
+use crate::records::Millis;
+use crate::store::Store;
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+/// The timing knobs of a running sandbox.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    pub token_ttl: Duration,
+    /// How long a new cluster stays PROVISIONING.
+    pub provision_ms: Millis,
+    /// How long a restart-inducing change keeps `restart_in_progress` true.
+    pub restart_ms: Millis,
+}
+
+pub struct AppState {
+    /// SQLite is single-writer anyway; one lock keeps every handler's view consistent.
+    pub store: Mutex<Store>,
+    pub tokens: TokenStore,
+    pub coverage: Coverage,
+    pub settings: Settings,
+}
+
+impl AppState {
+    pub fn new(store: Store, settings: Settings) -> AppState {
+        AppState { store: Mutex::new(store), tokens: TokenStore::default(), coverage: Coverage::default(), settings }
+    }
+
+    /// The store, or 500 if an earlier handler panicked while holding it: its
+    /// half-done work may have left the connection in a state not worth trusting.
+    pub fn lock_store(&self) -> Result<MutexGuard<'_, Store>, ApiError> {
+        self.store
+            .lock()
+            .map_err(|_| ApiError::internal("The sandbox's database is unavailable after an earlier failure; restart the sandbox."))
+    }
+}

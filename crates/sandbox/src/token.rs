@@ -1,0 +1,84 @@
+//! The client-credentials token endpoint, answering the way Keycloak's does (errors
+//! use OAuth's `error`/`error_description` pair rather than the API's shape).
+
+use crate::auth::Caller;
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use cluster_api::{AccessToken, ErrorBody};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// The realm that issues API tokens; every other realm "does not exist".
+const REALM: &str = "self";
+
+/// Also mounted with a `{realm}` placeholder, so other realms can get Keycloak's 404.
+pub const ANY_REALM_PATH: &str = "/auth/realms/{realm}/protocol/openid-connect/token";
+
+#[derive(Serialize)]
+struct OAuthError {
+    error: &'static str,
+    error_description: String,
+}
+
+fn oauth_error(status: StatusCode, error: &'static str, description: &str) -> Response {
+    (status, Json(OAuthError { error, error_description: description.to_string() })).into_response()
+}
+
+fn form_value<'a>(form: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    form.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
+}
+
+pub async fn endpoint(State(app): State<Arc<AppState>>, method: Method, uri: Uri, body: Bytes) -> Response {
+    let realm = uri.path().trim_start_matches("/auth/realms/").split('/').next().unwrap_or_default();
+    if realm != REALM {
+        return (StatusCode::NOT_FOUND, Json(ErrorBody { error: "Realm does not exist".to_string() })).into_response();
+    }
+    if method != Method::POST {
+        let message = "The token endpoint accepts only POST with a form body.".to_string();
+        let mut response = (StatusCode::METHOD_NOT_ALLOWED, Json(ErrorBody { error: message })).into_response();
+        response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("POST"));
+        return response;
+    }
+    let Ok(form) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body) else {
+        return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "The form body could not be read");
+    };
+    match form_value(&form, "grant_type") {
+        None | Some("") => {
+            return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "Missing form parameter: grant_type");
+        }
+        Some("client_credentials") => {}
+        Some(_) => return oauth_error(StatusCode::BAD_REQUEST, "unsupported_grant_type", "Unsupported grant_type"),
+    }
+    let client_id = form_value(&form, "client_id").unwrap_or_default();
+    let client_secret = form_value(&form, "client_secret").unwrap_or_default();
+    match exchange(&app, client_id, client_secret) {
+        Ok(Some(token)) => (StatusCode::OK, Json(token)).into_response(),
+        Ok(None) => oauth_error(
+            StatusCode::UNAUTHORIZED,
+            "invalid_client",
+            "Invalid client or Invalid client credentials",
+        ),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// A token for valid credentials, `None` for invalid ones.
+fn exchange(app: &AppState, client_id: &str, client_secret: &str) -> Result<Option<AccessToken>, ApiError> {
+    let caller = {
+        let store = app.lock_store()?;
+        let secret = match store.secret_by_client_id(client_id)? {
+            Some(secret) if !client_secret.is_empty() && secret.client_secret == client_secret => secret,
+            _ => return Ok(None),
+        };
+        Caller::new(&secret, &store.grants(&secret.id)?)
+    };
+    let ttl = app.settings.token_ttl;
+    let access_token = app.tokens.issue(caller, ttl)?;
+    let expires_in = i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX);
+    Ok(Some(AccessToken { access_token, token_type: "Bearer".to_string(), expires_in }))
+}

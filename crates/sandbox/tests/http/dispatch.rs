@@ -1,0 +1,70 @@
+//! Routing through the catalogue: prefixes, unknown paths and methods,
+//! unimplemented operations and the coverage counter.
+
+use crate::common::Harness;
+use cluster_api::Cluster;
+use cluster_sandbox::CoverageReport;
+use reqwest::{Method, StatusCode};
+use std::collections::BTreeMap;
+
+#[tokio::test]
+async fn both_prefixes_serve_the_api() {
+    let h = Harness::start().await;
+    let bearer = format!("Bearer {}", h.admin().await);
+    let console_host: Vec<Cluster> = h.raw(Method::GET, "/auth/realms/self/v2/clusters", Some(&bearer)).await.json();
+    let api_host: Vec<Cluster> = h.raw(Method::GET, "/v2/clusters", Some(&bearer)).await.json();
+    assert!(!console_host.is_empty());
+    assert_eq!(console_host, api_host);
+}
+
+#[tokio::test]
+async fn unimplemented_operations_answer_501_after_auth() {
+    let h = Harness::start().await;
+    let token = h.admin().await;
+    let reply = h.call(Method::POST, "/clusters", &token).await;
+    assert_eq!(reply.status, StatusCode::NOT_IMPLEMENTED);
+    assert_eq!(reply.error(), "cluster.create is not implemented yet");
+    let reply = h.get("/orgs/org-acme/secrets/count", &token).await;
+    assert_eq!(reply.error(), "org.apiSecret.count is not implemented yet");
+
+    let anonymous = h.raw(Method::POST, "/v2/clusters", None).await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn unknown_paths_and_methods() {
+    let h = Harness::start().await;
+    let token = h.admin().await;
+    for path in ["/nope", "/clusters/c1/nope", ""] {
+        let reply = h.get(path, &token).await;
+        assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(!reply.error().is_empty());
+    }
+    let reply = h.call(Method::PATCH, "/clusters/c1", &token).await;
+    assert_eq!(reply.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(reply.headers["allow"], "GET, DELETE");
+    // A literal path never falls through to /clusters/{id}.
+    let reply = h.delete("/clusters/regions", &token).await;
+    assert_eq!(reply.status, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn coverage_counts_calls_by_operation_and_status() {
+    let h = Harness::start().await;
+    let token = h.admin().await;
+    h.get("/clusters/cl-acme-prod", &token).await;
+    h.get("/clusters/cl-acme-prod", &token).await;
+    h.get("/clusters/missing", &token).await;
+    h.raw(Method::GET, "/auth/realms/self/v2/clusters", None).await;
+    h.call(Method::POST, "/clusters", &token).await;
+    h.get("/not-an-operation", &token).await;
+    h.call(Method::PATCH, "/clusters/x", &token).await;
+
+    let report: CoverageReport = h.raw(Method::GET, "/sandbox/coverage", None).await.json();
+    let counts = |pairs: &[(&str, u64)]| pairs.iter().map(|(s, n)| (s.to_string(), *n)).collect::<BTreeMap<_, _>>();
+    let mut want = CoverageReport::new();
+    want.insert("cluster.detail".into(), counts(&[("200", 2), ("404", 1)]));
+    want.insert("cluster.list".into(), counts(&[("401", 1)]));
+    want.insert("cluster.create".into(), counts(&[("501", 1)]));
+    assert_eq!(report, want);
+}
