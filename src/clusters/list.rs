@@ -66,9 +66,12 @@ pub fn ClusterList() -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            {move || filter.get().is_active().then(|| view! {
-                <button class="button subtle" on:click=clear.clone()>"Clear filters"</button>
-            })}
+            {
+                let clear = clear.clone();
+                move || filter.get().is_active().then(|| view! {
+                    <button class="button subtle" on:click=clear.clone()>"Clear filters"</button>
+                })
+            }
         </div>
         {move || match clusters.get() {
             None => view! { <p class="loading">"Loading clusters…"</p> }.into_any(),

@@ -1,0 +1,246 @@
+//! The user flows of the foundation: sign-in, the clusters list and detail, live status,
+//! deep links, delete, the view-only secret, organizations, sign-out, and broken config.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+use cluster_sandbox::{demo, Config};
+
+use crate::harness::{dist_dir, run_flow, Coverage, Ctx, Driver};
+
+type FlowResult<'a> = Pin<Box<dyn Future<Output = Result<Coverage, String>> + 'a>>;
+type Flow = for<'a> fn(&'a Driver) -> FlowResult<'a>;
+
+pub fn all() -> Vec<(&'static str, Flow)> {
+    vec![
+        ("wrong_secret_shows_an_error", |d| Box::pin(run_flow(d, Config::default(), wrong_secret))),
+        ("sign_in_lists_the_seeded_clusters", |d| Box::pin(run_flow(d, Config::default(), lists_clusters))),
+        ("filters_live_in_the_url", |d| Box::pin(run_flow(d, Config::default(), filters_in_url))),
+        ("provisioning_becomes_active_without_reload", |d| Box::pin(run_flow(d, slow_provisioning(), provisioning_live))),
+        ("deep_link_survives_reload", |d| Box::pin(run_flow(d, Config::default(), deep_link))),
+        ("detail_shows_every_field", |d| Box::pin(run_flow(d, Config::default(), detail_fields))),
+        ("delete_schedules_a_billed_cluster", |d| Box::pin(run_flow(d, Config::default(), delete_billed))),
+        ("delete_removes_a_never_billed_cluster", |d| Box::pin(run_flow(d, Config::default(), delete_unbilled))),
+        ("viewer_cannot_delete_and_sees_why", |d| Box::pin(run_flow(d, Config::default(), viewer_cannot_delete))),
+        ("organizations_show_roles", |d| Box::pin(run_flow(d, Config::default(), organizations))),
+        ("sign_out_forgets_the_session", |d| Box::pin(run_flow(d, Config::default(), sign_out))),
+        ("expired_token_is_renewed_silently", |d| Box::pin(run_flow(d, short_tokens(), token_renewal))),
+        ("unknown_route_shows_not_found", |d| Box::pin(run_flow(d, Config::default(), not_found))),
+        ("broken_config_is_explained", |d| Box::pin(run_flow(d, broken_config(), config_error))),
+    ]
+}
+
+fn slow_provisioning() -> Config {
+    // Long enough to see PROVISIONING first, short enough to watch it finish.
+    Config { provision: Duration::from_secs(8), ..Config::default() }
+}
+
+fn short_tokens() -> Config {
+    Config { token_ttl: Duration::from_secs(1), ..Config::default() }
+}
+
+fn broken_config() -> Config {
+    let dir = std::env::temp_dir().join(format!("console-broken-config-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let copied = std::fs::create_dir_all(&dir).and_then(|_| {
+        for entry in std::fs::read_dir(dist_dir())? {
+            let entry = entry?;
+            if entry.file_type()?.is_file() {
+                std::fs::copy(entry.path(), dir.join(entry.file_name()))?;
+            }
+        }
+        std::fs::write(dir.join("config.json"), "{ \"environments\": [] }")
+    });
+    if let Err(e) = copied {
+        panic!("cannot prepare a console with a broken config.json: {e}");
+    }
+    Config { console_dir: Some(dir), ..Config::default() }
+}
+
+async fn admin(ctx: &Ctx) {
+    ctx.goto("/").await;
+    ctx.wait_url("/sign-in").await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url("/clusters").await;
+}
+
+async fn wrong_secret(ctx: Ctx) {
+    ctx.goto("/clusters").await;
+    ctx.wait_url("/sign-in").await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, "not-the-secret").await;
+    ctx.wait_text("[role=alert]", "was not accepted").await;
+    // The form keeps what was typed and the person stays on sign-in.
+    let id = ctx.find("#client-id").await.prop("value").await.ok().flatten().unwrap_or_default();
+    assert_eq!(id, demo::ADMIN_CLIENT_ID);
+    assert!(ctx.client.current_url().await.map(|u| u.path() == "/sign-in").unwrap_or(false));
+}
+
+async fn lists_clusters(ctx: Ctx) {
+    admin(&ctx).await;
+    let table = ctx.wait_text("table.clusters", "acme-prod").await;
+    for name in ["acme-prod", "acme-staging", "acme-legacy", "acme-trial"] {
+        assert!(table.contains(name), "{name} missing from {table}");
+    }
+    assert!(!table.contains("acme-old"), "the archived cluster is listed");
+    assert!(!table.contains("globex"), "another organization's cluster is listed");
+    let legacy = ctx.find("tr[data-cluster=acme-legacy]").await.text().await.unwrap_or_default();
+    assert!(legacy.contains("Pending deletion") && legacy.contains("starter") && legacy.contains("US_WEST_2"), "{legacy}");
+    assert!(legacy.contains("https://acme-legacy.global.auth.ac"), "{legacy}");
+    assert!(legacy.contains("UTC") && legacy.contains("ago"), "{legacy}");
+    ctx.wait_text("header.topbar", "Acme Inc.").await;
+    ctx.wait_text("header.topbar", "Local sandbox").await;
+}
+
+async fn filters_in_url(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    ctx.type_into("#filter-name", "leg").await;
+    ctx.wait_url("name=leg").await;
+    let table = ctx.wait_text("table.clusters", "acme-legacy").await;
+    assert!(!table.contains("acme-prod"), "{table}");
+    // A status that no cluster named *leg* has: the empty state offers to clear.
+    ctx.goto("/clusters?name=leg&status=ACTIVE").await;
+    ctx.wait_url("/sign-in").await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url("status=ACTIVE").await;
+    ctx.wait_text(".empty", "No clusters match these filters").await;
+    ctx.click(".empty button").await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    let url = ctx.client.current_url().await.map(|u| u.to_string()).unwrap_or_default();
+    assert!(!url.contains("status="), "{url}");
+}
+
+async fn provisioning_live(ctx: Ctx) {
+    admin(&ctx).await;
+    let row = "tr[data-cluster=acme-staging]";
+    ctx.wait_text(row, "Provisioning").await;
+    // A marker that a reload would wipe.
+    ctx.client.execute("window.__no_reload = 1; return 1;", vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    ctx.wait_text(row, "Active").await;
+    ctx.click(&format!("{row} a")).await;
+    ctx.wait_url(&format!("/clusters/{}", demo::ACME_STAGING)).await;
+    ctx.wait_text(".page-head", "Active").await;
+    ctx.wait_text("#system-info", "Keycloak version").await;
+    let marker = ctx.client.execute("return window.__no_reload === 1;", vec![]).await.unwrap_or_default();
+    assert_eq!(marker, serde_json::Value::Bool(true), "the page was reloaded");
+}
+
+async fn deep_link(ctx: Ctx) {
+    let path = format!("/clusters/{}", demo::ACME_PROD);
+    ctx.goto(&path).await;
+    ctx.wait_url("/sign-in?next=").await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url(&path).await;
+    ctx.wait_text(".page-head", "acme-prod").await;
+    // A reload forgets the in-memory session; signing in again returns to the same page.
+    ctx.client.refresh().await.unwrap_or_else(|e| panic!("{e}"));
+    ctx.wait_url("/sign-in?next=").await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url(&path).await;
+    ctx.wait_text(".page-head", "acme-prod").await;
+}
+
+async fn detail_fields(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.goto(&format!("/clusters/{}", demo::ACME_PROD)).await;
+    ctx.wait_url("/sign-in").await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    let overview = ctx.wait_text("section.card", demo::ACME_PROD).await;
+    for expected in ["acme-prod", "https://acme-prod.global.auth.ac", "EU_CENTRAL_1", "eu-central-1", "ACTIVE", "Acme Inc.", "org-acme", "enterprise", "standard", "UTC"] {
+        assert!(overview.contains(expected), "{expected} missing from {overview}");
+    }
+    ctx.wait_text("#metrics", "Healthy").await;
+    ctx.wait_text("#restart", "No restart in progress").await;
+    ctx.wait_text("#system-info", "Keycloak version").await;
+    // A non-ACTIVE cluster explains why there is no system information.
+    ctx.goto(&format!("/clusters/{}", demo::ACME_LEGACY)).await;
+    ctx.wait_url("/sign-in").await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_text("#system-info", "available while the cluster is ACTIVE").await;
+    ctx.wait_text("#state-note", "Billing continues").await;
+    ctx.wait_text("#delete-blocked", "already scheduled for deletion").await;
+}
+
+async fn delete_billed(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.click("tr[data-cluster=acme-prod] a").await;
+    ctx.wait_text(".page-head", "Active").await;
+    ctx.click("#delete-cluster").await;
+    let dialog = ctx.wait_text("[role=dialog]", "end of the current billing cycle").await;
+    assert!(dialog.contains("stays reserved") && dialog.contains("cannot be undone"), "{dialog}");
+    let confirm = ctx.find("#confirm-delete").await;
+    assert!(confirm.attr("disabled").await.ok().flatten().is_some(), "delete enabled before the name was typed");
+    ctx.type_into("#confirm-name", "acme-pro").await;
+    assert!(confirm.attr("disabled").await.ok().flatten().is_some(), "delete enabled with the wrong name");
+    ctx.type_into("#confirm-name", "acme-prod").await;
+    ctx.click("#confirm-delete").await;
+    ctx.wait_text(".page-head", "Pending deletion").await;
+    ctx.wait_text("#state-note", "name stays reserved").await;
+    ctx.wait_text("#delete-blocked", "already scheduled for deletion").await;
+}
+
+async fn delete_unbilled(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.click("tr[data-cluster=acme-trial] a").await;
+    ctx.wait_text(".page-head", "Awaiting payment setup").await;
+    ctx.click("#delete-cluster").await;
+    ctx.wait_text("[role=dialog]", "removed immediately").await;
+    ctx.type_into("#confirm-name", "acme-trial").await;
+    ctx.click("#confirm-delete").await;
+    ctx.wait_text(".flash", "acme-trial was deleted").await;
+    ctx.wait_url("/clusters").await;
+    let table = ctx.wait_text("table.clusters", "acme-prod").await;
+    assert!(!table.contains("acme-trial"), "{table}");
+}
+
+async fn viewer_cannot_delete(ctx: Ctx) {
+    ctx.goto(&format!("/clusters/{}", demo::ACME_PROD)).await;
+    ctx.wait_url("/sign-in").await;
+    ctx.sign_in(demo::VIEWER_CLIENT_ID, demo::VIEWER_CLIENT_SECRET).await;
+    ctx.wait_text(".page-head", "acme-prod").await;
+    ctx.wait_text("#delete-blocked", "manage-clusters").await;
+    let button = ctx.find("#delete-cluster").await;
+    assert!(button.attr("disabled").await.ok().flatten().is_some(), "the viewer can press delete");
+}
+
+async fn organizations(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.click("nav.sidenav a[href='/organizations']").await;
+    let card = ctx.wait_text("[data-org=acme]", "manage-clusters").await;
+    assert!(card.contains("org-acme") && card.contains("Acme Inc."), "{card}");
+    assert!(!ctx.exists("[data-org=globex]").await, "another organization is shown");
+}
+
+async fn sign_out(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    ctx.click("header.topbar button").await;
+    ctx.wait_url("/sign-in").await;
+    ctx.wait_text(".notice", "You signed out").await;
+    ctx.goto("/clusters").await;
+    ctx.wait_url("/sign-in").await;
+}
+
+async fn token_renewal(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // The token has lapsed: the console exchanges the secret again without bothering the person.
+    ctx.click("tr[data-cluster=acme-prod] a").await;
+    ctx.wait_text("#metrics", "Healthy").await;
+    assert!(!ctx.client.current_url().await.map(|u| u.path().starts_with("/sign-in")).unwrap_or(true));
+}
+
+async fn not_found(ctx: Ctx) {
+    ctx.goto("/no/such/page").await;
+    ctx.wait_text("h1", "Page not found").await;
+    ctx.click("main a[href='/clusters']").await;
+    ctx.wait_url("/sign-in").await;
+}
+
+async fn config_error(ctx: Ctx) {
+    ctx.goto("/").await;
+    ctx.wait_text("h1", "The console is not configured").await;
+    ctx.wait_text("[role=alert]", "no environments").await;
+}

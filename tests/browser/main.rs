@@ -1,0 +1,63 @@
+//! Browser end-to-end tests: real headless Chromium, the release console in dist/, and an
+//! in-process sandbox per flow. A custom harness so the suite can end by printing which
+//! operations the browser exercised, summed over every flow.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod flows;
+#[cfg(not(target_arch = "wasm32"))]
+mod harness;
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[tokio::main]
+async fn main() {
+    use harness::{dist_dir, Coverage, Driver};
+
+    if !dist_dir().join("index.html").exists() {
+        eprintln!("browser tests need the release console in dist/: run `make build` (or `make test`)");
+        std::process::exit(1);
+    }
+    let filter = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
+    let driver = match Driver::start().await {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    };
+    let mut total = Coverage::new();
+    let (mut passed, mut failed) = (0, 0);
+    for (name, flow) in flows::all() {
+        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
+        let started = std::time::Instant::now();
+        match flow(&driver).await {
+            Ok(coverage) => {
+                passed += 1;
+                println!("test {name} ... ok ({:.1} s)", started.elapsed().as_secs_f64());
+                for (op, statuses) in coverage {
+                    for (status, n) in statuses {
+                        *total.entry(op.clone()).or_default().entry(status).or_default() += n;
+                    }
+                }
+            }
+            Err(why) => {
+                failed += 1;
+                println!("test {name} ... FAILED\n    {why}");
+            }
+        }
+    }
+    driver.stop().await;
+    println!("\noperations the browser exercised (operation: status × calls):");
+    for (op, statuses) in &total {
+        let s: Vec<String> = statuses.iter().map(|(status, n)| format!("{status}×{n}")).collect();
+        println!("  {op:<40} {}", s.join(" "));
+    }
+    println!("\nbrowser: {passed} passed, {failed} failed");
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
