@@ -193,7 +193,9 @@ impl Call for ClusterDeploymentImport {
     type Response = Created;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_DEPLOYMENT_IMPORT;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/deployments/import", encode_segment(&self.id)), Query::default(), Body::Multipart(vec![self.file.clone(), Part::text("deployment-name", &self.deployment_name)]))
+        // The contract names the part `file`, whatever name the caller's `Part` carries.
+        let file = Part { name: "file".to_string(), ..self.file.clone() };
+        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/deployments/import", encode_segment(&self.id)), Query::default(), Body::Multipart(vec![file, Part::text("deployment-name", &self.deployment_name)]))
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         created(reply)
