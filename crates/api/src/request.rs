@@ -218,8 +218,7 @@ pub fn error_message(body: &str) -> Option<String> {
     let value: serde_json::Value = serde_json::from_str(body).ok()?;
     ["error", "errorMessage", "error_description", "message"]
         .iter()
-        .find_map(|key| value.get(key)?.as_str().map(str::to_string))
-        .filter(|message| !message.trim().is_empty())
+        .find_map(|key| value.get(key)?.as_str().filter(|m| !m.trim().is_empty()).map(str::to_string))
 }
 
 /// A typed operation: its request, and how to read its success response.
