@@ -56,6 +56,19 @@ pub async fn exchange(env: &Environment, creds: &Credentials) -> Result<Token, A
 /// Calls one operation as the signed-in API secret.
 pub async fn call<C: Call>(session: Session, op: &C) -> Result<C::Response, ApiError> {
     let request = op.request();
+    // Everything but decoding is shared by all operations: one copy in the binary, not 73.
+    let reply = execute(session, &request).await?;
+    C::decode(Reply { status: reply.status, location: reply.location.as_deref(), body: &reply.body })
+        .map_err(|e| ApiError::Decode(e.to_string()))
+}
+
+struct RawReply {
+    status: u16,
+    location: Option<String>,
+    body: String,
+}
+
+async fn execute(session: Session, request: &ApiRequest) -> Result<RawReply, ApiError> {
     let Some(env) = session.environment.get_untracked() else {
         return Err(ApiError::SignedOut("You are not signed in".into()));
     };
@@ -64,17 +77,24 @@ pub async fn call<C: Call>(session: Session, op: &C) -> Result<C::Response, ApiE
         Some(token) => token,
         None => renew(session, &env).await?,
     };
-    let mut response = send(&env, &request, &token.access_token).await?;
+    let mut response = send(&env, request, &token.access_token).await?;
     if response.status() == 401 {
         let token = renew(session, &env).await?;
-        response = send(&env, &request, &token.access_token).await?;
+        response = send(&env, request, &token.access_token).await?;
         if response.status() == 401 {
             let why = "The service no longer accepts this API secret's tokens.";
             session.end(Some(format!("{why} Sign in again.")));
             return Err(ApiError::SignedOut(why.into()));
         }
     }
-    read::<C>(response, &request).await
+    let status = response.status();
+    let location = response.headers().get("location");
+    let body = response.text().await.map_err(network)?;
+    if (200..300).contains(&status) {
+        Ok(RawReply { status, location, body })
+    } else {
+        Err(ApiError::from_status(status, error_message(&body), request.operation))
+    }
 }
 
 async fn renew(session: Session, env: &Environment) -> Result<Token, ApiError> {
@@ -112,16 +132,4 @@ async fn send(env: &Environment, request: &ApiRequest, bearer: &str) -> Result<R
         Body::Multipart(parts) => builder.body(super::multipart::form_data(parts)?),
     };
     built.map_err(network)?.send().await.map_err(network)
-}
-
-async fn read<C: Call>(response: Response, request: &ApiRequest) -> Result<C::Response, ApiError> {
-    let status = response.status();
-    let location = response.headers().get("location");
-    let body = response.text().await.map_err(network)?;
-    if (200..300).contains(&status) {
-        C::decode(Reply { status, location: location.as_deref(), body: &body })
-            .map_err(|e| ApiError::Decode(e.to_string()))
-    } else {
-        Err(ApiError::from_status(status, error_message(&body), request.operation))
-    }
 }
