@@ -73,6 +73,7 @@ fn Loaded(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         <div class="page-head">
             <h1>{name}</h1>
             <StatusBadge status=Signal::derive(move || status.get())/>
+            {move || view_only(&cluster.get(), &directory).map(|why| view! { <span class="view-only" title=why>"View only"</span> })}
         </div>
         {move || explain(&status.get()).map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
         {move || poll_error.get().map(|e| view! { <ErrorPanel action="Refreshing the status" error=e/> })}
@@ -104,6 +105,12 @@ fn Loaded(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
             <DeleteCluster cluster=cluster/>
         </section>
     }
+}
+
+/// Set when the caller may look but not change this cluster: the reason, for the badge's tooltip.
+fn view_only(cluster: &Cluster, directory: &Directory) -> Option<String> {
+    let org = cluster.owner.clone().unwrap_or_default();
+    directory.permit(&org, &cluster_api::catalogue::CLUSTER_DELETE).and_then(Result::err)
 }
 
 /// Links only what is plainly a web address; anything else is shown as text.

@@ -115,6 +115,7 @@ fn EmptyClusters() -> impl IntoView {
 #[component]
 fn ClusterTable(clusters: Vec<Cluster>) -> impl IntoView {
     view! {
+        <div class="table-wrap">
         <table class="table clusters">
             <thead>
                 <tr><th>"Name"</th><th>"Status"</th><th>"Tier"</th><th>"Region"</th><th>"Host"</th><th>"Created"</th></tr>
@@ -123,6 +124,7 @@ fn ClusterTable(clusters: Vec<Cluster>) -> impl IntoView {
                 {clusters.into_iter().map(|c| view! { <ClusterRow cluster=c/> }).collect_view()}
             </tbody>
         </table>
+        </div>
     }
 }
 
@@ -147,7 +149,7 @@ fn ClusterRow(cluster: Cluster) -> impl IntoView {
             <td class="cap">{cluster.tier.to_string()}</td>
             <td>{cluster.region.name.clone()} <div class="sub">{cluster.region.region.clone()}</div></td>
             <td class="mono">{cluster.host.clone()}</td>
-            <td title=format::utc(cluster.created_at)>
+            <td class="when">
                 {format::utc(cluster.created_at)}
                 <div class="sub">{format::relative(now, cluster.created_at)}</div>
             </td>

@@ -70,6 +70,7 @@ async fn wrong_secret(ctx: Ctx) {
     ctx.wait_url("/sign-in").await;
     ctx.sign_in(demo::ADMIN_CLIENT_ID, "not-the-secret").await;
     ctx.wait_text("[role=alert]", "was not accepted").await;
+    ctx.snap("sign-in-error").await;
     // The form keeps what was typed and the person stays on sign-in.
     let id = ctx.find("#client-id").await.prop("value").await.ok().flatten().unwrap_or_default();
     assert_eq!(id, demo::ADMIN_CLIENT_ID);
@@ -90,6 +91,7 @@ async fn lists_clusters(ctx: Ctx) {
     assert!(legacy.contains("UTC") && legacy.contains("ago"), "{legacy}");
     ctx.wait_text("header.topbar", "Acme Inc.").await;
     ctx.wait_text("header.topbar", "Local sandbox").await;
+    ctx.snap("clusters").await;
 }
 
 async fn filters_in_url(ctx: Ctx) {
@@ -154,6 +156,7 @@ async fn detail_fields(ctx: Ctx) {
     ctx.wait_text("#metrics", "Healthy").await;
     ctx.wait_text("#restart", "No restart in progress").await;
     ctx.wait_text("#system-info", "Keycloak version").await;
+    ctx.snap("cluster-detail").await;
     // A non-ACTIVE cluster explains why there is no system information.
     ctx.goto(&format!("/clusters/{}", demo::ACME_LEGACY)).await;
     ctx.wait_url("/sign-in").await;
@@ -173,6 +176,7 @@ async fn delete_billed(ctx: Ctx) {
     let confirm = ctx.find("#confirm-delete").await;
     assert!(confirm.attr("disabled").await.ok().flatten().is_some(), "delete enabled before the name was typed");
     ctx.type_into("#confirm-name", "acme-pro").await;
+    ctx.snap("delete-dialog").await;
     assert!(confirm.attr("disabled").await.ok().flatten().is_some(), "delete enabled with the wrong name");
     ctx.type_into("#confirm-name", "acme-prod").await;
     ctx.click("#confirm-delete").await;
@@ -201,6 +205,8 @@ async fn viewer_cannot_delete(ctx: Ctx) {
     ctx.sign_in(demo::VIEWER_CLIENT_ID, demo::VIEWER_CLIENT_SECRET).await;
     ctx.wait_text(".page-head", "acme-prod").await;
     ctx.wait_text("#delete-blocked", "manage-clusters").await;
+    ctx.wait_text(".page-head .view-only", "View only").await;
+    ctx.snap("viewer-detail").await;
     let button = ctx.find("#delete-cluster").await;
     assert!(button.attr("disabled").await.ok().flatten().is_some(), "the viewer can press delete");
 }
@@ -210,6 +216,7 @@ async fn organizations(ctx: Ctx) {
     ctx.click("nav.sidenav a[href='/organizations']").await;
     let card = ctx.wait_text("[data-org=acme]", "manage-clusters").await;
     assert!(card.contains("org-acme") && card.contains("Acme Inc."), "{card}");
+    ctx.snap("organizations").await;
     assert!(!ctx.exists("[data-org=globex]").await, "another organization is shown");
 }
 
@@ -244,4 +251,5 @@ async fn config_error(ctx: Ctx) {
     ctx.goto("/").await;
     ctx.wait_text("h1", "The console is not configured").await;
     ctx.wait_text("[role=alert]", "no environments").await;
+    ctx.snap("config-error").await;
 }

@@ -139,6 +139,16 @@ impl Ctx {
         self.click("form button[type=submit]").await;
     }
 
+    /// Saves a PNG of the page to $CONSOLE_SCREENSHOTS/<name>.png when that variable is set,
+    /// so a person can look at what the flows see.
+    pub async fn snap(&self, name: &str) {
+        let Some(dir) = std::env::var_os("CONSOLE_SCREENSHOTS") else { return };
+        if let Ok(png) = self.client.screenshot().await {
+            let _ = std::fs::create_dir_all(&dir);
+            let _ = std::fs::write(Path::new(&dir).join(format!("{name}.png")), png);
+        }
+    }
+
     pub async fn exists(&self, css: &str) -> bool {
         self.client.find(Locator::Css(css)).await.is_ok()
     }
