@@ -1,10 +1,10 @@
 //! The caller's organizations and roles, read once per session and shared by every screen
 //! that shows an organization's name or decides whether an action is allowed.
 
-use cluster_api::{ops, Operation, Org};
+use cluster_api::{ops, roles, Operation, Org};
 use leptos::prelude::*;
 
-use crate::api::{self, roles, ApiError};
+use crate::api::{self, ApiError};
 use crate::session::Session;
 
 #[derive(Clone, Copy)]

@@ -1,8 +1,7 @@
 //! Every way a call can fail, and what to tell the person about it.
 
 use cluster_api::Operation;
-
-use super::roles::required_role;
+use cluster_api::roles::required_role;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ApiError {

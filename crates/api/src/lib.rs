@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod model;
 pub mod ops;
 pub mod request;
+pub mod roles;
 pub mod time;
 mod wire_enum;
 
