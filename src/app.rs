@@ -6,7 +6,8 @@ use leptos_router::{
     path,
 };
 
-use crate::clusters::{provide_watchers, ClusterDetail, ClusterList};
+use crate::billing::Billing;
+use crate::clusters::{provide_watchers, ClusterBilling, ClusterLayout, ClusterList, ClusterOverview, CreateCluster};
 use crate::config::{self, Config};
 use crate::directory::Directory;
 use crate::organizations::Organizations;
@@ -51,8 +52,13 @@ fn Console(config: Config) -> impl IntoView {
                 <ParentRoute path=path!("") view=Shell>
                     <Route path=path!("/") view=|| view! { <Redirect path="/clusters"/> }/>
                     <Route path=path!("/clusters") view=ClusterList/>
-                    <Route path=path!("/clusters/:id") view=ClusterDetail/>
+                    <Route path=path!("/clusters/new") view=CreateCluster/>
+                    <ParentRoute path=path!("/clusters/:id") view=ClusterLayout>
+                        <Route path=path!("") view=ClusterOverview/>
+                        <Route path=path!("billing") view=ClusterBilling/>
+                    </ParentRoute>
                     <Route path=path!("/organizations") view=Organizations/>
+                    <Route path=path!("/billing") view=Billing/>
                 </ParentRoute>
             </Routes>
         </Router>

@@ -10,6 +10,16 @@ pub struct Environment {
     /// Origin of the console host, e.g. `https://app.phasetwo.io`. Empty or absent: this page's origin.
     #[serde(default)]
     pub console_url: Option<String>,
+    /// How card payments are confirmed; without it the console cannot finish a 3-D Secure step.
+    #[serde(default)]
+    pub payments: Option<Payments>,
+}
+
+/// Stripe.js in production (`https://js.stripe.com/v3/`), the sandbox's stand-in locally.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Payments {
+    pub script_url: String,
+    pub publishable_key: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -2,6 +2,7 @@
 
 mod api;
 mod app;
+mod billing;
 mod clusters;
 mod components;
 mod config;
@@ -10,6 +11,7 @@ mod format;
 mod navigation;
 mod organizations;
 mod poll;
+mod redirect;
 mod session;
 mod shell;
 

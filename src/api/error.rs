@@ -12,6 +12,8 @@ pub enum ApiError {
     Forbidden { message: String, role: Option<&'static str> },
     NotFound(String),
     BadRequest(String),
+    /// 402: the card was declined.
+    PaymentDeclined(String),
     Conflict { message: String, restart: bool },
     NotImplemented(String),
     Server { status: u16, message: String },
@@ -28,6 +30,7 @@ impl ApiError {
             403 => ApiError::Forbidden { message: text, role: required_role(op) },
             404 => ApiError::NotFound(text),
             400 | 422 => ApiError::BadRequest(text),
+            402 => ApiError::PaymentDeclined(text),
             409 => {
                 let lower = text.to_lowercase();
                 // The service's restart 409s say so in words (API-NOTES §2.5).
@@ -47,6 +50,7 @@ impl ApiError {
             ApiError::Forbidden { .. } => "You do not have permission to do this".into(),
             ApiError::NotFound(_) => "Not found".into(),
             ApiError::BadRequest(_) => "The request was not accepted".into(),
+            ApiError::PaymentDeclined(_) => "The payment was declined".into(),
             ApiError::Conflict { restart: true, .. } => "A restart is in progress".into(),
             ApiError::Conflict { .. } => "This cannot be done right now".into(),
             ApiError::NotImplemented(_) => "Not available on this service yet".into(),
@@ -81,6 +85,7 @@ impl ApiError {
                 or(m, "It does not exist.")
             ),
             ApiError::BadRequest(m) => or(m, "Check what you entered and try again."),
+            ApiError::PaymentDeclined(m) => or(m, "The card was declined. Choose another card or pay on the checkout page."),
             ApiError::Conflict { message, restart: true } => format!(
                 "{} Wait until the restart finishes, then try again.",
                 or(message, "The cluster is restarting.")

@@ -43,6 +43,8 @@ pub fn ClusterList() -> impl IntoView {
         <Breadcrumbs crumbs=vec![("Clusters".into(), None)]/>
         <div class="page-head">
             <h1>"Clusters"</h1>
+            <span class="spacer"></span>
+            <A href="/clusters/new" attr:class="button primary" attr:id="new-cluster">"Create cluster"</A>
         </div>
         <div class="filters" role="search">
             <label>
@@ -102,11 +104,8 @@ fn EmptyClusters() -> impl IntoView {
     view! {
         <div class="empty">
             <h2>"No clusters yet"</h2>
-            <p>
-                "None of the organizations this API secret can see has a cluster. "
-                "Clusters are created by a member with the manage-clusters role; once one exists, it appears here "
-                "and its provisioning can be followed live."
-            </p>
+            <p>"None of the organizations this API secret can see has a cluster. Create one: pick a plan and a region, and it is provisioned once payment is settled."</p>
+            <p><A href="/clusters/new" attr:class="button primary">"Create your first cluster"</A></p>
             <p>"Expected a cluster? Check on the " <A href="/organizations">"Organizations"</A> " page which organizations and roles this secret has."</p>
         </div>
     }

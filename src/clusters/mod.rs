@@ -1,11 +1,19 @@
-//! The clusters resource group: list, detail with live status, and delete.
+//! The clusters resource group: list, create, the cluster page (overview, billing) with
+//! live status, payment, and delete.
 
+mod billing_tab;
+mod create;
 mod delete;
-mod detail;
 mod filter;
+mod layout;
 mod list;
-mod watch;
+mod overview;
+mod payment;
+pub mod watch;
 
-pub use detail::ClusterDetail;
+pub use billing_tab::ClusterBilling;
+pub use create::CreateCluster;
+pub use layout::ClusterLayout;
 pub use list::ClusterList;
+pub use overview::ClusterOverview;
 pub use watch::provide_watchers;

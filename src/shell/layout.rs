@@ -53,6 +53,7 @@ pub fn Shell() -> impl IntoView {
                     <nav class="sidenav" aria-label="Resources">
                         <A href="/clusters">"Clusters"</A>
                         <A href="/organizations">"Organizations"</A>
+                        <A href="/billing">"Billing"</A>
                     </nav>
                     <main class="page">
                         {move || session.flash.get().map(|text| view! {

@@ -1,82 +1,25 @@
-use cluster_api::{ops, Cluster, ClusterState, Metrics, SystemInfoRepresentation};
+use cluster_api::{ops, ClusterState, Metrics, SystemInfoRepresentation};
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use super::delete::DeleteCluster;
-use super::watch::{ClusterWatch, RestartWatch};
-use crate::api::{self, ApiError};
-use crate::components::{ErrorPanel, StatusBadge};
+use super::layout::ClusterCtx;
+use super::watch::RestartWatch;
+use crate::api;
+use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::format;
 use crate::session::Session;
-use crate::shell::Breadcrumbs;
 
-/// `/clusters/:id`. Remounts per ID so each cluster gets its own watch.
+/// The Overview tab: every field of the cluster, metrics, restarts, system info, delete.
 #[component]
-pub fn ClusterDetail() -> impl IntoView {
-    let params = use_params_map();
-    let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
-    move || view! { <ClusterPage id=id.get()/> }
-}
-
-/// What a state means for the person looking at it.
-pub fn explain(status: &ClusterState) -> Option<&'static str> {
-    Some(match status {
-        ClusterState::Provisioning => "The cluster is being set up. This page updates by itself when it is ready.",
-        ClusterState::BillingSetup => "Payment has not been set up yet; the cluster is provisioned once it is.",
-        ClusterState::PendingPayment => "The payment is waiting for confirmation; the cluster is provisioned once it succeeds.",
-        ClusterState::BillingRequired => "A payment failed. The cluster needs an up-to-date payment to keep running.",
-        ClusterState::SetupException => "Provisioning failed. Contact support with the cluster ID.",
-        ClusterState::Disabled => "The cluster is disabled and does not serve requests.",
-        ClusterState::PendingDeletion => {
-            "Scheduled for deletion at the end of the billing cycle. Billing continues until then, and the name stays reserved."
-        }
-        ClusterState::Archived => "The cluster is archived.",
-        ClusterState::Active | ClusterState::Unknown(_) => return None,
-    })
-}
-
-#[component]
-fn ClusterPage(id: String) -> impl IntoView {
-    let watch = expect_context::<ClusterWatch>();
-    let feed = watch.watch(id.clone(), None);
-    let cluster = Memo::new(move |_| feed.get().value);
-    let loaded = Memo::new(move |_| cluster.with(Option::is_some));
-    let retry_id = id.clone();
-
-    move || {
-        if loaded.get() {
-            let current = Signal::derive(move || cluster.get().unwrap_or_default());
-            let error = Signal::derive(move || feed.with(|f| f.error.clone()));
-            view! { <Loaded id=id.clone() cluster=current poll_error=error/> }.into_any()
-        } else if let Some(error) = feed.with(|f| f.error.clone()) {
-            let retry_id = retry_id.clone();
-            view! {
-                <Breadcrumbs crumbs=vec![("Clusters".into(), Some("/clusters".into())), (id.clone(), None)]/>
-                <ErrorPanel action="Loading the cluster" error=error retry=Callback::new(move |_| watch.refresh(retry_id.clone()))/>
-            }
-            .into_any()
-        } else {
-            view! { <p class="loading">"Loading the cluster…"</p> }.into_any()
-        }
-    }
-}
-
-#[component]
-fn Loaded(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiError>>) -> impl IntoView {
+pub fn ClusterOverview() -> impl IntoView {
+    let ctx = expect_context::<ClusterCtx>();
+    let (id, cluster) = (ctx.id(), ctx.cluster);
     let directory = expect_context::<Directory>();
     let status = Memo::new(move |_| cluster.with(|c| c.status.clone()));
     let name = move || cluster.with(|c| c.name.clone());
 
     view! {
-        <Breadcrumbs crumbs=vec![("Clusters".into(), Some("/clusters".into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
-        <div class="page-head">
-            <h1>{name}</h1>
-            <StatusBadge status=Signal::derive(move || status.get())/>
-            {move || view_only(&cluster.get(), &directory).map(|why| view! { <span class="view-only" title=why>"View only"</span> })}
-        </div>
-        {move || explain(&status.get()).map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
-        {move || poll_error.get().map(|e| view! { <ErrorPanel action="Refreshing the status" error=e/> })}
         <section class="card">
             <h2>"Overview"</h2>
             <dl class="fields">
@@ -105,12 +48,6 @@ fn Loaded(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
             <DeleteCluster cluster=cluster/>
         </section>
     }
-}
-
-/// Set when the caller may look but not change this cluster: the reason, for the badge's tooltip.
-fn view_only(cluster: &Cluster, directory: &Directory) -> Option<String> {
-    let org = cluster.owner.clone().unwrap_or_default();
-    directory.permit(&org, &cluster_api::catalogue::CLUSTER_DELETE).and_then(Result::err)
 }
 
 /// Links only what is plainly a web address; anything else is shown as text.

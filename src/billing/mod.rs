@@ -1,0 +1,14 @@
+//! The billing resource group: subscriptions, cards, contacts, the billing portal, and the
+//! payment-confirmation step of cluster creation.
+
+mod cards;
+mod contacts;
+mod money;
+mod page;
+pub mod stripe;
+mod subscription;
+
+pub use cards::{describe as card_name, expiry as card_expiry};
+pub use money::dollars;
+pub use page::Billing;
+pub use subscription::SubscriptionDetails;

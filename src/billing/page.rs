@@ -1,0 +1,140 @@
+//! `/billing?org=<id>`: an organization's subscriptions, cards, billing contacts and the
+//! billing portal. Read-only, with the reason, for callers without manage-billing.
+
+use cluster_api::{catalogue, ops, roles, Org, RedirectRequest};
+use leptos::prelude::*;
+use leptos_router::{
+    hooks::{use_navigate, use_query_map},
+    NavigateOptions,
+};
+
+use super::cards::PaymentMethods;
+use super::contacts::BillingContacts;
+use super::subscription::SubscriptionTable;
+use crate::api::{self, page_origin};
+use crate::components::ErrorPanel;
+use crate::directory::Directory;
+use crate::redirect::Redirecting;
+use crate::session::Session;
+use crate::shell::Breadcrumbs;
+
+/// Where hosted billing pages send the person back to.
+pub fn return_url(origin: &str, org_id: &str) -> String {
+    format!("{origin}/billing?org={}", cluster_api::request::encode_segment(org_id))
+}
+
+/// The message for a return from the card-setup page.
+pub fn setup_return(marker: Option<&str>) -> Option<(bool, &'static str)> {
+    match marker? {
+        "success" => Some((true, "The card was added.")),
+        "cancelled" => Some((false, "Adding a card was cancelled; nothing changed.")),
+        _ => None,
+    }
+}
+
+#[component]
+pub fn Billing() -> impl IntoView {
+    let directory = expect_context::<Directory>();
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let visible = Memo::new(move |_| {
+        directory.orgs.with(|o| match o {
+            Some(Ok(orgs)) => orgs.iter().filter(|o| roles::allows(&o.roles, &catalogue::ORG_SUBSCRIPTION_LIST)).cloned().collect(),
+            _ => Vec::<Org>::new(),
+        })
+    });
+    let selected = Memo::new(move |_| {
+        let wanted = query.with(|q| q.get("org"));
+        visible.with(|orgs| {
+            wanted.and_then(|w| orgs.iter().find(|o| o.id == w).cloned()).or_else(|| orgs.first().cloned())
+        })
+    });
+    let choose = move |id: String| {
+        navigate(&format!("/billing?org={}", cluster_api::request::encode_segment(&id)), NavigateOptions::default());
+    };
+
+    view! {
+        <Breadcrumbs crumbs=vec![("Billing".into(), None)]/>
+        <div class="page-head">
+            <h1>"Billing"</h1>
+            <span class="spacer"></span>
+            {move || (visible.with(Vec::len) > 1).then(|| {
+                let choose = choose.clone();
+                view! {
+                    <label>"Organization "
+                        <select id="billing-org" on:change:target=move |ev| choose(ev.target().value())>
+                            {visible.get().into_iter().map(|o| {
+                                let id = o.id.clone();
+                                view! { <option value=o.id.clone() selected=move || selected.with(|s| s.as_ref().map(|s| s.id == id)).unwrap_or(false)>
+                                    {o.display_name.unwrap_or(o.name)}</option> }
+                            }).collect_view()}
+                        </select>
+                    </label>
+                }
+            })}
+        </div>
+        {move || {
+            let marker = query.with(|q| q.get("payment_method_setup"));
+            setup_return(marker.as_deref()).map(|(ok, text)| view! {
+                <p class=if ok { "flash" } else { "flash warn" } id="setup-return" role="status">{text}</p>
+            })
+        }}
+        {move || match (directory.orgs.with(|o| o.is_some()), selected.get()) {
+            (false, _) => view! { <p class="loading">"Loading…"</p> }.into_any(),
+            (true, None) => view! {
+                <div class="empty" id="no-billing-access">
+                    <p>"This API secret cannot see billing in any of its organizations: that needs the view-billing role. "
+                       "Ask an administrator of your organization for it."</p>
+                </div>
+            }.into_any(),
+            (true, Some(org)) => view! { <OrgBilling org=org/> }.into_any(),
+        }}
+    }
+}
+
+#[component]
+fn OrgBilling(org: Org) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let directory = expect_context::<Directory>();
+    let org_id = StoredValue::new(org.id.clone());
+    let read_only = Signal::derive(move || directory.permit(&org_id.get_value(), &catalogue::ORG_PAYMENTMETHOD_SETDEFAULT).and_then(Result::err));
+    let portal = Action::new_local(move |_: &()| {
+        let org_id = org_id.get_value();
+        let body = Some(RedirectRequest { redirect_uri: Some(return_url(&page_origin(), &org_id)) });
+        async move { api::call(session, &ops::OrgBillingPortalSessionCreate { org_id, body }).await }
+    });
+    view! {
+        <p class="hint">{format!("Billing for {}.", org.display_name.clone().unwrap_or(org.name.clone()))}</p>
+        {move || read_only.get().map(|why| view! { <p class="callout" id="billing-read-only"><strong>"Read only. "</strong>{why}</p> })}
+        <section class="card" id="subscriptions">
+            <h2>"Subscriptions"</h2>
+            <SubscriptionTable org_id=org.id.clone()/>
+        </section>
+        <PaymentMethods org_id=org.id.clone() read_only=read_only/>
+        <BillingContacts org_id=org.id.clone() read_only=read_only/>
+        <section class="card" id="portal">
+            <h2>"Invoices and billing portal"</h2>
+            <p>"Invoices, receipts and tax details are in the billing portal."</p>
+            <button class="button" id="open-portal" disabled=move || read_only.get().is_some() || portal.pending().get()
+                on:click=move |_| { portal.dispatch(()); }>"Open billing portal"</button>
+            {move || match portal.value().get() {
+                Some(Ok(link)) => view! { <Redirecting link=link destination="the billing portal"/> }.into_any(),
+                Some(Err(e)) => view! { <ErrorPanel action="Opening the billing portal" error=e/> }.into_any(),
+                None => ().into_any(),
+            }}
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn return_urls_and_markers() {
+        assert_eq!(return_url("http://127.0.0.1:8080", "org-acme"), "http://127.0.0.1:8080/billing?org=org-acme");
+        assert_eq!(setup_return(Some("success")), Some((true, "The card was added.")));
+        assert!(setup_return(Some("cancelled")).is_some_and(|(ok, _)| !ok));
+        assert_eq!(setup_return(Some("other")), None);
+    }
+}

@@ -1,0 +1,108 @@
+//! One subscription as a card: plan, status, period, renewal, and an open invoice.
+
+use cluster_api::Subscription;
+use leptos::prelude::*;
+
+use super::money::dollars;
+use crate::format;
+
+/// Stripe's statuses in words, and a tone for the badge.
+pub fn status_words(status: &str) -> (&'static str, &'static str) {
+    match status {
+        "active" => ("Active", "ok"),
+        "trialing" => ("Free trial", "ok"),
+        "past_due" => ("Past due", "bad"),
+        "unpaid" => ("Unpaid", "bad"),
+        "incomplete" => ("Incomplete", "warn"),
+        "incomplete_expired" => ("Expired before payment", "muted"),
+        "canceled" => ("Cancelled", "muted"),
+        "paused" => ("Paused", "muted"),
+        _ => ("Unknown status", "muted"),
+    }
+}
+
+#[component]
+pub fn SubscriptionDetails(subscription: Subscription, #[prop(optional)] children: Option<Children>) -> impl IntoView {
+    let s = subscription;
+    let (label, tone) = status_words(&s.status);
+    let label = if label == "Unknown status" { s.status.clone() } else { label.to_string() };
+    let when = |at: Option<cluster_api::EpochMillis>| at.map(format::utc).unwrap_or_else(|| "—".into());
+    let renewal = match (s.end_date, s.current_period_end) {
+        (Some(end), _) => format!("Ends {}", format::utc(end)),
+        (None, Some(next)) => format!("Renews {}", format::utc(next)),
+        (None, None) => "—".into(),
+    };
+    let open_invoice = s.open_invoice.unwrap_or(false).then(|| {
+        let due = s.open_invoice_amount_due.map(dollars).unwrap_or_else(|| "An amount".into());
+        view! {
+            <div class="callout bad" id="open-invoice">
+                <p><strong>"Open invoice: "</strong>{format!("{due} is due. Paying it restores the subscription.")}</p>
+                {children.map(|c| c())}
+            </div>
+        }
+    });
+    view! {
+        <dl class="fields subscription" data-subscription=s.id.clone()>
+            <dt>"Plan"</dt><dd>{s.description.clone().unwrap_or_else(|| "—".into())}</dd>
+            <dt>"Status"</dt><dd><span class=format!("badge badge-{tone}")>{label}</span></dd>
+            <dt>"Current period"</dt>
+            <dd>{format!("{} – {}", when(s.current_period_start), when(s.current_period_end))}</dd>
+            <dt>"Renewal"</dt><dd>{renewal}</dd>
+            <dt>"Started"</dt><dd>{when(s.start_date)}</dd>
+            <dt>"Subscription"</dt><dd class="mono">{s.id.clone()}</dd>
+        </dl>
+        {open_invoice}
+    }
+}
+
+/// An organization's subscriptions, one row each.
+#[component]
+pub fn SubscriptionTable(org_id: String) -> impl IntoView {
+    let session = expect_context::<crate::session::Session>();
+    let list = LocalResource::new(move || {
+        let org_id = org_id.clone();
+        async move { crate::api::call(session, &cluster_api::ops::OrgSubscriptionList { org_id }).await }
+    });
+    move || match list.get() {
+        None => view! { <p class="loading">"Loading subscriptions…"</p> }.into_any(),
+        Some(Err(e)) => view! {
+            <crate::components::ErrorPanel action="Loading subscriptions" error=e retry=Callback::new(move |_| list.refetch())/>
+        }
+        .into_any(),
+        Some(Ok(subs)) if subs.is_empty() => {
+            view! { <p class="hint">"No subscriptions yet: they start when a cluster is paid for."</p> }.into_any()
+        }
+        Some(Ok(subs)) => view! {
+            <div class="table-wrap">
+            <table class="table" id="subscription-table">
+                <thead><tr><th>"Plan"</th><th>"Status"</th><th>"Renewal"</th><th>"Open invoice"</th></tr></thead>
+                <tbody>
+                    {subs.into_iter().map(|s| {
+                        let (label, tone) = status_words(&s.status);
+                        let label = if label == "Unknown status" { s.status.clone() } else { label.to_string() };
+                        let renewal = match (s.end_date, s.current_period_end) {
+                            (Some(end), _) => format!("Ends {}", format::utc(end)),
+                            (None, Some(next)) => format!("Renews {}", format::utc(next)),
+                            (None, None) => "—".into(),
+                        };
+                        let due = match (s.open_invoice, s.open_invoice_amount_due) {
+                            (Some(true), Some(cents)) => format!("{} due", dollars(cents)),
+                            (Some(true), None) => "Due".into(),
+                            _ => "None".into(),
+                        };
+                        view! {
+                            <tr data-subscription=s.id.clone()>
+                                <td>{s.description.clone().unwrap_or_else(|| s.id.clone())}</td>
+                                <td><span class=format!("badge badge-{tone}")>{label}</span></td>
+                                <td>{renewal}</td>
+                                <td>{due}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+            </div>
+        }
+        .into_any(),
+    }
+}

@@ -1,0 +1,253 @@
+//! `/clusters/new`: the create-cluster wizard. Plan, details, payment, a summary, then one
+//! submission; what comes back decides where the person goes next (see `outcome`).
+
+mod name_field;
+mod outcome;
+mod plans;
+
+use cluster_api::{catalogue, ops, roles, BillingPeriod, DedicatedClusterRequest, PaymentMethod, Tier};
+use leptos::prelude::*;
+
+use crate::api::{self, ApiError};
+use crate::billing::{card_expiry, card_name};
+use crate::components::ErrorPanel;
+use crate::directory::Directory;
+use crate::session::Session;
+use crate::shell::Breadcrumbs;
+use name_field::{availability, NameField, NameState};
+use outcome::Outcome;
+use plans::{period_for, plan, PLANS};
+
+#[component]
+pub fn CreateCluster() -> impl IntoView {
+    let session = expect_context::<Session>();
+    let directory = expect_context::<Directory>();
+
+    let tier = RwSignal::new(Tier::Premium);
+    let period = RwSignal::new(BillingPeriod::Monthly);
+    let org = RwSignal::new(String::new());
+    let region = RwSignal::new(String::new());
+    let name = RwSignal::new(String::new());
+    let domain = RwSignal::new(String::new());
+    // None: pay on the hosted checkout page.
+    let card = RwSignal::new(None::<String>);
+    let name_state = availability(session, name);
+
+    let regions = LocalResource::new(move || api::call(session, &ops::ClusterRegionList));
+    let orgs = Memo::new(move |_| {
+        directory.orgs.with(|o| match o {
+            Some(Ok(orgs)) => orgs.iter().filter(|o| roles::allows(&o.roles, &catalogue::CLUSTER_CREATE)).cloned().collect(),
+            _ => Vec::new(),
+        })
+    });
+    Effect::new(move |_| {
+        if org.with_untracked(String::is_empty) {
+            if let Some(first) = orgs.with(|o| o.first().map(|o| o.id.clone())) {
+                org.set(first);
+            }
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(list)) = regions.get() {
+            if region.with_untracked(String::is_empty) {
+                region.set(list.first().map(|r| r.name.clone()).unwrap_or_default());
+            }
+        }
+    });
+    let cards = LocalResource::new(move || {
+        let org_id = org.get();
+        async move {
+            if org_id.is_empty() {
+                return Ok(Vec::new());
+            }
+            api::call(session, &ops::OrgPaymentMethodList { org_id }).await
+        }
+    });
+    // Offer the organization's default card first, once per organization.
+    Effect::new(move |_| {
+        if let Some(Ok(list)) = cards.get() {
+            card.set(list.iter().find(|c| c.is_default).map(|c| c.id.clone()));
+        }
+    });
+
+    let error = RwSignal::new(None::<String>);
+    let submit = Action::new_local(move |request: &DedicatedClusterRequest| {
+        let body = request.clone();
+        async move { api::call(session, &ops::ClusterCreate { body }).await }
+    });
+    let pending = submit.pending();
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        error.set(None);
+        if pending.get_untracked() {
+            return;
+        }
+        let problem = if org.with_untracked(String::is_empty) {
+            Some("Choose an organization.")
+        } else if region.with_untracked(String::is_empty) {
+            Some("Choose a region.")
+        } else if name.with_untracked(|n| n.trim().is_empty()) {
+            Some("Enter a name for the cluster.")
+        } else if matches!(name_state.get_untracked(), NameState::Unavailable { .. }) {
+            Some("That name is not available: pick another one.")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            error.set(Some(problem.into()));
+            return;
+        }
+        let domain = domain.get_untracked().trim().to_string();
+        submit.dispatch(DedicatedClusterRequest {
+            name: name.get_untracked().trim().to_string(),
+            region: region.get_untracked(),
+            domain: (!domain.is_empty()).then_some(domain),
+            price_id: None,
+            tier: Some(tier.get_untracked()),
+            billing_period: Some(period.get_untracked()),
+            org_id: org.get_untracked(),
+            payment_method_id: card.get_untracked(),
+        });
+    };
+
+    let form = move || {
+        view! {
+            <form class="wizard" on:submit=on_submit>
+                <section class="card">
+                    <h2>"1. Plan"</h2>
+                    <div class="period-toggle" role="radiogroup" aria-label="Billing period">
+                        <button type="button" id="period-monthly" class:selected=move || period.get() == BillingPeriod::Monthly
+                            on:click=move |_| period.set(BillingPeriod::Monthly)>"Monthly"</button>
+                        <button type="button" id="period-annual" class:selected=move || period.get() == BillingPeriod::Annual
+                            disabled=move || !plan(&tier.get()).allows(&BillingPeriod::Annual)
+                            title=move || if plan(&tier.get()).allows(&BillingPeriod::Annual) { "" } else { "Starter is billed monthly only" }
+                            on:click=move |_| period.set(BillingPeriod::Annual)>"Annual (save 25%)"</button>
+                    </div>
+                    <div class="tiers">
+                        {PLANS.iter().map(|p| {
+                            let t = p.tier.clone();
+                            let pick = t.clone();
+                            view! {
+                                <button type="button" class="tier" id=format!("tier-{}", t.as_str())
+                                    class:selected=move || tier.get() == t
+                                    on:click=move |_| {
+                                        tier.set(pick.clone());
+                                        period.set(period_for(&pick, &period.get_untracked()));
+                                    }>
+                                    <h3>{p.title}</h3>
+                                    <p class="price">{move || p.price(&period_for(&p.tier, &period.get()))}</p>
+                                    <ul>
+                                        <li>{p.sessions}</li><li>{p.sla}</li><li>{p.realms}</li><li>{p.themes}</li>
+                                        <li>{p.extensions}</li><li>{p.domains}</li><li>{p.ip_rules}</li>
+                                        {(p.annual_monthly_cents.is_none()).then(|| view! { <li class="hint">"Billed monthly only"</li> })}
+                                    </ul>
+                                </button>
+                            }
+                        }).collect_view()}
+                    </div>
+                </section>
+                <section class="card">
+                    <h2>"2. Details"</h2>
+                    <label for="cluster-org">"Organization"</label>
+                    {move || if orgs.with(Vec::is_empty) {
+                        view! { <p class="hint" id="no-org">"None of your organizations lets this API secret create clusters: that needs the manage-clusters role."</p> }.into_any()
+                    } else {
+                        view! {
+                            <select id="cluster-org" on:change:target=move |ev| org.set(ev.target().value())>
+                                {orgs.get().into_iter().map(|o| {
+                                    let id = o.id.clone();
+                                    view! { <option value=o.id.clone() selected=move || org.get() == id>{o.display_name.unwrap_or(o.name)}</option> }
+                                }).collect_view()}
+                            </select>
+                        }.into_any()
+                    }}
+                    <label for="cluster-region">"Region"</label>
+                    {move || match regions.get() {
+                        None => view! { <p class="loading">"Loading regions…"</p> }.into_any(),
+                        Some(Err(e)) => view! { <ErrorPanel action="Loading regions" error=e retry=Callback::new(move |_| regions.refetch())/> }.into_any(),
+                        Some(Ok(list)) => view! {
+                            <select id="cluster-region" on:change:target=move |ev| region.set(ev.target().value())>
+                                {list.into_iter().map(|r| {
+                                    let id = r.name.clone();
+                                    view! { <option value=r.name.clone() selected=move || region.get() == id>{format!("{} ({})", r.name, r.region)}</option> }
+                                }).collect_view()}
+                            </select>
+                        }.into_any(),
+                    }}
+                    <NameField name=name state=name_state/>
+                    <label for="cluster-domain">"Custom domain (optional)"</label>
+                    <input id="cluster-domain" placeholder="auth.example.com" prop:value=domain
+                        on:input:target=move |ev| domain.set(ev.target().value())/>
+                </section>
+                <section class="card">
+                    <h2>"3. Payment"</h2>
+                    {move || payment_choice(cards.get(), card)}
+                </section>
+                <section class="card summary" id="summary">
+                    <h2>"Summary"</h2>
+                    <p>{move || summary(&tier.get(), &period.get(), &region.get(), &name.get(), card.get().is_some())}</p>
+                    {move || error.get().map(|e| view! { <p class="error-detail" role="alert">{e}</p> })}
+                    {move || match submit.value().get() {
+                        Some(Err(e)) => view! { <ErrorPanel action="Creating the cluster" error=e/> }.into_any(),
+                        _ => ().into_any(),
+                    }}
+                    <button class="button primary" type="submit" id="create-cluster" disabled=move || pending.get()>
+                        {move || if pending.get() { "Creating…" } else { "Create cluster" }}
+                    </button>
+                </section>
+            </form>
+        }
+    };
+
+    view! {
+        <Breadcrumbs crumbs=vec![("Clusters".into(), Some("/clusters".into())), ("New cluster".into(), None)]/>
+        <div class="page-head"><h1>"Create a cluster"</h1></div>
+        {move || match submit.value().get() {
+            // Created: the form is gone, so it cannot be submitted twice.
+            Some(Ok(result)) => view! { <Outcome result=result name=name.get_untracked()/> }.into_any(),
+            _ => form().into_any(),
+        }}
+    }
+}
+
+fn card_label(c: &PaymentMethod) -> String {
+    let default = if c.is_default { " (default)" } else { "" };
+    format!("{}, expires {}{default}", card_name(c), card_expiry(c))
+}
+
+fn payment_choice(cards: Option<Result<Vec<PaymentMethod>, ApiError>>, card: RwSignal<Option<String>>) -> AnyView {
+    let saved = match cards {
+        None => view! { <p class="loading">"Loading saved cards…"</p> }.into_any(),
+        Some(Err(ApiError::Forbidden { .. })) => view! {
+            <p class="hint">"This API secret cannot see the organization's saved cards (that needs view-billing), so pay on the checkout page."</p>
+        }.into_any(),
+        Some(Err(e)) => view! { <ErrorPanel action="Loading saved cards" error=e/> }.into_any(),
+        Some(Ok(list)) => list.into_iter().map(|c| {
+            let id = c.id.clone();
+            let pick = c.id.clone();
+            view! {
+                <label class="choice">
+                    <input type="radio" name="payment" value=c.id.clone() prop:checked=move || card.get().as_deref() == Some(id.as_str())
+                        on:change=move |_| card.set(Some(pick.clone()))/>
+                    {card_label(&c)}
+                </label>
+            }
+        }).collect_view().into_any(),
+    };
+    view! {
+        {saved}
+        <label class="choice">
+            <input type="radio" name="payment" value="" id="pay-on-checkout" prop:checked=move || card.get().is_none()
+                on:change=move |_| card.set(None)/>
+            "Pay on the secure checkout page (new card, or the Starter trial)"
+        </label>
+    }
+    .into_any()
+}
+
+fn summary(tier: &Tier, period: &BillingPeriod, region: &str, name: &str, saved_card: bool) -> String {
+    let p = plan(tier);
+    let name = if name.trim().is_empty() { "(no name yet)" } else { name.trim() };
+    let pay = if saved_card { "charged to the selected card" } else { "paid on the checkout page" };
+    format!("{} plan, {}: {}. {name} in {region}, {pay}.", p.title, period.as_str(), p.price(period))
+}

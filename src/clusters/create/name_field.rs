@@ -1,0 +1,79 @@
+//! The cluster name with a live availability check: debounced, one answer per pause in
+//! typing, stale answers dropped.
+
+use cluster_api::ops;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::api::{self, ApiError};
+use crate::poll::sleep_ms;
+use crate::session::Session;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum NameState {
+    Empty,
+    Checking,
+    Available(String),
+    Unavailable { name: String, recommendation: Option<String> },
+    Failed(ApiError),
+}
+
+/// Watches `name` and reports whether the service would accept it.
+pub fn availability(session: Session, name: RwSignal<String>) -> RwSignal<NameState> {
+    let state = RwSignal::new(NameState::Empty);
+    let generation = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        let candidate = name.get().trim().to_string();
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
+        if candidate.is_empty() {
+            state.set(NameState::Empty);
+            return;
+        }
+        state.set(NameState::Checking);
+        spawn_local(async move {
+            sleep_ms(350).await;
+            if generation.get_value() != mine {
+                return;
+            }
+            let answer = api::call(session, &ops::ClusterNameAvailabilityCheck { name: candidate }).await;
+            if generation.get_value() != mine {
+                return;
+            }
+            state.set(match answer {
+                Ok(a) if a.available => NameState::Available(a.name),
+                Ok(a) => NameState::Unavailable { name: a.name, recommendation: a.recommendation },
+                Err(e) => NameState::Failed(e),
+            });
+        });
+    });
+    state
+}
+
+#[component]
+pub fn NameField(name: RwSignal<String>, state: RwSignal<NameState>) -> impl IntoView {
+    view! {
+        <label for="cluster-name">"Name"</label>
+        <input id="cluster-name" autocomplete="off" spellcheck="false" placeholder="e.g. acme-prod"
+            prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
+        <p class="hint">"Lowercase letters, digits and hyphens. Your cluster is reachable at <name>.global.auth.ac; names are unique across the service."</p>
+        <p class="name-state" id="name-state" aria-live="polite">
+            {move || match state.get() {
+                NameState::Empty => ().into_any(),
+                NameState::Checking => view! { <span class="hint">"Checking availability…"</span> }.into_any(),
+                NameState::Available(n) => view! { <span class="ok">{format!("✓ {n} is available.")}</span> }.into_any(),
+                NameState::Unavailable { name: n, recommendation } => view! {
+                    <span class="bad">{format!("✗ {n} is taken, reserved or not a valid name.")}</span>
+                    {recommendation.map(|r| {
+                        let pick = r.clone();
+                        view! {
+                            " "<button type="button" class="button subtle link" id="use-recommendation"
+                                on:click=move |_| name.set(pick.clone())>{format!("Use {r}")}</button>
+                        }
+                    })}
+                }.into_any(),
+                NameState::Failed(e) => view! { <span class="bad">{format!("Could not check the name: {}", e.detail())}</span> }.into_any(),
+            }}
+        </p>
+    }
+}

@@ -1,0 +1,144 @@
+//! `/clusters/:id`: the cluster's header (name, state, what it means, payment) and its tabs.
+//! The cluster is watched once here and shared with every tab through context.
+
+use cluster_api::{catalogue, Cluster, ClusterState};
+use leptos::prelude::*;
+use leptos_router::{
+    components::{Outlet, A},
+    hooks::{use_params_map, use_query_map},
+};
+
+use super::payment::PaymentCallout;
+use super::watch::ClusterWatch;
+use crate::api::ApiError;
+use crate::components::{ErrorPanel, StatusBadge};
+use crate::directory::Directory;
+use crate::shell::Breadcrumbs;
+
+/// What every tab of a cluster page reads.
+#[derive(Clone, Copy)]
+pub struct ClusterCtx {
+    pub id: StoredValue<String>,
+    pub cluster: Signal<Cluster>,
+}
+
+impl ClusterCtx {
+    pub fn id(&self) -> String {
+        self.id.get_value()
+    }
+}
+
+/// Remounts per ID so each cluster gets its own watch.
+#[component]
+pub fn ClusterLayout() -> impl IntoView {
+    let params = use_params_map();
+    let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
+    move || view! { <ClusterPage id=id.get()/> }
+}
+
+/// What a state means for the person looking at it.
+pub fn explain(status: &ClusterState) -> Option<&'static str> {
+    Some(match status {
+        ClusterState::Provisioning => "The cluster is being set up. This page updates by itself when it is ready.",
+        ClusterState::BillingSetup => "Payment has not been completed yet; the cluster is provisioned once it is.",
+        ClusterState::PendingPayment => "The payment is waiting for confirmation; the cluster is provisioned once it succeeds.",
+        ClusterState::BillingRequired => "A payment failed. The cluster needs the open invoice paid to keep running.",
+        ClusterState::SetupException => "Provisioning failed. Contact support with the cluster ID.",
+        ClusterState::Disabled => "The cluster is disabled and does not serve requests.",
+        ClusterState::PendingDeletion => {
+            "Scheduled for deletion at the end of the billing cycle. Billing continues until then, and the name stays reserved."
+        }
+        ClusterState::Archived => "The cluster is archived.",
+        ClusterState::Active | ClusterState::Unknown(_) => return None,
+    })
+}
+
+/// The message for a return from hosted checkout (`?checkout=success|cancelled`).
+pub fn checkout_return(marker: Option<&str>, name: &str) -> Option<(bool, String)> {
+    match marker? {
+        "success" => Some((true, format!("Payment received. {name} is being provisioned; this page updates when it is ready."))),
+        "cancelled" => Some((
+            false,
+            format!("Checkout was cancelled, so {name} has not been paid for. Use Complete payment when you are ready."),
+        )),
+        _ => None,
+    }
+}
+
+#[component]
+fn ClusterPage(id: String) -> impl IntoView {
+    let watch = expect_context::<ClusterWatch>();
+    let feed = watch.watch(id.clone(), None);
+    let cluster = Memo::new(move |_| feed.get().value);
+    let loaded = Memo::new(move |_| cluster.with(Option::is_some));
+    let retry_id = id.clone();
+
+    move || {
+        if loaded.get() {
+            let current = Signal::derive(move || cluster.get().unwrap_or_default());
+            let error = Signal::derive(move || feed.with(|f| f.error.clone()));
+            provide_context(ClusterCtx { id: StoredValue::new(id.clone()), cluster: current });
+            view! { <Header id=id.clone() cluster=current poll_error=error/> <Outlet/> }.into_any()
+        } else if let Some(error) = feed.with(|f| f.error.clone()) {
+            let retry_id = retry_id.clone();
+            view! {
+                <Breadcrumbs crumbs=vec![("Clusters".into(), Some("/clusters".into())), (id.clone(), None)]/>
+                <ErrorPanel action="Loading the cluster" error=error retry=Callback::new(move |_| watch.refresh(retry_id.clone()))/>
+            }
+            .into_any()
+        } else {
+            view! { <p class="loading">"Loading the cluster…"</p> }.into_any()
+        }
+    }
+}
+
+#[component]
+fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiError>>) -> impl IntoView {
+    let directory = expect_context::<Directory>();
+    let query = use_query_map();
+    let status = Memo::new(move |_| cluster.with(|c| c.status.clone()));
+    let name = move || cluster.with(|c| c.name.clone());
+    let base = format!("/clusters/{}", cluster_api::request::encode_segment(&id));
+    let returned = move || {
+        let marker = query.with(|q| q.get("checkout"));
+        checkout_return(marker.as_deref(), &name())
+    };
+
+    view! {
+        <Breadcrumbs crumbs=vec![("Clusters".into(), Some("/clusters".into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
+        <div class="page-head">
+            <h1>{name}</h1>
+            <StatusBadge status=Signal::derive(move || status.get())/>
+            {move || view_only(&cluster.get(), &directory).map(|why| view! { <span class="view-only" title=why>"View only"</span> })}
+        </div>
+        {move || returned().map(|(ok, text)| view! {
+            <p class=if ok { "flash" } else { "flash warn" } id="checkout-return" role="status">{text}</p>
+        })}
+        {move || explain(&status.get()).map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
+        <PaymentCallout/>
+        {move || poll_error.get().map(|e| view! { <ErrorPanel action="Refreshing the status" error=e/> })}
+        <nav class="tabs" aria-label="Cluster sections">
+            <A href=base.clone() exact=true>"Overview"</A>
+            <A href=format!("{base}/billing")>"Billing"</A>
+        </nav>
+    }
+}
+
+/// Set when the caller may look but not change this cluster: the reason, for the badge's tooltip.
+fn view_only(cluster: &Cluster, directory: &Directory) -> Option<String> {
+    let org = cluster.owner.clone().unwrap_or_default();
+    directory.permit(&org, &catalogue::CLUSTER_DELETE).and_then(Result::err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checkout_markers() {
+        assert!(checkout_return(Some("success"), "x").is_some_and(|(ok, t)| ok && t.contains("being provisioned")));
+        assert!(checkout_return(Some("cancelled"), "x").is_some_and(|(ok, t)| !ok && t.contains("Complete payment")));
+        assert_eq!(checkout_return(Some("bogus"), "x"), None);
+        assert_eq!(checkout_return(None, "x"), None);
+    }
+}

@@ -1,0 +1,61 @@
+//! Unpaid clusters: why, and the way to pay (`cluster.checkout.resume`).
+
+use cluster_api::{catalogue, ops, ClusterState};
+use leptos::prelude::*;
+
+use super::layout::ClusterCtx;
+use crate::api;
+use crate::components::ErrorPanel;
+use crate::directory::Directory;
+use crate::redirect::Redirecting;
+use crate::session::Session;
+
+/// Why a cluster in this state is waiting for money, if it is.
+pub fn unpaid_reason(status: &ClusterState) -> Option<&'static str> {
+    match status {
+        ClusterState::BillingSetup => Some("Checkout was not completed, so provisioning has not started."),
+        ClusterState::PendingPayment => Some("The card payment still needs to be confirmed."),
+        ClusterState::BillingRequired => Some("An invoice is unpaid. Pay it to keep the cluster running."),
+        _ => None,
+    }
+}
+
+/// A "Complete payment" action for an unpaid cluster; nothing for a paid one.
+#[component]
+pub fn PaymentCallout() -> impl IntoView {
+    let ctx = expect_context::<ClusterCtx>();
+    let session = expect_context::<Session>();
+    let directory = expect_context::<Directory>();
+    let resume = Action::new_local(move |id: &String| {
+        let id = id.clone();
+        async move { api::call(session, &ops::ClusterCheckoutResume { id, body: None }).await }
+    });
+    let reason = Memo::new(move |_| unpaid_reason(&ctx.cluster.with(|c| c.status.clone())));
+    let denied = move || {
+        let org = ctx.cluster.with(|c| c.owner.clone().unwrap_or_default());
+        directory.permit(&org, &catalogue::CLUSTER_CHECKOUT_RESUME).and_then(Result::err)
+    };
+    let pending = resume.pending();
+
+    move || {
+        reason.get().map(|why| {
+            view! {
+                <div class="callout" id="payment-callout">
+                    <p><strong>"Payment needed. "</strong>{why}</p>
+                    {move || match resume.value().get() {
+                        Some(Ok(link)) => view! { <Redirecting link=link destination="the payment page"/> }.into_any(),
+                        Some(Err(e)) => view! { <ErrorPanel action="Opening the payment page" error=e/> }.into_any(),
+                        None => ().into_any(),
+                    }}
+                    <button class="button primary" id="complete-payment"
+                        disabled=move || pending.get() || denied().is_some() || matches!(resume.value().get(), Some(Ok(_)))
+                        on:click=move |_| { resume.dispatch(ctx.id()); }>
+                        {move || if pending.get() { "Opening…" } else { "Complete payment" }}
+                    </button>
+                    {move || denied().map(|why| view! { <p class="hint reason">{why}</p> })}
+                </div>
+            }
+        })
+    }
+}
+
