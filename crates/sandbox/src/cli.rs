@@ -34,6 +34,15 @@ pub struct Args {
     /// How long a restart-inducing change keeps the cluster restarting.
     #[arg(long, value_name = "SECONDS", default_value_t = 30)]
     pub restart_seconds: u64,
+    /// How long a confirmed extension upload stays SCANNING before its verdict shows.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5)]
+    pub scan_seconds: u64,
+    /// Lifetime of presigned upload URLs.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    pub upload_url_seconds: u64,
+    /// The largest file a presigned upload accepts.
+    #[arg(long, value_name = "BYTES", default_value_t = crate::DEFAULT_MAX_UPLOAD_BYTES)]
+    pub max_upload_bytes: u64,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -51,6 +60,9 @@ impl Args {
             provision: Duration::from_secs(self.provision_seconds),
             restart: Duration::from_secs(self.restart_seconds),
             log_requests: !self.quiet,
+            scan: Duration::from_secs(self.scan_seconds),
+            upload_url: Duration::from_secs(self.upload_url_seconds),
+            max_upload_bytes: self.max_upload_bytes,
         }
     }
 }
@@ -78,6 +90,7 @@ pub fn banner(config: &Config, running: &Running) -> String {
         ),
         format!("  Data:           {}", config.data.display()),
         format!("  Coverage:       {base}/sandbox/coverage"),
+        format!("  Uploads:        {base}/sandbox/storage/… (presigned PUT URLs)"),
     ]
     .join("\n")
 }

@@ -3,7 +3,7 @@
 //! operation, write its handler under `handlers/` and add one line to [`run`].
 
 use crate::error::ApiError;
-use crate::handlers::{Ctx, Outcome, cluster_status, clusters, orgs};
+use crate::handlers::{Ctx, Outcome, cluster_status, clusters, extension_versions, extensions, orgs, well_known};
 use crate::records::now_millis;
 use crate::routing::{Route, resolve};
 use crate::state::AppState;
@@ -31,6 +31,25 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
         "cluster.metrics.detail" => cluster_status::metrics(ctx, store),
         "cluster.restartStatus.detail" => cluster_status::restart_status(ctx, store),
         "cluster.systemInfo.detail" => cluster_status::system_info(ctx, store),
+        "cluster.extension.list" => extensions::list(ctx, store),
+        "cluster.extension.create" => extensions::create(ctx, store),
+        "cluster.extension.reconcile" => extensions::reconcile(ctx, store),
+        "cluster.extension.keycloakVersion.list" => extensions::keycloak_versions(ctx, store),
+        "cluster.extension.detail" => extensions::detail(ctx, store),
+        "cluster.extension.update" => extensions::update(ctx, store),
+        "cluster.extension.delete" => extensions::delete(ctx, store),
+        "cluster.extension.standalone.uploadUrl.create" => extension_versions::standalone_upload_url(ctx, store),
+        "cluster.extension.standalone.confirm" => extension_versions::standalone_confirm(ctx, store),
+        "cluster.extension.version.create" => extension_versions::create(ctx, store),
+        "cluster.extension.version.delete" => extension_versions::delete(ctx, store),
+        "cluster.extension.version.uploadUrl.create" => extension_versions::upload_url(ctx, store),
+        "cluster.extension.version.confirm" => extension_versions::confirm(ctx, store),
+        "cluster.extension.version.validate" => extension_versions::validate(ctx, store),
+        "cluster.wellKnown.get" => well_known::get(ctx, store),
+        "cluster.wellKnown.changePassword.set" => well_known::change_password(ctx, store),
+        "cluster.wellKnown.uploadUrl.create" => well_known::upload_url(ctx, store),
+        "cluster.wellKnown.confirm" => well_known::confirm(ctx, store),
+        "cluster.wellKnown.delete" => well_known::delete(ctx, store),
         other => Err(ApiError::not_implemented(other)),
     }
 }
@@ -80,6 +99,7 @@ fn call(
         need: policy::need(op),
         now: now_millis(),
         settings: &app.settings,
+        headers,
     };
     let mut store = app.lock_store()?;
     run(&ctx, &mut store)

@@ -21,6 +21,7 @@ pub mod records;
 mod routing;
 mod server;
 mod state;
+mod storage;
 pub mod store;
 mod token;
 
@@ -58,6 +59,9 @@ impl FromStr for Credentials {
     }
 }
 
+/// 10 MiB: the default size limit of presigned uploads.
+pub const DEFAULT_MAX_UPLOAD_BYTES: u64 = 10 * 1024 * 1024;
+
 /// How to run a sandbox. `Default` suits tests: in memory, a free port, quiet, and
 /// short timers (a cluster provisions in 5 s, a restart takes 3 s).
 #[derive(Debug, Clone, PartialEq)]
@@ -79,6 +83,12 @@ pub struct Config {
     pub restart: Duration,
     /// One line per request on stderr.
     pub log_requests: bool,
+    /// How long a confirmed upload stays SCANNING before its verdict shows.
+    pub scan: Duration,
+    /// Lifetime of presigned upload URLs.
+    pub upload_url: Duration,
+    /// The largest object a presigned PUT accepts (larger → 400 EntityTooLarge).
+    pub max_upload_bytes: u64,
 }
 
 impl Default for Config {
@@ -93,6 +103,9 @@ impl Default for Config {
             provision: Duration::from_secs(5),
             restart: Duration::from_secs(3),
             log_requests: false,
+            scan: Duration::from_secs(1),
+            upload_url: Duration::from_secs(300),
+            max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
         }
     }
 }

@@ -70,7 +70,8 @@ fn router(state: Arc<AppState>, config: &Config) -> Router {
     let mut router = Router::new()
         .route(TOKEN_PATH, any(token::endpoint))
         .route(token::ANY_REALM_PATH, any(token::endpoint))
-        .route("/sandbox/coverage", get(coverage));
+        .route("/sandbox/coverage", get(coverage))
+        .merge(crate::storage::routes());
     for prefix in PREFIXES {
         router = router.route(prefix, any(dispatch::api)).route(&format!("{prefix}/{{*rest}}"), any(dispatch::api));
     }
@@ -98,6 +99,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         token_ttl: config.token_ttl,
         provision_ms: millis(config.provision),
         restart_ms: millis(config.restart),
+        scan_ms: millis(config.scan),
+        // S3 counts expiry in whole seconds; never hand out an already-expired URL.
+        upload_url_secs: config.upload_url.as_secs().max(1),
+        max_upload_bytes: config.max_upload_bytes,
+        storage_secret: store.storage_secret()?,
     };
     let app = router(Arc::new(AppState::new(store, settings)), &config);
     let listener = tokio::net::TcpListener::bind((config.host, config.port)).await.map_err(StartError::Bind)?;

@@ -16,6 +16,13 @@ pub struct Settings {
     pub provision_ms: Millis,
     /// How long a restart-inducing change keeps `restart_in_progress` true.
     pub restart_ms: Millis,
+    /// How long a confirmed upload stays SCANNING.
+    pub scan_ms: Millis,
+    /// Lifetime of presigned upload URLs, in whole seconds as S3's X-Amz-Expires.
+    pub upload_url_secs: u64,
+    pub max_upload_bytes: u64,
+    /// Signs presigned URLs (persisted in the store, so URLs survive a restart).
+    pub storage_secret: Vec<u8>,
 }
 
 pub struct AppState {

@@ -2,8 +2,11 @@
 //! rules can be tested without a server and time never needs a background task:
 //! every read settles the record first ([`settle`]).
 
+pub mod extensions;
 mod facts;
 pub mod names;
+pub mod scan;
+pub mod well_known;
 
 pub use facts::{metrics, system_info};
 
@@ -89,13 +92,11 @@ pub fn restart_in_progress(cluster: &ClusterRecord, now: Millis) -> bool {
 }
 
 /// Starts a restart lasting `duration_ms`. Refuses while one is already running, the
-/// 409 that restart-inducing operations give (API-NOTES §2.6).
+/// 409 that restart-inducing operations give (API-NOTES §2.6). The message must keep
+/// the word "restart": clients (the console, the TF provider) classify 409s by it.
 pub fn begin_restart(cluster: &mut ClusterRecord, now: Millis, duration_ms: Millis) -> Result<(), String> {
     if restart_in_progress(cluster, now) {
-        return Err(format!(
-            "A restart of {} is already in flight; poll restart-status until it finishes, then retry.",
-            cluster.name
-        ));
+        return Err(format!("A restart of {} is already in progress; try again when it finishes.", cluster.name));
     }
     cluster.restart_until = Some(now + duration_ms);
     Ok(())

@@ -5,7 +5,11 @@
 
 pub mod cluster_status;
 pub mod clusters;
+pub mod extension_versions;
+pub mod extensions;
 pub mod orgs;
+pub mod uploads;
+pub mod well_known;
 
 use crate::auth::Caller;
 use crate::error::ApiError;
@@ -15,6 +19,7 @@ use crate::store::Store;
 use crate::state::Settings;
 use axum::Json;
 use axum::body::Bytes;
+use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use cluster_api::Operation;
@@ -35,8 +40,10 @@ pub struct Ctx<'a> {
     pub need: Need,
     /// The instant the call is evaluated at (epoch ms).
     pub now: Millis,
-    #[allow(dead_code)] // Timers for cluster.create and the restart-inducing operations of later issues.
     pub settings: &'a Settings,
+    /// The request's headers: `Host` decides the absolute URLs handed back
+    /// (`Location`, presigned upload URLs).
+    pub headers: &'a HeaderMap,
 }
 
 impl Ctx<'_> {

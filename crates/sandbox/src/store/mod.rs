@@ -3,7 +3,9 @@
 //! so a later issue adds a table by appending to `SCHEMA` and a file of queries.
 
 mod clusters;
+mod extensions;
 mod orgs;
+pub mod uploads;
 pub mod seed;
 
 use rusqlite::Connection;
@@ -98,6 +100,8 @@ impl Store {
         };
         conn.execute_batch("PRAGMA foreign_keys = ON;")?;
         conn.execute_batch(SCHEMA)?;
+        conn.execute_batch(extensions::SCHEMA)?;
+        conn.execute_batch(uploads::SCHEMA)?;
         Ok(Store { conn })
     }
 

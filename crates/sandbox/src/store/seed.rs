@@ -21,6 +21,8 @@ pub const ACME_LEGACY: &str = "cl-acme-legacy";
 pub const ACME_TRIAL: &str = "cl-acme-trial";
 pub const ACME_ARCHIVED: &str = "cl-acme-old";
 pub const GLOBEX_PROD: &str = "cl-globex-prod";
+/// An ACTIVE starter cluster: the tier that allows no extensions and one theme.
+pub const ACME_DEV: &str = "cl-acme-dev";
 
 /// Every organization role (API-NOTES §2.3, plus the billing pair).
 pub const ALL_ROLES: &[&str] = &[
@@ -115,6 +117,14 @@ pub fn seed(store: &mut Store, now: Millis, provision_ms: Millis) -> StoreResult
         globex_prod.ready_at = Some(globex_prod.created_at + 30 * 60_000);
         for c in [prod, staging, legacy, trial, old, globex_prod] {
             s.insert_cluster(&c)?;
+        }
+        let mut dev = cluster(ACME_DEV, ACME_ORG_ID, "US_EAST_1", Tier::Starter, S::Active, 20 * DAY, now);
+        dev.ready_at = Some(dev.created_at + 20 * 60_000);
+        s.insert_cluster(&dev)?;
+        // Extension security scanning: on for production, off for staging, so both
+        // paths of version.confirm can be seen.
+        for (id, on) in [(ACME_PROD, true), (ACME_STAGING, false), (ACME_DEV, true), (GLOBEX_PROD, true)] {
+            s.set_scanning(id, on)?;
         }
         Ok(())
     })

@@ -1,0 +1,297 @@
+//! Extensions (themes, provider jars, password denylists, app-association files) as
+//! records and the pure rules around them: names, the per-tier caps, which upload
+//! flow each resource type uses, and when a cluster accepts changes.
+
+use crate::records::{ClusterRecord, Millis};
+use cluster_api::{ClusterState, EpochMillis, Extension, ExtensionVersion, ResourceLimits, ResourceType, ScanState, Tier};
+
+/// The Keycloak majors a versioned extension may target (`keycloakVersion.list`).
+pub const KEYCLOAK_MAJORS: &[i32] = &[24, 25, 26];
+
+pub const NAME_MAX: usize = 63;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExtensionRecord {
+    pub id: String,
+    pub cluster_id: String,
+    pub name: String,
+    pub resource_type: ResourceType,
+    pub enabled: bool,
+    pub created_at: Millis,
+    /// WELL_KNOWN only: where `/.well-known/change-password` redirects.
+    pub change_password_url: Option<String>,
+}
+
+/// A scan verdict decided at confirm time but revealed only when the scan is due.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PendingScan {
+    pub due_at: Millis,
+    pub state: ScanState,
+    pub risk_score: Option<i32>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct VersionRecord {
+    pub id: String,
+    pub extension_id: String,
+    /// `None` for the single version of a standalone extension.
+    pub keycloak_major: Option<i32>,
+    pub label: Option<String>,
+    /// Set by confirm: the object the version deploys.
+    pub resource_key: Option<String>,
+    pub valid: bool,
+    pub scan_state: ScanState,
+    pub risk_score: Option<i32>,
+    pub scanned_at: Option<Millis>,
+    pub scanner_version: Option<String>,
+    pub pending: Option<PendingScan>,
+    pub override_by: Option<String>,
+    pub override_reason: Option<String>,
+    pub created_at: Millis,
+    /// When a reconcile last deployed this version (never shown on the wire).
+    pub applied_at: Option<Millis>,
+}
+
+impl VersionRecord {
+    pub fn new(id: String, extension_id: &str, keycloak_major: Option<i32>, now: Millis) -> VersionRecord {
+        VersionRecord {
+            id,
+            extension_id: extension_id.to_string(),
+            keycloak_major,
+            label: None,
+            resource_key: None,
+            valid: false,
+            scan_state: ScanState::Unscanned,
+            risk_score: None,
+            scanned_at: None,
+            scanner_version: None,
+            pending: None,
+            override_by: None,
+            override_reason: None,
+            created_at: now,
+            applied_at: None,
+        }
+    }
+
+    pub fn to_wire(&self) -> ExtensionVersion {
+        ExtensionVersion {
+            id: self.id.clone(),
+            valid: self.valid,
+            label: self.label.clone(),
+            resource_key: self.resource_key.clone(),
+            keycloak_major_version: self.keycloak_major,
+            scan_state: self.scan_state.clone(),
+            risk_score: self.risk_score,
+            report_location: None,
+            scanned_at: self.scanned_at.map(EpochMillis),
+            scanner_version: self.scanner_version.clone(),
+            override_by: self.override_by.clone(),
+            override_reason: self.override_reason.clone(),
+            created_at: Some(EpochMillis(self.created_at)),
+        }
+    }
+}
+
+impl ExtensionRecord {
+    pub fn to_wire(&self, versions: &[VersionRecord]) -> Extension {
+        Extension {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            enabled: self.enabled,
+            created_at: Some(EpochMillis(self.created_at)),
+            versions: Some(versions.iter().map(VersionRecord::to_wire).collect()),
+            resource_type: self.resource_type.clone(),
+        }
+    }
+}
+
+/// How a resource type's file reaches the cluster (API-NOTES §4.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// THEME, EXTENSION: one jar per Keycloak major, through `versions`.
+    Versioned,
+    /// PASSWORD_BLACKLIST: one version-independent file, through `standalone`.
+    Standalone,
+    /// WELL_KNOWN: the two app-association files, through `well-known`.
+    WellKnown,
+}
+
+pub fn flow(resource_type: &ResourceType) -> Flow {
+    match resource_type {
+        ResourceType::Theme | ResourceType::Extension | ResourceType::Unknown(_) => Flow::Versioned,
+        ResourceType::PasswordBlacklist => Flow::Standalone,
+        ResourceType::WellKnown => Flow::WellKnown,
+    }
+}
+
+/// How to upload to an extension of this flow, for messages that redirect a caller
+/// who picked the wrong operations (the real service answers an unexplained 404).
+fn how_to_upload(flow: Flow) -> &'static str {
+    match flow {
+        Flow::Versioned => {
+            "upload its jar per Keycloak major version: create a version (POST …/extensions/{extensionId}/versions), \
+             then use that version's upload-url and confirm"
+        }
+        Flow::Standalone => {
+            "upload its single version-independent file with the standalone operations \
+             (POST …/extensions/{extensionId}/standalone, then PUT …/standalone/confirm)"
+        }
+        Flow::WellKnown => {
+            "upload its app-association files with the well-known operations \
+             (POST …/well-known/{file}/upload-url, then PUT …/well-known/{file}/confirm)"
+        }
+    }
+}
+
+/// 400's message when `extension` is used with the operations of `wanted`.
+pub fn wrong_flow(extension: &ExtensionRecord, wanted: Flow) -> Option<String> {
+    let actual = flow(&extension.resource_type);
+    if actual == wanted {
+        return None;
+    }
+    let ops = match wanted {
+        Flow::Versioned => "Versions",
+        Flow::Standalone => "Standalone uploads",
+        Flow::WellKnown => "Well-known files",
+    };
+    let apply = match wanted {
+        Flow::Versioned => "THEME and EXTENSION resources",
+        Flow::Standalone => "PASSWORD_BLACKLIST resources",
+        Flow::WellKnown => "WELL_KNOWN resources",
+    };
+    Some(format!(
+        "{ops} apply only to {apply}; {} is a {}, so {}.",
+        extension.name,
+        extension.resource_type,
+        how_to_upload(actual)
+    ))
+}
+
+/// Why `name` is not a valid extension name, or `None`.
+pub fn name_problem(name: &str) -> Option<String> {
+    let ok_chars = name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if name.is_empty() || name.chars().count() > NAME_MAX || !ok_chars {
+        return Some(format!(
+            "name must be 1 to {NAME_MAX} characters of lowercase letters, digits, hyphens or underscores; got {name:?}."
+        ));
+    }
+    None
+}
+
+/// Known resource types only; `Unknown` values are refused at create.
+pub fn type_problem(resource_type: &ResourceType) -> Option<String> {
+    match resource_type {
+        ResourceType::Unknown(other) => Some(format!(
+            "resourceType must be THEME, EXTENSION, PASSWORD_BLACKLIST or WELL_KNOWN; got {other:?}."
+        )),
+        _ => None,
+    }
+}
+
+/// Extensions and password denylists share one cap; themes have their own; WELL_KNOWN none.
+fn cap_group(resource_type: &ResourceType) -> Option<(&'static str, &'static str)> {
+    match resource_type {
+        ResourceType::Theme => Some(("theme", "themes")),
+        ResourceType::Extension | ResourceType::PasswordBlacklist => {
+            Some(("extension or password denylist", "extensions or password denylists"))
+        }
+        _ => None,
+    }
+}
+
+/// The cap of a group on a tier (API-NOTES §11); `None` is unlimited.
+fn cap(tier: &Tier, theme_group: bool) -> Option<usize> {
+    match (tier, theme_group) {
+        (Tier::Starter, true) | (Tier::Premium, true) | (Tier::Premium, false) => Some(1),
+        (Tier::Starter, false) => Some(0),
+        _ => None,
+    }
+}
+
+/// 409's message when `cluster` may not get another extension of `resource_type`,
+/// given the types of the extensions it has.
+pub fn cap_problem(cluster: &ClusterRecord, resource_type: &ResourceType, existing: &[ResourceType]) -> Option<String> {
+    // Custom resource limits lift the tier's count limits (API-NOTES §11).
+    if cluster.resource_limits == ResourceLimits::Custom {
+        return None;
+    }
+    let (singular, plural) = cap_group(resource_type)?;
+    let theme_group = *resource_type == ResourceType::Theme;
+    let limit = cap(&cluster.tier, theme_group)?;
+    let group = cap_group(resource_type);
+    let have = existing.iter().filter(|t| cap_group(t) == group).count();
+    if have < limit {
+        return None;
+    }
+    let noun = if limit == 1 { singular } else { plural };
+    Some(format!(
+        "The {} tier allows {limit} {noun}; {} has {have}. Upgrade the cluster to add more.",
+        cluster.tier, cluster.name
+    ))
+}
+
+/// Extension changes need a running cluster: 409's message otherwise.
+pub fn change_problem(cluster: &ClusterRecord) -> Option<String> {
+    (cluster.status != ClusterState::Active).then(|| {
+        format!(
+            "{} is {}; its extensions can be changed only while it is ACTIVE.",
+            cluster.name, cluster.status
+        )
+    })
+}
+
+/// 400's message when `major` is not a Keycloak major versions may target.
+pub fn major_problem(major: i32) -> Option<String> {
+    if KEYCLOAK_MAJORS.contains(&major) {
+        return None;
+    }
+    let list: Vec<String> = KEYCLOAK_MAJORS.iter().map(i32::to_string).collect();
+    Some(format!(
+        "keycloak_major_version {major} is not supported; use one of {} (see …/extensions/keycloak-versions).",
+        list.join(", ")
+    ))
+}
+
+/// What `version.validate` does to a version; `Err` is (status is 409, message).
+pub fn validate(
+    version: &mut VersionRecord,
+    valid: bool,
+    reason: Option<&str>,
+    client_id: &str,
+) -> Result<(), (bool, String)> {
+    if !valid {
+        version.valid = false;
+        version.override_by = None;
+        version.override_reason = None;
+        return Ok(());
+    }
+    if version.resource_key.is_none() {
+        return Err((true, "This version has no confirmed upload yet; upload a file and confirm it before approving.".into()));
+    }
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+    if version.scan_state == ScanState::Pass {
+        // The contract ignores a reason for a clean scan: there is nothing to override.
+        version.override_by = None;
+        version.override_reason = None;
+    } else {
+        let Some(reason) = reason else {
+            let state = match version.scan_state {
+                ScanState::Unscanned => "UNSCANNED (not scanned)".to_string(),
+                ScanState::Scanning => "SCANNING (not finished)".to_string(),
+                ref other => format!("{other}"),
+            };
+            return Err((
+                false,
+                format!("Approving a version whose scan is {state} needs a reason; send reason with valid=true."),
+            ));
+        };
+        version.override_by = Some(client_id.to_string());
+        version.override_reason = Some(reason.to_string());
+    }
+    version.valid = true;
+    Ok(())
+}
+
+#[cfg(test)]
+#[path = "extensions_tests.rs"]
+mod tests;

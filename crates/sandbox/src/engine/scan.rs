@@ -1,0 +1,139 @@
+//! The sandbox's stand-in for the extension security scanner.
+//!
+//! The verdict is decided by the uploaded file's content, so tests and demos can
+//! produce each one on purpose:
+//!
+//! | In the file                                   | Verdict | `risk_score` |
+//! |-----------------------------------------------|---------|--------------|
+//! | a zip entry whose name contains `SCAN-BLOCK`  | BLOCK   | 95           |
+//! | a zip entry whose name contains `SCAN-ERROR`  | ERROR   | none         |
+//! | a zip entry whose name contains `SCAN-WARN`   | WARN    | 55           |
+//! | none of these                                 | PASS    | 5            |
+//!
+//! The most severe marker wins (BLOCK, then ERROR, then WARN). A file that starts like
+//! a zip but whose central directory cannot be read is an ERROR: a real scanner could
+//! not open it either. A file that is not a zip at all (a password denylist) is read
+//! as text, and the same markers count when they appear anywhere in it.
+//!
+//! Scanning takes time: confirm decides the verdict at once but keeps it hidden
+//! (`SCANNING`) until `--scan-seconds` have passed; reads reveal it lazily ([`settle`]).
+
+use super::extensions::{PendingScan, VersionRecord};
+use crate::records::Millis;
+use cluster_api::ScanState;
+
+pub const SCANNER_VERSION: &str = "sandbox-scan 1.0";
+
+/// Every zip (and so every jar) starts with a local file header.
+pub const ZIP_MAGIC: &[u8] = b"PK\x03\x04";
+
+const EOCD_SIGNATURE: u32 = 0x0605_4b50;
+const CENTRAL_SIGNATURE: u32 = 0x0201_4b50;
+const EOCD_LEN: usize = 22;
+const CENTRAL_HEADER_LEN: usize = 46;
+
+pub fn is_zip(bytes: &[u8]) -> bool {
+    bytes.starts_with(ZIP_MAGIC)
+}
+
+fn u16_at(bytes: &[u8], at: usize) -> Option<usize> {
+    let b = bytes.get(at..at.checked_add(2)?)?;
+    Some(usize::from(u16::from_le_bytes([b[0], b[1]])))
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
+    let b = bytes.get(at..at.checked_add(4)?)?;
+    Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// The entry names of a zip archive, read from its central directory; `None` when
+/// the archive is malformed. Bounds-checked throughout: uploads are untrusted bytes.
+pub fn zip_entry_names(bytes: &[u8]) -> Option<Vec<String>> {
+    // The end-of-central-directory record sits at the end, before a comment of up to 64 KiB.
+    let last = bytes.len().checked_sub(EOCD_LEN)?;
+    let first = last.saturating_sub(usize::from(u16::MAX));
+    let eocd = (first..=last).rev().find(|&at| u32_at(bytes, at) == Some(EOCD_SIGNATURE))?;
+    let count = u16_at(bytes, eocd + 10)?;
+    let mut at = usize::try_from(u32_at(bytes, eocd + 16)?).ok()?;
+    let mut names = Vec::with_capacity(count);
+    for _ in 0..count {
+        if u32_at(bytes, at)? != CENTRAL_SIGNATURE {
+            return None;
+        }
+        let name_len = u16_at(bytes, at + 28)?;
+        let extra_len = u16_at(bytes, at + 30)?;
+        let comment_len = u16_at(bytes, at + 32)?;
+        let start = at + CENTRAL_HEADER_LEN;
+        let name = bytes.get(start..start + name_len)?;
+        names.push(String::from_utf8_lossy(name).into_owned());
+        at = start + name_len + extra_len + comment_len;
+    }
+    Some(names)
+}
+
+/// A finished scan's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verdict {
+    pub state: ScanState,
+    pub risk_score: Option<i32>,
+}
+
+fn by_markers(texts: &[&str]) -> Verdict {
+    let has = |marker: &str| texts.iter().any(|text| text.contains(marker));
+    if has("SCAN-BLOCK") {
+        Verdict { state: ScanState::Block, risk_score: Some(95) }
+    } else if has("SCAN-ERROR") {
+        Verdict { state: ScanState::Error, risk_score: None }
+    } else if has("SCAN-WARN") {
+        Verdict { state: ScanState::Warn, risk_score: Some(55) }
+    } else {
+        Verdict { state: ScanState::Pass, risk_score: Some(5) }
+    }
+}
+
+/// The verdict for a file's bytes (see the module documentation).
+pub fn verdict(bytes: &[u8]) -> Verdict {
+    if !is_zip(bytes) {
+        let text = String::from_utf8_lossy(bytes);
+        return by_markers(&[text.as_ref()]);
+    }
+    match zip_entry_names(bytes) {
+        Some(names) => by_markers(&names.iter().map(String::as_str).collect::<Vec<_>>()),
+        None => Verdict { state: ScanState::Error, risk_score: None },
+    }
+}
+
+/// Starts scanning a freshly confirmed version: its verdict shows after `delay_ms`.
+pub fn queue(version: &mut VersionRecord, verdict: Verdict, now: Millis, delay_ms: Millis) {
+    version.scan_state = ScanState::Scanning;
+    version.risk_score = None;
+    version.scanned_at = None;
+    version.scanner_version = None;
+    version.pending = Some(PendingScan { due_at: now + delay_ms, state: verdict.state, risk_score: verdict.risk_score });
+}
+
+/// Forgets any scan: the version is back to UNSCANNED (scanning disabled, or a new upload).
+pub fn reset(version: &mut VersionRecord) {
+    version.scan_state = ScanState::Unscanned;
+    version.risk_score = None;
+    version.scanned_at = None;
+    version.scanner_version = None;
+    version.pending = None;
+}
+
+/// Reveals a scan whose time has come. Returns whether the record changed.
+pub fn settle(version: &mut VersionRecord, now: Millis) -> bool {
+    let Some(pending) = version.pending.as_ref().filter(|p| p.due_at <= now) else {
+        return false;
+    };
+    version.scan_state = pending.state.clone();
+    version.risk_score = pending.risk_score;
+    version.scanned_at = Some(pending.due_at);
+    version.scanner_version = Some(SCANNER_VERSION.to_string());
+    version.pending = None;
+    true
+}
+
+#[cfg(test)]
+#[path = "scan_tests.rs"]
+mod tests;

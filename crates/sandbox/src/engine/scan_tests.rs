@@ -1,0 +1,85 @@
+use super::*;
+
+/// A stored (uncompressed) zip with the given entry names and empty contents: enough
+/// for the central-directory reader, which never looks at data or checksums.
+fn zip(names: &[&str]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for name in names {
+        let offset = out.len() as u32;
+        out.extend_from_slice(b"PK\x03\x04");
+        out.extend_from_slice(&[20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        out.extend_from_slice(&[0; 12]);
+        out.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        out.extend_from_slice(&[0, 0]);
+        out.extend_from_slice(name.as_bytes());
+        central.extend_from_slice(b"PK\x01\x02");
+        central.extend_from_slice(&[20, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        central.extend_from_slice(&[0; 12]);
+        central.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        central.extend_from_slice(&[0; 12]);
+        central.extend_from_slice(&offset.to_le_bytes());
+        central.extend_from_slice(name.as_bytes());
+    }
+    let cd_offset = out.len() as u32;
+    out.extend_from_slice(&central);
+    out.extend_from_slice(b"PK\x05\x06");
+    out.extend_from_slice(&[0, 0, 0, 0]);
+    out.extend_from_slice(&(names.len() as u16).to_le_bytes());
+    out.extend_from_slice(&(names.len() as u16).to_le_bytes());
+    out.extend_from_slice(&(central.len() as u32).to_le_bytes());
+    out.extend_from_slice(&cd_offset.to_le_bytes());
+    out.extend_from_slice(&[0, 0]);
+    out
+}
+
+#[test]
+fn reads_entry_names() {
+    let bytes = zip(&["META-INF/MANIFEST.MF", "theme/login/theme.properties"]);
+    assert_eq!(
+        zip_entry_names(&bytes),
+        Some(vec!["META-INF/MANIFEST.MF".to_string(), "theme/login/theme.properties".to_string()])
+    );
+    assert_eq!(zip_entry_names(&zip(&[])), Some(vec![]));
+}
+
+#[test]
+fn malformed_archives_are_not_read() {
+    let mut bytes = zip(&["a.txt"]);
+    assert_eq!(zip_entry_names(&bytes[..bytes.len() - 1]), None, "truncated end record");
+    let cd = bytes.len() - 22 - 46 - 5;
+    bytes[cd] = b'X';
+    assert_eq!(zip_entry_names(&bytes), None, "broken central directory");
+    assert_eq!(zip_entry_names(b"PK\x03\x04 not really"), None);
+    assert_eq!(zip_entry_names(b""), None);
+}
+
+#[test]
+fn markers_decide_the_verdict() {
+    let cases = [
+        (vec!["a.class"], ScanState::Pass, Some(5)),
+        (vec!["a.class", "x/SCAN-WARN.txt"], ScanState::Warn, Some(55)),
+        (vec!["SCAN-BLOCK", "SCAN-WARN"], ScanState::Block, Some(95)),
+        (vec!["SCAN-ERROR-please", "SCAN-WARN"], ScanState::Error, None),
+    ];
+    for (names, state, risk) in cases {
+        assert_eq!(verdict(&zip(&names)), Verdict { state, risk_score: risk }, "{names:?}");
+    }
+    assert_eq!(verdict(b"PK\x03\x04garbage").state, ScanState::Error, "unreadable jar");
+    assert_eq!(verdict(b"password\n123456\n").state, ScanState::Pass, "plain text");
+    assert_eq!(verdict(b"password\nSCAN-WARN\n").state, ScanState::Warn, "markers in text");
+}
+
+#[test]
+fn a_queued_scan_shows_when_due() {
+    let mut v = VersionRecord::new("v".into(), "e", Some(26), 0);
+    queue(&mut v, Verdict { state: ScanState::Warn, risk_score: Some(55) }, 1_000, 500);
+    assert_eq!(v.scan_state, ScanState::Scanning);
+    assert!(!settle(&mut v, 1_499));
+    assert!(settle(&mut v, 1_500));
+    assert_eq!((v.scan_state.clone(), v.risk_score, v.scanned_at), (ScanState::Warn, Some(55), Some(1_500)));
+    assert_eq!(v.scanner_version.as_deref(), Some(SCANNER_VERSION));
+    assert!(!settle(&mut v, 9_000), "once");
+    reset(&mut v);
+    assert_eq!((v.scan_state, v.risk_score, v.scanned_at), (ScanState::Unscanned, None, None));
+}

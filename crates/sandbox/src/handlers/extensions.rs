@@ -1,0 +1,129 @@
+//! `cluster.extension.list`, `.create`, `.detail`, `.update`, `.delete`,
+//! `.keycloakVersion.list` and `.reconcile`: the extension slots of a cluster.
+
+use super::clusters::load;
+use super::uploads::{changeable_cluster, extension, versions};
+use super::{Ctx, Outcome, no_content, ok};
+use crate::engine::{self, extensions as rules};
+use crate::error::ApiError;
+use crate::store::Store;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::IntoResponse;
+use cluster_api::{Extension, ExtensionRequest, ResourceType, ToggleExtensionRequest};
+
+fn to_wire(ctx: &Ctx, store: &Store, record: &rules::ExtensionRecord) -> Result<Extension, ApiError> {
+    Ok(record.to_wire(&versions(ctx, store, &record.id)?))
+}
+
+pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
+    let cluster = load(ctx, store)?;
+    let wanted = match ctx.query_param("type").map(str::trim).filter(|t| !t.is_empty()) {
+        None => None,
+        Some(text) => match ResourceType::from_wire(text) {
+            ResourceType::Unknown(_) => {
+                return Err(ApiError::bad_request(format!(
+                    "type must be THEME, EXTENSION, PASSWORD_BLACKLIST or WELL_KNOWN; got {text:?}."
+                )));
+            }
+            known => Some(known),
+        },
+    };
+    let mut out = Vec::new();
+    for record in store.extensions_of(&cluster.id)? {
+        if wanted.as_ref().is_none_or(|t| *t == record.resource_type) {
+            out.push(to_wire(ctx, store, &record)?);
+        }
+    }
+    ok(&out)
+}
+
+pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
+    let cluster = changeable_cluster(ctx, store)?;
+    let request: ExtensionRequest = ctx.json_body()?;
+    let name = request.name.trim().to_string();
+    if let Some(why) = rules::name_problem(&name).or_else(|| rules::type_problem(&request.resource_type)) {
+        return Err(ApiError::bad_request(why));
+    }
+    let existing = store.extensions_of(&cluster.id)?;
+    if existing.iter().any(|e| e.name == name) {
+        return Err(ApiError::conflict(format!("{} already has an extension named {name}.", cluster.name)));
+    }
+    let types: Vec<ResourceType> = existing.iter().map(|e| e.resource_type.clone()).collect();
+    if let Some(why) = rules::cap_problem(&cluster, &request.resource_type, &types) {
+        return Err(ApiError::conflict(why));
+    }
+    let record = rules::ExtensionRecord {
+        id: format!("ext-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]),
+        cluster_id: cluster.id.clone(),
+        name,
+        resource_type: request.resource_type,
+        // Extensions start enabled (API-NOTES §4.4).
+        enabled: true,
+        created_at: ctx.now,
+        change_password_url: None,
+    };
+    store.insert_extension(&record)?;
+    let location = format!(
+        "{}{}/clusters/{}/extensions/{}",
+        crate::storage::origin(ctx.headers),
+        cluster_api::API_PREFIX,
+        cluster.id,
+        record.id
+    );
+    let mut response = StatusCode::CREATED.into_response();
+    let value = HeaderValue::from_str(&location)
+        .map_err(|_| ApiError::internal(format!("The Location {location:?} is not a valid header value.")))?;
+    response.headers_mut().insert(header::LOCATION, value);
+    Ok(response)
+}
+
+pub fn keycloak_versions(ctx: &Ctx, store: &mut Store) -> Outcome {
+    load(ctx, store)?;
+    ok(&rules::KEYCLOAK_MAJORS)
+}
+
+pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
+    let cluster = load(ctx, store)?;
+    let record = extension(ctx, store, &cluster)?;
+    ok(&to_wire(ctx, store, &record)?)
+}
+
+pub fn update(ctx: &Ctx, store: &mut Store) -> Outcome {
+    let cluster = changeable_cluster(ctx, store)?;
+    let mut record = extension(ctx, store, &cluster)?;
+    let request: ToggleExtensionRequest = ctx.json_body()?;
+    record.enabled = request.enabled;
+    store.update_extension(&record)?;
+    ok(&to_wire(ctx, store, &record)?)
+}
+
+/// Removes the extension with every version, upload and published file (by cascade).
+pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
+    let cluster = changeable_cluster(ctx, store)?;
+    let record = extension(ctx, store, &cluster)?;
+    store.delete_extension(&record.id)?;
+    no_content()
+}
+
+/// Applies what is enabled and approved, which restarts the cluster: 409 while a
+/// restart is already running, refused before anything changes so it is safe to retry.
+pub fn reconcile(ctx: &Ctx, store: &mut Store) -> Outcome {
+    let mut cluster = changeable_cluster(ctx, store)?;
+    engine::begin_restart(&mut cluster, ctx.now, ctx.settings.restart_ms).map_err(ApiError::conflict)?;
+    let mut applied = Vec::new();
+    for record in store.extensions_of(&cluster.id)?.into_iter().filter(|e| e.enabled) {
+        for mut version in versions(ctx, store, &record.id)? {
+            if version.valid && version.resource_key.is_some() {
+                version.applied_at = Some(ctx.now);
+                applied.push(version);
+            }
+        }
+    }
+    store.transaction(|s| {
+        for version in &applied {
+            s.save_version(version)?;
+        }
+        s.update_cluster(&cluster)
+    })?;
+    Ok(StatusCode::ACCEPTED.into_response())
+}
