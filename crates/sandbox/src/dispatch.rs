@@ -4,6 +4,8 @@
 
 use crate::error::ApiError;
 use crate::handlers::{Ctx, Outcome, cluster_status, clusters, extension_versions, extensions, orgs, well_known};
+// Billing and cluster creation.
+use crate::handlers::{billing, billing_contacts, checkout, cluster_create, payment_methods};
 use crate::records::now_millis;
 use crate::routing::{Route, resolve};
 use crate::state::AppState;
@@ -50,6 +52,19 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
         "cluster.wellKnown.uploadUrl.create" => well_known::upload_url(ctx, store),
         "cluster.wellKnown.confirm" => well_known::confirm(ctx, store),
         "cluster.wellKnown.delete" => well_known::delete(ctx, store),
+        "cluster.create" => cluster_create::create(ctx, store),
+        "cluster.checkout.resume" => checkout::resume(ctx, store),
+        "cluster.subscription.detail" => billing::subscription_detail(ctx, store),
+        "cluster.billingSession.create" => billing::cluster_portal_session(ctx, store),
+        "org.billingPortalSession.create" => billing::portal_session(ctx, store),
+        "org.subscription.list" => billing::subscription_list(ctx, store),
+        "org.paymentMethod.list" => payment_methods::list(ctx, store),
+        "org.paymentMethod.setupSession.create" => payment_methods::setup_session(ctx, store),
+        "org.paymentMethod.setDefault" => payment_methods::set_default(ctx, store),
+        "org.paymentMethod.delete" => payment_methods::delete(ctx, store),
+        "org.billingContact.list" => billing_contacts::list(ctx, store),
+        "org.billingContact.create" => billing_contacts::create(ctx, store),
+        "org.billingContact.delete" => billing_contacts::delete(ctx, store),
         other => Err(ApiError::not_implemented(other)),
     }
 }

@@ -16,6 +16,8 @@ mod dispatch;
 pub mod engine;
 mod error;
 mod handlers;
+mod hosted;
+mod payments;
 mod policy;
 pub mod records;
 mod routing;

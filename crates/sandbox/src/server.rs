@@ -71,7 +71,8 @@ fn router(state: Arc<AppState>, config: &Config) -> Router {
         .route(TOKEN_PATH, any(token::endpoint))
         .route(token::ANY_REALM_PATH, any(token::endpoint))
         .route("/sandbox/coverage", get(coverage))
-        .merge(crate::storage::routes());
+        .merge(crate::storage::routes())
+        .merge(crate::hosted::routes());
     for prefix in PREFIXES {
         router = router.route(prefix, any(dispatch::api)).route(&format!("{prefix}/{{*rest}}"), any(dispatch::api));
     }

@@ -3,6 +3,7 @@
 //! every read settles the record first ([`settle`]).
 
 pub mod extensions;
+pub mod billing;
 mod facts;
 pub mod names;
 pub mod scan;

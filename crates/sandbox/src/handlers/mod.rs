@@ -3,11 +3,16 @@
 //! caller and locked the store; the handler finds the owning organization, asks
 //! [`Ctx::authorize`], and answers with a `cluster_api` type.
 
+pub mod billing;
+pub mod billing_contacts;
+pub mod checkout;
+pub mod cluster_create;
 pub mod cluster_status;
 pub mod clusters;
 pub mod extension_versions;
 pub mod extensions;
 pub mod orgs;
+pub mod payment_methods;
 pub mod uploads;
 pub mod well_known;
 

@@ -2,8 +2,12 @@
 //! per resource group. The schema is created on open (`CREATE TABLE IF NOT EXISTS`),
 //! so a later issue adds a table by appending to `SCHEMA` and a file of queries.
 
+mod billing;
+mod billing_seed;
+mod billing_sessions;
 mod clusters;
 mod extensions;
+mod members;
 mod orgs;
 pub mod uploads;
 pub mod seed;
@@ -100,6 +104,9 @@ impl Store {
         };
         conn.execute_batch("PRAGMA foreign_keys = ON;")?;
         conn.execute_batch(SCHEMA)?;
+        for schema in [billing::SCHEMA, billing_sessions::SCHEMA, members::SCHEMA] {
+            conn.execute_batch(schema)?;
+        }
         conn.execute_batch(extensions::SCHEMA)?;
         conn.execute_batch(uploads::SCHEMA)?;
         Ok(Store { conn })

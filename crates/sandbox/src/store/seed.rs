@@ -21,6 +21,27 @@ pub const ACME_LEGACY: &str = "cl-acme-legacy";
 pub const ACME_TRIAL: &str = "cl-acme-trial";
 pub const ACME_ARCHIVED: &str = "cl-acme-old";
 pub const GLOBEX_PROD: &str = "cl-globex-prod";
+
+/// Billing (see `billing_seed`): a delinquent premium cluster with an open invoice.
+pub const ACME_OVERDUE: &str = "cl-acme-overdue";
+pub const ACME_OVERDUE_INVOICE: &str = "in_acme_overdue";
+/// Acme's cards, named like Stripe's test payment methods; the Visa is the default.
+pub const CARD_VISA: &str = "pm_card_visa";
+pub const CARD_MASTERCARD: &str = "pm_card_mastercard";
+pub const CARD_AUTHENTICATION_REQUIRED: &str = "pm_card_authenticationRequired";
+pub const CARD_DECLINED: &str = "pm_card_chargeDeclined";
+pub const GLOBEX_CARD: &str = "pm_card_globex_visa";
+pub const SUB_ACME_PROD: &str = "sub_acme_prod";
+pub const SUB_ACME_STAGING: &str = "sub_acme_staging";
+pub const SUB_ACME_LEGACY: &str = "sub_acme_legacy";
+pub const SUB_ACME_OVERDUE: &str = "sub_acme_overdue";
+pub const SUB_GLOBEX_PROD: &str = "sub_globex_prod";
+/// Organization members: alice and carol hold manage-billing (carol is already a
+/// billing contact), bob holds no billing role; gina is Globex's billing contact.
+pub const USER_ALICE: &str = "user-alice";
+pub const USER_CAROL: &str = "user-carol";
+pub const USER_BOB: &str = "user-bob";
+pub const USER_GINA: &str = "user-gina";
 /// An ACTIVE starter cluster: the tier that allows no extensions and one theme.
 pub const ACME_DEV: &str = "cl-acme-dev";
 
@@ -118,6 +139,7 @@ pub fn seed(store: &mut Store, now: Millis, provision_ms: Millis) -> StoreResult
         for c in [prod, staging, legacy, trial, old, globex_prod] {
             s.insert_cluster(&c)?;
         }
+        super::billing_seed::seed(s, now)?;
         let mut dev = cluster(ACME_DEV, ACME_ORG_ID, "US_EAST_1", Tier::Starter, S::Active, 20 * DAY, now);
         dev.ready_at = Some(dev.created_at + 20 * 60_000);
         s.insert_cluster(&dev)?;
