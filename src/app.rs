@@ -30,7 +30,7 @@ async fn load_config() -> Result<Config, String> {
 
 #[component]
 pub fn App() -> impl IntoView {
-    let config = LocalResource::new(load_config);
+    let config = crate::load::load(load_config);
     move || match config.get() {
         None => view! { <p class="boot">"Loading the console…"</p> }.into_any(),
         Some(Err(message)) => view! { <ConfigError message=message/> }.into_any(),

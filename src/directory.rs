@@ -9,17 +9,20 @@ use crate::session::Session;
 
 #[derive(Clone, Copy)]
 pub struct Directory {
-    pub orgs: LocalResource<Result<Vec<Org>, ApiError>>,
+    pub orgs: crate::load::Load<Result<Vec<Org>, ApiError>>,
 }
 
 impl Directory {
     pub fn new(session: Session) -> Directory {
-        let orgs = LocalResource::new(move || async move {
+        let orgs = crate::load::load(move || {
             // Re-read after every sign-in: another secret may see other organizations.
-            if !session.signed_in.get() {
-                return Ok(Vec::new());
+            let signed_in = session.signed_in.get();
+            async move {
+                if !signed_in {
+                    return Ok(Vec::new());
+                }
+                api::call(session, &ops::OrgList).await
             }
-            api::call(session, &ops::OrgList).await
         });
         Directory { orgs }
     }

@@ -8,6 +8,7 @@ mod components;
 mod config;
 mod directory;
 mod format;
+mod load;
 mod navigation;
 mod organizations;
 mod poll;

@@ -28,7 +28,7 @@ pub fn expiry(c: &PaymentMethod) -> String {
 pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {
     let session = expect_context::<Session>();
     let org = StoredValue::new(org_id);
-    let cards = LocalResource::new(move || {
+    let cards = crate::load::load(move || {
         let org_id = org.get_value();
         async move { api::call(session, &ops::OrgPaymentMethodList { org_id }).await }
     });

@@ -11,7 +11,7 @@ use crate::session::Session;
 pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {
     let session = expect_context::<Session>();
     let org = StoredValue::new(org_id);
-    let contacts = LocalResource::new(move || {
+    let contacts = crate::load::load(move || {
         let org_id = org.get_value();
         async move { api::call(session, &ops::OrgBillingContactList { org_id }).await }
     });

@@ -59,7 +59,7 @@ pub fn SubscriptionDetails(subscription: Subscription, #[prop(optional)] childre
 #[component]
 pub fn SubscriptionTable(org_id: String) -> impl IntoView {
     let session = expect_context::<crate::session::Session>();
-    let list = LocalResource::new(move || {
+    let list = crate::load::load(move || {
         let org_id = org_id.clone();
         async move { crate::api::call(session, &cluster_api::ops::OrgSubscriptionList { org_id }).await }
     });

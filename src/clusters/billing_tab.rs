@@ -18,7 +18,7 @@ pub fn ClusterBilling() -> impl IntoView {
     let directory = expect_context::<Directory>();
     let status = Memo::new(move |_| ctx.cluster.with(|c| c.status.clone()));
     // Paying changes the subscription: read it again when the state moves.
-    let subscription = LocalResource::new(move || {
+    let subscription = crate::load::load(move || {
         status.track();
         let id = ctx.id();
         async move { api::call(session, &ops::ClusterSubscriptionDetail { id }).await }

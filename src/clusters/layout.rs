@@ -8,7 +8,7 @@ use leptos_router::{
     hooks::{use_params_map, use_query_map},
 };
 
-use super::payment::PaymentCallout;
+use super::payment::{unpaid_reason, PaymentCallout};
 use super::watch::ClusterWatch;
 use crate::api::ApiError;
 use crate::components::{ErrorPanel, StatusBadge};
@@ -114,7 +114,9 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         {move || returned().map(|(ok, text)| view! {
             <p class=if ok { "flash" } else { "flash warn" } id="checkout-return" role="status">{text}</p>
         })}
-        {move || explain(&status.get()).map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
+        // Unpaid states are explained by the payment callout below, with the way to pay.
+        {move || explain(&status.get()).filter(|_| unpaid_reason(&status.get()).is_none())
+            .map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
         <PaymentCallout/>
         {move || poll_error.get().map(|e| view! { <ErrorPanel action="Refreshing the status" error=e/> })}
         <nav class="tabs" aria-label="Cluster sections">

@@ -21,7 +21,7 @@ pub fn ClusterList() -> impl IntoView {
     let session = expect_context::<Session>();
     let query = use_query_map();
     let navigate = use_navigate();
-    let clusters = LocalResource::new(move || api::call(session, &ops::ClusterList));
+    let clusters = crate::load::load(move || api::call(session, &ops::ClusterList));
 
     let filter = Memo::new(move |_| query.with(|q| ClusterFilter::from_query(q.get("name"), q.get("status"))));
     let set_filter = move |f: ClusterFilter| {

@@ -64,7 +64,7 @@ fn host_view(host: &str) -> AnyView {
 fn MetricsCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
     let session = expect_context::<Session>();
     // Re-read when the state changes: health follows it.
-    let metrics = LocalResource::new(move || {
+    let metrics = crate::load::load(move || {
         status.track();
         let id = id.clone();
         async move { api::call(session, &ops::ClusterMetricsDetail { id }).await }
@@ -127,7 +127,7 @@ fn RestartCard(id: String) -> impl IntoView {
 #[component]
 fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
     let session = expect_context::<Session>();
-    let info = LocalResource::new(move || {
+    let info = crate::load::load(move || {
         let active = status.get() == ClusterState::Active;
         let id = id.clone();
         async move {

@@ -33,7 +33,7 @@ pub fn CreateCluster() -> impl IntoView {
     let card = RwSignal::new(None::<String>);
     let name_state = availability(session, name);
 
-    let regions = LocalResource::new(move || api::call(session, &ops::ClusterRegionList));
+    let regions = crate::load::load(move || api::call(session, &ops::ClusterRegionList));
     let orgs = Memo::new(move |_| {
         directory.orgs.with(|o| match o {
             Some(Ok(orgs)) => orgs.iter().filter(|o| roles::allows(&o.roles, &catalogue::CLUSTER_CREATE)).cloned().collect(),
@@ -54,7 +54,7 @@ pub fn CreateCluster() -> impl IntoView {
             }
         }
     });
-    let cards = LocalResource::new(move || {
+    let cards = crate::load::load(move || {
         let org_id = org.get();
         async move {
             if org_id.is_empty() {

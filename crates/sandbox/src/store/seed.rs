@@ -63,7 +63,7 @@ pub const ALL_ROLES: &[&str] = &[
     "manage-billing",
 ];
 
-pub const VIEWER_ROLES: &[&str] = &["view-organization", "view-clusters", "view-members"];
+pub const VIEWER_ROLES: &[&str] = &["view-organization", "view-clusters", "view-members", "view-billing"];
 
 const DAY: Millis = 86_400_000;
 

@@ -69,15 +69,14 @@ async fn subscription_detail_and_deleting_ends_it() {
 }
 
 #[tokio::test]
-async fn the_viewer_holds_no_billing_role() {
+async fn the_viewer_reads_billing_but_cannot_change_it() {
     let h = Harness::start().await;
     let viewer = h.viewer().await;
     let denied = |role: &str| format!("This API secret lacks the {role} role in organization Acme Inc.");
     for path in ["/orgs/org-acme/billing/subscriptions", "/orgs/org-acme/billing/payment-methods",
                  "/orgs/org-acme/billing/contacts", "/clusters/cl-acme-prod/billing"] {
         let reply = h.get(path, &viewer).await;
-        assert_eq!(reply.status, StatusCode::FORBIDDEN, "{path}");
-        assert_eq!(reply.error(), denied("view-billing"), "{path}");
+        assert_eq!(reply.status, StatusCode::OK, "{path}");
     }
     let body = json!({"redirect_uri": "http://localhost:8080/billing"});
     for (method, path) in [

@@ -1,18 +1,14 @@
 //! The user flows of the foundation: sign-in, the clusters list and detail, live status,
 //! deep links, delete, the view-only secret, organizations, sign-out, and broken config.
 
-use std::future::Future;
-use std::pin::Pin;
 use std::time::Duration;
 
 use cluster_sandbox::{demo, Config};
 
-use crate::harness::{dist_dir, run_flow, Coverage, Ctx, Driver};
+use super::{admin, Flow};
+use crate::harness::{dist_dir, run_flow, Ctx};
 
-type FlowResult<'a> = Pin<Box<dyn Future<Output = Result<Coverage, String>> + 'a>>;
-type Flow = for<'a> fn(&'a Driver) -> FlowResult<'a>;
-
-pub fn all() -> Vec<(&'static str, Flow)> {
+pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("wrong_secret_shows_an_error", |d| Box::pin(run_flow(d, Config::default(), wrong_secret))),
         ("sign_in_lists_the_seeded_clusters", |d| Box::pin(run_flow(d, Config::default(), lists_clusters))),
@@ -56,13 +52,6 @@ fn broken_config() -> Config {
         panic!("cannot prepare a console with a broken config.json: {e}");
     }
     Config { console_dir: Some(dir), ..Config::default() }
-}
-
-async fn admin(ctx: &Ctx) {
-    ctx.goto("/").await;
-    ctx.wait_url("/sign-in").await;
-    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
-    ctx.wait_url("/clusters").await;
 }
 
 async fn wrong_secret(ctx: Ctx) {

@@ -1,0 +1,65 @@
+//! Reads that a view shows: the latest answer, kept while a newer one loads, re-run when a
+//! signal the fetch reads changes or on `refetch()`. Leptos' `LocalResource` does the same
+//! but its async machinery is instantiated per response type and weighed ~4 KB of wasm
+//! each; this is a signal, an effect and a task.
+
+use std::future::Future;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+pub struct Load<T: Send + Sync + 'static> {
+    value: RwSignal<Option<T>>,
+    trigger: RwSignal<u32>,
+}
+
+impl<T: Send + Sync + 'static> Clone for Load<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: Send + Sync + 'static> Copy for Load<T> {}
+
+/// Starts loading with `fetch`; signals read by `fetch` itself (not inside its future)
+/// make it load again when they change. An answer that arrives after a newer request was
+/// made is dropped.
+pub fn load<T, Fut>(fetch: impl Fn() -> Fut + 'static) -> Load<T>
+where
+    T: Send + Sync + 'static,
+    Fut: Future<Output = T> + 'static,
+{
+    let value = RwSignal::new(None);
+    let trigger = RwSignal::new(0u32);
+    let latest = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        trigger.track();
+        let pending = fetch();
+        latest.update_value(|n| *n = n.wrapping_add(1));
+        let mine = latest.get_value();
+        spawn_local(async move {
+            let answer = pending.await;
+            if latest.try_get_value() == Some(mine) {
+                value.try_set(Some(answer));
+            }
+        });
+    });
+    Load { value, trigger }
+}
+
+impl<T: Send + Sync + 'static> Load<T> {
+    /// `None` until the first answer.
+    pub fn get(&self) -> Option<T>
+    where
+        T: Clone,
+    {
+        self.value.get()
+    }
+
+    pub fn with<U>(&self, f: impl FnOnce(&Option<T>) -> U) -> U {
+        self.value.with(f)
+    }
+
+    pub fn refetch(&self) {
+        self.trigger.update(|n| *n = n.wrapping_add(1));
+    }
+}

@@ -1,0 +1,259 @@
+//! Cluster creation and billing: the wizard through each payment path, unpaid clusters,
+//! the delinquent repair path, and the organization billing page.
+
+use std::time::Duration;
+
+use cluster_sandbox::{demo, Config};
+use fantoccini::Locator;
+
+use super::{admin, sign_in_again, Flow};
+use crate::harness::{run_flow, Ctx};
+
+pub fn flows() -> Vec<(&'static str, Flow)> {
+    vec![
+        ("wizard_checkout_pay_provisions", |d| Box::pin(run_flow(d, quick(), checkout_pay))),
+        ("wizard_checkout_cancel_then_complete_payment", |d| Box::pin(run_flow(d, quick(), checkout_cancel_then_resume))),
+        ("wizard_saved_card", |d| Box::pin(run_flow(d, quick(), saved_card))),
+        ("wizard_authentication_completed", |d| Box::pin(run_flow(d, quick(), authentication_completed))),
+        ("wizard_authentication_failed_then_retried", |d| Box::pin(run_flow(d, quick(), authentication_retried))),
+        ("wizard_authentication_failed_then_checkout", |d| Box::pin(run_flow(d, quick(), authentication_to_checkout))),
+        ("wizard_declined_card_keeps_the_form", |d| Box::pin(run_flow(d, quick(), declined_card))),
+        ("wizard_name_taken_offers_recommendation", |d| Box::pin(run_flow(d, quick(), name_taken))),
+        ("delinquent_cluster_pays_open_invoice", |d| Box::pin(run_flow(d, quick(), delinquent_repair))),
+        ("billing_cards_default_and_in_use_removal", |d| Box::pin(run_flow(d, quick(), cards))),
+        ("billing_add_card_through_setup", |d| Box::pin(run_flow(d, quick(), add_card))),
+        ("billing_contacts_add_and_remove", |d| Box::pin(run_flow(d, quick(), contacts))),
+        ("billing_portal_round_trip", |d| Box::pin(run_flow(d, quick(), portal))),
+        ("billing_read_only_for_viewer", |d| Box::pin(run_flow(d, quick(), viewer_read_only))),
+    ]
+}
+
+fn quick() -> Config {
+    Config { provision: Duration::from_secs(3), ..Config::default() }
+}
+
+async fn open_wizard(ctx: &Ctx) {
+    admin(ctx).await;
+    ctx.click("#new-cluster").await;
+    ctx.wait_url("/clusters/new").await;
+}
+
+async fn plan_and_name(ctx: &Ctx, tier: &str, name: &str) {
+    ctx.click(&format!("#tier-{tier}")).await;
+    ctx.type_into("#cluster-name", name).await;
+    ctx.wait_text("#name-state", "is available").await;
+}
+
+async fn pay_with(ctx: &Ctx, card: &str) {
+    ctx.click(&format!("input[name=payment][value='{card}']")).await;
+}
+
+async fn create(ctx: &Ctx) {
+    ctx.click("#create-cluster").await;
+}
+
+async fn becomes_active(ctx: &Ctx) {
+    ctx.wait_text(".page-head", "Active").await;
+}
+
+async fn checkout_pay(ctx: Ctx) {
+    open_wizard(&ctx).await;
+    plan_and_name(&ctx, "premium", "acme-new").await;
+    ctx.wait_text("#summary", "$999.00 / month").await;
+    ctx.click("#pay-on-checkout").await;
+    ctx.snap("wizard").await;
+    create(&ctx).await;
+    ctx.wait_url("/sandbox/checkout/").await;
+    ctx.wait_text("body", "$999.00").await;
+    ctx.click("#checkout-pay").await;
+    sign_in_again(&ctx, "checkout=success").await;
+    ctx.wait_text("#checkout-return", "Payment received").await;
+    becomes_active(&ctx).await;
+}
+
+async fn checkout_cancel_then_resume(ctx: Ctx) {
+    open_wizard(&ctx).await;
+    plan_and_name(&ctx, "starter", "acme-starter").await;
+    let annual = ctx.find("#period-annual").await;
+    assert!(annual.attr("disabled").await.ok().flatten().is_some(), "starter offers annual billing");
+    ctx.wait_text("#summary", "30-day free trial").await;
+    ctx.click("#pay-on-checkout").await;
+    create(&ctx).await;
+    ctx.wait_url("/sandbox/checkout/").await;
+    ctx.wait_text("body", "30-day free trial").await;
+    ctx.click("#checkout-cancel").await;
+    sign_in_again(&ctx, "checkout=cancelled").await;
+    ctx.wait_text("#checkout-return", "cancelled").await;
+    ctx.wait_text(".page-head", "Awaiting payment setup").await;
+    ctx.click("#complete-payment").await;
+    ctx.wait_url("/sandbox/checkout/").await;
+    ctx.click("#checkout-pay").await;
+    sign_in_again(&ctx, "checkout=success").await;
+    becomes_active(&ctx).await;
+}
+
+async fn saved_card(ctx: Ctx) {
+    open_wizard(&ctx).await;
+    plan_and_name(&ctx, "enterprise", "acme-card").await;
+    // The organization's default card is offered first.
+    let default = ctx.find("input[name=payment][value='pm_card_visa']").await;
+    assert!(default.prop("checked").await.ok().flatten().as_deref() == Some("true"), "the default card is not preselected");
+    ctx.wait_text("#summary", "charged to the selected card").await;
+    create(&ctx).await;
+    ctx.wait_text(".flash", "acme-card was created").await;
+    ctx.wait_url("/clusters/").await;
+    ctx.wait_text(".page-head", "Provisioning").await;
+    becomes_active(&ctx).await;
+}
+
+async fn start_authentication(ctx: &Ctx, name: &str) {
+    open_wizard(ctx).await;
+    plan_and_name(ctx, "premium", name).await;
+    pay_with(ctx, "pm_card_authenticationRequired").await;
+    create(ctx).await;
+    ctx.wait_text("#sandbox-3ds", "Authentication required").await;
+    ctx.snap("authentication").await;
+}
+
+async fn authentication_completed(ctx: Ctx) {
+    start_authentication(&ctx, "acme-secure").await;
+    ctx.click("#sandbox-3ds-complete").await;
+    ctx.wait_text(".flash", "Payment confirmed").await;
+    becomes_active(&ctx).await;
+}
+
+async fn authentication_retried(ctx: Ctx) {
+    start_authentication(&ctx, "acme-retry").await;
+    ctx.click("#sandbox-3ds-fail").await;
+    ctx.wait_text("#payment-failed", "unable to authenticate").await;
+    ctx.click("#retry-payment").await;
+    ctx.click("#sandbox-3ds-complete").await;
+    ctx.wait_text(".flash", "Payment confirmed").await;
+    becomes_active(&ctx).await;
+}
+
+async fn authentication_to_checkout(ctx: Ctx) {
+    start_authentication(&ctx, "acme-other-card").await;
+    ctx.click("#sandbox-3ds-fail").await;
+    ctx.wait_text("#payment-failed", "not paid for yet").await;
+    ctx.click("#use-checkout").await;
+    ctx.wait_url("/sandbox/checkout/").await;
+    ctx.click("#checkout-pay").await;
+    sign_in_again(&ctx, "checkout=success").await;
+    becomes_active(&ctx).await;
+}
+
+async fn declined_card(ctx: Ctx) {
+    open_wizard(&ctx).await;
+    plan_and_name(&ctx, "premium", "acme-declined").await;
+    pay_with(&ctx, "pm_card_chargeDeclined").await;
+    create(&ctx).await;
+    ctx.wait_text("[role=alert]", "declined").await;
+    let kept = ctx.find("#cluster-name").await.prop("value").await.ok().flatten().unwrap_or_default();
+    assert_eq!(kept, "acme-declined", "the form lost what was typed");
+    ctx.click(".breadcrumbs a").await;
+    let table = ctx.wait_text("table.clusters", "acme-prod").await;
+    assert!(!table.contains("acme-declined"), "a declined payment left a cluster behind");
+}
+
+async fn name_taken(ctx: Ctx) {
+    open_wizard(&ctx).await;
+    ctx.type_into("#cluster-name", "acme-prod").await;
+    ctx.wait_text("#name-state", "is taken").await;
+    ctx.click("#use-recommendation").await;
+    ctx.wait_text("#name-state", "is available").await;
+    let value = ctx.find("#cluster-name").await.prop("value").await.ok().flatten().unwrap_or_default();
+    assert!(value.starts_with("acme-prod-"), "{value}");
+}
+
+async fn delinquent_repair(ctx: Ctx) {
+    ctx.goto("/clusters/cl-acme-overdue/billing").await;
+    sign_in_again(&ctx, "/clusters/cl-acme-overdue/billing").await;
+    ctx.wait_text(".page-head", "Payment required").await;
+    ctx.wait_text("#open-invoice", "$999.00").await;
+    ctx.snap("cluster-billing").await;
+    ctx.click("#pay-open-invoice").await;
+    ctx.wait_url("/sandbox/invoice/").await;
+    ctx.click("#checkout-pay").await;
+    sign_in_again(&ctx, "checkout=success").await;
+    becomes_active(&ctx).await;
+}
+
+async fn open_billing(ctx: &Ctx) {
+    admin(ctx).await;
+    ctx.click("nav.sidenav a[href='/billing']").await;
+    ctx.wait_text("#card-table", "4242").await;
+}
+
+async fn cards(ctx: Ctx) {
+    open_billing(&ctx).await;
+    ctx.wait_text("tr[data-card=pm_card_visa]", "acme-prod").await;
+    ctx.click("tr[data-card=pm_card_mastercard] .make-default").await;
+    ctx.wait_text("tr[data-card=pm_card_mastercard]", "Default").await;
+    ctx.click("tr[data-card=pm_card_visa] .remove-card").await;
+    ctx.click("tr[data-card=pm_card_visa] .confirm-remove").await;
+    ctx.wait_text("#payment-methods [role=alert]", "pays for").await;
+    ctx.snap("billing").await;
+    ctx.click("tr[data-card=pm_card_chargeDeclined] .remove-card").await;
+    ctx.click("tr[data-card=pm_card_chargeDeclined] .confirm-remove").await;
+    let started = std::time::Instant::now();
+    while ctx.exists("tr[data-card=pm_card_chargeDeclined]").await {
+        assert!(started.elapsed() < crate::harness::WAIT, "the unused card was not removed");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn card_rows(ctx: &Ctx) -> usize {
+    ctx.client.find_all(Locator::Css("#card-table tbody tr")).await.map(|rows| rows.len()).unwrap_or(0)
+}
+
+async fn add_card(ctx: Ctx) {
+    open_billing(&ctx).await;
+    let before = card_rows(&ctx).await;
+    ctx.click("#add-card").await;
+    ctx.wait_url("/sandbox/setup/").await;
+    ctx.click("#setup-save").await;
+    sign_in_again(&ctx, "payment_method_setup=success").await;
+    ctx.wait_text("#setup-return", "The card was added").await;
+    ctx.wait_text("#card-table", "4242").await;
+    assert_eq!(card_rows(&ctx).await, before + 1, "the new card is not listed");
+}
+
+async fn contacts(ctx: Ctx) {
+    open_billing(&ctx).await;
+    ctx.wait_text("#contact-table", "carol").await;
+    ctx.type_into("#contact-user-id", "user-alice").await;
+    ctx.click("#add-contact").await;
+    ctx.wait_text("tr[data-contact=user-alice]", "alice@acme.example").await;
+    ctx.click("tr[data-contact=user-alice] .remove-contact").await;
+    let started = std::time::Instant::now();
+    while ctx.exists("tr[data-contact=user-alice]").await {
+        assert!(started.elapsed() < crate::harness::WAIT, "the contact was not removed");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    ctx.type_into("#contact-user-id", "user-bob").await;
+    ctx.click("#add-contact").await;
+    ctx.wait_text("#billing-contacts [role=alert]", "manage-billing").await;
+}
+
+async fn portal(ctx: Ctx) {
+    open_billing(&ctx).await;
+    ctx.click("#open-portal").await;
+    ctx.wait_url("/sandbox/portal/").await;
+    ctx.wait_text("body", "acme-prod").await;
+    ctx.click("#portal-return").await;
+    sign_in_again(&ctx, "/billing").await;
+    ctx.wait_text("#subscriptions", "acme-prod").await;
+}
+
+async fn viewer_read_only(ctx: Ctx) {
+    ctx.goto("/billing").await;
+    ctx.wait_url("/sign-in").await;
+    ctx.sign_in(demo::VIEWER_CLIENT_ID, demo::VIEWER_CLIENT_SECRET).await;
+    ctx.wait_text("#billing-read-only", "manage-billing").await;
+    ctx.wait_text("#card-table", "4242").await;
+    for button in ["#add-card", "#open-portal"] {
+        let b = ctx.find(button).await;
+        assert!(b.attr("disabled").await.ok().flatten().is_some(), "{button} is enabled for a viewer");
+    }
+}
