@@ -88,6 +88,9 @@ pub fn banner(config: &Config, running: &Running) -> String {
             demo::VIEWER_CLIENT_ID,
             demo::VIEWER_CLIENT_SECRET
         ),
+        "  Test cards:     pm_card_visa charges, pm_card_authenticationRequired asks for 3-D Secure, \
+         pm_card_chargeDeclined is declined"
+            .to_string(),
         format!("  Data:           {}", config.data.display()),
         format!("  Coverage:       {base}/sandbox/coverage"),
         format!("  Uploads:        {base}/sandbox/storage/… (presigned PUT URLs)"),
