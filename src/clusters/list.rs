@@ -21,6 +21,16 @@ pub fn ClusterList() -> impl IntoView {
     let session = expect_context::<Session>();
     let query = use_query_map();
     let navigate = use_navigate();
+    let directory = expect_context::<Directory>();
+    // Creating needs manage-clusters in some organization; say so instead of failing later.
+    let create_denied = move || {
+        directory.orgs.with(|o| match o {
+            Some(Ok(orgs)) if !orgs.iter().any(|o| cluster_api::roles::allows(&o.roles, &cluster_api::catalogue::CLUSTER_CREATE)) => {
+                Some("Creating a cluster needs the manage-clusters role in an organization; this API secret has it in none.".to_string())
+            }
+            _ => None,
+        })
+    };
     let clusters = crate::load::load(move || api::call(session, &ops::ClusterList));
 
     let filter = Memo::new(move |_| query.with(|q| ClusterFilter::from_query(q.get("name"), q.get("status"))));
@@ -44,7 +54,10 @@ pub fn ClusterList() -> impl IntoView {
         <div class="page-head">
             <h1>"Clusters"</h1>
             <span class="spacer"></span>
-            <A href="/clusters/new" attr:class="button primary" attr:id="new-cluster">"Create cluster"</A>
+            {move || match create_denied() {
+                None => view! { <A href="/clusters/new" attr:class="button primary" attr:id="new-cluster">"Create cluster"</A> }.into_any(),
+                Some(why) => view! { <button class="button primary" id="new-cluster" disabled title=why>"Create cluster"</button> }.into_any(),
+            }}
         </div>
         <div class="filters" role="search">
             <label>

@@ -198,6 +198,11 @@ async fn viewer_cannot_delete(ctx: Ctx) {
     ctx.snap("viewer-detail").await;
     let button = ctx.find("#delete-cluster").await;
     assert!(button.attr("disabled").await.ok().flatten().is_some(), "the viewer can press delete");
+    ctx.click(".breadcrumbs a").await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    let create = ctx.find("#new-cluster").await;
+    assert!(create.attr("disabled").await.ok().flatten().is_some(), "the viewer can start creating a cluster");
+    assert!(create.attr("title").await.ok().flatten().unwrap_or_default().contains("manage-clusters"));
 }
 
 async fn organizations(ctx: Ctx) {
