@@ -10,6 +10,7 @@ use crate::billing::Billing;
 use crate::clusters::{provide_watchers, ClusterBilling, ClusterLayout, ClusterList, ClusterOverview, CreateCluster};
 use crate::config::{self, Config};
 use crate::directory::Directory;
+use crate::extensions::{extension_watch, ClusterExtensions};
 use crate::organizations::Organizations;
 use crate::session::Session;
 use crate::shell::{ConfigError, NotFound, Shell, SignIn};
@@ -44,6 +45,7 @@ fn Console(config: Config) -> impl IntoView {
     provide_context(session);
     provide_context(Directory::new(session));
     provide_watchers(session);
+    provide_context(extension_watch(session));
 
     view! {
         <Router>
@@ -56,6 +58,7 @@ fn Console(config: Config) -> impl IntoView {
                     <ParentRoute path=path!("/clusters/:id") view=ClusterLayout>
                         <Route path=path!("") view=ClusterOverview/>
                         <Route path=path!("billing") view=ClusterBilling/>
+                        <Route path=path!("extensions") view=ClusterExtensions/>
                     </ParentRoute>
                     <Route path=path!("/organizations") view=Organizations/>
                     <Route path=path!("/billing") view=Billing/>

@@ -7,6 +7,7 @@ mod clusters;
 mod components;
 mod config;
 mod directory;
+mod extensions;
 mod format;
 mod load;
 mod navigation;

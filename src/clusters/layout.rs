@@ -122,6 +122,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         <nav class="tabs" aria-label="Cluster sections">
             <A href=base.clone() exact=true>"Overview"</A>
             <A href=format!("{base}/billing")>"Billing"</A>
+            <A href=format!("{base}/extensions")>"Resources"</A>
         </nav>
     }
 }

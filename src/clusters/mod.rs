@@ -13,7 +13,7 @@ pub mod watch;
 
 pub use billing_tab::ClusterBilling;
 pub use create::CreateCluster;
-pub use layout::ClusterLayout;
+pub use layout::{ClusterCtx, ClusterLayout};
 pub use list::ClusterList;
 pub use overview::ClusterOverview;
 pub use watch::provide_watchers;

@@ -1,6 +1,7 @@
 //! Every flow, by resource group, and the steps they share.
 
 mod billing;
+mod extensions;
 mod foundation;
 
 use std::future::Future;
@@ -16,6 +17,7 @@ pub type Flow = for<'a> fn(&'a Driver) -> FlowResult<'a>;
 pub fn all() -> Vec<(&'static str, Flow)> {
     let mut flows = foundation::flows();
     flows.extend(billing::flows());
+    flows.extend(extensions::flows());
     flows
 }
 

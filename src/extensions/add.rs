@@ -1,0 +1,115 @@
+//! Adding a resource: a name and a type. Types the cluster's tier does not allow (or
+//! whose cap is used up) are shown disabled, with the reason.
+
+use cluster_api::{ops, Cluster, Extension, ExtensionRequest, ResourceType};
+use leptos::prelude::*;
+
+use super::caps::{refusal, type_label};
+use super::checks::name_problem;
+use super::ExtCtx;
+use crate::api::{self, ApiError};
+use crate::components::ErrorPanel;
+use crate::session::Session;
+
+/// Each type with the reason it cannot be added now (`None`: it can).
+pub fn choices(cluster: &Cluster, existing: &[Extension]) -> Vec<(ResourceType, Option<String>)> {
+    ResourceType::KNOWN
+        .iter()
+        .map(|t| (t.clone(), refusal(&cluster.tier, &cluster.resource_limits, existing, t)))
+        .collect()
+}
+
+#[component]
+pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
+    let ctx = expect_context::<ExtCtx>();
+    let session = expect_context::<Session>();
+    let name = RwSignal::new(String::new());
+    let picked = RwSignal::new(None::<ResourceType>);
+    let error = RwSignal::new(None::<ApiError>);
+    let added = RwSignal::new(None::<String>);
+    let options = Memo::new(move |_| {
+        let existing = ctx.list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
+        cluster.with(|c| choices(c, &existing))
+    });
+    // The chosen type, or the first one allowed.
+    let chosen = Memo::new(move |_| {
+        let all = options.get();
+        let allowed = |t: &ResourceType| all.iter().any(|(o, why)| o == t && why.is_none());
+        picked.get().filter(allowed).or_else(|| all.iter().find(|(_, why)| why.is_none()).map(|(t, _)| t.clone()))
+    });
+    let create = Action::new_local(move |body: &ExtensionRequest| {
+        let op = ops::ClusterExtensionCreate { id: ctx.cluster_id.get_value(), body: body.clone() };
+        async move { api::call(session, &op).await }
+    });
+    Effect::new(move |_| match create.value().get() {
+        Some(Ok(_)) => {
+            added.set(Some(format!("{} was added. Upload its file below.", name.get_untracked().trim())));
+            name.set(String::new());
+            ctx.list.refetch();
+        }
+        Some(Err(e)) => error.set(Some(e)),
+        None => {}
+    });
+    let problem = Memo::new(move |_| name.with(|n| (!n.is_empty()).then(|| name_problem(n)).flatten()));
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        error.set(None);
+        added.set(None);
+        let Some(resource_type) = chosen.get_untracked() else { return };
+        if let Some(why) = name_problem(&name.get_untracked()) {
+            return error.set(Some(ApiError::BadRequest(why)));
+        }
+        create.dispatch(ExtensionRequest { name: name.get_untracked().trim().to_string(), resource_type });
+    };
+
+    view! {
+        <form class="inline-form add-resource" on:submit=submit>
+            <label>"Name "
+                <input id="resource-name" autocomplete="off" maxlength="63" placeholder="e.g. acme-login"
+                    prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
+            </label>
+            <label>"Type "
+                <select id="resource-type" on:change:target=move |ev| picked.set(Some(ResourceType::from_wire(&ev.target().value())))>
+                    {move || options.get().into_iter().map(|(t, why)| {
+                        let selected = chosen.get().as_ref() == Some(&t);
+                        let label = if why.is_some() { format!("{} (not available)", type_label(&t)) } else { type_label(&t) };
+                        view! {
+                            <option value=t.as_str().to_string() disabled=why.is_some() selected=selected title=why.unwrap_or_default()>
+                                {label}
+                            </option>
+                        }
+                    }).collect_view()}
+                </select>
+            </label>
+            <button type="submit" class="button primary" id="add-resource"
+                disabled=move || create.pending().get() || chosen.with(Option::is_none) || name.with(|n| name_problem(n).is_some())>
+                "Add resource"
+            </button>
+        </form>
+        {move || problem.get().map(|p| view! { <p class="hint reason">{p}</p> })}
+        <ul class="hint type-limits" id="type-limits">
+            {move || options.get().into_iter().filter_map(|(t, why)| why.map(|why| view! {
+                <li data-type=t.as_str().to_string()>{format!("{}: {why}", type_label(&t))}</li>
+            })).collect_view()}
+        </ul>
+        {move || added.get().map(|text| view! { <p class="flash" id="resource-added" role="status">{text}</p> })}
+        {move || error.get().map(|e| view! { <ErrorPanel action="Adding the resource" error=e/> })}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cluster_api::Tier;
+
+    #[test]
+    fn starter_offers_only_a_theme() {
+        let starter = Cluster { tier: Tier::Starter, ..Cluster::default() };
+        let all = choices(&starter, &[]);
+        let allowed: Vec<&ResourceType> = all.iter().filter(|(_, why)| why.is_none()).map(|(t, _)| t).collect();
+        assert_eq!(allowed, vec![&ResourceType::Theme, &ResourceType::WellKnown]);
+        let theme = Extension { resource_type: ResourceType::Theme, ..Extension::default() };
+        let after = choices(&starter, &[theme]);
+        assert!(after.iter().find(|(t, _)| *t == ResourceType::Theme).is_some_and(|(_, why)| why.is_some()));
+    }
+}

@@ -1,0 +1,172 @@
+//! A version's scan verdict in words, and approving it (or withdrawing approval).
+//! Approving a version whose scan did not pass shows the verdict first and asks why.
+
+use cluster_api::{ops, ExtensionVersion, ScanState, ToggleExtensionVersionValidRequest};
+use leptos::prelude::*;
+
+use super::{ExtCtx, Item};
+use crate::api::{self, ApiError};
+use crate::components::ErrorPanel;
+use crate::session::Session;
+
+/// Words and a badge tone for a scan state.
+pub fn verdict(scan: &ScanState) -> (String, &'static str) {
+    let (words, tone) = match scan {
+        ScanState::Unscanned => ("Not scanned", "muted"),
+        ScanState::Scanning => ("Scanning", "busy"),
+        ScanState::Pass => ("Passed", "ok"),
+        ScanState::Warn => ("Warnings", "warn"),
+        ScanState::Block => ("Blocked", "bad"),
+        ScanState::Error => ("Scan failed", "bad"),
+        ScanState::Unknown(raw) => return (raw.clone(), "muted"),
+    };
+    (words.to_string(), tone)
+}
+
+/// What the scan means for someone about to approve the version anyway.
+pub fn explain(v: &ExtensionVersion) -> String {
+    let risk = v.risk_score.map(|r| format!(" Risk score {r} of 100.")).unwrap_or_default();
+    match v.scan_state {
+        ScanState::Pass => format!("The security scan passed.{risk}"),
+        ScanState::Warn => format!("The security scan found issues (WARN).{risk} Review them before deploying this file."),
+        ScanState::Block => format!(
+            "The security scan BLOCKED this file: it looks unsafe to run on the cluster.{risk} Approve it only if you are certain."
+        ),
+        ScanState::Error => "The security scan could not finish (ERROR), so the file was not checked.".to_string(),
+        ScanState::Unscanned => "This file was not scanned (scanning is off for this cluster), so it was not checked.".to_string(),
+        ScanState::Scanning => "The security scan has not finished.".to_string(),
+        ScanState::Unknown(ref raw) => format!("The scan state is {raw}, which the console does not know."),
+    }
+}
+
+/// Why the version cannot be approved now, or `None`.
+pub fn not_approvable(v: &ExtensionVersion) -> Option<&'static str> {
+    if v.resource_key.is_none() {
+        Some("Upload a file for this version first.")
+    } else if v.scan_state == ScanState::Scanning {
+        Some("Wait for the security scan to finish.")
+    } else {
+        None
+    }
+}
+
+/// Approving anything but a passed scan needs a reason (the service refuses otherwise).
+pub fn needs_reason(scan: &ScanState) -> bool {
+    *scan != ScanState::Pass
+}
+
+/// The approval cell of a version row.
+#[component]
+pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let ctx = expect_context::<ExtCtx>();
+    let asking = RwSignal::new(false);
+    let reason = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<ApiError>);
+    let validate = Action::new_local(move |body: &ToggleExtensionVersionValidRequest| {
+        let body = body.clone();
+        let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
+        let op = ops::ClusterExtensionVersionValidate { id: ctx.cluster_id.get_value(), extension_id: item.id(), version_id, body };
+        async move { api::call(session, &op).await }
+    });
+    Effect::new(move |_| match validate.value().get() {
+        Some(Ok(v)) => {
+            asking.set(false);
+            reason.set(String::new());
+            item.patch(v);
+        }
+        Some(Err(e)) => error.set(Some(e)),
+        None => {}
+    });
+    let send = move |valid: bool, why: Option<String>| {
+        error.set(None);
+        validate.dispatch(ToggleExtensionVersionValidRequest { valid, reason: why });
+    };
+    let approve = move |_| match version.get_untracked() {
+        Some(v) if needs_reason(&v.scan_state) => asking.set(true),
+        Some(_) => send(true, None),
+        None => {}
+    };
+    let locked = move || ctx.denied.get().is_some() || validate.pending().get();
+
+    move || {
+        let Some(v) = version.get() else { return ().into_any() };
+        let status = if v.valid {
+            let over = v.override_reason.clone().map(|r| {
+                let by = v.override_by.clone().map(|b| format!(" by {b}")).unwrap_or_default();
+                view! { <div class="sub override">{format!("Approved despite the scan{by}: {r}")}</div> }
+            });
+            view! { <span class="badge badge-ok approved">"Approved"</span> {over} }.into_any()
+        } else {
+            view! { <span class="badge badge-muted approved">"Not approved"</span> }.into_any()
+        };
+        let blocked = not_approvable(&v);
+        let button = if v.valid {
+            view! {
+                <button class="button withdraw" disabled=locked on:click=move |_| send(false, None)>"Withdraw approval"</button>
+            }
+            .into_any()
+        } else {
+            view! {
+                <button class="button approve" disabled=move || locked() || blocked.is_some()
+                    title=blocked.unwrap_or_default() on:click=approve>"Approve"</button>
+            }
+            .into_any()
+        };
+        let dialog = (asking.get() && !v.valid).then(|| {
+            let (words, tone) = verdict(&v.scan_state);
+            view! {
+                <div class="dialog approve-dialog" role="dialog" aria-label="Approve despite the scan">
+                    <p><span class=format!("badge badge-{tone}")>{words}</span> " " {explain(&v)}</p>
+                    <label>"Why is it safe to deploy? (recorded with the approval)"
+                        <textarea class="approve-reason" rows="2" prop:value=reason
+                            on:input:target=move |ev| reason.set(ev.target().value())></textarea>
+                    </label>
+                    <div class="actions">
+                        <button class="button" on:click=move |_| asking.set(false)>"Cancel"</button>
+                        <button class="button primary confirm-approve"
+                            disabled=move || locked() || reason.with(|r| r.trim().is_empty())
+                            on:click=move |_| send(true, Some(reason.get_untracked().trim().to_string()))>
+                            "Approve anyway"
+                        </button>
+                    </div>
+                </div>
+            }
+        });
+        view! {
+            {status}
+            <div class="row-actions">{button}</div>
+            {dialog}
+            {move || error.get().map(|e| view! { <ErrorPanel action="Changing the approval" error=e/> })}
+        }
+        .into_any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(scan: ScanState, key: bool) -> ExtensionVersion {
+        ExtensionVersion { scan_state: scan, resource_key: key.then(|| "k".into()), risk_score: Some(55), ..Default::default() }
+    }
+
+    #[test]
+    fn verdict_words() {
+        assert_eq!(verdict(&ScanState::Pass), ("Passed".into(), "ok"));
+        assert_eq!(verdict(&ScanState::Block).1, "bad");
+        assert_eq!(verdict(&ScanState::Unknown("QUARANTINED".into())).0, "QUARANTINED");
+        assert!(explain(&v(ScanState::Warn, true)).contains("Risk score 55 of 100"));
+        assert!(explain(&v(ScanState::Block, true)).contains("BLOCKED"));
+    }
+
+    #[test]
+    fn when_approval_is_possible() {
+        assert_eq!(not_approvable(&v(ScanState::Unscanned, false)), Some("Upload a file for this version first."));
+        assert!(not_approvable(&v(ScanState::Scanning, true)).is_some());
+        assert_eq!(not_approvable(&v(ScanState::Warn, true)), None);
+        assert!(!needs_reason(&ScanState::Pass));
+        assert!(needs_reason(&ScanState::Warn));
+        assert!(needs_reason(&ScanState::Unscanned));
+    }
+}

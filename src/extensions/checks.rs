@@ -1,0 +1,229 @@
+//! What the browser checks before anything is sent: resource names, the picked file
+//! (kind and size) and the JSON shape of app-association files. The shape rules are the
+//! service's own (the sandbox applies the same ones at confirm), so a file that passes
+//! here is not refused there for its shape.
+
+use cluster_api::ResourceType;
+use serde_json::Value;
+
+pub const NAME_MAX: usize = 63;
+/// The largest file the console sends: the service's default object limit.
+pub const MAX_FILE_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
+
+pub const AASA: &str = "apple-app-site-association";
+pub const ASSETLINKS: &str = "assetlinks.json";
+pub const WELL_KNOWN_FILES: [&str; 2] = [AASA, ASSETLINKS];
+
+/// Why `name` is not a valid resource name, or `None`.
+pub fn name_problem(name: &str) -> Option<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Some("Enter a name.".into());
+    }
+    if name.chars().count() > NAME_MAX {
+        return Some(format!("The name is longer than {NAME_MAX} characters."));
+    }
+    let ok = name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    (!ok).then(|| "Use lowercase letters, digits, hyphens or underscores only.".into())
+}
+
+/// What a picked file is for, which decides what it must be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Jar,
+    Denylist,
+    Json,
+}
+
+impl FileKind {
+    pub fn of(resource_type: &ResourceType) -> FileKind {
+        match resource_type {
+            ResourceType::PasswordBlacklist => FileKind::Denylist,
+            ResourceType::WellKnown => FileKind::Json,
+            _ => FileKind::Jar,
+        }
+    }
+
+    /// For the file picker's `accept`.
+    pub fn accept(self) -> &'static str {
+        match self {
+            FileKind::Jar => ".jar",
+            FileKind::Denylist => ".txt,text/plain",
+            FileKind::Json => ".json,application/json",
+        }
+    }
+}
+
+fn bytes_label(n: f64) -> String {
+    if n >= 1024.0 * 1024.0 {
+        format!("{:.1} MB", n / (1024.0 * 1024.0))
+    } else if n >= 1024.0 {
+        format!("{:.1} KB", n / 1024.0)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// Checks a picked file by its name and size; `Err` says what is wrong with it.
+pub fn check_file(kind: FileKind, name: &str, size: f64) -> Result<(), String> {
+    let lower = name.to_ascii_lowercase();
+    match kind {
+        FileKind::Jar if !lower.ends_with(".jar") => {
+            return Err(format!("{name} is not a .jar file. Themes and extensions are uploaded as the built .jar."));
+        }
+        FileKind::Denylist if !lower.ends_with(".txt") => {
+            return Err(format!("{name} is not a .txt file. A password denylist is a text file with one password per line."));
+        }
+        // Apple's file has no extension; Android's ends in .json. Either is read as JSON.
+        _ => {}
+    }
+    if size <= 0.0 {
+        return Err(format!("{name} is empty."));
+    }
+    if size > MAX_FILE_BYTES {
+        return Err(format!(
+            "{name} is {}; the largest file that can be uploaded is {}.",
+            bytes_label(size),
+            bytes_label(MAX_FILE_BYTES)
+        ));
+    }
+    Ok(())
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Apple's file: an object with `applinks` and/or `webcredentials`, each an object.
+fn check_aasa(value: &Value) -> Result<(), String> {
+    let Value::Object(map) = value else {
+        return Err(format!("{AASA} must be a JSON object with applinks and/or webcredentials; this is {}.", kind(value)));
+    };
+    let present: Vec<&str> = ["applinks", "webcredentials"].into_iter().filter(|k| map.contains_key(*k)).collect();
+    if present.is_empty() {
+        return Err(format!("{AASA} must have an applinks or webcredentials key; this file has neither."));
+    }
+    for key in present {
+        if let Some(inner) = map.get(key).filter(|v| !v.is_object()) {
+            return Err(format!("{AASA}: {key} must be an object; this is {}.", kind(inner)));
+        }
+    }
+    Ok(())
+}
+
+/// Android's file: a non-empty array of statements with a `relation` array and a `target` object.
+fn check_assetlinks(value: &Value) -> Result<(), String> {
+    let Value::Array(statements) = value else {
+        return Err(format!("{ASSETLINKS} must be a JSON array of statements; this is {}.", kind(value)));
+    };
+    if statements.is_empty() {
+        return Err(format!("{ASSETLINKS} must contain at least one statement; this array is empty."));
+    }
+    for (i, statement) in statements.iter().enumerate() {
+        let n = i + 1;
+        let Value::Object(map) = statement else {
+            return Err(format!("Statement {n} of {ASSETLINKS} must be an object; it is {}.", kind(statement)));
+        };
+        match map.get("relation") {
+            Some(Value::Array(_)) => {}
+            Some(other) => return Err(format!("Statement {n} of {ASSETLINKS}: relation must be an array; it is {}.", kind(other))),
+            None => return Err(format!("Statement {n} of {ASSETLINKS} has no relation (an array of strings).")),
+        }
+        match map.get("target") {
+            Some(Value::Object(_)) => {}
+            Some(other) => return Err(format!("Statement {n} of {ASSETLINKS}: target must be an object; it is {}.", kind(other))),
+            None => return Err(format!("Statement {n} of {ASSETLINKS} has no target (an object).")),
+        }
+    }
+    Ok(())
+}
+
+/// Whether `text` is what the operating system expects in `file`.
+pub fn check_json(file: &str, text: &str) -> Result<(), String> {
+    if text.trim().is_empty() {
+        return Err(format!("The file for {file} is empty."));
+    }
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("The file for {file} is not valid JSON ({e})."))?;
+    match file {
+        AASA => check_aasa(&value),
+        ASSETLINKS => check_assetlinks(&value),
+        other => Err(format!("{other} is not an app-association file.")),
+    }
+}
+
+/// A change-password redirect as it will be sent: `Ok(None)` clears it.
+pub fn change_password_url(input: &str) -> Result<Option<String>, String> {
+    let url = input.trim();
+    if url.is_empty() {
+        return Ok(None);
+    }
+    match crate::redirect::safe_external(url) {
+        Some(url) if !url.contains(char::is_whitespace) => Ok(Some(url.to_string())),
+        _ => Err("Enter an http(s) address such as https://example.com/account/password, or leave it empty to clear it.".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert_eq!(name_problem("acme-login_2"), None);
+        assert!(name_problem("").is_some());
+        assert!(name_problem("Acme").is_some());
+        assert!(name_problem("a b").is_some());
+        assert!(name_problem(&"a".repeat(64)).is_some());
+        assert_eq!(name_problem(&"a".repeat(63)), None);
+    }
+
+    #[test]
+    fn files_by_kind_and_size() {
+        assert_eq!(check_file(FileKind::Jar, "theme.JAR", 2048.0), Ok(()));
+        assert!(check_file(FileKind::Jar, "theme.zip", 2048.0).is_err_and(|e| e.contains("not a .jar")));
+        assert!(check_file(FileKind::Jar, "theme.jar", 0.0).is_err_and(|e| e.contains("empty")));
+        let big = check_file(FileKind::Jar, "theme.jar", 11.0 * 1024.0 * 1024.0);
+        assert!(big.is_err_and(|e| e.contains("11.0 MB") && e.contains("10.0 MB")));
+        assert_eq!(check_file(FileKind::Denylist, "common.txt", 10.0), Ok(()));
+        assert!(check_file(FileKind::Denylist, "common.jar", 10.0).is_err());
+        assert_eq!(check_file(FileKind::Json, "apple-app-site-association", 10.0), Ok(()));
+        assert_eq!(FileKind::of(&ResourceType::Theme), FileKind::Jar);
+    }
+
+    #[test]
+    fn apple_shape() {
+        assert_eq!(check_json(AASA, r#"{"applinks":{"details":[]}}"#), Ok(()));
+        assert_eq!(check_json(AASA, r#"{"webcredentials":{"apps":[]}}"#), Ok(()));
+        assert!(check_json(AASA, "[]").is_err_and(|e| e.contains("must be a JSON object")));
+        assert!(check_json(AASA, r#"{"other":1}"#).is_err_and(|e| e.contains("applinks or webcredentials")));
+        assert!(check_json(AASA, r#"{"applinks":[]}"#).is_err_and(|e| e.contains("applinks must be an object")));
+        assert!(check_json(AASA, "{oops").is_err_and(|e| e.contains("not valid JSON")));
+        assert!(check_json(AASA, "  ").is_err_and(|e| e.contains("empty")));
+    }
+
+    #[test]
+    fn android_shape() {
+        let ok = r#"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app"}}]"#;
+        assert_eq!(check_json(ASSETLINKS, ok), Ok(()));
+        assert!(check_json(ASSETLINKS, "{}").is_err_and(|e| e.contains("array of statements")));
+        assert!(check_json(ASSETLINKS, "[]").is_err_and(|e| e.contains("at least one")));
+        assert!(check_json(ASSETLINKS, r#"[{"target":{}}]"#).is_err_and(|e| e.contains("Statement 1") && e.contains("no relation")));
+        assert!(check_json(ASSETLINKS, r#"[{"relation":[],"target":"x"}]"#).is_err_and(|e| e.contains("target must be an object")));
+        assert!(check_json("robots.txt", "{}").is_err());
+    }
+
+    #[test]
+    fn change_password_urls() {
+        assert_eq!(change_password_url(""), Ok(None));
+        assert_eq!(change_password_url(" https://acme.test/pw "), Ok(Some("https://acme.test/pw".into())));
+        assert!(change_password_url("javascript:alert(1)").is_err());
+        assert!(change_password_url("/relative").is_err());
+    }
+}

@@ -1,0 +1,141 @@
+//! One resource on the Resources tab: its type and state, enable/disable, delete (with
+//! every version), and the part that fits its type: the version matrix and uploader for
+//! themes and extensions, the single file for a denylist, the app-association files.
+
+use cluster_api::{ops, Extension, ResourceType, ToggleExtensionRequest};
+use leptos::prelude::*;
+
+use super::caps::type_label;
+use super::checks::FileKind;
+use super::upload::Uploader;
+use super::versions::{majors, VersionTable};
+use super::well_known::WellKnownPanel;
+use super::{ExtCtx, Item};
+use crate::api::{self, ApiError};
+use crate::components::ErrorPanel;
+use crate::session::Session;
+
+/// What deleting a resource takes with it.
+pub fn delete_consequence(extension: &Extension) -> String {
+    let files = extension.versions.as_ref().map_or(0, |v| v.iter().filter(|v| v.resource_key.is_some()).count());
+    let all = match extension.resource_type {
+        ResourceType::WellKnown => "its app-association files and change-password redirect".to_string(),
+        _ => format!("all its versions ({files} uploaded file{})", if files == 1 { "" } else { "s" }),
+    };
+    format!(
+        "Delete {} with {all}? This cannot be undone. The running cluster keeps the files until you apply to the cluster again.",
+        extension.name
+    )
+}
+
+#[component]
+pub fn ExtensionCard(seed: Extension) -> impl IntoView {
+    let ctx = expect_context::<ExtCtx>();
+    let session = expect_context::<Session>();
+    let resource_type = seed.resource_type.clone();
+    let name = seed.name.clone();
+    let item = Item::watch(&ctx, seed);
+    let error = RwSignal::new(None::<(&'static str, ApiError)>);
+    let confirming = RwSignal::new(false);
+
+    let toggle = Action::new_local(move |enabled: &bool| {
+        let op = ops::ClusterExtensionUpdate {
+            id: ctx.cluster_id.get_value(),
+            extension_id: item.id(),
+            body: ToggleExtensionRequest { enabled: *enabled },
+        };
+        async move { api::call(session, &op).await }
+    });
+    let delete = Action::new_local(move |_: &()| {
+        let op = ops::ClusterExtensionDelete { id: ctx.cluster_id.get_value(), extension_id: item.id() };
+        async move { api::call(session, &op).await }
+    });
+    Effect::new(move |_| match toggle.value().get() {
+        Some(Ok(e)) => item.publish(e),
+        Some(Err(e)) => error.set(Some(("Changing whether it is enabled", e))),
+        None => {}
+    });
+    Effect::new(move |_| match delete.value().get() {
+        Some(Ok(())) => ctx.list.refetch(),
+        Some(Err(e)) => error.set(Some(("Deleting the resource", e))),
+        None => {}
+    });
+    let enabled = Memo::new(move |_| item.extension.with(|e| e.enabled));
+    let denied = move || ctx.denied.get().is_some();
+
+    let kind = FileKind::of(&resource_type);
+    let body = match resource_type.clone() {
+        ResourceType::WellKnown => view! { <WellKnownPanel item=item/> }.into_any(),
+        ResourceType::PasswordBlacklist => view! {
+            <VersionTable item=item versioned=false/>
+            {move || (!denied()).then(|| view! { <Uploader item=item kind=kind slots=Signal::derive(Vec::new)/> })}
+        }
+        .into_any(),
+        _ => {
+            let slots = Signal::derive(move || {
+                let offered = ctx.majors.with(|m| m.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
+                let rows = item.extension.with(|e| majors(&offered, e.versions.as_deref().unwrap_or_default()));
+                rows.into_iter().map(|m| (m.to_string(), format!("Keycloak {m}"))).collect::<Vec<_>>()
+            });
+            view! {
+                <VersionTable item=item versioned=true/>
+                {move || (!denied()).then(|| view! { <Uploader item=item kind=kind slots=slots/> })}
+            }
+            .into_any()
+        }
+    };
+
+    view! {
+        <article class="card extension" data-extension=name.clone()>
+            <div class="ext-head">
+                <h3>{name.clone()}</h3>
+                <span class="chip type">{type_label(&resource_type)}</span>
+                {move || if enabled.get() {
+                    view! { <span class="badge badge-ok state">"Enabled"</span> }
+                } else {
+                    view! { <span class="badge badge-muted state">"Disabled"</span> }
+                }}
+                <span class="spacer"></span>
+                <button class="button toggle" disabled=move || denied() || toggle.pending().get()
+                    on:click=move |_| { error.set(None); toggle.dispatch(!enabled.get_untracked()); }>
+                    {move || if enabled.get() { "Disable" } else { "Enable" }}
+                </button>
+                <button class="button danger delete-extension" disabled=denied
+                    on:click=move |_| { error.set(None); confirming.set(true); }>"Delete"</button>
+            </div>
+            {move || confirming.get().then(|| view! {
+                <div class="inline-confirm" role="dialog">
+                    <span>{item.extension.with(delete_consequence)}</span>
+                    <button class="button" on:click=move |_| confirming.set(false)>"Keep"</button>
+                    <button class="button danger confirm-delete-extension" disabled=move || delete.pending().get()
+                        on:click=move |_| { delete.dispatch(()); }>"Delete resource"</button>
+                </div>
+            })}
+            {move || error.get().map(|(action, e)| view! { <ErrorPanel action=action error=e/> })}
+            {move || item.error.get().map(|e| view! { <ErrorPanel action="Refreshing the scan state" error=e/> })}
+            {body}
+        </article>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cluster_api::ExtensionVersion;
+
+    #[test]
+    fn delete_says_what_goes() {
+        let uploaded = |id: &str| ExtensionVersion { id: id.into(), resource_key: Some("k".into()), ..Default::default() };
+        let theme = Extension {
+            name: "login".into(),
+            resource_type: ResourceType::Theme,
+            versions: Some(vec![uploaded("a"), uploaded("b"), ExtensionVersion::default()]),
+            ..Extension::default()
+        };
+        let text = delete_consequence(&theme);
+        assert!(text.starts_with("Delete login with all its versions (2 uploaded files)?"), "{text}");
+        assert!(text.contains("apply to the cluster"));
+        let wk = Extension { name: "apps".into(), resource_type: ResourceType::WellKnown, ..Extension::default() };
+        assert!(delete_consequence(&wk).contains("app-association files"));
+    }
+}

@@ -1,0 +1,161 @@
+//! A cluster's Resources tab: themes, provider jars, password denylists and
+//! app-association files. Files go from the browser straight to object storage through
+//! presigned URLs, are scanned, approved, and applied to the cluster with a restart.
+
+mod add;
+mod apply;
+mod approve;
+mod caps;
+mod checks;
+mod filter;
+mod item;
+mod page;
+mod run;
+mod steps;
+mod upload;
+mod versions;
+mod well_known;
+mod xhr;
+
+use cluster_api::{ops, Extension, ExtensionVersion, ScanState};
+use leptos::prelude::*;
+
+use crate::api::{self, ApiError};
+use crate::load::Load;
+use crate::poll::{Backoff, Poller};
+use crate::session::Session;
+
+pub use page::ClusterExtensions;
+
+/// One poll per extension (keyed by cluster and extension ID) while a scan runs. App-wide,
+/// like the other watches, so an upload that finishes after the tab closed is still recorded.
+pub type ExtensionWatch = Poller<Extension>;
+
+/// Scans take seconds: look again soon, then less often.
+const SCAN_BACKOFF: Backoff = Backoff { initial_ms: 1_000, factor: 1.5, max_ms: 15_000 };
+
+fn key(cluster_id: &str, extension_id: &str) -> String {
+    format!("{cluster_id}\n{extension_id}")
+}
+
+/// A scan still running: the only state that changes by itself.
+pub fn scanning(extension: &Extension) -> bool {
+    extension.versions.iter().flatten().any(|v| v.scan_state == ScanState::Scanning)
+}
+
+/// Provided once, at the root (see `app.rs`).
+pub fn extension_watch(session: Session) -> ExtensionWatch {
+    Poller::new(
+        session,
+        |session, key| {
+            Box::pin(async move {
+                let Some((id, extension_id)) = key.split_once('\n') else {
+                    return Err(ApiError::NotFound("This resource is not known.".into()));
+                };
+                let op = ops::ClusterExtensionDetail { id: id.to_string(), extension_id: extension_id.to_string() };
+                api::call(session, &op).await
+            })
+        },
+        |extension| !scanning(extension),
+        SCAN_BACKOFF,
+    )
+}
+
+/// `extension` with `version` in place of the version of the same ID (or added).
+pub fn with_version(mut extension: Extension, version: ExtensionVersion) -> Extension {
+    let versions = extension.versions.get_or_insert_with(Vec::new);
+    match versions.iter_mut().find(|v| v.id == version.id) {
+        Some(slot) => *slot = version,
+        None => versions.push(version),
+    }
+    extension
+}
+
+/// What the screens of the tab share.
+#[derive(Clone, Copy)]
+pub struct ExtCtx {
+    pub cluster_id: StoredValue<String>,
+    /// Why writes are off (role or cluster state), or `None` when they are allowed.
+    pub denied: Memo<Option<String>>,
+    pub watch: ExtensionWatch,
+    pub list: Load<Result<Vec<Extension>, ApiError>>,
+    pub majors: Load<Result<Vec<i32>, ApiError>>,
+}
+
+/// One extension on screen: its live value, and how to change what everyone sees.
+#[derive(Clone, Copy)]
+pub struct Item {
+    key: StoredValue<String>,
+    pub id: StoredValue<String>,
+    pub extension: Memo<Extension>,
+    pub error: Memo<Option<ApiError>>,
+    watch: ExtensionWatch,
+}
+
+impl Item {
+    /// Starts watching `seed` (just read from the list) for as long as the calling view lives.
+    pub fn watch(ctx: &ExtCtx, seed: Extension) -> Item {
+        let key = key(&ctx.cluster_id.get_value(), &seed.id);
+        let id = StoredValue::new(seed.id.clone());
+        let fallback = seed.clone();
+        let feed = ctx.watch.watch(key.clone(), Some(seed));
+        Item {
+            key: StoredValue::new(key),
+            id,
+            extension: Memo::new(move |_| feed.with(|f| f.value.clone()).unwrap_or_else(|| fallback.clone())),
+            error: Memo::new(move |_| feed.with(|f| f.error.clone())),
+            watch: ctx.watch,
+        }
+    }
+
+    pub fn id(&self) -> String {
+        self.id.get_value()
+    }
+
+    /// Shows a value an action returned, and keeps polling while it scans. (Safe to call
+    /// after the view is gone: an upload may finish after the person left the tab.)
+    pub fn publish(&self, extension: Extension) {
+        if let Some(key) = self.key.try_get_value() {
+            self.watch.publish(key, extension);
+        }
+    }
+
+    pub fn patch(&self, version: ExtensionVersion) {
+        if let Some(current) = self.extension.try_get_untracked() {
+            self.publish(with_version(current, version));
+        }
+    }
+
+    /// Reads the extension again (e.g. after a version was deleted).
+    pub fn refresh(&self) {
+        if let Some(key) = self.key.try_get_value() {
+            self.watch.refresh(key);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn version(id: &str, scan: ScanState) -> ExtensionVersion {
+        ExtensionVersion { id: id.into(), scan_state: scan, ..ExtensionVersion::default() }
+    }
+
+    #[test]
+    fn patches_versions_in_place() {
+        let e = Extension { versions: Some(vec![version("a", ScanState::Scanning)]), ..Extension::default() };
+        assert!(scanning(&e));
+        let e = with_version(e, version("a", ScanState::Pass));
+        assert!(!scanning(&e));
+        let e = with_version(e, version("b", ScanState::Unscanned));
+        assert_eq!(e.versions.map(|v| v.len()), Some(2));
+        let e = with_version(Extension::default(), version("c", ScanState::Warn));
+        assert_eq!(e.versions.map(|v| v.len()), Some(1));
+    }
+
+    #[test]
+    fn keys_split_back() {
+        assert_eq!(key("cl-1", "ext-2").split_once('\n'), Some(("cl-1", "ext-2")));
+    }
+}

@@ -1,0 +1,131 @@
+//! Runs an upload's steps against the service and storage, from any step on, so a
+//! failed step is retried without repeating the ones before it.
+
+use cluster_api::{
+    ops, ExtensionVersionLocationValidationRequest, ExtensionVersionRequest, ExtensionVersionUploadUrlRequest, PresignedUrl,
+    WellKnown,
+};
+use leptos::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::File;
+
+use super::steps::{failed, label_for, Phase, Step, StepError, Target};
+use super::xhr::{self, InFlight};
+use super::{ExtCtx, Item};
+use crate::api;
+use crate::redirect::safe_external;
+use crate::session::Session;
+
+pub struct Job {
+    pub target: Target,
+    pub plan: Vec<Step>,
+    pub version_id: Option<String>,
+    pub presigned: Option<PresignedUrl>,
+}
+
+/// Everything a running upload touches; Copy, so each step can be awaited from a task.
+#[derive(Clone, Copy)]
+pub struct Run {
+    pub session: Session,
+    pub ctx: ExtCtx,
+    pub item: Item,
+    pub job: StoredValue<Option<Job>>,
+    pub file: StoredValue<Option<File>, LocalStorage>,
+    pub phase: RwSignal<Phase>,
+    pub progress: RwSignal<(f64, f64)>,
+    pub in_flight: InFlight,
+    pub on_well_known: Option<Callback<WellKnown>>,
+}
+
+fn gone() -> StepError {
+    StepError::Local("The page was closed during the upload.".into())
+}
+
+impl Run {
+    /// Runs the plan from `first`; the scan step is finished by the view, when the
+    /// polled verdict settles.
+    pub async fn go(self, first: Step) {
+        let Some(file) = self.file.try_get_value().flatten() else { return };
+        let plan = self.job.try_with_value(|j| j.as_ref().map(|j| j.plan.clone())).flatten().unwrap_or_default();
+        let start = plan.iter().position(|s| *s == first).unwrap_or(0);
+        for step in plan.iter().copied().skip(start) {
+            self.phase.try_set(Phase::Running(step));
+            if step == Step::Scan {
+                return;
+            }
+            if let Err(e) = self.step(step, &file).await {
+                self.phase.try_set(failed(&plan, step, &e));
+                return;
+            }
+        }
+        self.phase.try_set(Phase::Done);
+    }
+
+    async fn step(self, step: Step, file: &File) -> Result<(), StepError> {
+        let (Some(id), Some(extension_id)) = (self.ctx.cluster_id.try_get_value(), self.item.id.try_get_value()) else {
+            return Err(gone());
+        };
+        let state = self.job.try_with_value(|j| j.as_ref().map(|j| (j.target.clone(), j.version_id.clone(), j.presigned.clone())));
+        let Some((target, version_id, presigned)) = state.flatten() else { return Err(gone()) };
+        let version_id = version_id.unwrap_or_default();
+        let session = self.session;
+        match (step, target) {
+            (Step::CreateVersion, Target::Version { major, .. }) => {
+                let body = ExtensionVersionRequest { keycloak_major_version: major };
+                let v = api::call(session, &ops::ClusterExtensionVersionCreate { id, extension_id, body }).await.map_err(StepError::Api)?;
+                self.job.try_update_value(|j| j.as_mut().map(|j| j.version_id = Some(v.id.clone())));
+                self.item.patch(v);
+            }
+            (Step::UploadUrl, target) => {
+                let body = ExtensionVersionUploadUrlRequest { label: Some(label_for(&file.name())) };
+                let link = match target {
+                    Target::Version { .. } => {
+                        let op = ops::ClusterExtensionVersionUploadUrlCreate { id, extension_id, version_id, body };
+                        api::call(session, &op).await
+                    }
+                    Target::Standalone => api::call(session, &ops::ClusterExtensionStandaloneUploadUrlCreate { id, extension_id, body }).await,
+                    Target::WellKnown { file } => api::call(session, &ops::ClusterWellKnownUploadUrlCreate { id, extension_id, file }).await,
+                };
+                let link = link.map_err(StepError::Api)?;
+                if safe_external(&link.url).is_none() {
+                    return Err(StepError::Local(format!("The service returned an upload link the console will not use ({}).", link.url)));
+                }
+                self.job.try_update_value(|j| j.as_mut().map(|j| j.presigned = Some(link)));
+            }
+            (Step::Put, _) => {
+                let link = presigned.ok_or_else(|| StepError::Local("There is no upload link yet.".into()))?;
+                xhr::put(&link.method, &link.url, file, self.progress, self.in_flight).await.map_err(StepError::Put)?;
+            }
+            (Step::Confirm, target) => {
+                let link = presigned.ok_or_else(|| StepError::Local("There is no upload link yet.".into()))?;
+                let body = ExtensionVersionLocationValidationRequest { resource_key: link.resource_key };
+                match target {
+                    Target::Version { .. } => {
+                        let op = ops::ClusterExtensionVersionConfirm { id, extension_id, version_id, body };
+                        self.item.patch(api::call(session, &op).await.map_err(StepError::Api)?);
+                    }
+                    Target::Standalone => {
+                        let op = ops::ClusterExtensionStandaloneConfirm { id, extension_id, body };
+                        let v = api::call(session, &op).await.map_err(StepError::Api)?;
+                        self.job.try_update_value(|j| j.as_mut().map(|j| j.version_id = Some(v.id.clone())));
+                        self.item.patch(v);
+                    }
+                    Target::WellKnown { file } => {
+                        let known = api::call(session, &ops::ClusterWellKnownConfirm { id, extension_id, file }).await;
+                        let known = known.map_err(StepError::Api)?;
+                        if let Some(done) = self.on_well_known {
+                            done.try_run(known);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+pub async fn read_text(file: &File) -> Result<String, String> {
+    let text = JsFuture::from(file.text()).await.map_err(|_| format!("{} could not be read.", file.name()))?;
+    text.as_string().ok_or_else(|| format!("{} could not be read as text.", file.name()))
+}

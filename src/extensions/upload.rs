@@ -1,0 +1,199 @@
+//! Uploading a file to a resource, step by step: pick and check the file in the browser,
+//! create the version record (versioned types, when the major has none), get an upload
+//! link, PUT the bytes straight to storage with progress and Cancel, confirm with the
+//! resource key, then follow the security scan until it settles. A failed step says
+//! which one failed and can be retried without starting over.
+
+use cluster_api::{ScanState, WellKnown};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use web_sys::{File, HtmlInputElement};
+
+use super::approve::verdict;
+use super::checks::{check_file, check_json, FileKind};
+use super::run::{read_text, Job, Run};
+use super::steps::{percent, plan, target_for, Phase, Step, Target};
+use super::xhr::{self, InFlight};
+use super::{ExtCtx, Item};
+use crate::session::Session;
+
+#[component]
+pub fn Uploader(
+    item: Item,
+    kind: FileKind,
+    /// The choices of what the file is for: (value, label); empty for a denylist.
+    #[prop(into)]
+    slots: Signal<Vec<(String, String)>>,
+    #[prop(optional)] on_well_known: Option<Callback<WellKnown>>,
+) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let ctx = expect_context::<ExtCtx>();
+    let slot = RwSignal::new(String::new());
+    let file = StoredValue::new_local(None::<File>);
+    let picked = RwSignal::new(None::<String>);
+    let problem = RwSignal::new(None::<String>);
+    let phase = RwSignal::new(Phase::Ready);
+    let progress = RwSignal::new((0.0, 0.0));
+    let in_flight: InFlight = StoredValue::new_local(None);
+    let job = StoredValue::new(None::<Job>);
+    let run = Run { session, ctx, item, job, file, phase, progress, in_flight, on_well_known };
+
+    Effect::new(move |_| {
+        if slot.with(String::is_empty) {
+            if let Some((first, _)) = slots.with(|s| s.first().cloned()) {
+                slot.set(first);
+            }
+        }
+    });
+    // The scan step ends when the polled version's verdict settles.
+    Effect::new(move |_| {
+        if phase.get() != Phase::Running(Step::Scan) {
+            return;
+        }
+        let id = job.with_value(|j| j.as_ref().and_then(|j| j.version_id.clone()));
+        let settled = item.extension.with(|e| {
+            e.versions.iter().flatten().any(|v| Some(&v.id) == id.as_ref() && v.scan_state != ScanState::Scanning)
+        });
+        if settled {
+            phase.set(Phase::Done);
+        }
+    });
+
+    let pick = move |input: HtmlInputElement| {
+        problem.set(None);
+        phase.set(Phase::Ready);
+        let chosen = input.files().and_then(|list| list.get(0));
+        picked.set(chosen.as_ref().map(File::name));
+        if let Some(f) = &chosen {
+            problem.set(check_file(kind, &f.name(), f.size()).err());
+        }
+        file.set_value(chosen);
+    };
+    let start = move |_| {
+        problem.set(None);
+        let Some(f) = file.get_value() else {
+            problem.set(Some("Choose a file first.".into()));
+            return;
+        };
+        let versions = item.extension.with_untracked(|e| e.versions.clone().unwrap_or_default());
+        let checked = check_file(kind, &f.name(), f.size()).and_then(|()| target_for(kind, &slot.get_untracked(), &versions));
+        let target = match checked {
+            Ok(target) => target,
+            Err(why) => return problem.set(Some(why)),
+        };
+        spawn_local(async move {
+            if let Target::WellKnown { file: name } = &target {
+                if let Err(why) = read_text(&f).await.and_then(|text| check_json(name, &text)) {
+                    problem.try_set(Some(format!("{why} Nothing was uploaded.")));
+                    return;
+                }
+            }
+            let steps = plan(&target);
+            let version_id = match &target {
+                Target::Version { version, .. } => version.clone(),
+                _ => None,
+            };
+            let first = steps.first().copied().unwrap_or(Step::UploadUrl);
+            job.try_set_value(Some(Job { target, plan: steps, version_id, presigned: None }));
+            progress.try_set((0.0, 0.0));
+            run.go(first).await;
+        });
+    };
+
+    let slot_label = if kind == FileKind::Jar { "Keycloak version " } else { "File " };
+    view! {
+        <div class="uploader" data-upload=move || item.extension.with(|e| e.name.clone())>
+            <div class="inline-form">
+                {move || {
+                    let choices = slots.get();
+                    (!choices.is_empty()).then(|| view! {
+                        <label>{slot_label}
+                            <select class="slot" disabled=move || phase.with(Phase::busy)
+                                on:change:target=move |ev| slot.set(ev.target().value())>
+                                {choices.into_iter().map(|(value, label)| {
+                                    let this = value.clone();
+                                    view! { <option value=value selected=move || slot.with(|s| *s == this)>{label}</option> }
+                                }).collect_view()}
+                            </select>
+                        </label>
+                    })
+                }}
+                <input type="file" class="file" accept=kind.accept() disabled=move || phase.with(Phase::busy)
+                    on:change:target=move |ev| pick(ev.target())/>
+                <button class="button primary start-upload" on:click=start
+                    disabled=move || phase.with(Phase::busy) || picked.with(Option::is_none) || problem.with(Option::is_some)>
+                    "Upload"
+                </button>
+            </div>
+            {move || problem.get().map(|p| view! { <p class="error-detail file-problem" role="alert">{p}</p> })}
+            {move || progress_view(run)}
+        </div>
+    }
+}
+
+/// The step list, the progress bar, and what can be done next.
+fn progress_view(run: Run) -> Option<AnyView> {
+    let Run { phase, progress, job, item, in_flight, .. } = run;
+    let current = phase.get();
+    if current == Phase::Ready {
+        return None;
+    }
+    let (steps, version_id) = job.with_value(|j| j.as_ref().map(|j| (j.plan.clone(), j.version_id.clone())))?;
+    let at = match &current {
+        Phase::Running(s) | Phase::Failed { step: s, .. } => steps.iter().position(|x| x == s),
+        Phase::Done | Phase::Ready => Some(steps.len()),
+    };
+    let scan = move || {
+        item.extension.with(|e| e.versions.iter().flatten().find(|v| Some(&v.id) == version_id.as_ref()).map(|v| verdict(&v.scan_state).0))
+    };
+    let items = steps.iter().enumerate().map(|(i, s)| {
+        let state = match (Some(i).cmp(&at), &current) {
+            (std::cmp::Ordering::Less, _) => "done",
+            (std::cmp::Ordering::Equal, Phase::Failed { .. }) => "failed",
+            (std::cmp::Ordering::Equal, _) => "active",
+            _ => "todo",
+        };
+        let label = s.label();
+        view! { <li class=state>{label}</li> }
+    }).collect_view();
+    let (sent, total) = progress.get();
+    let shows_bar = steps.iter().position(|s| *s == Step::Put).is_some_and(|p| at.is_some_and(|a| a >= p));
+    let outcome = match current {
+        Phase::Running(Step::Put) => {
+            view! { <button class="button cancel-upload" on:click=move |_| xhr::cancel(in_flight)>"Cancel"</button> }.into_any()
+        }
+        Phase::Running(Step::Scan) => view! { <p class="hint scan-wait">"Scanning the file… this updates by itself."</p> }.into_any(),
+        Phase::Failed { message, retry, .. } => view! {
+            <div class="error-panel upload-failed" role="alert">
+                <p class="error-detail">{message}</p>
+                <button class="button retry-step" on:click=move |_| spawn_local(run.go(retry))>{format!("Retry: {}", retry.label())}</button>
+                " "
+                <button class="button subtle" on:click=move |_| phase.set(Phase::Ready)>"Start over"</button>
+            </div>
+        }
+        .into_any(),
+        Phase::Done => view! {
+            <p class="flash upload-done" role="status">
+                {move || match scan() {
+                    Some(words) => format!("Uploaded. Scan: {words}. Approve the version, then apply to the cluster."),
+                    None => "Uploaded and published.".to_string(),
+                }}
+            </p>
+        }
+        .into_any(),
+        _ => ().into_any(),
+    };
+    Some(
+        view! {
+            <ol class="steps">{items}</ol>
+            {shows_bar.then(|| view! {
+                <div class="progress-line">
+                    <progress class="upload-progress" max=total.max(1.0) value=sent></progress>
+                    <span class="upload-percent">{format!("{}%", percent(sent, total))}</span>
+                </div>
+            })}
+            {outcome}
+        }
+        .into_any(),
+    )
+}

@@ -1,0 +1,159 @@
+//! An extension's versions: for themes and extensions a matrix with one row per Keycloak
+//! major (file, resource key, scan verdict and risk, approval); for a password denylist
+//! its single version-independent file.
+
+use cluster_api::{ops, ExtensionVersion};
+use leptos::prelude::*;
+
+use super::approve::{verdict, Approval};
+use super::{ExtCtx, Item};
+use crate::api::{self, ApiError};
+use crate::components::ErrorPanel;
+use crate::format;
+use crate::session::Session;
+
+/// The rows of the matrix: the majors the service offers and any the versions target,
+/// newest first.
+pub fn majors(offered: &[i32], versions: &[ExtensionVersion]) -> Vec<i32> {
+    let mut all: Vec<i32> = offered.iter().copied().chain(versions.iter().filter_map(|v| v.keycloak_major_version)).collect();
+    all.sort_unstable_by(|a, b| b.cmp(a));
+    all.dedup();
+    all
+}
+
+/// The version of one major (`None`: the standalone version).
+pub fn version_for(versions: &[ExtensionVersion], major: Option<i32>) -> Option<ExtensionVersion> {
+    match major {
+        Some(m) => versions.iter().find(|v| v.keycloak_major_version == Some(m)).cloned(),
+        None => versions.first().cloned(),
+    }
+}
+
+#[component]
+pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
+    let ctx = expect_context::<ExtCtx>();
+    let rows = Memo::new(move |_| {
+        if !versioned {
+            return vec![None];
+        }
+        let offered = ctx.majors.with(|m| m.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
+        item.extension.with(|e| majors(&offered, e.versions.as_deref().unwrap_or_default())).into_iter().map(Some).collect()
+    });
+    view! {
+        <div class="table-wrap">
+            <table class="table versions">
+                <thead><tr>
+                    <th>{if versioned { "Keycloak" } else { "File" }}</th>
+                    {versioned.then(|| view! { <th>"File"</th> })}
+                    <th>"Resource key"</th><th>"Scan"</th><th>"Approval"</th><th></th>
+                </tr></thead>
+                <tbody>
+                    <For each=move || rows.get() key=|m| *m let:major>
+                        <VersionRow item=item major=major/>
+                    </For>
+                </tbody>
+            </table>
+        </div>
+        {move || ctx.majors.with(|m| m.as_ref().and_then(|r| r.as_ref().err()).cloned()).map(|e| view! {
+            <ErrorPanel action="Loading the Keycloak versions" error=e retry=Callback::new(move |_| ctx.majors.refetch())/>
+        })}
+    }
+}
+
+#[component]
+fn VersionRow(item: Item, major: Option<i32>) -> impl IntoView {
+    let version = Memo::new(move |_| item.extension.with(|e| version_for(e.versions.as_deref().unwrap_or_default(), major)));
+    let file = move || match version.get() {
+        None => view! { <span class="hint">"No file yet"</span> }.into_any(),
+        Some(v) if v.resource_key.is_none() => view! { <span class="hint">"Awaiting upload"</span> }.into_any(),
+        Some(v) => {
+            let when = v.created_at.map(format::utc).unwrap_or_default();
+            view! { {v.label.unwrap_or_else(|| "Uploaded".into())} <div class="sub">{when}</div> }.into_any()
+        }
+    };
+    let key = move || version.get().and_then(|v| v.resource_key).unwrap_or_else(|| "—".into());
+    view! {
+        <tr data-major=major.map(|m| m.to_string()).unwrap_or_else(|| "standalone".into())>
+            {major.map(|m| view! { <td class="major">{m.to_string()}</td> })}
+            <td class="file">{file}</td>
+            <td class="mono key">{key}</td>
+            <td class="scan">{move || version.get().map(scan_view)}</td>
+            <td class="approval"><Approval item=item version=version/></td>
+            <td>{major.is_some().then(|| view! { <DeleteVersion item=item version=version/> })}</td>
+        </tr>
+    }
+}
+
+fn scan_view(v: ExtensionVersion) -> impl IntoView {
+    let (words, tone) = verdict(&v.scan_state);
+    let busy = tone == "busy";
+    let risk = v.risk_score.map(|r| format!("Risk {r}/100"));
+    let scanned = v.scanned_at.map(|at| format!("{} · {}", format::utc(at), v.scanner_version.clone().unwrap_or_default()));
+    view! {
+        <span class=format!("badge badge-{tone}") data-scan=v.scan_state.as_str().to_string()>
+            {busy.then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
+            {words}
+        </span>
+        {risk.map(|r| view! { <div class="sub risk">{r}</div> })}
+        {scanned.map(|s| view! { <div class="sub">{s}</div> })}
+    }
+}
+
+#[component]
+fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let ctx = expect_context::<ExtCtx>();
+    let confirming = RwSignal::new(false);
+    let error = RwSignal::new(None::<ApiError>);
+    let delete = Action::new_local(move |version_id: &String| {
+        let op = ops::ClusterExtensionVersionDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), version_id: version_id.clone() };
+        async move { api::call(session, &op).await }
+    });
+    Effect::new(move |_| match delete.value().get() {
+        Some(Ok(())) => {
+            confirming.set(false);
+            item.refresh();
+        }
+        Some(Err(e)) => error.set(Some(e)),
+        None => {}
+    });
+    move || {
+        let v = version.get()?;
+        let id = v.id.clone();
+        Some(view! {
+            <button class="button delete-version" disabled=move || ctx.denied.get().is_some()
+                on:click=move |_| { error.set(None); confirming.set(true); }>"Delete"</button>
+            {move || confirming.get().then(|| {
+                let id = id.clone();
+                view! {
+                    <div class="inline-confirm" role="dialog">
+                        <span>"Delete this version and its file?"</span>
+                        <button class="button" on:click=move |_| confirming.set(false)>"Keep"</button>
+                        <button class="button danger confirm-delete-version" disabled=move || delete.pending().get()
+                            on:click=move |_| { delete.dispatch(id.clone()); }>"Delete version"</button>
+                    </div>
+                }
+            })}
+            {move || error.get().map(|e| view! { <ErrorPanel action="Deleting the version" error=e/> })}
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(id: &str, major: Option<i32>) -> ExtensionVersion {
+        ExtensionVersion { id: id.into(), keycloak_major_version: major, ..Default::default() }
+    }
+
+    #[test]
+    fn matrix_rows() {
+        assert_eq!(majors(&[24, 25, 26], &[v("a", Some(26)), v("b", Some(22))]), vec![26, 25, 24, 22]);
+        assert_eq!(majors(&[], &[]), Vec::<i32>::new());
+        let all = [v("a", Some(26)), v("b", Some(25))];
+        assert_eq!(version_for(&all, Some(25)).map(|v| v.id), Some("b".into()));
+        assert_eq!(version_for(&all, Some(24)), None);
+        assert_eq!(version_for(&[v("s", None)], None).map(|v| v.id), Some("s".into()));
+    }
+}
