@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::caps::{refusal, type_label};
 use super::checks::name_problem;
-use super::ExtCtx;
+use super::{act, ExtCtx};
 use crate::api::{self, ApiError};
 use crate::components::ErrorPanel;
 use crate::session::Session;
@@ -27,39 +27,36 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
     let picked = RwSignal::new(None::<ResourceType>);
     let error = RwSignal::new(None::<ApiError>);
     let added = RwSignal::new(None::<String>);
-    let options = Memo::new(move |_| {
+    let busy = RwSignal::new(false);
+    let options = move || {
         let existing = ctx.list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
         cluster.with(|c| choices(c, &existing))
-    });
+    };
     // The chosen type, or the first one allowed.
-    let chosen = Memo::new(move |_| {
-        let all = options.get();
+    let chosen = move || {
+        let all = options();
         let allowed = |t: &ResourceType| all.iter().any(|(o, why)| o == t && why.is_none());
         picked.get().filter(allowed).or_else(|| all.iter().find(|(_, why)| why.is_none()).map(|(t, _)| t.clone()))
-    });
-    let create = Action::new_local(move |body: &ExtensionRequest| {
-        let op = ops::ClusterExtensionCreate { id: ctx.cluster_id.get_value(), body: body.clone() };
-        async move { api::call(session, &op).await }
-    });
-    Effect::new(move |_| match create.value().get() {
-        Some(Ok(_)) => {
-            added.set(Some(format!("{} was added. Upload its file below.", name.get_untracked().trim())));
-            name.set(String::new());
-            ctx.list.refetch();
-        }
-        Some(Err(e)) => error.set(Some(e)),
-        None => {}
-    });
-    let problem = Memo::new(move |_| name.with(|n| (!n.is_empty()).then(|| name_problem(n)).flatten()));
+    };
+    let problem = move || name.with(|n| (!n.is_empty()).then(|| name_problem(n)).flatten());
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         error.set(None);
         added.set(None);
-        let Some(resource_type) = chosen.get_untracked() else { return };
-        if let Some(why) = name_problem(&name.get_untracked()) {
+        let Some(resource_type) = untrack(chosen) else { return };
+        let typed = name.get_untracked().trim().to_string();
+        if let Some(why) = name_problem(&typed) {
             return error.set(Some(ApiError::BadRequest(why)));
         }
-        create.dispatch(ExtensionRequest { name: name.get_untracked().trim().to_string(), resource_type });
+        let op = ops::ClusterExtensionCreate { id: ctx.cluster_id.get_value(), body: ExtensionRequest { name: typed.clone(), resource_type } };
+        act(busy, async move { api::call(session, &op).await }, move |result| match result {
+            Ok(_) => {
+                added.set(Some(format!("{typed} was added. Upload its file below.")));
+                name.set(String::new());
+                ctx.list.refetch();
+            }
+            Err(e) => error.set(Some(e)),
+        });
     };
 
     view! {
@@ -70,8 +67,8 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
             </label>
             <label>"Type "
                 <select id="resource-type" on:change:target=move |ev| picked.set(Some(ResourceType::from_wire(&ev.target().value())))>
-                    {move || options.get().into_iter().map(|(t, why)| {
-                        let selected = chosen.get().as_ref() == Some(&t);
+                    {move || options().into_iter().map(|(t, why)| {
+                        let selected = chosen().as_ref() == Some(&t);
                         let label = if why.is_some() { format!("{} (not available)", type_label(&t)) } else { type_label(&t) };
                         view! {
                             <option value=t.as_str().to_string() disabled=why.is_some() selected=selected title=why.unwrap_or_default()>
@@ -82,13 +79,13 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
                 </select>
             </label>
             <button type="submit" class="button primary" id="add-resource"
-                disabled=move || create.pending().get() || chosen.with(Option::is_none) || name.with(|n| name_problem(n).is_some())>
+                disabled=move || busy.get() || chosen().is_none() || name.with(|n| name_problem(n).is_some())>
                 "Add resource"
             </button>
         </form>
-        {move || problem.get().map(|p| view! { <p class="hint reason">{p}</p> })}
+        {move || problem().map(|p| view! { <p class="hint reason">{p}</p> })}
         <ul class="hint type-limits" id="type-limits">
-            {move || options.get().into_iter().filter_map(|(t, why)| why.map(|why| view! {
+            {move || options().into_iter().filter_map(|(t, why)| why.map(|why| view! {
                 <li data-type=t.as_str().to_string()>{format!("{}: {why}", type_label(&t))}</li>
             })).collect_view()}
         </ul>

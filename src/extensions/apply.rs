@@ -5,7 +5,7 @@
 use cluster_api::ops;
 use leptos::prelude::*;
 
-use super::ExtCtx;
+use super::{act, ExtCtx};
 use crate::api::{self, ApiError};
 use crate::clusters::watch::RestartWatch;
 use crate::components::ErrorPanel;
@@ -46,40 +46,37 @@ pub fn ApplyPanel() -> impl IntoView {
     let session = expect_context::<Session>();
     let restarts = expect_context::<RestartWatch>();
     let feed = restarts.watch(ctx.cluster_id.get_value(), None);
-    let in_progress = Memo::new(move |_| feed.with(|f| f.value.as_ref().map(|s| s.restart_in_progress)));
-    let checked_at = Memo::new(move |_| feed.with(|f| f.updated_at));
+    let in_progress = move || feed.with(|f| f.value.as_ref().map(|s| s.restart_in_progress));
+    let checked_at = move || feed.with(|f| f.updated_at);
     let applied_at = RwSignal::new(None::<f64>);
     let armed_at = RwSignal::new(None::<f64>);
     let error = RwSignal::new(None::<ApiError>);
+    let busy = RwSignal::new(false);
 
-    let apply = Action::new_local(move |_: &()| {
-        let op = ops::ClusterExtensionReconcile { id: ctx.cluster_id.get_value() };
-        async move { api::call(session, &op).await }
-    });
-    Effect::new(move |_| {
-        let Some(result) = apply.value().get() else { return };
-        let now = js_sys::Date::now();
-        match result {
-            Ok(()) => {
-                error.set(None);
-                applied_at.set(Some(now));
+    let apply = move || {
+        error.set(None);
+        let id = ctx.cluster_id.get_value();
+        let op = ops::ClusterExtensionReconcile { id: id.clone() };
+        act(busy, async move { api::call(session, &op).await }, move |result| {
+            match result {
+                Ok(()) => applied_at.set(Some(js_sys::Date::now())),
+                Err(e) => error.set(Some(e)),
             }
-            Err(e) => error.set(Some(e)),
-        }
-        // Either way the restart status changed (or was not what this page thought).
-        restarts.refresh(ctx.cluster_id.get_value());
-    });
+            // Either way the restart status changed (or was not what this page thought).
+            restarts.refresh(id);
+        });
+    };
     Effect::new(move |_| {
-        if !apply.pending().get() && retry_due(armed_at.get(), in_progress.get(), checked_at.get()) {
+        if !busy.get() && retry_due(armed_at.get(), in_progress(), checked_at()) {
             armed_at.set(None);
-            apply.dispatch(());
+            apply();
         }
     });
 
     let blocked = move || {
-        ctx.denied.get().or_else(|| (in_progress.get() == Some(true)).then(|| "A restart is in progress; apply again when it has finished.".into()))
+        ctx.denied.get().or_else(|| (in_progress() == Some(true)).then(|| "A restart is in progress; apply again when it has finished.".into()))
     };
-    let status = move || match restart_view(in_progress.get(), applied_at.get(), checked_at.get()) {
+    let status = move || match restart_view(in_progress(), applied_at.get(), checked_at()) {
         RestartView::Unknown => view! { <p class="loading">"Checking for restarts…"</p> }.into_any(),
         RestartView::Idle => view! { <p class="restart-state">"No restart in progress."</p> }.into_any(),
         RestartView::Restarting => view! {
@@ -120,9 +117,9 @@ pub fn ApplyPanel() -> impl IntoView {
             <p class="hint">"Deploys the approved version of every enabled resource and restarts the cluster. Uploads, approvals and deletions take effect only then."</p>
             <div class="row-actions">
                 <button class="button primary" id="apply-to-cluster"
-                    disabled=move || blocked().is_some() || apply.pending().get() || armed_at.get().is_some()
-                    on:click=move |_| { error.set(None); apply.dispatch(()); }>
-                    {move || if apply.pending().get() { "Applying…" } else { "Apply to cluster" }}
+                    disabled=move || blocked().is_some() || busy.get() || armed_at.get().is_some()
+                    on:click=move |_| apply()>
+                    {move || if busy.get() { "Applying…" } else { "Apply to cluster" }}
                 </button>
                 {move || blocked().map(|why| view! { <span class="hint reason" id="apply-blocked">{why}</span> })}
             </div>

@@ -4,7 +4,7 @@
 use cluster_api::{ops, ExtensionVersion, ScanState, ToggleExtensionVersionValidRequest};
 use leptos::prelude::*;
 
-use super::{ExtCtx, Item};
+use super::{act, ExtCtx, Item};
 use crate::api::{self, ApiError};
 use crate::components::ErrorPanel;
 use crate::session::Session;
@@ -63,31 +63,27 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
     let asking = RwSignal::new(false);
     let reason = RwSignal::new(String::new());
     let error = RwSignal::new(None::<ApiError>);
-    let validate = Action::new_local(move |body: &ToggleExtensionVersionValidRequest| {
-        let body = body.clone();
-        let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
-        let op = ops::ClusterExtensionVersionValidate { id: ctx.cluster_id.get_value(), extension_id: item.id(), version_id, body };
-        async move { api::call(session, &op).await }
-    });
-    Effect::new(move |_| match validate.value().get() {
-        Some(Ok(v)) => {
-            asking.set(false);
-            reason.set(String::new());
-            item.patch(v);
-        }
-        Some(Err(e)) => error.set(Some(e)),
-        None => {}
-    });
+    let busy = RwSignal::new(false);
     let send = move |valid: bool, why: Option<String>| {
         error.set(None);
-        validate.dispatch(ToggleExtensionVersionValidRequest { valid, reason: why });
+        let Some(version_id) = version.get_untracked().map(|v| v.id) else { return };
+        let body = ToggleExtensionVersionValidRequest { valid, reason: why };
+        let op = ops::ClusterExtensionVersionValidate { id: ctx.cluster_id.get_value(), extension_id: item.id(), version_id, body };
+        act(busy, async move { api::call(session, &op).await }, move |result| match result {
+            Ok(v) => {
+                asking.set(false);
+                reason.set(String::new());
+                item.patch(v);
+            }
+            Err(e) => error.set(Some(e)),
+        });
     };
     let approve = move |_| match version.get_untracked() {
         Some(v) if needs_reason(&v.scan_state) => asking.set(true),
         Some(_) => send(true, None),
         None => {}
     };
-    let locked = move || ctx.denied.get().is_some() || validate.pending().get();
+    let locked = move || ctx.denied.get().is_some() || busy.get();
 
     move || {
         let Some(v) = version.get() else { return ().into_any() };

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 pub const NAME_MAX: usize = 63;
 /// The largest file the console sends: the service's default object limit.
-pub const MAX_FILE_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
+pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
 
 pub const AASA: &str = "apple-app-site-association";
 pub const ASSETLINKS: &str = "assetlinks.json";
@@ -54,11 +54,17 @@ impl FileKind {
     }
 }
 
-fn bytes_label(n: f64) -> String {
-    if n >= 1024.0 * 1024.0 {
-        format!("{:.1} MB", n / (1024.0 * 1024.0))
-    } else if n >= 1024.0 {
-        format!("{:.1} KB", n / 1024.0)
+/// `1.5 MB`, `12.0 KB`, `300 bytes`, in whole tenths (integer arithmetic: formatting
+/// floats would add kilobytes of wasm).
+fn bytes_label(n: u64) -> String {
+    let tenths = |unit: u64| {
+        let t = n.saturating_mul(10) / unit;
+        format!("{}.{}", t / 10, t % 10)
+    };
+    if n >= 1024 * 1024 {
+        format!("{} MB", tenths(1024 * 1024))
+    } else if n >= 1024 {
+        format!("{} KB", tenths(1024))
     } else {
         format!("{n} bytes")
     }
@@ -66,6 +72,8 @@ fn bytes_label(n: f64) -> String {
 
 /// Checks a picked file by its name and size; `Err` says what is wrong with it.
 pub fn check_file(kind: FileKind, name: &str, size: f64) -> Result<(), String> {
+    // `File.size` is a whole number of bytes; a saturating cast keeps NaN at 0.
+    let size = size as u64;
     let lower = name.to_ascii_lowercase();
     match kind {
         FileKind::Jar if !lower.ends_with(".jar") => {
@@ -77,7 +85,7 @@ pub fn check_file(kind: FileKind, name: &str, size: f64) -> Result<(), String> {
         // Apple's file has no extension; Android's ends in .json. Either is read as JSON.
         _ => {}
     }
-    if size <= 0.0 {
+    if size == 0 {
         return Err(format!("{name} is empty."));
     }
     if size > MAX_FILE_BYTES {

@@ -8,9 +8,9 @@ use leptos::prelude::*;
 use super::caps::type_label;
 use super::checks::FileKind;
 use super::upload::Uploader;
-use super::versions::{majors, VersionTable};
+use super::versions::VersionTable;
 use super::well_known::WellKnownPanel;
-use super::{ExtCtx, Item};
+use super::{act, ExtCtx, Item};
 use crate::api::{self, ApiError};
 use crate::components::ErrorPanel;
 use crate::session::Session;
@@ -38,29 +38,24 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let error = RwSignal::new(None::<(&'static str, ApiError)>);
     let confirming = RwSignal::new(false);
 
-    let toggle = Action::new_local(move |enabled: &bool| {
-        let op = ops::ClusterExtensionUpdate {
-            id: ctx.cluster_id.get_value(),
-            extension_id: item.id(),
-            body: ToggleExtensionRequest { enabled: *enabled },
-        };
-        async move { api::call(session, &op).await }
-    });
-    let delete = Action::new_local(move |_: &()| {
+    let busy = RwSignal::new(false);
+    let enabled = Memo::new(move |_| item.with(|e| e.enabled));
+    let toggle = move || {
+        error.set(None);
+        let body = ToggleExtensionRequest { enabled: !enabled.get_untracked() };
+        let op = ops::ClusterExtensionUpdate { id: ctx.cluster_id.get_value(), extension_id: item.id(), body };
+        act(busy, async move { api::call(session, &op).await }, move |result| match result {
+            Ok(e) => item.publish(e),
+            Err(e) => error.set(Some(("Changing whether it is enabled", e))),
+        });
+    };
+    let delete = move || {
         let op = ops::ClusterExtensionDelete { id: ctx.cluster_id.get_value(), extension_id: item.id() };
-        async move { api::call(session, &op).await }
-    });
-    Effect::new(move |_| match toggle.value().get() {
-        Some(Ok(e)) => item.publish(e),
-        Some(Err(e)) => error.set(Some(("Changing whether it is enabled", e))),
-        None => {}
-    });
-    Effect::new(move |_| match delete.value().get() {
-        Some(Ok(())) => ctx.list.refetch(),
-        Some(Err(e)) => error.set(Some(("Deleting the resource", e))),
-        None => {}
-    });
-    let enabled = Memo::new(move |_| item.extension.with(|e| e.enabled));
+        act(busy, async move { api::call(session, &op).await }, move |result| match result {
+            Ok(()) => ctx.list.refetch(),
+            Err(e) => error.set(Some(("Deleting the resource", e))),
+        });
+    };
     let denied = move || ctx.denied.get().is_some();
 
     let kind = FileKind::of(&resource_type);
@@ -68,21 +63,14 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
         ResourceType::WellKnown => view! { <WellKnownPanel item=item/> }.into_any(),
         ResourceType::PasswordBlacklist => view! {
             <VersionTable item=item versioned=false/>
-            {move || (!denied()).then(|| view! { <Uploader item=item kind=kind slots=Signal::derive(Vec::new)/> })}
+            {move || (!denied()).then(|| view! { <Uploader item=item kind=kind/> })}
         }
         .into_any(),
-        _ => {
-            let slots = Signal::derive(move || {
-                let offered = ctx.majors.with(|m| m.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
-                let rows = item.extension.with(|e| majors(&offered, e.versions.as_deref().unwrap_or_default()));
-                rows.into_iter().map(|m| (m.to_string(), format!("Keycloak {m}"))).collect::<Vec<_>>()
-            });
-            view! {
-                <VersionTable item=item versioned=true/>
-                {move || (!denied()).then(|| view! { <Uploader item=item kind=kind slots=slots/> })}
-            }
-            .into_any()
+        _ => view! {
+            <VersionTable item=item versioned=true/>
+            {move || (!denied()).then(|| view! { <Uploader item=item kind=kind/> })}
         }
+        .into_any(),
     };
 
     view! {
@@ -96,8 +84,7 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
                     view! { <span class="badge badge-muted state">"Disabled"</span> }
                 }}
                 <span class="spacer"></span>
-                <button class="button toggle" disabled=move || denied() || toggle.pending().get()
-                    on:click=move |_| { error.set(None); toggle.dispatch(!enabled.get_untracked()); }>
+                <button class="button toggle" disabled=move || denied() || busy.get() on:click=move |_| toggle()>
                     {move || if enabled.get() { "Disable" } else { "Enable" }}
                 </button>
                 <button class="button danger delete-extension" disabled=denied
@@ -105,14 +92,14 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
             </div>
             {move || confirming.get().then(|| view! {
                 <div class="inline-confirm" role="dialog">
-                    <span>{item.extension.with(delete_consequence)}</span>
+                    <span>{item.with(delete_consequence)}</span>
                     <button class="button" on:click=move |_| confirming.set(false)>"Keep"</button>
-                    <button class="button danger confirm-delete-extension" disabled=move || delete.pending().get()
-                        on:click=move |_| { delete.dispatch(()); }>"Delete resource"</button>
+                    <button class="button danger confirm-delete-extension" disabled=move || busy.get()
+                        on:click=move |_| delete()>"Delete resource"</button>
                 </div>
             })}
             {move || error.get().map(|(action, e)| view! { <ErrorPanel action=action error=e/> })}
-            {move || item.error.get().map(|e| view! { <ErrorPanel action="Refreshing the scan state" error=e/> })}
+            {move || item.error().map(|e| view! { <ErrorPanel action="Refreshing the scan state" error=e/> })}
             {body}
         </article>
     }

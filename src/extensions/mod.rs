@@ -17,12 +17,15 @@ mod versions;
 mod well_known;
 mod xhr;
 
+use std::future::Future;
+
 use cluster_api::{ops, Extension, ExtensionVersion, ScanState};
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use crate::api::{self, ApiError};
 use crate::load::Load;
-use crate::poll::{Backoff, Poller};
+use crate::poll::{Backoff, Feed, Poller};
 use crate::session::Session;
 
 pub use page::ClusterExtensions;
@@ -82,13 +85,28 @@ pub struct ExtCtx {
     pub majors: Load<Result<Vec<i32>, ApiError>>,
 }
 
+/// Runs `work` in the background with `busy` set meanwhile (a second call while busy is
+/// ignored), then hands its result to `done`. What `Action` does, without its machinery:
+/// each `Action` and the `Effect` reading its value weighed a few KB of wasm. `done` may
+/// run after the view is gone, so it only writes (signal writes are then no-ops).
+pub fn act<T: 'static>(busy: RwSignal<bool>, work: impl Future<Output = T> + 'static, done: impl FnOnce(T) + 'static) {
+    if busy.get_untracked() {
+        return;
+    }
+    busy.set(true);
+    spawn_local(async move {
+        let out = work.await;
+        busy.try_set(false);
+        done(out);
+    });
+}
+
 /// One extension on screen: its live value, and how to change what everyone sees.
 #[derive(Clone, Copy)]
 pub struct Item {
     key: StoredValue<String>,
     pub id: StoredValue<String>,
-    pub extension: Memo<Extension>,
-    pub error: Memo<Option<ApiError>>,
+    feed: Signal<Feed<Extension>>,
     watch: ExtensionWatch,
 }
 
@@ -97,15 +115,29 @@ impl Item {
     pub fn watch(ctx: &ExtCtx, seed: Extension) -> Item {
         let key = key(&ctx.cluster_id.get_value(), &seed.id);
         let id = StoredValue::new(seed.id.clone());
-        let fallback = seed.clone();
         let feed = ctx.watch.watch(key.clone(), Some(seed));
-        Item {
-            key: StoredValue::new(key),
-            id,
-            extension: Memo::new(move |_| feed.with(|f| f.value.clone()).unwrap_or_else(|| fallback.clone())),
-            error: Memo::new(move |_| feed.with(|f| f.error.clone())),
-            watch: ctx.watch,
-        }
+        Item { key: StoredValue::new(key), id, feed, watch: ctx.watch }
+    }
+
+    /// Reads the live extension, tracking it. (The feed starts with the listed value, so
+    /// the empty fallback is never seen in practice.)
+    pub fn with<R>(&self, f: impl FnOnce(&Extension) -> R) -> R {
+        self.feed.with(|feed| match &feed.value {
+            Some(extension) => f(extension),
+            None => f(&Extension::default()),
+        })
+    }
+
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&Extension) -> R) -> R {
+        self.feed.with_untracked(|feed| match &feed.value {
+            Some(extension) => f(extension),
+            None => f(&Extension::default()),
+        })
+    }
+
+    /// Why the last read of it failed, if it did.
+    pub fn error(&self) -> Option<ApiError> {
+        self.feed.with(|f| f.error.clone())
     }
 
     pub fn id(&self) -> String {
@@ -121,7 +153,7 @@ impl Item {
     }
 
     pub fn patch(&self, version: ExtensionVersion) {
-        if let Some(current) = self.extension.try_get_untracked() {
+        if let Some(current) = self.feed.try_with_untracked(|f| f.value.clone()).flatten() {
             self.publish(with_version(current, version));
         }
     }

@@ -56,19 +56,19 @@ pub fn ClusterExtensions() -> impl IntoView {
     let query = use_query_map();
     let navigate = use_navigate();
     let base = format!("/clusters/{}/extensions", cluster_api::request::encode_segment(&cluster_id.get_value()));
-    let filter = Memo::new(move |_| query.with(|q| ExtensionFilter::from_query(q.get("name"), q.get("type"))));
+    let filter = move || query.with(|q| ExtensionFilter::from_query(q.get("name"), q.get("type")));
     let set_filter = move |f: ExtensionFilter| {
         navigate(&f.to_href(&base), NavigateOptions { replace: true, scroll: false, ..Default::default() });
     };
     let set_name = {
         let set_filter = set_filter.clone();
-        move |name: String| set_filter(ExtensionFilter { name, ..filter.get_untracked() })
+        move |name: String| set_filter(ExtensionFilter { name, ..untrack(filter) })
     };
     let set_type = {
         let set_filter = set_filter.clone();
         move |raw: String| {
             let resource_type = (!raw.is_empty()).then(|| ResourceType::from_wire(&raw));
-            set_filter(ExtensionFilter { resource_type, ..filter.get_untracked() })
+            set_filter(ExtensionFilter { resource_type, ..untrack(filter) })
         }
     };
 
@@ -84,7 +84,7 @@ pub fn ClusterExtensions() -> impl IntoView {
         Some(view! { {chip(Group::Themes, "usage-themes")} {chip(Group::Extensions, "usage-extensions")} })
     };
     let shown = move || {
-        let f = filter.get();
+        let f = filter();
         list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).map(|all| all.iter().filter(|e| f.matches(e)).cloned().collect::<Vec<_>>()))
             .unwrap_or_default()
     };
@@ -105,15 +105,15 @@ pub fn ClusterExtensions() -> impl IntoView {
         <div class="filters" role="search">
             <label>"Name "
                 <input type="search" id="filter-resource-name" placeholder="Search by name"
-                    prop:value=move || filter.get().name on:input:target=move |ev| set_name(ev.target().value())/>
+                    prop:value=move || filter().name on:input:target=move |ev| set_name(ev.target().value())/>
             </label>
             <label>"Type "
                 <select id="filter-resource-type" on:change:target=move |ev| set_type(ev.target().value())>
-                    <option value="" selected=move || filter.get().resource_type.is_none()>"All types"</option>
+                    <option value="" selected=move || filter().resource_type.is_none()>"All types"</option>
                     {ResourceType::KNOWN.iter().map(|t| {
                         let this = t.clone();
                         view! {
-                            <option value=t.as_str().to_string() selected=move || filter.get().resource_type.as_ref() == Some(&this)>
+                            <option value=t.as_str().to_string() selected=move || filter().resource_type.as_ref() == Some(&this)>
                                 {type_label(t)}
                             </option>
                         }
@@ -122,7 +122,7 @@ pub fn ClusterExtensions() -> impl IntoView {
             </label>
             {
                 let set_filter = set_filter.clone();
-                move || filter.get().is_active().then(|| {
+                move || filter().is_active().then(|| {
                     let set_filter = set_filter.clone();
                     view! { <button class="button subtle" id="clear-resource-filters" on:click=move |_| set_filter(ExtensionFilter::default())>"Clear filters"</button> }
                 })

@@ -34,7 +34,7 @@ pub struct Run {
     pub phase: RwSignal<Phase>,
     pub progress: RwSignal<(f64, f64)>,
     pub in_flight: InFlight,
-    pub on_well_known: Option<Callback<WellKnown>>,
+    pub published: Option<RwSignal<Option<WellKnown>>>,
 }
 
 fn gone() -> StepError {
@@ -113,8 +113,8 @@ impl Run {
                     Target::WellKnown { file } => {
                         let known = api::call(session, &ops::ClusterWellKnownConfirm { id, extension_id, file }).await;
                         let known = known.map_err(StepError::Api)?;
-                        if let Some(done) = self.on_well_known {
-                            done.try_run(known);
+                        if let Some(published) = self.published {
+                            published.try_set(Some(known));
                         }
                     }
                 }

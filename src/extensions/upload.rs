@@ -10,9 +10,10 @@ use leptos::task::spawn_local;
 use web_sys::{File, HtmlInputElement};
 
 use super::approve::verdict;
-use super::checks::{check_file, check_json, FileKind};
+use super::checks::{check_file, check_json, FileKind, WELL_KNOWN_FILES};
 use super::run::{read_text, Job, Run};
 use super::steps::{percent, plan, target_for, Phase, Step, Target};
+use super::versions::majors;
 use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
 use crate::session::Session;
@@ -21,10 +22,9 @@ use crate::session::Session;
 pub fn Uploader(
     item: Item,
     kind: FileKind,
-    /// The choices of what the file is for: (value, label); empty for a denylist.
-    #[prop(into)]
-    slots: Signal<Vec<(String, String)>>,
-    #[prop(optional)] on_well_known: Option<Callback<WellKnown>>,
+    /// Where a confirmed app-association file's new state goes.
+    #[prop(optional)]
+    published: Option<RwSignal<Option<WellKnown>>>,
 ) -> impl IntoView {
     let session = expect_context::<Session>();
     let ctx = expect_context::<ExtCtx>();
@@ -36,28 +36,25 @@ pub fn Uploader(
     let progress = RwSignal::new((0.0, 0.0));
     let in_flight: InFlight = StoredValue::new_local(None);
     let job = StoredValue::new(None::<Job>);
-    let run = Run { session, ctx, item, job, file, phase, progress, in_flight, on_well_known };
-
-    Effect::new(move |_| {
-        if slot.with(String::is_empty) {
-            if let Some((first, _)) = slots.with(|s| s.first().cloned()) {
-                slot.set(first);
+    let run = Run { session, ctx, item, job, file, phase, progress, in_flight, published };
+    // What the file can be for: (value, label). None for a denylist.
+    let slots = move || -> Vec<(String, String)> {
+        match kind {
+            FileKind::Jar => {
+                let offered = ctx.majors.with(|m| m.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
+                let rows = item.with(|e| majors(&offered, e.versions.as_deref().unwrap_or_default()));
+                rows.into_iter().map(|m| (m.to_string(), format!("Keycloak {m}"))).collect()
             }
+            FileKind::Json => WELL_KNOWN_FILES.iter().map(|f| (f.to_string(), f.to_string())).collect(),
+            FileKind::Denylist => Vec::new(),
         }
-    });
-    // The scan step ends when the polled version's verdict settles.
-    Effect::new(move |_| {
-        if phase.get() != Phase::Running(Step::Scan) {
-            return;
-        }
-        let id = job.with_value(|j| j.as_ref().and_then(|j| j.version_id.clone()));
-        let settled = item.extension.with(|e| {
-            e.versions.iter().flatten().any(|v| Some(&v.id) == id.as_ref() && v.scan_state != ScanState::Scanning)
-        });
-        if settled {
-            phase.set(Phase::Done);
-        }
-    });
+    };
+    // The chosen slot, or the first one until the person chooses.
+    let chosen = move || {
+        let picked = slot.get();
+        if picked.is_empty() { slots().into_iter().next().map(|(value, _)| value).unwrap_or_default() } else { picked }
+    };
+    let busy = move || current(run).busy();
 
     let pick = move |input: HtmlInputElement| {
         problem.set(None);
@@ -75,8 +72,8 @@ pub fn Uploader(
             problem.set(Some("Choose a file first.".into()));
             return;
         };
-        let versions = item.extension.with_untracked(|e| e.versions.clone().unwrap_or_default());
-        let checked = check_file(kind, &f.name(), f.size()).and_then(|()| target_for(kind, &slot.get_untracked(), &versions));
+        let versions = item.with_untracked(|e| e.versions.clone().unwrap_or_default());
+        let checked = check_file(kind, &f.name(), f.size()).and_then(|()| target_for(kind, &untrack(chosen), &versions));
         let target = match checked {
             Ok(target) => target,
             Err(why) => return problem.set(Some(why)),
@@ -102,26 +99,26 @@ pub fn Uploader(
 
     let slot_label = if kind == FileKind::Jar { "Keycloak version " } else { "File " };
     view! {
-        <div class="uploader" data-upload=move || item.extension.with(|e| e.name.clone())>
+        <div class="uploader" data-upload=move || item.with(|e| e.name.clone())>
             <div class="inline-form">
                 {move || {
-                    let choices = slots.get();
+                    let choices = slots();
                     (!choices.is_empty()).then(|| view! {
                         <label>{slot_label}
-                            <select class="slot" disabled=move || phase.with(Phase::busy)
+                            <select class="slot" disabled=busy
                                 on:change:target=move |ev| slot.set(ev.target().value())>
                                 {choices.into_iter().map(|(value, label)| {
                                     let this = value.clone();
-                                    view! { <option value=value selected=move || slot.with(|s| *s == this)>{label}</option> }
+                                    view! { <option value=value selected=move || chosen() == this>{label}</option> }
                                 }).collect_view()}
                             </select>
                         </label>
                     })
                 }}
-                <input type="file" class="file" accept=kind.accept() disabled=move || phase.with(Phase::busy)
+                <input type="file" class="file" accept=kind.accept() disabled=busy
                     on:change:target=move |ev| pick(ev.target())/>
                 <button class="button primary start-upload" on:click=start
-                    disabled=move || phase.with(Phase::busy) || picked.with(Option::is_none) || problem.with(Option::is_some)>
+                    disabled=move || busy() || picked.with(Option::is_none) || problem.with(Option::is_some)>
                     "Upload"
                 </button>
             </div>
@@ -131,10 +128,23 @@ pub fn Uploader(
     }
 }
 
+/// Where the upload stands: the scan step ends when the polled verdict settles.
+fn current(run: Run) -> Phase {
+    let phase = run.phase.get();
+    if phase != Phase::Running(Step::Scan) {
+        return phase;
+    }
+    let id = run.job.with_value(|j| j.as_ref().and_then(|j| j.version_id.clone()));
+    let settled = run.item.with(|e| {
+        e.versions.iter().flatten().any(|v| Some(&v.id) == id.as_ref() && v.scan_state != ScanState::Scanning)
+    });
+    if settled { Phase::Done } else { phase }
+}
+
 /// The step list, the progress bar, and what can be done next.
 fn progress_view(run: Run) -> Option<AnyView> {
     let Run { phase, progress, job, item, in_flight, .. } = run;
-    let current = phase.get();
+    let current = current(run);
     if current == Phase::Ready {
         return None;
     }
@@ -144,7 +154,7 @@ fn progress_view(run: Run) -> Option<AnyView> {
         Phase::Done | Phase::Ready => Some(steps.len()),
     };
     let scan = move || {
-        item.extension.with(|e| e.versions.iter().flatten().find(|v| Some(&v.id) == version_id.as_ref()).map(|v| verdict(&v.scan_state).0))
+        item.with(|e| e.versions.iter().flatten().find(|v| Some(&v.id) == version_id.as_ref()).map(|v| verdict(&v.scan_state).0))
     };
     let items = steps.iter().enumerate().map(|(i, s)| {
         let state = match (Some(i).cmp(&at), &current) {
@@ -188,7 +198,7 @@ fn progress_view(run: Run) -> Option<AnyView> {
             <ol class="steps">{items}</ol>
             {shows_bar.then(|| view! {
                 <div class="progress-line">
-                    <progress class="upload-progress" max=total.max(1.0) value=sent></progress>
+                    <progress class="upload-progress" max=(total.max(1.0) as u64).to_string() value=(sent as u64).to_string()></progress>
                     <span class="upload-percent">{format!("{}%", percent(sent, total))}</span>
                 </div>
             })}

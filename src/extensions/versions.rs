@@ -6,7 +6,7 @@ use cluster_api::{ops, ExtensionVersion};
 use leptos::prelude::*;
 
 use super::approve::{verdict, Approval};
-use super::{ExtCtx, Item};
+use super::{act, ExtCtx, Item};
 use crate::api::{self, ApiError};
 use crate::components::ErrorPanel;
 use crate::format;
@@ -15,9 +15,14 @@ use crate::session::Session;
 /// The rows of the matrix: the majors the service offers and any the versions target,
 /// newest first.
 pub fn majors(offered: &[i32], versions: &[ExtensionVersion]) -> Vec<i32> {
-    let mut all: Vec<i32> = offered.iter().copied().chain(versions.iter().filter_map(|v| v.keycloak_major_version)).collect();
-    all.sort_unstable_by(|a, b| b.cmp(a));
-    all.dedup();
+    // A handful of values: an insertion keeps the binary free of a sort routine.
+    let mut all: Vec<i32> = Vec::new();
+    for m in offered.iter().copied().chain(versions.iter().filter_map(|v| v.keycloak_major_version)) {
+        if !all.contains(&m) {
+            let at = all.iter().position(|x| *x < m).unwrap_or(all.len());
+            all.insert(at, m);
+        }
+    }
     all
 }
 
@@ -37,7 +42,7 @@ pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
             return vec![None];
         }
         let offered = ctx.majors.with(|m| m.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
-        item.extension.with(|e| majors(&offered, e.versions.as_deref().unwrap_or_default())).into_iter().map(Some).collect()
+        item.with(|e| majors(&offered, e.versions.as_deref().unwrap_or_default())).into_iter().map(Some).collect()
     });
     view! {
         <div class="table-wrap">
@@ -48,9 +53,8 @@ pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
                     <th>"Resource key"</th><th>"Scan"</th><th>"Approval"</th><th></th>
                 </tr></thead>
                 <tbody>
-                    <For each=move || rows.get() key=|m| *m let:major>
-                        <VersionRow item=item major=major/>
-                    </For>
+                    // Rows are made again only when the set of majors changes.
+                    {move || rows.get().into_iter().map(|major| view! { <VersionRow item=item major=major/> }).collect_view()}
                 </tbody>
             </table>
         </div>
@@ -62,7 +66,7 @@ pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
 
 #[component]
 fn VersionRow(item: Item, major: Option<i32>) -> impl IntoView {
-    let version = Memo::new(move |_| item.extension.with(|e| version_for(e.versions.as_deref().unwrap_or_default(), major)));
+    let version = Memo::new(move |_| item.with(|e| version_for(e.versions.as_deref().unwrap_or_default(), major)));
     let file = move || match version.get() {
         None => view! { <span class="hint">"No file yet"</span> }.into_any(),
         Some(v) if v.resource_key.is_none() => view! { <span class="hint">"Awaiting upload"</span> }.into_any(),
@@ -105,18 +109,17 @@ fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl In
     let ctx = expect_context::<ExtCtx>();
     let confirming = RwSignal::new(false);
     let error = RwSignal::new(None::<ApiError>);
-    let delete = Action::new_local(move |version_id: &String| {
-        let op = ops::ClusterExtensionVersionDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), version_id: version_id.clone() };
-        async move { api::call(session, &op).await }
-    });
-    Effect::new(move |_| match delete.value().get() {
-        Some(Ok(())) => {
-            confirming.set(false);
-            item.refresh();
-        }
-        Some(Err(e)) => error.set(Some(e)),
-        None => {}
-    });
+    let busy = RwSignal::new(false);
+    let delete = move |version_id: String| {
+        let op = ops::ClusterExtensionVersionDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), version_id };
+        act(busy, async move { api::call(session, &op).await }, move |result| match result {
+            Ok(()) => {
+                confirming.set(false);
+                item.refresh();
+            }
+            Err(e) => error.set(Some(e)),
+        });
+    };
     move || {
         let v = version.get()?;
         let id = v.id.clone();
@@ -129,8 +132,8 @@ fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl In
                     <div class="inline-confirm" role="dialog">
                         <span>"Delete this version and its file?"</span>
                         <button class="button" on:click=move |_| confirming.set(false)>"Keep"</button>
-                        <button class="button danger confirm-delete-version" disabled=move || delete.pending().get()
-                            on:click=move |_| { delete.dispatch(id.clone()); }>"Delete version"</button>
+                        <button class="button danger confirm-delete-version" disabled=move || busy.get()
+                            on:click=move |_| delete(id.clone())>"Delete version"</button>
                     </div>
                 }
             })}

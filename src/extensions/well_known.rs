@@ -9,10 +9,9 @@ use wasm_bindgen_futures::JsFuture;
 
 use super::checks::{change_password_url, FileKind, WELL_KNOWN_FILES};
 use super::upload::Uploader;
-use super::{ExtCtx, Item};
+use super::{act, ExtCtx, Item};
 use crate::api::{self, ApiError};
 use crate::components::ErrorPanel;
-use crate::load::load;
 use crate::redirect::safe_external;
 use crate::session::Session;
 
@@ -39,10 +38,6 @@ async fn copy(text: String) -> Result<(), ()> {
 pub fn WellKnownPanel(item: Item) -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
     let session = expect_context::<Session>();
-    let loaded = load(move || {
-        let op = ops::ClusterWellKnownGet { id: ctx.cluster_id.get_value(), extension_id: item.id() };
-        async move { api::call(session, &op).await }
-    });
     let known = RwSignal::new(None::<WellKnown>);
     let error = RwSignal::new(None::<(&'static str, ApiError)>);
     let note = RwSignal::new(None::<String>);
@@ -52,47 +47,41 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         url.set(w.change_password_url.clone().unwrap_or_default());
         known.set(Some(w));
     };
-    Effect::new(move |_| match loaded.get() {
-        Some(Ok(w)) => show(w),
-        Some(Err(e)) => error.set(Some(("Loading the app-association files", e))),
-        None => {}
+    let busy = RwSignal::new(false);
+    let get = ops::ClusterWellKnownGet { id: ctx.cluster_id.get_value(), extension_id: item.id() };
+    act(busy, async move { api::call(session, &get).await }, move |result| match result {
+        Ok(w) => show(w),
+        Err(e) => error.set(Some(("Loading the app-association files", e))),
     });
-    let remove = Action::new_local(move |file: &String| {
-        let op = ops::ClusterWellKnownDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), file: file.clone() };
-        async move { api::call(session, &op).await }
-    });
-    let redirect = Action::new_local(move |value: &Option<String>| {
-        let body = WellKnown { change_password_url: Some(value.clone().unwrap_or_default()), ..WellKnown::default() };
-        let op = ops::ClusterWellKnownChangePasswordSet { id: ctx.cluster_id.get_value(), extension_id: item.id(), body: Some(body) };
-        async move { api::call(session, &op).await }
-    });
-    Effect::new(move |_| match remove.value().get() {
-        Some(Ok(w)) => {
-            note.set(Some("File deleted; it is no longer published.".into()));
-            show(w);
-        }
-        Some(Err(e)) => error.set(Some(("Deleting the file", e))),
-        None => {}
-    });
-    Effect::new(move |_| match redirect.value().get() {
-        Some(Ok(w)) => {
-            let set = w.change_password_url.as_deref().is_some_and(|u| !u.is_empty());
-            note.set(Some(if set { "Change-password redirect saved." } else { "Change-password redirect cleared." }.into()));
-            show(w);
-        }
-        Some(Err(e)) => error.set(Some(("Saving the change-password redirect", e))),
-        None => {}
-    });
+    let remove = move |file: String| {
+        let op = ops::ClusterWellKnownDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), file };
+        act(busy, async move { api::call(session, &op).await }, move |result| match result {
+            Ok(w) => {
+                note.set(Some("File deleted; it is no longer published.".into()));
+                show(w);
+            }
+            Err(e) => error.set(Some(("Deleting the file", e))),
+        });
+    };
     let save = move |value: &str| {
         error.set(None);
         note.set(None);
-        match change_password_url(value) {
-            Ok(v) => {
-                url_problem.set(None);
-                redirect.dispatch(v);
+        let url = match change_password_url(value) {
+            Ok(url) => url,
+            Err(why) => return url_problem.set(Some(why)),
+        };
+        url_problem.set(None);
+        // An empty URL clears the redirect.
+        let body = WellKnown { change_password_url: Some(url.unwrap_or_default()), ..WellKnown::default() };
+        let op = ops::ClusterWellKnownChangePasswordSet { id: ctx.cluster_id.get_value(), extension_id: item.id(), body: Some(body) };
+        act(busy, async move { api::call(session, &op).await }, move |result| match result {
+            Ok(w) => {
+                let set = w.change_password_url.as_deref().is_some_and(|u| !u.is_empty());
+                note.set(Some(if set { "Change-password redirect saved." } else { "Change-password redirect cleared." }.into()));
+                show(w);
             }
-            Err(why) => url_problem.set(Some(why)),
-        }
+            Err(e) => error.set(Some(("Saving the change-password redirect", e))),
+        });
     };
     let denied = move || ctx.denied.get().is_some();
     let confirming = RwSignal::new(None::<String>);
@@ -141,8 +130,8 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
                             <div class="inline-confirm" role="dialog">
                                 <span>"Stop publishing this file?"</span>
                                 <button class="button" on:click=move |_| confirming.set(None)>"Keep"</button>
-                                <button class="button danger confirm-delete-file" disabled=move || remove.pending().get()
-                                    on:click=move |_| { confirming.set(None); remove.dispatch(file.clone()); }>"Delete file"</button>
+                                <button class="button danger confirm-delete-file" disabled=move || busy.get()
+                                    on:click=move |_| { confirming.set(None); remove(file.clone()); }>"Delete file"</button>
                             </div>
                         }
                     })}
@@ -150,7 +139,6 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             </tr>
         }
     };
-    let slots = Signal::derive(|| WELL_KNOWN_FILES.iter().map(|f| (f.to_string(), f.to_string())).collect::<Vec<_>>());
 
     view! {
         <div class="well-known">
@@ -170,7 +158,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             {move || note.get().map(|n| view! { <p class="flash well-known-note" role="status">{n}</p> })}
             {move || error.get().map(|(action, e)| view! { <ErrorPanel action=action error=e/> })}
             {move || (!denied()).then(|| view! {
-                <Uploader item=item kind=FileKind::Json slots=slots on_well_known=Callback::new(move |w| show(w))/>
+                <Uploader item=item kind=FileKind::Json published=known/>
             })}
             <div class="inline-form change-password">
                 <label>"Change-password redirect "
@@ -178,9 +166,9 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
                         placeholder="https://example.com/account/password" prop:value=url disabled=denied
                         on:input:target=move |ev| url.set(ev.target().value())/>
                 </label>
-                <button class="button save-change-password" disabled=move || denied() || redirect.pending().get()
+                <button class="button save-change-password" disabled=move || denied() || busy.get()
                     on:click=move |_| save(&url.get_untracked())>"Save"</button>
-                <button class="button clear-change-password" disabled=move || denied() || redirect.pending().get()
+                <button class="button clear-change-password" disabled=move || denied() || busy.get()
                     on:click=move |_| { url.set(String::new()); save(""); }>"Clear"</button>
             </div>
             {move || url_problem.get().map(|p| view! { <p class="error-detail" role="alert">{p}</p> })}
