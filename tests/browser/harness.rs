@@ -149,6 +149,25 @@ impl Ctx {
         }
     }
 
+    /// How often the sandbox has answered `op` with `status` so far, read by the page itself.
+    pub async fn calls(&self, op: &str, status: &str) -> u64 {
+        let script = "const done = arguments[arguments.length - 1];\
+            fetch('/sandbox/coverage').then(r => r.json()).then(done, () => done({}));";
+        let coverage = self.client.execute_async(script, vec![]).await.unwrap_or_default();
+        coverage.get(op).and_then(|s| s.get(status)).and_then(|n| n.as_u64()).unwrap_or(0)
+    }
+
+    /// Makes the page believe the tab is hidden or visible again, as switching tabs would.
+    pub async fn set_tab_hidden(&self, hidden: bool) {
+        let state = if hidden { "hidden" } else { "visible" };
+        let script = format!(
+            "Object.defineProperty(document, 'visibilityState', {{ configurable: true, get: () => '{state}' }});\
+             Object.defineProperty(document, 'hidden', {{ configurable: true, get: () => {hidden} }});\
+             document.dispatchEvent(new Event('visibilitychange')); return 1;"
+        );
+        self.client.execute(&script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    }
+
     pub async fn exists(&self, css: &str) -> bool {
         self.client.find(Locator::Css(css)).await.is_ok()
     }

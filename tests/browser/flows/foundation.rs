@@ -14,6 +14,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("sign_in_lists_the_seeded_clusters", |d| Box::pin(run_flow(d, Config::default(), lists_clusters))),
         ("filters_live_in_the_url", |d| Box::pin(run_flow(d, Config::default(), filters_in_url))),
         ("provisioning_becomes_active_without_reload", |d| Box::pin(run_flow(d, slow_provisioning(), provisioning_live))),
+        ("polling_pauses_while_the_tab_is_hidden", |d| Box::pin(run_flow(d, slow_provisioning(), hidden_tab))),
         ("deep_link_survives_reload", |d| Box::pin(run_flow(d, Config::default(), deep_link))),
         ("detail_shows_every_field", |d| Box::pin(run_flow(d, Config::default(), detail_fields))),
         ("delete_schedules_a_billed_cluster", |d| Box::pin(run_flow(d, Config::default(), delete_billed))),
@@ -115,6 +116,26 @@ async fn provisioning_live(ctx: Ctx) {
     ctx.wait_text("#system-info", "Keycloak version").await;
     let marker = ctx.client.execute("return window.__no_reload === 1;", vec![]).await.unwrap_or_default();
     assert_eq!(marker, serde_json::Value::Bool(true), "the page was reloaded");
+    // List row and detail page shared one poll with backoff: 2 + 3 + 4.5 s covers the
+    // 8 s of provisioning in a handful of reads, not one stream per view.
+    let polls = ctx.calls("cluster.detail", "200").await;
+    assert!((2..=7).contains(&polls), "{polls} status reads for one provisioning cluster");
+}
+
+async fn hidden_tab(ctx: Ctx) {
+    admin(&ctx).await;
+    let row = "tr[data-cluster=acme-staging]";
+    ctx.wait_text(row, "Provisioning").await;
+    ctx.set_tab_hidden(true).await;
+    let before = ctx.calls("cluster.detail", "200").await;
+    // Long enough for the cluster to finish provisioning on the server.
+    tokio::time::sleep(Duration::from_secs(10)).await;
+    let after = ctx.calls("cluster.detail", "200").await;
+    assert!(after <= before + 1, "{} status reads while the tab was hidden", after - before);
+    let text = ctx.find(row).await.text().await.unwrap_or_default();
+    assert!(text.contains("Provisioning"), "the hidden tab was updated: {text}");
+    ctx.set_tab_hidden(false).await;
+    ctx.wait_text(row, "Active").await;
 }
 
 async fn deep_link(ctx: Ctx) {
