@@ -78,6 +78,8 @@ pub fn with_version(mut extension: Extension, version: ExtensionVersion) -> Exte
 #[derive(Clone, Copy)]
 pub struct ExtCtx {
     pub cluster_id: StoredValue<String>,
+    /// `Date.now()` when the list last arrived.
+    pub listed_at: StoredValue<f64>,
     /// Why writes are off (role or cluster state), or `None` when they are allowed.
     pub denied: Memo<Option<String>>,
     pub watch: ExtensionWatch,
@@ -111,11 +113,17 @@ pub struct Item {
 }
 
 impl Item {
-    /// Starts watching `seed` (just read from the list) for as long as the calling view lives.
+    /// Starts watching the extension for as long as the calling view lives. `seed` (from
+    /// the list) is shown unless the watch knows something newer: a card shown again after
+    /// a search must not go back to what the list said before an upload.
     pub fn watch(ctx: &ExtCtx, seed: Extension) -> Item {
         let key = key(&ctx.cluster_id.get_value(), &seed.id);
         let id = StoredValue::new(seed.id.clone());
-        let feed = ctx.watch.watch(key.clone(), Some(seed));
+        let feed = ctx.watch.watch(key.clone(), None);
+        let listed_at = ctx.listed_at.get_value();
+        if feed.with_untracked(|f| f.value.is_none() || f.updated_at < listed_at) {
+            ctx.watch.publish(key.clone(), seed);
+        }
         Item { key: StoredValue::new(key), id, feed, watch: ctx.watch }
     }
 

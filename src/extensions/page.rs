@@ -34,9 +34,14 @@ pub fn ClusterExtensions() -> impl IntoView {
     let session = expect_context::<Session>();
     let directory = expect_context::<Directory>();
     let cluster_id = StoredValue::new(cluster_ctx.id());
+    let listed_at = StoredValue::new(0.0);
     let list = load(move || {
         let op = ops::ClusterExtensionList { id: cluster_id.get_value(), r#type: None };
-        async move { api::call(session, &op).await }
+        async move {
+            let answer = api::call(session, &op).await;
+            listed_at.try_set_value(js_sys::Date::now());
+            answer
+        }
     });
     let majors = load(move || {
         let op = ops::ClusterExtensionKeycloakVersionList { id: cluster_id.get_value() };
@@ -50,7 +55,7 @@ pub fn ClusterExtensions() -> impl IntoView {
             Some(Ok(())) => state_problem(&name, &status),
         }
     });
-    let ctx = ExtCtx { cluster_id, denied, watch: expect_context::<ExtensionWatch>(), list, majors };
+    let ctx = ExtCtx { cluster_id, listed_at, denied, watch: expect_context::<ExtensionWatch>(), list, majors };
     provide_context(ctx);
 
     let query = use_query_map();

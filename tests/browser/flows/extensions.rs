@@ -354,6 +354,8 @@ async fn filter_and_delete(ctx: Ctx) {
     open(&ctx, PROD).await;
     add(&ctx, "acme-login", "THEME").await;
     add(&ctx, "acme-audit", "EXTENSION").await;
+    upload(&ctx, "acme-audit", Some("26"), &file("delete", "audit.jar", &jar(&["META-INF/MANIFEST.MF"]))).await;
+    uploaded_fully(&ctx, "acme-audit").await;
     let select = ctx.find("#filter-resource-type").await;
     select.select_by_value("EXTENSION").await.unwrap_or_else(|e| panic!("filter: {e}"));
     ctx.wait_url("type=EXTENSION").await;
@@ -364,10 +366,10 @@ async fn filter_and_delete(ctx: Ctx) {
     ctx.wait_text("#no-matches", "No resources match").await;
     ctx.click("#clear-resource-filters").await;
     ctx.find(&card("acme-login")).await;
+    // Shown again, the resource still has the upload the list did not know about.
+    ctx.wait_text(&format!("{} .file", row("acme-audit", "26")), "audit").await;
 
     // Delete says that every version goes.
-    upload(&ctx, "acme-audit", Some("26"), &file("delete", "audit.jar", &jar(&["META-INF/MANIFEST.MF"]))).await;
-    uploaded_fully(&ctx, "acme-audit").await;
     ctx.click(&format!("{} .delete-extension", card("acme-audit"))).await;
     ctx.wait_text(&format!("{} .inline-confirm", card("acme-audit")), "all its versions (1 uploaded file)").await;
     ctx.click(&format!("{} .confirm-delete-extension", card("acme-audit"))).await;
