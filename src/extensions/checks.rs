@@ -4,15 +4,12 @@
 //! here is not refused there for its shape.
 
 use cluster_api::ResourceType;
-use serde_json::Value;
 
 pub const NAME_MAX: usize = 63;
 /// The largest file the console sends: the service's default object limit.
 pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
 
-pub const AASA: &str = "apple-app-site-association";
-pub const ASSETLINKS: &str = "assetlinks.json";
-pub const WELL_KNOWN_FILES: [&str; 2] = [AASA, ASSETLINKS];
+pub use cluster_api::well_known::{AASA, ASSETLINKS, FILES as WELL_KNOWN_FILES};
 
 /// Why `name` is not a valid resource name, or `None`.
 pub fn name_problem(name: &str) -> Option<String> {
@@ -98,72 +95,9 @@ pub fn check_file(kind: FileKind, name: &str, size: f64) -> Result<(), String> {
     Ok(())
 }
 
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-/// Apple's file: an object with `applinks` and/or `webcredentials`, each an object.
-fn check_aasa(value: &Value) -> Result<(), String> {
-    let Value::Object(map) = value else {
-        return Err(format!("{AASA} must be a JSON object with applinks and/or webcredentials; this is {}.", kind(value)));
-    };
-    let present: Vec<&str> = ["applinks", "webcredentials"].into_iter().filter(|k| map.contains_key(*k)).collect();
-    if present.is_empty() {
-        return Err(format!("{AASA} must have an applinks or webcredentials key; this file has neither."));
-    }
-    for key in present {
-        if let Some(inner) = map.get(key).filter(|v| !v.is_object()) {
-            return Err(format!("{AASA}: {key} must be an object; this is {}.", kind(inner)));
-        }
-    }
-    Ok(())
-}
-
-/// Android's file: a non-empty array of statements with a `relation` array and a `target` object.
-fn check_assetlinks(value: &Value) -> Result<(), String> {
-    let Value::Array(statements) = value else {
-        return Err(format!("{ASSETLINKS} must be a JSON array of statements; this is {}.", kind(value)));
-    };
-    if statements.is_empty() {
-        return Err(format!("{ASSETLINKS} must contain at least one statement; this array is empty."));
-    }
-    for (i, statement) in statements.iter().enumerate() {
-        let n = i + 1;
-        let Value::Object(map) = statement else {
-            return Err(format!("Statement {n} of {ASSETLINKS} must be an object; it is {}.", kind(statement)));
-        };
-        match map.get("relation") {
-            Some(Value::Array(_)) => {}
-            Some(other) => return Err(format!("Statement {n} of {ASSETLINKS}: relation must be an array; it is {}.", kind(other))),
-            None => return Err(format!("Statement {n} of {ASSETLINKS} has no relation (an array of strings).")),
-        }
-        match map.get("target") {
-            Some(Value::Object(_)) => {}
-            Some(other) => return Err(format!("Statement {n} of {ASSETLINKS}: target must be an object; it is {}.", kind(other))),
-            None => return Err(format!("Statement {n} of {ASSETLINKS} has no target (an object).")),
-        }
-    }
-    Ok(())
-}
-
-/// Whether `text` is what the operating system expects in `file`.
+/// Whether `text` is what the operating system expects in `file`, in the service's words.
 pub fn check_json(file: &str, text: &str) -> Result<(), String> {
-    if text.trim().is_empty() {
-        return Err(format!("The file for {file} is empty."));
-    }
-    let value: Value = serde_json::from_str(text).map_err(|e| format!("The file for {file} is not valid JSON ({e})."))?;
-    match file {
-        AASA => check_aasa(&value),
-        ASSETLINKS => check_assetlinks(&value),
-        other => Err(format!("{other} is not an app-association file.")),
-    }
+    cluster_api::well_known::check_shape(file, text.as_bytes())
 }
 
 /// A change-password redirect as it will be sent: `Ok(None)` clears it.

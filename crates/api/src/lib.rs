@@ -8,6 +8,7 @@ pub mod ops;
 pub mod request;
 pub mod roles;
 pub mod time;
+pub mod well_known;
 mod wire_enum;
 
 pub use model::*;
