@@ -16,6 +16,7 @@ mod dispatch;
 pub mod engine;
 mod error;
 mod handlers;
+pub mod jar;
 mod hosted;
 mod payments;
 mod policy;
