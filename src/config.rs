@@ -73,7 +73,7 @@ mod tests {
 
     #[test]
     fn default_is_same_origin() {
-        let config = parse(r#"{"environments":[{"name":"Local sandbox"}]}"#).expect("valid");
+        let config = parse(r#"{"environments":[{"name":"Local sandbox"}]}"#).expect("valid"); // ok: a test of a literal
         let env = &config.environments[0];
         assert_eq!(env.api_base("http://127.0.0.1:8080"), "http://127.0.0.1:8080/auth/realms/self/v2");
         assert_eq!(
@@ -85,7 +85,7 @@ mod tests {
     #[test]
     fn explicit_console_url_wins() {
         let config =
-            parse(r#"{"environments":[{"name":"Production","console_url":"https://app.phasetwo.io/"}]}"#).expect("valid");
+            parse(r#"{"environments":[{"name":"Production","console_url":"https://app.phasetwo.io/"}]}"#).expect("valid"); // ok: a test of a literal
         assert_eq!(config.environments[0].api_base("http://x"), "https://app.phasetwo.io/auth/realms/self/v2");
     }
 

@@ -55,12 +55,17 @@ pub fn upload_url(ctx: &Ctx, store: &mut Store) -> Outcome {
     let version = version(ctx, store, &record)?;
     let request: ExtensionVersionUploadUrlRequest = lenient_body(ctx)?;
     let prefix = format!("clusters/{}/extensions/{}/versions/{}", cluster.id, record.id, version.id);
+    issue_for(ctx, store, &prefix, "jar", &version, request.label)
+}
+
+/// An upload URL for `version`'s file, with a fresh key under `prefix`.
+fn issue_for(ctx: &Ctx, store: &mut Store, prefix: &str, ext: &str, version: &VersionRecord, label: Option<String>) -> Outcome {
     let slot = UploadSlot {
-        key: storage::new_key(&prefix, "jar"),
-        extension_id: record.id.clone(),
+        key: storage::new_key(prefix, ext),
+        extension_id: version.extension_id.clone(),
         version_id: Some(version.id.clone()),
         file: None,
-        label: clean_label(request.label),
+        label: clean_label(label),
         created_at: ctx.now,
     };
     ok(&issue(ctx, store, slot)?)
@@ -113,15 +118,7 @@ pub fn standalone_upload_url(ctx: &Ctx, store: &mut Store) -> Outcome {
         }
     };
     let prefix = format!("clusters/{}/extensions/{}/standalone/{}", cluster.id, record.id, version.id);
-    let slot = UploadSlot {
-        key: storage::new_key(&prefix, "txt"),
-        extension_id: record.id.clone(),
-        version_id: Some(version.id.clone()),
-        file: None,
-        label: clean_label(request.label),
-        created_at: ctx.now,
-    };
-    ok(&issue(ctx, store, slot)?)
+    issue_for(ctx, store, &prefix, "txt", &version, request.label)
 }
 
 pub fn standalone_confirm(ctx: &Ctx, store: &mut Store) -> Outcome {
