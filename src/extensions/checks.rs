@@ -9,7 +9,7 @@ pub const NAME_MAX: usize = 63;
 /// The largest file the console sends: the service's default object limit.
 pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
 
-pub use cluster_api::well_known::{AASA, ASSETLINKS, FILES as WELL_KNOWN_FILES};
+pub use cluster_api::well_known::FILES as WELL_KNOWN_FILES;
 
 /// Why `name` is not a valid resource name, or `None`.
 pub fn name_problem(name: &str) -> Option<String> {
@@ -115,6 +115,7 @@ pub fn change_password_url(input: &str) -> Result<Option<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cluster_api::well_known::{AASA, ASSETLINKS};
 
     #[test]
     fn names() {
