@@ -6,9 +6,9 @@ use leptos::prelude::*;
 use super::money::dollars;
 use crate::format;
 
-/// Stripe's statuses in words, and a tone for the badge.
-pub fn status_words(status: &str) -> (&'static str, &'static str) {
-    match status {
+/// Stripe's statuses in words (an unknown one as the service spelled it), and a tone for the badge.
+pub fn status_words(status: &str) -> (String, &'static str) {
+    let (words, tone) = match status {
         "active" => ("Active", "ok"),
         "trialing" => ("Free trial", "ok"),
         "past_due" => ("Past due", "bad"),
@@ -17,7 +17,17 @@ pub fn status_words(status: &str) -> (&'static str, &'static str) {
         "incomplete_expired" => ("Expired before payment", "muted"),
         "canceled" => ("Cancelled", "muted"),
         "paused" => ("Paused", "muted"),
-        _ => ("Unknown status", "muted"),
+        other => return (other.to_string(), "muted"),
+    };
+    (words.to_string(), tone)
+}
+
+/// "Ends …" for a subscription scheduled to end, else "Renews …".
+pub fn renewal(s: &Subscription) -> String {
+    match (s.end_date, s.current_period_end) {
+        (Some(end), _) => format!("Ends {}", format::utc(end)),
+        (None, Some(next)) => format!("Renews {}", format::utc(next)),
+        (None, None) => "—".into(),
     }
 }
 
@@ -25,13 +35,8 @@ pub fn status_words(status: &str) -> (&'static str, &'static str) {
 pub fn SubscriptionDetails(subscription: Subscription, #[prop(optional)] children: Option<Children>) -> impl IntoView {
     let s = subscription;
     let (label, tone) = status_words(&s.status);
-    let label = if label == "Unknown status" { s.status.clone() } else { label.to_string() };
     let when = |at: Option<cluster_api::EpochMillis>| at.map(format::utc).unwrap_or_else(|| "—".into());
-    let renewal = match (s.end_date, s.current_period_end) {
-        (Some(end), _) => format!("Ends {}", format::utc(end)),
-        (None, Some(next)) => format!("Renews {}", format::utc(next)),
-        (None, None) => "—".into(),
-    };
+    let renewal = renewal(&s);
     let open_invoice = s.open_invoice.unwrap_or(false).then(|| {
         let due = s.open_invoice_amount_due.map(dollars).unwrap_or_else(|| "An amount".into());
         view! {
@@ -79,12 +84,7 @@ pub fn SubscriptionTable(org_id: String) -> impl IntoView {
                 <tbody>
                     {subs.into_iter().map(|s| {
                         let (label, tone) = status_words(&s.status);
-                        let label = if label == "Unknown status" { s.status.clone() } else { label.to_string() };
-                        let renewal = match (s.end_date, s.current_period_end) {
-                            (Some(end), _) => format!("Ends {}", format::utc(end)),
-                            (None, Some(next)) => format!("Renews {}", format::utc(next)),
-                            (None, None) => "—".into(),
-                        };
+                        let renewal = renewal(&s);
                         let due = match (s.open_invoice, s.open_invoice_amount_due) {
                             (Some(true), Some(cents)) => format!("{} due", dollars(cents)),
                             (Some(true), None) => "Due".into(),

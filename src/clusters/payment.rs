@@ -24,38 +24,46 @@ pub fn unpaid_reason(status: &ClusterState) -> Option<&'static str> {
 #[component]
 pub fn PaymentCallout() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
-    let session = expect_context::<Session>();
-    let directory = expect_context::<Directory>();
-    let resume = Action::new_local(move |id: &String| {
-        let id = id.clone();
-        async move { api::call(session, &ops::ClusterCheckoutResume { id, body: None }).await }
-    });
     let reason = Memo::new(move |_| unpaid_reason(&ctx.cluster.with(|c| c.status.clone())));
-    let denied = move || {
-        let org = ctx.cluster.with(|c| c.owner.clone().unwrap_or_default());
-        directory.permit(&org, &catalogue::CLUSTER_CHECKOUT_RESUME).and_then(Result::err)
-    };
-    let pending = resume.pending();
-
     move || {
         reason.get().map(|why| {
             view! {
                 <div class="callout" id="payment-callout">
                     <p><strong>"Payment needed. "</strong>{why}</p>
-                    {move || match resume.value().get() {
-                        Some(Ok(link)) => view! { <Redirecting link=link destination="the payment page"/> }.into_any(),
-                        Some(Err(e)) => view! { <ErrorPanel action="Opening the payment page" error=e/> }.into_any(),
-                        None => ().into_any(),
-                    }}
-                    <button class="button primary" id="complete-payment"
-                        disabled=move || pending.get() || denied().is_some() || matches!(resume.value().get(), Some(Ok(_)))
-                        on:click=move |_| { resume.dispatch(ctx.id()); }>
-                        {move || if pending.get() { "Opening…" } else { "Complete payment" }}
-                    </button>
-                    {move || denied().map(|why| view! { <p class="hint reason">{why}</p> })}
+                    <ResumeButton id="complete-payment" label="Complete payment" destination="the payment page"/>
                 </div>
             }
         })
     }
 }
 
+/// Opens the cluster's payment page (`cluster.checkout.resume`: a new checkout, or the
+/// open invoice) and goes there; disabled, with the reason, without manage-billing.
+#[component]
+pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static str) -> impl IntoView {
+    let ctx = expect_context::<ClusterCtx>();
+    let session = expect_context::<Session>();
+    let directory = expect_context::<Directory>();
+    let resume = Action::new_local(move |id: &String| {
+        let id = id.clone();
+        async move { api::call(session, &ops::ClusterCheckoutResume { id, body: None }).await }
+    });
+    let denied = move || {
+        let org = ctx.cluster.with(|c| c.owner.clone().unwrap_or_default());
+        directory.permit(&org, &catalogue::CLUSTER_CHECKOUT_RESUME).and_then(Result::err)
+    };
+    let pending = resume.pending();
+    view! {
+        {move || match resume.value().get() {
+            Some(Ok(link)) => view! { <Redirecting link=link destination=destination/> }.into_any(),
+            Some(Err(e)) => view! { <ErrorPanel action=format!("Opening {destination}") error=e/> }.into_any(),
+            None => ().into_any(),
+        }}
+        <button class="button primary" id=id
+            disabled=move || pending.get() || denied().is_some() || matches!(resume.value().get(), Some(Ok(_)))
+            on:click=move |_| { resume.dispatch(ctx.id()); }>
+            {move || if pending.get() { "Opening…" } else { label }}
+        </button>
+        {move || denied().map(|why| view! { <p class="hint reason">{why}</p> })}
+    }
+}

@@ -168,6 +168,15 @@ impl Ctx {
         self.client.execute(&script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
     }
 
+    /// Waits until nothing matches `css`; `what` says what should have gone, for the failure.
+    pub async fn wait_gone(&self, css: &str, within: Duration, what: &str) {
+        let started = Instant::now();
+        while self.exists(css).await {
+            assert!(started.elapsed() < within, "{what}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     pub async fn exists(&self, css: &str) -> bool {
         self.client.find(Locator::Css(css)).await.is_ok()
     }

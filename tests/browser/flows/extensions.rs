@@ -201,11 +201,7 @@ async fn apply_and_conflict(ctx: Ctx) {
     ctx.click("#apply-when-done").await;
     ctx.wait_text("#apply-queued", "as soon as the restart ends").await;
     // Once the restart ends, the console applies by itself.
-    let started = std::time::Instant::now();
-    while ctx.exists("#apply-error").await {
-        assert!(started.elapsed() < Duration::from_secs(30), "the queued apply never went out");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    ctx.wait_gone("#apply-error", Duration::from_secs(30), "the queued apply never went out").await;
     ctx.wait_text("#apply .restart-state", "Restart").await;
     ctx.wait_text("#apply .restart-state", "Restart complete").await;
 }
@@ -331,11 +327,7 @@ async fn filter_and_delete(ctx: Ctx) {
     ctx.click(&format!("{} .delete-extension", card("acme-audit"))).await;
     ctx.wait_text(&format!("{} .inline-confirm", card("acme-audit")), "all its versions (1 uploaded file)").await;
     ctx.click(&format!("{} .confirm-delete-extension", card("acme-audit"))).await;
-    let started = std::time::Instant::now();
-    while ctx.exists(&card("acme-audit")).await {
-        assert!(started.elapsed() < Duration::from_secs(20), "the deleted resource is still listed");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    ctx.wait_gone(&card("acme-audit"), Duration::from_secs(20), "the deleted resource is still listed").await;
     ctx.wait_text("#usage-extensions", "Extensions and denylists 0 (no limit)").await;
 }
 
