@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
+WASM_SPLIT_VERSION=0.2.4
 TOOLS="$PWD/.tools"
 export PATH="$TOOLS/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
@@ -38,8 +39,14 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WBG_VERSION" ]; t
     cargo install wasm-bindgen-cli --version "=$WBG_VERSION" --force
 fi
 
+# The splitter of scripts/build-wasm.sh; its format must match leptos' wasm_split_helpers 0.2.3.
+if ! cargo install --list | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+    say "installing wasm-split-cli $WASM_SPLIT_VERSION (code splitting, about 3 minutes)"
+    cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked
+fi
+
 if ! command -v npm >/dev/null; then
-    say "installing npm (for wasm-opt)"
+    say "installing npm (for wasm-opt and compressing the build)"
     apt_install nodejs npm
 fi
 if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then

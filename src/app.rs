@@ -6,14 +6,24 @@ use leptos_router::{
     path,
 };
 
-use crate::billing::Billing;
-use crate::clusters::{provide_watchers, ClusterBilling, ClusterLayout, ClusterList, ClusterOverview, CreateCluster};
+use crate::clusters::{provide_watchers, ClusterList};
 use crate::config::{self, Config};
 use crate::directory::Directory;
-use crate::extensions::{extension_watch, ClusterExtensions};
-use crate::organizations::Organizations;
+use crate::extensions::extension_watch;
 use crate::session::Session;
+use crate::shell::lazy::{split_screen, Lazy};
 use crate::shell::{ConfigError, NotFound, Shell, SignIn};
+
+// Every screen but sign-in, the shell and the clusters list is in a module of its own,
+// fetched on the first visit (see `shell::lazy`). The cluster page, its overview and its
+// billing tab share one module: they are opened together, and each module is a request.
+split_screen!(CREATE_CLUSTER, create_cluster, "the create-cluster wizard", view! { <crate::clusters::CreateCluster/> });
+split_screen!(CLUSTER_PAGE, cluster, "the cluster", view! { <crate::clusters::ClusterLayout/> });
+split_screen!(CLUSTER_OVERVIEW, cluster, "the cluster overview", view! { <crate::clusters::ClusterOverview/> });
+split_screen!(CLUSTER_BILLING, cluster, "the cluster's billing", view! { <crate::clusters::ClusterBilling/> });
+split_screen!(CLUSTER_RESOURCES, cluster_resources, "the cluster's resources", view! { <crate::extensions::ClusterExtensions/> });
+split_screen!(ORGANIZATIONS, organizations, "organizations", view! { <crate::organizations::Organizations/> });
+split_screen!(BILLING, billing, "billing", view! { <crate::billing::Billing/> });
 
 async fn load_config() -> Result<Config, String> {
     let url = format!("{}/config.json", crate::api::page_origin());
@@ -54,14 +64,14 @@ fn Console(config: Config) -> impl IntoView {
                 <ParentRoute path=path!("") view=Shell>
                     <Route path=path!("/") view=|| view! { <Redirect path="/clusters"/> }/>
                     <Route path=path!("/clusters") view=ClusterList/>
-                    <Route path=path!("/clusters/new") view=CreateCluster/>
-                    <ParentRoute path=path!("/clusters/:id") view=ClusterLayout>
-                        <Route path=path!("") view=ClusterOverview/>
-                        <Route path=path!("billing") view=ClusterBilling/>
-                        <Route path=path!("extensions") view=ClusterExtensions/>
+                    <Route path=path!("/clusters/new") view=|| view! { <Lazy screen=&CREATE_CLUSTER/> }/>
+                    <ParentRoute path=path!("/clusters/:id") view=|| view! { <Lazy screen=&CLUSTER_PAGE/> }>
+                        <Route path=path!("") view=|| view! { <Lazy screen=&CLUSTER_OVERVIEW/> }/>
+                        <Route path=path!("billing") view=|| view! { <Lazy screen=&CLUSTER_BILLING/> }/>
+                        <Route path=path!("extensions") view=|| view! { <Lazy screen=&CLUSTER_RESOURCES/> }/>
                     </ParentRoute>
-                    <Route path=path!("/organizations") view=Organizations/>
-                    <Route path=path!("/billing") view=Billing/>
+                    <Route path=path!("/organizations") view=|| view! { <Lazy screen=&ORGANIZATIONS/> }/>
+                    <Route path=path!("/billing") view=|| view! { <Lazy screen=&BILLING/> }/>
                 </ParentRoute>
             </Routes>
         </Router>

@@ -4,6 +4,7 @@
 mod breadcrumbs;
 mod config_error;
 mod layout;
+pub mod lazy;
 mod not_found;
 mod sign_in;
 

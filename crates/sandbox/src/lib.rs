@@ -10,6 +10,7 @@
 //! ```
 
 mod auth;
+pub mod console;
 pub mod cli;
 mod coverage;
 mod dispatch;

@@ -18,7 +18,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
-use tower_http::services::{ServeDir, ServeFile};
 
 /// Why a sandbox could not start.
 #[derive(Debug)]
@@ -73,12 +72,14 @@ fn router(state: Arc<AppState>, config: &Config) -> Router {
         .route("/sandbox/coverage", get(coverage))
         .merge(crate::storage::routes())
         .merge(crate::hosted::routes());
+    let faults = crate::console::Faults::default();
+    router = router.merge(crate::console::fault_routes(faults.clone()));
     for prefix in PREFIXES {
         router = router.route(prefix, any(dispatch::api)).route(&format!("{prefix}/{{*rest}}"), any(dispatch::api));
     }
     router = match &config.console_dir {
         // A single-page app: paths the console routes itself get index.html.
-        Some(dir) => router.fallback_service(ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))),
+        Some(dir) => router.fallback_service(crate::console::service(dir, faults)),
         None => router.fallback(no_console),
     };
     if config.log_requests {

@@ -40,19 +40,25 @@ fn short_tokens() -> Config {
 fn broken_config() -> Config {
     let dir = std::env::temp_dir().join(format!("console-broken-config-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let copied = std::fs::create_dir_all(&dir).and_then(|_| {
-        for entry in std::fs::read_dir(dist_dir())? {
-            let entry = entry?;
-            if entry.file_type()?.is_file() {
-                std::fs::copy(entry.path(), dir.join(entry.file_name()))?;
-            }
-        }
-        std::fs::write(dir.join("config.json"), "{ \"environments\": [] }")
-    });
+    // The whole build, its pkg-<hash>/ folder of modules included, with another config.json.
+    let copied = copy_dir(&dist_dir(), &dir).and_then(|_| std::fs::write(dir.join("config.json"), "{ \"environments\": [] }"));
     if let Err(e) = copied {
         panic!("cannot prepare a console with a broken config.json: {e}");
     }
     Config { console_dir: Some(dir), ..Config::default() }
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        if entry.file_type()?.is_dir() {
+            copy_dir(&entry.path(), &to.join(entry.file_name()))?;
+        } else {
+            std::fs::copy(entry.path(), to.join(entry.file_name()))?;
+        }
+    }
+    Ok(())
 }
 
 async fn wrong_secret(ctx: Ctx) {

@@ -3,6 +3,7 @@
 mod billing;
 mod extensions;
 mod foundation;
+mod screens;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -18,6 +19,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     let mut flows = foundation::flows();
     flows.extend(billing::flows());
     flows.extend(extensions::flows());
+    flows.extend(screens::flows());
     flows
 }
 

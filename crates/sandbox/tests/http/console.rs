@@ -22,3 +22,58 @@ async fn serves_files_and_falls_back_to_index_html() {
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A build laid out like `dist/`: a hashed folder with precompressed siblings.
+fn built_console() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sandbox-console-{}", uuid::Uuid::new_v4()));
+    let pkg = dir.join("pkg-0123456789abcdef");
+    std::fs::create_dir_all(&pkg).expect("temp dir");
+    std::fs::write(dir.join("index.html"), "<html>console</html>").expect("index");
+    std::fs::write(dir.join("config.json"), "{}").expect("config");
+    std::fs::write(pkg.join("app.js"), "plain js").expect("js");
+    std::fs::write(pkg.join("app.js.br"), "brotli js").expect("br");
+    std::fs::write(pkg.join("app.js.gz"), "gzip js").expect("gz");
+    dir
+}
+
+async fn get_with(h: &Harness, path: &str, encoding: &str) -> reqwest::Response {
+    h.http.get(h.url(path)).header("accept-encoding", encoding).send().await.expect("call")
+}
+
+#[tokio::test]
+async fn sends_precompressed_files_cached_by_name() {
+    let dir = built_console();
+    let h = Harness::with(Config { console_dir: Some(dir.clone()), ..Config::default() }).await;
+    // reqwest here decodes nothing, so the bytes on the wire are the stored sibling's.
+    for (encoding, body, sent) in [("br, gzip", "brotli js", Some("br")), ("gzip", "gzip js", Some("gzip")), ("identity", "plain js", None)] {
+        let reply = get_with(&h, "/pkg-0123456789abcdef/app.js", encoding).await;
+        assert_eq!(reply.status(), StatusCode::OK);
+        let got = reply.headers().get("content-encoding").and_then(|v| v.to_str().ok()).map(String::from);
+        assert_eq!(got.as_deref(), sent, "{encoding}");
+        assert_eq!(reply.headers()["cache-control"], "public, max-age=31536000, immutable");
+        assert_eq!(reply.text().await.unwrap_or_default(), body);
+    }
+    for path in ["/", "/config.json", "/clusters/c1"] {
+        let reply = get_with(&h, path, "gzip").await;
+        assert_eq!(reply.status(), StatusCode::OK, "{path}");
+        assert_eq!(reply.headers()["cache-control"], "no-cache", "{path}");
+    }
+    // A file of another build is missing, not the page.
+    let reply = get_with(&h, "/pkg-ffffffffffffffff/app.js", "gzip").await;
+    assert_eq!(reply.status(), StatusCode::NOT_FOUND);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn fails_console_files_on_demand() {
+    let dir = built_console();
+    let h = Harness::with(Config { console_dir: Some(dir.clone()), ..Config::default() }).await;
+    let armed = h.raw(Method::POST, "/sandbox/faults?path=app.js&times=1&status=503", None).await;
+    assert_eq!(armed.status, StatusCode::CREATED, "{}", armed.body);
+    let path = "/pkg-0123456789abcdef/app.js";
+    assert_eq!(h.raw(Method::GET, path, None).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(h.raw(Method::GET, path, None).await.status, StatusCode::OK, "a fault armed once fails once");
+    let bad = h.raw(Method::POST, "/sandbox/faults?path=&status=503", None).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    let _ = std::fs::remove_dir_all(dir);
+}

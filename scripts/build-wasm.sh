@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# trunk's post_build hook: builds the console's Rust part, split into lazily loaded modules.
+#
+# trunk 0.21 cannot split wasm (index.html's rust link carries data-trunk-skip), so this
+# does what cargo-leptos does for `--split`:
+#   1. cargo build with --emit-relocs (the splitter needs the relocations);
+#   2. wasm-split-cli: the main module, one module per split point, shared chunks, and
+#      __wasm_split.js, the loader that fetches them relative to itself;
+#   3. wasm-bindgen --target web, keeping the linker's exports the chunks link against;
+#   4. wasm-opt -Oz on every module (in release);
+#   5. everything into pkg-<hash>/ (a new name whenever a byte changes, so it may be cached
+#      forever), and index.html pointed at it with absolute paths so deep links load it too;
+#   6. gzip and brotli siblings of every file, for servers that send precompressed files.
+# There is one path: a wasm built with --emit-relocs but not split barely shrinks.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+stage=${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}
+profile=${TRUNK_PROFILE:-release}
+name=cluster-console
+target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+work="$target_dir/split"
+
+# The wasm32 rustflags of .cargo/config.toml, plus the relocations for the splitter.
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--cfg erase_components -Clink-args=--emit-relocs"
+if [ "$profile" = release ]; then
+    cargo build --quiet --offline --target wasm32-unknown-unknown --release --bin "$name"
+    built="$target_dir/wasm32-unknown-unknown/release/$name.wasm"
+else
+    cargo build --quiet --offline --target wasm32-unknown-unknown --bin "$name"
+    built="$target_dir/wasm32-unknown-unknown/debug/$name.wasm"
+fi
+
+rm -rf "$work" && mkdir -p "$work/split" "$work/out"
+wasm-split-cli "$built" "$work/split" --out-name "$name"
+wasm-bindgen --target web --keep-lld-exports --no-demangle --no-typescript \
+    --out-name "$name" --out-dir "$work/out" "$work/split/$name.wasm"
+# The split modules and their loader sit beside the bindings (the main module is now $name_bg.wasm).
+find "$work/split" -maxdepth 1 -type f ! -name "$name.wasm" -exec cp {} "$work/out/" \;
+
+if [ "$profile" = release ]; then
+    # binaryen 132 notes "unknown name subsection id 3" for every module: harmless.
+    find "$work/out" -name '*.wasm' -print0 |
+        xargs -0 -P "$(nproc)" -I{} wasm-opt -Oz {} -o {} 2> >(grep -v 'unknown name subsection' >&2)
+fi
+
+# Starts the app once the bindings are in; a file of its own, so the CSP needs no inline script.
+cat > "$work/out/boot.js" <<EOF
+import init from "./$name.js";
+init({ module_or_path: new URL("./${name}_bg.wasm", import.meta.url) });
+EOF
+
+hash=$(cat $(find "$work/out" -type f | sort) | sha256sum | cut -c1-16)
+pkg="pkg-$hash"
+rm -rf "$stage"/pkg-*
+cp -r "$work/out" "$stage/$pkg"
+
+# index.html: the loader and preloads of what every visit needs, in place of the marker.
+tags="<link rel=\"modulepreload\" href=\"/$pkg/$name.js\" />"
+tags+="<link rel=\"preload\" href=\"/$pkg/${name}_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin />"
+tags+="<script type=\"module\" src=\"/$pkg/boot.js\"></script>"
+grep -q '<!-- console-wasm -->' "$stage/index.html" || { echo "index.html has no <!-- console-wasm --> marker" >&2; exit 1; }
+sed -i "s|<!-- console-wasm -->|$tags|; /<link data-trunk rel=\"rust\"/d" "$stage/index.html"
+
+if [ "$profile" = release ]; then
+    node scripts/compress.mjs "$stage"
+fi

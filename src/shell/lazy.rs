@@ -1,0 +1,108 @@
+//! Screens loaded on demand. Each screen but sign-in, the shell and the clusters list lives
+//! in its own split-off wasm module, fetched the first time the person opens it.
+//!
+//! Leptos 0.8's `#[lazy_route]` panics when a module fails to load (fixed upstream only on
+//! 0.9), and a panic ends the whole app. So the split points here are declared `fallible`:
+//! a failed fetch becomes an error on the page with Retry, and the next navigation simply
+//! tries again (the loader never caches a failure).
+//!
+//! A split point returns the screen's constructor, not its view: the view is then built
+//! synchronously, under the route's reactive owner, like any eager component.
+
+use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+/// What a split point hands back: the function that builds the screen.
+pub type Build = fn() -> AnyView;
+
+/// Why a screen's module could not be loaded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChunkError;
+
+impl From<leptos::wasm_split::SplitLoaderError> for ChunkError {
+    fn from(_: leptos::wasm_split::SplitLoaderError) -> ChunkError {
+        // The loader logs the details to the browser console; the person needs the gist.
+        ChunkError
+    }
+}
+
+/// A lazily loaded screen: a name for messages and the split point that loads it.
+pub struct Screen {
+    pub name: &'static str,
+    pub load: fn() -> Pin<Box<dyn Future<Output = Result<Build, ChunkError>>>>,
+}
+
+/// Declares a split point (one wasm module, `$module`) whose screen is `$view`.
+macro_rules! split_screen {
+    ($vis:vis $screen:ident, $module:ident, $name:literal, $view:expr) => {
+        $vis static $screen: $crate::shell::lazy::Screen = $crate::shell::lazy::Screen {
+            name: $name,
+            load: || {
+                // Named after the screen: the splitter links split points by function name.
+                #[allow(non_snake_case, improper_ctypes_definitions)]
+                #[::leptos::wasm_split::wasm_split($module, fallible, wasm_split_path = ::leptos::wasm_split)]
+                fn $screen() -> Result<$crate::shell::lazy::Build, $crate::shell::lazy::ChunkError> {
+                    Ok(|| ::leptos::prelude::IntoAny::into_any($view))
+                }
+                Box::pin($screen())
+            },
+        };
+    };
+}
+pub(crate) use split_screen;
+
+thread_local! {
+    /// Screens already loaded, by their `Screen`'s address: shown at once on a later visit.
+    static LOADED: RefCell<Vec<(usize, Build)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn loaded(screen: &'static Screen) -> Option<Build> {
+    let key = screen as *const Screen as usize;
+    LOADED.with_borrow(|all| all.iter().find(|(k, _)| *k == key).map(|(_, build)| *build))
+}
+
+fn remember(screen: &'static Screen, build: Build) {
+    let key = screen as *const Screen as usize;
+    LOADED.with_borrow_mut(|all| {
+        if !all.iter().any(|(k, _)| *k == key) {
+            all.push((key, build));
+        }
+    });
+}
+
+/// Renders `screen`, loading its module first if this is its first visit.
+#[component]
+pub fn Lazy(screen: &'static Screen) -> impl IntoView {
+    let state = RwSignal::new(loaded(screen).map(Ok::<Build, ChunkError>));
+    let fetch = move || {
+        state.set(None);
+        spawn_local(async move {
+            let answer = (screen.load)().await;
+            if let Ok(build) = answer {
+                remember(screen, build);
+            }
+            state.try_set(Some(answer));
+        });
+    };
+    if state.get_untracked().is_none() {
+        fetch();
+    }
+    move || match state.get() {
+        Some(Ok(build)) => build(),
+        None => view! { <p class="loading" role="status">{format!("Loading {}…", screen.name)}</p> }.into_any(),
+        Some(Err(ChunkError)) => view! {
+            <div class="error-panel" role="alert" id="chunk-error">
+                <p class="error-title">{format!("Loading {} failed. The console could not download this screen.", screen.name)}</p>
+                <p class="error-detail">
+                    "The network may be down, or the console was updated since this page was opened. Retry, or reload the page if it keeps failing."
+                </p>
+                <button class="button" on:click=move |_| fetch()>"Retry"</button>
+            </div>
+        }
+        .into_any(),
+    }
+}

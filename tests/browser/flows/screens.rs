@@ -1,0 +1,82 @@
+//! Screens on demand: the first visit to a screen downloads its module, a deep link loads
+//! it straight away, and a module that fails to download is recovered from in the page.
+
+use cluster_sandbox::{demo, Config};
+
+use super::{admin, Flow};
+use crate::harness::{run_flow, Ctx};
+
+pub fn flows() -> Vec<(&'static str, Flow)> {
+    vec![
+        ("screens_load_on_demand", |d| Box::pin(run_flow(d, Config::default(), on_demand))),
+        ("deep_link_into_a_lazy_screen", |d| Box::pin(run_flow(d, Config::default(), deep_link_lazy))),
+        ("a_failed_screen_download_is_recovered", |d| Box::pin(run_flow(d, Config::default(), failed_chunk))),
+    ]
+}
+
+/// The wasm modules the page has fetched so far.
+async fn wasm_fetched(ctx: &Ctx) -> Vec<String> {
+    let script = "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.wasm'));";
+    let names = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    names.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default()
+}
+
+async fn on_demand(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    let eager = wasm_fetched(&ctx).await;
+    assert_eq!(eager.len(), 1, "sign-in and the clusters list should need the main module only: {eager:?}");
+    ctx.click(&format!("a[href='/clusters/{}']", demo::ACME_PROD)).await;
+    ctx.wait_text(".page-head", "acme-prod").await;
+    let after = wasm_fetched(&ctx).await;
+    assert!(after.len() > eager.len(), "opening a cluster fetched no module of its own: {after:?}");
+    // Going back to the list and in again needs nothing new.
+    ctx.click("nav.sidenav a[href='/clusters']").await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    ctx.click(&format!("a[href='/clusters/{}']", demo::ACME_PROD)).await;
+    ctx.wait_text(".page-head", "acme-prod").await;
+    assert_eq!(wasm_fetched(&ctx).await.len(), after.len(), "a screen seen before was downloaded again");
+}
+
+async fn deep_link_lazy(ctx: Ctx) {
+    let path = format!("/clusters/{}/extensions", demo::ACME_PROD);
+    ctx.goto(&path).await;
+    ctx.wait_url("/sign-in?next=").await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url(&path).await;
+    ctx.wait_text(".page-head", "acme-prod").await;
+    ctx.wait_text("main", "Upload").await;
+}
+
+/// Arms the sandbox to fail the next `times` requests for wasm modules with a 503.
+async fn fail_next_modules(ctx: &Ctx, times: u32) {
+    let script = format!(
+        "const done = arguments[arguments.length - 1];\
+         fetch('/sandbox/faults?path=.wasm&times={times}&status=503', {{ method: 'POST' }}).then(r => done(r.status), () => done(0));"
+    );
+    let status = ctx.client.execute_async(&script, vec![]).await.unwrap_or_default();
+    assert_eq!(status.as_u64(), Some(201), "the sandbox did not arm the fault: {status}");
+}
+
+async fn failed_chunk(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    fail_next_modules(&ctx, 1).await;
+    ctx.click("nav.sidenav a[href='/organizations']").await;
+    let error = ctx.wait_text("#chunk-error", "could not download").await;
+    assert!(error.contains("Retry"), "{error}");
+    ctx.snap("chunk-error").await;
+    // The app is alive: Retry loads the screen in place.
+    ctx.click("#chunk-error button").await;
+    ctx.wait_text("h1", "Organizations").await;
+    assert!(!ctx.exists("#chunk-error").await, "the error stayed after the screen loaded");
+
+    // A failure on the way to another screen; navigating there again tries again.
+    fail_next_modules(&ctx, 1).await;
+    ctx.click("nav.sidenav a[href='/billing']").await;
+    ctx.wait_text("#chunk-error", "could not download").await;
+    ctx.click("nav.sidenav a[href='/clusters']").await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    ctx.click("nav.sidenav a[href='/billing']").await;
+    ctx.wait_text("h1", "Billing").await;
+}
