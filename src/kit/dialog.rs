@@ -114,9 +114,10 @@ pub fn ConfirmDialog(
     /// An id for the confirm button (browser flows use some).
     #[prop(optional)]
     confirm_id: Option<&'static str>,
-    /// Extra classes for the confirm button and the dialog.
+    /// Extra classes for the confirm button (browser flows find it by them).
     #[prop(optional)]
     confirm_class: &'static str,
+    /// Extra classes for the dialog.
     #[prop(optional)]
     class: &'static str,
 ) -> impl IntoView {
