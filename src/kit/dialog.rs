@@ -146,7 +146,7 @@ pub fn ConfirmDialog(
         });
         let focus_cancel = type_name.is_none();
         Some(view! {
-            <dialog node_ref=confirm.node class=format!("confirm-dialog {class}") aria-labelledby="confirm-title"
+            <dialog node_ref=confirm.node class=format!("confirm-dialog {} {class}", tone.class()) aria-labelledby="confirm-title"
                 aria-describedby="confirm-body" on:close=move |_| confirm.closed()>
                 <h2 id="confirm-title">{move || title.get()}</h2>
                 // Untracked: what the body reads must not remake the whole dialog.
