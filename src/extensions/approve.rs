@@ -123,7 +123,10 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
     view! {
         {cell}
         <ConfirmDialog confirm=asking tone=Tone::Normal class="approve-dialog"
-            title="Approve despite the scan?".to_string()
+            title=Signal::derive(move || match version.with(|v| v.as_ref().and_then(|v| v.keycloak_major_version)) {
+                Some(major) => format!("Approve the Keycloak {major} file despite the scan?"),
+                None => "Approve this file despite the scan?".to_string(),
+            })
             body=move || view! {
                 <p>{verdict_words}</p>
                 <label>"Why is it safe to deploy? (recorded with the approval)"

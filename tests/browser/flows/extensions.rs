@@ -130,6 +130,7 @@ async fn theme_per_major(ctx: Ctx) {
     ctx.wait_text(&format!("{} .scan", row("acme-login", "25")), "Risk 55/100").await;
     ctx.click(&format!("{} button.approve", row("acme-login", "25"))).await;
     ctx.wait_text(&format!("{} .approve-dialog", row("acme-login", "25")), "Risk score 55 of 100").await;
+    ctx.wait_text(&format!("{} .approve-dialog", row("acme-login", "25")), "Approve the Keycloak 25 file despite the scan?").await;
     ctx.snap("resources-approve-warn").await;
     ctx.type_into(&format!("{} .approve-reason", row("acme-login", "25")), "Reviewed: the flagged file is a font").await;
     ctx.click(&format!("{} .confirm-approve", row("acme-login", "25"))).await;
