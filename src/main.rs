@@ -9,6 +9,7 @@ mod config;
 mod directory;
 mod extensions;
 mod format;
+mod kit;
 mod load;
 mod navigation;
 mod organizations;

@@ -1,12 +1,13 @@
 //! An organization's saved cards: add one (hosted setup page), make one the default,
 //! remove one (refused with the reason while a subscription uses it).
 
-use cluster_api::{ops, PaymentMethod, RedirectRequest};
+use cluster_api::{ops, PaymentMethod, RedirectLink, RedirectRequest};
 use leptos::prelude::*;
 
 use super::page::return_url;
-use crate::api::{self, page_origin, ApiError};
+use crate::api::{self, page_origin};
 use crate::components::ErrorPanel;
+use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::redirect::Redirecting;
 use crate::session::Session;
 
@@ -32,38 +33,26 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
         let org_id = org.get_value();
         async move { api::call(session, &ops::OrgPaymentMethodList { org_id }).await }
     });
-    let make_default = Action::new_local(move |pm_id: &String| {
-        let (org_id, pm_id) = (org.get_value(), pm_id.clone());
-        async move { api::call(session, &ops::OrgPaymentMethodSetDefault { org_id, pm_id }).await }
-    });
-    let remove = Action::new_local(move |pm_id: &String| {
-        let (org_id, pm_id) = (org.get_value(), pm_id.clone());
-        async move { api::call(session, &ops::OrgPaymentMethodDelete { org_id, pm_id }).await }
-    });
-    let add = Action::new_local(move |_: &()| {
+    let make_default = Write::new("Making the card the default");
+    let add = Write::new("Opening the card setup page");
+    let link = RwSignal::new(None::<RedirectLink>);
+    let locked = move || read_only.get().is_some();
+    let set_default = move |pm_id: String| {
+        let op = ops::OrgPaymentMethodSetDefault { org_id: org.get_value(), pm_id };
+        make_default.run(async move { api::call(session, &op).await }, move |()| cards.refetch());
+    };
+    let open_setup = move |_| {
         let org_id = org.get_value();
         let body = RedirectRequest { redirect_uri: Some(return_url(&page_origin(), &org_id)) };
-        async move { api::call(session, &ops::OrgPaymentMethodSetupSessionCreate { org_id, body }).await }
-    });
-    let confirming = RwSignal::new(None::<String>);
-    let failure = RwSignal::new(None::<(&'static str, ApiError)>);
-    Effect::new(move |_| match make_default.value().get() {
-        Some(Ok(())) => cards.refetch(),
-        Some(Err(e)) => failure.set(Some(("Making the card the default", e))),
-        None => {}
-    });
-    Effect::new(move |_| match remove.value().get() {
-        Some(Ok(())) => {
-            confirming.set(None);
-            cards.refetch();
-        }
-        Some(Err(e)) => failure.set(Some(("Removing the card", e))),
-        None => {}
-    });
-    let locked = move || read_only.get().is_some();
+        let op = ops::OrgPaymentMethodSetupSessionCreate { org_id, body };
+        add.run(async move { api::call(session, &op).await }, move |l| {
+            link.try_set(Some(l));
+        });
+    };
 
     let row = move |c: PaymentMethod| {
-        let (id_default, id_remove, id_confirm) = (c.id.clone(), c.id.clone(), c.id.clone());
+        let id_default = c.id.clone();
+        let pm_id = StoredValue::new(c.id.clone());
         let in_use = c.in_use_by.clone().unwrap_or_default();
         let usage = if in_use.is_empty() {
             if c.in_use_by_active_subscription { "An active subscription".to_string() } else { "Not in use".to_string() }
@@ -71,6 +60,16 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             in_use.join(", ")
         };
         let label = describe(&c);
+        let remove = Confirm::new("Removing the card");
+        let work = Callback::new(move |()| -> Work {
+            let op = ops::OrgPaymentMethodDelete { org_id: org.get_value(), pm_id: pm_id.get_value() };
+            Box::pin(async move {
+                api::call(session, &op).await?;
+                cards.refetch();
+                Ok(())
+            })
+        });
+        let title = format!("Remove {label}?");
         view! {
             <tr data-card=c.id.clone()>
                 <td>{label.clone()} {c.is_default.then(|| view! { " " <span class="badge badge-ok">"Default"</span> })}</td>
@@ -78,22 +77,16 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
                 <td>{usage}</td>
                 <td class="row-actions">
                     {(!c.is_default).then(|| view! {
-                        <button class="button make-default" disabled=move || locked() || make_default.pending().get()
-                            on:click=move |_| { failure.set(None); make_default.dispatch(id_default.clone()); }>"Make default"</button>
+                        <button class="button make-default" disabled=move || locked() || make_default.busy.get()
+                            on:click=move |_| set_default(id_default.clone())>"Make default"</button>
                     })}
-                    <button class="button remove-card" disabled=locked
-                        on:click=move |_| { failure.set(None); confirming.set(Some(id_remove.clone())); }>"Remove"</button>
-                    {move || (confirming.get().as_deref() == Some(id_confirm.as_str())).then(|| {
-                        let id = id_confirm.clone();
-                        view! {
-                            <div class="inline-confirm" role="dialog">
-                                <span>{format!("Remove {label}?")}</span>
-                                <button class="button" on:click=move |_| confirming.set(None)>"Keep"</button>
-                                <button class="button danger confirm-remove" disabled=move || remove.pending().get()
-                                    on:click=move |_| { remove.dispatch(id.clone()); }>"Remove card"</button>
-                            </div>
+                    <button class="button remove-card" disabled=locked on:click=move |_| remove.open()>"Remove"</button>
+                    <ConfirmDialog confirm=remove tone=Tone::Danger title=title
+                        body=move || view! {
+                            <p>"The card is deleted from the organization's saved cards. "
+                               "While a subscription pays with it, the service refuses and says which one."</p>
                         }
-                    })}
+                        work=work confirm_label="Remove card" busy_label="Removing…" confirm_class="confirm-remove"/>
                 </td>
             </tr>
         }
@@ -102,7 +95,7 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
     view! {
         <section class="card" id="payment-methods">
             <h2>"Payment methods"</h2>
-            {move || failure.get().map(|(action, e)| view! { <ErrorPanel action=action error=e/> })}
+            {make_default.failure()}
             {move || match cards.get() {
                 None => view! { <p class="loading">"Loading cards…"</p> }.into_any(),
                 Some(Err(e)) => view! { <ErrorPanel action="Loading cards" error=e retry=Callback::new(move |_| cards.refetch())/> }.into_any(),
@@ -117,14 +110,11 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
                 }.into_any(),
             }}
             <p>
-                <button class="button" id="add-card" disabled=move || locked() || add.pending().get()
-                    on:click=move |_| { add.dispatch(()); }>"Add card"</button>
+                <button class="button" id="add-card" disabled=move || locked() || add.busy.get()
+                    on:click=open_setup>"Add card"</button>
             </p>
-            {move || match add.value().get() {
-                Some(Ok(link)) => view! { <Redirecting link=link destination="the secure card setup page"/> }.into_any(),
-                Some(Err(e)) => view! { <ErrorPanel action="Opening the card setup page" error=e/> }.into_any(),
-                None => ().into_any(),
-            }}
+            {move || link.get().map(|link| view! { <Redirecting link=link destination="the secure card setup page"/> })}
+            {add.failure()}
         </section>
     }
 }

@@ -1,7 +1,7 @@
 //! `/billing?org=<id>`: an organization's subscriptions, cards, billing contacts and the
 //! billing portal. Read-only, with the reason, for callers without manage-billing.
 
-use cluster_api::{catalogue, ops, roles, Org, RedirectRequest};
+use cluster_api::{catalogue, ops, roles, Org, RedirectLink, RedirectRequest};
 use leptos::prelude::*;
 use leptos_router::{
     hooks::{use_navigate, use_query_map},
@@ -12,8 +12,8 @@ use super::cards::PaymentMethods;
 use super::contacts::BillingContacts;
 use super::subscription::SubscriptionTable;
 use crate::api::{self, page_origin};
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::Write;
 use crate::redirect::Redirecting;
 use crate::session::Session;
 use crate::shell::Breadcrumbs;
@@ -98,11 +98,16 @@ fn OrgBilling(org: Org) -> impl IntoView {
     let directory = expect_context::<Directory>();
     let org_id = StoredValue::new(org.id.clone());
     let read_only = Signal::derive(move || directory.permit(&org_id.get_value(), &catalogue::ORG_PAYMENTMETHOD_SETDEFAULT).and_then(Result::err));
-    let portal = Action::new_local(move |_: &()| {
+    let portal = Write::new("Opening the billing portal");
+    let link = RwSignal::new(None::<RedirectLink>);
+    let open_portal = move |_| {
         let org_id = org_id.get_value();
         let body = Some(RedirectRequest { redirect_uri: Some(return_url(&page_origin(), &org_id)) });
-        async move { api::call(session, &ops::OrgBillingPortalSessionCreate { org_id, body }).await }
-    });
+        let op = ops::OrgBillingPortalSessionCreate { org_id, body };
+        portal.run(async move { api::call(session, &op).await }, move |l| {
+            link.try_set(Some(l));
+        });
+    };
     view! {
         <p class="hint">{format!("Billing for {}.", org.display_name.clone().unwrap_or(org.name.clone()))}</p>
         {move || read_only.get().map(|why| view! { <p class="callout" id="billing-read-only"><strong>"Read only. "</strong>{why}</p> })}
@@ -115,13 +120,10 @@ fn OrgBilling(org: Org) -> impl IntoView {
         <section class="card" id="portal">
             <h2>"Invoices and billing portal"</h2>
             <p>"Invoices, receipts and tax details are in the billing portal."</p>
-            <button class="button" id="open-portal" disabled=move || read_only.get().is_some() || portal.pending().get()
-                on:click=move |_| { portal.dispatch(()); }>"Open billing portal"</button>
-            {move || match portal.value().get() {
-                Some(Ok(link)) => view! { <Redirecting link=link destination="the billing portal"/> }.into_any(),
-                Some(Err(e)) => view! { <ErrorPanel action="Opening the billing portal" error=e/> }.into_any(),
-                None => ().into_any(),
-            }}
+            <button class="button" id="open-portal" disabled=move || read_only.get().is_some() || portal.busy.get()
+                on:click=open_portal>"Open billing portal"</button>
+            {move || link.get().map(|link| view! { <Redirecting link=link destination="the billing portal"/> })}
+            {portal.failure()}
         </section>
     }
 }

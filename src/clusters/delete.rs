@@ -4,8 +4,8 @@ use leptos_router::{hooks::use_navigate, NavigateOptions};
 
 use super::watch::ClusterWatch;
 use crate::api::{self, ApiError};
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
 use crate::session::Session;
 
 /// Never billed: deleting removes the cluster at once instead of scheduling it.
@@ -28,6 +28,19 @@ fn blocked_reason(cluster: &Cluster, directory: &Directory) -> Option<String> {
     }
 }
 
+/// What deleting does to this cluster, in words.
+fn consequence(c: &Cluster) -> String {
+    if never_billed(&c.status) {
+        "This cluster was never paid for, so it is removed immediately and its name is released.".to_string()
+    } else {
+        format!(
+            "{} is scheduled for deletion at the end of the current billing cycle and shows as Pending deletion until then. \
+             Billing continues to the end of the cycle, and the name {} stays reserved.",
+            c.name, c.name
+        )
+    }
+}
+
 /// The Delete button and its type-the-name confirmation.
 #[component]
 pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
@@ -35,79 +48,46 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
     let directory = expect_context::<Directory>();
     let watch = expect_context::<ClusterWatch>();
     let navigate = use_navigate();
-    let open = RwSignal::new(false);
-    let typed = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<ApiError>);
+    let confirm = Confirm::new("Deleting the cluster");
 
-    let delete = Action::new_local(move |id: &String| {
-        let id = id.clone();
-        async move {
+    let work = Callback::new(move |()| -> Work {
+        let (id, name) = cluster.with_untracked(|c| (c.id.clone(), c.name.clone()));
+        let navigate = navigate.clone();
+        Box::pin(async move {
             api::call(session, &ops::ClusterDelete { id: id.clone() }).await?;
             // A never-billed cluster is gone now; a billed one is pending deletion.
             match api::call(session, &ops::ClusterDetail { id }).await {
-                Ok(after) => Ok(Some(after)),
-                Err(ApiError::NotFound(_)) => Ok(None),
-                Err(other) => Err(other),
+                Ok(after) => watch.publish(after.id.clone(), after),
+                Err(ApiError::NotFound(_)) => {
+                    session.flash.set(Some(format!("{name} was deleted.")));
+                    navigate("/clusters", NavigateOptions::default());
+                }
+                Err(other) => return Err(other),
             }
-        }
-    });
-    Effect::new(move |_| match delete.value().get() {
-        Some(Ok(Some(after))) => {
-            open.set(false);
-            watch.publish(after.id.clone(), after);
-        }
-        Some(Ok(None)) => {
-            session.flash.set(Some(format!("{} was deleted.", cluster.get_untracked().name)));
-            navigate("/clusters", NavigateOptions::default());
-        }
-        Some(Err(e)) => error.set(Some(e)),
-        None => {}
+            Ok(())
+        })
     });
 
     let blocked = Memo::new(move |_| blocked_reason(&cluster.get(), &directory));
-    let name_matches = move || typed.get().trim() == cluster.with(|c| c.name.clone());
-    let pending = delete.pending();
+    let name = Signal::derive(move || cluster.with(|c| c.name.clone()));
 
     view! {
         <div class="delete-zone">
             <button class="button danger" id="delete-cluster"
                 disabled=move || blocked.get().is_some()
                 title=move || blocked.get().unwrap_or_default()
-                on:click=move |_| { typed.set(String::new()); error.set(None); open.set(true); }>
+                on:click=move |_| confirm.open()>
                 "Delete cluster"
             </button>
             {move || blocked.get().map(|why| view! { <p class="hint reason" id="delete-blocked">{why}</p> })}
-            {move || open.get().then(|| {
-                let c = cluster.get();
-                let consequence = if never_billed(&c.status) {
-                    "This cluster was never paid for, so it is removed immediately and its name is released.".to_string()
-                } else {
-                    format!(
-                        "{} is scheduled for deletion at the end of the current billing cycle and shows as Pending deletion until then. \
-                         Billing continues to the end of the cycle, and the name {} stays reserved.",
-                        c.name, c.name
-                    )
-                };
-                view! {
-                    <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="delete-title">
-                        <h2 id="delete-title">{format!("Delete {}?", c.name)}</h2>
-                        <p>{consequence}</p>
-                        <p><strong>"This cannot be undone."</strong>" Every realm and setting on the cluster is lost."</p>
-                        <label for="confirm-name">"Type " <code>{c.name.clone()}</code> " to confirm"</label>
-                        <input id="confirm-name" autocomplete="off" prop:value=typed
-                            on:input:target=move |ev| typed.set(ev.target().value())/>
-                        {move || error.get().map(|e| view! { <ErrorPanel action="Deleting the cluster" error=e/> })}
-                        <div class="actions">
-                            <button class="button" on:click=move |_| open.set(false)>"Cancel"</button>
-                            <button class="button danger" id="confirm-delete"
-                                disabled=move || !name_matches() || pending.get()
-                                on:click=move |_| { error.set(None); delete.dispatch(cluster.get_untracked().id); }>
-                                {move || if pending.get() { "Deleting…" } else { "Delete permanently" }}
-                            </button>
-                        </div>
-                    </div>
+            <ConfirmDialog confirm=confirm tone=Tone::Danger
+                title=Signal::derive(move || format!("Delete {}?", name.get()))
+                body=move || view! {
+                    <p>{move || cluster.with(consequence)}</p>
+                    <p><strong>"This cannot be undone."</strong>" Every realm and setting on the cluster is lost."</p>
                 }
-            })}
+                type_name=name work=work
+                confirm_label="Delete permanently" busy_label="Deleting…" confirm_id="confirm-delete"/>
         </div>
     }
 }

@@ -1,12 +1,13 @@
 //! Unpaid clusters: why, and the way to pay (`cluster.checkout.resume`).
 
-use cluster_api::{catalogue, ops, ClusterState};
+use cluster_api::{catalogue, ops, ClusterState, RedirectLink};
 use leptos::prelude::*;
 
 use super::layout::ClusterCtx;
 use crate::api;
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::Write;
 use crate::redirect::Redirecting;
 use crate::session::Session;
 
@@ -44,25 +45,25 @@ pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static
     let ctx = expect_context::<ClusterCtx>();
     let session = expect_context::<Session>();
     let directory = expect_context::<Directory>();
-    let resume = Action::new_local(move |id: &String| {
-        let id = id.clone();
-        async move { api::call(session, &ops::ClusterCheckoutResume { id, body: None }).await }
-    });
+    let resume = Write::new("Opening the payment page");
+    let link = RwSignal::new(None::<RedirectLink>);
     let denied = move || {
         let org = ctx.cluster.with(|c| c.owner.clone().unwrap_or_default());
         directory.permit(&org, &catalogue::CLUSTER_CHECKOUT_RESUME).and_then(Result::err)
     };
-    let pending = resume.pending();
+    let open = move |_| {
+        let op = ops::ClusterCheckoutResume { id: ctx.id(), body: None };
+        resume.run(async move { api::call(session, &op).await }, move |l| {
+            link.try_set(Some(l));
+        });
+    };
     view! {
-        {move || match resume.value().get() {
-            Some(Ok(link)) => view! { <Redirecting link=link destination=destination/> }.into_any(),
-            Some(Err(e)) => view! { <ErrorPanel action=format!("Opening {destination}") error=e/> }.into_any(),
-            None => ().into_any(),
-        }}
+        {move || link.get().map(|link| view! { <Redirecting link=link destination=destination/> })}
+        {move || resume.error.get().map(|e| view! { <ErrorPanel action=format!("Opening {destination}") error=e/> })}
         <button class="button primary" id=id
-            disabled=move || pending.get() || denied().is_some() || matches!(resume.value().get(), Some(Ok(_)))
-            on:click=move |_| { resume.dispatch(ctx.id()); }>
-            {move || if pending.get() { "Opening…" } else { label }}
+            disabled=move || resume.busy.get() || denied().is_some() || link.with(Option::is_some)
+            on:click=open>
+            {resume.label(label, "Opening…")}
         </button>
         {move || denied().map(|why| view! { <p class="hint reason">{why}</p> })}
     }

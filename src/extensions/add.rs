@@ -6,9 +6,9 @@ use leptos::prelude::*;
 
 use super::caps::{refusal, type_label};
 use super::checks::name_problem;
-use super::{act, ExtCtx};
+use super::ExtCtx;
 use crate::api::{self, ApiError};
-use crate::components::ErrorPanel;
+use crate::kit::Write;
 use crate::session::Session;
 
 /// Each type with the reason it cannot be added now (`None`: it can).
@@ -25,9 +25,9 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
     let session = expect_context::<Session>();
     let name = RwSignal::new(String::new());
     let picked = RwSignal::new(None::<ResourceType>);
-    let error = RwSignal::new(None::<ApiError>);
+    let adding = Write::new("Adding the resource");
+    let (error, busy) = (adding.error, adding.busy);
     let added = RwSignal::new(None::<String>);
-    let busy = RwSignal::new(false);
     let options = move || {
         let existing = ctx.list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
         cluster.with(|c| choices(c, &existing))
@@ -49,13 +49,10 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
             return error.set(Some(ApiError::BadRequest(why)));
         }
         let op = ops::ClusterExtensionCreate { id: ctx.cluster_id.get_value(), body: ExtensionRequest { name: typed.clone(), resource_type } };
-        act(busy, async move { api::call(session, &op).await }, move |result| match result {
-            Ok(_) => {
-                added.set(Some(format!("{typed} was added. Upload its file below.")));
-                name.set(String::new());
-                ctx.list.refetch();
-            }
-            Err(e) => error.set(Some(e)),
+        adding.run(async move { api::call(session, &op).await }, move |_| {
+            added.try_set(Some(format!("{typed} was added. Upload its file below.")));
+            name.try_set(String::new());
+            ctx.list.refetch();
         });
     };
 
@@ -90,7 +87,7 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
             })).collect_view()}
         </ul>
         {move || added.get().map(|text| view! { <p class="flash" id="resource-added" role="status">{text}</p> })}
-        {move || error.get().map(|e| view! { <ErrorPanel action="Adding the resource" error=e/> })}
+        {adding.failure()}
     }
 }
 

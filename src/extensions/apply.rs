@@ -5,10 +5,12 @@
 use cluster_api::ops;
 use leptos::prelude::*;
 
-use super::{act, ExtCtx};
+use super::ExtCtx;
 use crate::api::{self, ApiError};
 use crate::clusters::watch::RestartWatch;
+use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
+use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::session::Session;
 
 /// What the panel says about the restart, given what is known.
@@ -40,9 +42,20 @@ pub fn retry_due(armed_at: Option<f64>, in_progress: Option<bool>, checked_at: f
     armed_at.is_some_and(|at| checked_at > at) && in_progress == Some(false)
 }
 
+/// What applying does to the running cluster, said before it happens. The service gives
+/// no duration; its own guidance is that a restart normally takes well under a minute.
+pub fn apply_consequence(cluster: &str) -> String {
+    format!(
+        "Keycloak on {cluster} restarts to load the approved version of every enabled resource. A restart normally \
+         takes well under a minute and is usually seamless, but sign-ins and token requests on {cluster} may fail \
+         while it runs. Uploads, approvals and deletions since the last apply take effect now."
+    )
+}
+
 #[component]
 pub fn ApplyPanel() -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
+    let cluster = expect_context::<ClusterCtx>().cluster;
     let session = expect_context::<Session>();
     let restarts = expect_context::<RestartWatch>();
     let feed = restarts.watch(ctx.cluster_id.get_value(), None);
@@ -50,28 +63,37 @@ pub fn ApplyPanel() -> impl IntoView {
     let checked_at = move || feed.with(|f| f.updated_at);
     let applied_at = RwSignal::new(None::<f64>);
     let armed_at = RwSignal::new(None::<f64>);
-    let error = RwSignal::new(None::<ApiError>);
-    let busy = RwSignal::new(false);
+    // Asked for and confirmed in the dialog; or queued, and sent when the restart ends.
+    let confirm = Confirm::new("Applying to the cluster");
+    let queued = Write::new("Applying to the cluster");
 
-    let apply = move || {
-        error.set(None);
+    let reconcile = move || -> Work {
         let id = ctx.cluster_id.get_value();
         let op = ops::ClusterExtensionReconcile { id: id.clone() };
-        act(busy, async move { api::call(session, &op).await }, move |result| {
-            match result {
-                Ok(()) => applied_at.set(Some(js_sys::Date::now())),
-                Err(e) => error.set(Some(e)),
+        Box::pin(async move {
+            let result = api::call(session, &op).await;
+            if result.is_ok() {
+                applied_at.try_set(Some(js_sys::Date::now()));
             }
             // Either way the restart status changed (or was not what this page thought).
             restarts.refresh(id);
-        });
+            result
+        })
     };
     Effect::new(move |_| {
-        if !busy.get() && retry_due(armed_at.get(), in_progress(), checked_at()) {
+        if !queued.busy.get() && retry_due(armed_at.get(), in_progress(), checked_at()) {
             armed_at.set(None);
-            apply();
+            queued.start(reconcile(), None);
         }
     });
+    let busy = move || confirm.write.busy.get() || queued.busy.get();
+    let restart_refused = |e: &Option<ApiError>| matches!(e, Some(ApiError::Conflict { restart: true, .. }));
+    // The person already confirmed: applying once the running restart ends needs no second ask.
+    let arm = move |_| {
+        armed_at.set(Some(js_sys::Date::now()));
+        queued.clear();
+        confirm.close();
+    };
 
     let blocked = move || {
         ctx.denied.get().or_else(|| (in_progress() == Some(true)).then(|| "A restart is in progress; apply again when it has finished.".into()))
@@ -89,26 +111,29 @@ pub fn ApplyPanel() -> impl IntoView {
         }
         .into_any(),
     };
-    let refused = move || {
-        let e = error.get()?;
-        let restart = matches!(e, ApiError::Conflict { restart: true, .. });
+    let when_done = move || {
+        view! {
+            <button class="button" id="apply-when-done" disabled=move || ctx.denied.get().is_some() on:click=arm>
+                "Apply when the restart ends"
+            </button>
+        }
+    };
+    let queue = move || {
+        if armed_at.get().is_some() {
+            return Some(view! {
+                <p class="hint" id="apply-queued">"Will apply as soon as the restart ends. "
+                    <button class="button subtle" on:click=move |_| armed_at.set(None)>"Don't"</button>
+                </p>
+            }.into_any());
+        }
+        let e = queued.error.get()?;
+        let restart = restart_refused(&Some(e.clone()));
         Some(view! {
             <div id="apply-error">
                 <ErrorPanel action="Applying to the cluster" error=e/>
-                {restart.then(|| move || if armed_at.get().is_some() {
-                    view! {
-                        <p class="hint" id="apply-queued">"Will apply as soon as the restart ends. "
-                            <button class="button subtle" on:click=move |_| armed_at.set(None)>"Don't"</button>
-                        </p>
-                    }.into_any()
-                } else {
-                    view! {
-                        <button class="button" id="apply-when-done" disabled=move || ctx.denied.get().is_some()
-                            on:click=move |_| armed_at.set(Some(js_sys::Date::now()))>"Apply when the restart ends"</button>
-                    }.into_any()
-                })}
+                {restart.then(when_done)}
             </div>
-        })
+        }.into_any())
     };
 
     view! {
@@ -117,14 +142,24 @@ pub fn ApplyPanel() -> impl IntoView {
             <p class="hint">"Deploys the approved version of every enabled resource and restarts the cluster. Uploads, approvals and deletions take effect only then."</p>
             <div class="row-actions">
                 <button class="button primary" id="apply-to-cluster"
-                    disabled=move || blocked().is_some() || busy.get() || armed_at.get().is_some()
-                    on:click=move |_| apply()>
-                    {move || if busy.get() { "Applying…" } else { "Apply to cluster" }}
+                    disabled=move || blocked().is_some() || busy() || armed_at.get().is_some()
+                    on:click=move |_| { queued.clear(); confirm.open(); }>
+                    {move || if busy() { "Applying…" } else { "Apply to cluster" }}
                 </button>
                 {move || blocked().map(|why| view! { <span class="hint reason" id="apply-blocked">{why}</span> })}
             </div>
             {status}
-            {refused}
+            {queue}
+            <ConfirmDialog confirm=confirm tone=Tone::Normal
+                title=Signal::derive(move || format!("Restart {} to apply?", cluster.with(|c| c.name.clone())))
+                body=move || view! {
+                    <p>{move || cluster.with(|c| apply_consequence(&c.name))}</p>
+                    {move || restart_refused(&confirm.write.error.get()).then(|| view! {
+                        <p class="hint">"Another restart is running. The console can apply as soon as it ends. " {when_done()}</p>
+                    })}
+                }
+                work=Callback::new(move |()| reconcile())
+                confirm_label="Restart and apply" busy_label="Applying…" confirm_id="confirm-apply"/>
         </section>
     }
 }
@@ -141,6 +176,13 @@ mod tests {
         assert_eq!(restart_view(Some(false), Some(5.0), 6.0), RestartView::Finished);
         // A reading from before the apply says nothing about its restart.
         assert_eq!(restart_view(Some(false), Some(5.0), 4.0), RestartView::Restarting);
+    }
+
+    #[test]
+    fn apply_says_the_cluster_restarts() {
+        let text = apply_consequence("acme-prod");
+        assert!(text.starts_with("Keycloak on acme-prod restarts"), "{text}");
+        assert!(text.contains("well under a minute") && text.contains("may fail"), "{text}");
     }
 
     #[test]

@@ -4,9 +4,9 @@
 use cluster_api::{ops, ExtensionVersion, ScanState, ToggleExtensionVersionValidRequest};
 use leptos::prelude::*;
 
-use super::{act, ExtCtx, Item};
-use crate::api::{self, ApiError};
-use crate::components::ErrorPanel;
+use super::{ExtCtx, Item};
+use crate::api;
+use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::session::Session;
 
 /// Words and a badge tone for a scan state.
@@ -60,32 +60,33 @@ pub fn needs_reason(scan: &ScanState) -> bool {
 pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl IntoView {
     let session = expect_context::<Session>();
     let ctx = expect_context::<ExtCtx>();
-    let asking = RwSignal::new(false);
     let reason = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<ApiError>);
-    let busy = RwSignal::new(false);
-    let send = move |valid: bool, why: Option<String>| {
-        error.set(None);
-        let Some(version_id) = version.get_untracked().map(|v| v.id) else { return };
+    let approval = Write::new("Changing the approval");
+    let asking = Confirm::new("Approving despite the scan");
+    // Approving or withdrawing, with the reason when there is one.
+    let request = move |valid: bool, why: Option<String>| {
+        let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
         let body = ToggleExtensionVersionValidRequest { valid, reason: why };
         let op = ops::ClusterExtensionVersionValidate { id: ctx.cluster_id.get_value(), extension_id: item.id(), version_id, body };
-        act(busy, async move { api::call(session, &op).await }, move |result| match result {
-            Ok(v) => {
-                asking.set(false);
-                reason.set(String::new());
-                item.patch(v);
-            }
-            Err(e) => error.set(Some(e)),
-        });
+        async move { api::call(session, &op).await }
     };
+    let send = move |valid: bool| approval.run(request(valid, None), move |v| item.patch(v));
+    let approve_anyway = Callback::new(move |()| -> Work {
+        let call = request(true, Some(reason.get_untracked().trim().to_string()));
+        Box::pin(async move {
+            item.patch(call.await?);
+            reason.try_set(String::new());
+            Ok(())
+        })
+    });
     let approve = move |_| match version.get_untracked() {
-        Some(v) if needs_reason(&v.scan_state) => asking.set(true),
-        Some(_) => send(true, None),
+        Some(v) if needs_reason(&v.scan_state) => asking.open(),
+        Some(_) => send(true),
         None => {}
     };
-    let locked = move || ctx.denied.get().is_some() || busy.get();
+    let locked = move || ctx.denied.get().is_some() || approval.busy.get();
 
-    move || {
+    let cell = move || {
         let Some(v) = version.get() else { return ().into_any() };
         let status = if v.valid {
             let over = v.override_reason.clone().map(|r| {
@@ -99,7 +100,7 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
         let blocked = not_approvable(&v);
         let button = if v.valid {
             view! {
-                <button class="button withdraw" disabled=locked on:click=move |_| send(false, None)>"Withdraw approval"</button>
+                <button class="button withdraw" disabled=locked on:click=move |_| send(false)>"Withdraw approval"</button>
             }
             .into_any()
         } else {
@@ -109,33 +110,33 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
             }
             .into_any()
         };
-        let dialog = (asking.get() && !v.valid).then(|| {
+        view! { {status} <div class="row-actions">{button}</div> }.into_any()
+    };
+    // What the scan found, read live: the dialog stays put while the version is polled.
+    let verdict_words = move || {
+        version.with(|v| v.as_ref().map(|v| {
             let (words, tone) = verdict(&v.scan_state);
-            view! {
-                <div class="dialog approve-dialog" role="dialog" aria-label="Approve despite the scan">
-                    <p><span class=format!("badge badge-{tone}")>{words}</span> " " {explain(&v)}</p>
-                    <label>"Why is it safe to deploy? (recorded with the approval)"
-                        <textarea class="approve-reason" rows="2" prop:value=reason
-                            on:input:target=move |ev| reason.set(ev.target().value())></textarea>
-                    </label>
-                    <div class="actions">
-                        <button class="button" on:click=move |_| asking.set(false)>"Cancel"</button>
-                        <button class="button primary confirm-approve"
-                            disabled=move || locked() || reason.with(|r| r.trim().is_empty())
-                            on:click=move |_| send(true, Some(reason.get_untracked().trim().to_string()))>
-                            "Approve anyway"
-                        </button>
-                    </div>
-                </div>
+            view! { <span class=format!("badge badge-{tone}")>{words}</span> " " {explain(v)} }
+        }))
+    };
+
+    view! {
+        {cell}
+        <ConfirmDialog confirm=asking tone=Tone::Normal class="approve-dialog"
+            title=Signal::derive(move || match version.with(|v| v.as_ref().and_then(|v| v.keycloak_major_version)) {
+                Some(major) => format!("Approve the Keycloak {major} file despite the scan?"),
+                None => "Approve this file despite the scan?".to_string(),
+            })
+            body=move || view! {
+                <p>{verdict_words}</p>
+                <label>"Why is it safe to deploy? (recorded with the approval)"
+                    <textarea class="approve-reason" rows="2" autofocus prop:value=reason
+                        on:input:target=move |ev| reason.set(ev.target().value())></textarea>
+                </label>
             }
-        });
-        view! {
-            {status}
-            <div class="row-actions">{button}</div>
-            {dialog}
-            {move || error.get().map(|e| view! { <ErrorPanel action="Changing the approval" error=e/> })}
-        }
-        .into_any()
+            ready=Signal::derive(move || !reason.with(|r| r.trim().is_empty()) && ctx.denied.get().is_none())
+            work=approve_anyway confirm_label="Approve anyway" busy_label="Approving…" confirm_class="confirm-approve"/>
+        {approval.failure()}
     }
 }
 

@@ -10,9 +10,10 @@ use super::checks::FileKind;
 use super::upload::Uploader;
 use super::versions::VersionTable;
 use super::well_known::WellKnownPanel;
-use super::{act, ExtCtx, Item};
-use crate::api::{self, ApiError};
+use super::{ExtCtx, Item};
+use crate::api;
 use crate::components::ErrorPanel;
+use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::session::Session;
 
 /// What deleting a resource takes with it.
@@ -23,7 +24,7 @@ pub fn delete_consequence(extension: &Extension) -> String {
         _ => format!("all its versions ({files} uploaded file{})", if files == 1 { "" } else { "s" }),
     };
     format!(
-        "Delete {} with {all}? This cannot be undone. The running cluster keeps the files until you apply to the cluster again.",
+        "{} goes with {all}. This cannot be undone. The running cluster keeps the files until you apply to the cluster again.",
         extension.name
     )
 }
@@ -35,27 +36,23 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let resource_type = seed.resource_type.clone();
     let name = seed.name.clone();
     let item = Item::watch(&ctx, seed);
-    let error = RwSignal::new(None::<(&'static str, ApiError)>);
-    let confirming = RwSignal::new(false);
 
-    let busy = RwSignal::new(false);
+    let toggle = Write::new("Changing whether it is enabled");
     let enabled = Memo::new(move |_| item.with(|e| e.enabled));
-    let toggle = move || {
-        error.set(None);
+    let flip = move |_| {
         let body = ToggleExtensionRequest { enabled: !enabled.get_untracked() };
         let op = ops::ClusterExtensionUpdate { id: ctx.cluster_id.get_value(), extension_id: item.id(), body };
-        act(busy, async move { api::call(session, &op).await }, move |result| match result {
-            Ok(e) => item.publish(e),
-            Err(e) => error.set(Some(("Changing whether it is enabled", e))),
-        });
+        toggle.run(async move { api::call(session, &op).await }, move |e| item.publish(e));
     };
-    let delete = move || {
+    let delete = Confirm::new("Deleting the resource");
+    let work = Callback::new(move |()| -> Work {
         let op = ops::ClusterExtensionDelete { id: ctx.cluster_id.get_value(), extension_id: item.id() };
-        act(busy, async move { api::call(session, &op).await }, move |result| match result {
-            Ok(()) => ctx.list.refetch(),
-            Err(e) => error.set(Some(("Deleting the resource", e))),
-        });
-    };
+        Box::pin(async move {
+            api::call(session, &op).await?;
+            ctx.list.refetch();
+            Ok(())
+        })
+    });
     let denied = move || ctx.denied.get().is_some();
 
     let kind = FileKind::of(&resource_type);
@@ -84,21 +81,15 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
                     view! { <span class="badge badge-muted state">"Disabled"</span> }
                 }}
                 <span class="spacer"></span>
-                <button class="button toggle" disabled=move || denied() || busy.get() on:click=move |_| toggle()>
+                <button class="button toggle" disabled=move || denied() || toggle.busy.get() on:click=flip>
                     {move || if enabled.get() { "Disable" } else { "Enable" }}
                 </button>
-                <button class="button danger delete-extension" disabled=denied
-                    on:click=move |_| { error.set(None); confirming.set(true); }>"Delete"</button>
+                <button class="button danger delete-extension" disabled=denied on:click=move |_| delete.open()>"Delete"</button>
             </div>
-            {move || confirming.get().then(|| view! {
-                <div class="inline-confirm" role="dialog">
-                    <span>{item.with(delete_consequence)}</span>
-                    <button class="button" on:click=move |_| confirming.set(false)>"Keep"</button>
-                    <button class="button danger confirm-delete-extension" disabled=move || busy.get()
-                        on:click=move |_| delete()>"Delete resource"</button>
-                </div>
-            })}
-            {move || error.get().map(|(action, e)| view! { <ErrorPanel action=action error=e/> })}
+            <ConfirmDialog confirm=delete tone=Tone::Danger title=format!("Delete {name}?")
+                body=move || view! { <p>{move || item.with(delete_consequence)}</p> }
+                work=work confirm_label="Delete resource" busy_label="Deleting…" confirm_class="confirm-delete-extension"/>
+            {toggle.failure()}
             {move || item.error().map(|e| view! { <ErrorPanel action="Refreshing the scan state" error=e/> })}
             {body}
         </article>
@@ -120,7 +111,7 @@ mod tests {
             ..Extension::default()
         };
         let text = delete_consequence(&theme);
-        assert!(text.starts_with("Delete login with all its versions (2 uploaded files)?"), "{text}");
+        assert!(text.starts_with("login goes with all its versions (2 uploaded files)."), "{text}");
         assert!(text.contains("apply to the cluster"));
         let wk = Extension { name: "apps".into(), resource_type: ResourceType::WellKnown, ..Extension::default() };
         assert!(delete_consequence(&wk).contains("app-association files"));

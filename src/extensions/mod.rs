@@ -17,11 +17,8 @@ mod versions;
 mod well_known;
 mod xhr;
 
-use std::future::Future;
-
 use cluster_api::{ops, Extension, ExtensionVersion, ScanState};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 use crate::api::{self, ApiError};
 use crate::load::Load;
@@ -85,22 +82,6 @@ pub struct ExtCtx {
     pub watch: ExtensionWatch,
     pub list: Load<Result<Vec<Extension>, ApiError>>,
     pub majors: Load<Result<Vec<i32>, ApiError>>,
-}
-
-/// Runs `work` in the background with `busy` set meanwhile (a second call while busy is
-/// ignored), then hands its result to `done`. What `Action` does, without its machinery:
-/// each `Action` and the `Effect` reading its value weighed a few KB of wasm. `done` may
-/// run after the view is gone, so it only writes (signal writes are then no-ops).
-pub fn act<T: 'static>(busy: RwSignal<bool>, work: impl Future<Output = T> + 'static, done: impl FnOnce(T) + 'static) {
-    if busy.get_untracked() {
-        return;
-    }
-    busy.set(true);
-    spawn_local(async move {
-        let out = work.await;
-        busy.try_set(false);
-        done(out);
-    });
 }
 
 /// One extension on screen: its live value, and how to change what everyone sees.

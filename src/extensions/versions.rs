@@ -6,10 +6,11 @@ use cluster_api::{ops, ExtensionVersion};
 use leptos::prelude::*;
 
 use super::approve::{verdict, Approval};
-use super::{act, ExtCtx, Item};
-use crate::api::{self, ApiError};
+use super::{ExtCtx, Item};
+use crate::api;
 use crate::components::ErrorPanel;
 use crate::format;
+use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
 use crate::session::Session;
 
 /// The rows of the matrix: the majors the service offers and any the versions target,
@@ -107,38 +108,28 @@ fn scan_view(v: ExtensionVersion) -> impl IntoView {
 fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl IntoView {
     let session = expect_context::<Session>();
     let ctx = expect_context::<ExtCtx>();
-    let confirming = RwSignal::new(false);
-    let error = RwSignal::new(None::<ApiError>);
-    let busy = RwSignal::new(false);
-    let delete = move |version_id: String| {
+    let confirm = Confirm::new("Deleting the version");
+    let work = Callback::new(move |()| -> Work {
+        let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
         let op = ops::ClusterExtensionVersionDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), version_id };
-        act(busy, async move { api::call(session, &op).await }, move |result| match result {
-            Ok(()) => {
-                confirming.set(false);
-                item.refresh();
-            }
-            Err(e) => error.set(Some(e)),
-        });
-    };
-    move || {
-        let v = version.get()?;
-        let id = v.id.clone();
-        Some(view! {
-            <button class="button delete-version" disabled=move || ctx.denied.get().is_some()
-                on:click=move |_| { error.set(None); confirming.set(true); }>"Delete"</button>
-            {move || confirming.get().then(|| {
-                let id = id.clone();
-                view! {
-                    <div class="inline-confirm" role="dialog">
-                        <span>"Delete this version and its file?"</span>
-                        <button class="button" on:click=move |_| confirming.set(false)>"Keep"</button>
-                        <button class="button danger confirm-delete-version" disabled=move || busy.get()
-                            on:click=move |_| delete(id.clone())>"Delete version"</button>
-                    </div>
-                }
-            })}
-            {move || error.get().map(|e| view! { <ErrorPanel action="Deleting the version" error=e/> })}
+        Box::pin(async move {
+            api::call(session, &op).await?;
+            item.refresh();
+            Ok(())
         })
+    });
+    let major = move || version.with(|v| v.as_ref().and_then(|v| v.keycloak_major_version)).map(|m| format!(" for Keycloak {m}")).unwrap_or_default();
+    view! {
+        {move || version.with(Option::is_some).then(|| view! {
+            <button class="button delete-version" disabled=move || ctx.denied.get().is_some()
+                on:click=move |_| confirm.open()>"Delete"</button>
+        })}
+        <ConfirmDialog confirm=confirm tone=Tone::Danger title=Signal::derive(move || format!("Delete this version{}?", major()))
+            body=move || view! {
+                <p>"The version and its uploaded file are deleted. This cannot be undone. "
+                   "The running cluster keeps the file until you apply to the cluster again."</p>
+            }
+            work=work confirm_label="Delete version" busy_label="Deleting…" confirm_class="confirm-delete-version"/>
     }
 }
 

@@ -9,9 +9,9 @@ use wasm_bindgen_futures::JsFuture;
 
 use super::checks::{change_password_url, FileKind, WELL_KNOWN_FILES};
 use super::upload::Uploader;
-use super::{act, ExtCtx, Item};
-use crate::api::{self, ApiError};
-use crate::components::ErrorPanel;
+use super::{ExtCtx, Item};
+use crate::api;
+use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::redirect::safe_external;
 use crate::session::Session;
 
@@ -39,32 +39,18 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
     let session = expect_context::<Session>();
     let known = RwSignal::new(None::<WellKnown>);
-    let error = RwSignal::new(None::<(&'static str, ApiError)>);
     let note = RwSignal::new(None::<String>);
     let url = RwSignal::new(String::new());
     let url_problem = RwSignal::new(None::<String>);
     let show = move |w: WellKnown| {
-        url.set(w.change_password_url.clone().unwrap_or_default());
-        known.set(Some(w));
+        url.try_set(w.change_password_url.clone().unwrap_or_default());
+        known.try_set(Some(w));
     };
-    let busy = RwSignal::new(false);
+    let loading = Write::new("Loading the app-association files");
     let get = ops::ClusterWellKnownGet { id: ctx.cluster_id.get_value(), extension_id: item.id() };
-    act(busy, async move { api::call(session, &get).await }, move |result| match result {
-        Ok(w) => show(w),
-        Err(e) => error.set(Some(("Loading the app-association files", e))),
-    });
-    let remove = move |file: String| {
-        let op = ops::ClusterWellKnownDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), file };
-        act(busy, async move { api::call(session, &op).await }, move |result| match result {
-            Ok(w) => {
-                note.set(Some("File deleted; it is no longer published.".into()));
-                show(w);
-            }
-            Err(e) => error.set(Some(("Deleting the file", e))),
-        });
-    };
+    loading.run(async move { api::call(session, &get).await }, show);
+    let saving = Write::new("Saving the change-password redirect");
     let save = move |value: &str| {
-        error.set(None);
         note.set(None);
         let url = match change_password_url(value) {
             Ok(url) => url,
@@ -74,17 +60,15 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         // An empty URL clears the redirect.
         let body = WellKnown { change_password_url: Some(url.unwrap_or_default()), ..WellKnown::default() };
         let op = ops::ClusterWellKnownChangePasswordSet { id: ctx.cluster_id.get_value(), extension_id: item.id(), body: Some(body) };
-        act(busy, async move { api::call(session, &op).await }, move |result| match result {
-            Ok(w) => {
-                let set = w.change_password_url.as_deref().is_some_and(|u| !u.is_empty());
-                note.set(Some(if set { "Change-password redirect saved." } else { "Change-password redirect cleared." }.into()));
-                show(w);
-            }
-            Err(e) => error.set(Some(("Saving the change-password redirect", e))),
+        saving.run(async move { api::call(session, &op).await }, move |w| {
+            let set = w.change_password_url.as_deref().is_some_and(|u| !u.is_empty());
+            note.try_set(Some(if set { "Change-password redirect saved." } else { "Change-password redirect cleared." }.into()));
+            show(w);
         });
     };
     let denied = move || ctx.denied.get().is_some();
-    let confirming = RwSignal::new(None::<String>);
+    let busy = move || loading.busy.get() || saving.busy.get();
+    let propagation = move || known.with(|k| k.as_ref().and_then(|k| k.propagation_seconds));
 
     let row = move |f: WellKnownFile| {
         let name = f.name.clone().unwrap_or_default();
@@ -96,7 +80,18 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             None => public.clone().into_any(),
         };
         let copy_url = public.clone();
-        let (n1, n2) = (name.clone(), name.clone());
+        let file = StoredValue::new(name.clone());
+        let remove = Confirm::new("Deleting the file");
+        let work = Callback::new(move |()| -> Work {
+            let op = ops::ClusterWellKnownDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), file: file.get_value() };
+            Box::pin(async move {
+                let w = api::call(session, &op).await?;
+                note.try_set(Some("File deleted; it is no longer published.".into()));
+                show(w);
+                Ok(())
+            })
+        });
+        let address = if public.is_empty() { format!("/.well-known/{name}") } else { public.clone() };
         view! {
             <tr data-file=name.clone()>
                 <td class="mono">{name.clone()}</td>
@@ -122,19 +117,15 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
                 </td>
                 <td>
                     {uploaded.then(|| view! {
-                        <button class="button delete-file" disabled=denied on:click=move |_| confirming.set(Some(n1.clone()))>"Delete"</button>
+                        <button class="button delete-file" disabled=denied on:click=move |_| remove.open()>"Delete"</button>
                     })}
-                    {move || (confirming.get().as_deref() == Some(n2.as_str())).then(|| {
-                        let file = n2.clone();
-                        view! {
-                            <div class="inline-confirm" role="dialog">
-                                <span>"Stop publishing this file?"</span>
-                                <button class="button" on:click=move |_| confirming.set(None)>"Keep"</button>
-                                <button class="button danger confirm-delete-file" disabled=move || busy.get()
-                                    on:click=move |_| { confirming.set(None); remove(file.clone()); }>"Delete file"</button>
-                            </div>
+                    <ConfirmDialog confirm=remove tone=Tone::Danger title=format!("Stop publishing {name}?")
+                        body=move || view! {
+                            <p>{format!("The file is deleted and {address} no longer serves it, so apps that rely on it (for example to open this domain's links in the app) stop working with this domain until it is uploaded again. ")}
+                               {propagation().map(|s| format!("The change reaches the edge in about {s} seconds. "))}
+</p>
                         }
-                    })}
+                        work=work confirm_label="Delete file" busy_label="Deleting…" confirm_class="confirm-delete-file"/>
                 </td>
             </tr>
         }
@@ -156,7 +147,8 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             })}
             {move || known.with(Option::is_none).then(|| view! { <p class="loading">"Loading the app-association files…"</p> })}
             {move || note.get().map(|n| view! { <p class="flash well-known-note" role="status">{n}</p> })}
-            {move || error.get().map(|(action, e)| view! { <ErrorPanel action=action error=e/> })}
+            {loading.failure()}
+            {saving.failure()}
             {move || (!denied()).then(|| view! {
                 <Uploader item=item kind=FileKind::Json published=known/>
             })}
@@ -166,9 +158,9 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
                         placeholder="https://example.com/account/password" prop:value=url disabled=denied
                         on:input:target=move |ev| url.set(ev.target().value())/>
                 </label>
-                <button class="button save-change-password" disabled=move || denied() || busy.get()
+                <button class="button save-change-password" disabled=move || denied() || busy()
                     on:click=move |_| save(&url.get_untracked())>"Save"</button>
-                <button class="button clear-change-password" disabled=move || denied() || busy.get()
+                <button class="button clear-change-password" disabled=move || denied() || busy()
                     on:click=move |_| { url.set(String::new()); save(""); }>"Clear"</button>
             </div>
             {move || url_problem.get().map(|p| view! { <p class="error-detail" role="alert">{p}</p> })}

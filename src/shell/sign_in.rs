@@ -2,6 +2,7 @@ use leptos::prelude::*;
 use leptos_router::{hooks::{use_navigate, use_query_map}, NavigateOptions};
 
 use crate::api::{self, ApiError};
+use crate::kit::Write;
 use crate::navigation::safe_next;
 use crate::session::{Credentials, Session};
 
@@ -16,41 +17,37 @@ pub fn SignIn() -> impl IntoView {
     let client_id = RwSignal::new(String::new());
     let client_secret = RwSignal::new(String::new());
     let env_index = RwSignal::new(0usize);
-    let error = RwSignal::new(None::<ApiError>);
+    let sign_in = Write::new("Signing in");
+    let error = sign_in.error;
 
     let envs = environments.clone();
-    let sign_in = Action::new_local(move |_: &()| {
-        let creds = Credentials { client_id: client_id.get_untracked().trim().to_string(), client_secret: client_secret.get_untracked() };
-        let env = envs.get(env_index.get_untracked()).cloned();
-        async move {
-            let Some(env) = env else { return Err(ApiError::BadRequest("Choose an environment".into())) };
-            let token = api::exchange(&env, &creds).await?;
-            session.begin(env, creds, token);
-            Ok(())
-        }
-    });
-
-    Effect::new(move |_| match sign_in.value().get() {
-        Some(Ok(())) => {
-            let next = safe_next(query.get_untracked().get("next").as_deref());
-            navigate(&next, NavigateOptions { replace: true, ..Default::default() });
-        }
-        Some(Err(e)) => error.set(Some(e)),
-        None => {}
-    });
-
-    let pending = sign_in.pending();
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
+        if sign_in.busy.get_untracked() {
+            return;
+        }
         error.set(None);
-        if client_id.get_untracked().trim().is_empty() || client_secret.get_untracked().is_empty() {
+        let creds = Credentials { client_id: client_id.get_untracked().trim().to_string(), client_secret: client_secret.get_untracked() };
+        if creds.client_id.is_empty() || creds.client_secret.is_empty() {
             error.set(Some(ApiError::BadRequest("Enter both the client ID and the client secret".into())));
             return;
         }
-        if !pending.get_untracked() {
-            sign_in.dispatch(());
-        }
+        let env = envs.get(env_index.get_untracked()).cloned();
+        let navigate = navigate.clone();
+        sign_in.start(
+            Box::pin(async move {
+                let Some(env) = env else { return Err(ApiError::BadRequest("Choose an environment".into())) };
+                let token = api::exchange(&env, &creds).await?;
+                session.begin(env, creds, token);
+                Ok(())
+            }),
+            Some(Box::new(move || {
+                let next = safe_next(query.get_untracked().get("next").as_deref());
+                navigate(&next, NavigateOptions { replace: true, ..Default::default() });
+            })),
+        );
     };
+    let pending = sign_in.busy;
 
     let single_env = environments.len() == 1;
     let env_picker = if single_env {
@@ -92,7 +89,7 @@ pub fn SignIn() -> impl IntoView {
                     </div>
                 })}
                 <button class="button primary" type="submit" disabled=move || pending.get()>
-                    {move || if pending.get() { "Signing in…" } else { "Sign in" }}
+                    {sign_in.label("Sign in", "Signing in…")}
                 </button>
             </form>
         </main>

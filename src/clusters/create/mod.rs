@@ -5,13 +5,14 @@ mod name_field;
 mod outcome;
 mod plans;
 
-use cluster_api::{catalogue, ops, roles, BillingPeriod, DedicatedClusterRequest, PaymentMethod, Tier};
+use cluster_api::{catalogue, ops, roles, BillingPeriod, ClusterCreationResult, DedicatedClusterRequest, PaymentMethod, Tier};
 use leptos::prelude::*;
 
 use crate::api::{self, ApiError};
 use crate::billing::{card_expiry, card_name};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::Write;
 use crate::session::Session;
 use crate::shell::Breadcrumbs;
 use name_field::{availability, NameField, NameState};
@@ -71,11 +72,9 @@ pub fn CreateCluster() -> impl IntoView {
     });
 
     let error = RwSignal::new(None::<String>);
-    let submit = Action::new_local(move |request: &DedicatedClusterRequest| {
-        let body = request.clone();
-        async move { api::call(session, &ops::ClusterCreate { body }).await }
-    });
-    let pending = submit.pending();
+    let submit = Write::new("Creating the cluster");
+    let created = RwSignal::new(None::<ClusterCreationResult>);
+    let pending = submit.busy;
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         error.set(None);
@@ -98,7 +97,7 @@ pub fn CreateCluster() -> impl IntoView {
             return;
         }
         let domain = domain.get_untracked().trim().to_string();
-        submit.dispatch(DedicatedClusterRequest {
+        let body = DedicatedClusterRequest {
             name: name.get_untracked().trim().to_string(),
             region: region.get_untracked(),
             domain: (!domain.is_empty()).then_some(domain),
@@ -107,6 +106,9 @@ pub fn CreateCluster() -> impl IntoView {
             billing_period: Some(period.get_untracked()),
             org_id: org.get_untracked(),
             payment_method_id: card.get_untracked(),
+        };
+        submit.run(async move { api::call(session, &ops::ClusterCreate { body }).await }, move |result| {
+            created.try_set(Some(result));
         });
     };
 
@@ -187,12 +189,9 @@ pub fn CreateCluster() -> impl IntoView {
                     <h2>"Summary"</h2>
                     <p>{move || summary(&tier.get(), &period.get(), &region.get(), &name.get(), card.get().is_some())}</p>
                     {move || error.get().map(|e| view! { <p class="error-detail" role="alert">{e}</p> })}
-                    {move || match submit.value().get() {
-                        Some(Err(e)) => view! { <ErrorPanel action="Creating the cluster" error=e/> }.into_any(),
-                        _ => ().into_any(),
-                    }}
+                    {submit.failure()}
                     <button class="button primary" type="submit" id="create-cluster" disabled=move || pending.get()>
-                        {move || if pending.get() { "Creating…" } else { "Create cluster" }}
+                        {submit.label("Create cluster", "Creating…")}
                     </button>
                 </section>
             </form>
@@ -202,10 +201,10 @@ pub fn CreateCluster() -> impl IntoView {
     view! {
         <Breadcrumbs crumbs=vec![("Clusters".into(), Some("/clusters".into())), ("New cluster".into(), None)]/>
         <div class="page-head"><h1>"Create a cluster"</h1></div>
-        {move || match submit.value().get() {
+        {move || match created.get() {
             // Created: the form is gone, so it cannot be submitted twice.
-            Some(Ok(result)) => view! { <Outcome result=result name=name.get_untracked()/> }.into_any(),
-            _ => form().into_any(),
+            Some(result) => view! { <Outcome result=result name=name.get_untracked()/> }.into_any(),
+            None => form().into_any(),
         }}
     }
 }

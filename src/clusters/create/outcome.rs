@@ -2,14 +2,14 @@
 //! (`link`), the new cluster's page (`cluster`), or the card-authentication step
 //! (`requires_action`), which can fail and be retried or replaced by the checkout page.
 
-use cluster_api::{ops, ClusterCreationResult};
+use cluster_api::{ops, ClusterCreationResult, RedirectLink};
 use leptos::prelude::*;
 use leptos_router::{hooks::use_navigate, NavigateOptions};
 
-use crate::api;
+use crate::api::{self, ApiError};
 use crate::billing::stripe;
 use crate::clusters::watch::ClusterWatch;
-use crate::components::ErrorPanel;
+use crate::kit::Write;
 use crate::redirect::Redirecting;
 use crate::session::Session;
 
@@ -68,62 +68,65 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
     let session = expect_context::<Session>();
     let navigate = use_navigate();
     let payments = session.environment.with_untracked(|e| e.as_ref().and_then(|e| e.payments.clone()));
-    let confirm = Action::new_local(move |_: &()| {
-        let (payments, secret) = (payments.clone(), client_secret.clone());
-        async move {
-            let Some(payments) = payments else {
-                return Err("This environment's config.json names no payment script, so the card cannot be confirmed here.".to_string());
-            };
-            stripe::confirm(&payments, &secret).await
-        }
-    });
-    let checkout = Action::new_local(move |id: &String| {
-        let id = id.clone();
-        async move { api::call(session, &ops::ClusterCheckoutResume { id, body: None }).await }
-    });
-    confirm.dispatch(());
-
+    let (payments, secret) = (StoredValue::new(payments), StoredValue::new(client_secret));
     let path = cluster_path(&cluster_id);
-    let done_name = name.clone();
-    let done_path = path.clone();
-    Effect::new(move |_| {
-        if let Some(Ok(())) = confirm.value().get() {
-            session.flash.set(Some(format!("Payment confirmed. {done_name} is being provisioned.")));
-            navigate(&done_path, NavigateOptions { replace: true, ..Default::default() });
-        }
-    });
-    let id = cluster_id.clone();
+    let (done_name, done_path) = (StoredValue::new(name.clone()), StoredValue::new(path.clone()));
+    let pay = Write::new("Confirming the payment");
+    let confirm = move || {
+        let (payments, secret) = (payments.get_value(), secret.get_value());
+        let navigate = navigate.clone();
+        pay.start(
+            Box::pin(async move {
+                let Some(payments) = payments else {
+                    return Err(ApiError::PaymentDeclined(
+                        "This environment's config.json names no payment script, so the card cannot be confirmed here.".into(),
+                    ));
+                };
+                // Only the words are shown, under "The payment was not confirmed."
+                stripe::confirm(&payments, &secret).await.map_err(ApiError::PaymentDeclined)
+            }),
+            Some(Box::new(move || {
+                if let (Some(name), Some(path)) = (done_name.try_get_value(), done_path.try_get_value()) {
+                    session.flash.set(Some(format!("Payment confirmed. {name} is being provisioned.")));
+                    navigate(&path, NavigateOptions { replace: true, ..Default::default() });
+                }
+            })),
+        );
+    };
+    let checkout = Write::new("Opening the checkout page");
+    let link = RwSignal::new(None::<RedirectLink>);
+    confirm();
+    let id = StoredValue::new(cluster_id);
 
     view! {
         <section class="card" id="authenticate">
             <h2>"Confirm the payment"</h2>
             <p>{format!("Your bank asks you to confirm the payment for {name}. Follow the prompt that opens.")}</p>
-            {move || match confirm.value().get() {
-                None | Some(Ok(())) => view! { <p class="loading">"Waiting for the confirmation…"</p> }.into_any(),
-                Some(Err(why)) => {
-                    let retry_id = id.clone();
+            {move || match pay.error.get() {
+                None => view! { <p class="loading">"Waiting for the confirmation…"</p> }.into_any(),
+                Some(e) => {
+                    let confirm = confirm.clone();
                     view! {
                         <div class="error-panel" role="alert" id="payment-failed">
                             <p class="error-title">"The payment was not confirmed."</p>
-                            <p class="error-detail">{why}</p>
+                            <p class="error-detail">{e.detail()}</p>
                             <p>{format!("{name} exists but is not paid for yet. Try again, or use another card on the checkout page.")}</p>
                             <div class="actions">
-                                <button class="button" id="retry-payment" disabled=move || confirm.pending().get()
-                                    on:click=move |_| { confirm.dispatch(()); }>"Try again"</button>
-                                <button class="button primary" id="use-checkout" disabled=move || checkout.pending().get()
-                                    on:click=move |_| { checkout.dispatch(retry_id.clone()); }>"Choose another card"</button>
+                                <button class="button" id="retry-payment" disabled=move || pay.busy.get()
+                                    on:click=move |_| confirm()>"Try again"</button>
+                                <button class="button primary" id="use-checkout" disabled=move || checkout.busy.get()
+                                    on:click=move |_| {
+                                        let op = ops::ClusterCheckoutResume { id: id.get_value(), body: None };
+                                        checkout.run(async move { api::call(session, &op).await }, move |l| { link.try_set(Some(l)); });
+                                    }>"Choose another card"</button>
                             </div>
                         </div>
                     }.into_any()
                 }
             }}
-            {move || match checkout.value().get() {
-                Some(Ok(link)) => view! { <Redirecting link=link destination="the secure checkout page"/> }.into_any(),
-                Some(Err(e)) => view! { <ErrorPanel action="Opening the checkout page" error=e/> }.into_any(),
-                None => ().into_any(),
-            }}
+            {move || link.get().map(|link| view! { <Redirecting link=link destination="the secure checkout page"/> })}
+            {checkout.failure()}
             <p><a href=path.clone()>"Go to the cluster"</a></p>
         </section>
     }
 }
-

@@ -191,9 +191,14 @@ async fn cards(ctx: Ctx) {
     ctx.click("tr[data-card=pm_card_mastercard] .make-default").await;
     ctx.wait_text("tr[data-card=pm_card_mastercard]", "Default").await;
     ctx.click("tr[data-card=pm_card_visa] .remove-card").await;
+    ctx.wait_text("tr[data-card=pm_card_visa] dialog[open]", "saved cards").await;
     ctx.click("tr[data-card=pm_card_visa] .confirm-remove").await;
+    // Refused while a subscription pays with it: said in the dialog, which stays open.
     ctx.wait_text("#payment-methods [role=alert]", "pays for").await;
     ctx.snap("billing").await;
+    ctx.click("dialog[open] .cancel").await;
+    ctx.wait_gone("dialog", crate::harness::WAIT, "Cancel did not close the dialog").await;
+    ctx.find("tr[data-card=pm_card_visa]").await;
     ctx.click("tr[data-card=pm_card_chargeDeclined] .remove-card").await;
     ctx.click("tr[data-card=pm_card_chargeDeclined] .confirm-remove").await;
     ctx.wait_gone("tr[data-card=pm_card_chargeDeclined]", crate::harness::WAIT, "the unused card was not removed").await;
@@ -222,6 +227,8 @@ async fn contacts(ctx: Ctx) {
     ctx.click("#add-contact").await;
     ctx.wait_text("tr[data-contact=user-alice]", "alice@acme.example").await;
     ctx.click("tr[data-contact=user-alice] .remove-contact").await;
+    ctx.wait_text("tr[data-contact=user-alice] dialog[open]", "stops receiving invoices").await;
+    ctx.click("tr[data-contact=user-alice] .confirm-remove-contact").await;
     ctx.wait_gone("tr[data-contact=user-alice]", crate::harness::WAIT, "the contact was not removed").await;
     ctx.type_into("#contact-user-id", "user-bob").await;
     ctx.click("#add-contact").await;

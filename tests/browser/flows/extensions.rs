@@ -130,6 +130,7 @@ async fn theme_per_major(ctx: Ctx) {
     ctx.wait_text(&format!("{} .scan", row("acme-login", "25")), "Risk 55/100").await;
     ctx.click(&format!("{} button.approve", row("acme-login", "25"))).await;
     ctx.wait_text(&format!("{} .approve-dialog", row("acme-login", "25")), "Risk score 55 of 100").await;
+    ctx.wait_text(&format!("{} .approve-dialog", row("acme-login", "25")), "Approve the Keycloak 25 file despite the scan?").await;
     ctx.snap("resources-approve-warn").await;
     ctx.type_into(&format!("{} .approve-reason", row("acme-login", "25")), "Reviewed: the flagged file is a font").await;
     ctx.click(&format!("{} .confirm-approve", row("acme-login", "25"))).await;
@@ -186,6 +187,13 @@ async fn apply_and_conflict(ctx: Ctx) {
     // Apply: the restart's progress shows, and applying again is refused until it ends.
     ctx.wait_text("#apply .restart-state", "No restart in progress").await;
     ctx.click("#apply-to-cluster").await;
+    // Nothing restarts on one click: the dialog says what will happen first.
+    let dialog = ctx.wait_text("dialog[open]", "Restart acme-prod to apply?").await;
+    assert!(dialog.contains("well under a minute") && dialog.contains("may fail"), "{dialog}");
+    assert_eq!(ctx.calls("cluster.extension.reconcile", "202").await, 0, "applied before it was confirmed");
+    ctx.snap("resources-apply-confirm").await;
+    ctx.click("#confirm-apply").await;
+    ctx.wait_gone("dialog", crate::harness::WAIT, "the dialog stayed open after the apply").await;
     ctx.wait_text("#apply .restart-state", "Restart in progress").await;
     ctx.wait_text("#apply-blocked", "A restart is in progress").await;
     let button = ctx.find("#apply-to-cluster").await;
@@ -196,12 +204,16 @@ async fn apply_and_conflict(ctx: Ctx) {
     // Another client restarts the cluster; this page has not seen it, so the service says 409.
     restart_elsewhere(&ctx).await;
     ctx.click("#apply-to-cluster").await;
-    ctx.wait_text("#apply-error", "A restart is in progress").await;
-    ctx.wait_text("#apply-error", "already in progress").await;
+    ctx.click("#confirm-apply").await;
+    ctx.wait_text("dialog[open] [role=alert]", "A restart is in progress").await;
+    ctx.wait_text("dialog[open] [role=alert]", "already in progress").await;
     ctx.click("#apply-when-done").await;
+    ctx.wait_gone("dialog", crate::harness::WAIT, "queueing the apply did not close the dialog").await;
     ctx.wait_text("#apply-queued", "as soon as the restart ends").await;
-    // Once the restart ends, the console applies by itself.
-    ctx.wait_gone("#apply-error", Duration::from_secs(30), "the queued apply never went out").await;
+    // Once the restart ends, the console applies by itself, without asking again.
+    ctx.wait_gone("#apply-queued", Duration::from_secs(30), "the queued apply never went out").await;
+    assert!(!ctx.exists("#apply-error").await, "the queued apply failed");
+    assert!(!ctx.exists("dialog").await, "the queued apply asked again");
     ctx.wait_text("#apply .restart-state", "Restart").await;
     ctx.wait_text("#apply .restart-state", "Restart complete").await;
 }
@@ -325,7 +337,7 @@ async fn filter_and_delete(ctx: Ctx) {
 
     // Delete says that every version goes.
     ctx.click(&format!("{} .delete-extension", card("acme-audit"))).await;
-    ctx.wait_text(&format!("{} .inline-confirm", card("acme-audit")), "all its versions (1 uploaded file)").await;
+    ctx.wait_text(&format!("{} dialog[open]", card("acme-audit")), "all its versions (1 uploaded file)").await;
     ctx.click(&format!("{} .confirm-delete-extension", card("acme-audit"))).await;
     ctx.wait_gone(&card("acme-audit"), Duration::from_secs(20), "the deleted resource is still listed").await;
     ctx.wait_text("#usage-extensions", "Extensions and denylists 0 (no limit)").await;

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use cluster_sandbox::{demo, Config};
+use fantoccini::key::Key;
 
 use super::{admin, Flow};
 use crate::harness::{dist_dir, run_flow, Ctx};
@@ -19,6 +20,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("detail_shows_every_field", |d| Box::pin(run_flow(d, Config::default(), detail_fields))),
         ("delete_schedules_a_billed_cluster", |d| Box::pin(run_flow(d, Config::default(), delete_billed))),
         ("delete_removes_a_never_billed_cluster", |d| Box::pin(run_flow(d, Config::default(), delete_unbilled))),
+        ("confirmation_is_a_real_modal_dialog", |d| Box::pin(run_flow(d, Config::default(), modal_dialog))),
         ("viewer_cannot_delete_and_sees_why", |d| Box::pin(run_flow(d, Config::default(), viewer_cannot_delete))),
         ("organizations_show_roles", |d| Box::pin(run_flow(d, Config::default(), organizations))),
         ("sign_out_forgets_the_session", |d| Box::pin(run_flow(d, Config::default(), sign_out))),
@@ -187,7 +189,7 @@ async fn delete_billed(ctx: Ctx) {
     ctx.click("tr[data-cluster=acme-prod] a").await;
     ctx.wait_text(".page-head", "Active").await;
     ctx.click("#delete-cluster").await;
-    let dialog = ctx.wait_text("[role=dialog]", "end of the current billing cycle").await;
+    let dialog = ctx.wait_text("dialog[open]", "end of the current billing cycle").await;
     assert!(dialog.contains("stays reserved") && dialog.contains("cannot be undone"), "{dialog}");
     let confirm = ctx.find("#confirm-delete").await;
     assert!(confirm.attr("disabled").await.ok().flatten().is_some(), "delete enabled before the name was typed");
@@ -206,13 +208,78 @@ async fn delete_unbilled(ctx: Ctx) {
     ctx.click("tr[data-cluster=acme-trial] a").await;
     ctx.wait_text(".page-head", "Awaiting payment setup").await;
     ctx.click("#delete-cluster").await;
-    ctx.wait_text("[role=dialog]", "removed immediately").await;
+    ctx.wait_text("dialog[open]", "removed immediately").await;
     ctx.type_into("#confirm-name", "acme-trial").await;
     ctx.click("#confirm-delete").await;
     ctx.wait_text(".flash", "acme-trial was deleted").await;
     ctx.wait_url("/clusters").await;
     let table = ctx.wait_text("table.clusters", "acme-prod").await;
     assert!(!table.contains("acme-trial"), "{table}");
+}
+
+/// The id of the focused element, or "" when it has none (or nothing is focused).
+async fn focused_id(ctx: &Ctx) -> String {
+    let id = ctx.client.execute("return document.activeElement ? document.activeElement.id : '';", vec![]).await;
+    id.ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+async fn press(ctx: &Ctx, key: Key) {
+    let focused = ctx.client.active_element().await.unwrap_or_else(|e| panic!("no focused element: {e}"));
+    focused.send_keys(&key).await.unwrap_or_else(|e| panic!("press {key:?}: {e}"));
+}
+
+/// The delete confirmation is a modal `<dialog>`: opened from the keyboard, focus moves in
+/// and stays in, the page behind cannot be clicked, Escape closes it and focus returns to
+/// the opener; opened again, Cancel does the same, and confirming still works.
+async fn modal_dialog(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.click("tr[data-cluster=acme-prod] a").await;
+    ctx.wait_text(".page-head", "Active").await;
+    ctx.client.execute("document.getElementById('delete-cluster').focus(); return 1;", vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(focused_id(&ctx).await, "delete-cluster");
+    press(&ctx, Key::Enter).await;
+    ctx.wait_text("dialog[open]", "Delete acme-prod?").await;
+    let modal = ctx.client.execute("return document.querySelector('dialog[open]').matches(':modal');", vec![]).await;
+    assert_eq!(modal.ok(), Some(serde_json::Value::Bool(true)), "the dialog is not modal");
+    assert_eq!(focused_id(&ctx).await, "confirm-name", "focus did not move to the name field");
+    // Tab goes round the dialog's own controls (the confirm button is off until the name is
+    // typed). Past the last one the browser may offer its own UI (the page then has no
+    // focus), as native modal dialogs do; what it never reaches is the page behind.
+    let mut inside = Vec::new();
+    for _ in 0..6 {
+        press(&ctx, Key::Tab).await;
+        let script = "const a = document.activeElement, d = document.querySelector('dialog[open]');\
+            return [!!d && d.contains(a), document.hasFocus(), a ? a.tagName + '#' + a.id + '.' + a.className : ''];";
+        let answer = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+        let (in_dialog, page_focused) = (answer[0].as_bool() == Some(true), answer[1].as_bool() != Some(false));
+        assert!(in_dialog || !page_focused, "Tab reached the page behind the dialog: {}", answer[2]);
+        if in_dialog {
+            inside.push(answer[2].as_str().unwrap_or_default().to_string());
+        }
+    }
+    assert!(inside.iter().filter(|a| a.contains("confirm-name")).count() >= 2, "Tab did not come back round: {inside:?}");
+    assert!(inside.iter().any(|a| a.contains("cancel")), "Tab never reached Cancel: {inside:?}");
+    // The page behind is inert: a click on it lands on the backdrop, not the button.
+    let behind = ctx.find("#delete-cluster").await.click().await;
+    assert!(behind.is_err(), "the page behind the dialog took a click");
+    press(&ctx, Key::Escape).await;
+    ctx.wait_gone("dialog", crate::harness::WAIT, "Escape did not close the dialog").await;
+    assert_eq!(focused_id(&ctx).await, "delete-cluster", "focus did not return to the opener after Escape");
+
+    ctx.click("#delete-cluster").await;
+    ctx.find("dialog[open] #confirm-name").await;
+    ctx.click("dialog[open] .cancel").await;
+    ctx.wait_gone("dialog", crate::harness::WAIT, "Cancel did not close the dialog").await;
+    assert_eq!(focused_id(&ctx).await, "delete-cluster", "focus did not return to the opener after Cancel");
+
+    // Typed names do not survive a close: a new opening starts empty, and confirming works.
+    ctx.click("#delete-cluster").await;
+    let typed = ctx.find("#confirm-name").await.prop("value").await.ok().flatten().unwrap_or_default();
+    assert_eq!(typed, "", "the dialog kept the name typed before");
+    ctx.type_into("#confirm-name", "acme-prod").await;
+    ctx.click("#confirm-delete").await;
+    ctx.wait_gone("dialog", crate::harness::WAIT, "the dialog stayed open after the delete").await;
+    ctx.wait_text(".page-head", "Pending deletion").await;
 }
 
 async fn viewer_cannot_delete(ctx: Ctx) {
