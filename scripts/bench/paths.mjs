@@ -1,0 +1,36 @@
+// Where things are: the repository, the console build to measure, and its commit.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/** The dist folder to measure: `DIST=...` (e.g. another worktree's build) or ./dist. */
+export function distDir() {
+  const dir = path.resolve(ROOT, process.env.DIST || 'dist');
+  if (!existsSync(path.join(dir, 'index.html'))) {
+    throw new Error(`no console build at ${dir} (run trunk build --release, or set DIST=/path/to/dist)`);
+  }
+  return dir;
+}
+
+/** The commit the build was made from: the git checkout holding the dist folder, with
+ * "+changes" when its working tree differs from that commit. */
+export function buildCommit(dir) {
+  const git = (...args) => execFileSync('git', ['-C', path.dirname(dir), ...args], { encoding: 'utf8' }).trim();
+  try {
+    const head = git('rev-parse', '--short', 'HEAD');
+    return git('status', '--porcelain', '--untracked-files=no') ? `${head}+changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** puppeteer-core from .tools/node_modules (scripts/bench/install.sh puts it there). */
+export async function loadPuppeteer() {
+  const { createRequire } = await import('node:module');
+  const require = createRequire(path.join(ROOT, '.tools', 'package.json'));
+  return require('puppeteer-core');
+}
