@@ -12,6 +12,7 @@ import { buildCommit, distDir } from './paths.mjs';
 import { startSandbox } from './sandbox.mjs';
 import { compressedSizes, followLink, launchBrowser, networkQuiet, openPage, recordFetches, signIn } from './measure.mjs';
 import { bytes, kb, printTable, today, upsertRow, verdict } from './report.mjs';
+import { PEER_DIR, peerBuilt, peerCommit } from './peer.mjs';
 
 const TARGET = { initial: 139_000, screen: 40_000, all: 435_000 }; // gzip bytes, from the issue
 
@@ -131,6 +132,14 @@ function report({ initial, after, visited }, all, commit) {
     [`largest screen (${worst.name})`, kb(worstGzip), kb(TARGET.screen), verdict(worstGzip <= TARGET.screen)],
     ['all screens together (dist)', kb(at.gzip), kb(TARGET.all), verdict(at.gzip <= TARGET.all)],
   ], '  ');
+
+  if (peerBuilt()) {
+    // The peer is one bundle: its whole download is index.html and assets/.
+    const peer = distFiles(PEER_DIR).filter((f) => f.name === 'index.html' || f.name.startsWith('assets/'));
+    const pt = totals(peer);
+    console.log(`\nReact peer (phasetwo-admin-portal ${peerCommit()}, built by scripts/bench/peer-build.sh): index.html + assets/`);
+    printTable(['', 'raw', 'gzip', 'brotli'], [['total', bytes(pt.raw), bytes(pt.gzip), bytes(pt.brotli)]], '  ');
+  }
 
   upsertRow({
     heading: 'Download by screen',
