@@ -39,9 +39,9 @@ async function measure(label, one) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         runs.push(await one(browser, profile));
-        process.stdout.write(`\r${label}, ${profile.name}: ${i + 1}/${RUNS} runs`);
+        if (process.stdout.isTTY) process.stdout.write(`\r${label}, ${profile.name}: ${i + 1}/${RUNS} runs`);
       }
-      process.stdout.write('\n');
+      process.stdout.write(`${process.stdout.isTTY ? '\r' : ''}${label}, ${profile.name}: ${RUNS} runs done\n`);
       results.push({ profile, runs });
     }
     return results;

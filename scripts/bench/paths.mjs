@@ -16,13 +16,16 @@ export function distDir() {
   return dir;
 }
 
+/** What the console is built from (not BENCHMARKS.md or these scripts). */
+const SOURCES = ['src', 'crates', 'style', 'public', 'index.html', 'Cargo.toml', 'Cargo.lock', 'Trunk.toml', '.cargo'];
+
 /** The commit the build was made from: the git checkout holding the dist folder, with
- * "+changes" when its working tree differs from that commit. */
+ * "+changes" when the console's sources there differ from that commit. */
 export function buildCommit(dir) {
   const git = (...args) => execFileSync('git', ['-C', path.dirname(dir), ...args], { encoding: 'utf8' }).trim();
   try {
     const head = git('rev-parse', '--short', 'HEAD');
-    return git('status', '--porcelain', '--untracked-files=no') ? `${head}+changes` : head;
+    return git('status', '--porcelain', '--untracked-files=no', '--', ...SOURCES) ? `${head}+changes` : head;
   } catch {
     return 'unknown';
   }
