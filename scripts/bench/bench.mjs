@@ -41,7 +41,7 @@ async function measure(label, one) {
         runs.push(await one(browser, profile));
         if (process.stdout.isTTY) process.stdout.write(`\r${label}, ${profile.name}: ${i + 1}/${RUNS} runs`);
       }
-      process.stdout.write(`${process.stdout.isTTY ? '\r' : ''}${label}, ${profile.name}: ${RUNS} runs done\n`);
+      process.stdout.write(`${process.stdout.isTTY ? '\r' : ''}${label}, ${profile.name}: ${RUNS} run${RUNS === 1 ? "" : "s"} done\n`);
       results.push({ profile, runs });
     }
     return results;
@@ -88,7 +88,7 @@ function report(results, commit) {
       keyCells: 3,
     });
   }
-  console.log('BENCHMARKS.md: "Load time" updated.');
+  if (!process.env.NO_RECORD) console.log('BENCHMARKS.md: "Load time" updated.');
 }
 
 function reportPeer(results, commit) {

@@ -53,7 +53,7 @@ function printFiles(files, indent = '  ') {
   const t = totals(files);
   const row = (name, f) => [name, bytes(f.raw), bytes(f.gzip), bytes(f.brotli), f.wire == null ? '?' : bytes(f.wire)];
   printTable(['file', 'raw', 'gzip', 'brotli', 'wire'],
-    [...files.map((f) => row(f.name, f)), row(`total (${files.length} files)`, t)], indent);
+    [...files.map((f) => row(f.name, f)), row(`total (${files.length} file${files.length === 1 ? "" : "s"})`, t)], indent);
 }
 
 /** Every file in dist except the precompressed .gz/.br siblings. */
@@ -152,7 +152,7 @@ function report({ initial, after, visited }, all, commit) {
       `${bytes(worstGzip)} (${worst.name})`, bytes(at.gzip), bytes(at.brotli), String(all.length)],
     keyCells: 2,
   });
-  console.log('\nBENCHMARKS.md: "Download by screen" updated.');
+  if (!process.env.NO_RECORD) console.log('\nBENCHMARKS.md: "Download by screen" updated.');
 }
 
 async function main() {
