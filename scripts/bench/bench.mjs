@@ -5,7 +5,7 @@
 // Times are taken inside the page (see TIMING_PROBE), then written to BENCHMARKS.md.
 import { buildCommit, distDir } from './paths.mjs';
 import { startSandbox } from './sandbox.mjs';
-import { CREDENTIALS, PROFILES, TIMING_PROBE, launchBrowser, median, openPage } from './measure.mjs';
+import { CREDENTIALS, PROFILES, TIMING_PROBE, expect, launchBrowser, median, openPage } from './measure.mjs';
 import { printTable, seconds, today, upsertRow, verdict } from './report.mjs';
 import { peerBuilt, peerCommit, runPeer, startStatic, PEER_DIR } from './peer.mjs';
 
@@ -18,11 +18,11 @@ async function run(browser, url, profile) {
   try {
     await page.evaluateOnNewDocument(TIMING_PROBE);
     await page.goto(url + '/', { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() => window.__bench.form !== undefined, { polling: 100 });
+    await expect('the sign-in form (#client-id)', page.waitForFunction(() => window.__bench.form !== undefined, { polling: 100 }));
     await page.type('#client-id', CREDENTIALS.id);
     await page.type('#client-secret', CREDENTIALS.secret);
     await page.click('form button[type=submit]');
-    await page.waitForFunction(() => window.__bench.list !== undefined, { polling: 100 });
+    await expect('the clusters list ([data-cluster] rows) after sign-in', page.waitForFunction(() => window.__bench.list !== undefined, { polling: 100 }));
     const t = await page.evaluate(() => window.__bench);
     return { form: t.form, list: t.list - t.submit, fcp: t.fcp };
   } finally {

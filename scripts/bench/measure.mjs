@@ -94,11 +94,22 @@ export async function networkQuiet(page) {
 }
 
 export async function signIn(page) {
-  await page.waitForSelector('#client-id', { visible: true });
+  await expect('the sign-in form (#client-id)', page.waitForSelector('#client-id', { visible: true }));
   await page.type('#client-id', CREDENTIALS.id);
   await page.type('#client-secret', CREDENTIALS.secret);
   await page.click('form button[type=submit]');
-  await page.waitForSelector('[data-cluster]');
+  await expect('the clusters list ([data-cluster] rows) after sign-in', page.waitForSelector('[data-cluster]'));
+}
+
+/** Awaits `waiting`, turning a timeout into a sentence naming what never showed up. */
+export async function expect(what, waiting) {
+  try {
+    return await waiting;
+  } catch (e) {
+    if (e.name !== 'TimeoutError') throw e;
+    throw new Error(`${what} did not appear within ${e.message.match(/\d+ ?ms/)?.[0] ?? 'the timeout'}: `
+      + 'is the measured dist a console build, and does the sandbox serve it?');
+  }
 }
 
 /** In-app navigation: clicks the link to `href` (no reload) and waits for the route. */

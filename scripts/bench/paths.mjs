@@ -19,12 +19,12 @@ export function distDir() {
 /** What the console is built from (not BENCHMARKS.md or these scripts). */
 const SOURCES = ['src', 'crates', 'style', 'public', 'index.html', 'Cargo.toml', 'Cargo.lock', 'Trunk.toml', '.cargo'];
 
-/** The commit the build was made from: the git checkout holding the dist folder, with
- * "+changes" when the console's sources there differ from that commit. */
+/** The commit the build was made from: the last commit that changed the console's sources
+ * in the git checkout holding the dist folder, with "+changes" when they differ from it. */
 export function buildCommit(dir) {
-  const git = (...args) => execFileSync('git', ['-C', path.dirname(dir), ...args], { encoding: 'utf8' }).trim();
+  const git = (...args) => execFileSync('git', ['-C', path.dirname(dir), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    const head = git('rev-parse', '--short', 'HEAD');
+    const head = git('log', '-1', '--format=%h', '--', ...SOURCES);
     return git('status', '--porcelain', '--untracked-files=no', '--', ...SOURCES) ? `${head}+changes` : head;
   } catch {
     return 'unknown';
