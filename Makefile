@@ -7,7 +7,7 @@ export TRUNK_SKIP_VERSION_CHECK := true
 PORT ?= 8080
 SANDBOX_FLAGS ?=
 
-.PHONY: setup build run test test-unit test-e2e size clean
+.PHONY: setup build run test test-unit test-e2e size bench clean
 
 setup:
 	@./scripts/setup.sh
@@ -24,8 +24,16 @@ run: build
 test: build
 	cargo test --workspace --no-fail-fast -- --test-threads=1
 
+# Benchmarks, not tests (see BENCHMARKS.md). Both install puppeteer-core into .tools first,
+# start their own sandbox on a free port and drive /usr/bin/chromium. DIST=... measures
+# another build.
 size: build
-	./scripts/size.sh
+	@./scripts/bench/install.sh
+	node scripts/bench/size.mjs
+
+bench: build
+	@./scripts/bench/install.sh
+	node scripts/bench/bench.mjs
 
 clean:
 	cargo clean

@@ -1,0 +1,155 @@
+// Small pieces shared by size.mjs and bench.mjs: the browser, network profiles, recording
+// what the browser fetches, signing in, in-app navigation, and compressed sizes.
+import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
+import { CHROMIUM, loadPuppeteer } from './paths.mjs';
+
+export const CREDENTIALS = { id: 'demo-admin', secret: 'demo-admin-secret' };
+
+/** The two conditions of the issue. Slow 4G: 1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT. */
+export const PROFILES = [
+  { name: 'slow 4G, 4x CPU', network: { download: 1.6e6 / 8, upload: 750e3 / 8, latency: 150 }, cpu: 4 },
+  { name: 'unthrottled', network: null, cpu: 1 },
+];
+
+/** Requests that are API traffic or sandbox stand-ins, not the console's own files. */
+const NOT_CONSOLE = [/^\/auth\//, /^\/v2(\/|$)/, /^\/sandbox\//];
+
+export function isConsoleFile(url) {
+  if (!/^https?:/.test(url)) return false; // data:, blob:
+  const path = new URL(url).pathname;
+  return !NOT_CONSOLE.some((re) => re.test(path));
+}
+
+export async function launchBrowser() {
+  const puppeteer = await loadPuppeteer();
+  return puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--no-first-run', '--disable-extensions',
+      '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
+/** A page in a fresh browser context (no cookies, no cache), cache disabled, throttled as
+ * the profile says. Puppeteer sends Network.setCacheDisabled,
+ * Network.emulateNetworkConditions and Emulation.setCPUThrottlingRate on the page's own
+ * CDP session. */
+export async function openPage(browser, profile = PROFILES[1]) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(90_000);
+  await page.setCacheEnabled(false);
+  if (profile.network) await page.emulateNetworkConditions(profile.network);
+  await page.emulateCPUThrottling(profile.cpu > 1 ? profile.cpu : null);
+  return { page, close: () => context.close().catch(() => {}) };
+}
+
+/** Records every console file the page fetches, tagged with the phase current when the
+ * request started; bodies come from the browser (decoded), bytes on the wire from CDP. */
+export async function recordFetches(page) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.enable');
+  const byId = new Map();
+  const rec = { phase: 'initial', entries: [] };
+  page.on('request', (request) => {
+    if (!isConsoleFile(request.url())) return;
+    const entry = { url: request.url(), phase: rec.phase, wire: null, body: null, failed: null };
+    entry.done = new Promise((resolve) => { entry.finish = resolve; });
+    byId.set(request.id, entry);
+    rec.entries.push(entry);
+  });
+  page.on('requestfinished', async (request) => {
+    const entry = byId.get(request.id);
+    if (!entry) return;
+    try {
+      entry.body = await request.response().buffer();
+    } catch (e) {
+      entry.failed = `no body: ${e.message}`;
+    }
+    entry.finish();
+  });
+  page.on('requestfailed', (request) => {
+    const entry = byId.get(request.id);
+    if (!entry) return;
+    entry.failed = request.failure()?.errorText || 'failed';
+    entry.finish();
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const entry = byId.get(e.requestId);
+    if (entry) entry.wire = e.encodedDataLength;
+  });
+  /** The phase's entries, once every one of them has finished. */
+  rec.settled = async (phase) => {
+    const entries = rec.entries.filter((e) => e.phase === phase);
+    await Promise.all(entries.map((e) => e.done));
+    return entries;
+  };
+  return rec;
+}
+
+/** Waits until the page has had no request in flight for a second (API polls included;
+ * the console polls at intervals of seconds, so a quiet second comes). */
+export async function networkQuiet(page) {
+  await page.waitForNetworkIdle({ idleTime: 1000, timeout: 20_000 }).catch(() => {});
+}
+
+export async function signIn(page) {
+  await expect('the sign-in form (#client-id)', page.waitForSelector('#client-id', { visible: true }));
+  await page.type('#client-id', CREDENTIALS.id);
+  await page.type('#client-secret', CREDENTIALS.secret);
+  await page.click('form button[type=submit]');
+  await expect('the clusters list ([data-cluster] rows) after sign-in', page.waitForSelector('[data-cluster]'));
+}
+
+/** Awaits `waiting`, turning a timeout into a sentence naming what never showed up. */
+export async function expect(what, waiting) {
+  try {
+    return await waiting;
+  } catch (e) {
+    if (e.name !== 'TimeoutError') throw e;
+    throw new Error(`${what} did not appear within ${e.message.match(/\d+ ?ms/)?.[0] ?? 'the timeout'}: `
+      + 'is the measured dist a console build, and does the sandbox serve it?');
+  }
+}
+
+/** In-app navigation: clicks the link to `href` (no reload) and waits for the route. */
+export async function followLink(page, href) {
+  const link = await page.waitForSelector(`a[href="${href}"]`);
+  await link.click();
+  await page.waitForFunction((p) => location.pathname === p, {}, href);
+}
+
+/** Raw, gzip -9 and brotli 11 sizes of a body, compressed here so they do not depend on
+ * what the server sends. */
+export function compressedSizes(buf) {
+  return {
+    raw: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: buf.length },
+    }).length,
+  };
+}
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Injected before the page's own scripts: timestamps (ms since navigation start) for the
+ * sign-in form becoming visible, the sign-in submit, the first cluster row, and the first
+ * contentful paint. Taken in the page, so CDP round trips do not count. */
+export const TIMING_PROBE = `(() => {
+  const t = (window.__bench = {});
+  const visible = (el) => el && el.checkVisibility() && el.getBoundingClientRect().width > 0;
+  const check = () => {
+    if (t.form === undefined && visible(document.getElementById('client-id'))) t.form = performance.now();
+    if (t.submit !== undefined && t.list === undefined && document.querySelector('[data-cluster]')) t.list = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  document.addEventListener('submit', () => { if (t.submit === undefined) t.submit = performance.now(); }, true);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') t.fcp = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
+})();`;
