@@ -22,11 +22,21 @@ target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_d
 work="$target_dir/split"
 
 # The wasm32 rustflags of .cargo/config.toml, plus the relocations for the splitter.
-export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--cfg erase_components -Clink-args=--emit-relocs"
+flags="--cfg erase_components -Clink-args=--emit-relocs"
 if [ "$profile" = release ]; then
-    cargo build --quiet --offline --target wasm32-unknown-unknown --release --bin "$name"
+    # The release also rebuilds std for size (rust-src, from `make setup`): panics abort at
+    # once instead of formatting a message (the console must not panic anyway, and the
+    # message could not be shown to anyone), no file/line strings, no Debug text. About
+    # 10% off the main module; see BENCHMARKS.md. These are unstable flags, hence
+    # RUSTC_BOOTSTRAP on the stable toolchain.
+    export RUSTC_BOOTSTRAP=1
+    flags+=" -Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none -Zfmt-debug=none"
+    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$flags"
+    cargo build --quiet --target wasm32-unknown-unknown --release --bin "$name" \
+        -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size
     built="$target_dir/wasm32-unknown-unknown/release/$name.wasm"
 else
+    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$flags"
     cargo build --quiet --offline --target wasm32-unknown-unknown --bin "$name"
     built="$target_dir/wasm32-unknown-unknown/debug/$name.wasm"
 fi

@@ -26,6 +26,12 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     rustup target add wasm32-unknown-unknown
 fi
 
+# The release rebuilds std for size (scripts/build-wasm.sh), from rustup's std sources.
+if ! rustup component list --installed | grep -q '^rust-src'; then
+    say "adding the rust-src component"
+    rustup component add rust-src
+fi
+
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
     say "installing trunk $TRUNK_VERSION (about 20 minutes on 2 cores, once per machine)"
     cargo install trunk --version "$TRUNK_VERSION" --locked
