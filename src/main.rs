@@ -9,6 +9,8 @@ mod config;
 mod directory;
 mod extensions;
 mod format;
+mod kit;
+mod links;
 mod load;
 mod navigation;
 mod organizations;

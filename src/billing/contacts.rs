@@ -1,11 +1,14 @@
 //! Who receives the organization's billing emails: add by user ID, remove.
 
-use cluster_api::ops;
+use cluster_api::{ops, BillingContact};
 use leptos::prelude::*;
 
 use crate::api::{self, ApiError};
 use crate::components::ErrorPanel;
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::session::Session;
+
+const COLUMNS: &[Column] = &[Column::sortable("User"), Column::sortable("Name"), Column::sortable("Email"), Column::new("")];
 
 #[component]
 pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {
@@ -48,36 +51,34 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
         }
     };
 
+    let row = move |c: &BillingContact| {
+        let id = c.id.clone();
+        let full = [c.first_name.clone(), c.last_name.clone()].into_iter().flatten().collect::<Vec<_>>().join(" ");
+        let remove_button = view! {
+            <button class="button remove-contact" disabled=move || locked() || remove.pending().get()
+                on:click=move |_| { failure.set(None); remove.dispatch(id.clone()); }>"Remove"</button>
+        };
+        Row::new(
+            "data-contact",
+            c.id.clone(),
+            vec![
+                Cell::text(c.username.clone()).sub(c.id.clone()),
+                Cell::text(if full.is_empty() { "—".to_string() } else { full }),
+                Cell::text(c.email.clone().unwrap_or_else(|| "—".into())),
+                Cell::view(remove_button.into_any(), SortKey::None),
+            ],
+        )
+    };
+    let rows = Callback::new(move |()| contacts.with(|l| l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(row).collect()).map_err(Clone::clone))));
+
     view! {
         <section class="card" id="billing-contacts">
             <h2>"Billing contacts"</h2>
             <p class="hint">"Members who receive invoices and payment emails. They must hold the manage-billing role."</p>
             {move || failure.get().map(|(action, e)| view! { <ErrorPanel action=action error=e/> })}
-            {move || match contacts.get() {
-                None => view! { <p class="loading">"Loading contacts…"</p> }.into_any(),
-                Some(Err(e)) => view! { <ErrorPanel action="Loading billing contacts" error=e retry=Callback::new(move |_| contacts.refetch())/> }.into_any(),
-                Some(Ok(list)) if list.is_empty() => view! { <p class="hint">"No billing contacts yet."</p> }.into_any(),
-                Some(Ok(list)) => view! {
-                    <table class="table" id="contact-table">
-                        <thead><tr><th>"User"</th><th>"Name"</th><th>"Email"</th><th></th></tr></thead>
-                        <tbody>
-                            {list.into_iter().map(|c| {
-                                let id = c.id.clone();
-                                let full = [c.first_name.clone(), c.last_name.clone()].into_iter().flatten().collect::<Vec<_>>().join(" ");
-                                view! {
-                                    <tr data-contact=c.id.clone()>
-                                        <td>{c.username.clone()}<div class="sub mono">{c.id.clone()}</div></td>
-                                        <td>{if full.is_empty() { "—".to_string() } else { full }}</td>
-                                        <td>{c.email.clone().unwrap_or_else(|| "—".into())}</td>
-                                        <td><button class="button remove-contact" disabled=move || locked() || remove.pending().get()
-                                            on:click=move |_| { failure.set(None); remove.dispatch(id.clone()); }>"Remove"</button></td>
-                                    </tr>
-                                }
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                }.into_any(),
-            }}
+            <ResourceTable columns=COLUMNS rows=rows id="contact-table" label="Billing contacts" loading_what="Loading billing contacts"
+                retry=Callback::new(move |_| contacts.refetch())
+                empty=ViewFn::from(|| view! { <p class="hint">"No billing contacts yet."</p> })/>
             <form class="inline-form" on:submit=submit>
                 <label for="contact-user-id">"Add by user ID "</label>
                 <input id="contact-user-id" placeholder="user ID" prop:value=user_id disabled=locked

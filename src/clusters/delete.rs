@@ -20,12 +20,7 @@ fn blocked_reason(cluster: &Cluster, directory: &Directory) -> Option<String> {
         ClusterState::Archived => return Some("Archived clusters cannot be deleted.".into()),
         _ => {}
     }
-    let org = cluster.owner.clone().unwrap_or_default();
-    match directory.permit(&org, &catalogue::CLUSTER_DELETE) {
-        None => Some("Checking your roles…".into()),
-        Some(Err(why)) => Some(why),
-        Some(Ok(())) => None,
-    }
+    directory.denied(cluster.owner.as_deref().unwrap_or_default(), &catalogue::CLUSTER_DELETE)
 }
 
 /// The Delete button and its type-the-name confirmation.
@@ -58,7 +53,7 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
         }
         Some(Ok(None)) => {
             session.flash.set(Some(format!("{} was deleted.", cluster.get_untracked().name)));
-            navigate("/clusters", NavigateOptions::default());
+            navigate(crate::links::CLUSTERS, NavigateOptions::default());
         }
         Some(Err(e)) => error.set(Some(e)),
         None => {}

@@ -50,7 +50,7 @@ pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static
     });
     let denied = move || {
         let org = ctx.cluster.with(|c| c.owner.clone().unwrap_or_default());
-        directory.permit(&org, &catalogue::CLUSTER_CHECKOUT_RESUME).and_then(Result::err)
+        directory.refusal(&org, &catalogue::CLUSTER_CHECKOUT_RESUME)
     };
     let pending = resume.pending();
     view! {
