@@ -1,5 +1,6 @@
 //! The caller's organizations and roles, read once per session and shared by every screen
-//! that shows an organization's name or decides whether an action is allowed.
+//! that shows an organization's name or decides whether an action is allowed. Access is
+//! answered here and nowhere else: "may this person do X in org Y, and if not, why".
 
 use cluster_api::{ops, roles, Operation, Org};
 use leptos::prelude::*;
@@ -10,6 +11,44 @@ use crate::session::Session;
 #[derive(Clone, Copy)]
 pub struct Directory {
     pub orgs: crate::load::Load<Result<Vec<Org>, ApiError>>,
+}
+
+/// Shown while the roles are still being read.
+pub const CHECKING: &str = "Checking your roles…";
+const UNKNOWN: &str = "Your roles could not be loaded, so the console cannot tell whether this is allowed.";
+
+fn label(org: &Org) -> String {
+    org.display_name.clone().unwrap_or_else(|| org.name.clone())
+}
+
+/// The decision for `op` in org `org_id`, given what is known of the caller's
+/// organizations (`None` while loading, `Err` when they failed to load).
+pub fn decide(orgs: Option<Result<&[Org], ()>>, org_id: &str, op: &Operation) -> Option<Result<(), String>> {
+    let Ok(orgs) = orgs? else { return Some(Err(UNKNOWN.into())) };
+    let org = orgs.iter().find(|o| o.id == org_id);
+    if roles::allows(org.map(|o| o.roles.as_slice()).unwrap_or_default(), op) {
+        return Some(Ok(()));
+    }
+    let role = roles::required_role(op).unwrap_or("a role");
+    let name = org.map(label).unwrap_or_else(|| org_id.to_string());
+    Some(Err(format!(
+        "Your API secret lacks the {role} role in {name}; it can view but not change. Ask an administrator of {name} for it."
+    )))
+}
+
+/// The organizations where `op` is allowed, in the order the service listed them.
+pub fn allowing<'a>(orgs: &'a [Org], op: &Operation) -> impl Iterator<Item = &'a Org> {
+    orgs.iter().filter(move |o| roles::allows(&o.roles, op))
+}
+
+/// Why `op` (described as `doing`, e.g. "Creating a cluster") is allowed in none of the
+/// caller's organizations, or `None` when some organization allows it.
+pub fn refused_everywhere(orgs: &[Org], op: &Operation, doing: &str) -> Option<String> {
+    if allowing(orgs, op).next().is_some() {
+        return None;
+    }
+    let role = roles::required_role(op).unwrap_or("a role");
+    Some(format!("{doing} needs the {role} role in an organization; this API secret has it in none."))
 }
 
 impl Directory {
@@ -32,25 +71,77 @@ impl Directory {
     }
 
     pub fn org_label(&self, id: &str) -> String {
-        self.org(id).map(|o| o.display_name.unwrap_or(o.name)).unwrap_or_else(|| id.to_string())
+        self.org(id).map(|o| label(&o)).unwrap_or_else(|| id.to_string())
     }
 
     /// `None` while the organizations load; then whether the caller may run `op` in org `id`,
     /// with the reason when not.
     pub fn permit(&self, org_id: &str, op: &Operation) -> Option<Result<(), String>> {
-        let loaded = self.orgs.with(|o| o.as_ref().map(|r| r.is_ok()))?;
-        if !loaded {
-            return Some(Err("Your roles could not be loaded, so the console cannot tell whether this is allowed.".into()));
+        self.orgs.with(|o| decide(o.as_ref().map(|r| r.as_deref().map_err(|_| ())), org_id, op))
+    }
+
+    /// Why `op` is refused in `org_id`, counting "still loading" as refused (for buttons
+    /// that must not be pressed before the answer is known).
+    pub fn denied(&self, org_id: &str, op: &Operation) -> Option<String> {
+        match self.permit(org_id, op) {
+            None => Some(CHECKING.into()),
+            Some(verdict) => verdict.err(),
         }
-        let org = self.org(org_id);
-        let roles = org.as_ref().map(|o| o.roles.clone()).unwrap_or_default();
-        if roles::allows(&roles, op) {
-            return Some(Ok(()));
-        }
-        let role = roles::required_role(op).unwrap_or("a role");
-        let name = org.map(|o| o.display_name.unwrap_or(o.name)).unwrap_or_else(|| org_id.to_string());
-        Some(Err(format!(
-            "Your API secret lacks the {role} role in {name}; it can view but not change. Ask an administrator of {name} for it."
-        )))
+    }
+
+    /// Why `op` is refused in `org_id` once known; nothing while loading (for notes that
+    /// would only flicker).
+    pub fn refusal(&self, org_id: &str, op: &Operation) -> Option<String> {
+        self.permit(org_id, op).and_then(Result::err)
+    }
+
+    /// The organizations where `op` is allowed; empty while loading or after a failure.
+    pub fn orgs_allowing(&self, op: &Operation) -> Vec<Org> {
+        self.orgs.with(|o| match o {
+            Some(Ok(orgs)) => allowing(orgs, op).cloned().collect(),
+            _ => Vec::new(),
+        })
+    }
+
+    /// Why `op` is allowed nowhere (see [`refused_everywhere`]); nothing until the
+    /// organizations are known.
+    pub fn refused_everywhere(&self, op: &Operation, doing: &str) -> Option<String> {
+        self.orgs.with(|o| match o {
+            Some(Ok(orgs)) => refused_everywhere(orgs, op, doing),
+            _ => None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use cluster_api::catalogue;
+
+    use super::*;
+
+    fn org(id: &str, roles: &[&str]) -> Org {
+        Org { id: id.into(), name: id.into(), display_name: Some(format!("{id} Inc.")), roles: roles.iter().map(|r| r.to_string()).collect() }
+    }
+
+    #[test]
+    fn decisions_name_the_missing_role() {
+        let orgs = [org("acme", &["view-clusters", "manage-clusters"]), org("globex", &["view-clusters"])];
+        assert_eq!(decide(None, "acme", &catalogue::CLUSTER_DELETE), None);
+        assert_eq!(decide(Some(Ok(&orgs)), "acme", &catalogue::CLUSTER_DELETE), Some(Ok(())));
+        let why = decide(Some(Ok(&orgs)), "globex", &catalogue::CLUSTER_DELETE).and_then(Result::err).unwrap_or_default();
+        assert!(why.contains("manage-clusters role in globex Inc."), "{why}");
+        let why = decide(Some(Err(())), "acme", &catalogue::CLUSTER_DELETE).and_then(Result::err).unwrap_or_default();
+        assert!(why.contains("could not be loaded"), "{why}");
+        assert!(decide(Some(Ok(&orgs)), "nowhere", &catalogue::CLUSTER_DETAIL).is_some_and(|v| v.is_err()));
+    }
+
+    #[test]
+    fn allowed_somewhere_or_why_not() {
+        let viewer = [org("acme", &["view-clusters"])];
+        let why = refused_everywhere(&viewer, &catalogue::CLUSTER_CREATE, "Creating a cluster").unwrap_or_default();
+        assert_eq!(why, "Creating a cluster needs the manage-clusters role in an organization; this API secret has it in none.");
+        let both = [org("acme", &["view-clusters"]), org("globex", &["manage-clusters"])];
+        assert_eq!(refused_everywhere(&both, &catalogue::CLUSTER_CREATE, "x"), None);
+        assert_eq!(allowing(&both, &catalogue::CLUSTER_CREATE).map(|o| o.id.as_str()).collect::<Vec<_>>(), vec!["globex"]);
     }
 }

@@ -10,6 +10,7 @@ mod directory;
 mod extensions;
 mod format;
 mod kit;
+mod links;
 mod load;
 mod navigation;
 mod organizations;

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::page::return_url;
 use crate::api::{self, page_origin};
-use crate::components::ErrorPanel;
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::redirect::Redirecting;
 use crate::session::Session;
@@ -24,6 +24,16 @@ pub fn expiry(c: &PaymentMethod) -> String {
         _ => "—".into(),
     }
 }
+
+/// Orders cards by when they expire (year, then month).
+fn expiry_key(c: &PaymentMethod) -> SortKey {
+    match (c.exp_month, c.exp_year) {
+        (Some(m), Some(y)) => SortKey::Number(y * 100 + m),
+        _ => SortKey::None,
+    }
+}
+
+const COLUMNS: &[Column] = &[Column::sortable("Card"), Column::sortable("Expires"), Column::sortable("Pays for"), Column::new("")];
 
 #[component]
 pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {
@@ -50,7 +60,7 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
         });
     };
 
-    let row = move |c: PaymentMethod| {
+    let row = move |c: &PaymentMethod| {
         let id_default = c.id.clone();
         let pm_id = StoredValue::new(c.id.clone());
         let in_use = c.in_use_by.clone().unwrap_or_default();
@@ -59,7 +69,7 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
         } else {
             in_use.join(", ")
         };
-        let label = describe(&c);
+        let label = describe(c);
         let remove = Confirm::new("Removing the card");
         let work = Callback::new(move |()| -> Work {
             let op = ops::OrgPaymentMethodDelete { org_id: org.get_value(), pm_id: pm_id.get_value() };
@@ -70,45 +80,41 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             })
         });
         let title = format!("Remove {label}?");
-        view! {
-            <tr data-card=c.id.clone()>
-                <td>{label.clone()} {c.is_default.then(|| view! { " " <span class="badge badge-ok">"Default"</span> })}</td>
-                <td>{expiry(&c)}</td>
-                <td>{usage}</td>
-                <td class="row-actions">
-                    {(!c.is_default).then(|| view! {
-                        <button class="button make-default" disabled=move || locked() || make_default.busy.get()
-                            on:click=move |_| set_default(id_default.clone())>"Make default"</button>
-                    })}
-                    <button class="button remove-card" disabled=locked on:click=move |_| remove.open()>"Remove"</button>
-                    <ConfirmDialog confirm=remove tone=Tone::Danger title=title
-                        body=move || view! {
-                            <p>"The card is deleted from the organization's saved cards. "
-                               "While a subscription pays with it, the service refuses and says which one."</p>
-                        }
-                        work=work confirm_label="Remove card" busy_label="Removing…" confirm_class="confirm-remove"/>
-                </td>
-            </tr>
-        }
+        let card = view! { {label.clone()} {c.is_default.then(|| view! { " " <span class="badge badge-ok">"Default"</span> })} };
+        let by_label = SortKey::Text(label.to_lowercase());
+        let actions = view! {
+            {(!c.is_default).then(|| view! {
+                <button class="button make-default" disabled=move || locked() || make_default.busy.get()
+                    on:click=move |_| set_default(id_default.clone())>"Make default"</button>
+            })}
+            <button class="button remove-card" disabled=locked on:click=move |_| remove.open()>"Remove"</button>
+            <ConfirmDialog confirm=remove tone=Tone::Danger title=title
+                body=move || view! {
+                    <p>"The card is deleted from the organization's saved cards. "
+                       "While a subscription pays with it, the service refuses and says which one."</p>
+                }
+                work=work confirm_label="Remove card" busy_label="Removing…" confirm_class="confirm-remove"/>
+        };
+        Row::new(
+            "data-card",
+            c.id.clone(),
+            vec![
+                Cell::view(card.into_any(), by_label),
+                Cell::text(expiry(c)).sort_by(expiry_key(c)),
+                Cell::text(usage),
+                Cell::view(actions.into_any(), SortKey::None).class("row-actions"),
+            ],
+        )
     };
+    let rows = Callback::new(move |()| cards.with(|l| l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(row).collect()).map_err(Clone::clone))));
 
     view! {
         <section class="card" id="payment-methods">
             <h2>"Payment methods"</h2>
             {make_default.failure()}
-            {move || match cards.get() {
-                None => view! { <p class="loading">"Loading cards…"</p> }.into_any(),
-                Some(Err(e)) => view! { <ErrorPanel action="Loading cards" error=e retry=Callback::new(move |_| cards.refetch())/> }.into_any(),
-                Some(Ok(list)) if list.is_empty() => view! { <p class="hint">"No saved cards. Add one to pay for new clusters without the checkout page."</p> }.into_any(),
-                Some(Ok(list)) => view! {
-                    <div class="table-wrap">
-                    <table class="table" id="card-table">
-                        <thead><tr><th>"Card"</th><th>"Expires"</th><th>"Pays for"</th><th></th></tr></thead>
-                        <tbody>{list.into_iter().map(row).collect_view()}</tbody>
-                    </table>
-                    </div>
-                }.into_any(),
-            }}
+            <ResourceTable columns=COLUMNS rows=rows id="card-table" label="Saved cards" loading_what="Loading cards"
+                retry=Callback::new(move |_| cards.refetch())
+                empty=ViewFn::from(|| view! { <p class="hint">"No saved cards. Add one to pay for new clusters without the checkout page."</p> })/>
             <p>
                 <button class="button" id="add-card" disabled=move || locked() || add.busy.get()
                     on:click=open_setup>"Add card"</button>

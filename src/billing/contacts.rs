@@ -1,12 +1,17 @@
 //! Who receives the organization's billing emails: add by user ID, remove.
 
-use cluster_api::ops;
+use cluster_api::{ops, BillingContact};
 use leptos::prelude::*;
 
 use crate::api;
-use crate::components::ErrorPanel;
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
+use crate::load::Load;
 use crate::session::Session;
+
+const COLUMNS: &[Column] = &[Column::sortable("User"), Column::sortable("Name"), Column::sortable("Email"), Column::new("")];
+
+type Contacts = Load<Result<Vec<BillingContact>, crate::api::ApiError>>;
 
 #[component]
 pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {
@@ -18,7 +23,7 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
     });
     let user_id = RwSignal::new(String::new());
     let add = Write::new("Adding the billing contact");
-    let locked = move || read_only.get().is_some();
+    let locked = Signal::derive(move || read_only.get().is_some());
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let id = user_id.get_untracked().trim().to_string();
@@ -32,59 +37,60 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
         });
     };
 
+    let row = move |c: &BillingContact| {
+        let full = [c.first_name.clone(), c.last_name.clone()].into_iter().flatten().collect::<Vec<_>>().join(" ");
+        Row::new(
+            "data-contact",
+            c.id.clone(),
+            vec![
+                Cell::text(c.username.clone()).sub(c.id.clone()),
+                Cell::text(if full.is_empty() { "—".to_string() } else { full }),
+                Cell::text(c.email.clone().unwrap_or_else(|| "—".into())),
+                Cell::view(remove_button(session, org, contacts, c, locked), SortKey::None),
+            ],
+        )
+    };
+    let rows = Callback::new(move |()| contacts.with(|l| l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(row).collect()).map_err(Clone::clone))));
+
     view! {
         <section class="card" id="billing-contacts">
             <h2>"Billing contacts"</h2>
             <p class="hint">"Members who receive invoices and payment emails. They must hold the manage-billing role."</p>
             {add.failure()}
-            {move || match contacts.get() {
-                None => view! { <p class="loading">"Loading contacts…"</p> }.into_any(),
-                Some(Err(e)) => view! { <ErrorPanel action="Loading billing contacts" error=e retry=Callback::new(move |_| contacts.refetch())/> }.into_any(),
-                Some(Ok(list)) if list.is_empty() => view! { <p class="hint">"No billing contacts yet."</p> }.into_any(),
-                Some(Ok(list)) => view! {
-                    <table class="table" id="contact-table">
-                        <thead><tr><th>"User"</th><th>"Name"</th><th>"Email"</th><th></th></tr></thead>
-                        <tbody>
-                            {list.into_iter().map(|c| {
-                                let id = StoredValue::new(c.id.clone());
-                                let remove = Confirm::new("Removing the billing contact");
-                                let work = Callback::new(move |()| -> Work {
-                                    let op = ops::OrgBillingContactDelete { org_id: org.get_value(), user_id: id.get_value() };
-                                    Box::pin(async move {
-                                        api::call(session, &op).await?;
-                                        contacts.refetch();
-                                        Ok(())
-                                    })
-                                });
-                                let who = c.email.clone().unwrap_or_else(|| c.username.clone());
-                                let full = [c.first_name.clone(), c.last_name.clone()].into_iter().flatten().collect::<Vec<_>>().join(" ");
-                                view! {
-                                    <tr data-contact=c.id.clone()>
-                                        <td>{c.username.clone()}<div class="sub mono">{c.id.clone()}</div></td>
-                                        <td>{if full.is_empty() { "—".to_string() } else { full }}</td>
-                                        <td>{c.email.clone().unwrap_or_else(|| "—".into())}</td>
-                                        <td>
-                                            <button class="button remove-contact" disabled=locked on:click=move |_| remove.open()>"Remove"</button>
-                                            <ConfirmDialog confirm=remove tone=Tone::Danger
-                                                title=format!("Remove {} from the billing contacts?", c.username)
-                                                body=move || view! {
-                                                    <p>{format!("{who} stops receiving invoices and payment emails. They keep their role and access; you can add them again.")}</p>
-                                                }
-                                                work=work confirm_label="Remove contact" busy_label="Removing…" confirm_class="confirm-remove-contact"/>
-                                        </td>
-                                    </tr>
-                                }
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                }.into_any(),
-            }}
+            <ResourceTable columns=COLUMNS rows=rows id="contact-table" label="Billing contacts" loading_what="Loading billing contacts"
+                retry=Callback::new(move |_| contacts.refetch())
+                empty=ViewFn::from(|| view! { <p class="hint">"No billing contacts yet."</p> })/>
             <form class="inline-form" on:submit=submit>
                 <label for="contact-user-id">"Add by user ID "</label>
                 <input id="contact-user-id" placeholder="user ID" prop:value=user_id disabled=locked
                     on:input:target=move |ev| user_id.set(ev.target().value())/>
-                <button class="button" type="submit" id="add-contact" disabled=move || locked() || add.busy.get()>"Add contact"</button>
+                <button class="button" type="submit" id="add-contact" disabled=move || locked.get() || add.busy.get()>"Add contact"</button>
             </form>
         </section>
     }
+}
+
+/// A row's Remove button and the dialog that confirms it.
+fn remove_button(session: Session, org: StoredValue<String>, contacts: Contacts, c: &BillingContact, locked: Signal<bool>) -> AnyView {
+    let id = StoredValue::new(c.id.clone());
+    let remove = Confirm::new("Removing the billing contact");
+    let work = Callback::new(move |()| -> Work {
+        let op = ops::OrgBillingContactDelete { org_id: org.get_value(), user_id: id.get_value() };
+        Box::pin(async move {
+            api::call(session, &op).await?;
+            contacts.refetch();
+            Ok(())
+        })
+    });
+    let who = c.email.clone().unwrap_or_else(|| c.username.clone());
+    view! {
+        <button class="button remove-contact" disabled=locked on:click=move |_| remove.open()>"Remove"</button>
+        <ConfirmDialog confirm=remove tone=Tone::Danger
+            title=format!("Remove {} from the billing contacts?", c.username)
+            body=move || view! {
+                <p>{format!("{who} stops receiving invoices and payment emails. They keep their role and access; you can add them again.")}</p>
+            }
+            work=work confirm_label="Remove contact" busy_label="Removing…" confirm_class="confirm-remove-contact"/>
+    }
+    .into_any()
 }

@@ -1,7 +1,7 @@
 //! `/billing?org=<id>`: an organization's subscriptions, cards, billing contacts and the
 //! billing portal. Read-only, with the reason, for callers without manage-billing.
 
-use cluster_api::{catalogue, ops, roles, Org, RedirectLink, RedirectRequest};
+use cluster_api::{catalogue, ops, Org, RedirectLink, RedirectRequest};
 use leptos::prelude::*;
 use leptos_router::{
     hooks::{use_navigate, use_query_map},
@@ -12,15 +12,17 @@ use super::cards::PaymentMethods;
 use super::contacts::BillingContacts;
 use super::subscription::SubscriptionTable;
 use crate::api::{self, page_origin};
+use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::Write;
+use crate::links;
 use crate::redirect::Redirecting;
 use crate::session::Session;
-use crate::shell::Breadcrumbs;
 
 /// Where hosted billing pages send the person back to.
 pub fn return_url(origin: &str, org_id: &str) -> String {
-    format!("{origin}/billing?org={}", cluster_api::request::encode_segment(org_id))
+    format!("{origin}{}", links::billing_for(org_id))
 }
 
 /// The message for a return from the card-setup page.
@@ -37,12 +39,7 @@ pub fn Billing() -> impl IntoView {
     let directory = expect_context::<Directory>();
     let query = use_query_map();
     let navigate = use_navigate();
-    let visible = Memo::new(move |_| {
-        directory.orgs.with(|o| match o {
-            Some(Ok(orgs)) => orgs.iter().filter(|o| roles::allows(&o.roles, &catalogue::ORG_SUBSCRIPTION_LIST)).cloned().collect(),
-            _ => Vec::<Org>::new(),
-        })
-    });
+    let visible = Memo::new(move |_| directory.orgs_allowing(&catalogue::ORG_SUBSCRIPTION_LIST));
     let selected = Memo::new(move |_| {
         let wanted = query.with(|q| q.get("org"));
         visible.with(|orgs| {
@@ -50,13 +47,12 @@ pub fn Billing() -> impl IntoView {
         })
     });
     let choose = move |id: String| {
-        navigate(&format!("/billing?org={}", cluster_api::request::encode_segment(&id)), NavigateOptions::default());
+        navigate(&links::billing_for(&id), NavigateOptions::default());
     };
 
     view! {
         <Breadcrumbs crumbs=vec![("Billing".into(), None)]/>
-        <div class="page-head">
-            <h1>"Billing"</h1>
+        <PageHead heading="Billing">
             <span class="spacer"></span>
             {move || (visible.with(Vec::len) > 1).then(|| {
                 let choose = choose.clone();
@@ -72,22 +68,26 @@ pub fn Billing() -> impl IntoView {
                     </label>
                 }
             })}
-        </div>
+        </PageHead>
         {move || {
             let marker = query.with(|q| q.get("payment_method_setup"));
             setup_return(marker.as_deref()).map(|(ok, text)| view! {
                 <p class=if ok { "flash" } else { "flash warn" } id="setup-return" role="status">{text}</p>
             })
         }}
-        {move || match (directory.orgs.with(|o| o.is_some()), selected.get()) {
-            (false, _) => view! { <p class="loading">"Loading…"</p> }.into_any(),
-            (true, None) => view! {
+        // A failed read of the organizations is shown as failed, not as "no access".
+        {move || match (directory.orgs.with(|o| o.as_ref().map(|r| r.as_ref().err().cloned())), selected.get()) {
+            (None, _) => view! { <p class="loading">"Loading…"</p> }.into_any(),
+            (Some(Some(e)), _) => view! {
+                <ErrorPanel action="Loading your organizations" error=e retry=Callback::new(move |_| directory.orgs.refetch())/>
+            }.into_any(),
+            (Some(None), None) => view! {
                 <div class="empty" id="no-billing-access">
-                    <p>"This API secret cannot see billing in any of its organizations: that needs the view-billing role. "
-                       "Ask an administrator of your organization for it."</p>
+                    <p>{directory.refused_everywhere(&catalogue::ORG_SUBSCRIPTION_LIST, "Seeing billing")}
+                       " Ask an administrator of your organization for it."</p>
                 </div>
             }.into_any(),
-            (true, Some(org)) => view! { <OrgBilling org=org/> }.into_any(),
+            (Some(None), Some(org)) => view! { <OrgBilling org=org/> }.into_any(),
         }}
     }
 }
@@ -97,7 +97,7 @@ fn OrgBilling(org: Org) -> impl IntoView {
     let session = expect_context::<Session>();
     let directory = expect_context::<Directory>();
     let org_id = StoredValue::new(org.id.clone());
-    let read_only = Signal::derive(move || directory.permit(&org_id.get_value(), &catalogue::ORG_PAYMENTMETHOD_SETDEFAULT).and_then(Result::err));
+    let read_only = Signal::derive(move || directory.refusal(&org_id.get_value(), &catalogue::ORG_PAYMENTMETHOD_SETDEFAULT));
     let portal = Write::new("Opening the billing portal");
     let link = RwSignal::new(None::<RedirectLink>);
     let open_portal = move |_| {

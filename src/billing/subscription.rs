@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::money::dollars;
 use crate::format;
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 
 /// Stripe's statuses in words (an unknown one as the service spelled it), and a tone for the badge.
 pub fn status_words(status: &str) -> (String, &'static str) {
@@ -60,6 +61,29 @@ pub fn SubscriptionDetails(subscription: Subscription, #[prop(optional)] childre
     }
 }
 
+const COLUMNS: &[Column] =
+    &[Column::sortable("Plan"), Column::sortable("Status"), Column::sortable("Renewal"), Column::sortable("Open invoice")];
+
+fn subscription_row(s: &Subscription) -> Row {
+    let (label, tone) = status_words(&s.status);
+    let due = match (s.open_invoice, s.open_invoice_amount_due) {
+        (Some(true), Some(cents)) => format!("{} due", dollars(cents)),
+        (Some(true), None) => "Due".into(),
+        _ => "None".into(),
+    };
+    let renewal_at = s.end_date.or(s.current_period_end).map(|at| at.0);
+    Row::new(
+        "data-subscription",
+        s.id.clone(),
+        vec![
+            Cell::text(s.description.clone().unwrap_or_else(|| s.id.clone())),
+            Cell::badge(label, tone, false),
+            Cell::view(renewal(s).into_any(), renewal_at.map(SortKey::Number).unwrap_or(SortKey::None)),
+            Cell::text(due),
+        ],
+    )
+}
+
 /// An organization's subscriptions, one row each.
 #[component]
 pub fn SubscriptionTable(org_id: String) -> impl IntoView {
@@ -68,41 +92,10 @@ pub fn SubscriptionTable(org_id: String) -> impl IntoView {
         let org_id = org_id.clone();
         async move { crate::api::call(session, &cluster_api::ops::OrgSubscriptionList { org_id }).await }
     });
-    move || match list.get() {
-        None => view! { <p class="loading">"Loading subscriptions…"</p> }.into_any(),
-        Some(Err(e)) => view! {
-            <crate::components::ErrorPanel action="Loading subscriptions" error=e retry=Callback::new(move |_| list.refetch())/>
-        }
-        .into_any(),
-        Some(Ok(subs)) if subs.is_empty() => {
-            view! { <p class="hint">"No subscriptions yet: they start when a cluster is paid for."</p> }.into_any()
-        }
-        Some(Ok(subs)) => view! {
-            <div class="table-wrap">
-            <table class="table" id="subscription-table">
-                <thead><tr><th>"Plan"</th><th>"Status"</th><th>"Renewal"</th><th>"Open invoice"</th></tr></thead>
-                <tbody>
-                    {subs.into_iter().map(|s| {
-                        let (label, tone) = status_words(&s.status);
-                        let renewal = renewal(&s);
-                        let due = match (s.open_invoice, s.open_invoice_amount_due) {
-                            (Some(true), Some(cents)) => format!("{} due", dollars(cents)),
-                            (Some(true), None) => "Due".into(),
-                            _ => "None".into(),
-                        };
-                        view! {
-                            <tr data-subscription=s.id.clone()>
-                                <td>{s.description.clone().unwrap_or_else(|| s.id.clone())}</td>
-                                <td><span class=format!("badge badge-{tone}")>{label}</span></td>
-                                <td>{renewal}</td>
-                                <td>{due}</td>
-                            </tr>
-                        }
-                    }).collect_view()}
-                </tbody>
-            </table>
-            </div>
-        }
-        .into_any(),
+    let rows = Callback::new(move |()| list.with(|l| l.as_ref().map(|r| r.as_ref().map(|subs| subs.iter().map(subscription_row).collect()).map_err(Clone::clone))));
+    view! {
+        <ResourceTable columns=COLUMNS rows=rows id="subscription-table" label="Subscriptions" loading_what="Loading subscriptions"
+            retry=Callback::new(move |_| list.refetch())
+            empty=ViewFn::from(|| view! { <p class="hint">"No subscriptions yet: they start when a cluster is paid for."</p> })/>
     }
 }

@@ -20,12 +20,7 @@ fn blocked_reason(cluster: &Cluster, directory: &Directory) -> Option<String> {
         ClusterState::Archived => return Some("Archived clusters cannot be deleted.".into()),
         _ => {}
     }
-    let org = cluster.owner.clone().unwrap_or_default();
-    match directory.permit(&org, &catalogue::CLUSTER_DELETE) {
-        None => Some("Checking your roles…".into()),
-        Some(Err(why)) => Some(why),
-        Some(Ok(())) => None,
-    }
+    directory.denied(cluster.owner.as_deref().unwrap_or_default(), &catalogue::CLUSTER_DELETE)
 }
 
 /// What deleting does to this cluster, in words.
@@ -60,7 +55,7 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
                 Ok(after) => watch.publish(after.id.clone(), after),
                 Err(ApiError::NotFound(_)) => {
                     session.flash.set(Some(format!("{name} was deleted.")));
-                    navigate("/clusters", NavigateOptions::default());
+                    navigate(crate::links::CLUSTERS, NavigateOptions::default());
                 }
                 Err(other) => return Err(other),
             }

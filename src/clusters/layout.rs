@@ -4,8 +4,8 @@
 use cluster_api::{catalogue, Cluster, ClusterState};
 use leptos::prelude::*;
 use leptos_router::{
-    components::{Outlet, A},
-    hooks::{use_params_map, use_query_map},
+    components::Outlet,
+    hooks::{use_location, use_params_map, use_query_map},
 };
 
 use super::payment::{unpaid_reason, PaymentCallout};
@@ -13,7 +13,8 @@ use super::watch::ClusterWatch;
 use crate::api::ApiError;
 use crate::components::{ErrorPanel, StatusBadge};
 use crate::directory::Directory;
-use crate::shell::Breadcrumbs;
+use crate::kit::page::{title, Breadcrumbs, PageHead};
+use crate::links::{self, ClusterTab};
 
 /// What every tab of a cluster page reads.
 #[derive(Clone, Copy)]
@@ -82,7 +83,8 @@ fn ClusterPage(id: String) -> impl IntoView {
         } else if let Some(error) = feed.with(|f| f.error.clone()) {
             let retry_id = retry_id.clone();
             view! {
-                <Breadcrumbs crumbs=vec![("Clusters".into(), Some("/clusters".into())), (id.clone(), None)]/>
+                <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (id.clone(), None)]/>
+                <PageHead heading=id.clone() title=title(&[&id, "Clusters"])/>
                 <ErrorPanel action="Loading the cluster" error=error retry=Callback::new(move |_| watch.refresh(retry_id.clone()))/>
             }
             .into_any()
@@ -98,19 +100,26 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     let query = use_query_map();
     let status = Memo::new(move |_| cluster.with(|c| c.status.clone()));
     let name = move || cluster.with(|c| c.name.clone());
-    let base = format!("/clusters/{}", cluster_api::request::encode_segment(&id));
+    let location = use_location();
+    let tab_id = id.clone();
+    let tab = Memo::new(move |_| location.pathname.with(|p| ClusterTab::of_path(p, &tab_id)));
+    // "Billing · acme-prod · Clusters · Cluster console"; the overview is the cluster itself.
+    let tab_title = Signal::derive(move || {
+        let tab = tab.get();
+        let label = if tab == ClusterTab::Overview { "" } else { tab.label() };
+        title(&[label, &name(), "Clusters"])
+    });
     let returned = move || {
         let marker = query.with(|q| q.get("checkout"));
         checkout_return(marker.as_deref(), &name())
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![("Clusters".into(), Some("/clusters".into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
-        <div class="page-head">
-            <h1>{name}</h1>
+        <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
+        <PageHead heading=Signal::derive(name) title=tab_title>
             <StatusBadge status=Signal::derive(move || status.get())/>
             {move || view_only(&cluster.get(), &directory).map(|why| view! { <span class="view-only" title=why>"View only"</span> })}
-        </div>
+        </PageHead>
         {move || returned().map(|(ok, text)| view! {
             <p class=if ok { "flash" } else { "flash warn" } id="checkout-return" role="status">{text}</p>
         })}
@@ -119,18 +128,18 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
             .map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
         <PaymentCallout/>
         {move || poll_error.get().map(|e| view! { <ErrorPanel action="Refreshing the status" error=e/> })}
+        // The current tab is the page: it carries the page's one `aria-current`.
         <nav class="tabs" aria-label="Cluster sections">
-            <A href=base.clone() exact=true>"Overview"</A>
-            <A href=format!("{base}/billing")>"Billing"</A>
-            <A href=format!("{base}/extensions")>"Resources"</A>
+            {ClusterTab::ALL.into_iter().map(|t| view! {
+                <a href=links::cluster_tab(&id, t) aria-current=move || (tab.get() == t).then_some("page")>{t.label()}</a>
+            }).collect_view()}
         </nav>
     }
 }
 
 /// Set when the caller may look but not change this cluster: the reason, for the badge's tooltip.
 fn view_only(cluster: &Cluster, directory: &Directory) -> Option<String> {
-    let org = cluster.owner.clone().unwrap_or_default();
-    directory.permit(&org, &catalogue::CLUSTER_DELETE).and_then(Result::err)
+    directory.refusal(cluster.owner.as_deref().unwrap_or_default(), &catalogue::CLUSTER_DELETE)
 }
 
 #[cfg(test)]

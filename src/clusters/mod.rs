@@ -4,7 +4,6 @@
 mod billing_tab;
 mod create;
 mod delete;
-mod filter;
 mod layout;
 mod list;
 mod overview;

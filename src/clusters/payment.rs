@@ -49,7 +49,7 @@ pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static
     let link = RwSignal::new(None::<RedirectLink>);
     let denied = move || {
         let org = ctx.cluster.with(|c| c.owner.clone().unwrap_or_default());
-        directory.permit(&org, &catalogue::CLUSTER_CHECKOUT_RESUME).and_then(Result::err)
+        directory.refusal(&org, &catalogue::CLUSTER_CHECKOUT_RESUME)
     };
     let open = move |_| {
         let op = ops::ClusterCheckoutResume { id: ctx.id(), body: None };

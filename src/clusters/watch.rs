@@ -1,4 +1,5 @@
-//! The app-wide polls for cluster status and restart status (one per cluster).
+//! The app-wide polls for cluster status and restart status (one per cluster, keyed by
+//! `PollKey::cluster`).
 
 use cluster_api::{ops, Cluster, RestartStatus};
 use leptos::prelude::*;
@@ -14,13 +15,13 @@ pub type RestartWatch = Poller<RestartStatus>;
 pub fn provide_watchers(session: Session) {
     let clusters: ClusterWatch = Poller::new(
         session,
-        |session, id| Box::pin(async move { api::call(session, &ops::ClusterDetail { id }).await }),
+        |session, key| Box::pin(async move { api::call(session, &ops::ClusterDetail { id: key.cluster }).await }),
         |cluster| !is_transitional(&cluster.status),
         Backoff::STATUS,
     );
     let restarts: RestartWatch = Poller::new(
         session,
-        |session, id| Box::pin(async move { api::call(session, &ops::ClusterRestartStatusDetail { id }).await }),
+        |session, key| Box::pin(async move { api::call(session, &ops::ClusterRestartStatusDetail { id: key.cluster }).await }),
         |status| !status.restart_in_progress,
         Backoff::STATUS,
     );

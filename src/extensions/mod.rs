@@ -7,7 +7,6 @@ mod apply;
 mod approve;
 mod caps;
 mod checks;
-mod filter;
 mod item;
 mod page;
 mod run;
@@ -22,21 +21,17 @@ use leptos::prelude::*;
 
 use crate::api::{self, ApiError};
 use crate::load::Load;
-use crate::poll::{Backoff, Feed, Poller};
+use crate::poll::{Backoff, Feed, PollKey, Poller};
 use crate::session::Session;
 
 pub use page::ClusterExtensions;
 
-/// One poll per extension (keyed by cluster and extension ID) while a scan runs. App-wide,
+/// One poll per extension (`PollKey::item(cluster, extension)`) while a scan runs. App-wide,
 /// like the other watches, so an upload that finishes after the tab closed is still recorded.
 pub type ExtensionWatch = Poller<Extension>;
 
 /// Scans take seconds: look again soon, then less often.
 const SCAN_BACKOFF: Backoff = Backoff { initial_ms: 1_000, factor: 1.5, max_ms: 15_000 };
-
-fn key(cluster_id: &str, extension_id: &str) -> String {
-    format!("{cluster_id}\n{extension_id}")
-}
 
 /// A scan still running: the only state that changes by itself.
 pub fn scanning(extension: &Extension) -> bool {
@@ -49,11 +44,10 @@ pub fn extension_watch(session: Session) -> ExtensionWatch {
         session,
         |session, key| {
             Box::pin(async move {
-                let Some((id, extension_id)) = key.split_once('\n') else {
+                let Some(extension_id) = key.item else {
                     return Err(ApiError::NotFound("This resource is not known.".into()));
                 };
-                let op = ops::ClusterExtensionDetail { id: id.to_string(), extension_id: extension_id.to_string() };
-                api::call(session, &op).await
+                api::call(session, &ops::ClusterExtensionDetail { id: key.cluster, extension_id }).await
             })
         },
         |extension| !scanning(extension),
@@ -87,7 +81,7 @@ pub struct ExtCtx {
 /// One extension on screen: its live value, and how to change what everyone sees.
 #[derive(Clone, Copy)]
 pub struct Item {
-    key: StoredValue<String>,
+    key: StoredValue<PollKey>,
     pub id: StoredValue<String>,
     feed: Signal<Feed<Extension>>,
     watch: ExtensionWatch,
@@ -98,7 +92,7 @@ impl Item {
     /// the list) is shown unless the watch knows something newer: a card shown again after
     /// a search must not go back to what the list said before an upload.
     pub fn watch(ctx: &ExtCtx, seed: Extension) -> Item {
-        let key = key(&ctx.cluster_id.get_value(), &seed.id);
+        let key = PollKey::item(ctx.cluster_id.get_value(), seed.id.clone());
         let id = StoredValue::new(seed.id.clone());
         let feed = ctx.watch.watch(key.clone(), None);
         let listed_at = ctx.listed_at.get_value();
@@ -173,10 +167,5 @@ mod tests {
         assert_eq!(e.versions.map(|v| v.len()), Some(2));
         let e = with_version(Extension::default(), version("c", ScanState::Warn));
         assert_eq!(e.versions.map(|v| v.len()), Some(1));
-    }
-
-    #[test]
-    fn keys_split_back() {
-        assert_eq!(key("cl-1", "ext-2").split_once('\n'), Some(("cl-1", "ext-2")));
     }
 }

@@ -4,23 +4,32 @@
 
 use cluster_api::{catalogue, ops, ClusterState, ResourceType};
 use leptos::prelude::*;
-use leptos_router::{
-    hooks::{use_navigate, use_query_map},
-    NavigateOptions,
-};
 
 use super::add::AddResource;
 use super::apply::ApplyPanel;
 use super::caps::{limit, type_label, usage_label, used, Group};
-use super::filter::ExtensionFilter;
 use super::item::ExtensionCard;
 use super::{ExtCtx, ExtensionWatch};
 use crate::api;
 use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::filter::{use_url_filter, FilterBar, FilterSpec};
+use crate::links::{self, ClusterTab};
 use crate::load::load;
 use crate::session::Session;
+
+const FILTER: FilterSpec = FilterSpec {
+    name_param: "name",
+    choice_param: "type",
+    name_id: "filter-resource-name",
+    choice_id: "filter-resource-type",
+    clear_id: "clear-resource-filters",
+    name_label: "Name",
+    placeholder: "Search by name",
+    choice_label: "Type",
+    any_label: "All types",
+};
 
 /// Why the resources of a cluster in `status` cannot be changed, or `None`.
 pub fn state_problem(name: &str, status: &ClusterState) -> Option<String> {
@@ -49,33 +58,14 @@ pub fn ClusterExtensions() -> impl IntoView {
     });
     let denied = Memo::new(move |_| {
         let (name, status, org) = cluster.with(|c| (c.name.clone(), c.status.clone(), c.owner.clone().unwrap_or_default()));
-        match directory.permit(&org, &catalogue::CLUSTER_EXTENSION_CREATE) {
-            None => Some("Checking your roles…".to_string()),
-            Some(Err(why)) => Some(why),
-            Some(Ok(())) => state_problem(&name, &status),
-        }
+        directory.denied(&org, &catalogue::CLUSTER_EXTENSION_CREATE).or_else(|| state_problem(&name, &status))
     });
     let ctx = ExtCtx { cluster_id, listed_at, denied, watch: expect_context::<ExtensionWatch>(), list, majors };
     provide_context(ctx);
 
-    let query = use_query_map();
-    let navigate = use_navigate();
-    let base = format!("/clusters/{}/extensions", cluster_api::request::encode_segment(&cluster_id.get_value()));
-    let filter = move || query.with(|q| ExtensionFilter::from_query(q.get("name"), q.get("type")));
-    let set_filter = move |f: ExtensionFilter| {
-        navigate(&f.to_href(&base), NavigateOptions { replace: true, scroll: false, ..Default::default() });
-    };
-    let set_name = {
-        let set_filter = set_filter.clone();
-        move |name: String| set_filter(ExtensionFilter { name, ..untrack(filter) })
-    };
-    let set_type = {
-        let set_filter = set_filter.clone();
-        move |raw: String| {
-            let resource_type = (!raw.is_empty()).then(|| ResourceType::from_wire(&raw));
-            set_filter(ExtensionFilter { resource_type, ..untrack(filter) })
-        }
-    };
+    let filter = use_url_filter(&FILTER);
+    let base = links::cluster_tab(&cluster_id.get_value(), ClusterTab::Resources);
+    let options = ResourceType::KNOWN.iter().map(|t| (t.as_str().to_string(), type_label(t))).collect();
 
     let usage = move || {
         let all = list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).cloned())?;
@@ -89,8 +79,12 @@ pub fn ClusterExtensions() -> impl IntoView {
         Some(view! { {chip(Group::Themes, "usage-themes")} {chip(Group::Extensions, "usage-extensions")} })
     };
     let shown = move || {
-        let f = filter();
-        list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).map(|all| all.iter().filter(|e| f.matches(e)).cloned().collect::<Vec<_>>()))
+        let f = filter.get();
+        list.with(|l| {
+            l.as_ref()
+                .and_then(|r| r.as_ref().ok())
+                .map(|all| all.iter().filter(|e| f.matches(&e.name, e.resource_type.as_str())).cloned().collect::<Vec<_>>())
+        })
             .unwrap_or_default()
     };
 
@@ -107,32 +101,7 @@ pub fn ClusterExtensions() -> impl IntoView {
             }}
         </section>
         <ApplyPanel/>
-        <div class="filters" role="search">
-            <label>"Name "
-                <input type="search" id="filter-resource-name" placeholder="Search by name"
-                    prop:value=move || filter().name on:input:target=move |ev| set_name(ev.target().value())/>
-            </label>
-            <label>"Type "
-                <select id="filter-resource-type" on:change:target=move |ev| set_type(ev.target().value())>
-                    <option value="" selected=move || filter().resource_type.is_none()>"All types"</option>
-                    {ResourceType::KNOWN.iter().map(|t| {
-                        let this = t.clone();
-                        view! {
-                            <option value=t.as_str().to_string() selected=move || filter().resource_type.as_ref() == Some(&this)>
-                                {type_label(t)}
-                            </option>
-                        }
-                    }).collect_view()}
-                </select>
-            </label>
-            {
-                let set_filter = set_filter.clone();
-                move || filter().is_active().then(|| {
-                    let set_filter = set_filter.clone();
-                    view! { <button class="button subtle" id="clear-resource-filters" on:click=move |_| set_filter(ExtensionFilter::default())>"Clear filters"</button> }
-                })
-            }
-        </div>
+        <FilterBar spec=&FILTER base=base filter=filter options=options/>
         {move || match list.get() {
             None => view! { <p class="loading">"Loading resources…"</p> }.into_any(),
             Some(Err(e)) => view! { <ErrorPanel action="Loading resources" error=e retry=Callback::new(move |_| list.refetch())/> }.into_any(),

@@ -1,9 +1,12 @@
+//! `/organizations`: the organizations this API secret belongs to, its roles in each, and
+//! what those roles allow in this console.
+
 use cluster_api::{catalogue, Operation, Org};
 use leptos::prelude::*;
 
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
-use crate::shell::Breadcrumbs;
+use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 
 /// What the roles allow in this console, so a person can see at a glance what they can do.
 const CAPABILITIES: &[(&str, &Operation)] = &[
@@ -11,63 +14,57 @@ const CAPABILITIES: &[(&str, &Operation)] = &[
     ("Delete clusters", &catalogue::CLUSTER_DELETE),
 ];
 
+const COLUMNS: &[Column] =
+    &[Column::sortable("Organization"), Column::sortable("ID"), Column::new("Roles"), Column::new("In this console")];
+
+fn org_row(org: &Org, directory: &Directory) -> Row {
+    let mut roles = org.roles.clone();
+    roles.sort();
+    let roles = if roles.is_empty() {
+        view! { <span class="hint">"None"</span> }.into_any()
+    } else {
+        view! { <span class="roles">{roles.into_iter().map(|r| view! { <span class="chip">{r}</span> }).collect_view()}</span> }.into_any()
+    };
+    let capabilities = CAPABILITIES
+        .iter()
+        .map(|(label, op)| {
+            let (mark, why) = match directory.permit(&org.id, op) {
+                Some(Ok(())) => ("✓", None),
+                Some(Err(why)) => ("✗", Some(why)),
+                None => ("…", None),
+            };
+            view! { <li><span class="mark">{mark}</span>" "{*label}{why.map(|why| view! { <div class="sub">{why}</div> })}</li> }
+        })
+        .collect_view();
+    Row::new(
+        "data-org",
+        org.name.clone(),
+        vec![
+            Cell::text(org.display_name.clone().unwrap_or_else(|| org.name.clone())).sub(org.name.clone()),
+            Cell::mono(org.id.clone()),
+            Cell::view(roles, SortKey::None),
+            Cell::view(view! { <ul class="capabilities">{capabilities}</ul> }.into_any(), SortKey::None),
+        ],
+    )
+}
+
 #[component]
 pub fn Organizations() -> impl IntoView {
     let directory = expect_context::<Directory>();
+    let rows = Callback::new(move |()| {
+        directory.orgs.with(|o| o.as_ref().map(|r| r.as_ref().map(|orgs| orgs.iter().map(|org| org_row(org, &directory)).collect()).map_err(Clone::clone)))
+    });
     view! {
         <Breadcrumbs crumbs=vec![("Organizations".into(), None)]/>
-        <div class="page-head"><h1>"Organizations"</h1></div>
+        <PageHead heading="Organizations"/>
         <p class="hint">"The organizations this API secret belongs to, and the roles it holds in each."</p>
-        {move || match directory.orgs.get() {
-            None => view! { <p class="loading">"Loading organizations…"</p> }.into_any(),
-            Some(Err(e)) => view! {
-                <ErrorPanel action="Loading organizations" error=e retry=Callback::new(move |_| directory.orgs.refetch())/>
-            }.into_any(),
-            Some(Ok(orgs)) if orgs.is_empty() => view! {
+        <ResourceTable columns=COLUMNS rows=rows class="orgs" label="Organizations" loading_what="Loading organizations"
+            retry=Callback::new(move |_| directory.orgs.refetch())
+            empty=ViewFn::from(|| view! {
                 <div class="empty">
                     <p>"This API secret belongs to no organization, so there is nothing it can see or manage. "
                        "Create a secret from your team's API Credentials tab instead."</p>
                 </div>
-            }.into_any(),
-            Some(Ok(orgs)) => orgs.into_iter().map(|org| view! { <OrgCard org=org/> }).collect_view().into_any(),
-        }}
-    }
-}
-
-#[component]
-fn OrgCard(org: Org) -> impl IntoView {
-    let directory = expect_context::<Directory>();
-    let title = org.display_name.clone().unwrap_or_else(|| org.name.clone());
-    let id = org.id.clone();
-    let mut roles = org.roles.clone();
-    roles.sort();
-    view! {
-        <section class="card" data-org=org.name.clone()>
-            <h2>{title}</h2>
-            <dl class="fields">
-                <dt>"Name"</dt><dd>{org.name.clone()}</dd>
-                <dt>"ID"</dt><dd class="mono">{org.id.clone()}</dd>
-                <dt>"Roles"</dt>
-                <dd class="roles">
-                    {if roles.is_empty() {
-                        view! { <span class="hint">"None"</span> }.into_any()
-                    } else {
-                        roles.into_iter().map(|r| view! { <span class="chip">{r}</span> }).collect_view().into_any()
-                    }}
-                </dd>
-            </dl>
-            <h3>"In this console"</h3>
-            <ul class="capabilities">
-                {CAPABILITIES.iter().map(|(label, op)| {
-                    let verdict = directory.permit(&id, op);
-                    let (mark, why) = match verdict {
-                        Some(Ok(())) => ("✓", String::new()),
-                        Some(Err(why)) => ("✗", why),
-                        None => ("…", String::new()),
-                    };
-                    view! { <li><span class="mark">{mark}</span>" "{*label}{(!why.is_empty()).then(|| view! { <div class="sub">{why}</div> })}</li> }
-                }).collect_view()}
-            </ul>
-        </section>
+            })/>
     }
 }

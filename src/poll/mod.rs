@@ -32,7 +32,32 @@ impl<T> Default for Feed<T> {
     }
 }
 
-pub type Fetch<T> = fn(Session, String) -> Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
+/// What one poll watches: a cluster, or one thing inside it (an extension, a realm, a
+/// domain). Structured so no kind of thing has to pack two IDs into one string.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PollKey {
+    pub cluster: String,
+    pub item: Option<String>,
+}
+
+impl PollKey {
+    pub fn cluster(id: impl Into<String>) -> PollKey {
+        PollKey { cluster: id.into(), item: None }
+    }
+
+    pub fn item(cluster: impl Into<String>, item: impl Into<String>) -> PollKey {
+        PollKey { cluster: cluster.into(), item: Some(item.into()) }
+    }
+}
+
+/// A cluster's ID is the key of the cluster-level polls.
+impl From<String> for PollKey {
+    fn from(cluster: String) -> PollKey {
+        PollKey::cluster(cluster)
+    }
+}
+
+pub type Fetch<T> = fn(Session, PollKey) -> Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
 struct Entry<T: Send + Sync + 'static> {
     feed: RwSignal<Feed<T>>,
@@ -40,9 +65,9 @@ struct Entry<T: Send + Sync + 'static> {
     running: bool,
 }
 
-/// A registry of polls for one kind of thing, keyed by ID. Provide one per kind in context.
+/// A registry of polls for one kind of thing, keyed by [`PollKey`]. Provide one per kind in context.
 pub struct Poller<T: Send + Sync + 'static> {
-    entries: StoredValue<HashMap<String, Entry<T>>, LocalStorage>,
+    entries: StoredValue<HashMap<PollKey, Entry<T>>, LocalStorage>,
     /// Feeds belong to the app, not to the view that first asked, so they outlive it.
     owner: StoredValue<Owner, LocalStorage>,
     session: Session,
@@ -75,7 +100,11 @@ impl<T: Clone + Send + Sync + 'static> Poller<T> {
 
     /// Watches `id` for as long as the calling view lives. `seed` is a value the caller
     /// just read (e.g. from a list), which saves a request.
-    pub fn watch(&self, id: String, seed: Option<T>) -> Signal<Feed<T>> {
+    pub fn watch(&self, key: impl Into<PollKey>, seed: Option<T>) -> Signal<Feed<T>> {
+        self.watch_key(key.into(), seed)
+    }
+
+    fn watch_key(&self, id: PollKey, seed: Option<T>) -> Signal<Feed<T>> {
         let owner = self.owner.get_value();
         let feed = self.entries.try_update_value(|entries| {
             let entry = entries.entry(id.clone()).or_insert_with(|| Entry {
@@ -105,8 +134,12 @@ impl<T: Clone + Send + Sync + 'static> Poller<T> {
     }
 
     /// Fetches now, e.g. after an action changed the thing, and polls again if it is unsettled.
-    pub fn refresh(&self, id: String) {
-        let stale = |entries: &mut HashMap<String, Entry<T>>| {
+    pub fn refresh(&self, key: impl Into<PollKey>) {
+        self.refresh_key(key.into())
+    }
+
+    fn refresh_key(&self, id: PollKey) {
+        let stale = |entries: &mut HashMap<PollKey, Entry<T>>| {
             if let Some(entry) = entries.get_mut(&id) {
                 entry.feed.update(|f| f.updated_at = 0.0);
             }
@@ -116,7 +149,11 @@ impl<T: Clone + Send + Sync + 'static> Poller<T> {
     }
 
     /// Records a value an action just read, and keeps polling if it is unsettled.
-    pub fn publish(&self, id: String, value: T) {
+    pub fn publish(&self, key: impl Into<PollKey>, value: T) {
+        self.publish_key(key.into(), value)
+    }
+
+    fn publish_key(&self, id: PollKey, value: T) {
         let feed = self.feed(&id).map(|(feed, _)| feed);
         if let Some(feed) = feed {
             feed.set(Feed { value: Some(value), error: None, updated_at: js_sys::Date::now() });
@@ -124,7 +161,7 @@ impl<T: Clone + Send + Sync + 'static> Poller<T> {
         self.ensure_running(id);
     }
 
-    fn ensure_running(&self, id: String) {
+    fn ensure_running(&self, id: PollKey) {
         let start = self.entries.try_update_value(|entries| match entries.get_mut(&id) {
             Some(entry) if !entry.running && entry.watchers > 0 => {
                 entry.running = true;
@@ -138,11 +175,11 @@ impl<T: Clone + Send + Sync + 'static> Poller<T> {
         }
     }
 
-    fn feed(&self, id: &str) -> Option<(RwSignal<Feed<T>>, usize)> {
+    fn feed(&self, id: &PollKey) -> Option<(RwSignal<Feed<T>>, usize)> {
         self.entries.with_value(|entries| entries.get(id).map(|e| (e.feed, e.watchers)))
     }
 
-    async fn run(self, id: String) {
+    async fn run(self, id: PollKey) {
         let mut attempt = 0;
         loop {
             let Some((feed, watchers)) = self.feed(&id) else { break };
@@ -190,5 +227,18 @@ impl<T: Clone + Send + Sync + 'static> Poller<T> {
                 entry.running = false;
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_keep_their_parts_apart() {
+        assert_eq!(PollKey::from("cl-1".to_string()), PollKey::cluster("cl-1"));
+        // Two-part keys cannot collide with IDs that contain a separator.
+        assert_ne!(PollKey::item("a\nb", "c"), PollKey::item("a", "b\nc"));
+        assert_ne!(PollKey::cluster("a"), PollKey::item("a", ""));
     }
 }

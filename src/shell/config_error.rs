@@ -1,9 +1,12 @@
 use leptos::prelude::*;
 
+use crate::kit::page::{title, use_title};
+
 /// Shown instead of the console when `config.json` is missing or malformed: nothing else
 /// can work without knowing where the service is.
 #[component]
 pub fn ConfigError(message: String) -> impl IntoView {
+    use_title(Signal::stored(title(&["Not configured"])));
     view! {
         <main class="page narrow">
             <h1>"The console is not configured"</h1>

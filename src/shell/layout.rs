@@ -1,13 +1,27 @@
 use leptos::prelude::*;
 use leptos_router::{
-    components::{Outlet, A},
+    components::Outlet,
     hooks::{use_location, use_navigate},
     NavigateOptions,
 };
+use wasm_bindgen::JsCast;
 
 use crate::directory::Directory;
-use crate::navigation::sign_in_url;
+use crate::links;
 use crate::session::Session;
+
+/// The side navigation's entries.
+const SECTIONS: [(&str, &str); 3] = [(links::CLUSTERS, "Clusters"), (links::ORGANIZATIONS, "Organizations"), (links::BILLING, "Billing")];
+
+/// "Skip to content": moves the focus to the page itself, past the header and navigation.
+/// Handled here rather than as a `#main` jump so the router does not treat it as a route.
+fn skip_to_main(ev: leptos::ev::MouseEvent) {
+    ev.prevent_default();
+    let main = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("main"));
+    if let Some(main) = main.and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = main.focus();
+    }
+}
 
 /// The signed-in frame. Anyone not signed in is sent to sign-in, which brings them back here.
 #[component]
@@ -25,7 +39,7 @@ pub fn Shell() -> impl IntoView {
             } else {
                 format!("{}?{search}", location.pathname.get_untracked())
             };
-            navigate(&sign_in_url(&here), NavigateOptions { replace: true, ..Default::default() });
+            navigate(&links::sign_in(&here), NavigateOptions { replace: true, ..Default::default() });
         }
     });
 
@@ -42,20 +56,25 @@ pub fn Shell() -> impl IntoView {
     move || {
         session.signed_in.get().then(|| {
             view! {
+                <a class="skip-link" href="#main" rel="external" on:click=skip_to_main>"Skip to content"</a>
                 <header class="topbar">
-                    <A href="/clusters" attr:class="brand">"Cluster console"</A>
+                    <a href=links::CLUSTERS class="brand">"Cluster console"</a>
                     <span class="env" title="Environment">{session.environment_name()}</span>
-                    <span class="org" title="Organization"><A href="/organizations">{orgs_label}</A></span>
+                    <span class="org" title="Organization"><a href=links::ORGANIZATIONS>{orgs_label}</a></span>
                     <span class="spacer"></span>
                     <button class="button subtle" on:click=move |_| session.end(Some("You signed out.".into()))>"Sign out"</button>
                 </header>
                 <div class="frame">
                     <nav class="sidenav" aria-label="Resources">
-                        <A href="/clusters">"Clusters"</A>
-                        <A href="/organizations">"Organizations"</A>
-                        <A href="/billing">"Billing"</A>
+                        {SECTIONS.into_iter().map(|(href, label)| view! {
+                            <a href=href
+                                class:active=move || location.pathname.with(|p| links::in_section(p, href))
+                                aria-current=move || location.pathname.with(|p| links::sidenav_current(p, href)).then_some("page")>
+                                {label}
+                            </a>
+                        }).collect_view()}
                     </nav>
-                    <main class="page">
+                    <main class="page" id="main" tabindex="-1">
                         {move || session.flash.get().map(|text| view! {
                             <div class="flash" role="status">
                                 <span>{text}</span>

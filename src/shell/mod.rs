@@ -1,14 +1,12 @@
-//! The frame around every screen: header, navigation, breadcrumbs, sign-in and the
+//! The frame around every screen: header, navigation, sign-in and the
 //! pages for a missing route or a broken configuration.
 
-mod breadcrumbs;
 mod config_error;
 mod layout;
 pub mod lazy;
 mod not_found;
 mod sign_in;
 
-pub use breadcrumbs::Breadcrumbs;
 pub use config_error::ConfigError;
 pub use layout::Shell;
 pub use not_found::NotFound;

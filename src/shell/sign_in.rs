@@ -3,6 +3,7 @@ use leptos_router::{hooks::{use_navigate, use_query_map}, NavigateOptions};
 
 use crate::api::{self, ApiError};
 use crate::kit::Write;
+use crate::kit::page::{title, use_title};
 use crate::navigation::safe_next;
 use crate::session::{Credentials, Session};
 
@@ -10,6 +11,7 @@ use crate::session::{Credentials, Session};
 #[component]
 pub fn SignIn() -> impl IntoView {
     let session = expect_context::<Session>();
+    use_title(Signal::stored(title(&["Sign in"])));
     let environments = session.config.with_value(|c| c.environments.clone());
     let query = use_query_map();
     let navigate = use_navigate();

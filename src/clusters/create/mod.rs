@@ -5,16 +5,17 @@ mod name_field;
 mod outcome;
 mod plans;
 
-use cluster_api::{catalogue, ops, roles, BillingPeriod, ClusterCreationResult, DedicatedClusterRequest, PaymentMethod, Tier};
+use cluster_api::{catalogue, ops, BillingPeriod, ClusterCreationResult, DedicatedClusterRequest, PaymentMethod, Tier};
 use leptos::prelude::*;
 
 use crate::api::{self, ApiError};
 use crate::billing::{card_expiry, card_name};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::Write;
+use crate::links;
 use crate::session::Session;
-use crate::shell::Breadcrumbs;
 use name_field::{availability, NameField, NameState};
 use outcome::Outcome;
 use plans::{period_for, plan, PLANS};
@@ -35,12 +36,7 @@ pub fn CreateCluster() -> impl IntoView {
     let name_state = availability(session, name);
 
     let regions = crate::load::load(move || api::call(session, &ops::ClusterRegionList));
-    let orgs = Memo::new(move |_| {
-        directory.orgs.with(|o| match o {
-            Some(Ok(orgs)) => orgs.iter().filter(|o| roles::allows(&o.roles, &catalogue::CLUSTER_CREATE)).cloned().collect(),
-            _ => Vec::new(),
-        })
-    });
+    let orgs = Memo::new(move |_| directory.orgs_allowing(&catalogue::CLUSTER_CREATE));
     Effect::new(move |_| {
         if org.with_untracked(String::is_empty) {
             if let Some(first) = orgs.with(|o| o.first().map(|o| o.id.clone())) {
@@ -117,42 +113,56 @@ pub fn CreateCluster() -> impl IntoView {
             <form class="wizard" on:submit=on_submit>
                 <section class="card">
                     <h2>"1. Plan"</h2>
-                    <div class="period-toggle" role="radiogroup" aria-label="Billing period">
-                        <button type="button" id="period-monthly" class:selected=move || period.get() == BillingPeriod::Monthly
-                            on:click=move |_| period.set(BillingPeriod::Monthly)>"Monthly"</button>
-                        <button type="button" id="period-annual" class:selected=move || period.get() == BillingPeriod::Annual
-                            disabled=move || !plan(&tier.get()).allows(&BillingPeriod::Annual)
-                            title=move || if plan(&tier.get()).allows(&BillingPeriod::Annual) { "" } else { "Starter is billed monthly only" }
-                            on:click=move |_| period.set(BillingPeriod::Annual)>"Annual (save 25%)"</button>
-                    </div>
-                    <div class="tiers">
+                    // Real radio buttons: the chosen period and tier are exposed as checked.
+                    <fieldset class="period-toggle">
+                        <legend>"Billing period"</legend>
+                        <label class="period" class:selected=move || period.get() == BillingPeriod::Monthly>
+                            <input type="radio" name="period" id="period-monthly" value="monthly"
+                                prop:checked=move || period.get() == BillingPeriod::Monthly
+                                on:change=move |_| period.set(BillingPeriod::Monthly)/>
+                            "Monthly"
+                        </label>
+                        <label class="period" class:selected=move || period.get() == BillingPeriod::Annual
+                            title=move || if plan(&tier.get()).allows(&BillingPeriod::Annual) { "" } else { "Starter is billed monthly only" }>
+                            <input type="radio" name="period" id="period-annual" value="annual"
+                                prop:checked=move || period.get() == BillingPeriod::Annual
+                                disabled=move || !plan(&tier.get()).allows(&BillingPeriod::Annual)
+                                on:change=move |_| period.set(BillingPeriod::Annual)/>
+                            "Annual (save 25%)"
+                        </label>
+                    </fieldset>
+                    <fieldset class="tiers">
+                        <legend>"Plan"</legend>
                         {PLANS.iter().map(|p| {
                             let t = p.tier.clone();
-                            let pick = t.clone();
+                            let (checked, selected, pick) = (t.clone(), t.clone(), t.clone());
                             view! {
-                                <button type="button" class="tier" id=format!("tier-{}", t.as_str())
-                                    class:selected=move || tier.get() == t
-                                    on:click=move |_| {
-                                        tier.set(pick.clone());
-                                        period.set(period_for(&pick, &period.get_untracked()));
-                                    }>
-                                    <h3>{p.title}</h3>
-                                    <p class="price">{move || p.price(&period_for(&p.tier, &period.get()))}</p>
+                                <label class="tier" class:selected=move || tier.get() == selected>
+                                    <span class="tier-title">
+                                        <input type="radio" name="tier" id=format!("tier-{}", t.as_str()) value=t.as_str().to_string()
+                                            prop:checked=move || tier.get() == checked
+                                            on:change=move |_| {
+                                                tier.set(pick.clone());
+                                                period.set(period_for(&pick, &period.get_untracked()));
+                                            }/>
+                                        <strong>{p.title}</strong>
+                                    </span>
+                                    <span class="price">{move || p.price(&period_for(&p.tier, &period.get()))}</span>
                                     <ul>
                                         <li>{p.sessions}</li><li>{p.sla}</li><li>{p.realms}</li><li>{p.themes}</li>
                                         <li>{p.extensions}</li><li>{p.domains}</li><li>{p.ip_rules}</li>
                                         {(p.annual_monthly_cents.is_none()).then(|| view! { <li class="hint">"Billed monthly only"</li> })}
                                     </ul>
-                                </button>
+                                </label>
                             }
                         }).collect_view()}
-                    </div>
+                    </fieldset>
                 </section>
                 <section class="card">
                     <h2>"2. Details"</h2>
                     <label for="cluster-org">"Organization"</label>
                     {move || if orgs.with(Vec::is_empty) {
-                        view! { <p class="hint" id="no-org">"None of your organizations lets this API secret create clusters: that needs the manage-clusters role."</p> }.into_any()
+                        view! { <p class="hint" id="no-org">{directory.refused_everywhere(&catalogue::CLUSTER_CREATE, "Creating a cluster").unwrap_or_else(|| crate::directory::CHECKING.into())}</p> }.into_any()
                     } else {
                         view! {
                             <select id="cluster-org" on:change:target=move |ev| org.set(ev.target().value())>
@@ -199,8 +209,8 @@ pub fn CreateCluster() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![("Clusters".into(), Some("/clusters".into())), ("New cluster".into(), None)]/>
-        <div class="page-head"><h1>"Create a cluster"</h1></div>
+        <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), ("New cluster".into(), None)]/>
+        <PageHead heading="Create a cluster" title=crate::kit::page::title(&["New cluster", "Clusters"])/>
         {move || match created.get() {
             // Created: the form is gone, so it cannot be submitted twice.
             Some(result) => view! { <Outcome result=result name=name.get_untracked()/> }.into_any(),
@@ -217,8 +227,11 @@ fn card_label(c: &PaymentMethod) -> String {
 fn payment_choice(cards: Option<Result<Vec<PaymentMethod>, ApiError>>, card: RwSignal<Option<String>>) -> AnyView {
     let saved = match cards {
         None => view! { <p class="loading">"Loading saved cards…"</p> }.into_any(),
-        Some(Err(ApiError::Forbidden { .. })) => view! {
-            <p class="hint">"This API secret cannot see the organization's saved cards (that needs view-billing), so pay on the checkout page."</p>
+        Some(Err(ApiError::Forbidden { role, .. })) => view! {
+            <p class="hint">{format!(
+                "This API secret cannot see the organization's saved cards (that needs {}), so pay on the checkout page.",
+                role.unwrap_or("a billing role")
+            )}</p>
         }.into_any(),
         Some(Err(e)) => view! { <ErrorPanel action="Loading saved cards" error=e/> }.into_any(),
         Some(Ok(list)) => list.into_iter().map(|c| {

@@ -33,10 +33,6 @@ pub fn classify(result: ClusterCreationResult) -> Next {
     }
 }
 
-fn cluster_path(id: &str) -> String {
-    format!("/clusters/{}", cluster_api::request::encode_segment(id))
-}
-
 #[component]
 pub fn Outcome(result: ClusterCreationResult, name: String) -> impl IntoView {
     let session = expect_context::<Session>();
@@ -45,7 +41,7 @@ pub fn Outcome(result: ClusterCreationResult, name: String) -> impl IntoView {
         Next::Checkout(link) => view! { <Redirecting link=link destination="the secure checkout page"/> }.into_any(),
         Next::Created(cluster) => {
             session.flash.set(Some(format!("{} was created and is being provisioned.", cluster.name)));
-            let path = cluster_path(&cluster.id);
+            let path = crate::links::cluster(&cluster.id);
             expect_context::<ClusterWatch>().publish(cluster.id.clone(), cluster);
             navigate(&path, NavigateOptions { replace: true, ..Default::default() });
             view! { <p class="loading">"Opening the new cluster…"</p> }.into_any()
@@ -69,7 +65,7 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
     let navigate = use_navigate();
     let payments = session.environment.with_untracked(|e| e.as_ref().and_then(|e| e.payments.clone()));
     let (payments, secret) = (StoredValue::new(payments), StoredValue::new(client_secret));
-    let path = cluster_path(&cluster_id);
+    let path = crate::links::cluster(&cluster_id);
     let (done_name, done_path) = (StoredValue::new(name.clone()), StoredValue::new(path.clone()));
     let pay = Write::new("Confirming the payment");
     let confirm = move || {

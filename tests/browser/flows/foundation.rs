@@ -23,6 +23,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("confirmation_is_a_real_modal_dialog", |d| Box::pin(run_flow(d, Config::default(), modal_dialog))),
         ("viewer_cannot_delete_and_sees_why", |d| Box::pin(run_flow(d, Config::default(), viewer_cannot_delete))),
         ("organizations_show_roles", |d| Box::pin(run_flow(d, Config::default(), organizations))),
+        ("page_chrome_titles_focus_sorting_and_phone_width", |d| Box::pin(run_flow(d, Config::default(), page_chrome))),
         ("sign_out_forgets_the_session", |d| Box::pin(run_flow(d, Config::default(), sign_out))),
         ("expired_token_is_renewed_silently", |d| Box::pin(run_flow(d, short_tokens(), token_renewal))),
         ("unknown_route_shows_not_found", |d| Box::pin(run_flow(d, Config::default(), not_found))),
@@ -306,6 +307,89 @@ async fn organizations(ctx: Ctx) {
     assert!(card.contains("org-acme") && card.contains("Acme Inc."), "{card}");
     ctx.snap("organizations").await;
     assert!(!ctx.exists("[data-org=globex]").await, "another organization is shown");
+}
+
+/// The page after a navigation: its tab title, the focus on its one h1, and one link
+/// marked `aria-current="page"` (whose text is `current`).
+async fn expect_page(ctx: &Ctx, title: &str, heading: &str, current: &str) {
+    let started = std::time::Instant::now();
+    let mut last = String::new();
+    while started.elapsed() < crate::harness::WAIT {
+        last = ctx.client.title().await.unwrap_or_default();
+        if last == title {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(last, title, "the tab title");
+    let script = "const a = document.activeElement; const marked = document.querySelectorAll('[aria-current]');\
+        return [a ? a.tagName : '', a ? a.textContent : '', document.querySelectorAll('h1').length,\
+                marked.length, marked.length ? marked[0].getAttribute('aria-current') + ':' + marked[0].textContent.trim() : ''];";
+    let state = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    let field = |i: usize| state.get(i).cloned().unwrap_or_default();
+    assert_eq!(field(0), "H1", "the focus is not on the heading: {state}");
+    assert!(field(1).as_str().is_some_and(|t| t.contains(heading)), "the focused heading: {state}");
+    assert_eq!(field(2), 1, "one h1 per page: {state}");
+    assert_eq!(field(3), 1, "one aria-current per page: {state}");
+    assert_eq!(field(4), format!("page:{current}"), "{state}");
+}
+
+async fn page_chrome(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    expect_page(&ctx, "Clusters · Cluster console", "Clusters", "Clusters").await;
+
+    // Sorting by a header: ascending, then descending, announced through aria-sort.
+    let names = |ctx: &Ctx| {
+        let client = ctx.client.clone();
+        async move {
+            let script = "return [...document.querySelectorAll('table.clusters tbody tr')].map(r => r.dataset.cluster);";
+            let list = client.execute(script, vec![]).await.unwrap_or_default();
+            list.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect::<Vec<_>>()).unwrap_or_default()
+        }
+    };
+    ctx.click("table.clusters th:first-child button.sort").await;
+    ctx.find("table.clusters th[aria-sort=ascending]").await;
+    let up = names(&ctx).await;
+    let mut sorted = up.clone();
+    sorted.sort();
+    assert_eq!(up, sorted, "ascending by name");
+    assert!(up.len() >= 4, "{up:?}");
+    ctx.click("table.clusters th:first-child button.sort").await;
+    ctx.find("table.clusters th[aria-sort=descending]").await;
+    sorted.reverse();
+    assert_eq!(names(&ctx).await, sorted, "descending by name");
+
+    ctx.click("tr[data-cluster=acme-prod] a").await;
+    ctx.wait_text(".page-head", "Active").await;
+    expect_page(&ctx, "acme-prod · Clusters · Cluster console", "acme-prod", "Overview").await;
+    ctx.click("nav.tabs a[href$='/billing']").await;
+    ctx.wait_url("/billing").await;
+    ctx.find("#cluster-billing").await;
+    let title = ctx.client.title().await.unwrap_or_default();
+    assert_eq!(title, "Billing · acme-prod · Clusters · Cluster console");
+    ctx.click("nav.sidenav a[href='/billing']").await;
+    ctx.wait_text("#card-table", "4242").await;
+    expect_page(&ctx, "Billing · Cluster console", "Billing", "Billing").await;
+
+    // The skip link takes the keyboard past the header and navigation.
+    ctx.client.execute("document.querySelector('.skip-link').click(); return 1;", vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    let focused = ctx.client.execute("return document.activeElement.id;", vec![]).await.unwrap_or_default();
+    assert_eq!(focused, "main", "skip link");
+
+    // A phone: the clusters table fits the width (rows become stacked cards).
+    ctx.client.set_window_size(390, 844).await.unwrap_or_else(|e| panic!("resize: {e}"));
+    ctx.click("nav.sidenav a[href='/clusters']").await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    ctx.snap("clusters-phone").await;
+    let widths = ctx
+        .client
+        .execute("return [window.innerWidth, document.documentElement.scrollWidth];", vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let at = |i: usize| widths.get(i).and_then(|v| v.as_u64()).unwrap_or(u64::MAX);
+    assert!(at(0) <= 390, "the window did not become phone-sized: {widths}");
+    assert!(at(1) <= 390, "the page scrolls sideways at 390 px: {widths}");
 }
 
 async fn sign_out(ctx: Ctx) {

@@ -1,0 +1,377 @@
+//! The one resource table. A screen describes its columns as data and turns each item into
+//! a [`Row`] of [`Cell`]s with a plain function; the table does the rest: loading, empty
+//! and failed states (with Retry), when the data was last read, sorting by a column
+//! header (`aria-sort`), and on a phone each row becomes a stacked card whose cells are
+//! labelled by their column (`data-label`), so nothing scrolls sideways.
+//!
+//! Rows arrive already turned into cells, so the table is compiled once for every screen.
+
+use std::cmp::Ordering;
+
+use cluster_api::EpochMillis;
+use leptos::attr::custom::custom_attribute;
+use leptos::prelude::*;
+
+use super::copy::CopyButton;
+use crate::api::ApiError;
+use crate::components::ErrorPanel;
+use crate::format;
+
+/// One column: its header, and whether clicking the header sorts by it.
+#[derive(Debug, Clone, Copy)]
+pub struct Column {
+    pub label: &'static str,
+    pub sortable: bool,
+}
+
+impl Column {
+    pub const fn new(label: &'static str) -> Column {
+        Column { label, sortable: false }
+    }
+
+    pub const fn sortable(label: &'static str) -> Column {
+        Column { label, sortable: true }
+    }
+}
+
+/// What a sortable cell is ordered by. Cells fill it in from their content; a view cell
+/// names it explicitly.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SortKey {
+    None,
+    Text(String),
+    Number(i64),
+}
+
+fn compare(a: &SortKey, b: &SortKey) -> Ordering {
+    match (a, b) {
+        (SortKey::Number(x), SortKey::Number(y)) => x.cmp(y),
+        (SortKey::Text(x), SortKey::Text(y)) => x.cmp(y),
+        // Anything known sorts before nothing; numbers before words.
+        (SortKey::None, SortKey::None) => Ordering::Equal,
+        (SortKey::None, _) => Ordering::Greater,
+        (_, SortKey::None) => Ordering::Less,
+        (SortKey::Number(_), SortKey::Text(_)) => Ordering::Less,
+        (SortKey::Text(_), SortKey::Number(_)) => Ordering::Greater,
+    }
+}
+
+/// The order of rows (given each row's key in the sorted column): stable, so equal keys
+/// keep the screen's order.
+pub fn order(keys: &[&SortKey], ascending: bool) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..keys.len()).collect();
+    idx.sort_by(|&a, &b| match (keys[a], keys[b]) {
+        // Rows without a value go last either way.
+        (SortKey::None, SortKey::None) => Ordering::Equal,
+        (SortKey::None, _) => Ordering::Greater,
+        (_, SortKey::None) => Ordering::Less,
+        (x, y) if ascending => compare(x, y),
+        (x, y) => compare(x, y).reverse(),
+    });
+    idx
+}
+
+/// The `aria-sort` of a column: `none` when sortable but not the sorted one.
+pub fn aria_sort(column: usize, sortable: bool, sorted: Option<(usize, bool)>) -> Option<&'static str> {
+    if !sortable {
+        return None;
+    }
+    Some(match sorted {
+        Some((c, true)) if c == column => "ascending",
+        Some((c, false)) if c == column => "descending",
+        _ => "none",
+    })
+}
+
+/// The next sort after a click on `column`: ascending first, then descending, then the
+/// screen's own order again.
+pub fn next_sort(column: usize, sorted: Option<(usize, bool)>) -> Option<(usize, bool)> {
+    match sorted {
+        Some((c, true)) if c == column => Some((column, false)),
+        Some((c, false)) if c == column => None,
+        _ => Some((column, true)),
+    }
+}
+
+/// `2026-01-01T00:00Z`, the form `<time datetime>` expects.
+fn machine_time(at: EpochMillis) -> String {
+    format::utc(at).replace(" UTC", "Z").replacen(' ', "T", 1)
+}
+
+enum Content {
+    Text(String),
+    Mono(String),
+    /// An in-app link; the router handles the click.
+    Link { label: String, href: String },
+    Badge { label: String, tone: &'static str, busy: bool },
+    /// A moment: absolute UTC, how long ago beneath it.
+    Time(EpochMillis),
+    Copy { text: String, what: &'static str },
+    View(AnyView),
+}
+
+/// One cell: its content, an optional second line, and what it sorts by.
+pub struct Cell {
+    content: Content,
+    sub: Option<String>,
+    class: Option<&'static str>,
+    sort: SortKey,
+}
+
+impl Cell {
+    fn of(content: Content, sort: SortKey) -> Cell {
+        Cell { content, sub: None, class: None, sort }
+    }
+
+    pub fn text(text: impl Into<String>) -> Cell {
+        let text = text.into();
+        let sort = SortKey::Text(text.to_lowercase());
+        Cell::of(Content::Text(text), sort)
+    }
+
+    pub fn mono(text: impl Into<String>) -> Cell {
+        let text = text.into();
+        let sort = SortKey::Text(text.to_lowercase());
+        Cell::of(Content::Mono(text), sort)
+    }
+
+    pub fn link(label: impl Into<String>, href: String) -> Cell {
+        let label = label.into();
+        let sort = SortKey::Text(label.to_lowercase());
+        Cell::of(Content::Link { label, href }, sort)
+    }
+
+    /// A status in words with a colour (`ok`, `warn`, `bad`, `busy`, `muted`); `busy`
+    /// adds a spinner for something still changing.
+    pub fn badge(label: impl Into<String>, tone: &'static str, busy: bool) -> Cell {
+        let label = label.into();
+        let sort = SortKey::Text(label.to_lowercase());
+        Cell::of(Content::Badge { label, tone, busy }, sort)
+    }
+
+    pub fn time(at: EpochMillis) -> Cell {
+        Cell::of(Content::Time(at), SortKey::Number(at.0))
+    }
+
+    /// The value, monospace, with a button that copies it.
+    pub fn copy(text: impl Into<String>, what: &'static str) -> Cell {
+        let text = text.into();
+        let sort = SortKey::Text(text.to_lowercase());
+        Cell::of(Content::Copy { text, what }, sort)
+    }
+
+    /// Anything else (a live badge, row actions). Sorts by `sort`.
+    pub fn view(view: AnyView, sort: SortKey) -> Cell {
+        Cell::of(Content::View(view), sort)
+    }
+
+    /// A second, quieter line under the content.
+    pub fn sub(mut self, sub: impl Into<String>) -> Cell {
+        let sub = sub.into();
+        self.sub = (!sub.is_empty()).then_some(sub);
+        self
+    }
+
+    /// Sorts by `sort` instead of the shown text (e.g. a date shown as words).
+    pub fn sort_by(mut self, sort: SortKey) -> Cell {
+        self.sort = sort;
+        self
+    }
+
+    pub fn class(mut self, class: &'static str) -> Cell {
+        self.class = Some(class);
+        self
+    }
+
+    fn render(self, label: &'static str, now: i64) -> AnyView {
+        let class = match &self.content {
+            Content::Mono(_) | Content::Copy { .. } => Some("mono"),
+            Content::Time(_) => Some("when"),
+            _ => None,
+        };
+        let class = [class, self.class].into_iter().flatten().collect::<Vec<_>>().join(" ");
+        let sub = self.sub.map(|s| view! { <div class="sub">{s}</div> });
+        let content = match self.content {
+            Content::Text(text) | Content::Mono(text) => text.into_any(),
+            Content::Link { label, href } => view! { <a href=href>{label}</a> }.into_any(),
+            Content::Badge { label, tone, busy } => view! {
+                <span class=format!("badge badge-{tone}")>
+                    {busy.then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
+                    {label}
+                </span>
+            }
+            .into_any(),
+            Content::Time(at) => view! {
+                <time datetime=machine_time(at) title=format::utc(at)>{format::utc(at)}</time>
+                <div class="sub">{format::relative(now, at)}</div>
+            }
+            .into_any(),
+            Content::Copy { text, what } => view! { <span>{text.clone()}</span> " " <CopyButton text=text what=what/> }.into_any(),
+            Content::View(view) => view,
+        };
+        view! { <td class=class data-label=label><div class="cell">{content}{sub}</div></td> }.into_any()
+    }
+}
+
+/// One row: the data attribute that names it (e.g. `("data-cluster", "acme-prod")`, kept
+/// for links, tests and scripts) and its cells, one per column.
+pub struct Row {
+    data: (&'static str, String),
+    cells: Vec<Cell>,
+}
+
+impl Row {
+    pub fn new(data_attribute: &'static str, value: impl Into<String>, cells: Vec<Cell>) -> Row {
+        Row { data: (data_attribute, value.into()), cells }
+    }
+}
+
+/// What the table shows: nothing yet (`None`), a failure, or the rows.
+pub type Rows = Option<Result<Vec<Row>, ApiError>>;
+
+/// The table. `rows` is called inside the table's view, so every signal it reads redraws
+/// the table; `empty` is shown when it returns no rows.
+#[component]
+pub fn ResourceTable(
+    columns: &'static [Column],
+    rows: Callback<(), Rows>,
+    /// What the console was doing, for the failure ("Loading clusters").
+    loading_what: &'static str,
+    retry: Callback<()>,
+    empty: ViewFn,
+    /// Classes of the `<table>` besides `table` (e.g. `clusters`).
+    #[prop(optional)]
+    class: &'static str,
+    #[prop(optional)] id: Option<&'static str>,
+    /// Names the table for assistive technology.
+    #[prop(optional)]
+    label: Option<&'static str>,
+    /// `Date.now()` of the last read, for data that refreshes: shown with a Refresh button.
+    #[prop(optional)]
+    updated_at: Option<Signal<f64>>,
+) -> impl IntoView {
+    let sorted = RwSignal::new(None::<(usize, bool)>);
+    let header = move || {
+        columns
+            .iter()
+            .enumerate()
+            .map(|(i, col)| {
+                let aria = move || aria_sort(i, col.sortable, sorted.get());
+                let inner = if col.sortable {
+                    view! {
+                        <button type="button" class="sort" on:click=move |_| sorted.update(|s| *s = next_sort(i, *s))>
+                            {col.label}
+                            <span class="sort-mark" aria-hidden="true">{move || match aria() {
+                                Some("ascending") => "▲",
+                                Some("descending") => "▼",
+                                _ => "",
+                            }}</span>
+                        </button>
+                    }
+                    .into_any()
+                } else {
+                    col.label.into_any()
+                };
+                view! { <th scope="col" aria-sort=aria>{inner}</th> }
+            })
+            .collect_view()
+    };
+    let updated = move || {
+        updated_at.map(|at| {
+            view! {
+                <p class="table-updated hint">
+                    {move || {
+                        let at = at.get();
+                        if at > 0.0 { format!("Last updated {}", format::utc(EpochMillis(at as i64))) } else { String::new() }
+                    }}
+                    " "<button type="button" class="button subtle refresh" on:click=move |_| retry.run(())>"Refresh"</button>
+                </p>
+            }
+        })
+    };
+    let class = if class.is_empty() { "table rtable".to_string() } else { format!("table rtable {class}") };
+    move || match rows.run(()) {
+        None => view! { <p class="loading">{format!("{loading_what}…")}</p> }.into_any(),
+        Some(Err(error)) => view! { <ErrorPanel action=loading_what error=error retry=retry/> }.into_any(),
+        Some(Ok(list)) if list.is_empty() => view! { {empty.run()} {updated()} }.into_any(),
+        Some(Ok(mut list)) => {
+            if let Some((column, ascending)) = sorted.get() {
+                let none = SortKey::None;
+                let keys: Vec<&SortKey> = list.iter().map(|r| r.cells.get(column).map(|c| &c.sort).unwrap_or(&none)).collect();
+                let order = order(&keys, ascending);
+                let mut slots: Vec<Option<Row>> = list.into_iter().map(Some).collect();
+                list = order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect();
+            }
+            let now = js_sys::Date::now() as i64;
+            let body = list
+                .into_iter()
+                .map(|row| {
+                    let (name, value) = row.data;
+                    let cells = row
+                        .cells
+                        .into_iter()
+                        .zip(columns.iter())
+                        .map(|(cell, col)| cell.render(col.label, now))
+                        .collect_view();
+                    view! { <tr>{cells}</tr> }.add_any_attr(custom_attribute(name, value))
+                })
+                .collect_view();
+            view! {
+                <div class="table-wrap">
+                    <table class=class.clone() id=id aria-label=label>
+                        <thead><tr>{header()}</tr></thead>
+                        <tbody>{body}</tbody>
+                    </table>
+                </div>
+                {updated()}
+            }
+            .into_any()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(s: &str) -> SortKey {
+        SortKey::Text(s.into())
+    }
+
+    #[test]
+    fn sorts_stably_both_ways() {
+        let keys = [text("b"), text("a"), text("b"), SortKey::None, text("c")];
+        let refs: Vec<&SortKey> = keys.iter().collect();
+        assert_eq!(order(&refs, true), vec![1, 0, 2, 4, 3]);
+        // Descending reverses the comparison, not the list: equal keys keep their order,
+        // and a row without a value stays last.
+        assert_eq!(order(&refs, false), vec![4, 0, 2, 1, 3]);
+    }
+
+    #[test]
+    fn numbers_sort_as_numbers() {
+        let keys = [SortKey::Number(10), SortKey::Number(9), SortKey::Number(100)];
+        let refs: Vec<&SortKey> = keys.iter().collect();
+        assert_eq!(order(&refs, true), vec![1, 0, 2]);
+    }
+
+    #[test]
+    fn header_clicks_cycle() {
+        assert_eq!(next_sort(2, None), Some((2, true)));
+        assert_eq!(next_sort(2, Some((2, true))), Some((2, false)));
+        assert_eq!(next_sort(2, Some((2, false))), None);
+        assert_eq!(next_sort(1, Some((2, false))), Some((1, true)));
+        assert_eq!(aria_sort(1, true, Some((1, true))), Some("ascending"));
+        assert_eq!(aria_sort(1, true, Some((1, false))), Some("descending"));
+        assert_eq!(aria_sort(0, true, Some((1, false))), Some("none"));
+        assert_eq!(aria_sort(0, false, None), None);
+    }
+
+    #[test]
+    fn cells_sort_by_their_content() {
+        assert_eq!(Cell::text("Acme").sort, text("acme"));
+        assert_eq!(Cell::time(EpochMillis(5)).sort, SortKey::Number(5));
+        assert_eq!(Cell::badge("Active", "ok", false).sort, text("active"));
+        assert_eq!(machine_time(EpochMillis(1_767_225_600_000)), "2026-01-01T00:00Z");
+    }
+}
