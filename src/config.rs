@@ -52,7 +52,8 @@ pub fn parse(text: &str) -> Result<Config, String> {
         return Err("config.json lists no environments: add at least one under \"environments\".".into());
     }
     if let Some(env) = config.environments.iter().find(|e| e.name.trim().is_empty()) {
-        return Err(format!("config.json has an environment without a name ({env:?})."));
+        let url = env.console_url.as_deref().unwrap_or("this console's own origin");
+        return Err(format!("config.json has an environment without a name (the one for {url}): give it a \"name\"."));
     }
     for env in &config.environments {
         if let Some(url) = env.console_url.as_deref().filter(|u| !u.trim().is_empty()) {

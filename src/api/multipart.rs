@@ -7,7 +7,11 @@ use web_sys::{Blob, BlobPropertyBag, FormData};
 use super::error::ApiError;
 
 pub fn form_data(parts: &[Part]) -> Result<FormData, ApiError> {
-    let failed = |e: JsValue| ApiError::Network(format!("could not prepare the upload: {e:?}"));
+    // Text from the browser's own error (Debug formatting is compiled out of the release).
+    let failed = |e: JsValue| {
+        let why = js_sys::Error::from(e).message().as_string().unwrap_or_default();
+        ApiError::Network(format!("the browser could not prepare the upload ({why})"))
+    };
     let form = FormData::new().map_err(failed)?;
     for part in parts {
         match &part.filename {
