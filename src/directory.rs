@@ -55,12 +55,11 @@ impl Directory {
     pub fn new(session: Session) -> Directory {
         let orgs = crate::load::load(move || {
             // Re-read after every sign-in: another secret may see other organizations.
-            let signed_in = session.signed_in.get();
+            session.signed_in.track();
+            let api = session.api();
             async move {
-                if !signed_in {
-                    return Ok(Vec::new());
-                }
-                api::call(session, &ops::OrgList).await
+                let Some(api) = api else { return Ok(Vec::new()) };
+                api::call(api, &ops::OrgList).await
             }
         });
         Directory { orgs }

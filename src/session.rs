@@ -61,19 +61,68 @@ impl Session {
         self.signed_in.set(false);
     }
 
-    pub fn credentials(&self) -> Option<Credentials> {
-        self.credentials.get_value()
-    }
-
-    pub fn token(&self) -> Option<Token> {
-        self.token.get_value()
-    }
-
-    pub fn replace_token(&self, token: Token) {
-        self.token.set_value(Some(token));
+    /// The handle to call the API with: `Some` only while signed in. Untracked, as it is
+    /// asked at the moment of a call; a view that follows sign-in tracks `signed_in` itself.
+    pub fn api(&self) -> Option<Api> {
+        self.signed_in.get_untracked().then_some(Api { session: *self })
     }
 
     pub fn environment_name(&self) -> String {
         self.environment.with(|e| e.as_ref().map(|e| e.name.clone()).unwrap_or_default())
+    }
+}
+
+/// Proof of sign-in, and the only way to call the API (`crate::api::call` takes one). Made
+/// only by [`Session::api`], so nothing can call before sign-in; the secret and the token are
+/// reachable through it alone. Copy: it is the session's arena handles again.
+#[derive(Clone, Copy)]
+pub struct Api {
+    session: Session,
+}
+
+impl Api {
+    pub fn environment(&self) -> Option<Environment> {
+        self.session.environment.get_untracked()
+    }
+
+    pub fn credentials(&self) -> Option<Credentials> {
+        self.session.credentials.get_value()
+    }
+
+    pub fn token(&self) -> Option<Token> {
+        self.session.token.get_value()
+    }
+
+    pub fn replace_token(&self, token: Token) {
+        self.session.token.set_value(Some(token));
+    }
+
+    /// Signs out because the service stopped accepting the secret; `notice` says why.
+    pub fn end(&self, notice: String) {
+        self.session.end(Some(notice));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env() -> Environment {
+        Environment { name: "Local".into(), console_url: None, payments: None }
+    }
+
+    #[test]
+    fn the_api_handle_exists_only_while_signed_in() {
+        let session = Session::new(Config { environments: vec![env()] });
+        assert!(session.api().is_none());
+        let creds = Credentials { client_id: "id".into(), client_secret: "secret".into() };
+        session.begin(env(), creds, Token { access_token: "first".into(), expires_at: 1.0 });
+        let Some(api) = session.api() else { panic!("signed in, yet no handle") };
+        assert_eq!(api.token().map(|t| t.access_token), Some("first".into()));
+        api.end("The secret was revoked.".into());
+        assert!(session.api().is_none());
+        assert_eq!(session.notice.get_untracked().as_deref(), Some("The secret was revoked."));
+        // A handle kept from before holds nothing to call with any more.
+        assert!(api.token().is_none() && api.credentials().is_none());
     }
 }

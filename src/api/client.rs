@@ -4,11 +4,9 @@
 use cluster_api::request::{encode_segment, error_message};
 use cluster_api::{AccessToken, ApiRequest, Body, Call, Method, Reply};
 use gloo_net::http::{Method as HttpMethod, RequestBuilder, Response};
-use leptos::prelude::GetUntracked;
-
 use super::error::ApiError;
 use crate::config::Environment;
-use crate::session::{Credentials, Session, Token};
+use crate::session::{Api, Credentials, Token};
 
 /// This page's origin, the default console host.
 pub fn page_origin() -> String {
@@ -54,10 +52,10 @@ pub async fn exchange(env: &Environment, creds: &Credentials) -> Result<Token, A
 }
 
 /// Calls one operation as the signed-in API secret.
-pub async fn call<C: Call>(session: Session, op: &C) -> Result<C::Response, ApiError> {
+pub async fn call<C: Call>(api: Api, op: &C) -> Result<C::Response, ApiError> {
     let request = op.request();
     // Everything but decoding is shared by all operations: one copy in the binary, not 73.
-    let reply = execute(session, &request).await?;
+    let reply = execute(api, &request).await?;
     C::decode(Reply { status: reply.status, location: reply.location.as_deref(), body: &reply.body })
         .map_err(|e| ApiError::Decode(e.to_string()))
 }
@@ -68,22 +66,22 @@ struct RawReply {
     body: String,
 }
 
-async fn execute(session: Session, request: &ApiRequest) -> Result<RawReply, ApiError> {
-    let Some(env) = session.environment.get_untracked() else {
+async fn execute(api: Api, request: &ApiRequest) -> Result<RawReply, ApiError> {
+    let Some(env) = api.environment() else {
         return Err(ApiError::SignedOut("You are not signed in".into()));
     };
-    let fresh = session.token().filter(|t| t.expires_at > now_ms());
+    let fresh = api.token().filter(|t| t.expires_at > now_ms());
     let token = match fresh {
         Some(token) => token,
-        None => renew(session, &env).await?,
+        None => renew(api, &env).await?,
     };
     let mut response = send(&env, request, &token.access_token).await?;
     if response.status() == 401 {
-        let token = renew(session, &env).await?;
+        let token = renew(api, &env).await?;
         response = send(&env, request, &token.access_token).await?;
         if response.status() == 401 {
             let why = "The service no longer accepts this API secret's tokens.";
-            session.end(Some(format!("{why} Sign in again.")));
+            api.end(format!("{why} Sign in again."));
             return Err(ApiError::SignedOut(why.into()));
         }
     }
@@ -97,17 +95,17 @@ async fn execute(session: Session, request: &ApiRequest) -> Result<RawReply, Api
     }
 }
 
-async fn renew(session: Session, env: &Environment) -> Result<Token, ApiError> {
-    let Some(creds) = session.credentials() else {
+async fn renew(api: Api, env: &Environment) -> Result<Token, ApiError> {
+    let Some(creds) = api.credentials() else {
         return Err(ApiError::SignedOut("You are not signed in".into()));
     };
     match exchange(env, &creds).await {
         Ok(token) => {
-            session.replace_token(token.clone());
+            api.replace_token(token.clone());
             Ok(token)
         }
         Err(ApiError::SignedOut(why)) => {
-            session.end(Some(format!("{why}. The secret may have been revoked: sign in again.")));
+            api.end(format!("{why}. The secret may have been revoked: sign in again."));
             Err(ApiError::SignedOut(why))
         }
         Err(other) => Err(other),

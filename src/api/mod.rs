@@ -1,4 +1,5 @@
-//! Talking to the service: the HTTP client and its errors.
+//! Talking to the service: the HTTP client and its errors. Every call needs an [`Api`],
+//! which only exists while signed in.
 
 mod client;
 mod error;
@@ -6,3 +7,10 @@ mod multipart;
 
 pub use client::{call, exchange, page_origin};
 pub use error::ApiError;
+pub use crate::session::Api;
+
+/// The handle the Shell provides to every screen it renders (it renders them only while
+/// signed in).
+pub fn use_api() -> Api {
+    leptos::prelude::expect_context::<Api>()
+}

@@ -5,11 +5,10 @@ use cluster_api::{ops, PaymentMethod, RedirectLink, RedirectRequest};
 use leptos::prelude::*;
 
 use super::page::return_url;
-use crate::api::{self, page_origin};
+use crate::api::{self, page_origin, use_api};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::redirect::Redirecting;
-use crate::session::Session;
 
 pub fn describe(c: &PaymentMethod) -> String {
     let brand = c.brand.clone().unwrap_or_else(|| "Card".into());
@@ -37,11 +36,11 @@ const COLUMNS: &[Column] = &[Column::sortable("Card"), Column::sortable("Expires
 
 #[component]
 pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {
-    let session = expect_context::<Session>();
+    let api = use_api();
     let org = StoredValue::new(org_id);
     let cards = crate::load::load(move || {
         let org_id = org.get_value();
-        async move { api::call(session, &ops::OrgPaymentMethodList { org_id }).await }
+        async move { api::call(api, &ops::OrgPaymentMethodList { org_id }).await }
     });
     let make_default = Write::new("Making the card the default");
     let add = Write::new("Opening the card setup page");
@@ -49,13 +48,13 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
     let locked = move || read_only.get().is_some();
     let set_default = move |pm_id: String| {
         let op = ops::OrgPaymentMethodSetDefault { org_id: org.get_value(), pm_id };
-        make_default.run(async move { api::call(session, &op).await }, move |()| cards.refetch());
+        make_default.run(async move { api::call(api, &op).await }, move |()| cards.refetch());
     };
     let open_setup = move |_| {
         let org_id = org.get_value();
         let body = RedirectRequest { redirect_uri: Some(return_url(&page_origin(), &org_id)) };
         let op = ops::OrgPaymentMethodSetupSessionCreate { org_id, body };
-        add.run(async move { api::call(session, &op).await }, move |l| {
+        add.run(async move { api::call(api, &op).await }, move |l| {
             link.try_set(Some(l));
         });
     };
@@ -74,7 +73,7 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
         let work = Callback::new(move |()| -> Work {
             let op = ops::OrgPaymentMethodDelete { org_id: org.get_value(), pm_id: pm_id.get_value() };
             Box::pin(async move {
-                api::call(session, &op).await?;
+                api::call(api, &op).await?;
                 cards.refetch();
                 Ok(())
             })

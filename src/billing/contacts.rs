@@ -3,11 +3,10 @@
 use cluster_api::{ops, BillingContact};
 use leptos::prelude::*;
 
-use crate::api;
+use crate::api::{self, Api, use_api};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::load::Load;
-use crate::session::Session;
 
 const COLUMNS: &[Column] = &[Column::sortable("User"), Column::sortable("Name"), Column::sortable("Email"), Column::new("")];
 
@@ -15,11 +14,11 @@ type Contacts = Load<Result<Vec<BillingContact>, crate::api::ApiError>>;
 
 #[component]
 pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {
-    let session = expect_context::<Session>();
+    let api = use_api();
     let org = StoredValue::new(org_id);
     let contacts = crate::load::load(move || {
         let org_id = org.get_value();
-        async move { api::call(session, &ops::OrgBillingContactList { org_id }).await }
+        async move { api::call(api, &ops::OrgBillingContactList { org_id }).await }
     });
     let user_id = RwSignal::new(String::new());
     let add = Write::new("Adding the billing contact");
@@ -31,7 +30,7 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
             return add.clear();
         }
         let op = ops::OrgBillingContactCreate { org_id: org.get_value(), user_id: id };
-        add.run(async move { api::call(session, &op).await }, move |()| {
+        add.run(async move { api::call(api, &op).await }, move |()| {
             user_id.try_set(String::new());
             contacts.refetch();
         });
@@ -46,7 +45,7 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
                 Cell::text(c.username.clone()).sub(c.id.clone()),
                 Cell::text(if full.is_empty() { "—".to_string() } else { full }),
                 Cell::text(c.email.clone().unwrap_or_else(|| "—".into())),
-                Cell::view(remove_button(session, org, contacts, c, locked), SortKey::None),
+                Cell::view(remove_button(api, org, contacts, c, locked), SortKey::None),
             ],
         )
     };
@@ -71,13 +70,13 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
 }
 
 /// A row's Remove button and the dialog that confirms it.
-fn remove_button(session: Session, org: StoredValue<String>, contacts: Contacts, c: &BillingContact, locked: Signal<bool>) -> AnyView {
+fn remove_button(api: Api, org: StoredValue<String>, contacts: Contacts, c: &BillingContact, locked: Signal<bool>) -> AnyView {
     let id = StoredValue::new(c.id.clone());
     let remove = Confirm::new("Removing the billing contact");
     let work = Callback::new(move |()| -> Work {
         let op = ops::OrgBillingContactDelete { org_id: org.get_value(), user_id: id.get_value() };
         Box::pin(async move {
-            api::call(session, &op).await?;
+            api::call(api, &op).await?;
             contacts.refetch();
             Ok(())
         })

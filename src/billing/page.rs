@@ -11,14 +11,13 @@ use leptos_router::{
 use super::cards::PaymentMethods;
 use super::contacts::BillingContacts;
 use super::subscription::SubscriptionTable;
-use crate::api::{self, page_origin};
+use crate::api::{self, page_origin, use_api};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::Write;
 use crate::links;
 use crate::redirect::Redirecting;
-use crate::session::Session;
 
 /// Where hosted billing pages send the person back to.
 pub fn return_url(origin: &str, org_id: &str) -> String {
@@ -94,7 +93,7 @@ pub fn Billing() -> impl IntoView {
 
 #[component]
 fn OrgBilling(org: Org) -> impl IntoView {
-    let session = expect_context::<Session>();
+    let api = use_api();
     let directory = expect_context::<Directory>();
     let org_id = StoredValue::new(org.id.clone());
     let read_only = Signal::derive(move || directory.refusal(&org_id.get_value(), &catalogue::ORG_PAYMENTMETHOD_SETDEFAULT));
@@ -104,7 +103,7 @@ fn OrgBilling(org: Org) -> impl IntoView {
         let org_id = org_id.get_value();
         let body = Some(RedirectRequest { redirect_uri: Some(return_url(&page_origin(), &org_id)) });
         let op = ops::OrgBillingPortalSessionCreate { org_id, body };
-        portal.run(async move { api::call(session, &op).await }, move |l| {
+        portal.run(async move { api::call(api, &op).await }, move |l| {
             link.try_set(Some(l));
         });
     };

@@ -87,10 +87,10 @@ fn subscription_row(s: &Subscription) -> Row {
 /// An organization's subscriptions, one row each.
 #[component]
 pub fn SubscriptionTable(org_id: String) -> impl IntoView {
-    let session = expect_context::<crate::session::Session>();
+    let api = crate::api::use_api();
     let list = crate::load::load(move || {
         let org_id = org_id.clone();
-        async move { crate::api::call(session, &cluster_api::ops::OrgSubscriptionList { org_id }).await }
+        async move { crate::api::call(api, &cluster_api::ops::OrgSubscriptionList { org_id }).await }
     });
     let rows = Callback::new(move |()| list.with(|l| l.as_ref().map(|r| r.as_ref().map(|subs| subs.iter().map(subscription_row).collect()).map_err(Clone::clone))));
     view! {

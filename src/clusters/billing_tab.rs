@@ -5,21 +5,20 @@ use leptos::prelude::*;
 
 use super::layout::ClusterCtx;
 use super::payment::ResumeButton;
-use crate::api::{self, ApiError};
+use crate::api::{self, ApiError, use_api};
 use crate::billing::SubscriptionDetails;
 use crate::components::ErrorPanel;
-use crate::session::Session;
 
 #[component]
 pub fn ClusterBilling() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
-    let session = expect_context::<Session>();
+    let api = use_api();
     let status = Memo::new(move |_| ctx.cluster.with(|c| c.status.clone()));
     // Paying changes the subscription: read it again when the state moves.
     let subscription = crate::load::load(move || {
         status.track();
         let id = ctx.id();
-        async move { api::call(session, &ops::ClusterSubscriptionDetail { id }).await }
+        async move { api::call(api, &ops::ClusterSubscriptionDetail { id }).await }
     });
 
     view! {

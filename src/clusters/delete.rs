@@ -3,7 +3,7 @@ use leptos::prelude::*;
 use leptos_router::{hooks::use_navigate, NavigateOptions};
 
 use super::watch::ClusterWatch;
-use crate::api::{self, ApiError};
+use crate::api::{self, ApiError, use_api};
 use crate::directory::Directory;
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
 use crate::session::Session;
@@ -40,6 +40,7 @@ fn consequence(c: &Cluster) -> String {
 #[component]
 pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
     let session = expect_context::<Session>();
+    let api = use_api();
     let directory = expect_context::<Directory>();
     let watch = expect_context::<ClusterWatch>();
     let navigate = use_navigate();
@@ -49,9 +50,9 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
         let (id, name) = cluster.with_untracked(|c| (c.id.clone(), c.name.clone()));
         let navigate = navigate.clone();
         Box::pin(async move {
-            api::call(session, &ops::ClusterDelete { id: id.clone() }).await?;
+            api::call(api, &ops::ClusterDelete { id: id.clone() }).await?;
             // A never-billed cluster is gone now; a billed one is pending deletion.
-            match api::call(session, &ops::ClusterDetail { id }).await {
+            match api::call(api, &ops::ClusterDetail { id }).await {
                 Ok(after) => watch.publish(after.id.clone(), after),
                 Err(ApiError::NotFound(_)) => {
                     session.flash.set(Some(format!("{name} was deleted.")));

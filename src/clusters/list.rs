@@ -5,7 +5,7 @@ use cluster_api::{catalogue, ops, Cluster, ClusterState};
 use leptos::prelude::*;
 
 use super::watch::ClusterWatch;
-use crate::api;
+use crate::api::{self, use_api};
 use crate::components::status_badge::{describe, is_transitional};
 use crate::components::StatusBadge;
 use crate::directory::Directory;
@@ -14,7 +14,6 @@ use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
 use crate::poll::PollKey;
-use crate::session::Session;
 
 const FILTER: FilterSpec = FilterSpec {
     name_param: "name",
@@ -70,14 +69,14 @@ fn cluster_row(cluster: &Cluster, directory: &Directory, watch: &ClusterWatch, l
 
 #[component]
 pub fn ClusterList() -> impl IntoView {
-    let session = expect_context::<Session>();
+    let api = use_api();
     let directory = expect_context::<Directory>();
     let watch = expect_context::<ClusterWatch>();
     // Creating needs manage-clusters in some organization; say so instead of failing later.
     let create_denied = move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, "Creating a cluster");
     let listed_at = RwSignal::new(0.0);
     let clusters = crate::load::load(move || {
-        let answer = api::call(session, &ops::ClusterList);
+        let answer = api::call(api, &ops::ClusterList);
         async move {
             let answer = answer.await;
             listed_at.try_set(js_sys::Date::now());

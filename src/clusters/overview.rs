@@ -4,11 +4,10 @@ use leptos::prelude::*;
 use super::delete::DeleteCluster;
 use super::layout::ClusterCtx;
 use super::watch::RestartWatch;
-use crate::api;
+use crate::api::{self, use_api};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::format;
-use crate::session::Session;
 
 /// The Overview tab: every field of the cluster, metrics, restarts, system info, delete.
 #[component]
@@ -62,12 +61,12 @@ fn host_view(host: &str) -> AnyView {
 
 #[component]
 fn MetricsCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
-    let session = expect_context::<Session>();
+    let api = use_api();
     // Re-read when the state changes: health follows it.
     let metrics = crate::load::load(move || {
         status.track();
         let id = id.clone();
-        async move { api::call(session, &ops::ClusterMetricsDetail { id }).await }
+        async move { api::call(api, &ops::ClusterMetricsDetail { id }).await }
     });
     view! {
         <section class="card" id="metrics">
@@ -126,12 +125,12 @@ fn RestartCard(id: String) -> impl IntoView {
 
 #[component]
 fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
-    let session = expect_context::<Session>();
+    let api = use_api();
     let info = crate::load::load(move || {
         let active = status.get() == ClusterState::Active;
         let id = id.clone();
         async move {
-            if active { Some(api::call(session, &ops::ClusterSystemInfoDetail { id }).await) } else { None }
+            if active { Some(api::call(api, &ops::ClusterSystemInfoDetail { id }).await) } else { None }
         }
     });
     view! {

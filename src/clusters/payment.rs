@@ -4,12 +4,11 @@ use cluster_api::{catalogue, ops, ClusterState, RedirectLink};
 use leptos::prelude::*;
 
 use super::layout::ClusterCtx;
-use crate::api;
+use crate::api::{self, use_api};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::kit::Write;
 use crate::redirect::Redirecting;
-use crate::session::Session;
 
 /// Why a cluster in this state is waiting for money, if it is.
 pub fn unpaid_reason(status: &ClusterState) -> Option<&'static str> {
@@ -43,7 +42,7 @@ pub fn PaymentCallout() -> impl IntoView {
 #[component]
 pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static str) -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
-    let session = expect_context::<Session>();
+    let api = use_api();
     let directory = expect_context::<Directory>();
     let resume = Write::new("Opening the payment page");
     let link = RwSignal::new(None::<RedirectLink>);
@@ -53,7 +52,7 @@ pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static
     };
     let open = move |_| {
         let op = ops::ClusterCheckoutResume { id: ctx.id(), body: None };
-        resume.run(async move { api::call(session, &op).await }, move |l| {
+        resume.run(async move { api::call(api, &op).await }, move |l| {
             link.try_set(Some(l));
         });
     };

@@ -15,13 +15,13 @@ pub type RestartWatch = Poller<RestartStatus>;
 pub fn provide_watchers(session: Session) {
     let clusters: ClusterWatch = Poller::new(
         session,
-        |session, key| Box::pin(async move { api::call(session, &ops::ClusterDetail { id: key.cluster }).await }),
+        |api, key| Box::pin(async move { api::call(api, &ops::ClusterDetail { id: key.cluster }).await }),
         |cluster| !is_transitional(&cluster.status),
         Backoff::STATUS,
     );
     let restarts: RestartWatch = Poller::new(
         session,
-        |session, key| Box::pin(async move { api::call(session, &ops::ClusterRestartStatusDetail { id: key.cluster }).await }),
+        |api, key| Box::pin(async move { api::call(api, &ops::ClusterRestartStatusDetail { id: key.cluster }).await }),
         |status| !status.restart_in_progress,
         Backoff::STATUS,
     );

@@ -7,9 +7,8 @@ use leptos::prelude::*;
 use super::caps::{refusal, type_label};
 use super::checks::name_problem;
 use super::ExtCtx;
-use crate::api::{self, ApiError};
+use crate::api::{self, ApiError, use_api};
 use crate::kit::Write;
-use crate::session::Session;
 
 /// Each type with the reason it cannot be added now (`None`: it can).
 pub fn choices(cluster: &Cluster, existing: &[Extension]) -> Vec<(ResourceType, Option<String>)> {
@@ -22,7 +21,7 @@ pub fn choices(cluster: &Cluster, existing: &[Extension]) -> Vec<(ResourceType, 
 #[component]
 pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
-    let session = expect_context::<Session>();
+    let api = use_api();
     let name = RwSignal::new(String::new());
     let picked = RwSignal::new(None::<ResourceType>);
     let adding = Write::new("Adding the resource");
@@ -49,7 +48,7 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
             return error.set(Some(ApiError::BadRequest(why)));
         }
         let op = ops::ClusterExtensionCreate { id: ctx.cluster_id.get_value(), body: ExtensionRequest { name: typed.clone(), resource_type } };
-        adding.run(async move { api::call(session, &op).await }, move |_| {
+        adding.run(async move { api::call(api, &op).await }, move |_| {
             added.try_set(Some(format!("{typed} was added. Upload its file below.")));
             name.try_set(String::new());
             ctx.list.refetch();

@@ -6,12 +6,11 @@ use cluster_api::ops;
 use leptos::prelude::*;
 
 use super::ExtCtx;
-use crate::api::{self, ApiError};
+use crate::api::{self, ApiError, use_api};
 use crate::clusters::watch::RestartWatch;
 use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
-use crate::session::Session;
 
 /// What the panel says about the restart, given what is known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,7 +55,7 @@ pub fn apply_consequence(cluster: &str) -> String {
 pub fn ApplyPanel() -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
     let cluster = expect_context::<ClusterCtx>().cluster;
-    let session = expect_context::<Session>();
+    let api = use_api();
     let restarts = expect_context::<RestartWatch>();
     let feed = restarts.watch(ctx.cluster_id.get_value(), None);
     let in_progress = move || feed.with(|f| f.value.as_ref().map(|s| s.restart_in_progress));
@@ -71,7 +70,7 @@ pub fn ApplyPanel() -> impl IntoView {
         let id = ctx.cluster_id.get_value();
         let op = ops::ClusterExtensionReconcile { id: id.clone() };
         Box::pin(async move {
-            let result = api::call(session, &op).await;
+            let result = api::call(api, &op).await;
             if result.is_ok() {
                 applied_at.try_set(Some(js_sys::Date::now()));
             }

@@ -5,9 +5,8 @@ use cluster_api::{ops, ExtensionVersion, ScanState, ToggleExtensionVersionValidR
 use leptos::prelude::*;
 
 use super::{ExtCtx, Item};
-use crate::api;
+use crate::api::{self, use_api};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
-use crate::session::Session;
 
 /// Words and a badge tone for a scan state.
 pub fn verdict(scan: &ScanState) -> (String, &'static str) {
@@ -58,7 +57,7 @@ pub fn needs_reason(scan: &ScanState) -> bool {
 /// The approval cell of a version row.
 #[component]
 pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl IntoView {
-    let session = expect_context::<Session>();
+    let api = use_api();
     let ctx = expect_context::<ExtCtx>();
     let reason = RwSignal::new(String::new());
     let approval = Write::new("Changing the approval");
@@ -68,7 +67,7 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
         let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
         let body = ToggleExtensionVersionValidRequest { valid, reason: why };
         let op = ops::ClusterExtensionVersionValidate { id: ctx.cluster_id.get_value(), extension_id: item.id(), version_id, body };
-        async move { api::call(session, &op).await }
+        async move { api::call(api, &op).await }
     };
     let send = move |valid: bool| approval.run(request(valid, None), move |v| item.patch(v));
     let approve_anyway = Callback::new(move |()| -> Work {

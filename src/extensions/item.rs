@@ -11,10 +11,9 @@ use super::upload::Uploader;
 use super::versions::VersionTable;
 use super::well_known::WellKnownPanel;
 use super::{ExtCtx, Item};
-use crate::api;
+use crate::api::{self, use_api};
 use crate::components::ErrorPanel;
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
-use crate::session::Session;
 
 /// What deleting a resource takes with it.
 pub fn delete_consequence(extension: &Extension) -> String {
@@ -32,7 +31,7 @@ pub fn delete_consequence(extension: &Extension) -> String {
 #[component]
 pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
-    let session = expect_context::<Session>();
+    let api = use_api();
     let resource_type = seed.resource_type.clone();
     let name = seed.name.clone();
     let item = Item::watch(&ctx, seed);
@@ -42,13 +41,13 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let flip = move |_| {
         let body = ToggleExtensionRequest { enabled: !enabled.get_untracked() };
         let op = ops::ClusterExtensionUpdate { id: ctx.cluster_id.get_value(), extension_id: item.id(), body };
-        toggle.run(async move { api::call(session, &op).await }, move |e| item.publish(e));
+        toggle.run(async move { api::call(api, &op).await }, move |e| item.publish(e));
     };
     let delete = Confirm::new("Deleting the resource");
     let work = Callback::new(move |()| -> Work {
         let op = ops::ClusterExtensionDelete { id: ctx.cluster_id.get_value(), extension_id: item.id() };
         Box::pin(async move {
-            api::call(session, &op).await?;
+            api::call(api, &op).await?;
             ctx.list.refetch();
             Ok(())
         })

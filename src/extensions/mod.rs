@@ -42,12 +42,12 @@ pub fn scanning(extension: &Extension) -> bool {
 pub fn extension_watch(session: Session) -> ExtensionWatch {
     Poller::new(
         session,
-        |session, key| {
+        |api, key| {
             Box::pin(async move {
                 let Some(extension_id) = key.item else {
                     return Err(ApiError::NotFound("This resource is not known.".into()));
                 };
-                api::call(session, &ops::ClusterExtensionDetail { id: key.cluster, extension_id }).await
+                api::call(api, &ops::ClusterExtensionDetail { id: key.cluster, extension_id }).await
             })
         },
         |extension| !scanning(extension),

@@ -10,14 +10,13 @@ use super::apply::ApplyPanel;
 use super::caps::{limit, type_label, usage_label, used, Group};
 use super::item::ExtensionCard;
 use super::{ExtCtx, ExtensionWatch};
-use crate::api;
+use crate::api::{self, use_api};
 use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::kit::filter::{use_url_filter, FilterBar, FilterSpec};
 use crate::links::{self, ClusterTab};
 use crate::load::load;
-use crate::session::Session;
 
 const FILTER: FilterSpec = FilterSpec {
     name_param: "name",
@@ -40,21 +39,21 @@ pub fn state_problem(name: &str, status: &ClusterState) -> Option<String> {
 pub fn ClusterExtensions() -> impl IntoView {
     let cluster_ctx = expect_context::<ClusterCtx>();
     let cluster = cluster_ctx.cluster;
-    let session = expect_context::<Session>();
+    let api = use_api();
     let directory = expect_context::<Directory>();
     let cluster_id = StoredValue::new(cluster_ctx.id());
     let listed_at = StoredValue::new(0.0);
     let list = load(move || {
         let op = ops::ClusterExtensionList { id: cluster_id.get_value(), r#type: None };
         async move {
-            let answer = api::call(session, &op).await;
+            let answer = api::call(api, &op).await;
             listed_at.try_set_value(js_sys::Date::now());
             answer
         }
     });
     let majors = load(move || {
         let op = ops::ClusterExtensionKeycloakVersionList { id: cluster_id.get_value() };
-        async move { api::call(session, &op).await }
+        async move { api::call(api, &op).await }
     });
     let denied = Memo::new(move |_| {
         let (name, status, org) = cluster.with(|c| (c.name.clone(), c.status.clone(), c.owner.clone().unwrap_or_default()));

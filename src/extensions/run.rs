@@ -12,9 +12,8 @@ use web_sys::File;
 use super::steps::{failed, label_for, Phase, Step, StepError, Target};
 use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
-use crate::api;
+use crate::api::{self, Api};
 use crate::redirect::safe_external;
-use crate::session::Session;
 
 pub struct Job {
     pub target: Target,
@@ -26,7 +25,7 @@ pub struct Job {
 /// Everything a running upload touches; Copy, so each step can be awaited from a task.
 #[derive(Clone, Copy)]
 pub struct Run {
-    pub session: Session,
+    pub api: Api,
     pub ctx: ExtCtx,
     pub item: Item,
     pub job: StoredValue<Option<Job>>,
@@ -68,11 +67,11 @@ impl Run {
         let state = self.job.try_with_value(|j| j.as_ref().map(|j| (j.target.clone(), j.version_id.clone(), j.presigned.clone())));
         let Some((target, version_id, presigned)) = state.flatten() else { return Err(gone()) };
         let version_id = version_id.unwrap_or_default();
-        let session = self.session;
+        let api = self.api;
         match (step, target) {
             (Step::CreateVersion, Target::Version { major, .. }) => {
                 let body = ExtensionVersionRequest { keycloak_major_version: major };
-                let v = api::call(session, &ops::ClusterExtensionVersionCreate { id, extension_id, body }).await.map_err(StepError::Api)?;
+                let v = api::call(api, &ops::ClusterExtensionVersionCreate { id, extension_id, body }).await.map_err(StepError::Api)?;
                 self.job.try_update_value(|j| j.as_mut().map(|j| j.version_id = Some(v.id.clone())));
                 self.item.patch(v);
             }
@@ -81,10 +80,10 @@ impl Run {
                 let link = match target {
                     Target::Version { .. } => {
                         let op = ops::ClusterExtensionVersionUploadUrlCreate { id, extension_id, version_id, body };
-                        api::call(session, &op).await
+                        api::call(api, &op).await
                     }
-                    Target::Standalone => api::call(session, &ops::ClusterExtensionStandaloneUploadUrlCreate { id, extension_id, body }).await,
-                    Target::WellKnown { file } => api::call(session, &ops::ClusterWellKnownUploadUrlCreate { id, extension_id, file }).await,
+                    Target::Standalone => api::call(api, &ops::ClusterExtensionStandaloneUploadUrlCreate { id, extension_id, body }).await,
+                    Target::WellKnown { file } => api::call(api, &ops::ClusterWellKnownUploadUrlCreate { id, extension_id, file }).await,
                 };
                 let link = link.map_err(StepError::Api)?;
                 if safe_external(&link.url).is_none() {
@@ -102,16 +101,16 @@ impl Run {
                 match target {
                     Target::Version { .. } => {
                         let op = ops::ClusterExtensionVersionConfirm { id, extension_id, version_id, body };
-                        self.item.patch(api::call(session, &op).await.map_err(StepError::Api)?);
+                        self.item.patch(api::call(api, &op).await.map_err(StepError::Api)?);
                     }
                     Target::Standalone => {
                         let op = ops::ClusterExtensionStandaloneConfirm { id, extension_id, body };
-                        let v = api::call(session, &op).await.map_err(StepError::Api)?;
+                        let v = api::call(api, &op).await.map_err(StepError::Api)?;
                         self.job.try_update_value(|j| j.as_mut().map(|j| j.version_id = Some(v.id.clone())));
                         self.item.patch(v);
                     }
                     Target::WellKnown { file } => {
-                        let known = api::call(session, &ops::ClusterWellKnownConfirm { id, extension_id, file }).await;
+                        let known = api::call(api, &ops::ClusterWellKnownConfirm { id, extension_id, file }).await;
                         let known = known.map_err(StepError::Api)?;
                         if let Some(published) = self.published {
                             published.try_set(Some(known));

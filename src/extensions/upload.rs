@@ -16,7 +16,7 @@ use super::steps::{percent, plan, target_for, Phase, Step, Target};
 use super::versions::majors;
 use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
-use crate::session::Session;
+use crate::api::use_api;
 
 #[component]
 pub fn Uploader(
@@ -26,7 +26,7 @@ pub fn Uploader(
     #[prop(optional)]
     published: Option<RwSignal<Option<WellKnown>>>,
 ) -> impl IntoView {
-    let session = expect_context::<Session>();
+    let api = use_api();
     let ctx = expect_context::<ExtCtx>();
     let slot = RwSignal::new(String::new());
     let file = StoredValue::new_local(None::<File>);
@@ -36,7 +36,7 @@ pub fn Uploader(
     let progress = RwSignal::new((0.0, 0.0));
     let in_flight: InFlight = StoredValue::new_local(None);
     let job = StoredValue::new(None::<Job>);
-    let run = Run { session, ctx, item, job, file, phase, progress, in_flight, published };
+    let run = Run { api, ctx, item, job, file, phase, progress, in_flight, published };
     // What the file can be for: (value, label). None for a denylist.
     let slots = move || -> Vec<(String, String)> {
         match kind {

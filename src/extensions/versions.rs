@@ -7,11 +7,10 @@ use leptos::prelude::*;
 
 use super::approve::{verdict, Approval};
 use super::{ExtCtx, Item};
-use crate::api;
+use crate::api::{self, use_api};
 use crate::components::ErrorPanel;
 use crate::format;
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
-use crate::session::Session;
 
 /// The rows of the matrix: the majors the service offers and any the versions target,
 /// newest first.
@@ -106,14 +105,14 @@ fn scan_view(v: ExtensionVersion) -> impl IntoView {
 
 #[component]
 fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl IntoView {
-    let session = expect_context::<Session>();
+    let api = use_api();
     let ctx = expect_context::<ExtCtx>();
     let confirm = Confirm::new("Deleting the version");
     let work = Callback::new(move |()| -> Work {
         let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
         let op = ops::ClusterExtensionVersionDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), version_id };
         Box::pin(async move {
-            api::call(session, &op).await?;
+            api::call(api, &op).await?;
             item.refresh();
             Ok(())
         })

@@ -10,10 +10,9 @@ use wasm_bindgen_futures::JsFuture;
 use super::checks::{change_password_url, FileKind, WELL_KNOWN_FILES};
 use super::upload::Uploader;
 use super::{ExtCtx, Item};
-use crate::api;
+use crate::api::{self, use_api};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::redirect::safe_external;
-use crate::session::Session;
 
 /// The two files as the service reports them, each present even when it did not list it.
 pub fn files(known: &WellKnown) -> Vec<WellKnownFile> {
@@ -37,7 +36,7 @@ async fn copy(text: String) -> Result<(), ()> {
 #[component]
 pub fn WellKnownPanel(item: Item) -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
-    let session = expect_context::<Session>();
+    let api = use_api();
     let known = RwSignal::new(None::<WellKnown>);
     let note = RwSignal::new(None::<String>);
     let url = RwSignal::new(String::new());
@@ -48,7 +47,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
     };
     let loading = Write::new("Loading the app-association files");
     let get = ops::ClusterWellKnownGet { id: ctx.cluster_id.get_value(), extension_id: item.id() };
-    loading.run(async move { api::call(session, &get).await }, show);
+    loading.run(async move { api::call(api, &get).await }, show);
     let saving = Write::new("Saving the change-password redirect");
     let save = move |value: &str| {
         note.set(None);
@@ -60,7 +59,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         // An empty URL clears the redirect.
         let body = WellKnown { change_password_url: Some(url.unwrap_or_default()), ..WellKnown::default() };
         let op = ops::ClusterWellKnownChangePasswordSet { id: ctx.cluster_id.get_value(), extension_id: item.id(), body: Some(body) };
-        saving.run(async move { api::call(session, &op).await }, move |w| {
+        saving.run(async move { api::call(api, &op).await }, move |w| {
             let set = w.change_password_url.as_deref().is_some_and(|u| !u.is_empty());
             note.try_set(Some(if set { "Change-password redirect saved." } else { "Change-password redirect cleared." }.into()));
             show(w);
@@ -85,7 +84,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         let work = Callback::new(move |()| -> Work {
             let op = ops::ClusterWellKnownDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), file: file.get_value() };
             Box::pin(async move {
-                let w = api::call(session, &op).await?;
+                let w = api::call(api, &op).await?;
                 note.try_set(Some("File deleted; it is no longer published.".into()));
                 show(w);
                 Ok(())

@@ -14,7 +14,7 @@ use leptos::task::spawn_local;
 pub use backoff::Backoff;
 pub use timer::sleep_ms;
 
-use crate::api::ApiError;
+use crate::api::{Api, ApiError};
 use crate::session::Session;
 
 /// The latest known value of a watched thing.
@@ -57,7 +57,8 @@ impl From<String> for PollKey {
     }
 }
 
-pub type Fetch<T> = fn(Session, PollKey) -> Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
+/// Called with the handle of the moment: a poll made before sign-in never calls without one.
+pub type Fetch<T> = fn(Api, PollKey) -> Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
 struct Entry<T: Send + Sync + 'static> {
     feed: RwSignal<Feed<T>>,
@@ -199,8 +200,10 @@ impl<T: Clone + Send + Sync + 'static> Poller<T> {
                     break;
                 }
             }
+            // Signed out: nothing to call with, and nobody left to show the answer to.
+            let Some(api) = self.session.api() else { break };
             attempt += 1;
-            let result = (self.fetch)(self.session, id.clone()).await;
+            let result = (self.fetch)(api, id.clone()).await;
             let now = js_sys::Date::now();
             let stop = match result {
                 Ok(value) => {

@@ -54,7 +54,10 @@ pub fn Shell() -> impl IntoView {
     };
 
     move || {
-        session.signed_in.get().then(|| {
+        session.signed_in.track();
+        // Screens call the API with this handle; there is none to give them while signed out.
+        session.api().map(|api| {
+            provide_context(api);
             view! {
                 <a class="skip-link" href="#main" rel="external" on:click=skip_to_main>"Skip to content"</a>
                 <header class="topbar">

@@ -8,21 +8,20 @@ mod plans;
 use cluster_api::{catalogue, ops, BillingPeriod, ClusterCreationResult, DedicatedClusterRequest, PaymentMethod, Tier};
 use leptos::prelude::*;
 
-use crate::api::{self, ApiError};
+use crate::api::{self, ApiError, use_api};
 use crate::billing::{card_expiry, card_name};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::Write;
 use crate::links;
-use crate::session::Session;
 use name_field::{availability, NameField, NameState};
 use outcome::Outcome;
 use plans::{period_for, plan, PLANS};
 
 #[component]
 pub fn CreateCluster() -> impl IntoView {
-    let session = expect_context::<Session>();
+    let api = use_api();
     let directory = expect_context::<Directory>();
 
     let tier = RwSignal::new(Tier::Premium);
@@ -33,9 +32,9 @@ pub fn CreateCluster() -> impl IntoView {
     let domain = RwSignal::new(String::new());
     // None: pay on the hosted checkout page.
     let card = RwSignal::new(None::<String>);
-    let name_state = availability(session, name);
+    let name_state = availability(api, name);
 
-    let regions = crate::load::load(move || api::call(session, &ops::ClusterRegionList));
+    let regions = crate::load::load(move || api::call(api, &ops::ClusterRegionList));
     let orgs = Memo::new(move |_| directory.orgs_allowing(&catalogue::CLUSTER_CREATE));
     Effect::new(move |_| {
         if org.with_untracked(String::is_empty) {
@@ -57,7 +56,7 @@ pub fn CreateCluster() -> impl IntoView {
             if org_id.is_empty() {
                 return Ok(Vec::new());
             }
-            api::call(session, &ops::OrgPaymentMethodList { org_id }).await
+            api::call(api, &ops::OrgPaymentMethodList { org_id }).await
         }
     });
     // Offer the organization's default card first, once per organization.
@@ -103,7 +102,7 @@ pub fn CreateCluster() -> impl IntoView {
             org_id: org.get_untracked(),
             payment_method_id: card.get_untracked(),
         };
-        submit.run(async move { api::call(session, &ops::ClusterCreate { body }).await }, move |result| {
+        submit.run(async move { api::call(api, &ops::ClusterCreate { body }).await }, move |result| {
             created.try_set(Some(result));
         });
     };

@@ -5,9 +5,8 @@ use cluster_api::ops;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::api::{self, ApiError};
+use crate::api::{self, Api, ApiError};
 use crate::poll::sleep_ms;
-use crate::session::Session;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum NameState {
@@ -19,7 +18,7 @@ pub enum NameState {
 }
 
 /// Watches `name` and reports whether the service would accept it.
-pub fn availability(session: Session, name: RwSignal<String>) -> RwSignal<NameState> {
+pub fn availability(api: Api, name: RwSignal<String>) -> RwSignal<NameState> {
     let state = RwSignal::new(NameState::Empty);
     let generation = StoredValue::new(0u32);
     Effect::new(move |_| {
@@ -36,7 +35,7 @@ pub fn availability(session: Session, name: RwSignal<String>) -> RwSignal<NameSt
             if generation.get_value() != mine {
                 return;
             }
-            let answer = api::call(session, &ops::ClusterNameAvailabilityCheck { name: candidate }).await;
+            let answer = api::call(api, &ops::ClusterNameAvailabilityCheck { name: candidate }).await;
             if generation.get_value() != mine {
                 return;
             }

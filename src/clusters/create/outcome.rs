@@ -6,7 +6,7 @@ use cluster_api::{ops, ClusterCreationResult, RedirectLink};
 use leptos::prelude::*;
 use leptos_router::{hooks::use_navigate, NavigateOptions};
 
-use crate::api::{self, ApiError};
+use crate::api::{self, ApiError, use_api};
 use crate::billing::stripe;
 use crate::clusters::watch::ClusterWatch;
 use crate::kit::Write;
@@ -62,6 +62,7 @@ pub fn Outcome(result: ClusterCreationResult, name: String) -> impl IntoView {
 #[component]
 fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl IntoView {
     let session = expect_context::<Session>();
+    let api = use_api();
     let navigate = use_navigate();
     let payments = session.environment.with_untracked(|e| e.as_ref().and_then(|e| e.payments.clone()));
     let (payments, secret) = (StoredValue::new(payments), StoredValue::new(client_secret));
@@ -113,7 +114,7 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
                                 <button class="button primary" id="use-checkout" disabled=move || checkout.busy.get()
                                     on:click=move |_| {
                                         let op = ops::ClusterCheckoutResume { id: id.get_value(), body: None };
-                                        checkout.run(async move { api::call(session, &op).await }, move |l| { link.try_set(Some(l)); });
+                                        checkout.run(async move { api::call(api, &op).await }, move |l| { link.try_set(Some(l)); });
                                     }>"Choose another card"</button>
                             </div>
                         </div>
