@@ -27,7 +27,7 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 fi
 
 # The release rebuilds std for size (scripts/build-wasm.sh), from rustup's std sources.
-if ! rustup component list --installed | grep -q '^rust-src'; then
+if [ ! -f "$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.lock" ]; then
     say "adding the rust-src component"
     rustup component add rust-src
 fi
