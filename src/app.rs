@@ -27,8 +27,9 @@ split_screen!(BILLING, billing, "billing", view! { <crate::billing::Billing/> })
 
 async fn load_config() -> Result<Config, String> {
     let url = format!("{}/config.json", crate::api::page_origin());
+    // No cache mode of our own: the file is served `no-cache` (so it is always revalidated),
+    // and index.html preloads it, which a `no-store` request would not take up.
     let response = gloo_net::http::Request::get(&url)
-        .cache(web_sys::RequestCache::NoStore)
         .send()
         .await
         .map_err(|e| format!("{url} could not be fetched ({e})."))?;
