@@ -9,7 +9,7 @@ use leptos_router::{
 use crate::clusters::{provide_watchers, ClusterList};
 use crate::config::{self, Config};
 use crate::directory::Directory;
-use crate::extensions::extension_watch;
+use crate::clusters::tabs::resources::extension_watch;
 use crate::session::Session;
 use crate::shell::lazy::{split_screen, Lazy};
 use crate::shell::{ConfigError, NotFound, Shell, SignIn};
@@ -19,9 +19,9 @@ use crate::shell::{ConfigError, NotFound, Shell, SignIn};
 // billing tab share one module: they are opened together, and each module is a request.
 split_screen!(CREATE_CLUSTER, create_cluster, "the create-cluster wizard", view! { <crate::clusters::CreateCluster/> });
 split_screen!(CLUSTER_PAGE, cluster, "the cluster", view! { <crate::clusters::ClusterLayout/> });
-split_screen!(CLUSTER_OVERVIEW, cluster, "the cluster overview", view! { <crate::clusters::ClusterOverview/> });
-split_screen!(CLUSTER_BILLING, cluster, "the cluster's billing", view! { <crate::clusters::ClusterBilling/> });
-split_screen!(CLUSTER_RESOURCES, cluster_resources, "the cluster's resources", view! { <crate::extensions::ClusterExtensions/> });
+split_screen!(CLUSTER_OVERVIEW, cluster, "the cluster overview", view! { <crate::clusters::tabs::ClusterOverview/> });
+split_screen!(CLUSTER_BILLING, cluster, "the cluster's billing", view! { <crate::clusters::tabs::ClusterBilling/> });
+split_screen!(CLUSTER_RESOURCES, cluster_resources, "the cluster's resources", view! { <crate::clusters::tabs::resources::ClusterExtensions/> });
 split_screen!(ORGANIZATIONS, organizations, "organizations", view! { <crate::organizations::Organizations/> });
 split_screen!(BILLING, billing, "billing", view! { <crate::billing::Billing/> });
 

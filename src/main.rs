@@ -7,7 +7,6 @@ mod clusters;
 mod components;
 mod config;
 mod directory;
-mod extensions;
 mod format;
 mod kit;
 mod links;

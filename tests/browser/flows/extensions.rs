@@ -304,8 +304,16 @@ async fn app_association(ctx: Ctx) {
     ctx.type_into(&format!("{card} .change-password-url"), "https://acme.example/account/password").await;
     ctx.click(&format!("{card} .save-change-password")).await;
     ctx.wait_text(&format!("{card} .well-known-note"), "redirect saved").await;
+    // Clearing a live redirect is asked first, naming what stops working.
+    let saves = ctx.calls("cluster.wellKnown.changePassword.set", "200").await;
+    assert!(saves >= 1, "the saved redirect was not counted");
     ctx.click(&format!("{card} .clear-change-password")).await;
+    let dialog = ctx.wait_text(&format!("{card} dialog[open]"), "Clear the change-password redirect?").await;
+    assert!(dialog.contains("https://acme.example/account/password"), "{dialog}");
+    assert_eq!(ctx.calls("cluster.wellKnown.changePassword.set", "200").await, saves, "cleared before it was confirmed");
+    ctx.click(&format!("{card} .confirm-clear-change-password")).await;
     ctx.wait_text(&format!("{card} .well-known-note"), "redirect cleared").await;
+    ctx.wait_gone(&format!("{card} dialog"), crate::harness::WAIT, "the dialog stayed open after clearing").await;
     let value = ctx.find(&format!("{card} .change-password-url")).await.prop("value").await.ok().flatten().unwrap_or_default();
     assert_eq!(value, "", "the cleared redirect is still shown");
 

@@ -1,10 +1,10 @@
 use cluster_api::{ops, ClusterState, Metrics, SystemInfoRepresentation};
 use leptos::prelude::*;
 
-use super::delete::DeleteCluster;
-use super::layout::ClusterCtx;
-use super::watch::RestartWatch;
 use crate::api::{self, use_api};
+use crate::clusters::delete::DeleteCluster;
+use crate::clusters::watch::RestartWatch;
+use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::format;

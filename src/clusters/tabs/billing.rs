@@ -3,10 +3,10 @@
 use cluster_api::ops;
 use leptos::prelude::*;
 
-use super::layout::ClusterCtx;
-use super::payment::ResumeButton;
-use crate::api::{self, ApiError, use_api};
+use crate::api::{self, use_api, ApiError};
 use crate::billing::SubscriptionDetails;
+use crate::clusters::payment::ResumeButton;
+use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 
 #[component]

@@ -1,16 +1,16 @@
 //! The app-association files of a WELL_KNOWN resource: each file's state and public URL
 //! (copyable), upload (the JSON is checked in the browser first), delete, and the
-//! `/.well-known/change-password` redirect.
+//! `/.well-known/change-password` redirect (clearing a live one is confirmed first).
 
 use cluster_api::{ops, WellKnown, WellKnownFile};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use wasm_bindgen_futures::JsFuture;
 
 use super::checks::{change_password_url, FileKind, WELL_KNOWN_FILES};
 use super::upload::Uploader;
 use super::{ExtCtx, Item};
 use crate::api::{self, use_api};
+use crate::kit::copy::CopyButton;
+use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::redirect::safe_external;
 
@@ -28,10 +28,7 @@ pub fn files(known: &WellKnown) -> Vec<WellKnownFile> {
         .collect()
 }
 
-async fn copy(text: String) -> Result<(), ()> {
-    let window = web_sys::window().ok_or(())?;
-    JsFuture::from(window.navigator().clipboard().write_text(&text)).await.map(|_| ()).map_err(|_| ())
-}
+const COLUMNS: &[Column] = &[Column::new("File"), Column::new("State"), Column::new("Public URL"), Column::new("")];
 
 #[component]
 pub fn WellKnownPanel(item: Item) -> impl IntoView {
@@ -46,28 +43,52 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         known.try_set(Some(w));
     };
     let loading = Write::new("Loading the app-association files");
-    let get = ops::ClusterWellKnownGet { id: ctx.cluster_id.get_value(), extension_id: item.id() };
-    loading.run(async move { api::call(api, &get).await }, show);
+    let read = move || {
+        let get = ops::ClusterWellKnownGet { id: ctx.cluster_id.get_value(), extension_id: item.id() };
+        loading.run(async move { api::call(api, &get).await }, show);
+    };
+    read();
+    // The redirect the service has now, if any: clearing it is confirmed first.
+    let saved = move || known.with(|k| k.as_ref().and_then(|k| k.change_password_url.clone()).filter(|u| !u.is_empty()));
+    let clear = Confirm::new("Clearing the change-password redirect");
+    let clear_work = Callback::new(move |()| -> Work {
+        // An empty URL clears the redirect.
+        let body = WellKnown { change_password_url: Some(String::new()), ..WellKnown::default() };
+        let op = ops::ClusterWellKnownChangePasswordSet { id: ctx.cluster_id.get_value(), extension_id: item.id(), body: Some(body) };
+        Box::pin(async move {
+            let w = api::call(api, &op).await?;
+            note.try_set(Some("Change-password redirect cleared.".into()));
+            show(w);
+            Ok(())
+        })
+    });
+    let open_clear = move || {
+        note.set(None);
+        url_problem.set(None);
+        clear.open();
+    };
     let saving = Write::new("Saving the change-password redirect");
     let save = move |value: &str| {
         note.set(None);
         let url = match change_password_url(value) {
-            Ok(url) => url,
+            Ok(Some(url)) => url,
+            // Saving an empty field clears a live redirect: the same question as Clear.
+            Ok(None) if saved().is_some() => return open_clear(),
+            Ok(None) => return url_problem.set(Some("Enter the address to redirect to, such as https://example.com/account/password.".into())),
             Err(why) => return url_problem.set(Some(why)),
         };
         url_problem.set(None);
-        // An empty URL clears the redirect.
-        let body = WellKnown { change_password_url: Some(url.unwrap_or_default()), ..WellKnown::default() };
+        let body = WellKnown { change_password_url: Some(url), ..WellKnown::default() };
         let op = ops::ClusterWellKnownChangePasswordSet { id: ctx.cluster_id.get_value(), extension_id: item.id(), body: Some(body) };
         saving.run(async move { api::call(api, &op).await }, move |w| {
-            let set = w.change_password_url.as_deref().is_some_and(|u| !u.is_empty());
-            note.try_set(Some(if set { "Change-password redirect saved." } else { "Change-password redirect cleared." }.into()));
+            note.try_set(Some("Change-password redirect saved.".into()));
             show(w);
         });
     };
     let denied = move || ctx.denied.get().is_some();
-    let busy = move || loading.busy.get() || saving.busy.get();
+    let busy = move || loading.busy.get() || saving.busy.get() || clear.write.busy.get();
     let propagation = move || known.with(|k| k.as_ref().and_then(|k| k.propagation_seconds));
+    let edge = move || propagation().map(|s| format!("The change reaches the edge in about {s} seconds. "));
 
     let row = move |f: WellKnownFile| {
         let name = f.name.clone().unwrap_or_default();
@@ -78,7 +99,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             None if public.is_empty() => view! { <span class="hint">"—"</span> }.into_any(),
             None => public.clone().into_any(),
         };
-        let copy_url = public.clone();
+        let copy = (!public.is_empty()).then(|| view! { " " <CopyButton text=public.clone() what="public URL"/> });
         let file = StoredValue::new(name.clone());
         let remove = Confirm::new("Deleting the file");
         let work = Callback::new(move |()| -> Work {
@@ -91,62 +112,50 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             })
         });
         let address = if public.is_empty() { format!("/.well-known/{name}") } else { public.clone() };
-        view! {
-            <tr data-file=name.clone()>
-                <td class="mono">{name.clone()}</td>
-                <td>{if uploaded {
-                    view! { <span class="badge badge-ok file-state">"Published"</span> }
-                } else {
-                    view! { <span class="badge badge-muted file-state">"Not uploaded"</span> }
-                }}</td>
-                <td class="url">
-                    {link} " "
-                    {(!public.is_empty()).then(|| view! {
-                        <button class="button subtle copy-url" on:click=move |_| {
-                            let text = copy_url.clone();
-                            spawn_local(async move {
-                                let words = match copy(text.clone()).await {
-                                    Ok(()) => format!("Copied {text}"),
-                                    Err(()) => "The browser did not allow copying; select the address and copy it.".into(),
-                                };
-                                note.try_set(Some(words));
-                            });
-                        }>"Copy"</button>
-                    })}
-                </td>
-                <td>
-                    {uploaded.then(|| view! {
-                        <button class="button delete-file" disabled=denied on:click=move |_| remove.open()>"Delete"</button>
-                    })}
-                    <ConfirmDialog confirm=remove tone=Tone::Danger title=format!("Stop publishing {name}?")
-                        body=move || view! {
-                            <p>{format!("The file is deleted and {address} no longer serves it, so apps that rely on it (for example to open this domain's links in the app) stop working with this domain until it is uploaded again. ")}
-                               {propagation().map(|s| format!("The change reaches the edge in about {s} seconds. "))}
-</p>
-                        }
-                        work=work confirm_label="Delete file" busy_label="Deleting…" confirm_class="confirm-delete-file"/>
-                </td>
-            </tr>
-        }
+        let state = if uploaded { Cell::badge("Published", "ok", false) } else { Cell::badge("Not uploaded", "muted", false) };
+        let actions = view! {
+            {uploaded.then(|| view! {
+                <button class="button delete-file" disabled=denied on:click=move |_| remove.open()>"Delete"</button>
+            })}
+            <ConfirmDialog confirm=remove tone=Tone::Danger title=format!("Stop publishing {name}?")
+                body=move || view! {
+                    <p>{format!("The file is deleted and {address} no longer serves it, so apps that rely on it (for example to open this domain's links in the app) stop working with this domain until it is uploaded again. ")}
+                       {edge}</p>
+                }
+                work=work confirm_label="Delete file" busy_label="Deleting…" confirm_class="confirm-delete-file"/>
+        };
+        Row::new(
+            "data-file",
+            name.clone(),
+            vec![
+                Cell::mono(name),
+                state.class("file-state"),
+                Cell::view(view! { {link} {copy} }.into_any(), SortKey::None).class("url"),
+                Cell::view(actions.into_any(), SortKey::None).class("row-actions"),
+            ],
+        )
     };
+    // The table is drawn again only when the files change, not when the redirect does.
+    let listed = Memo::new(move |_| known.with(|k| k.as_ref().map(files)));
+    let rows = Callback::new(move |()| -> Rows {
+        match listed.get() {
+            Some(list) => Some(Ok(list.into_iter().map(row).collect())),
+            None => loading.error.get().map(Err),
+        }
+    });
 
     view! {
         <div class="well-known">
-            {move || known.get().map(|w| view! {
+            {move || known.with(|k| k.as_ref().map(|w| view! {
                 <p class="hint">
                     {format!("Served on {}", w.domain.clone().unwrap_or_else(|| "the cluster's host".into()))}
                     {w.propagation_seconds.map(|s| format!("; changes reach the edge in about {s} seconds."))}
                 </p>
-                <div class="table-wrap">
-                    <table class="table well-known-files">
-                        <thead><tr><th>"File"</th><th>"State"</th><th>"Public URL"</th><th></th></tr></thead>
-                        <tbody>{files(&w).into_iter().map(row).collect_view()}</tbody>
-                    </table>
-                </div>
-            })}
-            {move || known.with(Option::is_none).then(|| view! { <p class="loading">"Loading the app-association files…"</p> })}
+            }))}
+            <ResourceTable columns=COLUMNS rows=rows class="well-known-files" label="App-association files"
+                loading_what="Loading the app-association files" retry=Callback::new(move |_| read())
+                empty=ViewFn::from(|| view! { <p class="hint">"No app-association files."</p> })/>
             {move || note.get().map(|n| view! { <p class="flash well-known-note" role="status">{n}</p> })}
-            {loading.failure()}
             {saving.failure()}
             {move || (!denied()).then(|| view! {
                 <Uploader item=item kind=FileKind::Json published=known/>
@@ -159,9 +168,18 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
                 </label>
                 <button class="button save-change-password" disabled=move || denied() || busy()
                     on:click=move |_| save(&url.get_untracked())>"Save"</button>
-                <button class="button clear-change-password" disabled=move || denied() || busy()
-                    on:click=move |_| { url.set(String::new()); save(""); }>"Clear"</button>
+                <button class="button clear-change-password" disabled=move || denied() || busy() || saved().is_none()
+                    title=move || saved().is_none().then_some("No redirect is set.")
+                    on:click=move |_| open_clear()>"Clear"</button>
             </div>
+            <ConfirmDialog confirm=clear tone=Tone::Danger title="Clear the change-password redirect?"
+                body=move || view! {
+                    <p>{move || format!(
+                        "/.well-known/change-password stops redirecting to {}. Password managers that send people there to change their password reach a page that is not found instead. You can set it again at any time. ",
+                        saved().unwrap_or_default()
+                    )}{edge}</p>
+                }
+                work=clear_work confirm_label="Clear redirect" busy_label="Clearing…" confirm_class="confirm-clear-change-password"/>
             {move || url_problem.get().map(|p| view! { <p class="error-detail" role="alert">{p}</p> })}
         </div>
     }

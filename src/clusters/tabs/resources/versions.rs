@@ -7,9 +7,9 @@ use leptos::prelude::*;
 
 use super::approve::{verdict, Approval};
 use super::{ExtCtx, Item};
-use crate::api::{self, use_api};
-use crate::components::ErrorPanel;
+use crate::api::{self, use_api, ApiError};
 use crate::format;
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
 
 /// The rows of the matrix: the majors the service offers and any the versions target,
@@ -34,38 +34,42 @@ pub fn version_for(versions: &[ExtensionVersion], major: Option<i32>) -> Option<
     }
 }
 
+/// The matrix of a versioned resource: a row per Keycloak major, first column the major.
+const VERSIONED: &[Column] = &[
+    Column::sortable("Keycloak"),
+    Column::new("File"),
+    Column::new("Resource key"),
+    Column::new("Scan"),
+    Column::new("Approval"),
+    Column::new(""),
+];
+/// The single version-independent file of a denylist.
+const STANDALONE: &[Column] = &[Column::new("File"), Column::new("Resource key"), Column::new("Scan"), Column::new("Approval"), Column::new("")];
+
 #[component]
 pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
-    let rows = Memo::new(move |_| {
+    // The majors the matrix has (`None`: the standalone row), or why they are unknown.
+    // Every poll of the item passes through here, but the table is drawn again only when
+    // the set of rows changes: each row follows its own version live.
+    let majors = Memo::new(move |_| -> Option<Result<Vec<Option<i32>>, ApiError>> {
         if !versioned {
-            return vec![None];
+            return Some(Ok(vec![None]));
         }
-        let offered = ctx.majors.with(|m| m.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
-        item.with(|e| majors(&offered, e.versions.as_deref().unwrap_or_default())).into_iter().map(Some).collect()
+        let offered = ctx.majors.get()?;
+        Some(offered.map(|offered| item.with(|e| majors(&offered, e.versions.as_deref().unwrap_or_default())).into_iter().map(Some).collect()))
     });
+    let rows = Callback::new(move |()| majors.get().map(|r| r.map(|list| list.into_iter().map(|major| version_row(item, major)).collect())));
     view! {
-        <div class="table-wrap">
-            <table class="table versions">
-                <thead><tr>
-                    <th>{if versioned { "Keycloak" } else { "File" }}</th>
-                    {versioned.then(|| view! { <th>"File"</th> })}
-                    <th>"Resource key"</th><th>"Scan"</th><th>"Approval"</th><th></th>
-                </tr></thead>
-                <tbody>
-                    // Rows are made again only when the set of majors changes.
-                    {move || rows.get().into_iter().map(|major| view! { <VersionRow item=item major=major/> }).collect_view()}
-                </tbody>
-            </table>
-        </div>
-        {move || ctx.majors.with(|m| m.as_ref().and_then(|r| r.as_ref().err()).cloned()).map(|e| view! {
-            <ErrorPanel action="Loading the Keycloak versions" error=e retry=Callback::new(move |_| ctx.majors.refetch())/>
-        })}
+        <ResourceTable columns=if versioned { VERSIONED } else { STANDALONE } rows=rows class="versions"
+            label="Versions" loading_what="Loading the Keycloak versions" retry=Callback::new(move |_| ctx.majors.refetch())
+            empty=ViewFn::from(|| view! { <p class="hint">"The service offers no Keycloak versions to upload for."</p> })/>
     }
 }
 
-#[component]
-fn VersionRow(item: Item, major: Option<i32>) -> impl IntoView {
+/// One row of the matrix: the cells read the version of `major` live, so a scan that
+/// settles or an approval updates its row in place.
+fn version_row(item: Item, major: Option<i32>) -> Row {
     let version = Memo::new(move |_| item.with(|e| version_for(e.versions.as_deref().unwrap_or_default(), major)));
     let file = move || match version.get() {
         None => view! { <span class="hint">"No file yet"</span> }.into_any(),
@@ -76,16 +80,17 @@ fn VersionRow(item: Item, major: Option<i32>) -> impl IntoView {
         }
     };
     let key = move || version.get().and_then(|v| v.resource_key).unwrap_or_else(|| "—".into());
-    view! {
-        <tr data-major=major.map(|m| m.to_string()).unwrap_or_else(|| "standalone".into())>
-            {major.map(|m| view! { <td class="major">{m.to_string()}</td> })}
-            <td class="file">{file}</td>
-            <td class="mono key">{key}</td>
-            <td class="scan">{move || version.get().map(scan_view)}</td>
-            <td class="approval"><Approval item=item version=version/></td>
-            <td>{major.is_some().then(|| view! { <DeleteVersion item=item version=version/> })}</td>
-        </tr>
+    let mut cells = Vec::with_capacity(6);
+    if let Some(m) = major {
+        cells.push(Cell::text(m.to_string()).sort_by(SortKey::Number(m.into())).class("major"));
     }
+    cells.push(Cell::view(file.into_any(), SortKey::None).class("file"));
+    cells.push(Cell::view(key.into_any(), SortKey::None).class("mono key"));
+    cells.push(Cell::view((move || version.get().map(scan_view)).into_any(), SortKey::None).class("scan"));
+    cells.push(Cell::view(view! { <Approval item=item version=version/> }.into_any(), SortKey::None).class("approval"));
+    let delete = major.is_some().then(|| view! { <DeleteVersion item=item version=version/> });
+    cells.push(Cell::view(delete.into_any(), SortKey::None));
+    Row::new("data-major", major.map(|m| m.to_string()).unwrap_or_else(|| "standalone".into()), cells)
 }
 
 fn scan_view(v: ExtensionVersion) -> impl IntoView {

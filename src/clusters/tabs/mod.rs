@@ -1,0 +1,10 @@
+//! The cluster page's tabs, each drawn inside `ClusterLayout` from its `ClusterCtx`:
+//! the overview, the cluster's billing and its Resources (themes, extensions, password
+//! denylists, app-association files).
+
+mod billing;
+mod overview;
+pub mod resources;
+
+pub use billing::ClusterBilling;
+pub use overview::ClusterOverview;
