@@ -9,7 +9,7 @@ use leptos_router::{
 use crate::clusters::{provide_watchers, ClusterList};
 use crate::config::{self, Config};
 use crate::directory::Directory;
-use crate::clusters::tabs::resources::extension_watch;
+use crate::poll::AppOwner;
 use crate::session::Session;
 use crate::shell::lazy::{split_screen, Lazy};
 use crate::shell::{ConfigError, NotFound, Shell, SignIn};
@@ -56,7 +56,8 @@ fn Console(config: Config) -> impl IntoView {
     provide_context(session);
     provide_context(Directory::new(session));
     provide_watchers(session);
-    provide_context(extension_watch(session));
+    // Screens loaded on demand make their app-wide polls under this owner (`poll::app_wide`).
+    provide_context(AppOwner(Owner::current().unwrap_or_default()));
 
     view! {
         <Router>

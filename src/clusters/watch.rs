@@ -1,5 +1,6 @@
 //! The app-wide polls for cluster status and restart status (one per cluster, keyed by
-//! `PollKey::cluster`).
+//! `PollKey::cluster`). Status is watched from the eager clusters list, so its poll is
+//! made at the root; restarts only by screens loaded on demand (see `poll::app_wide`).
 
 use cluster_api::{ops, Cluster, RestartStatus};
 use leptos::prelude::*;
@@ -19,12 +20,15 @@ pub fn provide_watchers(session: Session) {
         |cluster| !is_transitional(&cluster.status),
         Backoff::STATUS,
     );
-    let restarts: RestartWatch = Poller::new(
+    provide_context(clusters);
+}
+
+/// The restart watch; get it with `poll::app_wide(restart_watch)`.
+pub fn restart_watch(session: Session) -> RestartWatch {
+    Poller::new(
         session,
         |api, key| Box::pin(async move { api::call(api, &ops::ClusterRestartStatusDetail { id: key.cluster }).await }),
         |status| !status.restart_in_progress,
         Backoff::STATUS,
-    );
-    provide_context(clusters);
-    provide_context(restarts);
+    )
 }

@@ -1,6 +1,7 @@
 //! Live status: one poll per watched thing, however many views show it. Polls back off,
 //! stop once the thing settles or nobody watches, and wait while the tab is hidden.
 
+mod app_wide;
 mod backoff;
 mod timer;
 
@@ -11,6 +12,7 @@ use std::pin::Pin;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+pub use app_wide::{app_wide, AppOwner};
 pub use backoff::Backoff;
 pub use timer::sleep_ms;
 

@@ -3,7 +3,7 @@ use leptos::prelude::*;
 
 use crate::api::{self, use_api};
 use crate::clusters::delete::DeleteCluster;
-use crate::clusters::watch::RestartWatch;
+use crate::clusters::watch::restart_watch;
 use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
@@ -103,7 +103,7 @@ fn metrics_view(m: Metrics) -> AnyView {
 
 #[component]
 fn RestartCard(id: String) -> impl IntoView {
-    let feed = expect_context::<RestartWatch>().watch(id, None);
+    let feed = crate::poll::app_wide(restart_watch).watch(id, None);
     view! {
         <section class="card" id="restart">
             <h2>"Restarts"</h2>

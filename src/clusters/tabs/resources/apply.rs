@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::ExtCtx;
 use crate::api::{self, ApiError, use_api};
-use crate::clusters::watch::RestartWatch;
+use crate::clusters::watch::restart_watch;
 use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
@@ -56,7 +56,7 @@ pub fn ApplyPanel() -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
     let cluster = expect_context::<ClusterCtx>().cluster;
     let api = use_api();
-    let restarts = expect_context::<RestartWatch>();
+    let restarts = crate::poll::app_wide(restart_watch);
     let feed = restarts.watch(ctx.cluster_id.get_value(), None);
     let in_progress = move || feed.with(|f| f.value.as_ref().map(|s| s.restart_in_progress));
     let checked_at = move || feed.with(|f| f.updated_at);

@@ -38,7 +38,7 @@ pub fn scanning(extension: &Extension) -> bool {
     extension.versions.iter().flatten().any(|v| v.scan_state == ScanState::Scanning)
 }
 
-/// Provided once, at the root (see `app.rs`).
+/// The extension watch; get it with `poll::app_wide(extension_watch)`.
 pub fn extension_watch(session: Session) -> ExtensionWatch {
     Poller::new(
         session,

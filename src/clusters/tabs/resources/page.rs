@@ -9,7 +9,7 @@ use super::add::AddResource;
 use super::apply::ApplyPanel;
 use super::caps::{limit, type_label, usage_label, used, Group};
 use super::item::ExtensionCard;
-use super::{ExtCtx, ExtensionWatch};
+use super::ExtCtx;
 use crate::api::{self, use_api};
 use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
@@ -59,7 +59,7 @@ pub fn ClusterExtensions() -> impl IntoView {
         let (name, status, org) = cluster.with(|c| (c.name.clone(), c.status.clone(), c.owner.clone().unwrap_or_default()));
         directory.denied(&org, &catalogue::CLUSTER_EXTENSION_CREATE).or_else(|| state_problem(&name, &status))
     });
-    let ctx = ExtCtx { cluster_id, listed_at, denied, watch: expect_context::<ExtensionWatch>(), list, majors };
+    let ctx = ExtCtx { cluster_id, listed_at, denied, watch: crate::poll::app_wide(super::extension_watch), list, majors };
     provide_context(ctx);
 
     let filter = use_url_filter(&FILTER);
