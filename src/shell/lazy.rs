@@ -106,3 +106,25 @@ pub fn Lazy(screen: &'static Screen) -> impl IntoView {
         .into_any(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static FIRST: Screen = Screen { name: "first", load: || Box::pin(async { Err(ChunkError) }) };
+    static SECOND: Screen = Screen { name: "second", load: || Box::pin(async { Err(ChunkError) }) };
+
+    fn nothing() -> AnyView {
+        ().into_any()
+    }
+
+    #[test]
+    fn a_screen_is_shown_at_once_only_after_it_loaded() {
+        assert!(loaded(&FIRST).is_none());
+        remember(&FIRST, nothing);
+        remember(&FIRST, nothing);
+        assert!(loaded(&FIRST).is_some());
+        assert!(loaded(&SECOND).is_none(), "each screen is remembered on its own");
+        LOADED.with_borrow(|all| assert_eq!(all.len(), 1, "remembered twice"));
+    }
+}
