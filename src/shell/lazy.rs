@@ -94,16 +94,22 @@ pub fn Lazy(screen: &'static Screen) -> impl IntoView {
     move || match state.get() {
         Some(Ok(build)) => build(),
         None => view! { <p class="loading" role="status">{format!("Loading {}…", screen.name)}</p> }.into_any(),
-        Some(Err(ChunkError)) => view! {
-            <div class="error-panel" role="alert" id="chunk-error">
-                <p class="error-title">{format!("Loading {} failed. The console could not download this screen.", screen.name)}</p>
-                <p class="error-detail">
-                    "The network may be down, or the console was updated since this page was opened. Retry, or reload the page if it keeps failing."
-                </p>
-                <button class="button" on:click=move |_| fetch()>"Retry"</button>
-            </div>
+        Some(Err(ChunkError)) => {
+            // The tab says so too: the title of the page left behind would be untrue.
+            if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+                document.set_title(&crate::kit::page::title(&["Screen not loaded"]));
+            }
+            view! {
+                <div class="error-panel" role="alert" id="chunk-error">
+                    <p class="error-title">{format!("Loading {} failed. The console could not download this screen.", screen.name)}</p>
+                    <p class="error-detail">
+                        "The network may be down, or the console was updated since this page was opened. Retry, or reload the page if it keeps failing."
+                    </p>
+                    <button class="button" on:click=move |_| fetch()>"Retry"</button>
+                </div>
+            }
+            .into_any()
         }
-        .into_any(),
     }
 }
 

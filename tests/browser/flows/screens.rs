@@ -65,11 +65,15 @@ async fn failed_chunk(ctx: Ctx) {
     ctx.click("nav.sidenav a[href='/organizations']").await;
     let error = ctx.wait_text("#chunk-error", "could not download").await;
     assert!(error.contains("Retry"), "{error}");
+    let title = ctx.client.title().await.unwrap_or_default();
+    assert_eq!(title, "Screen not loaded · Cluster console", "the tab kept the title of the page left behind");
     ctx.snap("chunk-error").await;
     // The app is alive: Retry loads the screen in place.
     ctx.click("#chunk-error button").await;
     ctx.wait_text("h1", "Organizations").await;
     assert!(!ctx.exists("#chunk-error").await, "the error stayed after the screen loaded");
+    let title = ctx.client.title().await.unwrap_or_default();
+    assert_eq!(title, "Organizations · Cluster console");
 
     // A failure on the way to another screen; navigating there again tries again.
     fail_next_modules(&ctx, 1).await;
