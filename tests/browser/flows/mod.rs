@@ -3,6 +3,7 @@
 mod billing;
 mod extensions;
 mod foundation;
+mod kit;
 mod screens;
 
 use std::future::Future;
@@ -19,6 +20,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     let mut flows = foundation::flows();
     flows.extend(billing::flows());
     flows.extend(extensions::flows());
+    flows.extend(kit::flows());
     flows.extend(screens::flows());
     flows
 }
