@@ -1,6 +1,6 @@
 // Small pieces shared by size.mjs and bench.mjs: the browser, network profiles, recording
 // what the browser fetches, signing in, in-app navigation, and compressed sizes.
-import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
+import { brotli, gzip } from '../compress.mjs';
 import { CHROMIUM, loadPuppeteer } from './paths.mjs';
 
 export const CREDENTIALS = { id: 'demo-admin', secret: 'demo-admin-secret' };
@@ -122,13 +122,7 @@ export async function followLink(page, href) {
 /** Raw, gzip -9 and brotli 11 sizes of a body, compressed here so they do not depend on
  * what the server sends. */
 export function compressedSizes(buf) {
-  return {
-    raw: buf.length,
-    gzip: gzipSync(buf, { level: 9 }).length,
-    brotli: brotliCompressSync(buf, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: buf.length },
-    }).length,
-  };
+  return { raw: buf.length, gzip: gzip(buf).length, brotli: brotli(buf).length };
 }
 
 export function median(values) {

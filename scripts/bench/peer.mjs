@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
+import { brotli, gzip } from '../compress.mjs';
 import { ROOT } from './paths.mjs';
 import { openPage } from './measure.mjs';
 
@@ -30,9 +30,7 @@ export function startStatic(dir) {
   // Compressed once, like a server's precompressed files: brotli 11 of an 800 KB bundle
   // takes seconds, which must not be counted in the first run.
   const cache = new Map();
-  const encode = (body, encoding) => (encoding === 'br'
-    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
-    : gzipSync(body, { level: 9 }));
+  const encode = (body, encoding) => (encoding === 'br' ? brotli(body) : gzip(body));
   const compressed = (file, body, encoding) => {
     if (path.basename(file) === 'keycloak.json') return encode(body, encoding); // rewritten per host
     const key = `${file}:${encoding}`;

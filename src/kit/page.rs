@@ -14,14 +14,16 @@ pub fn title(parts: &[&str]) -> String {
     parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).chain([APP]).collect::<Vec<_>>().join(" · ")
 }
 
+/// Sets the tab's title now.
+pub fn set_title(text: &str) {
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(text);
+    }
+}
+
 /// Keeps `document.title` at `text` (tracked) for as long as the calling view lives.
 pub fn use_title(text: Signal<String>) {
-    Effect::new(move |_| {
-        let text = text.get();
-        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-            document.set_title(&text);
-        }
-    });
+    Effect::new(move |_| text.with(|t| set_title(t)));
 }
 
 /// `Clusters / acme-prod`: each crumb but the last links back up. Plain links (the router

@@ -16,6 +16,8 @@ use std::pin::Pin;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::kit::page::{set_title, title};
+
 /// What a split point hands back: the function that builds the screen.
 pub type Build = fn() -> AnyView;
 
@@ -96,9 +98,7 @@ pub fn Lazy(screen: &'static Screen) -> impl IntoView {
         None => view! { <p class="loading" role="status">{format!("Loading {}…", screen.name)}</p> }.into_any(),
         Some(Err(ChunkError)) => {
             // The tab says so too: the title of the page left behind would be untrue.
-            if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-                document.set_title(&crate::kit::page::title(&["Screen not loaded"]));
-            }
+            set_title(&title(&["Screen not loaded"]));
             view! {
                 <div class="error-panel" role="alert" id="chunk-error">
                     <p class="error-title">{format!("Loading {} failed. The console could not download this screen.", screen.name)}</p>
