@@ -1,4 +1,5 @@
-//! Every operation of the contract as data, in the order of `openapi-v2.yaml`.
+//! Every operation of the contract as data, in the order of `openapi-v2.yaml` ([`ALL`]),
+//! then those only the later contract `openapi-v2-next.yaml` has ([`NEXT`]).
 
 use crate::request::{Method, Operation};
 
@@ -152,3 +153,32 @@ pub const ALL: &[Operation] = &[
     ORG_APISECRET_DETAIL,
     ORG_APISECRET_DELETE,
 ];
+
+// The operations only `openapi-v2-next.yaml` has, in its document order.
+pub const CLUSTER_EXTENSION_VERSION_ADMINBLOCK: Operation = Operation { id: "cluster.extension.version.adminBlock", method: Method::Put, path: "/clusters/{id}/extensions/{extensionId}/versions/{versionId}/admin-block", tag: "extensions", deprecated: false };
+pub const CLUSTER_EXTENSION_VERSION_REPORT: Operation = Operation { id: "cluster.extension.version.report", method: Method::Get, path: "/clusters/{id}/extensions/{extensionId}/versions/{versionId}/report", tag: "extensions", deprecated: false };
+pub const CLUSTER_TELEMETRYEXPORT_DETAIL: Operation = Operation { id: "cluster.telemetryExport.detail", method: Method::Get, path: "/clusters/{id}/telemetry-export", tag: "clusters", deprecated: false };
+pub const CLUSTER_TELEMETRYEXPORT_UPDATE: Operation = Operation { id: "cluster.telemetryExport.update", method: Method::Put, path: "/clusters/{id}/telemetry-export", tag: "clusters", deprecated: false };
+pub const CLUSTER_TELEMETRYEXPORT_ENDPOINT_VALIDATE: Operation = Operation { id: "cluster.telemetryExport.endpoint.validate", method: Method::Get, path: "/clusters/{id}/telemetry-export/validate-endpoint", tag: "clusters", deprecated: false };
+pub const DEPLOYMENT_CREDENTIAL_LIST: Operation = Operation { id: "deployment.credential.list", method: Method::Get, path: "/deployments/{id}/credentials", tag: "deployments", deprecated: false };
+pub const DEPLOYMENT_CREDENTIAL_CREATE: Operation = Operation { id: "deployment.credential.create", method: Method::Post, path: "/deployments/{id}/credentials", tag: "deployments", deprecated: false };
+pub const DEPLOYMENT_CREDENTIAL_DELETE: Operation = Operation { id: "deployment.credential.delete", method: Method::Delete, path: "/deployments/{id}/credentials/{clientId}", tag: "deployments", deprecated: false };
+pub const DEPLOYMENT_CREDENTIAL_SECRET_READ: Operation = Operation { id: "deployment.credential.secret.read", method: Method::Get, path: "/deployments/{id}/credentials/{clientId}/secret", tag: "deployments", deprecated: false };
+
+/// The operations `openapi-v2-next.yaml` adds to [`ALL`].
+pub const NEXT: &[Operation] = &[
+    CLUSTER_EXTENSION_VERSION_ADMINBLOCK,
+    CLUSTER_EXTENSION_VERSION_REPORT,
+    CLUSTER_TELEMETRYEXPORT_DETAIL,
+    CLUSTER_TELEMETRYEXPORT_UPDATE,
+    CLUSTER_TELEMETRYEXPORT_ENDPOINT_VALIDATE,
+    DEPLOYMENT_CREDENTIAL_LIST,
+    DEPLOYMENT_CREDENTIAL_CREATE,
+    DEPLOYMENT_CREDENTIAL_DELETE,
+    DEPLOYMENT_CREDENTIAL_SECRET_READ,
+];
+
+/// Every operation the console and the sandbox know: [`ALL`], then [`NEXT`].
+pub fn every() -> impl Iterator<Item = &'static Operation> {
+    ALL.iter().chain(NEXT)
+}

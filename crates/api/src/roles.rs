@@ -52,7 +52,7 @@ mod tests {
 
     #[test]
     fn every_role_is_a_view_or_manage_role() {
-        for op in catalogue::ALL {
+        for op in catalogue::every() {
             if let Some(role) = required_role(op) {
                 assert!(role.starts_with("view-") || role.starts_with("manage-"), "{}", op.id);
             }

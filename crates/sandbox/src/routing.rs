@@ -21,7 +21,7 @@ fn specificity(template: &str) -> Vec<bool> {
 
 pub fn resolve(method: &str, path: &str) -> Route {
     let matching: Vec<(&'static Operation, Vec<String>)> =
-        catalogue::ALL.iter().filter_map(|op| op.match_path(path).map(|params| (op, params))).collect();
+        catalogue::every().filter_map(|op| op.match_path(path).map(|params| (op, params))).collect();
     let Some(best) = matching.iter().map(|(op, _)| specificity(op.path)).max() else {
         return Route::NotFound;
     };

@@ -6,7 +6,8 @@
 //!     required ones;
 //! (c) typed requests: every op struct names the right catalogue entry, fills its path
 //!     template with percent-encoded parameters, sends the query and body the YAML
-//!     describes, and decodes the YAML's success response.
+//!     describes, and decodes the YAML's success response;
+//! (g) next: `catalogue::NEXT` holds what `openapi-v2-next.yaml` adds.
 //!
 //! `yaml` loads and walks the contract, `registry` lists every schema type and every op
 //! struct, `samples` builds values from schemas; the other modules hold the tests.
@@ -15,6 +16,7 @@
 mod common;
 
 mod enums;
+mod next;
 mod operations;
 mod registry;
 mod request_bodies;

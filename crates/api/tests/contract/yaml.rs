@@ -66,8 +66,18 @@ pub struct YamlOp {
 /// Every operation in document order (parsed with an order-keeping YAML value).
 pub fn yaml_ops() -> &'static [YamlOp] {
     static OPS: OnceLock<Vec<YamlOp>> = OnceLock::new();
-    OPS.get_or_init(|| {
-        let doc: serde_norway::Value = parse_contract("openapi-v2.yaml");
+    OPS.get_or_init(|| ops_of("openapi-v2.yaml"))
+}
+
+/// Every operation of the later contract, `openapi-v2-next.yaml`, in document order.
+pub fn next_yaml_ops() -> &'static [YamlOp] {
+    static OPS: OnceLock<Vec<YamlOp>> = OnceLock::new();
+    OPS.get_or_init(|| ops_of("openapi-v2-next.yaml"))
+}
+
+fn ops_of(file: &str) -> Vec<YamlOp> {
+    {
+        let doc: serde_norway::Value = parse_contract(file);
         let paths = doc
             .get("paths")
             .and_then(serde_norway::Value::as_mapping)
@@ -117,7 +127,7 @@ pub fn yaml_ops() -> &'static [YamlOp] {
             }
         }
         ops
-    })
+    }
 }
 
 pub fn yaml_op(id: &str) -> &'static YamlOp {
