@@ -56,6 +56,18 @@ async fn main() {
         let s: Vec<String> = statuses.iter().map(|(status, n)| format!("{status}×{n}")).collect();
         println!("  {op:<40} {}", s.join(" "));
     }
+    // Against the whole contract: which operations a flow drove to a success, and which not.
+    let succeeded = |op: &str| total.get(op).is_some_and(|s| s.keys().any(|status| status.starts_with('2')));
+    let every: Vec<&str> = cluster_api::catalogue::every().map(|op| op.id).collect();
+    let missing: Vec<&str> = every.iter().copied().filter(|op| !succeeded(op)).collect();
+    println!(
+        "\n{} of {} operations succeeded in the browser (openapi-v2 and -next)",
+        every.len() - missing.len(),
+        every.len()
+    );
+    if !missing.is_empty() {
+        println!("  never succeeded: {}", missing.join(", "));
+    }
     println!("\nbrowser: {passed} passed, {failed} failed");
     if failed > 0 {
         std::process::exit(1);
