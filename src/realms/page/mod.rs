@@ -29,6 +29,8 @@ pub struct RealmCtx {
     pub denied: Memo<Option<String>>,
     /// Why links, tokens and credentials are off: a role, or a realm that is not ACTIVE.
     pub not_now: Memo<Option<String>>,
+    /// Taken while rendering: actions finish outside any reactive owner, where context is gone.
+    watch: super::RealmWatch,
 }
 
 impl RealmCtx {
@@ -39,7 +41,7 @@ impl RealmCtx {
     /// Shows a value an action read (and keeps watching while it is PENDING).
     pub fn publish(&self, realm: Deployment) {
         if let Some(id) = self.id.try_get_value() {
-            crate::poll::app_wide(realm_watch).publish(key(&id), realm);
+            self.watch.publish(key(&id), realm);
         }
     }
 }
@@ -90,7 +92,7 @@ fn Loaded(id: String, realm: Signal<Deployment>) -> impl IntoView {
             })
         })
     });
-    let ctx = RealmCtx { id: StoredValue::new(id), realm, denied, not_now };
+    let ctx = RealmCtx { id: StoredValue::new(id), realm, denied, not_now, watch: crate::poll::app_wide(realm_watch) };
     provide_context(ctx);
 
     let name = move || realm.with(label);

@@ -70,6 +70,9 @@ pub fn ClusterRealms() -> impl IntoView {
         checks::intake_problem(&name, &status, &tier, count()?, cap())
     });
 
+    // The forms stay mounted while the list reloads after an add (they hold its outcome).
+    let forms = Memo::new(move |_| (blocked.get(), count().is_some()));
+
     let filter = use_url_filter(&FILTER);
     let base = links::cluster_tab(&cluster_id.get_value(), ClusterTab::Realms);
     let options = [DeploymentState::Active, DeploymentState::Pending, DeploymentState::Failed, DeploymentState::Disabled]
@@ -103,10 +106,10 @@ pub fn ClusterRealms() -> impl IntoView {
                 })}</span>
             </div>
             <p class="hint">"Each realm is its own Keycloak realm on this cluster: users, clients and identity providers are kept apart."</p>
-            {move || match (blocked.get(), count()) {
+            {move || match forms.get() {
                 (Some(why), _) => view! { <p class="hint reason" id="realms-blocked">{why}</p> }.into_any(),
-                (None, Some(_)) => view! { <add::AddRealm/> <import::ImportRealm/> }.into_any(),
-                (None, None) => ().into_any(),
+                (None, true) => view! { <add::AddRealm/> <import::ImportRealm/> }.into_any(),
+                (None, false) => ().into_any(),
             }}
         </section>
         <FilterBar spec=&FILTER base=base filter=filter options=options/>
