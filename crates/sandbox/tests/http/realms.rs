@@ -120,3 +120,14 @@ async fn the_premium_cap_is_twenty() {
     assert_eq!(reply.status, StatusCode::CONFLICT);
     assert!(reply.error().contains("premium tier (20)"), "{}", reply.error());
 }
+
+#[tokio::test]
+async fn cluster_metrics_count_the_realms_it_holds() {
+    let h = Harness::start().await;
+    let token = h.admin().await;
+    let before: cluster_api::Metrics = h.get(&format!("/clusters/{}/metrics", demo::ACME_DEV), &token).await.json();
+    assert_eq!(before.counts.as_ref().and_then(|c| c.get("realms").copied()), Some(demo::ACME_DEV_REALMS as i64));
+    create(&h, &token, demo::ACME_DEV, "fifth").await;
+    let after: cluster_api::Metrics = h.get(&format!("/clusters/{}/metrics", demo::ACME_DEV), &token).await.json();
+    assert_eq!(after.counts.and_then(|c| c.get("realms").copied()), Some(demo::ACME_DEV_REALMS as i64 + 1));
+}
