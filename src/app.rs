@@ -24,6 +24,9 @@ split_screen!(CLUSTER_BILLING, cluster, "the cluster's billing", view! { <crate:
 split_screen!(CLUSTER_RESOURCES, cluster_resources, "the cluster's resources", view! { <crate::clusters::tabs::resources::ClusterExtensions/> });
 split_screen!(ORGANIZATIONS, organizations, "organizations", view! { <crate::organizations::Organizations/> });
 split_screen!(BILLING, billing, "billing", view! { <crate::billing::Billing/> });
+split_screen!(CLUSTER_REALMS, cluster_realms, "the cluster's realms", view! { <crate::clusters::tabs::realms::ClusterRealms/> });
+split_screen!(REALMS, realms, "realms", view! { <crate::realms::AllRealms/> });
+split_screen!(REALM_PAGE, realm, "the realm", view! { <crate::realms::RealmPage/> });
 
 async fn load_config() -> Result<Config, String> {
     let url = format!("{}/config.json", crate::api::page_origin());
@@ -71,9 +74,12 @@ fn Console(config: Config) -> impl IntoView {
                         <Route path=path!("") view=|| view! { <Lazy screen=&CLUSTER_OVERVIEW/> }/>
                         <Route path=path!("billing") view=|| view! { <Lazy screen=&CLUSTER_BILLING/> }/>
                         <Route path=path!("extensions") view=|| view! { <Lazy screen=&CLUSTER_RESOURCES/> }/>
+                        <Route path=path!("realms") view=|| view! { <Lazy screen=&CLUSTER_REALMS/> }/>
                     </ParentRoute>
                     <Route path=path!("/organizations") view=|| view! { <Lazy screen=&ORGANIZATIONS/> }/>
                     <Route path=path!("/billing") view=|| view! { <Lazy screen=&BILLING/> }/>
+                    <Route path=path!("/realms") view=|| view! { <Lazy screen=&REALMS/> }/>
+                    <Route path=path!("/realms/:id") view=|| view! { <Lazy screen=&REALM_PAGE/> }/>
                 </ParentRoute>
             </Routes>
         </Router>

@@ -10,6 +10,7 @@ pub const NEW_CLUSTER: &str = "/clusters/new";
 pub const BILLING: &str = "/billing";
 pub const ORGANIZATIONS: &str = "/organizations";
 pub const SIGN_IN: &str = "/sign-in";
+pub const REALMS: &str = "/realms";
 
 /// The tabs of a cluster's page, in the order they are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,16 +18,18 @@ pub enum ClusterTab {
     Overview,
     Billing,
     Resources,
+    Realms,
 }
 
 impl ClusterTab {
-    pub const ALL: [ClusterTab; 3] = [ClusterTab::Overview, ClusterTab::Billing, ClusterTab::Resources];
+    pub const ALL: [ClusterTab; 4] = [ClusterTab::Overview, ClusterTab::Billing, ClusterTab::Resources, ClusterTab::Realms];
 
     pub fn label(self) -> &'static str {
         match self {
             ClusterTab::Overview => "Overview",
             ClusterTab::Billing => "Billing",
             ClusterTab::Resources => "Resources",
+            ClusterTab::Realms => "Realms",
         }
     }
 
@@ -36,6 +39,7 @@ impl ClusterTab {
             ClusterTab::Overview => "",
             ClusterTab::Billing => "/billing",
             ClusterTab::Resources => "/extensions",
+            ClusterTab::Realms => "/realms",
         }
     }
 
@@ -59,6 +63,11 @@ pub fn cluster(id: &str) -> String {
 
 pub fn cluster_tab(id: &str, tab: ClusterTab) -> String {
     format!("{}{}", cluster(id), tab.segment())
+}
+
+/// `/realms/{id}`: one realm's page, the ID percent-encoded as one segment.
+pub fn realm(id: &str) -> String {
+    format!("{REALMS}/{}", encode_segment(id))
 }
 
 /// `/billing?org={id}`: one organization's billing.
@@ -107,6 +116,8 @@ mod tests {
         assert_eq!(cluster_tab("a/b", ClusterTab::Billing), "/clusters/a%2Fb/billing");
         assert_eq!(cluster_tab("x", ClusterTab::Resources), "/clusters/x/extensions");
         assert_eq!(cluster_tab("x", ClusterTab::Overview), "/clusters/x");
+        assert_eq!(cluster_tab("x", ClusterTab::Realms), "/clusters/x/realms");
+        assert_eq!(realm("dep/1 a"), "/realms/dep%2F1%20a");
     }
 
     #[test]
@@ -114,6 +125,7 @@ mod tests {
         assert_eq!(ClusterTab::of_path("/clusters/x", "x"), ClusterTab::Overview);
         assert_eq!(ClusterTab::of_path("/clusters/x/billing/", "x"), ClusterTab::Billing);
         assert_eq!(ClusterTab::of_path("/clusters/x/extensions", "x"), ClusterTab::Resources);
+        assert_eq!(ClusterTab::of_path("/clusters/x/realms", "x"), ClusterTab::Realms);
         assert_eq!(ClusterTab::of_path("/clusters/a%2Fb/billing", "a/b"), ClusterTab::Billing);
         // A cluster whose ID is "billing" is still its overview.
         assert_eq!(ClusterTab::of_path("/clusters/billing", "billing"), ClusterTab::Overview);

@@ -14,6 +14,7 @@ mod load;
 mod navigation;
 mod organizations;
 mod poll;
+mod realms;
 mod redirect;
 mod session;
 mod shell;

@@ -11,7 +11,8 @@ use crate::links;
 use crate::session::Session;
 
 /// The side navigation's entries.
-const SECTIONS: [(&str, &str); 3] = [(links::CLUSTERS, "Clusters"), (links::ORGANIZATIONS, "Organizations"), (links::BILLING, "Billing")];
+const SECTIONS: [(&str, &str); 4] =
+    [(links::CLUSTERS, "Clusters"), (links::ORGANIZATIONS, "Organizations"), (links::BILLING, "Billing"), (links::REALMS, "Realms")];
 
 /// "Skip to content": moves the focus to the page itself, past the header and navigation.
 /// Handled here rather than as a `#main` jump so the router does not treat it as a route.

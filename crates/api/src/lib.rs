@@ -5,6 +5,7 @@
 pub mod catalogue;
 pub mod model;
 pub mod ops;
+pub mod realms;
 pub mod request;
 pub mod roles;
 pub mod time;

@@ -24,6 +24,10 @@ pub fn required_role(op: &Operation) -> Option<&'static str> {
     if op.id == "org.list" {
         return None;
     }
+    // A credential's secret administers the realm: reading it is managing it.
+    if op.id == "deployment.credential.secret.read" {
+        return Some("manage-clusters");
+    }
     let (view, manage) = group(op);
     Some(if op.method == Method::Get { view } else { manage })
 }
@@ -48,6 +52,9 @@ mod tests {
         assert_eq!(required_role(&catalogue::CLUSTER_SUBSCRIPTION_DETAIL), Some("view-billing"));
         assert_eq!(required_role(&catalogue::CLUSTER_CHECKOUT_RESUME), Some("manage-billing"));
         assert_eq!(required_role(&catalogue::ORG_LIST), None);
+        assert_eq!(required_role(&catalogue::DEPLOYMENT_CREDENTIAL_LIST), Some("view-clusters"));
+        assert_eq!(required_role(&catalogue::DEPLOYMENT_CREDENTIAL_SECRET_READ), Some("manage-clusters"));
+        assert_eq!(required_role(&catalogue::DEPLOYMENT_TOKEN_CREATE), Some("manage-clusters"));
     }
 
     #[test]

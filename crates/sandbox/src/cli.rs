@@ -43,6 +43,9 @@ pub struct Args {
     /// The largest file a presigned upload accepts.
     #[arg(long, value_name = "BYTES", default_value_t = crate::DEFAULT_MAX_UPLOAD_BYTES)]
     pub max_upload_bytes: u64,
+    /// How long a new or imported realm stays PENDING.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10)]
+    pub realm_seconds: u64,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -63,6 +66,7 @@ impl Args {
             scan: Duration::from_secs(self.scan_seconds),
             upload_url: Duration::from_secs(self.upload_url_seconds),
             max_upload_bytes: self.max_upload_bytes,
+            realm: Duration::from_secs(self.realm_seconds),
         }
     }
 }

@@ -6,6 +6,8 @@ use crate::error::ApiError;
 use crate::handlers::{Ctx, Outcome, cluster_status, clusters, extension_versions, extensions, orgs, well_known};
 // Billing and cluster creation.
 use crate::handlers::{billing, billing_contacts, checkout, cluster_create, payment_methods};
+// Realms.
+use crate::handlers::{realm, realm_credentials, realms};
 use crate::records::now_millis;
 use crate::routing::{Route, resolve};
 use crate::state::AppState;
@@ -65,6 +67,21 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
         "org.billingContact.list" => billing_contacts::list(ctx, store),
         "org.billingContact.create" => billing_contacts::create(ctx, store),
         "org.billingContact.delete" => billing_contacts::delete(ctx, store),
+        "cluster.deployment.list" => realms::list(ctx, store),
+        "cluster.deployment.create" => realms::create(ctx, store),
+        "cluster.deployment.import" => realms::import(ctx, store),
+        "cluster.deployment.nameAvailability.check" => realms::name_availability(ctx, store),
+        "deployment.detail" => realm::detail(ctx, store),
+        "deployment.update" => realm::update(ctx, store),
+        "deployment.delete" => realm::delete(ctx, store),
+        "deployment.metrics.detail" => realm::metrics(ctx, store),
+        "deployment.consoleLink.create" => realm::console_link(ctx, store),
+        "deployment.appLink.create" => realm::app_link(ctx, store),
+        "deployment.token.create" => realm::token(ctx, store),
+        "deployment.credential.list" => realm_credentials::list(ctx, store),
+        "deployment.credential.create" => realm_credentials::create(ctx, store),
+        "deployment.credential.delete" => realm_credentials::delete(ctx, store),
+        "deployment.credential.secret.read" => realm_credentials::secret(ctx, store),
         other => Err(ApiError::not_implemented(other)),
     }
 }

@@ -93,6 +93,8 @@ pub struct Config {
     pub upload_url: Duration,
     /// The largest object a presigned PUT accepts (larger → 400 EntityTooLarge).
     pub max_upload_bytes: u64,
+    /// How long a new or imported realm stays PENDING.
+    pub realm: Duration,
 }
 
 impl Default for Config {
@@ -110,6 +112,7 @@ impl Default for Config {
             scan: Duration::from_secs(1),
             upload_url: Duration::from_secs(300),
             max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
+            realm: Duration::from_secs(2),
         }
     }
 }

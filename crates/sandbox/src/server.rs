@@ -105,6 +105,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         // S3 counts expiry in whole seconds; never hand out an already-expired URL.
         upload_url_secs: config.upload_url.as_secs().max(1),
         max_upload_bytes: config.max_upload_bytes,
+        realm_ms: millis(config.realm),
         storage_secret: store.storage_secret()?,
     };
     let app = router(Arc::new(AppState::new(store, settings)), &config);

@@ -21,6 +21,8 @@ pub struct Settings {
     /// Lifetime of presigned upload URLs, in whole seconds as S3's X-Amz-Expires.
     pub upload_url_secs: u64,
     pub max_upload_bytes: u64,
+    /// How long a new or imported realm stays PENDING.
+    pub realm_ms: Millis,
     /// Signs presigned URLs (persisted in the store, so URLs survive a restart).
     pub storage_secret: Vec<u8>,
 }

@@ -4,6 +4,7 @@
 
 mod billing;
 mod overview;
+pub mod realms;
 pub mod resources;
 
 pub use billing::ClusterBilling;

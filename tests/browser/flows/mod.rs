@@ -4,6 +4,7 @@ mod billing;
 mod extensions;
 mod foundation;
 mod kit;
+mod realms;
 mod screens;
 
 use std::future::Future;
@@ -22,6 +23,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(extensions::flows());
     flows.extend(kit::flows());
     flows.extend(screens::flows());
+    flows.extend(realms::flows());
     flows
 }
 

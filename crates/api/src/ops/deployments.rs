@@ -116,3 +116,72 @@ impl Call for DeploymentTokenCreate {
         json(reply)
     }
 }
+
+/// `deployment.credential.list`: List admin credentials for a deployment (no secrets).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DeploymentCredentialList {
+    pub id: String,
+}
+impl Call for DeploymentCredentialList {
+    type Response = Vec<DeploymentCredential>;
+    const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_CREDENTIAL_LIST;
+    fn request(&self) -> ApiRequest {
+        ApiRequest::new(Self::OPERATION, format!("/deployments/{}/credentials", encode_segment(&self.id)), Query::default(), Body::Empty)
+    }
+    fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
+        json(reply)
+    }
+}
+
+/// `deployment.credential.create`: Create an admin credential (the body is optional).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DeploymentCredentialCreate {
+    pub id: String,
+    pub body: Option<DeploymentCredentialRequest>,
+}
+impl Call for DeploymentCredentialCreate {
+    type Response = DeploymentCredential;
+    const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_CREDENTIAL_CREATE;
+    fn request(&self) -> ApiRequest {
+        ApiRequest::new(Self::OPERATION, format!("/deployments/{}/credentials", encode_segment(&self.id)), Query::default(), Body::json_opt(self.body.as_ref()))
+    }
+    fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
+        json(reply)
+    }
+}
+
+/// `deployment.credential.delete`: Revoke an admin credential.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DeploymentCredentialDelete {
+    pub id: String,
+    pub client_id: String,
+}
+impl Call for DeploymentCredentialDelete {
+    type Response = ();
+    const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_CREDENTIAL_DELETE;
+    fn request(&self) -> ApiRequest {
+        let path = format!("/deployments/{}/credentials/{}", encode_segment(&self.id), encode_segment(&self.client_id));
+        ApiRequest::new(Self::OPERATION, path, Query::default(), Body::Empty)
+    }
+    fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
+        empty(reply)
+    }
+}
+
+/// `deployment.credential.secret.read`: Read an admin credential's secret, live from the realm.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DeploymentCredentialSecretRead {
+    pub id: String,
+    pub client_id: String,
+}
+impl Call for DeploymentCredentialSecretRead {
+    type Response = DeploymentCredential;
+    const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_CREDENTIAL_SECRET_READ;
+    fn request(&self) -> ApiRequest {
+        let path = format!("/deployments/{}/credentials/{}/secret", encode_segment(&self.id), encode_segment(&self.client_id));
+        ApiRequest::new(Self::OPERATION, path, Query::default(), Body::Empty)
+    }
+    fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
+        json(reply)
+    }
+}

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use cluster_api::{Subscription, SystemInfoRepresentation};
+use cluster_api::{DeploymentCredential, DeploymentCredentialRequest, Subscription, SystemInfoRepresentation};
 use serde_json::{Map, Value, json};
 
 use crate::registry::{Registered, registry};
@@ -153,6 +153,8 @@ fn newer_contract_extras_round_trip() {
             "ClusterSystemInfoRepresentation",
             round_trip::<SystemInfoRepresentation>,
         ),
+        ("DeploymentCredential", round_trip::<DeploymentCredential>),
+        ("DeploymentCredentialRequest", round_trip::<DeploymentCredentialRequest>),
     ] {
         let schema = &next_schemas[next_name];
         let sent = sample(next_schemas, schema, next_name, next_name, Fill::Every, 0);

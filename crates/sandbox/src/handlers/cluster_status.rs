@@ -10,7 +10,13 @@ use cluster_api::RestartStatus;
 
 pub fn metrics(ctx: &Ctx, store: &mut Store) -> Outcome {
     let cluster = load(ctx, store)?;
-    ok(&engine::metrics(&cluster))
+    let mut metrics = engine::metrics(&cluster);
+    // The realm count is the realms the cluster really holds (the realm operations add them).
+    if let Some(counts) = metrics.counts.as_mut() {
+        let realms = store.realms_of(&cluster.id)?.len();
+        counts.insert("realms".to_string(), i64::try_from(realms).unwrap_or(i64::MAX));
+    }
+    ok(&metrics)
 }
 
 pub fn restart_status(ctx: &Ctx, store: &mut Store) -> Outcome {

@@ -12,7 +12,11 @@ pub mod clusters;
 pub mod extension_versions;
 pub mod extensions;
 pub mod orgs;
+pub mod multipart;
 pub mod payment_methods;
+pub mod realm;
+pub mod realm_credentials;
+pub mod realms;
 pub mod uploads;
 pub mod well_known;
 

@@ -33,12 +33,18 @@ button.primary{background:#4f46e5;border-color:#4f46e5;color:#fff}select{font:in
 
 /// A complete page. `body` is trusted markup whose interpolated values were escaped.
 pub fn page(status: StatusCode, title: &str, body: &str) -> Response {
+    page_of("Sandbox stand-in for Stripe: no real money moves.", status, title, body)
+}
+
+/// A complete page under another banner (`standing_in` says what the page pretends to be).
+pub fn page_of(standing_in: &str, status: StatusCode, title: &str, body: &str) -> Response {
     let html = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{} · Sandbox</title><style>{STYLE}</style></head><body><main>\
-         <p class=\"sandbox\">Sandbox stand-in for Stripe: no real money moves.</p>{body}</main></body></html>",
-        esc(title)
+         <p class=\"sandbox\">{}</p>{body}</main></body></html>",
+        esc(title),
+        esc(standing_in)
     );
     let mut response = (status, Html(html)).into_response();
     // Hosted pages show live state and single-use links: never from a cache.

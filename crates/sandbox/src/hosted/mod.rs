@@ -8,6 +8,7 @@ pub mod html;
 mod intents;
 mod invoice;
 mod portal;
+mod realm_console;
 mod setup;
 
 use crate::records::{Millis, now_millis};
@@ -32,6 +33,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/sandbox/setup/{session}/save", post(setup::save))
         .route("/sandbox/setup/{session}/cancel", post(setup::cancel))
         .route("/sandbox/portal/{session}", get(portal::show))
+        .route("/sandbox/realm-console/{token}", get(realm_console::console))
+        .route("/sandbox/realm-app/{token}", get(realm_console::app))
 }
 
 /// Runs `work` with the locked store and the current instant.

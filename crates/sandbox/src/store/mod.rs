@@ -9,8 +9,11 @@ mod clusters;
 mod extensions;
 mod members;
 mod orgs;
+mod realms;
 pub mod uploads;
 pub mod seed;
+mod realm_seed;
+pub use realms::{CredentialRecord, RealmLink};
 
 use rusqlite::Connection;
 use std::fmt;
@@ -109,6 +112,7 @@ impl Store {
         }
         conn.execute_batch(extensions::SCHEMA)?;
         conn.execute_batch(uploads::SCHEMA)?;
+        conn.execute_batch(realms::SCHEMA)?;
         Ok(Store { conn })
     }
 

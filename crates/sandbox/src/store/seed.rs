@@ -44,6 +44,10 @@ pub const USER_BOB: &str = "user-bob";
 pub const USER_GINA: &str = "user-gina";
 /// An ACTIVE starter cluster: the tier that allows no extensions and one theme.
 pub const ACME_DEV: &str = "cl-acme-dev";
+/// Realms of the demo world.
+pub use super::realm_seed::{
+    ACME_DEV_REALMS, LEGACY_IMPORT_ERROR, REALM_CUSTOMERS, REALM_GLOBEX, REALM_INTERNAL, REALM_LEGACY_IMPORT, REALM_PARTNERS,
+};
 
 /// Every organization role (API-NOTES §2.3, plus the billing pair).
 pub const ALL_ROLES: &[&str] = &[
@@ -145,6 +149,7 @@ pub fn seed(store: &mut Store, now: Millis, provision_ms: Millis) -> StoreResult
         s.insert_cluster(&dev)?;
         // Extension security scanning: on for production, off for staging, so both
         // paths of version.confirm can be seen.
+        super::realm_seed::seed(s, now)?;
         for (id, on) in [(ACME_PROD, true), (ACME_STAGING, false), (ACME_DEV, true), (GLOBEX_PROD, true)] {
             s.set_scanning(id, on)?;
         }

@@ -21,13 +21,13 @@ async fn both_prefixes_serve_the_api() {
 async fn unimplemented_operations_answer_501_after_auth() {
     let h = Harness::start().await;
     let token = h.admin().await;
-    let reply = h.get("/clusters/cl-acme-prod/deployments", &token).await;
+    let reply = h.get("/clusters/cl-acme-prod/telemetry-export", &token).await;
     assert_eq!(reply.status, StatusCode::NOT_IMPLEMENTED);
-    assert_eq!(reply.error(), "cluster.deployment.list is not implemented yet");
+    assert_eq!(reply.error(), "cluster.telemetryExport.detail is not implemented yet");
     let reply = h.get("/orgs/org-acme/secrets/count", &token).await;
     assert_eq!(reply.error(), "org.apiSecret.count is not implemented yet");
 
-    let anonymous = h.raw(Method::GET, "/v2/clusters/cl-acme-prod/deployments", None).await;
+    let anonymous = h.raw(Method::GET, "/v2/clusters/cl-acme-prod/telemetry-export", None).await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
 }
 
@@ -56,7 +56,7 @@ async fn coverage_counts_calls_by_operation_and_status() {
     h.get("/clusters/cl-acme-prod", &token).await;
     h.get("/clusters/missing", &token).await;
     h.raw(Method::GET, "/auth/realms/self/v2/clusters", None).await;
-    h.get("/clusters/cl-acme-prod/deployments", &token).await;
+    h.get("/clusters/cl-acme-prod/telemetry-export", &token).await;
     h.get("/not-an-operation", &token).await;
     h.call(Method::PATCH, "/clusters/x", &token).await;
 
@@ -65,6 +65,6 @@ async fn coverage_counts_calls_by_operation_and_status() {
     let mut want = CoverageReport::new();
     want.insert("cluster.detail".into(), counts(&[("200", 2), ("404", 1)]));
     want.insert("cluster.list".into(), counts(&[("401", 1)]));
-    want.insert("cluster.deployment.list".into(), counts(&[("501", 1)]));
+    want.insert("cluster.telemetryExport.detail".into(), counts(&[("501", 1)]));
     assert_eq!(report, want);
 }

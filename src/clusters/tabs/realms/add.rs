@@ -1,0 +1,106 @@
+//! Add realm: a name with a live availability check (debounced; a stale answer is
+//! dropped) and the service's recommendation, then create. The new realm shows in the
+//! list as Pending and turns Active there without a reload.
+
+use cluster_api::{ops, ClusterDeploymentRequest, NameAvailability};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::RealmsCtx;
+use crate::api::{self, use_api, Api, ApiError};
+use crate::kit::Write;
+use crate::poll::sleep_ms;
+
+#[derive(Debug, Clone, PartialEq)]
+enum Check {
+    Empty,
+    Checking,
+    Answer(NameAvailability),
+    Failed(ApiError),
+}
+
+/// Asks the service about `name` after each pause in typing.
+fn watch_name(api: Api, cluster_id: StoredValue<String>, name: RwSignal<String>) -> RwSignal<Check> {
+    let state = RwSignal::new(Check::Empty);
+    let generation = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        let candidate = name.get().trim().to_string();
+        generation.update_value(|g| *g = g.wrapping_add(1));
+        let mine = generation.get_value();
+        if candidate.is_empty() {
+            state.set(Check::Empty);
+            return;
+        }
+        state.set(Check::Checking);
+        spawn_local(async move {
+            sleep_ms(300).await;
+            if generation.try_get_value() != Some(mine) {
+                return;
+            }
+            let op = ops::ClusterDeploymentNameAvailabilityCheck { id: cluster_id.get_value(), name: candidate };
+            let answer = api::call(api, &op).await;
+            if generation.try_get_value() == Some(mine) {
+                state.try_set(match answer {
+                    Ok(a) => Check::Answer(a),
+                    Err(e) => Check::Failed(e),
+                });
+            }
+        });
+    });
+    state
+}
+
+#[component]
+pub fn AddRealm() -> impl IntoView {
+    let ctx = expect_context::<RealmsCtx>();
+    let api = use_api();
+    let name = RwSignal::new(String::new());
+    let check = watch_name(api, ctx.cluster_id, name);
+    let adding = Write::new("Adding the realm");
+    let added = RwSignal::new(None::<String>);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        added.set(None);
+        let typed = name.get_untracked().trim().to_lowercase();
+        if typed.is_empty() {
+            return adding.error.set(Some(ApiError::BadRequest("Enter a name for the realm.".into())));
+        }
+        let op = ops::ClusterDeploymentCreate { id: ctx.cluster_id.get_value(), body: ClusterDeploymentRequest { name: typed.clone() } };
+        adding.run(async move { api::call(api, &op).await }, move |_| {
+            added.try_set(Some(format!("{typed} was added and is being set up; it turns Active in the list when it is ready.")));
+            name.try_set(String::new());
+            ctx.list.refetch();
+        });
+    };
+    let taken = move || matches!(check.get(), Check::Answer(a) if !a.available);
+
+    view! {
+        <form class="inline-form add-realm" on:submit=submit>
+            <label for="realm-name">"Realm name"</label>
+            <input id="realm-name" autocomplete="off" spellcheck="false" maxlength="255" placeholder="e.g. customers"
+                aria-describedby="realm-name-state" prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
+            <button type="submit" class="button primary" id="add-realm" disabled=move || adding.busy.get() || taken()>
+                {adding.label("Add realm", "Adding…")}
+            </button>
+        </form>
+        <p class="hint">"Lowercase letters, digits, hyphens and underscores (names are lowercased). A realm's name cannot change later; its display name can."</p>
+        <p class="name-state" id="realm-name-state" aria-live="polite">
+            {move || match check.get() {
+                Check::Empty => ().into_any(),
+                Check::Checking => view! { <span class="hint">"Checking availability…"</span> }.into_any(),
+                Check::Answer(a) if a.available => view! { <span class="ok">{format!("✓ {} is available.", a.name)}</span> }.into_any(),
+                Check::Answer(a) => view! {
+                    <span class="bad">{format!("✗ {} is taken on this cluster, reserved, or not a valid realm name.", a.name)}</span>
+                    {a.recommendation.map(|r| {
+                        let pick = r.clone();
+                        view! { " "<button type="button" class="button subtle link" id="use-realm-recommendation"
+                            on:click=move |_| name.set(pick.clone())>{format!("Use {r}")}</button> }
+                    })}
+                }.into_any(),
+                Check::Failed(e) => view! { <span class="bad">{format!("Could not check the name: {}", e.detail())}</span> }.into_any(),
+            }}
+        </p>
+        {move || added.get().map(|text| view! { <p class="flash" id="realm-added" role="status">{text}</p> })}
+        {adding.failure()}
+    }
+}

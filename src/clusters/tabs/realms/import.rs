@@ -1,0 +1,121 @@
+//! Import realm from a file: the export is checked in the browser first (JSON, an object
+//! with a `realm` field, no `users`, within the size the service takes), and nothing is
+//! sent when a check fails. After the upload the new realm is watched (shared poller:
+//! backoff, paused while the tab is hidden) until it is Active or Failed, with the reason.
+
+use cluster_api::{ops, DeploymentState, Part};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{File, HtmlInputElement};
+
+use super::checks::check_export;
+use super::RealmsCtx;
+use crate::api::{self, use_api, ApiError};
+use crate::kit::Write;
+use crate::links;
+use crate::realms::{key, realm_watch};
+
+async fn read_text(file: &File) -> Result<String, String> {
+    let text = JsFuture::from(file.text()).await.map_err(|_| format!("{} could not be read.", file.name()))?;
+    text.as_string().ok_or_else(|| format!("{} could not be read as text.", file.name()))
+}
+
+#[component]
+pub fn ImportRealm() -> impl IntoView {
+    let ctx = expect_context::<RealmsCtx>();
+    let api = use_api();
+    let name = RwSignal::new(String::new());
+    // The checked file: its name and text (held only until it is sent).
+    let checked = StoredValue::new(None::<(String, String)>);
+    let problem = RwSignal::new(None::<String>);
+    let ready = RwSignal::new(false);
+    let importing = Write::new("Importing the realm");
+    let started = RwSignal::new(None::<(String, String)>);
+
+    let pick = move |input: HtmlInputElement| {
+        problem.set(None);
+        ready.set(false);
+        checked.set_value(None);
+        let Some(file) = input.files().and_then(|list| list.get(0)) else { return };
+        spawn_local(async move {
+            let outcome = match read_text(&file).await {
+                Ok(text) => check_export(&text, file.size()).map(|realm| (realm, text)),
+                Err(why) => Err(why),
+            };
+            match outcome {
+                Ok((realm, text)) => {
+                    if name.get_untracked().trim().is_empty() {
+                        name.try_set(realm.to_lowercase());
+                    }
+                    checked.try_set_value(Some((file.name(), text)));
+                    ready.try_set(true);
+                }
+                Err(why) => {
+                    problem.try_set(Some(format!("{why} Nothing was sent.")));
+                }
+            }
+        });
+    };
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let Some((filename, text)) = checked.get_value() else {
+            return problem.set(Some("Choose a realm export file first.".into()));
+        };
+        let deployment_name = name.get_untracked().trim().to_lowercase();
+        if deployment_name.is_empty() {
+            return importing.error.set(Some(ApiError::BadRequest("Enter a name for the new realm.".into())));
+        }
+        let file = Part::file("file", &filename, "application/json", text.into_bytes());
+        let op = ops::ClusterDeploymentImport { id: ctx.cluster_id.get_value(), file, deployment_name: deployment_name.clone() };
+        started.set(None);
+        importing.run(async move { api::call(api, &op).await }, move |created| {
+            started.try_set(Some((created.id, deployment_name)));
+            checked.try_set_value(None);
+            ready.try_set(false);
+            name.try_set(String::new());
+            ctx.list.refetch();
+        });
+    };
+
+    view! {
+        <form class="inline-form import-realm" on:submit=submit>
+            <label for="import-file">"Realm export (JSON)"</label>
+            <input type="file" id="import-file" accept=".json,application/json"
+                on:change:target=move |ev| pick(ev.target())/>
+            <label for="import-name">"New realm's name"</label>
+            <input id="import-name" autocomplete="off" spellcheck="false" maxlength="255"
+                prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
+            <button type="submit" class="button" id="import-realm" disabled=move || !ready.get() || importing.busy.get()>
+                {importing.label("Import realm", "Uploading…")}
+            </button>
+        </form>
+        <p class="hint">"Users are not imported with a realm: export without them, and bring them over afterwards."</p>
+        {move || problem.get().map(|p| view! { <p class="error-text" id="import-problem" role="alert">{p}</p> })}
+        {importing.failure()}
+        {move || started.get().map(|(id, name)| view! { <ImportStatus id=id name=name/> })}
+    }
+}
+
+/// The state of an import being watched until it settles.
+#[component]
+fn ImportStatus(id: String, name: String) -> impl IntoView {
+    let feed = crate::poll::app_wide(realm_watch).watch(key(&id), None);
+    let href = links::realm(&id);
+    let data = name.clone();
+    view! {
+        <div class="import-status" id="import-status" role="status" data-realm=data>
+            {move || feed.with(|f| match (&f.value, &f.error) {
+                (Some(r), _) if r.state == DeploymentState::Active => view! {
+                    <p class="ok" data-state="ACTIVE">{format!("✓ {name} was imported and is Active. ")}<a href=href.clone()>"Open it"</a></p>
+                }.into_any(),
+                (Some(r), _) if r.state == DeploymentState::Failed => view! {
+                    <p class="bad" data-state="FAILED">{format!("✗ The import of {name} failed: {}", r.state_error.clone().unwrap_or_else(|| "the service gave no reason.".into()))}</p>
+                    <p class="hint">"Fix the file and import it again; delete the failed realm from the list to free its name."</p>
+                }.into_any(),
+                (_, Some(e)) => view! { <p class="bad">{format!("Could not read the import's progress: {}", e.detail())}</p> }.into_any(),
+                _ => view! { <p data-state="PENDING"><span class="spinner" aria-hidden="true"></span>{format!(" Importing {name}…")}</p> }.into_any(),
+            })}
+        </div>
+    }
+}

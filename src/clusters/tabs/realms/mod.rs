@@ -1,0 +1,119 @@
+//! `/clusters/:id/realms`, the cluster's Realms: usage against the tier's cap, the reason
+//! when no realm can be added, Add realm, Import realm, and the list with its search and
+//! state filter kept in the URL. Pending realms turn Active in the list by themselves.
+
+mod add;
+mod checks;
+mod import;
+
+use cluster_api::realms::realm_cap;
+use cluster_api::{catalogue, ops, Deployment, DeploymentState};
+use leptos::prelude::*;
+
+use crate::api::{self, use_api, ApiError};
+use crate::clusters::ClusterCtx;
+use crate::directory::Directory;
+use crate::kit::filter::{use_url_filter, FilterBar, FilterSpec};
+use crate::kit::table::{ResourceTable, Rows};
+use crate::links::{self, ClusterTab};
+use crate::load::{load, Load};
+use crate::realms::rows::{realm_row, RowCtx, TAB_COLUMNS};
+use crate::realms::{describe, realm_watch};
+
+const FILTER: FilterSpec = FilterSpec {
+    name_param: "name",
+    choice_param: "state",
+    name_id: "filter-realm-name",
+    choice_id: "filter-realm-state",
+    clear_id: "clear-realm-filters",
+    name_label: "Name",
+    placeholder: "Search realms",
+    choice_label: "State",
+    any_label: "Any state",
+};
+
+/// What the forms of the tab share.
+#[derive(Clone, Copy)]
+pub struct RealmsCtx {
+    pub cluster_id: StoredValue<String>,
+    pub list: Load<Result<Vec<Deployment>, ApiError>>,
+}
+
+#[component]
+pub fn ClusterRealms() -> impl IntoView {
+    let cluster_ctx = expect_context::<ClusterCtx>();
+    let cluster = cluster_ctx.cluster;
+    let api = use_api();
+    let directory = expect_context::<Directory>();
+    let watch = crate::poll::app_wide(realm_watch);
+    let cluster_id = StoredValue::new(cluster_ctx.id());
+    let listed_at = RwSignal::new(0.0);
+    let list = load(move || {
+        let op = ops::ClusterDeploymentList { id: cluster_id.get_value(), search: None };
+        async move {
+            let answer = api::call(api, &op).await;
+            listed_at.try_set(js_sys::Date::now());
+            answer
+        }
+    });
+    provide_context(RealmsCtx { cluster_id, list });
+
+    let count = move || list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).map(Vec::len));
+    let cap = move || cluster.with(|c| realm_cap(&c.tier, &c.resource_limits));
+    // Role first (it does not change), then the cluster's state and the cap.
+    let blocked = Memo::new(move |_| {
+        let (name, status, tier, org) =
+            cluster.with(|c| (c.name.clone(), c.status.clone(), c.tier.to_string(), c.owner.clone().unwrap_or_default()));
+        if let Some(why) = directory.denied(&org, &catalogue::CLUSTER_DEPLOYMENT_CREATE) {
+            return Some(why);
+        }
+        checks::intake_problem(&name, &status, &tier, count()?, cap())
+    });
+
+    // The forms stay mounted while the list reloads after an add (they hold its outcome).
+    let forms = Memo::new(move |_| (blocked.get(), count().is_some()));
+
+    let filter = use_url_filter(&FILTER);
+    let base = links::cluster_tab(&cluster_id.get_value(), ClusterTab::Realms);
+    let options = [DeploymentState::Active, DeploymentState::Pending, DeploymentState::Failed, DeploymentState::Disabled]
+        .iter()
+        .map(|s| (s.as_str().to_string(), describe(s).0.to_string()))
+        .collect();
+    let row_ctx = move || RowCtx { api, directory, watch, listed_at: listed_at.get_untracked() };
+    let rows = Callback::new(move |()| -> Rows {
+        let f = filter.get();
+        let ctx = row_ctx();
+        list.with(|answer| {
+            answer.as_ref().map(|result| match result {
+                Ok(all) => Ok(all.iter().filter(|d| f.matches(&d.name, d.state.as_str())).map(|d| realm_row(ctx, d, None)).collect()),
+                Err(e) => Err(e.clone()),
+            })
+        })
+    });
+    let empty = ViewFn::from(move || {
+        let none = count() == Some(0);
+        let text = if none { "No realms on this cluster yet. Add one above, or import a realm export." } else { "No realms match this search." };
+        view! { <div class="empty" id=if none { "no-realms" } else { "no-realm-matches" }><p>{text}</p></div> }
+    });
+
+    view! {
+        <section class="card" id="realms">
+            <div class="section-head">
+                <h2>"Realms"</h2>
+                <span class="usage-line">{move || count().map(|n| {
+                    let full = cap().is_some_and(|c| n >= c);
+                    view! { <span class=if full { "chip usage full" } else { "chip usage" } id="realm-usage">{checks::usage(n, cap())}</span> }
+                })}</span>
+            </div>
+            <p class="hint">"Each realm is its own Keycloak realm on this cluster: users, clients and identity providers are kept apart."</p>
+            {move || match forms.get() {
+                (Some(why), _) => view! { <p class="hint reason" id="realms-blocked">{why}</p> }.into_any(),
+                (None, true) => view! { <add::AddRealm/> <import::ImportRealm/> }.into_any(),
+                (None, false) => ().into_any(),
+            }}
+        </section>
+        <FilterBar spec=&FILTER base=base filter=filter options=options/>
+        <ResourceTable columns=TAB_COLUMNS rows=rows class="realms" label="Realms" loading_what="Loading realms"
+            retry=Callback::new(move |_| list.refetch()) empty=empty updated_at=listed_at.into()/>
+    }
+}

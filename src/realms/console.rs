@@ -1,0 +1,75 @@
+//! Opening a realm's admin console: a fresh single-use link each time, opened in a new
+//! tab and never kept. Links that are not http(s) are refused, not followed.
+
+use cluster_api::ops;
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+
+use crate::api::{self, Api, ApiError};
+use crate::kit::Write;
+
+/// Only web links are followed (a `javascript:` or `data:` link from anywhere is not).
+pub fn is_web_link(link: &str) -> bool {
+    let lower = link.trim().to_ascii_lowercase();
+    let rest = lower.strip_prefix("https://").or_else(|| lower.strip_prefix("http://"));
+    // A host must follow the scheme.
+    rest.is_some_and(|r| r.split('/').next().is_some_and(|host| !host.is_empty()))
+}
+
+/// Asks for a console link and opens it in a new tab. The tab is opened at once, while the
+/// click still counts as the person's (a tab opened when the answer arrives would be taken
+/// for a pop-up and blocked), then pointed at the link, or closed if there is none.
+pub fn open_console(api: Api, realm_id: String, write: Write) {
+    if write.busy.get_untracked() {
+        return;
+    }
+    let tab = window().open_with_url_and_target("about:blank", "_blank").ok().flatten();
+    if let Some(tab) = &tab {
+        // The admin console must not be able to script this page (reverse tabnabbing).
+        let _ = tab.set_opener(&JsValue::NULL);
+    }
+    write.start(
+        Box::pin(async move {
+            let Some(tab) = tab else {
+                return Err(ApiError::BadRequest(
+                    "The browser blocked the new tab. Allow pop-ups for this site, then try again.".into(),
+                ));
+            };
+            let answer = api::call(api, &ops::DeploymentConsoleLinkCreate { id: realm_id }).await;
+            match answer {
+                Ok(link) if is_web_link(&link.link) => {
+                    if tab.location().set_href(&link.link).is_err() {
+                        let _ = tab.close();
+                        return Err(ApiError::BadRequest("The new tab could not be pointed at the admin console.".into()));
+                    }
+                    Ok(())
+                }
+                Ok(_) => {
+                    let _ = tab.close();
+                    Err(ApiError::Decode("the admin console link is not an http(s) address, so it was not opened".into()))
+                }
+                Err(e) => {
+                    let _ = tab.close();
+                    Err(e)
+                }
+            }
+        }),
+        None,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_web_links() {
+        assert!(is_web_link("https://kc.example/admin"));
+        assert!(is_web_link("http://127.0.0.1:8080/sandbox/realm-console/x"));
+        assert!(!is_web_link("javascript:alert(1)"));
+        assert!(!is_web_link("JAVASCRIPT:alert(1)"));
+        assert!(!is_web_link("data:text/html,hi"));
+        assert!(!is_web_link("https://"));
+        assert!(!is_web_link("/relative"));
+    }
+}

@@ -1,0 +1,116 @@
+//! `/realms`: the realms of every cluster the person can see, with the cluster as a
+//! column, searchable by name and filtered by cluster in the URL. A cluster whose realms
+//! could not be read is named as failed, never shown as having none.
+
+use cluster_api::{ops, Cluster, ClusterState, Deployment};
+use leptos::prelude::*;
+
+use super::realm_watch;
+use super::rows::{realm_row, RowCtx, ALL_COLUMNS};
+use crate::api::{self, use_api, Api, ApiError};
+use crate::components::ErrorPanel;
+use crate::directory::Directory;
+use crate::kit::filter::{use_url_filter, FilterBar, FilterSpec};
+use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::table::{ResourceTable, Rows};
+use crate::links;
+
+const FILTER: FilterSpec = FilterSpec {
+    name_param: "name",
+    choice_param: "cluster",
+    name_id: "filter-all-realms-name",
+    choice_id: "filter-all-realms-cluster",
+    clear_id: "clear-all-realms-filters",
+    name_label: "Name",
+    placeholder: "Search realms",
+    choice_label: "Cluster",
+    any_label: "Every cluster",
+};
+
+/// Clusters that never ran hold no realms; there is nothing to ask them.
+fn holds_realms(status: &ClusterState) -> bool {
+    !matches!(status, ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Archived)
+}
+
+#[derive(Clone, PartialEq)]
+struct Everything {
+    clusters: Vec<Cluster>,
+    realms: Vec<(Cluster, Deployment)>,
+    /// Clusters whose realms could not be read, with why.
+    failed: Vec<(String, ApiError)>,
+}
+
+async fn read_all(api: Api) -> Result<Everything, ApiError> {
+    let clusters: Vec<Cluster> = api::call(api, &ops::ClusterList).await?.into_iter().filter(|c| holds_realms(&c.status)).collect();
+    let mut all = Everything { clusters: clusters.clone(), realms: Vec::new(), failed: Vec::new() };
+    for cluster in clusters {
+        match api::call(api, &ops::ClusterDeploymentList { id: cluster.id.clone(), search: None }).await {
+            Ok(realms) => all.realms.extend(realms.into_iter().map(|r| (cluster.clone(), r))),
+            Err(e) => all.failed.push((cluster.name.clone(), e)),
+        }
+    }
+    Ok(all)
+}
+
+#[component]
+pub fn AllRealms() -> impl IntoView {
+    let api = use_api();
+    let directory = expect_context::<Directory>();
+    let watch = crate::poll::app_wide(realm_watch);
+    let listed_at = RwSignal::new(0.0);
+    let everything = crate::load::load(move || async move {
+        let answer = read_all(api).await;
+        listed_at.try_set(js_sys::Date::now());
+        answer
+    });
+    let filter = use_url_filter(&FILTER);
+    let rows = Callback::new(move |()| -> Rows {
+        let f = filter.get();
+        let ctx = RowCtx { api, directory, watch, listed_at: listed_at.get_untracked() };
+        everything.with(|answer| {
+            answer.as_ref().map(|result| match result {
+                Ok(all) => Ok(all
+                    .realms
+                    .iter()
+                    .filter(|(c, r)| f.matches(&r.name, &c.id))
+                    .map(|(c, r)| realm_row(ctx, r, Some((c.name.clone(), c.id.clone()))))
+                    .collect()),
+                Err(e) => Err(e.clone()),
+            })
+        })
+    });
+    let options = move || {
+        everything.with(|a| match a {
+            Some(Ok(all)) => all.clusters.iter().map(|c| (c.id.clone(), c.name.clone())).collect(),
+            _ => Vec::new(),
+        })
+    };
+    let empty = ViewFn::from(move || {
+        let total = everything.with(|a| a.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |all| all.realms.len()));
+        let text = if total == 0 {
+            "No realms yet. Open a cluster's Realms tab to add or import one."
+        } else {
+            "No realms match these filters."
+        };
+        view! { <div class="empty" id="no-realms-anywhere"><p>{text}</p></div> }
+    });
+    let failures = move || {
+        everything.with(|a| match a {
+            Some(Ok(all)) => all.failed.clone(),
+            _ => Vec::new(),
+        })
+    };
+
+    view! {
+        <Breadcrumbs crumbs=vec![("Realms".into(), None)]/>
+        <PageHead heading="Realms"/>
+        <p class="hint">"Every realm on the clusters you can see. Add or import realms from a cluster's Realms tab."</p>
+        {move || failures().into_iter().map(|(name, e)| {
+            let action = format!("Loading the realms of {name}");
+            view! { <div class="cluster-failure" data-cluster=name.clone()><ErrorPanel action=action error=e retry=Callback::new(move |_| everything.refetch())/></div> }
+        }).collect_view()}
+        {move || view! { <FilterBar spec=&FILTER base=links::REALMS.to_string() filter=filter options=options()/> }}
+        <ResourceTable columns=ALL_COLUMNS rows=rows class="realms all-realms" label="Realms on every cluster" loading_what="Loading realms"
+            retry=Callback::new(move |_| everything.refetch()) empty=empty updated_at=listed_at.into()/>
+    }
+}

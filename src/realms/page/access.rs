@@ -1,0 +1,115 @@
+//! Getting into the realm: its admin console (a fresh single-use link opened in a new tab,
+//! never kept) and app links (a client and redirect URI → a single-use link, shown once
+//! with a copy button and its expiry), plus the admin token.
+
+use cluster_api::{ops, AppLinkRequest, ConsoleLink};
+use leptos::prelude::*;
+
+use super::token::{AdminToken, Countdown};
+use super::RealmCtx;
+use crate::api::{self, use_api, ApiError};
+use crate::kit::copy::CopyButton;
+use crate::kit::Write;
+use crate::realms::console::{is_web_link, open_console};
+
+#[component]
+pub fn Access() -> impl IntoView {
+    let ctx = expect_context::<RealmCtx>();
+    let api = use_api();
+    let opening = Write::new("Opening the admin console");
+    view! {
+        <section class="card" id="realm-access">
+            <h2>"Access"</h2>
+            {move || ctx.not_now.get().map(|why| view! { <p class="hint reason" id="access-off">{why}</p> })}
+            <div class="access-item">
+                <h3>"Admin console"</h3>
+                <p class="hint">"Signs you in to the realm's Keycloak admin console as its admin user, in a new tab. Each click makes a new link that works once."</p>
+                <button type="button" class="button primary" id="open-admin-console"
+                    disabled=move || opening.busy.get() || ctx.not_now.get().is_some()
+                    on:click=move |_| open_console(api, ctx.id(), opening)>
+                    {opening.label("Open admin console ↗", "Opening…")}
+                </button>
+                {opening.failure()}
+            </div>
+            <AppLink/>
+            <AdminToken/>
+        </section>
+    }
+}
+
+/// Why an app link request would be refused before it is sent.
+pub fn app_link_problem(client_id: &str, redirect_uri: &str) -> Option<&'static str> {
+    if client_id.trim().is_empty() {
+        return Some("Enter the client ID the admin user should be signed in to.");
+    }
+    if !is_web_link(redirect_uri.trim()) {
+        return Some("Enter the redirect URI as a full http(s) address registered for that client.");
+    }
+    None
+}
+
+#[component]
+fn AppLink() -> impl IntoView {
+    let ctx = expect_context::<RealmCtx>();
+    let api = use_api();
+    let client_id = RwSignal::new(String::new());
+    let redirect_uri = RwSignal::new(String::new());
+    let making = Write::new("Creating the app link");
+    let shown = RwSignal::new(None::<(ConsoleLink, f64)>);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        shown.set(None);
+        let (client, redirect) = (client_id.get_untracked().trim().to_string(), redirect_uri.get_untracked().trim().to_string());
+        if let Some(why) = app_link_problem(&client, &redirect) {
+            return making.error.set(Some(ApiError::BadRequest(why.into())));
+        }
+        let op = ops::DeploymentAppLinkCreate { id: ctx.id(), body: AppLinkRequest { client_id: client, redirect_uri: redirect } };
+        making.run(async move { api::call(api, &op).await }, move |link| {
+            let until = js_sys::Date::now() + f64::from(link.expiration_seconds.max(0)) * 1000.0;
+            shown.try_set(Some((link, until)));
+        });
+    };
+    view! {
+        <div class="access-item">
+            <h3>"App link"</h3>
+            <p class="hint">"Signs the realm's admin user in to one of its clients (an admin portal, an identity-provider wizard) and lands on the redirect URI. The link works once."</p>
+            <form class="inline-form app-link" on:submit=submit>
+                <label for="app-link-client">"Client ID"</label>
+                <input id="app-link-client" autocomplete="off" prop:value=client_id on:input:target=move |ev| client_id.set(ev.target().value())/>
+                <label for="app-link-redirect">"Redirect URI"</label>
+                <input id="app-link-redirect" type="url" autocomplete="off" placeholder="https://" prop:value=redirect_uri
+                    on:input:target=move |ev| redirect_uri.set(ev.target().value())/>
+                <button type="submit" class="button" id="create-app-link" disabled=move || making.busy.get() || ctx.not_now.get().is_some()>
+                    {making.label("Create app link", "Creating…")}
+                </button>
+            </form>
+            {making.failure()}
+            {move || shown.get().map(|(link, until)| {
+                let url = link.link.clone();
+                // Only an http(s) link is offered as a link; anything else is text.
+                let follow = is_web_link(&url).then(|| view! { " "<a href=url.clone() target="_blank" rel="noopener noreferrer" id="app-link-open">"Open ↗"</a> });
+                view! {
+                    <div class="secret-box" id="app-link">
+                        <p><strong>"Single-use link, shown once:"</strong></p>
+                        <p class="mono secret" id="app-link-value">{url.clone()}</p>
+                        <p><CopyButton text=url what="app link"/>{follow}" "<Countdown until=until id="app-link-expiry"/></p>
+                        <p class="hint">{format!("Signs in as {}.", link.user_id)}</p>
+                    </div>
+                }
+            })}
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn app_links_need_a_client_and_a_web_redirect() {
+        assert!(app_link_problem("", "https://x.example").is_some());
+        assert!(app_link_problem("web", "javascript:alert(1)").is_some());
+        assert!(app_link_problem("web", "x.example").is_some());
+        assert_eq!(app_link_problem("web", "https://x.example/cb"), None);
+    }
+}

@@ -1,0 +1,186 @@
+//! The realm's admin credentials (service-account clients): the list, create (name,
+//! description, roles; the secret shown once with copy buttons and a ready-to-paste token
+//! request), reveal a secret on demand, and revoke with a dialog.
+
+use cluster_api::realms::{DEFAULT_CREDENTIAL_ROLE, REALM_MANAGEMENT_ROLES};
+use cluster_api::{ops, DeploymentCredential, DeploymentCredentialRequest};
+use leptos::prelude::*;
+
+use super::reveal::Reveal;
+use super::RealmCtx;
+use crate::api::{self, use_api};
+use crate::kit::copy::CopyButton;
+use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
+use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
+
+const COLUMNS: &[Column] =
+    &[Column::sortable("Client ID"), Column::sortable("Name"), Column::new("Description"), Column::new("Roles"), Column::new("Secret"), Column::new("Actions")];
+
+/// The token request a holder of the credential runs, ready to paste.
+pub fn token_request(c: &DeploymentCredential, secret: &str) -> String {
+    format!(
+        "curl -s -X POST '{}/realms/{}/protocol/openid-connect/token' \\\n  -d grant_type=client_credentials \\\n  -d client_id='{}' \\\n  -d client_secret='{}'",
+        c.server_url.trim_end_matches('/'),
+        c.realm,
+        c.client_id,
+        secret
+    )
+}
+
+#[component]
+pub fn Credentials() -> impl IntoView {
+    let ctx = expect_context::<RealmCtx>();
+    let api = use_api();
+    let list = crate::load::load(move || {
+        let op = ops::DeploymentCredentialList { id: ctx.id() };
+        async move { api::call(api, &op).await }
+    });
+    let revoking = RwSignal::new(String::new());
+    let confirm = Confirm::new("Revoking the credential");
+    let rows = Callback::new(move |()| -> Rows {
+        list.with(|answer| {
+            answer.as_ref().map(|result| match result {
+                Ok(all) => Ok(all
+                    .iter()
+                    .map(|c| {
+                        let client = c.client_id.clone();
+                        let revoke = view! {
+                            <button type="button" class="button subtle danger revoke-credential" disabled=move || ctx.denied.get().is_some()
+                                title=move || ctx.denied.get().unwrap_or_default()
+                                on:click=move |_| { revoking.set(client.clone()); confirm.open(); }>"Revoke"</button>
+                        };
+                        Row::new("data-credential", c.client_id.clone(), vec![
+                            Cell::copy(c.client_id.clone(), "client ID"),
+                            Cell::text(c.name.clone().unwrap_or_default()),
+                            Cell::text(c.description.clone().unwrap_or_default()),
+                            Cell::text(c.roles.join(", ")),
+                            Cell::view(view! { <Reveal api=api client_id=c.client_id.clone()/> }.into_any(), SortKey::None),
+                            Cell::view(revoke.into_any(), SortKey::None),
+                        ])
+                    })
+                    .collect()),
+                Err(e) => Err(e.clone()),
+            })
+        })
+    });
+    let work = Callback::new(move |()| -> Work {
+        let op = ops::DeploymentCredentialDelete { id: ctx.id(), client_id: revoking.get_untracked() };
+        Box::pin(async move {
+            api::call(api, &op).await?;
+            list.refetch();
+            Ok(())
+        })
+    });
+    view! {
+        <section class="card" id="credentials">
+            <h2>"Credentials"</h2>
+            <p class="hint">"Service-account clients for tools that administer this realm directly (the Keycloak Terraform provider, provisioning scripts). Make one per holder, so each can be revoked on its own."</p>
+            {move || ctx.not_now.get().map(|why| view! { <p class="hint reason" id="credentials-off">{why}</p> })}
+            {move || ctx.not_now.get().is_none().then(|| view! { <CreateCredential on_created=Callback::new(move |_| list.refetch())/> })}
+            <ResourceTable columns=COLUMNS rows=rows class="credentials" label="Credentials" loading_what="Loading credentials"
+                retry=Callback::new(move |_| list.refetch())
+                empty=ViewFn::from(|| view! { <p class="empty" id="no-credentials">"No credentials yet."</p> })/>
+            <ConfirmDialog confirm=confirm tone=Tone::Danger
+                title=Signal::derive(move || format!("Revoke {}?", revoking.get()))
+                body=move || view! {
+                    <p>{move || format!("The client {} is deleted from the realm at once: anything using it can no longer get tokens.", revoking.get())}</p>
+                    <p><strong>"This cannot be undone."</strong>" Create a new credential if it is needed again."</p>
+                }
+                work=work confirm_label="Revoke" busy_label="Revoking…" confirm_id="confirm-revoke"/>
+        </section>
+    }
+}
+
+#[component]
+fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
+    let ctx = expect_context::<RealmCtx>();
+    let api = use_api();
+    let name = RwSignal::new(String::new());
+    let description = RwSignal::new(String::new());
+    let roles = RwSignal::new(vec![DEFAULT_CREDENTIAL_ROLE.to_string()]);
+    let creating = Write::new("Creating the credential");
+    let made = RwSignal::new(None::<DeploymentCredential>);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        made.set(None);
+        let text = |s: RwSignal<String>| Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty());
+        let body = DeploymentCredentialRequest { name: text(name), description: text(description), roles: Some(roles.get_untracked()) };
+        let op = ops::DeploymentCredentialCreate { id: ctx.id(), body: Some(body) };
+        creating.run(async move { api::call(api, &op).await }, move |c| {
+            made.try_set(Some(c));
+            name.try_set(String::new());
+            description.try_set(String::new());
+            on_created.run(());
+        });
+    };
+    let toggle = move |role: &'static str, on: bool| {
+        roles.update(|r| {
+            r.retain(|x| x != role);
+            if on {
+                r.push(role.to_string());
+            }
+        })
+    };
+    view! {
+        <form class="credential-form" on:submit=submit>
+            <label for="credential-name">"Name"</label>
+            <input id="credential-name" autocomplete="off" maxlength="48" placeholder="e.g. terraform" prop:value=name
+                on:input:target=move |ev| name.set(ev.target().value())/>
+            <label for="credential-description">"Description"</label>
+            <input id="credential-description" autocomplete="off" placeholder="Who holds it, e.g. the CI pipeline" prop:value=description
+                on:input:target=move |ev| description.set(ev.target().value())/>
+            <details class="roles-pick">
+                <summary>{move || format!("Roles: {}", roles.with(|r| if r.is_empty() { DEFAULT_CREDENTIAL_ROLE.to_string() } else { r.join(", ") }))}</summary>
+                <fieldset>
+                    <legend>"realm-management roles to grant (realm-admin is full control; narrow it where you can)"</legend>
+                    {REALM_MANAGEMENT_ROLES.iter().map(|&role| view! {
+                        <label class="choice"><input type="checkbox" value=role prop:checked=move || roles.with(|r| r.iter().any(|x| x == role))
+                            on:change:target=move |ev| toggle(role, ev.target().checked())/>" "{role}</label>
+                    }).collect_view()}
+                </fieldset>
+            </details>
+            <button type="submit" class="button primary" id="create-credential" disabled=move || creating.busy.get()>
+                {creating.label("Create credential", "Creating…")}
+            </button>
+        </form>
+        {creating.failure()}
+        {move || made.get().map(|c| {
+            let secret = c.client_secret.clone().unwrap_or_default();
+            let request = token_request(&c, &secret);
+            view! {
+                <div class="secret-box" id="credential-secret">
+                    <p><strong>"Copy the secret now."</strong>" It is not shown again here; it can be read back later with Reveal."</p>
+                    <dl class="fields">
+                        <dt>"Client ID"</dt><dd class="mono" id="new-credential-id">{c.client_id.clone()}" "<CopyButton text=c.client_id.clone() what="client ID"/></dd>
+                        <dt>"Client secret"</dt><dd class="mono secret" id="new-credential-secret">{secret.clone()}" "<CopyButton text=secret what="client secret"/></dd>
+                        <dt>"Server URL"</dt><dd class="mono">{c.server_url.clone()}</dd>
+                        <dt>"Realm"</dt><dd class="mono">{c.realm.clone()}</dd>
+                        <dt>"Roles granted"</dt><dd id="new-credential-roles">{c.roles.join(", ")}</dd>
+                    </dl>
+                    <p>"Token request, ready to paste:"</p>
+                    <pre class="mono" id="credential-token-request">{request.clone()}</pre>
+                    <CopyButton text=request what="token request"/>
+                    <button type="button" class="button subtle" id="dismiss-credential-secret" on:click=move |_| made.set(None)>"I have saved it"</button>
+                </div>
+            }
+        })}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_request_names_the_realm_and_the_client() {
+        let c = DeploymentCredential {
+            client_id: "api-ci-1a2b3c4d".into(),
+            server_url: "https://acme.global.auth.ac/".into(),
+            realm: "shop".into(),
+            ..DeploymentCredential::default()
+        };
+        let r = token_request(&c, "s3cret");
+        assert!(r.contains("'https://acme.global.auth.ac/realms/shop/protocol/openid-connect/token'"), "{r}");
+        assert!(r.contains("client_id='api-ci-1a2b3c4d'") && r.contains("client_secret='s3cret'"));
+    }
+}

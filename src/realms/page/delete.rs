@@ -1,0 +1,51 @@
+//! Deleting the realm: a real dialog, the name typed to confirm, and a plain statement
+//! that it is permanent. Afterwards the person lands on the cluster's Realms tab.
+
+use cluster_api::ops;
+use leptos::prelude::*;
+use leptos_router::{hooks::use_navigate, NavigateOptions};
+
+use super::RealmCtx;
+use crate::api::{self, use_api};
+use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::links::{self, ClusterTab};
+use crate::session::Session;
+
+#[component]
+pub fn DeleteRealm() -> impl IntoView {
+    let ctx = expect_context::<RealmCtx>();
+    let session = expect_context::<Session>();
+    let api = use_api();
+    let navigate = use_navigate();
+    let confirm = Confirm::new("Deleting the realm");
+    let name = Signal::derive(move || ctx.realm.with(|r| r.name.clone()));
+    let work = Callback::new(move |()| -> Work {
+        let (id, name, cluster) = ctx.realm.with_untracked(|r| (r.id.clone(), r.name.clone(), r.cluster.as_ref().map(|c| c.id.clone())));
+        let navigate = navigate.clone();
+        Box::pin(async move {
+            api::call(api, &ops::DeploymentDelete { id }).await?;
+            session.flash.set(Some(format!("Realm {name} was deleted.")));
+            let to = cluster.map_or_else(|| links::REALMS.to_string(), |c| links::cluster_tab(&c, ClusterTab::Realms));
+            navigate(&to, NavigateOptions::default());
+            Ok(())
+        })
+    });
+    view! {
+        <section class="card danger-zone" id="realm-delete">
+            <h2>"Delete realm"</h2>
+            <p class="hint">"Deleting removes the realm with its users, clients, credentials and sessions."</p>
+            <button type="button" class="button danger" id="delete-realm" disabled=move || ctx.denied.get().is_some()
+                title=move || ctx.denied.get().unwrap_or_default() on:click=move |_| confirm.open()>
+                "Delete realm"
+            </button>
+            <ConfirmDialog confirm=confirm tone=Tone::Danger
+                title=Signal::derive(move || format!("Delete realm {}?", name.get()))
+                body=move || view! {
+                    <p>{move || format!("Realm {} and everything in it (users, clients, roles, credentials, sessions) is deleted from the cluster.", name.get())}</p>
+                    <p><strong>"This is permanent and cannot be undone."</strong>" Anyone signed in to it is signed out, and its credentials stop working at once."</p>
+                }
+                type_name=name work=work
+                confirm_label="Delete permanently" busy_label="Deleting…" confirm_id="confirm-delete-realm"/>
+        </section>
+    }
+}

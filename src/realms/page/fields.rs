@@ -1,0 +1,119 @@
+//! Every field of the realm's `Deployment`, and its display name, editable: the update
+//! sends the whole record back with the new display name, as the service requires.
+
+use cluster_api::{ops, Deployment, EpochMillis};
+use leptos::prelude::*;
+
+use super::RealmCtx;
+use crate::api::{self, use_api};
+use crate::directory::Directory;
+use crate::format;
+use crate::kit::copy::CopyButton;
+use crate::kit::Write;
+use crate::links::{self, ClusterTab};
+
+/// The record to send for a new display name: everything as read, the display name
+/// replaced (blank clears it).
+pub fn echo(current: &Deployment, display_name: &str) -> Deployment {
+    let trimmed = display_name.trim();
+    Deployment { display_name: (!trimmed.is_empty()).then(|| trimmed.to_string()), ..current.clone() }
+}
+
+fn when(at: Option<EpochMillis>) -> String {
+    at.map(|at| format!("{} ({})", format::utc(at), format::relative(js_sys::Date::now() as i64, at))).unwrap_or_else(|| "—".into())
+}
+
+#[component]
+pub fn Fields() -> impl IntoView {
+    let ctx = expect_context::<RealmCtx>();
+    let directory = expect_context::<Directory>();
+    let realm = ctx.realm;
+    let text = move |f: fn(&Deployment) -> Option<String>| move || realm.with(f).unwrap_or_else(|| "—".into());
+    let org = move || realm.with(|r| r.org_id.clone()).map(|id| format!("{} ({id})", directory.org_label(&id))).unwrap_or_else(|| "—".into());
+    let cluster = move || {
+        realm.with(|r| r.cluster.clone()).map(|c| {
+            let href = links::cluster_tab(&c.id, ClusterTab::Realms);
+            view! { <a href=href>{c.name.clone()}</a> " " <span class="sub">{c.host.clone()}</span> }
+        })
+    };
+    let id = ctx.id();
+    view! {
+        <section class="card" id="realm-fields">
+            <h2>"Details"</h2>
+            <dl class="fields">
+                <dt>"ID"</dt><dd class="mono" data-field="id">{id.clone()}" "<CopyButton text=id what="realm ID"/></dd>
+                <dt>"Name"</dt><dd class="mono" data-field="name">{text(|r| Some(r.name.clone()))}</dd>
+                <dt>"Display name"</dt><dd data-field="display_name"><Rename/></dd>
+                <dt>"State"</dt><dd data-field="state">{move || realm.with(|r| r.state.as_str().to_string())}</dd>
+                <dt>"State error"</dt><dd data-field="stateError">{text(|r| r.state_error.clone())}</dd>
+                <dt>"Organization"</dt><dd data-field="org_id">{org}</dd>
+                <dt>"Cluster"</dt><dd data-field="cluster">{cluster}</dd>
+                <dt>"Region"</dt><dd data-field="region">{text(|r| r.region.clone())}</dd>
+                <dt>"Created"</dt><dd data-field="created_at">{move || when(realm.with(|r| r.created_at))}</dd>
+                <dt>"Created by"</dt><dd class="mono" data-field="created_by_user_id">{text(|r| r.created_by_user_id.clone())}</dd>
+                <dt>"Tags"</dt><dd data-field="tags">{move || realm.with(|r| r.tags.clone().unwrap_or_default()).into_iter()
+                    .map(|t| view! { <span class="chip">{t}</span> }).collect_view()}
+                    {move || realm.with(|r| r.tags.as_ref().is_none_or(Vec::is_empty)).then_some("—")}</dd>
+            </dl>
+        </section>
+    }
+}
+
+/// The display name, with a form to change it when the person may.
+#[component]
+fn Rename() -> impl IntoView {
+    let ctx = expect_context::<RealmCtx>();
+    let api = use_api();
+    let saving = Write::new("Saving the display name");
+    let typed = RwSignal::new(ctx.realm.with_untracked(|r| r.display_name.clone().unwrap_or_default()));
+    let saved = RwSignal::new(None::<String>);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        saved.set(None);
+        let body = ctx.realm.with_untracked(|r| echo(r, &typed.get_untracked()));
+        let op = ops::DeploymentUpdate { id: ctx.id(), body: body.clone() };
+        saving.run(async move { api::call(api, &op).await }, move |()| {
+            saved.try_set(Some(match &body.display_name {
+                Some(d) => format!("Saved: the realm is now shown as {d}."),
+                None => "Saved: the display name was cleared.".into(),
+            }));
+            ctx.publish(body);
+        });
+    };
+    move || match ctx.denied.get() {
+        Some(_) => view! { <span id="display-name-text">{ctx.realm.with(|r| r.display_name.clone().unwrap_or_else(|| "—".into()))}</span> }.into_any(),
+        None => view! {
+            <form class="inline-form rename" on:submit=submit>
+                <label class="visually-hidden" for="display-name">"Display name"</label>
+                <input id="display-name" maxlength="255" prop:value=typed on:input:target=move |ev| typed.set(ev.target().value())/>
+                <button type="submit" class="button" id="save-display-name" disabled=move || saving.busy.get()>
+                    {saving.label("Save", "Saving…")}
+                </button>
+            </form>
+            {move || saved.get().map(|t| view! { <p class="flash" id="display-name-saved" role="status">{t}</p> })}
+            {saving.failure()}
+        }.into_any(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cluster_api::DeploymentState;
+
+    #[test]
+    fn the_update_echoes_the_whole_record() {
+        let r = Deployment {
+            id: "d1".into(),
+            name: "shop".into(),
+            org_id: Some("org".into()),
+            state: DeploymentState::Active,
+            display_name: Some("Old".into()),
+            ..Deployment::default()
+        };
+        let sent = echo(&r, "  New name ");
+        assert_eq!(sent.display_name.as_deref(), Some("New name"));
+        assert_eq!((sent.id.as_str(), sent.name.as_str(), sent.org_id.as_deref()), ("d1", "shop", Some("org")));
+        assert_eq!(echo(&r, " ").display_name, None);
+    }
+}

@@ -1,0 +1,164 @@
+//! `/realms/:id`, a realm's own page (a deep link that survives a reload): its state and
+//! every field, metrics, the editable display name, access (admin console, app link,
+//! admin token), credentials and delete. The realm is watched while PENDING.
+
+mod access;
+mod credentials;
+mod delete;
+mod fields;
+mod reveal;
+mod token;
+
+use cluster_api::{catalogue, ops, Deployment, DeploymentState};
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use super::{badge, key, label, realm_watch};
+use crate::api::{self, use_api};
+use crate::components::ErrorPanel;
+use crate::directory::Directory;
+use crate::kit::page::{title, Breadcrumbs, PageHead};
+use crate::links::{self, ClusterTab};
+
+/// What every section of the realm page reads.
+#[derive(Clone, Copy)]
+pub struct RealmCtx {
+    pub id: StoredValue<String>,
+    pub realm: Signal<Deployment>,
+    /// Why the person may not change this realm (role), or `None`.
+    pub denied: Memo<Option<String>>,
+    /// Why links, tokens and credentials are off: a role, or a realm that is not ACTIVE.
+    pub not_now: Memo<Option<String>>,
+    /// Taken while rendering: actions finish outside any reactive owner, where context is gone.
+    watch: super::RealmWatch,
+}
+
+impl RealmCtx {
+    pub fn id(&self) -> String {
+        self.id.get_value()
+    }
+
+    /// Shows a value an action read (and keeps watching while it is PENDING).
+    pub fn publish(&self, realm: Deployment) {
+        if let Some(id) = self.id.try_get_value() {
+            self.watch.publish(key(&id), realm);
+        }
+    }
+}
+
+/// Remounts per ID so each realm gets its own watch.
+#[component]
+pub fn RealmPage() -> impl IntoView {
+    let params = use_params_map();
+    let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
+    move || view! { <Realm id=id.get()/> }
+}
+
+#[component]
+fn Realm(id: String) -> impl IntoView {
+    let watch = crate::poll::app_wide(realm_watch);
+    let feed = watch.watch(key(&id), None);
+    let realm = Memo::new(move |_| feed.get().value);
+    let loaded = Memo::new(move |_| realm.with(Option::is_some));
+    let retry_id = id.clone();
+    move || {
+        if loaded.get() {
+            let current = Signal::derive(move || realm.get().unwrap_or_default());
+            view! { <Loaded id=id.clone() realm=current/> }.into_any()
+        } else if let Some(error) = feed.with(|f| f.error.clone()) {
+            let retry_id = retry_id.clone();
+            view! {
+                <Breadcrumbs crumbs=vec![("Realms".into(), Some(links::REALMS.into())), (id.clone(), None)]/>
+                <PageHead heading=id.clone() title=title(&[&id, "Realms"])/>
+                <ErrorPanel action="Loading the realm" error=error retry=Callback::new(move |_| watch.refresh(key(&retry_id)))/>
+            }
+            .into_any()
+        } else {
+            view! { <p class="loading">"Loading the realm…"</p> }.into_any()
+        }
+    }
+}
+
+#[component]
+fn Loaded(id: String, realm: Signal<Deployment>) -> impl IntoView {
+    let directory = expect_context::<Directory>();
+    let org = move || realm.with(|r| r.org_id.clone().unwrap_or_default());
+    let denied = Memo::new(move |_| directory.denied(&org(), &catalogue::DEPLOYMENT_UPDATE));
+    let not_now = Memo::new(move |_| {
+        denied.get().or_else(|| {
+            realm.with(|r| {
+                (r.state != DeploymentState::Active)
+                    .then(|| format!("Realm {} is {}; this works once it is ACTIVE.", r.name, r.state))
+            })
+        })
+    });
+    let ctx = RealmCtx { id: StoredValue::new(id), realm, denied, not_now, watch: crate::poll::app_wide(realm_watch) };
+    provide_context(ctx);
+
+    let name = move || realm.with(label);
+    let (cluster_name, cluster_id) = realm.with_untracked(|r| {
+        let c = r.cluster.as_ref();
+        (c.map(|c| c.name.clone()).unwrap_or_default(), c.map(|c| c.id.clone()).unwrap_or_default())
+    });
+    let mut crumbs = vec![("Realms".to_string(), Some(links::REALMS.to_string()))];
+    if !cluster_id.is_empty() {
+        crumbs.push((cluster_name.clone(), Some(links::cluster_tab(&cluster_id, ClusterTab::Realms))));
+    }
+    crumbs.push((realm.with_untracked(|r| r.name.clone()), None));
+    let tab_title = Signal::derive(move || title(&[&realm.with(|r| r.name.clone()), "Realms"]));
+
+    view! {
+        <Breadcrumbs crumbs=crumbs/>
+        <PageHead heading=Signal::derive(name) title=tab_title>
+            {move || realm.with(|r| badge(&r.state))}
+            {move || denied.get().map(|why| view! { <span class="view-only" title=why>"View only"</span> })}
+        </PageHead>
+        {move || realm.with(|r| match r.state {
+            DeploymentState::Pending => Some(view! {
+                <p class="state-note" id="realm-state-note">"The realm is being set up. This page updates by itself when it is ready."</p>
+            }.into_any()),
+            DeploymentState::Failed => Some(view! {
+                <div class="error-panel" id="realm-state-error" role="alert">
+                    <p class="error-title">"The realm failed."</p>
+                    <p class="error-detail">{r.state_error.clone().unwrap_or_else(|| "The service gave no reason.".into())}</p>
+                    <p class="error-detail">"Delete it to free its name, then add or import it again."</p>
+                </div>
+            }.into_any()),
+            _ => None,
+        })}
+        {move || denied.get().map(|why| view! { <p class="hint reason" id="realm-read-only">{why}</p> })}
+        <fields::Fields/>
+        <Metrics/>
+        <access::Access/>
+        <credentials::Credentials/>
+        <delete::DeleteRealm/>
+    }
+}
+
+#[component]
+fn Metrics() -> impl IntoView {
+    let ctx = expect_context::<RealmCtx>();
+    let api = use_api();
+    let state = Memo::new(move |_| ctx.realm.with(|r| r.state.clone()));
+    // Read again when the state changes: health follows it.
+    let metrics = crate::load::load(move || {
+        state.track();
+        let id = ctx.id();
+        async move { api::call(api, &ops::DeploymentMetricsDetail { id }).await }
+    });
+    view! {
+        <section class="card" id="realm-metrics">
+            <h2>"Metrics"</h2>
+            {move || match metrics.get() {
+                None => view! { <p class="loading">"Loading metrics…"</p> }.into_any(),
+                Some(Err(e)) => view! { <ErrorPanel action="Loading metrics" error=e retry=Callback::new(move |_| metrics.refetch())/> }.into_any(),
+                Some(Ok(m)) => view! {
+                    <p><span class=if m.healthy { "badge badge-ok" } else { "badge badge-bad" }>{if m.healthy { "Healthy" } else { "Not healthy" }}</span></p>
+                    <dl class="fields">
+                        {m.counts.unwrap_or_default().into_iter().map(|(k, v)| view! { <dt class="cap">{k.clone()}</dt><dd data-count=k>{v.to_string()}</dd> }).collect_view()}
+                    </dl>
+                }.into_any(),
+            }}
+        </section>
+    }
+}

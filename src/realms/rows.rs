@@ -1,0 +1,91 @@
+//! A realm as a table row, shared by the cluster's Realms tab and the Realms page: name
+//! (to its page), display name, live state (with the failure reason), created, and what
+//! the row can do.
+
+use cluster_api::{catalogue, Deployment, DeploymentState};
+use leptos::prelude::*;
+
+use super::console::open_console;
+use super::{badge, describe, live, RealmWatch};
+use crate::api::Api;
+use crate::directory::Directory;
+use crate::kit::table::{Cell, Column, Row, SortKey};
+use crate::kit::Write;
+use crate::links;
+
+pub const TAB_COLUMNS: &[Column] = &[
+    Column::sortable("Name"),
+    Column::sortable("Display name"),
+    Column::sortable("State"),
+    Column::sortable("Created"),
+    Column::new("Actions"),
+];
+
+pub const ALL_COLUMNS: &[Column] = &[
+    Column::sortable("Name"),
+    Column::sortable("Display name"),
+    Column::sortable("Cluster"),
+    Column::sortable("State"),
+    Column::sortable("Created"),
+    Column::new("Actions"),
+];
+
+/// What a row needs besides the realm.
+#[derive(Clone, Copy)]
+pub struct RowCtx {
+    pub api: Api,
+    pub directory: Directory,
+    pub watch: RealmWatch,
+    /// `Date.now()` when the list was read.
+    pub listed_at: f64,
+}
+
+/// The realm's row; with `cluster` (name, ID) the row has a Cluster column.
+pub fn realm_row(ctx: RowCtx, realm: &Deployment, cluster: Option<(String, String)>) -> Row {
+    let current = live(ctx.watch, realm, ctx.listed_at);
+    let state = move || {
+        current.with(|r| {
+            let why = (r.state == DeploymentState::Failed).then(|| r.state_error.clone()).flatten();
+            view! { {badge(&r.state)} {why.map(|w| view! { <div class="sub state-error">{w}</div> })} }
+        })
+    };
+    let (state_label, _, _) = describe(&realm.state);
+    let display = realm.display_name.clone().unwrap_or_default();
+    let mut cells = vec![
+        Cell::link(realm.name.clone(), links::realm(&realm.id)).class("nowrap"),
+        Cell::text(display),
+    ];
+    if let Some((name, id)) = cluster {
+        cells.push(Cell::link(name, links::cluster_tab(&id, links::ClusterTab::Realms)));
+    }
+    cells.push(Cell::view(state.into_any(), SortKey::Text(state_label.to_lowercase())));
+    cells.push(realm.created_at.map_or_else(|| Cell::text("—"), Cell::time));
+    cells.push(Cell::view(view! { <RowActions ctx=ctx realm=current/> }.into_any(), SortKey::None));
+    Row::new("data-realm", realm.name.clone(), cells)
+}
+
+/// Open the realm's page; open its admin console when it runs and the person may.
+#[component]
+fn RowActions(ctx: RowCtx, realm: Signal<Deployment>) -> impl IntoView {
+    let opening = Write::new("Opening the admin console");
+    let (id, org) = realm.with_untracked(|r| (r.id.clone(), r.org_id.clone().unwrap_or_default()));
+    let href = links::realm(&id);
+    let allowed = move || {
+        realm.with(|r| r.state == DeploymentState::Active)
+            && ctx.directory.permit(&org, &catalogue::DEPLOYMENT_CONSOLELINK_CREATE).is_some_and(|v| v.is_ok())
+    };
+    view! {
+        <div class="row-actions">
+            <a href=href class="button subtle">"Open"</a>
+            {move || allowed().then(|| {
+                let id = id.clone();
+                view! {
+                    <button type="button" class="button subtle open-console" on:click=move |_| open_console(ctx.api, id.clone(), opening)>
+                        {opening.label("Admin console ↗", "Opening…")}
+                    </button>
+                }
+            })}
+        </div>
+        {opening.failure()}
+    }
+}
