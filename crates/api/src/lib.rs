@@ -3,6 +3,7 @@
 //! tests (native) build and read requests the same way.
 
 pub mod catalogue;
+pub mod identity;
 pub mod model;
 pub mod ops;
 pub mod request;

@@ -99,7 +99,8 @@ impl Ctx<'_> {
         let org = store.org(org_id)?.map_or_else(|| org_id.to_string(), |org| org.label().to_string());
         // "Acme Inc." already ends the sentence.
         let stop = if org.ends_with('.') { "" } else { "." };
-        Err(ApiError::forbidden(format!("This API secret lacks the {role} role in organization {org}{stop}")))
+        let who = if self.caller.person_id.is_some() { "Your account" } else { "This API secret" };
+        Err(ApiError::forbidden(format!("{who} lacks the {role} role in organization {org}{stop}")))
     }
 
     /// For operations that belong to no organization (regions, name checks): the

@@ -9,6 +9,8 @@ mod clusters;
 mod extensions;
 mod members;
 mod orgs;
+pub mod people;
+pub mod people_seed;
 pub mod uploads;
 pub mod seed;
 
@@ -109,6 +111,7 @@ impl Store {
         }
         conn.execute_batch(extensions::SCHEMA)?;
         conn.execute_batch(uploads::SCHEMA)?;
+        conn.execute_batch(people::SCHEMA)?;
         Ok(Store { conn })
     }
 
