@@ -8,6 +8,7 @@ pub mod model;
 pub mod ops;
 pub mod request;
 pub mod roles;
+pub mod secret_rules;
 pub mod time;
 pub mod well_known;
 mod wire_enum;

@@ -6,6 +6,8 @@ use crate::error::ApiError;
 use crate::handlers::{Ctx, Outcome, cluster_status, clusters, extension_versions, extensions, orgs, well_known};
 // Billing and cluster creation.
 use crate::handlers::{billing, billing_contacts, checkout, cluster_create, payment_methods};
+// API secrets.
+use crate::handlers::secrets;
 use crate::records::now_millis;
 use crate::routing::{Route, resolve};
 use crate::state::AppState;
@@ -65,6 +67,11 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
         "org.billingContact.list" => billing_contacts::list(ctx, store),
         "org.billingContact.create" => billing_contacts::create(ctx, store),
         "org.billingContact.delete" => billing_contacts::delete(ctx, store),
+        "org.apiSecret.list" => secrets::list(ctx, store),
+        "org.apiSecret.create" => secrets::create(ctx, store),
+        "org.apiSecret.count" => secrets::count(ctx, store),
+        "org.apiSecret.detail" => secrets::detail(ctx, store),
+        "org.apiSecret.delete" => secrets::delete(ctx, store),
         other => Err(ApiError::not_implemented(other)),
     }
 }

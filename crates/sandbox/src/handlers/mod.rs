@@ -13,6 +13,7 @@ pub mod extension_versions;
 pub mod extensions;
 pub mod orgs;
 pub mod payment_methods;
+pub mod secrets;
 pub mod uploads;
 pub mod well_known;
 

@@ -16,6 +16,7 @@ mod extensions;
 mod identity;
 mod lifecycle;
 mod payment_methods;
+mod secrets;
 mod signin;
 mod storage;
 mod token;
