@@ -60,6 +60,42 @@ pub fn valid_verifier(verifier: &str) -> bool {
         && verifier.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
 }
 
+/// The pairs of a query string (`a=1&b=x%20y`, with or without the leading `?`), decoded
+/// as forms are: `+` is a space, `%XX` a byte; malformed escapes are kept as typed.
+pub fn query_pairs(query: &str) -> Vec<(String, String)> {
+    fn decode(text: &str) -> String {
+        let bytes = text.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'+' => out.push(b' '),
+                b'%' if i + 2 < bytes.len() && text.is_char_boundary(i + 1) && text.is_char_boundary(i + 3) => {
+                    match u8::from_str_radix(&text[i + 1..i + 3], 16) {
+                        Ok(byte) => {
+                            out.push(byte);
+                            i += 2;
+                        }
+                        Err(_) => out.push(b'%'),
+                    }
+                }
+                other => out.push(other),
+            }
+            i += 1;
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| match pair.split_once('=') {
+            Some((key, value)) => (decode(key), decode(value)),
+            None => (decode(pair), String::new()),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,6 +108,17 @@ mod tests {
         assert_eq!(base64url(b"foo"), "Zm9v");
         assert_eq!(base64url(b"foob"), "Zm9vYg");
         assert_eq!(base64url(&[0xfb, 0xff]), "-_8");
+    }
+
+    #[test]
+    fn query_pairs_decode_like_forms() {
+        let pairs = query_pairs("?code=a%2Fb&state=x+y&error&bad=%zz&end=%4");
+        assert_eq!(pairs[0], ("code".to_string(), "a/b".to_string()));
+        assert_eq!(pairs[1], ("state".to_string(), "x y".to_string()));
+        assert_eq!(pairs[2], ("error".to_string(), String::new()));
+        assert_eq!(pairs[3], ("bad".to_string(), "%zz".to_string()));
+        assert_eq!(pairs[4], ("end".to_string(), "%4".to_string()));
+        assert!(query_pairs("").is_empty());
     }
 
     #[test]

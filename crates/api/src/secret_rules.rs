@@ -8,6 +8,24 @@ pub const MAX_NAME: usize = 32;
 /// How every read after creation shows the secret.
 pub const MASK: &str = "********";
 
+/// The organization roles a secret may be granted (API-NOTES §2.3, with the billing pair).
+pub const ORG_ROLES: &[&str] = &[
+    "view-organization",
+    "manage-organization",
+    "view-members",
+    "manage-members",
+    "view-roles",
+    "manage-roles",
+    "view-invitations",
+    "manage-invitations",
+    "view-identity-providers",
+    "manage-identity-providers",
+    "view-clusters",
+    "manage-clusters",
+    "view-billing",
+    "manage-billing",
+];
+
 /// What is wrong with `name` as a new secret's name, or `None` when it is acceptable.
 /// `taken` lists the names the organization already uses.
 pub fn name_problem(name: &str, taken: &[&str]) -> Option<String> {
