@@ -10,6 +10,7 @@ use crate::harness::{run_flow, Ctx};
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("people_alice_signs_in_reloads_and_signs_out", |d| Box::pin(run_flow(d, Config::default(), alice_round_trip))),
+        ("people_token_renewed_through_the_identity_session", |d| Box::pin(run_flow(d, short_tokens(), renewal))),
         ("people_support_sees_clusters_cannot_change", |d| Box::pin(run_flow(d, Config::default(), support_views))),
         ("people_api_secret_create_copy_sign_in_revoke", |d| Box::pin(run_flow(d, Config::default(), secret_lifecycle))),
         ("people_api_secret_limit_of_ten", |d| Box::pin(run_flow(d, Config::default(), secret_limit))),
@@ -49,6 +50,23 @@ async fn alice_round_trip(ctx: Ctx) {
     ctx.wait_url("/sign-in").await;
     ctx.find("#sign-in-account").await;
     assert!(!ctx.exists("#signed-in-as").await, "still signed in after signing out");
+}
+
+fn short_tokens() -> Config {
+    Config { token_ttl: std::time::Duration::from_secs(1), ..Config::default() }
+}
+
+/// The access token lapses; the console renews it with the identity server's session
+/// (the refresh grant), and the person notices nothing.
+async fn renewal(ctx: Ctx) {
+    alice(&ctx).await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    ctx.click("tr[data-cluster=acme-prod] a").await;
+    ctx.wait_text("#metrics", "Healthy").await;
+    let url = ctx.client.current_url().await.map(|u| u.to_string()).unwrap_or_default();
+    assert!(!url.contains("/sign-in"), "asked to sign in again: {url}");
+    ctx.wait_text("#signed-in-as", "Alice").await;
 }
 
 async fn support_views(ctx: Ctx) {
