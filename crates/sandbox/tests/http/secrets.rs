@@ -111,5 +111,11 @@ async fn managing_secrets_needs_manage_and_view_organization() {
     let globex = h.globex().await;
     assert_eq!(h.get(SECRETS, &globex).await.status, StatusCode::NOT_FOUND, "strangers see no organization");
     let alice = person_token(&h, demo::ALICE_EMAIL).await;
+    // manage-organization alone is not enough: reading and writing secrets needs the pair.
+    let half: Secret = create(&h, &alice, serde_json::json!({"name": "half", "roles": ["manage-organization"]})).await.json();
+    let half = h.token_for(&half.client_id, &half.client_secret).await;
+    let refused = create(&h, &half, serde_json::json!({"name": "more"})).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    assert!(refused.error().contains("view-organization"), "{}", refused.body);
     assert_eq!(h.raw(Method::GET, &format!("/v2{SECRETS}/sec-globex-admin"), Some(&format!("Bearer {alice}"))).await.status, StatusCode::NOT_FOUND);
 }
