@@ -24,6 +24,8 @@ pub fn s256(verifier: &str) -> String {
     base64url(&Sha256::digest(verifier.as_bytes()))
 }
 
+// The error is the finished answer; it is returned at once, never carried around.
+#[allow(clippy::result_large_err)]
 fn public_client(form: &Form) -> Result<(), Response> {
     match form_value(form, "client_id") {
         Some(CONSOLE_CLIENT_ID) => Ok(()),
