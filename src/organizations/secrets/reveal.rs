@@ -23,10 +23,11 @@ pub fn RevealSecret(secret: RwSignal<Option<Secret>>) -> impl IntoView {
     let node = NodeRef::<html::Dialog>::new();
     let stored = RwSignal::new(false);
     Effect::new(move |_| {
-        if let Some(dialog) = node.get() {
-            if !dialog.open() && dialog.show_modal().is_err() {
-                dialog.set_open(true);
-            }
+        if let Some(dialog) = node.get()
+            && !dialog.open()
+            && dialog.show_modal().is_err()
+        {
+            dialog.set_open(true);
         }
     });
     let close = move || {
