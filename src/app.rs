@@ -23,6 +23,8 @@ split_screen!(CLUSTER_OVERVIEW, cluster, "the cluster overview", view! { <crate:
 split_screen!(CLUSTER_BILLING, cluster, "the cluster's billing", view! { <crate::clusters::tabs::ClusterBilling/> });
 split_screen!(CLUSTER_RESOURCES, cluster_resources, "the cluster's resources", view! { <crate::clusters::tabs::resources::ClusterExtensions/> });
 split_screen!(ORGANIZATIONS, organizations, "organizations", view! { <crate::organizations::Organizations/> });
+split_screen!(API_SECRETS, api_secrets, "the organization's API secrets", view! { <crate::organizations::secrets::ApiSecrets/> });
+split_screen!(API_SECRET, api_secrets, "the API secret", view! { <crate::organizations::secrets::ApiSecret/> });
 split_screen!(BILLING, billing, "billing", view! { <crate::billing::Billing/> });
 split_screen!(CLUSTER_REALMS, cluster_realms, "the cluster's realms", view! { <crate::clusters::tabs::realms::ClusterRealms/> });
 split_screen!(REALMS, realms, "realms", view! { <crate::realms::AllRealms/> });
@@ -62,7 +64,9 @@ fn Console(config: Config) -> impl IntoView {
     // Screens loaded on demand make their app-wide polls under this owner (`poll::app_wide`).
     provide_context(AppOwner(Owner::current().unwrap_or_default()));
 
+    // Start-up finishes (or silently tries) a sign-in with the person's account first.
     view! {
+        <crate::account::Boot>
         <Router>
             <Routes fallback=NotFound>
                 <Route path=path!("/sign-in") view=SignIn/>
@@ -80,8 +84,11 @@ fn Console(config: Config) -> impl IntoView {
                     <Route path=path!("/billing") view=|| view! { <Lazy screen=&BILLING/> }/>
                     <Route path=path!("/realms") view=|| view! { <Lazy screen=&REALMS/> }/>
                     <Route path=path!("/realms/:id") view=|| view! { <Lazy screen=&REALM_PAGE/> }/>
+                    <Route path=path!("/organizations/:org/secrets") view=|| view! { <Lazy screen=&API_SECRETS/> }/>
+                    <Route path=path!("/organizations/:org/secrets/:secret") view=|| view! { <Lazy screen=&API_SECRET/> }/>
                 </ParentRoute>
             </Routes>
         </Router>
+        </crate::account::Boot>
     }
 }

@@ -75,6 +75,16 @@ pub fn billing_for(org_id: &str) -> String {
     with_query(BILLING, &[("org", org_id)])
 }
 
+/// `/organizations/{org}/secrets`: the organization's API secrets.
+pub fn org_secrets(org_id: &str) -> String {
+    format!("{ORGANIZATIONS}/{}/secrets", encode_segment(org_id))
+}
+
+/// `/organizations/{org}/secrets/{secret}`: one API secret.
+pub fn org_secret(org_id: &str, secret_id: &str) -> String {
+    format!("{}/{}", org_secrets(org_id), encode_segment(secret_id))
+}
+
 /// `path` with the non-empty parameters of `params`, in order.
 pub fn with_query(path: &str, params: &[(&'static str, &str)]) -> String {
     let mut query = Query::default();
@@ -136,6 +146,12 @@ mod tests {
         assert_eq!(billing_for("org acme"), "/billing?org=org%20acme");
         assert_eq!(with_query(CLUSTERS, &[("name", ""), ("status", "ACTIVE")]), "/clusters?status=ACTIVE");
         assert_eq!(with_query(CLUSTERS, &[]), "/clusters");
+    }
+
+    #[test]
+    fn secrets_live_under_their_organization() {
+        assert_eq!(org_secrets("org-acme"), "/organizations/org-acme/secrets");
+        assert_eq!(org_secret("org acme", "sec/1"), "/organizations/org%20acme/secrets/sec%2F1");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The cluster console: a client-side rendered Leptos app.
 
+mod account;
 mod api;
 mod app;
 mod billing;

@@ -1,5 +1,7 @@
-//! Who is signed in, where, and with which token. Everything here lives in memory only:
-//! a reload signs the person out, and nothing secret ever reaches storage.
+//! Who is signed in, where, and with which token. Everything here lives in memory only,
+//! and nothing secret ever reaches storage: after a reload, a person signed in with their
+//! account is signed in again silently through the identity server (`crate::account`),
+//! while an API secret must be typed again.
 
 use leptos::prelude::*;
 
@@ -9,6 +11,14 @@ use crate::config::{Config, Environment};
 pub struct Credentials {
     pub client_id: String,
     pub client_secret: String,
+}
+
+/// How a spent token is replaced: the API secret's client credentials again, or the
+/// refresh token of a person's identity-server session.
+#[derive(Clone)]
+pub enum Renewal {
+    Secret(Credentials),
+    Account { refresh_token: String },
 }
 
 #[derive(Clone)]
@@ -23,9 +33,11 @@ pub struct Token {
 pub struct Session {
     pub config: StoredValue<Config>,
     pub environment: RwSignal<Option<Environment>>,
-    credentials: StoredValue<Option<Credentials>, LocalStorage>,
+    renewal: StoredValue<Option<Renewal>, LocalStorage>,
     token: StoredValue<Option<Token>, LocalStorage>,
     pub signed_in: RwSignal<bool>,
+    /// Who is signed in, as the header names them: the person, or the API secret.
+    pub who: RwSignal<String>,
     /// Why the person was sent back to sign-in, shown there once.
     pub notice: RwSignal<Option<String>>,
     /// A one-line outcome shown at the top of the next screen ("acme-trial was deleted.").
@@ -37,17 +49,19 @@ impl Session {
         Session {
             config: StoredValue::new(config),
             environment: RwSignal::new(None),
-            credentials: StoredValue::new_local(None),
+            renewal: StoredValue::new_local(None),
             token: StoredValue::new_local(None),
             signed_in: RwSignal::new(false),
+            who: RwSignal::new(String::new()),
             notice: RwSignal::new(None),
             flash: RwSignal::new(None),
         }
     }
 
-    pub fn begin(&self, environment: Environment, credentials: Credentials, token: Token) {
+    pub fn begin(&self, environment: Environment, renewal: Renewal, token: Token, who: String) {
         self.environment.set(Some(environment));
-        self.credentials.set_value(Some(credentials));
+        self.renewal.set_value(Some(renewal));
+        self.who.set(who);
         self.token.set_value(Some(token));
         self.notice.set(None);
         self.signed_in.set(true);
@@ -55,7 +69,7 @@ impl Session {
 
     /// Forgets the secret and the token; `notice` says why, when it was not the person's choice.
     pub fn end(&self, notice: Option<String>) {
-        self.credentials.set_value(None);
+        self.renewal.set_value(None);
         self.token.set_value(None);
         self.notice.set(notice);
         self.signed_in.set(false);
@@ -65,6 +79,12 @@ impl Session {
     /// asked at the moment of a call; a view that follows sign-in tracks `signed_in` itself.
     pub fn api(&self) -> Option<Api> {
         self.signed_in.get_untracked().then_some(Api { session: *self })
+    }
+
+    /// Whether a person is signed in with their account (so signing out also ends the
+    /// identity server's session).
+    pub fn is_account(&self) -> bool {
+        self.renewal.with_value(|r| matches!(r, Some(Renewal::Account { .. })))
     }
 
     pub fn environment_name(&self) -> String {
@@ -85,8 +105,15 @@ impl Api {
         self.session.environment.get_untracked()
     }
 
-    pub fn credentials(&self) -> Option<Credentials> {
-        self.session.credentials.get_value()
+    pub fn renewal(&self) -> Option<Renewal> {
+        self.session.renewal.get_value()
+    }
+
+    /// Keeps the refresh token the identity server handed back with a renewed token.
+    pub fn replace_renewal(&self, renewal: Renewal) {
+        if self.session.signed_in.get_untracked() {
+            self.session.renewal.set_value(Some(renewal));
+        }
     }
 
     pub fn token(&self) -> Option<Token> {
@@ -116,13 +143,14 @@ mod tests {
         let session = Session::new(Config { environments: vec![env()] });
         assert!(session.api().is_none());
         let creds = Credentials { client_id: "id".into(), client_secret: "secret".into() };
-        session.begin(env(), creds, Token { access_token: "first".into(), expires_at: 1.0 });
+        session.begin(env(), Renewal::Secret(creds), Token { access_token: "first".into(), expires_at: 1.0 }, "id".into());
+        assert!(!session.is_account());
         let Some(api) = session.api() else { panic!("signed in, yet no handle") };
         assert_eq!(api.token().map(|t| t.access_token), Some("first".into()));
         api.end("The secret was revoked.".into());
         assert!(session.api().is_none());
         assert_eq!(session.notice.get_untracked().as_deref(), Some("The secret was revoked."));
         // A handle kept from before holds nothing to call with any more.
-        assert!(api.token().is_none() && api.credentials().is_none());
+        assert!(api.token().is_none() && api.renewal().is_none());
     }
 }

@@ -6,7 +6,7 @@ use cluster_api::{AccessToken, ApiRequest, Body, Call, Method, Reply};
 use gloo_net::http::{Method as HttpMethod, RequestBuilder, Response};
 use super::error::ApiError;
 use crate::config::Environment;
-use crate::session::{Api, Credentials, Token};
+use crate::session::{Api, Credentials, Renewal, Token};
 
 /// This page's origin, the default console host.
 pub fn page_origin() -> String {
@@ -17,7 +17,14 @@ fn now_ms() -> f64 {
     js_sys::Date::now()
 }
 
-fn network(e: gloo_net::Error) -> ApiError {
+/// A token that lasts `expires_in` seconds from now, renewed a little early so a call
+/// never leaves with a token about to lapse.
+pub fn token_from(access_token: String, expires_in: i64) -> Token {
+    let lifetime_ms = (expires_in.max(10) as f64 - 5.0) * 1000.0;
+    Token { access_token, expires_at: now_ms() + lifetime_ms }
+}
+
+pub fn network(e: gloo_net::Error) -> ApiError {
     ApiError::Network(e.to_string())
 }
 
@@ -41,9 +48,7 @@ pub async fn exchange(env: &Environment, creds: &Credentials) -> Result<Token, A
     match status {
         200 => {
             let token: AccessToken = serde_json::from_str(&text).map_err(|e| ApiError::Decode(e.to_string()))?;
-            // Renew a little early so a call never leaves with a token about to lapse.
-            let lifetime_ms = (token.expires_in.max(10) as f64 - 5.0) * 1000.0;
-            Ok(Token { access_token: token.access_token, expires_at: now_ms() + lifetime_ms })
+            Ok(token_from(token.access_token, token.expires_in))
         }
         400 | 401 => Err(ApiError::SignedOut("The client ID or client secret was not accepted".into())),
         404 => Err(ApiError::Network(format!("no token endpoint at {}", env.token_url(&page_origin())))),
@@ -80,7 +85,10 @@ async fn execute(api: Api, request: &ApiRequest) -> Result<RawReply, ApiError> {
         let token = renew(api, &env).await?;
         response = send(&env, request, &token.access_token).await?;
         if response.status() == 401 {
-            let why = "The service no longer accepts this API secret's tokens.";
+            let why = match api.renewal() {
+                Some(Renewal::Account { .. }) => "The service no longer accepts your account's tokens.",
+                _ => "The service no longer accepts this API secret's tokens.",
+            };
             api.end(format!("{why} Sign in again."));
             return Err(ApiError::SignedOut(why.into()));
         }
@@ -96,16 +104,22 @@ async fn execute(api: Api, request: &ApiRequest) -> Result<RawReply, ApiError> {
 }
 
 async fn renew(api: Api, env: &Environment) -> Result<Token, ApiError> {
-    let Some(creds) = api.credentials() else {
-        return Err(ApiError::SignedOut("You are not signed in".into()));
+    let renewed = match api.renewal() {
+        None => return Err(ApiError::SignedOut("You are not signed in".into())),
+        Some(Renewal::Secret(creds)) => exchange(env, &creds).await.map_err(|e| match e {
+            ApiError::SignedOut(why) => ApiError::SignedOut(format!("{why}. The secret may have been revoked: sign in again.")),
+            other => other,
+        }),
+        // Silent: the identity server's session renews the person's token.
+        Some(Renewal::Account { refresh_token }) => crate::account::refresh(api, env, &refresh_token).await,
     };
-    match exchange(env, &creds).await {
+    match renewed {
         Ok(token) => {
             api.replace_token(token.clone());
             Ok(token)
         }
         Err(ApiError::SignedOut(why)) => {
-            api.end(format!("{why}. The secret may have been revoked: sign in again."));
+            api.end(why.clone());
             Err(ApiError::SignedOut(why))
         }
         Err(other) => Err(other),

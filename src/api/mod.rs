@@ -1,7 +1,7 @@
 //! Talking to the service: the HTTP client and its errors. Every call needs an [`Api`],
 //! which only exists while signed in.
 
-mod client;
+pub(crate) mod client;
 mod error;
 mod multipart;
 

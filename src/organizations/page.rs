@@ -1,5 +1,5 @@
-//! `/organizations`: the organizations this API secret belongs to, its roles in each, and
-//! what those roles allow in this console.
+//! `/organizations`: the organizations the signed-in person or API secret belongs to, the
+//! roles held in each, what those roles allow in this console, and each one's API secrets.
 
 use cluster_api::{catalogue, Operation, Org};
 use leptos::prelude::*;
@@ -14,8 +14,13 @@ const CAPABILITIES: &[(&str, &Operation)] = &[
     ("Delete clusters", &catalogue::CLUSTER_DELETE),
 ];
 
-const COLUMNS: &[Column] =
-    &[Column::sortable("Organization"), Column::sortable("ID"), Column::new("Roles"), Column::new("In this console")];
+const COLUMNS: &[Column] = &[
+    Column::sortable("Organization"),
+    Column::sortable("ID"),
+    Column::new("Roles"),
+    Column::new("In this console"),
+    Column::new("API secrets"),
+];
 
 fn org_row(org: &Org, directory: &Directory) -> Row {
     let mut roles = org.roles.clone();
@@ -44,6 +49,7 @@ fn org_row(org: &Org, directory: &Directory) -> Row {
             Cell::mono(org.id.clone()),
             Cell::view(roles, SortKey::None),
             Cell::view(view! { <ul class="capabilities">{capabilities}</ul> }.into_any(), SortKey::None),
+            Cell::link("API secrets", crate::links::org_secrets(&org.id)),
         ],
     )
 }
@@ -57,13 +63,13 @@ pub fn Organizations() -> impl IntoView {
     view! {
         <Breadcrumbs crumbs=vec![("Organizations".into(), None)]/>
         <PageHead heading="Organizations"/>
-        <p class="hint">"The organizations this API secret belongs to, and the roles it holds in each."</p>
+        <p class="hint">"The organizations you belong to, and the roles held in each."</p>
         <ResourceTable columns=COLUMNS rows=rows class="orgs" label="Organizations" loading_what="Loading organizations"
             retry=Callback::new(move |_| directory.orgs.refetch())
             empty=ViewFn::from(|| view! {
                 <div class="empty">
-                    <p>"This API secret belongs to no organization, so there is nothing it can see or manage. "
-                       "Create a secret from your team's API Credentials tab instead."</p>
+                    <p>"You belong to no organization, so there is nothing to see or manage. "
+                       "Ask an administrator of your organization to add you, or to create an API secret for you."</p>
                 </div>
             })/>
     }

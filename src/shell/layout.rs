@@ -24,6 +24,16 @@ fn skip_to_main(ev: leptos::ev::MouseEvent) {
     }
 }
 
+/// A person signed in with their account also leaves the identity server's session, so a
+/// reload asks again; an API secret's session is only in this tab's memory.
+fn sign_out(session: Session) {
+    if session.is_account() {
+        crate::account::sign_out(session, &format!("{}?signed-out=1", links::SIGN_IN));
+    } else {
+        session.end(Some("You signed out.".into()));
+    }
+}
+
 /// The signed-in frame. Anyone not signed in is sent to sign-in, which brings them back here.
 #[component]
 pub fn Shell() -> impl IntoView {
@@ -66,7 +76,8 @@ pub fn Shell() -> impl IntoView {
                     <span class="env" title="Environment">{session.environment_name()}</span>
                     <span class="org" title="Organization"><a href=links::ORGANIZATIONS>{orgs_label}</a></span>
                     <span class="spacer"></span>
-                    <button class="button subtle" on:click=move |_| session.end(Some("You signed out.".into()))>"Sign out"</button>
+                    <span class="who" id="signed-in-as" title="Signed in as">{move || session.who.get()}</span>
+                    <button class="button subtle" id="sign-out" on:click=move |_| sign_out(session)>"Sign out"</button>
                 </header>
                 <div class="frame">
                     <nav class="sidenav" aria-label="Resources">

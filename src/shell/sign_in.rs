@@ -5,9 +5,18 @@ use crate::api::{self, ApiError};
 use crate::kit::Write;
 use crate::kit::page::{title, use_title};
 use crate::navigation::safe_next;
-use crate::session::{Credentials, Session};
+use crate::session::{Credentials, Renewal, Session};
 
-/// Sign-in with an API secret. The secret stays in memory for this tab only.
+/// The header's name for an API secret: its name when the identity server tells it.
+async fn secret_label(env: &crate::config::Environment, creds: &Credentials, access_token: &str) -> String {
+    match crate::account::who(env, access_token).await.and_then(|info| info.name) {
+        Some(name) => format!("API secret {name} ({})", creds.client_id),
+        None => format!("API secret {}", creds.client_id),
+    }
+}
+
+/// Sign-in: with the person's account first (the identity server), or with an API secret,
+/// which stays in memory for this tab only.
 #[component]
 pub fn SignIn() -> impl IntoView {
     let session = expect_context::<Session>();
@@ -40,7 +49,8 @@ pub fn SignIn() -> impl IntoView {
             Box::pin(async move {
                 let Some(env) = env else { return Err(ApiError::BadRequest("Choose an environment".into())) };
                 let token = api::exchange(&env, &creds).await?;
-                session.begin(env, creds, token);
+                let who = secret_label(&env, &creds, &token.access_token).await;
+                session.begin(env, Renewal::Secret(creds), token, who);
                 Ok(())
             }),
             Some(Box::new(move || {
@@ -50,6 +60,27 @@ pub fn SignIn() -> impl IntoView {
         );
     };
     let pending = sign_in.busy;
+
+    // The account's way in: off to the identity server, back to `next` signed in.
+    let leaving = RwSignal::new(false);
+    let account_error = RwSignal::new(None::<String>);
+    let account_envs = environments.clone();
+    let with_account = move |_| {
+        if leaving.get_untracked() {
+            return;
+        }
+        let Some(env) = account_envs.get(env_index.get_untracked()).cloned() else { return };
+        let index = env_index.get_untracked();
+        let next = safe_next(query.get_untracked().get("next").as_deref());
+        leaving.set(true);
+        account_error.set(None);
+        leptos::task::spawn_local(async move {
+            if let Err(why) = crate::account::start(index, &env, &next, false).await {
+                leaving.set(false);
+                account_error.set(Some(format!("Could not go to the sign-in page: {why}. Use an API secret instead, or try another browser.")));
+            }
+        });
+    };
 
     let single_env = environments.len() == 1;
     let env_picker = if single_env {
@@ -70,14 +101,21 @@ pub fn SignIn() -> impl IntoView {
 
     view! {
         <main class="page sign-in">
-            <form class="card" on:submit=submit>
+            <section class="card">
                 <h1>"Sign in to the cluster console"</h1>
-                <p class="hint">
-                    "Use an API secret of your organization (Team → API Credentials). "
-                    "It is kept in this tab's memory only: reloading signs you out."
-                </p>
                 {move || session.notice.get().map(|n| view! { <p class="notice" role="status">{n}</p> })}
                 {env_picker}
+                <button class="button primary" id="sign-in-account" type="button" on:click=with_account disabled=move || leaving.get()>
+                    {move || if leaving.get() { "Taking you to the sign-in page…" } else { "Sign in with your account" }}
+                </button>
+                {move || account_error.get().map(|e| view! { <p class="error-detail" role="alert">{e}</p> })}
+            </section>
+            <form class="card" on:submit=submit aria-labelledby="secret-heading">
+                <h2 id="secret-heading">"Use an API secret"</h2>
+                <p class="hint">
+                    "For automation users. Create one under Organizations → your organization → API secrets. "
+                    "It is kept in this tab's memory only: reloading signs you out."
+                </p>
                 <label for="client-id">"Client ID"</label>
                 <input id="client-id" name="client_id" autocomplete="username" required
                     prop:value=client_id on:input:target=move |ev| client_id.set(ev.target().value())/>
@@ -90,7 +128,7 @@ pub fn SignIn() -> impl IntoView {
                         <p class="error-detail">{e.detail()}</p>
                     </div>
                 })}
-                <button class="button primary" type="submit" disabled=move || pending.get()>
+                <button class="button" type="submit" disabled=move || pending.get()>
                     {sign_in.label("Sign in", "Signing in…")}
                 </button>
             </form>

@@ -3,11 +3,13 @@
 //! tests (native) build and read requests the same way.
 
 pub mod catalogue;
+pub mod identity;
 pub mod model;
 pub mod ops;
 pub mod realms;
 pub mod request;
 pub mod roles;
+pub mod secret_rules;
 pub mod time;
 pub mod well_known;
 mod wire_enum;

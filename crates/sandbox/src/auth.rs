@@ -16,15 +16,33 @@ pub struct Caller {
     pub secret_id: String,
     pub client_id: String,
     roles: BTreeMap<String, BTreeSet<String>>,
+    /// Set when a person signed in through the identity server (then `secret_id` is empty
+    /// and `client_id` is the console's client).
+    pub person_id: Option<String>,
+}
+
+fn role_map(grants: &[Grant]) -> BTreeMap<String, BTreeSet<String>> {
+    let mut roles: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for grant in grants {
+        roles.entry(grant.org_id.clone()).or_default().insert(grant.role.clone());
+    }
+    roles
 }
 
 impl Caller {
     pub fn new(secret: &SecretRecord, grants: &[Grant]) -> Caller {
-        let mut roles: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for grant in grants {
-            roles.entry(grant.org_id.clone()).or_default().insert(grant.role.clone());
+        Caller { secret_id: secret.id.clone(), client_id: secret.client_id.clone(), roles: role_map(grants), person_id: None }
+    }
+
+    /// A person signed in through the console: authorized by their organization roles
+    /// exactly as an API secret is by its own.
+    pub fn person(person_id: &str, grants: &[Grant]) -> Caller {
+        Caller {
+            secret_id: String::new(),
+            client_id: cluster_api::identity::CONSOLE_CLIENT_ID.to_string(),
+            roles: role_map(grants),
+            person_id: Some(person_id.to_string()),
         }
-        Caller { secret_id: secret.id.clone(), client_id: secret.client_id.clone(), roles }
     }
 
     /// Holding any role in an organization is what makes its resources visible.

@@ -92,6 +92,13 @@ pub fn banner(config: &Config, running: &Running) -> String {
             demo::VIEWER_CLIENT_ID,
             demo::VIEWER_CLIENT_SECRET
         ),
+        format!(
+            "  People:         {}, {}, {} (all with password {}): every role, billing admin, support",
+            demo::ALICE_EMAIL,
+            demo::CAROL_EMAIL,
+            demo::BOB_EMAIL,
+            demo::DEMO_PASSWORD
+        ),
         "  Test cards:     pm_card_visa charges, pm_card_authenticationRequired asks for 3-D Secure, \
          pm_card_chargeDeclined is declined"
             .to_string(),

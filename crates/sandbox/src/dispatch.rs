@@ -8,6 +8,8 @@ use crate::handlers::{Ctx, Outcome, cluster_status, clusters, extension_versions
 use crate::handlers::{billing, billing_contacts, checkout, cluster_create, payment_methods};
 // Realms.
 use crate::handlers::{realm, realm_credentials, realms};
+// API secrets.
+use crate::handlers::secrets;
 use crate::records::now_millis;
 use crate::routing::{Route, resolve};
 use crate::state::AppState;
@@ -82,6 +84,11 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
         "deployment.credential.create" => realm_credentials::create(ctx, store),
         "deployment.credential.delete" => realm_credentials::delete(ctx, store),
         "deployment.credential.secret.read" => realm_credentials::secret(ctx, store),
+        "org.apiSecret.list" => secrets::list(ctx, store),
+        "org.apiSecret.create" => secrets::create(ctx, store),
+        "org.apiSecret.count" => secrets::count(ctx, store),
+        "org.apiSecret.detail" => secrets::detail(ctx, store),
+        "org.apiSecret.delete" => secrets::delete(ctx, store),
         other => Err(ApiError::not_implemented(other)),
     }
 }

@@ -19,6 +19,7 @@ mod error;
 mod handlers;
 pub mod jar;
 mod hosted;
+mod identity;
 mod payments;
 mod policy;
 pub mod records;

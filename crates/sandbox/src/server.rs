@@ -71,7 +71,8 @@ fn router(state: Arc<AppState>, config: &Config) -> Router {
         .route(token::ANY_REALM_PATH, any(token::endpoint))
         .route("/sandbox/coverage", get(coverage))
         .merge(crate::storage::routes())
-        .merge(crate::hosted::routes());
+        .merge(crate::hosted::routes())
+        .merge(crate::identity::routes());
     let faults = crate::console::Faults::default();
     router = router.merge(crate::console::fault_routes(faults.clone()));
     for prefix in PREFIXES {
@@ -97,6 +98,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         seed::seed(&mut store, now, millis(config.provision))?;
     }
     seed::ensure_bootstrap(&mut store, &config.bootstrap.client_id, &config.bootstrap.client_secret, now)?;
+    crate::store::people_seed::ensure_people(&mut store)?;
     let settings = Settings {
         token_ttl: config.token_ttl,
         provision_ms: millis(config.provision),

@@ -31,13 +31,15 @@ pub struct AppState {
     /// SQLite is single-writer anyway; one lock keeps every handler's view consistent.
     pub store: Mutex<Store>,
     pub tokens: TokenStore,
+    /// The identity server's sessions and codes (people signing in).
+    pub identity: crate::identity::Sessions,
     pub coverage: Coverage,
     pub settings: Settings,
 }
 
 impl AppState {
     pub fn new(store: Store, settings: Settings) -> AppState {
-        AppState { store: Mutex::new(store), tokens: TokenStore::default(), coverage: Coverage::default(), settings }
+        AppState { store: Mutex::new(store), tokens: TokenStore::default(), identity: Default::default(), coverage: Coverage::default(), settings }
     }
 
     /// The store, or 500 if an earlier handler panicked while holding it: its

@@ -25,11 +25,11 @@ struct OAuthError {
     error_description: String,
 }
 
-fn oauth_error(status: StatusCode, error: &'static str, description: &str) -> Response {
+pub(crate) fn oauth_error(status: StatusCode, error: &'static str, description: &str) -> Response {
     (status, Json(OAuthError { error, error_description: description.to_string() })).into_response()
 }
 
-fn form_value<'a>(form: &'a [(String, String)], name: &str) -> Option<&'a str> {
+pub(crate) fn form_value<'a>(form: &'a [(String, String)], name: &str) -> Option<&'a str> {
     form.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
 }
 
@@ -52,6 +52,9 @@ pub async fn endpoint(State(app): State<Arc<AppState>>, method: Method, uri: Uri
             return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "Missing form parameter: grant_type");
         }
         Some("client_credentials") => {}
+        // People signing in through the console (`crate::identity`).
+        Some("authorization_code") => return crate::identity::grants::authorization_code(&app, &form),
+        Some("refresh_token") => return crate::identity::grants::refresh_token(&app, &form),
         Some(_) => return oauth_error(StatusCode::BAD_REQUEST, "unsupported_grant_type", "Unsupported grant_type"),
     }
     let client_id = form_value(&form, "client_id").unwrap_or_default();

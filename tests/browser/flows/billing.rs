@@ -6,7 +6,7 @@ use std::time::Duration;
 use cluster_sandbox::{demo, Config};
 use fantoccini::Locator;
 
-use super::{admin, sign_in_again, Flow};
+use super::{alice, back_signed_in, person, Flow};
 use crate::harness::{run_flow, Ctx};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -33,7 +33,7 @@ fn quick() -> Config {
 }
 
 async fn open_wizard(ctx: &Ctx) {
-    admin(ctx).await;
+    alice(ctx).await;
     ctx.click("#new-cluster").await;
     ctx.wait_url("/clusters/new").await;
 }
@@ -66,7 +66,7 @@ async fn checkout_pay(ctx: Ctx) {
     ctx.wait_url("/sandbox/checkout/").await;
     ctx.wait_text("body", "$999.00").await;
     ctx.click("#checkout-pay").await;
-    sign_in_again(&ctx, "checkout=success").await;
+    back_signed_in(&ctx, "checkout=success").await;
     ctx.wait_text("#checkout-return", "Payment received").await;
     becomes_active(&ctx).await;
 }
@@ -82,13 +82,13 @@ async fn checkout_cancel_then_resume(ctx: Ctx) {
     ctx.wait_url("/sandbox/checkout/").await;
     ctx.wait_text("body", "30-day free trial").await;
     ctx.click("#checkout-cancel").await;
-    sign_in_again(&ctx, "checkout=cancelled").await;
+    back_signed_in(&ctx, "checkout=cancelled").await;
     ctx.wait_text("#checkout-return", "cancelled").await;
     ctx.wait_text(".page-head", "Awaiting payment setup").await;
     ctx.click("#complete-payment").await;
     ctx.wait_url("/sandbox/checkout/").await;
     ctx.click("#checkout-pay").await;
-    sign_in_again(&ctx, "checkout=success").await;
+    back_signed_in(&ctx, "checkout=success").await;
     becomes_active(&ctx).await;
 }
 
@@ -139,7 +139,7 @@ async fn authentication_to_checkout(ctx: Ctx) {
     ctx.click("#use-checkout").await;
     ctx.wait_url("/sandbox/checkout/").await;
     ctx.click("#checkout-pay").await;
-    sign_in_again(&ctx, "checkout=success").await;
+    back_signed_in(&ctx, "checkout=success").await;
     becomes_active(&ctx).await;
 }
 
@@ -167,20 +167,22 @@ async fn name_taken(ctx: Ctx) {
 }
 
 async fn delinquent_repair(ctx: Ctx) {
+    alice(&ctx).await;
+    // A reload (as a bookmark would): signed in again silently, on the same page.
     ctx.goto("/clusters/cl-acme-overdue/billing").await;
-    sign_in_again(&ctx, "/clusters/cl-acme-overdue/billing").await;
+    back_signed_in(&ctx, "/clusters/cl-acme-overdue/billing").await;
     ctx.wait_text(".page-head", "Payment required").await;
     ctx.wait_text("#open-invoice", "$999.00").await;
     ctx.snap("cluster-billing").await;
     ctx.click("#pay-open-invoice").await;
     ctx.wait_url("/sandbox/invoice/").await;
     ctx.click("#checkout-pay").await;
-    sign_in_again(&ctx, "checkout=success").await;
+    back_signed_in(&ctx, "checkout=success").await;
     becomes_active(&ctx).await;
 }
 
 async fn open_billing(ctx: &Ctx) {
-    admin(ctx).await;
+    alice(ctx).await;
     ctx.click("nav.sidenav a[href='/billing']").await;
     ctx.wait_text("#card-table", "4242").await;
 }
@@ -214,7 +216,7 @@ async fn add_card(ctx: Ctx) {
     ctx.click("#add-card").await;
     ctx.wait_url("/sandbox/setup/").await;
     ctx.click("#setup-save").await;
-    sign_in_again(&ctx, "payment_method_setup=success").await;
+    back_signed_in(&ctx, "payment_method_setup=success").await;
     ctx.wait_text("#setup-return", "The card was added").await;
     ctx.wait_text("#card-table", "4242").await;
     assert_eq!(card_rows(&ctx).await, before + 1, "the new card is not listed");
@@ -235,13 +237,18 @@ async fn contacts(ctx: Ctx) {
     ctx.wait_text("#billing-contacts [role=alert]", "manage-billing").await;
 }
 
+/// Carol, the billing admin, opens the portal and comes back signed in.
 async fn portal(ctx: Ctx) {
-    open_billing(&ctx).await;
+    person(&ctx, demo::CAROL_EMAIL).await;
+    ctx.wait_text("#signed-in-as", "Carol").await;
+    ctx.click("nav.sidenav a[href='/billing']").await;
+    ctx.wait_text("#card-table", "4242").await;
     ctx.click("#open-portal").await;
     ctx.wait_url("/sandbox/portal/").await;
     ctx.wait_text("body", "acme-prod").await;
     ctx.click("#portal-return").await;
-    sign_in_again(&ctx, "/billing").await;
+    back_signed_in(&ctx, "/billing").await;
+    ctx.wait_text("#signed-in-as", "Carol").await;
     ctx.wait_text("#subscriptions", "acme-prod").await;
 }
 

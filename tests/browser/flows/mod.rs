@@ -5,6 +5,7 @@ mod extensions;
 mod foundation;
 mod kit;
 mod realms;
+mod people;
 mod screens;
 
 use std::future::Future;
@@ -24,6 +25,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(kit::flows());
     flows.extend(screens::flows());
     flows.extend(realms::flows());
+    flows.extend(people::flows());
     flows
 }
 
@@ -35,8 +37,34 @@ pub async fn admin(ctx: &Ctx) {
     ctx.wait_url("/clusters").await;
 }
 
-/// After a hosted page sends the browser back, the in-memory session is gone: sign in
-/// again and land where the hosted page pointed.
+/// Opens the console and signs in as `email` through the identity server's login page.
+pub async fn person(ctx: &Ctx, email: &str) {
+    ctx.goto("/").await;
+    ctx.wait_url("/sign-in").await;
+    ctx.click("#sign-in-account").await;
+    ctx.wait_url("/protocol/openid-connect/auth").await;
+    ctx.type_into("#username", email).await;
+    ctx.type_into("#password", demo::DEMO_PASSWORD).await;
+    ctx.click("#kc-login").await;
+    ctx.wait_url("/clusters").await;
+    ctx.find("#signed-in-as").await;
+}
+
+/// alice@acme.example, who holds every role in Acme.
+pub async fn alice(ctx: &Ctx) {
+    person(ctx, demo::ALICE_EMAIL).await;
+    ctx.wait_text("#signed-in-as", "Alice").await;
+}
+
+/// After a hosted page (or a reload) sends the browser back, the person is signed in
+/// again silently and lands where the page pointed, with no sign-in page on the way.
+pub async fn back_signed_in(ctx: &Ctx, expect_path: &str) {
+    let url = ctx.wait_url(expect_path).await;
+    assert!(!url.contains("/sign-in"), "asked to sign in again: {url}");
+    ctx.find("#signed-in-as").await;
+}
+
+/// A deep link opened while signed out: sign in with the admin secret and land there.
 pub async fn sign_in_again(ctx: &Ctx, expect_path: &str) {
     ctx.wait_url("/sign-in?next=").await;
     ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;

@@ -17,6 +17,7 @@ pub mod payment_methods;
 pub mod realm;
 pub mod realm_credentials;
 pub mod realms;
+pub mod secrets;
 pub mod uploads;
 pub mod well_known;
 
@@ -103,7 +104,8 @@ impl Ctx<'_> {
         let org = store.org(org_id)?.map_or_else(|| org_id.to_string(), |org| org.label().to_string());
         // "Acme Inc." already ends the sentence.
         let stop = if org.ends_with('.') { "" } else { "." };
-        Err(ApiError::forbidden(format!("This API secret lacks the {role} role in organization {org}{stop}")))
+        let who = if self.caller.person_id.is_some() { "Your account" } else { "This API secret" };
+        Err(ApiError::forbidden(format!("{who} lacks the {role} role in organization {org}{stop}")))
     }
 
     /// For operations that belong to no organization (regions, name checks): the

@@ -29,22 +29,24 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dt{color:#6
 table{width:100%;border-collapse:collapse;margin-bottom:1.5rem}th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #e5e7eb}\
 .actions{display:flex;gap:.75rem;margin-top:1.5rem}form{margin:0}\
 button{font:inherit;padding:.5rem 1.25rem;border-radius:6px;border:1px solid #9ca3af;background:#fff;cursor:pointer}\
-button.primary{background:#4f46e5;border-color:#4f46e5;color:#fff}select{font:inherit;padding:.4rem}";
+button.primary{background:#4f46e5;border-color:#4f46e5;color:#fff}select{font:inherit;padding:.4rem}\
+label{display:block;margin-top:1rem}input{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}\
+.error{color:#b91c1c}";
 
 /// A complete page. `body` is trusted markup whose interpolated values were escaped.
 pub fn page(status: StatusCode, title: &str, body: &str) -> Response {
-    page_of("Sandbox stand-in for Stripe: no real money moves.", status, title, body)
+    framed(status, title, "Sandbox stand-in for Stripe: no real money moves.", body)
 }
 
-/// A complete page under another banner (`standing_in` says what the page pretends to be).
-pub fn page_of(standing_in: &str, status: StatusCode, title: &str, body: &str) -> Response {
+/// A complete page under a one-line note saying what the sandbox stands in for.
+pub fn framed(status: StatusCode, title: &str, note: &str, body: &str) -> Response {
     let html = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{} · Sandbox</title><style>{STYLE}</style></head><body><main>\
          <p class=\"sandbox\">{}</p>{body}</main></body></html>",
         esc(title),
-        esc(standing_in)
+        esc(note)
     );
     let mut response = (status, Html(html)).into_response();
     // Hosted pages show live state and single-use links: never from a cache.

@@ -2,7 +2,7 @@
 //! the single-use links of `deployment.consoleLink.create` / `.appLink.create`. The first
 //! visit signs in ("signed in as admin to realm X"); any later visit says the link was used.
 
-use super::html::{PageResult, esc, finish, page_of};
+use super::html::{PageResult, esc, finish, framed};
 use super::with_store;
 use crate::records::Millis;
 use crate::state::AppState;
@@ -15,7 +15,7 @@ use std::sync::Arc;
 const BANNER: &str = "Sandbox stand-in for a realm's Keycloak: nothing real runs behind it.";
 
 fn refusal(status: StatusCode, title: &str, text: &str) -> Response {
-    page_of(BANNER, status, title, &format!("<h1>{}</h1><p id=\"notice\">{}</p>", esc(title), esc(text)))
+    framed(status, title, BANNER, &format!("<h1>{}</h1><p id=\"notice\">{}</p>", esc(title), esc(text)))
 }
 
 fn show(store: &mut Store, token: &str, now: Millis, app: bool) -> PageResult {
@@ -50,7 +50,7 @@ fn show(store: &mut Store, token: &str, now: Millis, app: bool) -> PageResult {
             esc(&who)
         ),
     };
-    Ok(page_of(BANNER, StatusCode::OK, &format!("{} admin console", realm.name), &body))
+    Ok(framed(StatusCode::OK, &format!("{} admin console", realm.name), BANNER, &body))
 }
 
 pub async fn console(State(app): State<Arc<AppState>>, Path(token): Path<String>) -> Response {

@@ -10,6 +10,8 @@ mod extensions;
 mod members;
 mod orgs;
 mod realms;
+pub mod people;
+pub mod people_seed;
 pub mod uploads;
 pub mod seed;
 mod realm_seed;
@@ -113,6 +115,7 @@ impl Store {
         conn.execute_batch(extensions::SCHEMA)?;
         conn.execute_batch(uploads::SCHEMA)?;
         conn.execute_batch(realms::SCHEMA)?;
+        conn.execute_batch(people::SCHEMA)?;
         Ok(Store { conn })
     }
 

@@ -96,3 +96,30 @@ impl Store {
         Ok(())
     }
 }
+
+/// An organization's own API secrets (listing, counting, revoking).
+impl Store {
+    /// The secrets created in `org_id`, oldest first.
+    pub fn org_secrets(&self, org_id: &str) -> StoreResult<Vec<SecretRecord>> {
+        let sql = format!("SELECT {SECRET_COLUMNS} FROM secrets WHERE org_id = ?1 ORDER BY created_at, name");
+        let mut stmt = self.conn.prepare(&sql)?;
+        let secrets = stmt.query_map([org_id], secret_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(secrets)
+    }
+
+    pub fn org_secret_count(&self, org_id: &str) -> StoreResult<i64> {
+        Ok(self.conn.query_row("SELECT COUNT(*) FROM secrets WHERE org_id = ?1", [org_id], |row| row.get(0))?)
+    }
+
+    /// Secret `id` of organization `org_id`.
+    pub fn org_secret(&self, org_id: &str, id: &str) -> StoreResult<Option<SecretRecord>> {
+        let sql = format!("SELECT {SECRET_COLUMNS} FROM secrets WHERE org_id = ?1 AND id = ?2");
+        Ok(self.conn.query_row(&sql, [org_id, id], secret_from).optional()?)
+    }
+
+    /// Revokes a secret: its roles go with it (cascade); tokens already issued live on
+    /// in the token store until they expire.
+    pub fn delete_secret(&self, id: &str) -> StoreResult<bool> {
+        Ok(self.conn.execute("DELETE FROM secrets WHERE id = ?1", [id])? > 0)
+    }
+}

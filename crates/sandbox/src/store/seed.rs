@@ -175,3 +175,6 @@ pub fn ensure_bootstrap(store: &mut Store, client_id: &str, client_secret: &str,
         s.grant(&id, &grants(ACME_ORG_ID, ALL_ROLES))
     })
 }
+
+/// The demo people who sign in through the identity server (password `demo`).
+pub use super::people_seed::{ALICE_EMAIL, BOB_EMAIL, CAROL_EMAIL, DEMO_PASSWORD};

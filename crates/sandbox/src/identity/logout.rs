@@ -1,0 +1,92 @@
+//! The end-session endpoint (sign out of the identity server) and userinfo (who a token
+//! stands for: the console's header names the person or the API secret).
+
+use super::{allowed_redirect, error_page, found, page, session_cookie, sso_cookie, with_query};
+use crate::hosted::html::esc;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use cluster_api::identity::{CONSOLE_CLIENT_ID, UserInfo};
+use std::sync::Arc;
+
+fn param<'a>(query: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    query.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str()).filter(|v| !v.is_empty())
+}
+
+/// Ends the browser's session (and its refresh tokens), clears the cookie, and goes back
+/// to `post_logout_redirect_uri` when it is on the console's origin. Access tokens already
+/// issued keep working until they expire, as Keycloak's do.
+pub async fn end_session(State(app): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
+    let query = serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or("")).unwrap_or_default();
+    if param(&query, "client_id").is_some_and(|client| client != CONSOLE_CLIENT_ID) {
+        return error_page(StatusCode::BAD_REQUEST, "Client not found.");
+    }
+    let target = param(&query, "post_logout_redirect_uri");
+    if let Some(target) = target
+        && !allowed_redirect(target, &headers)
+    {
+        return error_page(StatusCode::BAD_REQUEST, "Invalid redirect uri");
+    }
+    if let Some(session_id) = session_cookie(&headers) {
+        app.identity.end(&session_id);
+    }
+    let cleared = sso_cookie(None);
+    match target {
+        Some(target) => {
+            let location = match param(&query, "state") {
+                Some(state) => with_query(target, &[("state", state)]),
+                None => target.to_string(),
+            };
+            found(&location, Some(cleared))
+        }
+        None => {
+            let mut response = page(
+                StatusCode::OK,
+                "Signed out",
+                &format!("<h1>You are logged out</h1><p id=\"kc-info-message\">{}</p>", esc("Your session has ended.")),
+            );
+            if let Ok(value) = cleared.parse() {
+                response.headers_mut().insert(header::SET_COOKIE, value);
+            }
+            response
+        }
+    }
+}
+
+pub async fn userinfo(State(app): State<Arc<AppState>>, headers: HeaderMap) -> Response {
+    let caller = match app.tokens.authenticate(headers.get(header::AUTHORIZATION)) {
+        Ok(caller) => caller,
+        Err(e) => {
+            let body = serde_json::json!({ "error": "invalid_token", "error_description": e.message });
+            return (StatusCode::UNAUTHORIZED, Json(body)).into_response();
+        }
+    };
+    let store = match app.lock_store() {
+        Ok(store) => store,
+        Err(e) => return e.into_response(),
+    };
+    let info = match &caller.person_id {
+        Some(person_id) => match store.person(person_id) {
+            Ok(person) => UserInfo {
+                sub: person_id.clone(),
+                name: person.as_ref().map(|p| p.name.clone()),
+                email: person.as_ref().map(|p| p.email.clone()),
+                preferred_username: person.map(|p| p.email),
+            },
+            Err(e) => return crate::error::ApiError::from(e).into_response(),
+        },
+        // A revoked secret's token still works until it expires; its name is gone with it.
+        None => match store.secret_by_client_id(&caller.client_id) {
+            Ok(secret) => UserInfo {
+                sub: caller.secret_id.clone(),
+                name: secret.map(|s| s.name),
+                email: None,
+                preferred_username: Some(format!("service-account-{}", caller.client_id)),
+            },
+            Err(e) => return crate::error::ApiError::from(e).into_response(),
+        },
+    };
+    Json(info).into_response()
+}

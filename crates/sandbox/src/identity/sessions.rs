@@ -1,0 +1,148 @@
+//! The identity server's memory: single sign-on sessions (behind the browser's cookie),
+//! authorization codes waiting for their exchange, and refresh tokens. In memory like
+//! access tokens: a restart of the sandbox signs everyone out.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// Keycloak's default: a code must be exchanged within a minute.
+pub const CODE_TTL: Duration = Duration::from_secs(60);
+/// How long a single sign-on session lasts (Keycloak's default maximum, 10 hours).
+pub const SESSION_TTL: Duration = Duration::from_secs(10 * 3600);
+
+/// What an authorization code stands for, checked at its exchange.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CodeGrant {
+    pub person_id: String,
+    pub session_id: String,
+    pub redirect_uri: String,
+    /// The PKCE S256 challenge the code was asked with.
+    pub challenge: String,
+    pub expires: Instant,
+}
+
+#[derive(Debug, Clone)]
+struct Session {
+    person_id: String,
+    expires: Instant,
+}
+
+#[derive(Default)]
+struct Inner {
+    sessions: HashMap<String, Session>,
+    codes: HashMap<String, CodeGrant>,
+    /// Refresh token → session ID: a refresh works while its session lives.
+    refresh: HashMap<String, String>,
+}
+
+#[derive(Default)]
+pub struct Sessions {
+    inner: Mutex<Inner>,
+}
+
+fn random() -> String {
+    format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple())
+}
+
+impl Sessions {
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        // Nothing here is left half-done by a panic: every change is one insert or remove.
+        self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Starts a session for a person who just typed their password; its ID goes in the cookie.
+    pub fn start(&self, person_id: &str, now: Instant) -> String {
+        let id = random();
+        let mut inner = self.lock();
+        inner.sessions.retain(|_, s| s.expires > now);
+        inner.sessions.insert(id.clone(), Session { person_id: person_id.to_string(), expires: now + SESSION_TTL });
+        id
+    }
+
+    /// The person of a live session.
+    pub fn person(&self, session_id: &str, now: Instant) -> Option<String> {
+        self.lock().sessions.get(session_id).filter(|s| s.expires > now).map(|s| s.person_id.clone())
+    }
+
+    /// Ends a session and every refresh token it gave out.
+    pub fn end(&self, session_id: &str) {
+        let mut inner = self.lock();
+        inner.sessions.remove(session_id);
+        inner.refresh.retain(|_, session| session != session_id);
+    }
+
+    /// A new single-use code for a live session.
+    pub fn issue_code(&self, grant: CodeGrant) -> String {
+        let code = random();
+        let mut inner = self.lock();
+        let now = Instant::now();
+        inner.codes.retain(|_, c| c.expires > now);
+        inner.codes.insert(code.clone(), grant);
+        code
+    }
+
+    /// Takes a code: it is gone after this call whatever the outcome, so it works once.
+    /// `None` when unknown, already used or expired.
+    pub fn take_code(&self, code: &str, now: Instant) -> Option<CodeGrant> {
+        self.lock().codes.remove(code).filter(|c| c.expires > now)
+    }
+
+    pub fn issue_refresh(&self, session_id: &str) -> String {
+        let token = random();
+        self.lock().refresh.insert(token.clone(), session_id.to_string());
+        token
+    }
+
+    /// The session and person behind a refresh token, while the session lives.
+    pub fn refresh(&self, token: &str, now: Instant) -> Option<(String, String)> {
+        let inner = self.lock();
+        let session_id = inner.refresh.get(token)?;
+        let session = inner.sessions.get(session_id).filter(|s| s.expires > now)?;
+        Some((session_id.clone(), session.person_id.clone()))
+    }
+
+    /// Seconds left in a session, for `refresh_expires_in`.
+    pub fn remaining(&self, session_id: &str, now: Instant) -> Duration {
+        self.lock().sessions.get(session_id).map(|s| s.expires.saturating_duration_since(now)).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grant(session_id: &str, expires: Instant) -> CodeGrant {
+        CodeGrant {
+            person_id: "p".into(),
+            session_id: session_id.into(),
+            redirect_uri: "http://x/".into(),
+            challenge: "c".into(),
+            expires,
+        }
+    }
+
+    #[test]
+    fn a_code_works_once_and_not_after_it_expires() {
+        let sessions = Sessions::default();
+        let now = Instant::now();
+        let code = sessions.issue_code(grant("s", now + CODE_TTL));
+        assert!(sessions.take_code(&code, now).is_some());
+        assert!(sessions.take_code(&code, now).is_none(), "a code is single-use");
+        let late = sessions.issue_code(grant("s", now + CODE_TTL));
+        assert!(sessions.take_code(&late, now + CODE_TTL + Duration::from_secs(1)).is_none(), "expired");
+    }
+
+    #[test]
+    fn ending_a_session_ends_its_refresh_tokens() {
+        let sessions = Sessions::default();
+        let now = Instant::now();
+        let id = sessions.start("user-alice", now);
+        let refresh = sessions.issue_refresh(&id);
+        assert_eq!(sessions.refresh(&refresh, now), Some((id.clone(), "user-alice".to_string())));
+        assert!(sessions.person(&id, now + SESSION_TTL).is_none(), "sessions expire");
+        sessions.end(&id);
+        assert!(sessions.person(&id, now).is_none());
+        assert!(sessions.refresh(&refresh, now).is_none());
+    }
+}

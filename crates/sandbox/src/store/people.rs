@@ -1,0 +1,78 @@
+//! People who sign in through the identity server of realm `self`, and their
+//! organization roles (the same roles API secrets are granted).
+
+use super::{Store, StoreResult};
+use crate::records::Grant;
+use rusqlite::{OptionalExtension, Row, params};
+
+pub(super) const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS people (
+    id       TEXT PRIMARY KEY,
+    email    TEXT NOT NULL UNIQUE,
+    name     TEXT NOT NULL,
+    password TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS person_roles (
+    person_id TEXT NOT NULL REFERENCES people(id) ON DELETE CASCADE,
+    org_id    TEXT NOT NULL REFERENCES orgs(id),
+    role      TEXT NOT NULL,
+    PRIMARY KEY (person_id, org_id, role)
+);
+";
+
+/// A person of the realm. The sandbox keeps demo passwords in the clear: they are printed
+/// on start anyway.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PersonRecord {
+    pub id: String,
+    pub email: String,
+    pub name: String,
+    pub password: String,
+}
+
+fn person_from(row: &Row<'_>) -> rusqlite::Result<PersonRecord> {
+    Ok(PersonRecord { id: row.get(0)?, email: row.get(1)?, name: row.get(2)?, password: row.get(3)? })
+}
+
+impl Store {
+    /// Adds a person unless one with this ID exists (kept as it is).
+    pub fn ensure_person(&self, person: &PersonRecord) -> StoreResult<()> {
+        self.conn.execute(
+            "INSERT OR IGNORE INTO people (id, email, name, password) VALUES (?1, ?2, ?3, ?4)",
+            params![person.id, person.email, person.name, person.password],
+        )?;
+        Ok(())
+    }
+
+    /// The person signing in as `username` (their email, compared without case).
+    pub fn person_by_username(&self, username: &str) -> StoreResult<Option<PersonRecord>> {
+        let sql = "SELECT id, email, name, password FROM people WHERE lower(email) = lower(?1)";
+        Ok(self.conn.query_row(sql, [username.trim()], person_from).optional()?)
+    }
+
+    pub fn person(&self, id: &str) -> StoreResult<Option<PersonRecord>> {
+        let sql = "SELECT id, email, name, password FROM people WHERE id = ?1";
+        Ok(self.conn.query_row(sql, [id], person_from).optional()?)
+    }
+
+    /// A person's organization roles, sorted by organization then role.
+    pub fn person_grants(&self, person_id: &str) -> StoreResult<Vec<Grant>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT org_id, role FROM person_roles WHERE person_id = ?1 ORDER BY org_id, role")?;
+        let grants = stmt
+            .query_map([person_id], |row| Ok(Grant { org_id: row.get(0)?, role: row.get(1)? }))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(grants)
+    }
+
+    pub fn grant_person(&self, person_id: &str, grants: &[Grant]) -> StoreResult<()> {
+        let mut stmt = self
+            .conn
+            .prepare("INSERT OR IGNORE INTO person_roles (person_id, org_id, role) VALUES (?1, ?2, ?3)")?;
+        for grant in grants {
+            stmt.execute(params![person_id, grant.org_id, grant.role])?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,115 @@
+//! Start-up without a token: finish a sign-in the identity server just answered, or try a
+//! silent one (`prompt=none`), and show the console (or its sign-in page) only then. Coming
+//! back from a hosted page or a reload so lands where the person was, with nothing to type.
+
+use cluster_api::identity::query_pairs;
+use leptos::prelude::*;
+
+use super::pending::{self, Pending};
+use super::{redirect_uri, start, tokens};
+use crate::api::page_origin;
+use crate::links;
+use crate::navigation::safe_next;
+use crate::session::{Renewal, Session};
+
+/// Renders `children` (the router) once start-up has decided where the person is; while the
+/// browser is away at the identity server it says so instead.
+#[component]
+pub fn Boot(children: ChildrenFn) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let ready = RwSignal::new(false);
+    leptos::task::spawn_local(async move {
+        if decide(session).await {
+            ready.set(true);
+        }
+    });
+    move || {
+        if ready.get() {
+            children().into_any()
+        } else {
+            view! { <p class="boot" role="status">"Signing you in…"</p> }.into_any()
+        }
+    }
+}
+
+/// Rewrites the address bar without a navigation, before the router reads it.
+fn replace_url(path: &str) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(path));
+    }
+}
+
+/// True when the console should render now; false when the browser is leaving for the
+/// identity server (a silent sign-in).
+async fn decide(session: Session) -> bool {
+    let Some(location) = web_sys::window().map(|w| w.location()) else { return true };
+    let path = location.pathname().unwrap_or_default();
+    let params = query_pairs(&location.search().unwrap_or_default());
+    let get = |name: &str| params.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+
+    if let Some(state) = get("state").filter(|_| get("code").is_some() || get("error").is_some()) {
+        // A pending sign-in is taken once: a reloaded or forged answer finds none and never loops.
+        let Some(pending) = pending::take().filter(|p| p.state == state) else {
+            session.notice.set(Some(
+                "The sign-in could not be completed: the identity server's answer does not belong to a sign-in started in this tab. Sign in again.".into(),
+            ));
+            replace_url(&links::sign_in("/"));
+            return true;
+        };
+        let next = safe_next(Some(&pending.next));
+        match (get("code"), get("error")) {
+            (Some(code), _) => match finish(session, &pending, &code).await {
+                Ok(()) => replace_url(&next),
+                Err(why) => {
+                    session.notice.set(Some(why));
+                    replace_url(&links::sign_in(&next));
+                }
+            },
+            (None, error) => {
+                let error = error.unwrap_or_default();
+                if !(pending.silent && error == "login_required") {
+                    let why = get("error_description").unwrap_or(error);
+                    session.notice.set(Some(format!("The identity server did not sign you in ({why}). Try again.")));
+                }
+                // Back to the page asked for: the router shows it, or sign-in when it needs one
+                // (an unknown address still says "Page not found").
+                replace_url(&next);
+            }
+        }
+        return true;
+    }
+    if path == links::SIGN_IN && get("signed-out").is_some() {
+        session.notice.set(Some("You signed out.".into()));
+        replace_url(&links::sign_in(&get("next").unwrap_or_else(|| "/".into())));
+        return true;
+    }
+    // Nobody is signed in yet: ask the identity server whether its session knows the person.
+    let next = if path == links::SIGN_IN {
+        get("next").unwrap_or_else(|| "/".into())
+    } else {
+        format!("{path}{}", location.search().unwrap_or_default())
+    };
+    let environments = session.config.with_value(|c| c.environments.clone());
+    let index = pending::remembered_environment().min(environments.len().saturating_sub(1));
+    let Some(env) = environments.get(index) else { return true };
+    // Should the browser be unable to start (no Web Crypto, no storage), the sign-in page shows.
+    start(index, env, &safe_next(Some(&next)), true).await.is_err()
+}
+
+/// Redeems the code and begins the session as the person.
+async fn finish(session: Session, pending: &Pending, code: &str) -> Result<(), String> {
+    let environments = session.config.with_value(|c| c.environments.clone());
+    let env = environments
+        .get(pending.environment)
+        .cloned()
+        .ok_or("The environment this sign-in was for is no longer configured. Sign in again.")?;
+    let (token, refresh_token) = tokens::redeem(&env, code, &pending.verifier, &redirect_uri(&page_origin()))
+        .await
+        .map_err(|e| format!("Signing in did not complete: {}. {}", e.title(), e.detail()))?;
+    let who = match tokens::who(&env, &token.access_token).await {
+        Some(info) => info.name.or(info.email).unwrap_or_else(|| "your account".into()),
+        None => "your account".into(),
+    };
+    session.begin(env, Renewal::Account { refresh_token }, token, who);
+    Ok(())
+}

@@ -1,0 +1,47 @@
+//! What a sign-in must remember across the trip to the identity server and back: the
+//! PKCE verifier, the state, where to return and which environment. Kept in this tab's
+//! sessionStorage only until the answer comes back (it is no token: the verifier is
+//! useless without the single-use code the browser has not yet received).
+
+use serde::{Deserialize, Serialize};
+
+const KEY: &str = "console.sign-in";
+/// The environment last signed in to, so a silent sign-in after a reload asks the same one.
+const ENVIRONMENT_KEY: &str = "console.environment";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Pending {
+    pub state: String,
+    pub verifier: String,
+    /// The console path to land on.
+    pub next: String,
+    /// Index into the configuration's environments.
+    pub environment: usize,
+    /// A `prompt=none` attempt: `login_required` then just means "show the sign-in page".
+    pub silent: bool,
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+}
+
+/// Err when the tab cannot keep it (storage disabled): the sign-in could not be finished.
+pub fn save(pending: &Pending) -> Result<(), String> {
+    let text = serde_json::to_string(pending).map_err(|e| e.to_string())?;
+    let storage = storage().ok_or("this browser keeps no session storage for the console")?;
+    storage.set_item(KEY, &text).map_err(|_| "the browser refused to keep the sign-in state".to_string())?;
+    let _ = storage.set_item(ENVIRONMENT_KEY, &pending.environment.to_string());
+    Ok(())
+}
+
+/// The pending sign-in, removed as it is read: an answer is accepted once.
+pub fn take() -> Option<Pending> {
+    let storage = storage()?;
+    let text = storage.get_item(KEY).ok().flatten()?;
+    let _ = storage.remove_item(KEY);
+    serde_json::from_str(&text).ok()
+}
+
+pub fn remembered_environment() -> usize {
+    storage().and_then(|s| s.get_item(ENVIRONMENT_KEY).ok().flatten()).and_then(|t| t.parse().ok()).unwrap_or(0)
+}

@@ -1,0 +1,82 @@
+//! The token endpoint's code and refresh grants for the console's public client, and
+//! userinfo (who the header names).
+
+use cluster_api::identity::{AccountTokens, CONSOLE_CLIENT_ID, USERINFO_PATH, UserInfo};
+use cluster_api::request::{encode_segment, error_message};
+use gloo_net::http::{Method, RequestBuilder};
+
+use crate::api::client::{network, page_origin, token_from};
+use crate::api::ApiError;
+use crate::config::Environment;
+use crate::session::{Api, Renewal, Token};
+
+fn form(pairs: &[(&str, &str)]) -> String {
+    pairs.iter().map(|(k, v)| format!("{k}={}", encode_segment(v))).collect::<Vec<_>>().join("&")
+}
+
+async fn grant(env: &Environment, pairs: &[(&str, &str)]) -> Result<AccountTokens, ApiError> {
+    let url = env.token_url(&page_origin());
+    let response = RequestBuilder::new(&url)
+        .method(Method::POST)
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .body(form(pairs))
+        .map_err(network)?
+        .send()
+        .await
+        .map_err(network)?;
+    let status = response.status();
+    let text = response.text().await.map_err(network)?;
+    match status {
+        200 => serde_json::from_str(&text).map_err(|e| ApiError::Decode(e.to_string())),
+        400 | 401 => {
+            let why = serde_json::from_str::<serde_json::Value>(&text)
+                .ok()
+                .and_then(|v| v.get("error_description").and_then(|d| d.as_str()).map(str::to_string))
+                .unwrap_or_else(|| "the identity server refused".into());
+            Err(ApiError::SignedOut(format!("Your sign-in has ended ({why}). Sign in again.")))
+        }
+        _ => Err(ApiError::Server { status, message: error_message(&text).unwrap_or_default() }),
+    }
+}
+
+/// Redeems the code the identity server sent back: the token and the refresh token.
+pub async fn redeem(env: &Environment, code: &str, verifier: &str, redirect_uri: &str) -> Result<(Token, String), ApiError> {
+    let tokens = grant(
+        env,
+        &[
+            ("grant_type", "authorization_code"),
+            ("code", code),
+            ("redirect_uri", redirect_uri),
+            ("client_id", CONSOLE_CLIENT_ID),
+            ("code_verifier", verifier),
+        ],
+    )
+    .await?;
+    let refresh = tokens.refresh_token.clone().unwrap_or_default();
+    Ok((token_from(tokens.access_token, tokens.expires_in), refresh))
+}
+
+/// A fresh token through the identity server's session, with nothing for the person to do.
+pub async fn refresh(api: Api, env: &Environment, refresh_token: &str) -> Result<Token, ApiError> {
+    let pairs = [("grant_type", "refresh_token"), ("refresh_token", refresh_token), ("client_id", CONSOLE_CLIENT_ID)];
+    let tokens = grant(env, &pairs).await?;
+    if let Some(next) = tokens.refresh_token.filter(|t| t != refresh_token) {
+        api.replace_renewal(Renewal::Account { refresh_token: next });
+    }
+    Ok(token_from(tokens.access_token, tokens.expires_in))
+}
+
+/// Who `access_token` stands for, as the header shows it; `None` when it cannot be told.
+pub async fn who(env: &Environment, access_token: &str) -> Option<UserInfo> {
+    let url = format!("{}{USERINFO_PATH}", env.origin(&page_origin()));
+    let response = RequestBuilder::new(&url)
+        .method(Method::GET)
+        .header("Authorization", &format!("Bearer {access_token}"))
+        .send()
+        .await
+        .ok()?;
+    if response.status() != 200 {
+        return None;
+    }
+    response.json::<UserInfo>().await.ok()
+}

@@ -1,0 +1,117 @@
+//! `/organizations/{org}/secrets/{secret}`: one secret as `org.apiSecret.detail` reads it
+//! (the secret masked), and revoking it.
+
+use cluster_api::{catalogue, ops, Secret};
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::NavigateOptions;
+
+use super::{org_param, role_chips};
+use crate::api::{self, use_api, Api};
+use crate::components::ErrorPanel;
+use crate::directory::Directory;
+use crate::format;
+use crate::kit::copy::CopyButton;
+use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::links;
+use crate::session::Session;
+
+#[component]
+pub fn ApiSecret() -> impl IntoView {
+    let org = org_param();
+    let params = use_params_map();
+    let secret = Memo::new(move |_| params.read().get("secret").unwrap_or_default());
+    move || view! { <SecretPage org_id=org.get() secret_id=secret.get()/> }
+}
+
+#[component]
+fn SecretPage(org_id: String, secret_id: String) -> impl IntoView {
+    let api = use_api();
+    let directory = expect_context::<Directory>();
+    let ids = StoredValue::new((org_id.clone(), secret_id.clone()));
+    let secret = crate::load::load(move || {
+        let (org_id, secret_id) = ids.get_value();
+        async move { api::call(api, &ops::OrgApiSecretDetail { org_id, secret_id }).await }
+    });
+    let label = directory.org_label(&org_id);
+    let heading = Signal::derive(move || {
+        secret.with(|s| match s {
+            Some(Ok(s)) => s.name.clone(),
+            _ => ids.get_value().1,
+        })
+    });
+    let list = links::org_secrets(&org_id);
+    view! {
+        <Breadcrumbs crumbs=vec![
+            ("Organizations".into(), Some(links::ORGANIZATIONS.to_string())),
+            (label, Some(links::ORGANIZATIONS.to_string())),
+            ("API secrets".into(), Some(list)),
+            (secret_id.clone(), None),
+        ]/>
+        <PageHead heading=heading/>
+        {move || match secret.get() {
+            None => view! { <p class="loading">"Loading the API secret…"</p> }.into_any(),
+            Some(Err(error)) => view! {
+                <ErrorPanel action="Loading the API secret" error=error retry=Callback::new(move |_| secret.refetch())/>
+            }.into_any(),
+            Some(Ok(s)) => facts(api, &directory, ids.get_value().0, s),
+        }}
+    }
+}
+
+fn facts(api: Api, directory: &Directory, org_id: String, s: Secret) -> AnyView {
+    let created = s.created_at.map(format::utc).unwrap_or_else(|| "—".into());
+    let refusal = directory.refusal(&org_id, &catalogue::ORG_APISECRET_DELETE);
+    view! {
+        <section class="card" id="secret-facts">
+            <dl class="facts">
+                <dt>"Name"</dt><dd>{s.name.clone()}</dd>
+                <dt>"Client ID"</dt><dd><code id="secret-client-id">{s.client_id.clone()}</code> <CopyButton text=s.client_id.clone() what="client ID"/></dd>
+                <dt>"Client secret"</dt><dd><code id="secret-masked">{s.client_secret.clone()}</code>
+                    <span class="sub">" Shown only when the secret was created."</span></dd>
+                <dt>"Roles"</dt><dd>{role_chips(&s.roles)}</dd>
+                <dt>"Created"</dt><dd>{created}{s.created_by.clone().map(|by| format!(" by {by}"))}</dd>
+            </dl>
+        </section>
+        {revoke(api, org_id, s, refusal)}
+    }
+    .into_any()
+}
+
+fn revoke(api: Api, org_id: String, s: Secret, refusal: Option<String>) -> AnyView {
+    let session = expect_context::<Session>();
+    let navigate = use_navigate();
+    let confirm = Confirm::new("Revoking the API secret");
+    let target = StoredValue::new((org_id, s.id.clone(), s.name.clone()));
+    let work = Callback::new(move |()| -> Work {
+        let (org_id, secret_id, name) = target.get_value();
+        let navigate = navigate.clone();
+        let op = ops::OrgApiSecretDelete { org_id: org_id.clone(), secret_id };
+        Box::pin(async move {
+            api::call(api, &op).await?;
+            session.flash.set(Some(format!("The API secret {name} was revoked.")));
+            navigate(&links::org_secrets(&org_id), NavigateOptions::default());
+            Ok(())
+        })
+    });
+    let name = s.name.clone();
+    view! {
+        <section class="card">
+            <h2>"Revoke"</h2>
+            <button class="button danger" id="revoke-secret" disabled=refusal.is_some() title=refusal.clone() on:click=move |_| confirm.open()>
+                "Revoke secret"
+            </button>
+            {refusal.map(|why| view! { <p class="hint">{why}</p> })}
+        </section>
+        <ConfirmDialog confirm=confirm tone=Tone::Danger title=format!("Revoke {name}?")
+            body=move || view! {
+                <p>"New tokens stop at once: the client ID and secret are refused from now on. "
+                   "Tokens already issued with it keep working until they expire (minutes)."</p>
+                <p>"This cannot be undone; create a new secret if it is needed again."</p>
+            }
+            type_name=Signal::stored(s.name.clone())
+            work=work confirm_label="Revoke" busy_label="Revoking…" confirm_id="confirm-revoke"/>
+    }
+    .into_any()
+}

@@ -1,0 +1,112 @@
+//! `/organizations/{org}/secrets`: name, client ID, roles and the masked secret of each,
+//! "4 of 10" against the limit, and the way to create one.
+
+use cluster_api::secret_rules::MAX_SECRETS;
+use cluster_api::{catalogue, ops, Secret};
+use leptos::prelude::*;
+
+use super::create::CreateSecret;
+use super::{org_param, role_chips};
+use crate::api::{self, use_api};
+use crate::directory::Directory;
+use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::links;
+
+const COLUMNS: &[Column] =
+    &[Column::sortable("Name"), Column::sortable("Client ID"), Column::new("Roles"), Column::new("Secret"), Column::sortable("Created")];
+
+fn secret_row(org_id: &str, s: &Secret) -> Row {
+    let mut cells = vec![
+        Cell::link(s.name.clone(), links::org_secret(org_id, &s.id)),
+        Cell::copy(s.client_id.clone(), "client ID"),
+        Cell::view(role_chips(&s.roles), SortKey::None),
+        Cell::mono(s.client_secret.clone()),
+    ];
+    cells.push(match s.created_at {
+        Some(at) => Cell::time(at),
+        None => Cell::text("—"),
+    });
+    Row::new("data-secret", s.name.clone(), cells)
+}
+
+/// Why no secret can be created now, if so: the role, or the limit.
+pub fn create_refusal(directory: &Directory, org_id: &str, count: Option<i64>) -> Option<String> {
+    if let Some(why) = directory.refusal(org_id, &catalogue::ORG_APISECRET_CREATE) {
+        return Some(why);
+    }
+    match count {
+        Some(n) if n >= MAX_SECRETS as i64 => {
+            Some(format!("The organization has {n} API secrets, the most allowed: revoke one to create another."))
+        }
+        _ => None,
+    }
+}
+
+#[component]
+pub fn ApiSecrets() -> impl IntoView {
+    let org = org_param();
+    move || view! { <SecretsPage org_id=org.get()/> }
+}
+
+#[component]
+fn SecretsPage(org_id: String) -> impl IntoView {
+    let api = use_api();
+    let directory = expect_context::<Directory>();
+    let org = StoredValue::new(org_id.clone());
+    let secrets = crate::load::load(move || {
+        let org_id = org.get_value();
+        async move { api::call(api, &ops::OrgApiSecretList { org_id }).await }
+    });
+    let count = crate::load::load(move || {
+        let org_id = org.get_value();
+        async move { api::call(api, &ops::OrgApiSecretCount { org_id }).await }
+    });
+    let reload = move || {
+        secrets.refetch();
+        count.refetch();
+    };
+    let label = directory.org_label(&org_id);
+    let rows = Callback::new(move |()| {
+        secrets.with(|l| l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(|s| secret_row(&org.get_value(), s)).collect()).map_err(Clone::clone)))
+    });
+    let count_text = move || match count.get() {
+        None => "Counting…".to_string(),
+        Some(Ok(n)) => format!("{n} of {MAX_SECRETS}"),
+        Some(Err(e)) => format!("The count could not be read: {}", e.title()),
+    };
+    let refusal = Signal::derive(move || {
+        let n = count.with(|c| c.as_ref().and_then(|r| r.as_ref().ok().copied()));
+        // Until the count is known, creating waits for it: the limit may already be reached.
+        match n {
+            None => Some("Counting the organization's secrets…".to_string()),
+            Some(n) => create_refusal(&directory, &org.get_value(), Some(n)),
+        }
+    });
+    let taken = Signal::derive(move || {
+        secrets.with(|l| match l {
+            Some(Ok(list)) => list.iter().map(|s| s.name.clone()).collect(),
+            _ => Vec::new(),
+        })
+    });
+    view! {
+        <Breadcrumbs crumbs=vec![
+            ("Organizations".into(), Some(links::ORGANIZATIONS.to_string())),
+            (label.clone(), Some(links::ORGANIZATIONS.to_string())),
+            ("API secrets".into(), None),
+        ]/>
+        <PageHead heading="API secrets" title=Signal::stored(crate::kit::page::title(&["API secrets", &label]))>
+            <span class="chip usage" id="secret-count" class:full=move || count.with(|c| matches!(c, Some(Ok(n)) if *n >= MAX_SECRETS as i64))>
+                {count_text}
+            </span>
+        </PageHead>
+        <p class="hint">
+            "Client credentials for automation (scripts, CI, Terraform). Each holds organization roles, at most the ones you hold. "
+            "The secret is shown once, when it is created."
+        </p>
+        <CreateSecret org_id=org.get_value() refusal=refusal taken=taken created=Callback::new(move |()| reload())/>
+        <ResourceTable columns=COLUMNS rows=rows id="secret-table" class="secrets" label="API secrets" loading_what="Loading API secrets"
+            retry=Callback::new(move |_| reload())
+            empty=ViewFn::from(|| view! { <p class="hint empty">"No API secrets yet."</p> })/>
+    }
+}

@@ -1,0 +1,28 @@
+//! An organization's API secrets (Organizations → Acme Inc. → API secrets): the list with
+//! the count against the limit, creating one (shown once), each secret's page, revoking.
+
+mod create;
+mod detail;
+mod list;
+mod reveal;
+
+pub use detail::ApiSecret;
+pub use list::ApiSecrets;
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+/// The `:org` parameter of the route.
+fn org_param() -> Memo<String> {
+    let params = use_params_map();
+    Memo::new(move |_| params.read().get("org").unwrap_or_default())
+}
+
+/// Roles as chips, or "None".
+fn role_chips(roles: &[String]) -> AnyView {
+    if roles.is_empty() {
+        return view! { <span class="hint">"None"</span> }.into_any();
+    }
+    let chips = roles.iter().map(|r| view! { <span class="chip">{r.clone()}</span> }).collect_view();
+    view! { <span class="roles">{chips}</span> }.into_any()
+}
