@@ -6,6 +6,8 @@ use crate::error::ApiError;
 use crate::handlers::{Ctx, Outcome, cluster_status, clusters, extension_versions, extensions, orgs, well_known};
 // Billing and cluster creation.
 use crate::handlers::{billing, billing_contacts, checkout, cluster_create, payment_methods};
+// IP rules, logs and telemetry export.
+use crate::handlers::{ip_rules, logs, telemetry};
 use crate::records::now_millis;
 use crate::routing::{Route, resolve};
 use crate::state::AppState;
@@ -65,6 +67,14 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
         "org.billingContact.list" => billing_contacts::list(ctx, store),
         "org.billingContact.create" => billing_contacts::create(ctx, store),
         "org.billingContact.delete" => billing_contacts::delete(ctx, store),
+        "cluster.ipRule.list" => ip_rules::list(ctx, store),
+        "cluster.ipRule.update" => ip_rules::update(ctx, store),
+        "cluster.ipRule.detail" => ip_rules::detail(ctx, store),
+        "cluster.log.list" => logs::list(ctx, store),
+        "cluster.log.detail" => logs::detail(ctx, store),
+        "cluster.telemetryExport.detail" => telemetry::detail(ctx, store),
+        "cluster.telemetryExport.update" => telemetry::update(ctx, store),
+        "cluster.telemetryExport.endpoint.validate" => telemetry::validate(ctx, store),
         other => Err(ApiError::not_implemented(other)),
     }
 }

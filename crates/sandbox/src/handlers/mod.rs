@@ -11,8 +11,11 @@ pub mod cluster_status;
 pub mod clusters;
 pub mod extension_versions;
 pub mod extensions;
+pub mod ip_rules;
+pub mod logs;
 pub mod orgs;
 pub mod payment_methods;
+pub mod telemetry;
 pub mod uploads;
 pub mod well_known;
 
