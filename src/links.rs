@@ -17,16 +17,21 @@ pub enum ClusterTab {
     Overview,
     Billing,
     Resources,
+    Access,
+    Logs,
 }
 
 impl ClusterTab {
-    pub const ALL: [ClusterTab; 3] = [ClusterTab::Overview, ClusterTab::Billing, ClusterTab::Resources];
+    pub const ALL: [ClusterTab; 5] =
+        [ClusterTab::Overview, ClusterTab::Billing, ClusterTab::Resources, ClusterTab::Access, ClusterTab::Logs];
 
     pub fn label(self) -> &'static str {
         match self {
             ClusterTab::Overview => "Overview",
             ClusterTab::Billing => "Billing",
             ClusterTab::Resources => "Resources",
+            ClusterTab::Access => "Access",
+            ClusterTab::Logs => "Logs",
         }
     }
 
@@ -36,6 +41,8 @@ impl ClusterTab {
             ClusterTab::Overview => "",
             ClusterTab::Billing => "/billing",
             ClusterTab::Resources => "/extensions",
+            ClusterTab::Access => "/access",
+            ClusterTab::Logs => "/logs",
         }
     }
 
@@ -48,6 +55,12 @@ impl ClusterTab {
         ClusterTab::ALL
             .into_iter()
             .find(|t| path.strip_suffix(t.segment()).is_some_and(|base| base == plain || base == escaped))
+            // A page inside a tab (`/clusters/x/access/rule-1`) belongs to that tab.
+            .or_else(|| {
+                ClusterTab::ALL.into_iter().filter(|t| !t.segment().is_empty()).find(|t| {
+                    [&plain, &escaped].iter().any(|base| path.starts_with(&format!("{base}{}/", t.segment())))
+                })
+            })
             .unwrap_or(ClusterTab::Overview)
     }
 }
@@ -59,6 +72,11 @@ pub fn cluster(id: &str) -> String {
 
 pub fn cluster_tab(id: &str, tab: ClusterTab) -> String {
     format!("{}{}", cluster(id), tab.segment())
+}
+
+/// `/clusters/{id}/access/{rule}`: one IP rule.
+pub fn ip_rule(cluster_id: &str, rule_id: &str) -> String {
+    format!("{}/{}", cluster_tab(cluster_id, ClusterTab::Access), encode_segment(rule_id))
 }
 
 /// `/billing?org={id}`: one organization's billing.
@@ -117,6 +135,9 @@ mod tests {
         assert_eq!(ClusterTab::of_path("/clusters/a%2Fb/billing", "a/b"), ClusterTab::Billing);
         // A cluster whose ID is "billing" is still its overview.
         assert_eq!(ClusterTab::of_path("/clusters/billing", "billing"), ClusterTab::Overview);
+        assert_eq!(ClusterTab::of_path("/clusters/x/access/ipr-1", "x"), ClusterTab::Access);
+        assert_eq!(ClusterTab::of_path("/clusters/x/logs", "x"), ClusterTab::Logs);
+        assert_eq!(ip_rule("a/b", "r 1"), "/clusters/a%2Fb/access/r%201");
     }
 
     #[test]
