@@ -1,5 +1,6 @@
 //! Every flow, by resource group, and the steps they share.
 
+mod access;
 mod billing;
 mod extensions;
 mod foundation;
@@ -22,6 +23,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(extensions::flows());
     flows.extend(kit::flows());
     flows.extend(screens::flows());
+    flows.extend(access::flows());
     flows
 }
 

@@ -42,7 +42,7 @@ pub fn ClusterIpRule() -> impl IntoView {
                 Some(Ok(r)) => view! {
                     <h2 id="ip-rule-address">{r.address.clone()}</h2>
                     <p class="hint" id="ip-rule-effect">{effect(&r.endpoint_type, r.allow_deny)}</p>
-                    <dl class="facts">
+                    <dl class="fields">
                         <dt>"Alias"</dt><dd id="ip-rule-alias">{if r.alias.is_empty() { "—".to_string() } else { r.alias.clone() }}</dd>
                         <dt>"Endpoint type"</dt><dd id="ip-rule-endpoint">{r.endpoint_type.as_str().to_string()}</dd>
                         <dt>"Action"</dt><dd id="ip-rule-action">{if r.allow_deny { "Allow" } else { "Block" }}</dd>

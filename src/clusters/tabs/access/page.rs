@@ -22,6 +22,9 @@ struct Editor {
     saved: RwSignal<Option<IpRulesRepresentation>>,
     rows: [RwSignal<Vec<Row>>; 3],
     next_key: StoredValue<u32>,
+    /// The tab's owner: rows' signals are made under it, so they live as long as the
+    /// tab, whoever creates them (an event handler, an answer arriving later).
+    owner: StoredValue<Owner>,
 }
 
 impl Editor {
@@ -35,12 +38,28 @@ impl Editor {
                     // `try_`: the answer may arrive after the tab was left.
                     let key = self.next_key.try_get_value().unwrap_or_default();
                     self.next_key.try_set_value(key + 1);
-                    Row::new(key, Some(r.id.clone()), r.address.clone(), r.alias.clone())
+                    self.make(key, Some(r.id.clone()), r.address.clone(), r.alias.clone())
                 })
                 .collect();
             rows.try_set(fresh);
         }
         self.saved.try_set(Some(rules));
+    }
+
+    /// A row whose signals belong to the tab.
+    pub fn make(self, key: u32, id: Option<String>, address: String, alias: String) -> Row {
+        match self.owner.try_get_value() {
+            Some(owner) => owner.with(|| Row::new(key, id, address, alias)),
+            None => Row::new(key, id, address, alias),
+        }
+    }
+
+    /// A new empty row at the end of `category`'s list.
+    fn add(self, index: usize) {
+        let key = self.next_key.get_value();
+        self.next_key.set_value(key + 1);
+        let row = self.make(key, None, String::new(), String::new());
+        self.rows[index].update(|r| r.push(row));
     }
 
     fn drafts(self) -> [Vec<Draft>; 3] {
@@ -69,7 +88,10 @@ pub fn ClusterAccess() -> impl IntoView {
     let api = use_api();
     let directory = expect_context::<Directory>();
     let cluster_id = StoredValue::new(ctx.id());
-    let editor = Editor { saved: RwSignal::new(None), rows: [RwSignal::new(Vec::new()); 3], next_key: StoredValue::new(0) };
+    // One signal per category (`[x; 3]` would copy one signal three times).
+    let rows = std::array::from_fn(|_| RwSignal::new(Vec::new()));
+    let owner = StoredValue::new(Owner::current().unwrap_or_default());
+    let editor = Editor { saved: RwSignal::new(None), rows, next_key: StoredValue::new(0), owner };
     let list = load(move || {
         let op = ops::ClusterIpRuleList { id: cluster_id.get_value() };
         async move {
@@ -122,9 +144,11 @@ pub fn ClusterAccess() -> impl IntoView {
     let sections = Category::ALL
         .into_iter()
         .zip(editor.rows)
-        .map(|(category, rows)| {
+        .enumerate()
+        .map(|(index, (category, rows))| {
             let add_blocked = Signal::derive(move || add_problem(caps.get().0, category, total()));
-            view! { <RuleSection category=category cluster_id=cluster_id rows=rows add_blocked=add_blocked read_only=read_only next_key=editor.next_key/> }
+            let add = Callback::new(move |()| editor.add(index));
+            view! { <RuleSection category=category cluster_id=cluster_id rows=rows add_blocked=add_blocked read_only=read_only add=add/> }
         })
         .collect_view();
 

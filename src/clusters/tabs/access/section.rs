@@ -43,14 +43,10 @@ pub fn RuleSection(
     add_blocked: Signal<Option<String>>,
     /// Why nothing can be changed (role), or `None`.
     read_only: Signal<Option<String>>,
-    next_key: StoredValue<u32>,
+    /// Appends an empty row (made by the page, which owns the rows).
+    add: Callback<()>,
 ) -> impl IntoView {
     let slug = category.slug();
-    let add = move |_| {
-        let key = next_key.get_value();
-        next_key.set_value(key + 1);
-        rows.update(|r| r.push(Row::new(key, None, String::new(), String::new())));
-    };
     let row_view = move |row: Row| {
         let address_id = format!("{slug}-address-{}", row.key);
         let alias_id = format!("{slug}-alias-{}", row.key);
@@ -103,7 +99,7 @@ pub fn RuleSection(
                     <span class="hint reason" id=format!("add-{slug}-why")>{why}</span>
                 }.into_any(),
                 (None, None) => view! {
-                    <button type="button" class="button" id=format!("add-{slug}") on:click=add>"Add address"</button>
+                    <button type="button" class="button" id=format!("add-{slug}") on:click=move |_| add.run(())>"Add address"</button>
                 }.into_any(),
             }}
         </section>
