@@ -77,6 +77,7 @@ async fn two_categories(ctx: Ctx) {
     ctx.wait_text("#ip-rule-endpoint", "ADMIN").await;
     ctx.wait_text("#ip-rule-action", "Allow").await;
     ctx.wait_text("#ip-rule-alias", "office").await;
+    ctx.snap("access-rule-detail").await;
     assert!(ctx.calls("cluster.ipRule.detail", "200").await >= 1);
     ctx.click("#back-to-access").await;
 
@@ -185,6 +186,7 @@ async fn logs_window_and_download(ctx: Ctx) {
 
     ctx.click("#log-table tbody tr:nth-child(1) .download-log").await;
     ctx.wait_text("#download-state", "stays valid for 15 minutes").await;
+    ctx.snap("logs-download").await;
     let url = ctx.find("#download-link").await.attr("href").await.ok().flatten().unwrap_or_default();
     assert!(url.contains("/sandbox/storage/logs/") && url.contains("X-Amz-Signature="), "{url}");
     assert_eq!(ctx.calls("cluster.log.detail", "200").await, 1);
@@ -211,6 +213,7 @@ async fn telemetry_save(ctx: Ctx) {
     ctx.click("#save-export").await;
     ctx.wait_text("#export-saved", "saved").await;
     ctx.wait_text("#export-token-state", "A token is stored").await;
+    ctx.snap("logs-export-saved").await;
     let token = ctx.find("#export-token").await.prop("value").await.ok().flatten();
     assert_eq!(token.as_deref(), Some(""), "the token stays on screen");
 
