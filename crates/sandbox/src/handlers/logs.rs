@@ -33,10 +33,8 @@ fn number(ctx: &Ctx, name: &str, default: usize, range: std::ops::RangeInclusive
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
     let cluster = load(ctx, store)?;
     let (from, to) = (instant(ctx, "from")?, instant(ctx, "to")?);
-    if let (Some(f), Some(t)) = (from, to) {
-        if f > t {
-            return Err(ApiError::bad_request("from must not be later than to."));
-        }
+    if from.zip(to).is_some_and(|(f, t)| f > t) {
+        return Err(ApiError::bad_request("from must not be later than to."));
     }
     let max = number(ctx, "max", files::DEFAULT_MAX, 1..=files::MAX_MAX)?;
     let start = number(ctx, "start", 0, 0..=usize::MAX)?;
