@@ -22,6 +22,9 @@ split_screen!(CLUSTER_PAGE, cluster, "the cluster", view! { <crate::clusters::Cl
 split_screen!(CLUSTER_OVERVIEW, cluster, "the cluster overview", view! { <crate::clusters::tabs::ClusterOverview/> });
 split_screen!(CLUSTER_BILLING, cluster, "the cluster's billing", view! { <crate::clusters::tabs::ClusterBilling/> });
 split_screen!(CLUSTER_RESOURCES, cluster_resources, "the cluster's resources", view! { <crate::clusters::tabs::resources::ClusterExtensions/> });
+split_screen!(CLUSTER_ACCESS, cluster_access, "the cluster's IP rules", view! { <crate::clusters::tabs::access::ClusterAccess/> });
+split_screen!(CLUSTER_IP_RULE, cluster_access, "an IP rule", view! { <crate::clusters::tabs::access::ClusterIpRule/> });
+split_screen!(CLUSTER_LOGS, cluster_logs, "the cluster's logs", view! { <crate::clusters::tabs::logs::ClusterLogs/> });
 split_screen!(ORGANIZATIONS, organizations, "organizations", view! { <crate::organizations::Organizations/> });
 split_screen!(API_SECRETS, api_secrets, "the organization's API secrets", view! { <crate::organizations::secrets::ApiSecrets/> });
 split_screen!(API_SECRET, api_secrets, "the API secret", view! { <crate::organizations::secrets::ApiSecret/> });
@@ -79,6 +82,9 @@ fn Console(config: Config) -> impl IntoView {
                         <Route path=path!("billing") view=|| view! { <Lazy screen=&CLUSTER_BILLING/> }/>
                         <Route path=path!("extensions") view=|| view! { <Lazy screen=&CLUSTER_RESOURCES/> }/>
                         <Route path=path!("realms") view=|| view! { <Lazy screen=&CLUSTER_REALMS/> }/>
+                        <Route path=path!("access") view=|| view! { <Lazy screen=&CLUSTER_ACCESS/> }/>
+                        <Route path=path!("access/:rule") view=|| view! { <Lazy screen=&CLUSTER_IP_RULE/> }/>
+                        <Route path=path!("logs") view=|| view! { <Lazy screen=&CLUSTER_LOGS/> }/>
                     </ParentRoute>
                     <Route path=path!("/organizations") view=|| view! { <Lazy screen=&ORGANIZATIONS/> }/>
                     <Route path=path!("/billing") view=|| view! { <Lazy screen=&BILLING/> }/>

@@ -19,10 +19,19 @@ pub enum ClusterTab {
     Billing,
     Resources,
     Realms,
+    Access,
+    Logs,
 }
 
 impl ClusterTab {
-    pub const ALL: [ClusterTab; 4] = [ClusterTab::Overview, ClusterTab::Billing, ClusterTab::Resources, ClusterTab::Realms];
+    pub const ALL: [ClusterTab; 6] = [
+        ClusterTab::Overview,
+        ClusterTab::Realms,
+        ClusterTab::Access,
+        ClusterTab::Resources,
+        ClusterTab::Logs,
+        ClusterTab::Billing,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -30,6 +39,8 @@ impl ClusterTab {
             ClusterTab::Billing => "Billing",
             ClusterTab::Resources => "Resources",
             ClusterTab::Realms => "Realms",
+            ClusterTab::Access => "Access",
+            ClusterTab::Logs => "Logs",
         }
     }
 
@@ -40,6 +51,8 @@ impl ClusterTab {
             ClusterTab::Billing => "/billing",
             ClusterTab::Resources => "/extensions",
             ClusterTab::Realms => "/realms",
+            ClusterTab::Access => "/access",
+            ClusterTab::Logs => "/logs",
         }
     }
 
@@ -52,6 +65,12 @@ impl ClusterTab {
         ClusterTab::ALL
             .into_iter()
             .find(|t| path.strip_suffix(t.segment()).is_some_and(|base| base == plain || base == escaped))
+            // A page inside a tab (`/clusters/x/access/rule-1`) belongs to that tab.
+            .or_else(|| {
+                ClusterTab::ALL.into_iter().filter(|t| !t.segment().is_empty()).find(|t| {
+                    [&plain, &escaped].iter().any(|base| path.starts_with(&format!("{base}{}/", t.segment())))
+                })
+            })
             .unwrap_or(ClusterTab::Overview)
     }
 }
@@ -68,6 +87,11 @@ pub fn cluster_tab(id: &str, tab: ClusterTab) -> String {
 /// `/realms/{id}`: one realm's page, the ID percent-encoded as one segment.
 pub fn realm(id: &str) -> String {
     format!("{REALMS}/{}", encode_segment(id))
+}
+
+/// `/clusters/{id}/access/{rule}`: one IP rule.
+pub fn ip_rule(cluster_id: &str, rule_id: &str) -> String {
+    format!("{}/{}", cluster_tab(cluster_id, ClusterTab::Access), encode_segment(rule_id))
 }
 
 /// `/billing?org={id}`: one organization's billing.
@@ -139,6 +163,9 @@ mod tests {
         assert_eq!(ClusterTab::of_path("/clusters/a%2Fb/billing", "a/b"), ClusterTab::Billing);
         // A cluster whose ID is "billing" is still its overview.
         assert_eq!(ClusterTab::of_path("/clusters/billing", "billing"), ClusterTab::Overview);
+        assert_eq!(ClusterTab::of_path("/clusters/x/access/ipr-1", "x"), ClusterTab::Access);
+        assert_eq!(ClusterTab::of_path("/clusters/x/logs", "x"), ClusterTab::Logs);
+        assert_eq!(ip_rule("a/b", "r 1"), "/clusters/a%2Fb/access/r%201");
     }
 
     #[test]

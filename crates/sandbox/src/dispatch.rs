@@ -10,6 +10,8 @@ use crate::handlers::{billing, billing_contacts, checkout, cluster_create, payme
 use crate::handlers::{realm, realm_credentials, realms};
 // API secrets.
 use crate::handlers::secrets;
+// IP rules, logs and telemetry export.
+use crate::handlers::{ip_rules, logs, telemetry};
 use crate::records::now_millis;
 use crate::routing::{Route, resolve};
 use crate::state::AppState;
@@ -89,6 +91,14 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
         "org.apiSecret.count" => secrets::count(ctx, store),
         "org.apiSecret.detail" => secrets::detail(ctx, store),
         "org.apiSecret.delete" => secrets::delete(ctx, store),
+        "cluster.ipRule.list" => ip_rules::list(ctx, store),
+        "cluster.ipRule.update" => ip_rules::update(ctx, store),
+        "cluster.ipRule.detail" => ip_rules::detail(ctx, store),
+        "cluster.log.list" => logs::list(ctx, store),
+        "cluster.log.detail" => logs::detail(ctx, store),
+        "cluster.telemetryExport.detail" => telemetry::detail(ctx, store),
+        "cluster.telemetryExport.update" => telemetry::update(ctx, store),
+        "cluster.telemetryExport.endpoint.validate" => telemetry::validate(ctx, store),
         other => Err(ApiError::not_implemented(other)),
     }
 }

@@ -6,6 +6,8 @@ mod billing;
 mod overview;
 pub mod realms;
 pub mod resources;
+pub mod access;
+pub mod logs;
 
 pub use billing::ClusterBilling;
 pub use overview::ClusterOverview;

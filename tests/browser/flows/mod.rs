@@ -1,5 +1,6 @@
 //! Every flow, by resource group, and the steps they share.
 
+mod access;
 mod billing;
 mod extensions;
 mod foundation;
@@ -26,6 +27,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(screens::flows());
     flows.extend(realms::flows());
     flows.extend(people::flows());
+    flows.extend(access::flows());
     flows
 }
 

@@ -12,6 +12,7 @@ mod extensions;
 mod ip_rules;
 mod logs;
 mod orgs;
+mod telemetry;
 
 pub use billing::*;
 pub use clusters::*;
@@ -22,3 +23,4 @@ pub use extensions::*;
 pub use ip_rules::*;
 pub use logs::*;
 pub use orgs::*;
+pub use telemetry::*;

@@ -10,6 +10,7 @@ mod extensions;
 mod ip_rules;
 mod logs;
 mod orgs;
+mod telemetry;
 
 pub use billing::*;
 pub use clusters::*;
@@ -20,3 +21,4 @@ pub use extensions::*;
 pub use ip_rules::*;
 pub use logs::*;
 pub use orgs::*;
+pub use telemetry::*;

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use cluster_api::{DeploymentCredential, DeploymentCredentialRequest, Subscription, SystemInfoRepresentation};
+use cluster_api::{DeploymentCredential, DeploymentCredentialRequest, Subscription, SystemInfoRepresentation, TelemetryExport};
 use serde_json::{Map, Value, json};
 
 use crate::registry::{Registered, registry};
@@ -155,6 +155,7 @@ fn newer_contract_extras_round_trip() {
         ),
         ("DeploymentCredential", round_trip::<DeploymentCredential>),
         ("DeploymentCredentialRequest", round_trip::<DeploymentCredentialRequest>),
+        ("TelemetryExport", round_trip::<TelemetryExport>),
     ] {
         let schema = &next_schemas[next_name];
         let sent = sample(next_schemas, schema, next_name, next_name, Fill::Every, 0);

@@ -3,6 +3,9 @@
 //! every read settles the record first ([`settle`]).
 
 pub mod extensions;
+pub mod ip_rules;
+pub mod logs;
+pub mod telemetry;
 pub mod billing;
 mod facts;
 pub mod names;

@@ -11,6 +11,8 @@ pub mod cluster_status;
 pub mod clusters;
 pub mod extension_versions;
 pub mod extensions;
+pub mod ip_rules;
+pub mod logs;
 pub mod orgs;
 pub mod multipart;
 pub mod payment_methods;
@@ -18,6 +20,7 @@ pub mod realm;
 pub mod realm_credentials;
 pub mod realms;
 pub mod secrets;
+pub mod telemetry;
 pub mod uploads;
 pub mod well_known;
 

@@ -14,6 +14,7 @@
 //! Errors are S3's XML (`<Error><Code>…</Code><Message>…</Message>…</Error>`), not the API's JSON.
 
 use super::{Refusal, verify};
+use crate::engine::logs;
 use crate::records::now_millis;
 use crate::state::AppState;
 use crate::store::uploads::Blob;
@@ -83,6 +84,48 @@ fn too_large(key: &str, max: u64) -> Response {
     s3_error(StatusCode::BAD_REQUEST, "EntityTooLarge", &message, key)
 }
 
+/// The S3 answer to a presigned request that does not verify, if it does not.
+fn refuse(app: &AppState, method: &str, key: &str, query: Option<&str>) -> Option<Response> {
+    let query: Vec<(String, String)> = serde_urlencoded::from_str(query.unwrap_or("")).unwrap_or_default();
+    let (code, message) = match verify(&app.settings.storage_secret, method, key, &query, now_millis()) {
+        Ok(()) => return None,
+        Err(Refusal::Incomplete) => (
+            "AccessDenied",
+            "Query-string authentication requires the X-Amz-Algorithm, X-Amz-Date, X-Amz-Expires and \
+             X-Amz-Signature parameters; request a new URL from the API.",
+        ),
+        Err(Refusal::Tampered) => (
+            "SignatureDoesNotMatch",
+            "The request signature we calculated does not match the signature you provided. Check your key and \
+             signing method.",
+        ),
+        Err(Refusal::Expired) => ("AccessDenied", "Request has expired"),
+    };
+    Some(s3_error(StatusCode::FORBIDDEN, code, message, key))
+}
+
+/// A download through a presigned GET URL. Only log files are served this way; their
+/// bytes are generated from the key (see `engine::logs`).
+fn get(app: &AppState, key: &str, request: &Request) -> Response {
+    if let Some(refused) = refuse(app, "GET", key, request.uri().query()) {
+        return refused;
+    }
+    let Some((cluster_id, name)) = logs::parse_storage_key(key) else {
+        return s3_error(StatusCode::NOT_FOUND, "NoSuchKey", "The specified key does not exist.", key);
+    };
+    let Some(hour) = logs::hour_of(name) else {
+        return s3_error(StatusCode::NOT_FOUND, "NoSuchKey", "The specified key does not exist.", key);
+    };
+    let bytes = logs::bytes(cluster_id, hour);
+    let file = name.rsplit('/').next().unwrap_or("log.gz").replace('"', "");
+    let headers = [
+        (header::CONTENT_TYPE, "application/gzip".to_string()),
+        (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file}\"")),
+        (header::ETAG, etag(&bytes)),
+    ];
+    (StatusCode::OK, headers, bytes).into_response()
+}
+
 async fn put(app: &AppState, key: &str, request: Request) -> Response {
     let (parts, body) = request.into_parts();
     if parts.headers.contains_key(header::AUTHORIZATION) {
@@ -90,22 +133,10 @@ async fn put(app: &AppState, key: &str, request: Request) -> Response {
                        string parameter or the Authorization header should be specified";
         return s3_error(StatusCode::BAD_REQUEST, "InvalidArgument", message, key);
     }
-    let query: Vec<(String, String)> = serde_urlencoded::from_str(parts.uri.query().unwrap_or("")).unwrap_or_default();
-    let settings = &app.settings;
-    match verify(&settings.storage_secret, "PUT", key, &query, now_millis()) {
-        Ok(()) => {}
-        Err(Refusal::Incomplete) => {
-            let message = "Query-string authentication requires the X-Amz-Algorithm, X-Amz-Date, X-Amz-Expires and \
-                           X-Amz-Signature parameters; request a new upload URL from the API.";
-            return s3_error(StatusCode::FORBIDDEN, "AccessDenied", message, key);
-        }
-        Err(Refusal::Tampered) => {
-            let message = "The request signature we calculated does not match the signature you provided. Check \
-                           your key and signing method.";
-            return s3_error(StatusCode::FORBIDDEN, "SignatureDoesNotMatch", message, key);
-        }
-        Err(Refusal::Expired) => return s3_error(StatusCode::FORBIDDEN, "AccessDenied", "Request has expired", key),
+    if let Some(refused) = refuse(app, "PUT", key, parts.uri.query()) {
+        return refused;
     }
+    let settings = &app.settings;
     let max = settings.max_upload_bytes;
     let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
     if declared.is_some_and(|len| len > max) {
@@ -135,10 +166,11 @@ pub async fn object(State(app): State<Arc<AppState>>, Path(key): Path<String>, r
     let mut response = match *request.method() {
         Method::OPTIONS => return preflight(&headers, &key),
         Method::PUT => put(&app, &key, request).await,
+        Method::GET => get(&app, &key, &request),
         _ => {
-            let message = "Objects here accept only PUT through a presigned URL.";
+            let message = "Objects here accept only PUT (uploads) or GET (downloads) through a presigned URL.";
             let mut refused = s3_error(StatusCode::METHOD_NOT_ALLOWED, "MethodNotAllowed", message, &key);
-            refused.headers_mut().insert(header::ALLOW, HeaderValue::from_static("PUT, OPTIONS"));
+            refused.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, PUT, OPTIONS"));
             refused
         }
     };

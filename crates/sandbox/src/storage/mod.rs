@@ -80,16 +80,27 @@ pub fn new_key(prefix: &str, extension: &str) -> String {
     format!("{prefix}/{}.{extension}", uuid::Uuid::new_v4())
 }
 
-/// A PUT URL for `key`, valid for `lifetime_secs` from `now`.
-pub fn presign(secret: &[u8], origin: &str, key: &str, now: Millis, lifetime_secs: u64) -> PresignedUrl {
+/// A URL signed for `method` on `key`, valid for `lifetime_secs` from `now`.
+fn signed_url(secret: &[u8], method: &str, origin: &str, key: &str, now: Millis, lifetime_secs: u64) -> String {
     let date = DateTime::from_timestamp_millis(now).unwrap_or_default().format(DATE_FORMAT).to_string();
     let expires = lifetime_secs.to_string();
-    let sig = signature(secret, "PUT", key, &date, &expires);
-    let url = format!(
+    let sig = signature(secret, method, key, &date, &expires);
+    format!(
         "{origin}{PATH}/{}?X-Amz-Algorithm={ALGORITHM}&X-Amz-Date={date}&X-Amz-Expires={expires}&X-Amz-Signature={sig}",
         encode_key(key)
-    );
+    )
+}
+
+/// A PUT URL for `key`, valid for `lifetime_secs` from `now`.
+pub fn presign(secret: &[u8], origin: &str, key: &str, now: Millis, lifetime_secs: u64) -> PresignedUrl {
+    let url = signed_url(secret, "PUT", origin, key, now, lifetime_secs);
     PresignedUrl { url, method: "PUT".to_string(), resource_key: key.to_string() }
+}
+
+/// A GET (download) URL for `key`, valid for `lifetime_secs` from `now`. A PUT URL
+/// never verifies as a GET one and vice versa: the method is signed.
+pub fn presign_get(secret: &[u8], origin: &str, key: &str, now: Millis, lifetime_secs: u64) -> String {
+    signed_url(secret, "GET", origin, key, now, lifetime_secs)
 }
 
 /// Why a presigned request is refused.
@@ -141,6 +152,17 @@ mod tests {
         let q = query_of(&url.url);
         assert_eq!(verify(SECRET, "PUT", "clusters/c/x.jar", &q, NOW + 299_999), Ok(()));
         assert_eq!(verify(SECRET, "PUT", "clusters/c/x.jar", &q, NOW + 300_000), Err(Refusal::Expired));
+    }
+
+    #[test]
+    fn a_download_url_verifies_only_as_a_get_until_it_expires() {
+        let url = presign_get(SECRET, "http://h", "logs/c/keycloak/2026-01-01/05-00.log.gz", NOW, 60);
+        assert!(url.starts_with("http://h/sandbox/storage/logs/c/keycloak/2026-01-01/05-00.log.gz?"), "{url}");
+        let q = query_of(&url);
+        let key = "logs/c/keycloak/2026-01-01/05-00.log.gz";
+        assert_eq!(verify(SECRET, "GET", key, &q, NOW + 59_999), Ok(()));
+        assert_eq!(verify(SECRET, "GET", key, &q, NOW + 60_000), Err(Refusal::Expired));
+        assert_eq!(verify(SECRET, "PUT", key, &q, NOW), Err(Refusal::Tampered));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! per resource group. The schema is created on open (`CREATE TABLE IF NOT EXISTS`),
 //! so a later issue adds a table by appending to `SCHEMA` and a file of queries.
 
+pub mod access;
 mod billing;
 mod billing_seed;
 mod billing_sessions;
@@ -116,6 +117,7 @@ impl Store {
         conn.execute_batch(uploads::SCHEMA)?;
         conn.execute_batch(realms::SCHEMA)?;
         conn.execute_batch(people::SCHEMA)?;
+        conn.execute_batch(access::SCHEMA)?;
         Ok(Store { conn })
     }
 

@@ -47,8 +47,11 @@ async fn a_presigned_put_stores_the_object_and_answers_with_an_etag() {
     assert_eq!(reply.headers["access-control-allow-origin"], ORIGIN);
     assert_eq!(reply.headers["access-control-expose-headers"], "ETag");
 
+    // GET is for downloads (log files): an upload URL is signed for PUT only, as on S3.
     let get = to_url(&h, Method::GET, &url.url, vec![], &[]).await;
-    assert_s3_error(&get, StatusCode::METHOD_NOT_ALLOWED, "MethodNotAllowed", "Objects here accept only PUT");
+    assert_s3_error(&get, StatusCode::FORBIDDEN, "SignatureDoesNotMatch", "The request signature we calculated");
+    let delete = to_url(&h, Method::DELETE, &url.url, vec![], &[]).await;
+    assert_s3_error(&delete, StatusCode::METHOD_NOT_ALLOWED, "MethodNotAllowed", "Objects here accept only PUT (uploads) or GET");
 }
 
 #[tokio::test]

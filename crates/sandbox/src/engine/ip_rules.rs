@@ -1,0 +1,178 @@
+//! IP rules as pure rules: what an address may look like, how an update replaces
+//! categories, and what each tier allows (API-NOTES §4.5, §11).
+
+use crate::records::{ClusterRecord, Millis};
+use cluster_api::{EndpointType, IpRule, IpRuleRepresentation, ResourceLimits, Tier};
+use std::net::IpAddr;
+
+/// The three categories, in the contract's order, as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Category {
+    AdminAllowed,
+    RealmAllowed,
+    RealmBlocked,
+}
+
+impl Category {
+    pub const ALL: [Category; 3] = [Category::AdminAllowed, Category::RealmAllowed, Category::RealmBlocked];
+
+    /// The stored name, which is also the wire key of the category.
+    pub fn key(self) -> &'static str {
+        match self {
+            Category::AdminAllowed => "adminAllowedIpRules",
+            Category::RealmAllowed => "realmAllowedIpRules",
+            Category::RealmBlocked => "realmBlockedIpRules",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Category> {
+        Category::ALL.into_iter().find(|c| c.key() == key)
+    }
+
+    pub fn endpoint_type(self) -> EndpointType {
+        match self {
+            Category::AdminAllowed => EndpointType::Admin,
+            _ => EndpointType::Realms,
+        }
+    }
+
+    pub fn allows(self) -> bool {
+        self != Category::RealmBlocked
+    }
+}
+
+/// One stored rule.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleRecord {
+    pub id: String,
+    pub cluster_id: String,
+    pub category: Category,
+    pub position: i32,
+    pub alias: String,
+    pub address: String,
+    pub created_at: Millis,
+}
+
+impl RuleRecord {
+    pub fn to_wire(&self) -> IpRuleRepresentation {
+        IpRuleRepresentation {
+            id: self.id.clone(),
+            alias: self.alias.clone(),
+            address: self.address.clone(),
+            endpoint_type: self.category.endpoint_type(),
+            allow_deny: self.category.allows(),
+            evaluation_order: Some(self.position),
+            created_at: Some(cluster_api::EpochMillis(self.created_at)),
+        }
+    }
+}
+
+/// Why `address` is not an IPv4/IPv6 address with an optional valid CIDR prefix.
+pub fn address_problem(address: &str) -> Option<String> {
+    let (ip, prefix) = match address.split_once('/') {
+        Some((ip, prefix)) => (ip, Some(prefix)),
+        None => (address, None),
+    };
+    let Ok(ip) = ip.parse::<IpAddr>() else {
+        return Some(format!("{address:?} is not an IPv4 or IPv6 address (for example 203.0.113.4 or 203.0.113.0/24)."));
+    };
+    let max = if ip.is_ipv4() { 32 } else { 128 };
+    let prefix_ok = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u32>().is_ok_and(|n| n <= max);
+    match prefix {
+        Some(p) if !prefix_ok(p) => Some(format!("{address:?} has an invalid CIDR prefix: it must be a number from 0 to {max}.")),
+        _ => None,
+    }
+}
+
+/// The first problem with the rules sent for one category: bad addresses, aliases
+/// that are too long, or an address listed twice.
+pub fn category_problem(category: Category, rules: &[IpRule]) -> Option<String> {
+    for (i, rule) in rules.iter().enumerate() {
+        if let Some(why) = address_problem(rule.address.trim()) {
+            return Some(format!("{}[{i}]: {why}", category.key()));
+        }
+        if rule.alias.chars().count() > 255 {
+            return Some(format!("{}[{i}]: the alias is longer than 255 characters.", category.key()));
+        }
+        if rules[..i].iter().any(|r| r.address.trim() == rule.address.trim()) {
+            return Some(format!("{}: {} is listed twice.", category.key(), rule.address.trim()));
+        }
+    }
+    None
+}
+
+/// 409's message when the rules a cluster would hold after an update exceed its
+/// tier: starter none, premium two on admin paths only, enterprise unlimited.
+pub fn cap_problem(cluster: &ClusterRecord, admin: usize, realm_allowed: usize, realm_blocked: usize) -> Option<String> {
+    // Custom resource limits lift the tier's count limits (API-NOTES §11).
+    if cluster.resource_limits == ResourceLimits::Custom {
+        return None;
+    }
+    let total = admin + realm_allowed + realm_blocked;
+    match cluster.tier {
+        Tier::Starter if total > 0 => {
+            Some(format!("The starter tier allows no IP rules (cap: 0); upgrade {} to premium to add them.", cluster.name))
+        }
+        Tier::Premium if realm_allowed + realm_blocked > 0 => Some(format!(
+            "The premium tier allows 2 IP rules, on admin paths only; {} cannot have public path rules. \
+             Upgrade to enterprise for public path rules.",
+            cluster.name
+        )),
+        Tier::Premium if total > 2 => Some(format!(
+            "The premium tier allows 2 IP rules (cap: 2, admin paths only); this update would give {} {total}.",
+            cluster.name
+        )),
+        _ => None,
+    }
+}
+
+/// The records of a category after an update: a rule whose address was already in
+/// the category keeps its ID and creation time, so links to it stay valid.
+pub fn replace(
+    cluster_id: &str,
+    category: Category,
+    old: &[RuleRecord],
+    sent: &[IpRule],
+    now: Millis,
+    new_id: &mut dyn FnMut() -> String,
+) -> Vec<RuleRecord> {
+    sent.iter()
+        .enumerate()
+        .map(|(i, rule)| {
+            let address = rule.address.trim().to_string();
+            let kept = old.iter().find(|r| r.category == category && r.address == address);
+            RuleRecord {
+                id: kept.map_or_else(&mut *new_id, |r| r.id.clone()),
+                cluster_id: cluster_id.to_string(),
+                category,
+                position: i32::try_from(i).unwrap_or(i32::MAX),
+                alias: rule.alias.trim().to_string(),
+                address,
+                created_at: kept.map_or(now, |r| r.created_at),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_ipv4_or_ipv6_with_an_optional_valid_prefix() {
+        for ok in ["203.0.113.4", "203.0.113.0/24", "0.0.0.0/0", "10.0.0.1/32", "2001:db8::1", "2001:db8::/32", "::/0"] {
+            assert_eq!(address_problem(ok), None, "{ok}");
+        }
+        for bad in ["", "203.0.113", "203.0.113.256", "203.0.113.4/33", "203.0.113.4/", "203.0.113.4/-1", "10.0.0.0/+8",
+            "2001:db8::/129", "example.com", "1.2.3.4/24/1", " 1.2.3.4"] {
+            assert!(address_problem(bad).is_some(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_repeated_address_is_refused() {
+        let rule = |a: &str| IpRule { alias: String::new(), address: a.to_string() };
+        let problem = category_problem(Category::RealmBlocked, &[rule("1.2.3.4"), rule("1.2.3.4")]);
+        assert!(problem.is_some_and(|p| p.contains("listed twice")));
+    }
+}

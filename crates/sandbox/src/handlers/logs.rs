@@ -1,0 +1,67 @@
+//! `cluster.log.list` and `cluster.log.detail`: the cluster's hourly gzip log files
+//! (see `engine::logs`) and signed, expiring download URLs for them.
+
+use super::clusters::load;
+use super::{Ctx, Outcome, ok};
+use crate::engine::logs as files;
+use crate::error::ApiError;
+use crate::records::Millis;
+use crate::storage;
+use crate::store::Store;
+use chrono::DateTime;
+
+/// An ISO-8601 instant query parameter, 400 when malformed.
+fn instant(ctx: &Ctx, name: &str) -> Result<Option<Millis>, ApiError> {
+    let Some(text) = ctx.query_param(name).map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    DateTime::parse_from_rfc3339(text).map(|at| Some(at.timestamp_millis())).map_err(|_| {
+        ApiError::bad_request(format!("{name} must be an ISO-8601 instant such as 2026-01-31T23:00:00Z; got {text:?}."))
+    })
+}
+
+/// A whole-number query parameter within `range`, or `default` when absent.
+fn number(ctx: &Ctx, name: &str, default: usize, range: std::ops::RangeInclusive<usize>) -> Result<usize, ApiError> {
+    let Some(text) = ctx.query_param(name).map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(default);
+    };
+    text.parse::<usize>().ok().filter(|n| range.contains(n)).ok_or_else(|| {
+        ApiError::bad_request(format!("{name} must be a whole number from {} to {}; got {text:?}.", range.start(), range.end()))
+    })
+}
+
+pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
+    let cluster = load(ctx, store)?;
+    let (from, to) = (instant(ctx, "from")?, instant(ctx, "to")?);
+    if from.zip(to).is_some_and(|(f, t)| f > t) {
+        return Err(ApiError::bad_request("from must not be later than to."));
+    }
+    let max = number(ctx, "max", files::DEFAULT_MAX, 1..=files::MAX_MAX)?;
+    let start = number(ctx, "start", 0, 0..=usize::MAX)?;
+    let page: Vec<_> = files::hours(&cluster, ctx.now)
+        .into_iter()
+        .map(|hour| files::entry(&cluster.id, hour))
+        .filter(|file| {
+            let at = file.last_modified.map_or(0, |m| m.0);
+            from.is_none_or(|f| at >= f) && to.is_none_or(|t| at <= t)
+        })
+        .skip(start)
+        .take(max)
+        .collect();
+    ok(&page)
+}
+
+pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
+    let cluster = load(ctx, store)?;
+    let path = ctx.param(1)?;
+    let minutes = number(ctx, "minutes", 5, 1..=7 * 24 * 60)?;
+    let hour = files::hour_of(path)
+        .filter(|_| files::exists(&cluster, path, ctx.now))
+        .ok_or_else(|| ApiError::not_found(format!("{} has no log file {path:?}.", cluster.name)))?;
+    let mut file = files::entry(&cluster.id, hour);
+    let key = files::storage_key(&cluster.id, path);
+    let lifetime = u64::try_from(minutes).unwrap_or(5) * 60;
+    let origin = storage::origin(ctx.headers);
+    file.temp_url = Some(storage::presign_get(&ctx.settings.storage_secret, &origin, &key, ctx.now, lifetime));
+    ok(&file)
+}

@@ -1,0 +1,188 @@
+//! `/clusters/:id/access`: the cluster's IP rules in the dashboard's three sections.
+//! Read, edit, and save only the categories that changed (the API replaces each
+//! category it is sent and keeps the others). Turning the admin allow list on for the
+//! first time asks first: the admin console is then reachable only from those addresses.
+
+use cluster_api::{catalogue, ops, IpRestrictionsRequest, IpRulesRepresentation};
+use leptos::prelude::*;
+
+use super::rules::{add_problem, address_problem, cap, cap_line, changes, is_empty, locks_admin, Category, Draft};
+use super::section::{Row, RuleSection};
+use crate::api::{self, use_api, Api};
+use crate::clusters::ClusterCtx;
+use crate::components::ErrorPanel;
+use crate::directory::Directory;
+use crate::kit::dialog::{Confirm, ConfirmDialog, Tone};
+use crate::kit::write::{Work, Write};
+use crate::load::load;
+
+/// The editable state of the tab: what was last saved, and the rows of each category.
+#[derive(Clone, Copy)]
+struct Editor {
+    saved: RwSignal<Option<IpRulesRepresentation>>,
+    rows: [RwSignal<Vec<Row>>; 3],
+    next_key: StoredValue<u32>,
+    /// The tab's owner: rows' signals are made under it, so they live as long as the
+    /// tab, whoever creates them (an event handler, an answer arriving later).
+    owner: StoredValue<Owner>,
+}
+
+impl Editor {
+    /// Shows `rules` as saved, discarding drafts.
+    fn reset(self, rules: IpRulesRepresentation) {
+        for (category, rows) in Category::ALL.into_iter().zip(self.rows) {
+            let fresh: Vec<Row> = category
+                .of(&rules)
+                .iter()
+                .map(|r| {
+                    // `try_`: the answer may arrive after the tab was left.
+                    let key = self.next_key.try_get_value().unwrap_or_default();
+                    self.next_key.try_set_value(key + 1);
+                    self.make(key, Some(r.id.clone()), r.address.clone(), r.alias.clone())
+                })
+                .collect();
+            rows.try_set(fresh);
+        }
+        self.saved.try_set(Some(rules));
+    }
+
+    /// A row whose signals belong to the tab.
+    pub fn make(self, key: u32, id: Option<String>, address: String, alias: String) -> Row {
+        match self.owner.try_get_value() {
+            Some(owner) => owner.with(|| Row::new(key, id, address, alias)),
+            None => Row::new(key, id, address, alias),
+        }
+    }
+
+    /// A new empty row at the end of `category`'s list.
+    fn add(self, index: usize) {
+        let key = self.next_key.get_value();
+        self.next_key.set_value(key + 1);
+        let row = self.make(key, None, String::new(), String::new());
+        self.rows[index].update(|r| r.push(row));
+    }
+
+    fn drafts(self) -> [Vec<Draft>; 3] {
+        self.rows.map(|rows| rows.with(|r| r.iter().map(Row::draft).collect()))
+    }
+
+    fn request(self) -> Option<IpRestrictionsRequest> {
+        let drafts = self.drafts();
+        self.saved.with(|saved| saved.as_ref().map(|s| changes(s, &drafts)))
+    }
+}
+
+fn save_work(api: Api, id: String, body: IpRestrictionsRequest, editor: Editor, saved_note: RwSignal<bool>) -> Work {
+    Box::pin(async move {
+        let rules = api::call(api, &ops::ClusterIpRuleUpdate { id, body }).await?;
+        editor.reset(rules);
+        saved_note.try_set(true);
+        Ok(())
+    })
+}
+
+#[component]
+pub fn ClusterAccess() -> impl IntoView {
+    let ctx = expect_context::<ClusterCtx>();
+    let cluster = ctx.cluster;
+    let api = use_api();
+    let directory = expect_context::<Directory>();
+    let cluster_id = StoredValue::new(ctx.id());
+    // One signal per category (`[x; 3]` would copy one signal three times).
+    let rows = std::array::from_fn(|_| RwSignal::new(Vec::new()));
+    let owner = StoredValue::new(Owner::current().unwrap_or_default());
+    let editor = Editor { saved: RwSignal::new(None), rows, next_key: StoredValue::new(0), owner };
+    let list = load(move || {
+        let op = ops::ClusterIpRuleList { id: cluster_id.get_value() };
+        async move {
+            let answer = api::call(api, &op).await;
+            if let Ok(rules) = &answer {
+                editor.reset(rules.clone());
+            }
+            answer
+        }
+    });
+    let read_only = Signal::derive(move || {
+        let org = cluster.with(|c| c.owner.clone().unwrap_or_default());
+        directory.denied(&org, &catalogue::CLUSTER_IPRULE_UPDATE)
+    });
+    let caps = Memo::new(move |_| cluster.with(|c| (cap(&c.tier, &c.resource_limits), cap_line(&c.tier, &c.resource_limits))));
+    let total = move || editor.rows.iter().map(|r| r.with(Vec::len)).sum::<usize>();
+    let write = Write::new("Saving the IP rules");
+    let confirm = Confirm::new("Saving the IP rules");
+    let saved_note = RwSignal::new(false);
+
+    let invalid = move || editor.rows.iter().any(|r| r.with(|rows| rows.iter().any(|x| x.address.with(|a| address_problem(a).is_some()))));
+    let pending = Memo::new(move |_| editor.request().filter(|r| !is_empty(r)));
+    let blocked = move || {
+        if invalid() {
+            Some("Fix the addresses marked above before saving.")
+        } else if pending.with(Option::is_none) {
+            Some("Nothing has changed.")
+        } else {
+            None
+        }
+    };
+    let save = move |_| {
+        let Some(body) = pending.get_untracked() else { return };
+        saved_note.set(false);
+        let locks = editor.saved.with_untracked(|s| s.as_ref().is_some_and(|s| locks_admin(s, &body)));
+        if locks {
+            confirm.open();
+        } else {
+            write.start(save_work(api, cluster_id.get_value(), body, editor, saved_note), None);
+        }
+    };
+    let confirmed = Callback::new(move |()| {
+        let body = pending.get_untracked().unwrap_or_default();
+        save_work(api, cluster_id.get_value(), body, editor, saved_note)
+    });
+    let admin_list = move || {
+        editor.rows[0].with_untracked(|rows| rows.iter().map(|r| r.address.get_untracked().trim().to_string()).collect::<Vec<_>>().join(", "))
+    };
+
+    let sections = Category::ALL
+        .into_iter()
+        .zip(editor.rows)
+        .enumerate()
+        .map(|(index, (category, rows))| {
+            let add_blocked = Signal::derive(move || add_problem(caps.get().0, category, total()));
+            let add = Callback::new(move |()| editor.add(index));
+            view! { <RuleSection category=category cluster_id=cluster_id rows=rows add_blocked=add_blocked read_only=read_only add=add/> }
+        })
+        .collect_view();
+
+    view! {
+        <section class="card" id="ip-rules-intro">
+            <h2>"IP restrictions"</h2>
+            <p class="hint">"Limit who can reach this cluster by IP address. Each list is saved as a whole; lists you did not change are left as they are."</p>
+            <p class="chip usage" id="ip-cap">{move || caps.get().1}</p>
+            {move || read_only.get().map(|why| view! { <p class="hint reason" id="access-read-only">{why}</p> })}
+        </section>
+        {move || match list.get() {
+            None => view! { <p class="loading">"Loading the IP rules…"</p> }.into_any(),
+            Some(Err(e)) => view! { <ErrorPanel action="Loading the IP rules" error=e retry=Callback::new(move |_| list.refetch())/> }.into_any(),
+            Some(Ok(_)) => ().into_any(),
+        }}
+        <div class="ip-sections" hidden=move || editor.saved.with(Option::is_none)>
+            {sections}
+            {move || read_only.get().is_none().then(|| view! {
+                <div class="actions" id="ip-actions">
+                    <button type="button" class="button primary" id="save-ip-rules" disabled=move || write.busy.get() || blocked().is_some()
+                        on:click=save>{write.label("Save", "Saving…")}</button>
+                    <button type="button" class="button subtle" id="discard-ip-rules" disabled=move || pending.with(Option::is_none) || write.busy.get()
+                        on:click=move |_| if let Some(saved) = editor.saved.get_untracked() { editor.reset(saved) }>"Discard changes"</button>
+                    <span class="hint" id="save-ip-why">{blocked}</span>
+                </div>
+            })}
+            {move || saved_note.get().then(|| view! { <p class="flash" id="ip-rules-saved" role="status">"IP rules saved."</p> })}
+            {write.failure()}
+        </div>
+        <ConfirmDialog confirm=confirm title="Restrict the admin console?".to_string()
+            body=move || view! {
+                <p>"After saving, the admin console and the admin APIs answer only these addresses: " <strong>{admin_list()}</strong> "."</p>
+                <p>"Make sure your own address is in the list, or you will lock yourself out of the admin console."</p>
+            }
+            confirm_label="Save and restrict" busy_label="Saving…" tone=Tone::Danger work=confirmed confirm_id="confirm-admin-lock"/>
+    }
+}

@@ -1,0 +1,176 @@
+//! The Logs tab's Export section: send the cluster's logs to the customer's own OTLP
+//! collector (`cluster.telemetryExport.*`). The stored token is never shown; leaving
+//! the token field empty keeps it. Not offered on starter, which says why.
+
+use cluster_api::{catalogue, ops, TelemetryExport, Tier};
+use leptos::prelude::*;
+
+use crate::api::{self, use_api};
+use crate::clusters::ClusterCtx;
+use crate::components::ErrorPanel;
+use crate::directory::Directory;
+use crate::kit::write::Write;
+use crate::load::load;
+
+/// The form's fields.
+#[derive(Clone, Copy)]
+struct Form {
+    enabled: RwSignal<bool>,
+    endpoint: RwSignal<String>,
+    protocol: RwSignal<String>,
+    /// A new token typed here; never the stored one, which is never sent back.
+    token: RwSignal<String>,
+    token_set: RwSignal<bool>,
+}
+
+impl Form {
+    fn fill(self, export: &TelemetryExport) {
+        self.enabled.try_set(export.enabled.unwrap_or(false));
+        self.endpoint.try_set(export.endpoint.clone().unwrap_or_default());
+        self.protocol.try_set(export.protocol.clone().unwrap_or_else(|| "http".into()));
+        self.token.try_set(String::new());
+        self.token_set.try_set(export.token_set.unwrap_or(false));
+    }
+
+    /// What Save sends: the token only when one was typed, so the stored one is kept.
+    fn body(self) -> TelemetryExport {
+        let token = self.token.get_untracked();
+        TelemetryExport {
+            enabled: Some(self.enabled.get_untracked()),
+            endpoint: Some(self.endpoint.get_untracked().trim().to_string()),
+            protocol: Some(self.protocol.get_untracked()),
+            token: (!token.trim().is_empty()).then(|| token.trim().to_string()),
+            ..TelemetryExport::default()
+        }
+    }
+}
+
+#[component]
+pub fn ExportSection() -> impl IntoView {
+    let ctx = expect_context::<ClusterCtx>();
+    let starter = ctx.cluster.with_untracked(|c| c.tier == Tier::Starter);
+    if starter {
+        return view! {
+            <section class="card" id="telemetry-export">
+                <h2>"Export"</h2>
+                <p class="hint reason" id="export-unavailable">
+                    "Telemetry export is not available on the starter tier. Upgrade this cluster to premium or enterprise to send its logs to your own OpenTelemetry collector."
+                </p>
+            </section>
+        }
+        .into_any();
+    }
+    view! { <ExportForm/> }.into_any()
+}
+
+#[component]
+fn ExportForm() -> impl IntoView {
+    let ctx = expect_context::<ClusterCtx>();
+    let api = use_api();
+    let directory = expect_context::<Directory>();
+    let form = Form {
+        enabled: RwSignal::new(false),
+        endpoint: RwSignal::new(String::new()),
+        protocol: RwSignal::new("http".into()),
+        token: RwSignal::new(String::new()),
+        token_set: RwSignal::new(false),
+    };
+    let current = load(move || {
+        let op = ops::ClusterTelemetryExportDetail { id: ctx.id() };
+        async move {
+            let answer = api::call(api, &op).await;
+            if let Ok(export) = &answer {
+                form.fill(export);
+            }
+            answer
+        }
+    });
+    let read_only = Signal::derive(move || {
+        let org = ctx.cluster.with(|c| c.owner.clone().unwrap_or_default());
+        directory.denied(&org, &catalogue::CLUSTER_TELEMETRYEXPORT_UPDATE)
+    });
+    let test = Write::new("Testing the endpoint");
+    let save = Write::new("Saving the export settings");
+    let tested = RwSignal::new(None::<String>);
+    let saved = RwSignal::new(false);
+    let run_test = move |_| {
+        let endpoint = form.endpoint.get_untracked().trim().to_string();
+        tested.set(None);
+        let op = ops::ClusterTelemetryExportEndpointValidate { id: ctx.id(), endpoint: endpoint.clone() };
+        test.run(async move { api::call(api, &op).await }, move |()| {
+            tested.try_set(Some(endpoint));
+        });
+    };
+    let run_save = move |_| {
+        saved.set(false);
+        let op = ops::ClusterTelemetryExportUpdate { id: ctx.id(), body: form.body() };
+        save.run(async move { api::call(api, &op).await }, move |export| {
+            form.fill(&export);
+            saved.try_set(true);
+        });
+    };
+    let locked = move || read_only.get().is_some();
+
+    let fields = view! {
+        <div class="field check">
+            <input type="checkbox" id="export-enabled" prop:checked=form.enabled disabled=locked
+                on:change:target=move |ev| form.enabled.set(ev.target().checked())/>
+            <label for="export-enabled">"Export logs and events to my collector"</label>
+        </div>
+        <div class="field">
+            <label for="export-endpoint">"Endpoint"</label>
+            <input id="export-endpoint" type="url" autocomplete="off" placeholder="https://otlp.example.com:4318" prop:value=form.endpoint
+                disabled=locked on:input:target=move |ev| { form.endpoint.set(ev.target().value()); tested.set(None); }/>
+            <p class="hint">"A public HTTPS address with a publicly trusted certificate; private, loopback and unresolvable hosts are refused. For OTLP over HTTP, /v1/logs is appended."</p>
+        </div>
+        <div class="field">
+            <label for="export-protocol">"Protocol"</label>
+            <select id="export-protocol" disabled=locked on:change:target=move |ev| form.protocol.set(ev.target().value())>
+                <option value="http" selected=move || form.protocol.get() == "http">"OTLP over HTTP (recommended)"</option>
+                <option value="grpc" selected=move || form.protocol.get() == "grpc">"OTLP over gRPC"</option>
+            </select>
+        </div>
+        <div class="field">
+            <label for="export-token">"Authorization token"</label>
+            <input id="export-token" type="password" autocomplete="new-password" prop:value=form.token disabled=locked
+                placeholder=move || if form.token_set.get() { "Leave empty to keep the stored token" } else { "Optional" }
+                on:input:target=move |ev| form.token.set(ev.target().value())/>
+            <p class="hint" id="export-token-state">{move || if form.token_set.get() {
+                "A token is stored. It is never shown; type a new one to replace it."
+            } else {
+                "No token is stored. It is sent as a Bearer token and stored encrypted."
+            }}</p>
+        </div>
+    };
+
+    view! {
+        <section class="card" id="telemetry-export">
+            <h2>"Export"</h2>
+            <p class="hint">"Send this cluster's logs and events to your own OpenTelemetry collector (OTLP logs). Changes take a couple of minutes to apply."</p>
+            {move || read_only.get().map(|why| view! { <p class="hint reason" id="export-read-only">{why}</p> })}
+            {move || match current.get() {
+                None => view! { <p class="loading">"Loading the export settings…"</p> }.into_any(),
+                Some(Err(e)) => view! {
+                    <ErrorPanel action="Loading the export settings" error=e retry=Callback::new(move |_| current.refetch())/>
+                }.into_any(),
+                Some(Ok(_)) => ().into_any(),
+            }}
+            <form class="export-form" hidden=move || !matches!(current.with(|c| c.as_ref().map(Result::is_ok)), Some(true))
+                on:submit=move |ev| ev.prevent_default()>
+                {fields}
+                <div class="actions">
+                    <button type="button" class="button" id="test-endpoint" disabled=move || test.busy.get() || form.endpoint.with(|e| e.trim().is_empty())
+                        on:click=run_test>{test.label("Test endpoint", "Testing…")}</button>
+                    {move || (!locked()).then(|| view! {
+                        <button type="button" class="button primary" id="save-export" disabled=move || save.busy.get()
+                            on:click=run_save>{save.label("Save", "Saving…")}</button>
+                    })}
+                </div>
+                {move || tested.get().map(|e| view! { <p class="flash" id="endpoint-ok" role="status">{format!("{e} is acceptable: public and HTTPS.")}</p> })}
+                {test.failure()}
+                {move || saved.get().then(|| view! { <p class="flash" id="export-saved" role="status">"Export settings saved. They take a couple of minutes to apply."</p> })}
+                {save.failure()}
+            </form>
+        </section>
+    }
+}

@@ -1,0 +1,165 @@
+//! `/clusters/:id/logs`: the cluster's log files in a window (presets or a custom UTC
+//! range, kept in the URL), a page at a time, each downloadable through a fresh signed
+//! link; and the telemetry export settings below.
+
+use cluster_api::{ops, LogFile};
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::NavigateOptions;
+use wasm_bindgen::JsCast;
+
+use super::export::ExportSection;
+use super::window::{bounds, from_query, href, human_size, is_web_url, Window, PAGE, PRESETS};
+use crate::api::{self, use_api, ApiError};
+use crate::clusters::ClusterCtx;
+use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
+use crate::kit::write::Write;
+use crate::links::{self, ClusterTab};
+use crate::load::load;
+
+/// How long a download link is asked to stay valid.
+const LINK_MINUTES: i32 = 15;
+
+const COLUMNS: &[Column] =
+    &[Column::sortable("File"), Column::sortable("Last modified"), Column::sortable("Size"), Column::new("Download")];
+
+fn row(file: &LogFile, download: Callback<String>) -> Row {
+    let name = file.file_name.clone();
+    let at = file.last_modified.map_or(Cell::text("—"), Cell::time);
+    let size = file.size.map_or(Cell::text("—"), |s| Cell::text(human_size(s)).sort_by(SortKey::Number(s)));
+    let button = {
+        let name = name.clone();
+        view! { <button type="button" class="button subtle download-log" on:click=move |_| download.run(name.clone())>"Download"</button> }
+    };
+    Row::new("data-file", name.clone(), vec![Cell::mono(name), at, size, Cell::view(button.into_any(), SortKey::None)])
+}
+
+/// Hands `url` to the browser as a download (the storage answers it as an attachment).
+fn start_download(url: &str) {
+    let anchor = document().create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(anchor) = anchor {
+        let _ = anchor.set_attribute("href", url);
+        let _ = anchor.set_attribute("download", "");
+        anchor.click();
+    }
+}
+
+#[component]
+pub fn ClusterLogs() -> impl IntoView {
+    let ctx = expect_context::<ClusterCtx>();
+    let api = use_api();
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let base = StoredValue::new(links::cluster_tab(&ctx.id(), ClusterTab::Logs));
+    let state = Memo::new(move |_| query.with(|q| from_query(q.get("window"), q.get("from"), q.get("to"), q.get("start"))));
+    let go = move |window: Window, start: usize| {
+        navigate(&href(&base.get_value(), &window, start), NavigateOptions { scroll: false, ..Default::default() })
+    };
+    let go = StoredValue::new(go);
+    let problem = RwSignal::new(None::<String>);
+    let listed_at = RwSignal::new(0.0);
+    let files = load(move || {
+        let (window, start) = state.get();
+        let now = js_sys::Date::now();
+        let op = bounds(&window, now as i64).map(|(from, to)| ops::ClusterLogList {
+            id: ctx.id(),
+            from,
+            to,
+            // One more than a page, to know whether there is a next one.
+            max: Some(PAGE as i32 + 1),
+            start: Some(start as i32),
+        });
+        problem.set(op.as_ref().err().cloned());
+        async move {
+            let answer = match op {
+                Ok(op) => api::call(api, &op).await,
+                Err(_) => Ok(Vec::new()),
+            };
+            listed_at.try_set(now);
+            answer
+        }
+    });
+
+    let download_write = Write::new("Preparing the download");
+    let link = RwSignal::new(None::<(String, String)>);
+    let download = Callback::new(move |name: String| {
+        let op = ops::ClusterLogDetail { id: ctx.id(), path: name.clone(), minutes: Some(LINK_MINUTES) };
+        link.set(None);
+        download_write.run(async move { api::call(api, &op).await }, move |file| {
+            let Some(url) = file.temp_url.filter(|u| is_web_url(u)) else {
+                let why = "the download address is not a web address, so it was not opened";
+                download_write.error.try_set(Some(ApiError::Decode(why.into())));
+                return;
+            };
+            start_download(&url);
+            link.try_set(Some((name, url)));
+        });
+    });
+    let rows = Callback::new(move |()| -> Rows {
+        files.with(|f| f.as_ref().map(|r| r.as_ref().map(|list| list.iter().take(PAGE).map(|f| row(f, download)).collect()).map_err(Clone::clone)))
+    });
+    let has_next = move || files.with(|f| matches!(f, Some(Ok(list)) if list.len() > PAGE));
+    let custom = move || match state.get().0 {
+        Window::Custom { from, to } => (from, to),
+        Window::Preset(_) => (String::new(), String::new()),
+    };
+    let from_field = RwSignal::new(String::new());
+    let to_field = RwSignal::new(String::new());
+    Effect::new(move |_| {
+        let (from, to) = custom();
+        from_field.set(from);
+        to_field.set(to);
+    });
+
+    view! {
+        <section class="card" id="log-files">
+            <h2>"Download logs"</h2>
+            <p class="hint">"Keycloak's log files, one gzip file per hour, kept for 30 days. All times are UTC."</p>
+            <div class="log-window" role="group" aria-label="Time window">
+                {PRESETS.iter().map(|(value, label, _)| {
+                    let pressed = move || (state.get().0 == Window::Preset(value)).to_string();
+                    view! {
+                        <button type="button" class="button subtle preset" id=format!("window-{value}") aria-pressed=pressed
+                            on:click=move |_| go.with_value(|go| go(Window::Preset(value), 0))>{*label}</button>
+                    }
+                }).collect_view()}
+            </div>
+            <form class="log-custom" on:submit=move |ev| {
+                ev.prevent_default();
+                go.with_value(|go| go(Window::Custom { from: from_field.get_untracked(), to: to_field.get_untracked() }, 0));
+            }>
+                <label for="log-from">"From (UTC)"</label>
+                <input type="datetime-local" id="log-from" prop:value=from_field on:input:target=move |ev| from_field.set(ev.target().value())/>
+                <label for="log-to">"To (UTC)"</label>
+                <input type="datetime-local" id="log-to" prop:value=to_field on:input:target=move |ev| to_field.set(ev.target().value())/>
+                <button type="submit" class="button" id="apply-window">"Show"</button>
+            </form>
+            {move || problem.get().map(|why| view! { <p class="field-error" id="window-problem" role="alert">{why}</p> })}
+            {move || problem.get().is_none().then(|| view! {
+                <ResourceTable columns=COLUMNS rows=rows loading_what="Loading log files" retry=Callback::new(move |_| files.refetch())
+                    empty=ViewFn::from(|| view! { <div class="empty" id="no-log-files"><p>"No log files in this window. Choose a longer window."</p></div> })
+                    id="log-table" label="Log files" updated_at=Signal::derive(move || listed_at.get())/>
+            })}
+            <nav class="pager" aria-label="Log file pages">
+                <button type="button" class="button subtle" id="logs-previous" disabled=move || state.get().1 == 0
+                    on:click=move |_| { let (w, s) = state.get_untracked(); go.with_value(|go| go(w, s.saturating_sub(PAGE))) }>"Previous"</button>
+                <span class="hint" id="logs-page">{move || {
+                    let start = state.get().1;
+                    let shown = files.with(|f| f.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |l| l.len().min(PAGE)));
+                    if shown == 0 { format!("Page {}", start / PAGE + 1) } else { format!("Files {}–{}", start + 1, start + shown) }
+                }}</span>
+                <button type="button" class="button subtle" id="logs-next" disabled=move || !has_next()
+                    on:click=move |_| { let (w, s) = state.get_untracked(); go.with_value(|go| go(w, s + PAGE)) }>"Next"</button>
+            </nav>
+            {download_write.failure()}
+            {move || download_write.busy.get().then(|| view! { <p class="hint" role="status">"Preparing the download…"</p> })}
+            {move || link.get().map(|(name, url)| view! {
+                <p class="flash" id="download-state" role="status">
+                    "Downloading " <code>{name}</code> ". The link stays valid for " {LINK_MINUTES} " minutes: "
+                    <a id="download-link" href=url download="">"download again"</a> "."
+                </p>
+            })}
+        </section>
+        <ExportSection/>
+    }
+}

@@ -1,0 +1,162 @@
+//! The Logs tab's window and page, kept in the URL (`?window=6h`, or
+//! `?from=2026-11-20T08:00&to=2026-11-21T08:00` in UTC, plus `start`), turned into the
+//! `from`/`to`/`max`/`start` of `cluster.log.list`; and file sizes in words.
+
+use chrono::{Datelike, NaiveDate, Timelike};
+use cluster_api::EpochMillis;
+
+use crate::links;
+
+/// Files per page.
+pub const PAGE: usize = 20;
+
+const MINUTE: i64 = 60_000;
+const HOUR: i64 = 60 * MINUTE;
+const DAY: i64 = 24 * HOUR;
+
+/// The presets the dashboard offers: URL value, label, length.
+pub const PRESETS: [(&str, &str, i64); 7] = [
+    ("15m", "15 min", 15 * MINUTE),
+    ("1h", "1 h", HOUR),
+    ("6h", "6 h", 6 * HOUR),
+    ("24h", "24 h", DAY),
+    ("2d", "2 d", 2 * DAY),
+    ("7d", "7 d", 7 * DAY),
+    ("30d", "30 d", 30 * DAY),
+];
+
+/// Downloading logs looks back a week unless told otherwise (API-NOTES §12).
+pub const DEFAULT_PRESET: &str = "7d";
+
+/// What the URL asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Window {
+    Preset(&'static str),
+    /// `YYYY-MM-DDTHH:MM` in UTC, as a `datetime-local` field holds it; either may be empty.
+    Custom { from: String, to: String },
+}
+
+/// Reads `window`, `from`, `to` and `start` from the URL.
+pub fn from_query(window: Option<String>, from: Option<String>, to: Option<String>, start: Option<String>) -> (Window, usize) {
+    let start = start.and_then(|s| s.trim().parse::<usize>().ok()).unwrap_or(0);
+    let (from, to) = (from.unwrap_or_default(), to.unwrap_or_default());
+    if !from.trim().is_empty() || !to.trim().is_empty() {
+        return (Window::Custom { from: from.trim().into(), to: to.trim().into() }, start);
+    }
+    let preset = window.and_then(|w| PRESETS.iter().find(|p| p.0 == w.trim()).map(|p| p.0)).unwrap_or(DEFAULT_PRESET);
+    (Window::Preset(preset), start)
+}
+
+/// The tab's address for a window and page.
+pub fn href(base: &str, window: &Window, start: usize) -> String {
+    let start = if start == 0 { String::new() } else { start.to_string() };
+    match window {
+        Window::Preset(p) => links::with_query(base, &[("window", p), ("start", &start)]),
+        Window::Custom { from, to } => links::with_query(base, &[("from", from), ("to", to), ("start", &start)]),
+    }
+}
+
+/// `YYYY-MM-DDTHH:MM[:SS]` (UTC) as an ISO-8601 instant, or why not.
+pub fn to_instant(text: &str) -> Result<String, String> {
+    let bad = || format!("{text:?} is not a date and time (YYYY-MM-DD HH:MM, UTC).");
+    let (date, time) = text.trim().split_once(['T', ' ']).ok_or_else(bad)?;
+    let num = |s: &str| s.parse::<u32>().map_err(|_| bad());
+    let d: Vec<&str> = date.split('-').collect();
+    let t: Vec<&str> = time.trim_end_matches('Z').split(':').collect();
+    if d.len() != 3 || !(2..=3).contains(&t.len()) || d[0].len() != 4 {
+        return Err(bad());
+    }
+    let year = i32::try_from(num(d[0])?).map_err(|_| bad())?;
+    let day = NaiveDate::from_ymd_opt(year, num(d[1])?, num(d[2])?).ok_or_else(bad)?;
+    let (h, m, s) = (num(t[0])?, num(t[1])?, t.get(2).map_or(Ok(0), |s| num(s))?);
+    let at = day.and_hms_opt(h, m, s).ok_or_else(bad)?;
+    Ok(format!("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", at.year(), at.month(), at.day(), at.hour(), at.minute(), at.second()))
+}
+
+/// An instant as ISO-8601 UTC with seconds.
+pub fn iso(at: i64) -> String {
+    match EpochMillis(at).to_datetime() {
+        Some(d) => format!("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", d.year(), d.month(), d.day(), d.hour(), d.minute(), d.second()),
+        None => String::new(),
+    }
+}
+
+/// The `from` and `to` to send at `now`, or why the custom window cannot be used.
+pub fn bounds(window: &Window, now: i64) -> Result<(Option<String>, Option<String>), String> {
+    match window {
+        Window::Preset(p) => {
+            let length = PRESETS.iter().find(|x| x.0 == *p).map_or(7 * DAY, |x| x.2);
+            Ok((Some(iso(now - length)), None))
+        }
+        Window::Custom { from, to } => {
+            let convert = |t: &String| if t.is_empty() { Ok(None) } else { to_instant(t).map(Some) };
+            let (from, to) = (convert(from)?, convert(to)?);
+            if let (Some(f), Some(t)) = (&from, &to) {
+                // Same format, so text order is time order.
+                if f > t {
+                    return Err("From is later than To.".into());
+                }
+            }
+            Ok((from, to))
+        }
+    }
+}
+
+/// `340 B`, `12.4 KB`, `3.1 MB`.
+pub fn human_size(bytes: i64) -> String {
+    const UNITS: [&str; 4] = ["KB", "MB", "GB", "TB"];
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit < UNITS.len() - 1 {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}
+
+/// Only web addresses are followed.
+pub fn is_web_url(url: &str) -> bool {
+    let lower = url.trim_start().to_ascii_lowercase();
+    lower.starts_with("https://") || lower.starts_with("http://")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_url_keeps_the_window_and_page() {
+        assert_eq!(from_query(None, None, None, None), (Window::Preset("7d"), 0));
+        assert_eq!(from_query(Some("6h".into()), None, None, Some("40".into())), (Window::Preset("6h"), 40));
+        assert_eq!(from_query(Some("bogus".into()), None, None, Some("x".into())), (Window::Preset("7d"), 0));
+        let custom = Window::Custom { from: "2026-11-20T08:00".into(), to: String::new() };
+        assert_eq!(from_query(Some("6h".into()), Some("2026-11-20T08:00".into()), None, None).0, custom);
+        assert_eq!(href("/clusters/x/logs", &Window::Preset("1h"), 0), "/clusters/x/logs?window=1h");
+        assert_eq!(href("/l", &custom, 20), "/l?from=2026-11-20T08%3A00&start=20");
+    }
+
+    #[test]
+    fn custom_times_are_utc_instants() {
+        assert_eq!(to_instant("2026-11-20T08:05").as_deref(), Ok("2026-11-20T08:05:00Z"));
+        assert_eq!(to_instant("2026-11-20 08:05:09").as_deref(), Ok("2026-11-20T08:05:09Z"));
+        for bad in ["2026-02-30T08:00", "2026-11-20", "20-11-2026T08:00", "2026-11-20T25:00", "soon"] {
+            assert!(to_instant(bad).is_err(), "{bad}");
+        }
+        let w = Window::Custom { from: "2026-11-21T08:00".into(), to: "2026-11-20T08:00".into() };
+        assert!(bounds(&w, 0).is_err());
+        let now = 1_767_225_600_000; // 2026-01-01T00:00Z
+        assert_eq!(bounds(&Window::Preset("1h"), now), Ok((Some("2025-12-31T23:00:00Z".into()), None)));
+    }
+
+    #[test]
+    fn sizes_and_links() {
+        assert_eq!(human_size(340), "340 B");
+        assert_eq!(human_size(12_700), "12.4 KB");
+        assert_eq!(human_size(3 * 1024 * 1024 + 100_000), "3.1 MB");
+        assert!(is_web_url("HTTPS://x") && is_web_url("http://x"));
+        assert!(!is_web_url("javascript:alert(1)") && !is_web_url("data:text/html,x"));
+    }
+}

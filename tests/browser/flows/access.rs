@@ -1,0 +1,254 @@
+//! The Access and Logs tabs: IP rules in two categories then one cleared, an invalid
+//! CIDR refused in the form, the premium cap; log files by window and page, a download
+//! whose bytes are fetched and checked to be gzip; telemetry export tested and saved,
+//! refused on starter; and what a viewer sees on both tabs.
+
+use std::time::Duration;
+
+use cluster_sandbox::{demo, Config};
+use fantoccini::Locator;
+
+use super::{sign_in_again, Flow};
+use crate::harness::{run_flow, Ctx};
+
+pub fn flows() -> Vec<(&'static str, Flow)> {
+    vec![
+        ("access_rules_in_two_categories_then_clear_one", |d| Box::pin(run_flow(d, Config::default(), two_categories))),
+        ("access_invalid_cidr_refused_in_form", |d| Box::pin(run_flow(d, Config::default(), invalid_cidr))),
+        ("access_premium_cap", |d| Box::pin(run_flow(d, quick_provision(), premium_cap))),
+        ("logs_window_pages_and_download", |d| Box::pin(run_flow(d, Config::default(), logs_window_and_download))),
+        ("logs_telemetry_test_and_save", |d| Box::pin(run_flow(d, Config::default(), telemetry_save))),
+        ("logs_telemetry_refused_on_starter", |d| Box::pin(run_flow(d, Config::default(), telemetry_starter))),
+        ("access_and_logs_read_only_for_viewer", |d| Box::pin(run_flow(d, Config::default(), viewer))),
+    ]
+}
+
+/// acme-staging (premium) becomes ACTIVE at once.
+fn quick_provision() -> Config {
+    Config { provision: Duration::from_secs(1), ..Config::default() }
+}
+
+const ACCESS: &str = "/clusters/cl-acme-prod/access";
+const LOGS: &str = "/clusters/cl-acme-prod/logs";
+
+async fn open(ctx: &Ctx, path: &str, ready: &str) {
+    ctx.goto(path).await;
+    sign_in_again(ctx, path).await;
+    ctx.find(ready).await;
+}
+
+async fn count(ctx: &Ctx, css: &str) -> usize {
+    ctx.client.find_all(Locator::Css(css)).await.map(|all| all.len()).unwrap_or(0)
+}
+
+async fn enabled(ctx: &Ctx, css: &str) -> bool {
+    ctx.find(css).await.is_enabled().await.unwrap_or(false)
+}
+
+/// Adds a row to a section and fills it; `n` is the row's position (from 1).
+async fn add_rule(ctx: &Ctx, section: &str, n: usize, address: &str, alias: &str) {
+    ctx.click(&format!("#add-{section}")).await;
+    let row = format!("#ip-{section} .rule-row:nth-child({n})");
+    ctx.type_into(&format!("{row} input.address"), address).await;
+    ctx.type_into(&format!("{row} input.alias"), alias).await;
+}
+
+async fn two_categories(ctx: Ctx) {
+    open(&ctx, ACCESS, "#ip-admin").await;
+    ctx.wait_text("#ip-cap", "Enterprise").await;
+    ctx.wait_text("#ip-admin", "Admin paths (allow)").await;
+    ctx.wait_text("#ip-realm-allowed", "Public allowed paths").await;
+    ctx.wait_text("#ip-realm-blocked", "Public blocked paths").await;
+    add_rule(&ctx, "admin", 1, "203.0.113.4", "office").await;
+    add_rule(&ctx, "realm-blocked", 1, "198.51.100.0/24", "abuse").await;
+    ctx.click("#save-ip-rules").await;
+    // The first admin rule locks the admin console to the list: asked first.
+    ctx.wait_text(".confirm-dialog", "answer only these addresses").await;
+    ctx.wait_text(".confirm-dialog", "203.0.113.4").await;
+    ctx.snap("access-lock-dialog").await;
+    ctx.click("#confirm-admin-lock").await;
+    ctx.wait_text("#ip-rules-saved", "IP rules saved").await;
+    assert_eq!(ctx.calls("cluster.ipRule.update", "200").await, 1);
+
+    // Each saved rule links to its own page.
+    ctx.click("#ip-admin .rule-row:nth-child(1) a.rule-link").await;
+    ctx.wait_url("/access/ipr-").await;
+    ctx.wait_text("#ip-rule-address", "203.0.113.4").await;
+    ctx.wait_text("#ip-rule-endpoint", "ADMIN").await;
+    ctx.wait_text("#ip-rule-action", "Allow").await;
+    ctx.wait_text("#ip-rule-alias", "office").await;
+    ctx.snap("access-rule-detail").await;
+    assert!(ctx.calls("cluster.ipRule.detail", "200").await >= 1);
+    ctx.click("#back-to-access").await;
+
+    // Clear the blocked list: no dialog this time (the admin list is already on).
+    ctx.click("#ip-realm-blocked .rule-row:nth-child(1) .remove-rule").await;
+    ctx.click("#save-ip-rules").await;
+    ctx.wait_text("#ip-rules-saved", "IP rules saved").await;
+    assert!(!ctx.exists(".confirm-dialog").await, "the lock warning came back for a later change");
+    assert_eq!(ctx.calls("cluster.ipRule.update", "200").await, 2);
+
+    // Read back from the service: the admin rule stayed, the blocked list is empty.
+    open(&ctx, ACCESS, "#ip-admin .rule-row").await;
+    assert_eq!(count(&ctx, "#ip-admin .rule-row").await, 1);
+    assert_eq!(count(&ctx, "#ip-realm-blocked .rule-row").await, 0);
+    let address = ctx.find("#ip-admin .rule-row input.address").await.prop("value").await.ok().flatten();
+    assert_eq!(address.as_deref(), Some("203.0.113.4"));
+}
+
+async fn invalid_cidr(ctx: Ctx) {
+    open(&ctx, ACCESS, "#ip-admin").await;
+    add_rule(&ctx, "realm-blocked", 1, "198.51.100.0/33", "typo").await;
+    ctx.wait_text("#ip-realm-blocked .address-problem", "0 to 32").await;
+    assert!(!enabled(&ctx, "#save-ip-rules").await, "an invalid CIDR can be saved");
+    ctx.wait_text("#save-ip-why", "Fix the addresses").await;
+    ctx.type_into("#ip-realm-blocked .rule-row:nth-child(1) input.address", "not-an-ip").await;
+    ctx.wait_text("#ip-realm-blocked .address-problem", "Not an IP address").await;
+    ctx.type_into("#ip-realm-blocked .rule-row:nth-child(1) input.address", "198.51.100.0/24").await;
+    ctx.wait_gone("#ip-realm-blocked .rule-row:nth-child(1) input[aria-invalid]", Duration::from_secs(5), "the problem stayed").await;
+    assert!(enabled(&ctx, "#save-ip-rules").await);
+    assert_eq!(ctx.calls("cluster.ipRule.update", "400").await, 0, "the form sent an invalid address");
+    ctx.click("#save-ip-rules").await;
+    ctx.wait_text("#ip-rules-saved", "IP rules saved").await;
+}
+
+async fn premium_cap(ctx: Ctx) {
+    let path = "/clusters/cl-acme-staging/access";
+    open(&ctx, path, "#ip-admin").await;
+    ctx.wait_text("#ip-cap", "Premium: 2 rules, admin paths only").await;
+    ctx.wait_text("#add-realm-allowed-why", "admin paths only").await;
+    assert!(!enabled(&ctx, "#add-realm-allowed").await && !enabled(&ctx, "#add-realm-blocked").await);
+    add_rule(&ctx, "admin", 1, "203.0.113.4", "office").await;
+    add_rule(&ctx, "admin", 2, "2001:db8::/48", "vpn").await;
+    ctx.wait_text("#add-admin-why", "2 rules").await;
+    assert!(!enabled(&ctx, "#add-admin").await, "a third rule can be added on premium");
+    ctx.click("#save-ip-rules").await;
+    ctx.click("#confirm-admin-lock").await;
+    ctx.wait_text("#ip-rules-saved", "IP rules saved").await;
+    assert_eq!(ctx.calls("cluster.ipRule.update", "200").await, 1);
+}
+
+async fn rows(ctx: &Ctx) -> usize {
+    count(ctx, "#log-table tbody tr").await
+}
+
+/// GETs an absolute `http://` URL over a plain socket: (status line, headers, body).
+async fn fetch(url: &str) -> (String, String, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = url.strip_prefix("http://").unwrap_or_else(|| panic!("not an http URL: {url}"));
+    let (authority, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let mut stream = tokio::net::TcpStream::connect(authority).await.unwrap_or_else(|e| panic!("connect {authority}: {e}"));
+    let request = format!("GET /{path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap_or_else(|e| panic!("send: {e}"));
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.unwrap_or_else(|e| panic!("read: {e}"));
+    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap_or_else(|| panic!("no headers in the answer"));
+    let head = String::from_utf8_lossy(&raw[..split]).to_string();
+    let (status, headers) = head.split_once("\r\n").unwrap_or((&head, ""));
+    (status.to_string(), headers.to_lowercase(), raw[split + 4..].to_vec())
+}
+
+async fn logs_window_and_download(ctx: Ctx) {
+    open(&ctx, LOGS, "#log-table tbody tr").await;
+    // The default window is a week: more than a page of hourly files.
+    assert_eq!(rows(&ctx).await, 20);
+    assert_eq!(ctx.find("#window-7d").await.attr("aria-pressed").await.ok().flatten().as_deref(), Some("true"));
+    let first = ctx.find("#log-table tbody tr").await.attr("data-file").await.ok().flatten().unwrap_or_default();
+    assert!(first.ends_with(".log.gz"), "{first}");
+    ctx.wait_text("#log-table", "UTC").await;
+    ctx.wait_text("#log-table", "KB").await;
+
+    ctx.click("#logs-next").await;
+    ctx.wait_url("start=20").await;
+    ctx.wait_text("#logs-page", "Files 21–40").await;
+    let second = ctx.find("#log-table tbody tr").await.attr("data-file").await.ok().flatten().unwrap_or_default();
+    assert_ne!(first, second, "the next page shows other files");
+    ctx.click("#logs-previous").await;
+    ctx.wait_text("#logs-page", "Files 1–20").await;
+
+    ctx.click("#window-6h").await;
+    ctx.wait_url("window=6h").await;
+    ctx.wait_text("#logs-page", "Files 1–").await;
+    let six = rows(&ctx).await;
+    assert!((5..=7).contains(&six), "6 hours of hourly files: {six}");
+    assert!(!enabled(&ctx, "#logs-next").await, "a 6-hour window has a next page");
+
+    // A custom window comes from the URL, and stays in the fields.
+    let custom = format!("{LOGS}?from=2000-01-01T00%3A00&to=2000-01-02T00%3A00");
+    ctx.goto(&custom).await;
+    sign_in_again(&ctx, "from=2000").await;
+    ctx.find("#no-log-files").await;
+    let from = ctx.find("#log-from").await.prop("value").await.ok().flatten();
+    assert_eq!(from.as_deref(), Some("2000-01-01T00:00"));
+    ctx.click("#window-24h").await;
+    ctx.wait_url("window=24h").await;
+    ctx.find("#log-table tbody tr").await;
+
+    ctx.click("#log-table tbody tr:nth-child(1) .download-log").await;
+    ctx.wait_text("#download-state", "stays valid for 15 minutes").await;
+    ctx.snap("logs-download").await;
+    let url = ctx.find("#download-link").await.attr("href").await.ok().flatten().unwrap_or_default();
+    assert!(url.contains("/sandbox/storage/logs/") && url.contains("X-Amz-Signature="), "{url}");
+    assert_eq!(ctx.calls("cluster.log.detail", "200").await, 1);
+    let (status, headers, body) = fetch(&url).await;
+    assert!(status.contains(" 200 "), "{status}");
+    assert!(headers.contains("content-type: application/gzip"), "{headers}");
+    assert!(body.len() > 100 && body[..3] == [0x1f, 0x8b, 0x08], "not gzip: {} bytes", body.len());
+}
+
+async fn telemetry_save(ctx: Ctx) {
+    open(&ctx, LOGS, "#export-endpoint").await;
+    ctx.wait_text("#export-token-state", "No token is stored").await;
+    ctx.type_into("#export-endpoint", "https://127.0.0.1:4318").await;
+    ctx.click("#test-endpoint").await;
+    ctx.wait_text("#telemetry-export .error-panel", "loopback").await;
+    ctx.type_into("#export-endpoint", "https://otlp.example.com:4318").await;
+    ctx.click("#test-endpoint").await;
+    ctx.wait_text("#endpoint-ok", "https://otlp.example.com:4318 is acceptable").await;
+    assert_eq!(ctx.calls("cluster.telemetryExport.endpoint.validate", "200").await, 1);
+    assert_eq!(ctx.calls("cluster.telemetryExport.update", "200").await, 0, "testing saved");
+    ctx.click("#export-enabled").await;
+    ctx.find("#export-protocol").await.select_by_value("grpc").await.unwrap_or_else(|e| panic!("protocol: {e}"));
+    ctx.type_into("#export-token", "secret-bearer-123").await;
+    ctx.click("#save-export").await;
+    ctx.wait_text("#export-saved", "saved").await;
+    ctx.wait_text("#export-token-state", "A token is stored").await;
+    ctx.snap("logs-export-saved").await;
+    let token = ctx.find("#export-token").await.prop("value").await.ok().flatten();
+    assert_eq!(token.as_deref(), Some(""), "the token stays on screen");
+
+    // Read back: the settings are kept, the token is never shown.
+    open(&ctx, LOGS, "#export-endpoint").await;
+    ctx.wait_text("#export-token-state", "A token is stored").await;
+    let endpoint = ctx.find("#export-endpoint").await.prop("value").await.ok().flatten();
+    assert_eq!(endpoint.as_deref(), Some("https://otlp.example.com:4318"));
+    let checked = ctx.find("#export-enabled").await.prop("checked").await.ok().flatten();
+    assert_eq!(checked.as_deref(), Some("true"));
+    let source = ctx.client.source().await.unwrap_or_default();
+    assert!(!source.contains("secret-bearer-123"), "the stored token is in the page");
+}
+
+async fn telemetry_starter(ctx: Ctx) {
+    open(&ctx, "/clusters/cl-acme-dev/logs", "#export-unavailable").await;
+    ctx.wait_text("#export-unavailable", "not available on the starter tier").await;
+    assert!(!ctx.exists("#export-endpoint").await, "the export form is offered on starter");
+    assert_eq!(ctx.calls("cluster.telemetryExport.detail", "200").await, 0);
+}
+
+async fn viewer(ctx: Ctx) {
+    ctx.goto(ACCESS).await;
+    ctx.wait_url("/sign-in?next=").await;
+    ctx.sign_in(demo::VIEWER_CLIENT_ID, demo::VIEWER_CLIENT_SECRET).await;
+    ctx.wait_url(ACCESS).await;
+    ctx.wait_text("#access-read-only", "manage-clusters").await;
+    assert!(!ctx.exists("#save-ip-rules").await && !ctx.exists("#add-admin").await, "a viewer is offered to change IP rules");
+    ctx.click("nav.tabs a[href$='/logs']").await;
+    ctx.wait_url(LOGS).await;
+    ctx.find("#log-table tbody tr").await;
+    ctx.wait_text("#export-read-only", "manage-clusters").await;
+    assert!(!ctx.exists("#save-export").await, "a viewer is offered to save export settings");
+    assert!(!enabled(&ctx, "#export-endpoint").await);
+    // Reading and downloading need only view-clusters.
+    ctx.click("#log-table tbody tr:nth-child(1) .download-log").await;
+    ctx.wait_text("#download-state", "stays valid").await;
+}
