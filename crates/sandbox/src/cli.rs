@@ -43,6 +43,13 @@ pub struct Args {
     /// The largest file a presigned upload accepts.
     #[arg(long, value_name = "BYTES", default_value_t = crate::DEFAULT_MAX_UPLOAD_BYTES)]
     pub max_upload_bytes: u64,
+    /// How long after a custom domain is added its DNS records count as published (its
+    /// certificate is issued as long again).
+    #[arg(long, value_name = "SECONDS", default_value_t = 20)]
+    pub dns_seconds: u64,
+    /// When a custom domain that cannot validate (under .invalid) times out.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+    pub dns_timeout_seconds: u64,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -63,6 +70,8 @@ impl Args {
             scan: Duration::from_secs(self.scan_seconds),
             upload_url: Duration::from_secs(self.upload_url_seconds),
             max_upload_bytes: self.max_upload_bytes,
+            dns: Duration::from_secs(self.dns_seconds),
+            dns_timeout: Duration::from_secs(self.dns_timeout_seconds),
         }
     }
 }

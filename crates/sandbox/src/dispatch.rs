@@ -6,6 +6,8 @@ use crate::error::ApiError;
 use crate::handlers::{Ctx, Outcome, cluster_status, clusters, extension_versions, extensions, orgs, well_known};
 // Billing and cluster creation.
 use crate::handlers::{billing, billing_contacts, checkout, cluster_create, payment_methods};
+// Cluster configuration: domains and environment variables.
+use crate::handlers::{domains, env_vars};
 use crate::records::now_millis;
 use crate::routing::{Route, resolve};
 use crate::state::AppState;
@@ -65,6 +67,17 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
         "org.billingContact.list" => billing_contacts::list(ctx, store),
         "org.billingContact.create" => billing_contacts::create(ctx, store),
         "org.billingContact.delete" => billing_contacts::delete(ctx, store),
+        "cluster.domain.list" => domains::list(ctx, store),
+        "cluster.domain.create" => domains::create(ctx, store),
+        "cluster.domain.detail" => domains::detail(ctx, store),
+        "cluster.domain.delete" => domains::delete(ctx, store),
+        "cluster.domain.status.detail" => domains::status(ctx, store),
+        "cluster.host.update" => domains::update_host(ctx, store),
+        "cluster.envVar.list" => env_vars::list(ctx, store),
+        "cluster.envVar.create" => env_vars::create(ctx, store),
+        "cluster.envVar.detail" => env_vars::detail(ctx, store),
+        "cluster.envVar.update" => env_vars::update(ctx, store),
+        "cluster.envVar.delete" => env_vars::delete(ctx, store),
         other => Err(ApiError::not_implemented(other)),
     }
 }

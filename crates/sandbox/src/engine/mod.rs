@@ -3,6 +3,8 @@
 //! every read settles the record first ([`settle`]).
 
 pub mod extensions;
+pub mod domains;
+pub mod env_vars;
 pub mod billing;
 mod facts;
 pub mod names;

@@ -6,6 +6,8 @@ mod billing;
 mod billing_seed;
 mod billing_sessions;
 mod clusters;
+mod domains;
+mod env_vars;
 mod extensions;
 mod members;
 mod orgs;
@@ -109,6 +111,8 @@ impl Store {
         }
         conn.execute_batch(extensions::SCHEMA)?;
         conn.execute_batch(uploads::SCHEMA)?;
+        conn.execute_batch(domains::SCHEMA)?;
+        conn.execute_batch(env_vars::SCHEMA)?;
         Ok(Store { conn })
     }
 
