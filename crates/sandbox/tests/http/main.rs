@@ -18,3 +18,5 @@ mod payment_methods;
 mod storage;
 mod token;
 mod well_known;
+mod domains;
+mod env_vars;
