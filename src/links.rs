@@ -17,16 +17,21 @@ pub enum ClusterTab {
     Overview,
     Billing,
     Resources,
+    Domains,
+    Settings,
 }
 
 impl ClusterTab {
-    pub const ALL: [ClusterTab; 3] = [ClusterTab::Overview, ClusterTab::Billing, ClusterTab::Resources];
+    pub const ALL: [ClusterTab; 5] =
+        [ClusterTab::Overview, ClusterTab::Billing, ClusterTab::Resources, ClusterTab::Domains, ClusterTab::Settings];
 
     pub fn label(self) -> &'static str {
         match self {
             ClusterTab::Overview => "Overview",
             ClusterTab::Billing => "Billing",
             ClusterTab::Resources => "Resources",
+            ClusterTab::Domains => "Domains",
+            ClusterTab::Settings => "Keycloak settings",
         }
     }
 
@@ -36,6 +41,8 @@ impl ClusterTab {
             ClusterTab::Overview => "",
             ClusterTab::Billing => "/billing",
             ClusterTab::Resources => "/extensions",
+            ClusterTab::Domains => "/domains",
+            ClusterTab::Settings => "/settings",
         }
     }
 
@@ -107,6 +114,8 @@ mod tests {
         assert_eq!(cluster_tab("a/b", ClusterTab::Billing), "/clusters/a%2Fb/billing");
         assert_eq!(cluster_tab("x", ClusterTab::Resources), "/clusters/x/extensions");
         assert_eq!(cluster_tab("x", ClusterTab::Overview), "/clusters/x");
+        assert_eq!(cluster_tab("x", ClusterTab::Domains), "/clusters/x/domains");
+        assert_eq!(ClusterTab::of_path("/clusters/x/settings", "x"), ClusterTab::Settings);
     }
 
     #[test]

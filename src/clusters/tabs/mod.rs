@@ -4,7 +4,9 @@
 
 mod billing;
 mod overview;
+pub mod domains;
 pub mod resources;
+// pub mod settings;
 
 pub use billing::ClusterBilling;
 pub use overview::ClusterOverview;
