@@ -23,7 +23,7 @@ split_screen!(CLUSTER_OVERVIEW, cluster, "the cluster overview", view! { <crate:
 split_screen!(CLUSTER_BILLING, cluster, "the cluster's billing", view! { <crate::clusters::tabs::ClusterBilling/> });
 split_screen!(CLUSTER_RESOURCES, cluster_resources, "the cluster's resources", view! { <crate::clusters::tabs::resources::ClusterExtensions/> });
 split_screen!(CLUSTER_DOMAINS, cluster_domains, "the cluster's custom domains", view! { <crate::clusters::tabs::domains::ClusterDomains/> });
-// split_screen!(CLUSTER_SETTINGS, cluster_settings, "the cluster's Keycloak settings", view! { <crate::clusters::tabs::settings::ClusterSettings/> });
+split_screen!(CLUSTER_SETTINGS, cluster_settings, "the cluster's Keycloak settings", view! { <crate::clusters::tabs::settings::ClusterSettings/> });
 split_screen!(ORGANIZATIONS, organizations, "organizations", view! { <crate::organizations::Organizations/> });
 split_screen!(BILLING, billing, "billing", view! { <crate::billing::Billing/> });
 
@@ -74,7 +74,7 @@ fn Console(config: Config) -> impl IntoView {
                         <Route path=path!("billing") view=|| view! { <Lazy screen=&CLUSTER_BILLING/> }/>
                         <Route path=path!("extensions") view=|| view! { <Lazy screen=&CLUSTER_RESOURCES/> }/>
                         <Route path=path!("domains") view=|| view! { <Lazy screen=&CLUSTER_DOMAINS/> }/>
-                        // <Route path=path!("settings") view=|| view! { <Lazy screen=&CLUSTER_SETTINGS/> }/>
+                        <Route path=path!("settings") view=|| view! { <Lazy screen=&CLUSTER_SETTINGS/> }/>
                     </ParentRoute>
                     <Route path=path!("/organizations") view=|| view! { <Lazy screen=&ORGANIZATIONS/> }/>
                     <Route path=path!("/billing") view=|| view! { <Lazy screen=&BILLING/> }/>

@@ -6,7 +6,7 @@ mod billing;
 mod overview;
 pub mod domains;
 pub mod resources;
-// pub mod settings;
+pub mod settings;
 
 pub use billing::ClusterBilling;
 pub use overview::ClusterOverview;
