@@ -1,6 +1,7 @@
 //! Every flow, by resource group, and the steps they share.
 
 mod billing;
+mod configuration;
 mod extensions;
 mod foundation;
 mod kit;
@@ -22,6 +23,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(extensions::flows());
     flows.extend(kit::flows());
     flows.extend(screens::flows());
+    flows.extend(configuration::flows());
     flows
 }
 

@@ -1,10 +1,13 @@
 //! Adding a variable (plain text or secret) and editing one (a secret is replaced, never
 //! shown). Both check the name before sending and say first that saving restarts Keycloak.
 
-use cluster_api::{EnvironmentVariableRepresentation as Var, EnvironmentVariableRequest, EnvironmentVariableType as Kind};
+use cluster_api::{ops, EnvironmentVariableRepresentation as Var, EnvironmentVariableRequest, EnvironmentVariableType as Kind};
 use leptos::prelude::*;
 
 use super::page::EnvCtx;
+use crate::api;
+use crate::components::ErrorPanel;
+use crate::load::load;
 use super::queue::Change;
 use super::{name_problem, restart_notice};
 use crate::kit::Write;
@@ -64,8 +67,32 @@ pub fn NewVar() -> impl IntoView {
     }
 }
 
+/// Reads the variable afresh before editing it: another client may have changed it since
+/// the list was read.
 #[component]
 pub fn EditVar(var: Var) -> impl IntoView {
+    let ctx = expect_context::<EnvCtx>();
+    let api = ctx.api;
+    let op = ops::ClusterEnvVarDetail { id: ctx.cluster_id.get_value(), env_variable_id: var.id.clone() };
+    let fresh = load(move || {
+        let op = op.clone();
+        async move { api::call(api, &op).await }
+    });
+    let name = var.name.clone();
+    move || match fresh.get() {
+        None => view! { <section class="card" id="edit-env-var"><p class="loading">{format!("Loading {name}…")}</p></section> }.into_any(),
+        Some(Err(e)) => view! {
+            <section class="card" id="edit-env-var">
+                <ErrorPanel action=format!("Loading {name}") error=e retry=Callback::new(move |()| fresh.refetch())/>
+                <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>"Cancel"</button>
+            </section>
+        }.into_any(),
+        Some(Ok(var)) => view! { <EditForm var=var/> }.into_any(),
+    }
+}
+
+#[component]
+fn EditForm(var: Var) -> impl IntoView {
     let ctx = expect_context::<EnvCtx>();
     let secret = var.r#type == Kind::Secret;
     let name = RwSignal::new(var.name.clone());
