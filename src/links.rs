@@ -68,6 +68,12 @@ pub fn cluster_tab(id: &str, tab: ClusterTab) -> String {
     format!("{}{}", cluster(id), tab.segment())
 }
 
+/// `/clusters/{id}/domains?domain={domain_id}`: one domain's DNS records, a page to hand to
+/// whoever manages the DNS.
+pub fn cluster_domain(id: &str, domain_id: &str) -> String {
+    with_query(&cluster_tab(id, ClusterTab::Domains), &[("domain", domain_id)])
+}
+
 /// `/billing?org={id}`: one organization's billing.
 pub fn billing_for(org_id: &str) -> String {
     with_query(BILLING, &[("org", org_id)])
@@ -115,6 +121,7 @@ mod tests {
         assert_eq!(cluster_tab("x", ClusterTab::Resources), "/clusters/x/extensions");
         assert_eq!(cluster_tab("x", ClusterTab::Overview), "/clusters/x");
         assert_eq!(cluster_tab("x", ClusterTab::Domains), "/clusters/x/domains");
+        assert_eq!(cluster_domain("x", "dom-1"), "/clusters/x/domains?domain=dom-1");
         assert_eq!(ClusterTab::of_path("/clusters/x/settings", "x"), ClusterTab::Settings);
     }
 

@@ -18,10 +18,10 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
     ]
 }
 
-/// Records are found 4 s after a domain is added (so the flow can read them), the
-/// certificate 4 s later; restarts take 3 s.
+/// Records are found 6 s after a domain is added (so the flow can read them), the
+/// certificate 6 s later; restarts take 3 s.
 fn quick() -> Config {
-    Config { dns: Duration::from_secs(4), restart: Duration::from_secs(3), ..Config::default() }
+    Config { dns: Duration::from_secs(6), restart: Duration::from_secs(3), ..Config::default() }
 }
 
 const DOMAINS: &str = "/clusters/cl-acme-prod/domains";
@@ -81,6 +81,15 @@ async fn domain_lifecycle(ctx: Ctx) {
     let got = copied(&ctx).await;
     assert_eq!(got.get(..2), Some(&["acme-prod.global.auth.ac.".to_string(), "auth.acme.com.".to_string()][..]), "{got:?}");
     assert!(got.get(2).is_some_and(|n| n.starts_with('_') && n.ends_with(".auth.acme.com.")), "{got:?}");
+
+    // The link for a DNS admin shows that domain's records on their own (cluster.domain.detail).
+    ctx.click(&format!("{CARD} a.domain-link")).await;
+    ctx.wait_url("domains?domain=dom-").await;
+    ctx.wait_text("#domain-focus tr[data-record='auth.acme.com.']", "acme-prod.global.auth.ac.").await;
+    ctx.wait_text("#domain-focus", "within 48 hours").await;
+    ctx.click("#domain-focus a").await;
+    ctx.wait_gone("#domain-focus", WAIT, "the single-domain view stayed").await;
+    assert_eq!(ctx.calls("cluster.domain.detail", "200").await, 1);
 
     // DNS, then the certificate, with no reload.
     ctx.wait_text(&format!("{CARD} .dns-status"), "DNS verified").await;

@@ -10,11 +10,12 @@ use crate::api;
 use crate::components::ErrorPanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::links;
 use crate::poll::PollKey;
 
-const RECORD_COLUMNS: &[Column] = &[Column::new("Type"), Column::new("Name"), Column::new("Value")];
+pub const RECORD_COLUMNS: &[Column] = &[Column::new("Type"), Column::new("Name"), Column::new("Value")];
 
-fn record_rows(records: Vec<DomainRecord>) -> Vec<Row> {
+pub fn record_rows(records: Vec<DomainRecord>) -> Vec<Row> {
     records
         .into_iter()
         .map(|r| {
@@ -113,6 +114,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
         <article class="card domain" data-domain=domain.domain.clone()>
             <div class="section-head">
                 <h3 class="mono">{domain.domain.clone()}</h3>
+                <a class="domain-link" href=links::cluster_domain(&ctx.cluster_id.get_value(), &domain.id)>"Link for your DNS admin"</a>
                 {move || is_primary().then(|| view! { <span class="badge badge-ok primary-mark">"Primary host"</span> })}
             </div>
             <p class="domain-status" aria-live="polite">{status}</p>

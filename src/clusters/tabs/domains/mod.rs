@@ -3,6 +3,7 @@
 
 mod add;
 mod card;
+mod focus;
 mod page;
 
 use cluster_api::{ops, CertificateStatusMapping, CustomerDomainValidation, DomainStatusMapping, ResourceLimits, Tier};

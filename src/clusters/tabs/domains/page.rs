@@ -6,6 +6,8 @@ use leptos::prelude::*;
 
 use super::add::AddDomain;
 use super::card::DomainCard;
+use super::focus::DomainFocus;
+use leptos_router::hooks::use_query_map;
 use super::{bare_host, cap, usage, DomainWatch, DEFAULT_SUFFIX};
 use crate::api::{self, use_api, Api, ApiError};
 use crate::clusters::watch::ClusterWatch;
@@ -87,6 +89,8 @@ pub fn ClusterDomains() -> impl IntoView {
             }
         })
     };
+    let query = use_query_map();
+    let focus = move || query.with(|q| q.get("domain")).filter(|d| !d.is_empty()).map(|d| view! { <DomainFocus domain_id=d/> });
     let domains = move || list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
 
     view! {
@@ -107,6 +111,7 @@ pub fn ClusterDomains() -> impl IntoView {
                 None => view! { <AddDomain/> }.into_any(),
             }}
         </section>
+        {focus}
         {move || match list.get() {
             None => view! { <p class="loading">"Loading domains…"</p> }.into_any(),
             Some(Err(e)) => view! { <ErrorPanel action="Loading domains" error=e retry=Callback::new(move |_| list.refetch())/> }.into_any(),
