@@ -25,6 +25,8 @@ split_screen!(CLUSTER_RESOURCES, cluster_resources, "the cluster's resources", v
 split_screen!(CLUSTER_ACCESS, cluster_access, "the cluster's IP rules", view! { <crate::clusters::tabs::access::ClusterAccess/> });
 split_screen!(CLUSTER_IP_RULE, cluster_access, "an IP rule", view! { <crate::clusters::tabs::access::ClusterIpRule/> });
 split_screen!(CLUSTER_LOGS, cluster_logs, "the cluster's logs", view! { <crate::clusters::tabs::logs::ClusterLogs/> });
+split_screen!(CLUSTER_DOMAINS, cluster_domains, "the cluster's custom domains", view! { <crate::clusters::tabs::domains::ClusterDomains/> });
+split_screen!(CLUSTER_SETTINGS, cluster_settings, "the cluster's Keycloak settings", view! { <crate::clusters::tabs::settings::ClusterSettings/> });
 split_screen!(ORGANIZATIONS, organizations, "organizations", view! { <crate::organizations::Organizations/> });
 split_screen!(API_SECRETS, api_secrets, "the organization's API secrets", view! { <crate::organizations::secrets::ApiSecrets/> });
 split_screen!(API_SECRET, api_secrets, "the API secret", view! { <crate::organizations::secrets::ApiSecret/> });
@@ -85,6 +87,8 @@ fn Console(config: Config) -> impl IntoView {
                         <Route path=path!("access") view=|| view! { <Lazy screen=&CLUSTER_ACCESS/> }/>
                         <Route path=path!("access/:rule") view=|| view! { <Lazy screen=&CLUSTER_IP_RULE/> }/>
                         <Route path=path!("logs") view=|| view! { <Lazy screen=&CLUSTER_LOGS/> }/>
+                        <Route path=path!("domains") view=|| view! { <Lazy screen=&CLUSTER_DOMAINS/> }/>
+                        <Route path=path!("settings") view=|| view! { <Lazy screen=&CLUSTER_SETTINGS/> }/>
                     </ParentRoute>
                     <Route path=path!("/organizations") view=|| view! { <Lazy screen=&ORGANIZATIONS/> }/>
                     <Route path=path!("/billing") view=|| view! { <Lazy screen=&BILLING/> }/>

@@ -19,14 +19,18 @@ pub enum ClusterTab {
     Billing,
     Resources,
     Realms,
+    Domains,
+    Settings,
     Access,
     Logs,
 }
 
 impl ClusterTab {
-    pub const ALL: [ClusterTab; 6] = [
+    pub const ALL: [ClusterTab; 8] = [
         ClusterTab::Overview,
         ClusterTab::Realms,
+        ClusterTab::Domains,
+        ClusterTab::Settings,
         ClusterTab::Access,
         ClusterTab::Resources,
         ClusterTab::Logs,
@@ -41,6 +45,8 @@ impl ClusterTab {
             ClusterTab::Realms => "Realms",
             ClusterTab::Access => "Access",
             ClusterTab::Logs => "Logs",
+            ClusterTab::Domains => "Domains",
+            ClusterTab::Settings => "Keycloak settings",
         }
     }
 
@@ -53,6 +59,8 @@ impl ClusterTab {
             ClusterTab::Realms => "/realms",
             ClusterTab::Access => "/access",
             ClusterTab::Logs => "/logs",
+            ClusterTab::Domains => "/domains",
+            ClusterTab::Settings => "/settings",
         }
     }
 
@@ -92,6 +100,12 @@ pub fn realm(id: &str) -> String {
 /// `/clusters/{id}/access/{rule}`: one IP rule.
 pub fn ip_rule(cluster_id: &str, rule_id: &str) -> String {
     format!("{}/{}", cluster_tab(cluster_id, ClusterTab::Access), encode_segment(rule_id))
+}
+
+/// `/clusters/{id}/domains?domain={domain_id}`: one domain's DNS records, a page to hand to
+/// whoever manages the DNS.
+pub fn cluster_domain(id: &str, domain_id: &str) -> String {
+    with_query(&cluster_tab(id, ClusterTab::Domains), &[("domain", domain_id)])
 }
 
 /// `/billing?org={id}`: one organization's billing.
@@ -152,6 +166,9 @@ mod tests {
         assert_eq!(cluster_tab("x", ClusterTab::Overview), "/clusters/x");
         assert_eq!(cluster_tab("x", ClusterTab::Realms), "/clusters/x/realms");
         assert_eq!(realm("dep/1 a"), "/realms/dep%2F1%20a");
+        assert_eq!(cluster_tab("x", ClusterTab::Domains), "/clusters/x/domains");
+        assert_eq!(cluster_domain("x", "dom-1"), "/clusters/x/domains?domain=dom-1");
+        assert_eq!(ClusterTab::of_path("/clusters/x/settings", "x"), ClusterTab::Settings);
     }
 
     #[test]

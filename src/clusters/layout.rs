@@ -9,7 +9,7 @@ use leptos_router::{
 };
 
 use super::payment::{unpaid_reason, PaymentCallout};
-use super::watch::ClusterWatch;
+use super::watch::{restart_watch, ClusterWatch};
 use crate::api::ApiError;
 use crate::components::{ErrorPanel, StatusBadge};
 use crate::directory::Directory;
@@ -100,6 +100,11 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     let query = use_query_map();
     let status = Memo::new(move |_| cluster.with(|c| c.status.clone()));
     let name = move || cluster.with(|c| c.name.clone());
+    // An ACTIVE cluster whose Keycloak restarts (a settings change, an apply) says so.
+    let restarts = crate::poll::app_wide(restart_watch).watch(id.clone(), None);
+    let restarting = Memo::new(move |_| {
+        status.get() == ClusterState::Active && restarts.with(|f| f.value.as_ref().is_some_and(|s| s.restart_in_progress))
+    });
     let location = use_location();
     let tab_id = id.clone();
     let tab = Memo::new(move |_| location.pathname.with(|p| ClusterTab::of_path(p, &tab_id)));
@@ -117,7 +122,12 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     view! {
         <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
         <PageHead heading=Signal::derive(name) title=tab_title>
-            <StatusBadge status=Signal::derive(move || status.get())/>
+            {move || if restarting.get() {
+                view! { <span class="badge badge-busy" data-status="RESTARTING" id="status-restarting">
+                    <span class="spinner" aria-hidden="true"></span>"Restarting"</span> }.into_any()
+            } else {
+                view! { <StatusBadge status=Signal::derive(move || status.get())/> }.into_any()
+            }}
             {move || view_only(&cluster.get(), &directory).map(|why| view! { <span class="view-only" title=why>"View only"</span> })}
         </PageHead>
         {move || returned().map(|(ok, text)| view! {

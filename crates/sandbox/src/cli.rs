@@ -46,6 +46,13 @@ pub struct Args {
     /// How long a new or imported realm stays PENDING.
     #[arg(long, value_name = "SECONDS", default_value_t = 10)]
     pub realm_seconds: u64,
+    /// How long after a custom domain is added its DNS records count as published (its
+    /// certificate is issued as long again).
+    #[arg(long, value_name = "SECONDS", default_value_t = 20)]
+    pub dns_seconds: u64,
+    /// When a custom domain that cannot validate (under .invalid) times out.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+    pub dns_timeout_seconds: u64,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -67,6 +74,8 @@ impl Args {
             upload_url: Duration::from_secs(self.upload_url_seconds),
             max_upload_bytes: self.max_upload_bytes,
             realm: Duration::from_secs(self.realm_seconds),
+            dns: Duration::from_secs(self.dns_seconds),
+            dns_timeout: Duration::from_secs(self.dns_timeout_seconds),
         }
     }
 }

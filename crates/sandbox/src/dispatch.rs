@@ -12,6 +12,8 @@ use crate::handlers::{realm, realm_credentials, realms};
 use crate::handlers::secrets;
 // IP rules, logs and telemetry export.
 use crate::handlers::{ip_rules, logs, telemetry};
+// Cluster configuration: domains and environment variables.
+use crate::handlers::{domains, env_vars};
 use crate::records::now_millis;
 use crate::routing::{Route, resolve};
 use crate::state::AppState;
@@ -99,6 +101,17 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
         "cluster.telemetryExport.detail" => telemetry::detail(ctx, store),
         "cluster.telemetryExport.update" => telemetry::update(ctx, store),
         "cluster.telemetryExport.endpoint.validate" => telemetry::validate(ctx, store),
+        "cluster.domain.list" => domains::list(ctx, store),
+        "cluster.domain.create" => domains::create(ctx, store),
+        "cluster.domain.detail" => domains::detail(ctx, store),
+        "cluster.domain.delete" => domains::delete(ctx, store),
+        "cluster.domain.status.detail" => domains::status(ctx, store),
+        "cluster.host.update" => domains::update_host(ctx, store),
+        "cluster.envVar.list" => env_vars::list(ctx, store),
+        "cluster.envVar.create" => env_vars::create(ctx, store),
+        "cluster.envVar.detail" => env_vars::detail(ctx, store),
+        "cluster.envVar.update" => env_vars::update(ctx, store),
+        "cluster.envVar.delete" => env_vars::delete(ctx, store),
         other => Err(ApiError::not_implemented(other)),
     }
 }

@@ -68,7 +68,8 @@ impl FromStr for Credentials {
 pub const DEFAULT_MAX_UPLOAD_BYTES: u64 = 10 * 1024 * 1024;
 
 /// How to run a sandbox. `Default` suits tests: in memory, a free port, quiet, and
-/// short timers (a cluster provisions in 5 s, a restart takes 3 s).
+/// short timers (a cluster provisions in 5 s, a restart takes 3 s, a custom domain's
+/// certificate is issued in 4 s).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     /// Address to listen on.
@@ -96,6 +97,11 @@ pub struct Config {
     pub max_upload_bytes: u64,
     /// How long a new or imported realm stays PENDING.
     pub realm: Duration,
+    /// Simulated DNS: records count as published this long after a domain is added;
+    /// the certificate is issued as long again.
+    pub dns: Duration,
+    /// When a custom domain that cannot validate (under `.invalid`) times out.
+    pub dns_timeout: Duration,
 }
 
 impl Default for Config {
@@ -114,6 +120,8 @@ impl Default for Config {
             upload_url: Duration::from_secs(300),
             max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
             realm: Duration::from_secs(2),
+            dns: Duration::from_secs(2),
+            dns_timeout: Duration::from_secs(10),
         }
     }
 }

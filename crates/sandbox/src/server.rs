@@ -109,6 +109,8 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         max_upload_bytes: config.max_upload_bytes,
         realm_ms: millis(config.realm),
         storage_secret: store.storage_secret()?,
+        dns_ms: millis(config.dns),
+        dns_timeout_ms: millis(config.dns_timeout),
     };
     let app = router(Arc::new(AppState::new(store, settings)), &config);
     let listener = tokio::net::TcpListener::bind((config.host, config.port)).await.map_err(StartError::Bind)?;

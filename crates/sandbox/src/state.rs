@@ -25,6 +25,11 @@ pub struct Settings {
     pub realm_ms: Millis,
     /// Signs presigned URLs (persisted in the store, so URLs survive a restart).
     pub storage_secret: Vec<u8>,
+    /// Simulated DNS: a custom domain's records count as published this long after it is
+    /// added, and its certificate is issued as long again.
+    pub dns_ms: Millis,
+    /// When a domain that cannot validate (`.invalid`) times out.
+    pub dns_timeout_ms: Millis,
 }
 
 pub struct AppState {

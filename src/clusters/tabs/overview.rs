@@ -1,4 +1,4 @@
-use cluster_api::{ops, ClusterState, Metrics, SystemInfoRepresentation};
+use cluster_api::{ops, Cluster, ClusterState, Metrics, SystemInfoRepresentation};
 use leptos::prelude::*;
 
 use crate::api::{self, use_api};
@@ -8,6 +8,7 @@ use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::format;
+use crate::links::{self, ClusterTab};
 
 /// The Overview tab: every field of the cluster, metrics, restarts, system info, delete.
 #[component]
@@ -26,7 +27,9 @@ pub fn ClusterOverview() -> impl IntoView {
                 <dt>"Name"</dt><dd>{name}</dd>
                 <dt>"Host"</dt><dd class="mono">{move || host_view(&cluster.with(|c| c.host.clone()))}</dd>
                 <dt>"Region"</dt><dd>{move || cluster.with(|c| format!("{} ({}, {})", c.region.name, c.region.provider, c.region.region))}</dd>
-                <dt>"Custom domain"</dt><dd>{move || cluster.with(|c| c.domain.clone().unwrap_or_else(|| "None".into()))}</dd>
+                <dt>"Custom domain"</dt>
+                <dd id="custom-domain">{move || cluster.with(custom_domain)} " "
+                    <a href=links::cluster_tab(&id, ClusterTab::Domains) id="custom-domain-link">"Manage domains"</a></dd>
                 <dt>"Status"</dt><dd class="mono">{move || status.get().to_string()}</dd>
                 <dt>"Organization"</dt>
                 <dd>{move || cluster.with(|c| c.owner.clone()).map(|o| format!("{} ({o})", directory.org_label(&o))).unwrap_or_else(|| "—".into())}</dd>
@@ -47,6 +50,16 @@ pub fn ClusterOverview() -> impl IntoView {
             <DeleteCluster cluster=cluster/>
         </section>
     }
+}
+
+/// The custom host the cluster serves on; else the domain recorded when it was created
+/// (which is not live by itself); else "None".
+fn custom_domain(c: &Cluster) -> String {
+    let host = c.host.split_once("://").map_or(c.host.as_str(), |(_, rest)| rest).trim_end_matches('/');
+    if !host.ends_with(".global.auth.ac") {
+        return format!("{host} (primary host)");
+    }
+    c.domain.as_ref().map_or_else(|| "None".into(), |d| format!("{d} (recorded at creation)"))
 }
 
 /// Links only what is plainly a web address; anything else is shown as text.

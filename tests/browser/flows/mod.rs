@@ -2,6 +2,7 @@
 
 mod access;
 mod billing;
+mod configuration;
 mod extensions;
 mod foundation;
 mod kit;
@@ -28,6 +29,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(realms::flows());
     flows.extend(people::flows());
     flows.extend(access::flows());
+    flows.extend(configuration::flows());
     flows
 }
 

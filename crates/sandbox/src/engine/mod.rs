@@ -6,6 +6,8 @@ pub mod extensions;
 pub mod ip_rules;
 pub mod logs;
 pub mod telemetry;
+pub mod domains;
+pub mod env_vars;
 pub mod billing;
 mod facts;
 pub mod names;

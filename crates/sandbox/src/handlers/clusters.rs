@@ -46,7 +46,15 @@ fn region_map(store: &Store) -> StoreResult<HashMap<String, Region>> {
 }
 
 pub fn to_wire(store: &Store, cluster: &ClusterRecord) -> Result<Cluster, ApiError> {
-    Ok(cluster.to_wire(region_of(&region_map(store)?, &cluster.region)))
+    with_primary_host(store, cluster.to_wire(region_of(&region_map(store)?, &cluster.region)))
+}
+
+/// `host` is the live hostname: a custom domain once `cluster.host.update` chose one.
+fn with_primary_host(store: &Store, mut wire: Cluster) -> Result<Cluster, ApiError> {
+    if let Some(host) = store.primary_host(&wire.id)? {
+        wire.host = format!("https://{host}");
+    }
+    Ok(wire)
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
@@ -60,7 +68,7 @@ pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
         for mut cluster in store.clusters_of(org_id)? {
             settle(store, &mut cluster, ctx.now)?;
             if engine::listed(&cluster.status) {
-                out.push(cluster.to_wire(region_of(&regions, &cluster.region)));
+                out.push(with_primary_host(store, cluster.to_wire(region_of(&regions, &cluster.region)))?);
             }
         }
     }

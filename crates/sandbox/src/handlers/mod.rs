@@ -9,6 +9,8 @@ pub mod checkout;
 pub mod cluster_create;
 pub mod cluster_status;
 pub mod clusters;
+pub mod domains;
+pub mod env_vars;
 pub mod extension_versions;
 pub mod extensions;
 pub mod ip_rules;

@@ -7,6 +7,8 @@ mod billing;
 mod billing_seed;
 mod billing_sessions;
 mod clusters;
+mod domains;
+mod env_vars;
 mod extensions;
 mod members;
 mod orgs;
@@ -118,6 +120,8 @@ impl Store {
         conn.execute_batch(realms::SCHEMA)?;
         conn.execute_batch(people::SCHEMA)?;
         conn.execute_batch(access::SCHEMA)?;
+        conn.execute_batch(domains::SCHEMA)?;
+        conn.execute_batch(env_vars::SCHEMA)?;
         Ok(Store { conn })
     }
 

@@ -29,3 +29,5 @@ mod signin;
 mod storage;
 mod token;
 mod well_known;
+mod domains;
+mod env_vars;

@@ -1,0 +1,91 @@
+use super::*;
+
+fn cluster(tier: Tier) -> ClusterRecord {
+    ClusterRecord {
+        id: "c1".into(),
+        name: "demo".into(),
+        org_id: "org".into(),
+        region: "US_EAST_1".into(),
+        tier,
+        status: ClusterState::Active,
+        resource_limits: ResourceLimits::Standard,
+        variant: "DEDICATED".into(),
+        domain: None,
+        created_at: 0,
+        ready_at: None,
+        restart_until: None,
+        billed: true,
+    }
+}
+
+fn row(host: &str) -> DomainRecordRow {
+    DomainRecordRow { id: "dom-1a2b".into(), cluster_id: "c1".into(), host: host.into(), created_at: 1_000 }
+}
+
+#[test]
+fn hosts() {
+    for ok in ["auth.acme.com", "a.b", "x-1.example.co.uk", &format!("{}.com", "a".repeat(63))] {
+        assert_eq!(host_problem(ok), None, "{ok}");
+    }
+    let long = format!("{}.com", vec!["a".repeat(60); 5].join("."));
+    for bad in [
+        "",
+        "https://auth.acme.com",
+        "auth.acme.com/path",
+        "auth.acme.com:443",
+        "localhost",
+        "-a.com",
+        "a-.com",
+        "a..com",
+        "Auth.acme.com",
+        "auth acme.com",
+        "10.0.0.1",
+        "demo.global.auth.ac",
+        &format!("{}.com", "a".repeat(64)),
+        &long,
+    ] {
+        assert!(host_problem(bad).is_some(), "{bad}");
+    }
+    assert!(host_problem(&long).is_some_and(|m| m.contains("253")));
+}
+
+#[test]
+fn caps_by_tier() {
+    assert_eq!(cap(&cluster(Tier::Starter)), Some(2));
+    assert_eq!(cap(&cluster(Tier::Premium)), Some(5));
+    assert_eq!(cap(&cluster(Tier::Enterprise)), Some(15));
+    let mut custom = cluster(Tier::Starter);
+    custom.resource_limits = ResourceLimits::Custom;
+    assert_eq!(add_problem(&custom, 40), None);
+    assert_eq!(add_problem(&cluster(Tier::Starter), 1), None);
+    assert!(add_problem(&cluster(Tier::Starter), 2).is_some_and(|m| m.contains("allows 2")));
+    let mut provisioning = cluster(Tier::Premium);
+    provisioning.status = ClusterState::Provisioning;
+    assert!(add_problem(&provisioning, 0).is_some_and(|m| m.contains("ACTIVE")));
+}
+
+#[test]
+fn timeline() {
+    use CertificateStatusMapping as C;
+    use DomainStatusMapping as S;
+    let d = row("auth.acme.com");
+    let at = |t: i64| progress(&d, "demo", 1_000 + t, 100, 500);
+    assert_eq!((at(0).status, at(0).certificate, at(0).records.len()), (S::PendingValidation, C::PendingValidation, 2));
+    assert_eq!((at(100).status, at(100).certificate, at(100).records.len()), (S::Success, C::PendingValidation, 0));
+    assert_eq!((at(200).status, at(200).certificate), (S::Success, C::Issued));
+    let bad = row("auth.acme.invalid");
+    let at = |t: i64| progress(&bad, "demo", 1_000 + t, 100, 500);
+    assert_eq!((at(499).status, at(499).certificate), (S::PendingValidation, C::PendingValidation));
+    assert_eq!((at(500).status, at(500).certificate, at(500).records.len()), (S::Failed, C::ValidationTimedOut, 2));
+}
+
+#[test]
+fn records_point_the_host_at_the_cluster() {
+    let r = records(&row("auth.acme.com"), "demo");
+    assert_eq!(r[0].name, "_dom1a2b.auth.acme.com.");
+    assert_eq!((r[1].name.as_str(), r[1].value.as_str()), ("auth.acme.com.", "demo.global.auth.ac."));
+    assert!(r.iter().all(|r| r.r#type == DomainRecordType::Cname));
+    assert_eq!(default_host(&cluster(Tier::Starter)), "demo.global.auth.ac");
+    assert!(primary_problem("a.b", &CertificateStatusMapping::PendingValidation).is_some());
+    assert_eq!(primary_problem("a.b", &CertificateStatusMapping::Issued), None);
+}

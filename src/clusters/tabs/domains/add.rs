@@ -1,0 +1,53 @@
+//! Adding a custom domain: the hostname checked as typed, then `cluster.domain.create`.
+
+use cluster_api::{ops, ClusterDomain};
+use leptos::prelude::*;
+
+use super::host_problem;
+use super::page::DomainsCtx;
+use crate::api;
+use crate::kit::Write;
+
+#[component]
+pub fn AddDomain() -> impl IntoView {
+    let ctx = expect_context::<DomainsCtx>();
+    let api = ctx.api;
+    let host = RwSignal::new(String::new());
+    let touched = RwSignal::new(false);
+    let added = RwSignal::new(None::<String>);
+    let write = Write::new("Adding the domain");
+    let problem = move || host.with(|h| host_problem(h.trim()));
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        touched.set(true);
+        if problem().is_some() {
+            return;
+        }
+        let value = host.get_untracked().trim().to_ascii_lowercase();
+        let op = ops::ClusterDomainCreate { id: ctx.cluster_id.get_value(), body: ClusterDomain { host: value } };
+        added.set(None);
+        write.run(async move { api::call(api, &op).await }, move |v| {
+            host.try_set(String::new());
+            touched.try_set(false);
+            added.try_set(Some(v.domain.domain));
+            ctx.list.refetch();
+        });
+    };
+    view! {
+        <form class="inline-form" id="add-domain" on:submit=submit novalidate>
+            <label for="domain-host">"Add a custom domain"</label>
+            <input id="domain-host" placeholder="auth.example.com" autocomplete="off" spellcheck="false"
+                aria-describedby="domain-host-problem" prop:value=host
+                on:input:target=move |ev| { host.set(ev.target().value()); added.set(None); }
+                on:blur=move |_| touched.set(!host.with(String::is_empty))/>
+            <button class="button primary" type="submit" id="add-domain-submit" disabled=move || write.busy.get()>
+                {write.label("Add domain", "Adding…")}
+            </button>
+            <p class="field-problem" id="domain-host-problem" role="alert">{move || touched.get().then(problem).flatten()}</p>
+        </form>
+        {write.failure()}
+        {move || added.get().map(|h| view! {
+            <p class="flash" id="domain-added" role="status">{format!("Added {h}. Create its DNS records below within 48 hours.")}</p>
+        })}
+    }
+}

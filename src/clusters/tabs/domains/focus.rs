@@ -1,0 +1,55 @@
+//! `?domain=<id>`: one domain on its own, read with `cluster.domain.detail`, with the DNS
+//! records still to create. A link to hand to whoever manages the DNS.
+
+use cluster_api::ops;
+use leptos::prelude::*;
+
+use super::card::record_rows;
+use super::page::DomainsCtx;
+use crate::api;
+use crate::components::ErrorPanel;
+use crate::kit::table::{ResourceTable, Rows};
+use crate::links::{self, ClusterTab};
+use crate::load::load;
+
+#[component]
+pub fn DomainFocus(domain_id: String) -> impl IntoView {
+    let ctx = expect_context::<DomainsCtx>();
+    let api = ctx.api;
+    let op = ops::ClusterDomainDetail { id: ctx.cluster_id.get_value(), domain_id };
+    let detail = load(move || {
+        let op = op.clone();
+        async move { api::call(api, &op).await }
+    });
+    let all = links::cluster_tab(&ctx.cluster_id.get_value(), ClusterTab::Domains);
+    let body = move || match detail.get() {
+        None => view! { <p class="loading">"Loading the domain…"</p> }.into_any(),
+        Some(Err(e)) => view! { <ErrorPanel action="Loading the domain" error=e retry=Callback::new(move |()| detail.refetch())/> }.into_any(),
+        Some(Ok(domain)) => {
+            let records = domain.domain_records.clone().unwrap_or_default();
+            let host = domain.domain.clone();
+            if records.is_empty() {
+                return view! {
+                    <h3 class="mono">{host.clone()}</h3>
+                    <p>{format!("{host} needs no more DNS records: it has been validated.")}</p>
+                }.into_any();
+            }
+            let rows = StoredValue::new(records);
+            view! {
+                <h3 class="mono">{host.clone()}</h3>
+                <p>{format!("Create these records in the DNS zone of {host}. They are checked automatically; the request \
+                    expires if they are not found within 48 hours of adding the domain.")}</p>
+                <ResourceTable columns=super::card::RECORD_COLUMNS class="records" label="DNS records to create"
+                    rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
+                    loading_what="Loading the DNS records" retry=Callback::new(move |()| detail.refetch()) empty=ViewFn::from(|| ())/>
+            }.into_any()
+        }
+    };
+    view! {
+        <section class="card" id="domain-focus">
+            <h2>"DNS records for one domain"</h2>
+            {body}
+            <p><a href=all>"Show all domains"</a></p>
+        </section>
+    }
+}

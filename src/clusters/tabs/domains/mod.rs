@@ -1,0 +1,186 @@
+//! A cluster's Domains tab: custom hostnames with their DNS and certificate status
+//! (watched live until they settle), the records to create, and which host is primary.
+
+mod add;
+mod card;
+mod focus;
+mod page;
+
+use cluster_api::{ops, CertificateStatusMapping, CustomerDomainValidation, DomainStatusMapping, ResourceLimits, Tier};
+
+use crate::api::{self, ApiError};
+use crate::poll::{Backoff, Poller};
+use crate::session::Session;
+
+pub use page::ClusterDomains;
+
+/// One poll per domain (`PollKey::item(cluster, domain)`) while DNS or the certificate is pending.
+pub type DomainWatch = Poller<CustomerDomainValidation>;
+
+/// DNS checks take seconds to minutes: look again soon, then less often.
+const DNS_BACKOFF: Backoff = Backoff { initial_ms: 1_000, factor: 1.5, max_ms: 15_000 };
+
+/// The suffix of every cluster's default host.
+pub const DEFAULT_SUFFIX: &str = "global.auth.ac";
+
+/// Nothing more will change by itself once the certificate left PENDING_VALIDATION.
+pub fn settled(v: &CustomerDomainValidation) -> bool {
+    v.certificate_status != CertificateStatusMapping::PendingValidation
+}
+
+/// The domain watch; get it with `poll::app_wide(domain_watch)`.
+pub fn domain_watch(session: Session) -> DomainWatch {
+    Poller::new(
+        session,
+        |api, key| {
+            Box::pin(async move {
+                let Some(domain_id) = key.item else {
+                    return Err(ApiError::NotFound("This domain is not known.".into()));
+                };
+                api::call(api, &ops::ClusterDomainStatusDetail { id: key.cluster, domain_id }).await
+            })
+        },
+        settled,
+        DNS_BACKOFF,
+    )
+}
+
+/// Words and a badge tone for the DNS validation.
+pub fn dns_label(status: &DomainStatusMapping) -> (&'static str, &'static str) {
+    match status {
+        DomainStatusMapping::PendingValidation => ("Waiting for DNS records", "busy"),
+        DomainStatusMapping::Success => ("DNS verified", "ok"),
+        DomainStatusMapping::Failed => ("DNS validation failed", "bad"),
+        DomainStatusMapping::NotFound | DomainStatusMapping::Unknown(_) => ("DNS status unknown", "muted"),
+    }
+}
+
+/// Words and a badge tone for the certificate.
+pub fn certificate_label(status: &CertificateStatusMapping) -> (&'static str, &'static str) {
+    use CertificateStatusMapping as C;
+    match status {
+        C::PendingValidation => ("Certificate pending", "busy"),
+        C::Issued => ("Certificate issued", "ok"),
+        C::ValidationTimedOut => ("Certificate timed out", "bad"),
+        C::Failed => ("Certificate failed", "bad"),
+        C::Expired => ("Certificate expired", "bad"),
+        C::Revoked => ("Certificate revoked", "bad"),
+        C::Inactive => ("Certificate inactive", "muted"),
+        C::NotFound | C::Unknown(_) => ("Certificate unknown", "muted"),
+    }
+}
+
+/// Why a domain cannot become the primary host yet, or `None` when it can.
+pub fn primary_block(status: &CertificateStatusMapping) -> Option<&'static str> {
+    use CertificateStatusMapping as C;
+    match status {
+        C::Issued => None,
+        C::PendingValidation => Some("Can become primary once its certificate is issued, after the DNS records are found."),
+        C::ValidationTimedOut | C::Failed => {
+            Some("Its certificate could not be issued: check the DNS records, then remove the domain and add it again.")
+        }
+        _ => Some("Can become primary only with an issued certificate."),
+    }
+}
+
+/// The bare hostname of `Cluster.host` (a base URL such as `https://x.global.auth.ac`).
+pub fn bare_host(host: &str) -> &str {
+    let rest = host.split_once("://").map_or(host, |(_, rest)| rest);
+    rest.split('/').next().unwrap_or(rest)
+}
+
+/// How many custom domains the tier allows (API-NOTES §11); `None` when unlimited.
+pub fn cap(tier: &Tier, limits: &ResourceLimits) -> Option<usize> {
+    if *limits == ResourceLimits::Custom {
+        return None;
+    }
+    match tier {
+        Tier::Starter => Some(2),
+        Tier::Premium => Some(5),
+        Tier::Enterprise => Some(15),
+        Tier::Unknown(_) => None,
+    }
+}
+
+/// "1 of 5 domains", or "3 domains (no limit)".
+pub fn usage(n: usize, cap: Option<usize>) -> String {
+    match cap {
+        Some(cap) => format!("{n} of {cap} domains"),
+        None if n == 1 => "1 domain (no limit)".into(),
+        None => format!("{n} domains (no limit)"),
+    }
+}
+
+/// What is wrong with a host typed in the form, checked before anything is sent.
+pub fn host_problem(host: &str) -> Option<String> {
+    if host.is_empty() {
+        return Some("Enter a hostname such as auth.example.com.".into());
+    }
+    if host.contains("://") || host.contains('/') || host.contains(':') {
+        return Some("Enter the hostname only, without https:// or a path (for example auth.example.com).".into());
+    }
+    if host.len() > 253 {
+        return Some(format!("A hostname has at most 253 characters; this one has {}.", host.len()));
+    }
+    let labels: Vec<&str> = host.split('.').collect();
+    if labels.len() < 2 {
+        return Some("Use a full hostname with a domain, such as auth.example.com.".into());
+    }
+    let label_ok = |l: &&str| {
+        !l.is_empty()
+            && l.len() <= 63
+            && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+    };
+    if !labels.iter().all(label_ok) {
+        return Some(
+            "Each part between dots must be 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen."
+                .into(),
+        );
+    }
+    let lower = host.to_ascii_lowercase();
+    if lower == DEFAULT_SUFFIX || lower.ends_with(&format!(".{DEFAULT_SUFFIX}")) {
+        return Some(format!("Hosts under {DEFAULT_SUFFIX} are the clusters' own; use a domain you control."));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_are_checked_before_sending() {
+        assert_eq!(host_problem("auth.acme.com"), None);
+        assert_eq!(host_problem("Auth.Acme.com"), None);
+        for bad in ["", "https://auth.acme.com", "auth.acme.com/x", "localhost", "a..b", "-a.com", "x.demo.global.auth.ac"] {
+            assert!(host_problem(bad).is_some(), "{bad}");
+        }
+        assert!(host_problem(&format!("{}.com", vec!["a".repeat(60); 5].join("."))).is_some_and(|m| m.contains("253")));
+    }
+
+    #[test]
+    fn caps_and_usage() {
+        assert_eq!(usage(1, cap(&Tier::Premium, &ResourceLimits::Standard)), "1 of 5 domains");
+        assert_eq!(usage(0, cap(&Tier::Starter, &ResourceLimits::Standard)), "0 of 2 domains");
+        assert_eq!(usage(3, cap(&Tier::Enterprise, &ResourceLimits::Custom)), "3 domains (no limit)");
+        assert_eq!(cap(&Tier::Enterprise, &ResourceLimits::Standard), Some(15));
+    }
+
+    #[test]
+    fn only_issued_domains_become_primary() {
+        assert_eq!(primary_block(&CertificateStatusMapping::Issued), None);
+        assert!(primary_block(&CertificateStatusMapping::PendingValidation).is_some_and(|w| w.contains("once its certificate is issued")));
+        assert!(primary_block(&CertificateStatusMapping::ValidationTimedOut).is_some_and(|w| w.contains("add it again")));
+        assert!(settled(&CustomerDomainValidation { certificate_status: CertificateStatusMapping::Issued, ..Default::default() }));
+        assert!(!settled(&CustomerDomainValidation::default()));
+    }
+
+    #[test]
+    fn hosts_lose_their_scheme() {
+        assert_eq!(bare_host("https://auth.acme.com"), "auth.acme.com");
+        assert_eq!(bare_host("https://x.global.auth.ac/"), "x.global.auth.ac");
+        assert_eq!(bare_host("x.global.auth.ac"), "x.global.auth.ac");
+    }
+}

@@ -1,0 +1,129 @@
+//! `/clusters/:id/domains`: the primary host (and the way back to the default one), how
+//! many domains the tier allows, adding a domain, and one card per domain.
+
+use cluster_api::{catalogue, ops, ClusterDomain, CustomerDomain};
+use leptos::prelude::*;
+
+use super::add::AddDomain;
+use super::card::DomainCard;
+use super::focus::DomainFocus;
+use leptos_router::hooks::use_query_map;
+use super::{bare_host, cap, usage, DomainWatch, DEFAULT_SUFFIX};
+use crate::api::{self, use_api, Api, ApiError};
+use crate::clusters::watch::ClusterWatch;
+use crate::clusters::ClusterCtx;
+use crate::components::ErrorPanel;
+use crate::directory::Directory;
+use crate::kit::Write;
+use crate::load::{load, Load};
+
+/// What the cards of the tab share.
+#[derive(Clone, Copy)]
+pub struct DomainsCtx {
+    pub cluster_id: StoredValue<String>,
+    pub list: Load<Result<Vec<CustomerDomain>, ApiError>>,
+    /// Why changes are off (role), or `None`.
+    pub denied: Memo<Option<String>>,
+    pub watch: DomainWatch,
+    /// The live primary host, bare (`auth.acme.com`).
+    pub primary: Memo<String>,
+    /// Switching the primary host: one at a time, from the head or a card.
+    pub host_write: Write,
+    pub api: Api,
+    clusters: ClusterWatch,
+}
+
+impl DomainsCtx {
+    /// Makes `host` the primary host; the answer (the cluster) updates every view of it.
+    pub fn switch_to(self, host: String) {
+        let (api, clusters) = (self.api, self.clusters);
+        let id = self.cluster_id.get_value();
+        let op = ops::ClusterHostUpdate { id: id.clone(), body: ClusterDomain { host } };
+        self.host_write.run(async move { api::call(api, &op).await }, move |cluster| clusters.publish(id, cluster));
+    }
+}
+
+#[component]
+pub fn ClusterDomains() -> impl IntoView {
+    let cluster_ctx = expect_context::<ClusterCtx>();
+    let cluster = cluster_ctx.cluster;
+    let api = use_api();
+    let directory = expect_context::<Directory>();
+    let cluster_id = StoredValue::new(cluster_ctx.id());
+    let list = load(move || {
+        let op = ops::ClusterDomainList { id: cluster_id.get_value() };
+        async move { api::call(api, &op).await }
+    });
+    let denied = Memo::new(move |_| {
+        let org = cluster.with(|c| c.owner.clone().unwrap_or_default());
+        directory.denied(&org, &catalogue::CLUSTER_DOMAIN_CREATE)
+    });
+    let primary = Memo::new(move |_| cluster.with(|c| bare_host(&c.host).to_string()));
+    let default_host = Memo::new(move |_| cluster.with(|c| format!("{}.{DEFAULT_SUFFIX}", c.name)));
+    let ctx = DomainsCtx {
+        cluster_id,
+        list,
+        denied,
+        watch: crate::poll::app_wide(super::domain_watch),
+        primary,
+        host_write: Write::new("Switching the primary host"),
+        api,
+        clusters: expect_context::<ClusterWatch>(),
+    };
+    provide_context(ctx);
+
+    let usage_line = move || {
+        let n = list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).map(Vec::len))?;
+        let cap = cluster.with(|c| cap(&c.tier, &c.resource_limits));
+        let full = cap.is_some_and(|c| n >= c);
+        Some(view! { <span class=if full { "chip usage full" } else { "chip usage" } id="domain-usage">{usage(n, cap)}</span> })
+    };
+    let on_default = move || primary.get() == default_host.get();
+    let switch_back = move || {
+        (!on_default()).then(|| {
+            view! {
+                <button class="button" id="switch-to-default" disabled=move || denied.get().is_some() || ctx.host_write.busy.get()
+                    on:click=move |_| ctx.switch_to(default_host.get_untracked())>
+                    {ctx.host_write.label("Switch back to the default host", "Switching…")}
+                </button>
+            }
+        })
+    };
+    let query = use_query_map();
+    let focus = move || query.with(|q| q.get("domain")).filter(|d| !d.is_empty()).map(|d| view! { <DomainFocus domain_id=d/> });
+    let domains = move || list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
+
+    view! {
+        <section class="card" id="domains">
+            <div class="section-head">
+                <h2>"Custom domains"</h2>
+                <span class="usage-line">{usage_line}</span>
+            </div>
+            <p class="hint">"Serve Keycloak on a hostname of your own, such as auth.example.com. After adding it, create the DNS \
+                records shown for it at your DNS provider: validation and the free TLS certificate follow by themselves. \
+                A request expires if its records are not found within 48 hours; then remove the domain and add it again."</p>
+            <p id="primary-host">"Primary host: " <strong class="mono">{move || primary.get()}</strong>
+                {move || on_default().then_some(" (the cluster's default host)")}</p>
+            <div class="row-actions">{switch_back}</div>
+            <div id="host-error">{ctx.host_write.failure()}</div>
+            {move || match denied.get() {
+                Some(why) => view! { <p class="hint reason" id="domains-read-only">{why}</p> }.into_any(),
+                None => view! { <AddDomain/> }.into_any(),
+            }}
+        </section>
+        {focus}
+        {move || match list.get() {
+            None => view! { <p class="loading">"Loading domains…"</p> }.into_any(),
+            Some(Err(e)) => view! { <ErrorPanel action="Loading domains" error=e retry=Callback::new(move |_| list.refetch())/> }.into_any(),
+            Some(Ok(all)) if all.is_empty() => view! {
+                <div class="empty" id="no-domains"><p>"No custom domains yet. The cluster answers on its default host."</p></div>
+            }.into_any(),
+            Some(Ok(_)) => ().into_any(),
+        }}
+        <div class="domains">
+            <For each=domains key=|d| d.id.clone() let:domain>
+                <DomainCard domain=domain/>
+            </For>
+        </div>
+    }
+}

@@ -1,0 +1,149 @@
+//! Adding a variable (plain text or secret) and editing one (a secret is replaced, never
+//! shown). Both check the name before sending and say first that saving restarts Keycloak.
+
+use cluster_api::{ops, EnvironmentVariableRepresentation as Var, EnvironmentVariableRequest, EnvironmentVariableType as Kind};
+use leptos::prelude::*;
+
+use super::page::EnvCtx;
+use crate::api;
+use crate::components::ErrorPanel;
+use crate::load::load;
+use super::queue::Change;
+use super::{name_problem, restart_notice};
+use crate::kit::Write;
+
+#[component]
+pub fn NewVar() -> impl IntoView {
+    let ctx = expect_context::<EnvCtx>();
+    let name = RwSignal::new(String::new());
+    let value = RwSignal::new(String::new());
+    let secret = RwSignal::new(false);
+    let touched = RwSignal::new(false);
+    let note = RwSignal::new(None::<String>);
+    let write = Write::new("Adding the variable");
+    let problem = move || name.with(|n| name_problem(n));
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        touched.set(true);
+        note.set(None);
+        if problem().is_some() {
+            return;
+        }
+        let var_name = name.get_untracked().trim().to_string();
+        let kind = if secret.get_untracked() { Kind::Secret } else { Kind::String };
+        let body = EnvironmentVariableRequest { name: var_name.clone(), value: value.get_untracked(), r#type: Some(kind) };
+        let work = ctx.submit(format!("Add {var_name}"), Change::Create(body), note);
+        write.start(work, Some(Box::new(move || {
+            name.try_set(String::new());
+            value.try_set(String::new());
+            touched.try_set(false);
+        })));
+    };
+    view! {
+        <form class="stack-form" id="add-env-var" on:submit=submit novalidate>
+            <h3>"Add a variable"</h3>
+            <fieldset class="choice">
+                <legend>"Kind"</legend>
+                <label><input type="radio" name="env-type" id="env-type-string" prop:checked=move || !secret.get()
+                    on:change=move |_| secret.set(false)/>" Plain text"</label>
+                <label><input type="radio" name="env-type" id="env-type-secret" prop:checked=secret
+                    on:change=move |_| secret.set(true)/>" Secret (never shown after saving)"</label>
+            </fieldset>
+            <label for="env-name">"Name"</label>
+            <input id="env-name" class="mono" autocomplete="off" spellcheck="false" placeholder="MY_SETTING"
+                aria-describedby="env-name-problem" prop:value=name
+                on:input:target=move |ev| { name.set(ev.target().value()); touched.set(true); }/>
+            <p class="field-problem" id="env-name-problem" role="alert">{move || touched.get().then(problem).flatten()}</p>
+            <label for="env-value">"Value"</label>
+            <input id="env-value" autocomplete="off" spellcheck="false" type=move || if secret.get() { "password" } else { "text" }
+                prop:value=value on:input:target=move |ev| value.set(ev.target().value())/>
+            <p class="hint restart-notice">{move || restart_notice(&ctx.cluster_name.get())}</p>
+            <button class="button primary" type="submit" id="add-env-submit" disabled=move || ctx.blocked.get().is_some() || write.busy.get()>
+                {write.label("Add and restart", "Adding…")}
+            </button>
+        </form>
+        {write.failure()}
+        {move || note.get().map(|text| view! { <p class="flash" id="env-add-note" role="status">{text}</p> })}
+    }
+}
+
+/// Reads the variable afresh before editing it: another client may have changed it since
+/// the list was read.
+#[component]
+pub fn EditVar(var: Var) -> impl IntoView {
+    let ctx = expect_context::<EnvCtx>();
+    let api = ctx.api;
+    let op = ops::ClusterEnvVarDetail { id: ctx.cluster_id.get_value(), env_variable_id: var.id.clone() };
+    let fresh = load(move || {
+        let op = op.clone();
+        async move { api::call(api, &op).await }
+    });
+    let name = var.name.clone();
+    move || match fresh.get() {
+        None => view! { <section class="card" id="edit-env-var"><p class="loading">{format!("Loading {name}…")}</p></section> }.into_any(),
+        Some(Err(e)) => view! {
+            <section class="card" id="edit-env-var">
+                <ErrorPanel action=format!("Loading {name}") error=e retry=Callback::new(move |()| fresh.refetch())/>
+                <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>"Cancel"</button>
+            </section>
+        }.into_any(),
+        Some(Ok(var)) => view! { <EditForm var=var/> }.into_any(),
+    }
+}
+
+#[component]
+fn EditForm(var: Var) -> impl IntoView {
+    let ctx = expect_context::<EnvCtx>();
+    let secret = var.r#type == Kind::Secret;
+    let name = RwSignal::new(var.name.clone());
+    // A secret's value is never known here: the field starts empty and must be filled.
+    let value = RwSignal::new(if secret { String::new() } else { var.value.clone() });
+    let note = RwSignal::new(None::<String>);
+    let write = Write::new("Saving the variable");
+    let problem = move || {
+        name.with(|n| name_problem(n))
+            .or_else(|| (secret && value.with(String::is_empty)).then(|| "Enter the new secret value.".to_string()))
+    };
+    let (id, kind, original) = (var.id.clone(), var.r#type.clone(), var.name.clone());
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if problem().is_some() {
+            return;
+        }
+        let body = EnvironmentVariableRequest {
+            name: name.get_untracked().trim().to_string(),
+            value: value.get_untracked(),
+            r#type: Some(kind.clone()),
+        };
+        let change = Change::Update { var_id: id.clone(), body };
+        let work = ctx.submit(format!("Change {original}"), change, note);
+        write.start(work, Some(Box::new(move || {
+            ctx.editing.try_set(None);
+        })));
+    };
+    let placeholder = if secret { "Enter a new value; the current one is never shown" } else { "" };
+    view! {
+        <section class="card" id="edit-env-var">
+            <h2>{format!("Edit {}", var.name)}</h2>
+            <form class="stack-form" on:submit=submit novalidate>
+                <label for="edit-env-name">"Name"</label>
+                <input id="edit-env-name" class="mono" autocomplete="off" spellcheck="false" prop:value=name
+                    aria-describedby="edit-env-problem" on:input:target=move |ev| name.set(ev.target().value())/>
+                <label for="edit-env-value">{if secret { "New secret value" } else { "Value" }}</label>
+                <input id="edit-env-value" autocomplete="off" spellcheck="false" type=if secret { "password" } else { "text" }
+                    placeholder=placeholder prop:value=value on:input:target=move |ev| value.set(ev.target().value())/>
+                <p class="field-problem" id="edit-env-problem" role="alert">{problem}</p>
+                <p class="hint restart-notice">{move || restart_notice(&ctx.cluster_name.get())}</p>
+                <div class="row-actions">
+                    <button class="button primary" type="submit" id="edit-env-submit"
+                        disabled=move || ctx.blocked.get().is_some() || write.busy.get() || problem().is_some()>
+                        {write.label("Save and restart", "Saving…")}
+                    </button>
+                    <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>"Cancel"</button>
+                </div>
+            </form>
+            {write.failure()}
+            {move || note.get().map(|text| view! { <p class="flash" role="status">{text}</p> })}
+        </section>
+    }
+}

@@ -1,0 +1,190 @@
+//! Changes refused because a restart was starting (409), kept and sent by themselves
+//! once the restart ends: one at a time per cluster, each visible and cancellable.
+//!
+//! The queue belongs to the app, not the tab (made under the root owner like the
+//! app-wide polls), so a queued change is still sent after the person left the tab.
+
+use cluster_api::{ops, EnvironmentVariableRequest};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::api::{self, ApiError};
+use crate::clusters::watch::{restart_watch, RestartWatch};
+use crate::poll::AppOwner;
+use crate::session::Session;
+
+/// A change to a cluster's environment variables.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    Create(EnvironmentVariableRequest),
+    Update { var_id: String, body: EnvironmentVariableRequest },
+    Delete { var_id: String },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Queued {
+    pub seq: u64,
+    pub cluster: String,
+    /// What it does, in words: "Add MY_VAR".
+    pub label: String,
+    pub change: Change,
+    /// It waits for a restart status read after this instant (`Date.now()`).
+    pub since: f64,
+}
+
+/// Whether `item` may be sent now: nothing else is being sent, and a reading taken after
+/// it was queued says no restart is running.
+pub fn due(item: &Queued, sending: bool, in_progress: Option<bool>, checked_at: f64) -> bool {
+    !sending && in_progress == Some(false) && checked_at > item.since
+}
+
+/// Sends `change` to `cluster`.
+pub async fn send(api: api::Api, cluster: String, change: Change) -> Result<(), ApiError> {
+    match change {
+        Change::Create(body) => api::call(api, &ops::ClusterEnvVarCreate { id: cluster, body }).await.map(drop),
+        Change::Update { var_id, body } => {
+            api::call(api, &ops::ClusterEnvVarUpdate { id: cluster, env_variable_id: var_id, body }).await.map(drop)
+        }
+        Change::Delete { var_id } => api::call(api, &ops::ClusterEnvVarDelete { id: cluster, env_variable_id: var_id }).await,
+    }
+}
+
+/// The app-wide queue. Copy.
+#[derive(Clone, Copy)]
+pub struct EnvQueue {
+    pub items: RwSignal<Vec<Queued>>,
+    /// The item being sent, if any (one at a time).
+    pub sending: RwSignal<Option<u64>>,
+    /// The last queued change that failed for another reason than a restart, by cluster.
+    pub failure: RwSignal<Option<(String, String, ApiError)>>,
+    /// Counts queued changes that were applied: lists read it to load again.
+    pub applied: RwSignal<u32>,
+    next: StoredValue<u64>,
+    drivers: StoredValue<Vec<String>>,
+    restarts: RestartWatch,
+    session: Session,
+    root: StoredValue<Option<Owner>, LocalStorage>,
+}
+
+/// The queue, made the first time it is asked for.
+pub fn env_queue() -> EnvQueue {
+    if let Some(queue) = use_context::<EnvQueue>() {
+        return queue;
+    }
+    let restarts = crate::poll::app_wide(restart_watch);
+    let session = expect_context::<Session>();
+    let root = use_context::<AppOwner>().map(|AppOwner(o)| o);
+    let kept = root.clone();
+    let make = move || EnvQueue {
+        items: RwSignal::new(Vec::new()),
+        sending: RwSignal::new(None),
+        failure: RwSignal::new(None),
+        applied: RwSignal::new(0),
+        next: StoredValue::new(1),
+        drivers: StoredValue::new(Vec::new()),
+        restarts,
+        session,
+        root: StoredValue::new_local(kept.clone()),
+    };
+    match &root {
+        Some(owner) => owner.with(|| {
+            let queue = make();
+            provide_context(queue);
+            queue
+        }),
+        None => make(),
+    }
+}
+
+impl EnvQueue {
+    /// Queues `change` behind the running restart and makes sure its cluster is watched.
+    pub fn push(self, cluster: String, label: String, change: Change) {
+        let seq = self.next.get_value();
+        self.next.set_value(seq + 1);
+        let since = js_sys::Date::now();
+        self.items.update(|items| items.push(Queued { seq, cluster: cluster.clone(), label, change, since }));
+        self.failure.update(|f| {
+            if f.as_ref().is_some_and(|(c, _, _)| *c == cluster) {
+                *f = None;
+            }
+        });
+        self.drive(cluster.clone());
+        // The last reading may predate the restart that refused the change.
+        self.restarts.refresh(cluster);
+    }
+
+    pub fn cancel(self, seq: u64) {
+        if self.sending.get_untracked() != Some(seq) {
+            self.items.update(|items| items.retain(|q| q.seq != seq));
+        }
+    }
+
+    /// One watcher per cluster, for the life of the app: sends the first due item.
+    fn drive(self, cluster: String) {
+        if self.drivers.with_value(|d| d.contains(&cluster)) {
+            return;
+        }
+        self.drivers.update_value(|d| d.push(cluster.clone()));
+        let start = move || {
+            let feed = self.restarts.watch(cluster.clone(), None);
+            Effect::new(move |_| {
+                let (in_progress, checked_at) = feed.with(|f| (f.value.as_ref().map(|s| s.restart_in_progress), f.updated_at));
+                let sending = self.sending.get().is_some();
+                let first = self.items.with(|items| items.iter().find(|q| q.cluster == cluster).cloned());
+                if let Some(item) = first.filter(|q| due(q, sending, in_progress, checked_at)) {
+                    self.start(item);
+                }
+            });
+        };
+        match self.root.get_value() {
+            Some(owner) => owner.with(start),
+            None => start(),
+        }
+    }
+
+    fn start(self, item: Queued) {
+        let Some(api) = self.session.api() else { return };
+        self.sending.set(Some(item.seq));
+        spawn_local(async move {
+            let result = send(api, item.cluster.clone(), item.change.clone()).await;
+            let now = js_sys::Date::now();
+            match result {
+                Ok(()) => {
+                    // The change started a restart of its own: the rest waits for it.
+                    self.items.update(|items| {
+                        items.retain(|q| q.seq != item.seq);
+                        items.iter_mut().filter(|q| q.cluster == item.cluster).for_each(|q| q.since = now);
+                    });
+                    self.applied.update(|n| *n += 1);
+                }
+                Err(ApiError::Conflict { restart: true, .. }) => {
+                    self.items.update(|items| items.iter_mut().filter(|q| q.seq == item.seq).for_each(|q| q.since = now));
+                }
+                Err(e) => {
+                    self.items.update(|items| items.retain(|q| q.seq != item.seq));
+                    self.failure.set(Some((item.cluster.clone(), item.label.clone(), e)));
+                }
+            }
+            self.sending.set(None);
+            self.restarts.refresh(item.cluster);
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(since: f64) -> Queued {
+        Queued { seq: 1, cluster: "c".into(), label: "Add A".into(), change: Change::Delete { var_id: "v".into() }, since }
+    }
+
+    #[test]
+    fn waits_for_a_fresh_idle_reading_and_one_at_a_time() {
+        assert!(due(&item(5.0), false, Some(false), 6.0));
+        assert!(!due(&item(5.0), false, Some(false), 4.0), "a reading from before the 409 says nothing");
+        assert!(!due(&item(5.0), false, Some(true), 6.0));
+        assert!(!due(&item(5.0), false, None, 6.0));
+        assert!(!due(&item(5.0), true, Some(false), 6.0), "another change is being sent");
+    }
+}
