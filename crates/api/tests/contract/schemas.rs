@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use cluster_api::{Subscription, SystemInfoRepresentation};
+use cluster_api::{AdminBlockExtensionVersionRequest, ExtensionVersion, Subscription, SystemInfoRepresentation};
 use serde_json::{Map, Value, json};
 
 use crate::registry::{Registered, registry};
@@ -152,6 +152,12 @@ fn newer_contract_extras_round_trip() {
         (
             "ClusterSystemInfoRepresentation",
             round_trip::<SystemInfoRepresentation>,
+        ),
+        // The staff block fields and the staff operation's body.
+        ("ExtensionVersion", round_trip::<ExtensionVersion>),
+        (
+            "AdminBlockExtensionVersionRequest",
+            round_trip::<AdminBlockExtensionVersionRequest>,
         ),
     ] {
         let schema = &next_schemas[next_name];
