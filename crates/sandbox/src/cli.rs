@@ -43,6 +43,17 @@ pub struct Args {
     /// The largest file a presigned upload accepts.
     #[arg(long, value_name = "BYTES", default_value_t = crate::DEFAULT_MAX_UPLOAD_BYTES)]
     pub max_upload_bytes: u64,
+    /// A support staff API secret (the manage-clusters role on the cluster-management
+    /// client); repeatable. The demo staff secret always exists too.
+    #[arg(long = "staff-secret", value_name = "CLIENT_ID:SECRET")]
+    pub staff_secret: Vec<Credentials>,
+    /// Adds N more enterprise clusters over more organizations, about 20 extension
+    /// versions each (500 gives 10,000 versions), for the review desk's benchmark.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub demo_scale: usize,
+    /// Delays every API answer by N ms, to see progress and loading states.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub delay_ms: u64,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -63,6 +74,11 @@ impl Args {
             scan: Duration::from_secs(self.scan_seconds),
             upload_url: Duration::from_secs(self.upload_url_seconds),
             max_upload_bytes: self.max_upload_bytes,
+            staff: std::iter::once(Credentials::new(demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET))
+                .chain(self.staff_secret)
+                .collect(),
+            demo_scale: self.demo_scale,
+            delay: Duration::from_millis(self.delay_ms),
         }
     }
 }
@@ -87,6 +103,11 @@ pub fn banner(config: &Config, running: &Running) -> String {
             "  Viewer secret:  client ID {}  secret {}  (view roles only)",
             demo::VIEWER_CLIENT_ID,
             demo::VIEWER_CLIENT_SECRET
+        ),
+        format!(
+            "  Staff secret:   client ID {}  secret {}  (support staff: read every organization, review extensions)",
+            demo::STAFF_CLIENT_ID,
+            demo::STAFF_CLIENT_SECRET
         ),
         "  Test cards:     pm_card_visa charges, pm_card_authenticationRequired asks for 3-D Secure, \
          pm_card_chargeDeclined is declined"

@@ -65,6 +65,8 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
         "org.billingContact.list" => billing_contacts::list(ctx, store),
         "org.billingContact.create" => billing_contacts::create(ctx, store),
         "org.billingContact.delete" => billing_contacts::delete(ctx, store),
+        "cluster.extension.version.report" => crate::handlers::reviews::report(ctx, store),
+        "cluster.extension.version.adminBlock" => crate::handlers::reviews::admin_block(ctx, store),
         other => Err(ApiError::not_implemented(other)),
     }
 }
@@ -77,6 +79,9 @@ pub async fn api(State(app): State<Arc<AppState>>, method: Method, uri: Uri, hea
         Route::NotFound => ApiError::not_found(format!("No API operation has the path {relative}.")).into_response(),
         Route::MethodNotAllowed(allowed) => method_not_allowed(method.as_str(), relative, &allowed),
         Route::Found(op, params) => {
+            if !app.settings.delay.is_zero() {
+                tokio::time::sleep(app.settings.delay).await;
+            }
             let response = call(&app, op, params, uri.query(), &headers, body).unwrap_or_else(IntoResponse::into_response);
             app.coverage.record(op.id, response.status().as_u16());
             response

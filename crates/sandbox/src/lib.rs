@@ -19,6 +19,7 @@ mod error;
 mod handlers;
 pub mod jar;
 mod hosted;
+mod jwt;
 mod payments;
 mod policy;
 pub mod records;
@@ -93,6 +94,12 @@ pub struct Config {
     pub upload_url: Duration,
     /// The largest object a presigned PUT accepts (larger → 400 EntityTooLarge).
     pub max_upload_bytes: u64,
+    /// Support staff's API secrets (the staff client role); the demo one by default.
+    pub staff: Vec<Credentials>,
+    /// `--demo-scale`: this many more enterprise clusters, about 20 versions each.
+    pub demo_scale: usize,
+    /// `--delay-ms`: every API answer waits this long, to see progress and loading states.
+    pub delay: Duration,
 }
 
 impl Default for Config {
@@ -110,6 +117,9 @@ impl Default for Config {
             scan: Duration::from_secs(1),
             upload_url: Duration::from_secs(300),
             max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
+            staff: vec![Credentials::new(demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET)],
+            demo_scale: 0,
+            delay: Duration::ZERO,
         }
     }
 }

@@ -97,6 +97,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         seed::seed(&mut store, now, millis(config.provision))?;
     }
     seed::ensure_bootstrap(&mut store, &config.bootstrap.client_id, &config.bootstrap.client_secret, now)?;
+    let staff: Vec<(&str, &str)> = config.staff.iter().map(|c| (c.client_id.as_str(), c.client_secret.as_str())).collect();
+    seed::ensure_staff(&mut store, &staff, now)?;
+    if config.demo_scale > 0 {
+        seed::scale(&mut store, config.demo_scale, now)?;
+    }
     let settings = Settings {
         token_ttl: config.token_ttl,
         provision_ms: millis(config.provision),
@@ -106,6 +111,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         upload_url_secs: config.upload_url.as_secs().max(1),
         max_upload_bytes: config.max_upload_bytes,
         storage_secret: store.storage_secret()?,
+        delay: config.delay,
     };
     let app = router(Arc::new(AppState::new(store, settings)), &config);
     let listener = tokio::net::TcpListener::bind((config.host, config.port)).await.map_err(StartError::Bind)?;

@@ -23,6 +23,8 @@ pub struct Settings {
     pub max_upload_bytes: u64,
     /// Signs presigned URLs (persisted in the store, so URLs survive a restart).
     pub storage_secret: Vec<u8>,
+    /// `--delay-ms`: how long every API answer waits.
+    pub delay: Duration,
 }
 
 pub struct AppState {

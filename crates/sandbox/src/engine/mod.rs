@@ -6,6 +6,7 @@ pub mod extensions;
 pub mod billing;
 mod facts;
 pub mod names;
+pub mod report;
 pub mod scan;
 pub mod well_known;
 

@@ -11,6 +11,9 @@ mod members;
 mod orgs;
 pub mod uploads;
 pub mod seed;
+mod staff;
+mod reviews;
+mod review_seed;
 
 use rusqlite::Connection;
 use std::fmt;
@@ -109,6 +112,8 @@ impl Store {
         }
         conn.execute_batch(extensions::SCHEMA)?;
         conn.execute_batch(uploads::SCHEMA)?;
+        conn.execute_batch(staff::SCHEMA)?;
+        conn.execute_batch(reviews::SCHEMA)?;
         Ok(Store { conn })
     }
 

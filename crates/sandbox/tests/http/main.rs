@@ -15,6 +15,7 @@ mod ext_versions;
 mod extensions;
 mod lifecycle;
 mod payment_methods;
+mod staff;
 mod storage;
 mod token;
 mod well_known;
