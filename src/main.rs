@@ -3,6 +3,7 @@
 mod api;
 mod app;
 mod billing;
+mod claims;
 mod clusters;
 mod components;
 mod config;

@@ -30,6 +30,8 @@ pub struct Session {
     pub notice: RwSignal<Option<String>>,
     /// A one-line outcome shown at the top of the next screen ("acme-trial was deleted.").
     pub flash: RwSignal<Option<String>>,
+    /// The token carries the support staff client role (`crate::claims`): decides what to show.
+    pub staff: RwSignal<bool>,
 }
 
 impl Session {
@@ -42,11 +44,13 @@ impl Session {
             signed_in: RwSignal::new(false),
             notice: RwSignal::new(None),
             flash: RwSignal::new(None),
+            staff: RwSignal::new(false),
         }
     }
 
     pub fn begin(&self, environment: Environment, credentials: Credentials, token: Token) {
         self.environment.set(Some(environment));
+        self.staff.set(crate::claims::is_staff(&token.access_token));
         self.credentials.set_value(Some(credentials));
         self.token.set_value(Some(token));
         self.notice.set(None);
@@ -57,6 +61,7 @@ impl Session {
     pub fn end(&self, notice: Option<String>) {
         self.credentials.set_value(None);
         self.token.set_value(None);
+        self.staff.set(false);
         self.notice.set(notice);
         self.signed_in.set(false);
     }
