@@ -24,6 +24,8 @@ split_screen!(CLUSTER_BILLING, cluster, "the cluster's billing", view! { <crate:
 split_screen!(CLUSTER_RESOURCES, cluster_resources, "the cluster's resources", view! { <crate::clusters::tabs::resources::ClusterExtensions/> });
 split_screen!(ORGANIZATIONS, organizations, "organizations", view! { <crate::organizations::Organizations/> });
 split_screen!(BILLING, billing, "billing", view! { <crate::billing::Billing/> });
+split_screen!(REVIEW_DESK, review, "the review desk", view! { <crate::review::ReviewDesk/> });
+split_screen!(REVIEW_VERSION, review, "an extension version's review", view! { <crate::review::VersionReview/> });
 
 async fn load_config() -> Result<Config, String> {
     let url = format!("{}/config.json", crate::api::page_origin());
@@ -74,6 +76,8 @@ fn Console(config: Config) -> impl IntoView {
                     </ParentRoute>
                     <Route path=path!("/organizations") view=|| view! { <Lazy screen=&ORGANIZATIONS/> }/>
                     <Route path=path!("/billing") view=|| view! { <Lazy screen=&BILLING/> }/>
+                    <Route path=path!("/review") view=|| view! { <Lazy screen=&REVIEW_DESK/> }/>
+                    <Route path=path!("/review/:cluster/:extension/:version") view=|| view! { <Lazy screen=&REVIEW_VERSION/> }/>
                 </ParentRoute>
             </Routes>
         </Router>

@@ -10,6 +10,8 @@ pub const NEW_CLUSTER: &str = "/clusters/new";
 pub const BILLING: &str = "/billing";
 pub const ORGANIZATIONS: &str = "/organizations";
 pub const SIGN_IN: &str = "/sign-in";
+/// Support staff's review desk.
+pub const REVIEW: &str = "/review";
 
 /// The tabs of a cluster's page, in the order they are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,6 +61,11 @@ pub fn cluster(id: &str) -> String {
 
 pub fn cluster_tab(id: &str, tab: ClusterTab) -> String {
     format!("{}{}", cluster(id), tab.segment())
+}
+
+/// `/review/{cluster}/{extension}/{version}`: one version's review.
+pub fn review_version(cluster: &str, extension: &str, version: &str) -> String {
+    format!("{REVIEW}/{}/{}/{}", encode_segment(cluster), encode_segment(extension), encode_segment(version))
 }
 
 /// `/billing?org={id}`: one organization's billing.

@@ -16,6 +16,7 @@ mod navigation;
 mod organizations;
 mod poll;
 mod redirect;
+mod review;
 mod session;
 mod shell;
 
