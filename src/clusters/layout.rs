@@ -118,7 +118,10 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
         <PageHead heading=Signal::derive(name) title=tab_title>
             <StatusBadge status=Signal::derive(move || status.get())/>
-            {move || view_only(&cluster.get(), &directory).map(|why| view! { <span class="view-only" title=why>"View only"</span> })}
+            {move || view_only(&cluster.get(), &directory).map(|why| {
+                let words = if directory.is_staff() { crate::directory::STAFF_READ_ONLY } else { "View only" };
+                view! { <span class="view-only" title=why>{words}</span> }
+            })}
         </PageHead>
         {move || returned().map(|(ok, text)| view! {
             <p class=if ok { "flash" } else { "flash warn" } id="checkout-return" role="status">{text}</p>

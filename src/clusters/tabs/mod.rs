@@ -5,6 +5,7 @@
 mod billing;
 mod overview;
 pub mod resources;
+mod summary;
 
 pub use billing::ClusterBilling;
 pub use overview::ClusterOverview;
