@@ -5,6 +5,7 @@ mod extensions;
 mod foundation;
 mod kit;
 mod screens;
+mod staff;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -22,6 +23,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(extensions::flows());
     flows.extend(kit::flows());
     flows.extend(screens::flows());
+    flows.extend(staff::flows());
     flows
 }
 
