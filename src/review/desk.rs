@@ -113,9 +113,14 @@ fn Desk_() -> impl IntoView {
         let count = shown.with(Vec::len);
         page_range(count, filter.with(|f| f.page))
     });
-    let rows = Callback::new(move |()| {
+    // The rows of this page, by index, with the read they belong to: while clusters keep
+    // arriving the page is drawn again only if its own rows changed, not on every answer.
+    let on_page = Memo::new(move |_| {
         let (_, range) = page.get();
-        let list = shown.with(|idx| desk.rows.with(|rows| idx[range].iter().filter_map(|i| rows.get(*i as usize)).map(desk_row).collect()));
+        (desk.epoch.get(), shown.with(|idx| idx[range].to_vec()))
+    });
+    let rows = Callback::new(move |()| {
+        let list = on_page.with(|(_, idx)| desk.rows.with_untracked(|rows| idx.iter().filter_map(|i| rows.get(*i as usize)).map(desk_row).collect()));
         // Nothing to show while the first clusters are still on their way reads as loading.
         match desk.listed.get() {
             None => None,

@@ -35,6 +35,8 @@ pub struct Desk {
     pub orgs: RwSignal<Vec<(String, String)>>,
     /// `Date.now()` when the last full read finished (0 while reading).
     pub loaded_at: RwSignal<f64>,
+    /// Which full read the rows come from: rows are only ever appended within one.
+    pub epoch: RwSignal<u32>,
     /// Bumped by every Refresh: answers of an older read are dropped.
     generation: StoredValue<u32>,
     api: Api,
@@ -48,6 +50,7 @@ impl Desk {
             listed: RwSignal::new(None),
             orgs: RwSignal::new(Vec::new()),
             loaded_at: RwSignal::new(0.0),
+            epoch: RwSignal::new(0),
             generation: StoredValue::new(0),
             api,
         };
@@ -73,6 +76,7 @@ impl Desk {
         self.generation.update_value(|g| *g = g.wrapping_add(1));
         let generation = self.generation.get_value();
         self.rows.set(Vec::new());
+        self.epoch.set(generation);
         self.clusters.set(Vec::new());
         self.listed.set(None);
         self.loaded_at.set(0.0);
