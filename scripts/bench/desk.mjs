@@ -70,6 +70,7 @@ async function run(url) {
     const t = await page.evaluate(() => window.__desk);
     const clusters = await page.$eval('#desk-progress-done', (el) => Number(el.dataset.total));
     const files = (await rec.settled('desk')).filter((e) => e.body);
+    if (process.env.DESK_FILES) for (const e of files) console.log(`  ${e.url}  ${compressedSizes(e.body).gzip}`);
     const chunk = files.reduce((n, e) => {
       const s = compressedSizes(e.body);
       return { raw: n.raw + s.raw, gzip: n.gzip + s.gzip, brotli: n.brotli + s.brotli };

@@ -90,7 +90,21 @@ pub fn ReviewDesk() -> impl IntoView {
 fn Desk_() -> impl IntoView {
     let desk = Desk::new(use_api());
     let query = use_query_map();
-    let filter = Memo::new(move |_| query.with(|q| DeskFilter::from_query(|name| q.get(name))));
+    let in_url = Memo::new(move |_| query.with(|q| DeskFilter::from_query(|name| q.get(name))));
+    // What is being typed filters at once; the URL follows once typing pauses, so a
+    // keystroke costs the filtering and one page of rows, not a navigation too.
+    let typed = RwSignal::new(None::<String>);
+    let typed_seq = StoredValue::new(0u32);
+    let filter = Memo::new(move |_| {
+        let mut f = in_url.get();
+        if let Some(q) = typed.get() {
+            if q != f.q {
+                f.q = q;
+                f.page = 1;
+            }
+        }
+        f
+    });
     let navigate = use_navigate();
     let set = move |f: DeskFilter| {
         let params: Vec<(&'static str, String)> = f.to_params();
@@ -102,8 +116,27 @@ fn Desk_() -> impl IntoView {
         let mut f = filter.get_untracked();
         edit(&mut f, value);
         f.page = 1;
+        typed.set(None);
         set.with_value(|set| set(f));
     };
+    let type_q = move |value: String| {
+        typed.set(Some(value));
+        typed_seq.update_value(|n| *n = n.wrapping_add(1));
+        let mine = typed_seq.get_value();
+        leptos::task::spawn_local(async move {
+            crate::poll::sleep_ms(300).await;
+            if typed_seq.try_get_value() == Some(mine) {
+                set.try_with_value(|set| set(filter.get_untracked()));
+            }
+        });
+    };
+    // Once the URL holds what was typed, it is the filter again (and Back/Forward rule).
+    Effect::new(move |_| {
+        let q = in_url.with(|f| f.q.clone());
+        if typed.get_untracked().as_deref() == Some(q.as_str()) {
+            typed.set(None);
+        }
+    });
     // Which rows the filter shows: one pass over precomputed keys per change.
     let shown = Memo::new(move |_| {
         let f = filter.get();
@@ -165,7 +198,7 @@ fn Desk_() -> impl IntoView {
         <div class="filters" role="search">
             <label>"Search "
                 <input type="search" id="desk-q" placeholder="Organization, cluster, extension, label"
-                    prop:value=move || filter.get().q on:input:target=move |ev| change(|f, v| f.q = v, ev.target().value())/>
+                    prop:value=move || filter.get().q on:input:target=move |ev| type_q(ev.target().value())/>
             </label>
             <label>"Scan "
                 <select id="desk-scan" on:change:target=move |ev| change(|f, v| f.scan = (!v.is_empty()).then_some(v), ev.target().value())>
