@@ -25,7 +25,7 @@ split_screen!(CLUSTER_RESOURCES, cluster_resources, "the cluster's resources", v
 split_screen!(ORGANIZATIONS, organizations, "organizations", view! { <crate::organizations::Organizations/> });
 split_screen!(BILLING, billing, "billing", view! { <crate::billing::Billing/> });
 split_screen!(REVIEW_DESK, review, "the review desk", view! { <crate::review::ReviewDesk/> });
-split_screen!(REVIEW_VERSION, review, "an extension version's review", view! { <crate::review::VersionReview/> });
+split_screen!(REVIEW_VERSION, review_version, "an extension version's review", view! { <crate::review::VersionReview/> });
 
 async fn load_config() -> Result<Config, String> {
     let url = format!("{}/config.json", crate::api::page_origin());

@@ -140,8 +140,9 @@ impl DeskFilter {
     }
 }
 
-/// Rows per page: the DOM holds at most this many rows whatever the total.
-pub const PAGE_SIZE: usize = 50;
+/// Rows per page: the DOM holds at most this many rows whatever the total, and a keystroke
+/// redraws no more than these (the frame budget of the filter, see BENCHMARKS.md).
+pub const PAGE_SIZE: usize = 25;
 
 /// The pages for `count` shown rows (at least one), and the range of page `page` (clamped).
 pub fn page_range(count: usize, page: usize) -> (usize, std::ops::Range<usize>) {
@@ -225,8 +226,8 @@ mod tests {
     #[test]
     fn pages_bound_the_dom() {
         assert_eq!(page_range(0, 1), (1, 0..0));
-        assert_eq!(page_range(10_000, 1), (200, 0..50));
-        assert_eq!(page_range(120, 3), (3, 100..120));
-        assert_eq!(page_range(120, 9), (3, 100..120));
+        assert_eq!(page_range(10_000, 1), (400, 0..25));
+        assert_eq!(page_range(60, 3), (3, 50..60));
+        assert_eq!(page_range(60, 9), (3, 50..60));
     }
 }
