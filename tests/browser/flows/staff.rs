@@ -17,6 +17,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("staff_report_block_customer_sees_unblock", |d| Box::pin(run_flow(d, Config::default(), report_block_unblock))),
         ("staff_foreign_cluster_read_only_with_summary", |d| Box::pin(run_flow(d, Config::default(), foreign_read_only))),
         ("staff_review_explained_to_customers", |d| Box::pin(run_flow(d, Config::default(), customer_explained))),
+        ("staff_desk_failed_cluster_has_retry", |d| Box::pin(run_flow(d, Config::default(), failed_cluster_retry))),
     ]
 }
 
@@ -172,4 +173,28 @@ async fn customer_explained(ctx: Ctx) {
     ctx.wait_url("/sign-in?next=").await;
     ctx.sign_in(ADMIN.0, ADMIN.1).await;
     ctx.wait_text("#staff-only", "support staff").await;
+}
+
+/// One cluster's read fails (the page's fetch refuses it once, as a dropped connection
+/// would): the desk says which, keeps the others, and Retry fills the gap.
+async fn failed_cluster_retry(ctx: Ctx) {
+    ctx.goto("/review").await;
+    ctx.wait_url("/sign-in?next=").await;
+    let script = "const original = window.fetch; let failed = false;\
+        window.fetch = function (input, init) {\
+          const url = String(input instanceof Request ? input.url : input);\
+          if (!failed && url.endsWith('/clusters/cl-globex-prod/extensions')) { failed = true; return Promise.reject(new TypeError('Failed to fetch')); }\
+          return original.apply(window, arguments);\
+        }; return 1;";
+    ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    ctx.sign_in(STAFF.0, STAFF.1).await;
+    ctx.wait_url("/review").await;
+    ctx.wait_text("#desk-progress-done", "8 clusters read, 1 failed").await;
+    ctx.wait_text(".failed-cluster[data-cluster='globex-prod']", "globex-prod").await;
+    ctx.find("tr[data-version='ver-loyalty-26']").await;
+    assert!(!ctx.exists("tr[data-version='ver-globex-sso-26']").await, "a failed cluster's rows shown");
+    ctx.click(".failed-cluster[data-cluster='globex-prod'] .retry-cluster").await;
+    ctx.find("tr[data-version='ver-globex-sso-26']").await;
+    ctx.wait_gone(".failed-cluster", Duration::from_secs(5), "the failure stayed after a successful Retry").await;
+    ctx.wait_text("#desk-progress-done", "All 8 clusters read").await;
 }
