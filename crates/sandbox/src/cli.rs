@@ -109,6 +109,13 @@ pub fn banner(config: &Config, running: &Running) -> String {
             demo::STAFF_CLIENT_ID,
             demo::STAFF_CLIENT_SECRET
         ),
+        config
+            .staff
+            .iter()
+            .filter(|c| c.client_id != demo::STAFF_CLIENT_ID)
+            .map(|c| format!("  Staff secret:   client ID {}  secret {}  (--staff-secret)", c.client_id, c.client_secret))
+            .collect::<Vec<_>>()
+            .join("\n"),
         "  Test cards:     pm_card_visa charges, pm_card_authenticationRequired asks for 3-D Secure, \
          pm_card_chargeDeclined is declined"
             .to_string(),
@@ -116,5 +123,8 @@ pub fn banner(config: &Config, running: &Running) -> String {
         format!("  Coverage:       {base}/sandbox/coverage"),
         format!("  Uploads:        {base}/sandbox/storage/… (presigned PUT URLs)"),
     ]
+    .into_iter()
+    .filter(|line| !line.is_empty())
+    .collect::<Vec<_>>()
     .join("\n")
 }

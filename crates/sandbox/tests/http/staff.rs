@@ -7,6 +7,7 @@ use cluster_api::{Cluster, Extension, ExtensionVersion, Org};
 use cluster_sandbox::demo;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
+use clap::Parser;
 use std::time::Duration;
 
 const SHOP: &str = demo::ACME_SHOP;
@@ -237,4 +238,22 @@ async fn delay_ms_delays_api_answers() {
     let started = std::time::Instant::now();
     assert_eq!(h.get("/clusters", &token).await.status, StatusCode::OK);
     assert!(started.elapsed() >= Duration::from_millis(250));
+}
+
+#[tokio::test]
+async fn staff_secret_flag_adds_a_staff_client_and_wrong_secrets_are_refused() {
+    let extra = cluster_sandbox::Credentials::new("support-2", "s3cret:with:colons");
+    let config = cluster_sandbox::Config { staff: vec![extra], ..cluster_sandbox::Config::default() };
+    let h = Harness::with(config).await;
+    let token = h.token_for("support-2", "s3cret:with:colons").await;
+    assert_eq!(claims(&token)["resource_access"]["cluster-management"]["roles"], json!(["manage-clusters"]));
+    let clusters: Vec<Cluster> = h.get("/clusters", &token).await.json();
+    assert!(clusters.iter().any(|c| c.id == demo::GLOBEX_PROD));
+    let form = [("grant_type", "client_credentials"), ("client_id", "support-2"), ("client_secret", "nope")];
+    assert_eq!(h.post_token(cluster_api::TOKEN_PATH, &form).await.status, StatusCode::UNAUTHORIZED);
+    let args = cluster_sandbox::cli::Args::parse_from(["cluster-sandbox", "--staff-secret", "a:b", "--staff-secret", "c:d", "--demo-scale", "3", "--delay-ms", "5"]);
+    let config = args.into_config();
+    let ids: Vec<&str> = config.staff.iter().map(|c| c.client_id.as_str()).collect();
+    assert_eq!(ids, [demo::STAFF_CLIENT_ID, "a", "c"]);
+    assert_eq!((config.demo_scale, config.delay), (3, Duration::from_millis(5)));
 }
