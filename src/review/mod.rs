@@ -4,6 +4,7 @@
 
 mod block;
 mod desk;
+mod desk_parts;
 mod load;
 mod page;
 mod report;
