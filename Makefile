@@ -34,6 +34,7 @@ size: build
 bench: build
 	@./scripts/bench/install.sh
 	node scripts/bench/bench.mjs
+	node scripts/bench/desk.mjs
 
 clean:
 	cargo clean

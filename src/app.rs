@@ -34,6 +34,8 @@ split_screen!(BILLING, billing, "billing", view! { <crate::billing::Billing/> })
 split_screen!(CLUSTER_REALMS, cluster_realms, "the cluster's realms", view! { <crate::clusters::tabs::realms::ClusterRealms/> });
 split_screen!(REALMS, realms, "realms", view! { <crate::realms::AllRealms/> });
 split_screen!(REALM_PAGE, realm, "the realm", view! { <crate::realms::RealmPage/> });
+split_screen!(REVIEW_DESK, review, "the review desk", view! { <crate::review::ReviewDesk/> });
+split_screen!(REVIEW_VERSION, review_version, "an extension version's review", view! { <crate::review::VersionReview/> });
 
 async fn load_config() -> Result<Config, String> {
     let url = format!("{}/config.json", crate::api::page_origin());
@@ -96,6 +98,8 @@ fn Console(config: Config) -> impl IntoView {
                     <Route path=path!("/realms/:id") view=|| view! { <Lazy screen=&REALM_PAGE/> }/>
                     <Route path=path!("/organizations/:org/secrets") view=|| view! { <Lazy screen=&API_SECRETS/> }/>
                     <Route path=path!("/organizations/:org/secrets/:secret") view=|| view! { <Lazy screen=&API_SECRET/> }/>
+                    <Route path=path!("/review") view=|| view! { <Lazy screen=&REVIEW_DESK/> }/>
+                    <Route path=path!("/review/:cluster/:extension/:version") view=|| view! { <Lazy screen=&REVIEW_VERSION/> }/>
                 </ParentRoute>
             </Routes>
         </Router>

@@ -11,6 +11,17 @@ use crate::session::Session;
 #[derive(Clone, Copy)]
 pub struct Directory {
     pub orgs: crate::load::Load<Result<Vec<Org>, ApiError>>,
+    /// Support staff (from the token's claim): every organization is visible, nothing of a
+    /// customer's may be changed.
+    pub staff: RwSignal<bool>,
+}
+
+/// Why support staff get no write control on a customer's resources.
+pub const STAFF_READ_ONLY: &str = "Staff view: read only";
+
+/// The staff decision for `op`: reads (and the staff operations) yes, anything else no.
+pub fn decide_staff(op: &Operation) -> Result<(), String> {
+    if roles::staff_may(op) { Ok(()) } else { Err(STAFF_READ_ONLY.into()) }
 }
 
 /// Shown while the roles are still being read.
@@ -62,7 +73,11 @@ impl Directory {
                 api::call(api, &ops::OrgList).await
             }
         });
-        Directory { orgs }
+        Directory { orgs, staff: session.staff }
+    }
+
+    pub fn is_staff(&self) -> bool {
+        self.staff.get()
     }
 
     pub fn org(&self, id: &str) -> Option<Org> {
@@ -76,6 +91,9 @@ impl Directory {
     /// `None` while the organizations load; then whether the caller may run `op` in org `id`,
     /// with the reason when not.
     pub fn permit(&self, org_id: &str, op: &Operation) -> Option<Result<(), String>> {
+        if self.staff.get() {
+            return Some(decide_staff(op));
+        }
         self.orgs.with(|o| decide(o.as_ref().map(|r| r.as_deref().map_err(|_| ())), org_id, op))
     }
 
@@ -96,7 +114,12 @@ impl Directory {
 
     /// The organizations where `op` is allowed; empty while loading or after a failure.
     pub fn orgs_allowing(&self, op: &Operation) -> Vec<Org> {
+        let staff = self.staff.get();
+        if staff && decide_staff(op).is_err() {
+            return Vec::new();
+        }
         self.orgs.with(|o| match o {
+            Some(Ok(orgs)) if staff => orgs.clone(),
             Some(Ok(orgs)) => allowing(orgs, op).cloned().collect(),
             _ => Vec::new(),
         })
@@ -105,6 +128,9 @@ impl Directory {
     /// Why `op` is allowed nowhere (see [`refused_everywhere`]); nothing until the
     /// organizations are known.
     pub fn refused_everywhere(&self, op: &Operation, doing: &str) -> Option<String> {
+        if self.staff.get() {
+            return decide_staff(op).err();
+        }
         self.orgs.with(|o| match o {
             Some(Ok(orgs)) => refused_everywhere(orgs, op, doing),
             _ => None,
@@ -132,6 +158,17 @@ mod tests {
         let why = decide(Some(Err(())), "acme", &catalogue::CLUSTER_DELETE).and_then(Result::err).unwrap_or_default();
         assert!(why.contains("could not be loaded"), "{why}");
         assert!(decide(Some(Ok(&orgs)), "nowhere", &catalogue::CLUSTER_DETAIL).is_some_and(|v| v.is_err()));
+    }
+
+    #[test]
+    fn staff_read_but_never_write_and_only_staff_review() {
+        assert_eq!(decide_staff(&catalogue::CLUSTER_DETAIL), Ok(()));
+        assert_eq!(decide_staff(&catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK), Ok(()));
+        assert_eq!(decide_staff(&catalogue::CLUSTER_DELETE), Err(STAFF_READ_ONLY.to_string()));
+        assert_eq!(decide_staff(&catalogue::CLUSTER_EXTENSION_RECONCILE), Err(STAFF_READ_ONLY.to_string()));
+        let owner = [org("acme", &["view-clusters", "manage-clusters"])];
+        let why = decide(Some(Ok(&owner)), "acme", &catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK);
+        assert!(why.is_some_and(|v| v.is_err()), "an owner never gets the staff operations");
     }
 
     #[test]

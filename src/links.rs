@@ -11,6 +11,8 @@ pub const BILLING: &str = "/billing";
 pub const ORGANIZATIONS: &str = "/organizations";
 pub const SIGN_IN: &str = "/sign-in";
 pub const REALMS: &str = "/realms";
+/// Support staff's review desk.
+pub const REVIEW: &str = "/review";
 
 /// The tabs of a cluster's page, in the order they are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,6 +108,11 @@ pub fn ip_rule(cluster_id: &str, rule_id: &str) -> String {
 /// whoever manages the DNS.
 pub fn cluster_domain(id: &str, domain_id: &str) -> String {
     with_query(&cluster_tab(id, ClusterTab::Domains), &[("domain", domain_id)])
+}
+
+/// `/review/{cluster}/{extension}/{version}`: one version's review.
+pub fn review_version(cluster: &str, extension: &str, version: &str) -> String {
+    format!("{REVIEW}/{}/{}/{}", encode_segment(cluster), encode_segment(extension), encode_segment(version))
 }
 
 /// `/billing?org={id}`: one organization's billing.

@@ -4,6 +4,7 @@ mod account;
 mod api;
 mod app;
 mod billing;
+mod claims;
 mod clusters;
 mod components;
 mod config;
@@ -17,6 +18,7 @@ mod organizations;
 mod poll;
 mod realms;
 mod redirect;
+mod review;
 mod session;
 mod shell;
 

@@ -42,6 +42,8 @@ pub struct Session {
     pub notice: RwSignal<Option<String>>,
     /// A one-line outcome shown at the top of the next screen ("acme-trial was deleted.").
     pub flash: RwSignal<Option<String>>,
+    /// The token carries the support staff client role (`crate::claims`): decides what to show.
+    pub staff: RwSignal<bool>,
 }
 
 impl Session {
@@ -55,11 +57,13 @@ impl Session {
             who: RwSignal::new(String::new()),
             notice: RwSignal::new(None),
             flash: RwSignal::new(None),
+            staff: RwSignal::new(false),
         }
     }
 
     pub fn begin(&self, environment: Environment, renewal: Renewal, token: Token, who: String) {
         self.environment.set(Some(environment));
+        self.staff.set(crate::claims::is_staff(&token.access_token));
         self.renewal.set_value(Some(renewal));
         self.who.set(who);
         self.token.set_value(Some(token));
@@ -71,6 +75,7 @@ impl Session {
     pub fn end(&self, notice: Option<String>) {
         self.renewal.set_value(None);
         self.token.set_value(None);
+        self.staff.set(false);
         self.notice.set(notice);
         self.signed_in.set(false);
     }

@@ -7,11 +7,12 @@ import { ROOT } from './paths.mjs';
 const BUILD_TIMEOUT_MS = 30 * 60 * 1000; // a cold release build of the sandbox on 2 cores
 const READY_TIMEOUT_MS = 20 * 1000;
 
-/** Starts `cluster-sandbox` on a free port with an in-memory demo world; resolves to
+/** Starts `cluster-sandbox` on a free port with an in-memory demo world (plus `extraArgs`,
+ * e.g. `--demo-scale 500`); resolves to
  * `{ url, stop }` once it answers HTTP. */
-export async function startSandbox(distDir) {
+export async function startSandbox(distDir, extraArgs = []) {
   const args = ['run', '--release', '--quiet', '-p', 'cluster-sandbox', '--',
-    '--port', '0', '--console-dir', distDir, '--data', ':memory:', '--quiet'];
+    '--port', '0', '--console-dir', distDir, '--data', ':memory:', '--quiet', ...extraArgs];
   const child = spawn('cargo', args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = () => stopGroup(child);
   // Also when node itself is interrupted or exits early: never leave a sandbox behind.

@@ -27,6 +27,8 @@ impl ApiError {
         let text = message.unwrap_or_default();
         match status {
             401 => ApiError::SignedOut(text),
+            // The staff operations need a client role no organization administrator can grant.
+            403 if cluster_api::roles::staff_role(op).is_some() => ApiError::Forbidden { message: text, role: None },
             403 => ApiError::Forbidden { message: text, role: required_role(op) },
             404 => ApiError::NotFound(text),
             400 | 422 => ApiError::BadRequest(text),

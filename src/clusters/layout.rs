@@ -128,7 +128,10 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
             } else {
                 view! { <StatusBadge status=Signal::derive(move || status.get())/> }.into_any()
             }}
-            {move || view_only(&cluster.get(), &directory).map(|why| view! { <span class="view-only" title=why>"View only"</span> })}
+            {move || view_only(&cluster.get(), &directory).map(|why| {
+                let words = if directory.is_staff() { crate::directory::STAFF_READ_ONLY } else { "View only" };
+                view! { <span class="view-only" title=why>{words}</span> }
+            })}
         </PageHead>
         {move || returned().map(|(ok, text)| view! {
             <p class=if ok { "flash" } else { "flash warn" } id="checkout-return" role="status">{text}</p>

@@ -4,6 +4,7 @@
 use cluster_api::{catalogue, ops, Cluster, ClusterState};
 use leptos::prelude::*;
 
+use super::pages;
 use super::watch::ClusterWatch;
 use crate::api::{self, use_api};
 use crate::components::status_badge::{describe, is_transitional};
@@ -86,12 +87,30 @@ pub fn ClusterList() -> impl IntoView {
 
     let filter = use_url_filter(&FILTER);
     let clear = filter_setter(&FILTER, links::CLUSTERS.to_string());
+    // With hundreds of clusters from every organization (support staff), an organization
+    // filter and pages keep the list usable and the page small.
+    let query = leptos_router::hooks::use_query_map();
+    let org = Memo::new(move |_| query.with(|q| q.get("org")).filter(|o| !o.is_empty()));
+    let page = Memo::new(move |_| query.with(|q| q.get("page")).and_then(|p| p.parse::<usize>().ok()).unwrap_or(1));
+    let matching = Memo::new(move |_| {
+        let (f, org) = (filter.get(), org.get());
+        clusters.with(|answer| match answer {
+            Some(Ok(all)) => all
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| f.matches(&c.name, c.status.as_str()) && org.as_deref().is_none_or(|o| c.owner.as_deref() == Some(o)))
+                .map(|(i, _)| i)
+                .collect(),
+            _ => Vec::new(),
+        })
+    });
+    let range = Memo::new(move |_| pages::range(matching.with(Vec::len), page.get()));
     let rows = Callback::new(move |()| {
-        let f = filter.get();
         let at = listed_at.get_untracked();
+        let (_, range) = range.get();
         clusters.with(|answer| {
             answer.as_ref().map(|result| match result {
-                Ok(all) => Ok(all.iter().filter(|c| f.matches(&c.name, c.status.as_str())).map(|c| cluster_row(c, &directory, &watch, at)).collect()),
+                Ok(all) => Ok(matching.with(|m| m[range].iter().filter_map(|i| all.get(*i)).map(|c| cluster_row(c, &directory, &watch, at)).collect())),
                 Err(e) => Err(e.clone()),
             })
         })
@@ -122,8 +141,10 @@ pub fn ClusterList() -> impl IntoView {
             }}
         </PageHead>
         <FilterBar spec=&FILTER base=links::CLUSTERS.to_string() filter=filter options=options/>
+        <pages::OrgFilter org=org/>
         <ResourceTable columns=COLUMNS rows=rows class="clusters" label="Clusters" loading_what="Loading clusters"
             retry=Callback::new(move |_| clusters.refetch()) empty=empty updated_at=listed_at.into()/>
+        <pages::Pager range=range/>
     }
 }
 

@@ -5,6 +5,7 @@ mod create;
 mod delete;
 mod layout;
 mod list;
+mod pages;
 mod payment;
 pub mod tabs;
 pub mod watch;

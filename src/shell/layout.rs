@@ -88,6 +88,14 @@ pub fn Shell() -> impl IntoView {
                                 {label}
                             </a>
                         }).collect_view()}
+                        // Support staff only (from the token's claim; the service enforces the role).
+                        {move || session.staff.get().then(|| view! {
+                            <a href=links::REVIEW id="nav-review"
+                                class:active=move || location.pathname.with(|p| links::in_section(p, links::REVIEW))
+                                aria-current=move || location.pathname.with(|p| links::sidenav_current(p, links::REVIEW)).then_some("page")>
+                                "Review"
+                            </a>
+                        })}
                     </nav>
                     <main class="page" id="main" tabindex="-1">
                         {move || session.flash.get().map(|text| view! {

@@ -32,9 +32,45 @@ pub fn required_role(op: &Operation) -> Option<&'static str> {
     Some(if op.method == Method::Get { view } else { manage })
 }
 
-/// Can someone holding `roles` in the owning organization perform `op`?
+/// Can someone holding `roles` in the owning organization perform `op`? Never for the
+/// staff-only operations: no organization role grants those.
 pub fn allows(roles: &[String], op: &Operation) -> bool {
-    required_role(op).is_none_or(|role| roles.iter().any(|r| r == role))
+    staff_role(op).is_none() && required_role(op).is_none_or(|role| roles.iter().any(|r| r == role))
+}
+
+/// The Keycloak client whose client role makes a caller support staff (API-NOTES §2.3).
+pub const STAFF_CLIENT: &str = "cluster-management";
+/// The client role on [`STAFF_CLIENT`] that staff hold.
+pub const STAFF_ROLE: &str = "manage-clusters";
+
+/// Operations only support staff may call: they need [`STAFF_ROLE`] on [`STAFF_CLIENT`], and
+/// nothing else grants them.
+const STAFF_ONLY: &[&str] = &["cluster.extension.version.adminBlock", "cluster.extension.version.report"];
+
+/// Reads that hand over a credential or a session. Staff may look at everything else but
+/// never at these: a support person must not be able to act as the customer. (The writes of
+/// this kind are refused anyway as writes; they are listed so the table says it whole.)
+pub const HANDS_OVER: &[&str] = &[
+    "deployment.credential.secret.read",
+    "deployment.token.create",
+    "deployment.consoleLink.create",
+    "deployment.appLink.create",
+    "org.billingPortalSession.create",
+    "org.paymentMethod.setupSession.create",
+    "cluster.billingSession.create",
+    "cluster.log.detail",
+];
+
+/// `Some((client, role))` when `op` is staff-only.
+pub fn staff_role(op: &Operation) -> Option<(&'static str, &'static str)> {
+    STAFF_ONLY.contains(&op.id).then_some((STAFF_CLIENT, STAFF_ROLE))
+}
+
+/// May support staff call `op` on any organization's resources? Staff read everything except
+/// what hands over a credential or session, and change nothing of a customer's; decided by
+/// operation id and method, so operations added later are covered without listing them.
+pub fn staff_may(op: &Operation) -> bool {
+    staff_role(op).is_some() || (op.method == Method::Get && !HANDS_OVER.contains(&op.id))
 }
 
 #[cfg(test)]
@@ -63,6 +99,36 @@ mod tests {
             if let Some(role) = required_role(op) {
                 assert!(role.starts_with("view-") || role.starts_with("manage-"), "{}", op.id);
             }
+        }
+    }
+
+    #[test]
+    fn staff_only_operations_are_never_granted_by_organization_roles() {
+        let owner: Vec<String> = ["view-clusters", "manage-clusters", "manage-organization", "manage-billing"]
+            .iter()
+            .map(|r| r.to_string())
+            .collect();
+        for op in [&catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK, &catalogue::CLUSTER_EXTENSION_VERSION_REPORT] {
+            assert!(!allows(&owner, op), "{}", op.id);
+            assert_eq!(staff_role(op), Some((STAFF_CLIENT, STAFF_ROLE)));
+            assert!(staff_may(op));
+        }
+        assert_eq!(staff_role(&catalogue::CLUSTER_EXTENSION_VERSION_VALIDATE), None);
+    }
+
+    #[test]
+    fn staff_read_everything_but_credentials_and_change_nothing() {
+        assert!(staff_may(&catalogue::CLUSTER_DETAIL));
+        assert!(staff_may(&catalogue::CLUSTER_SYSTEMINFO_DETAIL));
+        assert!(staff_may(&catalogue::ORG_LIST));
+        assert!(!staff_may(&catalogue::CLUSTER_LOG_DETAIL));
+        assert!(!staff_may(&catalogue::DEPLOYMENT_CREDENTIAL_SECRET_READ));
+        assert!(!staff_may(&catalogue::DEPLOYMENT_TOKEN_CREATE));
+        for op in catalogue::every().filter(|op| op.method != Method::Get && staff_role(op).is_none()) {
+            assert!(!staff_may(op), "staff must not call the write {}", op.id);
+        }
+        for id in HANDS_OVER {
+            assert!(catalogue::every().any(|op| op.id == *id), "{id} is not an operation");
         }
     }
 

@@ -1,6 +1,6 @@
-//! Access tokens and who they stand for. Tokens are opaque random strings kept in
-//! memory: a restart of the sandbox invalidates them, and clients re-exchange on 401
-//! as they must against the real service anyway.
+//! Access tokens and who they stand for. Tokens are JWTs shaped like Keycloak's (see
+//! `jwt.rs`), signed with a key made at start and remembered in memory: a restart of the
+//! sandbox invalidates them, and clients re-exchange on 401 as they must anyway.
 
 use crate::error::ApiError;
 use crate::records::{Grant, SecretRecord};
@@ -19,6 +19,9 @@ pub struct Caller {
     /// Set when a person signed in through the identity server (then `secret_id` is empty
     /// and `client_id` is the console's client).
     pub person_id: Option<String>,
+    /// Client roles by Keycloak client (`resource_access` in the token): support staff
+    /// hold `manage-clusters` on `cluster-management`.
+    client_roles: BTreeMap<String, BTreeSet<String>>,
 }
 
 fn role_map(grants: &[Grant]) -> BTreeMap<String, BTreeSet<String>> {
@@ -31,7 +34,7 @@ fn role_map(grants: &[Grant]) -> BTreeMap<String, BTreeSet<String>> {
 
 impl Caller {
     pub fn new(secret: &SecretRecord, grants: &[Grant]) -> Caller {
-        Caller { secret_id: secret.id.clone(), client_id: secret.client_id.clone(), roles: role_map(grants), person_id: None }
+        Caller { secret_id: secret.id.clone(), client_id: secret.client_id.clone(), roles: role_map(grants), person_id: None, client_roles: BTreeMap::new() }
     }
 
     /// A person signed in through the console: authorized by their organization roles
@@ -42,12 +45,46 @@ impl Caller {
             client_id: cluster_api::identity::CONSOLE_CLIENT_ID.to_string(),
             roles: role_map(grants),
             person_id: Some(person_id.to_string()),
+            client_roles: BTreeMap::new(),
         }
     }
 
-    /// Holding any role in an organization is what makes its resources visible.
+    /// Support staff: no organization role, the staff client role (API-NOTES §2.3).
+    pub fn staff(subject: &str, client_id: &str) -> Caller {
+        let role = BTreeSet::from([cluster_api::roles::STAFF_ROLE.to_string()]);
+        Caller {
+            secret_id: subject.to_string(),
+            client_id: client_id.to_string(),
+            roles: BTreeMap::new(),
+            person_id: None,
+            client_roles: BTreeMap::from([(cluster_api::roles::STAFF_CLIENT.to_string(), role)]),
+        }
+    }
+
+    /// The same caller, signed in as a person (`sam@staff.example` is staff).
+    pub fn as_person(mut self, person_id: &str) -> Caller {
+        self.person_id = Some(person_id.to_string());
+        self
+    }
+
+    pub fn has_client_role(&self, client: &str, role: &str) -> bool {
+        self.client_roles.get(client).is_some_and(|roles| roles.contains(role))
+    }
+
+    /// Holds the staff client role: may read every organization (never change it).
+    pub fn is_staff(&self) -> bool {
+        self.has_client_role(cluster_api::roles::STAFF_CLIENT, cluster_api::roles::STAFF_ROLE)
+    }
+
+    /// The token's `resource_access` claim.
+    pub fn client_roles(&self) -> &BTreeMap<String, BTreeSet<String>> {
+        &self.client_roles
+    }
+
+    /// Holding any role in an organization is what makes its resources visible; staff
+    /// count every organization as one they can access.
     pub fn member_of(&self, org_id: &str) -> bool {
-        self.roles.get(org_id).is_some_and(|roles| !roles.is_empty())
+        self.is_staff() || self.roles.get(org_id).is_some_and(|roles| !roles.is_empty())
     }
 
     pub fn has(&self, org_id: &str, role: &str) -> bool {
@@ -70,9 +107,17 @@ struct Issued {
     expires: Instant,
 }
 
-#[derive(Default)]
 pub struct TokenStore {
     tokens: Mutex<HashMap<String, Issued>>,
+    /// Signs the JWTs; new at every start.
+    key: Vec<u8>,
+}
+
+impl Default for TokenStore {
+    fn default() -> Self {
+        let key = [uuid::Uuid::new_v4(), uuid::Uuid::new_v4()].iter().flat_map(|u| *u.as_bytes()).collect();
+        TokenStore { tokens: Mutex::default(), key }
+    }
 }
 
 fn lock_failed() -> ApiError {
@@ -82,7 +127,7 @@ fn lock_failed() -> ApiError {
 impl TokenStore {
     /// Issues a new token for `caller`, valid for `ttl`.
     pub fn issue(&self, caller: Caller, ttl: Duration) -> Result<String, ApiError> {
-        let token = format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple());
+        let token = crate::jwt::sign(&self.key, &crate::jwt::claims(&caller, ttl));
         let now = Instant::now();
         let mut tokens = self.tokens.lock().map_err(|_| lock_failed())?;
         // Forget expired tokens here so the map cannot grow without bound.
@@ -111,7 +156,7 @@ impl TokenStore {
                 )
             })?;
         let tokens = self.tokens.lock().map_err(|_| lock_failed())?;
-        match tokens.get(token) {
+        match tokens.get(token).filter(|_| crate::jwt::verify(&self.key, token)) {
             None => Err(ApiError::unauthorized(
                 "The access token is not valid (unknown, or issued before the sandbox restarted); exchange the \
                  client credentials for a new one.",

@@ -53,6 +53,17 @@ pub struct Args {
     /// When a custom domain that cannot validate (under .invalid) times out.
     #[arg(long, value_name = "SECONDS", default_value_t = 120)]
     pub dns_timeout_seconds: u64,
+    /// A support staff API secret (the manage-clusters role on the cluster-management
+    /// client); repeatable. The demo staff secret always exists too.
+    #[arg(long = "staff-secret", value_name = "CLIENT_ID:SECRET")]
+    pub staff_secret: Vec<Credentials>,
+    /// Adds N more enterprise clusters over more organizations, about 20 extension
+    /// versions each (500 gives 10,000 versions), for the review desk's benchmark.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub demo_scale: usize,
+    /// Delays every API answer by N ms, to see progress and loading states.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub delay_ms: u64,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -76,6 +87,11 @@ impl Args {
             realm: Duration::from_secs(self.realm_seconds),
             dns: Duration::from_secs(self.dns_seconds),
             dns_timeout: Duration::from_secs(self.dns_timeout_seconds),
+            staff: std::iter::once(Credentials::new(demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET))
+                .chain(self.staff_secret)
+                .collect(),
+            demo_scale: self.demo_scale,
+            delay: Duration::from_millis(self.delay_ms),
         }
     }
 }
@@ -102,10 +118,23 @@ pub fn banner(config: &Config, running: &Running) -> String {
             demo::VIEWER_CLIENT_SECRET
         ),
         format!(
-            "  People:         {}, {}, {} (all with password {}): every role, billing admin, support",
+            "  Staff secret:   client ID {}  secret {}  (support staff: read every organization, review extensions)",
+            demo::STAFF_CLIENT_ID,
+            demo::STAFF_CLIENT_SECRET
+        ),
+        config
+            .staff
+            .iter()
+            .filter(|c| c.client_id != demo::STAFF_CLIENT_ID)
+            .map(|c| format!("  Staff secret:   client ID {}  secret {}  (--staff-secret)", c.client_id, c.client_secret))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        format!(
+            "  People:         {}, {}, {}, {} (all with password {}): every role, billing admin, support, support staff",
             demo::ALICE_EMAIL,
             demo::CAROL_EMAIL,
             demo::BOB_EMAIL,
+            demo::SAM_EMAIL,
             demo::DEMO_PASSWORD
         ),
         "  Test cards:     pm_card_visa charges, pm_card_authenticationRequired asks for 3-D Secure, \
@@ -115,5 +144,8 @@ pub fn banner(config: &Config, running: &Running) -> String {
         format!("  Coverage:       {base}/sandbox/coverage"),
         format!("  Uploads:        {base}/sandbox/storage/… (presigned PUT URLs)"),
     ]
+    .into_iter()
+    .filter(|line| !line.is_empty())
+    .collect::<Vec<_>>()
     .join("\n")
 }

@@ -112,6 +112,8 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
         "cluster.envVar.detail" => env_vars::detail(ctx, store),
         "cluster.envVar.update" => env_vars::update(ctx, store),
         "cluster.envVar.delete" => env_vars::delete(ctx, store),
+        "cluster.extension.version.report" => crate::handlers::reviews::report(ctx, store),
+        "cluster.extension.version.adminBlock" => crate::handlers::reviews::admin_block(ctx, store),
         other => Err(ApiError::not_implemented(other)),
     }
 }
@@ -124,6 +126,9 @@ pub async fn api(State(app): State<Arc<AppState>>, method: Method, uri: Uri, hea
         Route::NotFound => ApiError::not_found(format!("No API operation has the path {relative}.")).into_response(),
         Route::MethodNotAllowed(allowed) => method_not_allowed(method.as_str(), relative, &allowed),
         Route::Found(op, params) => {
+            if !app.settings.delay.is_zero() {
+                tokio::time::sleep(app.settings.delay).await;
+            }
             let response = call(&app, op, params, uri.query(), &headers, body).unwrap_or_else(IntoResponse::into_response);
             app.coverage.record(op.id, response.status().as_u16());
             response

@@ -20,6 +20,7 @@ mod handlers;
 pub mod jar;
 mod hosted;
 mod identity;
+mod jwt;
 mod payments;
 mod policy;
 pub mod records;
@@ -102,6 +103,12 @@ pub struct Config {
     pub dns: Duration,
     /// When a custom domain that cannot validate (under `.invalid`) times out.
     pub dns_timeout: Duration,
+    /// Support staff's API secrets (the staff client role); the demo one by default.
+    pub staff: Vec<Credentials>,
+    /// `--demo-scale`: this many more enterprise clusters, about 20 versions each.
+    pub demo_scale: usize,
+    /// `--delay-ms`: every API answer waits this long, to see progress and loading states.
+    pub delay: Duration,
 }
 
 impl Default for Config {
@@ -122,6 +129,9 @@ impl Default for Config {
             realm: Duration::from_secs(2),
             dns: Duration::from_secs(2),
             dns_timeout: Duration::from_secs(10),
+            staff: vec![Credentials::new(demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET)],
+            demo_scale: 0,
+            delay: Duration::ZERO,
         }
     }
 }

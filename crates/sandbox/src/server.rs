@@ -99,6 +99,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     }
     seed::ensure_bootstrap(&mut store, &config.bootstrap.client_id, &config.bootstrap.client_secret, now)?;
     crate::store::people_seed::ensure_people(&mut store)?;
+    let staff: Vec<(&str, &str)> = config.staff.iter().map(|c| (c.client_id.as_str(), c.client_secret.as_str())).collect();
+    seed::ensure_staff(&mut store, &staff, now)?;
+    if config.demo_scale > 0 {
+        seed::scale(&mut store, config.demo_scale, now)?;
+    }
     let settings = Settings {
         token_ttl: config.token_ttl,
         provision_ms: millis(config.provision),
@@ -111,6 +116,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         storage_secret: store.storage_secret()?,
         dns_ms: millis(config.dns),
         dns_timeout_ms: millis(config.dns_timeout),
+        delay: config.delay,
     };
     let app = router(Arc::new(AppState::new(store, settings)), &config);
     let listener = tokio::net::TcpListener::bind((config.host, config.port)).await.map_err(StartError::Bind)?;

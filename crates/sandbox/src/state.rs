@@ -30,6 +30,8 @@ pub struct Settings {
     pub dns_ms: Millis,
     /// When a domain that cannot validate (`.invalid`) times out.
     pub dns_timeout_ms: Millis,
+    /// `--delay-ms`: how long every API answer waits.
+    pub delay: Duration,
 }
 
 pub struct AppState {

@@ -76,10 +76,22 @@ fn exchange(app: &AppState, client_id: &str, client_secret: &str) -> Result<Opti
         let store = app.lock_store()?;
         let secret = match store.secret_by_client_id(client_id)? {
             Some(secret) if !client_secret.is_empty() && secret.client_secret == client_secret => secret,
-            _ => return Ok(None),
+            Some(_) => return Ok(None),
+            // Support staff's secrets hold the staff client role, no organization role.
+            None => match store.staff_client_secret(client_id)? {
+                Some(staff) if !client_secret.is_empty() && staff == client_secret => {
+                    drop(store);
+                    return issue(app, Caller::staff(&format!("service-account-{client_id}"), client_id));
+                }
+                _ => return Ok(None),
+            },
         };
         Caller::new(&secret, &store.grants(&secret.id)?)
     };
+    issue(app, caller)
+}
+
+fn issue(app: &AppState, caller: Caller) -> Result<Option<AccessToken>, ApiError> {
     let ttl = app.settings.token_ttl;
     let access_token = app.tokens.issue(caller, ttl)?;
     let expires_in = i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX);

@@ -11,6 +11,7 @@ pub mod logs;
 pub mod realms;
 pub mod resources;
 pub mod settings;
+mod summary;
 
 pub use billing::ClusterBilling;
 pub use overview::ClusterOverview;

@@ -20,6 +20,8 @@ pub fn ClusterOverview() -> impl IntoView {
     let name = move || cluster.with(|c| c.name.clone());
 
     view! {
+        // Support staff: the facts for a ticket, first.
+        {move || directory.is_staff().then(|| view! { <super::summary::SupportSummary/> })}
         <section class="card">
             <h2>"Overview"</h2>
             <dl class="fields">

@@ -9,6 +9,7 @@ mod kit;
 mod realms;
 mod people;
 mod screens;
+mod staff;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -30,6 +31,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(people::flows());
     flows.extend(access::flows());
     flows.extend(configuration::flows());
+    flows.extend(staff::flows());
     flows
 }
 

@@ -54,6 +54,23 @@ pub struct ExtensionVersion {
     pub override_reason: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub created_at: Option<EpochMillis>,
+    /// openapi-v2-next.yaml only: a support-staff block; a blocked version is never deployed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub admin_blocked: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub admin_blocked_by: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub admin_blocked_reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub admin_blocked_at: Option<EpochMillis>,
+}
+
+/// `AdminBlockExtensionVersionRequest` (openapi-v2-next.yaml): `reason` is required when `blocked`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct AdminBlockExtensionVersionRequest {
+    pub blocked: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

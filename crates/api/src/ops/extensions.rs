@@ -340,3 +340,41 @@ impl Call for ClusterWellKnownUploadUrlCreate {
         json(reply)
     }
 }
+
+/// `cluster.extension.version.adminBlock` (openapi-v2-next.yaml, staff only): block or unblock a version.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ClusterExtensionVersionAdminBlock {
+    pub id: String,
+    pub extension_id: String,
+    pub version_id: String,
+    pub body: AdminBlockExtensionVersionRequest,
+}
+impl Call for ClusterExtensionVersionAdminBlock {
+    type Response = ExtensionVersion;
+    const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK;
+    fn request(&self) -> ApiRequest {
+        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/versions/{}/admin-block", encode_segment(&self.id), encode_segment(&self.extension_id), encode_segment(&self.version_id)), Query::default(), Body::json(&self.body))
+    }
+    fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
+        json(reply)
+    }
+}
+
+/// `cluster.extension.version.report` (openapi-v2-next.yaml, staff only): the scanner's report,
+/// a JSON object the contract gives no schema.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ClusterExtensionVersionReport {
+    pub id: String,
+    pub extension_id: String,
+    pub version_id: String,
+}
+impl Call for ClusterExtensionVersionReport {
+    type Response = serde_json::Value;
+    const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_VERSION_REPORT;
+    fn request(&self) -> ApiRequest {
+        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/versions/{}/report", encode_segment(&self.id), encode_segment(&self.extension_id), encode_segment(&self.version_id)), Query::default(), Body::Empty)
+    }
+    fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
+        json(reply)
+    }
+}

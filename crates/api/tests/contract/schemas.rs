@@ -4,7 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use cluster_api::{DeploymentCredential, DeploymentCredentialRequest, Subscription, SystemInfoRepresentation, TelemetryExport};
+use cluster_api::{AdminBlockExtensionVersionRequest, ExtensionVersion, Subscription, SystemInfoRepresentation};
+use cluster_api::{DeploymentCredential, DeploymentCredentialRequest, TelemetryExport};
 use serde_json::{Map, Value, json};
 
 use crate::registry::{Registered, registry};
@@ -156,6 +157,12 @@ fn newer_contract_extras_round_trip() {
         ("DeploymentCredential", round_trip::<DeploymentCredential>),
         ("DeploymentCredentialRequest", round_trip::<DeploymentCredentialRequest>),
         ("TelemetryExport", round_trip::<TelemetryExport>),
+        // The staff block fields and the staff operation's body.
+        ("ExtensionVersion", round_trip::<ExtensionVersion>),
+        (
+            "AdminBlockExtensionVersionRequest",
+            round_trip::<AdminBlockExtensionVersionRequest>,
+        ),
     ] {
         let schema = &next_schemas[next_name];
         let sent = sample(next_schemas, schema, next_name, next_name, Fill::Every, 0);

@@ -48,8 +48,56 @@ pub struct VersionRecord {
     pub override_by: Option<String>,
     pub override_reason: Option<String>,
     pub created_at: Millis,
-    /// When a reconcile last deployed this version (never shown on the wire).
+    /// When a reconcile last deployed this version (never shown on the wire); `None`
+    /// while it is not on the cluster.
     pub applied_at: Option<Millis>,
+    /// Support staff's block (kept in its own table, so saving a version never touches it).
+    pub block: Option<AdminBlock>,
+    /// Whether the scanner's report is stored (shown once the scan has finished).
+    pub has_report: bool,
+}
+
+/// A staff block: the version is never deployed while it holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdminBlock {
+    pub by: String,
+    pub reason: String,
+    pub at: Millis,
+}
+
+/// Scan states whose report exists: the scan has finished.
+pub fn scanned(state: &ScanState) -> bool {
+    matches!(state, ScanState::Pass | ScanState::Warn | ScanState::Block | ScanState::Error)
+}
+
+/// Whether a reconcile deploys `version` of `extension`: enabled, approved, uploaded and
+/// not blocked by staff. A staff block wins over everything, whatever `valid` or the scan says.
+pub fn deployable(extension: &ExtensionRecord, version: &VersionRecord) -> bool {
+    extension.enabled && version.valid && version.resource_key.is_some() && version.block.is_none()
+}
+
+/// What a reconcile at `now` does to one version: deploys it when [`deployable`], takes it
+/// off the cluster otherwise. Returns whether the record changed (to be written back).
+pub fn reconcile(extension: &ExtensionRecord, version: &mut VersionRecord, now: Millis) -> bool {
+    let deploy = deployable(extension, version);
+    if !deploy && version.applied_at.is_none() {
+        return false;
+    }
+    version.applied_at = deploy.then_some(now);
+    true
+}
+
+/// What `version.adminBlock` does: `Err` is 400's message.
+pub fn admin_block(version: &mut VersionRecord, blocked: bool, reason: Option<&str>, by: &str, now: Millis) -> Result<(), String> {
+    if !blocked {
+        version.block = None;
+        return Ok(());
+    }
+    let Some(reason) = reason.map(str::trim).filter(|r| !r.is_empty()) else {
+        return Err("reason is required to block a version: say why, the customer will see it.".into());
+    };
+    version.block = Some(AdminBlock { by: by.to_string(), reason: reason.to_string(), at: now });
+    Ok(())
 }
 
 impl VersionRecord {
@@ -70,6 +118,8 @@ impl VersionRecord {
             override_reason: None,
             created_at: now,
             applied_at: None,
+            block: None,
+            has_report: false,
         }
     }
 
@@ -82,12 +132,17 @@ impl VersionRecord {
             keycloak_major_version: self.keycloak_major,
             scan_state: self.scan_state.clone(),
             risk_score: self.risk_score,
-            report_location: None,
+            report_location: (self.has_report && scanned(&self.scan_state))
+                .then(|| super::report::location(&self.extension_id, &self.id)),
             scanned_at: self.scanned_at.map(EpochMillis),
             scanner_version: self.scanner_version.clone(),
             override_by: self.override_by.clone(),
             override_reason: self.override_reason.clone(),
             created_at: Some(EpochMillis(self.created_at)),
+            admin_blocked: Some(self.block.is_some()),
+            admin_blocked_by: self.block.as_ref().map(|b| b.by.clone()),
+            admin_blocked_reason: self.block.as_ref().map(|b| b.reason.clone()),
+            admin_blocked_at: self.block.as_ref().map(|b| EpochMillis(b.at)),
         }
     }
 }

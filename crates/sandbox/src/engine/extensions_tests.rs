@@ -93,3 +93,71 @@ fn approving() {
     validate(&mut v, true, Some("ignored"), "me").expect("approved");
     assert_eq!((v.valid, v.override_by), (true, None));
 }
+
+fn slot() -> ExtensionRecord {
+    ExtensionRecord {
+        id: "e".into(),
+        cluster_id: "c".into(),
+        name: "theme".into(),
+        resource_type: ResourceType::Theme,
+        enabled: true,
+        created_at: 0,
+        change_password_url: None,
+    }
+}
+
+fn approved(scan: ScanState) -> VersionRecord {
+    let mut v = VersionRecord::new("v".into(), "e", Some(26), 0);
+    v.resource_key = Some("k".into());
+    v.scan_state = scan;
+    v.valid = true;
+    v
+}
+
+#[test]
+fn a_blocked_version_is_never_deployed_whatever_valid_or_scan_say() {
+    let ext = slot();
+    for scan in [ScanState::Pass, ScanState::Warn, ScanState::Unscanned] {
+        let mut v = approved(scan);
+        assert!(deployable(&ext, &v));
+        admin_block(&mut v, true, Some("malware"), "staff", 5).expect("blocked");
+        assert!(!deployable(&ext, &v));
+        assert!(!reconcile(&ext, &mut v, 10), "nothing to change: it was never deployed");
+        assert_eq!(v.applied_at, None);
+    }
+}
+
+#[test]
+fn a_deployed_version_leaves_at_the_next_reconcile_once_blocked_and_returns_when_unblocked() {
+    let ext = slot();
+    let mut v = approved(ScanState::Pass);
+    assert!(reconcile(&ext, &mut v, 10));
+    assert_eq!(v.applied_at, Some(10));
+    admin_block(&mut v, true, Some("malware"), "staff", 11).expect("blocked");
+    assert_eq!(v.applied_at, Some(10), "a block alone does not restart the cluster");
+    assert!(reconcile(&ext, &mut v, 20));
+    assert_eq!(v.applied_at, None, "removed by the reconcile");
+    // The customer may still approve it; it stays off the cluster.
+    validate(&mut v, true, None, "customer").expect("approved");
+    assert!(!reconcile(&ext, &mut v, 30));
+    admin_block(&mut v, false, None, "staff", 31).expect("unblocked");
+    assert!(reconcile(&ext, &mut v, 40));
+    assert_eq!(v.applied_at, Some(40));
+}
+
+#[test]
+fn blocking_needs_a_reason_and_unblocking_clears_every_field() {
+    let mut v = approved(ScanState::Warn);
+    assert!(admin_block(&mut v, true, None, "staff", 1).is_err());
+    assert!(admin_block(&mut v, true, Some("   "), "staff", 1).is_err());
+    assert_eq!(v.block, None);
+    admin_block(&mut v, true, Some(" bad jar "), "staff", 7).expect("blocked");
+    let wire = v.to_wire();
+    assert_eq!(wire.admin_blocked, Some(true));
+    assert_eq!(wire.admin_blocked_by.as_deref(), Some("staff"));
+    assert_eq!(wire.admin_blocked_reason.as_deref(), Some("bad jar"));
+    assert_eq!(wire.admin_blocked_at.map(|t| t.0), Some(7));
+    admin_block(&mut v, false, Some("ignored"), "staff", 8).expect("unblocked");
+    let wire = v.to_wire();
+    assert_eq!((wire.admin_blocked, wire.admin_blocked_by, wire.admin_blocked_reason, wire.admin_blocked_at), (Some(false), None, None, None));
+}

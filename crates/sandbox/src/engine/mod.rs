@@ -12,6 +12,7 @@ pub mod billing;
 mod facts;
 pub mod names;
 pub mod realms;
+pub mod report;
 pub mod scan;
 pub mod well_known;
 

@@ -105,16 +105,17 @@ pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
     no_content()
 }
 
-/// Applies what is enabled and approved, which restarts the cluster: 409 while a
-/// restart is already running, refused before anything changes so it is safe to retry.
+/// Applies what is enabled, approved and not blocked by staff, which restarts the
+/// cluster; everything else leaves it (a version blocked since the last reconcile is
+/// removed). 409 while a restart is already running, refused before anything changes so
+/// it is safe to retry.
 pub fn reconcile(ctx: &Ctx, store: &mut Store) -> Outcome {
     let mut cluster = changeable_cluster(ctx, store)?;
     engine::begin_restart(&mut cluster, ctx.now, ctx.settings.restart_ms).map_err(ApiError::conflict)?;
     let mut applied = Vec::new();
-    for record in store.extensions_of(&cluster.id)?.into_iter().filter(|e| e.enabled) {
+    for record in store.extensions_of(&cluster.id)? {
         for mut version in versions(ctx, store, &record.id)? {
-            if version.valid && version.resource_key.is_some() {
-                version.applied_at = Some(ctx.now);
+            if rules::reconcile(&record, &mut version, ctx.now) {
                 applied.push(version);
             }
         }

@@ -23,12 +23,13 @@ pub mod realm_credentials;
 pub mod realms;
 pub mod secrets;
 pub mod telemetry;
+pub mod reviews;
 pub mod uploads;
 pub mod well_known;
 
 use crate::auth::Caller;
 use crate::error::ApiError;
-use crate::policy::Need;
+use crate::policy::{self, Need};
 use crate::records::Millis;
 use crate::store::Store;
 use crate::state::Settings;
@@ -99,18 +100,55 @@ impl Ctx<'_> {
 
     /// 403 unless the caller holds the operation's role in `org_id`. Call it after
     /// establishing the resource is visible (a member's), so strangers get 404.
+    ///
+    /// Support staff pass for reads (`roles::staff_may`) in every organization and get 403
+    /// on every customer write and on reads that hand over a credential or a session.
     pub fn authorize(&self, store: &Store, org_id: &str) -> Result<(), ApiError> {
-        let Need::Role(role) = self.need else {
-            return Ok(());
+        let role = match self.need {
+            Need::Member => return Ok(()),
+            Need::ClientRole { client, role } => return self.authorize_client(client, role),
+            Need::Role(role) => role,
         };
-        if self.caller.has(org_id, role) {
+        if self.caller.has(org_id, role) || policy::staff_reads(&self.caller, self.op) {
             return Ok(());
         }
         let org = store.org(org_id)?.map_or_else(|| org_id.to_string(), |org| org.label().to_string());
         // "Acme Inc." already ends the sentence.
         let stop = if org.ends_with('.') { "" } else { "." };
+        if self.caller.is_staff() {
+            return Err(ApiError::forbidden(format!(
+                "Support staff have read-only access to customers' clusters: {} needs the {role} role in \
+                 organization {org}{stop} Staff hold no organization role, so this is refused.",
+                self.op.id
+            )));
+        }
         let who = if self.caller.person_id.is_some() { "Your account" } else { "This API secret" };
         Err(ApiError::forbidden(format!("{who} lacks the {role} role in organization {org}{stop}")))
+    }
+
+    /// The staff operations: the client role, whatever organization roles the caller holds.
+    fn authorize_client(&self, client: &str, role: &str) -> Result<(), ApiError> {
+        if self.caller.has_client_role(client, role) {
+            return Ok(());
+        }
+        Err(ApiError::forbidden(format!(
+            "{} is for support staff: it needs the {role} role on the {client} client, which no organization role \
+             grants.",
+            self.op.id
+        )))
+    }
+
+    /// The organizations whose resources this operation may list for the caller: those where
+    /// it holds the operation's role, or every one for staff reads.
+    pub fn listable_orgs(&self, store: &Store) -> Result<Vec<String>, ApiError> {
+        let role = match self.need {
+            Need::Role(role) => role,
+            _ => return Ok(store.orgs()?.into_iter().map(|o| o.id).filter(|id| self.caller.member_of(id)).collect()),
+        };
+        if policy::staff_reads(&self.caller, self.op) {
+            return Ok(store.orgs()?.into_iter().map(|o| o.id).collect());
+        }
+        Ok(self.caller.orgs_with(role).map(str::to_string).collect())
     }
 
     /// For operations that belong to no organization (regions, name checks): the
@@ -118,6 +156,8 @@ impl Ctx<'_> {
     pub fn authorize_somewhere(&self) -> Result<(), ApiError> {
         match self.need {
             Need::Member => Ok(()),
+            Need::ClientRole { client, role } => self.authorize_client(client, role),
+            Need::Role(_) if policy::staff_reads(&self.caller, self.op) => Ok(()),
             Need::Role(role) if self.caller.orgs_with(role).next().is_some() => Ok(()),
             Need::Role(role) => Err(ApiError::forbidden(format!(
                 "This API secret lacks the {role} role in every organization it belongs to."

@@ -5,7 +5,7 @@
 use super::Ctx;
 use super::clusters::load;
 use crate::engine::extensions::{self, ExtensionRecord, Flow, VersionRecord};
-use crate::engine::scan;
+use crate::engine::{report, scan};
 use crate::error::ApiError;
 use crate::records::ClusterRecord;
 use crate::storage;
@@ -137,12 +137,19 @@ pub fn confirm(
     version.valid = false;
     version.override_by = None;
     version.override_reason = None;
-    if store.scanning_enabled(&cluster.id)? {
-        scan::queue(&mut version, scan::verdict(&blob.bytes), ctx.now, ctx.settings.scan_ms);
+    // The report is written with the verdict and shown once the scan has finished.
+    let report = if store.scanning_enabled(&cluster.id)? {
+        let verdict = scan::verdict(&blob.bytes);
+        let report = crate::engine::report::report(&verdict, &report::examine(&blob.bytes), ctx.now + ctx.settings.scan_ms);
+        scan::queue(&mut version, verdict, ctx.now, ctx.settings.scan_ms);
         scan::settle(&mut version, ctx.now);
+        Some(report)
     } else {
         scan::reset(&mut version);
-    }
+        None
+    };
+    version.has_report = report.is_some();
     store.save_version(&version)?;
+    store.set_report(&version.id, report.as_ref())?;
     Ok(version)
 }

@@ -78,9 +78,16 @@ pub fn refresh_token(app: &AppState, form: &Form) -> Response {
 /// Fresh tokens for a person, with the roles they hold now.
 fn respond(app: &AppState, person_id: &str, session_id: &str, refresh: Option<String>) -> Response {
     let issued = (|| -> Result<AccountTokens, ApiError> {
-        let grants = app.lock_store()?.person_grants(person_id)?;
+        let caller = {
+            let store = app.lock_store()?;
+            if store.is_staff_person(person_id)? {
+                Caller::staff(person_id, cluster_api::identity::CONSOLE_CLIENT_ID).as_person(person_id)
+            } else {
+                Caller::person(person_id, &store.person_grants(person_id)?)
+            }
+        };
         let ttl = app.settings.token_ttl;
-        let access_token = app.tokens.issue(Caller::person(person_id, &grants), ttl)?;
+        let access_token = app.tokens.issue(caller, ttl)?;
         let remaining = app.identity.remaining(session_id, Instant::now()).as_secs();
         Ok(AccountTokens {
             access_token,

@@ -3,7 +3,7 @@
 //! removes its extensions, and removing an extension removes everything under it.
 
 use super::{Store, StoreResult};
-use crate::engine::extensions::{ExtensionRecord, PendingScan, VersionRecord};
+use crate::engine::extensions::{AdminBlock, ExtensionRecord, PendingScan, VersionRecord};
 use crate::records::Millis;
 use cluster_api::{ResourceType, ScanState};
 use rusqlite::{OptionalExtension, Row, params};
@@ -94,6 +94,11 @@ fn version_from(row: &Row<'_>) -> rusqlite::Result<VersionRecord> {
         override_reason: row.get(14)?,
         created_at: row.get(15)?,
         applied_at: row.get(16)?,
+        block: match (row.get::<_, Option<String>>(17)?, row.get::<_, Option<String>>(18)?, row.get(19)?) {
+            (Some(by), Some(reason), Some(at)) => Some(AdminBlock { by, reason, at }),
+            _ => None,
+        },
+        has_report: row.get(20)?,
     })
 }
 
@@ -194,9 +199,14 @@ impl Store {
 
     /// The versions of an extension: by Keycloak major, the standalone one first.
     pub fn versions_of(&self, extension_id: &str) -> StoreResult<Vec<VersionRecord>> {
+        let columns = VERSION_COLUMNS.split(',').map(|c| format!("v.{}", c.trim())).collect::<Vec<_>>().join(", ");
         let sql = format!(
-            "SELECT {VERSION_COLUMNS} FROM extension_versions WHERE extension_id = ?1
-             ORDER BY keycloak_major, created_at"
+            "SELECT {columns}, b.blocked_by, b.reason, b.blocked_at, r.version_id IS NOT NULL
+             FROM extension_versions v
+             LEFT JOIN version_blocks b ON b.version_id = v.id
+             LEFT JOIN scan_reports r ON r.version_id = v.id
+             WHERE v.extension_id = ?1
+             ORDER BY v.keycloak_major, v.created_at"
         );
         let mut stmt = self.conn.prepare(&sql)?;
         let rows = stmt.query_map([extension_id], version_from)?.collect::<rusqlite::Result<Vec<_>>>()?;

@@ -19,6 +19,9 @@ pub mod uploads;
 pub mod seed;
 mod realm_seed;
 pub use realms::{CredentialRecord, RealmLink};
+mod staff;
+mod reviews;
+mod review_seed;
 
 use rusqlite::Connection;
 use std::fmt;
@@ -122,6 +125,8 @@ impl Store {
         conn.execute_batch(access::SCHEMA)?;
         conn.execute_batch(domains::SCHEMA)?;
         conn.execute_batch(env_vars::SCHEMA)?;
+        conn.execute_batch(staff::SCHEMA)?;
+        conn.execute_batch(reviews::SCHEMA)?;
         Ok(Store { conn })
     }
 

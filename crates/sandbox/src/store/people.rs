@@ -18,6 +18,11 @@ CREATE TABLE IF NOT EXISTS person_roles (
     role      TEXT NOT NULL,
     PRIMARY KEY (person_id, org_id, role)
 );
+-- Support staff among the people: their tokens carry the staff client role instead of
+-- organization roles (API-NOTES §2.3).
+CREATE TABLE IF NOT EXISTS staff_people (
+    person_id TEXT PRIMARY KEY REFERENCES people(id) ON DELETE CASCADE
+);
 ";
 
 /// A person of the realm. The sandbox keeps demo passwords in the clear: they are printed
@@ -74,5 +79,16 @@ impl Store {
             stmt.execute(params![person_id, grant.org_id, grant.role])?;
         }
         Ok(())
+    }
+
+    /// Makes a person support staff.
+    pub fn mark_staff_person(&self, person_id: &str) -> StoreResult<()> {
+        self.conn.execute("INSERT OR IGNORE INTO staff_people (person_id) VALUES (?1)", [person_id])?;
+        Ok(())
+    }
+
+    pub fn is_staff_person(&self, person_id: &str) -> StoreResult<bool> {
+        let sql = "SELECT 1 FROM staff_people WHERE person_id = ?1";
+        Ok(self.conn.query_row(sql, [person_id], |_| Ok(())).optional()?.is_some())
     }
 }

@@ -9,6 +9,9 @@ use crate::records::Grant;
 pub const ALICE_EMAIL: &str = "alice@acme.example";
 pub const CAROL_EMAIL: &str = "carol@acme.example";
 pub const BOB_EMAIL: &str = "bob@acme.example";
+/// Support staff: no organization role, the staff client role.
+pub const SAM_EMAIL: &str = "sam@staff.example";
+pub const USER_SAM: &str = "user-sam";
 /// Every demo person's password.
 pub const DEMO_PASSWORD: &str = "demo";
 
@@ -37,6 +40,14 @@ pub fn ensure_people(store: &mut Store) -> StoreResult<()> {
                 roles.iter().map(|role| Grant { org_id: ACME_ORG_ID.into(), role: role.to_string() }).collect();
             s.grant_person(id, &grants)?;
         }
+        let sam = PersonRecord {
+            id: USER_SAM.into(),
+            email: SAM_EMAIL.into(),
+            name: "Sam Support".into(),
+            password: DEMO_PASSWORD.into(),
+        };
+        s.ensure_person(&sam)?;
+        s.mark_staff_person(USER_SAM)?;
         Ok(())
     })
 }

@@ -14,6 +14,10 @@ pub const VIEWER_CLIENT_ID: &str = "demo-viewer";
 pub const VIEWER_CLIENT_SECRET: &str = "demo-viewer-secret";
 pub const GLOBEX_CLIENT_ID: &str = "globex-admin";
 pub const GLOBEX_CLIENT_SECRET: &str = "globex-admin-secret";
+/// Support staff: the client role `manage-clusters` on `cluster-management`, no organization.
+pub const STAFF_CLIENT_ID: &str = "demo-staff";
+pub const STAFF_CLIENT_SECRET: &str = "demo-staff-secret";
+pub use super::review_seed::{ACME_SHOP, BLOCKED_VERSION, OVERRIDDEN_VERSION, SEED_BLOCKER, scale};
 
 pub const ACME_PROD: &str = "cl-acme-prod";
 pub const ACME_STAGING: &str = "cl-acme-staging";
@@ -153,6 +157,7 @@ pub fn seed(store: &mut Store, now: Millis, provision_ms: Millis) -> StoreResult
         for (id, on) in [(ACME_PROD, true), (ACME_STAGING, false), (ACME_DEV, true), (GLOBEX_PROD, true)] {
             s.set_scanning(id, on)?;
         }
+        super::review_seed::seed(s, now)?;
         Ok(())
     })
 }
@@ -177,4 +182,13 @@ pub fn ensure_bootstrap(store: &mut Store, client_id: &str, client_secret: &str,
 }
 
 /// The demo people who sign in through the identity server (password `demo`).
-pub use super::people_seed::{ALICE_EMAIL, BOB_EMAIL, CAROL_EMAIL, DEMO_PASSWORD};
+pub use super::people_seed::{ALICE_EMAIL, BOB_EMAIL, CAROL_EMAIL, DEMO_PASSWORD, SAM_EMAIL};
+/// Makes sure each staff secret exists with this client secret (applied on every start).
+pub fn ensure_staff(store: &mut Store, staff: &[(&str, &str)], now: Millis) -> StoreResult<()> {
+    store.transaction(|s| {
+        for (client_id, client_secret) in staff {
+            s.put_staff_client(client_id, client_secret, now)?;
+        }
+        Ok(())
+    })
+}

@@ -26,6 +26,7 @@ mod realm_ops;
 mod realms;
 mod secrets;
 mod signin;
+mod staff;
 mod storage;
 mod token;
 mod well_known;

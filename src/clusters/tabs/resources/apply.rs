@@ -139,6 +139,7 @@ pub fn ApplyPanel() -> impl IntoView {
         <section class="card" id="apply">
             <h2>"Apply to cluster"</h2>
             <p class="hint">"Deploys the approved version of every enabled resource and restarts the cluster. Uploads, approvals and deletions take effect only then."</p>
+            <p class="hint" id="apply-skips-blocked">"Versions blocked by support are skipped, even when approved: they are never deployed, and one already running is removed."</p>
             <div class="row-actions">
                 <button class="button primary" id="apply-to-cluster"
                     disabled=move || blocked().is_some() || busy() || armed_at.get().is_some()
@@ -153,6 +154,7 @@ pub fn ApplyPanel() -> impl IntoView {
                 title=Signal::derive(move || format!("Restart {} to apply?", cluster.with(|c| c.name.clone())))
                 body=move || view! {
                     <p>{move || cluster.with(|c| apply_consequence(&c.name))}</p>
+                    <p class="hint">"Versions blocked by support are skipped."</p>
                     {move || restart_refused(&confirm.write.error.get()).then(|| view! {
                         <p class="hint">"Another restart is running. The console can apply as soon as it ends. " {when_done()}</p>
                     })}

@@ -98,7 +98,20 @@ fn scan_view(v: ExtensionVersion) -> impl IntoView {
     let busy = tone == "busy";
     let risk = v.risk_score.map(|r| format!("Risk {r}/100"));
     let scanned = v.scanned_at.map(|at| format!("{} · {}", format::utc(at), v.scanner_version.clone().unwrap_or_default()));
+    // A staff block outranks the scan and the approval: say so where the verdict is read.
+    let block = (v.admin_blocked == Some(true)).then(|| {
+        let reason = v.admin_blocked_reason.clone().unwrap_or_else(|| "No reason was given.".into());
+        let at = v.admin_blocked_at.map(|at| format!("Since {}. Never deployed until support lifts it.", format::utc(at))).unwrap_or_default();
+        view! {
+            <div class="support-block">
+                <span class="badge badge-bad">"Blocked by support"</span>
+                <div class="sub block-reason">{reason}</div>
+                <div class="sub">{at}</div>
+            </div>
+        }
+    });
     view! {
+        {block}
         <span class=format!("badge badge-{tone}") data-scan=v.scan_state.as_str().to_string()>
             {busy.then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
             {words}

@@ -1,0 +1,82 @@
+//! What the console reads from an access token: only whether it carries the support staff
+//! client role (`resource_access["cluster-management"].roles` holding `manage-clusters`).
+//! The token is decoded, never verified: this decides what to show, and the service still
+//! enforces the role on every call. A token that is not a JWT means "not staff".
+
+use cluster_api::roles::{STAFF_CLIENT, STAFF_ROLE};
+
+/// base64url (padding tolerated) to bytes; `None` on any other character.
+fn base64url(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for c in text.trim_end_matches('=').bytes() {
+        let value = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'-' | b'+' => 62,
+            b'_' | b'/' => 63,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(value);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+/// Whether the access token says its holder is support staff.
+pub fn is_staff(token: &str) -> bool {
+    let mut parts = token.split('.');
+    let (Some(_), Some(payload), Some(_), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let Some(claims) = base64url(payload).and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok()) else {
+        return false;
+    };
+    claims["resource_access"][STAFF_CLIENT]["roles"]
+        .as_array()
+        .is_some_and(|roles| roles.iter().any(|r| r.as_str() == Some(STAFF_ROLE)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encode(bytes: &[u8]) -> String {
+        const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        let mut out = String::new();
+        for chunk in bytes.chunks(3) {
+            let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+            for i in 0..=chunk.len() {
+                out.push(char::from(A[((n >> (18 - 6 * i)) & 63) as usize]));
+            }
+        }
+        out
+    }
+
+    fn jwt(claims: &str) -> String {
+        format!("{}.{}.sig", encode(br#"{"alg":"HS256"}"#), encode(claims.as_bytes()))
+    }
+
+    #[test]
+    fn staff_only_with_the_client_role() {
+        assert!(is_staff(&jwt(r#"{"azp":"s","resource_access":{"cluster-management":{"roles":["manage-clusters"]}}}"#)));
+        assert!(!is_staff(&jwt(r#"{"azp":"s","resource_access":{"cluster-management":{"roles":["view-clusters"]}}}"#)));
+        assert!(!is_staff(&jwt(r#"{"azp":"s","resource_access":{"account":{"roles":["manage-clusters"]}}}"#)));
+        assert!(!is_staff(&jwt(r#"{"azp":"s"}"#)));
+    }
+
+    #[test]
+    fn anything_not_a_jwt_is_not_staff() {
+        assert!(!is_staff("3f2a9c0b1d"));
+        assert!(!is_staff(""));
+        assert!(!is_staff("a.%%%.c"));
+        assert!(!is_staff(&format!("{}.x", jwt("{}"))));
+        assert!(!is_staff("a.bm90IGpzb24.c"));
+    }
+}

@@ -1,0 +1,105 @@
+//! The support summary: what a support person pastes into a ticket about a cluster, read
+//! fresh (system info for the Keycloak version, the restart status, health) with one Copy.
+
+use cluster_api::{ops, Cluster, ClusterState};
+use leptos::prelude::*;
+
+use crate::api::{self, use_api, ApiError};
+use crate::clusters::ClusterCtx;
+use crate::directory::Directory;
+use crate::kit::copy::CopyButton;
+
+/// One fact that is read: its value, or what is known about why it is missing.
+fn fact<T>(answer: &Option<Result<T, ApiError>>, show: impl Fn(&T) -> String) -> String {
+    match answer {
+        None => "(still loading)".into(),
+        Some(Ok(value)) => show(value),
+        Some(Err(e)) => format!("(could not be read: {})", e.title()),
+    }
+}
+
+/// The summary's text, one `Label: value` line per fact.
+pub fn summary_text(c: &Cluster, org: &str, keycloak: &str, restart: &str, health: &str) -> String {
+    [
+        ("Cluster ID", c.id.clone()),
+        ("Organization", format!("{org} ({})", c.owner.clone().unwrap_or_default())),
+        ("Name", c.name.clone()),
+        ("Host", c.host.clone()),
+        ("Tier", c.tier.to_string()),
+        ("Region", format!("{} ({})", c.region.name, c.region.region)),
+        ("Status", c.status.to_string()),
+        ("Keycloak version", keycloak.to_string()),
+        ("Restart", restart.to_string()),
+        ("Health", health.to_string()),
+    ]
+    .iter()
+    .map(|(k, v)| format!("{k}: {v}"))
+    .collect::<Vec<_>>()
+    .join("\n")
+}
+
+#[component]
+pub fn SupportSummary() -> impl IntoView {
+    let api = use_api();
+    let ctx = expect_context::<ClusterCtx>();
+    let directory = expect_context::<Directory>();
+    let id = ctx.id();
+    let (i1, i2, i3) = (id.clone(), id.clone(), id);
+    let active = Memo::new(move |_| ctx.cluster.with(|c| c.status == ClusterState::Active));
+    let info = crate::load::load(move || {
+        let (id, active) = (i1.clone(), active.get());
+        async move { if active { Some(api::call(api, &ops::ClusterSystemInfoDetail { id }).await) } else { None } }
+    });
+    let restart = crate::load::load(move || {
+        let id = i2.clone();
+        async move { api::call(api, &ops::ClusterRestartStatusDetail { id }).await }
+    });
+    let health = crate::load::load(move || {
+        let id = i3.clone();
+        async move { api::call(api, &ops::ClusterMetricsDetail { id }).await }
+    });
+    let text = Memo::new(move |_| {
+        let keycloak = info.with(|i| match i {
+            None => "(still loading)".to_string(),
+            Some(None) => format!("(not available while {})", ctx.cluster.with(|c| c.status.to_string())),
+            Some(Some(answer)) => fact(&Some(answer.clone()), |s| s.version.clone().unwrap_or_else(|| "(not reported)".into())),
+        });
+        let restart = restart.with(|r| fact(r, |s| if s.restart_in_progress { "in progress".into() } else { "none in progress".into() }));
+        let health = health.with(|h| fact(h, |m| if m.healthy { "healthy".into() } else { "not healthy".into() }));
+        ctx.cluster.with(|c| summary_text(c, &directory.org_label(c.owner.as_deref().unwrap_or_default()), &keycloak, &restart, &health))
+    });
+    view! {
+        <section class="card" id="support-summary">
+            <h2>"Support summary"</h2>
+            <p class="hint">"Ready to paste into a ticket."</p>
+            <pre class="mono" id="support-summary-text">{move || text.get()}</pre>
+            {move || view! { <CopyButton text=text.get() what="support summary"/> }}
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cluster_api::{Region, Tier};
+
+    #[test]
+    fn one_line_per_fact() {
+        let c = Cluster {
+            id: "cl-1".into(),
+            name: "globex-prod".into(),
+            host: "https://globex-prod.example".into(),
+            owner: Some("org-globex".into()),
+            tier: Tier::Premium,
+            status: ClusterState::Active,
+            region: Region { name: "US_WEST_2".into(), provider: "aws".into(), region: "us-west-2".into() },
+            ..Default::default()
+        };
+        let text = summary_text(&c, "Globex Corp.", "26.1.0", "none in progress", "healthy");
+        assert_eq!(text.lines().count(), 10);
+        assert!(text.starts_with("Cluster ID: cl-1\nOrganization: Globex Corp. (org-globex)\nName: globex-prod\n"));
+        assert!(text.contains("Region: US_WEST_2 (us-west-2)") && text.contains("Keycloak version: 26.1.0") && text.ends_with("Health: healthy"));
+        let failed = fact::<i32>(&Some(Err(ApiError::Network("x".into()))), |_| String::new());
+        assert!(failed.starts_with("(could not be read"));
+    }
+}

@@ -1,0 +1,239 @@
+//! `/review`: every extension version of every cluster, for support staff. The default
+//! view is what needs attention; filters live in the URL; the DOM holds one page of rows.
+
+use cluster_api::{EpochMillis, ScanState};
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::NavigateOptions;
+
+use super::desk_parts::{flag, FailedClusters, Pager, Progress, YesNo};
+use super::load::{org_options, Desk};
+use super::rows::{page_range, DeskFilter, DeskRow, PAGE_SIZE};
+use super::StaffOnly;
+use crate::api::use_api;
+use crate::directory::Directory;
+use crate::format;
+use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::table::{Cell, Column, ResourceTable, Row};
+use crate::links;
+
+const COLUMNS: &[Column] = &[
+    Column::new("Organization"),
+    Column::new("Cluster"),
+    Column::new("Extension"),
+    Column::new("Version"),
+    Column::new("Uploaded"),
+    Column::new("Scan"),
+    Column::new("Customer approval"),
+    Column::new("Support block"),
+];
+
+/// A scan state in words, with its badge tone.
+pub fn scan_words(scan: &ScanState) -> (String, &'static str) {
+    let (words, tone) = match scan {
+        ScanState::Unscanned => ("Not scanned", "muted"),
+        ScanState::Scanning => ("Scanning", "busy"),
+        ScanState::Pass => ("Passed", "ok"),
+        ScanState::Warn => ("Warnings", "warn"),
+        ScanState::Block => ("Blocked by scanner", "bad"),
+        ScanState::Error => ("Scan failed", "bad"),
+        ScanState::Unknown(raw) => return (raw.clone(), "muted"),
+    };
+    (words.to_string(), tone)
+}
+
+fn desk_row(row: &DeskRow) -> Row {
+    let v = &row.version;
+    let (scan, tone) = scan_words(&v.scan_state);
+    let version = v.label.clone().unwrap_or_else(|| v.keycloak_major_version.map(|m| format!("Keycloak {m}")).unwrap_or_else(|| "Standalone".into()));
+    let major = v.keycloak_major_version.map(|m| format!("Keycloak {m}")).unwrap_or_default();
+    let approval = match (v.valid, &v.override_reason) {
+        (true, Some(reason)) => Cell::text("Approved despite the scan").sub(reason.clone()),
+        (true, None) => Cell::text("Approved"),
+        (false, _) => Cell::text("Not approved"),
+    };
+    let block = if v.admin_blocked == Some(true) {
+        Cell::badge("Blocked by support", "bad", false).sub(v.admin_blocked_reason.clone().unwrap_or_default())
+    } else {
+        Cell::text("—")
+    };
+    let href = links::review_version(&row.cluster_id, &row.extension_id, &v.id);
+    Row::new(
+        "data-version",
+        v.id.clone(),
+        vec![
+            Cell::text(row.org_label.clone()),
+            Cell::link(row.cluster_name.clone(), links::cluster(&row.cluster_id)),
+            Cell::link(row.extension_name.clone(), href).sub(row.resource_type.to_string()).class("extension"),
+            Cell::text(version).sub(major),
+            v.created_at.map(Cell::time).unwrap_or_else(|| Cell::text("—")),
+            Cell::badge(scan, tone, tone == "busy").sub(v.risk_score.map(|r| format!("Risk {r}/100")).unwrap_or_default()).class("scan"),
+            approval.class("approval"),
+            block.class("block"),
+        ],
+    )
+}
+
+#[component]
+pub fn ReviewDesk() -> impl IntoView {
+    let directory = expect_context::<Directory>();
+    move || {
+        if directory.is_staff() {
+            view! { <Desk_/> }.into_any()
+        } else {
+            view! { <StaffOnly heading="Extension review"/> }.into_any()
+        }
+    }
+}
+
+#[component]
+fn Desk_() -> impl IntoView {
+    let desk = Desk::new(use_api());
+    let query = use_query_map();
+    let in_url = Memo::new(move |_| query.with(|q| DeskFilter::from_query(|name| q.get(name))));
+    // What is being typed filters at once; the URL follows once typing pauses, so a
+    // keystroke costs the filtering and one page of rows, not a navigation too.
+    let typed = RwSignal::new(None::<String>);
+    let typed_seq = StoredValue::new(0u32);
+    let filter = Memo::new(move |_| {
+        let mut f = in_url.get();
+        if let Some(q) = typed.get() {
+            if q != f.q {
+                f.q = q;
+                f.page = 1;
+            }
+        }
+        f
+    });
+    let navigate = use_navigate();
+    let set = move |f: DeskFilter| {
+        let params: Vec<(&'static str, String)> = f.to_params();
+        let refs: Vec<(&'static str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        navigate(&links::with_query(links::REVIEW, &refs), NavigateOptions { replace: true, scroll: false, ..Default::default() });
+    };
+    let set = StoredValue::new_local(set);
+    let change = move |edit: fn(&mut DeskFilter, String), value: String| {
+        let mut f = filter.get_untracked();
+        edit(&mut f, value);
+        f.page = 1;
+        typed.set(None);
+        set.with_value(|set| set(f));
+    };
+    let type_q = move |value: String| {
+        typed.set(Some(value));
+        typed_seq.update_value(|n| *n = n.wrapping_add(1));
+        let mine = typed_seq.get_value();
+        leptos::task::spawn_local(async move {
+            crate::poll::sleep_ms(300).await;
+            if typed_seq.try_get_value() == Some(mine) {
+                set.try_with_value(|set| set(filter.get_untracked()));
+            }
+        });
+    };
+    // Once the URL holds what was typed, it is the filter again (and Back/Forward rule).
+    Effect::new(move |_| {
+        let q = in_url.with(|f| f.q.clone());
+        if typed.get_untracked().as_deref() == Some(q.as_str()) {
+            typed.set(None);
+        }
+    });
+    // Which rows the filter shows: one pass over precomputed keys per change.
+    let shown = Memo::new(move |_| {
+        let f = filter.get();
+        desk.rows.with(|rows| f.select(rows))
+    });
+    let page = Memo::new(move |_| {
+        let count = shown.with(Vec::len);
+        page_range(count, filter.with(|f| f.page))
+    });
+    // The rows of this page, by index, with the read they belong to: while clusters keep
+    // arriving the page is drawn again only if its own rows changed, not on every answer.
+    let on_page = Memo::new(move |_| {
+        let (_, range) = page.get();
+        (desk.epoch.get(), shown.with(|idx| idx[range].to_vec()))
+    });
+    let rows = Callback::new(move |()| {
+        let list = on_page.with(|(_, idx)| desk.rows.with_untracked(|rows| idx.iter().filter_map(|i| rows.get(*i as usize)).map(desk_row).collect()));
+        // Nothing to show while the first clusters are still on their way reads as loading.
+        match desk.listed.get() {
+            None => None,
+            Some(Err(e)) => Some(Err(e)),
+            Some(Ok(())) => Some(Ok(list)),
+        }
+    });
+    let empty = ViewFn::from(move || {
+        let (done, _, total) = desk.progress();
+        let f = filter.get();
+        let what = if done < total { "yet" } else { "" };
+        let text = if f.all || f.narrows() {
+            format!("No versions match these filters {what}.")
+        } else {
+            format!("Nothing needs attention {what}.")
+        };
+        view! {
+            <div class="empty" id="desk-empty">
+                <p>{text.replace(" .", ".")}</p>
+                {(!f.all).then(|| view! { <a href=links::with_query(links::REVIEW, &[("view", "all")])>"Show every version"</a> })}
+            </div>
+        }
+    });
+    let loaded_words = move || {
+        let at = desk.loaded_at.get();
+        if at > 0.0 { format!("Loaded at {}", format::utc(EpochMillis(at as i64))) } else { "Loading…".into() }
+    };
+
+    view! {
+        <Breadcrumbs crumbs=vec![("Review".into(), None)]/>
+        <PageHead heading="Extension review"/>
+        <p class="hint">"Every extension version of every cluster. Open one to read its scan report, and block it from ever being deployed when it is dangerous."</p>
+        <div class="desk-bar">
+            <nav class="view-switch" aria-label="Which versions">
+                <a href=links::REVIEW id="view-attention" aria-current=move || (!filter.get().all).then_some("page")>"Needs attention"</a>
+                <a href=links::with_query(links::REVIEW, &[("view", "all")]) id="view-all" aria-current=move || filter.get().all.then_some("page")>"All versions"</a>
+            </nav>
+            <span class="hint" id="desk-loaded-at">{loaded_words}</span>
+            <button type="button" class="button" id="desk-refresh" on:click=move |_| desk.reload()>"Refresh"</button>
+        </div>
+        <Progress desk=desk/>
+        <div class="filters" role="search">
+            <label>"Search "
+                <input type="search" id="desk-q" placeholder="Organization, cluster, extension, label"
+                    prop:value=move || filter.get().q on:input:target=move |ev| type_q(ev.target().value())/>
+            </label>
+            <label>"Scan "
+                <select id="desk-scan" on:change:target=move |ev| change(|f, v| f.scan = (!v.is_empty()).then_some(v), ev.target().value())>
+                    <option value="" selected=move || filter.get().scan.is_none()>"Any scan state"</option>
+                    {ScanState::KNOWN.iter().map(|s| {
+                        let wire = s.as_str().to_string();
+                        let this = wire.clone();
+                        view! { <option value=wire selected=move || filter.with(|f| f.scan.as_deref() == Some(this.as_str()))>{scan_words(s).0}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            <YesNo id="desk-admin-blocked" label="Blocked by support" value=Signal::derive(move || filter.get().admin_blocked)
+                on_change=Callback::new(move |v: String| change(|f, v| f.admin_blocked = flag(&v), v))/>
+            <YesNo id="desk-override" label="Approved despite the scan" value=Signal::derive(move || filter.get().overridden)
+                on_change=Callback::new(move |v: String| change(|f, v| f.overridden = flag(&v), v))/>
+            <label>"Organization "
+                <select id="desk-org" on:change:target=move |ev| change(|f, v| f.org = (!v.is_empty()).then_some(v), ev.target().value())>
+                    <option value="" selected=move || filter.get().org.is_none()>"Any organization"</option>
+                    {move || org_options(&desk.orgs.get()).into_iter().map(|(id, label)| {
+                        let this = id.clone();
+                        view! { <option value=id selected=move || filter.with(|f| f.org.as_deref() == Some(this.as_str()))>{label}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+        </div>
+        <FailedClusters desk=desk/>
+        <p class="hint" id="desk-count">{move || {
+            let (pages, range) = page.get();
+            let count = shown.with(Vec::len);
+            if count == 0 { String::new() } else {
+                format!("Versions {}–{} of {count} (page {} of {pages})", range.start + 1, range.end, range.start / PAGE_SIZE + 1)
+            }
+        }}</p>
+        <ResourceTable columns=COLUMNS rows=rows class="desk" id="review-desk" label="Extension versions"
+            loading_what="Loading the clusters" retry=Callback::new(move |_| desk.reload()) empty=empty/>
+        <Pager page=page filter=filter/>
+    }
+}

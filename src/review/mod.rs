@@ -1,0 +1,34 @@
+//! Support staff's review of uploaded extensions: the desk listing every version of every
+//! cluster (`/review`) and one version's report with Block and Unblock
+//! (`/review/{cluster}/{extension}/{version}`). Both explain themselves to anyone else.
+
+mod block;
+mod desk;
+mod desk_parts;
+mod load;
+mod page;
+mod report;
+mod report_view;
+mod rows;
+
+pub use desk::ReviewDesk;
+pub use page::VersionReview;
+
+use leptos::prelude::*;
+
+use crate::kit::page::PageHead;
+use crate::links;
+
+/// What a customer sees on a staff page: what it is and that it is not theirs, never a
+/// blank page or a raw 403.
+#[component]
+pub fn StaffOnly(heading: &'static str) -> impl IntoView {
+    view! {
+        <PageHead heading=heading/>
+        <section class="card" id="staff-only">
+            <p>"This page is for the service's support staff: they review the extensions customers upload and can stop a dangerous one from being deployed."</p>
+            <p>"Your API secret does not hold the support staff role, so there is nothing to show here. Your own extensions, their scan results and approvals are on each cluster's Resources tab."</p>
+            <p><a href=links::CLUSTERS class="button">"Go to your clusters"</a></p>
+        </section>
+    }
+}

@@ -1,0 +1,155 @@
+//! `/review/{cluster}/{extension}/{version}`: one version's scan report, the customer's
+//! decision beside the scanner's, and the support block.
+
+use cluster_api::{ops, Extension, ExtensionVersion};
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use super::block::BlockControls;
+use super::desk::scan_words;
+use super::report_view::ReportView;
+use super::StaffOnly;
+use crate::api::{self, use_api, ApiError};
+use crate::components::ErrorPanel;
+use crate::directory::Directory;
+use crate::format;
+use crate::kit::page::{title, Breadcrumbs, PageHead};
+use crate::links;
+
+#[component]
+pub fn VersionReview() -> impl IntoView {
+    let directory = expect_context::<Directory>();
+    move || {
+        if directory.is_staff() {
+            view! { <Review/> }.into_any()
+        } else {
+            view! { <StaffOnly heading="Extension version review"/> }.into_any()
+        }
+    }
+}
+
+fn version_name(e: &Extension, v: &ExtensionVersion) -> String {
+    let which = v.label.clone().or_else(|| v.keycloak_major_version.map(|m| format!("Keycloak {m}"))).unwrap_or_else(|| "standalone".into());
+    format!("{} {which}", e.name)
+}
+
+#[component]
+fn Review() -> impl IntoView {
+    let api = use_api();
+    let params = use_params_map();
+    let ids = Memo::new(move |_| params.with(|p| (p.get("cluster").unwrap_or_default(), p.get("extension").unwrap_or_default(), p.get("version").unwrap_or_default())));
+    let cluster = crate::load::load(move || {
+        let (id, _, _) = ids.get();
+        async move { api::call(api, &ops::ClusterDetail { id }).await }
+    });
+    let extension = crate::load::load(move || {
+        let (id, extension_id, _) = ids.get();
+        async move { api::call(api, &ops::ClusterExtensionDetail { id, extension_id }).await }
+    });
+    let report = crate::load::load(move || {
+        let (id, extension_id, version_id) = ids.get();
+        async move { api::call(api, &ops::ClusterExtensionVersionReport { id, extension_id, version_id }).await }
+    });
+    // The version within its extension (there is no get-one-version operation).
+    let found = Memo::new(move |_| -> Option<Result<(Extension, ExtensionVersion), ApiError>> {
+        let version_id = ids.with(|i| i.2.clone());
+        extension.with(|e| {
+            e.as_ref().map(|r| match r {
+                Err(e) => Err(e.clone()),
+                Ok(ext) => ext
+                    .versions
+                    .as_deref()
+                    .unwrap_or_default()
+                    .iter()
+                    .find(|v| v.id == version_id)
+                    .map(|v| (ext.clone(), v.clone()))
+                    .ok_or_else(|| ApiError::NotFound(format!("{} has no version with ID {version_id}", ext.name))),
+            })
+        })
+    });
+    let cluster_name = move || cluster.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).map(|c| c.name.clone())).unwrap_or_else(|| ids.with(|i| i.0.clone()));
+    let heading = Signal::derive(move || found.with(|f| match f {
+        Some(Ok((e, v))) => version_name(e, v),
+        _ => "Extension version".into(),
+    }));
+    let tab_title = Signal::derive(move || title(&[&heading.get(), "Review"]));
+
+    view! {
+        <Breadcrumbs crumbs=vec![("Review".into(), Some(links::REVIEW.to_string())), (ids.with_untracked(|i| i.0.clone()), None)]/>
+        <PageHead heading=heading title=tab_title/>
+        <p class="hint">{move || {
+            let org = cluster.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|c| c.owner.clone()));
+            let directory = expect_context::<Directory>();
+            format!("On {} of {}", cluster_name(), org.map(|o| directory.org_label(&o)).unwrap_or_else(|| "an organization".into()))
+        }}</p>
+        {move || match found.get() {
+            None => view! { <p class="loading">"Loading the version…"</p> }.into_any(),
+            Some(Err(e)) => view! { <ErrorPanel action="Loading the version" error=e retry=Callback::new(move |_| extension.refetch())/> }.into_any(),
+            Some(Ok((e, v))) => decision_view(&e, &v, ids.get_untracked(), Callback::new(move |_| extension.refetch())),
+        }}
+        <section class="card" id="report-card">
+            <h2>"Scan report"</h2>
+            {move || match report.get() {
+                None => view! { <p class="loading">"Loading the report…"</p> }.into_any(),
+                Some(Err(ApiError::NotFound(why))) => view! {
+                    <p id="no-report">{format!("There is no report to read. {}", if why.is_empty() { "The version has not been scanned.".to_string() } else { why })}</p>
+                }.into_any(),
+                Some(Err(e)) => view! { <ErrorPanel action="Loading the report" error=e retry=Callback::new(move |_| report.refetch())/> }.into_any(),
+                Some(Ok(value)) => {
+                    let file = format!("scan-report-{}.json", ids.with_untracked(|i| i.2.clone()));
+                    view! { <ReportView report=value file_name=file/> }.into_any()
+                }
+            }}
+        </section>
+    }
+}
+
+fn decision_view(e: &Extension, v: &ExtensionVersion, ids: (String, String, String), done: Callback<()>) -> AnyView {
+    let (scan, tone) = scan_words(&v.scan_state);
+    let scanned = v.scanned_at.map(|at| format!("Scanned {} by {}", format::utc(at), v.scanner_version.clone().unwrap_or_else(|| "an unknown scanner".into())));
+    let approval = match (v.valid, &v.override_reason) {
+        (true, Some(_)) => "Approved despite the scan",
+        (true, None) => "Approved",
+        (false, _) => "Not approved",
+    };
+    let blocked = v.admin_blocked == Some(true);
+    let block_state = if blocked {
+        view! {
+            <p><span class="badge badge-bad" id="block-state">"Blocked by support"</span></p>
+            <p class="block-reason">{v.admin_blocked_reason.clone().unwrap_or_default()}</p>
+            <p class="hint">{format!(
+                "By {}{}",
+                v.admin_blocked_by.clone().unwrap_or_else(|| "support".into()),
+                v.admin_blocked_at.map(|at| format!(" on {}", format::utc(at))).unwrap_or_default()
+            )}</p>
+        }
+        .into_any()
+    } else {
+        view! { <p id="block-state">"Not blocked: the customer's approval decides whether it is deployed."</p> }.into_any()
+    };
+    view! {
+        <div class="grid2">
+            <section class="card" id="scanner-decision">
+                <h2>"Scanner"</h2>
+                <p><span class=format!("badge badge-{tone}")>{scan}</span></p>
+                <p>{v.risk_score.map(|r| format!("Risk score {r} of 100")).unwrap_or_else(|| "No risk score".into())}</p>
+                {scanned.map(|s| view! { <p class="hint">{s}</p> })}
+            </section>
+            <section class="card" id="customer-decision">
+                <h2>"Customer"</h2>
+                <p class="approval">{approval}</p>
+                {v.override_reason.clone().map(|r| view! { <p class="override-reason">{format!("Reason: {r}")}</p> })}
+                {v.override_by.clone().map(|b| view! { <p class="hint">{format!("Approved by {b}")}</p> })}
+                <p class="hint">{format!("Resource type {} · uploaded {}", e.resource_type, v.created_at.map(format::utc).unwrap_or_else(|| "—".into()))}</p>
+            </section>
+        </div>
+        <section class="card" id="support-block">
+            <h2>"Support block"</h2>
+            {block_state}
+            <div class="row-actions">
+                <BlockControls target=ids blocked=blocked name=version_name(e, v) done=done/>
+            </div>
+        </section>
+    }
+    .into_any()
+}
