@@ -5,7 +5,7 @@ use cluster_api::identity::{AccountTokens, CONSOLE_CLIENT_ID, USERINFO_PATH, Use
 use cluster_api::request::{encode_segment, error_message};
 use gloo_net::http::{Method, RequestBuilder};
 
-use crate::api::client::{network, page_origin, token_from};
+use crate::api::client::{page_origin, post_token_form, token_from};
 use crate::api::ApiError;
 use crate::config::Environment;
 use crate::session::{Api, Renewal, Token};
@@ -15,17 +15,7 @@ fn form(pairs: &[(&str, &str)]) -> String {
 }
 
 async fn grant(env: &Environment, pairs: &[(&str, &str)]) -> Result<AccountTokens, ApiError> {
-    let url = env.token_url(&page_origin());
-    let response = RequestBuilder::new(&url)
-        .method(Method::POST)
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .body(form(pairs))
-        .map_err(network)?
-        .send()
-        .await
-        .map_err(network)?;
-    let status = response.status();
-    let text = response.text().await.map_err(network)?;
+    let (status, text) = post_token_form(env, form(pairs)).await?;
     match status {
         200 => serde_json::from_str(&text).map_err(|e| ApiError::Decode(e.to_string())),
         400 | 401 => {

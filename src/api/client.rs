@@ -28,13 +28,9 @@ pub fn network(e: gloo_net::Error) -> ApiError {
     ApiError::Network(e.to_string())
 }
 
-/// Exchanges an API secret for an access token (client-credentials grant).
-pub async fn exchange(env: &Environment, creds: &Credentials) -> Result<Token, ApiError> {
-    let form = format!(
-        "grant_type=client_credentials&client_id={}&client_secret={}",
-        encode_segment(&creds.client_id),
-        encode_segment(&creds.client_secret)
-    );
+/// POSTs a form to the token endpoint: every grant (client credentials, code, refresh)
+/// goes through here, so the request is compiled once. Answers the status and the body.
+pub(crate) async fn post_token_form(env: &Environment, form: String) -> Result<(u16, String), ApiError> {
     let response = RequestBuilder::new(&env.token_url(&page_origin()))
         .method(HttpMethod::POST)
         .header("Content-Type", "application/x-www-form-urlencoded")
@@ -45,6 +41,17 @@ pub async fn exchange(env: &Environment, creds: &Credentials) -> Result<Token, A
         .map_err(network)?;
     let status = response.status();
     let text = response.text().await.map_err(network)?;
+    Ok((status, text))
+}
+
+/// Exchanges an API secret for an access token (client-credentials grant).
+pub async fn exchange(env: &Environment, creds: &Credentials) -> Result<Token, ApiError> {
+    let form = format!(
+        "grant_type=client_credentials&client_id={}&client_secret={}",
+        encode_segment(&creds.client_id),
+        encode_segment(&creds.client_secret)
+    );
+    let (status, text) = post_token_form(env, form).await?;
     match status {
         200 => {
             let token: AccessToken = serde_json::from_str(&text).map_err(|e| ApiError::Decode(e.to_string()))?;

@@ -4,6 +4,7 @@
 
 pub mod catalogue;
 pub mod identity;
+pub mod ip_rule_rules;
 pub mod model;
 pub mod ops;
 pub mod realms;

@@ -67,6 +67,29 @@ pub struct ClusterRecord {
     pub billed: bool,
 }
 
+#[cfg(test)]
+impl ClusterRecord {
+    /// An active, paid cluster of `tier` with standard limits, created at 0: what the
+    /// engine's unit tests start from.
+    pub fn sample(tier: Tier) -> ClusterRecord {
+        ClusterRecord {
+            id: "c1".into(),
+            name: "demo".into(),
+            org_id: "org".into(),
+            region: "US_EAST_1".into(),
+            tier,
+            status: ClusterState::Active,
+            resource_limits: ResourceLimits::Standard,
+            variant: "DEDICATED".into(),
+            domain: None,
+            created_at: 0,
+            ready_at: None,
+            restart_until: None,
+            billed: true,
+        }
+    }
+}
+
 impl ClusterRecord {
     /// The base URL of the cluster's Keycloak, as `Cluster.host` carries it.
     pub fn host(&self) -> String {

@@ -1,21 +1,7 @@
 use super::*;
 
 fn cluster(tier: Tier) -> ClusterRecord {
-    ClusterRecord {
-        id: "c1".into(),
-        name: "demo".into(),
-        org_id: "org".into(),
-        region: "US_EAST_1".into(),
-        tier,
-        status: ClusterState::Active,
-        resource_limits: ResourceLimits::Standard,
-        variant: "DEDICATED".into(),
-        domain: None,
-        created_at: 0,
-        ready_at: None,
-        restart_until: None,
-        billed: true,
-    }
+    ClusterRecord::sample(tier)
 }
 
 fn row(host: &str) -> DomainRecordRow {

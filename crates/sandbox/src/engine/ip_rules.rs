@@ -2,44 +2,10 @@
 //! categories, and what each tier allows (API-NOTES §4.5, §11).
 
 use crate::records::{ClusterRecord, Millis};
-use cluster_api::{EndpointType, IpRule, IpRuleRepresentation, ResourceLimits, Tier};
-use std::net::IpAddr;
+use cluster_api::{IpRule, IpRuleRepresentation};
 
-/// The three categories, in the contract's order, as stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Category {
-    AdminAllowed,
-    RealmAllowed,
-    RealmBlocked,
-}
-
-impl Category {
-    pub const ALL: [Category; 3] = [Category::AdminAllowed, Category::RealmAllowed, Category::RealmBlocked];
-
-    /// The stored name, which is also the wire key of the category.
-    pub fn key(self) -> &'static str {
-        match self {
-            Category::AdminAllowed => "adminAllowedIpRules",
-            Category::RealmAllowed => "realmAllowedIpRules",
-            Category::RealmBlocked => "realmBlockedIpRules",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Category> {
-        Category::ALL.into_iter().find(|c| c.key() == key)
-    }
-
-    pub fn endpoint_type(self) -> EndpointType {
-        match self {
-            Category::AdminAllowed => EndpointType::Admin,
-            _ => EndpointType::Realms,
-        }
-    }
-
-    pub fn allows(self) -> bool {
-        self != Category::RealmBlocked
-    }
-}
+pub use cluster_api::ip_rule_rules::Category;
+use cluster_api::ip_rule_rules::{AddressProblem, cap};
 
 /// One stored rule.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,19 +35,12 @@ impl RuleRecord {
 
 /// Why `address` is not an IPv4/IPv6 address with an optional valid CIDR prefix.
 pub fn address_problem(address: &str) -> Option<String> {
-    let (ip, prefix) = match address.split_once('/') {
-        Some((ip, prefix)) => (ip, Some(prefix)),
-        None => (address, None),
-    };
-    let Ok(ip) = ip.parse::<IpAddr>() else {
-        return Some(format!("{address:?} is not an IPv4 or IPv6 address (for example 203.0.113.4 or 203.0.113.0/24)."));
-    };
-    let max = if ip.is_ipv4() { 32 } else { 128 };
-    let prefix_ok = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u32>().is_ok_and(|n| n <= max);
-    match prefix {
-        Some(p) if !prefix_ok(p) => Some(format!("{address:?} has an invalid CIDR prefix: it must be a number from 0 to {max}.")),
-        _ => None,
-    }
+    cluster_api::ip_rule_rules::address_problem(address).map(|problem| match problem {
+        AddressProblem::NotAnAddress => {
+            format!("{address:?} is not an IPv4 or IPv6 address (for example 203.0.113.4 or 203.0.113.0/24).")
+        }
+        AddressProblem::BadPrefix(max) => format!("{address:?} has an invalid CIDR prefix: it must be a number from 0 to {max}."),
+    })
 }
 
 /// The first problem with the rules sent for one category: bad addresses, aliases
@@ -104,22 +63,19 @@ pub fn category_problem(category: Category, rules: &[IpRule]) -> Option<String> 
 /// 409's message when the rules a cluster would hold after an update exceed its
 /// tier: starter none, premium two on admin paths only, enterprise unlimited.
 pub fn cap_problem(cluster: &ClusterRecord, admin: usize, realm_allowed: usize, realm_blocked: usize) -> Option<String> {
-    // Custom resource limits lift the tier's count limits (API-NOTES §11).
-    if cluster.resource_limits == ResourceLimits::Custom {
-        return None;
-    }
+    let allowed = cap(&cluster.tier, &cluster.resource_limits);
     let total = admin + realm_allowed + realm_blocked;
-    match cluster.tier {
-        Tier::Starter if total > 0 => {
+    match allowed.total {
+        Some(0) if total > 0 => {
             Some(format!("The starter tier allows no IP rules (cap: 0); upgrade {} to premium to add them.", cluster.name))
         }
-        Tier::Premium if realm_allowed + realm_blocked > 0 => Some(format!(
+        Some(_) if !allowed.public && realm_allowed + realm_blocked > 0 => Some(format!(
             "The premium tier allows 2 IP rules, on admin paths only; {} cannot have public path rules. \
              Upgrade to enterprise for public path rules.",
             cluster.name
         )),
-        Tier::Premium if total > 2 => Some(format!(
-            "The premium tier allows 2 IP rules (cap: 2, admin paths only); this update would give {} {total}.",
+        Some(n) if total > n => Some(format!(
+            "The premium tier allows {n} IP rules (cap: {n}, admin paths only); this update would give {} {total}.",
             cluster.name
         )),
         _ => None,

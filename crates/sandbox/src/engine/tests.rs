@@ -1,22 +1,8 @@
 use super::*;
-use cluster_api::{ResourceLimits, Tier};
+use cluster_api::Tier;
 
 fn cluster(status: ClusterState) -> ClusterRecord {
-    ClusterRecord {
-        id: "c1".into(),
-        name: "demo".into(),
-        org_id: "org".into(),
-        region: "US_EAST_1".into(),
-        tier: Tier::Premium,
-        status,
-        resource_limits: ResourceLimits::Standard,
-        variant: "DEDICATED".into(),
-        domain: None,
-        created_at: 1_000,
-        ready_at: None,
-        restart_until: None,
-        billed: true,
-    }
+    ClusterRecord { status, created_at: 1_000, ..ClusterRecord::sample(Tier::Premium) }
 }
 
 #[test]

@@ -54,22 +54,7 @@ pub use super::realm_seed::{
 };
 
 /// Every organization role (API-NOTES §2.3, plus the billing pair).
-pub const ALL_ROLES: &[&str] = &[
-    "view-organization",
-    "manage-organization",
-    "view-members",
-    "manage-members",
-    "view-roles",
-    "manage-roles",
-    "view-invitations",
-    "manage-invitations",
-    "view-identity-providers",
-    "manage-identity-providers",
-    "view-clusters",
-    "manage-clusters",
-    "view-billing",
-    "manage-billing",
-];
+pub const ALL_ROLES: &[&str] = cluster_api::secret_rules::ORG_ROLES;
 
 pub const VIEWER_ROLES: &[&str] = &["view-organization", "view-clusters", "view-members", "view-billing"];
 

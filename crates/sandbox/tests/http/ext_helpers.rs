@@ -19,7 +19,7 @@ pub fn fast() -> Config {
     }
 }
 
-async fn read(response: reqwest::Response) -> Reply {
+pub async fn read(response: reqwest::Response) -> Reply {
     let status = response.status();
     let headers = response.headers().clone();
     let body = response.text().await.expect("body");

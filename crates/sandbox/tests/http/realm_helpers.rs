@@ -4,7 +4,6 @@ use crate::common::{Harness, Reply};
 use cluster_api::Deployment;
 use cluster_sandbox::Config;
 use reqwest::{Method, StatusCode};
-use serde_json::Value;
 use std::time::Duration;
 
 /// Realms settle after 300 ms.
@@ -12,20 +11,8 @@ pub fn quick() -> Config {
     Config { realm: Duration::from_millis(300), ..Config::default() }
 }
 
-async fn read(response: reqwest::Response) -> Reply {
-    let status = response.status();
-    let headers = response.headers().clone();
-    let body = response.text().await.expect("body");
-    Reply { status, headers, body }
-}
-
-pub async fn send(h: &Harness, method: Method, path: &str, token: &str, body: Option<Value>) -> Reply {
-    let mut request = h.http.request(method, h.url(&format!("/v2{path}"))).bearer_auth(token);
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    read(request.send().await.expect("call")).await
-}
+pub use crate::ext_helpers::send;
+use crate::ext_helpers::read;
 
 /// A GET of an absolute URL (the sign-in links), no token.
 pub async fn visit(h: &Harness, url: &str) -> Reply {

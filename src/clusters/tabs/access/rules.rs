@@ -2,19 +2,21 @@
 //! address check run as people type, the tier caps, and which categories a save sends.
 
 use cluster_api::{IpRestrictionsRequest, IpRule, IpRuleRepresentation, IpRulesRepresentation, ResourceLimits, Tier};
-use std::net::IpAddr;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Category {
-    AdminAllowed,
-    RealmAllowed,
-    RealmBlocked,
+pub use cluster_api::ip_rule_rules::{cap, Cap, Category};
+use cluster_api::ip_rule_rules::AddressProblem;
+
+/// How the dashboard names and explains each category.
+pub trait Wording {
+    fn heading(self) -> &'static str;
+    /// The one line under the heading that says what the list does.
+    fn explains(self) -> &'static str;
+    /// Id fragment for the section's elements.
+    fn slug(self) -> &'static str;
 }
 
-impl Category {
-    pub const ALL: [Category; 3] = [Category::AdminAllowed, Category::RealmAllowed, Category::RealmBlocked];
-
-    pub fn heading(self) -> &'static str {
+impl Wording for Category {
+    fn heading(self) -> &'static str {
         match self {
             Category::AdminAllowed => "Admin paths (allow)",
             Category::RealmAllowed => "Public allowed paths (allow only these)",
@@ -22,8 +24,7 @@ impl Category {
         }
     }
 
-    /// The one line under the heading that says what the list does.
-    pub fn explains(self) -> &'static str {
+    fn explains(self) -> &'static str {
         match self {
             Category::AdminAllowed => {
                 "Only these addresses reach the admin console and admin APIs (/admin, /auth/admin). Empty means unrestricted."
@@ -35,28 +36,11 @@ impl Category {
         }
     }
 
-    /// Id fragment for the section's elements.
-    pub fn slug(self) -> &'static str {
+    fn slug(self) -> &'static str {
         match self {
             Category::AdminAllowed => "admin",
             Category::RealmAllowed => "realm-allowed",
             Category::RealmBlocked => "realm-blocked",
-        }
-    }
-
-    pub fn of(self, rules: &IpRulesRepresentation) -> &[IpRuleRepresentation] {
-        match self {
-            Category::AdminAllowed => &rules.admin_allowed_ip_rules,
-            Category::RealmAllowed => &rules.realm_allowed_ip_rules,
-            Category::RealmBlocked => &rules.realm_blocked_ip_rules,
-        }
-    }
-
-    fn slot(self, request: &mut IpRestrictionsRequest) -> &mut Option<Vec<IpRule>> {
-        match self {
-            Category::AdminAllowed => &mut request.admin_allowed_ip_rules,
-            Category::RealmAllowed => &mut request.realm_allowed_ip_rules,
-            Category::RealmBlocked => &mut request.realm_blocked_ip_rules,
         }
     }
 }
@@ -68,38 +52,12 @@ pub fn address_problem(address: &str) -> Option<String> {
     if address.is_empty() {
         return Some("Enter an IP address or CIDR range, or remove the row.".into());
     }
-    let (ip, prefix) = match address.split_once('/') {
-        Some((ip, prefix)) => (ip, Some(prefix)),
-        None => (address, None),
-    };
-    let Ok(ip) = ip.parse::<IpAddr>() else {
-        return Some("Not an IP address: use IPv4 (203.0.113.4), IPv6 (2001:db8::1) or a CIDR range (203.0.113.0/24).".into());
-    };
-    let max = if ip.is_ipv4() { 32 } else { 128 };
-    match prefix {
-        Some(p) if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) || p.parse::<u32>().map_or(true, |n| n > max) => {
-            Some(format!("The CIDR prefix after / must be a number from 0 to {max}."))
+    cluster_api::ip_rule_rules::address_problem(address).map(|problem| match problem {
+        AddressProblem::NotAnAddress => {
+            "Not an IP address: use IPv4 (203.0.113.4), IPv6 (2001:db8::1) or a CIDR range (203.0.113.0/24).".into()
         }
-        _ => None,
-    }
-}
-
-/// What the cluster's tier allows: the total, and whether public paths may be used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Cap {
-    pub total: Option<usize>,
-    pub public: bool,
-}
-
-pub fn cap(tier: &Tier, limits: &ResourceLimits) -> Cap {
-    if *limits == ResourceLimits::Custom {
-        return Cap { total: None, public: true };
-    }
-    match tier {
-        Tier::Starter => Cap { total: Some(0), public: false },
-        Tier::Premium => Cap { total: Some(2), public: false },
-        _ => Cap { total: None, public: true },
-    }
+        AddressProblem::BadPrefix(max) => format!("The CIDR prefix after / must be a number from 0 to {max}."),
+    })
 }
 
 /// The caps, said up front.
