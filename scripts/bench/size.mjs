@@ -22,10 +22,18 @@ function screens(clusterHref) {
     { name: 'cluster overview', href: clusterHref },
     { name: 'cluster billing tab', href: `${clusterHref}/billing` },
     { name: 'cluster resources tab', href: `${clusterHref}/extensions` },
+    { name: 'cluster realms tab', href: `${clusterHref}/realms` },
+    { name: 'cluster domains tab', href: `${clusterHref}/domains` },
+    { name: 'cluster Keycloak settings tab', href: `${clusterHref}/settings` },
+    { name: 'cluster access tab', href: `${clusterHref}/access` },
+    { name: 'cluster logs tab', href: `${clusterHref}/logs` },
     { name: 'clusters list (again)', href: '/clusters', revisit: true },
     { name: 'create wizard', href: '/clusters/new' },
     { name: 'organizations', href: '/organizations' },
+    { name: 'organization API secrets', href: '/organizations/org-acme/secrets' },
     { name: 'organization billing', href: '/billing' },
+    { name: 'realms', href: '/realms' },
+    { name: 'realm page', href: '/realms/dep-acme-customers' },
   ];
 }
 
