@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use cluster_sandbox::{demo, Config};
 
-use super::{sign_in_again, Flow};
+use super::{restart_elsewhere, sign_in_again, Flow};
 use crate::harness::{run_flow, Ctx, WAIT};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -124,24 +124,6 @@ async fn domain_lifecycle(ctx: Ctx) {
     assert_eq!(ctx.calls("cluster.host.update", "200").await, 2);
 }
 
-/// Starts a restart behind the console's back, as another client would, from the page.
-async fn restart_elsewhere(ctx: &Ctx) {
-    let script = format!(
-        r#"const done = arguments[arguments.length - 1];
-        (async () => {{
-            const form = 'grant_type=client_credentials&client_id={id}&client_secret={secret}';
-            const token = await fetch('/auth/realms/self/protocol/openid-connect/token', {{
-                method: 'POST', headers: {{ 'Content-Type': 'application/x-www-form-urlencoded' }}, body: form }}).then(r => r.json());
-            const r = await fetch('/v2/clusters/cl-acme-prod/extensions/cluster-update', {{
-                method: 'POST', headers: {{ Authorization: 'Bearer ' + token.access_token }} }});
-            done(r.status);
-        }})().catch(e => done(String(e)));"#,
-        id = demo::ADMIN_CLIENT_ID,
-        secret = demo::ADMIN_CLIENT_SECRET
-    );
-    let status = ctx.client.execute_async(&script, vec![]).await.unwrap_or_else(|e| panic!("script: {e}"));
-    assert_eq!(status, serde_json::json!(202), "the outside restart was not accepted");
-}
 
 async fn env_vars(ctx: Ctx) {
     ctx.goto(SETTINGS).await;

@@ -76,3 +76,22 @@ pub async fn sign_in_again(ctx: &Ctx, expect_path: &str) {
     ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
     ctx.wait_url(expect_path).await;
 }
+
+/// Starts a restart behind the console's back, as another client would, from the page.
+pub async fn restart_elsewhere(ctx: &Ctx) {
+    let script = format!(
+        r#"const done = arguments[arguments.length - 1];
+        (async () => {{
+            const form = 'grant_type=client_credentials&client_id={id}&client_secret={secret}';
+            const token = await fetch('/auth/realms/self/protocol/openid-connect/token', {{
+                method: 'POST', headers: {{ 'Content-Type': 'application/x-www-form-urlencoded' }}, body: form }}).then(r => r.json());
+            const r = await fetch('/v2/clusters/cl-acme-prod/extensions/cluster-update', {{
+                method: 'POST', headers: {{ Authorization: 'Bearer ' + token.access_token }} }});
+            done(r.status);
+        }})().catch(e => done(String(e)));"#,
+        id = demo::ADMIN_CLIENT_ID,
+        secret = demo::ADMIN_CLIENT_SECRET
+    );
+    let status = ctx.client.execute_async(&script, vec![]).await.unwrap_or_else(|e| panic!("script: {e}"));
+    assert_eq!(status, serde_json::json!(202), "the outside restart was not accepted");
+}

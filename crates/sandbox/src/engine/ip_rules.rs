@@ -115,14 +115,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn addresses_are_ipv4_or_ipv6_with_an_optional_valid_prefix() {
-        for ok in ["203.0.113.4", "203.0.113.0/24", "0.0.0.0/0", "10.0.0.1/32", "2001:db8::1", "2001:db8::/32", "::/0"] {
-            assert_eq!(address_problem(ok), None, "{ok}");
-        }
-        for bad in ["", "203.0.113", "203.0.113.256", "203.0.113.4/33", "203.0.113.4/", "203.0.113.4/-1", "10.0.0.0/+8",
-            "2001:db8::/129", "example.com", "1.2.3.4/24/1", " 1.2.3.4"] {
-            assert!(address_problem(bad).is_some(), "{bad}");
-        }
+    fn refusals_name_the_address_and_the_prefix_range() {
+        // Which addresses pass is `cluster_api::ip_rule_rules`' to test; here, the 400's words.
+        assert_eq!(address_problem("203.0.113.0/24"), None);
+        assert!(address_problem("example.com").is_some_and(|m| m.contains("\"example.com\" is not an IPv4 or IPv6 address")));
+        assert!(address_problem("2001:db8::/129").is_some_and(|m| m.contains("from 0 to 128")));
     }
 
     #[test]
