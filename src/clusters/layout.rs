@@ -123,8 +123,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
         <PageHead heading=Signal::derive(name) title=tab_title>
             {move || if restarting.get() {
-                view! { <span class="badge badge-busy" data-status="RESTARTING" id="status-restarting">
-                    <span class="spinner" aria-hidden="true"></span>"Restarting"</span> }.into_any()
+                crate::kit::badge::badge("Restarting".into(), "busy", true, Some("status-restarting"))
             } else {
                 view! { <StatusBadge status=Signal::derive(move || status.get())/> }.into_any()
             }}

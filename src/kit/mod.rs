@@ -4,6 +4,7 @@
 //! boxed futures, `AnyView`) so it compiles once however many screens use it: screens
 //! describe what to do and the kit does it the same way everywhere. The kit knows no screen.
 
+pub mod badge;
 pub mod copy;
 pub mod dialog;
 pub mod filter;

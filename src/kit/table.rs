@@ -194,13 +194,7 @@ impl Cell {
         let content = match self.content {
             Content::Text(text) | Content::Mono(text) => text.into_any(),
             Content::Link { label, href } => view! { <a href=href>{label}</a> }.into_any(),
-            Content::Badge { label, tone, busy } => view! {
-                <span class=format!("badge badge-{tone}")>
-                    {busy.then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
-                    {label}
-                </span>
-            }
-            .into_any(),
+            Content::Badge { label, tone, busy } => super::badge::badge(label, tone, busy, None),
             Content::Time(at) => view! {
                 <time datetime=machine_time(at) title=format::utc(at)>{format::utc(at)}</time>
                 <div class="sub">{format::relative(now, at)}</div>

@@ -126,7 +126,7 @@ fn RestartCard(id: String) -> impl IntoView {
                 let f = feed.get();
                 match (f.value, f.error) {
                     (Some(s), _) if s.restart_in_progress => view! {
-                        <p><span class="badge badge-busy"><span class="spinner" aria-hidden="true"></span>"Restart in progress"</span></p>
+                        <p>{crate::kit::badge::restart_in_progress()}</p>
                         <p class="hint">"Configuration changes wait until it finishes. This updates by itself."</p>
                     }.into_any(),
                     (Some(_), _) => view! { <p>"No restart in progress."</p> }.into_any(),

@@ -101,7 +101,7 @@ pub fn ApplyPanel() -> impl IntoView {
         RestartView::Unknown => view! { <p class="loading">"Checking for restarts…"</p> }.into_any(),
         RestartView::Idle => view! { <p class="restart-state">"No restart in progress."</p> }.into_any(),
         RestartView::Restarting => view! {
-            <p class="restart-state"><span class="badge badge-busy"><span class="spinner" aria-hidden="true"></span>"Restart in progress"</span>
+            <p class="restart-state">{crate::kit::badge::restart_in_progress()}
             " The cluster is restarting; this updates by itself."</p>
         }
         .into_any(),

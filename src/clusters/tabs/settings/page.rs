@@ -102,7 +102,7 @@ pub fn ClusterSettings() -> impl IntoView {
     let restart_line = move || match in_progress.get() {
         None => view! { <p class="loading restart-state">"Checking for restarts…"</p> }.into_any(),
         Some(true) => view! {
-            <p class="restart-state"><span class="badge badge-busy"><span class="spinner" aria-hidden="true"></span>"Restart in progress"</span>
+            <p class="restart-state">{crate::kit::badge::restart_in_progress()}
             " Keycloak is restarting to apply a change; this updates by itself."</p>
         }.into_any(),
         Some(false) => view! { <p class="restart-state">"No restart in progress."</p> }.into_any(),
