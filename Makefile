@@ -7,7 +7,7 @@ export TRUNK_SKIP_VERSION_CHECK := true
 PORT ?= 8080
 SANDBOX_FLAGS ?=
 
-.PHONY: setup build run test test-unit test-e2e size bench clean
+.PHONY: setup build run test test-unit test-e2e test-contract size bench clean
 
 setup:
 	@./scripts/setup.sh
@@ -20,9 +20,15 @@ build: setup
 run: build
 	cargo run -p cluster-sandbox -- --port $(PORT) --console-dir dist $(SANDBOX_FLAGS)
 
-# Everything: unit tests, sandbox HTTP tests, and the browser tests against the release build.
+# Everything: unit tests, sandbox HTTP tests, and the browser tests against the release build;
+# then contract fuzzing of the sandbox with schemathesis (a few minutes; see the README).
 test: build
 	cargo test --workspace --no-fail-fast -- --test-threads=1
+	./scripts/contract-fuzz.sh
+
+# Contract fuzzing alone (part of `make test`).
+test-contract: setup
+	./scripts/contract-fuzz.sh
 
 # Benchmarks, not tests (see BENCHMARKS.md). Both install puppeteer-core into .tools first,
 # start their own sandbox on a free port and drive /usr/bin/chromium. DIST=... measures

@@ -10,7 +10,8 @@
 #   4. wasm-opt -Oz on every module (in release);
 #   5. everything into pkg-<hash>/ (a new name whenever a byte changes, so it may be cached
 #      forever), and index.html pointed at it with absolute paths so deep links load it too;
-#   6. gzip and brotli siblings of every file, for servers that send precompressed files.
+#   6. gzip and brotli siblings of every file, for servers that send precompressed files;
+#   7. _headers, the security headers (CSP) computed from this build.
 # There is one path: a wasm built with --emit-relocs but not split barely shrinks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -71,6 +72,11 @@ tags+="<link rel=\"preload\" href=\"/$pkg/${name}_bg.wasm\" as=\"fetch\" type=\"
 tags+="<script type=\"module\" src=\"/$pkg/boot.js\"></script>"
 grep -q '<!-- console-wasm -->' "$stage/index.html" || { echo "index.html has no <!-- console-wasm --> marker" >&2; exit 1; }
 sed -i "s|<!-- console-wasm -->|$tags|; /<link data-trunk rel=\"rust\"/d" "$stage/index.html"
+
+# 7. _headers: the Content-Security-Policy and the other security headers of this build
+#    (from config.json and index.html's inline scripts), served by the sandbox, and by any
+#    server deploying dist/ (README: "Deploying dist/").
+node scripts/headers.mjs "$stage"
 
 if [ "$profile" = release ]; then
     node scripts/compress.mjs "$stage"

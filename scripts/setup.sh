@@ -65,5 +65,21 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
     apt_install chromium chromium-driver
 fi
 
+# Contract fuzzing in `make test` (scripts/contract-fuzz.sh): schemathesis from PyPI, pinned,
+# in a virtualenv of the project's own (.venv), so nothing is installed system-wide.
+SCHEMATHESIS_VERSION=4.32.5
+if ! command -v python3 >/dev/null || ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+    say "installing python3-venv (the contract fuzzer's virtualenv)"
+    apt_install python3 python3-venv
+fi
+if ! command -v curl >/dev/null; then
+    apt_install curl
+fi
+if [ "$(.venv/bin/schemathesis --version 2>/dev/null)" != "schemathesis, version $SCHEMATHESIS_VERSION" ]; then
+    say "installing schemathesis $SCHEMATHESIS_VERSION into .venv (contract fuzzing)"
+    [ -x .venv/bin/pip ] || python3 -m venv .venv
+    .venv/bin/pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+
 cargo fetch --quiet
 say "ready"

@@ -49,7 +49,9 @@ impl Driver {
                 "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                          "--disable-background-networking", "--disable-component-update", "--no-first-run",
                          "--disable-sync", "--window-size=1280,900"]
-            }
+            },
+            // Every console message, for the check after each flow (crate::console_log).
+            "goog:loggingPrefs": { "browser": "ALL" }
         });
         let caps = match caps {
             serde_json::Value::Object(map) => map,
@@ -200,9 +202,25 @@ where
     let ctx = Ctx { client: client.clone(), base: base.clone() };
     // The flow runs as its own task so a panic in it is caught and the browser still closes.
     let outcome = tokio::spawn(flow(ctx)).await;
+    // Whatever the flow did, the browser console must hold no CSP violation and no panic.
+    let console = match client.session_id().await {
+        Ok(Some(session)) => crate::console_log::read(&driver.url, &session).await,
+        _ => Err("no WebDriver session to read the browser log of".to_string()),
+    };
     let _ = client.close().await;
     let coverage = fetch_coverage(&base).await;
     sandbox.stop().await;
+    let offending = match &console {
+        Ok(entries) => crate::console_log::offending(entries),
+        Err(e) => vec![format!("cannot read the browser console: {e}")],
+    };
+    if !offending.is_empty() {
+        let flow = match &outcome {
+            Ok(()) => String::new(),
+            Err(e) => format!(" (the flow also failed: {e})"),
+        };
+        return Err(format!("the browser console reported{flow}:\n      {}", offending.join("\n      ")));
+    }
     match outcome {
         Ok(()) => Ok(coverage),
         Err(e) if e.is_panic() => {

@@ -3,6 +3,8 @@
 //! operations the browser exercised, summed over every flow.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod console_log;
+#[cfg(not(target_arch = "wasm32"))]
 mod flows;
 #[cfg(not(target_arch = "wasm32"))]
 mod harness;
@@ -17,6 +19,10 @@ async fn main() {
 
     if !dist_dir().join("index.html").exists() {
         eprintln!("browser tests need the release console in dist/: run `make build` (or `make test`)");
+        std::process::exit(1);
+    }
+    if let Err(e) = console_log::self_check() {
+        eprintln!("{e}");
         std::process::exit(1);
     }
     let filter = std::env::args().nth(1).filter(|a| !a.starts_with('-'));

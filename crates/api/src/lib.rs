@@ -13,7 +13,7 @@ pub mod roles;
 pub mod secret_rules;
 pub mod time;
 pub mod well_known;
-mod wire_enum;
+pub mod wire_enum;
 
 pub use model::*;
 pub use request::{ApiRequest, Body, Call, Created, DecodeError, Method, Operation, Part, Reply};

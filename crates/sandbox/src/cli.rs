@@ -64,6 +64,10 @@ pub struct Args {
     /// Delays every API answer by N ms, to see progress and loading states.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub delay_ms: u64,
+    /// Allow this origin (scheme://host[:port]) to call the API and the token endpoint from
+    /// a browser (CORS, preflight included); repeatable. None is allowed by default.
+    #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = crate::cors::parse_origin)]
+    pub allow_origin: Vec<String>,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -92,6 +96,7 @@ impl Args {
                 .collect(),
             demo_scale: self.demo_scale,
             delay: Duration::from_millis(self.delay_ms),
+            allow_origins: self.allow_origin,
         }
     }
 }

@@ -70,10 +70,14 @@ pub fn fault_routes<S: Clone + Send + Sync + 'static>(faults: Faults) -> Router<
 }
 
 /// The console in `dir`, as a service for the router's fallback.
-pub fn service(dir: &Path, faults: Faults) -> Router {
+/// Every response also carries `security`, the build's headers (`crate::security`).
+pub fn service(dir: &Path, faults: Faults, security: crate::security::HeaderSet) -> Router {
     let index = ServeFile::new(dir.join("index.html")).precompressed_br().precompressed_gzip();
     let files = ServeDir::new(dir).precompressed_br().precompressed_gzip().fallback(index);
-    Router::new().fallback_service(files).layer(middleware::from_fn_with_state(faults, headers))
+    Router::new()
+        .fallback_service(files)
+        .layer(middleware::from_fn_with_state(faults, headers))
+        .layer(middleware::from_fn_with_state(security, crate::security::apply))
 }
 
 /// Names with a content hash, which trunk and the build script give: `pkg-<hash>/…` and

@@ -17,6 +17,7 @@ use crate::handlers::{domains, env_vars};
 use crate::records::now_millis;
 use crate::routing::{Route, resolve};
 use crate::state::AppState;
+use crate::strict::{self, ApiBody};
 use crate::store::Store;
 use crate::{auth::Caller, policy};
 use axum::body::Bytes;
@@ -119,11 +120,15 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 /// The axum handler mounted under every prefix.
-pub async fn api(State(app): State<Arc<AppState>>, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn api(State(app): State<Arc<AppState>>, method: Method, uri: Uri, headers: HeaderMap, body: ApiBody) -> Response {
+    let ApiBody(body) = body;
     let path = uri.path();
     let relative = PREFIXES.iter().find_map(|prefix| path.strip_prefix(prefix)).unwrap_or(path);
-    match resolve(method.as_str(), relative) {
+    // HEAD is a GET without the body (hyper leaves it out); OPTIONS names the methods.
+    let routed = if method == Method::HEAD { Method::GET } else { method.clone() };
+    match resolve(routed.as_str(), relative) {
         Route::NotFound => ApiError::not_found(format!("No API operation has the path {relative}.")).into_response(),
+        Route::MethodNotAllowed(allowed) if method == Method::OPTIONS => options(&allowed),
         Route::MethodNotAllowed(allowed) => method_not_allowed(method.as_str(), relative, &allowed),
         Route::Found(op, params) => {
             if !app.settings.delay.is_zero() {
@@ -136,8 +141,26 @@ pub async fn api(State(app): State<Arc<AppState>>, method: Method, uri: Uri, hea
     }
 }
 
+/// The methods a path takes, HEAD with GET, and OPTIONS itself.
+fn allow_list(allowed: &[&str]) -> String {
+    let mut list: Vec<&str> = allowed.to_vec();
+    if list.contains(&"GET") {
+        list.push("HEAD");
+    }
+    list.push("OPTIONS");
+    list.join(", ")
+}
+
+fn options(allowed: &[&str]) -> Response {
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    if let Ok(value) = HeaderValue::from_str(&allow_list(allowed)) {
+        response.headers_mut().insert(header::ALLOW, value);
+    }
+    response
+}
+
 fn method_not_allowed(method: &str, path: &str, allowed: &[&str]) -> Response {
-    let list = allowed.join(", ");
+    let list = allow_list(allowed);
     let message = format!("{method} is not allowed on {path}; use {list}.");
     let mut response = ApiError::new(StatusCode::METHOD_NOT_ALLOWED, message).into_response();
     if let Ok(value) = HeaderValue::from_str(&list) {
@@ -157,6 +180,8 @@ fn call(
     let caller: Caller = app.tokens.authenticate(headers.get(header::AUTHORIZATION))?;
     let query = serde_urlencoded::from_str::<Vec<(String, String)>>(query.unwrap_or(""))
         .map_err(|e| ApiError::bad_request(format!("The query string is malformed: {e}")))?;
+    strict::check_request(op.id, headers, &body)?;
+    strict::check_query(op.id, &query)?;
     let ctx = Ctx {
         op,
         params,

@@ -10,6 +10,10 @@
 //! ```
 
 mod auth;
+mod client_auth;
+mod cors;
+pub mod security;
+mod strict;
 pub mod console;
 pub mod cli;
 mod coverage;
@@ -109,6 +113,9 @@ pub struct Config {
     pub demo_scale: usize,
     /// `--delay-ms`: every API answer waits this long, to see progress and loading states.
     pub delay: Duration,
+    /// `--allow-origin`: origins allowed to call the API and the token endpoint (CORS); none
+    /// by default.
+    pub allow_origins: Vec<String>,
 }
 
 impl Default for Config {
@@ -132,6 +139,7 @@ impl Default for Config {
             staff: vec![Credentials::new(demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET)],
             demo_scale: 0,
             delay: Duration::ZERO,
+            allow_origins: Vec::new(),
         }
     }
 }

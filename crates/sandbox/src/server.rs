@@ -5,7 +5,8 @@ use crate::error::ApiError;
 use crate::records::{Millis, now_millis};
 use crate::state::{AppState, Settings};
 use crate::store::{Store, StoreError, seed};
-use crate::{Config, CoverageReport, token};
+use crate::{Config, CoverageReport, security, token};
+use axum::extract::DefaultBodyLimit;
 use axum::extract::{Request, State};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -24,6 +25,8 @@ use tokio::task::JoinHandle;
 pub enum StartError {
     Store(StoreError),
     Bind(std::io::Error),
+    /// The console directory cannot be served as built (its `_headers` is missing).
+    Console(String),
 }
 
 impl fmt::Display for StartError {
@@ -31,6 +34,7 @@ impl fmt::Display for StartError {
         match self {
             StartError::Store(e) => write!(f, "cannot open the sandbox database: {e}"),
             StartError::Bind(e) => write!(f, "cannot listen: {e}"),
+            StartError::Console(e) => write!(f, "cannot serve the console: {e}"),
         }
     }
 }
@@ -65,23 +69,36 @@ async fn log_request(request: Request, next: Next) -> Response {
     response
 }
 
-fn router(state: Arc<AppState>, config: &Config) -> Router {
+/// The API and the token endpoint: bodies up to `strict::MAX_BODY_BYTES`, never cached,
+/// CORS only for `--allow-origin`'s origins.
+fn api_routes(config: &Config) -> Router<Arc<AppState>> {
+    let mut api = Router::new().route(TOKEN_PATH, any(token::endpoint)).route(token::ANY_REALM_PATH, any(token::endpoint));
+    for prefix in PREFIXES {
+        api = api.route(prefix, any(dispatch::api)).route(&format!("{prefix}/{{*rest}}"), any(dispatch::api));
+    }
+    api = api
+        .layer(DefaultBodyLimit::max(crate::strict::MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(security::api_headers(), security::apply));
+    match crate::cors::layer(&config.allow_origins) {
+        Some(cors) => api.layer(cors),
+        None => api,
+    }
+}
+
+fn router(state: Arc<AppState>, config: &Config, console: Option<security::HeaderSet>) -> Router {
+    let pages = security::page_headers(&config.allow_origins);
     let mut router = Router::new()
-        .route(TOKEN_PATH, any(token::endpoint))
-        .route(token::ANY_REALM_PATH, any(token::endpoint))
         .route("/sandbox/coverage", get(coverage))
+        .merge(api_routes(config))
         .merge(crate::storage::routes())
-        .merge(crate::hosted::routes())
-        .merge(crate::identity::routes());
+        .merge(crate::hosted::routes().layer(middleware::from_fn_with_state(pages.clone(), security::apply_to_pages)))
+        .merge(crate::identity::routes().layer(middleware::from_fn_with_state(pages, security::apply_to_pages)));
     let faults = crate::console::Faults::default();
     router = router.merge(crate::console::fault_routes(faults.clone()));
-    for prefix in PREFIXES {
-        router = router.route(prefix, any(dispatch::api)).route(&format!("{prefix}/{{*rest}}"), any(dispatch::api));
-    }
-    router = match &config.console_dir {
+    router = match (&config.console_dir, console) {
         // A single-page app: paths the console routes itself get index.html.
-        Some(dir) => router.fallback_service(crate::console::service(dir, faults)),
-        None => router.fallback(no_console),
+        (Some(dir), Some(headers)) => router.fallback_service(crate::console::service(dir, faults, headers)),
+        _ => router.fallback(no_console),
     };
     if config.log_requests {
         router = router.layer(middleware::from_fn(log_request));
@@ -92,6 +109,11 @@ fn router(state: Arc<AppState>, config: &Config) -> Router {
 /// Opens the database (seeding it when new), applies the bootstrap secret, and
 /// starts serving on a background task of the current tokio runtime.
 pub async fn start(config: Config) -> Result<Running, StartError> {
+    // Checked first: a console is never served without its build's security headers.
+    let console = match &config.console_dir {
+        Some(dir) => Some(security::console_headers(dir).map_err(StartError::Console)?),
+        None => None,
+    };
     let mut store = Store::open(&config.data)?;
     let now = now_millis();
     if store.is_empty()? {
@@ -118,7 +140,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         dns_timeout_ms: millis(config.dns_timeout),
         delay: config.delay,
     };
-    let app = router(Arc::new(AppState::new(store, settings)), &config);
+    let app = router(Arc::new(AppState::new(store, settings)), &config, console);
     let listener = tokio::net::TcpListener::bind((config.host, config.port)).await.map_err(StartError::Bind)?;
     let addr = listener.local_addr().map_err(StartError::Bind)?;
     let (shutdown, stopped) = oneshot::channel::<()>();

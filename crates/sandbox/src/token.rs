@@ -5,9 +5,9 @@ use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::Json;
-use axum::body::Bytes;
+use crate::strict::ApiBody;
 use axum::extract::State;
-use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use cluster_api::{AccessToken, ErrorBody};
 use serde::Serialize;
@@ -33,7 +33,8 @@ pub(crate) fn form_value<'a>(form: &'a [(String, String)], name: &str) -> Option
     form.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
 }
 
-pub async fn endpoint(State(app): State<Arc<AppState>>, method: Method, uri: Uri, body: Bytes) -> Response {
+pub async fn endpoint(State(app): State<Arc<AppState>>, method: Method, uri: Uri, headers: HeaderMap, body: ApiBody) -> Response {
+    let ApiBody(body) = body;
     let realm = uri.path().trim_start_matches("/auth/realms/").split('/').next().unwrap_or_default();
     if realm != REALM {
         return (StatusCode::NOT_FOUND, Json(ErrorBody { error: "Realm does not exist".to_string() })).into_response();
@@ -44,9 +45,12 @@ pub async fn endpoint(State(app): State<Arc<AppState>>, method: Method, uri: Uri
         response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("POST"));
         return response;
     }
-    let Ok(form) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body) else {
+    let Ok(mut form) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body) else {
         return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "The form body could not be read");
     };
+    if let Err(why) = crate::client_auth::merge_basic(&headers, &mut form) {
+        return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", &why);
+    }
     match form_value(&form, "grant_type") {
         None | Some("") => {
             return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "Missing form parameter: grant_type");

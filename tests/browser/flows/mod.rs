@@ -5,6 +5,7 @@ mod billing;
 mod configuration;
 mod extensions;
 mod foundation;
+mod guard;
 mod kit;
 mod realms;
 mod people;
@@ -32,6 +33,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(access::flows());
     flows.extend(configuration::flows());
     flows.extend(staff::flows());
+    flows.extend(guard::flows());
     flows
 }
 

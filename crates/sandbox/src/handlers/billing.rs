@@ -10,6 +10,7 @@ use crate::payments::{self, new_id};
 use crate::records::OrgRecord;
 use crate::store::Store;
 use cluster_api::{RedirectLink, RedirectRequest};
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The organization `org_id`, checked against the operation's role. Organizations the
@@ -34,7 +35,7 @@ pub fn load_org(ctx: &Ctx, store: &Store) -> Result<OrgRecord, ApiError> {
 }
 
 /// A body the contract makes optional: absent or blank means the default.
-pub fn optional_body<T: DeserializeOwned + Default>(ctx: &Ctx) -> Result<T, ApiError> {
+pub fn optional_body<T: DeserializeOwned + Serialize + Default>(ctx: &Ctx) -> Result<T, ApiError> {
     if ctx.body.iter().all(u8::is_ascii_whitespace) { Ok(T::default()) } else { ctx.json_body() }
 }
 

@@ -83,19 +83,10 @@ impl Ctx<'_> {
             .ok_or_else(|| ApiError::bad_request(format!("{name} is required")))
     }
 
-    /// The JSON body as a contract type; 400 naming the field when one is missing.
-    #[allow(dead_code)] // First used by the write operations of later issues.
-    pub fn json_body<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
-        if self.body.is_empty() {
-            return Err(ApiError::bad_request("A JSON request body is required"));
-        }
-        serde_json::from_slice(&self.body).map_err(|e| {
-            let text = e.to_string();
-            match text.strip_prefix("missing field `").and_then(|rest| rest.split('`').next()) {
-                Some(field) => ApiError::bad_request(format!("{field} is required")),
-                None => ApiError::bad_request(format!("The request body is not valid: {text}")),
-            }
-        })
+    /// The JSON body as a contract type, read strictly (`crate::strict::decode`): 400 naming
+    /// the field when one is missing, and for arrays, wrong types and unknown enum values.
+    pub fn json_body<T: DeserializeOwned + Serialize>(&self) -> Result<T, ApiError> {
+        crate::strict::decode(&self.body)
     }
 
     /// 403 unless the caller holds the operation's role in `org_id`. Call it after

@@ -12,6 +12,7 @@ use crate::storage;
 use crate::store::Store;
 use crate::store::uploads::{Blob, UploadSlot};
 use cluster_api::PresignedUrl;
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The cluster of the call, visible and authorized, in a state that accepts
@@ -60,9 +61,9 @@ pub fn version(ctx: &Ctx, store: &Store, extension: &ExtensionRecord) -> Result<
         .ok_or_else(|| ApiError::not_found(format!("Extension {} has no version with ID {id}.", extension.name)))
 }
 
-/// A JSON body that the contract requires but whose fields are all optional: an
-/// empty body reads as `{}` rather than failing.
-pub fn lenient_body<T: DeserializeOwned + Default>(ctx: &Ctx) -> Result<T, ApiError> {
+/// A JSON body whose fields are all optional: an empty body reads as `{}` where the contract
+/// lets the body be left out (`crate::strict` refuses a missing required body before this).
+pub fn lenient_body<T: DeserializeOwned + Serialize + Default>(ctx: &Ctx) -> Result<T, ApiError> {
     if ctx.body.iter().all(u8::is_ascii_whitespace) { Ok(T::default()) } else { ctx.json_body() }
 }
 

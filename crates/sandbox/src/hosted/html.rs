@@ -22,7 +22,8 @@ pub fn esc(text: &str) -> String {
     out
 }
 
-const STYLE: &str = "body{font:16px/1.5 system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0}\
+/// The pages' one stylesheet, inline; their CSP allows it by hash (`crate::security`).
+pub const STYLE: &str = "body{font:16px/1.5 system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0}\
 main{max-width:40rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}\
 h1{font-size:1.5rem;margin-top:0}.sandbox{font-size:.85rem;color:#6b7280;margin-top:0}\
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dt{color:#6b7280}dd{margin:0}\

@@ -11,9 +11,13 @@
   var script = document.currentScript;
   var origin = script && script.src ? new URL(script.src, window.location.href).origin : window.location.origin;
 
+  // Styles go through the CSSOM (node.style), never a style attribute: the console's
+  // Content-Security-Policy (style-src 'self') refuses inline style attributes, not the CSSOM.
   function element(tag, attributes, text) {
     var node = document.createElement(tag);
-    Object.keys(attributes).forEach(function (name) { node.setAttribute(name, attributes[name]); });
+    Object.keys(attributes).forEach(function (name) {
+      if (name === "style") { node.style.cssText = attributes[name]; } else { node.setAttribute(name, attributes[name]); }
+    });
     if (text) { node.textContent = text; }
     return node;
   }

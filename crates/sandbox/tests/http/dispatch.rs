@@ -54,7 +54,7 @@ async fn unknown_paths_and_methods() {
     }
     let reply = h.call(Method::PATCH, "/clusters/c1", &token).await;
     assert_eq!(reply.status, StatusCode::METHOD_NOT_ALLOWED);
-    assert_eq!(reply.headers["allow"], "GET, DELETE");
+    assert_eq!(reply.headers["allow"], "GET, DELETE, HEAD, OPTIONS");
     // A literal path never falls through to /clusters/{id}.
     let reply = h.delete("/clusters/regions", &token).await;
     assert_eq!(reply.status, StatusCode::METHOD_NOT_ALLOWED);

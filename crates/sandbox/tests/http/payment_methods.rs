@@ -47,7 +47,10 @@ async fn setup_page_adds_a_card() {
     let missing = h.send_json(Method::POST, CARDS, &token, &json!({})).await;
     assert_eq!(missing.status, StatusCode::BAD_REQUEST);
     assert_eq!(missing.error(), "redirect_uri is required");
-    assert_eq!(h.call(Method::POST, CARDS, &token).await.error(), "redirect_uri is required");
+    // The contract requires the body: left out, it is refused before its fields are read.
+    let no_body = h.call(Method::POST, CARDS, &token).await;
+    assert_eq!(no_body.status, StatusCode::BAD_REQUEST);
+    assert!(no_body.error().contains("needs a JSON request body"), "{}", no_body.error());
     let ftp = h.send_json(Method::POST, CARDS, &token, &json!({"redirect_uri": "ftp://host/x"})).await;
     assert_eq!(ftp.status, StatusCode::BAD_REQUEST);
     assert!(ftp.error().starts_with("redirect_uri must be an absolute http(s) URL"), "{}", ftp.error());

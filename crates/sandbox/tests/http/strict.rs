@@ -1,0 +1,192 @@
+//! The sandbox refuses what the real service refuses: bodies by shape, type and size, enum
+//! values, and answers HEAD, OPTIONS, HTTP Basic client authentication and CORS as it does.
+
+use crate::common::{Harness, Reply};
+use crate::ext_helpers::{create, read, send};
+use base64::Engine;
+use cluster_sandbox::{Config, demo};
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+const PROD: &str = demo::ACME_PROD;
+
+/// A call with a raw body and Content-Type (or none).
+async fn raw_body(h: &Harness, method: Method, path: &str, token: &str, content_type: Option<&str>, body: &str) -> Reply {
+    let mut request = h.http.request(method, h.url(&format!("/v2{path}"))).bearer_auth(token).body(body.to_string());
+    if let Some(content_type) = content_type {
+        request = request.header("content-type", content_type);
+    }
+    read(request.send().await.expect("call")).await
+}
+
+fn assert_json_error(reply: &Reply, status: StatusCode, needle: &str) {
+    assert_eq!(reply.status, status, "{}", reply.body);
+    assert!(reply.headers["content-type"].to_str().unwrap_or("").starts_with("application/json"), "{:?}", reply.headers);
+    assert!(reply.error().contains(needle), "{needle:?} not in {:?}", reply.error());
+}
+
+#[tokio::test]
+async fn bodies_must_be_json_objects_of_the_right_types() {
+    let h = Harness::start().await;
+    let token = h.admin().await;
+    let path = format!("/clusters/{PROD}/extensions");
+    let json = Some("application/json");
+    // An array read by position would have created an extension named "theme-a".
+    let array = raw_body(&h, Method::POST, &path, &token, json, r#"["theme-a", "THEME"]"#).await;
+    assert_json_error(&array, StatusCode::BAD_REQUEST, "must be a JSON object, not an array");
+    let text = raw_body(&h, Method::POST, &path, &token, Some("text/plain"), r#"{"name":"t","resourceType":"THEME"}"#).await;
+    assert_json_error(&text, StatusCode::UNSUPPORTED_MEDIA_TYPE, "not a text/plain body");
+    let untyped = raw_body(&h, Method::POST, &path, &token, None, r#"{"name":"t","resourceType":"THEME"}"#).await;
+    assert_json_error(&untyped, StatusCode::UNSUPPORTED_MEDIA_TYPE, "without Content-Type");
+    let missing = raw_body(&h, Method::POST, &path, &token, json, "").await;
+    assert_json_error(&missing, StatusCode::BAD_REQUEST, "needs a JSON request body");
+    let empty_enum = raw_body(&h, Method::POST, &path, &token, json, r#"{"name":"t","resourceType":""}"#).await;
+    assert_json_error(&empty_enum, StatusCode::BAD_REQUEST, "resourceType must be THEME, EXTENSION");
+    let unknown_enum = raw_body(&h, Method::POST, &path, &token, json, r#"{"name":"t","resourceType":"SKIN"}"#).await;
+    assert_json_error(&unknown_enum, StatusCode::BAD_REQUEST, "resourceType must be THEME, EXTENSION");
+    let wrong_type = raw_body(&h, Method::POST, &path, &token, json, r#"{"name":7,"resourceType":"THEME"}"#).await;
+    assert_json_error(&wrong_type, StatusCode::BAD_REQUEST, "name: invalid type");
+    // None of them created anything; the proper body still does.
+    let listed = h.get(&path, &token).await;
+    assert!(!listed.body.contains("theme-a") && !listed.body.contains("\"t\""), "{}", listed.body);
+    let ok = raw_body(&h, Method::POST, &path, &token, Some("application/json; charset=utf-8"), r#"{"name":"t","resourceType":"THEME"}"#).await;
+    assert_eq!(ok.status, StatusCode::CREATED, "{}", ok.body);
+}
+
+#[tokio::test]
+async fn nested_objects_sent_as_arrays_are_refused() {
+    let h = Harness::start().await;
+    let token = h.admin().await;
+    // An IP rule is an object: as an array, serde read its alias and address by position.
+    let path = format!("/clusters/{PROD}/ip-rules");
+    let body = r#"{"adminAllowedIpRules":[["office","203.0.113.0/24"]]}"#;
+    let reply = raw_body(&h, Method::POST, &path, &token, Some("application/json"), body).await;
+    assert_json_error(&reply, StatusCode::BAD_REQUEST, "adminAllowedIpRules[0] must be a JSON object");
+    let typed = r#"{"adminAllowedIpRules":[{"alias":"office","address":7}]}"#;
+    let reply = raw_body(&h, Method::POST, &path, &token, Some("application/json"), typed).await;
+    assert_json_error(&reply, StatusCode::BAD_REQUEST, "adminAllowedIpRules[0].address: invalid type");
+    assert!(!h.get(&path, &token).await.body.contains("office"));
+}
+
+#[tokio::test]
+async fn required_bodies_cannot_be_left_out() {
+    let h = Harness::with(crate::ext_helpers::fast()).await;
+    let token = h.admin().await;
+    let ext = create(&h, &token, PROD, "standalone-theme", "THEME").await;
+    let standalone = format!("/clusters/{PROD}/extensions/{ext}/standalone");
+    let reply = send(&h, Method::POST, &standalone, &token, None).await;
+    assert_json_error(&reply, StatusCode::BAD_REQUEST, "needs a JSON request body");
+    let version = send(&h, Method::POST, &format!("/clusters/{PROD}/extensions/{ext}/versions"), &token, Some(json!({"keycloak_major_version": 26}))).await;
+    let version_id = version.json::<cluster_api::ExtensionVersion>().id;
+    let upload = format!("/clusters/{PROD}/extensions/{ext}/versions/{version_id}/upload-url");
+    assert_json_error(&send(&h, Method::POST, &upload, &token, None).await, StatusCode::BAD_REQUEST, "needs a JSON request body");
+    assert_eq!(send(&h, Method::POST, &upload, &token, Some(json!({"label": "v1"}))).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn enum_query_values_must_be_known() {
+    let h = Harness::start().await;
+    let token = h.admin().await;
+    for query in ["type=", "type=theme", "type=SKIN"] {
+        let reply = h.get(&format!("/clusters/{PROD}/extensions?{query}"), &token).await;
+        assert_json_error(&reply, StatusCode::BAD_REQUEST, "type must be THEME, EXTENSION, PASSWORD_BLACKLIST or WELL_KNOWN; got");
+    }
+    assert_eq!(h.get(&format!("/clusters/{PROD}/extensions?type=THEME"), &token).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn oversized_bodies_get_a_json_413() {
+    let h = Harness::start().await;
+    let token = h.admin().await;
+    let body = format!(r#"{{"name":"{}","resourceType":"THEME"}}"#, "x".repeat(3 * 1024 * 1024));
+    let reply = raw_body(&h, Method::POST, &format!("/clusters/{PROD}/extensions"), &token, Some("application/json"), &body).await;
+    assert_json_error(&reply, StatusCode::PAYLOAD_TOO_LARGE, "larger than");
+}
+
+#[tokio::test]
+async fn head_and_options_on_get_resources() {
+    let h = Harness::start().await;
+    let token = h.admin().await;
+    let get = h.get("/clusters", &token).await;
+    let head = h.call(Method::HEAD, "/clusters", &token).await;
+    assert_eq!(head.status, StatusCode::OK);
+    assert!(head.body.is_empty());
+    assert_eq!(head.headers["content-type"], get.headers["content-type"]);
+    assert_eq!(h.raw(Method::HEAD, "/v2/clusters", None).await.status, StatusCode::UNAUTHORIZED);
+    let options = h.raw(Method::OPTIONS, &format!("/v2/clusters/{PROD}"), None).await;
+    assert_eq!(options.status, StatusCode::NO_CONTENT);
+    assert_eq!(options.headers["allow"], "GET, DELETE, HEAD, OPTIONS");
+    // Other methods still name what the path takes.
+    let put = h.call(Method::PUT, "/clusters", &token).await;
+    assert_eq!(put.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(put.headers["allow"], "GET, POST, HEAD, OPTIONS");
+}
+
+#[tokio::test]
+async fn api_answers_are_never_cached() {
+    let h = Harness::start().await;
+    let token = h.admin().await;
+    for reply in [h.get("/clusters", &token).await, h.get("/nope", &token).await, h.raw(Method::GET, "/v2/clusters", None).await] {
+        assert_eq!(reply.headers["cache-control"], "no-store", "{}", reply.status);
+        assert_eq!(reply.headers["x-content-type-options"], "nosniff");
+    }
+    let form = [("grant_type", "client_credentials"), ("client_id", demo::ADMIN_CLIENT_ID), ("client_secret", demo::ADMIN_CLIENT_SECRET)];
+    assert_eq!(h.post_token(cluster_api::TOKEN_PATH, &form).await.headers["cache-control"], "no-store");
+}
+
+fn basic(id: &str, secret: &str) -> String {
+    format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(format!("{id}:{secret}")))
+}
+
+#[tokio::test]
+async fn token_endpoint_takes_client_secret_basic() {
+    let h = Harness::start().await;
+    let token_call = |authorization: String, form: Vec<(&'static str, &'static str)>| {
+        let request = h.http.post(h.url(cluster_api::TOKEN_PATH)).header("authorization", authorization).form(&form);
+        async move { read(request.send().await.expect("token call")).await }
+    };
+    let grant = vec![("grant_type", "client_credentials")];
+    let ok = token_call(basic(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET), grant.clone()).await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.body);
+    let token = ok.json::<cluster_api::AccessToken>().access_token;
+    assert_eq!(h.get("/clusters", &token).await.status, StatusCode::OK);
+    let wrong = token_call(basic(demo::ADMIN_CLIENT_ID, "nope"), grant.clone()).await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    let twice = vec![("grant_type", "client_credentials"), ("client_secret", demo::ADMIN_CLIENT_SECRET)];
+    let twice = token_call(basic(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET), twice).await;
+    assert_eq!(twice.status, StatusCode::BAD_REQUEST);
+    assert!(twice.body.contains("invalid_request"), "{}", twice.body);
+}
+
+#[tokio::test]
+async fn cors_only_for_allowed_origins() {
+    let origin = "https://console.example";
+    let preflight = |h: &Harness, path: &str, from: &str| {
+        let request = h
+            .http
+            .request(Method::OPTIONS, h.url(path))
+            .header("origin", from)
+            .header("access-control-request-method", "POST")
+            .header("access-control-request-headers", "authorization, content-type");
+        async move { read(request.send().await.expect("preflight")).await }
+    };
+    let closed = Harness::start().await;
+    let reply = preflight(&closed, "/v2/clusters", origin).await;
+    assert!(reply.headers.get("access-control-allow-origin").is_none(), "no CORS by default: {:?}", reply.headers);
+
+    let open = Harness::with(Config { allow_origins: vec![origin.to_string()], ..Config::default() }).await;
+    for path in ["/v2/clusters", cluster_api::TOKEN_PATH] {
+        let reply = preflight(&open, path, origin).await;
+        assert!(reply.status.is_success(), "{path}: {}", reply.status);
+        assert_eq!(reply.headers["access-control-allow-origin"], origin, "{path}");
+        let methods = reply.headers["access-control-allow-methods"].to_str().unwrap_or("").to_string();
+        assert!(methods.contains("POST") && methods.contains("DELETE"), "{methods}");
+        let allowed = reply.headers["access-control-allow-headers"].to_str().unwrap_or("").to_ascii_lowercase();
+        assert!(allowed.contains("authorization") && allowed.contains("content-type"), "{allowed}");
+        let stranger = preflight(&open, path, "https://evil.example").await;
+        assert!(stranger.headers.get("access-control-allow-origin").is_none(), "{path}");
+    }
+    let token = open.admin().await;
+    let actual = open.http.get(open.url("/v2/clusters")).bearer_auth(&token).header("origin", origin).send().await.expect("call");
+    assert_eq!(actual.headers()["access-control-allow-origin"], origin);
+}

@@ -1,0 +1,68 @@
+//! The check every flow passes through: the browser's console must hold no Content Security
+//! Policy violation and no panic. Read from chromedriver's browser log (`goog:loggingPrefs`),
+//! which Chromium fills from the first byte of every page: a violation the policy reports
+//! before the console's own code runs (an inline script or style in index.html, a blocked
+//! connection during start-up) is there too. Chromium reports every `securitypolicyviolation`
+//! to the console as an error naming the Content Security Policy; a Rust panic prints
+//! "panicked at" (debug builds, console_error_panic_hook) and a release build's aborting
+//! panic traps as "RuntimeError: unreachable".
+
+use serde_json::Value;
+
+/// What fails a flow, matched case-insensitively in a log entry's message.
+const OFFENDING: [&str; 4] = ["content security policy", "content-security-policy", "panicked", "unreachable"];
+
+/// The messages among chromedriver's log entries (`[{level, message, source, timestamp}]`)
+/// that fail a flow.
+pub fn offending(entries: &Value) -> Vec<String> {
+    entries
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|entry| entry.get("message").and_then(Value::as_str))
+        .filter(|message| {
+            let lower = message.to_ascii_lowercase();
+            OFFENDING.iter().any(|needle| lower.contains(needle))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Drains the session's browser log from chromedriver (`POST /session/{id}/se/log`).
+pub async fn read(driver_url: &str, session: &str) -> Result<Value, String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let authority = driver_url.strip_prefix("http://").ok_or("chromedriver URL is not http")?;
+    let mut stream = tokio::net::TcpStream::connect(authority).await.map_err(|e| format!("chromedriver: {e}"))?;
+    let body = r#"{"type":"browser"}"#;
+    let request = format!(
+        "POST /session/{session}/se/log HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.map_err(|e| format!("chromedriver: {e}"))?;
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.map_err(|e| format!("chromedriver: {e}"))?;
+    let raw = String::from_utf8_lossy(&raw);
+    let reply = raw.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
+    let reply: Value = serde_json::from_str(reply).map_err(|e| format!("the browser log is not JSON ({e}): {reply:.200}"))?;
+    reply.get("value").cloned().filter(Value::is_array).ok_or_else(|| format!("no browser log in {reply:.300}"))
+}
+
+/// Itself checked at the start of every suite run: a scanner that matched nothing would let
+/// every flow pass.
+pub fn self_check() -> Result<(), String> {
+    let entries = serde_json::json!([
+        {"level": "SEVERE", "message": "http://127.0.0.1:1/ - Refused to apply inline style because it violates the following Content Security Policy directive: \"style-src 'self'\"."},
+        {"level": "SEVERE", "message": "http://127.0.0.1:1/pkg-0/cluster-console.js 1 panicked at src/app.rs:1:1: boom"},
+        {"level": "SEVERE", "message": "Uncaught RuntimeError: unreachable"},
+        {"level": "SEVERE", "message": "http://127.0.0.1:1/v2/clusters - Failed to load resource: the server responded with a status of 503"},
+        {"level": "INFO", "message": "an ordinary message"}
+    ]);
+    let found = offending(&entries);
+    if found.len() == 3 && found.iter().all(|m| !m.contains("503")) {
+        Ok(())
+    } else {
+        Err(format!("the browser-console scanner is broken: it matched {found:?}"))
+    }
+}
