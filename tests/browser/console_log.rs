@@ -41,8 +41,33 @@ pub async fn read(driver_url: &str, session: &str) -> Result<Value, String> {
         body.len()
     );
     stream.write_all(request.as_bytes()).await.map_err(|e| format!("chromedriver: {e}"))?;
+    // chromedriver may keep the connection open: read up to Content-Length, never to EOF.
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await.map_err(|e| format!("chromedriver: {e}"))?;
+    let mut chunk = [0u8; 16384];
+    let complete = |raw: &[u8]| -> Option<usize> {
+        let text = String::from_utf8_lossy(raw);
+        let (head, body) = text.split_once("\r\n\r\n")?;
+        let length = head
+            .lines()
+            .find_map(|l| l.split_once(':').filter(|(n, _)| n.eq_ignore_ascii_case("content-length")))
+            .and_then(|(_, v)| v.trim().parse::<usize>().ok())?;
+        (body.len() >= length).then_some(head.len() + 4 + length)
+    };
+    let read_all = async {
+        loop {
+            if complete(&raw).is_some() {
+                return Ok(());
+            }
+            match stream.read(&mut chunk).await {
+                Ok(0) => return Ok(()),
+                Ok(n) => raw.extend_from_slice(&chunk[..n]),
+                Err(e) => return Err(format!("chromedriver: {e}")),
+            }
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(15), read_all)
+        .await
+        .map_err(|_| "chromedriver did not answer the browser-log request in 15 s".to_string())??;
     let raw = String::from_utf8_lossy(&raw);
     let reply = raw.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
     let reply: Value = serde_json::from_str(reply).map_err(|e| format!("the browser log is not JSON ({e}): {reply:.200}"))?;
