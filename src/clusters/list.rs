@@ -14,6 +14,7 @@ use crate::kit::filter::{filter_setter, use_url_filter, FilterBar, FilterSpec, U
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
+use crate::words;
 use crate::poll::PollKey;
 
 const FILTER: FilterSpec = FilterSpec {
@@ -61,7 +62,7 @@ fn cluster_row(cluster: &Cluster, directory: &Directory, watch: &ClusterWatch, l
             Cell::link(cluster.name.clone(), links::cluster(&cluster.id)).sub(owner).class("nowrap"),
             Cell::view(status, SortKey::Text(label.to_lowercase())),
             Cell::text(cluster.tier.to_string()).class("cap"),
-            Cell::text(cluster.region.name.clone()).sub(cluster.region.region.clone()),
+            Cell::view(words::region_view(&cluster.region.name, &cluster.region.region), SortKey::Text(words::region_text(&cluster.region.name, &cluster.region.region).to_lowercase())),
             Cell::copy(cluster.host.clone(), "host"),
             Cell::time(cluster.created_at),
         ],
