@@ -33,7 +33,7 @@ pub fn Fields() -> impl IntoView {
     let cluster = move || {
         realm.with(|r| r.cluster.clone()).map(|c| {
             let href = links::cluster_tab(&c.id, ClusterTab::Realms);
-            view! { <a href=href>{c.name.clone()}</a> " " <span class="sub">{c.host.clone()}</span> }
+            view! { <a href=href>{c.name.clone()}</a> " " <span class="sub">{c.host.clone()}</span> " " <CopyButton text=c.host.clone() what="host"/> }
         })
     };
     let id = ctx.id();
