@@ -91,7 +91,7 @@ async fn never_paid(ctx: Ctx) {
     let badge = ctx.find(".page-head .badge[data-status=BILLING_SETUP]").await;
     assert_eq!(badge.attr("title").await.ok().flatten().as_deref(), Some("BILLING_SETUP"), "the code is not kept in the tooltip");
     let class = badge.attr("class").await.ok().flatten().unwrap_or_default();
-    assert!(!class.contains("bad") && !class.contains("busy"), "an unpaid cluster is shown as an alarm or as busy: {class}");
+    assert!(!class.contains("badge-bad") && !class.contains("badge-busy") && class.contains("badge-neutral"), "an unpaid cluster is shown as an alarm or as busy: {class}");
     assert!(!ctx.exists(".page-head .spinner").await, "an unpaid cluster spins forever");
     ctx.wait_text("#health", "Not running yet").await;
     assert!(!text(&ctx, "main").await.contains("Not healthy"), "a never-paid cluster is called not healthy");
