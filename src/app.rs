@@ -12,7 +12,7 @@ use crate::directory::Directory;
 use crate::poll::AppOwner;
 use crate::session::Session;
 use crate::shell::lazy::{split_screen, Lazy};
-use crate::shell::{ConfigError, NotFound, Shell, SignIn};
+use crate::shell::{ConfigError, NotFound, NotFoundAlone, Shell, SignIn};
 
 // Every screen but sign-in, the shell and the clusters list is in a module of its own,
 // fetched on the first visit (see `shell::lazy`). The cluster page, its overview and its
@@ -75,7 +75,7 @@ fn Console(config: Config) -> impl IntoView {
     view! {
         <crate::account::Boot>
         <Router>
-            <Routes fallback=NotFound>
+            <Routes fallback=NotFoundAlone>
                 <Route path=path!("/sign-in") view=SignIn/>
                 <ParentRoute path=path!("") view=Shell>
                     <Route path=path!("/") view=|| view! { <Redirect path="/clusters"/> }/>
@@ -100,6 +100,11 @@ fn Console(config: Config) -> impl IntoView {
                     <Route path=path!("/organizations/:org/secrets/:secret") view=|| view! { <Lazy screen=&API_SECRET/> }/>
                     <Route path=path!("/review") view=|| view! { <Lazy screen=&REVIEW_DESK/> }/>
                     <Route path=path!("/review/:cluster/:extension/:version") view=|| view! { <Lazy screen=&REVIEW_VERSION/> }/>
+                </ParentRoute>
+                // Any other address, inside the shell (header and navigation kept). A block of
+                // its own after the screens, so routes added to the block above stay first.
+                <ParentRoute path=path!("") view=Shell>
+                    <Route path=path!("/*any") view=NotFound/>
                 </ParentRoute>
             </Routes>
         </Router>

@@ -10,6 +10,7 @@ mod components;
 mod config;
 mod directory;
 mod format;
+mod words;
 mod kit;
 mod links;
 mod load;

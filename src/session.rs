@@ -7,6 +7,32 @@ use leptos::prelude::*;
 
 use crate::config::{Config, Environment};
 
+/// An outcome for one page: `path` is where it is shown. `cluster` ties it to a cluster's
+/// provisioning: that cluster's page drops it once the cluster stops provisioning, so
+/// "…is being provisioned" never outlives the operation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Flash {
+    pub text: String,
+    pub path: String,
+    pub cluster: Option<String>,
+}
+
+impl Flash {
+    pub fn on(path: impl Into<String>, text: impl Into<String>) -> Option<Flash> {
+        Some(Flash { text: text.into(), path: path.into(), cluster: None })
+    }
+
+    /// For the page of cluster `id`, while it is being provisioned.
+    pub fn while_provisioning(id: &str, text: impl Into<String>) -> Option<Flash> {
+        Some(Flash { text: text.into(), path: crate::links::cluster(id), cluster: Some(id.to_string()) })
+    }
+
+    /// Whether it belongs on the page at `path`.
+    pub fn shown_on(&self, path: &str) -> bool {
+        self.path.trim_end_matches('/') == path.trim_end_matches('/')
+    }
+}
+
 #[derive(Clone)]
 pub struct Credentials {
     pub client_id: String,
@@ -40,8 +66,9 @@ pub struct Session {
     pub who: RwSignal<String>,
     /// Why the person was sent back to sign-in, shown there once.
     pub notice: RwSignal<Option<String>>,
-    /// A one-line outcome shown at the top of the next screen ("acme-trial was deleted.").
-    pub flash: RwSignal<Option<String>>,
+    /// A one-line outcome shown at the top of the screen it was meant for ("acme-trial was
+    /// deleted."), and only there: it is dropped when the person goes elsewhere.
+    pub flash: RwSignal<Option<Flash>>,
     /// The token carries the support staff client role (`crate::claims`): decides what to show.
     pub staff: RwSignal<bool>,
 }

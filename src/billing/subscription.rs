@@ -2,6 +2,7 @@
 
 use cluster_api::Subscription;
 use leptos::prelude::*;
+use crate::kit::copy::CopyButton;
 
 use super::money::dollars;
 use crate::format;
@@ -55,7 +56,7 @@ pub fn SubscriptionDetails(subscription: Subscription, #[prop(optional)] childre
             <dd>{format!("{} – {}", when(s.current_period_start), when(s.current_period_end))}</dd>
             <dt>"Renewal"</dt><dd>{renewal}</dd>
             <dt>"Started"</dt><dd>{when(s.start_date)}</dd>
-            <dt>"Subscription"</dt><dd class="mono">{s.id.clone()}</dd>
+            <dt>"Subscription"</dt><dd class="mono">{s.id.clone()}" "<CopyButton text=s.id.clone() what="subscription ID"/></dd>
         </dl>
         {open_invoice}
     }

@@ -55,7 +55,7 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
             match api::call(api, &ops::ClusterDetail { id }).await {
                 Ok(after) => watch.publish(after.id.clone(), after),
                 Err(ApiError::NotFound(_)) => {
-                    session.flash.set(Some(format!("{name} was deleted.")));
+                    session.flash.set(crate::session::Flash::on(crate::links::CLUSTERS, format!("{name} was deleted.")));
                     navigate(crate::links::CLUSTERS, NavigateOptions::default());
                 }
                 Err(other) => return Err(other),

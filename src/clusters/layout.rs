@@ -14,7 +14,9 @@ use crate::api::ApiError;
 use crate::components::{ErrorPanel, StatusBadge};
 use crate::directory::Directory;
 use crate::kit::page::{title, Breadcrumbs, PageHead};
+use crate::components::status_badge::is_transitional;
 use crate::links::{self, ClusterTab};
+use crate::session::{Flash, Session};
 
 /// What every tab of a cluster page reads.
 #[derive(Clone, Copy)]
@@ -54,16 +56,30 @@ pub fn explain(status: &ClusterState) -> Option<&'static str> {
     })
 }
 
-/// The message for a return from hosted checkout (`?checkout=success|cancelled`).
-pub fn checkout_return(marker: Option<&str>, name: &str) -> Option<(bool, String)> {
+/// The message for a return from hosted checkout (`?checkout=success|cancelled`). The same
+/// marker comes back from a new cluster's checkout and from paying an overdue invoice, so
+/// what is said follows the cluster's state: "being provisioned" only while it is.
+pub fn checkout_return(marker: Option<&str>, name: &str, status: &ClusterState) -> Option<(bool, String)> {
     match marker? {
-        "success" => Some((true, format!("Payment received. {name} is being provisioned; this page updates when it is ready."))),
+        "success" => Some((true, match status {
+            ClusterState::Provisioning | ClusterState::PendingPayment => {
+                format!("Payment received. {name} is being provisioned; this page updates when it is ready.")
+            }
+            ClusterState::Active => format!("Payment received. {name} is active."),
+            _ => "Payment received. This page updates when the service has recorded it.".to_string(),
+        })),
         "cancelled" => Some((
             false,
             format!("Checkout was cancelled, so {name} has not been paid for. Use Complete payment when you are ready."),
         )),
         _ => None,
     }
+}
+
+/// Whether an outcome shown on cluster `id`'s page spoke of an operation that has ended: a
+/// "…is being provisioned" note leaves once the cluster is no longer provisioning.
+pub fn flash_outlived(flash: Option<&Flash>, id: &str, status: &ClusterState) -> bool {
+    flash.is_some_and(|f| f.cluster.as_deref() == Some(id)) && !is_transitional(status)
 }
 
 #[component]
@@ -116,8 +132,16 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     });
     let returned = move || {
         let marker = query.with(|q| q.get("checkout"));
-        checkout_return(marker.as_deref(), &name())
+        checkout_return(marker.as_deref(), &name(), &status.get())
     };
+    let session = expect_context::<Session>();
+    let flash_id = id.clone();
+    Effect::new(move |_| {
+        let status = status.get();
+        if session.flash.with_untracked(|f| flash_outlived(f.as_ref(), &flash_id, &status)) {
+            session.flash.set(None);
+        }
+    });
 
     view! {
         <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
@@ -160,9 +184,29 @@ mod tests {
 
     #[test]
     fn checkout_markers() {
-        assert!(checkout_return(Some("success"), "x").is_some_and(|(ok, t)| ok && t.contains("being provisioned")));
-        assert!(checkout_return(Some("cancelled"), "x").is_some_and(|(ok, t)| !ok && t.contains("Complete payment")));
-        assert_eq!(checkout_return(Some("bogus"), "x"), None);
-        assert_eq!(checkout_return(None, "x"), None);
+        let p = ClusterState::Provisioning;
+        assert!(checkout_return(Some("success"), "x", &p).is_some_and(|(ok, t)| ok && t.contains("being provisioned")));
+        assert!(checkout_return(Some("cancelled"), "x", &p).is_some_and(|(ok, t)| !ok && t.contains("Complete payment")));
+        assert_eq!(checkout_return(Some("bogus"), "x", &p), None);
+        assert_eq!(checkout_return(None, "x", &p), None);
+    }
+
+    #[test]
+    fn paid_invoice_on_an_active_cluster_is_not_provisioning() {
+        let said = checkout_return(Some("success"), "x", &ClusterState::Active);
+        assert!(said.is_some_and(|(ok, t)| ok && !t.contains("provisioned") && t.contains("active")));
+        let said = checkout_return(Some("success"), "x", &ClusterState::BillingRequired);
+        assert!(said.is_some_and(|(_, t)| !t.contains("provisioned")));
+    }
+
+    #[test]
+    fn provisioning_note_leaves_with_the_operation() {
+        let note = Flash::while_provisioning("cl-1", "x is being provisioned.");
+        assert!(!flash_outlived(note.as_ref(), "cl-1", &ClusterState::Provisioning));
+        assert!(flash_outlived(note.as_ref(), "cl-1", &ClusterState::Active));
+        // Another cluster's page does not touch it (the shell drops it there by path).
+        assert!(!flash_outlived(note.as_ref(), "cl-2", &ClusterState::Active));
+        assert!(!note.is_some_and(|n| n.shown_on("/clusters/cl-2")));
+        assert!(!flash_outlived(Flash::on("/clusters/cl-1", "deleted").as_ref(), "cl-1", &ClusterState::Active));
     }
 }

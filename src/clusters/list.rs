@@ -7,13 +7,14 @@ use leptos::prelude::*;
 use super::pages;
 use super::watch::ClusterWatch;
 use crate::api::{self, use_api};
-use crate::components::status_badge::{describe, is_transitional};
+use crate::components::status_badge::{describe, is_transitional, words};
 use crate::components::StatusBadge;
 use crate::directory::Directory;
 use crate::kit::filter::{filter_setter, use_url_filter, FilterBar, FilterSpec, UrlFilter};
 use crate::kit::page::{Breadcrumbs, PageHead};
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{order, Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
+use crate::words;
 use crate::poll::PollKey;
 
 const FILTER: FilterSpec = FilterSpec {
@@ -37,10 +38,25 @@ const COLUMNS: &[Column] = &[
     Column::sortable("Created"),
 ];
 
+/// Newest first unless the URL says otherwise: the column "Created", descending.
+const NEWEST_FIRST: (usize, bool) = (5, false);
+
+/// What a cluster sorts by in `column`: the same keys its cells carry, so the whole list
+/// is ordered before it is cut into pages, and each page keeps that order.
+fn sort_key(c: &Cluster, column: usize) -> SortKey {
+    match column {
+        0 => SortKey::Text(c.name.to_lowercase()),
+        1 => SortKey::Text(words(&c.status).to_lowercase()),
+        2 => SortKey::Text(c.tier.to_string().to_lowercase()),
+        3 => SortKey::Text(crate::words::region_text(&c.region.name, &c.region.region).to_lowercase()),
+        5 => SortKey::Number(c.created_at.0),
+        _ => SortKey::None,
+    }
+}
+
 /// One cluster as a row. `listed_at` is when the list was read: a watch that knows
 /// something newer is not overwritten with it.
 fn cluster_row(cluster: &Cluster, directory: &Directory, watch: &ClusterWatch, listed_at: f64) -> Row {
-    let (label, _) = describe(&cluster.status);
     let status = if is_transitional(&cluster.status) {
         let key = PollKey::cluster(cluster.id.clone());
         let feed = watch.watch(key.clone(), None);
@@ -59,9 +75,9 @@ fn cluster_row(cluster: &Cluster, directory: &Directory, watch: &ClusterWatch, l
         cluster.name.clone(),
         vec![
             Cell::link(cluster.name.clone(), links::cluster(&cluster.id)).sub(owner).class("nowrap"),
-            Cell::view(status, SortKey::Text(label.to_lowercase())),
+            Cell::view(status, sort_key(cluster, 1)),
             Cell::text(cluster.tier.to_string()).class("cap"),
-            Cell::text(cluster.region.name.clone()).sub(cluster.region.region.clone()),
+            Cell::view(words::region_view(&cluster.region.name, &cluster.region.region), sort_key(cluster, 3)),
             Cell::copy(cluster.host.clone(), "host"),
             Cell::time(cluster.created_at),
         ],
@@ -92,15 +108,23 @@ pub fn ClusterList() -> impl IntoView {
     let query = leptos_router::hooks::use_query_map();
     let org = Memo::new(move |_| query.with(|q| q.get("org")).filter(|o| !o.is_empty()));
     let page = Memo::new(move |_| query.with(|q| q.get("page")).and_then(|p| p.parse::<usize>().ok()).unwrap_or(1));
+    let (sorted, _) = crate::kit::sort::use_url_sort(COLUMNS, crate::kit::sort::param(None), Some(NEWEST_FIRST));
     let matching = Memo::new(move |_| {
-        let (f, org) = (filter.get(), org.get());
+        let (f, org, sort) = (filter.get(), org.get(), sorted.get());
         clusters.with(|answer| match answer {
-            Some(Ok(all)) => all
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| f.matches(&c.name, c.status.as_str()) && org.as_deref().is_none_or(|o| c.owner.as_deref() == Some(o)))
-                .map(|(i, _)| i)
-                .collect(),
+            Some(Ok(all)) => {
+                let shown: Vec<usize> = all
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| f.matches(&c.name, c.status.as_str()) && org.as_deref().is_none_or(|o| c.owner.as_deref() == Some(o)))
+                    .map(|(i, _)| i)
+                    .collect();
+                // The whole list is ordered before it is cut into pages.
+                let Some((column, ascending)) = sort else { return shown };
+                let keys: Vec<SortKey> = shown.iter().map(|&i| all.get(i).map_or(SortKey::None, |c| sort_key(c, column))).collect();
+                let refs: Vec<&SortKey> = keys.iter().collect();
+                order(&refs, ascending).into_iter().map(|k| shown[k]).collect()
+            }
             _ => Vec::new(),
         })
     });
@@ -143,7 +167,7 @@ pub fn ClusterList() -> impl IntoView {
         <FilterBar spec=&FILTER base=links::CLUSTERS.to_string() filter=filter options=options/>
         <pages::OrgFilter org=org/>
         <ResourceTable columns=COLUMNS rows=rows class="clusters" label="Clusters" loading_what="Loading clusters"
-            retry=Callback::new(move |_| clusters.refetch()) empty=empty updated_at=listed_at.into()/>
+            retry=Callback::new(move |_| clusters.refetch()) empty=empty updated_at=listed_at.into() default_sort=NEWEST_FIRST/>
         <pages::Pager range=range/>
     }
 }
@@ -157,5 +181,23 @@ fn EmptyClusters() -> impl IntoView {
             <p><a href=links::NEW_CLUSTER class="button primary">"Create your first cluster"</a></p>
             <p>"Expected a cluster? Check on the " <a href=links::ORGANIZATIONS>"Organizations"</a> " page which organizations and roles this secret has."</p>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cluster_api::EpochMillis;
+
+    #[test]
+    fn newest_first_by_default() {
+        assert_eq!(COLUMNS[5].label, "Created");
+        let old = Cluster { created_at: EpochMillis(1), ..Default::default() };
+        let new = Cluster { created_at: EpochMillis(9), ..Default::default() };
+        let keys = [sort_key(&old, 5), sort_key(&new, 5)];
+        let refs: Vec<&SortKey> = keys.iter().collect();
+        let (column, ascending) = NEWEST_FIRST;
+        assert_eq!(column, 5);
+        assert_eq!(order(&refs, ascending), vec![1, 0]);
     }
 }

@@ -13,7 +13,7 @@ use crate::redirect::Redirecting;
 /// Why a cluster in this state is waiting for money, if it is.
 pub fn unpaid_reason(status: &ClusterState) -> Option<&'static str> {
     match status {
-        ClusterState::BillingSetup => Some("Checkout was not completed, so provisioning has not started."),
+        ClusterState::BillingSetup => Some("Checkout was not completed, so provisioning has not started. Complete payment to start it."),
         ClusterState::PendingPayment => Some("The card payment still needs to be confirmed."),
         ClusterState::BillingRequired => Some("An invoice is unpaid. Pay it to keep the cluster running."),
         _ => None,
@@ -25,11 +25,13 @@ pub fn unpaid_reason(status: &ClusterState) -> Option<&'static str> {
 pub fn PaymentCallout() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
     let reason = Memo::new(move |_| unpaid_reason(&ctx.cluster.with(|c| c.status.clone())));
+    let neutral = Memo::new(move |_| ctx.cluster.with(|c| c.status == ClusterState::BillingSetup));
     move || {
         reason.get().map(|why| {
             view! {
-                <div class="callout" id="payment-callout">
-                    <p><strong>"Payment needed. "</strong>{why}</p>
+                // Never paid is a step left to do, not an alarm: neutral, with the way to finish.
+                <div class=if neutral.get() { "callout neutral" } else { "callout" } id="payment-callout">
+                    <p><strong>{move || if neutral.get() { "Payment not completed. " } else { "Payment needed. " }}</strong>{why}</p>
                     <ResumeButton id="complete-payment" label="Complete payment" destination="the payment page"/>
                 </div>
             }

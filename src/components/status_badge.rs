@@ -6,8 +6,9 @@ pub fn describe(status: &ClusterState) -> (&'static str, &'static str) {
     match status {
         ClusterState::Active => ("Active", "ok"),
         ClusterState::Provisioning => ("Provisioning", "busy"),
-        ClusterState::BillingSetup => ("Awaiting payment setup", "warn"),
-        ClusterState::PendingPayment => ("Awaiting payment", "warn"),
+        // Nothing happens until the person pays: neutral, not an alarm and not a spinner.
+        ClusterState::BillingSetup => ("Awaiting payment", "neutral"),
+        ClusterState::PendingPayment => ("Confirming payment", "warn"),
         ClusterState::BillingRequired => ("Payment required", "bad"),
         ClusterState::SetupException => ("Setup failed", "bad"),
         ClusterState::Disabled => ("Disabled", "muted"),
@@ -17,25 +18,49 @@ pub fn describe(status: &ClusterState) -> (&'static str, &'static str) {
     }
 }
 
-/// Still changing by itself, so worth watching.
+/// Still changing by itself, so worth watching (and a spinner). A cluster awaiting payment
+/// is not: it waits for the person, who is offered Complete payment.
 pub fn is_transitional(status: &ClusterState) -> bool {
-    matches!(status, ClusterState::Provisioning | ClusterState::PendingPayment | ClusterState::BillingSetup)
+    matches!(status, ClusterState::Provisioning | ClusterState::PendingPayment)
+}
+
+/// The words of a state, or the code itself for a state this console does not know.
+pub fn words(status: &ClusterState) -> String {
+    match status {
+        ClusterState::Unknown(raw) => raw.clone(),
+        known => describe(known).0.to_string(),
+    }
 }
 
 #[component]
 pub fn StatusBadge(#[prop(into)] status: Signal<ClusterState>) -> impl IntoView {
     move || {
         let status = status.get();
-        let (label, tone) = describe(&status);
-        let label = match &status {
-            ClusterState::Unknown(raw) => raw.clone(),
-            _ => label.to_string(),
-        };
+        let tone = describe(&status).1;
+        let label = words(&status);
+        // The code stays available, as the tooltip, for support tickets and the API docs.
         view! {
-            <span class=format!("badge badge-{tone}") data-status=status.as_str().to_string()>
+            <span class=format!("badge badge-{tone}") data-status=status.as_str().to_string() title=status.as_str().to_string()>
                 {is_transitional(&status).then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
                 {label}
             </span>
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn states_read_as_words() {
+        assert_eq!(words(&ClusterState::BillingSetup), "Awaiting payment");
+        assert_eq!(describe(&ClusterState::BillingSetup).1, "neutral");
+        assert!(!is_transitional(&ClusterState::BillingSetup), "an unpaid cluster does not spin forever");
+        assert!(is_transitional(&ClusterState::Provisioning));
+        assert_eq!(words(&ClusterState::Unknown("NEW_THING".into())), "NEW_THING");
+        for s in ClusterState::KNOWN {
+            assert!(!words(s).contains('_'), "{s:?} reads as a code");
         }
     }
 }

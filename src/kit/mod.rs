@@ -9,6 +9,7 @@ pub mod copy;
 pub mod dialog;
 pub mod filter;
 pub mod page;
+pub mod sort;
 pub mod table;
 pub mod write;
 

@@ -83,16 +83,6 @@ pub fn aria_sort(column: usize, sortable: bool, sorted: Option<(usize, bool)>) -
     })
 }
 
-/// The next sort after a click on `column`: ascending first, then descending, then the
-/// screen's own order again.
-pub fn next_sort(column: usize, sorted: Option<(usize, bool)>) -> Option<(usize, bool)> {
-    match sorted {
-        Some((c, true)) if c == column => Some((column, false)),
-        Some((c, false)) if c == column => None,
-        _ => Some((column, true)),
-    }
-}
-
 /// `2026-01-01T00:00Z`, the form `<time datetime>` expects.
 fn machine_time(at: EpochMillis) -> String {
     format::utc(at).replace(" UTC", "Z").replacen(' ', "T", 1)
@@ -243,8 +233,12 @@ pub fn ResourceTable(
     /// `Date.now()` of the last read, for data that refreshes: shown with a Refresh button.
     #[prop(optional)]
     updated_at: Option<Signal<f64>>,
+    /// The order when the URL names none: (column, ascending), e.g. newest first.
+    #[prop(optional)]
+    default_sort: Option<(usize, bool)>,
 ) -> impl IntoView {
-    let sorted = RwSignal::new(None::<(usize, bool)>);
+    // Kept in the URL (see `sort`): bookmarkable, and the same after a reload.
+    let (sorted, set_sort) = super::sort::use_url_sort(columns, super::sort::param(id), default_sort);
     let header = move || {
         columns
             .iter()
@@ -253,7 +247,7 @@ pub fn ResourceTable(
                 let aria = move || aria_sort(i, col.sortable, sorted.get());
                 let inner = if col.sortable {
                     view! {
-                        <button type="button" class="sort" on:click=move |_| sorted.update(|s| *s = next_sort(i, *s))>
+                        <button type="button" class="sort" on:click=move |_| set_sort.run(super::sort::next(i, sorted.get_untracked(), default_sort))>
                             {col.label}
                             <span class="sort-mark" aria-hidden="true">{move || match aria() {
                                 Some("ascending") => "▲",
@@ -350,11 +344,7 @@ mod tests {
     }
 
     #[test]
-    fn header_clicks_cycle() {
-        assert_eq!(next_sort(2, None), Some((2, true)));
-        assert_eq!(next_sort(2, Some((2, true))), Some((2, false)));
-        assert_eq!(next_sort(2, Some((2, false))), None);
-        assert_eq!(next_sort(1, Some((2, false))), Some((1, true)));
+    fn header_states() {
         assert_eq!(aria_sort(1, true, Some((1, true))), Some("ascending"));
         assert_eq!(aria_sort(1, true, Some((1, false))), Some("descending"));
         assert_eq!(aria_sort(0, true, Some((1, false))), Some("none"));

@@ -46,7 +46,7 @@ fn org_row(org: &Org, directory: &Directory) -> Row {
         org.name.clone(),
         vec![
             Cell::text(org.display_name.clone().unwrap_or_else(|| org.name.clone())).sub(org.name.clone()),
-            Cell::mono(org.id.clone()),
+            Cell::copy(org.id.clone(), "organization ID"),
             Cell::view(roles, SortKey::None),
             Cell::view(view! { <ul class="capabilities">{capabilities}</ul> }.into_any(), SortKey::None),
             Cell::link("API secrets", crate::links::org_secrets(&org.id)),

@@ -58,7 +58,7 @@ pub fn badge(state: &DeploymentState) -> AnyView {
         _ => label.to_string(),
     };
     view! {
-        <span class=format!("badge badge-{tone}") data-state=state.as_str().to_string()>
+        <span class=format!("badge badge-{tone}") data-state=state.as_str().to_string() title=state.as_str().to_string()>
             {busy.then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
             {label}
         </span>

@@ -54,6 +54,15 @@ pub fn Shell() -> impl IntoView {
         }
     });
 
+    // An outcome belongs to the page it was meant for: leaving that page drops it, so it
+    // never follows the person onto another page (or another cluster's).
+    Effect::new(move |_| {
+        let path = location.pathname.get();
+        if session.flash.with_untracked(|f| f.as_ref().is_some_and(|f| !f.shown_on(&path))) {
+            session.flash.set(None);
+        }
+    });
+
     let orgs_label = move || {
         directory.orgs.with(|r| match r.as_ref().map(|r| r.as_ref()) {
             Some(Ok(orgs)) if orgs.len() == 1 => orgs[0].display_name.clone().unwrap_or_else(|| orgs[0].name.clone()),
@@ -98,9 +107,9 @@ pub fn Shell() -> impl IntoView {
                         })}
                     </nav>
                     <main class="page" id="main" tabindex="-1">
-                        {move || session.flash.get().map(|text| view! {
-                            <div class="flash" role="status">
-                                <span>{text}</span>
+                        {move || session.flash.get().filter(|f| location.pathname.with(|p| f.shown_on(p))).map(|f| view! {
+                            <div class="flash" id="flash" role="status">
+                                <span>{f.text}</span>
                                 <button class="button subtle" aria-label="Dismiss" on:click=move |_| session.flash.set(None)>"×"</button>
                             </div>
                         })}

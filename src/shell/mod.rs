@@ -9,5 +9,5 @@ mod sign_in;
 
 pub use config_error::ConfigError;
 pub use layout::Shell;
-pub use not_found::NotFound;
+pub use not_found::{NotFound, NotFoundAlone};
 pub use sign_in::SignIn;

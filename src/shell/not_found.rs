@@ -1,18 +1,26 @@
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
-use crate::kit::page::{title, use_title};
+use crate::kit::page::{title, Breadcrumbs, PageHead};
 use crate::links;
 
+/// The page for an address the console does not have. It is a route of the shell (a
+/// catch-all, last), so the header and navigation stay and the person can go on from there.
 #[component]
 pub fn NotFound() -> impl IntoView {
     let path = use_location().pathname;
-    use_title(Signal::stored(title(&["Page not found"])));
     view! {
-        <main class="page narrow">
-            <h1>"Page not found"</h1>
+        <Breadcrumbs crumbs=vec![("Page not found".into(), None)]/>
+        <PageHead heading="Page not found" title=title(&["Page not found"])/>
+        <div class="card" id="not-found">
             <p>"There is no page at " <code>{move || path.get()}</code> "."</p>
             <p><a href=links::CLUSTERS>"Go to your clusters"</a></p>
-        </main>
+        </div>
     }
+}
+
+/// Outside the shell (nothing matched at all): the same page in a frame of its own.
+#[component]
+pub fn NotFoundAlone() -> impl IntoView {
+    view! { <main class="page narrow"><NotFound/></main> }
 }

@@ -3,13 +3,13 @@
 
 mod name_field;
 mod outcome;
+mod pay;
 mod plans;
 
-use cluster_api::{catalogue, ops, BillingPeriod, ClusterCreationResult, DedicatedClusterRequest, PaymentMethod, Tier};
+use cluster_api::{catalogue, ops, BillingPeriod, ClusterCreationResult, DedicatedClusterRequest, Tier};
 use leptos::prelude::*;
 
-use crate::api::{self, ApiError, use_api};
-use crate::billing::{card_expiry, card_name};
+use crate::api::{self, use_api};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::kit::page::{Breadcrumbs, PageHead};
@@ -17,6 +17,7 @@ use crate::kit::Write;
 use crate::links;
 use name_field::{availability, NameField, NameState};
 use outcome::Outcome;
+use pay::{decided, payment_choice, region_phrase, summary};
 use plans::{period_for, plan, PLANS};
 
 #[component]
@@ -59,12 +60,19 @@ pub fn CreateCluster() -> impl IntoView {
             api::call(api, &ops::OrgPaymentMethodList { org_id }).await
         }
     });
-    // Offer the organization's default card first, once per organization.
+    // Offer the organization's default card first, once per organization, unless the
+    // person already chose (a Retry of the read does not undo their choice).
+    let picked = RwSignal::new(false);
     Effect::new(move |_| {
         if let Some(Ok(list)) = cards.get() {
-            card.set(list.iter().find(|c| c.is_default).map(|c| c.id.clone()));
+            if !picked.get_untracked() {
+                card.set(list.iter().find(|c| c.is_default).map(|c| c.id.clone()));
+            }
         }
     });
+    let settled = Memo::new(move |_| cards.with(|c| decided(picked.get(), c)));
+    // Said up front, also to someone who opened the wizard by its address.
+    let refused = move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, "Creating a cluster");
 
     let error = RwSignal::new(None::<String>);
     let submit = Write::new("Creating the cluster");
@@ -79,11 +87,17 @@ pub fn CreateCluster() -> impl IntoView {
         let problem = if org.with_untracked(String::is_empty) {
             Some("Choose an organization.")
         } else if region.with_untracked(String::is_empty) {
-            Some("Choose a region.")
+            Some(if untrack(|| regions.with(|r| matches!(r, Some(Err(_))))) {
+                "The regions could not be loaded: use Retry under Region, then choose one."
+            } else {
+                "Choose a region."
+            })
         } else if name.with_untracked(|n| n.trim().is_empty()) {
             Some("Enter a name for the cluster.")
         } else if matches!(name_state.get_untracked(), NameState::Unavailable { .. }) {
             Some("That name is not available: pick another one.")
+        } else if !settled.get_untracked() {
+            Some("Choose how to pay: a saved card, or the checkout page.")
         } else {
             None
         };
@@ -161,10 +175,14 @@ pub fn CreateCluster() -> impl IntoView {
                     <h2>"2. Details"</h2>
                     <label for="cluster-org">"Organization"</label>
                     {move || if orgs.with(Vec::is_empty) {
-                        view! { <p class="hint" id="no-org">{directory.refused_everywhere(&catalogue::CLUSTER_CREATE, "Creating a cluster").unwrap_or_else(|| crate::directory::CHECKING.into())}</p> }.into_any()
+                        match directory.orgs.get() {
+                            // A failed read of the organizations is a failure, not "checking".
+                            Some(Err(e)) => view! { <ErrorPanel action="Loading your organizations" error=e retry=Callback::new(move |_| directory.orgs.refetch())/> }.into_any(),
+                            _ => view! { <p class="hint" id="no-org">{refused().unwrap_or_else(|| crate::directory::CHECKING.into())}</p> }.into_any(),
+                        }
                     } else {
                         view! {
-                            <select id="cluster-org" on:change:target=move |ev| org.set(ev.target().value())>
+                            <select id="cluster-org" on:change:target=move |ev| { picked.set(false); org.set(ev.target().value()) }>
                                 {orgs.get().into_iter().map(|o| {
                                     let id = o.id.clone();
                                     view! { <option value=o.id.clone() selected=move || org.get() == id>{o.display_name.unwrap_or(o.name)}</option> }
@@ -180,7 +198,7 @@ pub fn CreateCluster() -> impl IntoView {
                             <select id="cluster-region" on:change:target=move |ev| region.set(ev.target().value())>
                                 {list.into_iter().map(|r| {
                                     let id = r.name.clone();
-                                    view! { <option value=r.name.clone() selected=move || region.get() == id>{format!("{} ({})", r.name, r.region)}</option> }
+                                    view! { <option value=r.name.clone() selected=move || region.get() == id>{crate::words::region_text(&r.name, &r.region)}</option> }
                                 }).collect_view()}
                             </select>
                         }.into_any(),
@@ -192,14 +210,18 @@ pub fn CreateCluster() -> impl IntoView {
                 </section>
                 <section class="card">
                     <h2>"3. Payment"</h2>
-                    {move || payment_choice(cards.get(), card)}
+                    {move || payment_choice(cards.get(), card, picked, settled, Callback::new(move |_| cards.refetch()))}
                 </section>
                 <section class="card summary" id="summary">
                     <h2>"Summary"</h2>
-                    <p>{move || summary(&tier.get(), &period.get(), &region.get(), &name.get(), card.get().is_some())}</p>
+                    <p>{move || {
+                        let place = regions.with(|r| region.with(|chosen| region_phrase(r, chosen)));
+                        summary(&tier.get(), &period.get(), &place, &name.get(), settled.get().then(|| card.with(Option::is_some)))
+                    }}</p>
                     {move || error.get().map(|e| view! { <p class="error-detail" role="alert">{e}</p> })}
                     {submit.failure()}
-                    <button class="button primary" type="submit" id="create-cluster" disabled=move || pending.get()>
+                    <button class="button primary" type="submit" id="create-cluster" disabled=move || pending.get() || refused().is_some()
+                        title=move || refused().unwrap_or_default()>
                         {submit.label("Create cluster", "Creating…")}
                     </button>
                 </section>
@@ -210,55 +232,16 @@ pub fn CreateCluster() -> impl IntoView {
     view! {
         <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), ("New cluster".into(), None)]/>
         <PageHead heading="Create a cluster" title=crate::kit::page::title(&["New cluster", "Clusters"])/>
+        {move || refused().map(|why| view! {
+            <div class="callout" id="create-refused" role="note">
+                <p><strong>"You cannot create a cluster. "</strong>{why}</p>
+                <p>"You can still look at the plans and prices below. Ask an administrator of your organization for the role."</p>
+            </div>
+        })}
         {move || match created.get() {
             // Created: the form is gone, so it cannot be submitted twice.
             Some(result) => view! { <Outcome result=result name=name.get_untracked()/> }.into_any(),
             None => form().into_any(),
         }}
     }
-}
-
-fn card_label(c: &PaymentMethod) -> String {
-    let default = if c.is_default { " (default)" } else { "" };
-    format!("{}, expires {}{default}", card_name(c), card_expiry(c))
-}
-
-fn payment_choice(cards: Option<Result<Vec<PaymentMethod>, ApiError>>, card: RwSignal<Option<String>>) -> AnyView {
-    let saved = match cards {
-        None => view! { <p class="loading">"Loading saved cards…"</p> }.into_any(),
-        Some(Err(ApiError::Forbidden { role, .. })) => view! {
-            <p class="hint">{format!(
-                "This API secret cannot see the organization's saved cards (that needs {}), so pay on the checkout page.",
-                role.unwrap_or("a billing role")
-            )}</p>
-        }.into_any(),
-        Some(Err(e)) => view! { <ErrorPanel action="Loading saved cards" error=e/> }.into_any(),
-        Some(Ok(list)) => list.into_iter().map(|c| {
-            let id = c.id.clone();
-            let pick = c.id.clone();
-            view! {
-                <label class="choice">
-                    <input type="radio" name="payment" value=c.id.clone() prop:checked=move || card.get().as_deref() == Some(id.as_str())
-                        on:change=move |_| card.set(Some(pick.clone()))/>
-                    {card_label(&c)}
-                </label>
-            }
-        }).collect_view().into_any(),
-    };
-    view! {
-        {saved}
-        <label class="choice">
-            <input type="radio" name="payment" value="" id="pay-on-checkout" prop:checked=move || card.get().is_none()
-                on:change=move |_| card.set(None)/>
-            "Pay on the secure checkout page (new card, or the Starter trial)"
-        </label>
-    }
-    .into_any()
-}
-
-fn summary(tier: &Tier, period: &BillingPeriod, region: &str, name: &str, saved_card: bool) -> String {
-    let p = plan(tier);
-    let name = if name.trim().is_empty() { "(no name yet)" } else { name.trim() };
-    let pay = if saved_card { "charged to the selected card" } else { "paid on the checkout page" };
-    format!("{} plan, {}: {}. {name} in {region}, {pay}.", p.title, period.as_str(), p.price(period))
 }

@@ -11,7 +11,7 @@ use crate::billing::stripe;
 use crate::clusters::watch::ClusterWatch;
 use crate::kit::Write;
 use crate::redirect::Redirecting;
-use crate::session::Session;
+use crate::session::{Flash, Session};
 
 /// Which of the three shapes came back.
 pub enum Next {
@@ -40,7 +40,7 @@ pub fn Outcome(result: ClusterCreationResult, name: String) -> impl IntoView {
     match classify(result) {
         Next::Checkout(link) => view! { <Redirecting link=link destination="the secure checkout page"/> }.into_any(),
         Next::Created(cluster) => {
-            session.flash.set(Some(format!("{} was created and is being provisioned.", cluster.name)));
+            session.flash.set(Flash::while_provisioning(&cluster.id, format!("{} was created and is being provisioned.", cluster.name)));
             let path = crate::links::cluster(&cluster.id);
             expect_context::<ClusterWatch>().publish(cluster.id.clone(), cluster);
             navigate(&path, NavigateOptions { replace: true, ..Default::default() });
@@ -67,7 +67,7 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
     let payments = session.environment.with_untracked(|e| e.as_ref().and_then(|e| e.payments.clone()));
     let (payments, secret) = (StoredValue::new(payments), StoredValue::new(client_secret));
     let path = crate::links::cluster(&cluster_id);
-    let (done_name, done_path) = (StoredValue::new(name.clone()), StoredValue::new(path.clone()));
+    let (done_name, done_path, done_id) = (StoredValue::new(name.clone()), StoredValue::new(path.clone()), StoredValue::new(cluster_id.clone()));
     let pay = Write::new("Confirming the payment");
     let confirm = move || {
         let (payments, secret) = (payments.get_value(), secret.get_value());
@@ -83,8 +83,8 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
                 stripe::confirm(&payments, &secret).await.map_err(ApiError::PaymentDeclined)
             }),
             Some(Box::new(move || {
-                if let (Some(name), Some(path)) = (done_name.try_get_value(), done_path.try_get_value()) {
-                    session.flash.set(Some(format!("Payment confirmed. {name} is being provisioned.")));
+                if let (Some(name), Some(path), Some(id)) = (done_name.try_get_value(), done_path.try_get_value(), done_id.try_get_value()) {
+                    session.flash.set(Flash::while_provisioning(&id, format!("Payment confirmed. {name} is being provisioned.")));
                     navigate(&path, NavigateOptions { replace: true, ..Default::default() });
                 }
             })),

@@ -5,7 +5,9 @@ use crate::api::{self, use_api};
 use crate::clusters::delete::DeleteCluster;
 use crate::clusters::watch::restart_watch;
 use crate::clusters::ClusterCtx;
-use crate::components::ErrorPanel;
+use crate::components::{status_badge, ErrorPanel};
+use crate::kit::copy::CopyButton;
+use crate::words;
 use crate::directory::Directory;
 use crate::format;
 use crate::links::{self, ClusterTab};
@@ -25,14 +27,17 @@ pub fn ClusterOverview() -> impl IntoView {
         <section class="card">
             <h2>"Overview"</h2>
             <dl class="fields">
-                <dt>"ID"</dt><dd class="mono">{move || cluster.with(|c| c.id.clone())}</dd>
+                <dt>"ID"</dt><dd class="mono" id="cluster-id">{id.clone()}" "<CopyButton text=id.clone() what="cluster ID"/></dd>
                 <dt>"Name"</dt><dd>{name}</dd>
-                <dt>"Host"</dt><dd class="mono">{move || host_view(&cluster.with(|c| c.host.clone()))}</dd>
-                <dt>"Region"</dt><dd>{move || cluster.with(|c| format!("{} ({}, {})", c.region.name, c.region.provider, c.region.region))}</dd>
+                <dt>"Host"</dt><dd class="mono" id="cluster-host">{move || {
+                    let host = cluster.with(|c| c.host.clone());
+                    view! { {host_view(&host)}" "<CopyButton text=host what="host"/> }
+                }}</dd>
+                <dt>"Region"</dt><dd id="cluster-region">{move || cluster.with(|c| words::region_view(&c.region.name, &c.region.region))}</dd>
                 <dt>"Custom domain"</dt>
                 <dd id="custom-domain">{move || cluster.with(custom_domain)} " "
                     <a href=links::cluster_tab(&id, ClusterTab::Domains) id="custom-domain-link">"Manage domains"</a></dd>
-                <dt>"Status"</dt><dd class="mono">{move || status.get().to_string()}</dd>
+                <dt>"Status"</dt><dd id="cluster-status">{move || { let s = status.get(); view! { <span title=s.as_str().to_string()>{status_badge::words(&s)}</span> } }}</dd>
                 <dt>"Organization"</dt>
                 <dd>{move || cluster.with(|c| c.owner.clone()).map(|o| format!("{} ({o})", directory.org_label(&o))).unwrap_or_else(|| "—".into())}</dd>
                 <dt>"Variant"</dt><dd>{move || cluster.with(|c| c.variant.clone().unwrap_or_else(|| "—".into()))}</dd>
@@ -89,19 +94,29 @@ fn MetricsCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
             {move || match metrics.get() {
                 None => view! { <p class="loading">"Loading metrics…"</p> }.into_any(),
                 Some(Err(e)) => view! { <ErrorPanel action="Loading metrics" error=e retry=Callback::new(move |_| metrics.refetch())/> }.into_any(),
-                Some(Ok(m)) => metrics_view(m),
+                Some(Ok(m)) => metrics_view(m, &status.get()),
             }}
         </section>
     }
 }
 
-fn metrics_view(m: Metrics) -> AnyView {
+/// Health in words and a tone. Only a cluster meant to be running can be unhealthy: one
+/// that is not running yet (awaiting payment, provisioning) or any more is said to be so.
+pub fn health(healthy: bool, status: &ClusterState) -> (&'static str, &'static str) {
+    match (healthy, status) {
+        (true, _) => ("Healthy", "ok"),
+        (false, ClusterState::Active) => ("Not healthy", "bad"),
+        (false, ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning) => ("Not running yet", "neutral"),
+        (false, _) => ("Not running", "muted"),
+    }
+}
+
+fn metrics_view(m: Metrics, status: &ClusterState) -> AnyView {
     let counts = m.counts.unwrap_or_default();
+    let (words, tone) = health(m.healthy, status);
     view! {
         <p>
-            <span class=if m.healthy { "badge badge-ok" } else { "badge badge-bad" }>
-                {if m.healthy { "Healthy" } else { "Not healthy" }}
-            </span>
+            <span class=format!("badge badge-{tone}") id="health">{words}</span>
         </p>
         {if counts.is_empty() {
             view! { <p class="hint">"No counters reported."</p> }.into_any()
@@ -155,8 +170,8 @@ fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
                 None => view! { <p class="loading">"Loading…"</p> }.into_any(),
                 Some(None) => view! {
                     <p class="hint">{format!(
-                        "Keycloak's server information is available while the cluster is ACTIVE; it is {} now.",
-                        status.get()
+                        "Keycloak's server information is available while the cluster is active; it is {} now.",
+                        status_badge::words(&status.get()).to_lowercase()
                     )}</p>
                 }.into_any(),
                 Some(Some(Err(e))) => view! { <ErrorPanel action="Loading system information" error=e retry=Callback::new(move |_| info.refetch())/> }.into_any(),
@@ -189,4 +204,17 @@ fn system_info_view(s: SystemInfoRepresentation) -> AnyView {
         </dl>
     }
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn never_paid_is_not_unhealthy() {
+        assert_eq!(health(false, &ClusterState::BillingSetup), ("Not running yet", "neutral"));
+        assert_eq!(health(false, &ClusterState::Active), ("Not healthy", "bad"));
+        assert_eq!(health(true, &ClusterState::Active).1, "ok");
+        assert_ne!(health(false, &ClusterState::Disabled).1, "bad");
+    }
 }

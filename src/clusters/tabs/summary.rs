@@ -26,8 +26,8 @@ pub fn summary_text(c: &Cluster, org: &str, keycloak: &str, restart: &str, healt
         ("Name", c.name.clone()),
         ("Host", c.host.clone()),
         ("Tier", c.tier.to_string()),
-        ("Region", format!("{} ({})", c.region.name, c.region.region)),
-        ("Status", c.status.to_string()),
+        ("Region", format!("{} [{}]", crate::words::region_text(&c.region.name, &c.region.region), c.region.name)),
+        ("Status", format!("{} ({})", crate::components::status_badge::words(&c.status), c.status)),
         ("Keycloak version", keycloak.to_string()),
         ("Restart", restart.to_string()),
         ("Health", health.to_string()),
@@ -98,7 +98,7 @@ mod tests {
         let text = summary_text(&c, "Globex Corp.", "26.1.0", "none in progress", "healthy");
         assert_eq!(text.lines().count(), 10);
         assert!(text.starts_with("Cluster ID: cl-1\nOrganization: Globex Corp. (org-globex)\nName: globex-prod\n"));
-        assert!(text.contains("Region: US_WEST_2 (us-west-2)") && text.contains("Keycloak version: 26.1.0") && text.ends_with("Health: healthy"));
+        assert!(text.contains("Region: US West (Oregon) (us-west-2) [US_WEST_2]") && text.contains("Status: Active (ACTIVE)") && text.contains("Keycloak version: 26.1.0") && text.ends_with("Health: healthy"));
         let failed = fact::<i32>(&Some(Err(ApiError::Network("x".into()))), |_| String::new());
         assert!(failed.starts_with("(could not be read"));
     }

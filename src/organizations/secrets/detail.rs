@@ -90,7 +90,7 @@ fn revoke(api: Api, org_id: String, s: Secret, refusal: Option<String>) -> AnyVi
         let op = ops::OrgApiSecretDelete { org_id: org_id.clone(), secret_id };
         Box::pin(async move {
             api::call(api, &op).await?;
-            session.flash.set(Some(format!("The API secret {name} was revoked.")));
+            session.flash.set(crate::session::Flash::on(links::org_secrets(&org_id), format!("The API secret {name} was revoked.")));
             navigate(&links::org_secrets(&org_id), NavigateOptions::default());
             Ok(())
         })

@@ -153,7 +153,7 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
                     <dl class="fields">
                         <dt>"Client ID"</dt><dd class="mono" id="new-credential-id">{c.client_id.clone()}" "<CopyButton text=c.client_id.clone() what="client ID"/></dd>
                         <dt>"Client secret"</dt><dd class="mono secret" id="new-credential-secret">{secret.clone()}" "<CopyButton text=secret what="client secret"/></dd>
-                        <dt>"Server URL"</dt><dd class="mono">{c.server_url.clone()}</dd>
+                        <dt>"Server URL"</dt><dd class="mono">{c.server_url.clone()}" "<CopyButton text=c.server_url.clone() what="server URL"/></dd>
                         <dt>"Realm"</dt><dd class="mono">{c.realm.clone()}</dd>
                         <dt>"Roles granted"</dt><dd id="new-credential-roles">{c.roles.join(", ")}</dd>
                     </dl>

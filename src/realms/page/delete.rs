@@ -24,8 +24,8 @@ pub fn DeleteRealm() -> impl IntoView {
         let navigate = navigate.clone();
         Box::pin(async move {
             api::call(api, &ops::DeploymentDelete { id }).await?;
-            session.flash.set(Some(format!("Realm {name} was deleted.")));
             let to = cluster.map_or_else(|| links::REALMS.to_string(), |c| links::cluster_tab(&c, ClusterTab::Realms));
+            session.flash.set(crate::session::Flash::on(to.clone(), format!("Realm {name} was deleted.")));
             navigate(&to, NavigateOptions::default());
             Ok(())
         })

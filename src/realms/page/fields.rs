@@ -33,7 +33,7 @@ pub fn Fields() -> impl IntoView {
     let cluster = move || {
         realm.with(|r| r.cluster.clone()).map(|c| {
             let href = links::cluster_tab(&c.id, ClusterTab::Realms);
-            view! { <a href=href>{c.name.clone()}</a> " " <span class="sub">{c.host.clone()}</span> }
+            view! { <a href=href>{c.name.clone()}</a> " " <span class="sub">{c.host.clone()}</span> " " <CopyButton text=c.host.clone() what="host"/> }
         })
     };
     let id = ctx.id();
@@ -44,11 +44,14 @@ pub fn Fields() -> impl IntoView {
                 <dt>"ID"</dt><dd class="mono" data-field="id">{id.clone()}" "<CopyButton text=id what="realm ID"/></dd>
                 <dt>"Name"</dt><dd class="mono" data-field="name">{text(|r| Some(r.name.clone()))}</dd>
                 <dt>"Display name"</dt><dd data-field="display_name"><Rename/></dd>
-                <dt>"State"</dt><dd data-field="state">{move || realm.with(|r| r.state.as_str().to_string())}</dd>
+                <dt>"State"</dt><dd data-field="state">{move || realm.with(|r| crate::realms::badge(&r.state))}</dd>
                 <dt>"State error"</dt><dd data-field="stateError">{text(|r| r.state_error.clone())}</dd>
                 <dt>"Organization"</dt><dd data-field="org_id">{org}</dd>
                 <dt>"Cluster"</dt><dd data-field="cluster">{cluster}</dd>
-                <dt>"Region"</dt><dd data-field="region">{text(|r| r.region.clone())}</dd>
+                <dt>"Region"</dt><dd data-field="region">{move || realm.with(|r| match r.region.as_deref() {
+                    Some(code) => crate::words::region_view(code, code),
+                    None => "—".into_any(),
+                })}</dd>
                 <dt>"Created"</dt><dd data-field="created_at">{move || when(realm.with(|r| r.created_at))}</dd>
                 <dt>"Created by"</dt><dd class="mono" data-field="created_by_user_id">{text(|r| r.created_by_user_id.clone())}</dd>
                 <dt>"Tags"</dt><dd data-field="tags">{move || realm.with(|r| r.tags.clone().unwrap_or_default()).into_iter()

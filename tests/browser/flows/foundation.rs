@@ -82,7 +82,7 @@ async fn lists_clusters(ctx: Ctx) {
     assert!(!table.contains("acme-old"), "the archived cluster is listed");
     assert!(!table.contains("globex"), "another organization's cluster is listed");
     let legacy = ctx.find("tr[data-cluster=acme-legacy]").await.text().await.unwrap_or_default();
-    assert!(legacy.contains("Pending deletion") && legacy.to_lowercase().contains("starter") && legacy.contains("US_WEST_2"), "{legacy}");
+    assert!(legacy.contains("Pending deletion") && legacy.to_lowercase().contains("starter") && legacy.contains("US West (Oregon)") && legacy.contains("us-west-2"), "{legacy}");
     assert!(legacy.contains("https://acme-legacy.global.auth.ac"), "{legacy}");
     assert!(legacy.contains("UTC") && legacy.contains("ago"), "{legacy}");
     ctx.wait_text("header.topbar", "Acme Inc.").await;
@@ -165,7 +165,7 @@ async fn detail_fields(ctx: Ctx) {
     ctx.wait_url("/sign-in").await;
     ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
     let overview = ctx.wait_text("section.card", demo::ACME_PROD).await;
-    for expected in ["acme-prod", "https://acme-prod.global.auth.ac", "EU_CENTRAL_1", "eu-central-1", "ACTIVE", "Acme Inc.", "org-acme", "enterprise", "standard", "UTC"] {
+    for expected in ["acme-prod", "https://acme-prod.global.auth.ac", "Europe (Frankfurt)", "eu-central-1", "Active", "Acme Inc.", "org-acme", "enterprise", "standard", "UTC"] {
         // Tier and limits are capitalised on screen.
         assert!(overview.to_lowercase().contains(&expected.to_lowercase()), "{expected} missing from {overview}");
     }
@@ -177,7 +177,7 @@ async fn detail_fields(ctx: Ctx) {
     ctx.goto(&format!("/clusters/{}", demo::ACME_LEGACY)).await;
     ctx.wait_url("/sign-in").await;
     ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
-    ctx.wait_text("#system-info", "available while the cluster is ACTIVE").await;
+    ctx.wait_text("#system-info", "available while the cluster is active").await;
     ctx.wait_text("#state-note", "Billing continues").await;
     ctx.wait_text("#delete-blocked", "already scheduled for deletion").await;
 }
@@ -204,7 +204,7 @@ async fn delete_billed(ctx: Ctx) {
 async fn delete_unbilled(ctx: Ctx) {
     admin(&ctx).await;
     ctx.click("tr[data-cluster=acme-trial] a").await;
-    ctx.wait_text(".page-head", "Awaiting payment setup").await;
+    ctx.wait_text(".page-head", "Awaiting payment").await;
     ctx.click("#delete-cluster").await;
     ctx.wait_text("dialog[open]", "removed immediately").await;
     ctx.type_into("#confirm-name", "acme-trial").await;

@@ -11,6 +11,7 @@ mod realms;
 mod people;
 mod screens;
 mod staff;
+mod truth;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -34,6 +35,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(configuration::flows());
     flows.extend(staff::flows());
     flows.extend(guard::flows());
+    flows.extend(truth::flows());
     flows
 }
 

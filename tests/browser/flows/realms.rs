@@ -302,7 +302,7 @@ async fn deep_link_and_all(ctx: Ctx) {
     open(&ctx, &page).await;
     ctx.wait_text("#realm-state-error", demo::LEGACY_IMPORT_ERROR).await;
     ctx.wait_text("h1", "Legacy SSO").await;
-    for (field, want) in [("name", "legacy-import"), ("state", "FAILED"), ("region", "eu-central-1"), ("cluster", "acme-prod"), ("tags", "imported")] {
+    for (field, want) in [("name", "legacy-import"), ("state", "Failed"), ("region", "eu-central-1"), ("cluster", "acme-prod"), ("tags", "imported")] {
         ctx.wait_text(&format!("#realm-fields dd[data-field='{field}']"), want).await;
     }
     ctx.wait_text("#realm-metrics", "Not healthy").await;

@@ -3,6 +3,7 @@
 
 use cluster_api::{ops, EndpointType};
 use leptos::prelude::*;
+use crate::kit::copy::CopyButton;
 use leptos_router::hooks::use_params_map;
 
 use crate::api::{self, use_api};
@@ -48,7 +49,7 @@ pub fn ClusterIpRule() -> impl IntoView {
                         <dt>"Action"</dt><dd id="ip-rule-action">{if r.allow_deny { "Allow" } else { "Block" }}</dd>
                         <dt>"Evaluation order"</dt><dd>{r.evaluation_order.map_or("—".to_string(), |n| (n + 1).to_string())}</dd>
                         <dt>"Created"</dt><dd>{r.created_at.map_or("—".to_string(), format::utc)}</dd>
-                        <dt>"Rule ID"</dt><dd class="mono" id="ip-rule-id">{r.id.clone()}</dd>
+                        <dt>"Rule ID"</dt><dd class="mono" id="ip-rule-id">{r.id.clone()}" "<CopyButton text=r.id.clone() what="rule ID"/></dd>
                     </dl>
                 }.into_any(),
             }}

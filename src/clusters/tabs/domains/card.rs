@@ -3,6 +3,7 @@
 
 use cluster_api::{ops, CertificateStatusMapping, CustomerDomain, CustomerDomainValidation, DomainRecord};
 use leptos::prelude::*;
+use crate::kit::copy::CopyButton;
 
 use super::page::DomainsCtx;
 use super::{certificate_label, dns_label, primary_block};
@@ -114,6 +115,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
         <article class="card domain" data-domain=domain.domain.clone()>
             <div class="section-head">
                 <h3 class="mono">{domain.domain.clone()}</h3>
+                <CopyButton text=domain.domain.clone() what="host"/>
                 <a class="domain-link" href=links::cluster_domain(&ctx.cluster_id.get_value(), &domain.id)>"Link for your DNS admin"</a>
                 {move || is_primary().then(|| view! { <span class="badge badge-ok primary-mark">"Primary host"</span> })}
             </div>

@@ -3,6 +3,7 @@
 
 use cluster_api::ops;
 use leptos::prelude::*;
+use crate::kit::copy::CopyButton;
 
 use super::card::record_rows;
 use super::page::DomainsCtx;
@@ -30,13 +31,13 @@ pub fn DomainFocus(domain_id: String) -> impl IntoView {
             let host = domain.domain.clone();
             if records.is_empty() {
                 return view! {
-                    <h3 class="mono">{host.clone()}</h3>
+                    <h3 class="mono">{host.clone()}</h3> <CopyButton text=host.clone() what="host"/>
                     <p>{format!("{host} needs no more DNS records: it has been validated.")}</p>
                 }.into_any();
             }
             let rows = StoredValue::new(records);
             view! {
-                <h3 class="mono">{host.clone()}</h3>
+                <h3 class="mono">{host.clone()}</h3> <CopyButton text=host.clone() what="host"/>
                 <p>{format!("Create these records in the DNS zone of {host}. They are checked automatically; the request \
                     expires if they are not found within 48 hours of adding the domain.")}</p>
                 <ResourceTable columns=super::card::RECORD_COLUMNS class="records" label="DNS records to create"

@@ -3,6 +3,7 @@
 
 use cluster_api::{catalogue, ops, ClusterDomain, CustomerDomain};
 use leptos::prelude::*;
+use crate::kit::copy::CopyButton;
 
 use super::add::AddDomain;
 use super::card::DomainCard;
@@ -103,7 +104,8 @@ pub fn ClusterDomains() -> impl IntoView {
                 records shown for it at your DNS provider: validation and the free TLS certificate follow by themselves. \
                 A request expires if its records are not found within 48 hours; then remove the domain and add it again."</p>
             <p id="primary-host">"Primary host: " <strong class="mono">{move || primary.get()}</strong>
-                {move || on_default().then_some(" (the cluster's default host)")}</p>
+                {move || on_default().then_some(" (the cluster's default host)")}
+                " "{move || view! { <CopyButton text=primary.get() what="primary host"/> }}</p>
             <div class="row-actions">{switch_back}</div>
             <div id="host-error">{ctx.host_write.failure()}</div>
             {move || match denied.get() {

@@ -1,0 +1,124 @@
+//! The wizard's payment choice and its summary. Neither is ever built from a read that
+//! failed: without the regions the summary says so instead of "in ,", and without the
+//! saved cards no way to pay is chosen for the person (the checkout page is not silently
+//! picked); they see the failure with Retry, or choose themselves.
+
+use cluster_api::{BillingPeriod, PaymentMethod, Region, Tier};
+use leptos::prelude::*;
+
+use super::plans::plan;
+use crate::api::ApiError;
+use crate::billing::{card_expiry, card_name};
+use crate::components::ErrorPanel;
+
+pub type Answer<T> = Option<Result<T, ApiError>>;
+
+fn card_label(c: &PaymentMethod) -> String {
+    let default = if c.is_default { " (default)" } else { "" };
+    format!("{}, expires {}{default}", card_name(c), card_expiry(c))
+}
+
+/// Whether a way to pay is settled: the person picked one, the saved cards were read (the
+/// default card, or the checkout page when there is none), or the organization's cards are
+/// closed to this caller (the checkout page is then the only way, and is said to be).
+pub fn decided(picked: bool, cards: &Answer<Vec<PaymentMethod>>) -> bool {
+    picked || matches!(cards, Some(Ok(_)) | Some(Err(ApiError::Forbidden { .. })))
+}
+
+/// The saved cards and the checkout page as radio buttons. `picked` records that the
+/// person chose; `retry` reads the cards again.
+pub fn payment_choice(
+    cards: Answer<Vec<PaymentMethod>>,
+    card: RwSignal<Option<String>>,
+    picked: RwSignal<bool>,
+    settled: Memo<bool>,
+    retry: Callback<()>,
+) -> AnyView {
+    let saved = match cards {
+        None => view! { <p class="loading">"Loading saved cards…"</p> }.into_any(),
+        Some(Err(ApiError::Forbidden { role, .. })) => view! {
+            <p class="hint">{format!(
+                "This API secret cannot see the organization's saved cards (that needs {}), so pay on the checkout page.",
+                role.unwrap_or("a billing role")
+            )}</p>
+        }.into_any(),
+        Some(Err(e)) => view! {
+            <ErrorPanel action="Loading saved cards" error=e retry=retry/>
+            <p class="hint" id="payment-undecided">"No way to pay is chosen yet: retry to see the saved cards, or choose the checkout page."</p>
+        }.into_any(),
+        Some(Ok(list)) => list.into_iter().map(|c| {
+            let id = c.id.clone();
+            let pick = c.id.clone();
+            view! {
+                <label class="choice">
+                    <input type="radio" name="payment" value=c.id.clone() prop:checked=move || card.get().as_deref() == Some(id.as_str())
+                        on:change=move |_| { picked.set(true); card.set(Some(pick.clone())); }/>
+                    {card_label(&c)}
+                </label>
+            }
+        }).collect_view().into_any(),
+    };
+    view! {
+        {saved}
+        <label class="choice">
+            <input type="radio" name="payment" value="" id="pay-on-checkout"
+                prop:checked=move || settled.get() && card.get().is_none()
+                on:change=move |_| { picked.set(true); card.set(None); }/>
+            "Pay on the secure checkout page (new card, or the Starter trial)"
+        </label>
+    }
+    .into_any()
+}
+
+/// Where the cluster will run, as the summary says it: the chosen region's place, or why
+/// there is none yet (still loading, or the read failed).
+pub fn region_phrase(regions: &Answer<Vec<Region>>, chosen: &str) -> String {
+    match regions {
+        None => "(regions are still loading)".into(),
+        Some(Err(_)) => "(no region: the regions could not be loaded)".into(),
+        Some(Ok(list)) => match list.iter().find(|r| r.name == chosen) {
+            Some(r) => format!("in {}", crate::words::region_text(&r.name, &r.region)),
+            None => "(no region chosen yet)".into(),
+        },
+    }
+}
+
+/// One sentence: plan, price, name, region and how it is paid (`None`: not chosen yet).
+pub fn summary(tier: &Tier, period: &BillingPeriod, region: &str, name: &str, saved_card: Option<bool>) -> String {
+    let p = plan(tier);
+    let name = if name.trim().is_empty() { "(no name yet)" } else { name.trim() };
+    let pay = match saved_card {
+        Some(true) => "charged to the selected card",
+        Some(false) => "paid on the checkout page",
+        None => "no way to pay chosen yet",
+    };
+    format!("{} plan, {}: {}. {name} {region}, {pay}.", p.title, period.as_str(), p.price(period))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn us_east() -> Region {
+        Region { name: "US_EAST_1".into(), provider: "aws".into(), region: "us-east-1".into() }
+    }
+
+    #[test]
+    fn a_failed_read_is_not_a_region() {
+        let failed: Answer<Vec<Region>> = Some(Err(ApiError::Network("down".into())));
+        let said = summary(&Tier::Premium, &BillingPeriod::Monthly, &region_phrase(&failed, ""), "acme", None);
+        assert!(!said.contains("in ,") && said.contains("could not be loaded"), "{said}");
+        assert!(said.contains("no way to pay chosen yet") && !said.contains("checkout page"), "{said}");
+        let ok = Some(Ok(vec![us_east()]));
+        assert_eq!(region_phrase(&ok, "US_EAST_1"), "in US East (N. Virginia) (us-east-1)");
+        assert_eq!(region_phrase(&ok, ""), "(no region chosen yet)");
+    }
+
+    #[test]
+    fn failed_cards_do_not_choose_the_checkout_page() {
+        assert!(!decided(false, &Some(Err(ApiError::Network("down".into())))));
+        assert!(!decided(false, &None));
+        assert!(decided(true, &Some(Err(ApiError::Network("down".into())))));
+        assert!(decided(false, &Some(Ok(Vec::new()))));
+    }
+}

@@ -1,0 +1,129 @@
+//! The table's sort, kept in the URL like the filters (`?sort=-created`: the column's
+//! label in lower case, `-` for descending), so a sorted list can be bookmarked, shared and
+//! survives a reload. A table may have a default order (the clusters list: newest first),
+//! shown on its header as any other sort; the URL names only a different one.
+
+use leptos::prelude::*;
+use leptos_router::{
+    hooks::{use_location, use_navigate},
+    NavigateOptions,
+};
+
+use super::table::Column;
+
+/// The query parameter a table keeps its sort in: `sort`, or `<id>-sort` for a table with
+/// an id (several tables on one page sort independently).
+pub fn param(id: Option<&str>) -> String {
+    id.map_or_else(|| "sort".to_string(), |id| format!("{id}-sort"))
+}
+
+fn slug(label: &str) -> String {
+    label.trim().to_lowercase().split_whitespace().collect::<Vec<_>>().join("-")
+}
+
+/// The sort a URL value names: (column, ascending); `None` for nothing, or for a column that
+/// is not there or not sortable.
+pub fn parse(value: &str, columns: &[Column]) -> Option<(usize, bool)> {
+    let (name, ascending) = match value.trim().strip_prefix('-') {
+        Some(rest) => (rest, false),
+        None => (value.trim(), true),
+    };
+    columns.iter().position(|c| c.sortable && slug(c.label) == name).map(|i| (i, ascending))
+}
+
+/// The URL value of a sort (see [`parse`]).
+pub fn value(columns: &[Column], sort: (usize, bool)) -> String {
+    let name = columns.get(sort.0).map(|c| slug(c.label)).unwrap_or_default();
+    if sort.1 { name } else { format!("-{name}") }
+}
+
+/// The next sort after a click on `column`. Without a default order: ascending, then
+/// descending, then the screen's own order again. With one, the sorted column flips.
+pub fn next(column: usize, sorted: Option<(usize, bool)>, default: Option<(usize, bool)>) -> Option<(usize, bool)> {
+    match sorted {
+        Some((c, ascending)) if c == column && default.is_some() => Some((column, !ascending)),
+        Some((c, true)) if c == column => Some((column, false)),
+        Some((c, false)) if c == column => None,
+        _ => Some((column, true)),
+    }
+}
+
+/// `search` (the current query, with or without `?`) with `name` set to `value`, or removed
+/// when it is empty. A list's page number is dropped: a new order starts at the first page.
+pub fn with_param(path: &str, search: &str, name: &str, value: &str) -> String {
+    let mut pairs: Vec<&str> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .filter(|p| {
+            let key = p.split_once('=').map_or(*p, |(k, _)| k);
+            key != name && key != "page"
+        })
+        .collect();
+    let set = format!("{name}={value}");
+    if !value.is_empty() {
+        pairs.push(&set);
+    }
+    if pairs.is_empty() { path.to_string() } else { format!("{path}?{}", pairs.join("&")) }
+}
+
+/// The sort in the URL (tracked), or the default; and a setter that replaces the URL.
+pub fn use_url_sort(
+    columns: &'static [Column],
+    param: String,
+    default: Option<(usize, bool)>,
+) -> (Memo<Option<(usize, bool)>>, Callback<Option<(usize, bool)>>) {
+    let location = use_location();
+    let navigate = use_navigate();
+    let key = param.clone();
+    let current = Memo::new(move |_| {
+        let raw = location.query.with(|q| q.get(&key));
+        raw.and_then(|v| parse(&v, columns)).or(default)
+    });
+    let set = Callback::new(move |sort: Option<(usize, bool)>| {
+        let v = match sort {
+            Some(s) if Some(s) != default => value(columns, s),
+            _ => String::new(),
+        };
+        let href = untrack(|| location.search.with(|s| with_param(&location.pathname.get(), s, &param, &v)));
+        navigate(&href, NavigateOptions { replace: true, scroll: false, ..Default::default() });
+    });
+    (current, set)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COLUMNS: &[Column] = &[Column::sortable("Name"), Column::new("Host"), Column::sortable("Created at")];
+
+    #[test]
+    fn sorts_round_trip_through_the_url() {
+        assert_eq!(parse("name", COLUMNS), Some((0, true)));
+        assert_eq!(parse("-created-at", COLUMNS), Some((2, false)));
+        assert_eq!(parse("host", COLUMNS), None, "not sortable");
+        assert_eq!(parse("bogus", COLUMNS), None);
+        assert_eq!(value(COLUMNS, (2, false)), "-created-at");
+        assert_eq!(parse(&value(COLUMNS, (0, true)), COLUMNS), Some((0, true)));
+        assert_eq!(param(None), "sort");
+        assert_eq!(param(Some("card-table")), "card-table-sort");
+    }
+
+    #[test]
+    fn clicks_cycle_or_flip() {
+        assert_eq!(next(0, None, None), Some((0, true)));
+        assert_eq!(next(0, Some((0, true)), None), Some((0, false)));
+        assert_eq!(next(0, Some((0, false)), None), None);
+        let newest = Some((2, false));
+        assert_eq!(next(2, newest, newest), Some((2, true)));
+        assert_eq!(next(2, Some((2, true)), newest), Some((2, false)));
+        assert_eq!(next(0, newest, newest), Some((0, true)));
+    }
+
+    #[test]
+    fn keeps_the_other_parameters() {
+        assert_eq!(with_param("/clusters", "?name=acme&page=3", "sort", "-created"), "/clusters?name=acme&sort=-created");
+        assert_eq!(with_param("/clusters", "sort=name", "sort", ""), "/clusters");
+        assert_eq!(with_param("/b", "", "card-table-sort", "name"), "/b?card-table-sort=name");
+    }
+}
