@@ -16,6 +16,7 @@ mod coverage;
 mod dispatch;
 pub mod engine;
 mod error;
+pub mod faults;
 mod handlers;
 pub mod jar;
 mod hosted;
@@ -109,6 +110,12 @@ pub struct Config {
     pub demo_scale: usize,
     /// `--delay-ms`: every API answer waits this long, to see progress and loading states.
     pub delay: Duration,
+    /// `--faults`: the fraction of API calls that fail (0 = none; see [`faults`]).
+    pub faults: f64,
+    /// `--faults-seed`: makes the faulted calls repeatable.
+    pub faults_seed: u64,
+    /// `--hostile-seed`: adds the Hostile organization (hostile and awkward strings).
+    pub hostile: bool,
 }
 
 impl Default for Config {
@@ -132,6 +139,9 @@ impl Default for Config {
             staff: vec![Credentials::new(demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET)],
             demo_scale: 0,
             delay: Duration::ZERO,
+            faults: 0.0,
+            faults_seed: 1,
+            hostile: false,
         }
     }
 }

@@ -4,6 +4,8 @@ mod access;
 mod billing;
 mod configuration;
 mod extensions;
+mod faults;
+mod hostile;
 mod foundation;
 mod kit;
 mod realms;
@@ -32,6 +34,8 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(access::flows());
     flows.extend(configuration::flows());
     flows.extend(staff::flows());
+    flows.extend(faults::flows());
+    flows.extend(hostile::flows());
     flows
 }
 
