@@ -56,7 +56,7 @@ async fn field(ctx: &Ctx, css: &str) -> String {
 }
 
 /// Waits until `css` contains `needle`, dealing with each failure shown meanwhile: every
-/// `.error-panel` must say what failed and why; its Retry is clicked, or, for a write
+/// `.error-panel` (or message with a `button.retry`) must say what failed and why; its Retry is clicked, or, for a write
 /// (`again`), the form must still hold `kept` and its button is pressed again. A panel
 /// with neither for more than 10 seconds is a failure with no way forward. Answers how
 /// many failures the person saw.
@@ -70,7 +70,8 @@ async fn through(ctx: &Ctx, css: &str, needle: &str, again: Option<&str>, kept: 
             return seen;
         }
         assert!(started.elapsed() < STEP, "{css} never contained {needle:?} through the faults ({seen} failures met)");
-        let panels = ctx.client.find_all(Locator::Css(".error-panel")).await.unwrap_or_default();
+        // An error panel, or any other failure message that carries its own Retry.
+        let panels = ctx.client.find_all(Locator::Css(".error-panel, :has(> button.retry)")).await.unwrap_or_default();
         let mut acted = panels.is_empty();
         for panel in panels {
             let Ok(text) = panel.text().await else { continue };
