@@ -164,7 +164,7 @@ async fn browse(ctx: Ctx) {
     through(&ctx, "section.card", "eu-central-1", None, &[]).await;
     through(&ctx, "#system-info", "Keycloak version", None, &[]).await;
     ctx.click("nav.sidenav a[href='/billing']").await;
-    through(&ctx, "main", "pm_card_visa", None, &[]).await;
+    through(&ctx, "tr[data-card=pm_card_visa]", "acme-prod", None, &[]).await;
     through(&ctx, "#contact-table", "carol", None, &[]).await;
     ctx.click("nav.sidenav a[href='/organizations']").await;
     through(&ctx, "main", "Acme Inc.", None, &[]).await;
