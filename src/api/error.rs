@@ -57,7 +57,7 @@ impl ApiError {
             ApiError::Conflict { .. } => "This cannot be done right now".into(),
             ApiError::NotImplemented(_) => "Not available on this service yet".into(),
             ApiError::Server { status, .. } => format!("The service failed (HTTP {status})"),
-            ApiError::Decode(_) => "The service answered in an unexpected way".into(),
+            ApiError::Decode(_) => "The answer could not be read".into(),
         }
     }
 
@@ -97,7 +97,9 @@ impl ApiError {
             ApiError::Server { message, .. } => {
                 format!("{} Try again in a moment.", or(message, "Something went wrong on the service's side."))
             }
-            ApiError::Decode(why) => format!("The console could not read the response ({why}). Reload the page and try again."),
+            ApiError::Decode(why) => format!(
+                "The service's answer arrived incomplete or in an unexpected form ({why}). Try again; if it keeps happening, reload the page."
+            ),
         }
     }
 
@@ -150,6 +152,14 @@ mod tests {
         let e = ApiError::Network("TypeError: Failed to fetch".into());
         assert!(e.retryable());
         assert!(e.detail().contains("try again"));
+    }
+
+    #[test]
+    fn an_unreadable_answer_says_so_and_offers_retry() {
+        let e = ApiError::Decode("EOF while parsing an object at line 1 column 40".into());
+        assert_eq!(e.title(), "The answer could not be read");
+        assert!(e.detail().contains("Try again"), "{}", e.detail());
+        assert!(e.retryable());
     }
 
     #[test]

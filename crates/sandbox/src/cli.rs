@@ -68,6 +68,18 @@ pub struct Args {
     /// a browser (CORS, preflight included); repeatable. None is allowed by default.
     #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = crate::cors::parse_origin)]
     pub allow_origin: Vec<String>,
+    /// Makes this fraction of API calls (0.1 = one in ten) fail: 500, 503, a 2 s delay, a
+    /// truncated 200 (reads only), a dropped connection or an expired-token 401. The
+    /// token endpoint is never faulted. GET /sandbox/api-faults counts them.
+    #[arg(long, value_name = "RATE", default_value_t = 0.0)]
+    pub faults: f64,
+    /// Which API calls fail, and how, is decided from this seed and the call's number.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub faults_seed: u64,
+    /// Adds the Hostile organization, whose every free-text field holds hostile or awkward
+    /// strings (markup, javascript: URLs, 2,000-character words, right-to-left text).
+    #[arg(long)]
+    pub hostile_seed: bool,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -97,6 +109,9 @@ impl Args {
             demo_scale: self.demo_scale,
             delay: Duration::from_millis(self.delay_ms),
             allow_origins: self.allow_origin,
+            faults: self.faults,
+            faults_seed: self.faults_seed,
+            hostile: self.hostile_seed,
         }
     }
 }
@@ -145,6 +160,16 @@ pub fn banner(config: &Config, running: &Running) -> String {
         "  Test cards:     pm_card_visa charges, pm_card_authenticationRequired asks for 3-D Secure, \
          pm_card_chargeDeclined is declined"
             .to_string(),
+        if config.faults > 0.0 {
+            format!(
+                "  Faults:         {:.0}% of API calls fail (seed {}); counts at {base}/sandbox/api-faults",
+                config.faults * 100.0,
+                config.faults_seed
+            )
+        } else {
+            String::new()
+        },
+        crate::store::hostile::banner_line(config.hostile),
         format!("  Data:           {}", config.data.display()),
         format!("  Coverage:       {base}/sandbox/coverage"),
         format!("  Uploads:        {base}/sandbox/storage/… (presigned PUT URLs)"),

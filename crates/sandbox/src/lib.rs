@@ -20,6 +20,7 @@ mod coverage;
 mod dispatch;
 pub mod engine;
 mod error;
+pub mod faults;
 mod handlers;
 pub mod jar;
 mod hosted;
@@ -116,6 +117,12 @@ pub struct Config {
     /// `--allow-origin`: origins allowed to call the API and the token endpoint (CORS); none
     /// by default.
     pub allow_origins: Vec<String>,
+    /// `--faults`: the fraction of API calls that fail (0 = none; see [`faults`]).
+    pub faults: f64,
+    /// `--faults-seed`: makes the faulted calls repeatable.
+    pub faults_seed: u64,
+    /// `--hostile-seed`: adds the Hostile organization (hostile and awkward strings).
+    pub hostile: bool,
 }
 
 impl Default for Config {
@@ -140,6 +147,9 @@ impl Default for Config {
             demo_scale: 0,
             delay: Duration::ZERO,
             allow_origins: Vec::new(),
+            faults: 0.0,
+            faults_seed: 1,
+            hostile: false,
         }
     }
 }

@@ -100,6 +100,9 @@ fn router(state: Arc<AppState>, config: &Config, console: Option<security::Heade
         (Some(dir), Some(headers)) => router.fallback_service(crate::console::service(dir, faults, headers)),
         _ => router.fallback(no_console),
     };
+    let api_faults = crate::faults::ApiFaults::new(config.faults, config.faults_seed);
+    router = router.merge(crate::faults::routes(api_faults.clone()));
+    router = router.layer(middleware::from_fn_with_state(api_faults, crate::faults::inject));
     if config.log_requests {
         router = router.layer(middleware::from_fn(log_request));
     }
@@ -123,6 +126,9 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     crate::store::people_seed::ensure_people(&mut store)?;
     let staff: Vec<(&str, &str)> = config.staff.iter().map(|c| (c.client_id.as_str(), c.client_secret.as_str())).collect();
     seed::ensure_staff(&mut store, &staff, now)?;
+    if config.hostile {
+        crate::store::hostile::ensure(&mut store, now)?;
+    }
     if config.demo_scale > 0 {
         seed::scale(&mut store, config.demo_scale, now)?;
     }

@@ -71,7 +71,12 @@ pub fn NameField(name: RwSignal<String>, state: RwSignal<NameState>) -> impl Int
                         }
                     })}
                 }.into_any(),
-                NameState::Failed(e) => view! { <span class="bad">{format!("Could not check the name: {}", e.detail())}</span> }.into_any(),
+                // Asking again is the way forward: the name itself is kept.
+                NameState::Failed(e) => view! {
+                    <span class="bad">{format!("Checking the name failed. {} {}", e.title(), e.detail())}</span>
+                    " "<button type="button" class="button subtle link retry" id="retry-name-check"
+                        on:click=move |_| name.update(|_| ())>"Retry"</button>
+                }.into_any(),
             }}
         </p>
     }

@@ -4,6 +4,8 @@ mod access;
 mod billing;
 mod configuration;
 mod extensions;
+mod faults;
+mod hostile;
 mod foundation;
 mod guard;
 mod kit;
@@ -36,6 +38,8 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(staff::flows());
     flows.extend(guard::flows());
     flows.extend(truth::flows());
+    flows.extend(faults::flows());
+    flows.extend(hostile::flows());
     flows
 }
 

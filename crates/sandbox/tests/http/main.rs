@@ -13,6 +13,7 @@ mod dispatch;
 mod ext_helpers;
 mod ext_versions;
 mod extensions;
+mod faults;
 mod identity;
 mod ip_rules;
 mod logs;

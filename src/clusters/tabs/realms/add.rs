@@ -97,7 +97,11 @@ pub fn AddRealm() -> impl IntoView {
                             on:click=move |_| name.set(pick.clone())>{format!("Use {r}")}</button> }
                     })}
                 }.into_any(),
-                Check::Failed(e) => view! { <span class="bad">{format!("Could not check the name: {}", e.detail())}</span> }.into_any(),
+                Check::Failed(e) => view! {
+                    <span class="bad">{format!("Checking the name failed. {} {}", e.title(), e.detail())}</span>
+                    " "<button type="button" class="button subtle link retry" id="retry-realm-name-check"
+                        on:click=move |_| name.update(|_| ())>"Retry"</button>
+                }.into_any(),
             }}
         </p>
         {move || added.get().map(|text| view! { <p class="flash" id="realm-added" role="status">{text}</p> })}
