@@ -64,6 +64,10 @@ pub struct Args {
     /// Delays every API answer by N ms, to see progress and loading states.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub delay_ms: u64,
+    /// Leave acme-prod without the domain, variables, IP rules, extensions and realm
+    /// credential that show every part of Export as Terraform.
+    #[arg(long)]
+    pub no_export_seed: bool,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -92,6 +96,7 @@ impl Args {
                 .collect(),
             demo_scale: self.demo_scale,
             delay: Duration::from_millis(self.delay_ms),
+            export_seed: !self.no_export_seed,
         }
     }
 }

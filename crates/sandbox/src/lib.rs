@@ -109,6 +109,8 @@ pub struct Config {
     pub demo_scale: usize,
     /// `--delay-ms`: every API answer waits this long, to see progress and loading states.
     pub delay: Duration,
+    /// Seeds acme-prod with one of everything Export as Terraform writes (store/export_seed.rs).
+    pub export_seed: bool,
 }
 
 impl Default for Config {
@@ -132,6 +134,7 @@ impl Default for Config {
             staff: vec![Credentials::new(demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET)],
             demo_scale: 0,
             delay: Duration::ZERO,
+            export_seed: false,
         }
     }
 }

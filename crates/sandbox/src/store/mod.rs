@@ -22,6 +22,7 @@ pub use realms::{CredentialRecord, RealmLink};
 mod staff;
 mod reviews;
 mod review_seed;
+pub mod export_seed;
 
 use rusqlite::Connection;
 use std::fmt;

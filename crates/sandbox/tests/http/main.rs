@@ -32,3 +32,4 @@ mod token;
 mod well_known;
 mod domains;
 mod env_vars;
+mod export_seed;
