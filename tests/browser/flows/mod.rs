@@ -10,6 +10,7 @@ mod realms;
 mod people;
 mod screens;
 mod staff;
+mod terraform;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -32,6 +33,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(access::flows());
     flows.extend(configuration::flows());
     flows.extend(staff::flows());
+    flows.extend(terraform::flows());
     flows
 }
 
