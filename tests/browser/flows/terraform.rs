@@ -108,7 +108,7 @@ async fn refused(ctx: Ctx) {
     capture(&ctx).await;
     let refuse = r#"const real = window.fetch;
         window.fetch = (input, init) => {
-            const url = typeof input === 'string' ? input : input.url;
+            const url = String((input && input.url) || input);
             if (url.includes('/credentials')) {
                 return Promise.resolve(new Response(JSON.stringify({ error: 'Realm credentials need the manage-clusters role in Acme Inc.' }),
                     { status: 403, headers: { 'Content-Type': 'application/json' } }));
