@@ -163,6 +163,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         {move || explain(&status.get()).filter(|_| unpaid_reason(&status.get()).is_none())
             .map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
         <PaymentCallout/>
+        <super::export::ExportButton id=id.clone()/>
         {move || poll_error.get().map(|e| view! { <ErrorPanel action="Refreshing the status" error=e/> })}
         // The current tab is the page: it carries the page's one `aria-current`.
         <nav class="tabs" aria-label="Cluster sections">

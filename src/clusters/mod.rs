@@ -3,6 +3,7 @@
 
 mod create;
 mod delete;
+pub mod export;
 mod layout;
 mod list;
 mod pages;

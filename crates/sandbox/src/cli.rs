@@ -80,6 +80,10 @@ pub struct Args {
     /// strings (markup, javascript: URLs, 2,000-character words, right-to-left text).
     #[arg(long)]
     pub hostile_seed: bool,
+    /// Leave acme-prod without the domain, variables, IP rules, extensions and realm
+    /// credential that show every part of Export as Terraform.
+    #[arg(long)]
+    pub no_export_seed: bool,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -112,6 +116,7 @@ impl Args {
             faults: self.faults,
             faults_seed: self.faults_seed,
             hostile: self.hostile_seed,
+            export_seed: !self.no_export_seed,
         }
     }
 }

@@ -123,6 +123,8 @@ pub struct Config {
     pub faults_seed: u64,
     /// `--hostile-seed`: adds the Hostile organization (hostile and awkward strings).
     pub hostile: bool,
+    /// Seeds acme-prod with one of everything Export as Terraform writes (store/export_seed.rs).
+    pub export_seed: bool,
 }
 
 impl Default for Config {
@@ -150,6 +152,7 @@ impl Default for Config {
             faults: 0.0,
             faults_seed: 1,
             hostile: false,
+            export_seed: false,
         }
     }
 }

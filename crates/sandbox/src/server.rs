@@ -121,6 +121,9 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let now = now_millis();
     if store.is_empty()? {
         seed::seed(&mut store, now, millis(config.provision))?;
+        if config.export_seed {
+            crate::store::export_seed::seed_store(&mut store, now)?;
+        }
     }
     seed::ensure_bootstrap(&mut store, &config.bootstrap.client_id, &config.bootstrap.client_secret, now)?;
     crate::store::people_seed::ensure_people(&mut store)?;

@@ -14,6 +14,7 @@ mod people;
 mod screens;
 mod staff;
 mod truth;
+mod terraform;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -40,6 +41,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(truth::flows());
     flows.extend(faults::flows());
     flows.extend(hostile::flows());
+    flows.extend(terraform::flows());
     flows
 }
 

@@ -23,6 +23,7 @@ mod staff;
 mod reviews;
 mod review_seed;
 pub mod hostile;
+pub mod export_seed;
 
 use rusqlite::Connection;
 use std::fmt;

@@ -34,3 +34,4 @@ mod well_known;
 mod domains;
 mod env_vars;
 mod strict;
+mod export_seed;

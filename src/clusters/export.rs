@@ -1,0 +1,65 @@
+//! The "Export as Terraform" button on a cluster's page. Only the button and its status are
+//! here; the reads, the HCL writer and the download load as their own chunk on the first click.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::api::{use_api, Api};
+use crate::shell::lazy::ChunkError;
+
+/// Where an export is: what the person sees under the button.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExportState {
+    Idle,
+    Busy(String),
+    Failed(String),
+    Done(String),
+}
+
+/// What the chunk hands back: the function that runs an export.
+pub type Start = fn(Api, String, RwSignal<ExportState>);
+
+#[allow(non_snake_case, improper_ctypes_definitions)]
+#[leptos::wasm_split::wasm_split(terraform_export, fallible, wasm_split_path = ::leptos::wasm_split)]
+fn TERRAFORM_EXPORT() -> Result<Start, ChunkError> {
+    Ok(crate::terraform::run::start)
+}
+
+#[component]
+pub fn ExportButton(id: String) -> impl IntoView {
+    let api = use_api();
+    let state = RwSignal::new(ExportState::Idle);
+    let id = StoredValue::new(id);
+    let busy = move || matches!(state.get(), ExportState::Busy(_));
+    let run = move |_| {
+        state.set(ExportState::Busy("Loading the exporter…".into()));
+        spawn_local(async move {
+            match TERRAFORM_EXPORT().await {
+                Ok(start) => start(api, id.get_value(), state),
+                Err(ChunkError) => {
+                    let why = "Export stopped: the console could not download the exporter. The network may be down, or the console was updated since this page was opened. Try again, or reload the page.";
+                    state.try_set(ExportState::Failed(why.into()));
+                }
+            }
+        });
+    };
+    view! {
+        <div class="export">
+            <button class="button secondary" id="export-terraform" on:click=run disabled=busy aria-busy=move || busy().then_some("true")>
+                "Export as Terraform"
+            </button>
+            {move || match state.get() {
+                ExportState::Idle => ().into_any(),
+                ExportState::Busy(text) => view! {
+                    <p class="export-status" id="export-progress" role="status"><progress></progress>" "{text}</p>
+                }.into_any(),
+                ExportState::Done(text) => view! { <p class="export-status" id="export-done" role="status">{text}</p> }.into_any(),
+                ExportState::Failed(text) => view! {
+                    <div class="error-panel" role="alert" id="export-error">
+                        <p class="error-detail">{text}</p>
+                    </div>
+                }.into_any(),
+            }}
+        </div>
+    }
+}
