@@ -30,6 +30,14 @@ pub fn current_target() -> Target {
     env.map(|e| target(&e, &crate::api::page_origin())).unwrap_or_default()
 }
 
+/// The script of a form, recomputed as the form changes: `build` reads the form's signals
+/// and writes the script for the session's environment. Boxed, so this compiles once for
+/// every form that shows a Code panel.
+pub fn live(build: Box<dyn Fn(&Target) -> String + Send + Sync>) -> leptos::prelude::Signal<String> {
+    let target = current_target();
+    leptos::prelude::Signal::derive(move || build(&target))
+}
+
 /// A write that is one request: the token exchange, then the call.
 pub fn single(target: &Target, what: &str, request: &ApiRequest) -> String {
     let mut script = Script::new(target, what);
