@@ -22,6 +22,7 @@ mod redirect;
 mod review;
 mod session;
 mod shell;
+mod terraform;
 
 fn main() {
     console_error_panic_hook::set_once();
