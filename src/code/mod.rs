@@ -6,6 +6,7 @@
 
 pub mod clusters;
 pub mod extensions;
+pub mod hcl;
 pub mod script;
 pub mod settings;
 pub mod shell;

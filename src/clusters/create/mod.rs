@@ -82,6 +82,7 @@ pub fn CreateCluster() -> impl IntoView {
         }
     };
     let code = crate::code::live(Box::new(move |t| crate::code::clusters::create(t, &request())));
+    let hcl = crate::code::live(Box::new(move |t| crate::code::hcl::cluster(t, &request())));
 
     let error = RwSignal::new(None::<String>);
     let submit = Write::new("Creating the cluster");
@@ -209,7 +210,7 @@ pub fn CreateCluster() -> impl IntoView {
                     <button class="button primary" type="submit" id="create-cluster" disabled=move || pending.get()>
                         {submit.label("Create cluster", "Creating…")}
                     </button>
-                    <CodePanel curl=code/>
+                    <CodePanel curl=code hcl=hcl/>
                 </section>
             </form>
         }

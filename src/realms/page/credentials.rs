@@ -115,6 +115,12 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
         });
     };
     let realm_id = ctx.id();
+    let hcl_realm = realm_id.clone();
+    let hcl = crate::code::live(Box::new(move |t| {
+        let text = |s: RwSignal<String>| Some(s.get().trim().to_string()).filter(|t| !t.is_empty());
+        let (n, d) = (text(name), text(description));
+        roles.with(|r| crate::code::hcl::realm_credential(t, &hcl_realm, n.as_deref(), d.as_deref(), r))
+    }));
     let code = crate::code::live(Box::new(move |t| {
         let text = |s: RwSignal<String>| Some(s.get().trim().to_string()).filter(|t| !t.is_empty());
         let body = DeploymentCredentialRequest { name: text(name), description: text(description), roles: Some(roles.get()) };
@@ -153,7 +159,7 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
             </button>
         </form>
         {creating.failure()}
-        <CodePanel curl=code/>
+        <CodePanel curl=code hcl=hcl/>
         {move || made.get().map(|c| {
             let secret = c.client_secret.clone().unwrap_or_default();
             let request = token_request(&c, &secret);

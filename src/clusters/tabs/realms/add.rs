@@ -81,6 +81,7 @@ pub fn AddRealm() -> impl IntoView {
         let op = ops::ClusterDeploymentCreate { id: cluster_id.get_value(), body: ClusterDeploymentRequest { name: typed.clone() } };
         crate::code::single(t, &crate::code::named("Add the realm", &typed), &op.request())
     }));
+    let hcl = crate::code::live(Box::new(move |t| crate::code::hcl::realm(t, &cluster_id.get_value(), name.get().trim().to_lowercase().as_str())));
 
     view! {
         <form class="inline-form add-realm" on:submit=submit>
@@ -110,6 +111,6 @@ pub fn AddRealm() -> impl IntoView {
         </p>
         {move || added.get().map(|text| view! { <p class="flash" id="realm-added" role="status">{text}</p> })}
         {adding.failure()}
-        <CodePanel curl=code/>
+        <CodePanel curl=code hcl=hcl/>
     }
 }
