@@ -2,6 +2,7 @@
 
 mod access;
 mod billing;
+mod code;
 mod configuration;
 mod extensions;
 mod foundation;
@@ -32,6 +33,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(access::flows());
     flows.extend(configuration::flows());
     flows.extend(staff::flows());
+    flows.extend(code::flows());
     flows
 }
 
