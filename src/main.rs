@@ -8,6 +8,7 @@ mod claims;
 mod clusters;
 mod components;
 mod config;
+mod code;
 mod directory;
 mod format;
 mod words;

@@ -3,6 +3,8 @@
 use cluster_api::{ops, BillingContact};
 use leptos::prelude::*;
 
+use crate::kit::code::CodePanel;
+
 use crate::api::{self, Api, use_api};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
@@ -36,6 +38,11 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
         });
     };
 
+    let code = crate::code::live(Box::new(move |t| {
+        let id = user_id.get().trim().to_string();
+        let op = ops::OrgBillingContactCreate { org_id: org.get_value(), user_id: id.clone() };
+        crate::code::single(t, &crate::code::named("Add the billing contact", &id), &cluster_api::Call::request(&op))
+    }));
     let row = move |c: &BillingContact| {
         let full = [c.first_name.clone(), c.last_name.clone()].into_iter().flatten().collect::<Vec<_>>().join(" ");
         Row::new(
@@ -65,6 +72,7 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
                     on:input:target=move |ev| user_id.set(ev.target().value())/>
                 <button class="button" type="submit" id="add-contact" disabled=move || locked.get() || add.busy.get()>"Add contact"</button>
             </form>
+            {move || (!locked.get()).then(|| view! { <CodePanel curl=code/> })}
         </section>
     }
 }

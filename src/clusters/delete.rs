@@ -1,5 +1,7 @@
 use cluster_api::{catalogue, ops, Cluster, ClusterState};
 use leptos::prelude::*;
+
+use crate::kit::code::CodePanel;
 use leptos_router::{hooks::use_navigate, NavigateOptions};
 
 use super::watch::ClusterWatch;
@@ -66,6 +68,10 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
 
     let blocked = Memo::new(move |_| blocked_reason(&cluster.get(), &directory));
     let name = Signal::derive(move || cluster.with(|c| c.name.clone()));
+    let code = crate::code::live(Box::new(move |t| {
+        let (id, name) = cluster.with(|c| (c.id.clone(), c.name.clone()));
+        crate::code::single(t, &crate::code::named("Delete the cluster", &name), &cluster_api::Call::request(&ops::ClusterDelete { id }))
+    }));
 
     view! {
         <div class="delete-zone">
@@ -81,6 +87,7 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
                 body=move || view! {
                     <p>{move || cluster.with(consequence)}</p>
                     <p><strong>"This cannot be undone."</strong>" Every realm and setting on the cluster is lost."</p>
+                    <CodePanel curl=code/>
                 }
                 type_name=name work=work
                 confirm_label="Delete permanently" busy_label="Deleting…" confirm_id="confirm-delete"/>

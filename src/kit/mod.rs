@@ -5,6 +5,7 @@
 //! describe what to do and the kit does it the same way everywhere. The kit knows no screen.
 
 pub mod badge;
+pub mod code;
 pub mod copy;
 pub mod dialog;
 pub mod filter;

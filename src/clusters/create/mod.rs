@@ -13,6 +13,7 @@ use crate::api::{self, use_api};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::code::CodePanel;
 use crate::kit::Write;
 use crate::links;
 use name_field::{availability, NameField, NameState};
@@ -74,6 +75,23 @@ pub fn CreateCluster() -> impl IntoView {
     // Said up front, also to someone who opened the wizard by its address.
     let refused = move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, "Creating a cluster");
 
+    // What the form sends, read by the submit and by the Code panel as the form changes.
+    let request = move || {
+        let domain = domain.get().trim().to_string();
+        DedicatedClusterRequest {
+            name: name.get().trim().to_string(),
+            region: region.get(),
+            domain: (!domain.is_empty()).then_some(domain),
+            price_id: None,
+            tier: Some(tier.get()),
+            billing_period: Some(period.get()),
+            org_id: org.get(),
+            payment_method_id: card.get(),
+        }
+    };
+    let code = crate::code::live(Box::new(move |t| crate::code::clusters::create(t, &request())));
+    let hcl = crate::code::live(Box::new(move |t| crate::code::hcl::cluster(t, &request())));
+
     let error = RwSignal::new(None::<String>);
     let submit = Write::new("Creating the cluster");
     let created = RwSignal::new(None::<ClusterCreationResult>);
@@ -105,17 +123,7 @@ pub fn CreateCluster() -> impl IntoView {
             error.set(Some(problem.into()));
             return;
         }
-        let domain = domain.get_untracked().trim().to_string();
-        let body = DedicatedClusterRequest {
-            name: name.get_untracked().trim().to_string(),
-            region: region.get_untracked(),
-            domain: (!domain.is_empty()).then_some(domain),
-            price_id: None,
-            tier: Some(tier.get_untracked()),
-            billing_period: Some(period.get_untracked()),
-            org_id: org.get_untracked(),
-            payment_method_id: card.get_untracked(),
-        };
+        let body = untrack(request);
         submit.run(async move { api::call(api, &ops::ClusterCreate { body }).await }, move |result| {
             created.try_set(Some(result));
         });
@@ -224,6 +232,7 @@ pub fn CreateCluster() -> impl IntoView {
                         title=move || refused().unwrap_or_default()>
                         {submit.label("Create cluster", "Creating…")}
                     </button>
+                    <CodePanel curl=code hcl=hcl/>
                 </section>
             </form>
         }

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::reveal::RevealSecret;
 use crate::api::{self, use_api};
 use crate::directory::Directory;
+use crate::kit::code::CodePanel;
 use crate::kit::Write;
 
 #[component]
@@ -59,6 +60,12 @@ pub fn CreateSecret(
         });
     };
 
+    let code = crate::code::live(Box::new(move |t| {
+        let mut roles = chosen.get();
+        roles.sort();
+        let op = ops::OrgApiSecretCreate { org_id: org.get_value(), body: SecretRequest { name: name.get(), roles: Some(roles) } };
+        crate::code::single(t, &crate::code::named("Create the API secret", &name.get()), &cluster_api::Call::request(&op))
+    }));
     let role_option = move |role: &'static str| {
         let holds = move || held.with(|h| h.iter().any(|r| r == role));
         let checked = move || chosen.with(|c| c.iter().any(|r| r == role));
@@ -110,6 +117,7 @@ pub fn CreateSecret(
                     </button>
                     <button class="button" type="button" on:click=move |_| open.set(false)>"Cancel"</button>
                 </div>
+                <CodePanel curl=code/>
             </form>
         })}
         <RevealSecret secret=revealed/>

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::reveal::Reveal;
 use super::RealmCtx;
 use crate::api::{self, use_api};
+use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
@@ -113,6 +114,20 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
             on_created.run(());
         });
     };
+    let realm_id = ctx.id();
+    let hcl_realm = realm_id.clone();
+    let hcl = crate::code::live(Box::new(move |t| {
+        let text = |s: RwSignal<String>| Some(s.get().trim().to_string()).filter(|t| !t.is_empty());
+        let (n, d) = (text(name), text(description));
+        roles.with(|r| crate::code::hcl::realm_credential(t, &hcl_realm, n.as_deref(), d.as_deref(), r))
+    }));
+    let code = crate::code::live(Box::new(move |t| {
+        let text = |s: RwSignal<String>| Some(s.get().trim().to_string()).filter(|t| !t.is_empty());
+        let body = DeploymentCredentialRequest { name: text(name), description: text(description), roles: Some(roles.get()) };
+        let what = crate::code::named("Create the realm credential", body.name.as_deref().unwrap_or(""));
+        let op = ops::DeploymentCredentialCreate { id: realm_id.clone(), body: Some(body) };
+        crate::code::single(t, &what, &cluster_api::Call::request(&op))
+    }));
     let toggle = move |role: &'static str, on: bool| {
         roles.update(|r| {
             r.retain(|x| x != role);
@@ -144,6 +159,7 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
             </button>
         </form>
         {creating.failure()}
+        <CodePanel curl=code hcl=hcl/>
         {move || made.get().map(|c| {
             let secret = c.client_secret.clone().unwrap_or_default();
             let request = token_request(&c, &secret);

@@ -2,6 +2,7 @@
 
 mod access;
 mod billing;
+mod code;
 mod configuration;
 mod extensions;
 mod faults;
@@ -42,6 +43,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(faults::flows());
     flows.extend(hostile::flows());
     flows.extend(terraform::flows());
+    flows.extend(code::flows());
     flows
 }
 

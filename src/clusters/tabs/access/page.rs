@@ -13,6 +13,7 @@ use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::kit::dialog::{Confirm, ConfirmDialog, Tone};
+use crate::kit::code::CodePanel;
 use crate::kit::write::{Work, Write};
 use crate::load::load;
 
@@ -137,6 +138,21 @@ pub fn ClusterAccess() -> impl IntoView {
         let body = pending.get_untracked().unwrap_or_default();
         save_work(api, cluster_id.get_value(), body, editor, saved_note)
     });
+    // The Code panel: curl sends what Save sends (the changed lists); the HCL lists all three
+    // categories as they will be after the save, since the provider sends every one.
+    let code = crate::code::live(Box::new(move |t| {
+        let op = ops::ClusterIpRuleUpdate { id: cluster_id.get_value(), body: pending.get().unwrap_or_default() };
+        crate::code::single(t, "Save the IP rules", &cluster_api::Call::request(&op))
+    }));
+    let hcl = crate::code::live(Box::new(move |t| {
+        let [admin, realm_allow, realm_block] = editor.drafts().map(|list| {
+            list.into_iter()
+                .filter(|d| !d.address.trim().is_empty())
+                .map(|d| cluster_api::IpRule { alias: d.alias.trim().to_string(), address: d.address.trim().to_string() })
+                .collect::<Vec<_>>()
+        });
+        crate::code::hcl::ip_rules(t, &cluster_id.get_value(), &admin, &realm_allow, &realm_block)
+    }));
     let admin_list = move || {
         editor.rows[0].with_untracked(|rows| rows.iter().map(|r| r.address.get_untracked().trim().to_string()).collect::<Vec<_>>().join(", "))
     };
@@ -177,6 +193,7 @@ pub fn ClusterAccess() -> impl IntoView {
             })}
             {move || saved_note.get().then(|| view! { <p class="flash" id="ip-rules-saved" role="status">"IP rules saved."</p> })}
             {write.failure()}
+            {move || read_only.get().is_none().then(|| view! { <CodePanel curl=code hcl=hcl/> })}
         </div>
         <ConfirmDialog confirm=confirm title="Restrict the admin console?".to_string()
             body=move || view! {

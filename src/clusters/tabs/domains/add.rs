@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::host_problem;
 use super::page::DomainsCtx;
 use crate::api;
+use crate::kit::code::CodePanel;
 use crate::kit::Write;
 
 #[component]
@@ -33,6 +34,13 @@ pub fn AddDomain() -> impl IntoView {
             ctx.list.refetch();
         });
     };
+    let cluster_id = ctx.cluster_id;
+    let code = crate::code::live(Box::new(move |t| {
+        let value = host.get().trim().to_ascii_lowercase();
+        let op = ops::ClusterDomainCreate { id: cluster_id.get_value(), body: ClusterDomain { host: value.clone() } };
+        crate::code::single(t, &crate::code::named("Add the domain", &value), &cluster_api::Call::request(&op))
+    }));
+    let hcl = crate::code::live(Box::new(move |t| crate::code::hcl::domain(t, &cluster_id.get_value(), host.get().trim().to_ascii_lowercase().as_str())));
     view! {
         <form class="inline-form" id="add-domain" on:submit=submit novalidate>
             <label for="domain-host">"Add a custom domain"</label>
@@ -46,6 +54,7 @@ pub fn AddDomain() -> impl IntoView {
             <p class="field-problem" id="domain-host-problem" role="alert">{move || touched.get().then(problem).flatten()}</p>
         </form>
         {write.failure()}
+        <CodePanel curl=code hcl=hcl/>
         {move || added.get().map(|h| view! {
             <p class="flash" id="domain-added" role="status">{format!("Added {h}. Create its DNS records below within 48 hours.")}</p>
         })}

@@ -9,6 +9,7 @@ use super::page::DomainsCtx;
 use super::{certificate_label, dns_label, primary_block};
 use crate::api;
 use crate::components::ErrorPanel;
+use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
 use crate::links;
@@ -81,6 +82,12 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
         .into_any())
     };
 
+    let cluster_id = ctx.cluster_id;
+    let primary_code = crate::code::live(Box::new(move |t| {
+        let op = ops::ClusterHostUpdate { id: cluster_id.get_value(), body: cluster_api::ClusterDomain { host: host.get_value() } };
+        crate::code::single(t, &crate::code::named("Make the primary host", &host.get_value()), &cluster_api::Call::request(&op))
+    }));
+    let primary_hcl = crate::code::live(Box::new(move |t| crate::code::hcl::primary_host(t, &cluster_id.get_value(), &host.get_value())));
     let make_primary = move || {
         if is_primary() {
             return None;
@@ -90,6 +97,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
             <button class="button make-primary" disabled=move || block.is_some() || ctx.denied.get().is_some() || ctx.host_write.busy.get()
                 on:click=move |_| ctx.switch_to(host.get_value())>"Make primary"</button>
             {block.map(|why| view! { <span class="hint reason primary-block">{why}</span> })}
+            <CodePanel curl=primary_code hcl=primary_hcl/>
         })
     };
     let confirm = Confirm::new("Deleting the domain");

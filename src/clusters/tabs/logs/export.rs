@@ -9,6 +9,7 @@ use crate::api::{self, use_api};
 use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::code::CodePanel;
 use crate::kit::write::Write;
 use crate::load::load;
 
@@ -33,6 +34,15 @@ impl Form {
     }
 
     /// What Save sends: the token only when one was typed, so the stored one is kept.
+    /// The body, read again whenever a field changes (the Code panel follows the form).
+    fn watched(self) -> TelemetryExport {
+        self.enabled.track();
+        self.endpoint.track();
+        self.protocol.track();
+        self.token.track();
+        self.body()
+    }
+
     fn body(self) -> TelemetryExport {
         let token = self.token.get_untracked();
         TelemetryExport {
@@ -110,6 +120,8 @@ fn ExportForm() -> impl IntoView {
         });
     };
     let locked = move || read_only.get().is_some();
+    // A typed token is shown as $TELEMETRY_TOKEN (the builder replaces it).
+    let code = crate::code::live(Box::new(move |t| crate::code::settings::telemetry(t, &ctx.id(), &form.watched())));
 
     let fields = view! {
         <div class="field check">
@@ -170,6 +182,7 @@ fn ExportForm() -> impl IntoView {
                 {test.failure()}
                 {move || saved.get().then(|| view! { <p class="flash" id="export-saved" role="status">"Export settings saved. They take a couple of minutes to apply."</p> })}
                 {save.failure()}
+                {move || (!locked()).then(|| view! { <CodePanel curl=code/> })}
             </form>
         </section>
     }

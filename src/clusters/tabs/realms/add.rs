@@ -8,7 +8,9 @@ use leptos::task::spawn_local;
 
 use super::RealmsCtx;
 use crate::api::{self, use_api, Api, ApiError};
+use crate::kit::code::CodePanel;
 use crate::kit::Write;
+use cluster_api::Call;
 use crate::poll::sleep_ms;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -73,6 +75,13 @@ pub fn AddRealm() -> impl IntoView {
         });
     };
     let taken = move || matches!(check.get(), Check::Answer(a) if !a.available);
+    let cluster_id = ctx.cluster_id;
+    let code = crate::code::live(Box::new(move |t| {
+        let typed = name.get().trim().to_lowercase();
+        let op = ops::ClusterDeploymentCreate { id: cluster_id.get_value(), body: ClusterDeploymentRequest { name: typed.clone() } };
+        crate::code::single(t, &crate::code::named("Add the realm", &typed), &op.request())
+    }));
+    let hcl = crate::code::live(Box::new(move |t| crate::code::hcl::realm(t, &cluster_id.get_value(), name.get().trim().to_lowercase().as_str())));
 
     view! {
         <form class="inline-form add-realm" on:submit=submit>
@@ -106,5 +115,6 @@ pub fn AddRealm() -> impl IntoView {
         </p>
         {move || added.get().map(|text| view! { <p class="flash" id="realm-added" role="status">{text}</p> })}
         {adding.failure()}
+        <CodePanel curl=code hcl=hcl/>
     }
 }

@@ -12,7 +12,9 @@ use web_sys::{File, HtmlInputElement};
 use super::checks::check_export;
 use super::RealmsCtx;
 use crate::api::{self, use_api, ApiError};
+use crate::kit::code::CodePanel;
 use crate::kit::Write;
+use cluster_api::Call;
 use crate::links;
 use crate::realms::{key, realm_watch};
 
@@ -32,12 +34,23 @@ pub fn ImportRealm() -> impl IntoView {
     let ready = RwSignal::new(false);
     let importing = Write::new("Importing the realm");
     let started = RwSignal::new(None::<(String, String)>);
+    // The chosen file's name, for the Code panel (its content is never shown there).
+    let file_name = RwSignal::new(String::new());
+    let cluster_id = ctx.cluster_id;
+    let code = crate::code::live(Box::new(move |t| {
+        let deployment_name = name.get().trim().to_lowercase();
+        let chosen = file_name.get();
+        let file = Part::file("file", if chosen.is_empty() { "realm-export.json" } else { &chosen }, "application/json", Vec::new());
+        let op = ops::ClusterDeploymentImport { id: cluster_id.get_value(), file, deployment_name: deployment_name.clone() };
+        crate::code::single(t, &crate::code::named("Import the realm", &deployment_name), &op.request())
+    }));
 
     let pick = move |input: HtmlInputElement| {
         problem.set(None);
         ready.set(false);
         checked.set_value(None);
         let Some(file) = input.files().and_then(|list| list.get(0)) else { return };
+        file_name.set(file.name());
         spawn_local(async move {
             let outcome = match read_text(&file).await {
                 Ok(text) => check_export(&text, file.size()).map(|realm| (realm, text)),
@@ -93,6 +106,7 @@ pub fn ImportRealm() -> impl IntoView {
         <p class="hint">"Users are not imported with a realm: export without them, and bring them over afterwards."</p>
         {move || problem.get().map(|p| view! { <p class="error-text" id="import-problem" role="alert">{p}</p> })}
         {importing.failure()}
+        <CodePanel curl=code/>
         {move || started.get().map(|(id, name)| view! { <ImportStatus id=id name=name/> })}
     }
 }

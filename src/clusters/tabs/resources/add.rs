@@ -8,6 +8,7 @@ use super::caps::{refusal, type_label};
 use super::checks::name_problem;
 use super::ExtCtx;
 use crate::api::{self, ApiError, use_api};
+use crate::kit::code::CodePanel;
 use crate::kit::Write;
 
 /// Each type with the reason it cannot be added now (`None`: it can).
@@ -37,6 +38,7 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
         let allowed = |t: &ResourceType| all.iter().any(|(o, why)| o == t && why.is_none());
         picked.get().filter(allowed).or_else(|| all.iter().find(|(_, why)| why.is_none()).map(|(t, _)| t.clone()))
     };
+    let (code, hcl) = super::code::add(ctx, name, Signal::derive(chosen));
     let problem = move || name.with(|n| (!n.is_empty()).then(|| name_problem(n)).flatten());
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -87,6 +89,7 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
         </ul>
         {move || added.get().map(|text| view! { <p class="flash" id="resource-added" role="status">{text}</p> })}
         {adding.failure()}
+        <CodePanel curl=code hcl=hcl/>
     }
 }
 

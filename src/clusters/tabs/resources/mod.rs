@@ -7,6 +7,7 @@ mod apply;
 mod approve;
 mod caps;
 mod checks;
+mod code;
 mod item;
 mod page;
 mod run;

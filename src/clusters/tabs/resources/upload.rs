@@ -17,6 +17,7 @@ use super::versions::majors;
 use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
 use crate::api::use_api;
+use crate::kit::code::CodePanel;
 
 #[component]
 pub fn Uploader(
@@ -55,6 +56,7 @@ pub fn Uploader(
         if picked.is_empty() { slots().into_iter().next().map(|(value, _)| value).unwrap_or_default() } else { picked }
     };
     let busy = move || current(run).busy();
+    let (code, hcl) = super::code::upload(ctx, item, kind, Signal::derive(chosen), picked);
 
     let pick = move |input: HtmlInputElement| {
         problem.set(None);
@@ -124,6 +126,10 @@ pub fn Uploader(
             </div>
             {move || problem.get().map(|p| view! { <p class="error-detail file-problem" role="alert">{p}</p> })}
             {move || progress_view(run)}
+            {match hcl {
+                Some(hcl) => view! { <CodePanel curl=code hcl=hcl/> }.into_any(),
+                None => view! { <CodePanel curl=code/> }.into_any(),
+            }}
         </div>
     }
 }

@@ -10,6 +10,7 @@ use crate::components::ErrorPanel;
 use crate::load::load;
 use super::queue::Change;
 use super::{name_problem, restart_notice};
+use crate::kit::code::CodePanel;
 use crate::kit::Write;
 
 #[component]
@@ -22,6 +23,18 @@ pub fn NewVar() -> impl IntoView {
     let note = RwSignal::new(None::<String>);
     let write = Write::new("Adding the variable");
     let problem = move || name.with(|n| name_problem(n));
+    let cluster_id = ctx.cluster_id;
+    // The typed value of a secret never reaches the Code panel: its builders put $ENV_VALUE there.
+    let typed = move || {
+        let kind = if secret.get() { Kind::Secret } else { Kind::String };
+        EnvironmentVariableRequest { name: name.get().trim().to_string(), value: value.get(), r#type: Some(kind) }
+    };
+    let code = crate::code::live(Box::new(move |t| crate::code::settings::env_var(t, &cluster_id.get_value(), None, &typed())));
+    let hcl = crate::code::live(Box::new(move |t| {
+        let v = typed();
+        let secret = v.r#type == Some(Kind::Secret);
+        crate::code::hcl::env_var(t, &cluster_id.get_value(), None, &v.name, if secret { "" } else { &v.value }, secret)
+    }));
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         touched.set(true);
@@ -63,6 +76,7 @@ pub fn NewVar() -> impl IntoView {
             </button>
         </form>
         {write.failure()}
+        <CodePanel curl=code hcl=hcl/>
         {move || note.get().map(|text| view! { <p class="flash" id="env-add-note" role="status">{text}</p> })}
     }
 }
@@ -105,6 +119,16 @@ fn EditForm(var: Var) -> impl IntoView {
             .or_else(|| (secret && value.with(String::is_empty)).then(|| "Enter the new secret value.".to_string()))
     };
     let (id, kind, original) = (var.id.clone(), var.r#type.clone(), var.name.clone());
+    let (cluster_id, var_id, code_kind) = (ctx.cluster_id, StoredValue::new(var.id.clone()), StoredValue::new(var.r#type.clone()));
+    let typed = move || EnvironmentVariableRequest { name: name.get().trim().to_string(), value: value.get(), r#type: Some(code_kind.get_value()) };
+    let code = crate::code::live(Box::new(move |t| {
+        var_id.with_value(|v| crate::code::settings::env_var(t, &cluster_id.get_value(), Some(v), &typed()))
+    }));
+    let hcl = crate::code::live(Box::new(move |t| {
+        let v = typed();
+        let plain = if secret { String::new() } else { v.value };
+        var_id.with_value(|id| crate::code::hcl::env_var(t, &cluster_id.get_value(), Some(id), &v.name, &plain, secret))
+    }));
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if problem().is_some() {
@@ -143,6 +167,7 @@ fn EditForm(var: Var) -> impl IntoView {
                 </div>
             </form>
             {write.failure()}
+            <CodePanel curl=code hcl=hcl/>
             {move || note.get().map(|text| view! { <p class="flash" role="status">{text}</p> })}
         </section>
     }

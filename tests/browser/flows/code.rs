@@ -1,0 +1,158 @@
+//! The Code panel (issue 14 §1): the requests a form will send, as curl and Terraform,
+//! following the form as it changes, with secrets as placeholders and a copy button.
+
+use cluster_sandbox::{demo, Config};
+
+use super::{sign_in_again, Flow};
+use crate::harness::{run_flow, Ctx};
+
+pub fn flows() -> Vec<(&'static str, Flow)> {
+    vec![
+        ("code_panel_wizard_live_terraform_and_copy", |d| Box::pin(run_flow(d, Config::default(), wizard))),
+        ("code_panel_realm_secret_env_var_and_upload", |d| Box::pin(run_flow(d, Config::default(), cluster_forms))),
+    ]
+}
+
+/// Opens the Code panel under `scope` and answers the selector of its text.
+async fn open_panel(ctx: &Ctx, scope: &str) -> String {
+    ctx.click(&format!("{scope} details.code-panel > summary")).await;
+    let text = format!("{scope} details.code-panel[open] pre.code");
+    ctx.find(&text).await;
+    text
+}
+
+async fn text_of(ctx: &Ctx, css: &str) -> String {
+    ctx.find(css).await.text().await.unwrap_or_default()
+}
+
+async fn record_clipboard(ctx: &Ctx) {
+    let script = "window.__copied = [];\
+        Object.defineProperty(navigator, 'clipboard', { configurable: true, value: {\
+            writeText: t => { window.__copied.push(t); return Promise.resolve(); } } });\
+        return 1;";
+    ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("clipboard: {e}"));
+}
+
+async fn copied(ctx: &Ctx) -> Vec<String> {
+    let value = ctx.client.execute("return window.__copied || [];", vec![]).await.unwrap_or_default();
+    serde_json::from_value(value).unwrap_or_default()
+}
+
+async fn wizard(ctx: Ctx) {
+    ctx.goto("/clusters/new").await;
+    sign_in_again(&ctx, "/clusters/new").await;
+    ctx.find("#cluster-name").await;
+    let pre = open_panel(&ctx, "#summary").await;
+    let api = format!("{}/auth/realms/self/v2", ctx.base);
+    ctx.wait_text(&pre, &format!("-X POST '{api}/clusters'")).await;
+    let script = ctx.wait_text(&pre, "\"client_secret=$CLIENT_SECRET\"").await;
+    assert!(script.contains("/auth/realms/self/protocol/openid-connect/token'"), "{script}");
+    assert!(script.contains("Authorization: Bearer $TOKEN"), "{script}");
+    assert!(!script.contains(demo::ADMIN_CLIENT_SECRET) && !script.contains(demo::ADMIN_CLIENT_ID), "the session's secret shows: {script}");
+    for outcome in ["3-D Secure", "checkout page", "Paid: cluster $CLUSTER_ID"] {
+        assert!(script.contains(outcome), "no payment outcome {outcome}: {script}");
+    }
+
+    // Live: the text follows the form, hostile quotes included.
+    ctx.type_into("#cluster-name", "it's-new").await;
+    ctx.wait_text(&pre, "\"name\":\"it'\\''s-new\"").await;
+    ctx.click("#period-annual").await;
+    ctx.wait_text(&pre, "\"billing_period\":\"annual\"").await;
+
+    // Terraform: the provider's phasetwo_cluster, at the sandbox's auth root.
+    ctx.click("#summary .code-tab-hcl").await;
+    let hcl = ctx.wait_text(&pre, "resource \"phasetwo_cluster\" \"it_s_new\" {").await;
+    assert!(hcl.contains(&format!("base_url = \"{}/auth\"", ctx.base)), "{hcl}");
+    assert!(hcl.contains("name ") && hcl.contains("\"it's-new\""), "{hcl}");
+
+    // Copy: exactly the text shown.
+    ctx.click("#summary .code-tab-curl").await;
+    let shown = ctx.wait_text(&pre, "curl -sS").await;
+    record_clipboard(&ctx).await;
+    ctx.click("#summary .code-panel button.copy").await;
+    ctx.wait_text("#summary .code-panel .copy-note", "Copied").await;
+    let got = copied(&ctx).await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].trim_end(), shown.trim_end(), "the copy differs from the text shown");
+}
+
+async fn cluster_forms(ctx: Ctx) {
+    let api = format!("{}/auth/realms/self/v2", ctx.base);
+
+    // Add realm.
+    let realms = "/clusters/cl-acme-prod/realms";
+    ctx.goto(realms).await;
+    sign_in_again(&ctx, realms).await;
+    ctx.find("#realm-name").await;
+    let pre = open_panel(&ctx, "#realms").await;
+    ctx.type_into("#realm-name", "shop<img src=x onerror=alert(1)>").await;
+    let script = ctx.wait_text(&pre, "\"name\":\"shop<img src=x onerror=alert(1)>\"").await;
+    assert!(script.contains(&format!("-X POST '{api}/clusters/cl-acme-prod/deployments'")), "{script}");
+    assert!(!ctx.exists("img[src='x']").await, "a name was rendered as HTML");
+    ctx.click("#realms .code-tab-hcl").await;
+    ctx.wait_text(&pre, "resource \"phasetwo_realm\" \"shop_img_src_x_onerror_alert_1\" {").await;
+
+    // An environment variable of type SECRET: the typed value never shows.
+    let settings = "/clusters/cl-acme-prod/settings";
+    ctx.goto(settings).await;
+    sign_in_again(&ctx, settings).await;
+    ctx.find("#add-env-var").await;
+    ctx.click("#env-type-secret").await;
+    ctx.type_into("#env-name", "DB_PASSWORD").await;
+    let typed = "hunter2-typed-secret";
+    ctx.type_into("#env-value", typed).await;
+    let pre = open_panel(&ctx, "#add-env-var ~").await;
+    let script = ctx.wait_text(&pre, "\"value\":\"'\"$ENV_VALUE\"'\"").await;
+    assert!(script.contains("\"name\":\"DB_PASSWORD\"") && script.contains("\"type\":\"SECRET\""), "{script}");
+    assert!(script.contains(&format!("-X POST '{api}/clusters/cl-acme-prod/env-vars'")), "{script}");
+    assert!(!script.contains(typed), "the secret shows: {script}");
+    ctx.click("#add-env-var ~ details .code-tab-hcl").await;
+    let hcl = ctx.wait_text(&pre, "sensitive").await;
+    assert!(hcl.contains("var.db_password_value") && !hcl.contains(typed), "{hcl}");
+    let page = ctx.find("body").await.text().await.unwrap_or_default();
+    assert!(!page.contains(typed), "the typed secret is on the page");
+    // Plain text: the value is sent as typed.
+    ctx.click("#env-type-string").await;
+    ctx.click("#add-env-var ~ details .code-tab-curl").await;
+    ctx.wait_text(&pre, &format!("\"value\":\"{typed}\"")).await;
+
+    // Add resource, then a file picked for upload.
+    let resources = "/clusters/cl-acme-prod/extensions";
+    ctx.goto(resources).await;
+    sign_in_again(&ctx, resources).await;
+    ctx.find("#resources").await;
+    ctx.type_into("#resource-name", "code-login").await;
+    let select = ctx.find("#resource-type").await;
+    select.select_by_value("THEME").await.unwrap_or_else(|e| panic!("type: {e}"));
+    let pre = open_panel(&ctx, "#resources form.add-resource ~").await;
+    let script = ctx.wait_text(&pre, "\"name\":\"code-login\",\"resourceType\":\"THEME\"").await;
+    assert!(script.contains("EXTENSION_ID=$(curl") && script.contains("awk -F/ 'tolower($0) ~ /^location:/ {print $NF}'"), "{script}");
+    ctx.click("#add-resource").await;
+    let card = "article[data-extension='code-login']";
+    ctx.find(card).await;
+    let path = std::env::temp_dir().join(format!("code-panel-{}-acme-code.jar", std::process::id()));
+    std::fs::write(&path, cluster_sandbox::jar::stored(&["META-INF/MANIFEST.MF"])).unwrap_or_else(|e| panic!("jar: {e}"));
+    let input = ctx.find(&format!("{card} input.file")).await;
+    input.send_keys(&path.to_string_lossy()).await.unwrap_or_else(|e| panic!("attach: {e}"));
+    let pre = open_panel(&ctx, &format!("{card} .uploader")).await;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let script = ctx.wait_text(&pre, &format!("FILE='{name}'")).await;
+    let order = [
+        "EXTENSION_ID='",
+        "VERSION_ID=$(curl",
+        "/upload-url'",
+        "UPLOAD_URL=$(printf '%s' \"$ANSWER\" | jq -r .url)",
+        "RESOURCE_KEY=$(printf '%s' \"$ANSWER\" | jq -r .resourceKey)",
+        "curl -sS --fail-with-body -X PUT --upload-file \"$FILE\" \"$UPLOAD_URL\"",
+        "/confirm'",
+        "/extensions/cluster-update'",
+    ];
+    let mut at = 0;
+    for step in order {
+        let found = script[at..].find(step).unwrap_or_else(|| panic!("{step} missing or out of order in\n{script}"));
+        at += found + step.len();
+    }
+    ctx.click(&format!("{card} .uploader .code-tab-hcl")).await;
+    ctx.wait_text(&pre, "resource \"phasetwo_cluster_extension_version\"").await;
+    let _ = std::fs::remove_file(&path);
+}
