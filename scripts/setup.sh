@@ -65,5 +65,11 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
     apt_install chromium chromium-driver
 fi
 
+AXE_VERSION=4.14.1
+if [ ! -f "$TOOLS/node_modules/axe-core/axe.min.js" ]; then
+    say "installing axe-core $AXE_VERSION into .tools (accessibility checks in the browser tests)"
+    npm install --silent --no-audit --no-fund --prefix "$TOOLS" "axe-core@$AXE_VERSION"
+fi
+
 cargo fetch --quiet
 say "ready"

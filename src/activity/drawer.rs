@@ -16,6 +16,14 @@ fn close(node: NodeRef<html::Dialog>) {
     }
 }
 
+/// The row of a cancelled item is replaced: the focus goes to Close, not to the page behind.
+fn focus_close() {
+    let close = document().get_element_by_id("activity-close");
+    if let Some(close) = close.and_then(|c| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(c).ok()) {
+        let _ = close.focus();
+    }
+}
+
 #[component]
 pub fn ActivityDrawer() -> impl IntoView {
     let Some(center) = center() else { return ().into_any() };
@@ -80,7 +88,7 @@ fn row(item: Item, node: NodeRef<html::Dialog>) -> impl IntoView {
                     let cancel = cancel.filter(|_| cancellable).map(|cancel| {
                         view! {
                             <button type="button" class="button subtle cancel-activity" aria-label=format!("Cancel {what}")
-                                on:click=move |_| cancel.run(())>"Cancel"</button>
+                                on:click=move |_| { cancel.run(()); focus_close(); }>"Cancel"</button>
                         }
                     });
                     view! {

@@ -1,6 +1,8 @@
 //! Every flow, by resource group, and the steps they share.
 
 mod access;
+mod activity;
+pub mod axe;
 mod billing;
 mod configuration;
 mod extensions;
@@ -32,6 +34,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(access::flows());
     flows.extend(configuration::flows());
     flows.extend(staff::flows());
+    flows.extend(activity::flows());
     flows
 }
 

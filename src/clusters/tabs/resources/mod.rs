@@ -7,6 +7,7 @@ mod apply;
 mod approve;
 mod caps;
 mod checks;
+mod follow;
 mod item;
 mod page;
 mod run;
