@@ -129,7 +129,7 @@ async fn cancel_queued(ctx: Ctx) {
 
 /// Requests for realm state made while one realm is PENDING.
 async fn polls_while_pending(ctx: &Ctx, name: &str, drawer: bool) -> u64 {
-    let before = ctx.calls("cluster.deployment.detail", "200").await;
+    let before = ctx.calls("deployment.detail", "200").await;
     ctx.type_into("#realm-name", name).await;
     ctx.wait_text("#realm-name-state", "is available").await;
     ctx.click("#add-realm").await;
@@ -147,7 +147,7 @@ async fn polls_while_pending(ctx: &Ctx, name: &str, drawer: bool) -> u64 {
     // Both runs count over the same span: until the realm's 8 s and the next poll are over.
     let rest = Duration::from_secs(16).saturating_sub(started.elapsed());
     tokio::time::sleep(rest).await;
-    ctx.calls("cluster.deployment.detail", "200").await - before
+    ctx.calls("deployment.detail", "200").await - before
 }
 
 async fn one_poll(ctx: Ctx) {
