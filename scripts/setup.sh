@@ -81,5 +81,11 @@ if [ "$(.venv/bin/schemathesis --version 2>/dev/null)" != "schemathesis, version
     .venv/bin/pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi
 
+AXE_VERSION=4.14.1
+if [ ! -f "$TOOLS/node_modules/axe-core/axe.min.js" ]; then
+    say "installing axe-core $AXE_VERSION into .tools (accessibility checks in the browser tests)"
+    npm install --silent --no-audit --no-fund --prefix "$TOOLS" "axe-core@$AXE_VERSION"
+fi
+
 cargo fetch --quiet
 say "ready"

@@ -70,6 +70,8 @@ fn Console(config: Config) -> impl IntoView {
     provide_watchers(session);
     // Screens loaded on demand make their app-wide polls under this owner (`poll::app_wide`).
     provide_context(AppOwner(Owner::current().unwrap_or_default()));
+    // Long operations, watched until they settle whatever page is open (`activity`).
+    crate::activity::provide();
 
     // Start-up finishes (or silently tries) a sign-in with the person's account first.
     view! {

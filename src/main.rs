@@ -1,6 +1,7 @@
 //! The cluster console: a client-side rendered Leptos app.
 
 mod account;
+mod activity;
 mod api;
 mod app;
 mod billing;

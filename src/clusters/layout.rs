@@ -121,6 +121,19 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     let restarting = Memo::new(move |_| {
         status.get() == ClusterState::Active && restarts.with(|f| f.value.as_ref().is_some_and(|s| s.restart_in_progress))
     });
+    // What this page sees still moving is followed in the activity center.
+    if let Some(center) = crate::activity::center() {
+        let (restart_watch, cluster_watch, id) = (crate::poll::app_wide(restart_watch), expect_context::<ClusterWatch>(), id.clone());
+        Effect::new(move |_| {
+            let name = cluster.with_untracked(|c| c.name.clone());
+            if restarting.get() {
+                crate::activity::track::restart(center, restart_watch, &id, format!("Restart of {name}"));
+            }
+            if crate::components::status_badge::is_transitional(&status.get()) {
+                crate::activity::track::cluster(center, cluster_watch, &id, &name);
+            }
+        });
+    }
     let location = use_location();
     let tab_id = id.clone();
     let tab = Memo::new(move |_| location.pathname.with(|p| ClusterTab::of_path(p, &tab_id)));

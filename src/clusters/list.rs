@@ -63,6 +63,9 @@ fn cluster_row(cluster: &Cluster, directory: &Directory, watch: &ClusterWatch, l
         if feed.with_untracked(|f| f.value.is_none() || f.updated_at < listed_at) {
             watch.publish(key, cluster.clone());
         }
+        if let Some(center) = crate::activity::center() {
+            crate::activity::track::cluster(center, *watch, &cluster.id, &cluster.name);
+        }
         let initial = cluster.status.clone();
         let live = Signal::derive(move || feed.with(|f| f.value.as_ref().map(|c| c.status.clone())).unwrap_or_else(|| initial.clone()));
         view! { <StatusBadge status=live/> }.into_any()

@@ -79,6 +79,10 @@ pub fn live(watch: RealmWatch, seed: &Deployment, listed_at: f64) -> Signal<Depl
     if feed.with_untracked(|f| f.value.is_none() || f.updated_at < listed_at) {
         watch.publish(k, seed.clone());
     }
+    // Seen still moving: the activity center follows it until it settles.
+    if let Some(center) = crate::activity::center() {
+        crate::activity::track::realm(center, watch, &seed.id, format!("Realm {}", label(seed)));
+    }
     let initial = seed.clone();
     Signal::derive(move || feed.with(|f| f.value.clone()).unwrap_or_else(|| initial.clone()))
 }

@@ -85,6 +85,7 @@ pub fn Shell() -> impl IntoView {
                     <span class="env" title="Environment">{session.environment_name()}</span>
                     <span class="org" title="Organization"><a href=links::ORGANIZATIONS>{orgs_label}</a></span>
                     <span class="spacer"></span>
+                    <crate::activity::ActivityBadge/>
                     <span class="who" id="signed-in-as" title="Signed in as">{move || session.who.get()}</span>
                     <button class="button subtle" id="sign-out" on:click=move |_| sign_out(session)>"Sign out"</button>
                 </header>

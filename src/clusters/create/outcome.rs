@@ -42,7 +42,12 @@ pub fn Outcome(result: ClusterCreationResult, name: String) -> impl IntoView {
         Next::Created(cluster) => {
             session.flash.set(Flash::while_provisioning(&cluster.id, format!("{} was created and is being provisioned.", cluster.name)));
             let path = crate::links::cluster(&cluster.id);
-            expect_context::<ClusterWatch>().publish(cluster.id.clone(), cluster);
+            let watch = expect_context::<ClusterWatch>();
+            let (id, name) = (cluster.id.clone(), cluster.name.clone());
+            watch.publish(id.clone(), cluster);
+            if let Some(center) = crate::activity::center() {
+                crate::activity::track::cluster(center, watch, &id, &name);
+            }
             navigate(&path, NavigateOptions { replace: true, ..Default::default() });
             view! { <p class="loading">"Opening the new cluster…"</p> }.into_any()
         }

@@ -1,6 +1,8 @@
 //! Every flow, by resource group, and the steps they share.
 
 mod access;
+mod activity;
+pub mod axe;
 mod billing;
 mod code;
 mod configuration;
@@ -44,6 +46,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(hostile::flows());
     flows.extend(terraform::flows());
     flows.extend(code::flows());
+    flows.extend(activity::flows());
     flows
 }
 

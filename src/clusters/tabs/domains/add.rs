@@ -17,6 +17,7 @@ pub fn AddDomain() -> impl IntoView {
     let touched = RwSignal::new(false);
     let added = RwSignal::new(None::<String>);
     let write = Write::new("Adding the domain");
+    let center = crate::activity::center();
     let problem = move || host.with(|h| host_problem(h.trim()));
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -27,7 +28,11 @@ pub fn AddDomain() -> impl IntoView {
         let value = host.get_untracked().trim().to_ascii_lowercase();
         let op = ops::ClusterDomainCreate { id: ctx.cluster_id.get_value(), body: ClusterDomain { host: value } };
         added.set(None);
+        let cluster = ctx.cluster_id.get_value();
         write.run(async move { api::call(api, &op).await }, move |v| {
+            if let Some(center) = center {
+                crate::activity::track::domain(center, ctx.watch, &cluster, &v.domain.id, &v.domain.domain);
+            }
             host.try_set(String::new());
             touched.try_set(false);
             added.try_set(Some(v.domain.domain));

@@ -44,6 +44,8 @@ pub fn ImportRealm() -> impl IntoView {
         let op = ops::ClusterDeploymentImport { id: cluster_id.get_value(), file, deployment_name: deployment_name.clone() };
         crate::code::single(t, &crate::code::named("Import the realm", &deployment_name), &op.request())
     }));
+    // Watched in the activity center too, so leaving the tab does not lose it.
+    let (center, realms) = (crate::activity::center(), crate::poll::app_wide(realm_watch));
 
     let pick = move |input: HtmlInputElement| {
         problem.set(None);
@@ -83,6 +85,9 @@ pub fn ImportRealm() -> impl IntoView {
         let op = ops::ClusterDeploymentImport { id: ctx.cluster_id.get_value(), file, deployment_name: deployment_name.clone() };
         started.set(None);
         importing.run(async move { api::call(api, &op).await }, move |created| {
+            if let Some(center) = center {
+                crate::activity::track::realm(center, realms, &created.id, format!("Import of {deployment_name}"));
+            }
             started.try_set(Some((created.id, deployment_name)));
             checked.try_set_value(None);
             ready.try_set(false);

@@ -65,6 +65,7 @@ pub fn ApplyPanel() -> impl IntoView {
     // Asked for and confirmed in the dialog; or queued, and sent when the restart ends.
     let confirm = Confirm::new("Applying to the cluster");
     let queued = Write::new("Applying to the cluster");
+    let center = crate::activity::center();
 
     let reconcile = move || -> Work {
         let id = ctx.cluster_id.get_value();
@@ -75,7 +76,11 @@ pub fn ApplyPanel() -> impl IntoView {
                 applied_at.try_set(Some(js_sys::Date::now()));
             }
             // Either way the restart status changed (or was not what this page thought).
-            restarts.refresh(id);
+            restarts.refresh(id.clone());
+            if let (Ok(_), Some(center)) = (&result, center) {
+                let name = cluster.with_untracked(|c| c.name.clone());
+                crate::activity::track::restart(center, restarts, &id, format!("Apply to {name}"));
+            }
             result
         })
     };

@@ -8,6 +8,7 @@ mod approve;
 mod caps;
 mod checks;
 mod code;
+mod follow;
 mod item;
 mod page;
 mod run;

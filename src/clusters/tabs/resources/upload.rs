@@ -10,6 +10,7 @@ use leptos::task::spawn_local;
 use web_sys::{File, HtmlInputElement};
 
 use super::approve::verdict;
+use super::follow::{follow, Left};
 use super::checks::{check_file, check_json, FileKind, WELL_KNOWN_FILES};
 use super::run::{read_text, Job, Run};
 use super::steps::{percent, plan, target_for, Phase, Step, Target};
@@ -38,6 +39,14 @@ pub fn Uploader(
     let in_flight: InFlight = StoredValue::new_local(None);
     let job = StoredValue::new(None::<Job>);
     let run = Run { api, ctx, item, job, file, phase, progress, in_flight, published };
+    // The activity center follows each upload; it learns here when the page goes.
+    let center = crate::activity::center();
+    let left: Left = StoredValue::new(None);
+    on_cleanup(move || {
+        if let (Some(Some(gone)), Some(phase)) = (left.try_get_value(), phase.try_get_untracked()) {
+            gone.try_set(Some(phase));
+        }
+    });
     // What the file can be for: (value, label). None for a denylist.
     let slots = move || -> Vec<(String, String)> {
         match kind {
@@ -95,6 +104,11 @@ pub fn Uploader(
             let first = steps.first().copied().unwrap_or(Step::UploadUrl);
             job.try_set_value(Some(Job { target, plan: steps, version_id, presigned: None }));
             progress.try_set((0.0, 0.0));
+            phase.try_set(Phase::Running(first));
+            if let Some(center) = center {
+                let label = format!("Upload of {} to {}", f.name(), item.with_untracked(|e| e.name.clone()));
+                follow(center, run, left, label);
+            }
             run.go(first).await;
         });
     };
@@ -135,7 +149,7 @@ pub fn Uploader(
 }
 
 /// Where the upload stands: the scan step ends when the polled verdict settles.
-fn current(run: Run) -> Phase {
+pub(super) fn current(run: Run) -> Phase {
     let phase = run.phase.get();
     if phase != Phase::Running(Step::Scan) {
         return phase;

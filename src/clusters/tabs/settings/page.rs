@@ -37,12 +37,16 @@ impl EnvCtx {
     pub fn submit(self, label: String, change: Change, note: RwSignal<Option<String>>) -> Work {
         let id = self.cluster_id.get_value();
         let (api, list, restarts, queue) = (self.api, self.list, self.restarts, self.queue);
+        let (center, cluster_name) = (crate::activity::center(), self.cluster_name.get_untracked());
         Box::pin(async move {
             match queue::send(api, id.clone(), change.clone()).await {
                 Ok(()) => {
                     note.try_set(Some(format!("{label}: saved. Keycloak is restarting to apply it.")));
                     list.refetch();
-                    restarts.refresh(id);
+                    restarts.refresh(id.clone());
+                    if let Some(center) = center {
+                        crate::activity::track::restart(center, restarts, &id, format!("{label} on {cluster_name}"));
+                    }
                     Ok(())
                 }
                 Err(ApiError::Conflict { restart: true, .. }) => {

@@ -10,6 +10,8 @@ use leptos::task::spawn_local;
 
 use crate::api::{self, ApiError};
 use crate::clusters::watch::{restart_watch, RestartWatch};
+use crate::activity::{Activities, Progress, Started};
+use crate::links::{self, ClusterTab};
 use crate::poll::AppOwner;
 use crate::session::Session;
 
@@ -59,6 +61,9 @@ pub struct EnvQueue {
     pub failure: RwSignal<Option<(String, String, ApiError)>>,
     /// Counts queued changes that were applied: lists read it to load again.
     pub applied: RwSignal<u32>,
+    /// How each change that left the queue ended, by `seq`: (applied, in words).
+    pub ended: RwSignal<Vec<(u64, bool, String)>>,
+    center: Option<Activities>,
     next: StoredValue<u64>,
     drivers: StoredValue<Vec<String>>,
     restarts: RestartWatch,
@@ -74,12 +79,15 @@ pub fn env_queue() -> EnvQueue {
     let restarts = crate::poll::app_wide(restart_watch);
     let session = expect_context::<Session>();
     let root = use_context::<AppOwner>().map(|AppOwner(o)| o);
+    let center = crate::activity::center();
     let kept = root.clone();
     let make = move || EnvQueue {
         items: RwSignal::new(Vec::new()),
         sending: RwSignal::new(None),
         failure: RwSignal::new(None),
         applied: RwSignal::new(0),
+        ended: RwSignal::new(Vec::new()),
+        center,
         next: StoredValue::new(1),
         drivers: StoredValue::new(Vec::new()),
         restarts,
@@ -102,7 +110,8 @@ impl EnvQueue {
         let seq = self.next.get_value();
         self.next.set_value(seq + 1);
         let since = js_sys::Date::now();
-        self.items.update(|items| items.push(Queued { seq, cluster: cluster.clone(), label, change, since }));
+        self.items.update(|items| items.push(Queued { seq, cluster: cluster.clone(), label: label.clone(), change, since }));
+        self.announce(seq, &cluster, label);
         self.failure.update(|f| {
             if f.as_ref().is_some_and(|(c, _, _)| *c == cluster) {
                 *f = None;
@@ -114,9 +123,32 @@ impl EnvQueue {
     }
 
     pub fn cancel(self, seq: u64) {
-        if self.sending.get_untracked() != Some(seq) {
-            self.items.update(|items| items.retain(|q| q.seq != seq));
+        if self.sending.get_untracked() == Some(seq) || !self.items.with_untracked(|items| items.iter().any(|q| q.seq == seq)) {
+            return;
         }
+        self.items.update(|items| items.retain(|q| q.seq != seq));
+        self.ended.update(|e| e.push((seq, false, "Cancelled: it was never sent".into())));
+    }
+
+    /// Where queued change `seq` stands, for the activity center.
+    pub fn progress(self, seq: u64) -> Progress {
+        if let Some((_, ok, note)) = self.ended.with(|e| e.iter().find(|(s, _, _)| *s == seq).cloned()) {
+            return Progress::done(ok, note);
+        }
+        if self.sending.get() == Some(seq) {
+            return Progress::running("Sending");
+        }
+        Progress::Running { note: "Queued: sent by itself when the restart ends".into(), fraction: None, cancellable: true }
+    }
+
+    /// Lists the change in the activity center, with Cancel while it waits.
+    fn announce(self, seq: u64, cluster: &str, label: String) {
+        let Some(center) = self.center else { return };
+        let href = links::cluster_tab(cluster, ClusterTab::Settings);
+        center.track(format!("queued {seq}"), label, href, Box::new(move || Started {
+            progress: Signal::derive(move || self.progress(seq)),
+            cancel: Some(Callback::new(move |()| self.cancel(seq))),
+        }));
     }
 
     /// One watcher per cluster, for the life of the app: sends the first due item.
@@ -156,12 +188,14 @@ impl EnvQueue {
                         items.iter_mut().filter(|q| q.cluster == item.cluster).for_each(|q| q.since = now);
                     });
                     self.applied.update(|n| *n += 1);
+                    self.ended.update(|e| e.push((item.seq, true, "Applied; Keycloak restarts to use it".into())));
                 }
                 Err(ApiError::Conflict { restart: true, .. }) => {
                     self.items.update(|items| items.iter_mut().filter(|q| q.seq == item.seq).for_each(|q| q.since = now));
                 }
                 Err(e) => {
                     self.items.update(|items| items.retain(|q| q.seq != item.seq));
+                    self.ended.update(|ended| ended.push((item.seq, false, format!("Not applied: {}", e.detail()))));
                     self.failure.set(Some((item.cluster.clone(), item.label.clone(), e)));
                 }
             }

@@ -1,0 +1,109 @@
+//! The activity drawer (its own chunk): a modal `<dialog>` at the side, opened with
+//! `showModal()` so focus moves in and stays there, closed by Close, Escape or following
+//! a link, with focus given back to the badge. It lists what is moving, with progress, a
+//! link to its page and Cancel where cancelling exists, then what settled this visit.
+
+use leptos::html;
+use leptos::prelude::*;
+
+use super::{center, Item, Progress, State};
+
+fn close(node: NodeRef<html::Dialog>) {
+    if let Some(dialog) = node.get_untracked() {
+        if dialog.open() {
+            dialog.close();
+        }
+    }
+}
+
+/// The row of a cancelled item is replaced: the focus goes to Close, not to the page behind.
+fn focus_close() {
+    let close = document().get_element_by_id("activity-close");
+    if let Some(close) = close.and_then(|c| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(c).ok()) {
+        let _ = close.focus();
+    }
+}
+
+#[component]
+pub fn ActivityDrawer() -> impl IntoView {
+    let Some(center) = center() else { return ().into_any() };
+    let node = NodeRef::<html::Dialog>::new();
+    Effect::new(move |_| {
+        if let Some(dialog) = node.get() {
+            if !dialog.open() && dialog.show_modal().is_err() {
+                dialog.set_open(true);
+            }
+        }
+    });
+    let live = move || center.items.with(|items| items.iter().filter(|i| i.live()).cloned().collect::<Vec<_>>());
+    let settled = move || center.items.with(|items| items.iter().rev().filter(|i| !i.live()).cloned().collect::<Vec<_>>());
+    view! {
+        <dialog node_ref=node class="drawer activity-drawer" id="activity-drawer" aria-labelledby="activity-title"
+            on:close=move |_| center.closed()>
+            <div class="drawer-head">
+                <h2 id="activity-title">"Activity"</h2>
+                <button type="button" class="button subtle" id="activity-close" autofocus on:click=move |_| close(node)>"Close"</button>
+            </div>
+            <h3>"In progress"</h3>
+            {move || {
+                let items = live();
+                if items.is_empty() {
+                    view! { <p class="hint" id="activity-none">"Nothing is in progress."</p> }.into_any()
+                } else {
+                    view! { <ul class="activity-list" id="activity-live">{items.into_iter().map(|i| row(i, node)).collect_view()}</ul> }.into_any()
+                }
+            }}
+            <h3>"Finished during this visit"</h3>
+            {move || {
+                let items = settled();
+                if items.is_empty() {
+                    view! { <p class="hint">"Nothing has finished yet."</p> }.into_any()
+                } else {
+                    view! { <ul class="activity-list" id="activity-settled">{items.into_iter().map(|i| row(i, node)).collect_view()}</ul> }.into_any()
+                }
+            }}
+        </dialog>
+    }
+    .into_any()
+}
+
+fn row(item: Item, node: NodeRef<html::Dialog>) -> impl IntoView {
+    let Item { id, label, href, state } = item;
+    let link = view! { <a href=href class="activity-link" on:click=move |_| close(node)>{label.clone()}</a> };
+    let body = match state {
+        State::Settled { ok, note } => view! {
+            <span class=if ok { "outcome ok" } else { "outcome bad" } data-ok=ok.to_string()>
+                {if ok { "✓ " } else { "✗ " }}{note}
+            </span>
+        }
+        .into_any(),
+        State::Live { progress, cancel } => {
+            let what = label.clone();
+            (move || match progress.try_get() {
+                Some(Progress::Running { note, fraction, cancellable }) => {
+                    let bar = fraction.map(|f| {
+                        let percent = (f.clamp(0.0, 1.0) * 100.0).round() as u32;
+                        view! { <progress max="100" value=percent.to_string() aria-label=format!("{what}: {percent}%")></progress> }
+                    });
+                    let cancel = cancel.filter(|_| cancellable).map(|cancel| {
+                        view! {
+                            <button type="button" class="button subtle cancel-activity" aria-label=format!("Cancel {what}")
+                                on:click=move |_| { cancel.run(()); focus_close(); }>"Cancel"</button>
+                        }
+                    });
+                    view! {
+                        <span class="progress-note"><span class="spinner" aria-hidden="true"></span>" "{note}</span>
+                        {bar}
+                        {cancel}
+                    }
+                    .into_any()
+                }
+                // Settling this very moment: the list is about to move it.
+                Some(Progress::Done { note, .. }) => view! { <span class="progress-note">{note}</span> }.into_any(),
+                None => ().into_any(),
+            })
+            .into_any()
+        }
+    };
+    view! { <li class="activity-item" data-activity=id.to_string()>{link}" "{body}</li> }
+}

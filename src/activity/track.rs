@@ -1,0 +1,150 @@
+//! What each kind of operation looks like in the activity center: the watch it holds
+//! (always the screen's shared poller, under the poller's own key, so nothing is polled
+//! twice) and how the watched value reads as [`Progress`]. Each function is compiled into
+//! the chunk of the screen that calls it, not into the eager badge.
+
+use cluster_api::{Cluster, ClusterState, CustomerDomainValidation, Deployment, DeploymentState, RestartStatus};
+use leptos::prelude::*;
+
+use super::{Activities, Progress, Started};
+use crate::clusters::watch::{ClusterWatch, RestartWatch};
+use crate::components::status_badge::{describe, is_transitional};
+use crate::links::{self, ClusterTab};
+use crate::poll::{Feed, PollKey, Poller};
+
+/// A read that will not mend by asking again settles the item as failed, with why.
+fn unreadable<T>(feed: &Feed<T>, what: &str) -> Option<Progress> {
+    let error = feed.error.as_ref().filter(|e| !e.retryable() && feed.value.is_none())?;
+    Some(Progress::done(false, format!("{what} could not be read: {}", error.detail())))
+}
+
+/// Holds a watch on `key` in `poller` and reads it with `read`.
+fn hold<T: Clone + Send + Sync + 'static>(poller: Poller<T>, key: PollKey, read: fn(&Feed<T>) -> Progress) -> Box<dyn FnOnce() -> Started> {
+    Box::new(move || {
+        let feed = poller.watch(key, None);
+        Started { progress: Signal::derive(move || feed.with(read)), cancel: None }
+    })
+}
+
+pub fn realm_progress(feed: &Feed<Deployment>) -> Progress {
+    if let Some(done) = unreadable(feed, "The realm's state") {
+        return done;
+    }
+    match feed.value.as_ref().map(|r| (&r.state, r)) {
+        None | Some((DeploymentState::Pending, _)) => Progress::running("Pending: being set up"),
+        Some((DeploymentState::Active, _)) => Progress::done(true, "Active"),
+        Some((DeploymentState::Failed, r)) => Progress::done(
+            false,
+            format!("Failed: {}", r.state_error.clone().unwrap_or_else(|| "the service gave no reason.".into())),
+        ),
+        Some((state, _)) => Progress::done(true, crate::realms::describe(state).0),
+    }
+}
+
+/// A realm being imported or created, or seen PENDING, on its own page.
+pub fn realm(center: Activities, watch: Poller<Deployment>, id: &str, label: String) {
+    let href = links::realm(id);
+    center.track(format!("realm {id}"), label, href, hold(watch, crate::realms::key(id), realm_progress));
+}
+
+pub fn cluster_progress(feed: &Feed<Cluster>) -> Progress {
+    if let Some(done) = unreadable(feed, "The cluster's state") {
+        return done;
+    }
+    match feed.value.as_ref().map(|c| &c.status) {
+        None => Progress::running("Checking its state"),
+        Some(status) if is_transitional(status) => Progress::running(describe(status).0),
+        Some(status) => Progress::done(*status == ClusterState::Active, describe(status).0),
+    }
+}
+
+/// A cluster created in this tab or seen still moving (PROVISIONING).
+pub fn cluster(center: Activities, watch: ClusterWatch, id: &str, name: &str) {
+    let label = format!("Cluster {name}");
+    center.track(format!("cluster {id}"), label, links::cluster(id), hold(watch, PollKey::cluster(id), cluster_progress));
+}
+
+/// A restart is over only by a reading taken after it began (`since`): the last one
+/// before it may still say "no restart".
+pub fn restart_progress(feed: &Feed<RestartStatus>, since: f64) -> Progress {
+    if let Some(done) = unreadable(feed, "The restart's progress") {
+        return done;
+    }
+    match &feed.value {
+        Some(s) if !s.restart_in_progress && feed.updated_at > since => Progress::done(true, "Restart finished"),
+        _ => Progress::running("Restarting Keycloak"),
+    }
+}
+
+/// A restart (after an environment change or a reconcile, or seen in progress).
+pub fn restart(center: Activities, watch: RestartWatch, id: &str, label: String) {
+    let since = js_sys::Date::now();
+    let key = PollKey::cluster(id);
+    center.track(format!("restart {id}"), label, links::cluster(id), Box::new(move || {
+        let feed = watch.watch(key, None);
+        Started { progress: Signal::derive(move || feed.with(|f| restart_progress(f, since))), cancel: None }
+    }));
+}
+
+pub fn domain_progress(feed: &Feed<CustomerDomainValidation>) -> Progress {
+    use cluster_api::CertificateStatusMapping as C;
+    if let Some(done) = unreadable(feed, "The domain's status") {
+        return done;
+    }
+    match feed.value.as_ref().map(|v| &v.certificate_status) {
+        None | Some(C::PendingValidation) => Progress::running("Waiting for DNS records and the certificate"),
+        Some(C::Issued) => Progress::done(true, "Certificate issued"),
+        Some(C::ValidationTimedOut) => Progress::done(false, "The certificate timed out: the DNS records were not found"),
+        Some(_) => Progress::done(false, "The certificate could not be issued"),
+    }
+}
+
+/// A custom domain added in this tab, until its certificate is issued (or not).
+pub fn domain(center: Activities, watch: Poller<CustomerDomainValidation>, cluster: &str, domain_id: &str, host: &str) {
+    let href = links::cluster_tab(cluster, ClusterTab::Domains);
+    let key = PollKey::item(cluster, domain_id);
+    center.track(format!("domain {cluster} {domain_id}"), format!("Domain {host}"), href, hold(watch, key, domain_progress));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::ApiError;
+
+    fn feed<T>(value: Option<T>, error: Option<ApiError>) -> Feed<T> {
+        Feed { value, error, updated_at: 1.0 }
+    }
+
+    #[test]
+    fn realms_settle_when_they_leave_pending() {
+        let mut r = Deployment { state: DeploymentState::Pending, ..Deployment::default() };
+        assert!(matches!(realm_progress(&feed(Some(r.clone()), None)), Progress::Running { .. }));
+        r.state = DeploymentState::Active;
+        assert_eq!(realm_progress(&feed(Some(r.clone()), None)), Progress::done(true, "Active"));
+        r.state = DeploymentState::Failed;
+        r.state_error = Some("client #2 has no clientId".into());
+        assert_eq!(realm_progress(&feed(Some(r), None)), Progress::done(false, "Failed: client #2 has no clientId"));
+    }
+
+    #[test]
+    fn a_read_that_cannot_mend_settles_as_failed_and_a_passing_one_does_not() {
+        let gone = realm_progress(&feed(None, Some(ApiError::NotFound("gone".into()))));
+        assert!(matches!(gone, Progress::Done { ok: false, ref note } if note.contains("could not be read")), "{gone:?}");
+        let blip = realm_progress(&feed(None, Some(ApiError::Network("offline".into()))));
+        assert!(matches!(blip, Progress::Running { .. }), "{blip:?}");
+    }
+
+    #[test]
+    fn restarts_and_clusters() {
+        assert!(matches!(restart_progress(&feed(Some(RestartStatus { restart_in_progress: true }), None), 0.0), Progress::Running { .. }));
+        let idle = feed(Some(RestartStatus { restart_in_progress: false }), None);
+        assert_eq!(restart_progress(&idle, 0.5), Progress::done(true, "Restart finished"));
+        assert!(matches!(restart_progress(&idle, 2.0), Progress::Running { .. }), "a reading from before the restart began");
+        let mut c = Cluster { status: ClusterState::Provisioning, ..Cluster::default() };
+        assert_eq!(cluster_progress(&feed(Some(c.clone()), None)), Progress::running("Provisioning"));
+        c.status = ClusterState::Active;
+        assert_eq!(cluster_progress(&feed(Some(c.clone()), None)), Progress::done(true, "Active"));
+        c.status = ClusterState::SetupException;
+        assert_eq!(cluster_progress(&feed(Some(c), None)), Progress::done(false, "Setup failed"));
+    }
+}

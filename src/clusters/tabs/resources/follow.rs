@@ -1,0 +1,84 @@
+//! An upload in the activity center: its step and the bytes sent, Cancel while the bytes
+//! go out, then the security scan. The steps run from the page (its signals are the
+//! page's), so leaving the page before the file is confirmed stops the upload, and the
+//! center says so; once confirmed, the scan is followed on the shared extension watch.
+
+use cluster_api::{Extension, ScanState};
+use leptos::prelude::*;
+
+use super::approve::verdict;
+use super::run::Run;
+use super::steps::{percent, Phase, Step};
+use super::xhr;
+use crate::activity::{Activities, Progress, Started};
+use crate::links::{self, ClusterTab};
+use crate::poll::{Feed, PollKey};
+
+/// Set by the uploader when its page goes: the phase it was in.
+pub type Left = StoredValue<Option<RwSignal<Option<Phase>>>>;
+
+/// Where an upload stands from its phase and (sent, total) bytes.
+pub fn phase_progress(phase: &Phase, (sent, total): (f64, f64)) -> Progress {
+    match phase {
+        Phase::Running(Step::Put) => Progress::Running {
+            note: format!("Sending the file: {}%", percent(sent, total)),
+            fraction: (total > 0.0).then(|| sent / total),
+            cancellable: true,
+        },
+        Phase::Running(Step::Scan) => Progress::running("Security scan"),
+        Phase::Running(step) => Progress::running(step.label()),
+        Phase::Failed { message, .. } => Progress::done(false, message.clone()),
+        Phase::Done => Progress::done(true, "Uploaded"),
+        Phase::Ready => Progress::done(false, "Started over: nothing more was sent"),
+    }
+}
+
+/// The scan of `version`, read from the extension watch, once the page is gone.
+pub fn scan_progress(feed: &Feed<Extension>, version: Option<&str>) -> Progress {
+    let scan = feed.value.as_ref().and_then(|e| e.versions.iter().flatten().find(|v| Some(v.id.as_str()) == version));
+    match scan.map(|v| &v.scan_state) {
+        None | Some(ScanState::Scanning) => Progress::running("Uploaded; security scan"),
+        Some(state) => Progress::done(true, format!("Uploaded. Scan: {}", verdict(state).0)),
+    }
+}
+
+/// Lists the upload `run` is about to start in the activity center.
+pub fn follow(center: Activities, run: Run, left: Left, label: String) {
+    let (Some(cluster), Some(extension)) = (run.ctx.cluster_id.try_get_value(), run.item.id.try_get_value()) else { return };
+    let href = links::cluster_tab(&cluster, ClusterTab::Resources);
+    let key = format!("upload {cluster} {extension} {}", js_sys::Date::now());
+    let watch = run.ctx.watch;
+    center.track(key, label, href, Box::new(move || {
+        let gone = RwSignal::new(None::<Phase>);
+        left.set_value(Some(gone));
+        // Held so a scan that outlives the page is still followed (one poll per extension).
+        let feed = watch.watch(PollKey::item(cluster, extension), None);
+        let version = StoredValue::new(None::<String>);
+        let progress = Signal::derive(move || match gone.get() {
+            Some(Phase::Running(Step::Scan)) => version.with_value(|v| feed.with(|f| scan_progress(f, v.as_deref()))),
+            Some(Phase::Done) => Progress::done(true, "Uploaded"),
+            Some(_) => Progress::done(false, "Stopped: its page was closed before the file was confirmed"),
+            // The page is still open: its signals are alive.
+            None => {
+                version.set_value(run.job.with_value(|j| j.as_ref().and_then(|j| j.version_id.clone())));
+                phase_progress(&super::upload::current(run), run.progress.get())
+            }
+        });
+        Started { progress, cancel: Some(Callback::new(move |()| xhr::cancel(run.in_flight))) }
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phases_in_words() {
+        let sending = phase_progress(&Phase::Running(Step::Put), (50.0, 200.0));
+        assert_eq!(sending, Progress::Running { note: "Sending the file: 25%".into(), fraction: Some(0.25), cancellable: true });
+        assert!(matches!(phase_progress(&Phase::Running(Step::Confirm), (1.0, 1.0)), Progress::Running { cancellable: false, .. }));
+        let failed = Phase::Failed { step: Step::Put, message: "Step 3 of 5 was cancelled".into(), retry: Step::Put };
+        assert_eq!(phase_progress(&failed, (0.0, 0.0)), Progress::done(false, "Step 3 of 5 was cancelled"));
+        assert_eq!(phase_progress(&Phase::Done, (1.0, 1.0)), Progress::done(true, "Uploaded"));
+    }
+}
