@@ -3,7 +3,7 @@
 
 mod name_field;
 mod outcome;
-mod plans;
+pub mod plans;
 
 use cluster_api::{catalogue, ops, BillingPeriod, ClusterCreationResult, DedicatedClusterRequest, PaymentMethod, Tier};
 use leptos::prelude::*;

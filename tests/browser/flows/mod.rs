@@ -10,6 +10,9 @@ mod realms;
 mod people;
 mod screens;
 mod staff;
+mod axe;
+mod overview;
+mod palette;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -32,6 +35,8 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(access::flows());
     flows.extend(configuration::flows());
     flows.extend(staff::flows());
+    flows.extend(palette::flows());
+    flows.extend(overview::flows());
     flows
 }
 
