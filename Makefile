@@ -41,6 +41,7 @@ bench: build
 	@./scripts/bench/install.sh
 	node scripts/bench/bench.mjs
 	node scripts/bench/desk.mjs
+	node scripts/bench/palette.mjs
 
 clean:
 	cargo clean

@@ -60,6 +60,13 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
     npm install --silent --no-audit --no-fund --prefix "$TOOLS" "binaryen@$BINARYEN_VERSION"
 fi
 
+# axe-core, which the browser flows inject to check accessibility (tests/browser/flows/axe.rs).
+AXE_VERSION=4.14.1
+if [ ! -f "$TOOLS/node_modules/axe-core/axe.min.js" ] || ! grep -q "\"version\": \"$AXE_VERSION\"" "$TOOLS/node_modules/axe-core/package.json"; then
+    say "installing axe-core $AXE_VERSION into .tools"
+    npm install --silent --no-audit --no-fund --prefix "$TOOLS" "axe-core@$AXE_VERSION"
+fi
+
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     say "installing chromium and chromium-driver (browser tests)"
     apt_install chromium chromium-driver

@@ -35,6 +35,7 @@ split_screen!(CLUSTER_REALMS, cluster_realms, "the cluster's realms", view! { <c
 split_screen!(REALMS, realms, "realms", view! { <crate::realms::AllRealms/> });
 split_screen!(REALM_PAGE, realm, "the realm", view! { <crate::realms::RealmPage/> });
 split_screen!(REVIEW_DESK, review, "the review desk", view! { <crate::review::ReviewDesk/> });
+split_screen!(OVERVIEW, overview, "the overview", view! { <crate::overview::Overview/> });
 split_screen!(REVIEW_VERSION, review_version, "an extension version's review", view! { <crate::review::VersionReview/> });
 
 async fn load_config() -> Result<Config, String> {
@@ -101,6 +102,7 @@ fn Console(config: Config) -> impl IntoView {
                     <Route path=path!("/organizations/:org/secrets") view=|| view! { <Lazy screen=&API_SECRETS/> }/>
                     <Route path=path!("/organizations/:org/secrets/:secret") view=|| view! { <Lazy screen=&API_SECRET/> }/>
                     <Route path=path!("/review") view=|| view! { <Lazy screen=&REVIEW_DESK/> }/>
+                    <Route path=path!("/overview") view=|| view! { <Lazy screen=&OVERVIEW/> }/>
                     <Route path=path!("/review/:cluster/:extension/:version") view=|| view! { <Lazy screen=&REVIEW_VERSION/> }/>
                 </ParentRoute>
                 // Any other address, inside the shell (header and navigation kept). A block of

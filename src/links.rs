@@ -13,6 +13,8 @@ pub const SIGN_IN: &str = "/sign-in";
 pub const REALMS: &str = "/realms";
 /// Support staff's review desk.
 pub const REVIEW: &str = "/review";
+/// Per organization: clusters by status, realms, invoices and what needs attention.
+pub const OVERVIEW: &str = "/overview";
 
 /// The tabs of a cluster's page, in the order they are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,6 +18,8 @@ mod links;
 mod load;
 mod navigation;
 mod organizations;
+mod overview;
+mod palette;
 mod poll;
 mod realms;
 mod redirect;

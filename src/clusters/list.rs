@@ -100,6 +100,9 @@ pub fn ClusterList() -> impl IntoView {
         async move {
             let answer = answer.await;
             listed_at.try_set(js_sys::Date::now());
+            if let Ok(all) = &answer {
+                crate::palette::known::clusters_read(all);
+            }
             answer
         }
     });
@@ -167,6 +170,9 @@ pub fn ClusterList() -> impl IntoView {
                 Some(why) => view! { <button class="button primary" id="new-cluster" disabled title=why>"Create cluster"</button> }.into_any(),
             }}
         </PageHead>
+        {move || clusters.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|all| crate::palette::known::attention_line(all))).map(|line| view! {
+            <p class="attention-line" id="attention-line">{line} " " <a href=links::OVERVIEW>"See the overview"</a></p>
+        })}
         <FilterBar spec=&FILTER base=links::CLUSTERS.to_string() filter=filter options=options/>
         <pages::OrgFilter org=org/>
         <ResourceTable columns=COLUMNS rows=rows class="clusters" label="Clusters" loading_what="Loading clusters"

@@ -45,7 +45,10 @@ async fn read_all(api: Api) -> Result<Everything, ApiError> {
     let mut all = Everything { clusters: clusters.clone(), realms: Vec::new(), failed: Vec::new() };
     for cluster in clusters {
         match api::call(api, &ops::ClusterDeploymentList { id: cluster.id.clone(), search: None }).await {
-            Ok(realms) => all.realms.extend(realms.into_iter().map(|r| (cluster.clone(), r))),
+            Ok(realms) => {
+                crate::palette::known::realms_read(&cluster.id, &realms);
+                all.realms.extend(realms.into_iter().map(|r| (cluster.clone(), r)));
+            }
             Err(e) => all.failed.push((cluster.name.clone(), e)),
         }
     }

@@ -13,6 +13,9 @@ mod rows;
 
 pub use desk::ReviewDesk;
 pub use page::VersionReview;
+// The overview shows support staff the desk's counts.
+pub use load::Desk;
+pub use rows::needs_attention;
 
 use leptos::prelude::*;
 

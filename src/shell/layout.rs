@@ -11,8 +11,8 @@ use crate::links;
 use crate::session::Session;
 
 /// The side navigation's entries.
-const SECTIONS: [(&str, &str); 4] =
-    [(links::CLUSTERS, "Clusters"), (links::ORGANIZATIONS, "Organizations"), (links::BILLING, "Billing"), (links::REALMS, "Realms")];
+const SECTIONS: [(&str, &str); 5] =
+    [(links::CLUSTERS, "Clusters"), (links::OVERVIEW, "Overview"), (links::ORGANIZATIONS, "Organizations"), (links::BILLING, "Billing"), (links::REALMS, "Realms")];
 
 /// "Skip to content": moves the focus to the page itself, past the header and navigation.
 /// Handled here rather than as a `#main` jump so the router does not treat it as a route.
@@ -86,6 +86,7 @@ pub fn Shell() -> impl IntoView {
                     <span class="org" title="Organization"><a href=links::ORGANIZATIONS>{orgs_label}</a></span>
                     <span class="spacer"></span>
                     <crate::activity::ActivityBadge/>
+                    <crate::palette::PaletteHost/>
                     <span class="who" id="signed-in-as" title="Signed in as">{move || session.who.get()}</span>
                     <button class="button subtle" id="sign-out" on:click=move |_| sign_out(session)>"Sign out"</button>
                 </header>

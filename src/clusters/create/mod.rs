@@ -4,7 +4,7 @@
 mod name_field;
 mod outcome;
 mod pay;
-mod plans;
+pub mod plans;
 
 use cluster_api::{catalogue, ops, BillingPeriod, ClusterCreationResult, DedicatedClusterRequest, Tier};
 use leptos::prelude::*;

@@ -28,3 +28,9 @@ pub async fn serious(ctx: &Ctx, css: &str) -> Vec<String> {
     let found = ctx.client.execute_async(&script, vec![]).await.unwrap_or_else(|e| panic!("axe: {e}"));
     serde_json::from_value(found).unwrap_or_else(|e| panic!("axe's answer: {e}"))
 }
+
+/// Fails on any serious or critical violation inside `css`, naming each rule and element.
+pub async fn no_serious_violations(ctx: &Ctx, css: &str, what: &str) {
+    let found = serious(ctx, css).await;
+    assert!(found.is_empty(), "axe-core finds serious violations in {what}:\n{}", found.join("\n"));
+}

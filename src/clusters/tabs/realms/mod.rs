@@ -50,9 +50,13 @@ pub fn ClusterRealms() -> impl IntoView {
     let listed_at = RwSignal::new(0.0);
     let list = load(move || {
         let op = ops::ClusterDeploymentList { id: cluster_id.get_value(), search: None };
+        let op_cluster = op.id.clone();
         async move {
             let answer = api::call(api, &op).await;
             listed_at.try_set(js_sys::Date::now());
+            if let Ok(realms) = &answer {
+                crate::palette::known::realms_read(&op_cluster, realms);
+            }
             answer
         }
     });

@@ -1,0 +1,87 @@
+//! `/overview`: per organization, its clusters by status, realms, open invoices and what
+//! needs attention, each item a link to where it is handled. Support staff see the review
+//! desk's counts instead. Read on open and on Refresh (`reads`), never polled.
+
+mod facts;
+mod org;
+mod reads;
+mod staff;
+
+use leptos::prelude::*;
+
+use crate::api::use_api;
+use crate::components::ErrorPanel;
+use crate::directory::Directory;
+use crate::kit::page::{Breadcrumbs, PageHead};
+use reads::Reads;
+
+#[component]
+pub fn Overview() -> impl IntoView {
+    let directory = expect_context::<Directory>();
+    let head = view! { <Breadcrumbs crumbs=vec![("Overview".into(), None)]/> };
+    if directory.staff.get_untracked() {
+        return view! { {head} <staff::StaffOverview/> }.into_any();
+    }
+    let reads = Reads::new(use_api());
+    // The organizations come from the directory (read once per session).
+    let orgs = Memo::new(move |_| {
+        directory.orgs.with(|o| match o {
+            Some(Ok(orgs)) => Some(Ok(orgs.iter().map(|o| (o.id.clone(), o.display_name.clone().unwrap_or_else(|| o.name.clone()))).collect::<Vec<_>>())),
+            Some(Err(e)) => Some(Err(e.clone())),
+            None => None,
+        })
+    });
+    Effect::new(move |_| {
+        reads.clusters.track();
+        if let Some(Ok(orgs)) = orgs.get() {
+            reads.start(&orgs);
+        }
+    });
+    let all = Memo::new(move |_| {
+        let orgs = orgs.with(|o| o.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
+        reads.clusters.with(|c| match c {
+            Some(Ok(clusters)) => reads.slots.with(|slots| facts::facts(&orgs, clusters, slots, js_sys::Date::now() as i64)),
+            _ => Vec::new(),
+        })
+    });
+    let progress = move || {
+        let (done, total) = reads.progress();
+        let busy = reads.busy();
+        let text = if reads.clusters.with(Option::is_none) {
+            "Reading your clusters…".to_string()
+        } else if busy {
+            format!("Read {done} of {total} details…")
+        } else {
+            format!("Up to date: {total} details read.")
+        };
+        view! {
+            <div class="overview-progress" id="overview-progress" data-done=(!busy).then_some("true") data-reads=total.to_string()>
+                <progress max=total.max(1).to_string() value=(if busy { done } else { total.max(1) }).to_string() aria-label="Reading the overview"></progress>
+                <span role="status">{text}</span>
+            </div>
+        }
+    };
+    let body = move || {
+        if let Some(Err(e)) = orgs.get() {
+            return view! { <ErrorPanel action="Reading your organizations" error=e retry=Callback::new(move |_| directory.orgs.refetch())/> }.into_any();
+        }
+        match reads.clusters.get() {
+            Some(Err(e)) => view! { <ErrorPanel action="Reading your clusters" error=e retry=Callback::new(move |_| reads.reload())/> }.into_any(),
+            Some(Ok(_)) if orgs.with(|o| o.as_ref().is_some_and(|r| r.as_ref().is_ok_and(Vec::is_empty))) => view! {
+                <p class="empty">"This API secret belongs to no organization, so there is nothing to show."</p>
+            }.into_any(),
+            Some(Ok(_)) => all.get().into_iter().map(|facts| view! { <org::OrgCard facts=facts reads=reads/> }).collect_view().into_any(),
+            None => ().into_any(),
+        }
+    };
+    view! {
+        {head}
+        <PageHead heading="Overview">
+            <span class="spacer"></span>
+            <button class="button" id="overview-refresh" disabled=move || reads.busy() on:click=move |_| reads.reload()>"Refresh"</button>
+        </PageHead>
+        {progress}
+        {body}
+    }
+    .into_any()
+}

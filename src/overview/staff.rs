@@ -1,0 +1,56 @@
+//! Support staff's overview: the review desk's counts (every cluster's extension versions),
+//! not one read per organization.
+
+use leptos::prelude::*;
+
+use crate::api::use_api;
+use crate::kit::page::PageHead;
+use crate::links;
+use crate::review::{needs_attention, Desk};
+
+#[component]
+pub fn StaffOverview() -> impl IntoView {
+    let desk = Desk::new(use_api());
+    let counts = move || {
+        desk.rows.with(|rows| {
+            let attention = rows.iter().filter(|r| needs_attention(&r.version)).count();
+            let blocked = rows.iter().filter(|r| r.version.admin_blocked == Some(true)).count();
+            (rows.len(), attention, blocked)
+        })
+    };
+    let progress = move || {
+        let (done, failed, total) = desk.progress();
+        let finished = desk.listed.with(|l| l.is_some()) && done == total;
+        let text = if finished { format!("Read {total} clusters; {failed} failed.") } else { format!("Read {done} of {total} clusters…") };
+        view! {
+            <div class="overview-progress" id="overview-progress" data-done=finished.then_some("true")>
+                <progress max=total.max(1).to_string() value=(if finished { total.max(1) } else { done }).to_string() aria-label="Reading the desk"></progress>
+                <span role="status">{text}</span>
+            </div>
+        }
+    };
+    view! {
+        <PageHead heading="Overview">
+            <span class="spacer"></span>
+            <button class="button" id="overview-refresh" on:click=move |_| desk.reload()>"Refresh"</button>
+        </PageHead>
+        {progress}
+        {move || desk.listed.get().and_then(Result::err).map(|e| view! {
+            <crate::components::ErrorPanel action="Reading the clusters" error=e retry=Callback::new(move |_| desk.reload())/>
+        })}
+        <section class="card" id="staff-counts">
+            <h2>"Review desk"</h2>
+            {move || {
+                let (versions, attention, blocked) = counts();
+                view! {
+                    <ul class="overview-counts">
+                        <li><span class="badge badge-muted">{format!("{versions} versions")}</span></li>
+                        <li><span class="badge badge-warn">{format!("{attention} need review")}</span></li>
+                        <li><span class="badge badge-bad">{format!("{blocked} blocked by support")}</span></li>
+                    </ul>
+                }
+            }}
+            <p><a href=links::REVIEW>"Open the review desk"</a></p>
+        </section>
+    }
+}

@@ -1,0 +1,219 @@
+//! What the command palette finds and in which order: a flat list of entries with their
+//! lower-cased labels computed once, and a matcher that ranks a prefix above a word start
+//! above a subsequence. Ties go to the most recently visited page of this tab; entries
+//! never visited follow by kind, then alphabetically. Pure: tested natively.
+
+use std::cmp::Reverse;
+use std::collections::HashMap;
+
+/// What an entry is. The order is the order of never-visited entries that match equally.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    Page,
+    Action,
+    Organization,
+    Cluster,
+    Realm,
+}
+
+impl Kind {
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Page => "Page",
+            Kind::Action => "Action",
+            Kind::Organization => "Organization",
+            Kind::Cluster => "Cluster",
+            Kind::Realm => "Realm",
+        }
+    }
+}
+
+/// One thing the palette can go to. Every entry only navigates.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub kind: Kind,
+    pub label: String,
+    /// A second line: the organization of a cluster, the cluster of a realm.
+    pub detail: String,
+    pub href: String,
+    key: String,
+}
+
+impl Entry {
+    pub fn new(kind: Kind, label: impl Into<String>, detail: impl Into<String>, href: impl Into<String>) -> Entry {
+        let label = label.into();
+        let key = label.to_lowercase();
+        Entry { kind, label, detail: detail.into(), href: href.into(), key }
+    }
+}
+
+/// How well a query matches a label, best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Match {
+    Prefix,
+    WordStart,
+    Subsequence,
+}
+
+/// How `query` (already lower-cased, not empty) matches `key` (lower-cased), if at all.
+pub fn rank(query: &str, key: &str) -> Option<Match> {
+    if key.starts_with(query) {
+        return Some(Match::Prefix);
+    }
+    // A word starts after anything that is not a letter or digit: "prod" in "acme-prod".
+    let mut previous_is_word = true;
+    for (at, c) in key.char_indices() {
+        if !previous_is_word && key[at..].starts_with(query) {
+            return Some(Match::WordStart);
+        }
+        previous_is_word = c.is_alphanumeric();
+    }
+    let mut wanted = query.chars().peekable();
+    for c in key.chars() {
+        if wanted.peek() == Some(&c) {
+            wanted.next();
+        }
+    }
+    wanted.peek().is_none().then_some(Match::Subsequence)
+}
+
+/// This tab's visits: the path of each page with when it was last shown (a counter).
+#[derive(Debug, Default, Clone)]
+pub struct Visits {
+    next: u32,
+    last: HashMap<String, u32>,
+}
+
+impl Visits {
+    pub fn visit(&mut self, path: &str) {
+        self.next += 1;
+        self.last.insert(path.trim_end_matches('/').to_string(), self.next);
+    }
+
+    /// When `href` (its path; the query is ignored) was last visited; 0 when never.
+    pub fn last(&self, href: &str) -> u32 {
+        let path = href.split(['?', '#']).next().unwrap_or(href).trim_end_matches('/');
+        self.last.get(path).copied().unwrap_or(0)
+    }
+}
+
+/// Every entry, sorted by kind then label, so that equal matches keep that order.
+#[derive(Debug, Default, Clone)]
+pub struct Index {
+    entries: Vec<Entry>,
+}
+
+impl Index {
+    pub fn new(mut entries: Vec<Entry>) -> Index {
+        entries.sort_by(|a, b| a.kind.cmp(&b.kind).then_with(|| a.key.cmp(&b.key)));
+        Index { entries }
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn get(&self, at: usize) -> Option<&Entry> {
+        self.entries.get(at)
+    }
+
+    /// The positions of the best `limit` entries for `query`, best first. An empty query
+    /// lists everything: the most recently visited first.
+    pub fn search(&self, query: &str, visits: &Visits, limit: usize) -> Vec<usize> {
+        let query = query.trim().to_lowercase();
+        let mut found: Vec<(Match, Reverse<u32>, usize)> = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter_map(|(at, e)| {
+                let how = if query.is_empty() { Some(Match::Prefix) } else { rank(&query, &e.key) }?;
+                Some((how, Reverse(visits.last(&e.href)), at))
+            })
+            .collect();
+        // Only the first `limit` need to be in order.
+        if found.len() > limit {
+            found.select_nth_unstable(limit);
+            found.truncate(limit);
+        }
+        found.sort_unstable();
+        found.into_iter().map(|(_, _, at)| at).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn labels(index: &Index, found: &[usize]) -> Vec<String> {
+        found.iter().filter_map(|&at| index.get(at)).map(|e| e.label.clone()).collect()
+    }
+
+    fn world() -> Index {
+        Index::new(vec![
+            Entry::new(Kind::Cluster, "acme-prod", "Acme", "/clusters/cl-1"),
+            Entry::new(Kind::Cluster, "staging-acme", "Acme", "/clusters/cl-2"),
+            Entry::new(Kind::Realm, "Customers", "acme-prod", "/realms/dep-1"),
+            Entry::new(Kind::Page, "Clusters", "", "/clusters"),
+            Entry::new(Kind::Action, "Add realm to acme-prod", "", "/clusters/cl-1/realms"),
+            Entry::new(Kind::Action, "Create cluster", "", "/clusters/new"),
+            Entry::new(Kind::Organization, "Acme Corp", "", "/billing?org=org-acme"),
+            Entry::new(Kind::Cluster, "a-c-m-e", "", "/clusters/cl-3"),
+        ])
+    }
+
+    #[test]
+    fn ranks_prefix_then_word_start_then_subsequence() {
+        assert_eq!(rank("acme", "acme-prod"), Some(Match::Prefix));
+        assert_eq!(rank("prod", "acme-prod"), Some(Match::WordStart));
+        assert_eq!(rank("realm", "add realm to acme-prod"), Some(Match::WordStart));
+        assert_eq!(rank("amp", "acme-prod"), Some(Match::Subsequence));
+        assert_eq!(rank("cme", "acme-prod"), Some(Match::Subsequence), "inside a word is not a word start");
+        assert_eq!(rank("xyz", "acme-prod"), None);
+        assert_eq!(rank("prodd", "acme-prod"), None);
+    }
+
+    #[test]
+    fn matching_ignores_case() {
+        let index = world();
+        let found = labels(&index, &index.search("ACME", &Visits::default(), 10));
+        assert_eq!(found[..2], ["Acme Corp", "acme-prod"], "both are prefix matches: organization, then cluster");
+        // A prefix first; "Clusters" and "Create cluster" hold c-u-s-t as a subsequence.
+        assert_eq!(labels(&index, &index.search("cUsT", &Visits::default(), 10)), ["Customers", "Clusters", "Create cluster"]);
+    }
+
+    #[test]
+    fn better_matches_first_then_kind_then_alphabet() {
+        let index = world();
+        let found = labels(&index, &index.search("acme", &Visits::default(), 10));
+        // Prefixes (organization before cluster), word starts (action, cluster), subsequence.
+        assert_eq!(found, ["Acme Corp", "acme-prod", "Add realm to acme-prod", "staging-acme", "a-c-m-e"]);
+    }
+
+    #[test]
+    fn ties_go_to_the_most_recently_visited() {
+        let index = world();
+        let mut visits = Visits::default();
+        visits.visit("/clusters/cl-1");
+        let found = labels(&index, &index.search("acme", &visits, 10));
+        assert_eq!(found[..2], ["acme-prod", "Acme Corp"], "a visited prefix match comes before an unvisited one");
+        // The query of an entry's address does not count: the organization's billing was seen.
+        visits.visit("/billing");
+        let found = labels(&index, &index.search("acme", &visits, 10));
+        assert_eq!(found[..2], ["Acme Corp", "acme-prod"], "the most recent visit first");
+        visits.visit("/clusters/cl-3");
+        let found = labels(&index, &index.search("acme", &visits, 10));
+        assert_eq!(found.last().map(String::as_str), Some("a-c-m-e"), "a visit never lifts a worse match");
+        visits.visit("/clusters/cl-1/");
+        assert_eq!(labels(&index, &index.search("", &visits, 3)), ["acme-prod", "a-c-m-e", "Acme Corp"]);
+    }
+
+    #[test]
+    fn the_limit_keeps_the_best() {
+        let entries = (0..1000).map(|i| Entry::new(Kind::Cluster, format!("scale-{i:04}"), "", format!("/clusters/{i}"))).collect();
+        let index = Index::new(entries);
+        let found = labels(&index, &index.search("scale-00", &Visits::default(), 5));
+        assert_eq!(found, ["scale-0000", "scale-0001", "scale-0002", "scale-0003", "scale-0004"]);
+        assert_eq!(index.search("scale", &Visits::default(), 50).len(), 50);
+        assert!(index.search("nothing", &Visits::default(), 50).is_empty());
+    }
+}

@@ -1,0 +1,115 @@
+//! What the console has already read, kept for the command palette and the clusters
+//! list's attention line: the last `cluster.list` answer and the realms of the clusters
+//! whose realms were listed. Plain thread-locals, not signals: the palette reads them when
+//! it opens, and nothing needs to re-render when they change.
+
+use std::cell::RefCell;
+
+use cluster_api::{Cluster, ClusterState, Deployment};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct KnownCluster {
+    pub id: String,
+    pub name: String,
+    pub owner: Option<String>,
+    pub status: ClusterState,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct KnownRealm {
+    pub cluster_id: String,
+    pub id: String,
+    pub name: String,
+}
+
+thread_local! {
+    static CLUSTERS: RefCell<Vec<KnownCluster>> = const { RefCell::new(Vec::new()) };
+    static REALMS: RefCell<Vec<KnownRealm>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A `cluster.list` answer arrived.
+pub fn clusters_read(list: &[Cluster]) {
+    let known = list
+        .iter()
+        .map(|c| KnownCluster { id: c.id.clone(), name: c.name.clone(), owner: c.owner.clone(), status: c.status.clone() })
+        .collect();
+    CLUSTERS.with_borrow_mut(|all| *all = known);
+}
+
+/// A `cluster.deployment.list` answer for `cluster_id` arrived: it replaces what was known.
+pub fn realms_read(cluster_id: &str, realms: &[Deployment]) {
+    REALMS.with_borrow_mut(|all| {
+        all.retain(|r| r.cluster_id != cluster_id);
+        all.extend(realms.iter().map(|r| KnownRealm {
+            cluster_id: cluster_id.to_string(),
+            id: r.id.clone(),
+            name: r.display_name.clone().filter(|d| !d.is_empty()).unwrap_or_else(|| r.name.clone()),
+        }));
+    });
+}
+
+pub fn with_clusters<T>(f: impl FnOnce(&[KnownCluster]) -> T) -> T {
+    CLUSTERS.with_borrow(|all| f(all))
+}
+
+pub fn with_realms<T>(f: impl FnOnce(&[KnownRealm]) -> T) -> T {
+    REALMS.with_borrow(|all| f(all))
+}
+
+/// A cluster that waits for its payment (or for payment to be set up).
+pub fn unpaid(status: &ClusterState) -> bool {
+    matches!(status, ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::BillingRequired)
+}
+
+/// The clusters list's one-line summary, from the list itself: `None` when nothing it
+/// shows needs attention.
+pub fn attention_line(clusters: &[Cluster]) -> Option<String> {
+    let unpaid = clusters.iter().filter(|c| unpaid(&c.status)).count();
+    let failed = clusters.iter().filter(|c| c.status == ClusterState::SetupException).count();
+    let mut parts = Vec::new();
+    match unpaid {
+        0 => {}
+        1 => parts.push("1 cluster waits for payment".to_string()),
+        n => parts.push(format!("{n} clusters wait for payment")),
+    }
+    match failed {
+        0 => {}
+        1 => parts.push("1 cluster failed to set up".to_string()),
+        n => parts.push(format!("{n} clusters failed to set up")),
+    }
+    (!parts.is_empty()).then(|| format!("Needs attention: {}.", parts.join("; ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cluster(id: &str, status: ClusterState) -> Cluster {
+        Cluster { id: id.into(), name: id.into(), status, ..Default::default() }
+    }
+
+    #[test]
+    fn the_attention_line_counts_what_the_list_shows() {
+        assert_eq!(attention_line(&[cluster("a", ClusterState::Active)]), None);
+        let list = [
+            cluster("a", ClusterState::PendingPayment),
+            cluster("b", ClusterState::BillingRequired),
+            cluster("c", ClusterState::SetupException),
+            cluster("d", ClusterState::Provisioning),
+        ];
+        assert_eq!(
+            attention_line(&list).as_deref(),
+            Some("Needs attention: 2 clusters wait for payment; 1 cluster failed to set up.")
+        );
+    }
+
+    #[test]
+    fn realms_of_a_cluster_are_replaced_not_added() {
+        let realm = |id: &str| Deployment { id: id.into(), name: id.into(), ..Default::default() };
+        realms_read("cl-1", &[realm("r1"), realm("r2")]);
+        realms_read("cl-2", &[realm("r3")]);
+        realms_read("cl-1", &[realm("r4")]);
+        let ids = with_realms(|all| all.iter().map(|r| r.id.clone()).collect::<Vec<_>>());
+        assert_eq!(ids, ["r3", "r4"]);
+    }
+}

@@ -1,0 +1,164 @@
+//! The palette itself (loaded on first use): a modal dialog with a combobox over the
+//! index of pages, organizations, clusters, known realms and navigate-only actions.
+//! Arrow keys move the active option, Enter goes there, Escape closes and gives the
+//! focus back to where it was.
+
+use std::collections::HashMap;
+
+use leptos::html;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+
+use super::index::{Entry, Index, Kind};
+use super::{known, with_visits, Palette};
+use crate::directory::Directory;
+use crate::links::{self, ClusterTab};
+
+/// Options shown at once: enough to scroll, few enough to paint in a frame.
+const LIMIT: usize = 50;
+
+const PAGES: [(&str, &str); 6] = [
+    ("Clusters", links::CLUSTERS),
+    ("Overview", links::OVERVIEW),
+    ("Organizations", links::ORGANIZATIONS),
+    ("Billing", links::BILLING),
+    ("Realms", links::REALMS),
+    ("Create cluster", links::NEW_CLUSTER),
+];
+
+/// Everything the palette can find, from what the console already holds.
+fn build(directory: &Directory) -> Index {
+    let mut entries: Vec<Entry> = PAGES[..5].iter().map(|(label, href)| Entry::new(Kind::Page, *label, "", *href)).collect();
+    if directory.staff.get_untracked() {
+        entries.push(Entry::new(Kind::Page, "Review desk", "Support staff", links::REVIEW));
+    }
+    entries.push(Entry::new(Kind::Action, PAGES[5].0, "Pick a plan and a region", PAGES[5].1));
+    entries.push(Entry::new(Kind::Action, "Open billing", "Payment methods, subscriptions and invoices", links::BILLING));
+    let mut orgs: HashMap<String, String> = HashMap::new();
+    untrack(|| directory.orgs.with(|answer| {
+        for org in answer.iter().flatten().flatten() {
+            let label = org.display_name.clone().unwrap_or_else(|| org.name.clone());
+            entries.push(Entry::new(Kind::Organization, label.clone(), "Its clusters", links::with_query(links::CLUSTERS, &[("org", &org.id)])));
+            orgs.insert(org.id.clone(), label);
+        }
+    }));
+    let mut names: HashMap<String, String> = HashMap::new();
+    known::with_clusters(|clusters| {
+        for c in clusters {
+            let org = c.owner.as_ref().map(|o| orgs.get(o).cloned().unwrap_or_else(|| o.clone())).unwrap_or_default();
+            entries.push(Entry::new(Kind::Cluster, c.name.clone(), org, links::cluster(&c.id)));
+            entries.push(Entry::new(Kind::Action, format!("Add realm to {}", c.name), "Its Realms tab", links::cluster_tab(&c.id, ClusterTab::Realms)));
+            names.insert(c.id.clone(), c.name.clone());
+        }
+    });
+    known::with_realms(|realms| {
+        for r in realms {
+            let cluster = names.get(&r.cluster_id).cloned().unwrap_or_else(|| r.cluster_id.clone());
+            entries.push(Entry::new(Kind::Realm, r.name.clone(), format!("Realm on {cluster}"), links::realm(&r.id)));
+        }
+    });
+    Index::new(entries)
+}
+
+fn option_id(at: usize) -> String {
+    format!("palette-opt-{at}")
+}
+
+#[component]
+pub fn PaletteDialog() -> impl IntoView {
+    let palette = expect_context::<Palette>();
+    let directory = expect_context::<Directory>();
+    let navigate = use_navigate();
+    let index = StoredValue::new(build(&directory));
+    let size = index.with_value(Index::len);
+    let query = RwSignal::new(String::new());
+    let found = Memo::new(move |_| query.with(|q| index.with_value(|i| with_visits(|v| i.search(q, v, LIMIT)))));
+    let active = RwSignal::new(0usize);
+    let node = NodeRef::<html::Dialog>::new();
+    Effect::new(move |_| {
+        if let Some(dialog) = node.get() {
+            if !dialog.open() && dialog.show_modal().is_err() {
+                dialog.set_open(true);
+            }
+        }
+    });
+    // The active option stays in view as the arrows move it.
+    Effect::new(move |_| {
+        let id = option_id(active.get());
+        if let Some(option) = document().get_element_by_id(&id) {
+            option.scroll_into_view_with_bool(false);
+        }
+    });
+    let go = Callback::new(move |at: usize| {
+        let href = found.with_untracked(|f| f.get(at).and_then(|&i| index.with_value(|x| x.get(i).map(|e| e.href.clone()))));
+        if let Some(href) = href {
+            palette.closed(false);
+            navigate(&href, Default::default());
+        }
+    });
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let count = found.with_untracked(Vec::len);
+        match ev.key().as_str() {
+            "ArrowDown" if count > 0 => {
+                ev.prevent_default();
+                active.update(|a| *a = (*a + 1) % count);
+            }
+            "ArrowUp" if count > 0 => {
+                ev.prevent_default();
+                active.update(|a| *a = (*a + count - 1) % count);
+            }
+            "Enter" => {
+                ev.prevent_default();
+                go.run(active.get_untracked());
+            }
+            "Escape" => {
+                ev.prevent_default();
+                palette.closed(true);
+            }
+            _ => {}
+        }
+    };
+    let has_options = move || found.with(|f| !f.is_empty());
+    let count = move || {
+        let n = found.with(Vec::len);
+        match n {
+            0 => format!("Nothing matches “{}”.", query.get().trim()),
+            1 => "1 result. Enter opens it.".to_string(),
+            n if n == LIMIT => format!("The best {LIMIT} results. Type more to narrow them."),
+            n => format!("{n} results. Arrow keys choose, Enter opens."),
+        }
+    };
+    let options = move || {
+        found.get().into_iter().enumerate().map(|(at, i)| {
+            let entry = index.with_value(|x| x.get(i).cloned());
+            entry.map(|e| view! {
+                <li role="option" id=option_id(at) class="palette-option" data-kind=e.kind.label()
+                    aria-selected=move || if active.get() == at { "true" } else { "false" }
+                    on:mousedown=|ev| ev.prevent_default()
+                    on:click=move |_| go.run(at)>
+                    <span class="palette-label">{e.label}</span>
+                    <span class="palette-kind">{e.kind.label()}</span>
+                    {(!e.detail.is_empty()).then(|| view! { <span class="palette-detail">{e.detail}</span> })}
+                </li>
+            })
+        }).collect_view()
+    };
+
+    view! {
+        <dialog node_ref=node class="palette" id="palette" aria-label="Go to" data-index-size=size.to_string()
+            on:close=move |_| palette.closed(true) on:cancel=move |ev: leptos::ev::Event| { ev.prevent_default(); palette.closed(true); }>
+            <label for="palette-input" class="palette-title">"Go to a page, organization, cluster or realm"</label>
+            <input id="palette-input" type="text" role="combobox" autocomplete="off" spellcheck="false" autofocus
+                aria-autocomplete="list" aria-controls="palette-list" aria-describedby="palette-count"
+                aria-expanded=move || if has_options() { "true" } else { "false" }
+                aria-activedescendant=move || has_options().then(|| option_id(active.get()))
+                prop:value=query
+                on:input:target=move |ev| { query.set(ev.target().value()); active.set(0); }
+                on:keydown=on_key/>
+            {move || has_options().then(|| view! {
+                <ul id="palette-list" role="listbox" aria-label="Results">{options}</ul>
+            })}
+            <p id="palette-count" class="hint" role="status">{count}</p>
+        </dialog>
+    }
+}

@@ -1,0 +1,143 @@
+//! The command palette: opened with Ctrl+K from a field, a jump to a realm of a cluster
+//! already loaded, a navigate-only action chosen with the arrows, Escape giving the focus
+//! back; `/` typed into a CIDR field stays in the field; axe-core on the open palette.
+
+use cluster_sandbox::Config;
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::key::Key;
+
+use super::{admin, axe, Flow};
+use crate::harness::{run_flow, Ctx};
+
+pub fn flows() -> Vec<(&'static str, Flow)> {
+    vec![
+        ("palette_keyboard_jump_action_and_escape", |d| Box::pin(run_flow(d, Config::default(), keyboard))),
+        ("palette_slash_in_a_cidr_field_is_typed", |d| Box::pin(run_flow(d, Config::default(), slash_in_field))),
+    ]
+}
+
+async fn focused_id(ctx: &Ctx) -> String {
+    let id = ctx.client.execute("return document.activeElement ? document.activeElement.id : '';", vec![]).await;
+    id.ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+async fn focus(ctx: &Ctx, css: &str) {
+    ctx.find(css).await;
+    let script = "document.querySelector(arguments[0]).focus(); return 1;";
+    ctx.client.execute(script, vec![serde_json::json!(css)]).await.unwrap_or_else(|e| panic!("focus {css}: {e}"));
+}
+
+/// Presses `key` with Ctrl held (or alone), wherever the focus is.
+async fn chord(ctx: &Ctx, ctrl: bool, key: char) {
+    let control: char = Key::Control.into();
+    let mut keys = KeyActions::new("keyboard".into());
+    if ctrl {
+        keys = keys.then(KeyAction::Down { value: control });
+    }
+    keys = keys.then(KeyAction::Down { value: key }).then(KeyAction::Up { value: key });
+    if ctrl {
+        keys = keys.then(KeyAction::Up { value: control });
+    }
+    ctx.client.perform_actions(keys).await.unwrap_or_else(|e| panic!("keys: {e}"));
+}
+
+async fn press(ctx: &Ctx, key: Key) {
+    chord(ctx, false, key.into()).await;
+}
+
+async fn attr(ctx: &Ctx, css: &str, name: &str) -> String {
+    ctx.find(css).await.attr(name).await.ok().flatten().unwrap_or_default()
+}
+
+async fn wait_focused(ctx: &Ctx, id: &str, what: &str) {
+    for _ in 0..50 {
+        if focused_id(ctx).await == id {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("{what}: the focus is on #{}", focused_id(ctx).await);
+}
+
+async fn keyboard(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.find("tr[data-cluster=acme-prod]").await;
+    // The realms of acme-prod are loaded once its Realms tab was shown.
+    ctx.click("tr[data-cluster=acme-prod] a").await;
+    ctx.click("a[href='/clusters/cl-acme-prod/realms']").await;
+    ctx.find("tr[data-realm=partners]").await;
+
+    // Ctrl+K opens it even from a field; the combobox has the focus.
+    focus(&ctx, "#filter-realm-name").await;
+    chord(&ctx, true, 'k').await;
+    ctx.find("#palette[open]").await;
+    wait_focused(&ctx, "palette-input", "the palette's input has the focus").await;
+    assert_eq!(attr(&ctx, "#palette-input", "role").await, "combobox");
+    axe::no_serious_violations(&ctx, "#palette", "the open palette").await;
+    ctx.type_into("#palette-input", "PARTNER").await;
+    ctx.wait_text("#palette-opt-0", "Partner portal").await;
+    ctx.wait_text("#palette-opt-0", "Realm").await;
+    assert_eq!(attr(&ctx, "#palette-input", "aria-expanded").await, "true");
+    assert_eq!(attr(&ctx, "#palette-input", "aria-activedescendant").await, "palette-opt-0");
+    assert_eq!(attr(&ctx, "#palette-input", "aria-controls").await, "palette-list");
+    assert_eq!(attr(&ctx, "#palette-opt-0", "aria-selected").await, "true");
+    press(&ctx, Key::Enter).await;
+    ctx.wait_url("/realms/").await;
+    ctx.wait_text("h1", "artner").await; // "Partner portal" or "partners"
+    ctx.wait_gone("#palette", std::time::Duration::from_secs(5), "the palette closed after the jump").await;
+
+    // An action, chosen with the arrows: it only navigates.
+    focus(&ctx, "a[href='/clusters']").await;
+    chord(&ctx, true, 'k').await;
+    wait_focused(&ctx, "palette-input", "the palette opened again").await;
+    ctx.type_into("#palette-input", "add realm to acme").await;
+    ctx.wait_text("#palette-opt-0", "Add realm to acme-").await;
+    let second = ctx.find("#palette-opt-1").await.text().await.unwrap_or_default();
+    press(&ctx, Key::Down).await;
+    assert_eq!(attr(&ctx, "#palette-input", "aria-activedescendant").await, "palette-opt-1");
+    press(&ctx, Key::Up).await;
+    press(&ctx, Key::Up).await;
+    assert_ne!(attr(&ctx, "#palette-input", "aria-activedescendant").await, "palette-opt-1", "Up wraps to the last");
+    press(&ctx, Key::Down).await;
+    press(&ctx, Key::Down).await;
+    assert_eq!(attr(&ctx, "#palette-input", "aria-activedescendant").await, "palette-opt-1");
+    assert!(second.starts_with("Add realm to acme-"), "{second}");
+    let target = second.lines().next().unwrap_or_default().trim_start_matches("Add realm to ").to_string();
+    press(&ctx, Key::Enter).await;
+    let url = ctx.wait_url("/realms").await;
+    assert!(url.contains("/clusters/cl-"), "the action went to {url}");
+    ctx.wait_text(".page-head", &target).await;
+    assert_eq!(ctx.calls("cluster.deployment.create", "201").await, 0, "the palette never writes");
+
+    // Escape closes it and gives the focus back to where it was.
+    ctx.click("a[href='/clusters']").await;
+    ctx.find("tr[data-cluster=acme-prod]").await;
+    focus(&ctx, "#new-cluster").await;
+    chord(&ctx, true, 'k').await;
+    wait_focused(&ctx, "palette-input", "the palette opened from the list").await;
+    press(&ctx, Key::Escape).await;
+    ctx.wait_gone("#palette", std::time::Duration::from_secs(5), "Escape closed the palette").await;
+    wait_focused(&ctx, "new-cluster", "the focus went back to Create cluster").await;
+    assert!(ctx.wait_url("/clusters").await.ends_with("/clusters"), "Escape navigated");
+
+    // `/` opens it outside fields too.
+    chord(&ctx, false, '/').await;
+    wait_focused(&ctx, "palette-input", "`/` opened the palette").await;
+    press(&ctx, Key::Escape).await;
+    ctx.wait_gone("#palette", std::time::Duration::from_secs(5), "Escape closed the palette").await;
+}
+
+/// `/` is part of a CIDR: typed into the IP rules' address field it stays there.
+async fn slash_in_field(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.click("tr[data-cluster=acme-prod] a").await;
+    ctx.click("a[href='/clusters/cl-acme-prod/access']").await;
+    ctx.click("#add-admin").await;
+    let field = "#ip-admin .rule-row:last-child input.address";
+    ctx.find(field).await;
+    ctx.click(field).await;
+    ctx.type_into(field, "10.0.0.0/8").await;
+    let value = ctx.find(field).await.prop("value").await.ok().flatten().unwrap_or_default();
+    assert_eq!(value, "10.0.0.0/8", "the slash was not typed into the field");
+    assert!(!ctx.exists("#palette").await, "`/` in a field opened the palette");
+}
