@@ -21,10 +21,6 @@ async fn open_panel(ctx: &Ctx, scope: &str) -> String {
     text
 }
 
-async fn text_of(ctx: &Ctx, css: &str) -> String {
-    ctx.find(css).await.text().await.unwrap_or_default()
-}
-
 async fn record_clipboard(ctx: &Ctx) {
     let script = "window.__copied = [];\
         Object.defineProperty(navigator, 'clipboard', { configurable: true, value: {\
