@@ -159,7 +159,31 @@ pub fn decode<T: DeserializeOwned + Serialize>(body: &[u8]) -> Result<T, ApiErro
     if let Some(path) = array_for_object(&value, &read, "") {
         return Err(ApiError::bad_request(format!("{path} must be a JSON object, not an array.")));
     }
+    // The contract has no nullable field: a null serde read as "absent" was not allowed.
+    if let Some(path) = null_for_value(&value, &read, "") {
+        return Err(ApiError::bad_request(format!("{path} must not be null; leave it out instead.")));
+    }
     Ok(typed)
+}
+
+/// The first field `sent` as null that `read` (the body read back) does not hold as null:
+/// an optional field given as null, which the contract (no `nullable` anywhere) refuses.
+fn null_for_value(sent: &Value, read: &Value, path: &str) -> Option<String> {
+    match (sent, read) {
+        (Value::Object(sent), Value::Object(read)) => sent.iter().find_map(|(key, value)| {
+            let inner = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+            match (value, read.get(key)) {
+                (Value::Null, Some(Value::Null)) => None,
+                (Value::Null, _) => Some(inner),
+                (value, Some(r)) => null_for_value(value, r, &inner),
+                (_, None) => None,
+            }
+        }),
+        (Value::Array(sent), Value::Array(read)) => {
+            sent.iter().zip(read).enumerate().find_map(|(i, (s, r))| null_for_value(s, r, &format!("{path}[{i}]")))
+        }
+        _ => None,
+    }
 }
 
 fn kind(value: &Value) -> &'static str {
@@ -228,6 +252,14 @@ mod tests {
         assert!(is_json_type("application/merge-patch+json"));
         assert!(!is_json_type("text/plain"));
         assert!(!is_json_type("application/x-www-form-urlencoded"));
+    }
+
+    #[test]
+    fn nulls_for_optional_fields_are_refused() {
+        let refused = decode::<cluster_api::RedirectRequest>(br#"{"redirect_uri": null}"#);
+        assert!(refused.is_err(), "a null redirect_uri was accepted");
+        let plain = decode::<cluster_api::RedirectRequest>(br#"{}"#);
+        assert!(plain.is_ok(), "an empty body with no required field was refused");
     }
 
     #[test]

@@ -46,7 +46,9 @@ async fn modal_dialog(ctx: Ctx) {
     // typed). Past the last one the browser may offer its own UI (the page then has no
     // focus), as native modal dialogs do; what it never reaches is the page behind.
     let mut inside = Vec::new();
-    for _ in 0..6 {
+    // Eight presses: the dialog also holds the Code panel's summary, and the browser's own
+    // UI may take two stops per round.
+    for _ in 0..8 {
         press(&ctx, Key::Tab).await;
         let script = "const a = document.activeElement, d = document.querySelector('dialog[open]');\
             return [!!d && d.contains(a), document.hasFocus(), a ? a.tagName + '#' + a.id + '.' + a.className : ''];";

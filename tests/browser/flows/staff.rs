@@ -116,7 +116,7 @@ async fn report_block_unblock(ctx: Ctx) {
 
     // The customer sees it on the Resources tab, and that applying skips it.
     let resources = format!("/clusters/{}/extensions", demo::ACME_SHOP);
-    ctx.click("header.topbar button").await; // Sign out
+    ctx.click("#sign-out").await;
     ctx.wait_url("/sign-in").await;
     open_as(&ctx, &resources, ADMIN).await;
     let card = ctx.wait_text("article[data-extension='loyalty-points']", "Blocked by support").await;
