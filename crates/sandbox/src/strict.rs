@@ -166,6 +166,10 @@ pub fn decode<T: DeserializeOwned + Serialize>(body: &[u8]) -> Result<T, ApiErro
     Ok(typed)
 }
 
+/// Fields API-NOTES.md documents as cleared by a null ("null or empty clears it"), although
+/// the YAML marks nothing nullable: the real service takes them, so the sandbox does too.
+const NULL_CLEARS: &[&str] = &["change_password_url"];
+
 /// The first field `sent` as null that `read` (the body read back) does not hold as null:
 /// an optional field given as null, which the contract (no `nullable` anywhere) refuses.
 fn null_for_value(sent: &Value, read: &Value, path: &str) -> Option<String> {
@@ -174,6 +178,7 @@ fn null_for_value(sent: &Value, read: &Value, path: &str) -> Option<String> {
             let inner = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
             match (value, read.get(key)) {
                 (Value::Null, Some(Value::Null)) => None,
+                (Value::Null, _) if NULL_CLEARS.contains(&key.as_str()) => None,
                 (Value::Null, _) => Some(inner),
                 (value, Some(r)) => null_for_value(value, r, &inner),
                 (_, None) => None,

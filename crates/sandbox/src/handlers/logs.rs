@@ -37,7 +37,8 @@ pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
         return Err(ApiError::bad_request("from must not be later than to."));
     }
     let max = number(ctx, "max", files::DEFAULT_MAX, 1..=files::MAX_MAX)?;
-    let start = number(ctx, "start", 0, 0..=usize::MAX)?;
+    // An int32 in the contract: larger offsets are refused, not read as "past the end".
+    let start = number(ctx, "start", 0, 0..=i32::MAX as usize)?;
     let page: Vec<_> = files::hours(&cluster, ctx.now)
         .into_iter()
         .map(|hour| files::entry(&cluster.id, hour))
