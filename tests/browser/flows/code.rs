@@ -21,18 +21,7 @@ async fn open_panel(ctx: &Ctx, scope: &str) -> String {
     text
 }
 
-async fn record_clipboard(ctx: &Ctx) {
-    let script = "window.__copied = [];\
-        Object.defineProperty(navigator, 'clipboard', { configurable: true, value: {\
-            writeText: t => { window.__copied.push(t); return Promise.resolve(); } } });\
-        return 1;";
-    ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("clipboard: {e}"));
-}
-
-async fn copied(ctx: &Ctx) -> Vec<String> {
-    let value = ctx.client.execute("return window.__copied || [];", vec![]).await.unwrap_or_default();
-    serde_json::from_value(value).unwrap_or_default()
-}
+use super::configuration::{copied, record_clipboard};
 
 async fn wizard(ctx: Ctx) {
     ctx.goto("/clusters/new").await;

@@ -29,7 +29,7 @@ const SETTINGS: &str = "/clusters/cl-acme-prod/settings";
 const CARD: &str = "article[data-domain='auth.acme.com']";
 
 /// Replaces the clipboard with a recorder, so the flow sees exactly what a copy button copied.
-async fn record_clipboard(ctx: &Ctx) {
+pub(super) async fn record_clipboard(ctx: &Ctx) {
     let script = "window.__copied = [];\
         Object.defineProperty(navigator, 'clipboard', { configurable: true, value: {\
             writeText: t => { window.__copied.push(t); return Promise.resolve(); } } });\
@@ -37,7 +37,7 @@ async fn record_clipboard(ctx: &Ctx) {
     ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("clipboard: {e}"));
 }
 
-async fn copied(ctx: &Ctx) -> Vec<String> {
+pub(super) async fn copied(ctx: &Ctx) -> Vec<String> {
     let value = ctx.client.execute("return window.__copied || [];", vec![]).await.unwrap_or_default();
     serde_json::from_value(value).unwrap_or_default()
 }
