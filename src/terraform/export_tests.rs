@@ -217,14 +217,14 @@ fn secrets_are_never_in_the_file() {
         assert!(!text.contains(SECRET_VALUE) && !text.contains(CREDENTIAL_SECRET), "{text}");
         assert!(!text.contains("client_secret"));
         let body = parse(&text);
-        let secret = body.blocks().find(|b| b.identifier() == "variable").expect("a variable for the secret");
+        let secret = body.blocks().find(|b| b.identifier() == "variable").expect("a variable for the secret"); // ok: a test; a missing block fails it, as it should
         let sensitive = secret.body().attributes().find(|a| a.key() == "sensitive").map(|a| a.expr().clone());
         assert_eq!(sensitive, Some(Expression::Bool(true)));
         assert!(secret.body().attributes().all(|a| a.key() != "default"), "a variable with a default holds a value");
         let env = body
             .blocks()
             .find(|b| b.identifier() == "resource" && string_attr(b, "name").as_deref() == Some("SMTP_PASSWORD"))
-            .expect("the secret's resource");
+            .expect("the secret's resource"); // ok: a test; a missing block fails it, as it should
         let value = env.body().attributes().find(|a| a.key() == "value").map(|a| a.expr().to_string());
         assert_eq!(value.as_deref(), Some("var.smtp_password_value"));
     }
@@ -257,9 +257,9 @@ fn names_are_valid_and_unique_and_strings_survive_whatever_they_hold() {
 #[test]
 fn the_cluster_is_guarded_against_replacement_and_destruction() {
     let body = parse(&export(&acme_prod(), SANDBOX));
-    let cluster = body.blocks().find(|b| b.labels().first().map(|l| l.as_str()) == Some("phasetwo_cluster")).expect("cluster");
+    let cluster = body.blocks().find(|b| b.labels().first().map(|l| l.as_str()) == Some("phasetwo_cluster")).expect("cluster"); // ok: a test; a missing block fails it, as it should
     assert_eq!(string_attr(cluster, "region").as_deref(), Some("EU_CENTRAL_1"));
-    let lifecycle = cluster.body().blocks().find(|b| b.identifier() == "lifecycle").expect("lifecycle");
+    let lifecycle = cluster.body().blocks().find(|b| b.identifier() == "lifecycle").expect("lifecycle"); // ok: a test; a missing block fails it, as it should
     let get = |k: &str| {
         let text = lifecycle.body().attributes().find(|a| a.key() == k).map(|a| a.expr().to_string()).unwrap_or_default();
         Some(text.split_whitespace().collect::<String>())

@@ -9,7 +9,9 @@ pub const ASSETLINKS: &str = "assetlinks.json";
 /// The only files the service publishes, in the order `WellKnown.files` lists them.
 pub const FILES: [&str; 2] = [AASA, ASSETLINKS];
 
-fn kind(value: &Value) -> &'static str {
+/// How a JSON value reads in a message ("a string", "an array"…); the sandbox's strict
+/// body check uses it too.
+pub fn json_kind(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -26,7 +28,7 @@ fn check_aasa(value: &Value) -> Result<(), String> {
     let Value::Object(map) = value else {
         return Err(format!(
             "{AASA} must be a JSON object with applinks and/or webcredentials; found {}.",
-            kind(value)
+            json_kind(value)
         ));
     };
     let present: Vec<&str> = ["applinks", "webcredentials"].into_iter().filter(|k| map.contains_key(*k)).collect();
@@ -37,7 +39,7 @@ fn check_aasa(value: &Value) -> Result<(), String> {
     }
     for key in present {
         if let Some(inner) = map.get(key).filter(|v| !v.is_object()) {
-            return Err(format!("{AASA}: {key} must be an object; found {}.", kind(inner)));
+            return Err(format!("{AASA}: {key} must be an object; found {}.", json_kind(inner)));
         }
     }
     Ok(())
@@ -47,7 +49,7 @@ fn check_aasa(value: &Value) -> Result<(), String> {
 /// `target` object.
 fn check_assetlinks(value: &Value) -> Result<(), String> {
     let Value::Array(statements) = value else {
-        return Err(format!("{ASSETLINKS} must be a JSON array of statements; found {}.", kind(value)));
+        return Err(format!("{ASSETLINKS} must be a JSON array of statements; found {}.", json_kind(value)));
     };
     if statements.is_empty() {
         return Err(format!("{ASSETLINKS} must contain at least one statement; found an empty array."));
@@ -55,19 +57,19 @@ fn check_assetlinks(value: &Value) -> Result<(), String> {
     for (i, statement) in statements.iter().enumerate() {
         let n = i + 1;
         let Value::Object(map) = statement else {
-            return Err(format!("Statement {n} of {ASSETLINKS} must be an object; found {}.", kind(statement)));
+            return Err(format!("Statement {n} of {ASSETLINKS} must be an object; found {}.", json_kind(statement)));
         };
         match map.get("relation") {
             Some(Value::Array(_)) => {}
             Some(other) => {
-                return Err(format!("Statement {n} of {ASSETLINKS}: relation must be an array; found {}.", kind(other)));
+                return Err(format!("Statement {n} of {ASSETLINKS}: relation must be an array; found {}.", json_kind(other)));
             }
             None => return Err(format!("Statement {n} of {ASSETLINKS} has no relation (an array of strings).")),
         }
         match map.get("target") {
             Some(Value::Object(_)) => {}
             Some(other) => {
-                return Err(format!("Statement {n} of {ASSETLINKS}: target must be an object; found {}.", kind(other)));
+                return Err(format!("Statement {n} of {ASSETLINKS}: target must be an object; found {}.", json_kind(other)));
             }
             None => return Err(format!("Statement {n} of {ASSETLINKS} has no target (an object).")),
         }

@@ -103,11 +103,7 @@ async fn headers(State(faults): State<Faults>, request: Request, next: Next) -> 
         return (status, [(header::CACHE_CONTROL, "no-store")], "fault injected by the sandbox").into_response();
     }
     let mut response = next.run(request).await;
-    let is_page = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|t| t.starts_with("text/html"));
+    let is_page = crate::security::is_html(&response);
     if is_asset(&path) && is_page {
         // The SPA fallback answered for a file that is not there: say so, never send the page.
         return (StatusCode::NOT_FOUND, [(header::CACHE_CONTROL, "no-store")], format!("{path} is not part of this console build"))

@@ -113,15 +113,19 @@ pub async fn apply(State(headers): State<HeaderSet>, request: Request, next: Nex
     response
 }
 
-/// Middleware for groups mixing pages and JSON (the identity server): `headers` on HTML only.
-pub async fn apply_to_pages(State(headers): State<HeaderSet>, request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
-    let is_page = response
+/// Whether an answer is an HTML page (by its Content-Type).
+pub fn is_html(response: &Response) -> bool {
+    response
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|t| t.starts_with("text/html"));
-    if is_page {
+        .is_some_and(|t| t.starts_with("text/html"))
+}
+
+/// Middleware for groups mixing pages and JSON (the identity server): `headers` on HTML only.
+pub async fn apply_to_pages(State(headers): State<HeaderSet>, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    if is_html(&response) {
         for (name, value) in headers.iter() {
             response.headers_mut().insert(name.clone(), value.clone());
         }

@@ -137,7 +137,7 @@ pub fn decode<T: DeserializeOwned + Serialize>(body: &[u8]) -> Result<T, ApiErro
     let value: Value = serde_json::from_slice(body)
         .map_err(|e| ApiError::bad_request(format!("The request body is not valid JSON: {e}")))?;
     if !value.is_object() {
-        return Err(ApiError::bad_request(format!("The request body must be a JSON object, not {}.", kind(&value))));
+        return Err(ApiError::bad_request(format!("The request body must be a JSON object, not {}.", cluster_api::well_known::json_kind(&value))));
     }
     let typed: T = cluster_api::wire_enum::strictly(|| serde_path_to_error::deserialize(&value)).map_err(|e| {
         let path = e.path().to_string();
@@ -188,17 +188,6 @@ fn null_for_value(sent: &Value, read: &Value, path: &str) -> Option<String> {
             sent.iter().zip(read).enumerate().find_map(|(i, (s, r))| null_for_value(s, r, &format!("{path}[{i}]")))
         }
         _ => None,
-    }
-}
-
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 
