@@ -42,7 +42,8 @@ impl Palette {
     }
 
     /// The palette closed: with `restore`, the focus goes back where it was (Escape); a
-    /// palette that navigated leaves the focus to the new page.
+    /// palette that navigated leaves the focus to the new page. The `<dialog>` must have left
+    /// the top layer by then (`close()`): a focus given while it is modal is lost.
     pub fn closed(self, restore: bool) {
         if self.open.try_get_untracked() != Some(true) {
             return;

@@ -96,6 +96,15 @@ pub fn PaletteDialog() -> impl IntoView {
             navigate(&href, Default::default());
         }
     });
+    // Escape: the dialog leaves the top layer first, then the focus goes back. While a modal
+    // dialog is open the rest of the page is inert, so focusing the opener would silently do
+    // nothing; and the dialog is only unmounted after `open`'s effects have run, later.
+    let dismiss = move || {
+        if let Some(dialog) = node.get_untracked() {
+            dialog.close();
+        }
+        palette.closed(true);
+    };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         let count = found.with_untracked(Vec::len);
         match ev.key().as_str() {
@@ -113,7 +122,7 @@ pub fn PaletteDialog() -> impl IntoView {
             }
             "Escape" => {
                 ev.prevent_default();
-                palette.closed(true);
+                dismiss();
             }
             _ => {}
         }
@@ -146,7 +155,7 @@ pub fn PaletteDialog() -> impl IntoView {
 
     view! {
         <dialog node_ref=node class="palette" id="palette" aria-label="Go to" data-index-size=size.to_string()
-            on:close=move |_| palette.closed(true) on:cancel=move |ev: leptos::ev::Event| { ev.prevent_default(); palette.closed(true); }>
+            on:close=move |_| palette.closed(true) on:cancel=move |ev: leptos::ev::Event| { ev.prevent_default(); dismiss(); }>
             <label for="palette-input" class="palette-title">"Go to a page, organization, cluster or realm"</label>
             <input id="palette-input" type="text" role="combobox" autocomplete="off" spellcheck="false" autofocus
                 aria-autocomplete="list" aria-controls="palette-list" aria-describedby="palette-count"
