@@ -6,47 +6,26 @@
 //     keystrokes, with every version shown (view=all): target one frame, 16 ms;
 // (c) the desk's own module (split_review), and every console file first fetched on the
 //     way to /review (shared chunks included), gzip -9. Target for its own ≤ 40 KB.
-import { buildCommit, distDir } from './paths.mjs';
-import { startSandbox } from './sandbox.mjs';
-import { compressedSizes, expect, followLink, launchBrowser, median, openPage, recordFetches } from './measure.mjs';
+import { compressedSizes, expect, followLink, median } from './measure.mjs';
 import { bytes, printTable, today, upsertRow, verdict } from './report.mjs';
+import { againstScaledSandbox, asStaff, keyProbe, keyRows, ms, TARGET_KEY_MS, timeKeys } from './scaled.mjs';
 
 const SCALE = Number(process.env.DESK_SCALE || 500);
-const STAFF = { id: 'demo-staff', secret: 'demo-staff-secret' };
-const TARGET_KEY_MS = 16;
 const TARGET_CHUNK_GZIP = 40_000;
-// 10 characters narrowing to one cluster, then 10 Backspaces widening again.
-const KEYS = [...'scale-0042', ...Array(10).fill('Backspace')];
 
 /** In the page: when the Review link is clicked, and when the desk has read every cluster. */
 const PROBE = `(() => {
-  const t = (window.__desk = { keys: [] });
+  const t = (window.__desk = window.__desk || { keys: [] });
   document.addEventListener('click', (e) => {
     if (e.target.closest && e.target.closest('#nav-review') && t.open === undefined) t.open = performance.now();
   }, true);
   new MutationObserver(() => {
     if (t.open !== undefined && t.done === undefined && document.getElementById('desk-progress-done')) t.done = performance.now();
   }).observe(document, { subtree: true, childList: true });
-  // Keystroke to next paint: the key's event time to a task queued from the next animation
-  // frame (which runs after that frame is painted).
-  document.addEventListener('keydown', (e) => {
-    if (e.target.id !== 'desk-q') return;
-    const start = performance.now();
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => t.keys.push(performance.now() - start);
-      channel.port2.postMessage(0);
-    });
-  }, true);
 })();`;
 
 async function run(url) {
-  const browser = await launchBrowser();
-  try {
-    const { page } = await openPage(browser);
-    page.setDefaultTimeout(300_000);
-    const rec = await recordFetches(page);
-    await page.evaluateOnNewDocument(PROBE);
+  return asStaff(url, [PROBE, keyProbe('__desk', 'desk-q')], 300_000, async ({ page, rec }) => {
     let inFlight = 0;
     let maxInFlight = 0;
     const isClusterRead = (r) => /\/clusters\/[^/]+\/extensions$/.test(new URL(r.url()).pathname);
@@ -54,14 +33,6 @@ async function run(url) {
     const done = (r) => { if (isClusterRead(r)) inFlight--; };
     page.on('requestfinished', done);
     page.on('requestfailed', done);
-
-    await page.goto(url + '/');
-    await expect('the sign-in form', page.waitForSelector('#client-id', { visible: true }));
-    await page.type('#client-id', STAFF.id);
-    await page.type('#client-secret', STAFF.secret);
-    await page.click('form button[type=submit]');
-    await expect('the clusters list', page.waitForSelector('[data-cluster]'));
-    await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 }).catch(() => {});
 
     rec.phase = 'desk';
     await followLink(page, '/review');
@@ -81,41 +52,23 @@ async function run(url) {
     await page.waitForFunction(() => location.search.includes('view=all'));
     const total = await page.$eval('#desk-count', (el) => el.textContent);
     await page.focus('#desk-q');
-    for (const key of KEYS) {
-      await page.keyboard.press(key);
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    await page.waitForFunction((n) => window.__desk.keys.length >= n, {}, KEYS.length);
-    const keys = await page.evaluate(() => window.__desk.keys);
+    const keys = await timeKeys(page, '__desk');
     const domRows = await page.$$eval('#review-desk tbody tr', (rows) => rows.length);
     // The desk's own module (split_review*), apart from chunks it shares with other screens.
     const own = files.filter((e) => /\/split_review[^/]*\.wasm$/.test(new URL(e.url).pathname))
       .reduce((n, e) => n + compressedSizes(e.body).gzip, 0);
     return { load: t.done - t.open, clusters, maxInFlight, chunk, own, files: files.length, keys, total, domRows };
-  } finally {
-    await browser.close().catch(() => {});
-  }
+  });
 }
 
 async function main() {
-  const dist = distDir();
-  const commit = buildCommit(dist);
-  console.log(`Review desk against --demo-scale ${SCALE} (build ${commit})…`);
-  const sandbox = await startSandbox(dist, ['--demo-scale', String(SCALE)]);
-  let r;
-  try {
-    r = await run(sandbox.url);
-  } finally {
-    sandbox.stop();
-  }
+  const { r, commit } = await againstScaledSandbox('Review desk', SCALE, run);
   const keyMedian = median(r.keys);
-  const ms = (v) => `${v.toFixed(1)} ms`;
   console.log(`\nReview desk, --demo-scale ${SCALE}, unthrottled (${r.total.trim()})`);
   printTable(['measure', 'value'], [
     ['open /review → last cluster read', `${(r.load / 1000).toFixed(2)} s (${r.clusters} clusters)`],
     ['cluster reads in flight at most', String(r.maxInFlight)],
-    ['keystroke → next paint, median of 20', ms(keyMedian)],
-    ['keystroke → next paint, slowest', ms(Math.max(...r.keys))],
+    ...keyRows(r.keys),
     ['table rows in the DOM', String(r.domRows)],
     ['the desk\'s own module gzip', bytes(r.own)],
     [`first visit, shared chunks included (${r.files} files) gzip`, bytes(r.chunk.gzip)],

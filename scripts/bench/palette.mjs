@@ -4,46 +4,14 @@
 // (b) the median time from a keystroke in the palette to the next paint, over 20
 //     keystrokes: target one frame, 16 ms;
 // (c) the palette's own module (split_palette) and every file its first opening fetched, gzip -9.
-import { buildCommit, distDir } from './paths.mjs';
-import { startSandbox } from './sandbox.mjs';
-import { compressedSizes, expect, launchBrowser, median, openPage, recordFetches } from './measure.mjs';
+import { compressedSizes, expect, median } from './measure.mjs';
 import { bytes, printTable, today, upsertRow, verdict } from './report.mjs';
+import { againstScaledSandbox, asStaff, keyProbe, keyRows, ms, TARGET_KEY_MS, timeKeys } from './scaled.mjs';
 
 const SCALE = Number(process.env.PALETTE_SCALE || 500);
-const STAFF = { id: 'demo-staff', secret: 'demo-staff-secret' };
-const TARGET_KEY_MS = 16;
-// 10 characters narrowing to one cluster, then 10 Backspaces widening again.
-const KEYS = [...'scale-0042', ...Array(10).fill('Backspace')];
-
-/** In the page: keystroke in the palette to the next paint (as the desk bench measures it). */
-const PROBE = `(() => {
-  const t = (window.__palette = { keys: [] });
-  document.addEventListener('keydown', (e) => {
-    if (e.target.id !== 'palette-input') return;
-    const start = performance.now();
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => t.keys.push(performance.now() - start);
-      channel.port2.postMessage(0);
-    });
-  }, true);
-})();`;
 
 async function run(url) {
-  const browser = await launchBrowser();
-  try {
-    const { page } = await openPage(browser);
-    page.setDefaultTimeout(120_000);
-    const rec = await recordFetches(page);
-    await page.evaluateOnNewDocument(PROBE);
-    await page.goto(url + '/');
-    await expect('the sign-in form', page.waitForSelector('#client-id', { visible: true }));
-    await page.type('#client-id', STAFF.id);
-    await page.type('#client-secret', STAFF.secret);
-    await page.click('form button[type=submit]');
-    await expect('the clusters list', page.waitForSelector('[data-cluster]'));
-    await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 }).catch(() => {});
-
+  return asStaff(url, [keyProbe('__palette', 'palette-input')], 120_000, async ({ page, rec }) => {
     rec.phase = 'palette';
     const opened = Date.now();
     await page.keyboard.down('Control');
@@ -59,37 +27,19 @@ async function run(url) {
       .reduce((n, e) => n + compressedSizes(e.body).gzip, 0);
 
     rec.phase = 'keys';
-    for (const key of KEYS) {
-      await page.keyboard.press(key);
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    await page.waitForFunction((n) => window.__palette.keys.length >= n, {}, KEYS.length);
-    const keys = await page.evaluate(() => window.__palette.keys);
+    const keys = await timeKeys(page, '__palette');
     const options = await page.$$eval('#palette-list [role=option]', (o) => o.length);
     return { indexSize, keys, own, first, files: files.length, openMs, options };
-  } finally {
-    await browser.close().catch(() => {});
-  }
+  });
 }
 
 async function main() {
-  const dist = distDir();
-  const commit = buildCommit(dist);
-  console.log(`Command palette against --demo-scale ${SCALE} (build ${commit})…`);
-  const sandbox = await startSandbox(dist, ['--demo-scale', String(SCALE)]);
-  let r;
-  try {
-    r = await run(sandbox.url);
-  } finally {
-    sandbox.stop();
-  }
+  const { r, commit } = await againstScaledSandbox('Command palette', SCALE, run);
   const keyMedian = median(r.keys);
-  const ms = (v) => `${v.toFixed(1)} ms`;
   console.log(`\nCommand palette, --demo-scale ${SCALE}, staff, unthrottled`);
   printTable(['measure', 'value'], [
     ['index size (entries)', String(r.indexSize)],
-    ['keystroke → next paint, median of 20', ms(keyMedian)],
-    ['keystroke → next paint, slowest', ms(Math.max(...r.keys))],
+    ...keyRows(r.keys),
     ['options shown after the last key', String(r.options)],
     ['Ctrl+K → palette focused (first opening, module fetched)', `${r.openMs} ms`],
     ['the palette\'s own module gzip', bytes(r.own)],
