@@ -11,11 +11,11 @@ use crate::config::{self, Config};
 use crate::directory::Directory;
 use crate::poll::AppOwner;
 use crate::session::Session;
-use crate::shell::lazy::{split_screen, Lazy};
+use crate::kit::lazy::{split_screen, Lazy};
 use crate::shell::{ConfigError, NotFound, NotFoundAlone, Shell, SignIn};
 
 // Every screen but sign-in, the shell and the clusters list is in a module of its own,
-// fetched on the first visit (see `shell::lazy`). The cluster page, its overview and its
+// fetched on the first visit (see `kit::lazy`). The cluster page, its overview and its
 // billing tab share one module: they are opened together, and each module is a request.
 split_screen!(CREATE_CLUSTER, create_cluster, "the create-cluster wizard", view! { <crate::clusters::CreateCluster/> });
 split_screen!(CLUSTER_PAGE, cluster, "the cluster", view! { <crate::clusters::ClusterLayout/> });

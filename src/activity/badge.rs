@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::{center, Activities};
-use crate::shell::lazy::{split_screen, Lazy};
+use crate::kit::lazy::{split_screen, Lazy};
 
 split_screen!(DRAWER, activity_drawer, "the activity drawer", view! { <crate::activity::drawer::ActivityDrawer/> });
 

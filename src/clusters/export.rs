@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api::{use_api, Api};
-use crate::shell::lazy::ChunkError;
+use crate::kit::lazy::ChunkError;
 
 /// Where an export is: what the person sees under the button.
 #[derive(Debug, Clone, PartialEq)]

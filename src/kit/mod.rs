@@ -1,14 +1,16 @@
 //! The shared pieces every screen is built from: page chrome (title, h1, focus,
 //! breadcrumbs), the resource table, the URL-kept filter, the copy button, the write
-//! runner and the confirmation dialog. Each takes type-erased inputs (cells, callbacks,
-//! boxed futures, `AnyView`) so it compiles once however many screens use it: screens
-//! describe what to do and the kit does it the same way everywhere. The kit knows no screen.
+//! runner, the confirmation dialog and the lazily loaded modules (`lazy`). Each takes
+//! type-erased inputs (cells, callbacks, boxed futures, `AnyView`) so it compiles once
+//! however many screens use it: screens describe what to do and the kit does it the same
+//! way everywhere. The kit knows no screen.
 
 pub mod badge;
 pub mod code;
 pub mod copy;
 pub mod dialog;
 pub mod filter;
+pub mod lazy;
 pub mod page;
 pub mod sort;
 pub mod table;

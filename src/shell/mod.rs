@@ -3,7 +3,6 @@
 
 mod config_error;
 mod layout;
-pub mod lazy;
 mod not_found;
 mod sign_in;
 

@@ -41,13 +41,13 @@ pub struct Screen {
 /// Declares a split point (one wasm module, `$module`) whose screen is `$view`.
 macro_rules! split_screen {
     ($vis:vis $screen:ident, $module:ident, $name:literal, $view:expr) => {
-        $vis static $screen: $crate::shell::lazy::Screen = $crate::shell::lazy::Screen {
+        $vis static $screen: $crate::kit::lazy::Screen = $crate::kit::lazy::Screen {
             name: $name,
             load: || {
                 // Named after the screen: the splitter links split points by function name.
                 #[allow(non_snake_case, improper_ctypes_definitions)]
                 #[::leptos::wasm_split::wasm_split($module, fallible, wasm_split_path = ::leptos::wasm_split)]
-                fn $screen() -> Result<$crate::shell::lazy::Build, $crate::shell::lazy::ChunkError> {
+                fn $screen() -> Result<$crate::kit::lazy::Build, $crate::kit::lazy::ChunkError> {
                     Ok(|| ::leptos::prelude::IntoAny::into_any($view))
                 }
                 Box::pin($screen())
