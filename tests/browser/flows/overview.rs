@@ -116,16 +116,23 @@ async fn attention(ctx: Ctx) {
     ctx.find("#overview-progress:not([data-done])").await.attr("id").await.ok();
     ctx.find("#overview-progress[data-done]").await;
     let org = "section[data-org='org-acme']";
-    // Each kind of item, where its link goes, and what that page shows.
+    // Each item, where its link goes, and what that page shows. The seed has two unpaid
+    // clusters (acme-overdue is delinquent, acme-trial waits for its payment setup), so
+    // each link is found by its kind and its page; the list holds these items and no
+    // other, so every one of them is followed.
     let expected = [
+        ("unpaid", "/clusters/cl-acme-overdue/billing", "acme-overdue"),
         ("unpaid", "/clusters/cl-acme-trial/billing", "acme-trial"),
         ("failed-import", "/realms/", "Legacy"),
         ("dns", "/clusters/cl-acme-prod/domains?domain=", "login.overview.example"),
         ("restart", "/clusters/cl-acme-prod", "Restart"),
         ("blocked", "/clusters/cl-acme-shop/extensions", "audit-export"),
     ];
+    ctx.find(&format!("{org} li[data-attention='blocked'] a")).await;
+    let listed = ctx.client.find_all(Locator::Css(&format!("{org} li[data-attention]"))).await.map(|l| l.len()).unwrap_or(0);
+    assert_eq!(listed, expected.len(), "the attention list holds {listed} items, not the {} the flow follows", expected.len());
     for (kind, href, shows) in expected {
-        let link = format!("{org} li[data-attention='{kind}'] a");
+        let link = format!("{org} li[data-attention='{kind}'] a[href^='{href}']");
         let text = ctx.wait_text(&link, "").await;
         if kind == "dns" {
             assert!(text.contains("expires"), "the DNS item gives the 48-hour expiry: {text}");
