@@ -23,7 +23,10 @@ pub struct Reads {
     pub clusters: RwSignal<Option<Result<Vec<Cluster>, ApiError>>>,
     pub slots: RwSignal<Vec<(Read, Slot)>>,
     /// Whether the reads of this generation were planned (they need the organizations too).
-    planned: StoredValue<bool>,
+    /// A signal, not a stored value: `busy` (the Refresh button's `disabled`) must re-run
+    /// when the plan is made, or it keeps the answer it had before the plan and never
+    /// learns of the slots it did not read then.
+    planned: RwSignal<bool>,
     /// Bumped by every Refresh: answers of an older read are dropped.
     generation: StoredValue<u32>,
     api: Api,
@@ -49,7 +52,7 @@ impl Reads {
         let reads = Reads {
             clusters: RwSignal::new(None),
             slots: RwSignal::new(Vec::new()),
-            planned: StoredValue::new(false),
+            planned: RwSignal::new(false),
             generation: StoredValue::new(0),
             api,
         };
@@ -67,7 +70,7 @@ impl Reads {
     }
 
     pub fn busy(&self) -> bool {
-        self.clusters.with(Option::is_none) || !self.planned.get_value() || {
+        self.clusters.with(Option::is_none) || !self.planned.get() || {
             let (done, total) = self.progress();
             done < total
         }
@@ -77,7 +80,7 @@ impl Reads {
     pub fn reload(self) {
         self.generation.update_value(|g| *g = g.wrapping_add(1));
         let generation = self.generation.get_value();
-        self.planned.set_value(false);
+        self.planned.set(false);
         self.slots.set(Vec::new());
         self.clusters.set(None);
         let api = self.api;
@@ -95,7 +98,7 @@ impl Reads {
     /// Starts the per-organization reads once both `cluster.list` and the organizations
     /// are known; a second call within the same generation does nothing.
     pub fn start(self, orgs: &[(String, String)]) {
-        if self.planned.get_value() {
+        if self.planned.get_untracked() {
             return;
         }
         let planned = self.clusters.with_untracked(|c| match c {
@@ -103,7 +106,7 @@ impl Reads {
             _ => None,
         });
         let Some(planned) = planned else { return };
-        self.planned.set_value(true);
+        self.planned.set(true);
         let generation = self.generation.get_value();
         let queue: Rc<RefCell<VecDeque<usize>>> = Rc::new(RefCell::new((0..planned.len()).collect()));
         self.slots.set(planned.into_iter().map(|r| (r, Slot::Waiting)).collect());
