@@ -59,6 +59,12 @@ impl<T: Send + Sync + 'static> Load<T> {
         self.value.with(f)
     }
 
+    /// Drops the answer (the view shows loading until the next one): for an answer that
+    /// no longer applies, such as one read for another sign-in.
+    pub fn forget(&self) {
+        self.value.set(None);
+    }
+
     pub fn refetch(&self) {
         self.trigger.update(|n| *n = n.wrapping_add(1));
     }
