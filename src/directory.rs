@@ -73,6 +73,16 @@ impl Directory {
                 api::call(api, &ops::OrgList).await
             }
         });
+        // An answer belongs to the sign-in it was read for. Kept past a sign-in or a
+        // sign-out, it would speak for the wrong caller until the new read answers (the
+        // empty list read while signed out said "this API secret has the role in none").
+        Effect::new(move |before: Option<bool>| {
+            let now = session.signed_in.get();
+            if before.is_some_and(|b| b != now) {
+                orgs.forget();
+            }
+            now
+        });
         Directory { orgs, staff: session.staff }
     }
 

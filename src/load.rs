@@ -59,7 +59,26 @@ impl<T: Send + Sync + 'static> Load<T> {
         self.value.with(f)
     }
 
+    /// Drops the answer (the view shows loading until the next one): for an answer that
+    /// no longer applies, such as one read for another sign-in.
+    pub fn forget(&self) {
+        self.value.set(None);
+    }
+
     pub fn refetch(&self) {
         self.trigger.update(|n| *n = n.wrapping_add(1));
+    }
+}
+
+impl<T: Send + Sync + 'static, E: Send + Sync + 'static> Load<Result<T, E>> {
+    /// Reads again after a failure, visibly: the failure is dropped at once, so the view
+    /// shows the read loading again instead of the old error (unchanged for as long as the
+    /// retry takes, as if Retry did nothing). A kept answer that was a success stays while
+    /// it reloads, as with `refetch`.
+    pub fn retry(&self) {
+        if self.value.with_untracked(|v| matches!(v, Some(Err(_)))) {
+            self.value.set(None);
+        }
+        self.refetch();
     }
 }

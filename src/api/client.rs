@@ -89,15 +89,15 @@ async fn execute(api: Api, request: &ApiRequest) -> Result<RawReply, ApiError> {
     };
     let mut response = send(&env, request, &token.access_token).await?;
     if response.status() == 401 {
+        // Re-exchange once and retry once. A renewal the identity side refuses ends the
+        // session (in `renew`); a 401 for the token it has just issued does not: the
+        // credentials were accepted a moment ago, so this call failed, not the sign-in.
+        // Ending the session here would throw away the screen and what was typed in it.
         let token = renew(api, &env).await?;
         response = send(&env, request, &token.access_token).await?;
         if response.status() == 401 {
-            let why = match api.renewal() {
-                Some(Renewal::Account { .. }) => "The service no longer accepts your account's tokens.",
-                _ => "The service no longer accepts this API secret's tokens.",
-            };
-            api.end(format!("{why} Sign in again."));
-            return Err(ApiError::SignedOut(why.into()));
+            let body = response.text().await.unwrap_or_default();
+            return Err(ApiError::fresh_token_refused(error_message(&body)));
         }
     }
     let status = response.status();

@@ -44,6 +44,19 @@ impl ApiError {
         }
     }
 
+    /// The service answered 401 to a token it had just issued (the re-exchange after a
+    /// first 401 succeeded). The sign-in still holds, so this is a failed call with Retry,
+    /// not the end of the session.
+    pub fn fresh_token_refused(message: Option<String>) -> ApiError {
+        let why = message.filter(|m| !m.trim().is_empty()).map(|m| format!(" ({})", m.trim().trim_end_matches('.'))).unwrap_or_default();
+        ApiError::Server {
+            status: 401,
+            message: format!(
+                "It refused the access token it had just issued{why}. If this keeps happening, sign out and sign in again"
+            ),
+        }
+    }
+
     /// A short headline: what went wrong.
     pub fn title(&self) -> String {
         match self {
@@ -160,6 +173,17 @@ mod tests {
         assert_eq!(e.title(), "The answer could not be read");
         assert!(e.detail().contains("Try again"), "{}", e.detail());
         assert!(e.retryable());
+    }
+
+    #[test]
+    fn a_refused_fresh_token_is_a_failed_call_with_retry() {
+        let e = ApiError::fresh_token_refused(Some("The access token has expired.".into()));
+        assert!(!matches!(e, ApiError::SignedOut(_)));
+        assert!(e.retryable());
+        assert_eq!(e.title(), "The service failed (HTTP 401)");
+        assert!(e.detail().contains("just issued (The access token has expired)"), "{}", e.detail());
+        assert!(e.detail().ends_with("Try again in a moment."), "{}", e.detail());
+        assert!(ApiError::fresh_token_refused(None).detail().starts_with("It refused the access token it had just issued. If"));
     }
 
     #[test]

@@ -16,8 +16,9 @@ pub fn ErrorPanel(
         <div class="error-panel" role="alert">
             <p class="error-title">{format!("{action} failed. {}", error.title())}</p>
             <p class="error-detail">{error.detail()}</p>
+            // type="button": inside a form (the wizard) a plain button would submit it.
             {retry.map(|retry| view! {
-                <button class="button" on:click=move |_| retry.run(())>"Retry"</button>
+                <button type="button" class="button" on:click=move |_| retry.run(())>"Retry"</button>
             })}
         </div>
     }

@@ -1,6 +1,7 @@
 //! `/clusters/new`: the create-cluster wizard. Plan, details, payment, a summary, then one
 //! submission; what comes back decides where the person goes next (see `outcome`).
 
+mod check;
 mod name_field;
 mod outcome;
 mod pay;
@@ -92,7 +93,7 @@ pub fn CreateCluster() -> impl IntoView {
     let code = crate::code::live(Box::new(move |t| crate::code::clusters::create(t, &request())));
     let hcl = crate::code::live(Box::new(move |t| crate::code::hcl::cluster(t, &request())));
 
-    let error = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<check::Refusal>);
     let submit = Write::new("Creating the cluster");
     let created = RwSignal::new(None::<ClusterCreationResult>);
     let pending = submit.busy;
@@ -102,25 +103,17 @@ pub fn CreateCluster() -> impl IntoView {
         if pending.get_untracked() {
             return;
         }
-        let problem = if org.with_untracked(String::is_empty) {
-            Some("Choose an organization.")
-        } else if region.with_untracked(String::is_empty) {
-            Some(if untrack(|| regions.with(|r| matches!(r, Some(Err(_))))) {
-                "The regions could not be loaded: use Retry under Region, then choose one."
-            } else {
-                "Choose a region."
-            })
-        } else if name.with_untracked(|n| n.trim().is_empty()) {
-            Some("Enter a name for the cluster.")
-        } else if matches!(name_state.get_untracked(), NameState::Unavailable { .. }) {
-            Some("That name is not available: pick another one.")
-        } else if !settled.get_untracked() {
-            Some("Choose how to pay: a saved card, or the checkout page.")
-        } else {
-            None
-        };
-        if let Some(problem) = problem {
-            error.set(Some(problem.into()));
+        let form = untrack(|| check::Form {
+            orgs: directory.orgs.with(check::Read::of),
+            org_chosen: !org.with(String::is_empty),
+            regions: regions.with(check::Read::of),
+            region_chosen: !region.with(String::is_empty),
+            named: !name.with(|n| n.trim().is_empty()),
+            name_taken: matches!(name_state.get(), NameState::Unavailable { .. }),
+            pay_settled: settled.get(),
+        });
+        if let Some(refusal) = check::refusal(&form) {
+            error.set(Some(refusal));
             return;
         }
         let body = untrack(request);
@@ -201,7 +194,7 @@ pub fn CreateCluster() -> impl IntoView {
                     <label for="cluster-region">"Region"</label>
                     {move || match regions.get() {
                         None => view! { <p class="loading">"Loading regions…"</p> }.into_any(),
-                        Some(Err(e)) => view! { <ErrorPanel action="Loading regions" error=e retry=Callback::new(move |_| regions.refetch())/> }.into_any(),
+                        Some(Err(e)) => view! { <ErrorPanel action="Loading regions" error=e retry=Callback::new(move |_| regions.retry())/> }.into_any(),
                         Some(Ok(list)) => view! {
                             <select id="cluster-region" on:change:target=move |ev| region.set(ev.target().value())>
                                 {list.into_iter().map(|r| {
@@ -218,7 +211,7 @@ pub fn CreateCluster() -> impl IntoView {
                 </section>
                 <section class="card">
                     <h2>"3. Payment"</h2>
-                    {move || payment_choice(cards.get(), card, picked, settled, Callback::new(move |_| cards.refetch()))}
+                    {move || payment_choice(cards.get(), card, picked, settled, Callback::new(move |_| cards.retry()))}
                 </section>
                 <section class="card summary" id="summary">
                     <h2>"Summary"</h2>
@@ -226,7 +219,7 @@ pub fn CreateCluster() -> impl IntoView {
                         let place = regions.with(|r| region.with(|chosen| region_phrase(r, chosen)));
                         summary(&tier.get(), &period.get(), &place, &name.get(), settled.get().then(|| card.with(Option::is_some)))
                     }}</p>
-                    {move || error.get().map(|e| view! { <p class="error-detail" role="alert">{e}</p> })}
+                    {move || error.get().map(check::show)}
                     {submit.failure()}
                     <button class="button primary" type="submit" id="create-cluster" disabled=move || pending.get() || refused().is_some()
                         title=move || refused().unwrap_or_default()>

@@ -30,16 +30,18 @@ pub fn availability(api: Api, name: RwSignal<String>) -> RwSignal<NameState> {
             return;
         }
         state.set(NameState::Checking);
+        // The task may outlive the wizard (the person leaves mid-check): every read and
+        // write after an await is a `try_`, a no-op once the wizard is gone.
         spawn_local(async move {
             sleep_ms(350).await;
-            if generation.get_value() != mine {
+            if generation.try_get_value() != Some(mine) {
                 return;
             }
             let answer = api::call(api, &ops::ClusterNameAvailabilityCheck { name: candidate }).await;
-            if generation.get_value() != mine {
+            if generation.try_get_value() != Some(mine) {
                 return;
             }
-            state.set(match answer {
+            state.try_set(match answer {
                 Ok(a) if a.available => NameState::Available(a.name),
                 Ok(a) => NameState::Unavailable { name: a.name, recommendation: a.recommendation },
                 Err(e) => NameState::Failed(e),
@@ -73,7 +75,7 @@ pub fn NameField(name: RwSignal<String>, state: RwSignal<NameState>) -> impl Int
                 }.into_any(),
                 // Asking again is the way forward: the name itself is kept.
                 NameState::Failed(e) => view! {
-                    <span class="bad">{format!("Checking the name failed. {} {}", e.title(), e.detail())}</span>
+                    <span class="bad">{format!("Checking the name failed: {}. {}", e.title(), e.detail())}</span>
                     " "<button type="button" class="button subtle link retry" id="retry-name-check"
                         on:click=move |_| name.update(|_| ())>"Retry"</button>
                 }.into_any(),
