@@ -3,7 +3,8 @@
 //! the panel cannot drift from the button. Names only ever reach a `#` comment (cleaned) or
 //! a quoted body; IDs go into the URL, percent-encoded by the request builder.
 
-use cluster_api::{ops, AppLinkRequest, Call, ClusterDomain, Deployment, ToggleExtensionRequest, ToggleExtensionVersionValidRequest};
+use cluster_api::{ops, AppLinkRequest, Call, ClusterDomain, Deployment, ToggleExtensionRequest, ToggleExtensionVersionValidRequest, WellKnown};
+use cluster_api::RedirectRequest;
 
 use super::{named, single, Target};
 
@@ -15,6 +16,24 @@ pub fn card_make_default(t: &Target, org_id: &str, pm_id: &str, label: &str) -> 
 pub fn card_remove(t: &Target, org_id: &str, pm_id: &str, label: &str) -> String {
     let op = ops::OrgPaymentMethodDelete { org_id: org_id.into(), pm_id: pm_id.into() };
     single(t, &named("Remove the card", label), &op.request())
+}
+
+/// The hosted card setup page: the answer's `link` is opened in a browser.
+pub fn card_setup(t: &Target, org_id: &str, return_to: &str) -> String {
+    let body = RedirectRequest { redirect_uri: Some(return_to.to_string()) };
+    single(t, "Open a card setup page (open the answer's link in a browser)", &ops::OrgPaymentMethodSetupSessionCreate { org_id: org_id.into(), body }.request())
+}
+
+/// The billing portal: the answer's `link` is opened in a browser.
+pub fn billing_portal(t: &Target, org_id: &str, return_to: &str) -> String {
+    let body = Some(RedirectRequest { redirect_uri: Some(return_to.to_string()) });
+    single(t, "Open the billing portal (open the answer's link in a browser)", &ops::OrgBillingPortalSessionCreate { org_id: org_id.into(), body }.request())
+}
+
+/// Paying for a cluster: a new checkout or the open invoice, as a link for a browser.
+pub fn checkout_resume(t: &Target, cluster_id: &str, name: &str) -> String {
+    let what = named("Open the payment page (open the answer's link in a browser) of the cluster", name);
+    single(t, &what, &ops::ClusterCheckoutResume { id: cluster_id.into(), body: None }.request())
 }
 
 /// Switching the primary host (back to the default one, or to a domain).
@@ -95,6 +114,20 @@ pub fn version_approve(t: &Target, cluster_id: &str, extension_id: &str, version
     let body = ToggleExtensionVersionValidRequest { valid, reason: reason.map(str::to_string) };
     let op = ops::ClusterExtensionVersionValidate { id: cluster_id.into(), extension_id: extension_id.into(), version_id: version_id.into(), body };
     single(t, &named(if valid { "Approve the version" } else { "Withdraw approval of the version" }, version_id), &op.request())
+}
+
+/// Stops publishing an app-association file.
+pub fn well_known_delete(t: &Target, cluster_id: &str, extension_id: &str, file: &str) -> String {
+    let op = ops::ClusterWellKnownDelete { id: cluster_id.into(), extension_id: extension_id.into(), file: file.into() };
+    single(t, &named("Stop publishing", file), &op.request())
+}
+
+/// Sets the change-password redirect; an empty `url` clears it, as the console sends.
+pub fn change_password(t: &Target, cluster_id: &str, extension_id: &str, url: &str) -> String {
+    let body = WellKnown { change_password_url: Some(url.to_string()), ..WellKnown::default() };
+    let op = ops::ClusterWellKnownChangePasswordSet { id: cluster_id.into(), extension_id: extension_id.into(), body: Some(body) };
+    let what = if url.is_empty() { "Clear the change-password redirect".to_string() } else { named("Redirect change-password to", url) };
+    single(t, &what, &op.request())
 }
 
 /// "Apply to cluster": reconcile, which restarts Keycloak on the cluster.

@@ -41,6 +41,11 @@ fn every_write_is_its_method_and_full_url() {
         (version_delete(&t, "c1", "e1", "v1", "1.0"), "DELETE", "/clusters/c1/extensions/e1/versions/v1".into()),
         (version_approve(&t, "c1", "e1", "v1", true, None), "PUT", "/clusters/c1/extensions/e1/versions/v1/validate".into()),
         (apply(&t, "c1", "acme-prod"), "POST", "/clusters/c1/extensions/cluster-update".into()),
+        (card_setup(&t, "org-acme", "http://c/billing"), "POST", "/orgs/org-acme/billing/payment-methods".into()),
+        (billing_portal(&t, "org-acme", "http://c/billing"), "POST", "/orgs/org-acme/billing/portal".into()),
+        (checkout_resume(&t, "c1", "acme-prod"), "POST", "/clusters/c1/checkout".into()),
+        (well_known_delete(&t, "c1", "e1", "assetlinks.json"), "DELETE", "/clusters/c1/extensions/e1/well-known/assetlinks.json".into()),
+        (change_password(&t, "c1", "e1", ""), "PUT", "/clusters/c1/extensions/e1/well-known/change-password".into()),
     ];
     for (text, method, path) in cases {
         let (m, url, _) = the_call(&text);
@@ -59,6 +64,12 @@ fn bodies_are_what_the_console_sends() {
     assert_eq!(body, Some(serde_json::json!({ "client_id": "web-shop", "redirect_uri": "https://x.example/cb?a=1&b='2'" })));
     let (_, _, body) = the_call(&version_approve(&t, "c1", "e1", "v1", true, Some("reviewed; it's fine")));
     assert_eq!(body.as_ref().map(|b| (b["valid"].clone(), b["reason"].clone())), Some((true.into(), "reviewed; it's fine".into())));
+    let (_, _, body) = the_call(&change_password(&t, "c1", "e1", ""));
+    assert_eq!(body, Some(serde_json::json!({ "change_password_url": "" })), "an empty URL clears the redirect");
+    let (_, _, body) = the_call(&change_password(&t, "c1", "e1", "https://x.example/pw"));
+    assert_eq!(body, Some(serde_json::json!({ "change_password_url": "https://x.example/pw" })));
+    let (_, _, body) = the_call(&card_setup(&t, "org-acme", "http://127.0.0.1:8080/billing?org=org-acme"));
+    assert_eq!(body, Some(serde_json::json!({ "redirect_uri": "http://127.0.0.1:8080/billing?org=org-acme" })));
     let (_, _, body) = the_call(&realm_delete(&t, "d1", "shop"));
     assert_eq!(body, None);
     let realm = Deployment {

@@ -104,6 +104,7 @@ fn CredentialList() -> impl IntoView {
             })
         })
     });
+    let revoke_code = crate::code::live(Box::new(move |t| crate::code::actions::credential_revoke(t, &ctx.id(), &revoking.get())));
     let work = Callback::new(move |()| -> Work {
         let op = ops::DeploymentCredentialDelete { id: ctx.id(), client_id: revoking.get_untracked() };
         Box::pin(async move {
@@ -126,6 +127,7 @@ fn CredentialList() -> impl IntoView {
                 body=move || view! {
                     <p>{move || format!("The client {} is deleted from the realm at once: anything using it can no longer get tokens.", revoking.get())}</p>
                     <p><strong>"This cannot be undone."</strong>" Create a new credential if it is needed again."</p>
+                    <CodePanel curl=revoke_code/>
                 }
                 work=work confirm_label="Revoke" busy_label="Revoking…" confirm_id="confirm-revoke"/>
         </section>
