@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::page::return_url;
 use crate::api::{self, page_origin, use_api};
+use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::redirect::Redirecting;
@@ -59,6 +60,10 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
         });
     };
 
+    let setup_code = crate::code::live(Box::new(move |t| {
+        let org_id = org.get_value();
+        crate::code::actions::card_setup(t, &org_id, &return_url(&page_origin(), &org_id))
+    }));
     let row = move |c: &PaymentMethod| {
         let id_default = c.id.clone();
         let pm_id = StoredValue::new(c.id.clone());
@@ -79,18 +84,27 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             })
         });
         let title = format!("Remove {label}?");
+        let (code_label, default_label) = (StoredValue::new(label.clone()), label.clone());
+        let remove_code = crate::code::live(Box::new(move |t| {
+            crate::code::actions::card_remove(t, &org.get_value(), &pm_id.get_value(), &code_label.get_value())
+        }));
+        let default_code = crate::code::live(Box::new(move |t| {
+            crate::code::actions::card_make_default(t, &org.get_value(), &pm_id.get_value(), &default_label)
+        }));
         let card = view! { {label.clone()} {c.is_default.then(|| view! { " " <span class="badge badge-ok">"Default"</span> })} };
         let by_label = SortKey::Text(label.to_lowercase());
         let actions = view! {
             {(!c.is_default).then(|| view! {
                 <button class="button make-default" disabled=move || locked() || make_default.busy.get()
                     on:click=move |_| set_default(id_default.clone())>"Make default"</button>
+                {move || (!locked()).then(|| view! { <CodePanel curl=default_code/> })}
             })}
             <button class="button remove-card" disabled=locked on:click=move |_| remove.open()>"Remove"</button>
             <ConfirmDialog confirm=remove tone=Tone::Danger title=title
                 body=move || view! {
                     <p>"The card is deleted from the organization's saved cards. "
                        "While a subscription pays with it, the service refuses and says which one."</p>
+                    <CodePanel curl=remove_code/>
                 }
                 work=work confirm_label="Remove card" busy_label="Removing…" confirm_class="confirm-remove"/>
         };
@@ -118,6 +132,7 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
                 <button class="button" id="add-card" disabled=move || locked() || add.busy.get()
                     on:click=open_setup>"Add card"</button>
             </p>
+            {move || (!locked()).then(|| view! { <CodePanel curl=setup_code/> })}
             {move || link.get().map(|link| view! { <Redirecting link=link destination="the secure card setup page"/> })}
             {add.failure()}
         </section>

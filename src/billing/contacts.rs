@@ -90,12 +90,15 @@ fn remove_button(api: Api, org: StoredValue<String>, contacts: Contacts, c: &Bil
         })
     });
     let who = c.email.clone().unwrap_or_else(|| c.username.clone());
+    let code_who = who.clone();
+    let code = crate::code::live(Box::new(move |t| crate::code::actions::contact_delete(t, &org.get_value(), &id.get_value(), &code_who)));
     view! {
         <button class="button remove-contact" disabled=locked on:click=move |_| remove.open()>"Remove"</button>
         <ConfirmDialog confirm=remove tone=Tone::Danger
             title=format!("Remove {} from the billing contacts?", c.username)
             body=move || view! {
                 <p>{format!("{who} stops receiving invoices and payment emails. They keep their role and access; you can add them again.")}</p>
+                <CodePanel curl=code/>
             }
             work=work confirm_label="Remove contact" busy_label="Removing…" confirm_class="confirm-remove-contact"/>
     }

@@ -107,6 +107,10 @@ fn OrgBilling(org: Org) -> impl IntoView {
             link.try_set(Some(l));
         });
     };
+    let portal_code = crate::code::live(Box::new(move |t| {
+        let org_id = org_id.get_value();
+        crate::code::actions::billing_portal(t, &org_id, &return_url(&page_origin(), &org_id))
+    }));
     view! {
         <p class="hint">{format!("Billing for {}.", org.display_name.clone().unwrap_or(org.name.clone()))}</p>
         {move || read_only.get().map(|why| view! { <p class="callout" id="billing-read-only"><strong>"Read only. "</strong>{why}</p> })}
@@ -123,6 +127,7 @@ fn OrgBilling(org: Org) -> impl IntoView {
                 on:click=open_portal>"Open billing portal"</button>
             {move || link.get().map(|link| view! { <Redirecting link=link destination="the billing portal"/> })}
             {portal.failure()}
+            {move || read_only.get().is_none().then(|| view! { <crate::kit::code::CodePanel curl=portal_code/> })}
         </section>
     }
 }

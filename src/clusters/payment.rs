@@ -58,6 +58,7 @@ pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static
             link.try_set(Some(l));
         });
     };
+    let code = crate::code::live(Box::new(move |t| ctx.cluster.with(|c| crate::code::actions::checkout_resume(t, &c.id, &c.name))));
     view! {
         {move || link.get().map(|link| view! { <Redirecting link=link destination=destination/> })}
         {move || resume.error.get().map(|e| view! { <ErrorPanel action=format!("Opening {destination}") error=e/> })}
@@ -67,5 +68,6 @@ pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static
             {resume.label(label, "Opening…")}
         </button>
         {move || denied().map(|why| view! { <p class="hint reason">{why}</p> })}
+        {move || denied().is_none().then(|| view! { <crate::kit::code::CodePanel curl=code/> })}
     }
 }

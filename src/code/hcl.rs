@@ -112,6 +112,20 @@ pub fn extension(target: &Target, cluster_id: &str, name: &str, resource_type: &
     file(target, vec![(tf::cluster_extension(&ident(name, "extension"), s(cluster_id), name, resource_type, true), &[])])
 }
 
+/// A realm that exists, with its display name as saved; imported by `cluster_id/realm_id`.
+pub fn realm_display_name(target: &Target, cluster_id: &str, realm_id: &str, name: &str, display_name: Option<&str>) -> String {
+    let label = ident(name, "realm");
+    let import = tf::import("phasetwo_realm", &label, &format!("{cluster_id}/{realm_id}"));
+    file(target, vec![(tf::realm(&label, s(cluster_id), name, display_name), &[]), (import, &[])])
+}
+
+/// A resource that exists, enabled or disabled; imported by `cluster_id/extension_id`.
+pub fn extension_enabled(target: &Target, cluster_id: &str, extension_id: &str, name: &str, resource_type: &str, enabled: bool) -> String {
+    let label = ident(name, "extension");
+    let import = tf::import("phasetwo_cluster_extension", &label, &format!("{cluster_id}/{extension_id}"));
+    file(target, vec![(tf::cluster_extension(&label, s(cluster_id), name, resource_type, enabled), &[]), (import, &[])])
+}
+
 /// A file uploaded as a version of an existing extension (`major` None for a password
 /// denylist, which is version-independent).
 pub fn extension_version(target: &Target, cluster_id: &str, extension_id: &str, file_name: &str, major: Option<i64>, label: &str) -> String {

@@ -4,6 +4,7 @@
 //! `kit::code_panel`. Secrets typed into a form become shell variables (`$ENV_VALUE`,
 //! `$TELEMETRY_TOKEN`), and so does anything the service returns (`$EXTENSION_ID`…).
 
+pub mod actions;
 pub mod clusters;
 pub mod extensions;
 pub mod hcl;

@@ -24,8 +24,10 @@ pub fn required_role(op: &Operation) -> Option<&'static str> {
     if op.id == "org.list" {
         return None;
     }
-    // A credential's secret administers the realm: reading it is managing it.
-    if op.id == "deployment.credential.secret.read" {
+    // Realm credentials are the manage role's (the Realms issue: "credentials need the manage
+    // role"): a secret administers the realm, so reading it is managing it, and even the list
+    // (names, client IDs, roles; never a secret) is kept from viewers.
+    if matches!(op.id, "deployment.credential.secret.read" | "deployment.credential.list") {
         return Some("manage-clusters");
     }
     let (view, manage) = group(op);
@@ -88,7 +90,7 @@ mod tests {
         assert_eq!(required_role(&catalogue::CLUSTER_SUBSCRIPTION_DETAIL), Some("view-billing"));
         assert_eq!(required_role(&catalogue::CLUSTER_CHECKOUT_RESUME), Some("manage-billing"));
         assert_eq!(required_role(&catalogue::ORG_LIST), None);
-        assert_eq!(required_role(&catalogue::DEPLOYMENT_CREDENTIAL_LIST), Some("view-clusters"));
+        assert_eq!(required_role(&catalogue::DEPLOYMENT_CREDENTIAL_LIST), Some("manage-clusters"));
         assert_eq!(required_role(&catalogue::DEPLOYMENT_CREDENTIAL_SECRET_READ), Some("manage-clusters"));
         assert_eq!(required_role(&catalogue::DEPLOYMENT_TOKEN_CREATE), Some("manage-clusters"));
     }
@@ -124,6 +126,9 @@ mod tests {
         assert!(!staff_may(&catalogue::CLUSTER_LOG_DETAIL));
         assert!(!staff_may(&catalogue::DEPLOYMENT_CREDENTIAL_SECRET_READ));
         assert!(!staff_may(&catalogue::DEPLOYMENT_TOKEN_CREATE));
+        // The credential list hands over no secret: staff may read it although a customer's
+        // viewer may not (staff hold no organization role; their rule is "no hand-over").
+        assert!(staff_may(&catalogue::DEPLOYMENT_CREDENTIAL_LIST));
         for op in catalogue::every().filter(|op| op.method != Method::Get && staff_role(op).is_none()) {
             assert!(!staff_may(op), "staff must not call the write {}", op.id);
         }
@@ -137,5 +142,7 @@ mod tests {
         let viewer = vec!["view-clusters".to_string()];
         assert!(allows(&viewer, &catalogue::CLUSTER_DETAIL));
         assert!(!allows(&viewer, &catalogue::CLUSTER_DELETE));
+        assert!(!allows(&viewer, &catalogue::DEPLOYMENT_CREDENTIAL_LIST), "realm credentials are the manage role's");
+        assert!(allows(&["manage-clusters".to_string()], &catalogue::DEPLOYMENT_CREDENTIAL_LIST));
     }
 }

@@ -99,6 +99,8 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
     let link = RwSignal::new(None::<RedirectLink>);
     confirm();
     let id = StoredValue::new(cluster_id);
+    let code_name = name.clone();
+    let code = crate::code::live(Box::new(move |t| crate::code::actions::checkout_resume(t, &id.get_value(), &code_name)));
 
     view! {
         <section class="card" id="authenticate">
@@ -122,6 +124,7 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
                                         checkout.run(async move { api::call(api, &op).await }, move |l| { link.try_set(Some(l)); });
                                     }>"Choose another card"</button>
                             </div>
+                            <crate::kit::code::CodePanel curl=code/>
                         </div>
                     }.into_any()
                 }

@@ -96,6 +96,7 @@ fn revoke(api: Api, org_id: String, s: Secret, refusal: Option<String>) -> AnyVi
         })
     });
     let name = s.name.clone();
+    let code = crate::code::live(Box::new(move |t| target.with_value(|(org, id, _)| crate::code::actions::api_secret_delete(t, org, id))));
     view! {
         <section class="card">
             <h2>"Revoke"</h2>
@@ -109,6 +110,7 @@ fn revoke(api: Api, org_id: String, s: Secret, refusal: Option<String>) -> AnyVi
                 <p>"New tokens stop at once: the client ID and secret are refused from now on. "
                    "Tokens already issued with it keep working until they expire (minutes)."</p>
                 <p>"This cannot be undone; create a new secret if it is needed again."</p>
+                <crate::kit::code::CodePanel curl=code/>
             }
             type_name=Signal::stored(s.name.clone())
             work=work confirm_label="Revoke" busy_label="Revoking…" confirm_id="confirm-revoke"/>

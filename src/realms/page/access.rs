@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::token::{AdminToken, Countdown};
 use super::RealmCtx;
 use crate::api::{self, use_api, ApiError};
+use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
 use crate::kit::Write;
 use crate::realms::console::{is_web_link, open_console};
@@ -17,6 +18,7 @@ pub fn Access() -> impl IntoView {
     let ctx = expect_context::<RealmCtx>();
     let api = use_api();
     let opening = Write::new("Opening the admin console");
+    let code = crate::code::live(Box::new(move |t| ctx.realm.with(|r| crate::code::actions::console_link(t, &r.id, &r.name))));
     view! {
         <section class="card" id="realm-access">
             <h2>"Access"</h2>
@@ -30,6 +32,7 @@ pub fn Access() -> impl IntoView {
                     {opening.label("Open admin console ↗", "Opening…")}
                 </button>
                 {opening.failure()}
+                {move || ctx.denied.get().is_none().then(|| view! { <CodePanel curl=code/> })}
             </div>
             <AppLink/>
             <AdminToken/>
@@ -56,6 +59,10 @@ fn AppLink() -> impl IntoView {
     let redirect_uri = RwSignal::new(String::new());
     let making = Write::new("Creating the app link");
     let shown = RwSignal::new(None::<(ConsoleLink, f64)>);
+    let code = crate::code::live(Box::new(move |t| {
+        let (client, redirect) = (client_id.get().trim().to_string(), redirect_uri.get().trim().to_string());
+        ctx.realm.with(|r| crate::code::actions::app_link(t, &r.id, &r.name, &client, &redirect))
+    }));
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         shown.set(None);
@@ -84,6 +91,7 @@ fn AppLink() -> impl IntoView {
                 </button>
             </form>
             {making.failure()}
+            {move || ctx.denied.get().is_none().then(|| view! { <CodePanel curl=code/> })}
             {move || shown.get().map(|(link, until)| {
                 let url = link.link.clone();
                 // Only an http(s) link is offered as a link; anything else is text.

@@ -19,6 +19,7 @@ pub fn DeleteRealm() -> impl IntoView {
     let navigate = use_navigate();
     let confirm = Confirm::new("Deleting the realm");
     let name = Signal::derive(move || ctx.realm.with(|r| r.name.clone()));
+    let code = crate::code::live(Box::new(move |t| ctx.realm.with(|r| crate::code::actions::realm_delete(t, &r.id, &r.name))));
     let work = Callback::new(move |()| -> Work {
         let (id, name, cluster) = ctx.realm.with_untracked(|r| (r.id.clone(), r.name.clone(), r.cluster.as_ref().map(|c| c.id.clone())));
         let navigate = navigate.clone();
@@ -43,6 +44,7 @@ pub fn DeleteRealm() -> impl IntoView {
                 body=move || view! {
                     <p>{move || format!("Realm {} and everything in it (users, clients, roles, credentials, sessions) is deleted from the cluster.", name.get())}</p>
                     <p><strong>"This is permanent and cannot be undone."</strong>" Anyone signed in to it is signed out, and its credentials stop working at once."</p>
+                    <crate::kit::code::CodePanel curl=code/>
                 }
                 type_name=name work=work
                 confirm_label="Delete permanently" busy_label="Deleting…" confirm_id="confirm-delete-realm"/>

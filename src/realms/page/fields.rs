@@ -70,6 +70,12 @@ fn Rename() -> impl IntoView {
     let saving = Write::new("Saving the display name");
     let typed = RwSignal::new(ctx.realm.with_untracked(|r| r.display_name.clone().unwrap_or_default()));
     let saved = RwSignal::new(None::<String>);
+    let code = crate::code::live(Box::new(move |t| ctx.realm.with(|r| crate::code::actions::realm_rename(t, &echo(r, &typed.get())))));
+    let hcl = crate::code::live(Box::new(move |t| {
+        let body = ctx.realm.with(|r| echo(r, &typed.get()));
+        let cluster = body.cluster.as_ref().map(|c| c.id.clone()).unwrap_or_default();
+        crate::code::hcl::realm_display_name(t, &cluster, &body.id, &body.name, body.display_name.as_deref())
+    }));
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         saved.set(None);
@@ -95,6 +101,7 @@ fn Rename() -> impl IntoView {
             </form>
             {move || saved.get().map(|t| view! { <p class="flash" id="display-name-saved" role="status">{t}</p> })}
             {saving.failure()}
+            <crate::kit::code::CodePanel curl=code hcl=hcl/>
         }.into_any(),
     }
 }

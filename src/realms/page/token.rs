@@ -66,6 +66,7 @@ pub fn AdminToken() -> impl IntoView {
             shown.try_set(Some((token, until)));
         });
     };
+    let code = crate::code::live(Box::new(move |t| ctx.realm.with(|r| crate::code::actions::admin_token(t, &r.id, &r.name))));
     view! {
         <div class="access-item">
             <h3>"Admin token"</h3>
@@ -75,6 +76,7 @@ pub fn AdminToken() -> impl IntoView {
                 {making.label("Create admin token", "Creating…")}
             </button>
             {making.failure()}
+            {move || ctx.denied.get().is_none().then(|| view! { <crate::kit::code::CodePanel curl=code/> })}
             {move || shown.get().map(|(token, until)| {
                 let secret = token.access_token.clone();
                 view! {

@@ -10,6 +10,8 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("code_panel_wizard_live_terraform_and_copy", |d| Box::pin(run_flow(d, Config::default(), wizard))),
         ("code_panel_realm_secret_env_var_and_upload", |d| Box::pin(run_flow(d, Config::default(), cluster_forms))),
+        ("code_panel_realm_page_rename_and_delete_dialog", |d| Box::pin(run_flow(d, Config::default(), realm_page))),
+        ("code_panel_card_default_and_remove_dialog", |d| Box::pin(run_flow(d, Config::default(), card_dialogs))),
     ]
 }
 
@@ -140,4 +142,57 @@ async fn cluster_forms(ctx: Ctx) {
     ctx.click(&format!("{card} .uploader .code-tab-hcl")).await;
     ctx.wait_text(&pre, "resource \"phasetwo_cluster_extension_version\"").await;
     let _ = std::fs::remove_file(&path);
+}
+
+/// The realm's own page: the display name's request (the whole record echoed back) and its
+/// provider resource with the import that adopts the realm; then the delete dialog's panel,
+/// cancelled, so nothing is sent.
+async fn realm_page(ctx: Ctx) {
+    let api = format!("{}/auth/realms/self/v2", ctx.base);
+    let page = format!("/realms/{}", demo::REALM_CUSTOMERS);
+    ctx.goto(&page).await;
+    sign_in_again(&ctx, &page).await;
+    ctx.find("#display-name").await;
+    let pre = open_panel(&ctx, "#realm-fields").await;
+    ctx.type_into("#display-name", "Shop's \"best\"").await;
+    let script = ctx.wait_text(&pre, "\"display_name\":\"Shop'\\''s \\\"best\\\"\"").await;
+    assert!(script.contains(&format!("-X PUT '{api}/deployments/{}'", demo::REALM_CUSTOMERS)), "{script}");
+    assert!(script.contains("\"name\":\"customers\""), "the record is not echoed whole: {script}");
+    assert!(script.contains("Authorization: Bearer $TOKEN") && script.contains("\"client_secret=$CLIENT_SECRET\""), "{script}");
+    ctx.click("#realm-fields .code-tab-hcl").await;
+    let hcl = ctx.wait_text(&pre, "resource \"phasetwo_realm\" \"customers\" {").await;
+    assert!(hcl.contains("display_name = \"Shop's \\\"best\\\"\""), "{hcl}");
+    assert!(hcl.contains(&format!("id = \"cl-acme-prod/{}\"", demo::REALM_CUSTOMERS)), "no import of the realm: {hcl}");
+    assert_eq!(ctx.calls("deployment.update", "204").await, 0, "the panel sent something");
+
+    // The delete dialog carries the exact request, and copies it.
+    ctx.click("#delete-realm").await;
+    let pre = open_panel(&ctx, "dialog[open]").await;
+    let shown = ctx.wait_text(&pre, &format!("-X DELETE '{api}/deployments/{}'", demo::REALM_CUSTOMERS)).await;
+    assert!(shown.contains("# Delete the realm “customers”"), "{shown}");
+    record_clipboard(&ctx).await;
+    ctx.click("dialog[open] .code-panel button.copy").await;
+    ctx.wait_text("dialog[open] .code-panel .copy-note", "Copied").await;
+    assert_eq!(copied(&ctx).await.first().map(|c| c.trim_end().to_string()), Some(shown.trim_end().to_string()));
+    ctx.click("dialog[open] .cancel").await;
+    ctx.wait_gone("dialog", crate::harness::WAIT, "Cancel did not close the dialog").await;
+    assert_eq!(ctx.calls("deployment.delete", "204").await, 0, "the realm was deleted");
+}
+
+/// Billing cards: the inline Make default panel and the Remove dialog's panel.
+async fn card_dialogs(ctx: Ctx) {
+    let api = format!("{}/auth/realms/self/v2", ctx.base);
+    super::alice(&ctx).await;
+    ctx.click("nav.sidenav a[href='/billing']").await;
+    ctx.wait_text("#card-table", "4242").await;
+    let row = "tr[data-card=pm_card_mastercard]";
+    let pre = open_panel(&ctx, row).await;
+    ctx.wait_text(&pre, &format!("-X POST '{api}/orgs/{}/billing/payment-methods/pm_card_mastercard/default'", demo::ACME_ORG_ID)).await;
+    ctx.click(&format!("{row} .remove-card")).await;
+    let pre = open_panel(&ctx, "dialog[open]").await;
+    let script = ctx.wait_text(&pre, &format!("-X DELETE '{api}/orgs/{}/billing/payment-methods/pm_card_mastercard'", demo::ACME_ORG_ID)).await;
+    assert!(script.contains("# Remove the card “Mastercard •••• "), "{script}");
+    ctx.click("dialog[open] .cancel").await;
+    ctx.wait_gone("dialog", crate::harness::WAIT, "Cancel did not close the dialog").await;
+    ctx.find(row).await;
 }

@@ -293,7 +293,11 @@ async fn viewer(ctx: Ctx) {
         assert!(disabled(&ctx, button).await, "{button} is enabled for a viewer");
     }
     assert!(!ctx.exists("#create-credential").await, "a viewer can create credentials");
-    ctx.find("#no-credentials").await;
+    // Realm credentials are the manage role's: the section says so instead of a failed list.
+    let refused = ctx.wait_text("#credentials-refused", "manage-clusters").await;
+    assert!(refused.contains("Acme"), "the organization is not named: {refused}");
+    assert!(!ctx.exists("#no-credentials").await && !ctx.exists("#credentials .error-panel").await, "a list was shown or failed");
+    assert_eq!(ctx.calls("deployment.credential.list", "403").await, 0, "the page asked for what it knew it would be refused");
     ctx.find("#realm-metrics dd[data-count='users']").await;
 }
 

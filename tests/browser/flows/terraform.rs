@@ -89,15 +89,15 @@ async fn export_prod(ctx: Ctx) {
     assert!(!text.contains(seeded::PROD_SECRET_VALUE) && !text.contains("seeded-credential-secret"), "a secret is in the file");
     // The blacklist's version has no Keycloak version; only the jar's does.
     assert_eq!(text.matches("keycloak_major_version").count(), 1);
-    // Every realm's credentials were read (the viewer-readable list), then the URL was revoked.
+    // Every realm's credentials were read (the admin holds manage-clusters), then the URL was revoked.
     assert!(ctx.calls("deployment.credential.list", "200").await >= 4);
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     assert!(downloaded(&ctx).await.2, "the object URL was not revoked");
 }
 
-/// The viewer may read everything the export reads (issue 8 keeps listing credentials view-only),
-/// so the refusal comes from the page: the credentials read answers 403 as a service that
-/// refuses it would. The export stops there, names what, and makes no file.
+/// A real viewer (view-clusters only): the Realms issue gives realm credentials to the manage
+/// role, so the sandbox refuses the credentials read with a 403 naming manage-clusters. Nothing
+/// in the page is faked: the export stops there, names what, and makes no file.
 async fn refused(ctx: Ctx) {
     ctx.goto("/").await;
     ctx.wait_url("/sign-in").await;
@@ -106,17 +106,6 @@ async fn refused(ctx: Ctx) {
     ctx.click("a[href='/clusters/cl-acme-prod']").await;
     ctx.find("#export-terraform").await;
     capture(&ctx).await;
-    let refuse = r#"const real = window.fetch;
-        window.fetch = (input, init) => {
-            const url = String((input && input.url) || input);
-            if (url.includes('/credentials')) {
-                return Promise.resolve(new Response(JSON.stringify({ error: 'Realm credentials need the manage-clusters role in Acme Inc.' }),
-                    { status: 403, headers: { 'Content-Type': 'application/json' } }));
-            }
-            return real(input, init);
-        };
-        return 1;"#;
-    ctx.client.execute(refuse, vec![]).await.unwrap_or_else(|e| panic!("refuse: {e}"));
     ctx.click("#export-terraform").await;
     let text = ctx.wait_text("#export-error", "could not be read").await;
     assert!(text.contains("Export stopped: the credentials of realm"), "{text}");
@@ -124,4 +113,7 @@ async fn refused(ctx: Ctx) {
     assert!(text.contains("No file was downloaded."), "{text}");
     assert!(downloaded(&ctx).await.1.is_empty(), "a file was made anyway");
     assert!(!ctx.exists("#export-done").await);
+    // The refusal is the service's own: the list was asked for and answered 403, never 200.
+    assert!(ctx.calls("deployment.credential.list", "403").await >= 1, "the sandbox did not refuse the list");
+    assert_eq!(ctx.calls("deployment.credential.list", "200").await, 0, "a viewer was given the credentials");
 }

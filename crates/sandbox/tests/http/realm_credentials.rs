@@ -60,3 +60,14 @@ async fn bodies_names_and_roles() {
     assert_eq!(h.delete(&format!("/deployments/{D}"), &token).await.status, StatusCode::NO_CONTENT);
     assert_eq!(h.get(&format!("{base}/{}/secret", made.client_id), &token).await.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_viewer_cannot_list_a_realms_credentials() {
+    let h = Harness::start().await;
+    let base = format!("/deployments/{D}/credentials");
+    let reply = h.get(&base, &h.viewer().await).await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN, "{}", reply.body);
+    assert!(reply.error().contains("manage-clusters"), "the refusal names the role: {}", reply.error());
+    assert!(!reply.body.contains("api-"), "nothing of a credential in the refusal: {}", reply.body);
+    assert_eq!(h.get(&base, &h.admin().await).await.status, StatusCode::OK);
+}

@@ -128,7 +128,6 @@ async fn viewers_read_and_every_write_needs_manage_clusters() {
     for path in [
         d.clone(),
         format!("{d}/metrics"),
-        format!("{d}/credentials"),
         format!("/clusters/{}/deployments", demo::ACME_PROD),
         format!("/clusters/{}/deployments/name-available?name=x", demo::ACME_PROD),
     ] {
@@ -143,6 +142,8 @@ async fn viewers_read_and_every_write_needs_manage_clusters() {
         (Method::POST, format!("{d}/console-link"), None),
         (Method::POST, format!("{d}/app-link"), Some(app)),
         (Method::POST, format!("{d}/token"), None),
+        // Realm credentials are the manage role's, even their list (no secret in it).
+        (Method::GET, format!("{d}/credentials"), None),
         (Method::POST, format!("{d}/credentials"), None),
         (Method::GET, format!("{d}/credentials/api-x/secret"), None),
         (Method::DELETE, format!("{d}/credentials/api-x"), None),

@@ -199,6 +199,7 @@ pub fn ClusterAccess() -> impl IntoView {
             body=move || view! {
                 <p>"After saving, the admin console and the admin APIs answer only these addresses: " <strong>{admin_list()}</strong> "."</p>
                 <p>"Make sure your own address is in the list, or you will lock yourself out of the admin console."</p>
+                <CodePanel curl=code hcl=hcl/>
             }
             confirm_label="Save and restrict" busy_label="Saving…" tone=Tone::Danger work=confirmed confirm_id="confirm-admin-lock"/>
     }

@@ -83,9 +83,9 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
     };
 
     let cluster_id = ctx.cluster_id;
-    let primary_code = crate::code::live(Box::new(move |t| {
-        let op = ops::ClusterHostUpdate { id: cluster_id.get_value(), body: cluster_api::ClusterDomain { host: host.get_value() } };
-        crate::code::single(t, &crate::code::named("Make the primary host", &host.get_value()), &cluster_api::Call::request(&op))
+    let primary_code = crate::code::live(Box::new(move |t| crate::code::actions::primary_host(t, &cluster_id.get_value(), &host.get_value())));
+    let delete_code = crate::code::live(Box::new(move |t| {
+        crate::code::actions::domain_delete(t, &cluster_id.get_value(), &id.get_value(), &host.get_value())
     }));
     let primary_hcl = crate::code::live(Box::new(move |t| crate::code::hcl::primary_host(t, &cluster_id.get_value(), &host.get_value())));
     let make_primary = move || {
@@ -144,6 +144,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
                 body=move || view! {
                     <p>{format!("{} stops being a custom domain of this cluster and its certificate is released. To use it \
                         again, add it again and create new DNS records.", host.get_value())}</p>
+                    <CodePanel curl=delete_code/>
                 }
                 work=work confirm_label="Delete domain" busy_label="Deleting…" confirm_class="confirm-delete-domain"/>
         </article>

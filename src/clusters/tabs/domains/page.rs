@@ -3,6 +3,7 @@
 
 use cluster_api::{catalogue, ops, ClusterDomain, CustomerDomain};
 use leptos::prelude::*;
+use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
 
 use super::add::AddDomain;
@@ -80,6 +81,8 @@ pub fn ClusterDomains() -> impl IntoView {
         Some(view! { <span class=if full { "chip usage full" } else { "chip usage" } id="domain-usage">{usage(n, cap)}</span> })
     };
     let on_default = move || primary.get() == default_host.get();
+    let back_code = crate::code::live(Box::new(move |t| crate::code::actions::primary_host(t, &cluster_id.get_value(), &default_host.get())));
+    let back_hcl = crate::code::live(Box::new(move |t| crate::code::hcl::primary_host(t, &cluster_id.get_value(), &default_host.get())));
     let switch_back = move || {
         (!on_default()).then(|| {
             view! {
@@ -87,6 +90,7 @@ pub fn ClusterDomains() -> impl IntoView {
                     on:click=move |_| ctx.switch_to(default_host.get_untracked())>
                     {ctx.host_write.label("Switch back to the default host", "Switching…")}
                 </button>
+                {move || denied.get().is_none().then(|| view! { <CodePanel curl=back_code hcl=back_hcl/> })}
             }
         })
     };

@@ -91,6 +91,9 @@ pub fn ApplyPanel() -> impl IntoView {
         }
     });
     let busy = move || confirm.write.busy.get() || queued.busy.get();
+    let code = crate::code::live(Box::new(move |t| {
+        crate::code::actions::apply(t, &ctx.cluster_id.get_value(), &cluster.with(|c| c.name.clone()))
+    }));
     let restart_refused = |e: &Option<ApiError>| matches!(e, Some(ApiError::Conflict { restart: true, .. }));
     // The person already confirmed: applying once the running restart ends needs no second ask.
     let arm = move |_| {
@@ -160,6 +163,7 @@ pub fn ApplyPanel() -> impl IntoView {
                 body=move || view! {
                     <p>{move || cluster.with(|c| apply_consequence(&c.name))}</p>
                     <p class="hint">"Versions blocked by support are skipped."</p>
+                    <crate::kit::code::CodePanel curl=code/>
                     {move || restart_refused(&confirm.write.error.get()).then(|| view! {
                         <p class="hint">"Another restart is running. The console can apply as soon as it ends. " {when_done()}</p>
                     })}

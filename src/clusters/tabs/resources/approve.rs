@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::{ExtCtx, Item};
 use crate::api::{self, use_api};
+use crate::kit::code::CodePanel;
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 
 /// Words and a badge tone for a scan state.
@@ -84,6 +85,14 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
         None => {}
     };
     let locked = move || ctx.denied.get().is_some() || approval.busy.get();
+    // What the row's button sends next: approve (with the dialog's reason when the scan did
+    // not pass) or withdraw.
+    let code = crate::code::live(Box::new(move |t| {
+        let Some(v) = version.get() else { return String::new() };
+        let valid = !v.valid;
+        let why = (valid && needs_reason(&v.scan_state)).then(|| reason.get().trim().to_string());
+        crate::code::actions::version_approve(t, &ctx.cluster_id.get_value(), &item.id(), &v.id, valid, why.as_deref())
+    }));
 
     let cell = move || {
         let Some(v) = version.get() else { return ().into_any() };
@@ -109,7 +118,8 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
             }
             .into_any()
         };
-        view! { {status} <div class="row-actions">{button}</div> }.into_any()
+        let panel = ctx.denied.get().is_none().then(|| view! { <CodePanel curl=code/> });
+        view! { {status} <div class="row-actions">{button}</div> {panel} }.into_any()
     };
     // What the scan found, read live: the dialog stays put while the version is polled.
     let verdict_words = move || {
@@ -132,6 +142,7 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
                     <textarea class="approve-reason" rows="2" autofocus prop:value=reason
                         on:input:target=move |ev| reason.set(ev.target().value())></textarea>
                 </label>
+                <CodePanel curl=code/>
             }
             ready=Signal::derive(move || !reason.with(|r| r.trim().is_empty()) && ctx.denied.get().is_none())
             work=approve_anyway confirm_label="Approve anyway" busy_label="Approving…" confirm_class="confirm-approve"/>

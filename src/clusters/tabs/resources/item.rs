@@ -13,6 +13,7 @@ use super::well_known::WellKnownPanel;
 use super::{ExtCtx, Item};
 use crate::api::{self, use_api};
 use crate::components::ErrorPanel;
+use crate::kit::code::CodePanel;
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 
 /// What deleting a resource takes with it.
@@ -53,6 +54,19 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
         })
     });
     let denied = move || ctx.denied.get().is_some();
+    // What the Enable/Disable button sends now (the opposite of the current state).
+    let (code_name, type_name) = (StoredValue::new(name.clone()), resource_type.as_str().to_string());
+    let toggle_code = crate::code::live(Box::new(move |t| {
+        crate::code::actions::extension_toggle(t, &ctx.cluster_id.get_value(), &item.id(), &code_name.get_value(), !enabled.get())
+    }));
+    // WELL_KNOWN resources have no provider resource, so no HCL.
+    let has_hcl = resource_type != ResourceType::WellKnown;
+    let toggle_hcl = crate::code::live(Box::new(move |t| {
+        crate::code::hcl::extension_enabled(t, &ctx.cluster_id.get_value(), &item.id(), &code_name.get_value(), &type_name, !enabled.get())
+    }));
+    let delete_code = crate::code::live(Box::new(move |t| {
+        crate::code::actions::extension_delete(t, &ctx.cluster_id.get_value(), &item.id(), &code_name.get_value())
+    }));
 
     let kind = FileKind::of(&resource_type);
     let body = match resource_type.clone() {
@@ -86,9 +100,14 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
                 <button class="button danger delete-extension" disabled=denied on:click=move |_| delete.open()>"Delete"</button>
             </div>
             <ConfirmDialog confirm=delete tone=Tone::Danger title=format!("Delete {name}?")
-                body=move || view! { <p>{move || item.with(delete_consequence)}</p> }
+                body=move || view! { <p>{move || item.with(delete_consequence)}</p> <CodePanel curl=delete_code/> }
                 work=work confirm_label="Delete resource" busy_label="Deleting…" confirm_class="confirm-delete-extension"/>
             {toggle.failure()}
+            {move || (!denied()).then(|| if has_hcl {
+                view! { <CodePanel curl=toggle_code hcl=toggle_hcl/> }.into_any()
+            } else {
+                view! { <CodePanel curl=toggle_code/> }.into_any()
+            })}
             {move || item.error().map(|e| view! { <ErrorPanel action="Refreshing the scan state" error=e/> })}
             {body}
         </article>

@@ -136,6 +136,10 @@ fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl In
         })
     });
     let major = move || version.with(|v| v.as_ref().and_then(|v| v.keycloak_major_version)).map(|m| format!(" for Keycloak {m}")).unwrap_or_default();
+    let code = crate::code::live(Box::new(move |t| {
+        let (id, label) = version.with(|v| v.as_ref().map(|v| (v.id.clone(), v.label.clone().unwrap_or_else(|| v.id.clone())))).unwrap_or_default();
+        crate::code::actions::version_delete(t, &ctx.cluster_id.get_value(), &item.id(), &id, &label)
+    }));
     view! {
         {move || version.with(Option::is_some).then(|| view! {
             <button class="button delete-version" disabled=move || ctx.denied.get().is_some()
@@ -145,6 +149,7 @@ fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl In
             body=move || view! {
                 <p>"The version and its uploaded file are deleted. This cannot be undone. "
                    "The running cluster keeps the file until you apply to the cluster again."</p>
+                <crate::kit::code::CodePanel curl=code/>
             }
             work=work confirm_label="Delete version" busy_label="Deleting…" confirm_class="confirm-delete-version"/>
     }

@@ -11,6 +11,7 @@ use super::{ExtCtx, Item};
 use crate::api::{self, use_api};
 use crate::kit::copy::CopyButton;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
+use crate::kit::code::CodePanel;
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::redirect::safe_external;
 
@@ -86,6 +87,14 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         });
     };
     let denied = move || ctx.denied.get().is_some();
+    let cluster_id = ctx.cluster_id;
+    // Save sends the URL as the console would (checked and normalised); a blank field clears.
+    let save_code = crate::code::live(Box::new(move |t| {
+        let typed = url.get();
+        let sent = match change_password_url(&typed) { Ok(Some(u)) => u, Ok(None) => String::new(), Err(_) => typed.trim().to_string() };
+        crate::code::actions::change_password(t, &cluster_id.get_value(), &item.id(), &sent)
+    }));
+    let clear_code = crate::code::live(Box::new(move |t| crate::code::actions::change_password(t, &cluster_id.get_value(), &item.id(), "")));
     let busy = move || loading.busy.get() || saving.busy.get() || clear.write.busy.get();
     let propagation = move || known.with(|k| k.as_ref().and_then(|k| k.propagation_seconds));
     let edge = move || propagation().map(|s| format!("The change reaches the edge in about {s} seconds. "));
@@ -101,6 +110,9 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         };
         let copy = (!public.is_empty()).then(|| view! { " " <CopyButton text=public.clone() what="public URL"/> });
         let file = StoredValue::new(name.clone());
+        let delete_code = crate::code::live(Box::new(move |t| {
+            crate::code::actions::well_known_delete(t, &cluster_id.get_value(), &item.id(), &file.get_value())
+        }));
         let remove = Confirm::new("Deleting the file");
         let work = Callback::new(move |()| -> Work {
             let op = ops::ClusterWellKnownDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), file: file.get_value() };
@@ -121,6 +133,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
                 body=move || view! {
                     <p>{format!("The file is deleted and {address} no longer serves it, so apps that rely on it (for example to open this domain's links in the app) stop working with this domain until it is uploaded again. ")}
                        {edge}</p>
+                    <CodePanel curl=delete_code/>
                 }
                 work=work confirm_label="Delete file" busy_label="Deleting…" confirm_class="confirm-delete-file"/>
         };
@@ -172,12 +185,14 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
                     title=move || saved().is_none().then_some("No redirect is set.")
                     on:click=move |_| open_clear()>"Clear"</button>
             </div>
+            {move || (!denied()).then(|| view! { <CodePanel curl=save_code/> })}
             <ConfirmDialog confirm=clear tone=Tone::Danger title="Clear the change-password redirect?"
                 body=move || view! {
                     <p>{move || format!(
                         "/.well-known/change-password stops redirecting to {}. Password managers that send people there to change their password reach a page that is not found instead. You can set it again at any time. ",
                         saved().unwrap_or_default()
                     )}{edge}</p>
+                    <CodePanel curl=clear_code/>
                 }
                 work=clear_work confirm_label="Clear redirect" busy_label="Clearing…" confirm_class="confirm-clear-change-password"/>
             {move || url_problem.get().map(|p| view! { <p class="error-detail" role="alert">{p}</p> })}

@@ -12,6 +12,7 @@ use crate::clusters::watch::{restart_watch, RestartWatch};
 use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
 use crate::load::{load, Load};
@@ -99,6 +100,9 @@ pub fn ClusterSettings() -> impl IntoView {
     let confirm = Confirm::new("Deleting the variable");
     let note = RwSignal::new(None::<String>);
     let target = RwSignal::new(None::<Var>);
+    let delete_code = crate::code::live(Box::new(move |t| {
+        target.with(|v| v.as_ref().map(|v| crate::code::actions::env_var_delete(t, &cluster_id.get_value(), &v.id, &v.name)).unwrap_or_default())
+    }));
     let rows = Callback::new(move |()| -> Rows {
         let off = blocked.get().is_some();
         list.get().map(|r| r.map(|vars| vars.into_iter().map(|v| row(v, off, ctx, confirm, target)).collect()))
@@ -134,6 +138,7 @@ pub fn ClusterSettings() -> impl IntoView {
             body=move || view! {
                 <p>{move || super::restart_notice(&cluster_name.get())}</p>
                 <p>"Keycloak no longer sees the variable after the restart. This cannot be undone."</p>
+                <CodePanel curl=delete_code/>
             }
             work=Callback::new(move |()| -> Work {
                 let Some(var) = target.get_untracked() else { return Box::pin(async { Ok(()) }) };
