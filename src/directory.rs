@@ -42,9 +42,9 @@ pub fn decide(orgs: Option<Result<&[Org], ()>>, org_id: &str, op: &Operation) ->
     }
     let role = roles::required_role(op).unwrap_or("a role");
     let name = org.map(label).unwrap_or_else(|| org_id.to_string());
-    Some(Err(format!(
-        "Your API secret lacks the {role} role in {name}; it can view but not change. Ask an administrator of {name} for it."
-    )))
+    // A refused read (realm credentials are the manage role's) must not claim "it can view".
+    let scope = if op.method == cluster_api::Method::Get { "which seeing this needs" } else { "it can view but not change" };
+    Some(Err(format!("Your API secret lacks the {role} role in {name}; {scope}. Ask an administrator of {name} for it.")))
 }
 
 /// The organizations where `op` is allowed, in the order the service listed them.
@@ -179,6 +179,14 @@ mod tests {
         let owner = [org("acme", &["view-clusters", "manage-clusters"])];
         let why = decide(Some(Ok(&owner)), "acme", &catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK);
         assert!(why.is_some_and(|v| v.is_err()), "an owner never gets the staff operations");
+    }
+
+    #[test]
+    fn a_refused_read_names_the_role_and_where() {
+        let viewer = [org("acme", &["view-clusters"])];
+        let why = decide(Some(Ok(&viewer)), "acme", &catalogue::DEPLOYMENT_CREDENTIAL_LIST).and_then(Result::err).unwrap_or_default();
+        assert!(why.contains("lacks the manage-clusters role in") && why.contains("which seeing this needs"), "{why}");
+        assert!(!why.contains("can view"), "{why}");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! request), reveal a secret on demand, and revoke with a dialog.
 
 use cluster_api::realms::{DEFAULT_CREDENTIAL_ROLE, REALM_MANAGEMENT_ROLES};
-use cluster_api::{catalogue, ops, roles, DeploymentCredential, DeploymentCredentialRequest};
+use cluster_api::{catalogue, ops, DeploymentCredential, DeploymentCredentialRequest};
 use leptos::prelude::*;
 
 use super::reveal::Reveal;
@@ -28,14 +28,6 @@ pub fn token_request(c: &DeploymentCredential, secret: &str) -> String {
     )
 }
 
-/// What a person whose roles in `org` lack the credential list sees instead of it.
-pub fn refused_text(role: &str, org: &str) -> String {
-    format!(
-        "Credentials are kept from viewers: seeing this realm's credentials needs the {role} role in {org}, \
-         because each one administers the realm. Ask an administrator of {org} for it."
-    )
-}
-
 /// The section: the list for those who may read it (the manage role, and staff), and for a
 /// viewer the reason instead, without asking the service for what it would refuse.
 #[component]
@@ -43,18 +35,8 @@ pub fn Credentials() -> impl IntoView {
     let ctx = expect_context::<RealmCtx>();
     let directory = expect_context::<crate::directory::Directory>();
     let op = &catalogue::DEPLOYMENT_CREDENTIAL_LIST;
-    let verdict = Memo::new(move |_| {
-        let org = ctx.realm.with(|r| r.org_id.clone().unwrap_or_default());
-        directory.permit(&org, op).map(|v| {
-            v.map_err(|why| match directory.org(&org) {
-                // Known roles that lack it: say which role, and where.
-                Some(o) if !roles::allows(&o.roles, op) => {
-                    refused_text(roles::required_role(op).unwrap_or("manage"), &directory.org_label(&org))
-                }
-                _ => why,
-            })
-        })
-    });
+    // The Directory's refusal names the role and the organization, as the flows check.
+    let verdict = Memo::new(move |_| directory.permit(&ctx.realm.with(|r| r.org_id.clone().unwrap_or_default()), op));
     move || match verdict.get() {
         None => view! { <section class="card" id="credentials"><h2>"Credentials"</h2><p class="loading">{crate::directory::CHECKING}</p></section> }.into_any(),
         Some(Err(why)) => view! {
@@ -240,13 +222,5 @@ mod tests {
         let r = token_request(&c, "s3cret");
         assert!(r.contains("'https://acme.global.auth.ac/realms/shop/protocol/openid-connect/token'"), "{r}");
         assert!(r.contains("client_id='api-ci-1a2b3c4d'") && r.contains("client_secret='s3cret'"));
-    }
-
-    #[test]
-    fn a_viewer_is_told_which_role_and_where() {
-        let role = roles::required_role(&catalogue::DEPLOYMENT_CREDENTIAL_LIST).unwrap_or_default();
-        assert_eq!(role, "manage-clusters");
-        let text = refused_text(role, "Acme Inc.");
-        assert!(text.contains("needs the manage-clusters role in Acme Inc.") && text.contains("Ask an administrator of Acme Inc."), "{text}");
     }
 }
