@@ -6,12 +6,12 @@
 // (c) the palette's own module (split_palette) and every file its first opening fetched, gzip -9.
 import { compressedSizes, expect, median } from './measure.mjs';
 import { bytes, printTable, today, upsertRow, verdict } from './report.mjs';
-import { againstScaledSandbox, asStaff, keyProbe, keyRows, ms, TARGET_KEY_MS, timeKeys } from './scaled.mjs';
+import { againstScaledSandbox, asStaff, floorKeys, keyProbe, keyRows, ms, TARGET_KEY_MS, timeKeys } from './scaled.mjs';
 
 const SCALE = Number(process.env.PALETTE_SCALE || 500);
 
 async function run(url) {
-  return asStaff(url, [keyProbe('__palette', 'palette-input')], 120_000, async ({ page, rec }) => {
+  return asStaff(url, [keyProbe('__palette', 'palette-input'), keyProbe('__floor', 'floor-input')], 120_000, async ({ page, rec }) => {
     rec.phase = 'palette';
     const opened = Date.now();
     await page.keyboard.down('Control');
@@ -28,8 +28,12 @@ async function run(url) {
 
     rec.phase = 'keys';
     const keys = await timeKeys(page, '__palette');
-    const options = await page.$$eval('#palette-list [role=option]', (o) => o.length);
-    return { indexSize, keys, own, first, files: files.length, openMs, options };
+    const options = await page.$$eval('#palette-list [role=option]:not([hidden])', (o) => o.length);
+    // The same keys in a plain input on the page behind, once the palette is closed.
+    await page.keyboard.press('Escape');
+    await expect('the palette closed', page.waitForFunction(() => !document.getElementById('palette'), { polling: 50 }));
+    const floor = await floorKeys(page);
+    return { indexSize, keys, floor, own, first, files: files.length, openMs, options };
   });
 }
 
@@ -41,6 +45,7 @@ async function main() {
     ['index size (entries)', String(r.indexSize)],
     ...keyRows(r.keys),
     ['options shown after the last key', String(r.options)],
+    ['the same keys in a plain input on the page behind (browser floor), median', ms(median(r.floor))],
     ['Ctrl+K → palette focused (first opening, module fetched)', `${r.openMs} ms`],
     ['the palette\'s own module gzip', bytes(r.own)],
     [`first opening (${r.files} files) gzip`, bytes(r.first)],
@@ -53,10 +58,11 @@ async function main() {
       + 'organizations, clusters and one "Add realm" action per cluster (realms of clusters whose realms were listed would '
       + 'add to it; none were here). Filter: median keystroke-to-next-paint of 20 keystrokes in the palette (target ≤ 16 ms). '
       + 'Modules: the palette\'s own (split_palette) and every file its first opening fetched, gzip -9. The machine '
-      + '(2 cores shared with parallel builds) adds noise to the times.',
-    header: ['Date', 'Commit', '**Index size**', '**Keystroke → paint (median)**', 'Slowest key', 'First opening', '**Palette module gzip**', 'First opening gzip'],
+      + '(2 cores shared with parallel builds) adds noise to the times. Browser floor: the same 20 keys typed into a plain '
+      + 'input with no listener on the page behind, after the palette closed: what any keystroke costs there.',
+    header: ['Date', 'Commit', '**Index size**', '**Keystroke → paint (median)**', 'Slowest key', 'First opening', '**Palette module gzip**', 'First opening gzip', 'Browser floor (plain input, median)'],
     row: [today(), `\`${commit}\``, `**${r.indexSize}**`, `**${ms(keyMedian)}**`, ms(Math.max(...r.keys)), `${r.openMs} ms`,
-      `**${bytes(r.own)}**`, bytes(r.first)],
+      `**${bytes(r.own)}**`, bytes(r.first), ms(median(r.floor))],
     keyCells: 2,
   });
   if (!process.env.NO_RECORD) console.log('BENCHMARKS.md: "Command palette" updated.');

@@ -79,6 +79,22 @@ export async function timeKeys(page, store) {
   return page.evaluate((s) => window[s].keys, store);
 }
 
+/** The browser's own floor for the same keys on the page as it is: a plain input with no
+ * listener, put at the top of the page, typed into the same way. What a keystroke costs
+ * above it is the console's. Needs `keyProbe('__floor', 'floor-input')` among the probes. */
+export async function floorKeys(page) {
+  await page.evaluate(() => {
+    const input = document.createElement('input');
+    input.id = 'floor-input';
+    input.setAttribute('aria-label', 'floor');
+    document.body.prepend(input);
+    input.focus();
+  });
+  const keys = await timeKeys(page, '__floor');
+  await page.evaluate(() => document.getElementById('floor-input').remove());
+  return keys;
+}
+
 /** The keystroke rows of a report: median and slowest. */
 export function keyRows(keys) {
   return [

@@ -127,7 +127,9 @@ pub fn PaletteDialog() -> impl IntoView {
             _ => {}
         }
     };
-    let has_options = move || found.with(|f| !f.is_empty());
+    // A memo, so that the list below is built again only when it appears or disappears,
+    // not on every keystroke that changes what it holds.
+    let has_options = Memo::new(move |_| found.with(|f| !f.is_empty()));
     let count = move || {
         let n = found.with(Vec::len);
         match n {
@@ -137,21 +139,23 @@ pub fn PaletteDialog() -> impl IntoView {
             n => format!("{n} results. Arrow keys choose, Enter opens."),
         }
     };
-    let options = move || {
-        found.get().into_iter().enumerate().map(|(at, i)| {
-            let entry = index.with_value(|x| x.get(i).cloned());
-            entry.map(|e| view! {
-                <li role="option" id=option_id(at) class="palette-option" data-kind=e.kind.label()
-                    aria-selected=move || if active.get() == at { "true" } else { "false" }
-                    on:mousedown=|ev| ev.prevent_default()
-                    on:click=move |_| go.run(at)>
-                    <span class="palette-label">{e.label}</span>
-                    <span class="palette-kind">{e.kind.label()}</span>
-                    {(!e.detail.is_empty()).then(|| view! { <span class="palette-detail">{e.detail}</span> })}
-                </li>
-            })
-        }).collect_view()
+    // The options are LIMIT places rendered once, each showing whichever entry is at its
+    // place now: a keystroke changes texts and hides places, it never builds elements.
+    // Building 50 options per keystroke took most of a frame (BENCHMARKS.md, palette).
+    let at_place = move |at: usize| found.with(|f| f.get(at).copied());
+    let text = move |at: usize, part: fn(&Entry) -> String| {
+        at_place(at).and_then(|i| index.with_value(|x| x.get(i).map(part))).unwrap_or_default()
     };
+    let places = (0..LIMIT).map(|at| view! {
+        <li role="option" id=option_id(at) class="palette-option" hidden=move || at_place(at).is_none()
+            aria-selected=move || if active.get() == at { "true" } else { "false" }
+            on:mousedown=|ev| ev.prevent_default()
+            on:click=move |_| go.run(at)>
+            <span class="palette-label">{move || text(at, |e| e.label.clone())}</span>
+            <span class="palette-kind">{move || text(at, |e| e.kind.label().to_string())}</span>
+            <span class="palette-detail">{move || text(at, |e| e.detail.clone())}</span>
+        </li>
+    }).collect_view();
 
     view! {
         <dialog node_ref=node class="palette" id="palette" aria-label="Go to" data-index-size=size.to_string()
@@ -159,14 +163,18 @@ pub fn PaletteDialog() -> impl IntoView {
             <label for="palette-input" class="palette-title">"Go to a page, organization, cluster or realm"</label>
             <input id="palette-input" type="text" role="combobox" autocomplete="off" spellcheck="false" autofocus
                 aria-autocomplete="list" aria-controls="palette-list" aria-describedby="palette-count"
-                aria-expanded=move || if has_options() { "true" } else { "false" }
-                aria-activedescendant=move || has_options().then(|| option_id(active.get()))
+                aria-expanded=move || if has_options.get() { "true" } else { "false" }
+                aria-activedescendant=move || has_options.get().then(|| option_id(active.get()))
                 prop:value=query
-                on:input:target=move |ev| { query.set(ev.target().value()); active.set(0); }
+                on:input:target=move |ev| {
+                    query.set(ev.target().value());
+                    // Only a move notifies: the options and the scroll into view stay as they are.
+                    if active.get_untracked() != 0 {
+                        active.set(0);
+                    }
+                }
                 on:keydown=on_key/>
-            {move || has_options().then(|| view! {
-                <ul id="palette-list" role="listbox" aria-label="Results">{options}</ul>
-            })}
+            <ul id="palette-list" role="listbox" aria-label="Results" hidden=move || !has_options.get()>{places}</ul>
             <p id="palette-count" class="hint" role="status">{count}</p>
         </dialog>
     }
