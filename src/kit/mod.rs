@@ -12,6 +12,7 @@ pub mod dialog;
 pub mod filter;
 pub mod lazy;
 pub mod page;
+pub mod pool;
 pub mod sort;
 pub mod table;
 pub mod write;

@@ -3,8 +3,6 @@
 //! `CONCURRENCY` at a time. They run when the page opens and on Refresh, never on a timer.
 //! Each read keeps a slot; a failed one keeps its error, for Retry.
 
-use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 use cluster_api::{ops, Cluster};
@@ -13,6 +11,7 @@ use leptos::task::spawn_local;
 
 use super::facts::{plan, Answer, Read, Slot, What};
 use crate::api::{self, Api, ApiError};
+use crate::kit::pool::{read_each, Generation};
 
 /// Reads in flight at once: the browser's six connections leave room for the rest.
 pub const CONCURRENCY: usize = 4;
@@ -27,8 +26,7 @@ pub struct Reads {
     /// when the plan is made, or it keeps the answer it had before the plan and never
     /// learns of the slots it did not read then.
     planned: RwSignal<bool>,
-    /// Bumped by every Refresh: answers of an older read are dropped.
-    generation: StoredValue<u32>,
+    generation: Generation,
     api: Api,
 }
 
@@ -53,15 +51,11 @@ impl Reads {
             clusters: RwSignal::new(None),
             slots: RwSignal::new(Vec::new()),
             planned: RwSignal::new(false),
-            generation: StoredValue::new(0),
+            generation: Generation::new(),
             api,
         };
         reads.reload();
         reads
-    }
-
-    fn current(&self, generation: u32) -> bool {
-        self.generation.try_get_value() == Some(generation)
     }
 
     /// (answered, total) of the reads after `cluster.list`.
@@ -78,15 +72,14 @@ impl Reads {
 
     /// Reads everything again.
     pub fn reload(self) {
-        self.generation.update_value(|g| *g = g.wrapping_add(1));
-        let generation = self.generation.get_value();
+        let generation = self.generation.bump();
         self.planned.set(false);
         self.slots.set(Vec::new());
         self.clusters.set(None);
         let api = self.api;
         spawn_local(async move {
             let listed = api::call(api, &ops::ClusterList).await;
-            if self.current(generation) {
+            if self.generation.current(generation) {
                 if let Ok(all) = &listed {
                     crate::palette::known::clusters_read(all);
                 }
@@ -107,26 +100,15 @@ impl Reads {
         });
         let Some(planned) = planned else { return };
         self.planned.set(true);
-        let generation = self.generation.get_value();
-        let queue: Rc<RefCell<VecDeque<usize>>> = Rc::new(RefCell::new((0..planned.len()).collect()));
+        let generation = self.generation.now();
+        let count = planned.len();
         self.slots.set(planned.into_iter().map(|r| (r, Slot::Waiting)).collect());
-        for _ in 0..CONCURRENCY {
-            let queue = queue.clone();
-            spawn_local(async move {
-                loop {
-                    let next = queue.borrow_mut().pop_front();
-                    let Some(at) = next else { break };
-                    if !self.fetch(at, generation).await {
-                        break;
-                    }
-                }
-            });
-        }
+        read_each(count, CONCURRENCY, Rc::new(move |at| Box::pin(self.fetch(at, generation))));
     }
 
     /// Reads one failed read again.
     pub fn retry(self, at: usize) {
-        let generation = self.generation.get_value();
+        let generation = self.generation.now();
         self.slots.update(|all| {
             if let Some(slot) = all.get_mut(at) {
                 slot.1 = Slot::Waiting;
@@ -144,7 +126,7 @@ impl Reads {
             Ok(answer) => Slot::Done(answer),
             Err(e) => Slot::Failed(e),
         };
-        if !self.current(generation) {
+        if !self.generation.current(generation) {
             return false;
         }
         self.slots.update(|all| {

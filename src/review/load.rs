@@ -3,8 +3,7 @@
 //! browser opens six connections per host; more would only queue). Rows are added as each
 //! cluster answers; a cluster whose read failed keeps a slot with its error, for Retry.
 
-use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use cluster_api::{ops, Cluster};
@@ -13,6 +12,7 @@ use leptos::task::spawn_local;
 
 use super::rows::{rows_of, DeskRow};
 use crate::api::{self, Api, ApiError};
+use crate::kit::pool::{read_each, Generation};
 
 /// Cluster reads in flight at once.
 pub const CONCURRENCY: usize = 6;
@@ -37,8 +37,7 @@ pub struct Desk {
     pub loaded_at: RwSignal<f64>,
     /// Which full read the rows come from: rows are only ever appended within one.
     pub epoch: RwSignal<u32>,
-    /// Bumped by every Refresh: answers of an older read are dropped.
-    generation: StoredValue<u32>,
+    generation: Generation,
     api: Api,
 }
 
@@ -51,7 +50,7 @@ impl Desk {
             orgs: RwSignal::new(Vec::new()),
             loaded_at: RwSignal::new(0.0),
             epoch: RwSignal::new(0),
-            generation: StoredValue::new(0),
+            generation: Generation::new(),
             api,
         };
         desk.reload();
@@ -67,14 +66,9 @@ impl Desk {
         })
     }
 
-    fn current(&self, generation: u32) -> bool {
-        self.generation.try_get_value() == Some(generation)
-    }
-
     /// Reads everything again.
     pub fn reload(self) {
-        self.generation.update_value(|g| *g = g.wrapping_add(1));
-        let generation = self.generation.get_value();
+        let generation = self.generation.bump();
         self.rows.set(Vec::new());
         self.epoch.set(generation);
         self.clusters.set(Vec::new());
@@ -84,7 +78,7 @@ impl Desk {
         spawn_local(async move {
             let orgs = api::call(api, &ops::OrgList).await;
             let listed = api::call(api, &ops::ClusterList).await;
-            if !self.current(generation) {
+            if !self.generation.current(generation) {
                 return;
             }
             // Without names the desk still shows organization IDs: true, if less friendly.
@@ -97,28 +91,17 @@ impl Desk {
                     return;
                 }
             };
-            let queue: Rc<RefCell<VecDeque<usize>>> = Rc::new(RefCell::new((0..clusters.len()).collect()));
+            let count = clusters.len();
             self.clusters.set(clusters.into_iter().map(|c| (c, Slot::Waiting)).collect());
             self.listed.set(Some(Ok(())));
             self.finish_if_done(generation);
-            for _ in 0..CONCURRENCY {
-                let queue = queue.clone();
-                spawn_local(async move {
-                    loop {
-                        let next = queue.borrow_mut().pop_front();
-                        let Some(index) = next else { break };
-                        if !self.fetch(index, generation).await {
-                            break;
-                        }
-                    }
-                });
-            }
+            read_each(count, CONCURRENCY, Rc::new(move |at| Box::pin(self.fetch(at, generation))));
         });
     }
 
     /// Retries one failed cluster.
     pub fn retry(self, index: usize) {
-        let generation = self.generation.get_value();
+        let generation = self.generation.now();
         self.clusters.update(|all| {
             if let Some(slot) = all.get_mut(index) {
                 slot.1 = Slot::Waiting;
@@ -136,7 +119,7 @@ impl Desk {
             return false;
         };
         let answer = api::call(self.api, &ops::ClusterExtensionList { id: cluster.id.clone(), r#type: None }).await;
-        if !self.current(generation) {
+        if !self.generation.current(generation) {
             return false;
         }
         let slot = match answer {
@@ -162,7 +145,7 @@ impl Desk {
 
     fn finish_if_done(&self, generation: u32) {
         let (done, _, total) = self.progress_untracked();
-        if self.current(generation) && done == total {
+        if self.generation.current(generation) && done == total {
             self.loaded_at.set(js_sys::Date::now());
         }
     }
