@@ -96,20 +96,30 @@ pub async fn sign_in_again(ctx: &Ctx, expect_path: &str) {
     ctx.wait_url(expect_path).await;
 }
 
-/// Starts a restart behind the console's back, as another client would, from the page.
-pub async fn restart_elsewhere(ctx: &Ctx) {
-    let script = format!(
+/// A script for `execute_async` that acts as another client would, from the page: it takes
+/// a token for the demo admin secret, then runs `body` with `token` (the token answer) and
+/// `done` (which ends the script with its value) in scope. A thrown error ends it with the
+/// error's text.
+pub fn as_admin_elsewhere(body: &str) -> String {
+    format!(
         r#"const done = arguments[arguments.length - 1];
         (async () => {{
             const form = 'grant_type=client_credentials&client_id={id}&client_secret={secret}';
             const token = await fetch('/auth/realms/self/protocol/openid-connect/token', {{
                 method: 'POST', headers: {{ 'Content-Type': 'application/x-www-form-urlencoded' }}, body: form }}).then(r => r.json());
-            const r = await fetch('/v2/clusters/cl-acme-prod/extensions/cluster-update', {{
-                method: 'POST', headers: {{ Authorization: 'Bearer ' + token.access_token }} }});
-            done(r.status);
+            {body}
         }})().catch(e => done(String(e)));"#,
         id = demo::ADMIN_CLIENT_ID,
         secret = demo::ADMIN_CLIENT_SECRET
+    )
+}
+
+/// Starts a restart behind the console's back, as another client would, from the page.
+pub async fn restart_elsewhere(ctx: &Ctx) {
+    let script = as_admin_elsewhere(
+        "const r = await fetch('/v2/clusters/cl-acme-prod/extensions/cluster-update', {
+            method: 'POST', headers: { Authorization: 'Bearer ' + token.access_token } });
+        done(r.status);",
     );
     let status = ctx.client.execute_async(&script, vec![]).await.unwrap_or_else(|e| panic!("script: {e}"));
     assert_eq!(status, serde_json::json!(202), "the outside restart was not accepted");
