@@ -20,9 +20,10 @@ const TABS: [&str; 8] = ["", "/realms", "/domains", "/settings", "/access", "/ex
 /// Every table word (cut at spaces, hyphens and slashes, where a line may break) of at most
 /// 10 characters that the page shows on more than one line. A cell is at least 7rem wide
 /// when its content is, so such a word always fits (console.css, the table cell rule).
+/// Machine values (IDs, keys, URLs: mono and url cells) may wrap anywhere, by design.
 const SPLIT_WORDS: &str = r#"
 const split = [];
-for (const cell of document.querySelectorAll('.table td, .table th')) {
+for (const cell of document.querySelectorAll('.table td:not(.mono, .url), .table th')) {
     const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let node = walk.nextNode(); node; node = walk.nextNode()) {
         for (const m of node.data.matchAll(/[^\s\-\/]+/g)) {
