@@ -137,6 +137,15 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     let location = use_location();
     let tab_id = id.clone();
     let tab = Memo::new(move |_| location.pathname.with(|p| ClusterTab::of_path(p, &tab_id)));
+    // A narrow window scrolls the tab bar; the current tab is brought into view (a deep link to
+    // the last tab on a phone would otherwise open with it hidden).
+    let bar = NodeRef::<leptos::html::Nav>::new();
+    Effect::new(move |_| {
+        let at = ClusterTab::ALL.iter().position(|t| *t == tab.get()).unwrap_or(0);
+        if let Some(bar) = bar.get() {
+            show_tab(&bar, at);
+        }
+    });
     // "Billing · acme-prod · Clusters · Cluster console"; the overview is the cluster itself.
     let tab_title = Signal::derive(move || {
         let tab = tab.get();
@@ -179,12 +188,34 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         <super::export::ExportButton id=id.clone()/>
         {move || poll_error.get().map(|e| view! { <ErrorPanel action="Refreshing the status" error=e/> })}
         // The current tab is the page: it carries the page's one `aria-current`.
-        <nav class="tabs" aria-label="Cluster sections">
+        // Chrome leaves a half-hidden tab as it is when it takes the keyboard focus: show it whole.
+        <nav class="tabs" aria-label="Cluster sections" node_ref=bar on:focusin=move |ev| {
+            let link = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok());
+            if let (Some(bar), Some(link)) = (bar.get_untracked(), link) {
+                centre(&bar, &link);
+            }
+        }>
             {ClusterTab::ALL.into_iter().map(|t| view! {
                 <a href=links::cluster_tab(&id, t) aria-current=move || (tab.get() == t).then_some("page")>{t.label()}</a>
             }).collect_view()}
         </nav>
     }
+}
+
+/// Scrolls the tab bar itself (never the page) so its `at`-th tab is centred where it can be.
+fn show_tab(bar: &web_sys::HtmlElement, at: usize) {
+    let mut link = bar.first_element_child();
+    for _ in 0..at {
+        link = link.and_then(|l| l.next_element_sibling());
+    }
+    if let Some(link) = link.and_then(|l| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(l).ok()) {
+        centre(bar, &link);
+    }
+}
+
+fn centre(bar: &web_sys::HtmlElement, link: &web_sys::HtmlElement) {
+    // Offsets are from the bar: it is the links' positioned ancestor (console.css `.tabs`).
+    bar.set_scroll_left(link.offset_left() - (bar.client_width() - link.offset_width()) / 2);
 }
 
 /// Set when the caller may look but not change this cluster: the reason, for the badge's tooltip.

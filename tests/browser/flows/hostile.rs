@@ -56,7 +56,7 @@ return bad;
 "#;
 
 /// Opens `path` inside the running app (no reload: the session lives in memory).
-async fn open(ctx: &Ctx, path: &str) {
+pub(super) async fn open(ctx: &Ctx, path: &str) {
     let script = format!(
         "history.pushState(null, '', '{path}'); window.dispatchEvent(new PopStateEvent('popstate', {{ state: null }})); return 1;"
     );
@@ -80,7 +80,8 @@ async fn settle(ctx: &Ctx) {
     }
 }
 
-async fn problems(ctx: &Ctx) -> Vec<String> {
+/// What is wrong with the page as it stands (see CHECK); the layout flow asks it too.
+pub(super) async fn problems(ctx: &Ctx) -> Vec<String> {
     let found = ctx.client.execute(CHECK, vec![]).await.unwrap_or_else(|e| panic!("check: {e}"));
     found.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default()
 }

@@ -20,6 +20,7 @@ mod truth;
 mod terraform;
 mod overview;
 mod palette;
+mod layout;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -51,6 +52,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(palette::flows());
     flows.extend(overview::flows());
     flows.extend(hostile::flows());
+    flows.extend(layout::flows());
     flows
 }
 

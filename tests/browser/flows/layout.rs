@@ -1,0 +1,84 @@
+//! The demo data at a tablet's width (800 px, the side navigation still beside the page):
+//! no screen scrolls sideways (the cluster tab bar used to widen every cluster page there),
+//! and no table splits a word across lines ("Premiu|m" in the tier column). A table too wide
+//! for the page scrolls inside its own container instead; that is allowed.
+
+use std::time::Duration;
+
+use cluster_sandbox::{demo, Config};
+
+use super::hostile::{open, problems};
+use super::Flow;
+use crate::harness::{run_flow, Ctx};
+
+pub fn flows() -> Vec<(&'static str, Flow)> {
+    vec![("layout_demo_screens_at_800_px", |d| Box::pin(run_flow(d, Config::default(), walk)))]
+}
+
+const TABS: [&str; 8] = ["", "/realms", "/domains", "/settings", "/access", "/extensions", "/logs", "/billing"];
+
+/// Every table word (cut at spaces, hyphens and slashes, where a line may break) of at most
+/// 10 characters that the page shows on more than one line. A cell is at least 7rem wide
+/// when its content is, so such a word always fits (console.css, the table cell rule).
+/// Machine values (IDs, keys, URLs: mono and url cells) may wrap anywhere, by design.
+const SPLIT_WORDS: &str = r#"
+const split = [];
+for (const cell of document.querySelectorAll('.table td:not(.mono, .url), .table th')) {
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+        for (const m of node.data.matchAll(/[^\s\-\/]+/g)) {
+            if (m[0].length > 10) continue;
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+            if (lines.size > 1) split.push(`"${m[0]}" in ${cell.tagName.toLowerCase()}[data-label="${cell.dataset.label || ''}"]`);
+        }
+    }
+}
+return [...new Set(split)];
+"#;
+
+async fn strings(ctx: &Ctx, script: &str) -> Vec<String> {
+    let found = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("check: {e}"));
+    found.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default()
+}
+
+async fn check(ctx: &Ctx, path: &str, failures: &mut Vec<String>) {
+    open(ctx, path).await;
+    for problem in problems(ctx).await.into_iter().chain(strings(ctx, SPLIT_WORDS).await) {
+        failures.push(format!("{path} at 800 px: {problem}"));
+    }
+    ctx.snap(&format!("layout{}", path.replace('/', "_"))).await;
+}
+
+async fn walk(ctx: Ctx) {
+    ctx.client.set_window_size(800, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
+    super::admin(&ctx).await;
+    // The tier column of the list is where words were split.
+    ctx.wait_text("table.clusters", "Enterprise").await;
+    let mut screens = vec!["/clusters".to_string(), "/clusters/new".to_string(), "/overview".to_string()];
+    screens.extend(TABS.iter().map(|tab| format!("/clusters/{}{tab}", demo::ACME_PROD)));
+    screens.push(format!("/clusters/{}/billing", demo::ACME_OVERDUE));
+    screens.extend(["/billing", "/organizations", "/realms"].map(String::from));
+    screens.push(format!("/realms/{}", demo::REALM_CUSTOMERS));
+    screens.push(format!("/organizations/{}/secrets", demo::ACME_ORG_ID));
+    let mut failures = Vec::new();
+    for path in &screens {
+        check(&ctx, path, &mut failures).await;
+    }
+    // The review desk, support staff's widest table.
+    ctx.click("#sign-out").await;
+    ctx.wait_url("/sign-in").await;
+    ctx.sign_in(demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET).await;
+    // Signed in again, back on the page it left.
+    ctx.wait_text("#signed-in-as", "demo-staff").await;
+    check(&ctx, "/review", &mut failures).await;
+    ctx.wait_text("table#review-desk", "loyalty-points").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    for problem in strings(&ctx, SPLIT_WORDS).await {
+        failures.push(format!("/review (filled) at 800 px: {problem}"));
+    }
+    println!("    layout: walked {} screens at 800 px", screens.len() + 1);
+    assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));
+}
