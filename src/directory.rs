@@ -90,6 +90,26 @@ impl Directory {
         self.staff.get()
     }
 
+    /// Why the organizations could not be read, while that is so (the shell offers Retry).
+    pub fn failure(&self) -> Option<ApiError> {
+        self.orgs.with(|o| match o {
+            Some(Err(e)) => Some(e.clone()),
+            _ => None,
+        })
+    }
+
+    /// The page-head badge for a refusal `why`: "View only" is only true once the roles are
+    /// known; while they failed to load it is not known.
+    pub fn badge_words(&self, why: &str) -> &'static str {
+        if self.is_staff() {
+            STAFF_READ_ONLY
+        } else if why == UNKNOWN {
+            "Roles unknown"
+        } else {
+            "View only"
+        }
+    }
+
     pub fn org(&self, id: &str) -> Option<Org> {
         self.orgs.with(|o| o.as_ref().and_then(|r| r.as_ref().ok()).and_then(|orgs| orgs.iter().find(|o| o.id == id).cloned()))
     }

@@ -174,8 +174,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
                 view! { <StatusBadge status=Signal::derive(move || status.get())/> }.into_any()
             }}
             {move || view_only(&cluster.get(), &directory).map(|why| {
-                let words = if directory.is_staff() { crate::directory::STAFF_READ_ONLY } else { "View only" };
-                view! { <span class="view-only" title=why>{words}</span> }
+                view! { <span class="view-only" title=why.clone()>{directory.badge_words(&why)}</span> }
             })}
         </PageHead>
         {move || returned().map(|(ok, text)| view! {

@@ -6,6 +6,7 @@ use leptos_router::{
 };
 use wasm_bindgen::JsCast;
 
+use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::links;
 use crate::session::Session;
@@ -114,6 +115,12 @@ pub fn Shell() -> impl IntoView {
                                 <span>{f.text}</span>
                                 <button class="button subtle" aria-label="Dismiss" on:click=move |_| session.flash.set(None)>"×"</button>
                             </div>
+                        })}
+                        // Every page decides what may be changed from these roles: their failure
+                        // is shown once, here, with the way forward.
+                        {move || directory.failure().map(|error| view! {
+                            <ErrorPanel action="Loading your organizations and roles" error=error
+                                retry=Callback::new(move |_| directory.orgs.retry())/>
                         })}
                         <Outlet/>
                     </main>

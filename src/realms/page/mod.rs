@@ -111,7 +111,7 @@ fn Loaded(id: String, realm: Signal<Deployment>) -> impl IntoView {
         <Breadcrumbs crumbs=crumbs/>
         <PageHead heading=Signal::derive(name) title=tab_title>
             {move || realm.with(|r| badge(&r.state))}
-            {move || denied.get().map(|why| view! { <span class="view-only" title=why>"View only"</span> })}
+            {move || denied.get().filter(|why| why != crate::directory::CHECKING).map(|why| view! { <span class="view-only" title=why.clone()>{directory.badge_words(&why)}</span> })}
         </PageHead>
         {move || realm.with(|r| match r.state {
             DeploymentState::Pending => Some(view! {
@@ -126,7 +126,7 @@ fn Loaded(id: String, realm: Signal<Deployment>) -> impl IntoView {
             }.into_any()),
             _ => None,
         })}
-        {move || denied.get().map(|why| view! { <p class="hint reason" id="realm-read-only">{why}</p> })}
+        {move || denied.get().filter(|why| why != crate::directory::CHECKING).map(|why| view! { <p class="hint reason" id="realm-read-only">{why}</p> })}
         <fields::Fields/>
         <Metrics/>
         <access::Access/>

@@ -16,7 +16,7 @@ use crate::harness::{run_flow, Ctx};
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("faults_sign_in_clusters_and_billing", |d| Box::pin(run_flow(d, faulty(21), browse))),
-        ("faults_realm_and_env_var_added_once", |d| Box::pin(run_flow(d, faulty(23), realm_and_env_var))),
+        ("faults_realm_and_env_var_added_once", |d| Box::pin(run_flow(d, faulty(31), realm_and_env_var))),
         ("faults_wizard_creates_one_cluster", |d| Box::pin(run_flow(d, faulty(22), wizard))),
     ]
 }
@@ -192,6 +192,8 @@ async fn realm_and_env_var(ctx: Ctx) {
     let realms = "/clusters/cl-acme-prod/realms";
     sign_in(&ctx, realms).await;
     through(&ctx, "#realm-usage", "4 of 100 realms", None, &[]).await;
+    // The form needs the roles too (org.list): a failure there is shown with its Retry.
+    through(&ctx, "form.add-realm", "Realm name", None, &[]).await;
     ctx.type_into("#realm-name", "faulty").await;
     through(&ctx, "#realm-name-state", "faulty is available", None, &[]).await;
     ctx.click("#add-realm").await;
