@@ -5,7 +5,8 @@
 # does what cargo-leptos does for `--split`:
 #   1. cargo build with --emit-relocs (the splitter needs the relocations);
 #   2. wasm-split-cli: the main module, one module per split point, shared chunks, and
-#      __wasm_split.js, the loader that fetches them relative to itself;
+#      __wasm_split.js, the loader that fetches them relative to itself (then rewritten
+#      compactly by scripts/split-loader.mjs);
 #   3. wasm-bindgen --target web, keeping the linker's exports the chunks link against;
 #   4. wasm-opt -Oz on every module (in release);
 #   5. everything into pkg-<hash>/ (a new name whenever a byte changes, so it may be cached
@@ -48,6 +49,9 @@ wasm-bindgen --target web --keep-lld-exports --no-demangle --no-typescript \
     --out-name "$name" --out-dir "$work/out" "$work/split/$name.wasm"
 # The split modules and their loader sit beside the bindings (the main module is now $name_bg.wasm).
 find "$work/split" -maxdepth 1 -type f ! -name "$name.wasm" -exec cp {} "$work/out/" \;
+# The CLI's loader names every dependency of ~300 chunks in full (114 KB); every visit
+# downloads it. Rewritten compactly, the same loads (see the script).
+node scripts/split-loader.mjs "$work/out" >/dev/null
 
 if [ "$profile" = release ]; then
     # binaryen 132 notes "unknown name subsection id 3" for every module: harmless.

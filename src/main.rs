@@ -16,6 +16,7 @@ mod words;
 mod kit;
 mod links;
 mod load;
+mod lower;
 mod navigation;
 mod organizations;
 mod overview;

@@ -58,7 +58,7 @@ async fn decide(session: Session) -> bool {
         };
         let next = safe_next(Some(&pending.next));
         match (get("code"), get("error")) {
-            (Some(code), _) => match finish(session, &pending, &code).await {
+            (Some(code), _) => match super::later::finish(session, pending, code).await {
                 Ok(()) => replace_url(&next),
                 Err(why) => {
                     session.notice.set(Some(why));
@@ -96,8 +96,8 @@ async fn decide(session: Session) -> bool {
     start(index, env, &safe_next(Some(&next)), true).await.is_err()
 }
 
-/// Redeems the code and begins the session as the person.
-async fn finish(session: Session, pending: &Pending, code: &str) -> Result<(), String> {
+/// Redeems the code and begins the session as the person (loaded on demand: `later`).
+pub(super) async fn finish(session: Session, pending: &Pending, code: &str) -> Result<(), String> {
     let environments = session.config.with_value(|c| c.environments.clone());
     let env = environments
         .get(pending.environment)

@@ -4,12 +4,14 @@
 //! hosted payment page) signs in again silently with `prompt=none` (see [`boot`]).
 
 mod boot;
+mod later;
 mod pending;
 mod pkce;
 mod tokens;
 
 pub use boot::Boot;
-pub use tokens::{refresh, who};
+pub use later::refresh;
+pub use tokens::who;
 
 use cluster_api::identity::{AUTH_PATH, CONSOLE_CLIENT_ID, LOGOUT_PATH};
 use cluster_api::request::encode_segment;

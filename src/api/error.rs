@@ -34,7 +34,7 @@ impl ApiError {
             400 | 422 => ApiError::BadRequest(text),
             402 => ApiError::PaymentDeclined(text),
             409 => {
-                let lower = text.to_lowercase();
+                let lower = crate::lower::lower(&text);
                 // The service's restart 409s say so in words (API-NOTES §2.5).
                 let restart = ["restart", "already in flight", "workflow"].iter().any(|w| lower.contains(w));
                 ApiError::Conflict { message: text, restart }

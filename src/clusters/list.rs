@@ -14,6 +14,7 @@ use crate::kit::filter::{filter_setter, use_url_filter, FilterBar, FilterSpec, U
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{order, Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
+use crate::lower::lower;
 use crate::words;
 use crate::poll::PollKey;
 
@@ -45,10 +46,10 @@ const NEWEST_FIRST: (usize, bool) = (5, false);
 /// is ordered before it is cut into pages, and each page keeps that order.
 fn sort_key(c: &Cluster, column: usize) -> SortKey {
     match column {
-        0 => SortKey::Text(c.name.to_lowercase()),
-        1 => SortKey::Text(words(&c.status).to_lowercase()),
-        2 => SortKey::Text(c.tier.to_string().to_lowercase()),
-        3 => SortKey::Text(crate::words::region_text(&c.region.name, &c.region.region).to_lowercase()),
+        0 => SortKey::Text(lower(&c.name)),
+        1 => SortKey::Text(lower(&words(&c.status))),
+        2 => SortKey::Text(lower(&c.tier.to_string())),
+        3 => SortKey::Text(lower(&crate::words::region_text(&c.region.name, &c.region.region))),
         5 => SortKey::Number(c.created_at.0),
         _ => SortKey::None,
     }

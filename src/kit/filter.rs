@@ -44,8 +44,8 @@ impl UrlFilter {
     /// Whether an item named `name` whose choice field spells `choice` is shown: the name
     /// contains the search (any case), and the choice is the chosen one when there is one.
     pub fn matches(&self, name: &str, choice: &str) -> bool {
-        let needle = self.name.trim().to_lowercase();
-        (needle.is_empty() || name.to_lowercase().contains(&needle)) && self.choice.as_deref().is_none_or(|c| c == choice)
+        let needle = crate::lower::lower(self.name.trim());
+        (needle.is_empty() || crate::lower::lower(name).contains(&needle)) && self.choice.as_deref().is_none_or(|c| c == choice)
     }
 
     pub fn is_active(&self) -> bool {

@@ -18,7 +18,7 @@ pub fn param(id: Option<&str>) -> String {
 }
 
 fn slug(label: &str) -> String {
-    label.trim().to_lowercase().split_whitespace().collect::<Vec<_>>().join("-")
+    crate::lower::lower(label.trim()).split_whitespace().collect::<Vec<_>>().join("-")
 }
 
 /// The sort a URL value names: (column, ascending); `None` for nothing, or for a column that

@@ -115,19 +115,19 @@ impl Cell {
 
     pub fn text(text: impl Into<String>) -> Cell {
         let text = text.into();
-        let sort = SortKey::Text(text.to_lowercase());
+        let sort = SortKey::Text(crate::lower::lower(&text));
         Cell::of(Content::Text(text), sort)
     }
 
     pub fn mono(text: impl Into<String>) -> Cell {
         let text = text.into();
-        let sort = SortKey::Text(text.to_lowercase());
+        let sort = SortKey::Text(crate::lower::lower(&text));
         Cell::of(Content::Mono(text), sort)
     }
 
     pub fn link(label: impl Into<String>, href: String) -> Cell {
         let label = label.into();
-        let sort = SortKey::Text(label.to_lowercase());
+        let sort = SortKey::Text(crate::lower::lower(&label));
         Cell::of(Content::Link { label, href }, sort)
     }
 
@@ -135,7 +135,7 @@ impl Cell {
     /// adds a spinner for something still changing.
     pub fn badge(label: impl Into<String>, tone: &'static str, busy: bool) -> Cell {
         let label = label.into();
-        let sort = SortKey::Text(label.to_lowercase());
+        let sort = SortKey::Text(crate::lower::lower(&label));
         Cell::of(Content::Badge { label, tone, busy }, sort)
     }
 
@@ -146,7 +146,7 @@ impl Cell {
     /// The value, monospace, with a button that copies it.
     pub fn copy(text: impl Into<String>, what: &'static str) -> Cell {
         let text = text.into();
-        let sort = SortKey::Text(text.to_lowercase());
+        let sort = SortKey::Text(crate::lower::lower(&text));
         Cell::of(Content::Copy { text, what }, sort)
     }
 
