@@ -81,7 +81,16 @@ export async function recordFetches(page) {
   /** The phase's entries, once every one of them has finished. */
   rec.settled = async (phase) => {
     const entries = rec.entries.filter((e) => e.phase === phase);
-    await Promise.all(entries.map((e) => e.done));
+    // A request Chromium never reports as finished or failed would hang the run (seen
+    // once, with no CPU in use): after 20 s it counts as failed, named in the report.
+    const limit = (e) => new Promise((resolve) => setTimeout(() => {
+      if (!e.body && !e.failed) {
+        e.failed = 'never finished (20 s)';
+        console.warn(`  ${e.url}: never finished (20 s)`);
+      }
+      resolve();
+    }, 20_000).unref());
+    await Promise.all(entries.map((e) => Promise.race([e.done, limit(e)])));
     return entries;
   };
   return rec;

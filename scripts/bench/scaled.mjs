@@ -80,18 +80,22 @@ export async function timeKeys(page, store) {
 }
 
 /** The browser's own floor for the same keys on the page as it is: a plain input with no
- * listener, put at the top of the page, typed into the same way. What a keystroke costs
- * above it is the console's. Needs `keyProbe('__floor', 'floor-input')` among the probes. */
+ * listener, in a modal dialog of its own (as the palette's is), typed into the same way.
+ * What a keystroke costs above it is the console's. Needs `keyProbe('__floor', 'floor-input')`
+ * among the probes. */
 export async function floorKeys(page) {
   await page.evaluate(() => {
+    const dialog = document.createElement('dialog');
     const input = document.createElement('input');
     input.id = 'floor-input';
     input.setAttribute('aria-label', 'floor');
-    document.body.prepend(input);
+    dialog.append(input);
+    document.body.append(dialog);
+    dialog.showModal();
     input.focus();
   });
   const keys = await timeKeys(page, '__floor');
-  await page.evaluate(() => document.getElementById('floor-input').remove());
+  await page.evaluate(() => document.getElementById('floor-input').closest('dialog').remove());
   return keys;
 }
 
