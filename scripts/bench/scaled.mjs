@@ -68,12 +68,15 @@ export async function asStaff(url, probes, timeout, use) {
   }
 }
 
-/** Presses KEYS in the focused input, 150 ms apart, and returns the times `keyProbe(store)`
+/** Presses KEYS in the focused input, 150–166 ms apart, and returns the times `keyProbe(store)`
  * took of them. */
 export async function timeKeys(page, store) {
-  for (const key of KEYS) {
+  // 150 ms is 9 frames at 60 Hz: keys pressed exactly that far apart all land at the same
+  // point of the frame, so one run measured 9.7 ms and the next 17.5 ms for the same build.
+  // The extra 0–16 ms (a different one per key) spreads them over the whole frame.
+  for (const [i, key] of KEYS.entries()) {
     await page.keyboard.press(key);
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 150 + ((i * 7) % 17)));
   }
   await page.waitForFunction((s, n) => window[s].keys.length >= n, {}, store, KEYS.length);
   return page.evaluate((s) => window[s].keys, store);
