@@ -44,10 +44,6 @@ impl Default for Generation {
 }
 
 impl Generation {
-    pub fn new() -> Generation {
-        Generation::default()
-    }
-
     /// Starts a new generation and returns it.
     pub fn bump(self) -> u32 {
         self.0.update_value(|g| *g = g.wrapping_add(1));

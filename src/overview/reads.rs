@@ -51,7 +51,7 @@ impl Reads {
             clusters: RwSignal::new(None),
             slots: RwSignal::new(Vec::new()),
             planned: RwSignal::new(false),
-            generation: Generation::new(),
+            generation: Generation::default(),
             api,
         };
         reads.reload();

@@ -127,8 +127,8 @@ pub fn PaletteDialog() -> impl IntoView {
             _ => {}
         }
     };
-    // A memo, so that the list below is built again only when it appears or disappears,
-    // not on every keystroke that changes what it holds.
+    // A memo: the list's `hidden` and the input's ARIA state change only when the results
+    // appear or disappear, not on every keystroke that changes what they hold.
     let has_options = Memo::new(move |_| found.with(|f| !f.is_empty()));
     let count = move || {
         let n = found.with(Vec::len);

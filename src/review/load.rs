@@ -50,7 +50,7 @@ impl Desk {
             orgs: RwSignal::new(Vec::new()),
             loaded_at: RwSignal::new(0.0),
             epoch: RwSignal::new(0),
-            generation: Generation::new(),
+            generation: Generation::default(),
             api,
         };
         desk.reload();

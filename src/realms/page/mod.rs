@@ -84,6 +84,8 @@ fn Loaded(id: String, realm: Signal<Deployment>) -> impl IntoView {
     let directory = expect_context::<Directory>();
     let org = move || realm.with(|r| r.org_id.clone().unwrap_or_default());
     let denied = Memo::new(move |_| directory.denied(&org(), &catalogue::DEPLOYMENT_UPDATE));
+    // What the page says: the refusal once known (controls stay disabled while checking).
+    let refused = Memo::new(move |_| directory.refusal(&org(), &catalogue::DEPLOYMENT_UPDATE));
     let not_now = Memo::new(move |_| {
         denied.get().or_else(|| {
             realm.with(|r| {
@@ -111,7 +113,7 @@ fn Loaded(id: String, realm: Signal<Deployment>) -> impl IntoView {
         <Breadcrumbs crumbs=crumbs/>
         <PageHead heading=Signal::derive(name) title=tab_title>
             {move || realm.with(|r| badge(&r.state))}
-            {move || denied.get().filter(|why| why != crate::directory::CHECKING).map(|why| view! { <span class="view-only" title=why.clone()>{directory.badge_words(&why)}</span> })}
+            {move || refused.get().map(|why| view! { <span class="view-only" title=why.clone()>{directory.badge_words(&why)}</span> })}
         </PageHead>
         {move || realm.with(|r| match r.state {
             DeploymentState::Pending => Some(view! {
@@ -126,7 +128,7 @@ fn Loaded(id: String, realm: Signal<Deployment>) -> impl IntoView {
             }.into_any()),
             _ => None,
         })}
-        {move || denied.get().filter(|why| why != crate::directory::CHECKING).map(|why| view! { <p class="hint reason" id="realm-read-only">{why}</p> })}
+        {move || refused.get().map(|why| view! { <p class="hint reason" id="realm-read-only">{why}</p> })}
         <fields::Fields/>
         <Metrics/>
         <access::Access/>
