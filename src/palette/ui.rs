@@ -14,8 +14,10 @@ use super::{known, with_visits, Palette};
 use crate::directory::Directory;
 use crate::links::{self, ClusterTab};
 
-/// Options shown at once: enough to scroll, few enough to paint in a frame.
-const LIMIT: usize = 50;
+/// Options shown at once: two screens of the list. A palette is for going to something
+/// you can name; every place costs every keystroke (BENCHMARKS.md, palette: with 50 the
+/// median keystroke took 13.7–16.4 ms against a 16 ms frame).
+const LIMIT: usize = 20;
 
 const PAGES: [(&str, &str); 6] = [
     ("Clusters", links::CLUSTERS),
@@ -143,17 +145,25 @@ pub fn PaletteDialog() -> impl IntoView {
     // place now: a keystroke changes texts and hides places, it never builds elements.
     // Building 50 options per keystroke took most of a frame (BENCHMARKS.md, palette).
     let at_place = move |at: usize| found.with(|f| f.get(at).copied());
-    let text = move |at: usize, part: fn(&Entry) -> String| {
-        at_place(at).and_then(|i| index.with_value(|x| x.get(i).map(part))).unwrap_or_default()
+    // One closure per place for its three texts: each text is compared before it is set.
+    let texts = move |at: usize| {
+        at_place(at)
+            .and_then(|i| index.with_value(|x| x.get(i).map(|e| (e.label.clone(), e.kind.label(), e.detail.clone()))))
+            .unwrap_or_default()
     };
     let places = (0..LIMIT).map(|at| view! {
         <li role="option" id=option_id(at) class="palette-option" hidden=move || at_place(at).is_none()
             aria-selected=move || if active.get() == at { "true" } else { "false" }
             on:mousedown=|ev| ev.prevent_default()
             on:click=move |_| go.run(at)>
-            <span class="palette-label">{move || text(at, |e| e.label.clone())}</span>
-            <span class="palette-kind">{move || text(at, |e| e.kind.label().to_string())}</span>
-            <span class="palette-detail">{move || text(at, |e| e.detail.clone())}</span>
+            {move || {
+                let (label, kind, detail) = texts(at);
+                view! {
+                    <span class="palette-label">{label}</span>
+                    <span class="palette-kind">{kind}</span>
+                    <span class="palette-detail">{detail}</span>
+                }
+            }}
         </li>
     }).collect_view();
 
