@@ -6,7 +6,8 @@
 // call with its number and the numbers of its dependencies; the header (shared imports, the
 // callback wrapper, the memoizing loader) is kept verbatim, and so are the fetch and the
 // instantiation of each module. Anything in the file this does not recognise stops the
-// build: a new CLI version must be looked at, not half rewritten.
+// build: a new CLI version must be looked at, not half rewritten. A debug build's loader
+// instantiates through `debugWrap` (it names a module from another build); kept as it is.
 //
 // Usage: node scripts/split-loader.mjs <dir holding __wasm_split.js>
 import { readFileSync, writeFileSync } from "node:fs";
@@ -15,7 +16,7 @@ import { join } from "node:path";
 const FETCH_BODY = String.raw`makeLoad\(\(\) => \{
     const src = fetch\(new URL\("\./([\w.-]+)", import\.meta\.url\)\);
     src\.catch\(\(\) => \{\}\);
-    return async \(imports\) => \(WebAssembly\.instantiateStreaming\(src, imports\)\);
+    return async \(imports\) => (debugWrap|)\(WebAssembly\.instantiateStreaming\(src, imports\)\);
 \}
 , \[([^\]]*)\]\)`;
 const CHUNK = new RegExp(String.raw`^(?:/\*[^\n]*\*/\n)?const __chunk_(\d+) = ${FETCH_BODY};\n`, "gm");
@@ -54,7 +55,9 @@ export function compact(text) {
     const lines = [];
     const plain = []; // chunks without dependencies, defined first by ranges
     const defined = new Set();
-    rest = rest.replace(CHUNK, (_, n, file, deps) => {
+    const wraps = new Set();
+    rest = rest.replace(CHUNK, (_, n, file, wrap, deps) => {
+        wraps.add(wrap);
         if (file !== `chunk_${n}.wasm`) throw new Error(`split-loader: __chunk_${n} loads ${file}`);
         const ds = numbers(deps, `__chunk_${n}`);
         for (const d of ds) if (!defined.has(d)) throw new Error(`split-loader: __chunk_${n} needs ${d} before it is defined`);
@@ -63,7 +66,8 @@ export function compact(text) {
         else plain.push(Number(n));
         return "";
     });
-    rest = rest.replace(EXPORT, (_, name, file, deps) => {
+    rest = rest.replace(EXPORT, (_, name, file, wrap, deps) => {
+        wraps.add(wrap);
         const ds = numbers(deps, name);
         for (const d of ds) if (!defined.has(d)) throw new Error(`split-loader: ${name} needs chunk ${d}, never defined`);
         lines.push(`export const ${name} = wrapAsyncCb(makeLoad(fetched("./${file}"), chunks("${ranges(ds)}")));`);
@@ -72,12 +76,14 @@ export function compact(text) {
     if (rest.trim() !== "") {
         throw new Error(`split-loader: __wasm_split.js has parts this script does not know:\n${rest.trim().slice(0, 300)}`);
     }
+    if (wraps.size !== 1) throw new Error(`split-loader: modules instantiate in ${wraps.size} ways`);
+    const [wrap] = wraps;
     return `${header}// Compacted by scripts/split-loader.mjs: one line per module, the same loads.
 function fetched(file) {
     return () => {
         const src = fetch(new URL(file, import.meta.url));
         src.catch(() => {});
-        return async (imports) => (WebAssembly.instantiateStreaming(src, imports));
+        return async (imports) => ${wrap}(WebAssembly.instantiateStreaming(src, imports));
     };
 }
 // Module numbers are written as ranges: "20-24 31" is 20, 21, 22, 23, 24 and 31.

@@ -67,6 +67,9 @@ async fn decide(session: Session) -> bool {
             },
             (None, error) => {
                 let error = error.unwrap_or_default();
+                if error == "login_required" {
+                    pending::forget_account();
+                }
                 if !(pending.silent && error == "login_required") {
                     let why = get("error_description").unwrap_or(error);
                     session.notice.set(Some(format!("The identity server did not sign you in ({why}). Try again.")));
@@ -83,14 +86,16 @@ async fn decide(session: Session) -> bool {
         replace_url(&links::sign_in(&get("next").unwrap_or_else(|| "/".into())));
         return true;
     }
-    // Nobody is signed in yet: ask the identity server whether its session knows the person.
+    // Nobody is signed in yet: when this browser signed a person in before, ask the identity
+    // server whether its session still knows them; otherwise the sign-in page shows at once.
+    let Some(known) = pending::account_environment() else { return true };
     let next = if path == links::SIGN_IN {
         get("next").unwrap_or_else(|| "/".into())
     } else {
         format!("{path}{}", location.search().unwrap_or_default())
     };
     let environments = session.config.with_value(|c| c.environments.clone());
-    let index = pending::remembered_environment().min(environments.len().saturating_sub(1));
+    let index = pending::remembered_environment().unwrap_or(known).min(environments.len().saturating_sub(1));
     let Some(env) = environments.get(index) else { return true };
     // Should the browser be unable to start (no Web Crypto, no storage), the sign-in page shows.
     start(index, env, &safe_next(Some(&next)), true).await.is_err()
@@ -111,5 +116,6 @@ pub(super) async fn finish(session: Session, pending: &Pending, code: &str) -> R
         None => "your account".into(),
     };
     session.begin(env, Renewal::Account { refresh_token }, token, who);
+    pending::remember_account(pending.environment);
     Ok(())
 }

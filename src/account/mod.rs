@@ -1,7 +1,8 @@
 //! Signing people in with their account: OpenID Connect's authorization code flow with
 //! PKCE (S256) against the identity server of realm `self` on the environment's console
 //! host. The tokens stay in memory; coming back to the console (a reload, a return from a
-//! hosted payment page) signs in again silently with `prompt=none` (see [`boot`]).
+//! hosted payment page) signs in again silently with `prompt=none` (see [`boot`]) when this
+//! browser has signed a person in before.
 
 mod boot;
 mod later;
@@ -77,6 +78,7 @@ pub async fn start(environment: usize, env: &Environment, next: &str, silent: bo
 /// Signs out of the console and of the identity server, coming back to the sign-in page.
 pub fn sign_out(session: Session, back_to: &str) {
     let env = session.environment.get_untracked();
+    pending::forget_account();
     session.end(Some("You signed out.".into()));
     let origin = page_origin();
     if let Some(env) = env {

@@ -8,6 +8,11 @@ use serde::{Deserialize, Serialize};
 const KEY: &str = "console.sign-in";
 /// The environment last signed in to, so a silent sign-in after a reload asks the same one.
 const ENVIRONMENT_KEY: &str = "console.environment";
+/// The environment this browser last signed a person in to (localStorage, every tab). A
+/// start without a token tries a silent sign-in only when it is there: a first visit, or
+/// one after signing out, shows the sign-in page at once instead of a round trip through
+/// the identity server that can only answer `login_required`. An index, not a token.
+const ACCOUNT_KEY: &str = "console.account-environment";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Pending {
@@ -42,6 +47,30 @@ pub fn take() -> Option<Pending> {
     serde_json::from_str(&text).ok()
 }
 
-pub fn remembered_environment() -> usize {
-    storage().and_then(|s| s.get_item(ENVIRONMENT_KEY).ok().flatten()).and_then(|t| t.parse().ok()).unwrap_or(0)
+/// The environment a sign-in in this tab last went to.
+pub fn remembered_environment() -> Option<usize> {
+    storage().and_then(|s| s.get_item(ENVIRONMENT_KEY).ok().flatten()).and_then(|t| t.parse().ok())
+}
+
+fn browser_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// A person signed in to `environment`: later starts may sign them in silently.
+pub fn remember_account(environment: usize) {
+    if let Some(storage) = browser_storage() {
+        let _ = storage.set_item(ACCOUNT_KEY, &environment.to_string());
+    }
+}
+
+/// The identity server's session is over (signed out, or it said `login_required`).
+pub fn forget_account() {
+    if let Some(storage) = browser_storage() {
+        let _ = storage.remove_item(ACCOUNT_KEY);
+    }
+}
+
+/// Where this browser last signed a person in, if it did and they have not signed out.
+pub fn account_environment() -> Option<usize> {
+    browser_storage().and_then(|s| s.get_item(ACCOUNT_KEY).ok().flatten()).and_then(|t| t.parse().ok())
 }

@@ -18,9 +18,18 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
     ]
 }
 
+/// Redirects the page's last navigation went through: a silent sign-in is one (the identity
+/// server's answer), a page the console opened by itself none.
+async fn redirects(ctx: &Ctx) -> u64 {
+    let script = "return performance.getEntriesByType('navigation')[0].redirectCount";
+    ctx.client.execute(script, vec![]).await.ok().and_then(|v| v.as_u64()).unwrap_or(u64::MAX)
+}
+
 async fn alice_round_trip(ctx: Ctx) {
     ctx.goto("/clusters").await;
     ctx.wait_url("/sign-in").await;
+    // This browser never signed anyone in: no silent trip to the identity server first.
+    assert_eq!(redirects(&ctx).await, 0, "a first visit went to the identity server before the sign-in page");
     let first = ctx.find(".sign-in .card button").await;
     assert_eq!(first.attr("id").await.ok().flatten().as_deref(), Some("sign-in-account"), "the account comes first");
     ctx.click("#sign-in-account").await;
@@ -39,6 +48,7 @@ async fn alice_round_trip(ctx: Ctx) {
     // A reload: signed in again silently, on the same page.
     ctx.goto("/clusters/cl-acme-prod").await;
     back_signed_in(&ctx, "/clusters/cl-acme-prod").await;
+    assert_eq!(redirects(&ctx).await, 1, "the reload was not a silent sign-in");
     ctx.wait_text(".page-head", "acme-prod").await;
     assert!(ctx.calls("cluster.detail", "200").await >= 1);
 
@@ -50,6 +60,7 @@ async fn alice_round_trip(ctx: Ctx) {
     ctx.wait_url("/sign-in").await;
     ctx.find("#sign-in-account").await;
     assert!(!ctx.exists("#signed-in-as").await, "still signed in after signing out");
+    assert_eq!(redirects(&ctx).await, 0, "after signing out, a visit still tried a silent sign-in");
 }
 
 fn short_tokens() -> Config {
