@@ -65,6 +65,14 @@ import init from "./$name.js";
 init({ module_or_path: new URL("./${name}_bg.wasm", import.meta.url) });
 EOF
 
+if [ "$profile" = release ]; then
+    # Whitespace, comments and local names only: exports and property names (the wasm
+    # imports are looked up by name) stay. Bindings 11.1 -> 8.8 KB gzip.
+    for js in "$work"/out/*.js; do
+        esbuild "$js" --minify --log-level=warning --outfile="$js" --allow-overwrite
+    done
+fi
+
 hash=$(cat $(find "$work/out" -type f | sort) | sha256sum | cut -c1-16)
 pkg="pkg-$hash"
 rm -rf "$stage"/pkg-*
@@ -74,8 +82,12 @@ cp -r "$work/out" "$stage/$pkg"
 tags="<link rel=\"modulepreload\" href=\"/$pkg/$name.js\" />"
 tags+="<link rel=\"preload\" href=\"/$pkg/${name}_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin />"
 tags+="<script type=\"module\" src=\"/$pkg/boot.js\"></script>"
-grep -q '<!-- console-wasm -->' "$stage/index.html" || { echo "index.html has no <!-- console-wasm --> marker" >&2; exit 1; }
-sed -i "s|<!-- console-wasm -->|$tags|; /<link data-trunk rel=\"rust\"/d" "$stage/index.html"
+# They go where the skipped rust link is: a release's HTML is minified by then (comments
+# gone, attributes rewritten, one line), so the element itself is the marker.
+rust_link='<link [^>]*data-trunk-skip[^>]*>'
+[ "$(grep -o "$rust_link" "$stage/index.html" | wc -l)" = 1 ] ||
+    { echo "index.html must hold exactly one <link data-trunk rel=\"rust\" data-trunk-skip>" >&2; exit 1; }
+sed -i "s|$rust_link|$tags|" "$stage/index.html"
 
 # 7. _headers: the Content-Security-Policy and the other security headers of this build
 #    (from config.json and index.html's inline scripts), served by the sandbox, and by any

@@ -60,6 +60,14 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
     npm install --silent --no-audit --no-fund --prefix "$TOOLS" "binaryen@$BINARYEN_VERSION"
 fi
 
+# esbuild minifies the release's JavaScript (the bindings and the split loader, which every
+# visit downloads before the first screen); trunk minifies the HTML and CSS itself.
+ESBUILD_VERSION=0.28.2
+if [ "$(esbuild --version 2>/dev/null)" != "$ESBUILD_VERSION" ]; then
+    say "installing esbuild $ESBUILD_VERSION into .tools"
+    npm install --silent --no-audit --no-fund --prefix "$TOOLS" "esbuild@$ESBUILD_VERSION"
+fi
+
 # axe-core, which the browser flows inject to check accessibility (tests/browser/flows/axe.rs).
 AXE_VERSION=4.14.1
 if [ ! -f "$TOOLS/node_modules/axe-core/axe.min.js" ] || ! grep -q "\"version\": \"$AXE_VERSION\"" "$TOOLS/node_modules/axe-core/package.json"; then
