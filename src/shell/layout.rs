@@ -88,8 +88,10 @@ pub fn Shell() -> impl IntoView {
                     <span class="spacer"></span>
                     <crate::activity::ActivityBadge/>
                     <crate::palette::PaletteHost/>
-                    <span class="who" id="signed-in-as" title="Signed in as">{move || session.who.get()}</span>
-                    <button class="button subtle" id="sign-out" on:click=move |_| sign_out(session)>"Sign out"</button>
+                    <span class="account">
+                        <span class="who" id="signed-in-as" title="Signed in as">{move || session.who.get()}</span>
+                        <button class="button subtle" id="sign-out" on:click=move |_| sign_out(session)>"Sign out"</button>
+                    </span>
                 </header>
                 <div class="frame">
                     <nav class="sidenav" aria-label="Resources">

@@ -1,7 +1,8 @@
 //! The demo data at a tablet's width (800 px, the side navigation still beside the page):
 //! no screen scrolls sideways (the cluster tab bar used to widen every cluster page there),
-//! and no table splits a word across lines ("Premiu|m" in the tier column). A table too wide
-//! for the page scrolls inside its own container instead; that is allowed.
+//! and no table splits a word across lines ("Premiu|m" in the tier column), nor the header a
+//! label ("Sign|out"). A table too wide for the page scrolls inside its own container
+//! instead; that is allowed.
 
 use std::time::Duration;
 
@@ -39,6 +40,25 @@ for (const cell of document.querySelectorAll('.table td:not(.mono, .url), .table
 return [...new Set(split)];
 "#;
 
+/// Every label of the header (brand, environment, organization, its buttons, who is signed
+/// in) shown on more than one line: too narrow for one row, whole items move to a second one.
+const BROKEN_HEADER_LABELS: &str = r#"
+const broken = [];
+for (const item of document.querySelectorAll('.topbar > a, .topbar > span:not(.spacer, .account), .topbar button, .topbar .who')) {
+    const range = document.createRange();
+    range.selectNodeContents(item);
+    // Boxes of one line overlap vertically (a count badge sits higher than its text).
+    const boxes = [...range.getClientRects()].filter(r => r.width > 0).sort((a, b) => a.top - b.top);
+    let lines = 0, bottom = -Infinity;
+    for (const box of boxes) {
+        if (box.top >= bottom - 1) lines += 1;
+        bottom = Math.max(bottom, box.bottom);
+    }
+    if (lines > 1) broken.push(`the header's "${item.textContent.trim()}" on ${lines} lines`);
+}
+return broken;
+"#;
+
 async fn strings(ctx: &Ctx, script: &str) -> Vec<String> {
     let found = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("check: {e}"));
     found.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default()
@@ -46,7 +66,8 @@ async fn strings(ctx: &Ctx, script: &str) -> Vec<String> {
 
 async fn check(ctx: &Ctx, path: &str, failures: &mut Vec<String>) {
     open(ctx, path).await;
-    for problem in problems(ctx).await.into_iter().chain(strings(ctx, SPLIT_WORDS).await) {
+    let header = strings(ctx, BROKEN_HEADER_LABELS).await;
+    for problem in problems(ctx).await.into_iter().chain(strings(ctx, SPLIT_WORDS).await).chain(header) {
         failures.push(format!("{path} at 800 px: {problem}"));
     }
     ctx.snap(&format!("layout{}", path.replace('/', "_"))).await;
