@@ -42,7 +42,7 @@ pub struct Entry {
 impl Entry {
     pub fn new(kind: Kind, label: impl Into<String>, detail: impl Into<String>, href: impl Into<String>) -> Entry {
         let label = label.into();
-        let key = label.to_lowercase();
+        let key = crate::lower::lower(&label);
         Entry { kind, label, detail: detail.into(), href: href.into(), key }
     }
 }
@@ -120,7 +120,7 @@ impl Index {
     /// The positions of the best `limit` entries for `query`, best first. An empty query
     /// lists everything: the most recently visited first.
     pub fn search(&self, query: &str, visits: &Visits, limit: usize) -> Vec<usize> {
-        let query = query.trim().to_lowercase();
+        let query = crate::lower::lower(query.trim());
         let mut found: Vec<(Match, Reverse<u32>, usize)> = self
             .entries
             .iter()
