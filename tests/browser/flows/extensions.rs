@@ -227,7 +227,12 @@ async fn denylist(ctx: Ctx) {
     input.send_keys(&file("denylist", "wrong.jar", &theme_jar(None))).await.unwrap_or_else(|e| panic!("attach: {e}"));
     ctx.wait_text(&format!("{card} .file-problem"), "not a .txt file").await;
     let words = b"123456\npassword\nqwerty\nletmein\n".repeat(20);
+    // The upload's steps are a module of their own, fetched when the first upload starts:
+    // should that fail, the first step says so and Retry fetches it again.
+    super::screens::fail_next_modules(&ctx, 1).await;
     upload(&ctx, "common-passwords", None, &file("denylist", "common-passwords.txt", &words)).await;
+    ctx.wait_text(&format!("{card} .upload-failed"), "could not download the code that uploads files").await;
+    ctx.click(&format!("{card} .retry-step")).await;
     uploaded_fully(&ctx, "common-passwords").await;
     let single = format!("{card} tr[data-major=standalone]");
     ctx.wait_text(&format!("{single} .scan"), "Passed").await;

@@ -49,7 +49,7 @@ async fn deep_link_lazy(ctx: Ctx) {
 }
 
 /// Arms the sandbox to fail the next `times` requests for wasm modules with a 503.
-async fn fail_next_modules(ctx: &Ctx, times: u32) {
+pub async fn fail_next_modules(ctx: &Ctx, times: u32) {
     let script = format!(
         "const done = arguments[arguments.length - 1];\
          fetch('/sandbox/faults?path=.wasm&times={times}&status=503', {{ method: 'POST' }}).then(r => done(r.status), () => done(0));"

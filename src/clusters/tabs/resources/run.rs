@@ -1,5 +1,10 @@
 //! Runs an upload's steps against the service and storage, from any step on, so a
-//! failed step is retried without repeating the ones before it.
+//! failed step is retried without repeating the ones before it. The steps (the upload
+//! calls, the PUT to storage) load as a chunk of their own (`resource_upload`) when the
+//! first upload starts: most visits to the Resources tab upload nothing.
+
+use std::future::Future;
+use std::pin::Pin;
 
 use cluster_api::{
     ops, ExtensionVersionLocationValidationRequest, ExtensionVersionRequest, ExtensionVersionUploadUrlRequest, PresignedUrl,
@@ -13,6 +18,7 @@ use super::steps::{failed, label_for, Phase, Step, StepError, Target};
 use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
 use crate::api::{self, Api};
+use crate::kit::lazy::ChunkError;
 use crate::redirect::safe_external;
 
 pub struct Job {
@@ -40,12 +46,35 @@ fn gone() -> StepError {
     StepError::Local("The page was closed during the upload.".into())
 }
 
+type Steps = fn(Run, Step) -> Pin<Box<dyn Future<Output = ()>>>;
+
+#[allow(improper_ctypes_definitions)]
+#[leptos::wasm_split::wasm_split(resource_upload, fallible, wasm_split_path = ::leptos::wasm_split)]
+fn steps() -> Result<Steps, ChunkError> {
+    Ok(|run, first| Box::pin(run.steps_from(first)))
+}
+
 impl Run {
+    fn plan(self) -> Vec<Step> {
+        self.job.try_with_value(|j| j.as_ref().map(|j| j.plan.clone())).flatten().unwrap_or_default()
+    }
+
     /// Runs the plan from `first`; the scan step is finished by the view, when the
-    /// polled verdict settles.
+    /// polled verdict settles. When the steps' code cannot be downloaded, `first` fails
+    /// with that reason and Retry tries again.
     pub async fn go(self, first: Step) {
+        match steps().await {
+            Ok(run) => run(self, first).await,
+            Err(ChunkError) => {
+                let why = "The console could not download the code that uploads files: the network may be down, or the console was updated since this page was opened.";
+                self.phase.try_set(failed(&self.plan(), first, &StepError::Local(why.into())));
+            }
+        }
+    }
+
+    async fn steps_from(self, first: Step) {
         let Some(file) = self.file.try_get_value().flatten() else { return };
-        let plan = self.job.try_with_value(|j| j.as_ref().map(|j| j.plan.clone())).flatten().unwrap_or_default();
+        let plan = self.plan();
         let start = plan.iter().position(|s| *s == first).unwrap_or(0);
         for step in plan.iter().copied().skip(start) {
             self.phase.try_set(Phase::Running(step));
