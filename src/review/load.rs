@@ -167,6 +167,6 @@ pub fn org_options(orgs: &[(String, String)]) -> Vec<(String, String)> {
         list.insert(id, label);
     }
     let mut out: Vec<(String, String)> = list.into_iter().map(|(i, l)| (i.to_string(), l.to_string())).collect();
-    out.sort_by(|a, b| a.1.to_lowercase().cmp(&b.1.to_lowercase()));
+    out.sort_by_cached_key(|(_, label)| crate::lower::lower(label));
     out
 }

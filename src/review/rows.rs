@@ -34,8 +34,8 @@ pub fn rows_of(cluster: &Cluster, org_label: &str, extensions: &[Extension]) -> 
     for e in extensions {
         for v in e.versions.as_deref().unwrap_or_default() {
             let search = [org_label, &org_id, &cluster.name, &cluster.id, &e.name, v.label.as_deref().unwrap_or(""), &v.id]
-                .join("\u{1}")
-                .to_lowercase();
+                .join("\u{1}");
+            let search = crate::lower::lower(&search);
             out.push(DeskRow {
                 org_id: org_id.clone(),
                 org_label: org_label.to_string(),
@@ -124,7 +124,7 @@ impl DeskFilter {
 
     /// The indices of the rows shown, in order.
     pub fn select(&self, rows: &[DeskRow]) -> Vec<u32> {
-        let needle = self.q.trim().to_lowercase();
+        let needle = crate::lower::lower(self.q.trim());
         let mut out = Vec::new();
         for (i, row) in rows.iter().enumerate() {
             if self.matches(row, &needle) {

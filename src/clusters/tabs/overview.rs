@@ -171,7 +171,7 @@ fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
                 Some(None) => view! {
                     <p class="hint">{format!(
                         "Keycloak's server information is available while the cluster is active; it is {} now.",
-                        status_badge::words(&status.get()).to_lowercase()
+                        crate::lower::lower(&status_badge::words(&status.get()))
                     )}</p>
                 }.into_any(),
                 Some(Some(Err(e))) => view! { <ErrorPanel action="Loading system information" error=e retry=Callback::new(move |_| info.refetch())/> }.into_any(),

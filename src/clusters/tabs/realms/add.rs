@@ -63,7 +63,7 @@ pub fn AddRealm() -> impl IntoView {
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         added.set(None);
-        let typed = name.get_untracked().trim().to_lowercase();
+        let typed = crate::lower::lower(name.get_untracked().trim());
         if typed.is_empty() {
             return adding.error.set(Some(ApiError::BadRequest("Enter a name for the realm.".into())));
         }
@@ -77,11 +77,11 @@ pub fn AddRealm() -> impl IntoView {
     let taken = move || matches!(check.get(), Check::Answer(a) if !a.available);
     let cluster_id = ctx.cluster_id;
     let code = crate::code::live(Box::new(move |t| {
-        let typed = name.get().trim().to_lowercase();
+        let typed = crate::lower::lower(name.get().trim());
         let op = ops::ClusterDeploymentCreate { id: cluster_id.get_value(), body: ClusterDeploymentRequest { name: typed.clone() } };
         crate::code::single(t, &crate::code::named("Add the realm", &typed), &op.request())
     }));
-    let hcl = crate::code::live(Box::new(move |t| crate::code::hcl::realm(t, &cluster_id.get_value(), name.get().trim().to_lowercase().as_str())));
+    let hcl = crate::code::live(Box::new(move |t| crate::code::hcl::realm(t, &cluster_id.get_value(), crate::lower::lower(name.get().trim()).as_str())));
 
     view! {
         <form class="inline-form add-realm" on:submit=submit>

@@ -38,7 +38,7 @@ pub fn ImportRealm() -> impl IntoView {
     let file_name = RwSignal::new(String::new());
     let cluster_id = ctx.cluster_id;
     let code = crate::code::live(Box::new(move |t| {
-        let deployment_name = name.get().trim().to_lowercase();
+        let deployment_name = crate::lower::lower(name.get().trim());
         let chosen = file_name.get();
         let file = Part::file("file", if chosen.is_empty() { "realm-export.json" } else { &chosen }, "application/json", Vec::new());
         let op = ops::ClusterDeploymentImport { id: cluster_id.get_value(), file, deployment_name: deployment_name.clone() };
@@ -61,7 +61,7 @@ pub fn ImportRealm() -> impl IntoView {
             match outcome {
                 Ok((realm, text)) => {
                     if name.get_untracked().trim().is_empty() {
-                        name.try_set(realm.to_lowercase());
+                        name.try_set(crate::lower::lower(&realm));
                     }
                     checked.try_set_value(Some((file.name(), text)));
                     ready.try_set(true);
@@ -77,7 +77,7 @@ pub fn ImportRealm() -> impl IntoView {
         let Some((filename, text)) = checked.get_value() else {
             return problem.set(Some("Choose a realm export file first.".into()));
         };
-        let deployment_name = name.get_untracked().trim().to_lowercase();
+        let deployment_name = crate::lower::lower(name.get_untracked().trim());
         if deployment_name.is_empty() {
             return importing.error.set(Some(ApiError::BadRequest("Enter a name for the new realm.".into())));
         }
