@@ -140,12 +140,19 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     // A narrow window scrolls the tab bar; the current tab is brought into view (a deep link to
     // the last tab on a phone would otherwise open with it hidden).
     let bar = NodeRef::<leptos::html::Nav>::new();
+    let at = move || ClusterTab::ALL.iter().position(|t| *t == tab.get()).unwrap_or(0);
     Effect::new(move |_| {
-        let at = ClusterTab::ALL.iter().position(|t| *t == tab.get()).unwrap_or(0);
         if let Some(bar) = bar.get() {
-            show_tab(&bar, at);
+            show_tab(&bar, at(), false);
         }
     });
+    // A window made narrower (a phone turned) can leave it hidden again.
+    let resized = window_event_listener(leptos::ev::resize, move |_| {
+        if let Some(bar) = bar.get_untracked() {
+            show_tab(&bar, untrack(at), true);
+        }
+    });
+    on_cleanup(move || resized.remove());
     // "Billing · acme-prod · Clusters · Cluster console"; the overview is the cluster itself.
     let tab_title = Signal::derive(move || {
         let tab = tab.get();
@@ -204,14 +211,18 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     }
 }
 
-/// Scrolls the tab bar itself (never the page) so its `at`-th tab is centred where it can be.
-fn show_tab(bar: &web_sys::HtmlElement, at: usize) {
+/// Scrolls the tab bar itself (never the page) so its `at`-th tab is centred where it can be;
+/// with `if_hidden`, only when that tab is not wholly in view (a bar the person scrolled stays).
+fn show_tab(bar: &web_sys::HtmlElement, at: usize, if_hidden: bool) {
     let mut link = bar.first_element_child();
     for _ in 0..at {
         link = link.and_then(|l| l.next_element_sibling());
     }
     if let Some(link) = link.and_then(|l| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(l).ok()) {
-        centre(bar, &link);
+        let (left, right) = (link.offset_left() - bar.scroll_left(), link.offset_left() + link.offset_width() - bar.scroll_left());
+        if !if_hidden || left < 0 || right > bar.client_width() {
+            centre(bar, &link);
+        }
     }
 }
 

@@ -93,6 +93,23 @@ async fn walk(ctx: Ctx) {
     open(&ctx, &format!("/clusters/{}", demo::ACME_PROD)).await;
     ctx.click("nav.tabs a[href$='/logs']").await;
     ctx.wait_url(&format!("/clusters/{}/logs", demo::ACME_PROD)).await;
+    // A window made narrower (a phone turned) brings the current tab back into view.
+    ctx.client.set_window_size(1366, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
+    open(&ctx, &format!("/clusters/{}/logs", demo::ACME_PROD)).await;
+    ctx.client.set_window_size(390, 800).await.unwrap_or_else(|e| panic!("resize: {e}"));
+    let shown = "const bar = document.querySelector('nav.tabs'), tab = bar.querySelector('[aria-current=page]');\
+        const b = bar.getBoundingClientRect(), t = tab.getBoundingClientRect();\
+        return t.left >= b.left - 1 && t.right <= b.right + 1;";
+    let mut in_view = false;
+    for _ in 0..20 {
+        in_view = ctx.client.execute(shown, vec![]).await.ok().and_then(|v| v.as_bool()).unwrap_or(false);
+        if in_view {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(in_view, "after the window narrowed, the current tab (Logs) is outside the tab bar");
+    ctx.client.set_window_size(800, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
     // The review desk, support staff's widest table.
     ctx.click("#sign-out").await;
     ctx.wait_url("/sign-in").await;
