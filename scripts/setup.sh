@@ -60,6 +60,13 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
     npm install --silent --no-audit --no-fund --prefix "$TOOLS" "binaryen@$BINARYEN_VERSION"
 fi
 
+# esbuild, which minifies the bindings and the split loader in the release build (build-wasm.sh).
+ESBUILD_VERSION=0.28.2
+if [ "$("$TOOLS/node_modules/.bin/esbuild" --version 2>/dev/null)" != "$ESBUILD_VERSION" ]; then
+    say "installing esbuild $ESBUILD_VERSION into .tools"
+    npm install --silent --no-audit --no-fund --prefix "$TOOLS" "esbuild@$ESBUILD_VERSION"
+fi
+
 # axe-core, which the browser flows inject to check accessibility (tests/browser/flows/axe.rs).
 AXE_VERSION=4.14.1
 if [ ! -f "$TOOLS/node_modules/axe-core/axe.min.js" ] || ! grep -q "\"version\": \"$AXE_VERSION\"" "$TOOLS/node_modules/axe-core/package.json"; then
