@@ -15,7 +15,7 @@ import { join } from "node:path";
 const FETCH_BODY = String.raw`makeLoad\(\(\) => \{
     const src = fetch\(new URL\("\./([\w.-]+)", import\.meta\.url\)\);
     src\.catch\(\(\) => \{\}\);
-    return async \(imports\) => \(WebAssembly\.instantiateStreaming\(src, imports\)\);
+    return async \(imports\) => (debugWrap)?\(WebAssembly\.instantiateStreaming\(src, imports\)\);
 \}
 , \[([^\]]*)\]\)`;
 const CHUNK = new RegExp(String.raw`^(?:/\*[^\n]*\*/\n)?const __chunk_(\d+) = ${FETCH_BODY};\n`, "gm");
@@ -54,7 +54,15 @@ export function compact(text) {
     const lines = [];
     const plain = []; // chunks without dependencies, defined first by ranges
     const defined = new Set();
-    rest = rest.replace(CHUNK, (_, n, file, deps) => {
+    // A debug build's CLI wraps every instantiation in `debugWrap` (defined in the header):
+    // kept, the same for every module.
+    let wrap;
+    const wrapped = (w = "", where) => {
+        if (wrap !== undefined && wrap !== w) throw new Error(`split-loader: ${where} is instantiated unlike the others`);
+        wrap = w;
+    };
+    rest = rest.replace(CHUNK, (_, n, file, w, deps) => {
+        wrapped(w, `__chunk_${n}`);
         if (file !== `chunk_${n}.wasm`) throw new Error(`split-loader: __chunk_${n} loads ${file}`);
         const ds = numbers(deps, `__chunk_${n}`);
         for (const d of ds) if (!defined.has(d)) throw new Error(`split-loader: __chunk_${n} needs ${d} before it is defined`);
@@ -63,7 +71,8 @@ export function compact(text) {
         else plain.push(Number(n));
         return "";
     });
-    rest = rest.replace(EXPORT, (_, name, file, deps) => {
+    rest = rest.replace(EXPORT, (_, name, file, w, deps) => {
+        wrapped(w, name);
         const ds = numbers(deps, name);
         for (const d of ds) if (!defined.has(d)) throw new Error(`split-loader: ${name} needs chunk ${d}, never defined`);
         lines.push(`export const ${name} = wrapAsyncCb(makeLoad(fetched("./${file}"), chunks("${ranges(ds)}")));`);
@@ -77,7 +86,7 @@ function fetched(file) {
     return () => {
         const src = fetch(new URL(file, import.meta.url));
         src.catch(() => {});
-        return async (imports) => (WebAssembly.instantiateStreaming(src, imports));
+        return async (imports) => ${wrap ?? ""}(WebAssembly.instantiateStreaming(src, imports));
     };
 }
 // Module numbers are written as ranges: "20-24 31" is 20, 21, 22, 23, 24 and 31.
