@@ -7,11 +7,14 @@
 #   2. wasm-split-cli: the main module, one module per split point, shared chunks, and
 #      __wasm_split.js, the loader that fetches them relative to itself (then rewritten
 #      compactly by scripts/split-loader.mjs);
-#   3. wasm-bindgen --target web, keeping the linker's exports the chunks link against;
-#   4. wasm-opt -Oz on every module (in release);
+#   3. wasm-bindgen --target web, keeping the linker's exports the chunks link against, then
+#      the unused wasm-streams exports removed (release, scripts/unused-exports.mjs) and the JS
+#      imports given short names (scripts/short-imports.mjs);
+#   4. wasm-opt -Oz on every module, functions ordered by name, and the JS minified (in release);
 #   5. everything into pkg-<hash>/ (a new name whenever a byte changes, so it may be cached
 #      forever), and index.html pointed at it with absolute paths so deep links load it too;
-#   6. gzip and brotli siblings of every file, for servers that send precompressed files;
+#   6. gzip and brotli siblings of every file, for servers that send precompressed files
+#      (trunk has minified the HTML and CSS of a release: Trunk.toml);
 #   7. _headers, the security headers (CSP) computed from this build.
 # There is one path: a wasm built with --emit-relocs but not split barely shrinks.
 set -euo pipefail
@@ -47,6 +50,14 @@ rm -rf "$work" && mkdir -p "$work/split" "$work/out"
 wasm-split-cli "$built" "$work/split" --out-name "$name"
 wasm-bindgen --target web --keep-lld-exports --no-demangle --no-typescript \
     --out-name "$name" --out-dir "$work/out" "$work/split/$name.wasm"
+# wasm-streams' JS classes (pulled in by Leptos' server functions, which the console has none
+# of) are exports no optimiser may drop: removed from the main module and its bindings. In
+# release only: the debug module carries ~200 MB of DWARF that wasm-metadce would rewrite.
+if [ "$profile" = release ]; then
+    node scripts/unused-exports.mjs "$work/out" "$name"
+fi
+# The JS imports' names (a function name and a hash each, written in both files) shortened.
+node scripts/short-imports.mjs "$work/out" "$name"
 # The split modules and their loader sit beside the bindings (the main module is now $name_bg.wasm).
 find "$work/split" -maxdepth 1 -type f ! -name "$name.wasm" -exec cp {} "$work/out/" \;
 # The CLI's loader names every dependency of ~300 chunks in full (114 KB); every visit
@@ -55,8 +66,15 @@ node scripts/split-loader.mjs "$work/out" >/dev/null
 
 if [ "$profile" = release ]; then
     # binaryen 132 notes "unknown name subsection id 3" for every module: harmless.
+    # Functions ordered by their (mangled) names first: the instances of one generic sit
+    # together, nearly alike, where gzip and brotli find their repeats (the linker's order
+    # scatters them). Same code, main module 2.3 KB smaller gzipped; see BENCHMARKS.md.
+    # --low-memory-unused lets wasm-opt fold constant offsets into loads and stores: Rust puts
+    # the stack first, growing down from 1 MiB towards 0, and the data above it, so a valid
+    # pointer never wraps past 4 GiB into the low 1 KiB, where the two forms would differ
+    # (main module -2.1 KB gzipped).
     find "$work/out" -name '*.wasm' -print0 |
-        xargs -0 -P "$(nproc)" -I{} wasm-opt -Oz {} -o {} 2> >(grep -v 'unknown name subsection' >&2)
+        xargs -0 -P "$(nproc)" -I{} wasm-opt --reorder-functions-by-name -Oz --low-memory-unused {} -o {} 2> >(grep -v 'unknown name subsection' >&2)
 fi
 
 # Starts the app once the bindings are in; a file of its own, so the CSP needs no inline script.
@@ -66,10 +84,12 @@ init({ module_or_path: new URL("./${name}_bg.wasm", import.meta.url) });
 EOF
 
 if [ "$profile" = release ]; then
-    # Whitespace, comments and local names only: exports and property names (the wasm
-    # imports are looked up by name) stay. Bindings 11.1 -> 8.8 KB gzip.
+    # The bindings, the split loader and the boot script, minified: every visit downloads
+    # them before the first screen. Whitespace, comments and local names only: exports and
+    # property names (the wasm imports are looked up by name) stay. esbuild warns of the
+    # bindings' repeated "./__wasm_split.js" import keys, all the same module, hence errors only.
     for js in "$work"/out/*.js; do
-        esbuild "$js" --minify --log-level=warning --outfile="$js" --allow-overwrite
+        esbuild "$js" --minify --format=esm --log-level=error --outfile="$js" --allow-overwrite
     done
 fi
 

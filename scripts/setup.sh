@@ -63,7 +63,7 @@ fi
 # esbuild minifies the release's JavaScript (the bindings and the split loader, which every
 # visit downloads before the first screen); trunk minifies the HTML and CSS itself.
 ESBUILD_VERSION=0.28.2
-if [ "$(esbuild --version 2>/dev/null)" != "$ESBUILD_VERSION" ]; then
+if [ "$("$TOOLS/node_modules/.bin/esbuild" --version 2>/dev/null)" != "$ESBUILD_VERSION" ]; then
     say "installing esbuild $ESBUILD_VERSION into .tools"
     npm install --silent --no-audit --no-fund --prefix "$TOOLS" "esbuild@$ESBUILD_VERSION"
 fi
