@@ -11,15 +11,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-function leb(bytes, at) {
-    let value = 0, shift = 0, byte;
-    do {
-        byte = bytes[at++];
-        value += (byte & 0x7f) * 2 ** shift;
-        shift += 7;
-    } while (byte & 0x80);
-    return [value, at];
-}
+import { leb } from "./wasm-leb.mjs";
 
 function uleb(value) {
     const out = [];

@@ -14,20 +14,12 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
+import { leb } from "./wasm-leb.mjs";
+
 /** The exports of the classes wasm-streams defines: `[__wbg_]intounderlying{source,sink,bytesource}_*`. */
 export const UNUSED = /^(__wbg_)?intounderlying(bytesource|sink|source)_\w+$/;
 const CLASS = /^export class (IntoUnderlying(?:ByteSource|Sink|Source)) \{\n[\s\S]*?^if \(Symbol\.dispose\) \1\.prototype\[Symbol\.dispose\] = \1\.prototype\.free;\n\n?/gm;
 const FINALIZATION = /^const IntoUnderlying(?:ByteSource|Sink|Source)Finalization = \(typeof FinalizationRegistry === 'undefined'\)\n[^\n]*\n[^\n]*\n/gm;
-
-function leb(bytes, at) {
-    let value = 0, shift = 0, byte;
-    do {
-        byte = bytes[at++];
-        value += (byte & 0x7f) * 2 ** shift;
-        shift += 7;
-    } while (byte & 0x80);
-    return [value, at];
-}
 
 /** The names in a wasm module's export section. */
 export function exportNames(bytes) {

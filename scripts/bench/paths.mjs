@@ -20,7 +20,7 @@ export function distDir() {
 // The build scripts shape the output as much as the code does (minifying, import names).
 const SOURCES = ['src', 'crates', 'style', 'public', 'index.html', 'Cargo.toml', 'Cargo.lock', 'Trunk.toml', '.cargo',
   'scripts/build-wasm.sh', 'scripts/split-loader.mjs', 'scripts/short-imports.mjs', 'scripts/unused-exports.mjs',
-  'scripts/compress.mjs', 'scripts/headers.mjs'];
+  'scripts/wasm-leb.mjs', 'scripts/compress.mjs', 'scripts/headers.mjs'];
 
 /** The commit the build was made from: the last commit that changed the console's sources
  * in the git checkout holding the dist folder, with "+changes" when they differ from it. */
