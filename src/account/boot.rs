@@ -67,10 +67,12 @@ async fn decide(session: Session) -> bool {
             },
             (None, error) => {
                 let error = error.unwrap_or_default();
-                if error == "login_required" {
+                // The identity server's session is over: later starts go straight to the form.
+                let login_required = error == "login_required";
+                if login_required {
                     pending::forget_account();
                 }
-                if !(pending.silent && error == "login_required") {
+                if !(pending.silent && login_required) {
                     let why = get("error_description").unwrap_or(error);
                     session.notice.set(Some(format!("The identity server did not sign you in ({why}). Try again.")));
                 }

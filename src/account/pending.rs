@@ -47,9 +47,14 @@ pub fn take() -> Option<Pending> {
     serde_json::from_str(&text).ok()
 }
 
+/// The number kept under `key` in `storage`, if any.
+fn index_in(storage: Option<web_sys::Storage>, key: &str) -> Option<usize> {
+    storage.and_then(|s| s.get_item(key).ok().flatten()).and_then(|t| t.parse().ok())
+}
+
 /// The environment a sign-in in this tab last went to.
 pub fn remembered_environment() -> Option<usize> {
-    storage().and_then(|s| s.get_item(ENVIRONMENT_KEY).ok().flatten()).and_then(|t| t.parse().ok())
+    index_in(storage(), ENVIRONMENT_KEY)
 }
 
 fn browser_storage() -> Option<web_sys::Storage> {
@@ -72,5 +77,5 @@ pub fn forget_account() {
 
 /// Where this browser last signed a person in, if it did and they have not signed out.
 pub fn account_environment() -> Option<usize> {
-    browser_storage().and_then(|s| s.get_item(ACCOUNT_KEY).ok().flatten()).and_then(|t| t.parse().ok())
+    index_in(browser_storage(), ACCOUNT_KEY)
 }

@@ -92,7 +92,7 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             crate::code::actions::card_make_default(t, &org.get_value(), &pm_id.get_value(), &default_label)
         }));
         let card = view! { {label.clone()} {c.is_default.then(|| view! { " " <span class="badge badge-ok">"Default"</span> })} };
-        let by_label = SortKey::Text(crate::lower::lower(&label));
+        let by_label = SortKey::words(&label);
         let actions = view! {
             {(!c.is_default).then(|| view! {
                 <button class="button make-default" disabled=move || locked() || make_default.busy.get()

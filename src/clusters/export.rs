@@ -37,8 +37,8 @@ pub fn ExportButton(id: String) -> impl IntoView {
             match TERRAFORM_EXPORT().await {
                 Ok(start) => start(api, id.get_value(), state),
                 Err(ChunkError) => {
-                    let why = "Export stopped: the console could not download the exporter. The network may be down, or the console was updated since this page was opened. Try again, or reload the page.";
-                    state.try_set(ExportState::Failed(why.into()));
+                    let why = format!("Export stopped: the console could not download the exporter. {} Try again, or reload the page.", ChunkError::LIKELY);
+                    state.try_set(ExportState::Failed(why));
                 }
             }
         });

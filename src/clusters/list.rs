@@ -14,7 +14,6 @@ use crate::kit::filter::{filter_setter, use_url_filter, FilterBar, FilterSpec, U
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{order, Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
-use crate::lower::lower;
 use crate::words;
 use crate::poll::PollKey;
 
@@ -46,10 +45,10 @@ const NEWEST_FIRST: (usize, bool) = (5, false);
 /// is ordered before it is cut into pages, and each page keeps that order.
 fn sort_key(c: &Cluster, column: usize) -> SortKey {
     match column {
-        0 => SortKey::Text(lower(&c.name)),
-        1 => SortKey::Text(lower(&words(&c.status))),
-        2 => SortKey::Text(lower(&c.tier.to_string())),
-        3 => SortKey::Text(lower(&crate::words::region_text(&c.region.name, &c.region.region))),
+        0 => SortKey::words(&c.name),
+        1 => SortKey::words(&words(&c.status)),
+        2 => SortKey::words(&c.tier.to_string()),
+        3 => SortKey::words(&crate::words::region_text(&c.region.name, &c.region.region)),
         5 => SortKey::Number(c.created_at.0),
         _ => SortKey::None,
     }

@@ -25,6 +25,11 @@ pub type Build = fn() -> AnyView;
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChunkError;
 
+impl ChunkError {
+    /// What probably happened, for every message about a module that did not download.
+    pub const LIKELY: &'static str = "The network may be down, or the console was updated since this page was opened.";
+}
+
 impl From<leptos::wasm_split::SplitLoaderError> for ChunkError {
     fn from(_: leptos::wasm_split::SplitLoaderError) -> ChunkError {
         // The loader logs the details to the browser console; the person needs the gist.
@@ -102,9 +107,7 @@ pub fn Lazy(screen: &'static Screen) -> impl IntoView {
             view! {
                 <div class="error-panel" role="alert" id="chunk-error">
                     <p class="error-title">{format!("Loading {} failed. The console could not download this screen.", screen.name)}</p>
-                    <p class="error-detail">
-                        "The network may be down, or the console was updated since this page was opened. Retry, or reload the page if it keeps failing."
-                    </p>
+                    <p class="error-detail">{ChunkError::LIKELY}" Retry, or reload the page if it keeps failing."</p>
                     <button class="button" on:click=move |_| fetch()>"Retry"</button>
                 </div>
             }

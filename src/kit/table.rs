@@ -43,6 +43,14 @@ pub enum SortKey {
     Number(i64),
 }
 
+impl SortKey {
+    /// Words sort regardless of case: the key is `text` lower-cased (by the browser, see
+    /// `crate::lower`).
+    pub fn words(text: &str) -> SortKey {
+        SortKey::Text(crate::lower::lower(text))
+    }
+}
+
 fn compare(a: &SortKey, b: &SortKey) -> Ordering {
     match (a, b) {
         (SortKey::Number(x), SortKey::Number(y)) => x.cmp(y),
@@ -115,19 +123,19 @@ impl Cell {
 
     pub fn text(text: impl Into<String>) -> Cell {
         let text = text.into();
-        let sort = SortKey::Text(crate::lower::lower(&text));
+        let sort = SortKey::words(&text);
         Cell::of(Content::Text(text), sort)
     }
 
     pub fn mono(text: impl Into<String>) -> Cell {
         let text = text.into();
-        let sort = SortKey::Text(crate::lower::lower(&text));
+        let sort = SortKey::words(&text);
         Cell::of(Content::Mono(text), sort)
     }
 
     pub fn link(label: impl Into<String>, href: String) -> Cell {
         let label = label.into();
-        let sort = SortKey::Text(crate::lower::lower(&label));
+        let sort = SortKey::words(&label);
         Cell::of(Content::Link { label, href }, sort)
     }
 
@@ -135,7 +143,7 @@ impl Cell {
     /// adds a spinner for something still changing.
     pub fn badge(label: impl Into<String>, tone: &'static str, busy: bool) -> Cell {
         let label = label.into();
-        let sort = SortKey::Text(crate::lower::lower(&label));
+        let sort = SortKey::words(&label);
         Cell::of(Content::Badge { label, tone, busy }, sort)
     }
 
@@ -146,7 +154,7 @@ impl Cell {
     /// The value, monospace, with a button that copies it.
     pub fn copy(text: impl Into<String>, what: &'static str) -> Cell {
         let text = text.into();
-        let sort = SortKey::Text(crate::lower::lower(&text));
+        let sort = SortKey::words(&text);
         Cell::of(Content::Copy { text, what }, sort)
     }
 

@@ -66,8 +66,8 @@ impl Run {
         match steps().await {
             Ok(run) => run(self, first).await,
             Err(ChunkError) => {
-                let why = "The console could not download the code that uploads files: the network may be down, or the console was updated since this page was opened.";
-                self.phase.try_set(failed(&self.plan(), first, &StepError::Local(why.into())));
+                let why = format!("The console could not download the code that uploads files. {}", ChunkError::LIKELY);
+                self.phase.try_set(failed(&self.plan(), first, &StepError::Local(why)));
             }
         }
     }
