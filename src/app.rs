@@ -6,37 +6,107 @@ use leptos_router::{
     path,
 };
 
-use crate::clusters::{provide_watchers, ClusterList};
+use crate::clusters::{ClusterList, provide_watchers};
 use crate::config::{self, Config};
 use crate::directory::Directory;
+use crate::kit::lazy::{Lazy, split_screen};
 use crate::poll::AppOwner;
 use crate::session::Session;
-use crate::kit::lazy::{split_screen, Lazy};
 use crate::shell::{ConfigError, NotFound, NotFoundAlone, Shell, SignIn};
 
 // Every screen but sign-in, the shell and the clusters list is in a module of its own,
 // fetched on the first visit (see `kit::lazy`). The cluster page, its overview and its
 // billing tab share one module: they are opened together, and each module is a request.
-split_screen!(CREATE_CLUSTER, create_cluster, "the create-cluster wizard", view! { <crate::clusters::CreateCluster/> });
+split_screen!(
+    CREATE_CLUSTER,
+    create_cluster,
+    "the create-cluster wizard",
+    view! { <crate::clusters::CreateCluster/> }
+);
 split_screen!(CLUSTER_PAGE, cluster, "the cluster", view! { <crate::clusters::ClusterLayout/> });
-split_screen!(CLUSTER_OVERVIEW, cluster, "the cluster overview", view! { <crate::clusters::tabs::ClusterOverview/> });
-split_screen!(CLUSTER_BILLING, cluster, "the cluster's billing", view! { <crate::clusters::tabs::ClusterBilling/> });
-split_screen!(CLUSTER_RESOURCES, cluster_resources, "the cluster's resources", view! { <crate::clusters::tabs::resources::ClusterExtensions/> });
-split_screen!(CLUSTER_ACCESS, cluster_access, "the cluster's IP rules", view! { <crate::clusters::tabs::access::ClusterAccess/> });
-split_screen!(CLUSTER_IP_RULE, cluster_access, "an IP rule", view! { <crate::clusters::tabs::access::ClusterIpRule/> });
-split_screen!(CLUSTER_LOGS, cluster_logs, "the cluster's logs", view! { <crate::clusters::tabs::logs::ClusterLogs/> });
-split_screen!(CLUSTER_DOMAINS, cluster_domains, "the cluster's custom domains", view! { <crate::clusters::tabs::domains::ClusterDomains/> });
-split_screen!(CLUSTER_SETTINGS, cluster_settings, "the cluster's Keycloak settings", view! { <crate::clusters::tabs::settings::ClusterSettings/> });
-split_screen!(ORGANIZATIONS, organizations, "organizations", view! { <crate::organizations::Organizations/> });
-split_screen!(API_SECRETS, api_secrets, "the organization's API secrets", view! { <crate::organizations::secrets::ApiSecrets/> });
-split_screen!(API_SECRET, api_secrets, "the API secret", view! { <crate::organizations::secrets::ApiSecret/> });
+split_screen!(
+    CLUSTER_OVERVIEW,
+    cluster,
+    "the cluster overview",
+    view! { <crate::clusters::tabs::ClusterOverview/> }
+);
+split_screen!(
+    CLUSTER_BILLING,
+    cluster,
+    "the cluster's billing",
+    view! { <crate::clusters::tabs::ClusterBilling/> }
+);
+split_screen!(
+    CLUSTER_RESOURCES,
+    cluster_resources,
+    "the cluster's resources",
+    view! { <crate::clusters::tabs::resources::ClusterExtensions/> }
+);
+split_screen!(
+    CLUSTER_ACCESS,
+    cluster_access,
+    "the cluster's IP rules",
+    view! { <crate::clusters::tabs::access::ClusterAccess/> }
+);
+split_screen!(
+    CLUSTER_IP_RULE,
+    cluster_access,
+    "an IP rule",
+    view! { <crate::clusters::tabs::access::ClusterIpRule/> }
+);
+split_screen!(
+    CLUSTER_LOGS,
+    cluster_logs,
+    "the cluster's logs",
+    view! { <crate::clusters::tabs::logs::ClusterLogs/> }
+);
+split_screen!(
+    CLUSTER_DOMAINS,
+    cluster_domains,
+    "the cluster's custom domains",
+    view! { <crate::clusters::tabs::domains::ClusterDomains/> }
+);
+split_screen!(
+    CLUSTER_SETTINGS,
+    cluster_settings,
+    "the cluster's Keycloak settings",
+    view! { <crate::clusters::tabs::settings::ClusterSettings/> }
+);
+split_screen!(
+    ORGANIZATIONS,
+    organizations,
+    "organizations",
+    view! { <crate::organizations::Organizations/> }
+);
+split_screen!(
+    API_SECRETS,
+    api_secrets,
+    "the organization's API secrets",
+    view! { <crate::organizations::secrets::ApiSecrets/> }
+);
+split_screen!(
+    API_SECRET,
+    api_secrets,
+    "the API secret",
+    view! { <crate::organizations::secrets::ApiSecret/> }
+);
 split_screen!(BILLING, billing, "billing", view! { <crate::billing::Billing/> });
-split_screen!(CLUSTER_REALMS, cluster_realms, "the cluster's realms", view! { <crate::clusters::tabs::realms::ClusterRealms/> });
+split_screen!(
+    CLUSTER_REALMS,
+    cluster_realms,
+    "the cluster's realms",
+    view! { <crate::clusters::tabs::realms::ClusterRealms/> }
+);
 split_screen!(REALMS, realms, "realms", view! { <crate::realms::AllRealms/> });
 split_screen!(REALM_PAGE, realm, "the realm", view! { <crate::realms::RealmPage/> });
 split_screen!(REVIEW_DESK, review, "the review desk", view! { <crate::review::ReviewDesk/> });
 split_screen!(OVERVIEW, overview, "the overview", view! { <crate::overview::Overview/> });
-split_screen!(REVIEW_VERSION, review_version, "an extension version's review", view! { <crate::review::VersionReview/> });
+split_screen!(
+    REVIEW_VERSION,
+    review_version,
+    "an extension version's review",
+    view! { <crate::review::VersionReview/> }
+);
 
 async fn load_config() -> Result<Config, String> {
     let url = format!("{}/config.json", crate::api::page_origin());
@@ -47,7 +117,10 @@ async fn load_config() -> Result<Config, String> {
         .await
         .map_err(|e| format!("{url} could not be fetched ({e})."))?;
     if !response.ok() {
-        return Err(format!("{url} answered HTTP {}: the file is missing from the deployment.", response.status()));
+        return Err(format!(
+            "{url} answered HTTP {}: the file is missing from the deployment.",
+            response.status()
+        ));
     }
     let text = response.text().await.map_err(|e| format!("{url} could not be read ({e})."))?;
     config::parse(&text)

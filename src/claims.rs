@@ -32,10 +32,13 @@ fn base64url(text: &str) -> Option<Vec<u8>> {
 /// Whether the access token says its holder is support staff.
 pub fn is_staff(token: &str) -> bool {
     let mut parts = token.split('.');
-    let (Some(_), Some(payload), Some(_), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+    let (Some(_), Some(payload), Some(_), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
         return false;
     };
-    let Some(claims) = base64url(payload).and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok()) else {
+    let Some(claims) =
+        base64url(payload).and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
+    else {
         return false;
     };
     claims["resource_access"][STAFF_CLIENT]["roles"]
@@ -65,9 +68,15 @@ mod tests {
 
     #[test]
     fn staff_only_with_the_client_role() {
-        assert!(is_staff(&jwt(r#"{"azp":"s","resource_access":{"cluster-management":{"roles":["manage-clusters"]}}}"#)));
-        assert!(!is_staff(&jwt(r#"{"azp":"s","resource_access":{"cluster-management":{"roles":["view-clusters"]}}}"#)));
-        assert!(!is_staff(&jwt(r#"{"azp":"s","resource_access":{"account":{"roles":["manage-clusters"]}}}"#)));
+        assert!(is_staff(&jwt(
+            r#"{"azp":"s","resource_access":{"cluster-management":{"roles":["manage-clusters"]}}}"#
+        )));
+        assert!(!is_staff(&jwt(
+            r#"{"azp":"s","resource_access":{"cluster-management":{"roles":["view-clusters"]}}}"#
+        )));
+        assert!(!is_staff(&jwt(
+            r#"{"azp":"s","resource_access":{"account":{"roles":["manage-clusters"]}}}"#
+        )));
         assert!(!is_staff(&jwt(r#"{"azp":"s"}"#)));
     }
 

@@ -53,7 +53,9 @@ pub fn parse(text: &str) -> Result<Config, String> {
     }
     if let Some(env) = config.environments.iter().find(|e| e.name.trim().is_empty()) {
         let url = env.console_url.as_deref().unwrap_or("this console's own origin");
-        return Err(format!("config.json has an environment without a name (the one for {url}): give it a \"name\"."));
+        return Err(format!(
+            "config.json has an environment without a name (the one for {url}): give it a \"name\"."
+        ));
     }
     for env in &config.environments {
         if let Some(url) = env.console_url.as_deref().filter(|u| !u.trim().is_empty()) {
@@ -86,16 +88,22 @@ mod tests {
     #[test]
     fn explicit_console_url_wins() {
         let config =
-            parse(r#"{"environments":[{"name":"Production","console_url":"https://app.phasetwo.io/"}]}"#).expect("valid"); // ok: a test of a literal
-        assert_eq!(config.environments[0].api_base("http://x"), "https://app.phasetwo.io/auth/realms/self/v2");
+            parse(r#"{"environments":[{"name":"Production","console_url":"https://app.phasetwo.io/"}]}"#)
+                .expect("valid"); // ok: a test of a literal
+        assert_eq!(
+            config.environments[0].api_base("http://x"),
+            "https://app.phasetwo.io/auth/realms/self/v2"
+        );
     }
 
     #[test]
     fn malformed_configs_are_explained() {
         assert!(parse("not json").unwrap_err().contains("not valid"));
         assert!(parse(r#"{"environments":[]}"#).unwrap_err().contains("no environments"));
-        assert!(parse(r#"{"environments":[{"name":"x","console_url":"javascript:alert(1)"}]}"#)
-            .unwrap_err()
-            .contains("must start with https://"));
+        assert!(
+            parse(r#"{"environments":[{"name":"x","console_url":"javascript:alert(1)"}]}"#)
+                .unwrap_err()
+                .contains("must start with https://")
+        );
     }
 }

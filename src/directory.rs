@@ -2,7 +2,7 @@
 //! that shows an organization's name or decides whether an action is allowed. Access is
 //! answered here and nowhere else: "may this person do X in org Y, and if not, why".
 
-use cluster_api::{ops, roles, Operation, Org};
+use cluster_api::{Operation, Org, ops, roles};
 use leptos::prelude::*;
 
 use crate::api::{self, ApiError};
@@ -43,8 +43,14 @@ pub fn decide(orgs: Option<Result<&[Org], ()>>, org_id: &str, op: &Operation) ->
     let role = roles::required_role(op).unwrap_or("a role");
     let name = org.map(label).unwrap_or_else(|| org_id.to_string());
     // A refused read (realm credentials are the manage role's) must not claim "it can view".
-    let scope = if op.method == cluster_api::Method::Get { "which seeing this needs" } else { "it can view but not change" };
-    Some(Err(format!("Your API secret lacks the {role} role in {name}; {scope}. Ask an administrator of {name} for it.")))
+    let scope = if op.method == cluster_api::Method::Get {
+        "which seeing this needs"
+    } else {
+        "it can view but not change"
+    };
+    Some(Err(format!(
+        "Your API secret lacks the {role} role in {name}; {scope}. Ask an administrator of {name} for it."
+    )))
 }
 
 /// The organizations where `op` is allowed, in the order the service listed them.
@@ -111,7 +117,11 @@ impl Directory {
     }
 
     pub fn org(&self, id: &str) -> Option<Org> {
-        self.orgs.with(|o| o.as_ref().and_then(|r| r.as_ref().ok()).and_then(|orgs| orgs.iter().find(|o| o.id == id).cloned()))
+        self.orgs.with(|o| {
+            o.as_ref()
+                .and_then(|r| r.as_ref().ok())
+                .and_then(|orgs| orgs.iter().find(|o| o.id == id).cloned())
+        })
     }
 
     pub fn org_label(&self, id: &str) -> String {
@@ -175,7 +185,12 @@ mod tests {
     use super::*;
 
     fn org(id: &str, roles: &[&str]) -> Org {
-        Org { id: id.into(), name: id.into(), display_name: Some(format!("{id} Inc.")), roles: roles.iter().map(|r| r.to_string()).collect() }
+        Org {
+            id: id.into(),
+            name: id.into(),
+            display_name: Some(format!("{id} Inc.")),
+            roles: roles.iter().map(|r| r.to_string()).collect(),
+        }
     }
 
     #[test]
@@ -183,9 +198,13 @@ mod tests {
         let orgs = [org("acme", &["view-clusters", "manage-clusters"]), org("globex", &["view-clusters"])];
         assert_eq!(decide(None, "acme", &catalogue::CLUSTER_DELETE), None);
         assert_eq!(decide(Some(Ok(&orgs)), "acme", &catalogue::CLUSTER_DELETE), Some(Ok(())));
-        let why = decide(Some(Ok(&orgs)), "globex", &catalogue::CLUSTER_DELETE).and_then(Result::err).unwrap_or_default();
+        let why = decide(Some(Ok(&orgs)), "globex", &catalogue::CLUSTER_DELETE)
+            .and_then(Result::err)
+            .unwrap_or_default();
         assert!(why.contains("manage-clusters role in globex Inc."), "{why}");
-        let why = decide(Some(Err(())), "acme", &catalogue::CLUSTER_DELETE).and_then(Result::err).unwrap_or_default();
+        let why = decide(Some(Err(())), "acme", &catalogue::CLUSTER_DELETE)
+            .and_then(Result::err)
+            .unwrap_or_default();
         assert!(why.contains("could not be loaded"), "{why}");
         assert!(decide(Some(Ok(&orgs)), "nowhere", &catalogue::CLUSTER_DETAIL).is_some_and(|v| v.is_err()));
     }
@@ -204,18 +223,30 @@ mod tests {
     #[test]
     fn a_refused_read_names_the_role_and_where() {
         let viewer = [org("acme", &["view-clusters"])];
-        let why = decide(Some(Ok(&viewer)), "acme", &catalogue::DEPLOYMENT_CREDENTIAL_LIST).and_then(Result::err).unwrap_or_default();
-        assert!(why.contains("lacks the manage-clusters role in") && why.contains("which seeing this needs"), "{why}");
+        let why = decide(Some(Ok(&viewer)), "acme", &catalogue::DEPLOYMENT_CREDENTIAL_LIST)
+            .and_then(Result::err)
+            .unwrap_or_default();
+        assert!(
+            why.contains("lacks the manage-clusters role in") && why.contains("which seeing this needs"),
+            "{why}"
+        );
         assert!(!why.contains("can view"), "{why}");
     }
 
     #[test]
     fn allowed_somewhere_or_why_not() {
         let viewer = [org("acme", &["view-clusters"])];
-        let why = refused_everywhere(&viewer, &catalogue::CLUSTER_CREATE, "Creating a cluster").unwrap_or_default();
-        assert_eq!(why, "Creating a cluster needs the manage-clusters role in an organization; this API secret has it in none.");
+        let why =
+            refused_everywhere(&viewer, &catalogue::CLUSTER_CREATE, "Creating a cluster").unwrap_or_default();
+        assert_eq!(
+            why,
+            "Creating a cluster needs the manage-clusters role in an organization; this API secret has it in none."
+        );
         let both = [org("acme", &["view-clusters"]), org("globex", &["manage-clusters"])];
         assert_eq!(refused_everywhere(&both, &catalogue::CLUSTER_CREATE, "x"), None);
-        assert_eq!(allowing(&both, &catalogue::CLUSTER_CREATE).map(|o| o.id.as_str()).collect::<Vec<_>>(), vec!["globex"]);
+        assert_eq!(
+            allowing(&both, &catalogue::CLUSTER_CREATE).map(|o| o.id.as_str()).collect::<Vec<_>>(),
+            vec!["globex"]
+        );
     }
 }

@@ -7,7 +7,9 @@ use cluster_api::EpochMillis;
 /// chrono's strftime machinery would add tens of kilobytes to the download.
 pub fn utc(at: EpochMillis) -> String {
     match at.to_datetime() {
-        Some(d) => format!("{:04}-{:02}-{:02} {:02}:{:02} UTC", d.year(), d.month(), d.day(), d.hour(), d.minute()),
+        Some(d) => {
+            format!("{:04}-{:02}-{:02} {:02}:{:02} UTC", d.year(), d.month(), d.day(), d.hour(), d.minute())
+        }
         None => "—".into(),
     }
 }

@@ -1,7 +1,7 @@
 //! Every in-app address, built in one place: no screen formats a URL by hand, so an ID
 //! with a `/` or a space is always escaped and a renamed route changes here only.
 
-use cluster_api::request::{encode_segment, Query};
+use cluster_api::request::{Query, encode_segment};
 
 use crate::navigation::safe_next;
 

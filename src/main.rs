@@ -7,12 +7,11 @@ mod app;
 mod billing;
 mod claims;
 mod clusters;
+mod code;
 mod components;
 mod config;
-mod code;
 mod directory;
 mod format;
-mod words;
 mod kit;
 mod links;
 mod load;
@@ -28,6 +27,7 @@ mod review;
 mod session;
 mod shell;
 mod terraform;
+mod words;
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -4,7 +4,12 @@
 /// The `next` target if it is a path on this console, else the clusters list.
 pub fn safe_next(next: Option<&str>) -> String {
     match next {
-        Some(path) if path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') && !path.starts_with("/sign-in") => {
+        Some(path)
+            if path.starts_with('/')
+                && !path.starts_with("//")
+                && !path.contains('\\')
+                && !path.starts_with("/sign-in") =>
+        {
             path.to_string()
         }
         _ => crate::links::CLUSTERS.to_string(),

@@ -16,7 +16,9 @@ pub fn safe_external(link: &str) -> Option<&str> {
 /// Sends the browser to `link`. Err with a person-readable reason when the link is unsafe.
 pub fn go(link: &str) -> Result<(), String> {
     let Some(link) = safe_external(link) else {
-        return Err(format!("The service returned a link the console will not follow ({link}). Nothing was changed."));
+        return Err(format!(
+            "The service returned a link the console will not follow ({link}). Nothing was changed."
+        ));
     };
     web_sys::window()
         .ok_or_else(|| "The browser window is not available.".to_string())?
@@ -50,8 +52,14 @@ mod tests {
 
     #[test]
     fn only_http_links_are_followed() {
-        assert_eq!(safe_external("https://checkout.stripe.com/c/pay/cs_1"), Some("https://checkout.stripe.com/c/pay/cs_1"));
-        assert_eq!(safe_external("http://127.0.0.1:8080/sandbox/checkout/x"), Some("http://127.0.0.1:8080/sandbox/checkout/x"));
+        assert_eq!(
+            safe_external("https://checkout.stripe.com/c/pay/cs_1"),
+            Some("https://checkout.stripe.com/c/pay/cs_1")
+        );
+        assert_eq!(
+            safe_external("http://127.0.0.1:8080/sandbox/checkout/x"),
+            Some("http://127.0.0.1:8080/sandbox/checkout/x")
+        );
         assert_eq!(safe_external("HTTPS://EXAMPLE.COM"), Some("HTTPS://EXAMPLE.COM"));
         assert_eq!(safe_external("javascript:alert(1)"), None);
         assert_eq!(safe_external("/relative"), None);

@@ -175,7 +175,12 @@ mod tests {
         let session = Session::new(Config { environments: vec![env()] });
         assert!(session.api().is_none());
         let creds = Credentials { client_id: "id".into(), client_secret: "secret".into() };
-        session.begin(env(), Renewal::Secret(creds), Token { access_token: "first".into(), expires_at: 1.0 }, "id".into());
+        session.begin(
+            env(),
+            Renewal::Secret(creds),
+            Token { access_token: "first".into(), expires_at: 1.0 },
+            "id".into(),
+        );
         assert!(!session.is_account());
         let Some(api) = session.api() else { panic!("signed in, yet no handle") };
         assert_eq!(api.token().map(|t| t.access_token), Some("first".into()));

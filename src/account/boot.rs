@@ -74,7 +74,9 @@ async fn decide(session: Session) -> bool {
                 }
                 if !(pending.silent && login_required) {
                     let why = get("error_description").unwrap_or(error);
-                    session.notice.set(Some(format!("The identity server did not sign you in ({why}). Try again.")));
+                    session
+                        .notice
+                        .set(Some(format!("The identity server did not sign you in ({why}). Try again.")));
                 }
                 // Back to the page asked for: the router shows it, or sign-in when it needs one
                 // (an unknown address still says "Page not found").

@@ -24,7 +24,9 @@ fn finisher() -> Result<Finish, ChunkError> {
 #[allow(improper_ctypes_definitions)]
 #[leptos::wasm_split::wasm_split(account_tokens, fallible, wasm_split_path = ::leptos::wasm_split)]
 fn refresher() -> Result<Refresh, ChunkError> {
-    Ok(|api, env, refresh_token| Box::pin(async move { super::tokens::refresh(api, &env, &refresh_token).await }))
+    Ok(|api, env, refresh_token| {
+        Box::pin(async move { super::tokens::refresh(api, &env, &refresh_token).await })
+    })
 }
 
 /// Redeems `code` and begins the session (see `boot::finish`).
@@ -42,6 +44,8 @@ pub async fn finish(session: Session, pending: Pending, code: String) -> Result<
 pub async fn refresh(api: Api, env: &Environment, refresh_token: &str) -> Result<Token, ApiError> {
     match refresher().await {
         Ok(refresh) => refresh(api, env.clone(), refresh_token.to_string()).await,
-        Err(ChunkError) => Err(ApiError::Network("the console could not download the code that renews your sign-in".into())),
+        Err(ChunkError) => {
+            Err(ApiError::Network("the console could not download the code that renews your sign-in".into()))
+        }
     }
 }

@@ -34,7 +34,13 @@ fn query(pairs: &[(&str, &str)]) -> String {
 }
 
 /// The authorization request; `silent` asks for `prompt=none` (answer at once, never a form).
-pub fn auth_url(identity_origin: &str, console_origin: &str, challenge: &str, state: &str, silent: bool) -> String {
+pub fn auth_url(
+    identity_origin: &str,
+    console_origin: &str,
+    challenge: &str,
+    state: &str,
+    silent: bool,
+) -> String {
     let redirect = redirect_uri(console_origin);
     let mut pairs = vec![
         ("client_id", CONSOLE_CLIENT_ID),
@@ -53,7 +59,10 @@ pub fn auth_url(identity_origin: &str, console_origin: &str, challenge: &str, st
 
 /// Ends the identity server's session, then comes back to `back` on the console.
 pub fn logout_url(identity_origin: &str, back: &str) -> String {
-    format!("{identity_origin}{LOGOUT_PATH}?{}", query(&[("client_id", CONSOLE_CLIENT_ID), ("post_logout_redirect_uri", back)]))
+    format!(
+        "{identity_origin}{LOGOUT_PATH}?{}",
+        query(&[("client_id", CONSOLE_CLIENT_ID), ("post_logout_redirect_uri", back)])
+    )
 }
 
 fn assign(url: &str) -> Result<(), String> {
@@ -95,7 +104,9 @@ mod tests {
     #[test]
     fn the_authorization_request_carries_pkce_and_state() {
         let url = auth_url("https://app.example", "https://console.example/", "CH", "st/1", true);
-        assert!(url.starts_with("https://app.example/auth/realms/self/protocol/openid-connect/auth?client_id=console&"));
+        assert!(url.starts_with(
+            "https://app.example/auth/realms/self/protocol/openid-connect/auth?client_id=console&"
+        ));
         assert!(url.contains("redirect_uri=https%3A%2F%2Fconsole.example%2F&"), "{url}");
         assert!(url.contains("code_challenge=CH&code_challenge_method=S256"));
         assert!(url.contains("state=st%2F1"));

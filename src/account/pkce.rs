@@ -23,7 +23,8 @@ pub fn random(bytes: usize) -> Result<String, String> {
 /// The S256 challenge of `verifier`: base64url(SHA-256(verifier)).
 pub async fn challenge(verifier: &str) -> Result<String, String> {
     let failed = |_| "the browser could not compute SHA-256 (Web Crypto needs a secure context)".to_string();
-    let promise = crypto()?.subtle().digest_with_str_and_u8_array("SHA-256", verifier.as_bytes()).map_err(failed)?;
+    let promise =
+        crypto()?.subtle().digest_with_str_and_u8_array("SHA-256", verifier.as_bytes()).map_err(failed)?;
     let digest = JsFuture::from(promise).await.map_err(failed)?;
     Ok(base64url(&js_sys::Uint8Array::new(&digest).to_vec()))
 }

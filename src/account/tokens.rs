@@ -5,8 +5,8 @@ use cluster_api::identity::{AccountTokens, CONSOLE_CLIENT_ID, USERINFO_PATH, Use
 use cluster_api::request::{encode_segment, error_message};
 use gloo_net::http::{Method, RequestBuilder};
 
-use crate::api::client::{page_origin, post_token_form, token_from};
 use crate::api::ApiError;
+use crate::api::client::{page_origin, post_token_form, token_from};
 use crate::config::Environment;
 use crate::session::{Api, Renewal, Token};
 
@@ -30,7 +30,12 @@ async fn grant(env: &Environment, pairs: &[(&str, &str)]) -> Result<AccountToken
 }
 
 /// Redeems the code the identity server sent back: the token and the refresh token.
-pub async fn redeem(env: &Environment, code: &str, verifier: &str, redirect_uri: &str) -> Result<(Token, String), ApiError> {
+pub async fn redeem(
+    env: &Environment,
+    code: &str,
+    verifier: &str,
+    redirect_uri: &str,
+) -> Result<(Token, String), ApiError> {
     let tokens = grant(
         env,
         &[
@@ -48,7 +53,8 @@ pub async fn redeem(env: &Environment, code: &str, verifier: &str, redirect_uri:
 
 /// A fresh token through the identity server's session, with nothing for the person to do.
 pub async fn refresh(api: Api, env: &Environment, refresh_token: &str) -> Result<Token, ApiError> {
-    let pairs = [("grant_type", "refresh_token"), ("refresh_token", refresh_token), ("client_id", CONSOLE_CLIENT_ID)];
+    let pairs =
+        [("grant_type", "refresh_token"), ("refresh_token", refresh_token), ("client_id", CONSOLE_CLIENT_ID)];
     let tokens = grant(env, &pairs).await?;
     if let Some(next) = tokens.refresh_token.filter(|t| t != refresh_token) {
         api.replace_renewal(Renewal::Account { refresh_token: next });

@@ -3,10 +3,15 @@
 
 use leptos::prelude::*;
 
-use super::{center, Activities};
-use crate::kit::lazy::{split_screen, Lazy};
+use super::{Activities, center};
+use crate::kit::lazy::{Lazy, split_screen};
 
-split_screen!(DRAWER, activity_drawer, "the activity drawer", view! { <crate::activity::drawer::ActivityDrawer/> });
+split_screen!(
+    DRAWER,
+    activity_drawer,
+    "the activity drawer",
+    view! { <crate::activity::drawer::ActivityDrawer/> }
+);
 
 fn name(count: usize) -> String {
     match count {

@@ -6,7 +6,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::{center, Item, Progress, State};
+use super::{Item, Progress, State, center};
 
 fn close(node: NodeRef<html::Dialog>) {
     if let Some(dialog) = node.get_untracked() {
@@ -35,8 +35,11 @@ pub fn ActivityDrawer() -> impl IntoView {
             }
         }
     });
-    let live = move || center.items.with(|items| items.iter().filter(|i| i.live()).cloned().collect::<Vec<_>>());
-    let settled = move || center.items.with(|items| items.iter().rev().filter(|i| !i.live()).cloned().collect::<Vec<_>>());
+    let live =
+        move || center.items.with(|items| items.iter().filter(|i| i.live()).cloned().collect::<Vec<_>>());
+    let settled = move || {
+        center.items.with(|items| items.iter().rev().filter(|i| !i.live()).cloned().collect::<Vec<_>>())
+    };
     view! {
         <dialog node_ref=node class="drawer activity-drawer" id="activity-drawer" aria-labelledby="activity-title"
             on:close=move |_| center.closed()>

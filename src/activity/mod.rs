@@ -132,7 +132,8 @@ impl Activities {
         self.next.set_value(id + 1);
         let owner = self.root.get_value().child();
         let Started { progress, cancel } = owner.with(start);
-        self.items.update(|items| items.push(Item { id, label, href, state: State::Live { progress, cancel } }));
+        self.items
+            .update(|items| items.push(Item { id, label, href, state: State::Live { progress, cancel } }));
         self.held.update_value(|held| held.push(Held { id, key, origin: pathname(), owner: owner.clone() }));
         owner.with(|| {
             Effect::new(move |_| {
@@ -144,7 +145,8 @@ impl Activities {
     }
 
     fn settle(self, id: u64, ok: bool, note: String) {
-        let held = self.held.try_update_value(|held| held.iter().position(|h| h.id == id).map(|i| held.remove(i)));
+        let held =
+            self.held.try_update_value(|held| held.iter().position(|h| h.id == id).map(|i| held.remove(i)));
         let Some(Some(held)) = held else { return };
         let mut toast = None;
         let here = pathname();
@@ -189,8 +191,11 @@ impl Activities {
     /// The drawer closed: give the focus back to the badge that opened it.
     pub fn closed(self) {
         self.open.set(false);
-        let badge = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("activity-badge"));
-        if let Some(badge) = badge.and_then(|b| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(b).ok()) {
+        let badge =
+            web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("activity-badge"));
+        if let Some(badge) =
+            badge.and_then(|b| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(b).ok())
+        {
             let _ = badge.focus();
         }
     }
@@ -202,9 +207,15 @@ mod tests {
 
     #[test]
     fn toasts_only_away_from_its_pages() {
-        assert!(!toast_due("/clusters/c/realms", "/clusters/c/realms", "/realms/r"), "on the page that started it");
+        assert!(
+            !toast_due("/clusters/c/realms", "/clusters/c/realms", "/realms/r"),
+            "on the page that started it"
+        );
         assert!(!toast_due("/realms/r", "/clusters/c/realms", "/realms/r"), "on its own page");
-        assert!(!toast_due("/clusters/c/domains", "/x", "/clusters/c/domains?domain=d"), "the query is not the page");
+        assert!(
+            !toast_due("/clusters/c/domains", "/x", "/clusters/c/domains?domain=d"),
+            "the query is not the page"
+        );
         assert!(toast_due("/billing", "/clusters/c/realms", "/realms/r"));
     }
 }

@@ -3,7 +3,9 @@
 //! twice) and how the watched value reads as [`Progress`]. Each function is compiled into
 //! the chunk of the screen that calls it, not into the eager badge.
 
-use cluster_api::{Cluster, ClusterState, CustomerDomainValidation, Deployment, DeploymentState, RestartStatus};
+use cluster_api::{
+    Cluster, ClusterState, CustomerDomainValidation, Deployment, DeploymentState, RestartStatus,
+};
 use leptos::prelude::*;
 
 use super::{Activities, Progress, Started};
@@ -19,7 +21,11 @@ fn unreadable<T>(feed: &Feed<T>, what: &str) -> Option<Progress> {
 }
 
 /// Holds a watch on `key` in `poller` and reads it with `read`.
-fn hold<T: Clone + Send + Sync + 'static>(poller: Poller<T>, key: PollKey, read: fn(&Feed<T>) -> Progress) -> Box<dyn FnOnce() -> Started> {
+fn hold<T: Clone + Send + Sync + 'static>(
+    poller: Poller<T>,
+    key: PollKey,
+    read: fn(&Feed<T>) -> Progress,
+) -> Box<dyn FnOnce() -> Started> {
     Box::new(move || {
         let feed = poller.watch(key, None);
         Started { progress: Signal::derive(move || feed.with(read)), cancel: None }
@@ -35,7 +41,10 @@ pub fn realm_progress(feed: &Feed<Deployment>) -> Progress {
         Some((DeploymentState::Active, _)) => Progress::done(true, "Active"),
         Some((DeploymentState::Failed, r)) => Progress::done(
             false,
-            format!("Failed: {}", r.state_error.clone().unwrap_or_else(|| "the service gave no reason.".into())),
+            format!(
+                "Failed: {}",
+                r.state_error.clone().unwrap_or_else(|| "the service gave no reason.".into())
+            ),
         ),
         Some((state, _)) => Progress::done(true, crate::realms::describe(state).0),
     }
@@ -61,7 +70,12 @@ pub fn cluster_progress(feed: &Feed<Cluster>) -> Progress {
 /// A cluster created in this tab or seen still moving (PROVISIONING).
 pub fn cluster(center: Activities, watch: ClusterWatch, id: &str, name: &str) {
     let label = format!("Cluster {name}");
-    center.track(format!("cluster {id}"), label, links::cluster(id), hold(watch, PollKey::cluster(id), cluster_progress));
+    center.track(
+        format!("cluster {id}"),
+        label,
+        links::cluster(id),
+        hold(watch, PollKey::cluster(id), cluster_progress),
+    );
 }
 
 /// A restart is over only by a reading taken after it began (`since`): the last one
@@ -71,7 +85,9 @@ pub fn restart_progress(feed: &Feed<RestartStatus>, since: f64) -> Progress {
         return done;
     }
     match &feed.value {
-        Some(s) if !s.restart_in_progress && feed.updated_at > since => Progress::done(true, "Restart finished"),
+        Some(s) if !s.restart_in_progress && feed.updated_at > since => {
+            Progress::done(true, "Restart finished")
+        }
         _ => Progress::running("Restarting Keycloak"),
     }
 }
@@ -80,10 +96,18 @@ pub fn restart_progress(feed: &Feed<RestartStatus>, since: f64) -> Progress {
 pub fn restart(center: Activities, watch: RestartWatch, id: &str, label: String) {
     let since = js_sys::Date::now();
     let key = PollKey::cluster(id);
-    center.track(format!("restart {id}"), label, links::cluster(id), Box::new(move || {
-        let feed = watch.watch(key, None);
-        Started { progress: Signal::derive(move || feed.with(|f| restart_progress(f, since))), cancel: None }
-    }));
+    center.track(
+        format!("restart {id}"),
+        label,
+        links::cluster(id),
+        Box::new(move || {
+            let feed = watch.watch(key, None);
+            Started {
+                progress: Signal::derive(move || feed.with(|f| restart_progress(f, since))),
+                cancel: None,
+            }
+        }),
+    );
 }
 
 pub fn domain_progress(feed: &Feed<CustomerDomainValidation>) -> Progress {
@@ -94,16 +118,29 @@ pub fn domain_progress(feed: &Feed<CustomerDomainValidation>) -> Progress {
     match feed.value.as_ref().map(|v| &v.certificate_status) {
         None | Some(C::PendingValidation) => Progress::running("Waiting for DNS records and the certificate"),
         Some(C::Issued) => Progress::done(true, "Certificate issued"),
-        Some(C::ValidationTimedOut) => Progress::done(false, "The certificate timed out: the DNS records were not found"),
+        Some(C::ValidationTimedOut) => {
+            Progress::done(false, "The certificate timed out: the DNS records were not found")
+        }
         Some(_) => Progress::done(false, "The certificate could not be issued"),
     }
 }
 
 /// A custom domain added in this tab, until its certificate is issued (or not).
-pub fn domain(center: Activities, watch: Poller<CustomerDomainValidation>, cluster: &str, domain_id: &str, host: &str) {
+pub fn domain(
+    center: Activities,
+    watch: Poller<CustomerDomainValidation>,
+    cluster: &str,
+    domain_id: &str,
+    host: &str,
+) {
     let href = links::cluster_tab(cluster, ClusterTab::Domains);
     let key = PollKey::item(cluster, domain_id);
-    center.track(format!("domain {cluster} {domain_id}"), format!("Domain {host}"), href, hold(watch, key, domain_progress));
+    center.track(
+        format!("domain {cluster} {domain_id}"),
+        format!("Domain {host}"),
+        href,
+        hold(watch, key, domain_progress),
+    );
 }
 
 #[cfg(test)]
@@ -123,23 +160,35 @@ mod tests {
         assert_eq!(realm_progress(&feed(Some(r.clone()), None)), Progress::done(true, "Active"));
         r.state = DeploymentState::Failed;
         r.state_error = Some("client #2 has no clientId".into());
-        assert_eq!(realm_progress(&feed(Some(r), None)), Progress::done(false, "Failed: client #2 has no clientId"));
+        assert_eq!(
+            realm_progress(&feed(Some(r), None)),
+            Progress::done(false, "Failed: client #2 has no clientId")
+        );
     }
 
     #[test]
     fn a_read_that_cannot_mend_settles_as_failed_and_a_passing_one_does_not() {
         let gone = realm_progress(&feed(None, Some(ApiError::NotFound("gone".into()))));
-        assert!(matches!(gone, Progress::Done { ok: false, ref note } if note.contains("could not be read")), "{gone:?}");
+        assert!(
+            matches!(gone, Progress::Done { ok: false, ref note } if note.contains("could not be read")),
+            "{gone:?}"
+        );
         let blip = realm_progress(&feed(None, Some(ApiError::Network("offline".into()))));
         assert!(matches!(blip, Progress::Running { .. }), "{blip:?}");
     }
 
     #[test]
     fn restarts_and_clusters() {
-        assert!(matches!(restart_progress(&feed(Some(RestartStatus { restart_in_progress: true }), None), 0.0), Progress::Running { .. }));
+        assert!(matches!(
+            restart_progress(&feed(Some(RestartStatus { restart_in_progress: true }), None), 0.0),
+            Progress::Running { .. }
+        ));
         let idle = feed(Some(RestartStatus { restart_in_progress: false }), None);
         assert_eq!(restart_progress(&idle, 0.5), Progress::done(true, "Restart finished"));
-        assert!(matches!(restart_progress(&idle, 2.0), Progress::Running { .. }), "a reading from before the restart began");
+        assert!(
+            matches!(restart_progress(&idle, 2.0), Progress::Running { .. }),
+            "a reading from before the restart began"
+        );
         let mut c = Cluster { status: ClusterState::Provisioning, ..Cluster::default() };
         assert_eq!(cluster_progress(&feed(Some(c.clone()), None)), Progress::running("Provisioning"));
         c.status = ClusterState::Active;

@@ -1,12 +1,12 @@
 //! The one place that speaks HTTP to the service: token exchange, bearer auth, the
 //! single re-exchange on 401, and turning replies into typed results or `ApiError`s.
 
-use cluster_api::request::{encode_segment, error_message};
-use cluster_api::{AccessToken, ApiRequest, Body, Call, Method, Reply};
-use gloo_net::http::{Method as HttpMethod, RequestBuilder, Response};
 use super::error::ApiError;
 use crate::config::Environment;
 use crate::session::{Api, Credentials, Renewal, Token};
+use cluster_api::request::{encode_segment, error_message};
+use cluster_api::{AccessToken, ApiRequest, Body, Call, Method, Reply};
+use gloo_net::http::{Method as HttpMethod, RequestBuilder, Response};
 
 /// This page's origin, the default console host.
 pub fn page_origin() -> String {
@@ -54,7 +54,8 @@ pub async fn exchange(env: &Environment, creds: &Credentials) -> Result<Token, A
     let (status, text) = post_token_form(env, form).await?;
     match status {
         200 => {
-            let token: AccessToken = serde_json::from_str(&text).map_err(|e| ApiError::Decode(e.to_string()))?;
+            let token: AccessToken =
+                serde_json::from_str(&text).map_err(|e| ApiError::Decode(e.to_string()))?;
             Ok(token_from(token.access_token, token.expires_in))
         }
         400 | 401 => Err(ApiError::SignedOut("The client ID or client secret was not accepted".into())),
@@ -114,7 +115,9 @@ async fn renew(api: Api, env: &Environment) -> Result<Token, ApiError> {
     let renewed = match api.renewal() {
         None => return Err(ApiError::SignedOut("You are not signed in".into())),
         Some(Renewal::Secret(creds)) => exchange(env, &creds).await.map_err(|e| match e {
-            ApiError::SignedOut(why) => ApiError::SignedOut(format!("{why}. The secret may have been revoked: sign in again.")),
+            ApiError::SignedOut(why) => {
+                ApiError::SignedOut(format!("{why}. The secret may have been revoked: sign in again."))
+            }
             other => other,
         }),
         // Silent: the identity server's session renews the person's token.

@@ -9,14 +9,23 @@ pub enum ApiError {
     Network(String),
     /// Still 401 after exchanging the secret for a fresh token: the session is over.
     SignedOut(String),
-    Forbidden { message: String, role: Option<&'static str> },
+    Forbidden {
+        message: String,
+        role: Option<&'static str>,
+    },
     NotFound(String),
     BadRequest(String),
     /// 402: the card was declined.
     PaymentDeclined(String),
-    Conflict { message: String, restart: bool },
+    Conflict {
+        message: String,
+        restart: bool,
+    },
     NotImplemented(String),
-    Server { status: u16, message: String },
+    Server {
+        status: u16,
+        message: String,
+    },
     /// A success status whose body is not what the contract promises.
     Decode(String),
 }
@@ -28,7 +37,9 @@ impl ApiError {
         match status {
             401 => ApiError::SignedOut(text),
             // The staff operations need a client role no organization administrator can grant.
-            403 if cluster_api::roles::staff_role(op).is_some() => ApiError::Forbidden { message: text, role: None },
+            403 if cluster_api::roles::staff_role(op).is_some() => {
+                ApiError::Forbidden { message: text, role: None }
+            }
             403 => ApiError::Forbidden { message: text, role: required_role(op) },
             404 => ApiError::NotFound(text),
             400 | 422 => ApiError::BadRequest(text),
@@ -48,7 +59,10 @@ impl ApiError {
     /// first 401 succeeded). The sign-in still holds, so this is a failed call with Retry,
     /// not the end of the session.
     pub fn fresh_token_refused(message: Option<String>) -> ApiError {
-        let why = message.filter(|m| !m.trim().is_empty()).map(|m| format!(" ({})", m.trim().trim_end_matches('.'))).unwrap_or_default();
+        let why = message
+            .filter(|m| !m.trim().is_empty())
+            .map(|m| format!(" ({})", m.trim().trim_end_matches('.')))
+            .unwrap_or_default();
         ApiError::Server {
             status: 401,
             message: format!(
@@ -81,7 +95,8 @@ impl ApiError {
         };
         match self {
             ApiError::Network(_) => {
-                "Check your network connection, then try again. If it keeps failing, the service may be down.".into()
+                "Check your network connection, then try again. If it keeps failing, the service may be down."
+                    .into()
             }
             ApiError::SignedOut(m) => {
                 format!("{} Sign in again to continue.", or(m, "The API secret was rejected."))
@@ -100,15 +115,22 @@ impl ApiError {
                 or(m, "It does not exist.")
             ),
             ApiError::BadRequest(m) => or(m, "Check what you entered and try again."),
-            ApiError::PaymentDeclined(m) => or(m, "The card was declined. Choose another card or pay on the checkout page."),
+            ApiError::PaymentDeclined(m) => {
+                or(m, "The card was declined. Choose another card or pay on the checkout page.")
+            }
             ApiError::Conflict { message, restart: true } => format!(
                 "{} Wait until the restart finishes, then try again.",
                 or(message, "The cluster is restarting.")
             ),
-            ApiError::Conflict { message, .. } => or(message, "The resource is not in a state that allows this."),
+            ApiError::Conflict { message, .. } => {
+                or(message, "The resource is not in a state that allows this.")
+            }
             ApiError::NotImplemented(m) => or(m, "The service does not offer this operation."),
             ApiError::Server { message, .. } => {
-                format!("{} Try again in a moment.", or(message, "Something went wrong on the service's side."))
+                format!(
+                    "{} Try again in a moment.",
+                    or(message, "Something went wrong on the service's side.")
+                )
             }
             ApiError::Decode(why) => format!(
                 "The service's answer arrived incomplete or in an unexpected form ({why}). Try again; if it keeps happening, reload the page."
@@ -120,7 +142,10 @@ impl ApiError {
     pub fn retryable(&self) -> bool {
         matches!(
             self,
-            ApiError::Network(_) | ApiError::Server { .. } | ApiError::Conflict { restart: true, .. } | ApiError::Decode(_)
+            ApiError::Network(_)
+                | ApiError::Server { .. }
+                | ApiError::Conflict { restart: true, .. }
+                | ApiError::Decode(_)
         )
     }
 }
@@ -152,10 +177,15 @@ mod tests {
 
     #[test]
     fn restart_conflicts_are_told_apart() {
-        let e = ApiError::from_status(409, Some("A restart is already in flight".into()), &catalogue::CLUSTER_ENVVAR_CREATE);
+        let e = ApiError::from_status(
+            409,
+            Some("A restart is already in flight".into()),
+            &catalogue::CLUSTER_ENVVAR_CREATE,
+        );
         assert_eq!(e.title(), "A restart is in progress");
         assert!(e.retryable());
-        let e = ApiError::from_status(409, Some("Name is taken or reserved".into()), &catalogue::CLUSTER_CREATE);
+        let e =
+            ApiError::from_status(409, Some("Name is taken or reserved".into()), &catalogue::CLUSTER_CREATE);
         assert_eq!(e.detail(), "Name is taken or reserved.");
         assert!(!e.retryable());
     }
@@ -183,7 +213,11 @@ mod tests {
         assert_eq!(e.title(), "The service failed (HTTP 401)");
         assert!(e.detail().contains("just issued (The access token has expired)"), "{}", e.detail());
         assert!(e.detail().ends_with("Try again in a moment."), "{}", e.detail());
-        assert!(ApiError::fresh_token_refused(None).detail().starts_with("It refused the access token it had just issued. If"));
+        assert!(
+            ApiError::fresh_token_refused(None)
+                .detail()
+                .starts_with("It refused the access token it had just issued. If")
+        );
     }
 
     #[test]

@@ -5,9 +5,9 @@ pub(crate) mod client;
 mod error;
 mod multipart;
 
+pub use crate::session::Api;
 pub use client::{call, exchange, page_origin};
 pub use error::ApiError;
-pub use crate::session::Api;
 
 /// The handle the Shell provides to every screen it renders (it renders them only while
 /// signed in).

@@ -20,8 +20,9 @@ pub fn form_data(parts: &[Part]) -> Result<FormData, ApiError> {
                 let bytes = js_sys::Uint8Array::from(part.data.as_slice());
                 let options = BlobPropertyBag::new();
                 options.set_type(part.content_type.as_deref().unwrap_or("application/octet-stream"));
-                let blob = Blob::new_with_u8_array_sequence_and_options(&js_sys::Array::of1(&bytes), &options)
-                    .map_err(failed)?;
+                let blob =
+                    Blob::new_with_u8_array_sequence_and_options(&js_sys::Array::of1(&bytes), &options)
+                        .map_err(failed)?;
                 form.append_with_blob_and_filename(&part.name, &blob, filename).map_err(failed)?;
             }
         }

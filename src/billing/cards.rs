@@ -1,7 +1,7 @@
 //! An organization's saved cards: add one (hosted setup page), make one the default,
 //! remove one (refused with the reason while a subscription uses it).
 
-use cluster_api::{ops, PaymentMethod, RedirectLink, RedirectRequest};
+use cluster_api::{PaymentMethod, RedirectLink, RedirectRequest, ops};
 use leptos::prelude::*;
 
 use super::page::return_url;
@@ -14,7 +14,8 @@ use crate::redirect::Redirecting;
 pub fn describe(c: &PaymentMethod) -> String {
     let brand = c.brand.clone().unwrap_or_else(|| "Card".into());
     let mut letters = brand.chars();
-    let brand: String = letters.next().map(|first| first.to_uppercase().chain(letters).collect()).unwrap_or_default();
+    let brand: String =
+        letters.next().map(|first| first.to_uppercase().chain(letters).collect()).unwrap_or_default();
     format!("{brand} •••• {}", c.last4.clone().unwrap_or_default())
 }
 
@@ -33,7 +34,8 @@ fn expiry_key(c: &PaymentMethod) -> SortKey {
     }
 }
 
-const COLUMNS: &[Column] = &[Column::sortable("Card"), Column::sortable("Expires"), Column::sortable("Pays for"), Column::new("")];
+const COLUMNS: &[Column] =
+    &[Column::sortable("Card"), Column::sortable("Expires"), Column::sortable("Pays for"), Column::new("")];
 
 #[component]
 pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {
@@ -69,7 +71,11 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
         let pm_id = StoredValue::new(c.id.clone());
         let in_use = c.in_use_by.clone().unwrap_or_default();
         let usage = if in_use.is_empty() {
-            if c.in_use_by_active_subscription { "An active subscription".to_string() } else { "Not in use".to_string() }
+            if c.in_use_by_active_subscription {
+                "An active subscription".to_string()
+            } else {
+                "Not in use".to_string()
+            }
         } else {
             in_use.join(", ")
         };
@@ -86,7 +92,12 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
         let title = format!("Remove {label}?");
         let (code_label, default_label) = (StoredValue::new(label.clone()), label.clone());
         let remove_code = crate::code::live(Box::new(move |t| {
-            crate::code::actions::card_remove(t, &org.get_value(), &pm_id.get_value(), &code_label.get_value())
+            crate::code::actions::card_remove(
+                t,
+                &org.get_value(),
+                &pm_id.get_value(),
+                &code_label.get_value(),
+            )
         }));
         let default_code = crate::code::live(Box::new(move |t| {
             crate::code::actions::card_make_default(t, &org.get_value(), &pm_id.get_value(), &default_label)
@@ -119,7 +130,11 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             ],
         )
     };
-    let rows = Callback::new(move |()| cards.with(|l| l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(row).collect()).map_err(Clone::clone))));
+    let rows = Callback::new(move |()| {
+        cards.with(|l| {
+            l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(row).collect()).map_err(Clone::clone))
+        })
+    });
 
     view! {
         <section class="card" id="payment-methods">

@@ -1,6 +1,6 @@
 //! Who receives the organization's billing emails: add by user ID, remove.
 
-use cluster_api::{ops, BillingContact};
+use cluster_api::{BillingContact, ops};
 use leptos::prelude::*;
 
 use crate::kit::code::CodePanel;
@@ -10,7 +10,8 @@ use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::load::Load;
 
-const COLUMNS: &[Column] = &[Column::sortable("User"), Column::sortable("Name"), Column::sortable("Email"), Column::new("")];
+const COLUMNS: &[Column] =
+    &[Column::sortable("User"), Column::sortable("Name"), Column::sortable("Email"), Column::new("")];
 
 type Contacts = Load<Result<Vec<BillingContact>, crate::api::ApiError>>;
 
@@ -41,10 +42,15 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
     let code = crate::code::live(Box::new(move |t| {
         let id = user_id.get().trim().to_string();
         let op = ops::OrgBillingContactCreate { org_id: org.get_value(), user_id: id.clone() };
-        crate::code::single(t, &crate::code::named("Add the billing contact", &id), &cluster_api::Call::request(&op))
+        crate::code::single(
+            t,
+            &crate::code::named("Add the billing contact", &id),
+            &cluster_api::Call::request(&op),
+        )
     }));
     let row = move |c: &BillingContact| {
-        let full = [c.first_name.clone(), c.last_name.clone()].into_iter().flatten().collect::<Vec<_>>().join(" ");
+        let full =
+            [c.first_name.clone(), c.last_name.clone()].into_iter().flatten().collect::<Vec<_>>().join(" ");
         Row::new(
             "data-contact",
             c.id.clone(),
@@ -56,7 +62,11 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
             ],
         )
     };
-    let rows = Callback::new(move |()| contacts.with(|l| l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(row).collect()).map_err(Clone::clone))));
+    let rows = Callback::new(move |()| {
+        contacts.with(|l| {
+            l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(row).collect()).map_err(Clone::clone))
+        })
+    });
 
     view! {
         <section class="card" id="billing-contacts">
@@ -78,7 +88,13 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
 }
 
 /// A row's Remove button and the dialog that confirms it.
-fn remove_button(api: Api, org: StoredValue<String>, contacts: Contacts, c: &BillingContact, locked: Signal<bool>) -> AnyView {
+fn remove_button(
+    api: Api,
+    org: StoredValue<String>,
+    contacts: Contacts,
+    c: &BillingContact,
+    locked: Signal<bool>,
+) -> AnyView {
     let id = StoredValue::new(c.id.clone());
     let remove = Confirm::new("Removing the billing contact");
     let work = Callback::new(move |()| -> Work {
@@ -91,7 +107,9 @@ fn remove_button(api: Api, org: StoredValue<String>, contacts: Contacts, c: &Bil
     });
     let who = c.email.clone().unwrap_or_else(|| c.username.clone());
     let code_who = who.clone();
-    let code = crate::code::live(Box::new(move |t| crate::code::actions::contact_delete(t, &org.get_value(), &id.get_value(), &code_who)));
+    let code = crate::code::live(Box::new(move |t| {
+        crate::code::actions::contact_delete(t, &org.get_value(), &id.get_value(), &code_who)
+    }));
     view! {
         <button class="button remove-contact" disabled=locked on:click=move |_| remove.open()>"Remove"</button>
         <ConfirmDialog confirm=remove tone=Tone::Danger

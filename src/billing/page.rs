@@ -1,11 +1,11 @@
 //! `/billing?org=<id>`: an organization's subscriptions, cards, billing contacts and the
 //! billing portal. Read-only, with the reason, for callers without manage-billing.
 
-use cluster_api::{catalogue, ops, Org, RedirectLink, RedirectRequest};
+use cluster_api::{Org, RedirectLink, RedirectRequest, catalogue, ops};
 use leptos::prelude::*;
 use leptos_router::{
-    hooks::{use_navigate, use_query_map},
     NavigateOptions,
+    hooks::{use_navigate, use_query_map},
 };
 
 use super::cards::PaymentMethods;
@@ -14,8 +14,8 @@ use super::subscription::SubscriptionTable;
 use crate::api::{self, page_origin, use_api};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
-use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::Write;
+use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::links;
 use crate::redirect::Redirecting;
 
@@ -96,7 +96,9 @@ fn OrgBilling(org: Org) -> impl IntoView {
     let api = use_api();
     let directory = expect_context::<Directory>();
     let org_id = StoredValue::new(org.id.clone());
-    let read_only = Signal::derive(move || directory.refusal(&org_id.get_value(), &catalogue::ORG_PAYMENTMETHOD_SETDEFAULT));
+    let read_only = Signal::derive(move || {
+        directory.refusal(&org_id.get_value(), &catalogue::ORG_PAYMENTMETHOD_SETDEFAULT)
+    });
     let portal = Write::new("Opening the billing portal");
     let link = RwSignal::new(None::<RedirectLink>);
     let open_portal = move |_| {
@@ -138,7 +140,10 @@ mod tests {
 
     #[test]
     fn return_urls_and_markers() {
-        assert_eq!(return_url("http://127.0.0.1:8080", "org-acme"), "http://127.0.0.1:8080/billing?org=org-acme");
+        assert_eq!(
+            return_url("http://127.0.0.1:8080", "org-acme"),
+            "http://127.0.0.1:8080/billing?org=org-acme"
+        );
         assert_eq!(setup_return(Some("success")), Some((true, "The card was added.")));
         assert!(setup_return(Some("cancelled")).is_some_and(|(ok, _)| !ok));
         assert_eq!(setup_return(Some("other")), None);

@@ -1,8 +1,8 @@
 //! One subscription as a card: plan, status, period, renewal, and an open invoice.
 
+use crate::kit::copy::CopyButton;
 use cluster_api::Subscription;
 use leptos::prelude::*;
-use crate::kit::copy::CopyButton;
 
 use super::money::dollars;
 use crate::format;
@@ -34,7 +34,10 @@ pub fn renewal(s: &Subscription) -> String {
 }
 
 #[component]
-pub fn SubscriptionDetails(subscription: Subscription, #[prop(optional)] children: Option<Children>) -> impl IntoView {
+pub fn SubscriptionDetails(
+    subscription: Subscription,
+    #[prop(optional)] children: Option<Children>,
+) -> impl IntoView {
     let s = subscription;
     let (label, tone) = status_words(&s.status);
     let when = |at: Option<cluster_api::EpochMillis>| at.map(format::utc).unwrap_or_else(|| "—".into());
@@ -62,8 +65,12 @@ pub fn SubscriptionDetails(subscription: Subscription, #[prop(optional)] childre
     }
 }
 
-const COLUMNS: &[Column] =
-    &[Column::sortable("Plan"), Column::sortable("Status"), Column::sortable("Renewal"), Column::sortable("Open invoice")];
+const COLUMNS: &[Column] = &[
+    Column::sortable("Plan"),
+    Column::sortable("Status"),
+    Column::sortable("Renewal"),
+    Column::sortable("Open invoice"),
+];
 
 fn subscription_row(s: &Subscription) -> Row {
     let (label, tone) = status_words(&s.status);
@@ -93,7 +100,13 @@ pub fn SubscriptionTable(org_id: String) -> impl IntoView {
         let org_id = org_id.clone();
         async move { crate::api::call(api, &cluster_api::ops::OrgSubscriptionList { org_id }).await }
     });
-    let rows = Callback::new(move |()| list.with(|l| l.as_ref().map(|r| r.as_ref().map(|subs| subs.iter().map(subscription_row).collect()).map_err(Clone::clone))));
+    let rows = Callback::new(move |()| {
+        list.with(|l| {
+            l.as_ref().map(|r| {
+                r.as_ref().map(|subs| subs.iter().map(subscription_row).collect()).map_err(Clone::clone)
+            })
+        })
+    });
     view! {
         <ResourceTable columns=COLUMNS rows=rows id="subscription-table" label="Subscriptions" loading_what="Loading subscriptions"
             retry=Callback::new(move |_| list.refetch())

@@ -1,8 +1,8 @@
-use cluster_api::{catalogue, ops, Cluster, ClusterState};
+use cluster_api::{Cluster, ClusterState, catalogue, ops};
 use leptos::prelude::*;
 
 use crate::kit::code::CodePanel;
-use leptos_router::{hooks::use_navigate, NavigateOptions};
+use leptos_router::{NavigateOptions, hooks::use_navigate};
 
 use super::watch::ClusterWatch;
 use crate::api::{self, ApiError, use_api};
@@ -18,7 +18,9 @@ pub fn never_billed(status: &ClusterState) -> bool {
 /// Why deleting is not offered, if it is not.
 fn blocked_reason(cluster: &Cluster, directory: &Directory) -> Option<String> {
     match cluster.status {
-        ClusterState::PendingDeletion => return Some("This cluster is already scheduled for deletion.".into()),
+        ClusterState::PendingDeletion => {
+            return Some("This cluster is already scheduled for deletion.".into());
+        }
         ClusterState::Archived => return Some("Archived clusters cannot be deleted.".into()),
         _ => {}
     }
@@ -57,7 +59,10 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
             match api::call(api, &ops::ClusterDetail { id }).await {
                 Ok(after) => watch.publish(after.id.clone(), after),
                 Err(ApiError::NotFound(_)) => {
-                    session.flash.set(crate::session::Flash::on(crate::links::CLUSTERS, format!("{name} was deleted.")));
+                    session.flash.set(crate::session::Flash::on(
+                        crate::links::CLUSTERS,
+                        format!("{name} was deleted."),
+                    ));
                     navigate(crate::links::CLUSTERS, NavigateOptions::default());
                 }
                 Err(other) => return Err(other),
@@ -70,7 +75,11 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
     let name = Signal::derive(move || cluster.with(|c| c.name.clone()));
     let code = crate::code::live(Box::new(move |t| {
         let (id, name) = cluster.with(|c| (c.id.clone(), c.name.clone()));
-        crate::code::single(t, &crate::code::named("Delete the cluster", &name), &cluster_api::Call::request(&ops::ClusterDelete { id }))
+        crate::code::single(
+            t,
+            &crate::code::named("Delete the cluster", &name),
+            &cluster_api::Call::request(&ops::ClusterDelete { id }),
+        )
     }));
 
     view! {

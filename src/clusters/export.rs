@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::api::{use_api, Api};
+use crate::api::{Api, use_api};
 use crate::kit::lazy::ChunkError;
 
 /// Where an export is: what the person sees under the button.
@@ -37,7 +37,10 @@ pub fn ExportButton(id: String) -> impl IntoView {
             match TERRAFORM_EXPORT().await {
                 Ok(start) => start(api, id.get_value(), state),
                 Err(ChunkError) => {
-                    let why = format!("Export stopped: the console could not download the exporter. {} Try again, or reload the page.", ChunkError::LIKELY);
+                    let why = format!(
+                        "Export stopped: the console could not download the exporter. {} Try again, or reload the page.",
+                        ChunkError::LIKELY
+                    );
                     state.try_set(ExportState::Failed(why));
                 }
             }

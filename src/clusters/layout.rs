@@ -1,20 +1,20 @@
 //! `/clusters/:id`: the cluster's header (name, state, what it means, payment) and its tabs.
 //! The cluster is watched once here and shared with every tab through context.
 
-use cluster_api::{catalogue, Cluster, ClusterState};
+use cluster_api::{Cluster, ClusterState, catalogue};
 use leptos::prelude::*;
 use leptos_router::{
     components::Outlet,
     hooks::{use_location, use_params_map, use_query_map},
 };
 
-use super::payment::{unpaid_reason, PaymentCallout};
-use super::watch::{restart_watch, ClusterWatch};
+use super::payment::{PaymentCallout, unpaid_reason};
+use super::watch::{ClusterWatch, restart_watch};
 use crate::api::ApiError;
+use crate::components::status_badge::is_transitional;
 use crate::components::{ErrorPanel, StatusBadge};
 use crate::directory::Directory;
-use crate::kit::page::{title, Breadcrumbs, PageHead};
-use crate::components::status_badge::is_transitional;
+use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::links::{self, ClusterTab};
 use crate::session::{Flash, Session};
 
@@ -42,10 +42,18 @@ pub fn ClusterLayout() -> impl IntoView {
 /// What a state means for the person looking at it.
 pub fn explain(status: &ClusterState) -> Option<&'static str> {
     Some(match status {
-        ClusterState::Provisioning => "The cluster is being set up. This page updates by itself when it is ready.",
-        ClusterState::BillingSetup => "Payment has not been completed yet; the cluster is provisioned once it is.",
-        ClusterState::PendingPayment => "The payment is waiting for confirmation; the cluster is provisioned once it succeeds.",
-        ClusterState::BillingRequired => "A payment failed. The cluster needs the open invoice paid to keep running.",
+        ClusterState::Provisioning => {
+            "The cluster is being set up. This page updates by itself when it is ready."
+        }
+        ClusterState::BillingSetup => {
+            "Payment has not been completed yet; the cluster is provisioned once it is."
+        }
+        ClusterState::PendingPayment => {
+            "The payment is waiting for confirmation; the cluster is provisioned once it succeeds."
+        }
+        ClusterState::BillingRequired => {
+            "A payment failed. The cluster needs the open invoice paid to keep running."
+        }
         ClusterState::SetupException => "Provisioning failed. Contact support with the cluster ID.",
         ClusterState::Disabled => "The cluster is disabled and does not serve requests.",
         ClusterState::PendingDeletion => {
@@ -61,16 +69,23 @@ pub fn explain(status: &ClusterState) -> Option<&'static str> {
 /// what is said follows the cluster's state: "being provisioned" only while it is.
 pub fn checkout_return(marker: Option<&str>, name: &str, status: &ClusterState) -> Option<(bool, String)> {
     match marker? {
-        "success" => Some((true, match status {
-            ClusterState::Provisioning | ClusterState::PendingPayment => {
-                format!("Payment received. {name} is being provisioned; this page updates when it is ready.")
-            }
-            ClusterState::Active => format!("Payment received. {name} is active."),
-            _ => "Payment received. This page updates when the service has recorded it.".to_string(),
-        })),
+        "success" => Some((
+            true,
+            match status {
+                ClusterState::Provisioning | ClusterState::PendingPayment => {
+                    format!(
+                        "Payment received. {name} is being provisioned; this page updates when it is ready."
+                    )
+                }
+                ClusterState::Active => format!("Payment received. {name} is active."),
+                _ => "Payment received. This page updates when the service has recorded it.".to_string(),
+            },
+        )),
         "cancelled" => Some((
             false,
-            format!("Checkout was cancelled, so {name} has not been paid for. Use Complete payment when you are ready."),
+            format!(
+                "Checkout was cancelled, so {name} has not been paid for. Use Complete payment when you are ready."
+            ),
         )),
         _ => None,
     }
@@ -119,11 +134,13 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     // An ACTIVE cluster whose Keycloak restarts (a settings change, an apply) says so.
     let restarts = crate::poll::app_wide(restart_watch).watch(id.clone(), None);
     let restarting = Memo::new(move |_| {
-        status.get() == ClusterState::Active && restarts.with(|f| f.value.as_ref().is_some_and(|s| s.restart_in_progress))
+        status.get() == ClusterState::Active
+            && restarts.with(|f| f.value.as_ref().is_some_and(|s| s.restart_in_progress))
     });
     // What this page sees still moving is followed in the activity center.
     if let Some(center) = crate::activity::center() {
-        let (restart_watch, cluster_watch, id) = (crate::poll::app_wide(restart_watch), expect_context::<ClusterWatch>(), id.clone());
+        let (restart_watch, cluster_watch, id) =
+            (crate::poll::app_wide(restart_watch), expect_context::<ClusterWatch>(), id.clone());
         Effect::new(move |_| {
             let name = cluster.with_untracked(|c| c.name.clone());
             if restarting.get() {
@@ -219,7 +236,10 @@ fn show_tab(bar: &web_sys::HtmlElement, at: usize, if_hidden: bool) {
         link = link.and_then(|l| l.next_element_sibling());
     }
     if let Some(link) = link.and_then(|l| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(l).ok()) {
-        let (left, right) = (link.offset_left() - bar.scroll_left(), link.offset_left() + link.offset_width() - bar.scroll_left());
+        let (left, right) = (
+            link.offset_left() - bar.scroll_left(),
+            link.offset_left() + link.offset_width() - bar.scroll_left(),
+        );
         if !if_hidden || left < 0 || right > bar.client_width() {
             centre(bar, &link);
         }
@@ -243,8 +263,14 @@ mod tests {
     #[test]
     fn checkout_markers() {
         let p = ClusterState::Provisioning;
-        assert!(checkout_return(Some("success"), "x", &p).is_some_and(|(ok, t)| ok && t.contains("being provisioned")));
-        assert!(checkout_return(Some("cancelled"), "x", &p).is_some_and(|(ok, t)| !ok && t.contains("Complete payment")));
+        assert!(
+            checkout_return(Some("success"), "x", &p)
+                .is_some_and(|(ok, t)| ok && t.contains("being provisioned"))
+        );
+        assert!(
+            checkout_return(Some("cancelled"), "x", &p)
+                .is_some_and(|(ok, t)| !ok && t.contains("Complete payment"))
+        );
         assert_eq!(checkout_return(Some("bogus"), "x", &p), None);
         assert_eq!(checkout_return(None, "x", &p), None);
     }
@@ -265,6 +291,10 @@ mod tests {
         // Another cluster's page does not touch it (the shell drops it there by path).
         assert!(!flash_outlived(note.as_ref(), "cl-2", &ClusterState::Active));
         assert!(!note.is_some_and(|n| n.shown_on("/clusters/cl-2")));
-        assert!(!flash_outlived(Flash::on("/clusters/cl-1", "deleted").as_ref(), "cl-1", &ClusterState::Active));
+        assert!(!flash_outlived(
+            Flash::on("/clusters/cl-1", "deleted").as_ref(),
+            "cl-1",
+            &ClusterState::Active
+        ));
     }
 }

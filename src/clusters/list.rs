@@ -1,21 +1,21 @@
 //! `/clusters`: every cluster the API secret can see, filtered by name and state in the
 //! URL. A cluster still changing is watched, so its state updates in its row.
 
-use cluster_api::{catalogue, ops, Cluster, ClusterState};
+use cluster_api::{Cluster, ClusterState, catalogue, ops};
 use leptos::prelude::*;
 
 use super::pages;
 use super::watch::ClusterWatch;
 use crate::api::{self, use_api};
-use crate::components::status_badge::{describe, is_transitional, words};
 use crate::components::StatusBadge;
+use crate::components::status_badge::{describe, is_transitional, words};
 use crate::directory::Directory;
-use crate::kit::filter::{filter_setter, use_url_filter, FilterBar, FilterSpec, UrlFilter};
+use crate::kit::filter::{FilterBar, FilterSpec, UrlFilter, filter_setter, use_url_filter};
 use crate::kit::page::{Breadcrumbs, PageHead};
-use crate::kit::table::{order, Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, order};
 use crate::links;
-use crate::words;
 use crate::poll::PollKey;
+use crate::words;
 
 const FILTER: FilterSpec = FilterSpec {
     name_param: "name",
@@ -67,7 +67,9 @@ fn cluster_row(cluster: &Cluster, directory: &Directory, watch: &ClusterWatch, l
             crate::activity::track::cluster(center, *watch, &cluster.id, &cluster.name);
         }
         let initial = cluster.status.clone();
-        let live = Signal::derive(move || feed.with(|f| f.value.as_ref().map(|c| c.status.clone())).unwrap_or_else(|| initial.clone()));
+        let live = Signal::derive(move || {
+            feed.with(|f| f.value.as_ref().map(|c| c.status.clone())).unwrap_or_else(|| initial.clone())
+        });
         view! { <StatusBadge status=live/> }.into_any()
     } else {
         view! { <StatusBadge status=cluster.status.clone()/> }.into_any()
@@ -80,7 +82,10 @@ fn cluster_row(cluster: &Cluster, directory: &Directory, watch: &ClusterWatch, l
             Cell::link(cluster.name.clone(), links::cluster(&cluster.id)).sub(owner).class("nowrap"),
             Cell::view(status, sort_key(cluster, 1)),
             Cell::text(cluster.tier.to_string()).class("cap"),
-            Cell::view(words::region_view(&cluster.region.name, &cluster.region.region), sort_key(cluster, 3)),
+            Cell::view(
+                words::region_view(&cluster.region.name, &cluster.region.region),
+                sort_key(cluster, 3),
+            ),
             Cell::copy(cluster.host.clone(), "host"),
             Cell::time(cluster.created_at),
         ],
@@ -93,7 +98,8 @@ pub fn ClusterList() -> impl IntoView {
     let directory = expect_context::<Directory>();
     let watch = expect_context::<ClusterWatch>();
     // Creating needs manage-clusters in some organization; say so instead of failing later.
-    let create_denied = move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, "Creating a cluster");
+    let create_denied =
+        move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, "Creating a cluster");
     let listed_at = RwSignal::new(0.0);
     let clusters = crate::load::load(move || {
         let answer = api::call(api, &ops::ClusterList);
@@ -113,8 +119,10 @@ pub fn ClusterList() -> impl IntoView {
     // filter and pages keep the list usable and the page small.
     let query = leptos_router::hooks::use_query_map();
     let org = Memo::new(move |_| query.with(|q| q.get("org")).filter(|o| !o.is_empty()));
-    let page = Memo::new(move |_| query.with(|q| q.get("page")).and_then(|p| p.parse::<usize>().ok()).unwrap_or(1));
-    let (sorted, _) = crate::kit::sort::use_url_sort(COLUMNS, crate::kit::sort::param(None), Some(NEWEST_FIRST));
+    let page =
+        Memo::new(move |_| query.with(|q| q.get("page")).and_then(|p| p.parse::<usize>().ok()).unwrap_or(1));
+    let (sorted, _) =
+        crate::kit::sort::use_url_sort(COLUMNS, crate::kit::sort::param(None), Some(NEWEST_FIRST));
     let matching = Memo::new(move |_| {
         let (f, org, sort) = (filter.get(), org.get(), sorted.get());
         clusters.with(|answer| match answer {
@@ -122,12 +130,18 @@ pub fn ClusterList() -> impl IntoView {
                 let shown: Vec<usize> = all
                     .iter()
                     .enumerate()
-                    .filter(|(_, c)| f.matches(&c.name, c.status.as_str()) && org.as_deref().is_none_or(|o| c.owner.as_deref() == Some(o)))
+                    .filter(|(_, c)| {
+                        f.matches(&c.name, c.status.as_str())
+                            && org.as_deref().is_none_or(|o| c.owner.as_deref() == Some(o))
+                    })
                     .map(|(i, _)| i)
                     .collect();
                 // The whole list is ordered before it is cut into pages.
                 let Some((column, ascending)) = sort else { return shown };
-                let keys: Vec<SortKey> = shown.iter().map(|&i| all.get(i).map_or(SortKey::None, |c| sort_key(c, column))).collect();
+                let keys: Vec<SortKey> = shown
+                    .iter()
+                    .map(|&i| all.get(i).map_or(SortKey::None, |c| sort_key(c, column)))
+                    .collect();
                 let refs: Vec<&SortKey> = keys.iter().collect();
                 order(&refs, ascending).into_iter().map(|k| shown[k]).collect()
             }
@@ -140,7 +154,13 @@ pub fn ClusterList() -> impl IntoView {
         let (_, range) = range.get();
         clusters.with(|answer| {
             answer.as_ref().map(|result| match result {
-                Ok(all) => Ok(matching.with(|m| m[range].iter().filter_map(|i| all.get(*i)).map(|c| cluster_row(c, &directory, &watch, at)).collect())),
+                Ok(all) => Ok(matching.with(|m| {
+                    m[range]
+                        .iter()
+                        .filter_map(|i| all.get(*i))
+                        .map(|c| cluster_row(c, &directory, &watch, at))
+                        .collect()
+                })),
                 Err(e) => Err(e.clone()),
             })
         })
@@ -159,7 +179,8 @@ pub fn ClusterList() -> impl IntoView {
         }
         .into_any()
     });
-    let options = ClusterState::KNOWN.iter().map(|s| (s.as_str().to_string(), describe(s).0.to_string())).collect();
+    let options =
+        ClusterState::KNOWN.iter().map(|s| (s.as_str().to_string(), describe(s).0.to_string())).collect();
 
     view! {
         <Breadcrumbs crumbs=vec![("Clusters".into(), None)]/>

@@ -11,7 +11,7 @@ mod payment;
 pub mod tabs;
 pub mod watch;
 
-pub use create::{plans, CreateCluster};
+pub use create::{CreateCluster, plans};
 pub use layout::{ClusterCtx, ClusterLayout};
 pub use list::ClusterList;
 pub use watch::provide_watchers;

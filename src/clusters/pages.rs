@@ -2,8 +2,8 @@
 //! status filter): support staff see hundreds of clusters from every organization.
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_location, use_navigate};
 
 use crate::directory::Directory;
 
@@ -31,7 +31,11 @@ fn with_param(search: &str, name: &str, value: &str) -> String {
         pairs.push((name.to_string(), String::from(js_sys::encode_uri_component(value))));
     }
     let query = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
-    if query.is_empty() { crate::links::CLUSTERS.to_string() } else { format!("{}?{query}", crate::links::CLUSTERS) }
+    if query.is_empty() {
+        crate::links::CLUSTERS.to_string()
+    } else {
+        format!("{}?{query}", crate::links::CLUSTERS)
+    }
 }
 
 #[component]
@@ -40,7 +44,8 @@ pub fn OrgFilter(org: Memo<Option<String>>) -> impl IntoView {
     let location = use_location();
     let navigate = use_navigate();
     move || {
-        let orgs = directory.orgs.with(|o| o.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
+        let orgs =
+            directory.orgs.with(|o| o.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
         let navigate = navigate.clone();
         (orgs.len() > 1).then(|| view! {
             <div class="filters">
@@ -68,7 +73,11 @@ pub fn Pager(range: Memo<(usize, std::ops::Range<usize>)>) -> impl IntoView {
     move || {
         let (pages, r) = range.get();
         let current = r.start / PAGE + 1;
-        let href = move |to: usize| location.search.with(|s| with_param(s, "page", &if to > 1 { to.to_string() } else { String::new() }));
+        let href = move |to: usize| {
+            location
+                .search
+                .with(|s| with_param(s, "page", &if to > 1 { to.to_string() } else { String::new() }))
+        };
         (pages > 1).then(|| view! {
             <nav class="pager" aria-label="Pages">
                 {(current > 1).then(|| view! { <a class="button" id="clusters-prev" href=href(current - 1)>"Previous"</a> })}

@@ -1,6 +1,6 @@
 //! Unpaid clusters: why, and the way to pay (`cluster.checkout.resume`).
 
-use cluster_api::{catalogue, ops, ClusterState, RedirectLink};
+use cluster_api::{ClusterState, RedirectLink, catalogue, ops};
 use leptos::prelude::*;
 
 use super::layout::ClusterCtx;
@@ -13,7 +13,9 @@ use crate::redirect::Redirecting;
 /// Why a cluster in this state is waiting for money, if it is.
 pub fn unpaid_reason(status: &ClusterState) -> Option<&'static str> {
     match status {
-        ClusterState::BillingSetup => Some("Checkout was not completed, so provisioning has not started. Complete payment to start it."),
+        ClusterState::BillingSetup => {
+            Some("Checkout was not completed, so provisioning has not started. Complete payment to start it.")
+        }
         ClusterState::PendingPayment => Some("The card payment still needs to be confirmed."),
         ClusterState::BillingRequired => Some("An invoice is unpaid. Pay it to keep the cluster running."),
         _ => None,
@@ -58,7 +60,9 @@ pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static
             link.try_set(Some(l));
         });
     };
-    let code = crate::code::live(Box::new(move |t| ctx.cluster.with(|c| crate::code::actions::checkout_resume(t, &c.id, &c.name))));
+    let code = crate::code::live(Box::new(move |t| {
+        ctx.cluster.with(|c| crate::code::actions::checkout_resume(t, &c.id, &c.name))
+    }));
     view! {
         {move || link.get().map(|link| view! { <Redirecting link=link destination=destination/> })}
         {move || resume.error.get().map(|e| view! { <ErrorPanel action=format!("Opening {destination}") error=e/> })}

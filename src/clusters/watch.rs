@@ -2,7 +2,7 @@
 //! `PollKey::cluster`). Status is watched from the eager clusters list, so its poll is
 //! made at the root; restarts only by screens loaded on demand (see `poll::app_wide`).
 
-use cluster_api::{ops, Cluster, RestartStatus};
+use cluster_api::{Cluster, RestartStatus, ops};
 use leptos::prelude::*;
 
 use crate::api;
@@ -27,7 +27,11 @@ pub fn provide_watchers(session: Session) {
 pub fn restart_watch(session: Session) -> RestartWatch {
     Poller::new(
         session,
-        |api, key| Box::pin(async move { api::call(api, &ops::ClusterRestartStatusDetail { id: key.cluster }).await }),
+        |api, key| {
+            Box::pin(
+                async move { api::call(api, &ops::ClusterRestartStatusDetail { id: key.cluster }).await },
+            )
+        },
         |status| !status.restart_in_progress,
         Backoff::STATUS,
     )

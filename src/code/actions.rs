@@ -3,10 +3,13 @@
 //! the panel cannot drift from the button. Names only ever reach a `#` comment (cleaned) or
 //! a quoted body; IDs go into the URL, percent-encoded by the request builder.
 
-use cluster_api::{ops, AppLinkRequest, Call, ClusterDomain, Deployment, ToggleExtensionRequest, ToggleExtensionVersionValidRequest, WellKnown};
 use cluster_api::RedirectRequest;
+use cluster_api::{
+    AppLinkRequest, Call, ClusterDomain, Deployment, ToggleExtensionRequest,
+    ToggleExtensionVersionValidRequest, WellKnown, ops,
+};
 
-use super::{named, single, Target};
+use super::{Target, named, single};
 
 pub fn card_make_default(t: &Target, org_id: &str, pm_id: &str, label: &str) -> String {
     let op = ops::OrgPaymentMethodSetDefault { org_id: org_id.into(), pm_id: pm_id.into() };
@@ -21,13 +24,21 @@ pub fn card_remove(t: &Target, org_id: &str, pm_id: &str, label: &str) -> String
 /// The hosted card setup page: the answer's `link` is opened in a browser.
 pub fn card_setup(t: &Target, org_id: &str, return_to: &str) -> String {
     let body = RedirectRequest { redirect_uri: Some(return_to.to_string()) };
-    single(t, "Open a card setup page (open the answer's link in a browser)", &ops::OrgPaymentMethodSetupSessionCreate { org_id: org_id.into(), body }.request())
+    single(
+        t,
+        "Open a card setup page (open the answer's link in a browser)",
+        &ops::OrgPaymentMethodSetupSessionCreate { org_id: org_id.into(), body }.request(),
+    )
 }
 
 /// The billing portal: the answer's `link` is opened in a browser.
 pub fn billing_portal(t: &Target, org_id: &str, return_to: &str) -> String {
     let body = Some(RedirectRequest { redirect_uri: Some(return_to.to_string()) });
-    single(t, "Open the billing portal (open the answer's link in a browser)", &ops::OrgBillingPortalSessionCreate { org_id: org_id.into(), body }.request())
+    single(
+        t,
+        "Open the billing portal (open the answer's link in a browser)",
+        &ops::OrgBillingPortalSessionCreate { org_id: org_id.into(), body }.request(),
+    )
 }
 
 /// Paying for a cluster: a new checkout or the open invoice, as a link for a browser.
@@ -65,11 +76,19 @@ pub fn realm_delete(t: &Target, realm_id: &str, name: &str) -> String {
 
 pub fn app_link(t: &Target, realm_id: &str, name: &str, client_id: &str, redirect_uri: &str) -> String {
     let body = AppLinkRequest { client_id: client_id.into(), redirect_uri: redirect_uri.into() };
-    single(t, &named("Create an app link into the realm", name), &ops::DeploymentAppLinkCreate { id: realm_id.into(), body }.request())
+    single(
+        t,
+        &named("Create an app link into the realm", name),
+        &ops::DeploymentAppLinkCreate { id: realm_id.into(), body }.request(),
+    )
 }
 
 pub fn admin_token(t: &Target, realm_id: &str, name: &str) -> String {
-    single(t, &named("Create an admin token for the realm", name), &ops::DeploymentTokenCreate { id: realm_id.into() }.request())
+    single(
+        t,
+        &named("Create an admin token for the realm", name),
+        &ops::DeploymentTokenCreate { id: realm_id.into() }.request(),
+    )
 }
 
 pub fn console_link(t: &Target, realm_id: &str, name: &str) -> String {
@@ -93,10 +112,20 @@ pub fn contact_delete(t: &Target, org_id: &str, user_id: &str, email: &str) -> S
 }
 
 /// Enabling (`enabled`) or disabling a resource.
-pub fn extension_toggle(t: &Target, cluster_id: &str, extension_id: &str, name: &str, enabled: bool) -> String {
+pub fn extension_toggle(
+    t: &Target,
+    cluster_id: &str,
+    extension_id: &str,
+    name: &str,
+    enabled: bool,
+) -> String {
     let body = ToggleExtensionRequest { enabled };
     let op = ops::ClusterExtensionUpdate { id: cluster_id.into(), extension_id: extension_id.into(), body };
-    single(t, &named(if enabled { "Enable the resource" } else { "Disable the resource" }, name), &op.request())
+    single(
+        t,
+        &named(if enabled { "Enable the resource" } else { "Disable the resource" }, name),
+        &op.request(),
+    )
 }
 
 pub fn extension_delete(t: &Target, cluster_id: &str, extension_id: &str, name: &str) -> String {
@@ -104,35 +133,77 @@ pub fn extension_delete(t: &Target, cluster_id: &str, extension_id: &str, name: 
     single(t, &named("Delete the resource", name), &op.request())
 }
 
-pub fn version_delete(t: &Target, cluster_id: &str, extension_id: &str, version_id: &str, label: &str) -> String {
-    let op = ops::ClusterExtensionVersionDelete { id: cluster_id.into(), extension_id: extension_id.into(), version_id: version_id.into() };
+pub fn version_delete(
+    t: &Target,
+    cluster_id: &str,
+    extension_id: &str,
+    version_id: &str,
+    label: &str,
+) -> String {
+    let op = ops::ClusterExtensionVersionDelete {
+        id: cluster_id.into(),
+        extension_id: extension_id.into(),
+        version_id: version_id.into(),
+    };
     single(t, &named("Delete the version", label), &op.request())
 }
 
 /// Approving (`valid`) or withdrawing approval of a version; a reason when the scan did not pass.
-pub fn version_approve(t: &Target, cluster_id: &str, extension_id: &str, version_id: &str, valid: bool, reason: Option<&str>) -> String {
+pub fn version_approve(
+    t: &Target,
+    cluster_id: &str,
+    extension_id: &str,
+    version_id: &str,
+    valid: bool,
+    reason: Option<&str>,
+) -> String {
     let body = ToggleExtensionVersionValidRequest { valid, reason: reason.map(str::to_string) };
-    let op = ops::ClusterExtensionVersionValidate { id: cluster_id.into(), extension_id: extension_id.into(), version_id: version_id.into(), body };
-    single(t, &named(if valid { "Approve the version" } else { "Withdraw approval of the version" }, version_id), &op.request())
+    let op = ops::ClusterExtensionVersionValidate {
+        id: cluster_id.into(),
+        extension_id: extension_id.into(),
+        version_id: version_id.into(),
+        body,
+    };
+    single(
+        t,
+        &named(if valid { "Approve the version" } else { "Withdraw approval of the version" }, version_id),
+        &op.request(),
+    )
 }
 
 /// Stops publishing an app-association file.
 pub fn well_known_delete(t: &Target, cluster_id: &str, extension_id: &str, file: &str) -> String {
-    let op = ops::ClusterWellKnownDelete { id: cluster_id.into(), extension_id: extension_id.into(), file: file.into() };
+    let op = ops::ClusterWellKnownDelete {
+        id: cluster_id.into(),
+        extension_id: extension_id.into(),
+        file: file.into(),
+    };
     single(t, &named("Stop publishing", file), &op.request())
 }
 
 /// Sets the change-password redirect; an empty `url` clears it, as the console sends.
 pub fn change_password(t: &Target, cluster_id: &str, extension_id: &str, url: &str) -> String {
     let body = WellKnown { change_password_url: Some(url.to_string()), ..WellKnown::default() };
-    let op = ops::ClusterWellKnownChangePasswordSet { id: cluster_id.into(), extension_id: extension_id.into(), body: Some(body) };
-    let what = if url.is_empty() { "Clear the change-password redirect".to_string() } else { named("Redirect change-password to", url) };
+    let op = ops::ClusterWellKnownChangePasswordSet {
+        id: cluster_id.into(),
+        extension_id: extension_id.into(),
+        body: Some(body),
+    };
+    let what = if url.is_empty() {
+        "Clear the change-password redirect".to_string()
+    } else {
+        named("Redirect change-password to", url)
+    };
     single(t, &what, &op.request())
 }
 
 /// "Apply to cluster": reconcile, which restarts Keycloak on the cluster.
 pub fn apply(t: &Target, cluster_id: &str, cluster: &str) -> String {
-    single(t, &named("Apply the approved resources and restart", cluster), &ops::ClusterExtensionReconcile { id: cluster_id.into() }.request())
+    single(
+        t,
+        &named("Apply the approved resources and restart", cluster),
+        &ops::ClusterExtensionReconcile { id: cluster_id.into() }.request(),
+    )
 }
 
 #[cfg(test)]

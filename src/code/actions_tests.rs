@@ -1,22 +1,27 @@
 use super::*;
 use crate::code::hcl;
-use crate::code::testing::{sandbox, shell_read, HOSTILE};
+use crate::code::testing::{HOSTILE, sandbox, shell_read};
 use cluster_api::DeploymentState;
 
 const API: &str = "http://127.0.0.1:8080/auth/realms/self/v2";
 
 /// The one API call of a script: (method, URL as the shell reads it, body as the shell reads it).
 fn the_call(text: &str) -> (String, String, Option<serde_json::Value>) {
-    let calls: Vec<&str> = text.lines().filter(|l| l.starts_with("curl ") && !l.contains("openid-connect/token")).collect();
+    let calls: Vec<&str> =
+        text.lines().filter(|l| l.starts_with("curl ") && !l.contains("openid-connect/token")).collect();
     assert_eq!(calls.len(), 1, "one request, after the token exchange:\n{text}");
     let rest = calls[0].strip_prefix("curl -sS --fail-with-body -X ").unwrap_or_default();
     let (method, url_word) = rest.split_once(' ').unwrap_or_default();
     let url_word = url_word.trim_end_matches(" \\");
-    let body = text.lines().find_map(|l| l.trim().strip_prefix("--data-raw ")).map(|d| {
-        serde_json::from_str(&shell_read(d, &[])).unwrap_or_else(|e| panic!("body {d}: {e}"))
-    });
+    let body = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("--data-raw "))
+        .map(|d| serde_json::from_str(&shell_read(d, &[])).unwrap_or_else(|e| panic!("body {d}: {e}")));
     assert!(text.contains("-H \"Authorization: Bearer $TOKEN\""), "{text}");
-    assert!(text.contains("\"client_id=$CLIENT_ID\"") && text.contains("\"client_secret=$CLIENT_SECRET\""), "{text}");
+    assert!(
+        text.contains("\"client_id=$CLIENT_ID\"") && text.contains("\"client_secret=$CLIENT_SECRET\""),
+        "{text}"
+    );
     (method.to_string(), shell_read(url_word, &[]), body)
 }
 
@@ -24,8 +29,16 @@ fn the_call(text: &str) -> (String, String, Option<serde_json::Value>) {
 fn every_write_is_its_method_and_full_url() {
     let t = sandbox();
     let cases: Vec<(String, &str, String)> = vec![
-        (card_make_default(&t, "org-acme", "pm_1", "Visa •••• 4242"), "POST", "/orgs/org-acme/billing/payment-methods/pm_1/default".into()),
-        (card_remove(&t, "org-acme", "pm_1", "Visa •••• 4242"), "DELETE", "/orgs/org-acme/billing/payment-methods/pm_1".into()),
+        (
+            card_make_default(&t, "org-acme", "pm_1", "Visa •••• 4242"),
+            "POST",
+            "/orgs/org-acme/billing/payment-methods/pm_1/default".into(),
+        ),
+        (
+            card_remove(&t, "org-acme", "pm_1", "Visa •••• 4242"),
+            "DELETE",
+            "/orgs/org-acme/billing/payment-methods/pm_1".into(),
+        ),
         (primary_host(&t, "c1", "acme-prod.global.auth.ac"), "PUT", "/clusters/c1/host".into()),
         (domain_delete(&t, "c1", "dom1", "login.acme.com"), "DELETE", "/clusters/c1/domains/dom1".into()),
         (env_var_delete(&t, "c1", "ev1", "SMTP"), "DELETE", "/clusters/c1/env-vars/ev1".into()),
@@ -35,17 +48,41 @@ fn every_write_is_its_method_and_full_url() {
         (console_link(&t, "d1", "shop"), "POST", "/deployments/d1/console-link".into()),
         (credential_revoke(&t, "d1", "api-ci-1"), "DELETE", "/deployments/d1/credentials/api-ci-1".into()),
         (api_secret_delete(&t, "org-acme", "s1"), "DELETE", "/orgs/org-acme/secrets/s1".into()),
-        (contact_delete(&t, "org-acme", "u1", "a@b.example"), "DELETE", "/orgs/org-acme/billing/contacts/u1".into()),
+        (
+            contact_delete(&t, "org-acme", "u1", "a@b.example"),
+            "DELETE",
+            "/orgs/org-acme/billing/contacts/u1".into(),
+        ),
         (extension_toggle(&t, "c1", "e1", "login", false), "PUT", "/clusters/c1/extensions/e1".into()),
         (extension_delete(&t, "c1", "e1", "login"), "DELETE", "/clusters/c1/extensions/e1".into()),
-        (version_delete(&t, "c1", "e1", "v1", "1.0"), "DELETE", "/clusters/c1/extensions/e1/versions/v1".into()),
-        (version_approve(&t, "c1", "e1", "v1", true, None), "PUT", "/clusters/c1/extensions/e1/versions/v1/validate".into()),
+        (
+            version_delete(&t, "c1", "e1", "v1", "1.0"),
+            "DELETE",
+            "/clusters/c1/extensions/e1/versions/v1".into(),
+        ),
+        (
+            version_approve(&t, "c1", "e1", "v1", true, None),
+            "PUT",
+            "/clusters/c1/extensions/e1/versions/v1/validate".into(),
+        ),
         (apply(&t, "c1", "acme-prod"), "POST", "/clusters/c1/extensions/cluster-update".into()),
-        (card_setup(&t, "org-acme", "http://c/billing"), "POST", "/orgs/org-acme/billing/payment-methods".into()),
+        (
+            card_setup(&t, "org-acme", "http://c/billing"),
+            "POST",
+            "/orgs/org-acme/billing/payment-methods".into(),
+        ),
         (billing_portal(&t, "org-acme", "http://c/billing"), "POST", "/orgs/org-acme/billing/portal".into()),
         (checkout_resume(&t, "c1", "acme-prod"), "POST", "/clusters/c1/checkout".into()),
-        (well_known_delete(&t, "c1", "e1", "assetlinks.json"), "DELETE", "/clusters/c1/extensions/e1/well-known/assetlinks.json".into()),
-        (change_password(&t, "c1", "e1", ""), "PUT", "/clusters/c1/extensions/e1/well-known/change-password".into()),
+        (
+            well_known_delete(&t, "c1", "e1", "assetlinks.json"),
+            "DELETE",
+            "/clusters/c1/extensions/e1/well-known/assetlinks.json".into(),
+        ),
+        (
+            change_password(&t, "c1", "e1", ""),
+            "PUT",
+            "/clusters/c1/extensions/e1/well-known/change-password".into(),
+        ),
     ];
     for (text, method, path) in cases {
         let (m, url, _) = the_call(&text);
@@ -61,15 +98,30 @@ fn bodies_are_what_the_console_sends() {
     let (_, _, body) = the_call(&extension_toggle(&t, "c1", "e1", "login", true));
     assert_eq!(body, Some(serde_json::json!({ "enabled": true })));
     let (_, _, body) = the_call(&app_link(&t, "d1", "shop", "web-shop", "https://x.example/cb?a=1&b='2'"));
-    assert_eq!(body, Some(serde_json::json!({ "client_id": "web-shop", "redirect_uri": "https://x.example/cb?a=1&b='2'" })));
+    assert_eq!(
+        body,
+        Some(
+            serde_json::json!({ "client_id": "web-shop", "redirect_uri": "https://x.example/cb?a=1&b='2'" })
+        )
+    );
     let (_, _, body) = the_call(&version_approve(&t, "c1", "e1", "v1", true, Some("reviewed; it's fine")));
-    assert_eq!(body.as_ref().map(|b| (b["valid"].clone(), b["reason"].clone())), Some((true.into(), "reviewed; it's fine".into())));
+    assert_eq!(
+        body.as_ref().map(|b| (b["valid"].clone(), b["reason"].clone())),
+        Some((true.into(), "reviewed; it's fine".into()))
+    );
     let (_, _, body) = the_call(&change_password(&t, "c1", "e1", ""));
-    assert_eq!(body, Some(serde_json::json!({ "change_password_url": "" })), "an empty URL clears the redirect");
+    assert_eq!(
+        body,
+        Some(serde_json::json!({ "change_password_url": "" })),
+        "an empty URL clears the redirect"
+    );
     let (_, _, body) = the_call(&change_password(&t, "c1", "e1", "https://x.example/pw"));
     assert_eq!(body, Some(serde_json::json!({ "change_password_url": "https://x.example/pw" })));
     let (_, _, body) = the_call(&card_setup(&t, "org-acme", "http://127.0.0.1:8080/billing?org=org-acme"));
-    assert_eq!(body, Some(serde_json::json!({ "redirect_uri": "http://127.0.0.1:8080/billing?org=org-acme" })));
+    assert_eq!(
+        body,
+        Some(serde_json::json!({ "redirect_uri": "http://127.0.0.1:8080/billing?org=org-acme" }))
+    );
     let (_, _, body) = the_call(&realm_delete(&t, "d1", "shop"));
     assert_eq!(body, None);
     let realm = Deployment {
@@ -81,9 +133,15 @@ fn bodies_are_what_the_console_sends() {
         ..Deployment::default()
     };
     let (m, url, body) = the_call(&realm_rename(&t, &realm));
-    assert_eq!((m.as_str(), url.as_str()), ("PUT", "http://127.0.0.1:8080/auth/realms/self/v2/deployments/d1"));
+    assert_eq!(
+        (m.as_str(), url.as_str()),
+        ("PUT", "http://127.0.0.1:8080/auth/realms/self/v2/deployments/d1")
+    );
     let body = body.unwrap_or_default();
-    assert_eq!((body["display_name"].as_str(), body["name"].as_str(), body["org_id"].as_str()), (Some("New name"), Some("shop"), Some("org-acme")));
+    assert_eq!(
+        (body["display_name"].as_str(), body["name"].as_str(), body["org_id"].as_str()),
+        (Some("New name"), Some("shop"), Some("org-acme"))
+    );
 }
 
 #[test]
@@ -129,5 +187,8 @@ fn the_realm_and_resource_switches_have_hcl_that_adopts_them() {
     let text = hcl::extension_enabled(&t, "c1", "e1", "login theme", "THEME", false);
     assert!(text.contains("resource \"phasetwo_cluster_extension\" \"login_theme\" {"), "{text}");
     assert!(text.contains("enabled       = false"), "{text}");
-    assert!(text.contains("to = phasetwo_cluster_extension.login_theme") && text.contains("id = \"c1/e1\""), "{text}");
+    assert!(
+        text.contains("to = phasetwo_cluster_extension.login_theme") && text.contains("id = \"c1/e1\""),
+        "{text}"
+    );
 }

@@ -2,9 +2,9 @@
 //! with a saved card, the hosted checkout page, or a card that needs 3-D Secure). The
 //! script says which one happened and what to do next.
 
-use cluster_api::{ops, Call, DedicatedClusterRequest};
+use cluster_api::{Call, DedicatedClusterRequest, ops};
 
-use super::{named, Capture, Script, Target};
+use super::{Capture, Script, Target, named};
 
 pub fn create(target: &Target, body: &DedicatedClusterRequest) -> String {
     let what = named("Create the cluster", &body.name);
@@ -33,7 +33,7 @@ pub fn create(target: &Target, body: &DedicatedClusterRequest) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::testing::{sandbox, shell_read, HOSTILE};
+    use crate::code::testing::{HOSTILE, sandbox, shell_read};
     use cluster_api::{BillingPeriod, Tier};
 
     fn body(name: &str, card: Option<&str>) -> DedicatedClusterRequest {
@@ -57,7 +57,12 @@ mod tests {
         for outcome in ["3-D Secure", "checkout page", "Paid: cluster $CLUSTER_ID"] {
             assert!(text.contains(outcome), "{outcome} missing from {text}");
         }
-        assert!(text.contains("CLUSTER_ID=$(printf '%s' \"$ANSWER\" | jq -r '.cluster.id // .cluster_id // empty')"), "{text}");
+        assert!(
+            text.contains(
+                "CLUSTER_ID=$(printf '%s' \"$ANSWER\" | jq -r '.cluster.id // .cluster_id // empty')"
+            ),
+            "{text}"
+        );
     }
 
     #[test]

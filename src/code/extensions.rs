@@ -3,12 +3,12 @@
 //! applying the change to the cluster.
 
 use cluster_api::{
-    ops, Call, ExtensionRequest, ExtensionVersionLocationValidationRequest, ExtensionVersionRequest,
-    ExtensionVersionUploadUrlRequest, ResourceType,
+    Call, ExtensionRequest, ExtensionVersionLocationValidationRequest, ExtensionVersionRequest,
+    ExtensionVersionUploadUrlRequest, ResourceType, ops,
 };
 
 use super::shell::{placeholder, single_quote};
-use super::{named, Capture, Script, Target};
+use super::{Capture, Script, Target, named};
 
 const LINK: Capture = Capture::Json(&[("UPLOAD_URL", ".url"), ("RESOURCE_KEY", ".resourceKey")]);
 
@@ -36,7 +36,14 @@ pub enum Slot {
 
 /// The upload of `file_name` (with the label the console derives, `label`) into `slot`
 /// of the extension `extension_id`, then applying it to the cluster.
-pub fn upload(target: &Target, cluster_id: &str, extension: (&str, &str), slot: &Slot, file_name: &str, label: &str) -> String {
+pub fn upload(
+    target: &Target,
+    cluster_id: &str,
+    extension: (&str, &str),
+    slot: &Slot,
+    file_name: &str,
+    label: &str,
+) -> String {
     let (extension_id, extension_name) = extension;
     let what = named("Upload a file to", extension_name);
     let mut script = Script::new(target, &what);
@@ -48,31 +55,60 @@ pub fn upload(target: &Target, cluster_id: &str, extension: (&str, &str), slot: 
     match slot {
         Slot::Version { major, version } => {
             match version {
-                Some(version) => script.raw(&format!("VERSION_ID={}  # the version record for Keycloak {major}", single_quote(version))),
+                Some(version) => script.raw(&format!(
+                    "VERSION_ID={}  # the version record for Keycloak {major}",
+                    single_quote(version)
+                )),
                 None => {
                     let body = ExtensionVersionRequest { keycloak_major_version: *major };
-                    let op = ops::ClusterExtensionVersionCreate { id: id.clone(), extension_id: ext.clone(), body };
-                    script.call(&format!("Create the version record for Keycloak {major}"), &op.request(), Capture::Json(&[("VERSION_ID", ".id")]));
+                    let op = ops::ClusterExtensionVersionCreate {
+                        id: id.clone(),
+                        extension_id: ext.clone(),
+                        body,
+                    };
+                    script.call(
+                        &format!("Create the version record for Keycloak {major}"),
+                        &op.request(),
+                        Capture::Json(&[("VERSION_ID", ".id")]),
+                    );
                 }
             }
             let version_id = placeholder("VERSION_ID");
             let body = ExtensionVersionUploadUrlRequest { label };
-            let op = ops::ClusterExtensionVersionUploadUrlCreate { id: id.clone(), extension_id: ext.clone(), version_id: version_id.clone(), body };
+            let op = ops::ClusterExtensionVersionUploadUrlCreate {
+                id: id.clone(),
+                extension_id: ext.clone(),
+                version_id: version_id.clone(),
+                body,
+            };
             script.call("Get an upload link", &op.request(), LINK);
             script.upload(file_name);
-            let op = ops::ClusterExtensionVersionConfirm { id: id.clone(), extension_id: ext, version_id, body: key };
+            let op = ops::ClusterExtensionVersionConfirm {
+                id: id.clone(),
+                extension_id: ext,
+                version_id,
+                body: key,
+            };
             script.call("Confirm the upload (the version is then scanned)", &op.request(), Capture::Nothing);
         }
         Slot::Standalone => {
             let body = ExtensionVersionUploadUrlRequest { label };
-            let op = ops::ClusterExtensionStandaloneUploadUrlCreate { id: id.clone(), extension_id: ext.clone(), body };
+            let op = ops::ClusterExtensionStandaloneUploadUrlCreate {
+                id: id.clone(),
+                extension_id: ext.clone(),
+                body,
+            };
             script.call("Get an upload link", &op.request(), LINK);
             script.upload(file_name);
             let op = ops::ClusterExtensionStandaloneConfirm { id: id.clone(), extension_id: ext, body: key };
             script.call("Confirm the upload (the file is then scanned)", &op.request(), Capture::Nothing);
         }
         Slot::WellKnown { file } => {
-            let op = ops::ClusterWellKnownUploadUrlCreate { id: id.clone(), extension_id: ext.clone(), file: file.clone() };
+            let op = ops::ClusterWellKnownUploadUrlCreate {
+                id: id.clone(),
+                extension_id: ext.clone(),
+                file: file.clone(),
+            };
             script.call("Get an upload link", &op.request(), LINK);
             script.upload(file_name);
             let op = ops::ClusterWellKnownConfirm { id: id.clone(), extension_id: ext, file: file.clone() };
@@ -88,14 +124,19 @@ pub fn upload(target: &Target, cluster_id: &str, extension: (&str, &str), slot: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::testing::{sandbox, shell_read, HOSTILE};
+    use crate::code::testing::{HOSTILE, sandbox, shell_read};
 
     #[test]
     fn adding_keeps_the_id_from_location() {
         let text = create(&sandbox(), "c1", "acme-login", &ResourceType::Theme);
         assert!(text.contains("EXTENSION_ID=$(curl -sS --fail-with-body -X POST 'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/extensions'"), "{text}");
         assert!(text.contains("--data-raw '{\"name\":\"acme-login\",\"resourceType\":\"THEME\"}'"), "{text}");
-        assert!(text.contains("-D - -o /dev/null | tr -d '\\r' | awk -F/ 'tolower($0) ~ /^location:/ {print $NF}')"), "{text}");
+        assert!(
+            text.contains(
+                "-D - -o /dev/null | tr -d '\\r' | awk -F/ 'tolower($0) ~ /^location:/ {print $NF}')"
+            ),
+            "{text}"
+        );
     }
 
     #[test]
@@ -117,7 +158,8 @@ mod tests {
         ];
         let mut at = 0;
         for step in order {
-            let found = text[at..].find(step).unwrap_or_else(|| panic!("{step} not after byte {at} in\n{text}"));
+            let found =
+                text[at..].find(step).unwrap_or_else(|| panic!("{step} not after byte {at} in\n{text}"));
             at += found + step.len();
         }
         // The PUT goes to storage: the only line with UPLOAD_URL has no bearer token.
@@ -133,7 +175,14 @@ mod tests {
         assert!(text.contains("VERSION_ID='v26'") && !text.contains("/versions' "), "{text}");
         let text = upload(&sandbox(), "c1", ("e1", "deny"), &Slot::Standalone, "common.txt", "common.txt");
         assert!(text.contains("/standalone/confirm'") && text.contains("cluster-update"), "{text}");
-        let text = upload(&sandbox(), "c1", ("e1", "wk"), &Slot::WellKnown { file: "assetlinks.json".into() }, "a.json", "");
+        let text = upload(
+            &sandbox(),
+            "c1",
+            ("e1", "wk"),
+            &Slot::WellKnown { file: "assetlinks.json".into() },
+            "a.json",
+            "",
+        );
         assert!(text.contains("'\"$EXTENSION_ID\"'/well-known/assetlinks.json/upload-url'"), "{text}");
         assert!(!text.contains("cluster-update"), "{text}");
     }
@@ -143,10 +192,17 @@ mod tests {
         for name in HOSTILE {
             let slot = Slot::Version { major: 26, version: None };
             let text = upload(&sandbox(), "c1", ("e1", name), &slot, name, name);
-            let file = text.split("\nFILE=").nth(1).and_then(|rest| rest.split("  # the path").next()).unwrap_or_default();
+            let file = text
+                .split("\nFILE=")
+                .nth(1)
+                .and_then(|rest| rest.split("  # the path").next())
+                .unwrap_or_default();
             assert_eq!(shell_read(file, &[]), *name);
             let first = text.lines().nth(1).unwrap_or_default();
-            assert!(first.starts_with("# Upload a file to") && !first.chars().any(char::is_control), "{first:?}");
+            assert!(
+                first.starts_with("# Upload a file to") && !first.chars().any(char::is_control),
+                "{first:?}"
+            );
         }
     }
 }

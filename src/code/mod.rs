@@ -22,7 +22,11 @@ use crate::config::Environment;
 
 /// The target of the scripts for `env`, the environment the person signed in to.
 pub fn target(env: &Environment, page_origin: &str) -> Target {
-    Target { name: env.name.clone(), api_base: env.api_base(page_origin), token_url: env.token_url(page_origin) }
+    Target {
+        name: env.name.clone(),
+        api_base: env.api_base(page_origin),
+        token_url: env.token_url(page_origin),
+    }
 }
 
 /// The environment of the signed-in session, as a script target (empty when signed out,
@@ -55,8 +59,8 @@ pub fn named(action: &str, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::testing::{sandbox, shell_read, HOSTILE};
-    use cluster_api::{ops, Call, ClusterDeploymentRequest};
+    use crate::code::testing::{HOSTILE, sandbox, shell_read};
+    use cluster_api::{Call, ClusterDeploymentRequest, ops};
 
     #[test]
     fn one_request_scripts_name_the_object_on_one_line() {
@@ -73,13 +77,20 @@ mod tests {
             for line in text.lines().filter(|l| l.starts_with('#')) {
                 assert!(!line.chars().any(char::is_control), "{line:?}");
             }
-            assert!(text.contains("-X POST 'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/deployments'"), "{text}");
+            assert!(
+                text.contains("-X POST 'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/deployments'"),
+                "{text}"
+            );
         }
     }
 
     #[test]
     fn the_target_is_the_selected_environment() {
-        let env = Environment { name: "Production".into(), console_url: Some("https://app.phasetwo.io/".into()), payments: None };
+        let env = Environment {
+            name: "Production".into(),
+            console_url: Some("https://app.phasetwo.io/".into()),
+            payments: None,
+        };
         let t = target(&env, "http://127.0.0.1:8080");
         assert_eq!(t.api_base, "https://app.phasetwo.io/auth/realms/self/v2");
         assert_eq!(t.token_url, "https://app.phasetwo.io/auth/realms/self/protocol/openid-connect/token");

@@ -38,8 +38,13 @@ impl Script {
     /// (with the reader's own API secret, never the session's).
     pub fn new(target: &Target, what: &str) -> Script {
         let mut out = String::from("#!/usr/bin/env bash\n");
-        out.push_str(&format!("# {}\n", comment(&format!("{what}, on {} ({})", target.name, target.api_base))));
-        out.push_str("# Needs curl and jq. Set CLIENT_ID and CLIENT_SECRET to an API secret of the organization.\n");
+        out.push_str(&format!(
+            "# {}\n",
+            comment(&format!("{what}, on {} ({})", target.name, target.api_base))
+        ));
+        out.push_str(
+            "# Needs curl and jq. Set CLIENT_ID and CLIENT_SECRET to an API secret of the organization.\n",
+        );
         out.push_str("set -euo pipefail\n\n");
         out.push_str("# Exchange the API secret for an access token.\n");
         let parts = [
@@ -97,7 +102,8 @@ impl Script {
     /// The PUT of a file to the presigned `$UPLOAD_URL`: storage, not the API, so no token.
     pub fn upload(&mut self, file_name: &str) {
         self.heading("Send the file to storage (a presigned link: no Authorization header)");
-        self.out.push_str(&format!("FILE={}  # the path of the file on your machine\n", single_quote(file_name)));
+        self.out
+            .push_str(&format!("FILE={}  # the path of the file on your machine\n", single_quote(file_name)));
         self.out.push_str(&format!("{CURL} -X PUT --upload-file \"$FILE\" \"$UPLOAD_URL\"\n"));
     }
 
@@ -110,7 +116,10 @@ impl Script {
 /// `name=@"file"` with curl's own quoting inside the shell's.
 fn form_part(part: &Part) -> String {
     match &part.filename {
-        None => format!("--form-string {}", single_quote(&format!("{}={}", part.name, String::from_utf8_lossy(&part.data)))),
+        None => format!(
+            "--form-string {}",
+            single_quote(&format!("{}={}", part.name, String::from_utf8_lossy(&part.data)))
+        ),
         Some(file) => {
             let file = file.replace('\\', "\\\\").replace('"', "\\\"");
             let kind = part.content_type.as_deref().map(|t| format!(";type={t}")).unwrap_or_default();
@@ -123,15 +132,18 @@ fn form_part(part: &Part) -> String {
 mod tests {
     use super::*;
     use crate::code::shell::placeholder;
-    use crate::code::testing::{sandbox, HOSTILE};
-    use cluster_api::{ops, Call, ExtensionVersionLocationValidationRequest};
+    use crate::code::testing::{HOSTILE, sandbox};
+    use cluster_api::{Call, ExtensionVersionLocationValidationRequest, ops};
 
     #[test]
     fn the_token_exchange_uses_variables_never_values() {
         let script = Script::new(&sandbox(), "Add a realm").finish();
         assert!(script.starts_with("#!/usr/bin/env bash\n# Add a realm, on Local sandbox (http://127.0.0.1:8080/auth/realms/self/v2)\n"));
         assert!(script.contains("TOKEN=$(curl -sS --fail-with-body -X POST 'http://127.0.0.1:8080/auth/realms/self/protocol/openid-connect/token'"));
-        assert!(script.contains("\"client_id=$CLIENT_ID\"") && script.contains("\"client_secret=$CLIENT_SECRET\""));
+        assert!(
+            script.contains("\"client_id=$CLIENT_ID\"")
+                && script.contains("\"client_secret=$CLIENT_SECRET\"")
+        );
         assert!(script.contains("set -euo pipefail"));
     }
 
@@ -150,7 +162,10 @@ mod tests {
             text.contains("-X PUT 'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/extensions/'\"$EXTENSION_ID\"'/versions/'\"$VERSION_ID\"'/confirm'"),
             "{text}"
         );
-        assert!(text.contains("--data-raw '{\"resource_key\":\"'\"$RESOURCE_KEY\"'\"}' | jq -r .status)"), "{text}");
+        assert!(
+            text.contains("--data-raw '{\"resource_key\":\"'\"$RESOURCE_KEY\"'\"}' | jq -r .status)"),
+            "{text}"
+        );
     }
 
     #[test]

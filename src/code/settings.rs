@@ -2,13 +2,18 @@
 //! export's token. The script reads the secret from a shell variable the person sets
 //! (`$ENV_VALUE`, `$TELEMETRY_TOKEN`); the value typed into the form never appears.
 
-use cluster_api::{ops, Call, EnvironmentVariableRequest, EnvironmentVariableType, TelemetryExport};
+use cluster_api::{Call, EnvironmentVariableRequest, EnvironmentVariableType, TelemetryExport, ops};
 
 use super::shell::placeholder;
-use super::{named, Capture, Script, Target};
+use super::{Capture, Script, Target, named};
 
 /// Adding (`variable_id` None) or saving an environment variable.
-pub fn env_var(target: &Target, cluster_id: &str, variable_id: Option<&str>, body: &EnvironmentVariableRequest) -> String {
+pub fn env_var(
+    target: &Target,
+    cluster_id: &str,
+    variable_id: Option<&str>,
+    body: &EnvironmentVariableRequest,
+) -> String {
     let secret = body.r#type == Some(EnvironmentVariableType::Secret);
     let mut body = body.clone();
     let what = match variable_id {
@@ -34,20 +39,25 @@ pub fn env_var(target: &Target, cluster_id: &str, variable_id: Option<&str>, bod
 pub fn telemetry(target: &Target, cluster_id: &str, body: &TelemetryExport) -> String {
     let what = "Save the telemetry export settings";
     let mut script = Script::new(target, what);
-    let mut body = TelemetryExport { token_set: None, last_delivery_at: None, last_error: None, ..body.clone() };
+    let mut body =
+        TelemetryExport { token_set: None, last_delivery_at: None, last_error: None, ..body.clone() };
     if body.token.is_some() {
         body.token = Some(placeholder("TELEMETRY_TOKEN"));
         script.raw("\n# The endpoint's token is a secret: the script reads it from TELEMETRY_TOKEN.");
         script.raw(": \"${TELEMETRY_TOKEN:?Set TELEMETRY_TOKEN to the endpoint's token first}\"");
     }
-    script.call(what, &ops::ClusterTelemetryExportUpdate { id: cluster_id.to_string(), body }.request(), Capture::Nothing);
+    script.call(
+        what,
+        &ops::ClusterTelemetryExportUpdate { id: cluster_id.to_string(), body }.request(),
+        Capture::Nothing,
+    );
     script.finish()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::testing::{assert_absent, sandbox, shell_read, HOSTILE};
+    use crate::code::testing::{HOSTILE, assert_absent, sandbox, shell_read};
 
     fn data_of(text: &str) -> String {
         let data = text.lines().find_map(|l| l.trim().strip_prefix("--data-raw ")).unwrap_or_default();
@@ -81,7 +91,10 @@ mod tests {
                 r#type: Some(EnvironmentVariableType::String),
             };
             let text = env_var(&sandbox(), "c1", Some("ev1"), &body);
-            assert!(text.contains("-X PUT 'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/env-vars/ev1'"), "{text}");
+            assert!(
+                text.contains("-X PUT 'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/env-vars/ev1'"),
+                "{text}"
+            );
             let sent: serde_json::Value = serde_json::from_str(&data_of(&text)).unwrap_or_default();
             assert_eq!(sent["value"], *typed);
             assert!(!text.contains("ENV_VALUE"));

@@ -5,8 +5,17 @@
 /// The values a script reads from its environment or from an earlier command. Only these
 /// names are ever expanded: a placeholder in a request is turned into `$NAME` only when
 /// `NAME` is one of them.
-pub const VARIABLES: &[&str] =
-    &["TOKEN", "CLUSTER_ID", "EXTENSION_ID", "VERSION_ID", "UPLOAD_URL", "RESOURCE_KEY", "ENV_VALUE", "TELEMETRY_TOKEN", "FILE"];
+pub const VARIABLES: &[&str] = &[
+    "TOKEN",
+    "CLUSTER_ID",
+    "EXTENSION_ID",
+    "VERSION_ID",
+    "UPLOAD_URL",
+    "RESOURCE_KEY",
+    "ENV_VALUE",
+    "TELEMETRY_TOKEN",
+    "FILE",
+];
 
 /// The marker a request builder puts where a shell variable goes (`placeholder("VERSION_ID")`).
 /// A control character cannot be typed into a form field, and the renderer only honours
@@ -78,7 +87,7 @@ fn is_bidi_control(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::testing::{shell_read, HOSTILE};
+    use crate::code::testing::{HOSTILE, shell_read};
 
     #[test]
     fn single_quotes_round_trip_anything() {

@@ -54,7 +54,6 @@ pub const HOSTILE: &[&str] = &[
     "%{x} ${y} %01TOKEN%01",
 ];
 
-
 /// The local sandbox as a target.
 pub fn sandbox() -> super::Target {
     super::Target {

@@ -126,7 +126,8 @@ pub fn ConfirmDialog(
             return None;
         }
         let typed = RwSignal::new(String::new());
-        let name_ok = move || type_name.is_none_or(|name| name.with(|n| typed.with(|t| t.trim() == n.as_str())));
+        let name_ok =
+            move || type_name.is_none_or(|name| name.with(|n| typed.with(|t| t.trim() == n.as_str())));
         let allowed = move || !confirm.write.busy.get() && name_ok() && ready.is_none_or(|r| r.get());
         // Shown as a modal once in the page: focus moves in, the rest goes inert.
         Effect::new(move |_| {

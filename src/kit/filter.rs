@@ -5,8 +5,8 @@
 
 use leptos::prelude::*;
 use leptos_router::{
-    hooks::{use_navigate, use_query_map},
     NavigateOptions,
+    hooks::{use_navigate, use_query_map},
 };
 
 use crate::links;
@@ -45,7 +45,8 @@ impl UrlFilter {
     /// contains the search (any case), and the choice is the chosen one when there is one.
     pub fn matches(&self, name: &str, choice: &str) -> bool {
         let needle = crate::lower::lower(self.name.trim());
-        (needle.is_empty() || crate::lower::lower(name).contains(&needle)) && self.choice.as_deref().is_none_or(|c| c == choice)
+        (needle.is_empty() || crate::lower::lower(name).contains(&needle))
+            && self.choice.as_deref().is_none_or(|c| c == choice)
     }
 
     pub fn is_active(&self) -> bool {
@@ -54,26 +55,41 @@ impl UrlFilter {
 
     /// The list's address (`base`) with this filter.
     pub fn to_href(&self, base: &str, spec: &FilterSpec) -> String {
-        links::with_query(base, &[(spec.name_param, self.name.trim()), (spec.choice_param, self.choice.as_deref().unwrap_or(""))])
+        links::with_query(
+            base,
+            &[(spec.name_param, self.name.trim()), (spec.choice_param, self.choice.as_deref().unwrap_or(""))],
+        )
     }
 }
 
 /// The filter in the current URL, tracking it.
 pub fn use_url_filter(spec: &'static FilterSpec) -> Memo<UrlFilter> {
     let query = use_query_map();
-    Memo::new(move |_| query.with(|q| UrlFilter::from_query(q.get(spec.name_param), q.get(spec.choice_param))))
+    Memo::new(move |_| {
+        query.with(|q| UrlFilter::from_query(q.get(spec.name_param), q.get(spec.choice_param)))
+    })
 }
 
 /// Shows another filter by replacing the URL of the list at `base`.
 pub fn filter_setter(spec: &'static FilterSpec, base: String) -> impl Fn(UrlFilter) + Clone + 'static {
     let navigate = use_navigate();
-    move |f: UrlFilter| navigate(&f.to_href(&base, spec), NavigateOptions { replace: true, scroll: false, ..Default::default() })
+    move |f: UrlFilter| {
+        navigate(
+            &f.to_href(&base, spec),
+            NavigateOptions { replace: true, scroll: false, ..Default::default() },
+        )
+    }
 }
 
 /// The search box, the choice (`options`: wire value and words) and, while a filter is
 /// set, "Clear filters".
 #[component]
-pub fn FilterBar(spec: &'static FilterSpec, base: String, filter: Memo<UrlFilter>, options: Vec<(String, String)>) -> impl IntoView {
+pub fn FilterBar(
+    spec: &'static FilterSpec,
+    base: String,
+    filter: Memo<UrlFilter>,
+    options: Vec<(String, String)>,
+) -> impl IntoView {
     let set = filter_setter(spec, base);
     let (set_name, set_choice, clear) = (set.clone(), set.clone(), set);
     view! {
@@ -141,8 +157,14 @@ mod tests {
         assert_eq!(UrlFilter::from_query(Some("acme prod".into()), Some("PENDING_DELETION".into())), f);
         assert_eq!(UrlFilter::default().to_href(links::CLUSTERS, &STATUS), "/clusters");
         let f = UrlFilter { name: " login ".into(), choice: Some("PASSWORD_BLACKLIST".into()) };
-        assert_eq!(f.to_href("/clusters/c1/extensions", &TYPE), "/clusters/c1/extensions?name=login&type=PASSWORD_BLACKLIST");
-        assert_eq!(UrlFilter { name: String::new(), choice: Some("THEME".into()) }.to_href("/b", &TYPE), "/b?type=THEME");
+        assert_eq!(
+            f.to_href("/clusters/c1/extensions", &TYPE),
+            "/clusters/c1/extensions?name=login&type=PASSWORD_BLACKLIST"
+        );
+        assert_eq!(
+            UrlFilter { name: String::new(), choice: Some("THEME".into()) }.to_href("/b", &TYPE),
+            "/b?type=THEME"
+        );
     }
 
     #[test]

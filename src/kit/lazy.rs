@@ -27,7 +27,8 @@ pub struct ChunkError;
 
 impl ChunkError {
     /// What probably happened, for every message about a module that did not download.
-    pub const LIKELY: &'static str = "The network may be down, or the console was updated since this page was opened.";
+    pub const LIKELY: &'static str =
+        "The network may be down, or the console was updated since this page was opened.";
 }
 
 impl From<leptos::wasm_split::SplitLoaderError> for ChunkError {
@@ -100,7 +101,9 @@ pub fn Lazy(screen: &'static Screen) -> impl IntoView {
     }
     move || match state.get() {
         Some(Ok(build)) => build(),
-        None => view! { <p class="loading" role="status">{format!("Loading {}…", screen.name)}</p> }.into_any(),
+        None => {
+            view! { <p class="loading" role="status">{format!("Loading {}…", screen.name)}</p> }.into_any()
+        }
         Some(Err(ChunkError)) => {
             // The tab says so too: the title of the page left behind would be untrue.
             set_title(&title(&["Screen not loaded"]));

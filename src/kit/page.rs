@@ -85,7 +85,10 @@ mod tests {
     fn titles_read_from_the_page_outwards() {
         assert_eq!(title(&["acme-prod", "Clusters"]), "acme-prod · Clusters · Cluster console");
         assert_eq!(title(&["Billing"]), "Billing · Cluster console");
-        assert_eq!(title(&["Billing", " ", "acme-prod", "Clusters"]), "Billing · acme-prod · Clusters · Cluster console");
+        assert_eq!(
+            title(&["Billing", " ", "acme-prod", "Clusters"]),
+            "Billing · acme-prod · Clusters · Cluster console"
+        );
         assert_eq!(title(&[]), "Cluster console");
     }
 }

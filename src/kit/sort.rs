@@ -5,8 +5,8 @@
 
 use leptos::prelude::*;
 use leptos_router::{
-    hooks::{use_location, use_navigate},
     NavigateOptions,
+    hooks::{use_location, use_navigate},
 };
 
 use super::table::Column;
@@ -39,7 +39,11 @@ pub fn value(columns: &[Column], sort: (usize, bool)) -> String {
 
 /// The next sort after a click on `column`. Without a default order: ascending, then
 /// descending, then the screen's own order again. With one, the sorted column flips.
-pub fn next(column: usize, sorted: Option<(usize, bool)>, default: Option<(usize, bool)>) -> Option<(usize, bool)> {
+pub fn next(
+    column: usize,
+    sorted: Option<(usize, bool)>,
+    default: Option<(usize, bool)>,
+) -> Option<(usize, bool)> {
     match sorted {
         Some((c, ascending)) if c == column && default.is_some() => Some((column, !ascending)),
         Some((c, true)) if c == column => Some((column, false)),
@@ -95,7 +99,8 @@ pub fn use_url_sort(
 mod tests {
     use super::*;
 
-    const COLUMNS: &[Column] = &[Column::sortable("Name"), Column::new("Host"), Column::sortable("Created at")];
+    const COLUMNS: &[Column] =
+        &[Column::sortable("Name"), Column::new("Host"), Column::sortable("Created at")];
 
     #[test]
     fn sorts_round_trip_through_the_url() {
@@ -122,7 +127,10 @@ mod tests {
 
     #[test]
     fn keeps_the_other_parameters() {
-        assert_eq!(with_param("/clusters", "?name=acme&page=3", "sort", "-created"), "/clusters?name=acme&sort=-created");
+        assert_eq!(
+            with_param("/clusters", "?name=acme&page=3", "sort", "-created"),
+            "/clusters?name=acme&sort=-created"
+        );
         assert_eq!(with_param("/clusters", "sort=name", "sort", ""), "/clusters");
         assert_eq!(with_param("/b", "", "card-table-sort", "name"), "/b?card-table-sort=name");
     }

@@ -100,11 +100,21 @@ enum Content {
     Text(String),
     Mono(String),
     /// An in-app link; the router handles the click.
-    Link { label: String, href: String },
-    Badge { label: String, tone: &'static str, busy: bool },
+    Link {
+        label: String,
+        href: String,
+    },
+    Badge {
+        label: String,
+        tone: &'static str,
+        busy: bool,
+    },
     /// A moment: absolute UTC, how long ago beneath it.
     Time(EpochMillis),
-    Copy { text: String, what: &'static str },
+    Copy {
+        text: String,
+        what: &'static str,
+    },
     View(AnyView),
 }
 
@@ -198,7 +208,9 @@ impl Cell {
                 <div class="sub">{format::relative(now, at)}</div>
             }
             .into_any(),
-            Content::Copy { text, what } => view! { <span>{text.clone()}</span> " " <CopyButton text=text what=what/> }.into_any(),
+            Content::Copy { text, what } => {
+                view! { <span>{text.clone()}</span> " " <CopyButton text=text what=what/> }.into_any()
+            }
             Content::View(view) => view,
         };
         view! { <td class=class data-label=label><div class="cell">{content}{sub}</div></td> }.into_any()
@@ -293,7 +305,8 @@ pub fn ResourceTable(
         Some(Ok(mut list)) => {
             if let Some((column, ascending)) = sorted.get() {
                 let none = SortKey::None;
-                let keys: Vec<&SortKey> = list.iter().map(|r| r.cells.get(column).map(|c| &c.sort).unwrap_or(&none)).collect();
+                let keys: Vec<&SortKey> =
+                    list.iter().map(|r| r.cells.get(column).map(|c| &c.sort).unwrap_or(&none)).collect();
                 let order = order(&keys, ascending);
                 let mut slots: Vec<Option<Row>> = list.into_iter().map(Some).collect();
                 list = order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect();

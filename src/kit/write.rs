@@ -69,12 +69,20 @@ impl Write {
     }
 
     /// The typed door to `start`: runs `work` and hands what it returns to `ok`.
-    pub fn run<T: 'static>(self, work: impl Future<Output = Result<T, ApiError>> + 'static, ok: impl FnOnce(T) + 'static) {
+    pub fn run<T: 'static>(
+        self,
+        work: impl Future<Output = Result<T, ApiError>> + 'static,
+        ok: impl FnOnce(T) + 'static,
+    ) {
         self.start(Box::pin(async move { work.await.map(ok) }), None);
     }
 
     /// `idle` normally, `busy` ("Deleting…") while the write runs: a button's label.
-    pub fn label(self, idle: &'static str, busy: &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync {
+    pub fn label(
+        self,
+        idle: &'static str,
+        busy: &'static str,
+    ) -> impl Fn() -> &'static str + Copy + Send + Sync {
         move || if self.busy.get() { busy } else { idle }
     }
 

@@ -1,7 +1,7 @@
 //! `/organizations`: the organizations the signed-in person or API secret belongs to, the
 //! roles held in each, what those roles allow in this console, and each one's API secrets.
 
-use cluster_api::{catalogue, Operation, Org};
+use cluster_api::{Operation, Org, catalogue};
 use leptos::prelude::*;
 
 use crate::directory::Directory;
@@ -9,10 +9,8 @@ use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 
 /// What the roles allow in this console, so a person can see at a glance what they can do.
-const CAPABILITIES: &[(&str, &Operation)] = &[
-    ("View clusters", &catalogue::CLUSTER_LIST),
-    ("Delete clusters", &catalogue::CLUSTER_DELETE),
-];
+const CAPABILITIES: &[(&str, &Operation)] =
+    &[("View clusters", &catalogue::CLUSTER_LIST), ("Delete clusters", &catalogue::CLUSTER_DELETE)];
 
 const COLUMNS: &[Column] = &[
     Column::sortable("Organization"),
@@ -58,7 +56,13 @@ fn org_row(org: &Org, directory: &Directory) -> Row {
 pub fn Organizations() -> impl IntoView {
     let directory = expect_context::<Directory>();
     let rows = Callback::new(move |()| {
-        directory.orgs.with(|o| o.as_ref().map(|r| r.as_ref().map(|orgs| orgs.iter().map(|org| org_row(org, &directory)).collect()).map_err(Clone::clone)))
+        directory.orgs.with(|o| {
+            o.as_ref().map(|r| {
+                r.as_ref()
+                    .map(|orgs| orgs.iter().map(|org| org_row(org, &directory)).collect())
+                    .map_err(Clone::clone)
+            })
+        })
     });
     view! {
         <Breadcrumbs crumbs=vec![("Organizations".into(), None)]/>

@@ -2,7 +2,10 @@
 //! planned from the organizations and `cluster.list`, and the facts are computed from
 //! their answers, so a failed read stays failed (never counted as zero). Tested natively.
 
-use cluster_api::{Cluster, ClusterState, CustomerDomain, Deployment, DeploymentState, EpochMillis, Extension, RestartStatus, Subscription};
+use cluster_api::{
+    Cluster, ClusterState, CustomerDomain, Deployment, DeploymentState, EpochMillis, Extension,
+    RestartStatus, Subscription,
+};
 
 use crate::api::ApiError;
 use crate::links::{self, ClusterTab};
@@ -62,9 +65,15 @@ pub fn plan(orgs: &[(String, String)], clusters: &[Cluster]) -> Vec<Read> {
     let mut reads = Vec::new();
     for (org_id, _) in orgs {
         reads.push(Read { what: What::Subscriptions, org_id: org_id.clone(), cluster: None });
-        for c in clusters.iter().filter(|c| c.owner.as_deref() == Some(org_id) && c.status == ClusterState::Active) {
+        for c in
+            clusters.iter().filter(|c| c.owner.as_deref() == Some(org_id) && c.status == ClusterState::Active)
+        {
             for what in [What::Realms, What::Domains, What::Restart, What::Extensions] {
-                reads.push(Read { what, org_id: org_id.clone(), cluster: Some((c.id.clone(), c.name.clone())) });
+                reads.push(Read {
+                    what,
+                    org_id: org_id.clone(),
+                    cluster: Some((c.id.clone(), c.name.clone())),
+                });
             }
         }
     }
@@ -105,7 +114,10 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
             facts.realms += realms.len();
             for r in realms.iter().filter(|r| r.state == DeploymentState::Failed) {
                 let why = r.state_error.as_deref().map(|e| format!(": {e}")).unwrap_or_default();
-                let text = format!("Realm {} on {name} failed to import{why}", r.display_name.as_deref().unwrap_or(&r.name));
+                let text = format!(
+                    "Realm {} on {name} failed to import{why}",
+                    r.display_name.as_deref().unwrap_or(&r.name)
+                );
                 facts.attention.push(Item { kind: "failed-import", text, href: links::realm(&r.id) });
             }
         }
@@ -113,7 +125,9 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
             for d in domains.iter().filter(|d| d.domain_records.as_ref().is_some_and(|r| !r.is_empty())) {
                 let expiry = d.created_at.map(|at| at.0 + DNS_EXPIRY_MS);
                 let when = match expiry {
-                    Some(at) if at > now => format!("; the request expires {}", crate::format::utc(EpochMillis(at))),
+                    Some(at) if at > now => {
+                        format!("; the request expires {}", crate::format::utc(EpochMillis(at)))
+                    }
                     Some(_) => "; the 48 hours have passed, so the request has expired".to_string(),
                     None => "; a request expires 48 hours after the domain was added".to_string(),
                 };
@@ -122,16 +136,28 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
             }
         }
         Answer::Restart(status) if status.restart_in_progress => {
-            facts.attention.push(Item { kind: "restart", text: format!("{name} is restarting"), href: links::cluster(id) });
+            facts.attention.push(Item {
+                kind: "restart",
+                text: format!("{name} is restarting"),
+                href: links::cluster(id),
+            });
         }
         Answer::Restart(_) | Answer::Subscriptions(_) => {}
         Answer::Extensions(extensions) => {
             for e in extensions {
                 for v in e.versions.iter().flatten().filter(|v| v.admin_blocked == Some(true)) {
-                    let version = v.label.clone().or_else(|| v.keycloak_major_version.map(|m| format!("for Keycloak {m}"))).unwrap_or_else(|| v.id.clone());
+                    let version = v
+                        .label
+                        .clone()
+                        .or_else(|| v.keycloak_major_version.map(|m| format!("for Keycloak {m}")))
+                        .unwrap_or_else(|| v.id.clone());
                     let why = v.admin_blocked_reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
                     let text = format!("{} {version} on {name} is blocked by support{why}", e.name);
-                    facts.attention.push(Item { kind: "blocked", text, href: links::cluster_tab(id, ClusterTab::Resources) });
+                    facts.attention.push(Item {
+                        kind: "blocked",
+                        text,
+                        href: links::cluster_tab(id, ClusterTab::Resources),
+                    });
                 }
             }
         }
@@ -139,7 +165,12 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
 }
 
 /// The facts of each organization (in the order given), from `cluster.list` and the reads.
-pub fn facts(orgs: &[(String, String)], clusters: &[Cluster], reads: &[(Read, Slot)], now: i64) -> Vec<OrgFacts> {
+pub fn facts(
+    orgs: &[(String, String)],
+    clusters: &[Cluster],
+    reads: &[(Read, Slot)],
+    now: i64,
+) -> Vec<OrgFacts> {
     orgs.iter()
         .map(|(org_id, label)| {
             let mut facts = OrgFacts { org_id: org_id.clone(), label: label.clone(), ..Default::default() };
@@ -152,7 +183,11 @@ pub fn facts(orgs: &[(String, String)], clusters: &[Cluster], reads: &[(Read, Sl
                 .collect();
             for c in own.iter().filter(|c| unpaid(&c.status)) {
                 let text = format!("{} waits for payment", c.name);
-                facts.attention.push(Item { kind: "unpaid", text, href: links::cluster_tab(&c.id, ClusterTab::Billing) });
+                facts.attention.push(Item {
+                    kind: "unpaid",
+                    text,
+                    href: links::cluster_tab(&c.id, ClusterTab::Billing),
+                });
             }
             for (at, (read, slot)) in reads.iter().enumerate().filter(|(_, (r, _))| &r.org_id == org_id) {
                 if read.what == What::Realms && !matches!(slot, Slot::Done(_)) {
@@ -165,10 +200,14 @@ pub fn facts(orgs: &[(String, String)], clusters: &[Cluster], reads: &[(Read, Sl
                         facts.failed.push((at, format!("Reading the {}{of}", read.what.label()), e.clone()));
                     }
                     (Slot::Done(Answer::Subscriptions(subs)), _) => {
-                        let open: Vec<&Subscription> = subs.iter().filter(|s| s.open_invoice == Some(true)).collect();
-                        facts.invoices = Some((open.len(), open.iter().filter_map(|s| s.open_invoice_amount_due).sum()));
+                        let open: Vec<&Subscription> =
+                            subs.iter().filter(|s| s.open_invoice == Some(true)).collect();
+                        facts.invoices =
+                            Some((open.len(), open.iter().filter_map(|s| s.open_invoice_amount_due).sum()));
                     }
-                    (Slot::Done(answer), Some(cluster)) => push_cluster_items(&mut facts, cluster, answer, now),
+                    (Slot::Done(answer), Some(cluster)) => {
+                        push_cluster_items(&mut facts, cluster, answer, now)
+                    }
                     (Slot::Done(_), None) => {}
                 }
             }
@@ -201,30 +240,72 @@ mod tests {
     #[test]
     fn reads_only_active_clusters_and_every_organization() {
         let reads = plan(&orgs(), &world());
-        let what: Vec<(What, Option<&str>)> = reads.iter().map(|r| (r.what, r.cluster.as_ref().map(|c| c.0.as_str()))).collect();
-        assert_eq!(what, [
-            (What::Subscriptions, None),
-            (What::Realms, Some("prod")),
-            (What::Domains, Some("prod")),
-            (What::Restart, Some("prod")),
-            (What::Extensions, Some("prod")),
-            (What::Subscriptions, None),
-        ]);
+        let what: Vec<(What, Option<&str>)> =
+            reads.iter().map(|r| (r.what, r.cluster.as_ref().map(|c| c.0.as_str()))).collect();
+        assert_eq!(
+            what,
+            [
+                (What::Subscriptions, None),
+                (What::Realms, Some("prod")),
+                (What::Domains, Some("prod")),
+                (What::Restart, Some("prod")),
+                (What::Extensions, Some("prod")),
+                (What::Subscriptions, None),
+            ]
+        );
     }
 
     #[test]
     fn answers_become_counts_and_attention_items() {
         let now = 1_000_000_000;
         let reads = plan(&orgs(), &world());
-        let failed = Deployment { id: "dep-1".into(), name: "legacy".into(), state: DeploymentState::Failed, state_error: Some("no clientId".into()), ..Default::default() };
-        let ok = Deployment { id: "dep-2".into(), name: "main".into(), state: DeploymentState::Active, ..Default::default() };
+        let failed = Deployment {
+            id: "dep-1".into(),
+            name: "legacy".into(),
+            state: DeploymentState::Failed,
+            state_error: Some("no clientId".into()),
+            ..Default::default()
+        };
+        let ok = Deployment {
+            id: "dep-2".into(),
+            name: "main".into(),
+            state: DeploymentState::Active,
+            ..Default::default()
+        };
         let record = DomainRecord { name: "_acme".into(), value: "x".into(), ..Default::default() };
-        let waiting = CustomerDomain { id: "dom-1".into(), domain: "login.acme.example".into(), created_at: Some(EpochMillis(now - 3_600_000)), domain_records: Some(vec![record]), ..Default::default() };
-        let done = CustomerDomain { id: "dom-2".into(), domain: "id.acme.example".into(), domain_records: Some(vec![]), ..Default::default() };
-        let blocked = ExtensionVersion { id: "v1".into(), label: Some("1.2".into()), admin_blocked: Some(true), admin_blocked_reason: Some("remote script".into()), ..Default::default() };
-        let ext = Extension { id: "e".into(), name: "audit".into(), versions: Some(vec![blocked, ExtensionVersion::default()]), ..Default::default() };
+        let waiting = CustomerDomain {
+            id: "dom-1".into(),
+            domain: "login.acme.example".into(),
+            created_at: Some(EpochMillis(now - 3_600_000)),
+            domain_records: Some(vec![record]),
+            ..Default::default()
+        };
+        let done = CustomerDomain {
+            id: "dom-2".into(),
+            domain: "id.acme.example".into(),
+            domain_records: Some(vec![]),
+            ..Default::default()
+        };
+        let blocked = ExtensionVersion {
+            id: "v1".into(),
+            label: Some("1.2".into()),
+            admin_blocked: Some(true),
+            admin_blocked_reason: Some("remote script".into()),
+            ..Default::default()
+        };
+        let ext = Extension {
+            id: "e".into(),
+            name: "audit".into(),
+            versions: Some(vec![blocked, ExtensionVersion::default()]),
+            ..Default::default()
+        };
         let subs = vec![
-            Subscription { id: "s1".into(), open_invoice: Some(true), open_invoice_amount_due: Some(14_900), ..Default::default() },
+            Subscription {
+                id: "s1".into(),
+                open_invoice: Some(true),
+                open_invoice_amount_due: Some(14_900),
+                ..Default::default()
+            },
             Subscription { id: "s2".into(), open_invoice: Some(false), ..Default::default() },
         ];
         let answers = [
@@ -239,17 +320,23 @@ mod tests {
         let all = facts(&orgs(), &world(), &reads, now);
         let acme = &all[0];
         assert_eq!(acme.clusters, 3);
-        assert_eq!(acme.by_status, [(ClusterState::PendingPayment, 1), (ClusterState::Active, 1), (ClusterState::Archived, 1)]);
+        assert_eq!(
+            acme.by_status,
+            [(ClusterState::PendingPayment, 1), (ClusterState::Active, 1), (ClusterState::Archived, 1)]
+        );
         assert_eq!((acme.realms, acme.realms_unknown), (2, 0));
         assert_eq!(acme.invoices, Some((1, 14_900)));
         let items: Vec<(&str, &str)> = acme.attention.iter().map(|i| (i.kind, i.href.as_str())).collect();
-        assert_eq!(items, [
-            ("unpaid", "/clusters/trial/billing"),
-            ("failed-import", "/realms/dep-1"),
-            ("dns", "/clusters/prod/domains?domain=dom-1"),
-            ("restart", "/clusters/prod"),
-            ("blocked", "/clusters/prod/extensions"),
-        ]);
+        assert_eq!(
+            items,
+            [
+                ("unpaid", "/clusters/trial/billing"),
+                ("failed-import", "/realms/dep-1"),
+                ("dns", "/clusters/prod/domains?domain=dom-1"),
+                ("restart", "/clusters/prod"),
+                ("blocked", "/clusters/prod/extensions"),
+            ]
+        );
         assert!(acme.attention[2].text.contains("expires"), "{}", acme.attention[2].text);
         assert!(acme.attention[1].text.ends_with("failed to import: no clientId"));
         let empty = &all[1];
@@ -260,7 +347,8 @@ mod tests {
 
     #[test]
     fn unanswered_realm_reads_make_the_count_a_floor() {
-        let reads: Vec<(Read, Slot)> = plan(&orgs(), &world()).into_iter().map(|r| (r, Slot::Waiting)).collect();
+        let reads: Vec<(Read, Slot)> =
+            plan(&orgs(), &world()).into_iter().map(|r| (r, Slot::Waiting)).collect();
         let all = facts(&orgs(), &world(), &reads, 0);
         assert_eq!((all[0].realms, all[0].realms_unknown, all[0].waiting), (0, 1, 5));
         assert_eq!(all[0].invoices, None);

@@ -26,7 +26,10 @@ pub fn Overview() -> impl IntoView {
     // The organizations come from the directory (read once per session).
     let orgs = Memo::new(move |_| {
         directory.orgs.with(|o| match o {
-            Some(Ok(orgs)) => Some(Ok(orgs.iter().map(|o| (o.id.clone(), o.display_name.clone().unwrap_or_else(|| o.name.clone()))).collect::<Vec<_>>())),
+            Some(Ok(orgs)) => Some(Ok(orgs
+                .iter()
+                .map(|o| (o.id.clone(), o.display_name.clone().unwrap_or_else(|| o.name.clone())))
+                .collect::<Vec<_>>())),
             Some(Err(e)) => Some(Err(e.clone())),
             None => None,
         })
@@ -40,7 +43,9 @@ pub fn Overview() -> impl IntoView {
     let all = Memo::new(move |_| {
         let orgs = orgs.with(|o| o.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
         reads.clusters.with(|c| match c {
-            Some(Ok(clusters)) => reads.slots.with(|slots| facts::facts(&orgs, clusters, slots, js_sys::Date::now() as i64)),
+            Some(Ok(clusters)) => {
+                reads.slots.with(|slots| facts::facts(&orgs, clusters, slots, js_sys::Date::now() as i64))
+            }
             _ => Vec::new(),
         })
     });

@@ -18,7 +18,9 @@ fn invoices(facts: &OrgFacts) -> AnyView {
             let text = format!("{n} open invoice{}, {} due", if n == 1 { "" } else { "s" }, dollars(due));
             view! { <a href=links::billing_for(&facts.org_id)>{text}</a> }.into_any()
         }
-        None if failed => view! { <span class="badge badge-bad">"Invoices could not be read"</span> }.into_any(),
+        None if failed => {
+            view! { <span class="badge badge-bad">"Invoices could not be read"</span> }.into_any()
+        }
         None => view! { <span class="loading">"Reading invoices…"</span> }.into_any(),
     }
 }
@@ -27,7 +29,11 @@ fn realms(facts: &OrgFacts) -> String {
     let plural = if facts.realms == 1 { "realm" } else { "realms" };
     match facts.realms_unknown {
         0 => format!("{} {plural}", facts.realms),
-        n => format!("At least {} {plural} ({n} cluster{} not read yet or failed)", facts.realms, if n == 1 { "" } else { "s" }),
+        n => format!(
+            "At least {} {plural} ({n} cluster{} not read yet or failed)",
+            facts.realms,
+            if n == 1 { "" } else { "s" }
+        ),
     }
 }
 
@@ -54,7 +60,13 @@ pub fn OrgCard(facts: OrgFacts, reads: Reads) -> impl IntoView {
         })
         .collect_view();
     let attention = if facts.attention.is_empty() {
-        let text = if facts.waiting > 0 { "Still reading…" } else if facts.failed.is_empty() { "Nothing needs attention." } else { "Nothing found in what could be read." };
+        let text = if facts.waiting > 0 {
+            "Still reading…"
+        } else if facts.failed.is_empty() {
+            "Nothing needs attention."
+        } else {
+            "Nothing found in what could be read."
+        };
         view! { <p class="hint overview-calm">{text}</p> }.into_any()
     } else {
         let items = facts

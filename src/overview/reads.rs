@@ -5,13 +5,13 @@
 
 use std::rc::Rc;
 
-use cluster_api::{ops, Cluster};
+use cluster_api::{Cluster, ops};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::facts::{plan, Answer, Read, Slot, What};
+use super::facts::{Answer, Read, Slot, What, plan};
 use crate::api::{self, Api, ApiError};
-use crate::kit::pool::{read_each, Generation};
+use crate::kit::pool::{Generation, read_each};
 
 /// Reads in flight at once: the browser's six connections leave room for the rest.
 pub const CONCURRENCY: usize = 4;
@@ -33,7 +33,9 @@ pub struct Reads {
 async fn answer(api: Api, read: &Read) -> Result<Answer, ApiError> {
     let id = read.cluster.as_ref().map(|(id, _)| id.clone()).unwrap_or_default();
     Ok(match read.what {
-        What::Subscriptions => Answer::Subscriptions(api::call(api, &ops::OrgSubscriptionList { org_id: read.org_id.clone() }).await?),
+        What::Subscriptions => Answer::Subscriptions(
+            api::call(api, &ops::OrgSubscriptionList { org_id: read.org_id.clone() }).await?,
+        ),
         What::Realms => {
             let realms = api::call(api, &ops::ClusterDeploymentList { id: id.clone(), search: None }).await?;
             crate::palette::known::realms_read(&id, &realms);
@@ -41,7 +43,9 @@ async fn answer(api: Api, read: &Read) -> Result<Answer, ApiError> {
         }
         What::Domains => Answer::Domains(api::call(api, &ops::ClusterDomainList { id }).await?),
         What::Restart => Answer::Restart(api::call(api, &ops::ClusterRestartStatusDetail { id }).await?),
-        What::Extensions => Answer::Extensions(api::call(api, &ops::ClusterExtensionList { id, r#type: None }).await?),
+        What::Extensions => {
+            Answer::Extensions(api::call(api, &ops::ClusterExtensionList { id, r#type: None }).await?)
+        }
     })
 }
 
@@ -121,7 +125,9 @@ impl Reads {
 
     /// Reads slot `at`; false when the read is stale (a Refresh started a newer one).
     async fn fetch(self, at: usize, generation: u32) -> bool {
-        let Some(read) = self.slots.with_untracked(|all| all.get(at).map(|(r, _)| r.clone())) else { return false };
+        let Some(read) = self.slots.with_untracked(|all| all.get(at).map(|(r, _)| r.clone())) else {
+            return false;
+        };
         let slot = match answer(self.api, &read).await {
             Ok(answer) => Slot::Done(answer),
             Err(e) => Slot::Failed(e),

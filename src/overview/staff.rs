@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::api::use_api;
 use crate::kit::page::PageHead;
 use crate::links;
-use crate::review::{needs_attention, Desk};
+use crate::review::{Desk, needs_attention};
 
 #[component]
 pub fn StaffOverview() -> impl IntoView {
@@ -21,7 +21,11 @@ pub fn StaffOverview() -> impl IntoView {
     let progress = move || {
         let (done, failed, total) = desk.progress();
         let finished = desk.listed.with(|l| l.is_some()) && done == total;
-        let text = if finished { format!("Read {total} clusters; {failed} failed.") } else { format!("Read {done} of {total} clusters…") };
+        let text = if finished {
+            format!("Read {total} clusters; {failed} failed.")
+        } else {
+            format!("Read {done} of {total} clusters…")
+        };
         view! {
             <div class="overview-progress" id="overview-progress" data-done=finished.then_some("true")>
                 <progress max=total.max(1).to_string() value=(if finished { total.max(1) } else { done }).to_string() aria-label="Reading the desk"></progress>

@@ -40,7 +40,12 @@ pub struct Entry {
 }
 
 impl Entry {
-    pub fn new(kind: Kind, label: impl Into<String>, detail: impl Into<String>, href: impl Into<String>) -> Entry {
+    pub fn new(
+        kind: Kind,
+        label: impl Into<String>,
+        detail: impl Into<String>,
+        href: impl Into<String>,
+    ) -> Entry {
         let label = label.into();
         let key = crate::lower::lower(&label);
         Entry { kind, label, detail: detail.into(), href: href.into(), key }
@@ -176,9 +181,16 @@ mod tests {
     fn matching_ignores_case() {
         let index = world();
         let found = labels(&index, &index.search("ACME", &Visits::default(), 10));
-        assert_eq!(found[..2], ["Acme Corp", "acme-prod"], "both are prefix matches: organization, then cluster");
+        assert_eq!(
+            found[..2],
+            ["Acme Corp", "acme-prod"],
+            "both are prefix matches: organization, then cluster"
+        );
         // A prefix first; "Clusters" and "Create cluster" hold c-u-s-t as a subsequence.
-        assert_eq!(labels(&index, &index.search("cUsT", &Visits::default(), 10)), ["Customers", "Clusters", "Create cluster"]);
+        assert_eq!(
+            labels(&index, &index.search("cUsT", &Visits::default(), 10)),
+            ["Customers", "Clusters", "Create cluster"]
+        );
     }
 
     #[test]
@@ -195,7 +207,11 @@ mod tests {
         let mut visits = Visits::default();
         visits.visit("/clusters/cl-1");
         let found = labels(&index, &index.search("acme", &visits, 10));
-        assert_eq!(found[..2], ["acme-prod", "Acme Corp"], "a visited prefix match comes before an unvisited one");
+        assert_eq!(
+            found[..2],
+            ["acme-prod", "Acme Corp"],
+            "a visited prefix match comes before an unvisited one"
+        );
         // The query of an entry's address does not count: the organization's billing was seen.
         visits.visit("/billing");
         let found = labels(&index, &index.search("acme", &visits, 10));
@@ -209,7 +225,9 @@ mod tests {
 
     #[test]
     fn the_limit_keeps_the_best() {
-        let entries = (0..1000).map(|i| Entry::new(Kind::Cluster, format!("scale-{i:04}"), "", format!("/clusters/{i}"))).collect();
+        let entries = (0..1000)
+            .map(|i| Entry::new(Kind::Cluster, format!("scale-{i:04}"), "", format!("/clusters/{i}")))
+            .collect();
         let index = Index::new(entries);
         let found = labels(&index, &index.search("scale-00", &Visits::default(), 5));
         assert_eq!(found, ["scale-0000", "scale-0001", "scale-0002", "scale-0003", "scale-0004"]);

@@ -31,7 +31,12 @@ thread_local! {
 pub fn clusters_read(list: &[Cluster]) {
     let known = list
         .iter()
-        .map(|c| KnownCluster { id: c.id.clone(), name: c.name.clone(), owner: c.owner.clone(), status: c.status.clone() })
+        .map(|c| KnownCluster {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            owner: c.owner.clone(),
+            status: c.status.clone(),
+        })
         .collect();
     CLUSTERS.with_borrow_mut(|all| *all = known);
 }
@@ -58,7 +63,10 @@ pub fn with_realms<T>(f: impl FnOnce(&[KnownRealm]) -> T) -> T {
 
 /// A cluster that waits for its payment (or for payment to be set up).
 pub fn unpaid(status: &ClusterState) -> bool {
-    matches!(status, ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::BillingRequired)
+    matches!(
+        status,
+        ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::BillingRequired
+    )
 }
 
 /// The clusters list's one-line summary, from the list itself: `None` when nothing it

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 use wasm_bindgen::JsCast;
 
-use crate::kit::lazy::{split_screen, Lazy};
+use crate::kit::lazy::{Lazy, split_screen};
 
 split_screen!(PALETTE, palette, "the command palette", view! { <ui::PaletteDialog/> });
 

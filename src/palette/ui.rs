@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
 use super::index::{Entry, Index, Kind};
-use super::{known, with_visits, Palette};
+use super::{Palette, known, with_visits};
 use crate::directory::Directory;
 use crate::links::{self, ClusterTab};
 
@@ -30,33 +30,60 @@ const PAGES: [(&str, &str); 6] = [
 
 /// Everything the palette can find, from what the console already holds.
 fn build(directory: &Directory) -> Index {
-    let mut entries: Vec<Entry> = PAGES[..5].iter().map(|(label, href)| Entry::new(Kind::Page, *label, "", *href)).collect();
+    let mut entries: Vec<Entry> =
+        PAGES[..5].iter().map(|(label, href)| Entry::new(Kind::Page, *label, "", *href)).collect();
     if directory.staff.get_untracked() {
         entries.push(Entry::new(Kind::Page, "Review desk", "Support staff", links::REVIEW));
     }
     entries.push(Entry::new(Kind::Action, PAGES[5].0, "Pick a plan and a region", PAGES[5].1));
-    entries.push(Entry::new(Kind::Action, "Open billing", "Payment methods, subscriptions and invoices", links::BILLING));
+    entries.push(Entry::new(
+        Kind::Action,
+        "Open billing",
+        "Payment methods, subscriptions and invoices",
+        links::BILLING,
+    ));
     let mut orgs: HashMap<String, String> = HashMap::new();
-    untrack(|| directory.orgs.with(|answer| {
-        for org in answer.iter().flatten().flatten() {
-            let label = org.display_name.clone().unwrap_or_else(|| org.name.clone());
-            entries.push(Entry::new(Kind::Organization, label.clone(), "Its clusters", links::with_query(links::CLUSTERS, &[("org", &org.id)])));
-            orgs.insert(org.id.clone(), label);
-        }
-    }));
+    untrack(|| {
+        directory.orgs.with(|answer| {
+            for org in answer.iter().flatten().flatten() {
+                let label = org.display_name.clone().unwrap_or_else(|| org.name.clone());
+                entries.push(Entry::new(
+                    Kind::Organization,
+                    label.clone(),
+                    "Its clusters",
+                    links::with_query(links::CLUSTERS, &[("org", &org.id)]),
+                ));
+                orgs.insert(org.id.clone(), label);
+            }
+        })
+    });
     let mut names: HashMap<String, String> = HashMap::new();
     known::with_clusters(|clusters| {
         for c in clusters {
-            let org = c.owner.as_ref().map(|o| orgs.get(o).cloned().unwrap_or_else(|| o.clone())).unwrap_or_default();
+            let org = c
+                .owner
+                .as_ref()
+                .map(|o| orgs.get(o).cloned().unwrap_or_else(|| o.clone()))
+                .unwrap_or_default();
             entries.push(Entry::new(Kind::Cluster, c.name.clone(), org, links::cluster(&c.id)));
-            entries.push(Entry::new(Kind::Action, format!("Add realm to {}", c.name), "Its Realms tab", links::cluster_tab(&c.id, ClusterTab::Realms)));
+            entries.push(Entry::new(
+                Kind::Action,
+                format!("Add realm to {}", c.name),
+                "Its Realms tab",
+                links::cluster_tab(&c.id, ClusterTab::Realms),
+            ));
             names.insert(c.id.clone(), c.name.clone());
         }
     });
     known::with_realms(|realms| {
         for r in realms {
             let cluster = names.get(&r.cluster_id).cloned().unwrap_or_else(|| r.cluster_id.clone());
-            entries.push(Entry::new(Kind::Realm, r.name.clone(), format!("Realm on {cluster}"), links::realm(&r.id)));
+            entries.push(Entry::new(
+                Kind::Realm,
+                r.name.clone(),
+                format!("Realm on {cluster}"),
+                links::realm(&r.id),
+            ));
         }
     });
     Index::new(entries)
@@ -74,7 +101,8 @@ pub fn PaletteDialog() -> impl IntoView {
     let index = StoredValue::new(build(&directory));
     let size = index.with_value(Index::len);
     let query = RwSignal::new(String::new());
-    let found = Memo::new(move |_| query.with(|q| index.with_value(|i| with_visits(|v| i.search(q, v, LIMIT)))));
+    let found =
+        Memo::new(move |_| query.with(|q| index.with_value(|i| with_visits(|v| i.search(q, v, LIMIT)))));
     let active = RwSignal::new(0usize);
     let node = NodeRef::<html::Dialog>::new();
     Effect::new(move |_| {
@@ -92,7 +120,9 @@ pub fn PaletteDialog() -> impl IntoView {
         }
     });
     let go = Callback::new(move |at: usize| {
-        let href = found.with_untracked(|f| f.get(at).and_then(|&i| index.with_value(|x| x.get(i).map(|e| e.href.clone()))));
+        let href = found.with_untracked(|f| {
+            f.get(at).and_then(|&i| index.with_value(|x| x.get(i).map(|e| e.href.clone())))
+        });
         if let Some(href) = href {
             palette.closed(false);
             navigate(&href, Default::default());
@@ -148,7 +178,9 @@ pub fn PaletteDialog() -> impl IntoView {
     // One closure per place for its three texts: each text is compared before it is set.
     let texts = move |at: usize| {
         at_place(at)
-            .and_then(|i| index.with_value(|x| x.get(i).map(|e| (e.label.clone(), e.kind.label(), e.detail.clone()))))
+            .and_then(|i| {
+                index.with_value(|x| x.get(i).map(|e| (e.label.clone(), e.kind.label(), e.detail.clone())))
+            })
             .unwrap_or_default()
     };
     let places = (0..LIMIT).map(|at| view! {

@@ -12,7 +12,7 @@ use std::pin::Pin;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-pub use app_wide::{app_wide, AppOwner};
+pub use app_wide::{AppOwner, app_wide};
 pub use backoff::Backoff;
 pub use timer::sleep_ms;
 

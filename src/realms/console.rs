@@ -40,13 +40,17 @@ pub fn open_console(api: Api, realm_id: String, write: Write) {
                 Ok(link) if is_web_link(&link.link) => {
                     if tab.location().set_href(&link.link).is_err() {
                         let _ = tab.close();
-                        return Err(ApiError::BadRequest("The new tab could not be pointed at the admin console.".into()));
+                        return Err(ApiError::BadRequest(
+                            "The new tab could not be pointed at the admin console.".into(),
+                        ));
                     }
                     Ok(())
                 }
                 Ok(_) => {
                     let _ = tab.close();
-                    Err(ApiError::Decode("the admin console link is not an http(s) address, so it was not opened".into()))
+                    Err(ApiError::Decode(
+                        "the admin console link is not an http(s) address, so it was not opened".into(),
+                    ))
                 }
                 Err(e) => {
                     let _ = tab.close();

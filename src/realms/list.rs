@@ -2,15 +2,15 @@
 //! column, searchable by name and filtered by cluster in the URL. A cluster whose realms
 //! could not be read is named as failed, never shown as having none.
 
-use cluster_api::{ops, Cluster, ClusterState, Deployment};
+use cluster_api::{Cluster, ClusterState, Deployment, ops};
 use leptos::prelude::*;
 
 use super::realm_watch;
-use super::rows::{realm_row, RowCtx, ALL_COLUMNS};
-use crate::api::{self, use_api, Api, ApiError};
+use super::rows::{ALL_COLUMNS, RowCtx, realm_row};
+use crate::api::{self, Api, ApiError, use_api};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
-use crate::kit::filter::{use_url_filter, FilterBar, FilterSpec};
+use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{ResourceTable, Rows};
 use crate::links;
@@ -41,7 +41,8 @@ struct Everything {
 }
 
 async fn read_all(api: Api) -> Result<Everything, ApiError> {
-    let clusters: Vec<Cluster> = api::call(api, &ops::ClusterList).await?.into_iter().filter(|c| holds_realms(&c.status)).collect();
+    let clusters: Vec<Cluster> =
+        api::call(api, &ops::ClusterList).await?.into_iter().filter(|c| holds_realms(&c.status)).collect();
     let mut all = Everything { clusters: clusters.clone(), realms: Vec::new(), failed: Vec::new() };
     for cluster in clusters {
         match api::call(api, &ops::ClusterDeploymentList { id: cluster.id.clone(), search: None }).await {
@@ -89,7 +90,8 @@ pub fn AllRealms() -> impl IntoView {
         })
     };
     let empty = ViewFn::from(move || {
-        let total = everything.with(|a| a.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |all| all.realms.len()));
+        let total =
+            everything.with(|a| a.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |all| all.realms.len()));
         let text = if total == 0 {
             "No realms yet. Open a cluster's Realms tab to add or import one."
         } else {

@@ -7,7 +7,7 @@ mod list;
 pub mod page;
 pub mod rows;
 
-use cluster_api::{ops, Deployment, DeploymentState};
+use cluster_api::{Deployment, DeploymentState, ops};
 use leptos::prelude::*;
 
 use crate::api;
@@ -33,7 +33,11 @@ pub fn key(realm_id: &str) -> PollKey {
 pub fn realm_watch(session: Session) -> RealmWatch {
     Poller::new(
         session,
-        |api, key| Box::pin(async move { api::call(api, &ops::DeploymentDetail { id: key.item.unwrap_or_default() }).await }),
+        |api, key| {
+            Box::pin(async move {
+                api::call(api, &ops::DeploymentDetail { id: key.item.unwrap_or_default() }).await
+            })
+        },
         |realm| realm.state != DeploymentState::Pending,
         REALM_BACKOFF,
     )

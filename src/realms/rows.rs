@@ -2,15 +2,15 @@
 //! (to its page), display name, live state (with the failure reason), created, and what
 //! the row can do.
 
-use cluster_api::{catalogue, Deployment, DeploymentState};
+use cluster_api::{Deployment, DeploymentState, catalogue};
 use leptos::prelude::*;
 
 use super::console::open_console;
-use super::{badge, describe, live, RealmWatch};
+use super::{RealmWatch, badge, describe, live};
 use crate::api::Api;
 use crate::directory::Directory;
-use crate::kit::table::{Cell, Column, Row, SortKey};
 use crate::kit::Write;
+use crate::kit::table::{Cell, Column, Row, SortKey};
 use crate::links;
 
 pub const TAB_COLUMNS: &[Column] = &[
@@ -51,10 +51,8 @@ pub fn realm_row(ctx: RowCtx, realm: &Deployment, cluster: Option<(String, Strin
     };
     let (state_label, _, _) = describe(&realm.state);
     let display = realm.display_name.clone().unwrap_or_default();
-    let mut cells = vec![
-        Cell::link(realm.name.clone(), links::realm(&realm.id)).class("nowrap"),
-        Cell::text(display),
-    ];
+    let mut cells =
+        vec![Cell::link(realm.name.clone(), links::realm(&realm.id)).class("nowrap"), Cell::text(display)];
     if let Some((name, id)) = cluster {
         cells.push(Cell::link(name, links::cluster_tab(&id, links::ClusterTab::Realms)));
     }
@@ -72,7 +70,10 @@ fn RowActions(ctx: RowCtx, realm: Signal<Deployment>) -> impl IntoView {
     let href = links::realm(&id);
     let allowed = move || {
         realm.with(|r| r.state == DeploymentState::Active)
-            && ctx.directory.permit(&org, &catalogue::DEPLOYMENT_CONSOLELINK_CREATE).is_some_and(|v| v.is_ok())
+            && ctx
+                .directory
+                .permit(&org, &catalogue::DEPLOYMENT_CONSOLELINK_CREATE)
+                .is_some_and(|v| v.is_ok())
     };
     view! {
         <div class="row-actions">

@@ -1,7 +1,7 @@
 //! Block and Unblock, each behind a real dialog. Blocking asks for the reason the customer
 //! will read; the service refuses a blank one as well.
 
-use cluster_api::{ops, AdminBlockExtensionVersionRequest};
+use cluster_api::{AdminBlockExtensionVersionRequest, ops};
 use leptos::prelude::*;
 
 use crate::api::{self, use_api};
@@ -27,7 +27,8 @@ pub fn BlockControls(target: Target, blocked: bool, name: String, done: Callback
     let block = Confirm::new("Blocking the version");
     let unblock = Confirm::new("Unblocking the version");
     let work = move |blocked: bool| -> Work {
-        let op = request(&target.get_value(), blocked, blocked.then(|| reason.get_untracked().trim().to_string()));
+        let op =
+            request(&target.get_value(), blocked, blocked.then(|| reason.get_untracked().trim().to_string()));
         Box::pin(async move {
             api::call(api, &op).await?;
             done.run(());

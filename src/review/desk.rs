@@ -3,13 +3,13 @@
 
 use cluster_api::{EpochMillis, ScanState};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::desk_parts::{flag, FailedClusters, Pager, Progress, YesNo};
-use super::load::{org_options, Desk};
-use super::rows::{page_range, DeskFilter, DeskRow, PAGE_SIZE};
 use super::StaffOnly;
+use super::desk_parts::{FailedClusters, Pager, Progress, YesNo, flag};
+use super::load::{Desk, org_options};
+use super::rows::{DeskFilter, DeskRow, PAGE_SIZE, page_range};
 use crate::api::use_api;
 use crate::directory::Directory;
 use crate::format;
@@ -45,7 +45,9 @@ pub fn scan_words(scan: &ScanState) -> (String, &'static str) {
 fn desk_row(row: &DeskRow) -> Row {
     let v = &row.version;
     let (scan, tone) = scan_words(&v.scan_state);
-    let version = v.label.clone().unwrap_or_else(|| v.keycloak_major_version.map(|m| format!("Keycloak {m}")).unwrap_or_else(|| "Standalone".into()));
+    let version = v.label.clone().unwrap_or_else(|| {
+        v.keycloak_major_version.map(|m| format!("Keycloak {m}")).unwrap_or_else(|| "Standalone".into())
+    });
     let major = v.keycloak_major_version.map(|m| format!("Keycloak {m}")).unwrap_or_default();
     let approval = match (v.valid, &v.override_reason) {
         (true, Some(reason)) => Cell::text("Approved despite the scan").sub(reason.clone()),
@@ -53,7 +55,8 @@ fn desk_row(row: &DeskRow) -> Row {
         (false, _) => Cell::text("Not approved"),
     };
     let block = if v.admin_blocked == Some(true) {
-        Cell::badge("Blocked by support", "bad", false).sub(v.admin_blocked_reason.clone().unwrap_or_default())
+        Cell::badge("Blocked by support", "bad", false)
+            .sub(v.admin_blocked_reason.clone().unwrap_or_default())
     } else {
         Cell::text("—")
     };
@@ -64,10 +67,14 @@ fn desk_row(row: &DeskRow) -> Row {
         vec![
             Cell::text(row.org_label.clone()),
             Cell::link(row.cluster_name.clone(), links::cluster(&row.cluster_id)),
-            Cell::link(row.extension_name.clone(), href).sub(row.resource_type.to_string()).class("extension"),
+            Cell::link(row.extension_name.clone(), href)
+                .sub(row.resource_type.to_string())
+                .class("extension"),
             Cell::text(version).sub(major),
             v.created_at.map(Cell::time).unwrap_or_else(|| Cell::text("—")),
-            Cell::badge(scan, tone, tone == "busy").sub(v.risk_score.map(|r| format!("Risk {r}/100")).unwrap_or_default()).class("scan"),
+            Cell::badge(scan, tone, tone == "busy")
+                .sub(v.risk_score.map(|r| format!("Risk {r}/100")).unwrap_or_default())
+                .class("scan"),
             approval.class("approval"),
             block.class("block"),
         ],
@@ -109,7 +116,10 @@ fn Desk_() -> impl IntoView {
     let set = move |f: DeskFilter| {
         let params: Vec<(&'static str, String)> = f.to_params();
         let refs: Vec<(&'static str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        navigate(&links::with_query(links::REVIEW, &refs), NavigateOptions { replace: true, scroll: false, ..Default::default() });
+        navigate(
+            &links::with_query(links::REVIEW, &refs),
+            NavigateOptions { replace: true, scroll: false, ..Default::default() },
+        );
     };
     let set = StoredValue::new_local(set);
     let change = move |edit: fn(&mut DeskFilter, String), value: String| {
@@ -153,7 +163,11 @@ fn Desk_() -> impl IntoView {
         (desk.epoch.get(), shown.with(|idx| idx[range].to_vec()))
     });
     let rows = Callback::new(move |()| {
-        let list = on_page.with(|(_, idx)| desk.rows.with_untracked(|rows| idx.iter().filter_map(|i| rows.get(*i as usize)).map(desk_row).collect()));
+        let list = on_page.with(|(_, idx)| {
+            desk.rows.with_untracked(|rows| {
+                idx.iter().filter_map(|i| rows.get(*i as usize)).map(desk_row).collect()
+            })
+        });
         // Nothing to show while the first clusters are still on their way reads as loading.
         match desk.listed.get() {
             None => None,
@@ -179,7 +193,11 @@ fn Desk_() -> impl IntoView {
     });
     let loaded_words = move || {
         let at = desk.loaded_at.get();
-        if at > 0.0 { format!("Loaded at {}", format::utc(EpochMillis(at as i64))) } else { "Loading…".into() }
+        if at > 0.0 {
+            format!("Loaded at {}", format::utc(EpochMillis(at as i64)))
+        } else {
+            "Loading…".into()
+        }
     };
 
     view! {

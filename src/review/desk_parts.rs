@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::load::{Desk, Slot, CONCURRENCY};
+use super::load::{CONCURRENCY, Desk, Slot};
 use super::rows::{DeskFilter, PAGE_SIZE};
 use crate::components::ErrorPanel;
 use crate::links;
@@ -17,7 +17,12 @@ pub fn flag(v: &str) -> Option<bool> {
 }
 
 #[component]
-pub fn YesNo(id: &'static str, label: &'static str, value: Signal<Option<bool>>, on_change: Callback<String>) -> impl IntoView {
+pub fn YesNo(
+    id: &'static str,
+    label: &'static str,
+    value: Signal<Option<bool>>,
+    on_change: Callback<String>,
+) -> impl IntoView {
     view! {
         <label>{label}" "
             <select id=id on:change:target=move |ev| on_change.run(ev.target().value())>
@@ -35,10 +40,15 @@ pub fn Progress(desk: Desk) -> impl IntoView {
         let (done, failed, total) = desk.progress();
         let listing = desk.listed.with(Option::is_none);
         if !listing && done == total {
-            let words = if failed > 0 { format!("{total} clusters read, {failed} failed") } else { format!("All {total} clusters read") };
+            let words = if failed > 0 {
+                format!("{total} clusters read, {failed} failed")
+            } else {
+                format!("All {total} clusters read")
+            };
             return view! { <p class="hint" id="desk-progress-done" data-total=total.to_string()>{words}</p> }.into_any();
         }
-        let words = if listing { "Listing clusters…".to_string() } else { format!("{done} of {total} clusters") };
+        let words =
+            if listing { "Listing clusters…".to_string() } else { format!("{done} of {total} clusters") };
         view! {
             <div class="desk-progress" data-done=done.to_string() data-total=total.to_string()>
                 <label for="desk-progress">{words.clone()}</label>

@@ -6,13 +6,13 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use cluster_api::{ops, Cluster};
+use cluster_api::{Cluster, ops};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::rows::{rows_of, DeskRow};
+use super::rows::{DeskRow, rows_of};
 use crate::api::{self, Api, ApiError};
-use crate::kit::pool::{read_each, Generation};
+use crate::kit::pool::{Generation, read_each};
 
 /// Cluster reads in flight at once.
 pub const CONCURRENCY: usize = 6;
@@ -82,7 +82,9 @@ impl Desk {
                 return;
             }
             // Without names the desk still shows organization IDs: true, if less friendly.
-            let labels = orgs.map(|o| o.into_iter().map(|o| (o.id, o.display_name.unwrap_or(o.name))).collect()).unwrap_or_default();
+            let labels = orgs
+                .map(|o| o.into_iter().map(|o| (o.id, o.display_name.unwrap_or(o.name))).collect())
+                .unwrap_or_default();
             self.orgs.set(labels);
             let clusters = match listed {
                 Ok(clusters) => clusters,
@@ -118,7 +120,8 @@ impl Desk {
         let Some(cluster) = self.clusters.with_untracked(|all| all.get(index).map(|(c, _)| c.clone())) else {
             return false;
         };
-        let answer = api::call(self.api, &ops::ClusterExtensionList { id: cluster.id.clone(), r#type: None }).await;
+        let answer =
+            api::call(self.api, &ops::ClusterExtensionList { id: cluster.id.clone(), r#type: None }).await;
         if !self.generation.current(generation) {
             return false;
         }
@@ -166,7 +169,8 @@ pub fn org_options(orgs: &[(String, String)]) -> Vec<(String, String)> {
     for (id, label) in orgs {
         list.insert(id, label);
     }
-    let mut out: Vec<(String, String)> = list.into_iter().map(|(i, l)| (i.to_string(), l.to_string())).collect();
+    let mut out: Vec<(String, String)> =
+        list.into_iter().map(|(i, l)| (i.to_string(), l.to_string())).collect();
     out.sort_by_cached_key(|(_, label)| crate::lower::lower(label));
     out
 }

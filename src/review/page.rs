@@ -1,19 +1,19 @@
 //! `/review/{cluster}/{extension}/{version}`: one version's scan report, the customer's
 //! decision beside the scanner's, and the support block.
 
-use cluster_api::{ops, Extension, ExtensionVersion};
+use cluster_api::{Extension, ExtensionVersion, ops};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
+use super::StaffOnly;
 use super::block::BlockControls;
 use super::desk::scan_words;
 use super::report_view::ReportView;
-use super::StaffOnly;
-use crate::api::{self, use_api, ApiError};
+use crate::api::{self, ApiError, use_api};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::format;
-use crate::kit::page::{title, Breadcrumbs, PageHead};
+use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::links;
 
 #[component]
@@ -29,7 +29,11 @@ pub fn VersionReview() -> impl IntoView {
 }
 
 fn version_name(e: &Extension, v: &ExtensionVersion) -> String {
-    let which = v.label.clone().or_else(|| v.keycloak_major_version.map(|m| format!("Keycloak {m}"))).unwrap_or_else(|| "standalone".into());
+    let which = v
+        .label
+        .clone()
+        .or_else(|| v.keycloak_major_version.map(|m| format!("Keycloak {m}")))
+        .unwrap_or_else(|| "standalone".into());
     format!("{} {which}", e.name)
 }
 
@@ -37,7 +41,15 @@ fn version_name(e: &Extension, v: &ExtensionVersion) -> String {
 fn Review() -> impl IntoView {
     let api = use_api();
     let params = use_params_map();
-    let ids = Memo::new(move |_| params.with(|p| (p.get("cluster").unwrap_or_default(), p.get("extension").unwrap_or_default(), p.get("version").unwrap_or_default())));
+    let ids = Memo::new(move |_| {
+        params.with(|p| {
+            (
+                p.get("cluster").unwrap_or_default(),
+                p.get("extension").unwrap_or_default(),
+                p.get("version").unwrap_or_default(),
+            )
+        })
+    });
     let cluster = crate::load::load(move || {
         let (id, _, _) = ids.get();
         async move { api::call(api, &ops::ClusterDetail { id }).await }
@@ -63,15 +75,23 @@ fn Review() -> impl IntoView {
                     .iter()
                     .find(|v| v.id == version_id)
                     .map(|v| (ext.clone(), v.clone()))
-                    .ok_or_else(|| ApiError::NotFound(format!("{} has no version with ID {version_id}", ext.name))),
+                    .ok_or_else(|| {
+                        ApiError::NotFound(format!("{} has no version with ID {version_id}", ext.name))
+                    }),
             })
         })
     });
-    let cluster_name = move || cluster.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).map(|c| c.name.clone())).unwrap_or_else(|| ids.with(|i| i.0.clone()));
-    let heading = Signal::derive(move || found.with(|f| match f {
-        Some(Ok((e, v))) => version_name(e, v),
-        _ => "Extension version".into(),
-    }));
+    let cluster_name = move || {
+        cluster
+            .with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).map(|c| c.name.clone()))
+            .unwrap_or_else(|| ids.with(|i| i.0.clone()))
+    };
+    let heading = Signal::derive(move || {
+        found.with(|f| match f {
+            Some(Ok((e, v))) => version_name(e, v),
+            _ => "Extension version".into(),
+        })
+    });
     let tab_title = Signal::derive(move || title(&[&heading.get(), "Review"]));
 
     view! {
@@ -104,9 +124,20 @@ fn Review() -> impl IntoView {
     }
 }
 
-fn decision_view(e: &Extension, v: &ExtensionVersion, ids: (String, String, String), done: Callback<()>) -> AnyView {
+fn decision_view(
+    e: &Extension,
+    v: &ExtensionVersion,
+    ids: (String, String, String),
+    done: Callback<()>,
+) -> AnyView {
     let (scan, tone) = scan_words(&v.scan_state);
-    let scanned = v.scanned_at.map(|at| format!("Scanned {} by {}", format::utc(at), v.scanner_version.clone().unwrap_or_else(|| "an unknown scanner".into())));
+    let scanned = v.scanned_at.map(|at| {
+        format!(
+            "Scanned {} by {}",
+            format::utc(at),
+            v.scanner_version.clone().unwrap_or_else(|| "an unknown scanner".into())
+        )
+    });
     let approval = match (v.valid, &v.override_reason) {
         (true, Some(_)) => "Approved despite the scan",
         (true, None) => "Approved",

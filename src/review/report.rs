@@ -65,7 +65,11 @@ pub fn readable(report: &Value) -> Option<Readable> {
     let checked = report
         .get("checked")
         .and_then(Value::as_object)
-        .map(|o| o.iter().map(|(k, v)| (k.clone(), v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()))).collect())
+        .map(|o| {
+            o.iter()
+                .map(|(k, v)| (k.clone(), v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())))
+                .collect()
+        })
         .unwrap_or_default();
     Some(Readable {
         verdict,
@@ -104,7 +108,10 @@ mod tests {
         let names: Vec<(&str, usize)> = r.groups.iter().map(|(s, l)| (s.as_str(), l.len())).collect();
         assert_eq!(names, [("CRITICAL", 1), ("MEDIUM", 2), ("WEIRD", 1)]);
         assert_eq!((r.verdict.as_str(), r.risk_score, r.scanned_at), ("BLOCK", Some(95), Some(5)));
-        assert_eq!(r.checked, [("classes".to_string(), "2".to_string()), ("entries".to_string(), "3".to_string())]);
+        assert_eq!(
+            r.checked,
+            [("classes".to_string(), "2".to_string()), ("entries".to_string(), "3".to_string())]
+        );
     }
 
     #[test]
@@ -120,7 +127,8 @@ mod tests {
     fn a_pass_report_has_no_groups_and_an_error_report_says_why() {
         let pass = readable(&json!({"verdict": "PASS", "findings": []})).expect("shape"); // ok: a test of a literal
         assert!(pass.groups.is_empty() && pass.error.is_none());
-        let err = readable(&json!({"verdict": "ERROR", "findings": [], "error": "truncated"})).expect("shape"); // ok: a test of a literal
+        let err =
+            readable(&json!({"verdict": "ERROR", "findings": [], "error": "truncated"})).expect("shape"); // ok: a test of a literal
         assert_eq!(err.error.as_deref(), Some("truncated"));
     }
 }

@@ -5,7 +5,7 @@ use cluster_api::EpochMillis;
 use leptos::prelude::*;
 use serde_json::Value;
 
-use super::report::{pretty, readable, Readable};
+use super::report::{Readable, pretty, readable};
 use crate::format;
 use crate::kit::copy::CopyButton;
 

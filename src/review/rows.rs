@@ -33,8 +33,16 @@ pub fn rows_of(cluster: &Cluster, org_label: &str, extensions: &[Extension]) -> 
     let mut out = Vec::new();
     for e in extensions {
         for v in e.versions.as_deref().unwrap_or_default() {
-            let search = [org_label, &org_id, &cluster.name, &cluster.id, &e.name, v.label.as_deref().unwrap_or(""), &v.id]
-                .join("\u{1}");
+            let search = [
+                org_label,
+                &org_id,
+                &cluster.name,
+                &cluster.id,
+                &e.name,
+                v.label.as_deref().unwrap_or(""),
+                &v.id,
+            ]
+            .join("\u{1}");
             let search = crate::lower::lower(&search);
             out.push(DeskRow {
                 org_id: org_id.clone(),
@@ -136,7 +144,11 @@ impl DeskFilter {
 
     /// Any filter besides the view and the page.
     pub fn narrows(&self) -> bool {
-        self.scan.is_some() || self.admin_blocked.is_some() || self.overridden.is_some() || self.org.is_some() || !self.q.trim().is_empty()
+        self.scan.is_some()
+            || self.admin_blocked.is_some()
+            || self.overridden.is_some()
+            || self.org.is_some()
+            || !self.q.trim().is_empty()
     }
 }
 
@@ -169,7 +181,13 @@ mod tests {
     }
 
     fn rows() -> Vec<DeskRow> {
-        let cluster = Cluster { id: "cl-1".into(), name: "acme-shop".into(), owner: Some("org-acme".into()), region: Region::default(), ..Default::default() };
+        let cluster = Cluster {
+            id: "cl-1".into(),
+            name: "acme-shop".into(),
+            owner: Some("org-acme".into()),
+            region: Region::default(),
+            ..Default::default()
+        };
         let ext = Extension {
             id: "e".into(),
             name: "Storefront".into(),
@@ -204,18 +222,33 @@ mod tests {
         let q = |f: DeskFilter| ids(&rows, &DeskFilter { all: true, ..f });
         assert_eq!(q(DeskFilter { scan: Some("WARN".into()), ..Default::default() }), ["warn", "override"]);
         assert_eq!(q(DeskFilter { admin_blocked: Some(true), ..Default::default() }), ["blocked"]);
-        assert_eq!(q(DeskFilter { overridden: Some(true), ..Default::default() }), ["override", "unscanned-approved"]);
+        assert_eq!(
+            q(DeskFilter { overridden: Some(true), ..Default::default() }),
+            ["override", "unscanned-approved"]
+        );
         assert_eq!(q(DeskFilter { org: Some("org-globex".into()), ..Default::default() }).len(), 0);
         assert_eq!(q(DeskFilter { q: "STOREFRONT".into(), ..Default::default() }).len(), 6);
-        assert_eq!(q(DeskFilter { q: "acme inc".into(), scan: Some("PASS".into()), ..Default::default() }), ["pass"]);
+        assert_eq!(
+            q(DeskFilter { q: "acme inc".into(), scan: Some("PASS".into()), ..Default::default() }),
+            ["pass"]
+        );
         assert_eq!(q(DeskFilter { q: "nothing".into(), ..Default::default() }).len(), 0);
     }
 
     #[test]
     fn round_trips_through_the_query() {
-        let f = DeskFilter { all: true, scan: Some("BLOCK".into()), admin_blocked: Some(false), overridden: Some(true), org: Some("org-acme".into()), q: "shop".into(), page: 3 };
+        let f = DeskFilter {
+            all: true,
+            scan: Some("BLOCK".into()),
+            admin_blocked: Some(false),
+            overridden: Some(true),
+            org: Some("org-acme".into()),
+            q: "shop".into(),
+            page: 3,
+        };
         let params = f.to_params();
-        let get = |name: &str| params.iter().find(|(k, v)| *k == name && !v.is_empty()).map(|(_, v)| v.clone());
+        let get =
+            |name: &str| params.iter().find(|(k, v)| *k == name && !v.is_empty()).map(|(_, v)| v.clone());
         assert_eq!(DeskFilter::from_query(get), f);
         let none = DeskFilter::from_query(|_| None);
         assert_eq!(none, DeskFilter { page: 1, ..Default::default() });

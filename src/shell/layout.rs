@@ -1,8 +1,8 @@
 use leptos::prelude::*;
 use leptos_router::{
+    NavigateOptions,
     components::Outlet,
     hooks::{use_location, use_navigate},
-    NavigateOptions,
 };
 use wasm_bindgen::JsCast;
 
@@ -12,8 +12,13 @@ use crate::links;
 use crate::session::Session;
 
 /// The side navigation's entries.
-const SECTIONS: [(&str, &str); 5] =
-    [(links::CLUSTERS, "Clusters"), (links::OVERVIEW, "Overview"), (links::ORGANIZATIONS, "Organizations"), (links::BILLING, "Billing"), (links::REALMS, "Realms")];
+const SECTIONS: [(&str, &str); 5] = [
+    (links::CLUSTERS, "Clusters"),
+    (links::OVERVIEW, "Overview"),
+    (links::ORGANIZATIONS, "Organizations"),
+    (links::BILLING, "Billing"),
+    (links::REALMS, "Realms"),
+];
 
 /// "Skip to content": moves the focus to the page itself, past the header and navigation.
 /// Handled here rather than as a `#main` jump so the router does not treat it as a route.
@@ -66,7 +71,9 @@ pub fn Shell() -> impl IntoView {
 
     let orgs_label = move || {
         directory.orgs.with(|r| match r.as_ref().map(|r| r.as_ref()) {
-            Some(Ok(orgs)) if orgs.len() == 1 => orgs[0].display_name.clone().unwrap_or_else(|| orgs[0].name.clone()),
+            Some(Ok(orgs)) if orgs.len() == 1 => {
+                orgs[0].display_name.clone().unwrap_or_else(|| orgs[0].name.clone())
+            }
             Some(Ok(orgs)) if orgs.is_empty() => "No organization".into(),
             Some(Ok(orgs)) => format!("{} organizations", orgs.len()),
             Some(Err(_)) => "Organizations unavailable".into(),

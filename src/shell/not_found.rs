@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
-use crate::kit::page::{title, Breadcrumbs, PageHead};
+use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::links;
 
 /// The page for an address the console does not have. It is a route of the shell (a

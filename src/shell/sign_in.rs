@@ -1,5 +1,8 @@
 use leptos::prelude::*;
-use leptos_router::{hooks::{use_navigate, use_query_map}, NavigateOptions};
+use leptos_router::{
+    NavigateOptions,
+    hooks::{use_navigate, use_query_map},
+};
 
 use crate::api::{self, ApiError};
 use crate::kit::Write;
@@ -38,7 +41,10 @@ pub fn SignIn() -> impl IntoView {
             return;
         }
         error.set(None);
-        let creds = Credentials { client_id: client_id.get_untracked().trim().to_string(), client_secret: client_secret.get_untracked() };
+        let creds = Credentials {
+            client_id: client_id.get_untracked().trim().to_string(),
+            client_secret: client_secret.get_untracked(),
+        };
         if creds.client_id.is_empty() || creds.client_secret.is_empty() {
             error.set(Some(ApiError::BadRequest("Enter both the client ID and the client secret".into())));
             return;
@@ -84,7 +90,8 @@ pub fn SignIn() -> impl IntoView {
 
     let single_env = environments.len() == 1;
     let env_picker = if single_env {
-        view! { <p class="hint">"Environment: " <strong>{environments[0].name.clone()}</strong></p> }.into_any()
+        view! { <p class="hint">"Environment: " <strong>{environments[0].name.clone()}</strong></p> }
+            .into_any()
     } else {
         view! {
             <label for="environment">"Environment"</label>

@@ -36,8 +36,11 @@ pub fn target(origin: &str) -> (Option<&'static str>, String) {
 
 /// The downloaded file's name: the cluster's name, made safe for a file system.
 pub fn file_name(cluster_name: &str) -> String {
-    let safe: String =
-        cluster_name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' }).take(100).collect();
+    let safe: String = cluster_name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+        .take(100)
+        .collect();
     let safe = safe.trim_matches('-');
     format!("{}.tf", if safe.is_empty() { "cluster" } else { safe })
 }
@@ -62,7 +65,10 @@ pub fn export(snap: &Snapshot, origin: &str) -> String {
     let mut names = Names::default();
     let mut file = Body::default();
     let header = format!("{} ({}), exported by the Cluster console.", c.name, c.id);
-    let mut head = vec![header.as_str(), "Run terraform plan: the import blocks adopt what exists instead of creating it."];
+    let mut head = vec![
+        header.as_str(),
+        "Run terraform plan: the import blocks adopt what exists instead of creating it.",
+    ];
     let well_known = snap
         .extensions
         .iter()
@@ -70,7 +76,8 @@ pub fn export(snap: &Snapshot, origin: &str) -> String {
         .map(|e| e.name.as_str())
         .collect::<Vec<_>>()
         .join(", ");
-    let skipped = format!("Not in this file: WELL_KNOWN extensions, which have no provider resource: {well_known}.");
+    let skipped =
+        format!("Not in this file: WELL_KNOWN extensions, which have no provider resource: {well_known}.");
     if !well_known.is_empty() {
         head.push(&skipped);
     }
@@ -86,7 +93,10 @@ pub fn export(snap: &Snapshot, origin: &str) -> String {
     file.add(r::organization(&org, c.owner.as_deref().unwrap_or_default()), &[]);
     let card = names.take("default", "payment_method");
     let org_id = reference(&["data", "phasetwo_organization", org.as_str(), "id"]);
-    file.add(r::default_payment_method(&card, org_id.clone()), &["The organization's default card, added in the console."]);
+    file.add(
+        r::default_payment_method(&card, org_id.clone()),
+        &["The organization's default card, added in the console."],
+    );
 
     let cl = names.take(&c.name, "cluster");
     let cluster = r::cluster(
@@ -103,7 +113,10 @@ pub fn export(snap: &Snapshot, origin: &str) -> String {
     )
     .block(
         Block::new("lifecycle", &[])
-            .attr("ignore_changes", Value::List(vec![reference(&["payment_method_id"]), reference(&["billing_period"])]))
+            .attr(
+                "ignore_changes",
+                Value::List(vec![reference(&["payment_method_id"]), reference(&["billing_period"])]),
+            )
             .attr("prevent_destroy", Value::Bool(true)),
     );
     file.add(cluster, &CLUSTER_WHY);
@@ -118,7 +131,10 @@ pub fn export(snap: &Snapshot, origin: &str) -> String {
         file.add(r::realm(&label, cid(), &realm.name, realm.display_name.as_deref()), &comments);
         file.add(r::import("phasetwo_realm", &label, &format!("{}/{}", c.id, realm.id)), &[]);
         for cred in credentials {
-            let cred_label = names.take(&format!("{}_{}", realm.name, cred.name.as_deref().unwrap_or("credential")), "credential");
+            let cred_label = names.take(
+                &format!("{}_{}", realm.name, cred.name.as_deref().unwrap_or("credential")),
+                "credential",
+            );
             let block = r::realm_credential(
                 &cred_label,
                 id_of("phasetwo_realm", &label),
@@ -126,9 +142,18 @@ pub fn export(snap: &Snapshot, origin: &str) -> String {
                 cred.description.as_deref(),
                 Some(cred.roles.as_slice()),
             );
-            let why = ["No client secret here: read it with the phasetwo_realm_credential_secret ephemeral resource."];
+            let why = [
+                "No client secret here: read it with the phasetwo_realm_credential_secret ephemeral resource.",
+            ];
             file.add(block, &why);
-            file.add(r::import("phasetwo_realm_credential", &cred_label, &format!("{}/{}", realm.id, cred.client_id)), &[]);
+            file.add(
+                r::import(
+                    "phasetwo_realm_credential",
+                    &cred_label,
+                    &format!("{}/{}", realm.id, cred.client_id),
+                ),
+                &[],
+            );
         }
     }
 
@@ -155,16 +180,23 @@ pub fn export(snap: &Snapshot, origin: &str) -> String {
             // A sensitive variable holds the value: it is supplied at plan time, never written here.
             let input = names.take(&format!("{}_value", var.name), "secret");
             let about = format!("The value of the SECRET environment variable {}.", var.name);
-            file.add(r::sensitive_variable(&input, &about), &["Supply it as TF_VAR_ with this name; it is never in this file."]);
+            file.add(
+                r::sensitive_variable(&input, &about),
+                &["Supply it as TF_VAR_ with this name; it is never in this file."],
+            );
             reference(&["var", input.as_str()])
         } else {
             Value::Str(var.value.clone())
         };
         let kind = if secret { "SECRET" } else { "STRING" };
-        let first_plan = ["A SECRET's value cannot be read back, so the first plan after import shows a change."];
+        let first_plan =
+            ["A SECRET's value cannot be read back, so the first plan after import shows a change."];
         let comments: &[&str] = if secret { &first_plan } else { &[] };
         file.add(r::cluster_environment_variable(&label, cid(), &var.name, value, kind), comments);
-        file.add(r::import("phasetwo_cluster_environment_variable", &label, &format!("{}/{}", c.id, var.id)), &[]);
+        file.add(
+            r::import("phasetwo_cluster_environment_variable", &label, &format!("{}/{}", c.id, var.id)),
+            &[],
+        );
     }
 
     ip_rules(&mut file, &mut names, &snap.ip_rules, &c.id, &cid);
@@ -176,7 +208,13 @@ fn pairs(list: &[IpRuleRepresentation]) -> Vec<(&str, &str)> {
     list.iter().map(|x| (x.alias.as_str(), x.address.as_str())).collect()
 }
 
-fn ip_rules(file: &mut Body, names: &mut Names, rules: &IpRulesRepresentation, cluster_id: &str, cid: &dyn Fn() -> Value) {
+fn ip_rules(
+    file: &mut Body,
+    names: &mut Names,
+    rules: &IpRulesRepresentation,
+    cluster_id: &str,
+    cid: &dyn Fn() -> Value,
+) {
     let lists = [
         ("admin_allow", pairs(&rules.admin_allowed_ip_rules)),
         ("realm_allow", pairs(&rules.realm_allowed_ip_rules)),
@@ -184,7 +222,8 @@ fn ip_rules(file: &mut Body, names: &mut Names, rules: &IpRulesRepresentation, c
     ];
     let label = names.take("ip_rules", "ip_rules");
     let empty: Vec<&str> = lists.iter().filter(|(_, l)| l.is_empty()).map(|(n, _)| *n).collect();
-    let none = format!("No rules in: {}. Each apply sends every category, so these stay empty.", empty.join(", "));
+    let none =
+        format!("No rules in: {}. Each apply sends every category, so these stay empty.", empty.join(", "));
     let mut comments = vec!["One resource holds all three categories of IP rules."];
     if !empty.is_empty() {
         comments.push(&none);
@@ -203,13 +242,22 @@ pub fn source_file(extension: &str, label: Option<&str>, blacklist: bool) -> Str
         Some(l) if !l.is_empty() => format!("{extension}-{l}"),
         _ => extension.to_string(),
     };
-    let safe: String =
-        raw.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '-' }).take(100).collect();
+    let safe: String = raw
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '-' })
+        .take(100)
+        .collect();
     let stem = safe.trim_matches(['-', '.']).trim_end_matches(suffix);
     format!("{}{suffix}", if stem.is_empty() { "extension" } else { stem })
 }
 
-fn extensions(file: &mut Body, names: &mut Names, all: &[Extension], cluster_id: &str, cid: &dyn Fn() -> Value) {
+fn extensions(
+    file: &mut Body,
+    names: &mut Names,
+    all: &[Extension],
+    cluster_id: &str,
+    cid: &dyn Fn() -> Value,
+) {
     for ext in all.iter().filter(|e| e.resource_type != ResourceType::WellKnown) {
         let label = names.take(&ext.name, "extension");
         let kind = ext.resource_type.as_str();
@@ -217,14 +265,23 @@ fn extensions(file: &mut Body, names: &mut Names, all: &[Extension], cluster_id:
         file.add(r::import("phasetwo_cluster_extension", &label, &format!("{cluster_id}/{}", ext.id)), &[]);
         let blacklist = ext.resource_type == ResourceType::PasswordBlacklist;
         for version in ext.versions.as_deref().unwrap_or_default() {
-            let v_label = names.take(&format!("{}_{}", ext.name, version.label.as_deref().unwrap_or("version")), "version");
+            let v_label = names
+                .take(&format!("{}_{}", ext.name, version.label.as_deref().unwrap_or("version")), "version");
             let source = source_file(&ext.name, version.label.as_deref(), blacklist);
             let quoted = quote(&source);
             // `${path.module}` is the one template here; the file name is quoted like any string.
             let path = Value::Expr(format!("\"${{path.module}}/files/{}", &quoted[1..]));
             let major = if blacklist { None } else { version.keycloak_major_version.map(i64::from) };
-            let block = r::cluster_extension_version(&v_label, cid(), id_of("phasetwo_cluster_extension", &label), path, major, version.label.as_deref());
-            let supply = format!("source: supply the file that was uploaded as this version, at files/{source}.");
+            let block = r::cluster_extension_version(
+                &v_label,
+                cid(),
+                id_of("phasetwo_cluster_extension", &label),
+                path,
+                major,
+                version.label.as_deref(),
+            );
+            let supply =
+                format!("source: supply the file that was uploaded as this version, at files/{source}.");
             let note = [
                 supply.as_str(),
                 "Until source points at the uploaded file, the provider proposes a replacement:",
@@ -239,6 +296,7 @@ fn extensions(file: &mut Body, names: &mut Names, all: &[Extension], cluster_id:
 
 /// Whether `name` is a valid Terraform name; used by the tests and kept beside `ident`.
 pub fn valid_name(name: &str) -> bool {
-    name.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         && ident(name, "x") == name
 }

@@ -13,22 +13,51 @@ const SECRET_VALUE: &str = "hunter2-smtp";
 const CREDENTIAL_SECRET: &str = "cs-0123456789";
 
 fn rule(alias: &str, address: &str) -> IpRuleRepresentation {
-    IpRuleRepresentation { id: format!("ipr-{alias}"), alias: alias.into(), address: address.into(), ..Default::default() }
+    IpRuleRepresentation {
+        id: format!("ipr-{alias}"),
+        alias: alias.into(),
+        address: address.into(),
+        ..Default::default()
+    }
 }
 
 fn version(id: &str, label: Option<&str>, major: Option<i32>) -> ExtensionVersion {
-    ExtensionVersion { id: id.into(), valid: true, label: label.map(Into::into), keycloak_major_version: major, ..Default::default() }
+    ExtensionVersion {
+        id: id.into(),
+        valid: true,
+        label: label.map(Into::into),
+        keycloak_major_version: major,
+        ..Default::default()
+    }
 }
 
 fn extension(id: &str, name: &str, kind: ResourceType, versions: Vec<ExtensionVersion>) -> Extension {
-    Extension { id: id.into(), name: name.into(), enabled: true, resource_type: kind, versions: Some(versions), ..Default::default() }
+    Extension {
+        id: id.into(),
+        name: name.into(),
+        enabled: true,
+        resource_type: kind,
+        versions: Some(versions),
+        ..Default::default()
+    }
 }
 
 fn realm(id: &str, name: &str, display: Option<&str>) -> Deployment {
-    Deployment { id: id.into(), name: name.into(), display_name: display.map(Into::into), state: DeploymentState::Active, ..Default::default() }
+    Deployment {
+        id: id.into(),
+        name: name.into(),
+        display_name: display.map(Into::into),
+        state: DeploymentState::Active,
+        ..Default::default()
+    }
 }
 
-fn var(id: &str, name: &str, value: &str, kind: EnvironmentVariableType) -> EnvironmentVariableRepresentation {
+fn var(
+    id: &str,
+    name: &str,
+    value: &str,
+    kind: EnvironmentVariableType,
+) -> EnvironmentVariableRepresentation {
     EnvironmentVariableRepresentation { id: id.into(), name: name.into(), value: value.into(), r#type: kind }
 }
 
@@ -63,7 +92,11 @@ fn acme_prod() -> Snapshot {
             (realm("dep-acme-internal", "internal", None), vec![]),
             (failed, vec![]),
         ],
-        domains: vec![CustomerDomain { id: "dom-acme-prod-login".into(), domain: "login.acme.com".into(), ..Default::default() }],
+        domains: vec![CustomerDomain {
+            id: "dom-acme-prod-login".into(),
+            domain: "login.acme.com".into(),
+            ..Default::default()
+        }],
         env_vars: vec![
             var("env-1", "KC_SPI_EVENTS_LOG_LEVEL", "INFO", EnvironmentVariableType::String),
             var("env-2", "SMTP_PASSWORD", SECRET_VALUE, EnvironmentVariableType::Secret),
@@ -74,8 +107,18 @@ fn acme_prod() -> Snapshot {
             realm_blocked_ip_rules: vec![rule("known-abuse", "192.0.2.0/24")],
         },
         extensions: vec![
-            extension("ext-auth", "acme-authenticator", ResourceType::Extension, vec![version("ver-auth-26", Some("1.4.0"), Some(26))]),
-            extension("ext-bl", "common-passwords", ResourceType::PasswordBlacklist, vec![version("ver-bl", Some("common-passwords.txt"), Some(26))]),
+            extension(
+                "ext-auth",
+                "acme-authenticator",
+                ResourceType::Extension,
+                vec![version("ver-auth-26", Some("1.4.0"), Some(26))],
+            ),
+            extension(
+                "ext-bl",
+                "common-passwords",
+                ResourceType::PasswordBlacklist,
+                vec![version("ver-bl", Some("common-passwords.txt"), Some(26))],
+            ),
             extension("ext-wk", "well-known", ResourceType::WellKnown, vec![]),
         ],
     }
@@ -88,13 +131,25 @@ fn hostile() -> Snapshot {
     snap.cluster.host = "https://login.acme.com/".into();
     let long = "w".repeat(2000);
     snap.realms = vec![
-        (realm("dep-1", "<img src=x onerror=alert(1)>", Some("Quote \" backslash \\ newline\n${var.x} %{ if }")), vec![]),
+        (
+            realm(
+                "dep-1",
+                "<img src=x onerror=alert(1)>",
+                Some("Quote \" backslash \\ newline\n${var.x} %{ if }"),
+            ),
+            vec![],
+        ),
         (realm("dep-2", "שלום\u{202E}evil", Some("\u{202E}RTL")), vec![]),
         (realm("dep-3", "🚀", None), vec![]),
         (realm("dep-4", &long, Some(&long)), vec![]),
         (realm("dep-5", "img-src-x-onerror-alert-1", None), vec![]),
     ];
-    snap.env_vars.push(var("env-3", "img_src_x_onerror_alert_1", "${jndi:ldap://x}", EnvironmentVariableType::String));
+    snap.env_vars.push(var(
+        "env-3",
+        "img_src_x_onerror_alert_1",
+        "${jndi:ldap://x}",
+        EnvironmentVariableType::String,
+    ));
     snap.extensions[0].name = "auth\nresource \"x\" \"y\" {".into();
     snap
 }
@@ -104,7 +159,8 @@ fn golden(name: &str, text: &str) {
     if std::env::var("UPDATE_GOLDEN").is_ok() {
         std::fs::write(&path, text).unwrap_or_else(|e| panic!("{path}: {e}"));
     }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e} (UPDATE_GOLDEN=1 writes it)"));
+    let want =
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e} (UPDATE_GOLDEN=1 writes it)"));
     assert!(text == want, "{name} differs from its golden file:\n{text}");
 }
 
@@ -147,7 +203,11 @@ fn check_against_docs(body: &hcl::Body) -> (usize, Vec<String>) {
             if inner.identifier() == "lifecycle" {
                 continue;
             }
-            assert!(doc.blocks.iter().any(|b| b == inner.identifier()), "{name} has no block {}", inner.identifier());
+            assert!(
+                doc.blocks.iter().any(|b| b == inner.identifier()),
+                "{name} has no block {}",
+                inner.identifier()
+            );
             for attr in inner.body().attributes() {
                 assert!(doc.block_args.iter().any(|a| a == attr.key()), "{name} block has no {}", attr.key());
                 checked += 1;
@@ -183,7 +243,12 @@ fn every_resource_has_an_import_block_in_the_providers_format() {
         .blocks()
         .filter(|b| b.identifier() == "import")
         .map(|b| {
-            let to = b.body().attributes().find(|a| a.key() == "to").map(|a| a.expr().to_string()).unwrap_or_default();
+            let to = b
+                .body()
+                .attributes()
+                .find(|a| a.key() == "to")
+                .map(|a| a.expr().to_string())
+                .unwrap_or_default();
             (to, string_attr(b, "id").unwrap_or_default())
         })
         .collect();
@@ -220,10 +285,15 @@ fn secrets_are_never_in_the_file() {
         let secret = body.blocks().find(|b| b.identifier() == "variable").expect("a variable for the secret"); // ok: a test; a missing block fails it, as it should
         let sensitive = secret.body().attributes().find(|a| a.key() == "sensitive").map(|a| a.expr().clone());
         assert_eq!(sensitive, Some(Expression::Bool(true)));
-        assert!(secret.body().attributes().all(|a| a.key() != "default"), "a variable with a default holds a value");
+        assert!(
+            secret.body().attributes().all(|a| a.key() != "default"),
+            "a variable with a default holds a value"
+        );
         let env = body
             .blocks()
-            .find(|b| b.identifier() == "resource" && string_attr(b, "name").as_deref() == Some("SMTP_PASSWORD"))
+            .find(|b| {
+                b.identifier() == "resource" && string_attr(b, "name").as_deref() == Some("SMTP_PASSWORD")
+            })
             .expect("the secret's resource"); // ok: a test; a missing block fails it, as it should
         let value = env.body().attributes().find(|a| a.key() == "value").map(|a| a.expr().to_string());
         assert_eq!(value.as_deref(), Some("var.smtp_password_value"));
@@ -257,11 +327,19 @@ fn names_are_valid_and_unique_and_strings_survive_whatever_they_hold() {
 #[test]
 fn the_cluster_is_guarded_against_replacement_and_destruction() {
     let body = parse(&export(&acme_prod(), SANDBOX));
-    let cluster = body.blocks().find(|b| b.labels().first().map(|l| l.as_str()) == Some("phasetwo_cluster")).expect("cluster"); // ok: a test; a missing block fails it, as it should
+    let cluster = body
+        .blocks()
+        .find(|b| b.labels().first().map(|l| l.as_str()) == Some("phasetwo_cluster"))
+        .expect("cluster"); // ok: a test; a missing block fails it, as it should
     assert_eq!(string_attr(cluster, "region").as_deref(), Some("EU_CENTRAL_1"));
     let lifecycle = cluster.body().blocks().find(|b| b.identifier() == "lifecycle").expect("lifecycle"); // ok: a test; a missing block fails it, as it should
     let get = |k: &str| {
-        let text = lifecycle.body().attributes().find(|a| a.key() == k).map(|a| a.expr().to_string()).unwrap_or_default();
+        let text = lifecycle
+            .body()
+            .attributes()
+            .find(|a| a.key() == k)
+            .map(|a| a.expr().to_string())
+            .unwrap_or_default();
         Some(text.split_whitespace().collect::<String>())
     };
     assert_eq!(get("ignore_changes").as_deref(), Some("[payment_method_id,billing_period]"));
@@ -291,12 +369,18 @@ fn provider_target_file_name_host_and_sources() {
 fn blacklists_omit_the_keycloak_version_and_well_known_is_listed_not_exported() {
     let text = export(&acme_prod(), SANDBOX);
     let body = parse(&text);
-    let versions: Vec<&hcl::Block> =
-        body.blocks().filter(|b| b.labels().first().map(|l| l.as_str()) == Some("phasetwo_cluster_extension_version")).collect();
+    let versions: Vec<&hcl::Block> = body
+        .blocks()
+        .filter(|b| b.labels().first().map(|l| l.as_str()) == Some("phasetwo_cluster_extension_version"))
+        .collect();
     assert_eq!(versions.len(), 2);
     let has_major = |b: &hcl::Block| b.body().attributes().any(|a| a.key() == "keycloak_major_version");
     assert!(has_major(versions[0]) && !has_major(versions[1]));
-    assert!(text.contains("# Not in this file: WELL_KNOWN extensions, which have no provider resource: well-known."));
+    assert!(
+        text.contains(
+            "# Not in this file: WELL_KNOWN extensions, which have no provider resource: well-known."
+        )
+    );
     assert!(!text.contains("name          = \"well-known\""));
     assert!(text.contains("proposes a replacement"));
 }

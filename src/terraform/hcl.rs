@@ -63,7 +63,11 @@ pub struct Body {
 
 impl Block {
     pub fn new(kind: &str, labels: &[&str]) -> Block {
-        Block { kind: kind.to_owned(), labels: labels.iter().map(|l| (*l).to_owned()).collect(), body: Body::default() }
+        Block {
+            kind: kind.to_owned(),
+            labels: labels.iter().map(|l| (*l).to_owned()).collect(),
+            body: Body::default(),
+        }
     }
 
     /// Adds an argument.
@@ -148,7 +152,8 @@ pub fn quote(text: &str) -> String {
 /// A comment's text on one line: control characters (and the invisible bidirectional
 /// controls, which could make the line read differently from what it holds) removed.
 pub fn comment_text(text: &str) -> String {
-    let kept: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).filter(|c| !is_bidi_control(*c)).collect();
+    let kept: String =
+        text.chars().map(|c| if c.is_control() { ' ' } else { c }).filter(|c| !is_bidi_control(*c)).collect();
     kept.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
 }
 
@@ -198,8 +203,10 @@ fn write_value(value: &Value, indent: usize, out: &mut String) {
         }
         Value::Object(pairs) => {
             out.push_str("{\n");
-            let attrs: Vec<Entry> =
-                pairs.iter().map(|(k, v)| Entry { comments: Vec::new(), item: Item::Attr(k.clone(), v.clone()) }).collect();
+            let attrs: Vec<Entry> = pairs
+                .iter()
+                .map(|(k, v)| Entry { comments: Vec::new(), item: Item::Attr(k.clone(), v.clone()) })
+                .collect();
             write_entries(&attrs, indent + 1, out);
             pad(indent, out);
             out.push('}');

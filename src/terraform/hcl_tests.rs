@@ -43,7 +43,11 @@ fn arguments_align_within_a_run_and_blocks_are_separated_by_one_blank_line() {
     let block = Block::new("resource", &["phasetwo_cluster", "main"])
         .attr("name", s("acme-prod"))
         .attr("payment_method_id", reference(&["data", "phasetwo_payment_method", "default", "id"]))
-        .block(Block::new("lifecycle", &[]).attr("ignore_changes", Value::List(vec![reference(&["a"]), reference(&["b"])])).attr("prevent_destroy", Value::Bool(true)))
+        .block(
+            Block::new("lifecycle", &[])
+                .attr("ignore_changes", Value::List(vec![reference(&["a"]), reference(&["b"])]))
+                .attr("prevent_destroy", Value::Bool(true)),
+        )
         .attr("after", Value::Num(3))
         .comment("why")
         .attr("x", Value::Bool(false))
@@ -71,7 +75,10 @@ resource \"phasetwo_cluster\" \"main\" {
 fn a_multi_line_argument_ends_a_run_and_is_written_with_one_space() {
     let block = Block::new("required_providers", &[])
         .attr("a", Value::Num(1))
-        .attr("phasetwo", Value::Object(vec![("source".into(), s("p2-inc/phasetwo")), ("version".into(), s("~> 0.1"))]))
+        .attr(
+            "phasetwo",
+            Value::Object(vec![("source".into(), s("p2-inc/phasetwo")), ("version".into(), s("~> 0.1"))]),
+        )
         .attr("longer_name", Value::Num(2));
     let expected = "\
 required_providers {

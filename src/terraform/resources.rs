@@ -91,16 +91,26 @@ pub fn realm_credential(
 }
 
 pub fn cluster_domain(label: &str, cluster_id: Value, host: &str) -> Block {
-    Block::new("resource", &["phasetwo_cluster_domain", label]).attr("cluster_id", cluster_id).attr("host", s(host))
+    Block::new("resource", &["phasetwo_cluster_domain", label])
+        .attr("cluster_id", cluster_id)
+        .attr("host", s(host))
 }
 
 pub fn cluster_primary_host(label: &str, cluster_id: Value, host: Value) -> Block {
-    Block::new("resource", &["phasetwo_cluster_primary_host", label]).attr("cluster_id", cluster_id).attr("host", host)
+    Block::new("resource", &["phasetwo_cluster_primary_host", label])
+        .attr("cluster_id", cluster_id)
+        .attr("host", host)
 }
 
 /// `phasetwo_cluster_environment_variable`; `kind` is `STRING` or `SECRET`. For a secret pass
 /// a reference to a sensitive variable as `value`, never the value itself.
-pub fn cluster_environment_variable(label: &str, cluster_id: Value, name: &str, value: Value, kind: &str) -> Block {
+pub fn cluster_environment_variable(
+    label: &str,
+    cluster_id: Value,
+    name: &str,
+    value: Value,
+    kind: &str,
+) -> Block {
     Block::new("resource", &["phasetwo_cluster_environment_variable", label])
         .attr("cluster_id", cluster_id)
         .attr("name", s(name))
@@ -120,8 +130,11 @@ pub fn cluster_ip_rules(
     realm_allow: &[Rule],
     realm_block: &[Rule],
 ) -> Block {
-    let mut block = Block::new("resource", &["phasetwo_cluster_ip_rules", label]).attr("cluster_id", cluster_id);
-    for (kind, rules) in [("admin_allow", admin_allow), ("realm_allow", realm_allow), ("realm_block", realm_block)] {
+    let mut block =
+        Block::new("resource", &["phasetwo_cluster_ip_rules", label]).attr("cluster_id", cluster_id);
+    for (kind, rules) in
+        [("admin_allow", admin_allow), ("realm_allow", realm_allow), ("realm_block", realm_block)]
+    {
         for (alias, address) in rules {
             block = block.block(Block::new(kind, &[]).attr("alias", s(alias)).attr("address", s(address)));
         }
@@ -130,7 +143,13 @@ pub fn cluster_ip_rules(
 }
 
 /// `phasetwo_cluster_extension`; `resource_type` is EXTENSION, THEME or PASSWORD_BLACKLIST.
-pub fn cluster_extension(label: &str, cluster_id: Value, name: &str, resource_type: &str, enabled: bool) -> Block {
+pub fn cluster_extension(
+    label: &str,
+    cluster_id: Value,
+    name: &str,
+    resource_type: &str,
+    enabled: bool,
+) -> Block {
     Block::new("resource", &["phasetwo_cluster_extension", label])
         .attr("cluster_id", cluster_id)
         .attr("name", s(name))

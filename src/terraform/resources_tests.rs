@@ -40,7 +40,9 @@ pub fn provider_docs() -> Vec<Doc> {
 }
 
 pub fn doc_for<'a>(docs: &'a [Doc], kind: &str, name: &str) -> &'a Doc {
-    docs.iter().find(|d| d.kind == kind && d.name == name).unwrap_or_else(|| panic!("{kind} {name} not in the fixture"))
+    docs.iter()
+        .find(|d| d.kind == kind && d.name == name)
+        .unwrap_or_else(|| panic!("{kind} {name} not in the fixture"))
 }
 
 /// Meta-arguments Terraform accepts on every resource.
@@ -102,13 +104,20 @@ fn every_block_builder_uses_the_providers_argument_names() {
         cluster_domain("d", cid(), "auth.example.com"),
         cluster_primary_host("h", cid(), s("auth.example.com")),
         cluster_environment_variable("e", cid(), "A", s("b"), "STRING"),
-        cluster_ip_rules("i", cid(), &[("office", "203.0.113.0/24")], &[("vpn", "198.51.100.7")], &[("bad", "192.0.2.0/24")]),
+        cluster_ip_rules(
+            "i",
+            cid(),
+            &[("office", "203.0.113.0/24")],
+            &[("vpn", "198.51.100.7")],
+            &[("bad", "192.0.2.0/24")],
+        ),
         cluster_extension("x", cid(), "auth", "EXTENSION", true),
         cluster_extension_version("v", cid(), s("x"), s("f.jar"), Some(26), Some("1.0")),
     ];
     let checked: usize = blocks.iter().map(|b| check_block(&docs, b)).sum();
     assert_eq!(checked, 43);
-    let kinds: Vec<&str> = blocks.iter().filter(|b| b.kind == "resource").map(|b| b.labels[0].as_str()).collect();
+    let kinds: Vec<&str> =
+        blocks.iter().filter(|b| b.kind == "resource").map(|b| b.labels[0].as_str()).collect();
     for doc in docs.iter().filter(|d| d.kind == "resource") {
         assert!(kinds.contains(&doc.name.as_str()), "no builder for {}", doc.name);
     }

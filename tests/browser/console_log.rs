@@ -10,7 +10,8 @@
 use serde_json::Value;
 
 /// What fails a flow, matched case-insensitively in a log entry's message.
-const OFFENDING: [&str; 4] = ["content security policy", "content-security-policy", "panicked", "unreachable"];
+const OFFENDING: [&str; 4] =
+    ["content security policy", "content-security-policy", "panicked", "unreachable"];
 
 /// The messages among chromedriver's log entries (`[{level, message, source, timestamp}]`)
 /// that fail a flow.
@@ -33,7 +34,8 @@ pub fn offending(entries: &Value) -> Vec<String> {
 pub async fn read(driver_url: &str, session: &str) -> Result<Value, String> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let authority = driver_url.strip_prefix("http://").ok_or("chromedriver URL is not http")?;
-    let mut stream = tokio::net::TcpStream::connect(authority).await.map_err(|e| format!("chromedriver: {e}"))?;
+    let mut stream =
+        tokio::net::TcpStream::connect(authority).await.map_err(|e| format!("chromedriver: {e}"))?;
     let body = r#"{"type":"browser"}"#;
     let request = format!(
         "POST /session/{session}/se/log HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\n\
@@ -70,8 +72,13 @@ pub async fn read(driver_url: &str, session: &str) -> Result<Value, String> {
         .map_err(|_| "chromedriver did not answer the browser-log request in 15 s".to_string())??;
     let raw = String::from_utf8_lossy(&raw);
     let reply = raw.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
-    let reply: Value = serde_json::from_str(reply).map_err(|e| format!("the browser log is not JSON ({e}): {reply:.200}"))?;
-    reply.get("value").cloned().filter(Value::is_array).ok_or_else(|| format!("no browser log in {reply:.300}"))
+    let reply: Value = serde_json::from_str(reply)
+        .map_err(|e| format!("the browser log is not JSON ({e}): {reply:.200}"))?;
+    reply
+        .get("value")
+        .cloned()
+        .filter(Value::is_array)
+        .ok_or_else(|| format!("no browser log in {reply:.300}"))
 }
 
 /// Itself checked at the start of every suite run: a scanner that matched nothing would let

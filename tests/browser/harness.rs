@@ -9,7 +9,7 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use cluster_sandbox::{Config, Running};
-use fantoccini::{elements::Element, Client, ClientBuilder, Locator};
+use fantoccini::{Client, ClientBuilder, Locator, elements::Element};
 use hyper_util::client::legacy::connect::HttpConnector;
 use tokio::process::{Child, Command};
 
@@ -59,9 +59,12 @@ impl Driver {
         };
         let started = Instant::now();
         loop {
-            match ClientBuilder::new(HttpConnector::new()).capabilities(caps.clone()).connect(&self.url).await {
+            match ClientBuilder::new(HttpConnector::new()).capabilities(caps.clone()).connect(&self.url).await
+            {
                 Ok(client) => return Ok(client),
-                Err(e) if started.elapsed() > Duration::from_secs(15) => return Err(format!("chromedriver: {e}")),
+                Err(e) if started.elapsed() > Duration::from_secs(15) => {
+                    return Err(format!("chromedriver: {e}"));
+                }
                 Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
             }
         }

@@ -15,7 +15,7 @@ fn main() {}
 #[cfg(not(target_arch = "wasm32"))]
 #[tokio::main]
 async fn main() {
-    use harness::{dist_dir, Coverage, Driver};
+    use harness::{Coverage, Driver, dist_dir};
 
     if !dist_dir().join("index.html").exists() {
         eprintln!("browser tests need the release console in dist/: run `make build` (or `make test`)");

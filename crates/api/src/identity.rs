@@ -70,7 +70,10 @@ pub fn query_pairs(query: &str) -> Vec<(String, String)> {
         while i < bytes.len() {
             match bytes[i] {
                 b'+' => out.push(b' '),
-                b'%' if i + 2 < bytes.len() && text.is_char_boundary(i + 1) && text.is_char_boundary(i + 3) => {
+                b'%' if i + 2 < bytes.len()
+                    && text.is_char_boundary(i + 1)
+                    && text.is_char_boundary(i + 3) =>
+                {
                     match u8::from_str_radix(&text[i + 1..i + 3], 16) {
                         Ok(byte) => {
                             out.push(byte);

@@ -2,7 +2,10 @@
 //! categories, what an address may look like, and what each tier allows. One definition,
 //! so the form's checks and the service's 400s and 409s agree.
 
-use crate::{EndpointType, IpRestrictionsRequest, IpRule, IpRuleRepresentation, IpRulesRepresentation, ResourceLimits, Tier};
+use crate::{
+    EndpointType, IpRestrictionsRequest, IpRule, IpRuleRepresentation, IpRulesRepresentation, ResourceLimits,
+    Tier,
+};
 use std::net::IpAddr;
 
 /// The three categories, in the contract's order.
@@ -87,7 +90,9 @@ pub fn address_problem(address: &str) -> Option<AddressProblem> {
         return Some(AddressProblem::NotAnAddress);
     };
     let max = if ip.is_ipv4() { 32 } else { 128 };
-    let prefix_ok = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u32>().is_ok_and(|n| n <= max);
+    let prefix_ok = |p: &str| {
+        !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u32>().is_ok_and(|n| n <= max)
+    };
     match prefix {
         Some(p) if !prefix_ok(p) => Some(AddressProblem::BadPrefix(max)),
         _ => None,
@@ -121,13 +126,27 @@ mod tests {
 
     #[test]
     fn addresses_are_ipv4_or_ipv6_with_an_optional_valid_prefix() {
-        for ok in ["203.0.113.4", "203.0.113.0/24", "0.0.0.0/0", "10.0.0.1/32", "2001:db8::1", "2001:db8::/32", "::/0"] {
+        for ok in [
+            "203.0.113.4",
+            "203.0.113.0/24",
+            "0.0.0.0/0",
+            "10.0.0.1/32",
+            "2001:db8::1",
+            "2001:db8::/32",
+            "::/0",
+        ] {
             assert_eq!(address_problem(ok), None, "{ok}");
         }
         for bad in ["", "203.0.113", "203.0.113.256", "example.com", " 1.2.3.4"] {
             assert_eq!(address_problem(bad), Some(AddressProblem::NotAnAddress), "{bad}");
         }
-        for (bad, max) in [("203.0.113.4/33", 32), ("203.0.113.4/", 32), ("10.0.0.0/+8", 32), ("1.2.3.4/24/1", 32), ("2001:db8::/129", 128)] {
+        for (bad, max) in [
+            ("203.0.113.4/33", 32),
+            ("203.0.113.4/", 32),
+            ("10.0.0.0/+8", 32),
+            ("1.2.3.4/24/1", 32),
+            ("2001:db8::/129", 128),
+        ] {
             assert_eq!(address_problem(bad), Some(AddressProblem::BadPrefix(max)), "{bad}");
         }
     }

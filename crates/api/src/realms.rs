@@ -62,7 +62,9 @@ pub fn realm_name_problem(name: &str) -> Option<String> {
         return Some(format!("A realm name is at most {REALM_NAME_MAX} characters long."));
     }
     if !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_') {
-        return Some("A realm name may contain only lowercase letters, digits, hyphens and underscores.".into());
+        return Some(
+            "A realm name may contain only lowercase letters, digits, hyphens and underscores.".into(),
+        );
     }
     if !name.starts_with(|c: char| c.is_ascii_alphanumeric()) {
         return Some("A realm name must start with a letter or a digit.".into());

@@ -1,7 +1,7 @@
 //! Requests as data: what to send for an operation, and how to read what comes back.
 
-use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
-use serde::{de::DeserializeOwned, Serialize};
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use serde::{Serialize, de::DeserializeOwned};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
@@ -84,11 +84,8 @@ impl Query {
         if self.0.is_empty() {
             return String::new();
         }
-        let pairs: Vec<String> = self
-            .0
-            .iter()
-            .map(|(k, v)| format!("{}={}", encode_segment(k), encode_segment(v)))
-            .collect();
+        let pairs: Vec<String> =
+            self.0.iter().map(|(k, v)| format!("{}={}", encode_segment(k), encode_segment(v))).collect();
         format!("?{}", pairs.join("&"))
     }
 }

@@ -106,11 +106,14 @@ mod tests {
 
     #[test]
     fn staff_only_operations_are_never_granted_by_organization_roles() {
-        let owner: Vec<String> = ["view-clusters", "manage-clusters", "manage-organization", "manage-billing"]
-            .iter()
-            .map(|r| r.to_string())
-            .collect();
-        for op in [&catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK, &catalogue::CLUSTER_EXTENSION_VERSION_REPORT] {
+        let owner: Vec<String> =
+            ["view-clusters", "manage-clusters", "manage-organization", "manage-billing"]
+                .iter()
+                .map(|r| r.to_string())
+                .collect();
+        for op in
+            [&catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK, &catalogue::CLUSTER_EXTENSION_VERSION_REPORT]
+        {
             assert!(!allows(&owner, op), "{}", op.id);
             assert_eq!(staff_role(op), Some((STAFF_CLIENT, STAFF_ROLE)));
             assert!(staff_may(op));
@@ -142,7 +145,10 @@ mod tests {
         let viewer = vec!["view-clusters".to_string()];
         assert!(allows(&viewer, &catalogue::CLUSTER_DETAIL));
         assert!(!allows(&viewer, &catalogue::CLUSTER_DELETE));
-        assert!(!allows(&viewer, &catalogue::DEPLOYMENT_CREDENTIAL_LIST), "realm credentials are the manage role's");
+        assert!(
+            !allows(&viewer, &catalogue::DEPLOYMENT_CREDENTIAL_LIST),
+            "realm credentials are the manage role's"
+        );
         assert!(allows(&["manage-clusters".to_string()], &catalogue::DEPLOYMENT_CREDENTIAL_LIST));
     }
 }

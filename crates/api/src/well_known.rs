@@ -31,10 +31,12 @@ fn check_aasa(value: &Value) -> Result<(), String> {
             json_kind(value)
         ));
     };
-    let present: Vec<&str> = ["applinks", "webcredentials"].into_iter().filter(|k| map.contains_key(*k)).collect();
+    let present: Vec<&str> =
+        ["applinks", "webcredentials"].into_iter().filter(|k| map.contains_key(*k)).collect();
     if present.is_empty() {
         let keys: Vec<&str> = map.keys().map(String::as_str).collect();
-        let found = if keys.is_empty() { "an empty object".to_string() } else { format!("only {}", keys.join(", ")) };
+        let found =
+            if keys.is_empty() { "an empty object".to_string() } else { format!("only {}", keys.join(", ")) };
         return Err(format!("{AASA} must have an applinks or webcredentials key; found {found}."));
     }
     for key in present {
@@ -57,19 +59,30 @@ fn check_assetlinks(value: &Value) -> Result<(), String> {
     for (i, statement) in statements.iter().enumerate() {
         let n = i + 1;
         let Value::Object(map) = statement else {
-            return Err(format!("Statement {n} of {ASSETLINKS} must be an object; found {}.", json_kind(statement)));
+            return Err(format!(
+                "Statement {n} of {ASSETLINKS} must be an object; found {}.",
+                json_kind(statement)
+            ));
         };
         match map.get("relation") {
             Some(Value::Array(_)) => {}
             Some(other) => {
-                return Err(format!("Statement {n} of {ASSETLINKS}: relation must be an array; found {}.", json_kind(other)));
+                return Err(format!(
+                    "Statement {n} of {ASSETLINKS}: relation must be an array; found {}.",
+                    json_kind(other)
+                ));
             }
-            None => return Err(format!("Statement {n} of {ASSETLINKS} has no relation (an array of strings).")),
+            None => {
+                return Err(format!("Statement {n} of {ASSETLINKS} has no relation (an array of strings)."));
+            }
         }
         match map.get("target") {
             Some(Value::Object(_)) => {}
             Some(other) => {
-                return Err(format!("Statement {n} of {ASSETLINKS}: target must be an object; found {}.", json_kind(other)));
+                return Err(format!(
+                    "Statement {n} of {ASSETLINKS}: target must be an object; found {}.",
+                    json_kind(other)
+                ));
             }
             None => return Err(format!("Statement {n} of {ASSETLINKS} has no target (an object).")),
         }
@@ -92,4 +105,3 @@ pub fn check_shape(file: &str, bytes: &[u8]) -> Result<(), String> {
         _ => check_assetlinks(&value),
     }
 }
-

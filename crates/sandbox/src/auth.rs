@@ -34,7 +34,13 @@ fn role_map(grants: &[Grant]) -> BTreeMap<String, BTreeSet<String>> {
 
 impl Caller {
     pub fn new(secret: &SecretRecord, grants: &[Grant]) -> Caller {
-        Caller { secret_id: secret.id.clone(), client_id: secret.client_id.clone(), roles: role_map(grants), person_id: None, client_roles: BTreeMap::new() }
+        Caller {
+            secret_id: secret.id.clone(),
+            client_id: secret.client_id.clone(),
+            roles: role_map(grants),
+            person_id: None,
+            client_roles: BTreeMap::new(),
+        }
     }
 
     /// A person signed in through the console: authorized by their organization roles

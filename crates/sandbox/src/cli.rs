@@ -8,7 +8,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(Debug, Parser)]
-#[command(name = "cluster-sandbox", version, about = "A local Cluster Management Service for the console and its tests")]
+#[command(
+    name = "cluster-sandbox",
+    version,
+    about = "A local Cluster Management Service for the console and its tests"
+)]
 pub struct Args {
     /// Port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]

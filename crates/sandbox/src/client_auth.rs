@@ -17,9 +17,11 @@ pub fn basic(headers: &HeaderMap) -> Result<Option<(String, String)>, String> {
     let decoded = base64::engine::general_purpose::STANDARD
         .decode(encoded.trim())
         .map_err(|_| "The Basic credentials are not valid base64".to_string())?;
-    let decoded = String::from_utf8(decoded).map_err(|_| "The Basic credentials are not UTF-8".to_string())?;
-    let (id, secret) =
-        decoded.split_once(':').ok_or_else(|| "The Basic credentials must be client_id:client_secret".to_string())?;
+    let decoded =
+        String::from_utf8(decoded).map_err(|_| "The Basic credentials are not UTF-8".to_string())?;
+    let (id, secret) = decoded
+        .split_once(':')
+        .ok_or_else(|| "The Basic credentials must be client_id:client_secret".to_string())?;
     let unescape = |part: &str| {
         serde_urlencoded::from_str::<Vec<(String, String)>>(&format!("v={part}"))
             .ok()
@@ -35,7 +37,9 @@ pub fn basic(headers: &HeaderMap) -> Result<Option<(String, String)>, String> {
 pub fn merge_basic(headers: &HeaderMap, form: &mut Vec<(String, String)>) -> Result<(), String> {
     let Some((id, secret)) = basic(headers)? else { return Ok(()) };
     if form.iter().any(|(key, _)| key == "client_secret") {
-        return Err("The client authenticated twice (HTTP Basic and client_secret): use one method".to_string());
+        return Err(
+            "The client authenticated twice (HTTP Basic and client_secret): use one method".to_string()
+        );
     }
     match form.iter().find(|(key, _)| key == "client_id") {
         Some((_, form_id)) if *form_id != id => {

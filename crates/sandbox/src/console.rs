@@ -57,10 +57,14 @@ impl Faults {
 
 async fn arm(State(faults): State<Faults>, Query(fault): Query<Fault>) -> Response {
     if fault.path.is_empty() || StatusCode::from_u16(fault.status).is_err() {
-        return (StatusCode::BAD_REQUEST, "path must be non-empty and status a valid HTTP status").into_response();
+        return (StatusCode::BAD_REQUEST, "path must be non-empty and status a valid HTTP status")
+            .into_response();
     }
     faults.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(fault.clone());
-    (StatusCode::CREATED, Json(serde_json::json!({ "path": fault.path, "times": fault.times, "status": fault.status })))
+    (
+        StatusCode::CREATED,
+        Json(serde_json::json!({ "path": fault.path, "times": fault.times, "status": fault.status })),
+    )
         .into_response()
 }
 
@@ -88,25 +92,32 @@ pub fn is_hashed(path: &str) -> bool {
     }
     let file = path.rsplit('/').next().unwrap_or("");
     let stem = file.split('.').next().unwrap_or("");
-    stem.rsplit_once('-').is_some_and(|(_, hash)| hash.len() >= 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
+    stem.rsplit_once('-')
+        .is_some_and(|(_, hash)| hash.len() >= 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// A path naming a file rather than a screen of the app.
 fn is_asset(path: &str) -> bool {
-    path.starts_with("/pkg-") || path.rsplit('/').next().is_some_and(|f| f.contains('.') && !f.ends_with(".html"))
+    path.starts_with("/pkg-")
+        || path.rsplit('/').next().is_some_and(|f| f.contains('.') && !f.ends_with(".html"))
 }
 
 async fn headers(State(faults): State<Faults>, request: Request, next: Next) -> Response {
     let path = request.uri().path().to_string();
     if let Some(status) = faults.take(&path) {
         let status = StatusCode::from_u16(status).unwrap_or(StatusCode::SERVICE_UNAVAILABLE);
-        return (status, [(header::CACHE_CONTROL, "no-store")], "fault injected by the sandbox").into_response();
+        return (status, [(header::CACHE_CONTROL, "no-store")], "fault injected by the sandbox")
+            .into_response();
     }
     let mut response = next.run(request).await;
     let is_page = crate::security::is_html(&response);
     if is_asset(&path) && is_page {
         // The SPA fallback answered for a file that is not there: say so, never send the page.
-        return (StatusCode::NOT_FOUND, [(header::CACHE_CONTROL, "no-store")], format!("{path} is not part of this console build"))
+        return (
+            StatusCode::NOT_FOUND,
+            [(header::CACHE_CONTROL, "no-store")],
+            format!("{path} is not part of this console build"),
+        )
             .into_response();
     }
     let cache = if response.status().is_success() && is_hashed(&path) { IMMUTABLE } else { "no-cache" };

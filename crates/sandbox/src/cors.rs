@@ -27,7 +27,14 @@ pub fn layer(origins: &[String]) -> Option<CorsLayer> {
     Some(
         CorsLayer::new()
             .allow_origin(AllowOrigin::list(allowed))
-            .allow_methods([Method::GET, Method::HEAD, Method::POST, Method::PUT, Method::DELETE, Method::OPTIONS])
+            .allow_methods([
+                Method::GET,
+                Method::HEAD,
+                Method::POST,
+                Method::PUT,
+                Method::DELETE,
+                Method::OPTIONS,
+            ])
             .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
             // Created resources are named by Location; a 401 says why in WWW-Authenticate.
             .expose_headers([header::LOCATION, header::WWW_AUTHENTICATE])
@@ -41,7 +48,10 @@ mod tests {
 
     #[test]
     fn origins_only() {
-        assert_eq!(parse_origin("https://Console.example:8443").as_deref(), Ok("https://console.example:8443"));
+        assert_eq!(
+            parse_origin("https://Console.example:8443").as_deref(),
+            Ok("https://console.example:8443")
+        );
         assert!(parse_origin("https://console.example/").is_err());
         assert!(parse_origin("console.example").is_err());
         assert!(parse_origin("ftp://console.example").is_err());

@@ -3,7 +3,9 @@
 //! operation, write its handler under `handlers/` and add one line to [`run`].
 
 use crate::error::ApiError;
-use crate::handlers::{Ctx, Outcome, cluster_status, clusters, extension_versions, extensions, orgs, well_known};
+use crate::handlers::{
+    Ctx, Outcome, cluster_status, clusters, extension_versions, extensions, orgs, well_known,
+};
 // Billing and cluster creation.
 use crate::handlers::{billing, billing_contacts, checkout, cluster_create, payment_methods};
 // Realms.
@@ -17,8 +19,8 @@ use crate::handlers::{domains, env_vars};
 use crate::records::now_millis;
 use crate::routing::{Route, resolve};
 use crate::state::AppState;
-use crate::strict::{self, ApiBody};
 use crate::store::Store;
+use crate::strict::{self, ApiBody};
 use crate::{auth::Caller, policy};
 use axum::body::Bytes;
 use axum::extract::State;
@@ -49,7 +51,9 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
         "cluster.extension.detail" => extensions::detail(ctx, store),
         "cluster.extension.update" => extensions::update(ctx, store),
         "cluster.extension.delete" => extensions::delete(ctx, store),
-        "cluster.extension.standalone.uploadUrl.create" => extension_versions::standalone_upload_url(ctx, store),
+        "cluster.extension.standalone.uploadUrl.create" => {
+            extension_versions::standalone_upload_url(ctx, store)
+        }
         "cluster.extension.standalone.confirm" => extension_versions::standalone_confirm(ctx, store),
         "cluster.extension.version.create" => extension_versions::create(ctx, store),
         "cluster.extension.version.delete" => extension_versions::delete(ctx, store),
@@ -120,21 +124,30 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 /// The axum handler mounted under every prefix.
-pub async fn api(State(app): State<Arc<AppState>>, method: Method, uri: Uri, headers: HeaderMap, body: ApiBody) -> Response {
+pub async fn api(
+    State(app): State<Arc<AppState>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: ApiBody,
+) -> Response {
     let ApiBody(body) = body;
     let path = uri.path();
     let relative = PREFIXES.iter().find_map(|prefix| path.strip_prefix(prefix)).unwrap_or(path);
     // HEAD is a GET without the body (hyper leaves it out); OPTIONS names the methods.
     let routed = if method == Method::HEAD { Method::GET } else { method.clone() };
     match resolve(routed.as_str(), relative) {
-        Route::NotFound => ApiError::not_found(format!("No API operation has the path {relative}.")).into_response(),
+        Route::NotFound => {
+            ApiError::not_found(format!("No API operation has the path {relative}.")).into_response()
+        }
         Route::MethodNotAllowed(allowed) if method == Method::OPTIONS => options(&allowed),
         Route::MethodNotAllowed(allowed) => method_not_allowed(method.as_str(), relative, &allowed),
         Route::Found(op, params) => {
             if !app.settings.delay.is_zero() {
                 tokio::time::sleep(app.settings.delay).await;
             }
-            let response = call(&app, op, params, uri.query(), &headers, body).unwrap_or_else(IntoResponse::into_response);
+            let response = call(&app, op, params, uri.query(), &headers, body)
+                .unwrap_or_else(IntoResponse::into_response);
             app.coverage.record(op.id, response.status().as_u16());
             response
         }

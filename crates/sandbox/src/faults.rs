@@ -14,8 +14,8 @@
 use std::collections::BTreeMap;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -52,7 +52,8 @@ pub enum Kind {
 }
 
 /// Writes never get `Truncated`: it is last, so they pick among the others.
-const KINDS: [Kind; 6] = [Kind::ServerError, Kind::Unavailable, Kind::Delay, Kind::Expired, Kind::Dropped, Kind::Truncated];
+const KINDS: [Kind; 6] =
+    [Kind::ServerError, Kind::Unavailable, Kind::Delay, Kind::Expired, Kind::Dropped, Kind::Truncated];
 
 impl Kind {
     pub fn name(self) -> &'static str {
@@ -152,11 +153,15 @@ pub async fn inject(State(faults): State<ApiFaults>, request: Request, next: Nex
     match kind {
         Kind::ServerError => {
             faults.record(kind, what);
-            ApiError::internal("The service failed unexpectedly (a fault injected by the sandbox's --faults).").into_response()
+            ApiError::internal(
+                "The service failed unexpectedly (a fault injected by the sandbox's --faults).",
+            )
+            .into_response()
         }
         Kind::Unavailable => {
             faults.record(kind, what);
-            (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "text/plain")], "Service Unavailable").into_response()
+            (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "text/plain")], "Service Unavailable")
+                .into_response()
         }
         Kind::Expired => {
             faults.record(kind, what);
@@ -199,8 +204,14 @@ impl http_body::Body for Broken {
     type Data = Bytes;
     type Error = std::io::Error;
 
-    fn poll_frame(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
-        Poll::Ready(Some(Err(std::io::Error::new(std::io::ErrorKind::ConnectionAborted, "fault injected: dropped"))))
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
+        Poll::Ready(Some(Err(std::io::Error::new(
+            std::io::ErrorKind::ConnectionAborted,
+            "fault injected: dropped",
+        ))))
     }
 }
 

@@ -10,30 +10,30 @@
 //! ```
 
 mod auth;
-mod client_auth;
-mod cors;
-pub mod security;
-mod strict;
-pub mod console;
 pub mod cli;
+mod client_auth;
+pub mod console;
+mod cors;
 mod coverage;
 mod dispatch;
 pub mod engine;
 mod error;
 pub mod faults;
 mod handlers;
-pub mod jar;
 mod hosted;
 mod identity;
+pub mod jar;
 mod jwt;
 mod payments;
 mod policy;
 pub mod records;
 mod routing;
+pub mod security;
 mod server;
 mod state;
 mod storage;
 pub mod store;
+mod strict;
 mod token;
 
 pub use coverage::CoverageReport;

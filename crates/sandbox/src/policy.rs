@@ -10,7 +10,10 @@ pub enum Need {
     Member,
     Role(&'static str),
     /// A client role (`resource_access`), not an organization role: the staff operations.
-    ClientRole { client: &'static str, role: &'static str },
+    ClientRole {
+        client: &'static str,
+        role: &'static str,
+    },
 }
 
 pub fn need(op: &Operation) -> Need {

@@ -49,7 +49,10 @@ mod tests {
         assert_eq!(found("GET", "/clusters/regions").0, "cluster.region.list");
         assert_eq!(found("GET", "/clusters/name-available").0, "cluster.nameAvailability.check");
         assert_eq!(found("GET", "/orgs/o1/secrets/count"), ("org.apiSecret.count", vec!["o1".to_string()]));
-        assert_eq!(found("GET", "/clusters/c1/extensions/keycloak-versions").0, "cluster.extension.keycloakVersion.list");
+        assert_eq!(
+            found("GET", "/clusters/c1/extensions/keycloak-versions").0,
+            "cluster.extension.keycloakVersion.list"
+        );
         assert_eq!(
             found("GET", "/clusters/c1/extensions/e1"),
             ("cluster.extension.detail", vec!["c1".to_string(), "e1".to_string()])

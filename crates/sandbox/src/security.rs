@@ -148,7 +148,11 @@ mod tests {
 
     #[test]
     fn refuses_what_it_cannot_apply() {
-        assert!(parse_headers_file("/*\n  X-Content-Type-Options: nosniff\n").unwrap_err().contains("no Content-Security-Policy"));
+        assert!(
+            parse_headers_file("/*\n  X-Content-Type-Options: nosniff\n")
+                .unwrap_err()
+                .contains("no Content-Security-Policy")
+        );
         assert!(parse_headers_file("/admin/*\n  Content-Security-Policy: x\n").is_err());
         assert!(parse_headers_file("  Content-Security-Policy: x\n").is_err());
         assert!(parse_headers_file("/*\n  no colon here\n").is_err());
@@ -163,7 +167,8 @@ mod tests {
     #[test]
     fn pages_allow_their_stylesheet_and_the_console_origins() {
         let headers = page_headers(&["https://console.example".to_string()]);
-        let csp = headers.iter().find(|(n, _)| n == header::CONTENT_SECURITY_POLICY).unwrap().1.to_str().unwrap();
+        let csp =
+            headers.iter().find(|(n, _)| n == header::CONTENT_SECURITY_POLICY).unwrap().1.to_str().unwrap();
         assert!(csp.starts_with("default-src 'none'; style-src 'sha256-"), "{csp}");
         assert!(csp.contains("form-action 'self' https://console.example;"), "{csp}");
         assert!(!csp.contains("unsafe-inline"));

@@ -57,8 +57,10 @@ async fn coverage(State(app): State<Arc<AppState>>) -> Json<CoverageReport> {
 
 async fn no_console(request: Request) -> Response {
     let path = request.uri().path();
-    ApiError::not_found(format!("Nothing is served at {path}: start the sandbox with --console-dir to serve the console."))
-        .into_response()
+    ApiError::not_found(format!(
+        "Nothing is served at {path}: start the sandbox with --console-dir to serve the console."
+    ))
+    .into_response()
 }
 
 async fn log_request(request: Request, next: Next) -> Response {
@@ -72,7 +74,9 @@ async fn log_request(request: Request, next: Next) -> Response {
 /// The API and the token endpoint: bodies up to `strict::MAX_BODY_BYTES`, never cached,
 /// CORS only for `--allow-origin`'s origins.
 fn api_routes(config: &Config) -> Router<Arc<AppState>> {
-    let mut api = Router::new().route(TOKEN_PATH, any(token::endpoint)).route(token::ANY_REALM_PATH, any(token::endpoint));
+    let mut api = Router::new()
+        .route(TOKEN_PATH, any(token::endpoint))
+        .route(token::ANY_REALM_PATH, any(token::endpoint));
     for prefix in PREFIXES {
         api = api.route(prefix, any(dispatch::api)).route(&format!("{prefix}/{{*rest}}"), any(dispatch::api));
     }
@@ -91,8 +95,13 @@ fn router(state: Arc<AppState>, config: &Config, console: Option<security::Heade
         .route("/sandbox/coverage", get(coverage))
         .merge(api_routes(config))
         .merge(crate::storage::routes())
-        .merge(crate::hosted::routes().layer(middleware::from_fn_with_state(pages.clone(), security::apply_to_pages)))
-        .merge(crate::identity::routes().layer(middleware::from_fn_with_state(pages, security::apply_to_pages)));
+        .merge(
+            crate::hosted::routes()
+                .layer(middleware::from_fn_with_state(pages.clone(), security::apply_to_pages)),
+        )
+        .merge(
+            crate::identity::routes().layer(middleware::from_fn_with_state(pages, security::apply_to_pages)),
+        );
     let faults = crate::console::Faults::default();
     router = router.merge(crate::console::fault_routes(faults.clone()));
     router = match (&config.console_dir, console) {
@@ -127,7 +136,8 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     }
     seed::ensure_bootstrap(&mut store, &config.bootstrap.client_id, &config.bootstrap.client_secret, now)?;
     crate::store::people_seed::ensure_people(&mut store)?;
-    let staff: Vec<(&str, &str)> = config.staff.iter().map(|c| (c.client_id.as_str(), c.client_secret.as_str())).collect();
+    let staff: Vec<(&str, &str)> =
+        config.staff.iter().map(|c| (c.client_id.as_str(), c.client_secret.as_str())).collect();
     seed::ensure_staff(&mut store, &staff, now)?;
     if config.hostile {
         crate::store::hostile::ensure(&mut store, now)?;
@@ -150,7 +160,8 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         delay: config.delay,
     };
     let app = router(Arc::new(AppState::new(store, settings)), &config, console);
-    let listener = tokio::net::TcpListener::bind((config.host, config.port)).await.map_err(StartError::Bind)?;
+    let listener =
+        tokio::net::TcpListener::bind((config.host, config.port)).await.map_err(StartError::Bind)?;
     let addr = listener.local_addr().map_err(StartError::Bind)?;
     let (shutdown, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {

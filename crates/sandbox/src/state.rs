@@ -46,14 +46,22 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(store: Store, settings: Settings) -> AppState {
-        AppState { store: Mutex::new(store), tokens: TokenStore::default(), identity: Default::default(), coverage: Coverage::default(), settings }
+        AppState {
+            store: Mutex::new(store),
+            tokens: TokenStore::default(),
+            identity: Default::default(),
+            coverage: Coverage::default(),
+            settings,
+        }
     }
 
     /// The store, or 500 if an earlier handler panicked while holding it: its
     /// half-done work may have left the connection in a state not worth trusting.
     pub fn lock_store(&self) -> Result<MutexGuard<'_, Store>, ApiError> {
-        self.store
-            .lock()
-            .map_err(|_| ApiError::internal("The sandbox's database is unavailable after an earlier failure; restart the sandbox."))
+        self.store.lock().map_err(|_| {
+            ApiError::internal(
+                "The sandbox's database is unavailable after an earlier failure; restart the sandbox.",
+            )
+        })
     }
 }

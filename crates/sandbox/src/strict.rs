@@ -108,15 +108,21 @@ pub fn check_request(operation_id: &str, headers: &HeaderMap, body: &[u8]) -> Re
 }
 
 /// Query parameters whose schema is an enum: (operation, parameter, the values it takes).
-const QUERY_ENUMS: &[(&str, &str, fn() -> Vec<&'static str>)] =
-    &[("cluster.extension.list", "type", || cluster_api::ResourceType::KNOWN.iter().map(|t| t.as_str()).collect())];
+const QUERY_ENUMS: &[(&str, &str, fn() -> Vec<&'static str>)] = &[("cluster.extension.list", "type", || {
+    cluster_api::ResourceType::KNOWN.iter().map(|t| t.as_str()).collect()
+})];
 
 /// An enum query parameter, when given, must be one of its values (never empty).
 pub fn check_query(operation_id: &str, query: &[(String, String)]) -> Result<(), ApiError> {
     for (_, name, known) in QUERY_ENUMS.iter().filter(|(op, ..)| *op == operation_id) {
         let known = known();
-        if let Some((_, value)) = query.iter().find(|(key, value)| key == name && !known.contains(&value.as_str())) {
-            return Err(ApiError::bad_request(format!("{name} {}", cluster_api::wire_enum::refusal(value, &known))));
+        if let Some((_, value)) =
+            query.iter().find(|(key, value)| key == name && !known.contains(&value.as_str()))
+        {
+            return Err(ApiError::bad_request(format!(
+                "{name} {}",
+                cluster_api::wire_enum::refusal(value, &known)
+            )));
         }
     }
     Ok(())
@@ -137,25 +143,33 @@ pub fn decode<T: DeserializeOwned + Serialize>(body: &[u8]) -> Result<T, ApiErro
     let value: Value = serde_json::from_slice(body)
         .map_err(|e| ApiError::bad_request(format!("The request body is not valid JSON: {e}")))?;
     if !value.is_object() {
-        return Err(ApiError::bad_request(format!("The request body must be a JSON object, not {}.", cluster_api::well_known::json_kind(&value))));
+        return Err(ApiError::bad_request(format!(
+            "The request body must be a JSON object, not {}.",
+            cluster_api::well_known::json_kind(&value)
+        )));
     }
-    let typed: T = cluster_api::wire_enum::strictly(|| serde_path_to_error::deserialize(&value)).map_err(|e| {
-        let path = e.path().to_string();
-        let at = |name: &str| if path == "." || path.is_empty() { name.to_string() } else { format!("{path}.{name}") };
-        let text = e.inner().to_string();
-        if let Some(field) = text.strip_prefix("missing field `").and_then(|rest| rest.split('`').next()) {
-            ApiError::bad_request(format!("{} is required", at(field)))
-        } else if text.starts_with("must be ") && path != "." {
-            // An unknown enum value (`cluster_api::wire_enum::refusal`).
-            ApiError::bad_request(format!("{path} {text}"))
-        } else if path == "." {
-            ApiError::bad_request(format!("The request body is not valid: {text}"))
-        } else {
-            ApiError::bad_request(format!("The request body is not valid: {path}: {text}"))
-        }
-    })?;
+    let typed: T =
+        cluster_api::wire_enum::strictly(|| serde_path_to_error::deserialize(&value)).map_err(|e| {
+            let path = e.path().to_string();
+            let at = |name: &str| {
+                if path == "." || path.is_empty() { name.to_string() } else { format!("{path}.{name}") }
+            };
+            let text = e.inner().to_string();
+            if let Some(field) = text.strip_prefix("missing field `").and_then(|rest| rest.split('`').next())
+            {
+                ApiError::bad_request(format!("{} is required", at(field)))
+            } else if text.starts_with("must be ") && path != "." {
+                // An unknown enum value (`cluster_api::wire_enum::refusal`).
+                ApiError::bad_request(format!("{path} {text}"))
+            } else if path == "." {
+                ApiError::bad_request(format!("The request body is not valid: {text}"))
+            } else {
+                ApiError::bad_request(format!("The request body is not valid: {path}: {text}"))
+            }
+        })?;
     // What was read back as an object must have been sent as one.
-    let read = serde_json::to_value(&typed).map_err(|e| ApiError::internal(format!("cannot re-encode the request: {e}")))?;
+    let read = serde_json::to_value(&typed)
+        .map_err(|e| ApiError::internal(format!("cannot re-encode the request: {e}")))?;
     if let Some(path) = array_for_object(&value, &read, "") {
         return Err(ApiError::bad_request(format!("{path} must be a JSON object, not an array.")));
     }
@@ -184,9 +198,11 @@ fn null_for_value(sent: &Value, read: &Value, path: &str) -> Option<String> {
                 (_, None) => None,
             }
         }),
-        (Value::Array(sent), Value::Array(read)) => {
-            sent.iter().zip(read).enumerate().find_map(|(i, (s, r))| null_for_value(s, r, &format!("{path}[{i}]")))
-        }
+        (Value::Array(sent), Value::Array(read)) => sent
+            .iter()
+            .zip(read)
+            .enumerate()
+            .find_map(|(i, (s, r))| null_for_value(s, r, &format!("{path}[{i}]"))),
         _ => None,
     }
 }
@@ -195,14 +211,18 @@ fn null_for_value(sent: &Value, read: &Value, path: &str) -> Option<String> {
 /// type and written back) an object: serde read the array's items as the fields.
 fn array_for_object(sent: &Value, read: &Value, path: &str) -> Option<String> {
     match (sent, read) {
-        (Value::Array(_), Value::Object(_)) => Some(if path.is_empty() { "The body".to_string() } else { path.to_string() }),
+        (Value::Array(_), Value::Object(_)) => {
+            Some(if path.is_empty() { "The body".to_string() } else { path.to_string() })
+        }
         (Value::Object(sent), Value::Object(read)) => sent.iter().find_map(|(key, value)| {
             let inner = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
             read.get(key).and_then(|r| array_for_object(value, r, &inner))
         }),
-        (Value::Array(sent), Value::Array(read)) => {
-            sent.iter().zip(read).enumerate().find_map(|(i, (s, r))| array_for_object(s, r, &format!("{path}[{i}]")))
-        }
+        (Value::Array(sent), Value::Array(read)) => sent
+            .iter()
+            .zip(read)
+            .enumerate()
+            .find_map(|(i, (s, r))| array_for_object(s, r, &format!("{path}[{i}]"))),
         _ => None,
     }
 }
@@ -221,7 +241,10 @@ impl<S: Send + Sync> FromRequest<S> for ApiBody {
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!("The request body is larger than the {MAX_BODY_BYTES} bytes the API accepts."),
             )),
-            Err(rejection) => Err(ApiError::new(rejection.status(), format!("The request body could not be read: {}", rejection.body_text()))),
+            Err(rejection) => Err(ApiError::new(
+                rejection.status(),
+                format!("The request body could not be read: {}", rejection.body_text()),
+            )),
         }
     }
 }
@@ -269,7 +292,10 @@ mod tests {
     fn enums_are_read_strictly() {
         let body = br#"{"name": "theme", "resourceType": ""}"#;
         let error = decode::<ExtensionRequest>(body).unwrap_err();
-        assert_eq!(error.message, "resourceType must be THEME, EXTENSION, PASSWORD_BLACKLIST or WELL_KNOWN; got \"\".");
+        assert_eq!(
+            error.message,
+            "resourceType must be THEME, EXTENSION, PASSWORD_BLACKLIST or WELL_KNOWN; got \"\"."
+        );
     }
 
     #[test]

@@ -4,8 +4,8 @@
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::state::AppState;
-use axum::Json;
 use crate::strict::ApiBody;
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -33,15 +33,23 @@ pub(crate) fn form_value<'a>(form: &'a [(String, String)], name: &str) -> Option
     form.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
 }
 
-pub async fn endpoint(State(app): State<Arc<AppState>>, method: Method, uri: Uri, headers: HeaderMap, body: ApiBody) -> Response {
+pub async fn endpoint(
+    State(app): State<Arc<AppState>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: ApiBody,
+) -> Response {
     let ApiBody(body) = body;
     let realm = uri.path().trim_start_matches("/auth/realms/").split('/').next().unwrap_or_default();
     if realm != REALM {
-        return (StatusCode::NOT_FOUND, Json(ErrorBody { error: "Realm does not exist".to_string() })).into_response();
+        return (StatusCode::NOT_FOUND, Json(ErrorBody { error: "Realm does not exist".to_string() }))
+            .into_response();
     }
     if method != Method::POST {
         let message = "The token endpoint accepts only POST with a form body.".to_string();
-        let mut response = (StatusCode::METHOD_NOT_ALLOWED, Json(ErrorBody { error: message })).into_response();
+        let mut response =
+            (StatusCode::METHOD_NOT_ALLOWED, Json(ErrorBody { error: message })).into_response();
         response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("POST"));
         return response;
     }
@@ -53,13 +61,19 @@ pub async fn endpoint(State(app): State<Arc<AppState>>, method: Method, uri: Uri
     }
     match form_value(&form, "grant_type") {
         None | Some("") => {
-            return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "Missing form parameter: grant_type");
+            return oauth_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request",
+                "Missing form parameter: grant_type",
+            );
         }
         Some("client_credentials") => {}
         // People signing in through the console (`crate::identity`).
         Some("authorization_code") => return crate::identity::grants::authorization_code(&app, &form),
         Some("refresh_token") => return crate::identity::grants::refresh_token(&app, &form),
-        Some(_) => return oauth_error(StatusCode::BAD_REQUEST, "unsupported_grant_type", "Unsupported grant_type"),
+        Some(_) => {
+            return oauth_error(StatusCode::BAD_REQUEST, "unsupported_grant_type", "Unsupported grant_type");
+        }
     }
     let client_id = form_value(&form, "client_id").unwrap_or_default();
     let client_secret = form_value(&form, "client_secret").unwrap_or_default();

@@ -76,13 +76,20 @@ pub fn show(refusal: Refusal) -> AnyView {
         Refusal::Unread { what, failed } => {
             let (title, detail) = if failed {
                 (
-                    format!("Creating the cluster failed: the {what} could not be loaded, so none is chosen."),
-                    format!("Nothing was sent. Use Retry where the {what} are shown, check the choice, then press Create cluster again."),
+                    format!(
+                        "Creating the cluster failed: the {what} could not be loaded, so none is chosen."
+                    ),
+                    format!(
+                        "Nothing was sent. Use Retry where the {what} are shown, check the choice, then press Create cluster again."
+                    ),
                 )
             } else {
                 (
-                    format!("Creating the cluster failed: the {what} are still loading, so none is chosen yet."),
-                    "Nothing was sent. Check the choice once it shows, then press Create cluster again.".to_string(),
+                    format!(
+                        "Creating the cluster failed: the {what} are still loading, so none is chosen yet."
+                    ),
+                    "Nothing was sent. Check the choice once it shows, then press Create cluster again."
+                        .to_string(),
                 )
             };
             view! {
@@ -131,9 +138,18 @@ mod tests {
 
     #[test]
     fn the_first_missing_thing_is_named() {
-        let orgs_failed = Form { orgs: Read::Failed, org_chosen: false, regions: Read::Failed, region_chosen: false, ..complete() };
+        let orgs_failed = Form {
+            orgs: Read::Failed,
+            org_chosen: false,
+            regions: Read::Failed,
+            region_chosen: false,
+            ..complete()
+        };
         assert_eq!(refusal(&orgs_failed), Some(Refusal::Unread { what: "organizations", failed: true }));
-        assert_eq!(refusal(&Form { named: false, pay_settled: false, ..complete() }), Some(Refusal::Fix("Enter a name for the cluster.")));
+        assert_eq!(
+            refusal(&Form { named: false, pay_settled: false, ..complete() }),
+            Some(Refusal::Fix("Enter a name for the cluster."))
+        );
         assert_eq!(
             refusal(&Form { pay_settled: false, ..complete() }),
             Some(Refusal::Fix("Choose how to pay: a saved card, or the checkout page."))

@@ -7,20 +7,20 @@ mod outcome;
 mod pay;
 pub mod plans;
 
-use cluster_api::{catalogue, ops, BillingPeriod, ClusterCreationResult, DedicatedClusterRequest, Tier};
+use cluster_api::{BillingPeriod, ClusterCreationResult, DedicatedClusterRequest, Tier, catalogue, ops};
 use leptos::prelude::*;
 
 use crate::api::{self, use_api};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
-use crate::kit::page::{Breadcrumbs, PageHead};
-use crate::kit::code::CodePanel;
 use crate::kit::Write;
+use crate::kit::code::CodePanel;
+use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::links;
-use name_field::{availability, NameField, NameState};
+use name_field::{NameField, NameState, availability};
 use outcome::Outcome;
 use pay::{decided, payment_choice, region_phrase, summary};
-use plans::{period_for, plan, PLANS};
+use plans::{PLANS, period_for, plan};
 
 #[component]
 pub fn CreateCluster() -> impl IntoView {

@@ -2,9 +2,9 @@
 //! (`link`), the new cluster's page (`cluster`), or the card-authentication step
 //! (`requires_action`), which can fail and be retried or replaced by the checkout page.
 
-use cluster_api::{ops, ClusterCreationResult, RedirectLink};
+use cluster_api::{ClusterCreationResult, RedirectLink, ops};
 use leptos::prelude::*;
-use leptos_router::{hooks::use_navigate, NavigateOptions};
+use leptos_router::{NavigateOptions, hooks::use_navigate};
 
 use crate::api::{self, ApiError, use_api};
 use crate::billing::stripe;
@@ -17,16 +17,22 @@ use crate::session::{Flash, Session};
 pub enum Next {
     Checkout(cluster_api::RedirectLink),
     Created(cluster_api::Cluster),
-    Authenticate { client_secret: String, cluster_id: String },
+    Authenticate {
+        client_secret: String,
+        cluster_id: String,
+    },
     /// None of the documented shapes: nothing the console can act on.
     Unknown,
 }
 
 pub fn classify(result: ClusterCreationResult) -> Next {
     match result {
-        ClusterCreationResult { requires_action: true, client_secret: Some(secret), cluster_id: Some(id), .. } => {
-            Next::Authenticate { client_secret: secret, cluster_id: id }
-        }
+        ClusterCreationResult {
+            requires_action: true,
+            client_secret: Some(secret),
+            cluster_id: Some(id),
+            ..
+        } => Next::Authenticate { client_secret: secret, cluster_id: id },
         ClusterCreationResult { cluster: Some(cluster), .. } => Next::Created(cluster),
         ClusterCreationResult { link: Some(link), .. } => Next::Checkout(link),
         _ => Next::Unknown,
@@ -72,7 +78,11 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
     let payments = session.environment.with_untracked(|e| e.as_ref().and_then(|e| e.payments.clone()));
     let (payments, secret) = (StoredValue::new(payments), StoredValue::new(client_secret));
     let path = crate::links::cluster(&cluster_id);
-    let (done_name, done_path, done_id) = (StoredValue::new(name.clone()), StoredValue::new(path.clone()), StoredValue::new(cluster_id.clone()));
+    let (done_name, done_path, done_id) = (
+        StoredValue::new(name.clone()),
+        StoredValue::new(path.clone()),
+        StoredValue::new(cluster_id.clone()),
+    );
     let pay = Write::new("Confirming the payment");
     let confirm = move || {
         let (payments, secret) = (payments.get_value(), secret.get_value());
@@ -100,7 +110,9 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
     confirm();
     let id = StoredValue::new(cluster_id);
     let code_name = name.clone();
-    let code = crate::code::live(Box::new(move |t| crate::code::actions::checkout_resume(t, &id.get_value(), &code_name)));
+    let code = crate::code::live(Box::new(move |t| {
+        crate::code::actions::checkout_resume(t, &id.get_value(), &code_name)
+    }));
 
     view! {
         <section class="card" id="authenticate">

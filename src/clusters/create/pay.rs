@@ -84,7 +84,13 @@ pub fn region_phrase(regions: &Answer<Vec<Region>>, chosen: &str) -> String {
 }
 
 /// One sentence: plan, price, name, region and how it is paid (`None`: not chosen yet).
-pub fn summary(tier: &Tier, period: &BillingPeriod, region: &str, name: &str, saved_card: Option<bool>) -> String {
+pub fn summary(
+    tier: &Tier,
+    period: &BillingPeriod,
+    region: &str,
+    name: &str,
+    saved_card: Option<bool>,
+) -> String {
     let p = plan(tier);
     let name = if name.trim().is_empty() { "(no name yet)" } else { name.trim() };
     let pay = match saved_card {
@@ -106,7 +112,8 @@ mod tests {
     #[test]
     fn a_failed_read_is_not_a_region() {
         let failed: Answer<Vec<Region>> = Some(Err(ApiError::Network("down".into())));
-        let said = summary(&Tier::Premium, &BillingPeriod::Monthly, &region_phrase(&failed, ""), "acme", None);
+        let said =
+            summary(&Tier::Premium, &BillingPeriod::Monthly, &region_phrase(&failed, ""), "acme", None);
         assert!(!said.contains("in ,") && said.contains("could not be loaded"), "{said}");
         assert!(said.contains("no way to pay chosen yet") && !said.contains("checkout page"), "{said}");
         let ok = Some(Ok(vec![us_east()]));

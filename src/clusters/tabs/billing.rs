@@ -3,10 +3,10 @@
 use cluster_api::ops;
 use leptos::prelude::*;
 
-use crate::api::{self, use_api, ApiError};
+use crate::api::{self, ApiError, use_api};
 use crate::billing::SubscriptionDetails;
-use crate::clusters::payment::ResumeButton;
 use crate::clusters::ClusterCtx;
+use crate::clusters::payment::ResumeButton;
 use crate::components::ErrorPanel;
 
 #[component]

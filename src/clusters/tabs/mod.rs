@@ -3,11 +3,11 @@
 //! rules), Resources (themes, extensions, password denylists, app-association files), logs
 //! and the cluster's billing.
 
-mod billing;
-mod overview;
 pub mod access;
+mod billing;
 pub mod domains;
 pub mod logs;
+mod overview;
 pub mod realms;
 pub mod resources;
 pub mod settings;

@@ -1,16 +1,16 @@
-use cluster_api::{ops, Cluster, ClusterState, Metrics, SystemInfoRepresentation};
+use cluster_api::{Cluster, ClusterState, Metrics, SystemInfoRepresentation, ops};
 use leptos::prelude::*;
 
 use crate::api::{self, use_api};
+use crate::clusters::ClusterCtx;
 use crate::clusters::delete::DeleteCluster;
 use crate::clusters::watch::restart_watch;
-use crate::clusters::ClusterCtx;
-use crate::components::{status_badge, ErrorPanel};
-use crate::kit::copy::CopyButton;
-use crate::words;
+use crate::components::{ErrorPanel, status_badge};
 use crate::directory::Directory;
 use crate::format;
+use crate::kit::copy::CopyButton;
 use crate::links::{self, ClusterTab};
+use crate::words;
 
 /// The Overview tab: every field of the cluster, metrics, restarts, system info, delete.
 #[component]
@@ -72,12 +72,12 @@ fn custom_domain(c: &Cluster) -> String {
 /// Links only what is plainly a web address; anything else is shown as text.
 fn host_view(host: &str) -> AnyView {
     if host.starts_with("https://") || host.starts_with("http://") {
-        view! { <a href=host.to_string() target="_blank" rel="noopener noreferrer">{host.to_string()}</a> }.into_any()
+        view! { <a href=host.to_string() target="_blank" rel="noopener noreferrer">{host.to_string()}</a> }
+            .into_any()
     } else {
         host.to_string().into_any()
     }
 }
-
 
 #[component]
 fn MetricsCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
@@ -106,7 +106,9 @@ pub fn health(healthy: bool, status: &ClusterState) -> (&'static str, &'static s
     match (healthy, status) {
         (true, _) => ("Healthy", "ok"),
         (false, ClusterState::Active) => ("Not healthy", "bad"),
-        (false, ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning) => ("Not running yet", "neutral"),
+        (false, ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning) => {
+            ("Not running yet", "neutral")
+        }
         (false, _) => ("Not running", "muted"),
     }
 }
@@ -159,9 +161,7 @@ fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
     let info = crate::load::load(move || {
         let active = status.get() == ClusterState::Active;
         let id = id.clone();
-        async move {
-            if active { Some(api::call(api, &ops::ClusterSystemInfoDetail { id }).await) } else { None }
-        }
+        async move { if active { Some(api::call(api, &ops::ClusterSystemInfoDetail { id }).await) } else { None } }
     });
     view! {
         <section class="card" id="system-info">
@@ -191,7 +191,16 @@ fn system_info_view(s: SystemInfoRepresentation) -> AnyView {
         ("Java VM", s.java_vm.map(|v| format!("{v} {}", s.java_vm_version.unwrap_or_default()))),
         ("Java runtime", s.java_runtime),
         ("Java home", s.java_home),
-        ("OS", s.os_name.map(|n| format!("{n} {} ({})", s.os_version.unwrap_or_default(), s.os_architecture.unwrap_or_default()))),
+        (
+            "OS",
+            s.os_name.map(|n| {
+                format!(
+                    "{n} {} ({})",
+                    s.os_version.unwrap_or_default(),
+                    s.os_architecture.unwrap_or_default()
+                )
+            }),
+        ),
         ("File encoding", s.file_encoding),
         ("User", s.user_name),
         ("Working directory", s.user_dir),

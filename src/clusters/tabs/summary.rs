@@ -1,10 +1,10 @@
 //! The support summary: what a support person pastes into a ticket about a cluster, read
 //! fresh (system info for the Keycloak version, the restart status, health) with one Copy.
 
-use cluster_api::{ops, Cluster, ClusterState};
+use cluster_api::{Cluster, ClusterState, ops};
 use leptos::prelude::*;
 
-use crate::api::{self, use_api, ApiError};
+use crate::api::{self, ApiError, use_api};
 use crate::clusters::ClusterCtx;
 use crate::directory::Directory;
 use crate::kit::copy::CopyButton;
@@ -26,7 +26,10 @@ pub fn summary_text(c: &Cluster, org: &str, keycloak: &str, restart: &str, healt
         ("Name", c.name.clone()),
         ("Host", c.host.clone()),
         ("Tier", c.tier.to_string()),
-        ("Region", format!("{} [{}]", crate::words::region_text(&c.region.name, &c.region.region), c.region.name)),
+        (
+            "Region",
+            format!("{} [{}]", crate::words::region_text(&c.region.name, &c.region.region), c.region.name),
+        ),
         ("Status", format!("{} ({})", crate::components::status_badge::words(&c.status), c.status)),
         ("Keycloak version", keycloak.to_string()),
         ("Restart", restart.to_string()),
@@ -62,11 +65,24 @@ pub fn SupportSummary() -> impl IntoView {
         let keycloak = info.with(|i| match i {
             None => "(still loading)".to_string(),
             Some(None) => format!("(not available while {})", ctx.cluster.with(|c| c.status.to_string())),
-            Some(Some(answer)) => fact(&Some(answer.clone()), |s| s.version.clone().unwrap_or_else(|| "(not reported)".into())),
+            Some(Some(answer)) => {
+                fact(&Some(answer.clone()), |s| s.version.clone().unwrap_or_else(|| "(not reported)".into()))
+            }
         });
-        let restart = restart.with(|r| fact(r, |s| if s.restart_in_progress { "in progress".into() } else { "none in progress".into() }));
-        let health = health.with(|h| fact(h, |m| if m.healthy { "healthy".into() } else { "not healthy".into() }));
-        ctx.cluster.with(|c| summary_text(c, &directory.org_label(c.owner.as_deref().unwrap_or_default()), &keycloak, &restart, &health))
+        let restart = restart.with(|r| {
+            fact(r, |s| if s.restart_in_progress { "in progress".into() } else { "none in progress".into() })
+        });
+        let health =
+            health.with(|h| fact(h, |m| if m.healthy { "healthy".into() } else { "not healthy".into() }));
+        ctx.cluster.with(|c| {
+            summary_text(
+                c,
+                &directory.org_label(c.owner.as_deref().unwrap_or_default()),
+                &keycloak,
+                &restart,
+                &health,
+            )
+        })
     });
     view! {
         <section class="card" id="support-summary">
@@ -97,8 +113,17 @@ mod tests {
         };
         let text = summary_text(&c, "Globex Corp.", "26.1.0", "none in progress", "healthy");
         assert_eq!(text.lines().count(), 10);
-        assert!(text.starts_with("Cluster ID: cl-1\nOrganization: Globex Corp. (org-globex)\nName: globex-prod\n"));
-        assert!(text.contains("Region: US West (Oregon) (us-west-2) [US_WEST_2]") && text.contains("Status: Active (ACTIVE)") && text.contains("Keycloak version: 26.1.0") && text.ends_with("Health: healthy"));
+        assert!(
+            text.starts_with(
+                "Cluster ID: cl-1\nOrganization: Globex Corp. (org-globex)\nName: globex-prod\n"
+            )
+        );
+        assert!(
+            text.contains("Region: US West (Oregon) (us-west-2) [US_WEST_2]")
+                && text.contains("Status: Active (ACTIVE)")
+                && text.contains("Keycloak version: 26.1.0")
+                && text.ends_with("Health: healthy")
+        );
         let failed = fact::<i32>(&Some(Err(ApiError::Network("x".into()))), |_| String::new());
         assert!(failed.starts_with("(could not be read"));
     }

@@ -2,15 +2,15 @@
 //! chosen among those the person holds (the others shown disabled, with why), and the new
 //! secret shown once (`reveal`).
 
-use cluster_api::secret_rules::{name_problem, ORG_ROLES};
-use cluster_api::{ops, Secret, SecretRequest};
+use cluster_api::secret_rules::{ORG_ROLES, name_problem};
+use cluster_api::{Secret, SecretRequest, ops};
 use leptos::prelude::*;
 
 use super::reveal::RevealSecret;
 use crate::api::{self, use_api};
 use crate::directory::Directory;
-use crate::kit::code::CodePanel;
 use crate::kit::Write;
+use crate::kit::code::CodePanel;
 
 #[component]
 pub fn CreateSecret(
@@ -63,8 +63,15 @@ pub fn CreateSecret(
     let code = crate::code::live(Box::new(move |t| {
         let mut roles = chosen.get();
         roles.sort();
-        let op = ops::OrgApiSecretCreate { org_id: org.get_value(), body: SecretRequest { name: name.get(), roles: Some(roles) } };
-        crate::code::single(t, &crate::code::named("Create the API secret", &name.get()), &cluster_api::Call::request(&op))
+        let op = ops::OrgApiSecretCreate {
+            org_id: org.get_value(),
+            body: SecretRequest { name: name.get(), roles: Some(roles) },
+        };
+        crate::code::single(
+            t,
+            &crate::code::named("Create the API secret", &name.get()),
+            &cluster_api::Call::request(&op),
+        )
     }));
     let role_option = move |role: &'static str| {
         let holds = move || held.with(|h| h.iter().any(|r| r == role));

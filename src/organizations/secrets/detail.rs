@@ -1,13 +1,13 @@
 //! `/organizations/{org}/secrets/{secret}`: one secret as `org.apiSecret.detail` reads it
 //! (the secret masked), and revoking it.
 
-use cluster_api::{catalogue, ops, Secret};
+use cluster_api::{Secret, catalogue, ops};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
 use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_navigate, use_params_map};
 
 use super::{org_param, role_chips};
-use crate::api::{self, use_api, Api};
+use crate::api::{self, Api, use_api};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::format;
@@ -90,13 +90,18 @@ fn revoke(api: Api, org_id: String, s: Secret, refusal: Option<String>) -> AnyVi
         let op = ops::OrgApiSecretDelete { org_id: org_id.clone(), secret_id };
         Box::pin(async move {
             api::call(api, &op).await?;
-            session.flash.set(crate::session::Flash::on(links::org_secrets(&org_id), format!("The API secret {name} was revoked.")));
+            session.flash.set(crate::session::Flash::on(
+                links::org_secrets(&org_id),
+                format!("The API secret {name} was revoked."),
+            ));
             navigate(&links::org_secrets(&org_id), NavigateOptions::default());
             Ok(())
         })
     });
     let name = s.name.clone();
-    let code = crate::code::live(Box::new(move |t| target.with_value(|(org, id, _)| crate::code::actions::api_secret_delete(t, org, id))));
+    let code = crate::code::live(Box::new(move |t| {
+        target.with_value(|(org, id, _)| crate::code::actions::api_secret_delete(t, org, id))
+    }));
     view! {
         <section class="card">
             <h2>"Revoke"</h2>

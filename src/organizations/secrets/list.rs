@@ -2,7 +2,7 @@
 //! "4 of 10" against the limit, and the way to create one.
 
 use cluster_api::secret_rules::MAX_SECRETS;
-use cluster_api::{catalogue, ops, Secret};
+use cluster_api::{Secret, catalogue, ops};
 use leptos::prelude::*;
 
 use super::create::CreateSecret;
@@ -13,8 +13,13 @@ use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
 
-const COLUMNS: &[Column] =
-    &[Column::sortable("Name"), Column::sortable("Client ID"), Column::new("Roles"), Column::new("Secret"), Column::sortable("Created")];
+const COLUMNS: &[Column] = &[
+    Column::sortable("Name"),
+    Column::sortable("Client ID"),
+    Column::new("Roles"),
+    Column::new("Secret"),
+    Column::sortable("Created"),
+];
 
 fn secret_row(org_id: &str, s: &Secret) -> Row {
     let mut cells = vec![
@@ -36,9 +41,9 @@ pub fn create_refusal(directory: &Directory, org_id: &str, count: Option<i64>) -
         return Some(why);
     }
     match count {
-        Some(n) if n >= MAX_SECRETS as i64 => {
-            Some(format!("The organization has {n} API secrets, the most allowed: revoke one to create another."))
-        }
+        Some(n) if n >= MAX_SECRETS as i64 => Some(format!(
+            "The organization has {n} API secrets, the most allowed: revoke one to create another."
+        )),
         _ => None,
     }
 }
@@ -68,7 +73,13 @@ fn SecretsPage(org_id: String) -> impl IntoView {
     };
     let label = directory.org_label(&org_id);
     let rows = Callback::new(move |()| {
-        secrets.with(|l| l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(|s| secret_row(&org.get_value(), s)).collect()).map_err(Clone::clone)))
+        secrets.with(|l| {
+            l.as_ref().map(|r| {
+                r.as_ref()
+                    .map(|list| list.iter().map(|s| secret_row(&org.get_value(), s)).collect())
+                    .map_err(Clone::clone)
+            })
+        })
     });
     let count_text = move || match count.get() {
         None => "Counting…".to_string(),

@@ -87,6 +87,8 @@ mod tests {
         let command = curl("http://h/token", "acme-ci-1", "s3cr3t");
         assert!(command.starts_with("curl -s -X POST 'http://h/token'"));
         assert!(command.contains("-d grant_type=client_credentials"));
-        assert!(command.contains("-d client_id='acme-ci-1'") && command.contains("-d client_secret='s3cr3t'"));
+        assert!(
+            command.contains("-d client_id='acme-ci-1'") && command.contains("-d client_secret='s3cr3t'")
+        );
     }
 }

@@ -2,15 +2,15 @@
 //! never kept) and app links (a client and redirect URI → a single-use link, shown once
 //! with a copy button and its expiry), plus the admin token.
 
-use cluster_api::{ops, AppLinkRequest, ConsoleLink};
+use cluster_api::{AppLinkRequest, ConsoleLink, ops};
 use leptos::prelude::*;
 
-use super::token::{AdminToken, Countdown};
 use super::RealmCtx;
-use crate::api::{self, use_api, ApiError};
+use super::token::{AdminToken, Countdown};
+use crate::api::{self, ApiError, use_api};
+use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
-use crate::kit::Write;
 use crate::realms::console::{is_web_link, open_console};
 
 #[component]
@@ -18,7 +18,9 @@ pub fn Access() -> impl IntoView {
     let ctx = expect_context::<RealmCtx>();
     let api = use_api();
     let opening = Write::new("Opening the admin console");
-    let code = crate::code::live(Box::new(move |t| ctx.realm.with(|r| crate::code::actions::console_link(t, &r.id, &r.name))));
+    let code = crate::code::live(Box::new(move |t| {
+        ctx.realm.with(|r| crate::code::actions::console_link(t, &r.id, &r.name))
+    }));
     view! {
         <section class="card" id="realm-access">
             <h2>"Access"</h2>
@@ -66,11 +68,15 @@ fn AppLink() -> impl IntoView {
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         shown.set(None);
-        let (client, redirect) = (client_id.get_untracked().trim().to_string(), redirect_uri.get_untracked().trim().to_string());
+        let (client, redirect) =
+            (client_id.get_untracked().trim().to_string(), redirect_uri.get_untracked().trim().to_string());
         if let Some(why) = app_link_problem(&client, &redirect) {
             return making.error.set(Some(ApiError::BadRequest(why.into())));
         }
-        let op = ops::DeploymentAppLinkCreate { id: ctx.id(), body: AppLinkRequest { client_id: client, redirect_uri: redirect } };
+        let op = ops::DeploymentAppLinkCreate {
+            id: ctx.id(),
+            body: AppLinkRequest { client_id: client, redirect_uri: redirect },
+        };
         making.run(async move { api::call(api, &op).await }, move |link| {
             let until = js_sys::Date::now() + f64::from(link.expiration_seconds.max(0)) * 1000.0;
             shown.try_set(Some((link, until)));

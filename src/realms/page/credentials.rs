@@ -3,19 +3,25 @@
 //! request), reveal a secret on demand, and revoke with a dialog.
 
 use cluster_api::realms::{DEFAULT_CREDENTIAL_ROLE, REALM_MANAGEMENT_ROLES};
-use cluster_api::{catalogue, ops, DeploymentCredential, DeploymentCredentialRequest};
+use cluster_api::{DeploymentCredential, DeploymentCredentialRequest, catalogue, ops};
 use leptos::prelude::*;
 
-use super::reveal::Reveal;
 use super::RealmCtx;
+use super::reveal::Reveal;
 use crate::api::{self, use_api};
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 
-const COLUMNS: &[Column] =
-    &[Column::sortable("Client ID"), Column::sortable("Name"), Column::new("Description"), Column::new("Roles"), Column::new("Secret"), Column::new("Actions")];
+const COLUMNS: &[Column] = &[
+    Column::sortable("Client ID"),
+    Column::sortable("Name"),
+    Column::new("Description"),
+    Column::new("Roles"),
+    Column::new("Secret"),
+    Column::new("Actions"),
+];
 
 /// The token request a holder of the credential runs, ready to paste.
 pub fn token_request(c: &DeploymentCredential, secret: &str) -> String {
@@ -36,8 +42,10 @@ pub fn Credentials() -> impl IntoView {
     let directory = expect_context::<crate::directory::Directory>();
     let op = &catalogue::DEPLOYMENT_CREDENTIAL_LIST;
     // The Directory's refusal names the role and the organization, as the flows check.
-    let verdict = Memo::new(move |_| directory.permit(&ctx.realm.with(|r| r.org_id.clone().unwrap_or_default()), op));
-    move || match verdict.get() {
+    let verdict =
+        Memo::new(move |_| directory.permit(&ctx.realm.with(|r| r.org_id.clone().unwrap_or_default()), op));
+    move || {
+        match verdict.get() {
         None => view! { <section class="card" id="credentials"><h2>"Credentials"</h2><p class="loading">{crate::directory::CHECKING}</p></section> }.into_any(),
         Some(Err(why)) => view! {
             <section class="card" id="credentials">
@@ -47,6 +55,7 @@ pub fn Credentials() -> impl IntoView {
         }
         .into_any(),
         Some(Ok(())) => view! { <CredentialList/> }.into_any(),
+    }
     }
 }
 
@@ -86,7 +95,9 @@ fn CredentialList() -> impl IntoView {
             })
         })
     });
-    let revoke_code = crate::code::live(Box::new(move |t| crate::code::actions::credential_revoke(t, &ctx.id(), &revoking.get())));
+    let revoke_code = crate::code::live(Box::new(move |t| {
+        crate::code::actions::credential_revoke(t, &ctx.id(), &revoking.get())
+    }));
     let work = Callback::new(move |()| -> Work {
         let op = ops::DeploymentCredentialDelete { id: ctx.id(), client_id: revoking.get_untracked() };
         Box::pin(async move {
@@ -129,7 +140,11 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
         ev.prevent_default();
         made.set(None);
         let text = |s: RwSignal<String>| Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty());
-        let body = DeploymentCredentialRequest { name: text(name), description: text(description), roles: Some(roles.get_untracked()) };
+        let body = DeploymentCredentialRequest {
+            name: text(name),
+            description: text(description),
+            roles: Some(roles.get_untracked()),
+        };
         let op = ops::DeploymentCredentialCreate { id: ctx.id(), body: Some(body) };
         creating.run(async move { api::call(api, &op).await }, move |c| {
             made.try_set(Some(c));
@@ -147,7 +162,11 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
     }));
     let code = crate::code::live(Box::new(move |t| {
         let text = |s: RwSignal<String>| Some(s.get().trim().to_string()).filter(|t| !t.is_empty());
-        let body = DeploymentCredentialRequest { name: text(name), description: text(description), roles: Some(roles.get()) };
+        let body = DeploymentCredentialRequest {
+            name: text(name),
+            description: text(description),
+            roles: Some(roles.get()),
+        };
         let what = crate::code::named("Create the realm credential", body.name.as_deref().unwrap_or(""));
         let op = ops::DeploymentCredentialCreate { id: realm_id.clone(), body: Some(body) };
         crate::code::single(t, &what, &cluster_api::Call::request(&op))

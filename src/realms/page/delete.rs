@@ -3,7 +3,7 @@
 
 use cluster_api::ops;
 use leptos::prelude::*;
-use leptos_router::{hooks::use_navigate, NavigateOptions};
+use leptos_router::{NavigateOptions, hooks::use_navigate};
 
 use super::RealmCtx;
 use crate::api::{self, use_api};
@@ -19,13 +19,18 @@ pub fn DeleteRealm() -> impl IntoView {
     let navigate = use_navigate();
     let confirm = Confirm::new("Deleting the realm");
     let name = Signal::derive(move || ctx.realm.with(|r| r.name.clone()));
-    let code = crate::code::live(Box::new(move |t| ctx.realm.with(|r| crate::code::actions::realm_delete(t, &r.id, &r.name))));
+    let code = crate::code::live(Box::new(move |t| {
+        ctx.realm.with(|r| crate::code::actions::realm_delete(t, &r.id, &r.name))
+    }));
     let work = Callback::new(move |()| -> Work {
-        let (id, name, cluster) = ctx.realm.with_untracked(|r| (r.id.clone(), r.name.clone(), r.cluster.as_ref().map(|c| c.id.clone())));
+        let (id, name, cluster) = ctx
+            .realm
+            .with_untracked(|r| (r.id.clone(), r.name.clone(), r.cluster.as_ref().map(|c| c.id.clone())));
         let navigate = navigate.clone();
         Box::pin(async move {
             api::call(api, &ops::DeploymentDelete { id }).await?;
-            let to = cluster.map_or_else(|| links::REALMS.to_string(), |c| links::cluster_tab(&c, ClusterTab::Realms));
+            let to = cluster
+                .map_or_else(|| links::REALMS.to_string(), |c| links::cluster_tab(&c, ClusterTab::Realms));
             session.flash.set(crate::session::Flash::on(to.clone(), format!("Realm {name} was deleted.")));
             navigate(&to, NavigateOptions::default());
             Ok(())

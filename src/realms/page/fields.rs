@@ -1,15 +1,15 @@
 //! Every field of the realm's `Deployment`, and its display name, editable: the update
 //! sends the whole record back with the new display name, as the service requires.
 
-use cluster_api::{ops, Deployment, EpochMillis};
+use cluster_api::{Deployment, EpochMillis, ops};
 use leptos::prelude::*;
 
 use super::RealmCtx;
 use crate::api::{self, use_api};
 use crate::directory::Directory;
 use crate::format;
-use crate::kit::copy::CopyButton;
 use crate::kit::Write;
+use crate::kit::copy::CopyButton;
 use crate::links::{self, ClusterTab};
 
 /// The record to send for a new display name: everything as read, the display name
@@ -20,7 +20,8 @@ pub fn echo(current: &Deployment, display_name: &str) -> Deployment {
 }
 
 fn when(at: Option<EpochMillis>) -> String {
-    at.map(|at| format!("{} ({})", format::utc(at), format::relative(js_sys::Date::now() as i64, at))).unwrap_or_else(|| "—".into())
+    at.map(|at| format!("{} ({})", format::utc(at), format::relative(js_sys::Date::now() as i64, at)))
+        .unwrap_or_else(|| "—".into())
 }
 
 #[component]
@@ -28,8 +29,14 @@ pub fn Fields() -> impl IntoView {
     let ctx = expect_context::<RealmCtx>();
     let directory = expect_context::<Directory>();
     let realm = ctx.realm;
-    let text = move |f: fn(&Deployment) -> Option<String>| move || realm.with(f).unwrap_or_else(|| "—".into());
-    let org = move || realm.with(|r| r.org_id.clone()).map(|id| format!("{} ({id})", directory.org_label(&id))).unwrap_or_else(|| "—".into());
+    let text =
+        move |f: fn(&Deployment) -> Option<String>| move || realm.with(f).unwrap_or_else(|| "—".into());
+    let org = move || {
+        realm
+            .with(|r| r.org_id.clone())
+            .map(|id| format!("{} ({id})", directory.org_label(&id)))
+            .unwrap_or_else(|| "—".into())
+    };
     let cluster = move || {
         realm.with(|r| r.cluster.clone()).map(|c| {
             let href = links::cluster_tab(&c.id, ClusterTab::Realms);
@@ -70,7 +77,9 @@ fn Rename() -> impl IntoView {
     let saving = Write::new("Saving the display name");
     let typed = RwSignal::new(ctx.realm.with_untracked(|r| r.display_name.clone().unwrap_or_default()));
     let saved = RwSignal::new(None::<String>);
-    let code = crate::code::live(Box::new(move |t| ctx.realm.with(|r| crate::code::actions::realm_rename(t, &echo(r, &typed.get())))));
+    let code = crate::code::live(Box::new(move |t| {
+        ctx.realm.with(|r| crate::code::actions::realm_rename(t, &echo(r, &typed.get())))
+    }));
     let hcl = crate::code::live(Box::new(move |t| {
         let body = ctx.realm.with(|r| echo(r, &typed.get()));
         let cluster = body.cluster.as_ref().map(|c| c.id.clone()).unwrap_or_default();
@@ -89,7 +98,8 @@ fn Rename() -> impl IntoView {
             ctx.publish(body);
         });
     };
-    move || match ctx.denied.get() {
+    move || {
+        match ctx.denied.get() {
         Some(_) => view! { <span id="display-name-text">{ctx.realm.with(|r| r.display_name.clone().unwrap_or_else(|| "—".into()))}</span> }.into_any(),
         None => view! {
             <form class="inline-form rename" on:submit=submit>
@@ -103,6 +113,7 @@ fn Rename() -> impl IntoView {
             {saving.failure()}
             <crate::kit::code::CodePanel curl=code hcl=hcl/>
         }.into_any(),
+    }
     }
 }
 
@@ -123,7 +134,10 @@ mod tests {
         };
         let sent = echo(&r, "  New name ");
         assert_eq!(sent.display_name.as_deref(), Some("New name"));
-        assert_eq!((sent.id.as_str(), sent.name.as_str(), sent.org_id.as_deref()), ("d1", "shop", Some("org")));
+        assert_eq!(
+            (sent.id.as_str(), sent.name.as_str(), sent.org_id.as_deref()),
+            ("d1", "shop", Some("org"))
+        );
         assert_eq!(echo(&r, " ").display_name, None);
     }
 }

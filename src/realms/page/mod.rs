@@ -9,7 +9,7 @@ mod fields;
 mod reveal;
 mod token;
 
-use cluster_api::{catalogue, ops, Deployment, DeploymentState};
+use cluster_api::{Deployment, DeploymentState, catalogue, ops};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
@@ -17,7 +17,7 @@ use super::{badge, key, label, realm_watch};
 use crate::api::{self, use_api};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
-use crate::kit::page::{title, Breadcrumbs, PageHead};
+use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::links::{self, ClusterTab};
 
 /// What every section of the realm page reads.
@@ -94,7 +94,13 @@ fn Loaded(id: String, realm: Signal<Deployment>) -> impl IntoView {
             })
         })
     });
-    let ctx = RealmCtx { id: StoredValue::new(id), realm, denied, not_now, watch: crate::poll::app_wide(realm_watch) };
+    let ctx = RealmCtx {
+        id: StoredValue::new(id),
+        realm,
+        denied,
+        not_now,
+        watch: crate::poll::app_wide(realm_watch),
+    };
     provide_context(ctx);
 
     let name = move || realm.with(label);

@@ -6,8 +6,8 @@ use leptos::prelude::*;
 
 use super::RealmCtx;
 use crate::api::{self, Api};
-use crate::kit::copy::CopyButton;
 use crate::kit::Write;
+use crate::kit::copy::CopyButton;
 
 #[component]
 pub fn Reveal(api: Api, client_id: String) -> impl IntoView {

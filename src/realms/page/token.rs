@@ -2,14 +2,14 @@
 //! expiry countdown, kept only in this view (gone when the page is left, never stored).
 //! The countdown is shared with the app link's expiry.
 
-use cluster_api::{ops, TokenResponse};
+use cluster_api::{TokenResponse, ops};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::RealmCtx;
 use crate::api::{self, use_api};
-use crate::kit::copy::CopyButton;
 use crate::kit::Write;
+use crate::kit::copy::CopyButton;
 use crate::poll::sleep_ms;
 
 /// `4:05` left, or `None` once `until` (ms) has passed.
@@ -23,7 +23,11 @@ pub fn remaining(now_ms: f64, until_ms: f64) -> Option<String> {
 
 /// "Expires in 4:05", ticking each second; "Expired" after. `gone` runs once it expires.
 #[component]
-pub fn Countdown(until: f64, id: &'static str, #[prop(optional)] gone: Option<Callback<()>>) -> impl IntoView {
+pub fn Countdown(
+    until: f64,
+    id: &'static str,
+    #[prop(optional)] gone: Option<Callback<()>>,
+) -> impl IntoView {
     let now = RwSignal::new(js_sys::Date::now());
     spawn_local(async move {
         loop {
@@ -66,7 +70,9 @@ pub fn AdminToken() -> impl IntoView {
             shown.try_set(Some((token, until)));
         });
     };
-    let code = crate::code::live(Box::new(move |t| ctx.realm.with(|r| crate::code::actions::admin_token(t, &r.id, &r.name))));
+    let code = crate::code::live(Box::new(move |t| {
+        ctx.realm.with(|r| crate::code::actions::admin_token(t, &r.id, &r.name))
+    }));
     view! {
         <div class="access-item">
             <h3>"Admin token"</h3>

@@ -5,20 +5,26 @@
 
 use std::time::Duration;
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 use fantoccini::Locator;
 
-use super::{sign_in_again, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, sign_in_again};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
-        ("access_rules_in_two_categories_then_clear_one", |d| Box::pin(run_flow(d, Config::default(), two_categories))),
+        ("access_rules_in_two_categories_then_clear_one", |d| {
+            Box::pin(run_flow(d, Config::default(), two_categories))
+        }),
         ("access_invalid_cidr_refused_in_form", |d| Box::pin(run_flow(d, Config::default(), invalid_cidr))),
         ("access_premium_cap", |d| Box::pin(run_flow(d, quick_provision(), premium_cap))),
-        ("logs_window_pages_and_download", |d| Box::pin(run_flow(d, Config::default(), logs_window_and_download))),
+        ("logs_window_pages_and_download", |d| {
+            Box::pin(run_flow(d, Config::default(), logs_window_and_download))
+        }),
         ("logs_telemetry_test_and_save", |d| Box::pin(run_flow(d, Config::default(), telemetry_save))),
-        ("logs_telemetry_refused_on_starter", |d| Box::pin(run_flow(d, Config::default(), telemetry_starter))),
+        ("logs_telemetry_refused_on_starter", |d| {
+            Box::pin(run_flow(d, Config::default(), telemetry_starter))
+        }),
         ("access_and_logs_read_only_for_viewer", |d| Box::pin(run_flow(d, Config::default(), viewer))),
     ]
 }
@@ -105,7 +111,12 @@ async fn invalid_cidr(ctx: Ctx) {
     ctx.type_into("#ip-realm-blocked .rule-row:nth-child(1) input.address", "not-an-ip").await;
     ctx.wait_text("#ip-realm-blocked .address-problem", "Not an IP address").await;
     ctx.type_into("#ip-realm-blocked .rule-row:nth-child(1) input.address", "198.51.100.0/24").await;
-    ctx.wait_gone("#ip-realm-blocked .rule-row:nth-child(1) input[aria-invalid]", Duration::from_secs(5), "the problem stayed").await;
+    ctx.wait_gone(
+        "#ip-realm-blocked .rule-row:nth-child(1) input[aria-invalid]",
+        Duration::from_secs(5),
+        "the problem stayed",
+    )
+    .await;
     assert!(enabled(&ctx, "#save-ip-rules").await);
     assert_eq!(ctx.calls("cluster.ipRule.update", "400").await, 0, "the form sent an invalid address");
     ctx.click("#save-ip-rules").await;
@@ -137,12 +148,15 @@ async fn fetch(url: &str) -> (String, String, Vec<u8>) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let rest = url.strip_prefix("http://").unwrap_or_else(|| panic!("not an http URL: {url}"));
     let (authority, path) = rest.split_once('/').unwrap_or((rest, ""));
-    let mut stream = tokio::net::TcpStream::connect(authority).await.unwrap_or_else(|e| panic!("connect {authority}: {e}"));
+    let mut stream = tokio::net::TcpStream::connect(authority)
+        .await
+        .unwrap_or_else(|e| panic!("connect {authority}: {e}"));
     let request = format!("GET /{path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
     stream.write_all(request.as_bytes()).await.unwrap_or_else(|e| panic!("send: {e}"));
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).await.unwrap_or_else(|e| panic!("read: {e}"));
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap_or_else(|| panic!("no headers in the answer"));
+    let split =
+        raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap_or_else(|| panic!("no headers in the answer"));
     let head = String::from_utf8_lossy(&raw[..split]).to_string();
     let (status, headers) = head.split_once("\r\n").unwrap_or((&head, ""));
     (status.to_string(), headers.to_lowercase(), raw[split + 4..].to_vec())
@@ -152,8 +166,12 @@ async fn logs_window_and_download(ctx: Ctx) {
     open(&ctx, LOGS, "#log-table tbody tr").await;
     // The default window is a week: more than a page of hourly files.
     assert_eq!(rows(&ctx).await, 20);
-    assert_eq!(ctx.find("#window-7d").await.attr("aria-pressed").await.ok().flatten().as_deref(), Some("true"));
-    let first = ctx.find("#log-table tbody tr").await.attr("data-file").await.ok().flatten().unwrap_or_default();
+    assert_eq!(
+        ctx.find("#window-7d").await.attr("aria-pressed").await.ok().flatten().as_deref(),
+        Some("true")
+    );
+    let first =
+        ctx.find("#log-table tbody tr").await.attr("data-file").await.ok().flatten().unwrap_or_default();
     assert!(first.ends_with(".log.gz"), "{first}");
     ctx.wait_text("#log-table", "UTC").await;
     ctx.wait_text("#log-table", "KB").await;
@@ -161,7 +179,8 @@ async fn logs_window_and_download(ctx: Ctx) {
     ctx.click("#logs-next").await;
     ctx.wait_url("start=20").await;
     ctx.wait_text("#logs-page", "Files 21–40").await;
-    let second = ctx.find("#log-table tbody tr").await.attr("data-file").await.ok().flatten().unwrap_or_default();
+    let second =
+        ctx.find("#log-table tbody tr").await.attr("data-file").await.ok().flatten().unwrap_or_default();
     assert_ne!(first, second, "the next page shows other files");
     ctx.click("#logs-previous").await;
     ctx.wait_text("#logs-page", "Files 1–20").await;
@@ -208,7 +227,11 @@ async fn telemetry_save(ctx: Ctx) {
     assert_eq!(ctx.calls("cluster.telemetryExport.endpoint.validate", "200").await, 1);
     assert_eq!(ctx.calls("cluster.telemetryExport.update", "200").await, 0, "testing saved");
     ctx.click("#export-enabled").await;
-    ctx.find("#export-protocol").await.select_by_value("grpc").await.unwrap_or_else(|e| panic!("protocol: {e}"));
+    ctx.find("#export-protocol")
+        .await
+        .select_by_value("grpc")
+        .await
+        .unwrap_or_else(|e| panic!("protocol: {e}"));
     ctx.type_into("#export-token", "secret-bearer-123").await;
     ctx.click("#save-export").await;
     ctx.wait_text("#export-saved", "saved").await;
@@ -241,7 +264,10 @@ async fn viewer(ctx: Ctx) {
     ctx.sign_in(demo::VIEWER_CLIENT_ID, demo::VIEWER_CLIENT_SECRET).await;
     ctx.wait_url(ACCESS).await;
     ctx.wait_text("#access-read-only", "manage-clusters").await;
-    assert!(!ctx.exists("#save-ip-rules").await && !ctx.exists("#add-admin").await, "a viewer is offered to change IP rules");
+    assert!(
+        !ctx.exists("#save-ip-rules").await && !ctx.exists("#add-admin").await,
+        "a viewer is offered to change IP rules"
+    );
     ctx.click("nav.tabs a[href$='/logs']").await;
     ctx.wait_url(LOGS).await;
     ctx.find("#log-table tbody tr").await;

@@ -8,14 +8,20 @@ use std::time::{Duration, Instant};
 
 use cluster_sandbox::Config;
 
-use super::{axe, restart_elsewhere, sign_in_again, Flow};
-use crate::harness::{run_flow, Ctx, WAIT};
+use super::{Flow, axe, restart_elsewhere, sign_in_again};
+use crate::harness::{Ctx, WAIT, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
-        ("activity_import_followed_in_drawer_with_toast", |d| Box::pin(run_flow(d, slow_realms(), import_followed))),
-        ("activity_cancel_queued_change_from_drawer", |d| Box::pin(run_flow(d, quick_restarts(), cancel_queued))),
-        ("activity_one_poll_per_interval_drawer_open_or_closed", |d| Box::pin(run_flow(d, slow_realms(), one_poll))),
+        ("activity_import_followed_in_drawer_with_toast", |d| {
+            Box::pin(run_flow(d, slow_realms(), import_followed))
+        }),
+        ("activity_cancel_queued_change_from_drawer", |d| {
+            Box::pin(run_flow(d, quick_restarts(), cancel_queued))
+        }),
+        ("activity_one_poll_per_interval_drawer_open_or_closed", |d| {
+            Box::pin(run_flow(d, slow_realms(), one_poll))
+        }),
     ]
 }
 
@@ -40,7 +46,8 @@ fn file(name: &str, bytes: &[u8]) -> String {
 }
 
 async fn active_id(ctx: &Ctx) -> String {
-    let value = ctx.client.execute("return document.activeElement && document.activeElement.id;", vec![]).await;
+    let value =
+        ctx.client.execute("return document.activeElement && document.activeElement.id;", vec![]).await;
     value.ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
 

@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use crate::harness::Ctx;
 
 fn source() -> String {
-    let path = std::env::var_os("AXE_JS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".tools/node_modules/axe-core/axe.min.js"));
+    let path = std::env::var_os("AXE_JS").map(PathBuf::from).unwrap_or_else(|| {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".tools/node_modules/axe-core/axe.min.js")
+    });
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("axe-core is missing at {} ({e}): run `make setup`", path.display()))
 }

@@ -3,20 +3,26 @@
 
 use std::time::Duration;
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 use fantoccini::Locator;
 
-use super::{alice, back_signed_in, person, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, alice, back_signed_in, person};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("wizard_checkout_pay_provisions", |d| Box::pin(run_flow(d, quick(), checkout_pay))),
-        ("wizard_checkout_cancel_then_complete_payment", |d| Box::pin(run_flow(d, quick(), checkout_cancel_then_resume))),
+        ("wizard_checkout_cancel_then_complete_payment", |d| {
+            Box::pin(run_flow(d, quick(), checkout_cancel_then_resume))
+        }),
         ("wizard_saved_card", |d| Box::pin(run_flow(d, quick(), saved_card))),
         ("wizard_authentication_completed", |d| Box::pin(run_flow(d, quick(), authentication_completed))),
-        ("wizard_authentication_failed_then_retried", |d| Box::pin(run_flow(d, quick(), authentication_retried))),
-        ("wizard_authentication_failed_then_checkout", |d| Box::pin(run_flow(d, quick(), authentication_to_checkout))),
+        ("wizard_authentication_failed_then_retried", |d| {
+            Box::pin(run_flow(d, quick(), authentication_retried))
+        }),
+        ("wizard_authentication_failed_then_checkout", |d| {
+            Box::pin(run_flow(d, quick(), authentication_to_checkout))
+        }),
         ("wizard_declined_card_keeps_the_form", |d| Box::pin(run_flow(d, quick(), declined_card))),
         ("wizard_name_taken_offers_recommendation", |d| Box::pin(run_flow(d, quick(), name_taken))),
         ("delinquent_cluster_pays_open_invoice", |d| Box::pin(run_flow(d, quick(), delinquent_repair))),
@@ -97,7 +103,10 @@ async fn saved_card(ctx: Ctx) {
     plan_and_name(&ctx, "enterprise", "acme-card").await;
     // The organization's default card is offered first.
     let default = ctx.find("input[name=payment][value='pm_card_visa']").await;
-    assert!(default.prop("checked").await.ok().flatten().as_deref() == Some("true"), "the default card is not preselected");
+    assert!(
+        default.prop("checked").await.ok().flatten().as_deref() == Some("true"),
+        "the default card is not preselected"
+    );
     ctx.wait_text("#summary", "charged to the selected card").await;
     create(&ctx).await;
     ctx.wait_text(".flash", "acme-card was created").await;
@@ -203,7 +212,12 @@ async fn cards(ctx: Ctx) {
     ctx.find("tr[data-card=pm_card_visa]").await;
     ctx.click("tr[data-card=pm_card_chargeDeclined] .remove-card").await;
     ctx.click("tr[data-card=pm_card_chargeDeclined] .confirm-remove").await;
-    ctx.wait_gone("tr[data-card=pm_card_chargeDeclined]", crate::harness::WAIT, "the unused card was not removed").await;
+    ctx.wait_gone(
+        "tr[data-card=pm_card_chargeDeclined]",
+        crate::harness::WAIT,
+        "the unused card was not removed",
+    )
+    .await;
 }
 
 async fn card_rows(ctx: &Ctx) -> usize {

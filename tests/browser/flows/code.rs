@@ -1,17 +1,23 @@
 //! The Code panel (issue 14 §1): the requests a form will send, as curl and Terraform,
 //! following the form as it changes, with secrets as placeholders and a copy button.
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 
-use super::{sign_in_again, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, sign_in_again};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("code_panel_wizard_live_terraform_and_copy", |d| Box::pin(run_flow(d, Config::default(), wizard))),
-        ("code_panel_realm_secret_env_var_and_upload", |d| Box::pin(run_flow(d, Config::default(), cluster_forms))),
-        ("code_panel_realm_page_rename_and_delete_dialog", |d| Box::pin(run_flow(d, Config::default(), realm_page))),
-        ("code_panel_card_default_and_remove_dialog", |d| Box::pin(run_flow(d, Config::default(), card_dialogs))),
+        ("code_panel_realm_secret_env_var_and_upload", |d| {
+            Box::pin(run_flow(d, Config::default(), cluster_forms))
+        }),
+        ("code_panel_realm_page_rename_and_delete_dialog", |d| {
+            Box::pin(run_flow(d, Config::default(), realm_page))
+        }),
+        ("code_panel_card_default_and_remove_dialog", |d| {
+            Box::pin(run_flow(d, Config::default(), card_dialogs))
+        }),
     ]
 }
 
@@ -35,7 +41,10 @@ async fn wizard(ctx: Ctx) {
     let script = ctx.wait_text(&pre, "\"client_secret=$CLIENT_SECRET\"").await;
     assert!(script.contains("/auth/realms/self/protocol/openid-connect/token'"), "{script}");
     assert!(script.contains("Authorization: Bearer $TOKEN"), "{script}");
-    assert!(!script.contains(demo::ADMIN_CLIENT_SECRET) && !script.contains(demo::ADMIN_CLIENT_ID), "the session's secret shows: {script}");
+    assert!(
+        !script.contains(demo::ADMIN_CLIENT_SECRET) && !script.contains(demo::ADMIN_CLIENT_ID),
+        "the session's secret shows: {script}"
+    );
     for outcome in ["3-D Secure", "checkout page", "Paid: cluster $CLUSTER_ID"] {
         assert!(script.contains(outcome), "no payment outcome {outcome}: {script}");
     }
@@ -90,7 +99,10 @@ async fn cluster_forms(ctx: Ctx) {
     ctx.type_into("#env-value", typed).await;
     let pre = open_panel(&ctx, "#add-env-var ~").await;
     let script = ctx.wait_text(&pre, "\"value\":\"'\"$ENV_VALUE\"'\"").await;
-    assert!(script.contains("\"name\":\"DB_PASSWORD\"") && script.contains("\"type\":\"SECRET\""), "{script}");
+    assert!(
+        script.contains("\"name\":\"DB_PASSWORD\"") && script.contains("\"type\":\"SECRET\""),
+        "{script}"
+    );
     assert!(script.contains(&format!("-X POST '{api}/clusters/cl-acme-prod/env-vars'")), "{script}");
     assert!(!script.contains(typed), "the secret shows: {script}");
     ctx.click("#add-env-var ~ details .code-tab-hcl").await;
@@ -113,12 +125,17 @@ async fn cluster_forms(ctx: Ctx) {
     select.select_by_value("THEME").await.unwrap_or_else(|e| panic!("type: {e}"));
     let pre = open_panel(&ctx, "#resources form.add-resource ~").await;
     let script = ctx.wait_text(&pre, "\"name\":\"code-login\",\"resourceType\":\"THEME\"").await;
-    assert!(script.contains("EXTENSION_ID=$(curl") && script.contains("awk -F/ 'tolower($0) ~ /^location:/ {print $NF}'"), "{script}");
+    assert!(
+        script.contains("EXTENSION_ID=$(curl")
+            && script.contains("awk -F/ 'tolower($0) ~ /^location:/ {print $NF}'"),
+        "{script}"
+    );
     ctx.click("#add-resource").await;
     let card = "article[data-extension='code-login']";
     ctx.find(card).await;
     let path = std::env::temp_dir().join(format!("code-panel-{}-acme-code.jar", std::process::id()));
-    std::fs::write(&path, cluster_sandbox::jar::stored(&["META-INF/MANIFEST.MF"])).unwrap_or_else(|e| panic!("jar: {e}"));
+    std::fs::write(&path, cluster_sandbox::jar::stored(&["META-INF/MANIFEST.MF"]))
+        .unwrap_or_else(|e| panic!("jar: {e}"));
     let input = ctx.find(&format!("{card} input.file")).await;
     input.send_keys(&path.to_string_lossy()).await.unwrap_or_else(|e| panic!("attach: {e}"));
     let pre = open_panel(&ctx, &format!("{card} .uploader")).await;
@@ -136,7 +153,8 @@ async fn cluster_forms(ctx: Ctx) {
     ];
     let mut at = 0;
     for step in order {
-        let found = script[at..].find(step).unwrap_or_else(|| panic!("{step} missing or out of order in\n{script}"));
+        let found =
+            script[at..].find(step).unwrap_or_else(|| panic!("{step} missing or out of order in\n{script}"));
         at += found + step.len();
     }
     ctx.click(&format!("{card} .uploader .code-tab-hcl")).await;
@@ -158,22 +176,33 @@ async fn realm_page(ctx: Ctx) {
     let script = ctx.wait_text(&pre, "\"display_name\":\"Shop'\\''s \\\"best\\\"\"").await;
     assert!(script.contains(&format!("-X PUT '{api}/deployments/{}'", demo::REALM_CUSTOMERS)), "{script}");
     assert!(script.contains("\"name\":\"customers\""), "the record is not echoed whole: {script}");
-    assert!(script.contains("Authorization: Bearer $TOKEN") && script.contains("\"client_secret=$CLIENT_SECRET\""), "{script}");
+    assert!(
+        script.contains("Authorization: Bearer $TOKEN")
+            && script.contains("\"client_secret=$CLIENT_SECRET\""),
+        "{script}"
+    );
     ctx.click("#realm-fields .code-tab-hcl").await;
     let hcl = ctx.wait_text(&pre, "resource \"phasetwo_realm\" \"customers\" {").await;
     assert!(hcl.contains("display_name = \"Shop's \\\"best\\\"\""), "{hcl}");
-    assert!(hcl.contains(&format!("id = \"cl-acme-prod/{}\"", demo::REALM_CUSTOMERS)), "no import of the realm: {hcl}");
+    assert!(
+        hcl.contains(&format!("id = \"cl-acme-prod/{}\"", demo::REALM_CUSTOMERS)),
+        "no import of the realm: {hcl}"
+    );
     assert_eq!(ctx.calls("deployment.update", "204").await, 0, "the panel sent something");
 
     // The delete dialog carries the exact request, and copies it.
     ctx.click("#delete-realm").await;
     let pre = open_panel(&ctx, "dialog[open]").await;
-    let shown = ctx.wait_text(&pre, &format!("-X DELETE '{api}/deployments/{}'", demo::REALM_CUSTOMERS)).await;
+    let shown =
+        ctx.wait_text(&pre, &format!("-X DELETE '{api}/deployments/{}'", demo::REALM_CUSTOMERS)).await;
     assert!(shown.contains("# Delete the realm “customers”"), "{shown}");
     record_clipboard(&ctx).await;
     ctx.click("dialog[open] .code-panel button.copy").await;
     ctx.wait_text("dialog[open] .code-panel .copy-note", "Copied").await;
-    assert_eq!(copied(&ctx).await.first().map(|c| c.trim_end().to_string()), Some(shown.trim_end().to_string()));
+    assert_eq!(
+        copied(&ctx).await.first().map(|c| c.trim_end().to_string()),
+        Some(shown.trim_end().to_string())
+    );
     ctx.click("dialog[open] .cancel").await;
     ctx.wait_gone("dialog", crate::harness::WAIT, "Cancel did not close the dialog").await;
     assert_eq!(ctx.calls("deployment.delete", "204").await, 0, "the realm was deleted");
@@ -187,10 +216,25 @@ async fn card_dialogs(ctx: Ctx) {
     ctx.wait_text("#card-table", "4242").await;
     let row = "tr[data-card=pm_card_mastercard]";
     let pre = open_panel(&ctx, row).await;
-    ctx.wait_text(&pre, &format!("-X POST '{api}/orgs/{}/billing/payment-methods/pm_card_mastercard/default'", demo::ACME_ORG_ID)).await;
+    ctx.wait_text(
+        &pre,
+        &format!(
+            "-X POST '{api}/orgs/{}/billing/payment-methods/pm_card_mastercard/default'",
+            demo::ACME_ORG_ID
+        ),
+    )
+    .await;
     ctx.click(&format!("{row} .remove-card")).await;
     let pre = open_panel(&ctx, "dialog[open]").await;
-    let script = ctx.wait_text(&pre, &format!("-X DELETE '{api}/orgs/{}/billing/payment-methods/pm_card_mastercard'", demo::ACME_ORG_ID)).await;
+    let script = ctx
+        .wait_text(
+            &pre,
+            &format!(
+                "-X DELETE '{api}/orgs/{}/billing/payment-methods/pm_card_mastercard'",
+                demo::ACME_ORG_ID
+            ),
+        )
+        .await;
     assert!(script.contains("# Remove the card “Mastercard •••• "), "{script}");
     ctx.click("dialog[open] .cancel").await;
     ctx.wait_gone("dialog", crate::harness::WAIT, "Cancel did not close the dialog").await;

@@ -5,14 +5,16 @@
 
 use std::time::Duration;
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 
-use super::{restart_elsewhere, sign_in_again, Flow};
-use crate::harness::{run_flow, Ctx, WAIT};
+use super::{Flow, restart_elsewhere, sign_in_again};
+use crate::harness::{Ctx, WAIT, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
-        ("configuration_domain_records_primary_and_delete", |d| Box::pin(run_flow(d, quick(), domain_lifecycle))),
+        ("configuration_domain_records_primary_and_delete", |d| {
+            Box::pin(run_flow(d, quick(), domain_lifecycle))
+        }),
         ("configuration_env_vars_restart_queue_and_secrets", |d| Box::pin(run_flow(d, quick(), env_vars))),
         ("configuration_read_only_for_viewer", |d| Box::pin(run_flow(d, quick(), viewer_read_only))),
     ]
@@ -65,7 +67,10 @@ async fn domain_lifecycle(ctx: Ctx) {
     ctx.wait_text("#domain-usage", "1 of 15 domains").await;
     ctx.wait_text(&format!("{CARD} .dns-status"), "Waiting for DNS records").await;
     ctx.wait_text(&format!("{CARD} .primary-block"), "once its certificate is issued").await;
-    assert!(disabled(&ctx, &format!("{CARD} button.make-primary")).await, "Make primary is offered before the certificate");
+    assert!(
+        disabled(&ctx, &format!("{CARD} button.make-primary")).await,
+        "Make primary is offered before the certificate"
+    );
     ctx.wait_text(&format!("{CARD} .hint"), "48 hours").await;
 
     // The records, each name and value with a copy button that copies exactly it.
@@ -79,7 +84,11 @@ async fn domain_lifecycle(ctx: Ctx) {
     let validation = ctx.find(&format!("{CARD} tr[data-record^='_'] td:nth-child(2) button.copy")).await;
     validation.click().await.unwrap_or_else(|e| panic!("copy validation name: {e}"));
     let got = copied(&ctx).await;
-    assert_eq!(got.get(..2), Some(&["acme-prod.global.auth.ac.".to_string(), "auth.acme.com.".to_string()][..]), "{got:?}");
+    assert_eq!(
+        got.get(..2),
+        Some(&["acme-prod.global.auth.ac.".to_string(), "auth.acme.com.".to_string()][..]),
+        "{got:?}"
+    );
     assert!(got.get(2).is_some_and(|n| n.starts_with('_') && n.ends_with(".auth.acme.com.")), "{got:?}");
 
     // The link for a DNS admin shows that domain's records on their own (cluster.domain.detail).
@@ -94,7 +103,10 @@ async fn domain_lifecycle(ctx: Ctx) {
     // DNS, then the certificate, with no reload.
     ctx.wait_text(&format!("{CARD} .dns-status"), "DNS verified").await;
     ctx.wait_text(&format!("{CARD} .cert-status"), "Certificate issued").await;
-    assert!(!ctx.exists(&format!("{CARD} table.records")).await, "records are still asked for once validated");
+    assert!(
+        !ctx.exists(&format!("{CARD} table.records")).await,
+        "records are still asked for once validated"
+    );
 
     ctx.click(&format!("{CARD} button.make-primary")).await;
     ctx.wait_text("#primary-host", "Primary host: auth.acme.com").await;
@@ -123,7 +135,6 @@ async fn domain_lifecycle(ctx: Ctx) {
     assert_eq!(ctx.calls("cluster.domain.delete", "204").await, 1);
     assert_eq!(ctx.calls("cluster.host.update", "200").await, 2);
 }
-
 
 async fn env_vars(ctx: Ctx) {
     ctx.goto(SETTINGS).await;

@@ -7,15 +7,17 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 
-use super::{restart_elsewhere, sign_in_again, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, restart_elsewhere, sign_in_again};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("resources_theme_per_major_scan_and_approve", |d| Box::pin(run_flow(d, quick(), theme_per_major))),
-        ("resources_apply_then_conflict_while_restarting", |d| Box::pin(run_flow(d, slow_restart(), apply_and_conflict))),
+        ("resources_apply_then_conflict_while_restarting", |d| {
+            Box::pin(run_flow(d, slow_restart(), apply_and_conflict))
+        }),
         ("resources_starter_caps_explained", |d| Box::pin(run_flow(d, quick(), starter_caps))),
         ("resources_denylist_standalone_upload", |d| Box::pin(run_flow(d, quick(), denylist))),
         ("resources_upload_step_failure_is_named", |d| Box::pin(run_flow(d, tiny_storage(), step_failure))),
@@ -46,7 +48,8 @@ fn jar(entries: &[&str]) -> Vec<u8> {
 
 /// A theme jar; `marker` (SCAN-WARN, SCAN-BLOCK) names an extra entry the scanner reacts to.
 fn theme_jar(marker: Option<&str>) -> Vec<u8> {
-    let mut entries = vec!["META-INF/MANIFEST.MF", "META-INF/keycloak-themes.json", "theme/acme/login/theme.properties"];
+    let mut entries =
+        vec!["META-INF/MANIFEST.MF", "META-INF/keycloak-themes.json", "theme/acme/login/theme.properties"];
     let marked = marker.map(|m| format!("theme/acme/login/{m}.txt"));
     if let Some(m) = &marked {
         entries.push(m);
@@ -124,21 +127,41 @@ async fn theme_per_major(ctx: Ctx) {
     assert!(!ctx.exists(&format!("{login} .approve-dialog")).await, "a passed scan asked for a reason");
 
     // Keycloak 25: a jar the scanner warns about needs a reason, shown with the verdict.
-    upload(&ctx, "acme-login", Some("25"), &file("theme", "acme-login-25.jar", &theme_jar(Some("SCAN-WARN")))).await;
+    upload(
+        &ctx,
+        "acme-login",
+        Some("25"),
+        &file("theme", "acme-login-25.jar", &theme_jar(Some("SCAN-WARN"))),
+    )
+    .await;
     uploaded_fully(&ctx, "acme-login").await;
     ctx.wait_text(&format!("{} .scan", row("acme-login", "25")), "Warnings").await;
     ctx.wait_text(&format!("{} .scan", row("acme-login", "25")), "Risk 55/100").await;
     ctx.click(&format!("{} button.approve", row("acme-login", "25"))).await;
     ctx.wait_text(&format!("{} .approve-dialog", row("acme-login", "25")), "Risk score 55 of 100").await;
-    ctx.wait_text(&format!("{} .approve-dialog", row("acme-login", "25")), "Approve the Keycloak 25 file despite the scan?").await;
+    ctx.wait_text(
+        &format!("{} .approve-dialog", row("acme-login", "25")),
+        "Approve the Keycloak 25 file despite the scan?",
+    )
+    .await;
     ctx.snap("resources-approve-warn").await;
-    ctx.type_into(&format!("{} .approve-reason", row("acme-login", "25")), "Reviewed: the flagged file is a font").await;
+    ctx.type_into(
+        &format!("{} .approve-reason", row("acme-login", "25")),
+        "Reviewed: the flagged file is a font",
+    )
+    .await;
     ctx.click(&format!("{} .confirm-approve", row("acme-login", "25"))).await;
     ctx.wait_text(&format!("{} .approval", row("acme-login", "25")), "Approved despite the scan").await;
     ctx.wait_text(&format!("{} .approval", row("acme-login", "25")), "the flagged file is a font").await;
 
     // Keycloak 24: a blocked jar is shown as such, then its version deleted.
-    upload(&ctx, "acme-login", Some("24"), &file("theme", "acme-login-24.jar", &theme_jar(Some("SCAN-BLOCK")))).await;
+    upload(
+        &ctx,
+        "acme-login",
+        Some("24"),
+        &file("theme", "acme-login-24.jar", &theme_jar(Some("SCAN-BLOCK"))),
+    )
+    .await;
     uploaded_fully(&ctx, "acme-login").await;
     ctx.wait_text(&format!("{} .scan", row("acme-login", "24")), "Blocked").await;
     ctx.wait_text(&format!("{} .scan", row("acme-login", "24")), "Risk 95/100").await;
@@ -156,7 +179,6 @@ async fn theme_per_major(ctx: Ctx) {
     ctx.click(&format!("{login} button.toggle")).await;
     ctx.wait_text(&format!("{login} .state"), "Enabled").await;
 }
-
 
 async fn apply_and_conflict(ctx: Ctx) {
     open(&ctx, PROD).await;
@@ -206,7 +228,11 @@ async fn starter_caps(ctx: Ctx) {
     ctx.wait_text("#usage-themes", "Themes 0/1").await;
     ctx.wait_text("#usage-extensions", "Extensions and denylists 0/0").await;
     ctx.wait_text("#type-limits [data-type=EXTENSION]", "starter tier allows no extensions").await;
-    ctx.wait_text("#type-limits [data-type=PASSWORD_BLACKLIST]", "starter tier allows no extensions or password denylists").await;
+    ctx.wait_text(
+        "#type-limits [data-type=PASSWORD_BLACKLIST]",
+        "starter tier allows no extensions or password denylists",
+    )
+    .await;
     let extension = ctx.find("#resource-type option[value=EXTENSION]").await;
     assert!(extension.attr("disabled").await.ok().flatten().is_some(), "a starter cluster offers extensions");
     ctx.snap("resources-starter").await;
@@ -224,7 +250,10 @@ async fn denylist(ctx: Ctx) {
     assert!(!ctx.exists(&format!("{card} select.slot")).await, "a denylist asks for a Keycloak version");
     // The browser refuses a jar for a denylist before anything is sent.
     let input = ctx.find(&format!("{card} input.file")).await;
-    input.send_keys(&file("denylist", "wrong.jar", &theme_jar(None))).await.unwrap_or_else(|e| panic!("attach: {e}"));
+    input
+        .send_keys(&file("denylist", "wrong.jar", &theme_jar(None)))
+        .await
+        .unwrap_or_else(|e| panic!("attach: {e}"));
     ctx.wait_text(&format!("{card} .file-problem"), "not a .txt file").await;
     let words = b"123456\npassword\nqwerty\nletmein\n".repeat(20);
     // The upload's steps are a module of their own, fetched when the first upload starts:
@@ -244,10 +273,12 @@ async fn denylist(ctx: Ctx) {
 async fn step_failure(ctx: Ctx) {
     open(&ctx, PROD).await;
     add(&ctx, "big-theme", "THEME").await;
-    let big: Vec<&str> = vec!["META-INF/MANIFEST.MF"; 1].into_iter().chain(["theme/a/login/theme.properties"; 6]).collect();
+    let big: Vec<&str> =
+        vec!["META-INF/MANIFEST.MF"; 1].into_iter().chain(["theme/a/login/theme.properties"; 6]).collect();
     upload(&ctx, "big-theme", Some("26"), &file("failure", "big-theme.jar", &jar(&big))).await;
     let card = card("big-theme");
-    ctx.wait_text(&format!("{card} .upload-failed"), "Step 3 of 5 failed while sending the file to storage").await;
+    ctx.wait_text(&format!("{card} .upload-failed"), "Step 3 of 5 failed while sending the file to storage")
+        .await;
     ctx.wait_text(&format!("{card} .upload-failed"), "too large").await;
     ctx.wait_text(&format!("{card} .steps .failed"), "Send the file to storage").await;
     ctx.wait_text(&format!("{card} .steps .done"), "Create the version record").await;
@@ -260,7 +291,8 @@ async fn step_failure(ctx: Ctx) {
     ctx.wait_text(&format!("{} .scan", row("big-theme", "26")), "Passed").await;
 }
 
-const AASA_OK: &str = r#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.app"],"components":[{"/":"/login/*"}]}]}}"#;
+const AASA_OK: &str =
+    r#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.app"],"components":[{"/":"/login/*"}]}]}}"#;
 const ASSETLINKS_OK: &str = r#"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.acme.app","sha256_cert_fingerprints":["AA:BB"]}}]"#;
 const ASSETLINKS_BAD: &str = r#"{"relation":["delegate_permission/common.handle_all_urls"]}"#;
 
@@ -273,16 +305,35 @@ async fn app_association(ctx: Ctx) {
     ctx.wait_text(&aasa, "Not uploaded").await;
     ctx.wait_text(&aasa, "/.well-known/apple-app-site-association").await;
 
-    upload(&ctx, "acme-apps", Some("apple-app-site-association"), &file("apps", "apple-app-site-association", AASA_OK.as_bytes())).await;
+    upload(
+        &ctx,
+        "acme-apps",
+        Some("apple-app-site-association"),
+        &file("apps", "apple-app-site-association", AASA_OK.as_bytes()),
+    )
+    .await;
     uploaded_fully(&ctx, "acme-apps").await;
     ctx.wait_text(&aasa, "Published").await;
 
     // A file of the wrong shape is refused in the browser, before any upload.
-    upload(&ctx, "acme-apps", Some("assetlinks.json"), &file("apps", "assetlinks-bad.json", ASSETLINKS_BAD.as_bytes())).await;
-    ctx.wait_text(&format!("{card} .file-problem"), "assetlinks.json must be a JSON array of statements").await;
+    upload(
+        &ctx,
+        "acme-apps",
+        Some("assetlinks.json"),
+        &file("apps", "assetlinks-bad.json", ASSETLINKS_BAD.as_bytes()),
+    )
+    .await;
+    ctx.wait_text(&format!("{card} .file-problem"), "assetlinks.json must be a JSON array of statements")
+        .await;
     ctx.wait_text(&format!("{card} .file-problem"), "Nothing was uploaded").await;
     ctx.wait_text(&links, "Not uploaded").await;
-    upload(&ctx, "acme-apps", Some("assetlinks.json"), &file("apps", "assetlinks.json", ASSETLINKS_OK.as_bytes())).await;
+    upload(
+        &ctx,
+        "acme-apps",
+        Some("assetlinks.json"),
+        &file("apps", "assetlinks.json", ASSETLINKS_OK.as_bytes()),
+    )
+    .await;
     uploaded_fully(&ctx, "acme-apps").await;
     ctx.wait_text(&links, "Published").await;
     ctx.snap("resources-app-association").await;
@@ -297,11 +348,23 @@ async fn app_association(ctx: Ctx) {
     ctx.click(&format!("{card} .clear-change-password")).await;
     let dialog = ctx.wait_text(&format!("{card} dialog[open]"), "Clear the change-password redirect?").await;
     assert!(dialog.contains("https://acme.example/account/password"), "{dialog}");
-    assert_eq!(ctx.calls("cluster.wellKnown.changePassword.set", "200").await, saves, "cleared before it was confirmed");
+    assert_eq!(
+        ctx.calls("cluster.wellKnown.changePassword.set", "200").await,
+        saves,
+        "cleared before it was confirmed"
+    );
     ctx.click(&format!("{card} .confirm-clear-change-password")).await;
     ctx.wait_text(&format!("{card} .well-known-note"), "redirect cleared").await;
-    ctx.wait_gone(&format!("{card} dialog"), crate::harness::WAIT, "the dialog stayed open after clearing").await;
-    let value = ctx.find(&format!("{card} .change-password-url")).await.prop("value").await.ok().flatten().unwrap_or_default();
+    ctx.wait_gone(&format!("{card} dialog"), crate::harness::WAIT, "the dialog stayed open after clearing")
+        .await;
+    let value = ctx
+        .find(&format!("{card} .change-password-url"))
+        .await
+        .prop("value")
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_default();
     assert_eq!(value, "", "the cleared redirect is still shown");
 
     // Deleting one file unpublishes it and leaves the other.
@@ -315,7 +378,8 @@ async fn filter_and_delete(ctx: Ctx) {
     open(&ctx, PROD).await;
     add(&ctx, "acme-login", "THEME").await;
     add(&ctx, "acme-audit", "EXTENSION").await;
-    upload(&ctx, "acme-audit", Some("26"), &file("delete", "audit.jar", &jar(&["META-INF/MANIFEST.MF"]))).await;
+    upload(&ctx, "acme-audit", Some("26"), &file("delete", "audit.jar", &jar(&["META-INF/MANIFEST.MF"])))
+        .await;
     uploaded_fully(&ctx, "acme-audit").await;
     let select = ctx.find("#filter-resource-type").await;
     select.select_by_value("EXTENSION").await.unwrap_or_else(|e| panic!("filter: {e}"));
@@ -332,7 +396,8 @@ async fn filter_and_delete(ctx: Ctx) {
 
     // Delete says that every version goes.
     ctx.click(&format!("{} .delete-extension", card("acme-audit"))).await;
-    ctx.wait_text(&format!("{} dialog[open]", card("acme-audit")), "all its versions (1 uploaded file)").await;
+    ctx.wait_text(&format!("{} dialog[open]", card("acme-audit")), "all its versions (1 uploaded file)")
+        .await;
     ctx.click(&format!("{} .confirm-delete-extension", card("acme-audit"))).await;
     ctx.wait_gone(&card("acme-audit"), Duration::from_secs(20), "the deleted resource is still listed").await;
     ctx.wait_text("#usage-extensions", "Extensions and denylists 0 (no limit)").await;

@@ -7,11 +7,11 @@
 
 use std::time::{Duration, Instant};
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 use fantoccini::Locator;
 
-use super::{as_admin_elsewhere, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, as_admin_elsewhere};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -25,7 +25,13 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
 /// (`make test` uses the fixed ones).
 fn faulty(seed: u64) -> Config {
     let seed = std::env::var("FAULTS_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(seed);
-    Config { faults: 0.2, faults_seed: seed, provision: Duration::from_secs(3), realm: Duration::from_secs(2), ..Config::default() }
+    Config {
+        faults: 0.2,
+        faults_seed: seed,
+        provision: Duration::from_secs(3),
+        realm: Duration::from_secs(2),
+        ..Config::default()
+    }
 }
 
 /// How long a step may take through its faults (each retry may meet another).
@@ -42,7 +48,8 @@ async fn watch_panics(ctx: &Ctx) {
 }
 
 async fn no_panic(ctx: &Ctx) {
-    let seen = ctx.client.execute("return (window.__seen || []).join('\\n');", vec![]).await.unwrap_or_default();
+    let seen =
+        ctx.client.execute("return (window.__seen || []).join('\\n');", vec![]).await.unwrap_or_default();
     let seen = seen.as_str().unwrap_or_default().to_string();
     assert!(!seen.contains("panicked") && !seen.contains("unreachable"), "the console panicked:\n{seen}");
     let body = ctx.find("body").await.text().await.unwrap_or_default();
@@ -72,9 +79,13 @@ async fn through(ctx: &Ctx, css: &str, needle: &str, again: Option<&str>, kept: 
         if text_of(ctx, css).await.is_some_and(|t| t.contains(needle)) {
             return seen;
         }
-        assert!(started.elapsed() < STEP, "{css} never contained {needle:?} through the faults ({seen} failures met)");
+        assert!(
+            started.elapsed() < STEP,
+            "{css} never contained {needle:?} through the faults ({seen} failures met)"
+        );
         // An error panel, or any other failure message that carries its own Retry.
-        let panels = ctx.client.find_all(Locator::Css(".error-panel, :has(> button.retry)")).await.unwrap_or_default();
+        let panels =
+            ctx.client.find_all(Locator::Css(".error-panel, :has(> button.retry)")).await.unwrap_or_default();
         let mut acted = panels.is_empty();
         for panel in panels {
             let Ok(text) = panel.text().await else { continue };
@@ -89,7 +100,11 @@ async fn through(ctx: &Ctx, css: &str, needle: &str, again: Option<&str>, kept: 
                 acted = true;
             } else if let Some(button) = again {
                 for (input, value) in kept {
-                    assert_eq!(field(ctx, input).await, *value, "{input} lost what was typed after a failure");
+                    assert_eq!(
+                        field(ctx, input).await,
+                        *value,
+                        "{input} lost what was typed after a failure"
+                    );
                 }
                 let enabled = ctx.find(button).await.attr("disabled").await.ok().flatten().is_none();
                 if enabled {
@@ -104,7 +119,10 @@ async fn through(ctx: &Ctx, css: &str, needle: &str, again: Option<&str>, kept: 
             stuck = None;
         } else {
             let since = *stuck.get_or_insert_with(Instant::now);
-            assert!(since.elapsed() < Duration::from_secs(10), "a failure with no way forward stayed on screen");
+            assert!(
+                since.elapsed() < Duration::from_secs(10),
+                "a failure with no way forward stayed on screen"
+            );
         }
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
@@ -180,10 +198,21 @@ async fn wizard(ctx: Ctx) {
     through(&ctx, "#name-state", "is available", None, &[]).await;
     through(&ctx, "#summary", "charged to the selected card", None, &[]).await;
     ctx.click("#create-cluster").await;
-    through(&ctx, ".flash", "acme-faulty was created", Some("#create-cluster"), &[("#cluster-name", "acme-faulty")]).await;
+    through(
+        &ctx,
+        ".flash",
+        "acme-faulty was created",
+        Some("#create-cluster"),
+        &[("#cluster-name", "acme-faulty")],
+    )
+    .await;
     through(&ctx, ".page-head", "Active", None, &[]).await;
     let clusters = read_api(&ctx, "/clusters").await;
-    assert_eq!(count_named(&clusters, "name", "acme-faulty"), 1, "the retried create made another cluster: {clusters}");
+    assert_eq!(
+        count_named(&clusters, "name", "acme-faulty"),
+        1,
+        "the retried create made another cluster: {clusters}"
+    );
     no_panic(&ctx).await;
     report(&ctx).await;
 }
@@ -197,7 +226,8 @@ async fn realm_and_env_var(ctx: Ctx) {
     ctx.type_into("#realm-name", "faulty").await;
     through(&ctx, "#realm-name-state", "faulty is available", None, &[]).await;
     ctx.click("#add-realm").await;
-    through(&ctx, "tr[data-realm='faulty']", "faulty", Some("#add-realm"), &[("#realm-name", "faulty")]).await;
+    through(&ctx, "tr[data-realm='faulty']", "faulty", Some("#add-realm"), &[("#realm-name", "faulty")])
+        .await;
     let list = read_api(&ctx, "/clusters/cl-acme-prod/deployments").await;
     assert_eq!(count_named(&list, "name", "faulty"), 1, "the retried add made another realm: {list}");
 

@@ -3,23 +3,31 @@
 
 use std::time::Duration;
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 
-use super::{admin, Flow};
-use crate::harness::{dist_dir, run_flow, Ctx};
+use super::{Flow, admin};
+use crate::harness::{Ctx, dist_dir, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("wrong_secret_shows_an_error", |d| Box::pin(run_flow(d, Config::default(), wrong_secret))),
         ("sign_in_lists_the_seeded_clusters", |d| Box::pin(run_flow(d, Config::default(), lists_clusters))),
         ("filters_live_in_the_url", |d| Box::pin(run_flow(d, Config::default(), filters_in_url))),
-        ("provisioning_becomes_active_without_reload", |d| Box::pin(run_flow(d, slow_provisioning(), provisioning_live))),
-        ("polling_pauses_while_the_tab_is_hidden", |d| Box::pin(run_flow(d, slow_provisioning(), hidden_tab))),
+        ("provisioning_becomes_active_without_reload", |d| {
+            Box::pin(run_flow(d, slow_provisioning(), provisioning_live))
+        }),
+        ("polling_pauses_while_the_tab_is_hidden", |d| {
+            Box::pin(run_flow(d, slow_provisioning(), hidden_tab))
+        }),
         ("deep_link_survives_reload", |d| Box::pin(run_flow(d, Config::default(), deep_link))),
         ("detail_shows_every_field", |d| Box::pin(run_flow(d, Config::default(), detail_fields))),
         ("delete_schedules_a_billed_cluster", |d| Box::pin(run_flow(d, Config::default(), delete_billed))),
-        ("delete_removes_a_never_billed_cluster", |d| Box::pin(run_flow(d, Config::default(), delete_unbilled))),
-        ("viewer_cannot_delete_and_sees_why", |d| Box::pin(run_flow(d, Config::default(), viewer_cannot_delete))),
+        ("delete_removes_a_never_billed_cluster", |d| {
+            Box::pin(run_flow(d, Config::default(), delete_unbilled))
+        }),
+        ("viewer_cannot_delete_and_sees_why", |d| {
+            Box::pin(run_flow(d, Config::default(), viewer_cannot_delete))
+        }),
         ("organizations_show_roles", |d| Box::pin(run_flow(d, Config::default(), organizations))),
         ("sign_out_forgets_the_session", |d| Box::pin(run_flow(d, Config::default(), sign_out))),
         ("expired_token_is_renewed_silently", |d| Box::pin(run_flow(d, short_tokens(), token_renewal))),
@@ -41,7 +49,8 @@ fn broken_config() -> Config {
     let dir = std::env::temp_dir().join(format!("console-broken-config-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     // The whole build, its pkg-<hash>/ folder of modules included, with another config.json.
-    let copied = copy_dir(&dist_dir(), &dir).and_then(|_| std::fs::write(dir.join("config.json"), "{ \"environments\": [] }"));
+    let copied = copy_dir(&dist_dir(), &dir)
+        .and_then(|_| std::fs::write(dir.join("config.json"), "{ \"environments\": [] }"));
     if let Err(e) = copied {
         panic!("cannot prepare a console with a broken config.json: {e}");
     }
@@ -82,7 +91,13 @@ async fn lists_clusters(ctx: Ctx) {
     assert!(!table.contains("acme-old"), "the archived cluster is listed");
     assert!(!table.contains("globex"), "another organization's cluster is listed");
     let legacy = ctx.find("tr[data-cluster=acme-legacy]").await.text().await.unwrap_or_default();
-    assert!(legacy.contains("Pending deletion") && legacy.to_lowercase().contains("starter") && legacy.contains("US West (Oregon)") && legacy.contains("us-west-2"), "{legacy}");
+    assert!(
+        legacy.contains("Pending deletion")
+            && legacy.to_lowercase().contains("starter")
+            && legacy.contains("US West (Oregon)")
+            && legacy.contains("us-west-2"),
+        "{legacy}"
+    );
     assert!(legacy.contains("https://acme-legacy.global.auth.ac"), "{legacy}");
     assert!(legacy.contains("UTC") && legacy.contains("ago"), "{legacy}");
     ctx.wait_text("header.topbar", "Acme Inc.").await;
@@ -165,9 +180,23 @@ async fn detail_fields(ctx: Ctx) {
     ctx.wait_url("/sign-in").await;
     ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
     let overview = ctx.wait_text("section.card", demo::ACME_PROD).await;
-    for expected in ["acme-prod", "https://acme-prod.global.auth.ac", "Europe (Frankfurt)", "eu-central-1", "Active", "Acme Inc.", "org-acme", "enterprise", "standard", "UTC"] {
+    for expected in [
+        "acme-prod",
+        "https://acme-prod.global.auth.ac",
+        "Europe (Frankfurt)",
+        "eu-central-1",
+        "Active",
+        "Acme Inc.",
+        "org-acme",
+        "enterprise",
+        "standard",
+        "UTC",
+    ] {
         // Tier and limits are capitalised on screen.
-        assert!(overview.to_lowercase().contains(&expected.to_lowercase()), "{expected} missing from {overview}");
+        assert!(
+            overview.to_lowercase().contains(&expected.to_lowercase()),
+            "{expected} missing from {overview}"
+        );
     }
     ctx.wait_text("#metrics", "Healthy").await;
     ctx.wait_text("#restart", "No restart in progress").await;
@@ -190,7 +219,10 @@ async fn delete_billed(ctx: Ctx) {
     let dialog = ctx.wait_text("dialog[open]", "end of the current billing cycle").await;
     assert!(dialog.contains("stays reserved") && dialog.contains("cannot be undone"), "{dialog}");
     let confirm = ctx.find("#confirm-delete").await;
-    assert!(confirm.attr("disabled").await.ok().flatten().is_some(), "delete enabled before the name was typed");
+    assert!(
+        confirm.attr("disabled").await.ok().flatten().is_some(),
+        "delete enabled before the name was typed"
+    );
     ctx.type_into("#confirm-name", "acme-pro").await;
     ctx.snap("delete-dialog").await;
     assert!(confirm.attr("disabled").await.ok().flatten().is_some(), "delete enabled with the wrong name");
@@ -228,7 +260,10 @@ async fn viewer_cannot_delete(ctx: Ctx) {
     ctx.click(".breadcrumbs a").await;
     ctx.wait_text("table.clusters", "acme-prod").await;
     let create = ctx.find("#new-cluster").await;
-    assert!(create.attr("disabled").await.ok().flatten().is_some(), "the viewer can start creating a cluster");
+    assert!(
+        create.attr("disabled").await.ok().flatten().is_some(),
+        "the viewer can start creating a cluster"
+    );
     assert!(create.attr("title").await.ok().flatten().unwrap_or_default().contains("manage-clusters"));
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use cluster_sandbox::Config;
 
 use super::Flow;
-use crate::harness::{run_flow, Coverage, Ctx, Driver};
+use crate::harness::{Coverage, Ctx, Driver, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -31,7 +31,14 @@ async fn served_with_csp(ctx: Ctx) {
     ctx.wait_url("/sign-in").await;
     for path in ["/", "/clusters/cl-acme-prod", "/config.json"] {
         let csp = header(&ctx, path, "content-security-policy").await;
-        for directive in ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"] {
+        for directive in [
+            "default-src 'self'",
+            "script-src 'self' 'wasm-unsafe-eval'",
+            "style-src 'self'",
+            "frame-ancestors 'none'",
+            "object-src 'none'",
+            "base-uri 'none'",
+        ] {
             assert!(csp.contains(directive), "{path}: {directive} missing from {csp:?}");
         }
         assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
@@ -45,7 +52,10 @@ async fn served_with_csp(ctx: Ctx) {
 async fn inline_style(ctx: Ctx) {
     ctx.goto("/").await;
     ctx.wait_url("/sign-in").await;
-    ctx.client.execute("document.body.setAttribute('style', 'outline: 1px solid red'); return 1;", vec![]).await.unwrap_or_default();
+    ctx.client
+        .execute("document.body.setAttribute('style', 'outline: 1px solid red'); return 1;", vec![])
+        .await
+        .unwrap_or_default();
     tokio::time::sleep(Duration::from_millis(500)).await;
 }
 
@@ -53,7 +63,10 @@ async fn inline_style(ctx: Ctx) {
 async fn logged_panic(ctx: Ctx) {
     ctx.goto("/").await;
     ctx.wait_url("/sign-in").await;
-    ctx.client.execute("console.error('panicked at src/app.rs:1:1: deliberate'); return 1;", vec![]).await.unwrap_or_default();
+    ctx.client
+        .execute("console.error('panicked at src/app.rs:1:1: deliberate'); return 1;", vec![])
+        .await
+        .unwrap_or_default();
     tokio::time::sleep(Duration::from_millis(500)).await;
 }
 

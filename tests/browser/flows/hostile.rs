@@ -6,17 +6,22 @@
 
 use std::time::{Duration, Instant};
 
-use cluster_sandbox::store::hostile::{self, HOSTILE_CLIENT_ID, HOSTILE_CLIENT_SECRET, HOSTILE_CLUSTERS, HOSTILE_ORG_ID};
 use cluster_sandbox::Config;
+use cluster_sandbox::store::hostile::{
+    self, HOSTILE_CLIENT_ID, HOSTILE_CLIENT_SECRET, HOSTILE_CLUSTERS, HOSTILE_ORG_ID,
+};
 
 use super::Flow;
-use crate::harness::{run_flow, Ctx};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
-    vec![("hostile_strings_on_every_screen", |d| Box::pin(run_flow(d, Config { hostile: true, ..Config::default() }, walk)))]
+    vec![("hostile_strings_on_every_screen", |d| {
+        Box::pin(run_flow(d, Config { hostile: true, ..Config::default() }, walk))
+    })]
 }
 
-const TABS: [&str; 8] = ["", "/realms", "/domains", "/settings", "/access", "/extensions", "/logs", "/billing"];
+const TABS: [&str; 8] =
+    ["", "/realms", "/domains", "/settings", "/access", "/extensions", "/logs", "/billing"];
 
 /// Every screen of the console the Hostile admin can open.
 fn screens() -> Vec<String> {
@@ -27,7 +32,10 @@ fn screens() -> Vec<String> {
     all.extend(["/organizations".to_string(), "/billing".to_string(), "/realms".to_string()]);
     all.extend((0..hostile::strings().len()).map(|i| format!("/realms/dep-hostile-{i}")));
     all.push(format!("/organizations/{HOSTILE_ORG_ID}/secrets"));
-    all.extend(["sec-hostile-admin", "sec-hostile-long"].map(|s| format!("/organizations/{HOSTILE_ORG_ID}/secrets/{s}")));
+    all.extend(
+        ["sec-hostile-admin", "sec-hostile-long"]
+            .map(|s| format!("/organizations/{HOSTILE_ORG_ID}/secrets/{s}")),
+    );
     all.extend(["/review".to_string(), "/no-such-page".to_string()]);
     all
 }
@@ -83,7 +91,10 @@ async fn settle(ctx: &Ctx) {
 /// What is wrong with the page as it stands (see CHECK); the layout flow asks it too.
 pub(super) async fn problems(ctx: &Ctx) -> Vec<String> {
     let found = ctx.client.execute(CHECK, vec![]).await.unwrap_or_else(|e| panic!("check: {e}"));
-    found.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default()
+    found
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+        .unwrap_or_default()
 }
 
 async fn walk(ctx: Ctx) {

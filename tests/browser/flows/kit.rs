@@ -7,19 +7,22 @@ use std::time::Duration;
 use cluster_sandbox::Config;
 use fantoccini::key::Key;
 
-use super::{admin, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, admin};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("confirmation_is_a_real_modal_dialog", |d| Box::pin(run_flow(d, Config::default(), modal_dialog))),
-        ("page_chrome_titles_focus_sorting_and_phone_width", |d| Box::pin(run_flow(d, Config::default(), page_chrome))),
+        ("page_chrome_titles_focus_sorting_and_phone_width", |d| {
+            Box::pin(run_flow(d, Config::default(), page_chrome))
+        }),
     ]
 }
 
 /// The id of the focused element, or "" when it has none (or nothing is focused).
 async fn focused_id(ctx: &Ctx) -> String {
-    let id = ctx.client.execute("return document.activeElement ? document.activeElement.id : '';", vec![]).await;
+    let id =
+        ctx.client.execute("return document.activeElement ? document.activeElement.id : '';", vec![]).await;
     id.ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
 
@@ -35,11 +38,15 @@ async fn modal_dialog(ctx: Ctx) {
     admin(&ctx).await;
     ctx.click("tr[data-cluster=acme-prod] a").await;
     ctx.wait_text(".page-head", "Active").await;
-    ctx.client.execute("document.getElementById('delete-cluster').focus(); return 1;", vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    ctx.client
+        .execute("document.getElementById('delete-cluster').focus(); return 1;", vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(focused_id(&ctx).await, "delete-cluster");
     press(&ctx, Key::Enter).await;
     ctx.wait_text("dialog[open]", "Delete acme-prod?").await;
-    let modal = ctx.client.execute("return document.querySelector('dialog[open]').matches(':modal');", vec![]).await;
+    let modal =
+        ctx.client.execute("return document.querySelector('dialog[open]').matches(':modal');", vec![]).await;
     assert_eq!(modal.ok(), Some(serde_json::Value::Bool(true)), "the dialog is not modal");
     assert_eq!(focused_id(&ctx).await, "confirm-name", "focus did not move to the name field");
     // Tab goes round the dialog's own controls (the confirm button is off until the name is
@@ -53,13 +60,17 @@ async fn modal_dialog(ctx: Ctx) {
         let script = "const a = document.activeElement, d = document.querySelector('dialog[open]');\
             return [!!d && d.contains(a), document.hasFocus(), a ? a.tagName + '#' + a.id + '.' + a.className : ''];";
         let answer = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
-        let (in_dialog, page_focused) = (answer[0].as_bool() == Some(true), answer[1].as_bool() != Some(false));
+        let (in_dialog, page_focused) =
+            (answer[0].as_bool() == Some(true), answer[1].as_bool() != Some(false));
         assert!(in_dialog || !page_focused, "Tab reached the page behind the dialog: {}", answer[2]);
         if in_dialog {
             inside.push(answer[2].as_str().unwrap_or_default().to_string());
         }
     }
-    assert!(inside.iter().filter(|a| a.contains("confirm-name")).count() >= 2, "Tab did not come back round: {inside:?}");
+    assert!(
+        inside.iter().filter(|a| a.contains("confirm-name")).count() >= 2,
+        "Tab did not come back round: {inside:?}"
+    );
     assert!(inside.iter().any(|a| a.contains("cancel")), "Tab never reached Cancel: {inside:?}");
     // The page behind is inert: a click on it lands on the backdrop, not the button.
     let behind = ctx.find("#delete-cluster").await.click().await;
@@ -120,7 +131,9 @@ async fn page_chrome(ctx: Ctx) {
         async move {
             let script = "return [...document.querySelectorAll('table.clusters tbody tr')].map(r => r.dataset.cluster);";
             let list = client.execute(script, vec![]).await.unwrap_or_default();
-            list.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect::<Vec<_>>()).unwrap_or_default()
+            list.as_array()
+                .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect::<Vec<_>>())
+                .unwrap_or_default()
         }
     };
     ctx.click("table.clusters th:first-child button.sort").await;
@@ -148,7 +161,10 @@ async fn page_chrome(ctx: Ctx) {
     expect_page(&ctx, "Billing · Cluster console", "Billing", "Billing").await;
 
     // The skip link takes the keyboard past the header and navigation.
-    ctx.client.execute("document.querySelector('.skip-link').click(); return 1;", vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    ctx.client
+        .execute("document.querySelector('.skip-link').click(); return 1;", vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
     let focused = ctx.client.execute("return document.activeElement.id;", vec![]).await.unwrap_or_default();
     assert_eq!(focused, "main", "skip link");
 

@@ -6,17 +6,18 @@
 
 use std::time::Duration;
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 
-use super::hostile::{open, problems};
 use super::Flow;
-use crate::harness::{run_flow, Ctx};
+use super::hostile::{open, problems};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![("layout_demo_screens_at_800_px", |d| Box::pin(run_flow(d, Config::default(), walk)))]
 }
 
-const TABS: [&str; 8] = ["", "/realms", "/domains", "/settings", "/access", "/extensions", "/logs", "/billing"];
+const TABS: [&str; 8] =
+    ["", "/realms", "/domains", "/settings", "/access", "/extensions", "/logs", "/billing"];
 
 /// Every table word (cut at spaces, hyphens and slashes, where a line may break) of at most
 /// 10 characters that the page shows on more than one line. A cell is at least 7rem wide
@@ -61,7 +62,10 @@ return broken;
 
 async fn strings(ctx: &Ctx, script: &str) -> Vec<String> {
     let found = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("check: {e}"));
-    found.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default()
+    found
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+        .unwrap_or_default()
 }
 
 async fn check(ctx: &Ctx, path: &str, failures: &mut Vec<String>) {

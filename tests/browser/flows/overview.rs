@@ -8,16 +8,20 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use cluster_sandbox::records::{Grant, OrgRecord};
 use cluster_sandbox::store::Store;
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 use fantoccini::Locator;
 
-use super::{admin, axe, restart_elsewhere, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, admin, axe, restart_elsewhere};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
-        ("overview_attention_items_link_to_their_pages", |d| Box::pin(run_flow(d, lasting_states(), attention))),
-        ("overview_quick_start_for_an_empty_organization", |d| Box::pin(run_flow(d, with_empty_org(), quick_start))),
+        ("overview_attention_items_link_to_their_pages", |d| {
+            Box::pin(run_flow(d, lasting_states(), attention))
+        }),
+        ("overview_quick_start_for_an_empty_organization", |d| {
+            Box::pin(run_flow(d, with_empty_org(), quick_start))
+        }),
     ]
 }
 
@@ -50,7 +54,11 @@ async fn read_count(ctx: &Ctx) -> (u64, BTreeMap<String, u64>) {
     let coverage = ctx.client.execute_async(script, vec![]).await.unwrap_or_default();
     let mut by_op = BTreeMap::new();
     for op in READS {
-        let n: u64 = coverage.get(op).and_then(|s| s.as_object()).map(|s| s.values().filter_map(|v| v.as_u64()).sum()).unwrap_or(0);
+        let n: u64 = coverage
+            .get(op)
+            .and_then(|s| s.as_object())
+            .map(|s| s.values().filter_map(|v| v.as_u64()).sum())
+            .unwrap_or(0);
         by_op.insert(op.to_string(), n);
     }
     (by_op.values().sum(), by_op)
@@ -96,11 +104,22 @@ async fn attention(ctx: Ctx) {
 
     // The overview's requests for the demo world, and none after them: it never polls.
     let (before, _) = read_count(&ctx).await;
-    ctx.client.execute("performance.clearResourceTimings(); return 1;", vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    ctx.client
+        .execute("performance.clearResourceTimings(); return 1;", vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
     ctx.click("#attention-line a").await;
     ctx.find("#overview-progress[data-done]").await;
     let (after, by_op) = read_count(&ctx).await;
-    let planned: u64 = ctx.find("#overview-progress").await.attr("data-reads").await.ok().flatten().and_then(|n| n.parse().ok()).unwrap_or(0);
+    let planned: u64 = ctx
+        .find("#overview-progress")
+        .await
+        .attr("data-reads")
+        .await
+        .ok()
+        .flatten()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
     println!("overview requests for the demo world: {} ({by_op:?})", after - before);
     assert_eq!(after - before, planned + 1, "cluster.list plus one request per planned read ({by_op:?})");
     // org.list was read at sign-in (the directory's); then cluster.list, Acme's
@@ -117,12 +136,26 @@ async fn attention(ctx: Ctx) {
 
     // The states the other items need, made the way another client would.
     let admin_secret = (demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET);
-    let status = api(&ctx, admin_secret, "POST", "/clusters/cl-acme-prod/domains", serde_json::json!({ "host": "login.overview.example" })).await;
+    let status = api(
+        &ctx,
+        admin_secret,
+        "POST",
+        "/clusters/cl-acme-prod/domains",
+        serde_json::json!({ "host": "login.overview.example" }),
+    )
+    .await;
     assert!((200..300).contains(&status), "adding the domain answered {status}");
     restart_elsewhere(&ctx).await;
     let staff = (demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET);
     let block = serde_json::json!({ "blocked": true, "reason": "Phones home to an unknown host." });
-    let status = api(&ctx, staff, "PUT", "/clusters/cl-acme-shop/extensions/ext-audit/versions/ver-audit-26/admin-block", block).await;
+    let status = api(
+        &ctx,
+        staff,
+        "PUT",
+        "/clusters/cl-acme-shop/extensions/ext-audit/versions/ver-audit-26/admin-block",
+        block,
+    )
+    .await;
     assert!((200..300).contains(&status), "blocking the version answered {status}");
 
     ctx.click("#overview-refresh").await;
@@ -142,8 +175,18 @@ async fn attention(ctx: Ctx) {
         ("blocked", "/clusters/cl-acme-shop/extensions", "audit-export"),
     ];
     ctx.find(&format!("{org} li[data-attention='blocked'] a")).await;
-    let listed = ctx.client.find_all(Locator::Css(&format!("{org} li[data-attention]"))).await.map(|l| l.len()).unwrap_or(0);
-    assert_eq!(listed, expected.len(), "the attention list holds {listed} items, not the {} the flow follows", expected.len());
+    let listed = ctx
+        .client
+        .find_all(Locator::Css(&format!("{org} li[data-attention]")))
+        .await
+        .map(|l| l.len())
+        .unwrap_or(0);
+    assert_eq!(
+        listed,
+        expected.len(),
+        "the attention list holds {listed} items, not the {} the flow follows",
+        expected.len()
+    );
     for (kind, href, shows) in expected {
         let link = format!("{org} li[data-attention='{kind}'] a[href^='{href}']");
         let text = ctx.wait_text(&link, "").await;
@@ -163,15 +206,25 @@ async fn attention(ctx: Ctx) {
 /// the demo admin secret holds every role.
 fn with_empty_org() -> Config {
     let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0);
-    let path: PathBuf = std::env::temp_dir().join(format!("overview-empty-org-{}-{now}.db", std::process::id()));
+    let path: PathBuf =
+        std::env::temp_dir().join(format!("overview-empty-org-{}-{now}.db", std::process::id()));
     let mut store = Store::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     demo::seed(&mut store, now, 5_000).unwrap_or_else(|e| panic!("seed: {e}"));
-    demo::ensure_bootstrap(&mut store, demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET, now).unwrap_or_else(|e| panic!("{e}"));
+    demo::ensure_bootstrap(&mut store, demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET, now)
+        .unwrap_or_else(|e| panic!("{e}"));
     store
         .transaction(|s| {
-            s.insert_org(&OrgRecord { id: "org-initech".into(), name: "initech".into(), display_name: "Initech".into(), created_at: now })?;
+            s.insert_org(&OrgRecord {
+                id: "org-initech".into(),
+                name: "initech".into(),
+                display_name: "Initech".into(),
+                created_at: now,
+            })?;
             let admin = s.secret_by_client_id(demo::ADMIN_CLIENT_ID)?.map(|r| r.id).unwrap_or_default();
-            let grants: Vec<Grant> = demo::ALL_ROLES.iter().map(|r| Grant { org_id: "org-initech".into(), role: r.to_string() }).collect();
+            let grants: Vec<Grant> = demo::ALL_ROLES
+                .iter()
+                .map(|r| Grant { org_id: "org-initech".into(), role: r.to_string() })
+                .collect();
             s.grant(&admin, &grants)
         })
         .unwrap_or_else(|e| panic!("{e}"));
@@ -184,10 +237,18 @@ async fn quick_start(ctx: Ctx) {
     let initech = "section[data-org='org-initech']";
     ctx.wait_text(initech, "Initech").await;
     ctx.wait_text(&format!("{initech} .quick-start"), "A cluster is a Keycloak deployment").await;
-    let tiers = ctx.client.find_all(Locator::Css(&format!("{initech} .plans [data-tier]"))).await.map(|t| t.len()).unwrap_or(0);
+    let tiers = ctx
+        .client
+        .find_all(Locator::Css(&format!("{initech} .plans [data-tier]")))
+        .await
+        .map(|t| t.len())
+        .unwrap_or(0);
     assert_eq!(tiers, 3, "the quick start lists the three tiers");
     ctx.wait_text(&format!("{initech} .plans"), "Enterprise").await;
-    assert!(!ctx.exists("section[data-org='org-acme'] .quick-start").await, "Acme has clusters: no quick start");
+    assert!(
+        !ctx.exists("section[data-org='org-acme'] .quick-start").await,
+        "Acme has clusters: no quick start"
+    );
     axe::no_serious_violations(&ctx, "#main", "the overview with a quick start").await;
     ctx.click(&format!("{initech} a.quick-start-create")).await;
     ctx.wait_url("/clusters/new").await;

@@ -6,25 +6,31 @@ use cluster_sandbox::Config;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 
-use super::{admin, axe, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, admin, axe};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
-        ("palette_slash_in_a_cidr_field_is_typed", |d| Box::pin(run_flow(d, Config::default(), slash_in_field))),
+        ("palette_slash_in_a_cidr_field_is_typed", |d| {
+            Box::pin(run_flow(d, Config::default(), slash_in_field))
+        }),
         ("palette_keyboard_jump_action_and_escape", |d| Box::pin(run_flow(d, Config::default(), keyboard))),
     ]
 }
 
 async fn focused_id(ctx: &Ctx) -> String {
-    let id = ctx.client.execute("return document.activeElement ? document.activeElement.id : '';", vec![]).await;
+    let id =
+        ctx.client.execute("return document.activeElement ? document.activeElement.id : '';", vec![]).await;
     id.ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
 
 async fn focus(ctx: &Ctx, css: &str) {
     ctx.find(css).await;
     let script = "document.querySelector(arguments[0]).focus(); return 1;";
-    ctx.client.execute(script, vec![serde_json::json!(css)]).await.unwrap_or_else(|e| panic!("focus {css}: {e}"));
+    ctx.client
+        .execute(script, vec![serde_json::json!(css)])
+        .await
+        .unwrap_or_else(|e| panic!("focus {css}: {e}"));
 }
 
 /// Presses `key` with Ctrl held (or alone), wherever the focus is.
@@ -97,7 +103,11 @@ async fn keyboard(ctx: Ctx) {
     assert_eq!(attr(&ctx, "#palette-input", "aria-activedescendant").await, "palette-opt-1");
     press(&ctx, Key::Up).await;
     press(&ctx, Key::Up).await;
-    assert_ne!(attr(&ctx, "#palette-input", "aria-activedescendant").await, "palette-opt-1", "Up wraps to the last");
+    assert_ne!(
+        attr(&ctx, "#palette-input", "aria-activedescendant").await,
+        "palette-opt-1",
+        "Up wraps to the last"
+    );
     press(&ctx, Key::Down).await;
     press(&ctx, Key::Down).await;
     assert_eq!(attr(&ctx, "#palette-input", "aria-activedescendant").await, "palette-opt-1");

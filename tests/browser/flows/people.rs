@@ -1,20 +1,30 @@
 //! People signing in with their account (the login page, silent sign-in on reload, sign
 //! out), roles by person, and an organization's API secrets.
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 use fantoccini::Locator;
 
-use super::{alice, back_signed_in, person, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, alice, back_signed_in, person};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
-        ("people_alice_signs_in_reloads_and_signs_out", |d| Box::pin(run_flow(d, Config::default(), alice_round_trip))),
-        ("people_token_renewed_through_the_identity_session", |d| Box::pin(run_flow(d, short_tokens(), renewal))),
-        ("people_support_sees_clusters_cannot_change", |d| Box::pin(run_flow(d, Config::default(), support_views))),
-        ("people_api_secret_create_copy_sign_in_revoke", |d| Box::pin(run_flow(d, Config::default(), secret_lifecycle))),
+        ("people_alice_signs_in_reloads_and_signs_out", |d| {
+            Box::pin(run_flow(d, Config::default(), alice_round_trip))
+        }),
+        ("people_token_renewed_through_the_identity_session", |d| {
+            Box::pin(run_flow(d, short_tokens(), renewal))
+        }),
+        ("people_support_sees_clusters_cannot_change", |d| {
+            Box::pin(run_flow(d, Config::default(), support_views))
+        }),
+        ("people_api_secret_create_copy_sign_in_revoke", |d| {
+            Box::pin(run_flow(d, Config::default(), secret_lifecycle))
+        }),
         ("people_api_secret_limit_of_ten", |d| Box::pin(run_flow(d, Config::default(), secret_limit))),
-        ("people_api_secret_roles_not_held_cannot_be_granted", |d| Box::pin(run_flow(d, Config::default(), roles_not_held))),
+        ("people_api_secret_roles_not_held_cannot_be_granted", |d| {
+            Box::pin(run_flow(d, Config::default(), roles_not_held))
+        }),
     ]
 }
 
@@ -31,7 +41,11 @@ async fn alice_round_trip(ctx: Ctx) {
     // This browser never signed anyone in: no silent trip to the identity server first.
     assert_eq!(redirects(&ctx).await, 0, "a first visit went to the identity server before the sign-in page");
     let first = ctx.find(".sign-in .card button").await;
-    assert_eq!(first.attr("id").await.ok().flatten().as_deref(), Some("sign-in-account"), "the account comes first");
+    assert_eq!(
+        first.attr("id").await.ok().flatten().as_deref(),
+        Some("sign-in-account"),
+        "the account comes first"
+    );
     ctx.click("#sign-in-account").await;
     ctx.wait_url("/protocol/openid-connect/auth").await;
     ctx.type_into("#username", demo::ALICE_EMAIL).await;
@@ -116,7 +130,10 @@ async fn create_secret(ctx: &Ctx, name: &str, roles: &[&str]) -> (String, String
     ctx.find("#new-secret-dialog[open]").await;
     let ids = (value(ctx, "#new-client-id").await, value(ctx, "#new-client-secret").await);
     let close = ctx.find("#close-secret").await;
-    assert!(close.attr("disabled").await.ok().flatten().is_some(), "closable before confirming the secret was stored");
+    assert!(
+        close.attr("disabled").await.ok().flatten().is_some(),
+        "closable before confirming the secret was stored"
+    );
     ctx.click("#secret-stored").await;
     ctx.click("#close-secret").await;
     ctx.wait_gone("#new-secret-dialog", crate::harness::WAIT, "the dialog did not close").await;
@@ -205,7 +222,8 @@ async fn secret_limit(ctx: Ctx) {
     ctx.wait_text("#secret-limit", "revoke one").await;
     let button = ctx.find("#new-secret").await;
     assert!(button.attr("disabled").await.ok().flatten().is_some(), "create is offered at the limit");
-    let rows = ctx.client.find_all(Locator::Css("#secret-table tbody tr")).await.map(|r| r.len()).unwrap_or(0);
+    let rows =
+        ctx.client.find_all(Locator::Css("#secret-table tbody tr")).await.map(|r| r.len()).unwrap_or(0);
     assert_eq!(rows, 10);
     assert!(ctx.calls("org.apiSecret.create", "200").await == 8);
 }

@@ -6,17 +6,19 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 use fantoccini::Locator;
 
-use super::{sign_in_again, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, sign_in_again};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("realms_add_then_pending_to_active", |d| Box::pin(run_flow(d, quick(), add_then_active))),
         ("realms_name_taken_with_recommendation", |d| Box::pin(run_flow(d, quick(), name_taken))),
-        ("realms_import_with_users_refused_in_browser", |d| Box::pin(run_flow(d, quick(), import_users_refused))),
+        ("realms_import_with_users_refused_in_browser", |d| {
+            Box::pin(run_flow(d, quick(), import_users_refused))
+        }),
         ("realms_import_active_and_failed", |d| Box::pin(run_flow(d, quick(), import_active_and_failed))),
         ("realms_starter_cap_reached", |d| Box::pin(run_flow(d, quick(), starter_cap))),
         ("realms_rename_display_name", |d| Box::pin(run_flow(d, quick(), rename))),
@@ -107,7 +109,8 @@ async fn import_users_refused(ctx: Ctx) {
     let path = file("import-users", "notes.json", b"realm = people");
     ctx.find("#import-file").await.send_keys(&path).await.unwrap_or_else(|e| panic!("attach: {e}"));
     ctx.wait_text("#import-problem", "not valid JSON").await;
-    let big = format!("{{\"realm\":\"big\",\"pad\":\"{}\"}}", "x".repeat(cluster_api::realms::IMPORT_MAX_BYTES));
+    let big =
+        format!("{{\"realm\":\"big\",\"pad\":\"{}\"}}", "x".repeat(cluster_api::realms::IMPORT_MAX_BYTES));
     let path = file("import-users", "big.json", big.as_bytes());
     ctx.find("#import-file").await.send_keys(&path).await.unwrap_or_else(|e| panic!("attach: {e}"));
     ctx.wait_text("#import-problem", "up to 1.0 MB").await;
@@ -237,12 +240,24 @@ async fn credentials(ctx: Ctx) {
     ctx.type_into("#credential-name", "terraform").await;
     ctx.type_into("#credential-description", "CI pipeline").await;
     ctx.click("#create-credential").await;
-    let client_id = ctx.wait_text("#new-credential-id", "api-terraform-").await.replace("Copy", "").trim().to_string();
-    let secret = ctx.find("#new-credential-secret").await.text().await.unwrap_or_default().replace("Copy", "").trim().to_string();
+    let client_id =
+        ctx.wait_text("#new-credential-id", "api-terraform-").await.replace("Copy", "").trim().to_string();
+    let secret = ctx
+        .find("#new-credential-secret")
+        .await
+        .text()
+        .await
+        .unwrap_or_default()
+        .replace("Copy", "")
+        .trim()
+        .to_string();
     assert!(!secret.is_empty());
     ctx.wait_text("#new-credential-roles", "realm-admin").await;
     let request = ctx.wait_text("#credential-token-request", "grant_type=client_credentials").await;
-    assert!(request.contains(&client_id) && request.contains(&secret) && request.contains("/realms/customers/"), "{request}");
+    assert!(
+        request.contains(&client_id) && request.contains(&secret) && request.contains("/realms/customers/"),
+        "{request}"
+    );
     ctx.click("#dismiss-credential-secret").await;
     ctx.wait_gone("#credential-secret", Duration::from_secs(5), "the secret stayed").await;
 
@@ -283,7 +298,10 @@ async fn viewer(ctx: Ctx) {
     ctx.wait_text("#realms-blocked", "manage-clusters").await;
     ctx.find(&row("customers")).await;
     assert!(!ctx.exists("#add-realm").await && !ctx.exists("#import-file").await);
-    assert!(!ctx.exists(&format!("{} .open-console", row("customers"))).await, "a viewer is offered the admin console");
+    assert!(
+        !ctx.exists(&format!("{} .open-console", row("customers"))).await,
+        "a viewer is offered the admin console"
+    );
 
     ctx.click(&format!("{} a[href='/realms/{}']", row("customers"), demo::REALM_CUSTOMERS)).await;
     ctx.wait_text("#realm-read-only", "manage-clusters").await;
@@ -296,8 +314,15 @@ async fn viewer(ctx: Ctx) {
     // Realm credentials are the manage role's: the section says so instead of a failed list.
     let refused = ctx.wait_text("#credentials-refused", "manage-clusters").await;
     assert!(refused.contains("Acme"), "the organization is not named: {refused}");
-    assert!(!ctx.exists("#no-credentials").await && !ctx.exists("#credentials .error-panel").await, "a list was shown or failed");
-    assert_eq!(ctx.calls("deployment.credential.list", "403").await, 0, "the page asked for what it knew it would be refused");
+    assert!(
+        !ctx.exists("#no-credentials").await && !ctx.exists("#credentials .error-panel").await,
+        "a list was shown or failed"
+    );
+    assert_eq!(
+        ctx.calls("deployment.credential.list", "403").await,
+        0,
+        "the page asked for what it knew it would be refused"
+    );
     ctx.find("#realm-metrics dd[data-count='users']").await;
 }
 
@@ -306,7 +331,13 @@ async fn deep_link_and_all(ctx: Ctx) {
     open(&ctx, &page).await;
     ctx.wait_text("#realm-state-error", demo::LEGACY_IMPORT_ERROR).await;
     ctx.wait_text("h1", "Legacy SSO").await;
-    for (field, want) in [("name", "legacy-import"), ("state", "Failed"), ("region", "eu-central-1"), ("cluster", "acme-prod"), ("tags", "imported")] {
+    for (field, want) in [
+        ("name", "legacy-import"),
+        ("state", "Failed"),
+        ("region", "eu-central-1"),
+        ("cluster", "acme-prod"),
+        ("tags", "imported"),
+    ] {
         ctx.wait_text(&format!("#realm-fields dd[data-field='{field}']"), want).await;
     }
     ctx.wait_text("#realm-metrics", "Not healthy").await;

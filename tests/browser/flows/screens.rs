@@ -1,10 +1,10 @@
 //! Screens on demand: the first visit to a screen downloads its module, a deep link loads
 //! it straight away, and a module that fails to download is recovered from in the page.
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 
-use super::{admin, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, admin};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -16,9 +16,13 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
 
 /// The wasm modules the page has fetched so far.
 async fn wasm_fetched(ctx: &Ctx) -> Vec<String> {
-    let script = "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.wasm'));";
+    let script =
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.wasm'));";
     let names = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
-    names.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default()
+    names
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+        .unwrap_or_default()
 }
 
 async fn on_demand(ctx: Ctx) {
@@ -66,7 +70,10 @@ async fn failed_chunk(ctx: Ctx) {
     let error = ctx.wait_text("#chunk-error", "could not download").await;
     assert!(error.contains("Retry"), "{error}");
     let title = ctx.client.title().await.unwrap_or_default();
-    assert_eq!(title, "Screen not loaded · Cluster console", "the tab kept the title of the page left behind");
+    assert_eq!(
+        title, "Screen not loaded · Cluster console",
+        "the tab kept the title of the page left behind"
+    );
     ctx.snap("chunk-error").await;
     // The app is alive: Retry loads the screen in place.
     ctx.click("#chunk-error button").await;

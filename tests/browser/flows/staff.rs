@@ -5,19 +5,27 @@
 
 use std::time::Duration;
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 
 use super::Flow;
-use crate::harness::{run_flow, Ctx};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("staff_desk_fills_with_progress", |d| Box::pin(run_flow(d, slow(), desk_fills))),
         ("staff_desk_filter_from_url", |d| Box::pin(run_flow(d, Config::default(), filter_from_url))),
-        ("staff_report_block_customer_sees_unblock", |d| Box::pin(run_flow(d, Config::default(), report_block_unblock))),
-        ("staff_foreign_cluster_read_only_with_summary", |d| Box::pin(run_flow(d, Config::default(), foreign_read_only))),
-        ("staff_review_explained_to_customers", |d| Box::pin(run_flow(d, Config::default(), customer_explained))),
-        ("staff_desk_failed_cluster_has_retry", |d| Box::pin(run_flow(d, Config::default(), failed_cluster_retry))),
+        ("staff_report_block_customer_sees_unblock", |d| {
+            Box::pin(run_flow(d, Config::default(), report_block_unblock))
+        }),
+        ("staff_foreign_cluster_read_only_with_summary", |d| {
+            Box::pin(run_flow(d, Config::default(), foreign_read_only))
+        }),
+        ("staff_review_explained_to_customers", |d| {
+            Box::pin(run_flow(d, Config::default(), customer_explained))
+        }),
+        ("staff_desk_failed_cluster_has_retry", |d| {
+            Box::pin(run_flow(d, Config::default(), failed_cluster_retry))
+        }),
         ("staff_sam_signs_in_with_his_account", |d| Box::pin(run_flow(d, Config::default(), sam_account))),
     ]
 }
@@ -54,11 +62,19 @@ async fn desk_fills(ctx: Ctx) {
     // Needs attention: the scanner's BLOCK, WARN and ERROR, and approvals over an unclean scan;
     // never what support already blocked.
     let table = ctx.wait_text("table#review-desk", "loyalty-points").await;
-    for version in ["ver-loyalty-26", "ver-audit-26", "ver-globex-sso-26", demo::OVERRIDDEN_VERSION, "ver-loyalty-24"] {
+    for version in
+        ["ver-loyalty-26", "ver-audit-26", "ver-globex-sso-26", demo::OVERRIDDEN_VERSION, "ver-loyalty-24"]
+    {
         assert!(ctx.exists(&format!("tr[data-version='{version}']")).await, "{version} missing: {table}");
     }
-    assert!(!ctx.exists(&format!("tr[data-version='{}']", demo::BLOCKED_VERSION)).await, "a blocked version needs no attention");
-    assert!(!ctx.exists("tr[data-version='ver-storefront-26']").await, "a clean approved version needs no attention");
+    assert!(
+        !ctx.exists(&format!("tr[data-version='{}']", demo::BLOCKED_VERSION)).await,
+        "a blocked version needs no attention"
+    );
+    assert!(
+        !ctx.exists("tr[data-version='ver-storefront-26']").await,
+        "a clean approved version needs no attention"
+    );
     assert!(table.contains("Globex Corp.") && table.contains("Acme Inc."), "{table}");
     // Every version, then Refresh reads them all again.
     ctx.click("#view-all").await;
@@ -76,7 +92,8 @@ async fn filter_from_url(ctx: Ctx) {
     ctx.find(&format!("tr[data-version='{}']", demo::BLOCKED_VERSION)).await;
     let table = ctx.wait_text("table#review-desk", "Blocked by support").await;
     assert!(table.contains("Loads a script from a host"), "{table}");
-    let rows = ctx.client.find_all(fantoccini::Locator::Css("table#review-desk tbody tr")).await.unwrap_or_default();
+    let rows =
+        ctx.client.find_all(fantoccini::Locator::Css("table#review-desk tbody tr")).await.unwrap_or_default();
     assert_eq!(rows.len(), 1, "only the blocked version");
     let select = ctx.find("#desk-admin-blocked").await;
     assert_eq!(select.prop("value").await.ok().flatten().as_deref(), Some("true"));
@@ -87,21 +104,25 @@ async fn filter_from_url(ctx: Ctx) {
     ctx.type_into("#desk-q", "LOYALTY").await;
     ctx.wait_url("q=LOYALTY").await;
     ctx.find("tr[data-version='ver-loyalty-25']").await;
-    let rows = ctx.client.find_all(fantoccini::Locator::Css("table#review-desk tbody tr")).await.unwrap_or_default();
+    let rows =
+        ctx.client.find_all(fantoccini::Locator::Css("table#review-desk tbody tr")).await.unwrap_or_default();
     assert_eq!(rows.len(), 3, "the three loyalty-points versions");
 }
 
 async fn report_block_unblock(ctx: Ctx) {
     let page = review(demo::ACME_SHOP, "ext-loyalty", "ver-loyalty-26");
     open_as(&ctx, &page, STAFF).await;
-    let critical = ctx.wait_text("section.findings[data-severity='CRITICAL']", "Known malicious code pattern").await;
+    let critical =
+        ctx.wait_text("section.findings[data-severity='CRITICAL']", "Known malicious code pattern").await;
     assert!(critical.contains("SCAN-BLOCK-CredentialDump.class"), "{critical}");
     ctx.wait_text("section.findings[data-severity='MEDIUM']", "Use of a risky API").await;
     ctx.wait_text("#report", "Risk score 95 of 100").await;
     ctx.wait_text("#customer-decision", "Not approved").await;
     ctx.find("#report-raw").await;
     let download = ctx.find("#report-download").await;
-    assert!(download.attr("href").await.ok().flatten().unwrap_or_default().starts_with("data:application/json"));
+    assert!(
+        download.attr("href").await.ok().flatten().unwrap_or_default().starts_with("data:application/json")
+    );
 
     ctx.click("#block-version").await;
     let dialog = ctx.wait_text("dialog[open]", "never deployed to any cluster").await;
@@ -140,11 +161,22 @@ async fn foreign_read_only(ctx: Ctx) {
     let select = ctx.find("#filter-org").await;
     select.select_by_value(demo::GLOBEX_ORG_ID).await.unwrap_or_else(|e| panic!("{e}"));
     ctx.wait_url("org=org-globex").await;
-    ctx.wait_gone("tr[data-cluster='acme-prod']", Duration::from_secs(5), "the organization filter kept Acme's clusters").await;
+    ctx.wait_gone(
+        "tr[data-cluster='acme-prod']",
+        Duration::from_secs(5),
+        "the organization filter kept Acme's clusters",
+    )
+    .await;
     ctx.click("tr[data-cluster='globex-prod'] a").await;
     ctx.wait_text(".page-head", "Staff view: read only").await;
     let summary = ctx.wait_text("#support-summary-text", "Health: healthy").await;
-    for line in ["Cluster ID: cl-globex-prod", "Organization: Globex Corp. (org-globex)", "Tier: premium", "Keycloak version: 2", "Restart: none in progress"] {
+    for line in [
+        "Cluster ID: cl-globex-prod",
+        "Organization: Globex Corp. (org-globex)",
+        "Tier: premium",
+        "Keycloak version: 2",
+        "Restart: none in progress",
+    ] {
         assert!(summary.contains(line), "{line} missing: {summary}");
     }
     ctx.click("#support-summary button.copy").await;
@@ -196,7 +228,8 @@ async fn failed_cluster_retry(ctx: Ctx) {
     assert!(!ctx.exists("tr[data-version='ver-globex-sso-26']").await, "a failed cluster's rows shown");
     ctx.click(".failed-cluster[data-cluster='globex-prod'] .retry-cluster").await;
     ctx.find("tr[data-version='ver-globex-sso-26']").await;
-    ctx.wait_gone(".failed-cluster", Duration::from_secs(5), "the failure stayed after a successful Retry").await;
+    ctx.wait_gone(".failed-cluster", Duration::from_secs(5), "the failure stayed after a successful Retry")
+        .await;
     ctx.wait_text("#desk-progress-done", "All 8 clusters read").await;
 }
 

@@ -3,15 +3,17 @@
 //! export that stops at a refused read with what could not be read, and no file.
 
 use cluster_sandbox::store::export_seed as seeded;
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 
-use super::{sign_in_again, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, sign_in_again};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("terraform_export_acme_prod_downloads_the_file", |d| Box::pin(run_flow(d, seeded(), export_prod))),
-        ("terraform_export_stops_at_a_refused_read_for_a_viewer", |d| Box::pin(run_flow(d, seeded(), refused))),
+        ("terraform_export_stops_at_a_refused_read_for_a_viewer", |d| {
+            Box::pin(run_flow(d, seeded(), refused))
+        }),
     ]
 }
 
@@ -41,7 +43,8 @@ async fn downloaded(ctx: &Ctx) -> (String, String, bool) {
     let script = "const done = arguments[arguments.length - 1];
         const t = window.__tf || {};
         if (!t.blob) { done(null); } else { t.blob.text().then(text => done([t.name || '', text, t.revoked])); }";
-    let got = ctx.client.execute_async(script, vec![]).await.unwrap_or_else(|e| panic!("read the download: {e}"));
+    let got =
+        ctx.client.execute_async(script, vec![]).await.unwrap_or_else(|e| panic!("read the download: {e}"));
     let field = |i: usize| got.get(i).and_then(|v| v.as_str()).unwrap_or_default().to_string();
     (field(0), field(1), got.get(2).and_then(|v| v.as_bool()).unwrap_or(false))
 }
@@ -78,15 +81,24 @@ async fn export_prod(ctx: Ctx) {
         assert!(text.contains(must), "the file lacks {must:?}:\n{text}");
     }
     for kind in [
-        "phasetwo_cluster", "phasetwo_realm", "phasetwo_realm_credential", "phasetwo_cluster_domain",
-        "phasetwo_cluster_primary_host", "phasetwo_cluster_environment_variable", "phasetwo_cluster_ip_rules",
-        "phasetwo_cluster_extension", "phasetwo_cluster_extension_version",
+        "phasetwo_cluster",
+        "phasetwo_realm",
+        "phasetwo_realm_credential",
+        "phasetwo_cluster_domain",
+        "phasetwo_cluster_primary_host",
+        "phasetwo_cluster_environment_variable",
+        "phasetwo_cluster_ip_rules",
+        "phasetwo_cluster_extension",
+        "phasetwo_cluster_extension_version",
     ] {
         assert!(text.contains(&format!("resource \"{kind}\" ")), "no {kind}:\n{text}");
     }
     let resources = text.matches("\nresource \"").count();
     assert_eq!(text.matches("\nimport {").count(), resources, "an import block for every resource");
-    assert!(!text.contains(seeded::PROD_SECRET_VALUE) && !text.contains("seeded-credential-secret"), "a secret is in the file");
+    assert!(
+        !text.contains(seeded::PROD_SECRET_VALUE) && !text.contains("seeded-credential-secret"),
+        "a secret is in the file"
+    );
     // The blacklist's version has no Keycloak version; only the jar's does.
     assert_eq!(text.matches("keycloak_major_version").count(), 1);
     // Every realm's credentials were read (the admin holds manage-clusters), then the URL was revoked.

@@ -5,19 +5,27 @@
 
 use std::time::{Duration, Instant};
 
-use cluster_sandbox::{demo, Config};
+use cluster_sandbox::{Config, demo};
 
-use super::{alice, back_signed_in, Flow};
-use crate::harness::{run_flow, Ctx};
+use super::{Flow, alice, back_signed_in};
+use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
-        ("truth_provisioning_note_belongs_to_its_cluster", |d| Box::pin(run_flow(d, slow(), provisioning_note))),
+        ("truth_provisioning_note_belongs_to_its_cluster", |d| {
+            Box::pin(run_flow(d, slow(), provisioning_note))
+        }),
         ("truth_paid_invoice_is_not_provisioning", |d| Box::pin(run_flow(d, slow(), paid_invoice))),
         ("truth_never_paid_cluster_is_neutral", |d| Box::pin(run_flow(d, Config::default(), never_paid))),
-        ("truth_wizard_failed_reads_are_not_defaults", |d| Box::pin(run_flow(d, Config::default(), wizard_api_down))),
-        ("truth_wizard_explains_view_only_by_url", |d| Box::pin(run_flow(d, Config::default(), wizard_view_only))),
-        ("truth_every_route_has_one_h1_and_a_title", |d| Box::pin(run_flow(d, Config::default(), every_route))),
+        ("truth_wizard_failed_reads_are_not_defaults", |d| {
+            Box::pin(run_flow(d, Config::default(), wizard_api_down))
+        }),
+        ("truth_wizard_explains_view_only_by_url", |d| {
+            Box::pin(run_flow(d, Config::default(), wizard_view_only))
+        }),
+        ("truth_every_route_has_one_h1_and_a_title", |d| {
+            Box::pin(run_flow(d, Config::default(), every_route))
+        }),
         ("truth_clusters_newest_first_and_sortable", |d| Box::pin(run_flow(d, Config::default(), sorting))),
         ("truth_words_places_and_copy_buttons", |d| Box::pin(run_flow(d, Config::default(), words_and_copy))),
     ]
@@ -56,13 +64,21 @@ async fn provisioning_note(ctx: Ctx) {
     ctx.click(&format!("a[href='/clusters/{}']", demo::ACME_PROD)).await;
     ctx.wait_text(".page-head", "Active").await;
     assert!(!ctx.exists("#flash").await, "the provisioning note followed the person onto another cluster");
-    assert!(!text(&ctx, "main").await.contains("being provisioned"), "another cluster's page says something is being provisioned");
+    assert!(
+        !text(&ctx, "main").await.contains("being provisioned"),
+        "another cluster's page says something is being provisioned"
+    );
 
     // A second cluster, watched to the end: the note leaves once it is ACTIVE.
     create_with_saved_card(&ctx, "acme-waits").await;
     ctx.wait_text("#flash", "acme-waits was created and is being provisioned").await;
     ctx.wait_text(".page-head", "Active").await;
-    ctx.wait_gone("#flash", Duration::from_secs(5), "the provisioning note stayed after the cluster became ACTIVE").await;
+    ctx.wait_gone(
+        "#flash",
+        Duration::from_secs(5),
+        "the provisioning note stayed after the cluster became ACTIVE",
+    )
+    .await;
     assert!(!text(&ctx, "main").await.contains("being provisioned"));
 }
 
@@ -89,9 +105,16 @@ async fn never_paid(ctx: Ctx) {
     let head = ctx.wait_text(".page-head", "Awaiting payment").await;
     assert!(!head.contains("BILLING_SETUP"), "{head}");
     let badge = ctx.find(".page-head .badge[data-status=BILLING_SETUP]").await;
-    assert_eq!(badge.attr("title").await.ok().flatten().as_deref(), Some("BILLING_SETUP"), "the code is not kept in the tooltip");
+    assert_eq!(
+        badge.attr("title").await.ok().flatten().as_deref(),
+        Some("BILLING_SETUP"),
+        "the code is not kept in the tooltip"
+    );
     let class = badge.attr("class").await.ok().flatten().unwrap_or_default();
-    assert!(!class.contains("badge-bad") && !class.contains("badge-busy") && class.contains("badge-neutral"), "an unpaid cluster is shown as an alarm or as busy: {class}");
+    assert!(
+        !class.contains("badge-bad") && !class.contains("badge-busy") && class.contains("badge-neutral"),
+        "an unpaid cluster is shown as an alarm or as busy: {class}"
+    );
     assert!(!ctx.exists(".page-head .spinner").await, "an unpaid cluster spins forever");
     ctx.wait_text("#health", "Not running yet").await;
     assert!(!text(&ctx, "main").await.contains("Not healthy"), "a never-paid cluster is called not healthy");
@@ -139,16 +162,26 @@ async fn wizard_api_down(ctx: Ctx) {
     ctx.wait_text("main", "Loading regions failed").await;
     ctx.wait_text("main", "Loading saved cards failed").await;
     let summary = ctx.wait_text("#summary", "could not be loaded").await;
-    assert!(!summary.contains("in ,") && !summary.contains("checkout page"), "the summary was built from failed reads: {summary}");
+    assert!(
+        !summary.contains("in ,") && !summary.contains("checkout page"),
+        "the summary was built from failed reads: {summary}"
+    );
     assert!(summary.contains("no way to pay chosen yet"), "{summary}");
-    assert!(!checked(&ctx, "input[name=payment]").await, "a way to pay was chosen for the person when the cards could not be read");
+    assert!(
+        !checked(&ctx, "input[name=payment]").await,
+        "a way to pay was chosen for the person when the cards could not be read"
+    );
     ctx.click("#create-cluster").await;
     ctx.wait_text("#summary [role=alert]", "regions could not be loaded").await;
     ctx.snap("wizard-api-down").await;
 
     // Back up: Retry reads again, and what was typed is still there.
     api_up(&ctx).await;
-    let retries = ctx.client.find_all(fantoccini::Locator::Css(".wizard .error-panel button")).await.unwrap_or_default();
+    let retries = ctx
+        .client
+        .find_all(fantoccini::Locator::Css(".wizard .error-panel button"))
+        .await
+        .unwrap_or_default();
     assert_eq!(retries.len(), 2, "both failed reads should offer Retry");
     for retry in retries {
         let _ = retry.click().await;
@@ -168,7 +201,10 @@ async fn wizard_view_only(ctx: Ctx) {
     let why = ctx.wait_text("#create-refused", "manage-clusters").await;
     assert!(why.contains("cannot create"), "{why}");
     let create = ctx.find("#create-cluster").await;
-    assert!(create.attr("disabled").await.ok().flatten().is_some(), "Create cluster is enabled for a view-only person");
+    assert!(
+        create.attr("disabled").await.ok().flatten().is_some(),
+        "Create cluster is enabled for a view-only person"
+    );
 }
 
 async fn h1_count(ctx: &Ctx) -> usize {
@@ -191,8 +227,14 @@ async fn one_h1(ctx: &Ctx, path: &str) -> String {
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(h1_count(ctx).await, 1, "{path} has more than one h1");
     let title = ctx.client.title().await.unwrap_or_default();
-    assert!(title.ends_with("· Cluster console") && title.len() > "· Cluster console".len() + 2, "{path}: title {title:?}");
-    assert!(ctx.exists("header.topbar").await && ctx.exists("nav.sidenav").await, "{path} is outside the shell");
+    assert!(
+        title.ends_with("· Cluster console") && title.len() > "· Cluster console".len() + 2,
+        "{path}: title {title:?}"
+    );
+    assert!(
+        ctx.exists("header.topbar").await && ctx.exists("nav.sidenav").await,
+        "{path} is outside the shell"
+    );
     text(ctx, "h1").await
 }
 
@@ -229,9 +271,13 @@ async fn every_route(ctx: Ctx) {
 }
 
 async fn row_order(ctx: &Ctx) -> Vec<String> {
-    let script = "return [...document.querySelectorAll('table.clusters tbody tr')].map(r => r.dataset.cluster);";
+    let script =
+        "return [...document.querySelectorAll('table.clusters tbody tr')].map(r => r.dataset.cluster);";
     let names = ctx.client.execute(script, vec![]).await.unwrap_or_default();
-    names.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default()
+    names
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+        .unwrap_or_default()
 }
 
 async fn aria_sort(ctx: &Ctx, column: usize) -> String {
@@ -246,7 +292,11 @@ async fn sorting(ctx: Ctx) {
     let rows = row_order(&ctx).await;
     assert_eq!(rows.first().map(String::as_str), Some("acme-staging"), "{rows:?}");
     assert_eq!(rows.last().map(String::as_str), Some("acme-legacy"), "{rows:?}");
-    assert_eq!(aria_sort(&ctx, 6).await, "descending", "the default order is not shown on the Created header");
+    assert_eq!(
+        aria_sort(&ctx, 6).await,
+        "descending",
+        "the default order is not shown on the Created header"
+    );
     // By name, kept in the URL.
     ctx.click("table.clusters thead th:nth-child(1) button.sort").await;
     ctx.wait_url("sort=name").await;
@@ -276,7 +326,12 @@ async fn words_and_copy(ctx: Ctx) {
         assert!(!table.contains(code), "the list shows the code {code}: {table}");
     }
     let trial = text(&ctx, "tr[data-cluster=acme-trial]").await;
-    assert!(trial.contains("Awaiting payment") && trial.contains("US East (N. Virginia)") && trial.contains("us-east-1"), "{trial}");
+    assert!(
+        trial.contains("Awaiting payment")
+            && trial.contains("US East (N. Virginia)")
+            && trial.contains("us-east-1"),
+        "{trial}"
+    );
     ctx.find("tr[data-cluster=acme-prod] button.copy[aria-label='Copy host']").await;
     ctx.click(&format!("a[href='/clusters/{}']", demo::ACME_PROD)).await;
     ctx.wait_text("#cluster-region", "Europe (Frankfurt)").await;

@@ -12,7 +12,12 @@ impl Call for OrgBillingContactList {
     type Response = Vec<BillingContact>;
     const OPERATION: &'static Operation = &catalogue::ORG_BILLINGCONTACT_LIST;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/billing/contacts", encode_segment(&self.org_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/orgs/{}/billing/contacts", encode_segment(&self.org_id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -29,7 +34,16 @@ impl Call for OrgBillingContactCreate {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::ORG_BILLINGCONTACT_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/billing/contacts/{}", encode_segment(&self.org_id), encode_segment(&self.user_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/orgs/{}/billing/contacts/{}",
+                encode_segment(&self.org_id),
+                encode_segment(&self.user_id)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)
@@ -46,7 +60,16 @@ impl Call for OrgBillingContactDelete {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::ORG_BILLINGCONTACT_DELETE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/billing/contacts/{}", encode_segment(&self.org_id), encode_segment(&self.user_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/orgs/{}/billing/contacts/{}",
+                encode_segment(&self.org_id),
+                encode_segment(&self.user_id)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)
@@ -62,7 +85,12 @@ impl Call for OrgPaymentMethodList {
     type Response = Vec<PaymentMethod>;
     const OPERATION: &'static Operation = &catalogue::ORG_PAYMENTMETHOD_LIST;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/billing/payment-methods", encode_segment(&self.org_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/orgs/{}/billing/payment-methods", encode_segment(&self.org_id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -79,7 +107,12 @@ impl Call for OrgPaymentMethodSetupSessionCreate {
     type Response = RedirectLink;
     const OPERATION: &'static Operation = &catalogue::ORG_PAYMENTMETHOD_SETUPSESSION_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/billing/payment-methods", encode_segment(&self.org_id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/orgs/{}/billing/payment-methods", encode_segment(&self.org_id)),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -96,7 +129,16 @@ impl Call for OrgPaymentMethodDelete {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::ORG_PAYMENTMETHOD_DELETE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/billing/payment-methods/{}", encode_segment(&self.org_id), encode_segment(&self.pm_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/orgs/{}/billing/payment-methods/{}",
+                encode_segment(&self.org_id),
+                encode_segment(&self.pm_id)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)
@@ -113,7 +155,16 @@ impl Call for OrgPaymentMethodSetDefault {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::ORG_PAYMENTMETHOD_SETDEFAULT;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/billing/payment-methods/{}/default", encode_segment(&self.org_id), encode_segment(&self.pm_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/orgs/{}/billing/payment-methods/{}/default",
+                encode_segment(&self.org_id),
+                encode_segment(&self.pm_id)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)
@@ -130,7 +181,12 @@ impl Call for OrgBillingPortalSessionCreate {
     type Response = RedirectLink;
     const OPERATION: &'static Operation = &catalogue::ORG_BILLINGPORTALSESSION_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/billing/portal", encode_segment(&self.org_id)), Query::default(), Body::json_opt(self.body.as_ref()))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/orgs/{}/billing/portal", encode_segment(&self.org_id)),
+            Query::default(),
+            Body::json_opt(self.body.as_ref()),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -146,7 +202,12 @@ impl Call for OrgSubscriptionList {
     type Response = Vec<Subscription>;
     const OPERATION: &'static Operation = &catalogue::ORG_SUBSCRIPTION_LIST;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/billing/subscriptions", encode_segment(&self.org_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/orgs/{}/billing/subscriptions", encode_segment(&self.org_id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)

@@ -74,7 +74,12 @@ impl Call for ClusterDetail {
     type Response = Cluster;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -90,7 +95,12 @@ impl Call for ClusterDelete {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::CLUSTER_DELETE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)
@@ -106,7 +116,12 @@ impl Call for ClusterSubscriptionDetail {
     type Response = Subscription;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_SUBSCRIPTION_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/billing", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/billing", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -122,7 +137,12 @@ impl Call for ClusterBillingSessionCreate {
     type Response = RedirectLink;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_BILLINGSESSION_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/billing", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/billing", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -139,7 +159,12 @@ impl Call for ClusterCheckoutResume {
     type Response = RedirectLink;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_CHECKOUT_RESUME;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/checkout", encode_segment(&self.id)), Query::default(), Body::json_opt(self.body.as_ref()))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/checkout", encode_segment(&self.id)),
+            Query::default(),
+            Body::json_opt(self.body.as_ref()),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -158,7 +183,12 @@ impl Call for ClusterDeploymentList {
     fn request(&self) -> ApiRequest {
         let mut q = Query::default();
         q.push_opt("search", self.search.as_ref());
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/deployments", encode_segment(&self.id)), q, Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/deployments", encode_segment(&self.id)),
+            q,
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -175,7 +205,12 @@ impl Call for ClusterDeploymentCreate {
     type Response = Created;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_DEPLOYMENT_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/deployments", encode_segment(&self.id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/deployments", encode_segment(&self.id)),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         created(reply)
@@ -195,7 +230,12 @@ impl Call for ClusterDeploymentImport {
     fn request(&self) -> ApiRequest {
         // The contract names the part `file`, whatever name the caller's `Part` carries.
         let file = Part { name: "file".to_string(), ..self.file.clone() };
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/deployments/import", encode_segment(&self.id)), Query::default(), Body::Multipart(vec![file, Part::text("deployment-name", &self.deployment_name)]))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/deployments/import", encode_segment(&self.id)),
+            Query::default(),
+            Body::Multipart(vec![file, Part::text("deployment-name", &self.deployment_name)]),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         created(reply)
@@ -214,7 +254,12 @@ impl Call for ClusterDeploymentNameAvailabilityCheck {
     fn request(&self) -> ApiRequest {
         let mut q = Query::default();
         q.push("name", &self.name);
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/deployments/name-available", encode_segment(&self.id)), q, Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/deployments/name-available", encode_segment(&self.id)),
+            q,
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -231,7 +276,12 @@ impl Call for ClusterHostUpdate {
     type Response = Cluster;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_HOST_UPDATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/host", encode_segment(&self.id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/host", encode_segment(&self.id)),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -247,7 +297,12 @@ impl Call for ClusterMetricsDetail {
     type Response = Metrics;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_METRICS_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/metrics", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/metrics", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -263,7 +318,12 @@ impl Call for ClusterRestartStatusDetail {
     type Response = RestartStatus;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_RESTARTSTATUS_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/restart-status", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/restart-status", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -279,7 +339,12 @@ impl Call for ClusterSystemInfoDetail {
     type Response = SystemInfoRepresentation;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_SYSTEMINFO_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/systeminfo", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/systeminfo", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)

@@ -12,7 +12,12 @@ impl Call for DeploymentDetail {
     type Response = Deployment;
     const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/deployments/{}", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/deployments/{}", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -29,7 +34,12 @@ impl Call for DeploymentUpdate {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_UPDATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/deployments/{}", encode_segment(&self.id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/deployments/{}", encode_segment(&self.id)),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)
@@ -45,7 +55,12 @@ impl Call for DeploymentDelete {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_DELETE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/deployments/{}", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/deployments/{}", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)
@@ -62,7 +77,12 @@ impl Call for DeploymentAppLinkCreate {
     type Response = ConsoleLink;
     const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_APPLINK_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/deployments/{}/app-link", encode_segment(&self.id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/deployments/{}/app-link", encode_segment(&self.id)),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -78,7 +98,12 @@ impl Call for DeploymentConsoleLinkCreate {
     type Response = ConsoleLink;
     const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_CONSOLELINK_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/deployments/{}/console-link", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/deployments/{}/console-link", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -94,7 +119,12 @@ impl Call for DeploymentMetricsDetail {
     type Response = Metrics;
     const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_METRICS_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/deployments/{}/metrics", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/deployments/{}/metrics", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -110,7 +140,12 @@ impl Call for DeploymentTokenCreate {
     type Response = TokenResponse;
     const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_TOKEN_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/deployments/{}/token", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/deployments/{}/token", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -126,7 +161,12 @@ impl Call for DeploymentCredentialList {
     type Response = Vec<DeploymentCredential>;
     const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_CREDENTIAL_LIST;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/deployments/{}/credentials", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/deployments/{}/credentials", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -143,7 +183,12 @@ impl Call for DeploymentCredentialCreate {
     type Response = DeploymentCredential;
     const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_CREDENTIAL_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/deployments/{}/credentials", encode_segment(&self.id)), Query::default(), Body::json_opt(self.body.as_ref()))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/deployments/{}/credentials", encode_segment(&self.id)),
+            Query::default(),
+            Body::json_opt(self.body.as_ref()),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -160,7 +205,11 @@ impl Call for DeploymentCredentialDelete {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_CREDENTIAL_DELETE;
     fn request(&self) -> ApiRequest {
-        let path = format!("/deployments/{}/credentials/{}", encode_segment(&self.id), encode_segment(&self.client_id));
+        let path = format!(
+            "/deployments/{}/credentials/{}",
+            encode_segment(&self.id),
+            encode_segment(&self.client_id)
+        );
         ApiRequest::new(Self::OPERATION, path, Query::default(), Body::Empty)
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
@@ -178,7 +227,11 @@ impl Call for DeploymentCredentialSecretRead {
     type Response = DeploymentCredential;
     const OPERATION: &'static Operation = &catalogue::DEPLOYMENT_CREDENTIAL_SECRET_READ;
     fn request(&self) -> ApiRequest {
-        let path = format!("/deployments/{}/credentials/{}/secret", encode_segment(&self.id), encode_segment(&self.client_id));
+        let path = format!(
+            "/deployments/{}/credentials/{}/secret",
+            encode_segment(&self.id),
+            encode_segment(&self.client_id)
+        );
         ApiRequest::new(Self::OPERATION, path, Query::default(), Body::Empty)
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {

@@ -12,7 +12,12 @@ impl Call for ClusterDomainList {
     type Response = Vec<CustomerDomain>;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_DOMAIN_LIST;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/domains", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/domains", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -29,7 +34,12 @@ impl Call for ClusterDomainCreate {
     type Response = CustomerDomainValidation;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_DOMAIN_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/domains", encode_segment(&self.id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/domains", encode_segment(&self.id)),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -46,7 +56,12 @@ impl Call for ClusterDomainDetail {
     type Response = CustomerDomain;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_DOMAIN_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/domains/{}", encode_segment(&self.id), encode_segment(&self.domain_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/domains/{}", encode_segment(&self.id), encode_segment(&self.domain_id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -63,7 +78,12 @@ impl Call for ClusterDomainDelete {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::CLUSTER_DOMAIN_DELETE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/domains/{}", encode_segment(&self.id), encode_segment(&self.domain_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/domains/{}", encode_segment(&self.id), encode_segment(&self.domain_id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)
@@ -80,7 +100,16 @@ impl Call for ClusterDomainStatusDetail {
     type Response = CustomerDomainValidation;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_DOMAIN_STATUS_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/domains/{}/status", encode_segment(&self.id), encode_segment(&self.domain_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/domains/{}/status",
+                encode_segment(&self.id),
+                encode_segment(&self.domain_id)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)

@@ -12,7 +12,12 @@ impl Call for ClusterEnvVarList {
     type Response = Vec<EnvironmentVariableRepresentation>;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_ENVVAR_LIST;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/env-vars", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/env-vars", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -29,7 +34,12 @@ impl Call for ClusterEnvVarCreate {
     type Response = EnvironmentVariableRepresentation;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_ENVVAR_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/env-vars", encode_segment(&self.id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/env-vars", encode_segment(&self.id)),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -46,7 +56,16 @@ impl Call for ClusterEnvVarDetail {
     type Response = EnvironmentVariableRepresentation;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_ENVVAR_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/env-vars/{}", encode_segment(&self.id), encode_segment(&self.env_variable_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/env-vars/{}",
+                encode_segment(&self.id),
+                encode_segment(&self.env_variable_id)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -64,7 +83,16 @@ impl Call for ClusterEnvVarUpdate {
     type Response = EnvironmentVariableRepresentation;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_ENVVAR_UPDATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/env-vars/{}", encode_segment(&self.id), encode_segment(&self.env_variable_id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/env-vars/{}",
+                encode_segment(&self.id),
+                encode_segment(&self.env_variable_id)
+            ),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -81,7 +109,16 @@ impl Call for ClusterEnvVarDelete {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::CLUSTER_ENVVAR_DELETE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/env-vars/{}", encode_segment(&self.id), encode_segment(&self.env_variable_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/env-vars/{}",
+                encode_segment(&self.id),
+                encode_segment(&self.env_variable_id)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)

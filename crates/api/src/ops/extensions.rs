@@ -15,7 +15,12 @@ impl Call for ClusterExtensionList {
     fn request(&self) -> ApiRequest {
         let mut q = Query::default();
         q.push_opt("type", self.r#type.as_ref());
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions", encode_segment(&self.id)), q, Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/extensions", encode_segment(&self.id)),
+            q,
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -32,7 +37,12 @@ impl Call for ClusterExtensionCreate {
     type Response = Created;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions", encode_segment(&self.id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/extensions", encode_segment(&self.id)),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         created(reply)
@@ -48,7 +58,12 @@ impl Call for ClusterExtensionReconcile {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_RECONCILE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/cluster-update", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/extensions/cluster-update", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)
@@ -64,7 +79,12 @@ impl Call for ClusterExtensionKeycloakVersionList {
     type Response = Vec<i32>;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_KEYCLOAKVERSION_LIST;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/keycloak-versions", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/extensions/keycloak-versions", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -81,7 +101,16 @@ impl Call for ClusterExtensionDetail {
     type Response = Extension;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}", encode_segment(&self.id), encode_segment(&self.extension_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -99,7 +128,16 @@ impl Call for ClusterExtensionUpdate {
     type Response = Extension;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_UPDATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}", encode_segment(&self.id), encode_segment(&self.extension_id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id)
+            ),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -116,7 +154,16 @@ impl Call for ClusterExtensionDelete {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_DELETE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}", encode_segment(&self.id), encode_segment(&self.extension_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)
@@ -134,7 +181,16 @@ impl Call for ClusterExtensionStandaloneUploadUrlCreate {
     type Response = PresignedUrl;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_STANDALONE_UPLOADURL_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/standalone", encode_segment(&self.id), encode_segment(&self.extension_id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/standalone",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id)
+            ),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -152,7 +208,16 @@ impl Call for ClusterExtensionStandaloneConfirm {
     type Response = ExtensionVersion;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_STANDALONE_CONFIRM;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/standalone/confirm", encode_segment(&self.id), encode_segment(&self.extension_id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/standalone/confirm",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id)
+            ),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -170,7 +235,16 @@ impl Call for ClusterExtensionVersionCreate {
     type Response = ExtensionVersion;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_VERSION_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/versions", encode_segment(&self.id), encode_segment(&self.extension_id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/versions",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id)
+            ),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -188,7 +262,17 @@ impl Call for ClusterExtensionVersionDelete {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_VERSION_DELETE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/versions/{}", encode_segment(&self.id), encode_segment(&self.extension_id), encode_segment(&self.version_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/versions/{}",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id),
+                encode_segment(&self.version_id)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)
@@ -207,7 +291,17 @@ impl Call for ClusterExtensionVersionConfirm {
     type Response = ExtensionVersion;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_VERSION_CONFIRM;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/versions/{}/confirm", encode_segment(&self.id), encode_segment(&self.extension_id), encode_segment(&self.version_id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/versions/{}/confirm",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id),
+                encode_segment(&self.version_id)
+            ),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -226,7 +320,17 @@ impl Call for ClusterExtensionVersionUploadUrlCreate {
     type Response = PresignedUrl;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_VERSION_UPLOADURL_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/versions/{}/upload-url", encode_segment(&self.id), encode_segment(&self.extension_id), encode_segment(&self.version_id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/versions/{}/upload-url",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id),
+                encode_segment(&self.version_id)
+            ),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -245,7 +349,17 @@ impl Call for ClusterExtensionVersionValidate {
     type Response = ExtensionVersion;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_VERSION_VALIDATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/versions/{}/validate", encode_segment(&self.id), encode_segment(&self.extension_id), encode_segment(&self.version_id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/versions/{}/validate",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id),
+                encode_segment(&self.version_id)
+            ),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -262,7 +376,16 @@ impl Call for ClusterWellKnownGet {
     type Response = WellKnown;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_WELLKNOWN_GET;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/well-known", encode_segment(&self.id), encode_segment(&self.extension_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/well-known",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -280,7 +403,16 @@ impl Call for ClusterWellKnownChangePasswordSet {
     type Response = WellKnown;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_WELLKNOWN_CHANGEPASSWORD_SET;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/well-known/change-password", encode_segment(&self.id), encode_segment(&self.extension_id)), Query::default(), Body::json_opt(self.body.as_ref()))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/well-known/change-password",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id)
+            ),
+            Query::default(),
+            Body::json_opt(self.body.as_ref()),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -298,7 +430,17 @@ impl Call for ClusterWellKnownDelete {
     type Response = WellKnown;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_WELLKNOWN_DELETE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/well-known/{}", encode_segment(&self.id), encode_segment(&self.extension_id), encode_segment(&self.file)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/well-known/{}",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id),
+                encode_segment(&self.file)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -316,7 +458,17 @@ impl Call for ClusterWellKnownConfirm {
     type Response = WellKnown;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_WELLKNOWN_CONFIRM;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/well-known/{}/confirm", encode_segment(&self.id), encode_segment(&self.extension_id), encode_segment(&self.file)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/well-known/{}/confirm",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id),
+                encode_segment(&self.file)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -334,7 +486,17 @@ impl Call for ClusterWellKnownUploadUrlCreate {
     type Response = PresignedUrl;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_WELLKNOWN_UPLOADURL_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/well-known/{}/upload-url", encode_segment(&self.id), encode_segment(&self.extension_id), encode_segment(&self.file)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/well-known/{}/upload-url",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id),
+                encode_segment(&self.file)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -353,7 +515,17 @@ impl Call for ClusterExtensionVersionAdminBlock {
     type Response = ExtensionVersion;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/versions/{}/admin-block", encode_segment(&self.id), encode_segment(&self.extension_id), encode_segment(&self.version_id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/versions/{}/admin-block",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id),
+                encode_segment(&self.version_id)
+            ),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -372,7 +544,17 @@ impl Call for ClusterExtensionVersionReport {
     type Response = serde_json::Value;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_EXTENSION_VERSION_REPORT;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/extensions/{}/versions/{}/report", encode_segment(&self.id), encode_segment(&self.extension_id), encode_segment(&self.version_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!(
+                "/clusters/{}/extensions/{}/versions/{}/report",
+                encode_segment(&self.id),
+                encode_segment(&self.extension_id),
+                encode_segment(&self.version_id)
+            ),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)

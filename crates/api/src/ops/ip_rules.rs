@@ -12,7 +12,12 @@ impl Call for ClusterIpRuleList {
     type Response = IpRulesRepresentation;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_IPRULE_LIST;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/ip-rules", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/ip-rules", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -29,7 +34,12 @@ impl Call for ClusterIpRuleUpdate {
     type Response = IpRulesRepresentation;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_IPRULE_UPDATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/ip-rules", encode_segment(&self.id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/ip-rules", encode_segment(&self.id)),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -46,7 +56,12 @@ impl Call for ClusterIpRuleDetail {
     type Response = IpRuleRepresentation;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_IPRULE_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/ip-rules/{}", encode_segment(&self.id), encode_segment(&self.ip_rule_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/ip-rules/{}", encode_segment(&self.id), encode_segment(&self.ip_rule_id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)

@@ -21,7 +21,12 @@ impl Call for ClusterLogList {
         q.push_opt("max", self.max.as_ref());
         q.push_opt("start", self.start.as_ref());
         q.push_opt("to", self.to.as_ref());
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/logs", encode_segment(&self.id)), q, Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/logs", encode_segment(&self.id)),
+            q,
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -41,7 +46,12 @@ impl Call for ClusterLogDetail {
     fn request(&self) -> ApiRequest {
         let mut q = Query::default();
         q.push_opt("minutes", self.minutes.as_ref());
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/logs/{}", encode_segment(&self.id), encode_segment(&self.path)), q, Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/logs/{}", encode_segment(&self.id), encode_segment(&self.path)),
+            q,
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)

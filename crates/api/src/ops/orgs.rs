@@ -26,7 +26,12 @@ impl Call for OrgApiSecretList {
     type Response = Vec<Secret>;
     const OPERATION: &'static Operation = &catalogue::ORG_APISECRET_LIST;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/secrets", encode_segment(&self.org_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/orgs/{}/secrets", encode_segment(&self.org_id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -43,7 +48,12 @@ impl Call for OrgApiSecretCreate {
     type Response = Secret;
     const OPERATION: &'static Operation = &catalogue::ORG_APISECRET_CREATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/secrets", encode_segment(&self.org_id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/orgs/{}/secrets", encode_segment(&self.org_id)),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -59,7 +69,12 @@ impl Call for OrgApiSecretCount {
     type Response = i64;
     const OPERATION: &'static Operation = &catalogue::ORG_APISECRET_COUNT;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/secrets/count", encode_segment(&self.org_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/orgs/{}/secrets/count", encode_segment(&self.org_id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -76,7 +91,12 @@ impl Call for OrgApiSecretDetail {
     type Response = Secret;
     const OPERATION: &'static Operation = &catalogue::ORG_APISECRET_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/secrets/{}", encode_segment(&self.org_id), encode_segment(&self.secret_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/orgs/{}/secrets/{}", encode_segment(&self.org_id), encode_segment(&self.secret_id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -93,7 +113,12 @@ impl Call for OrgApiSecretDelete {
     type Response = ();
     const OPERATION: &'static Operation = &catalogue::ORG_APISECRET_DELETE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/orgs/{}/secrets/{}", encode_segment(&self.org_id), encode_segment(&self.secret_id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/orgs/{}/secrets/{}", encode_segment(&self.org_id), encode_segment(&self.secret_id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)

@@ -12,7 +12,12 @@ impl Call for ClusterTelemetryExportDetail {
     type Response = TelemetryExport;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_TELEMETRYEXPORT_DETAIL;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/telemetry-export", encode_segment(&self.id)), Query::default(), Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/telemetry-export", encode_segment(&self.id)),
+            Query::default(),
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -30,7 +35,12 @@ impl Call for ClusterTelemetryExportUpdate {
     type Response = TelemetryExport;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_TELEMETRYEXPORT_UPDATE;
     fn request(&self) -> ApiRequest {
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/telemetry-export", encode_segment(&self.id)), Query::default(), Body::json(&self.body))
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/telemetry-export", encode_segment(&self.id)),
+            Query::default(),
+            Body::json(&self.body),
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         json(reply)
@@ -51,7 +61,12 @@ impl Call for ClusterTelemetryExportEndpointValidate {
     fn request(&self) -> ApiRequest {
         let mut q = Query::default();
         q.push("endpoint", &self.endpoint);
-        ApiRequest::new(Self::OPERATION, format!("/clusters/{}/telemetry-export/validate-endpoint", encode_segment(&self.id)), q, Body::Empty)
+        ApiRequest::new(
+            Self::OPERATION,
+            format!("/clusters/{}/telemetry-export/validate-endpoint", encode_segment(&self.id)),
+            q,
+            Body::Empty,
+        )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
         empty(reply)

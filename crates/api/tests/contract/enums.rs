@@ -22,17 +22,11 @@ fn every_enum_schema_matches_known() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|v| {
-                v.as_str()
-                    .unwrap_or_else(|| panic!("{name}: non-string enum value {v}"))
-                    .to_string()
-            })
+            .map(|v| v.as_str().unwrap_or_else(|| panic!("{name}: non-string enum value {v}")).to_string())
             .collect();
         for value in &values {
             if (fns.is_unknown)(value) {
-                failures.push(format!(
-                    "{name}: contract value {value:?} parses to Unknown"
-                ));
+                failures.push(format!("{name}: contract value {value:?} parses to Unknown"));
             }
             match (fns.round_trip)(json!(value)) {
                 Ok(back) if back == json!(value) => {}
@@ -41,16 +35,10 @@ fn every_enum_schema_matches_known() {
         }
         let known = (fns.known)();
         if known.len() != values.len() {
-            failures.push(format!(
-                "{name}: KNOWN has {} values, the contract {}",
-                known.len(),
-                values.len()
-            ));
+            failures.push(format!("{name}: KNOWN has {} values, the contract {}", known.len(), values.len()));
         }
         if known != values {
-            failures.push(format!(
-                "{name}: KNOWN is {known:?}, the contract lists {values:?}"
-            ));
+            failures.push(format!("{name}: KNOWN is {known:?}, the contract lists {values:?}"));
         }
         let novel = "SURELY_NOT_A_VALUE_yet";
         if !(fns.is_unknown)(novel) {
@@ -58,17 +46,11 @@ fn every_enum_schema_matches_known() {
         }
         match (fns.round_trip)(json!(novel)) {
             Ok(back) if back == json!(novel) => {}
-            other => failures.push(format!(
-                "{name}: unknown {novel:?} round-trips to {other:?}"
-            )),
+            other => failures.push(format!("{name}: unknown {novel:?} round-trips to {other:?}")),
         }
     }
     assert_eq!(checked, 12, "enum schemas checked");
-    assert!(
-        failures.is_empty(),
-        "enum schemas vs Rust enums:\n  {}",
-        failures.join("\n  ")
-    );
+    assert!(failures.is_empty(), "enum schemas vs Rust enums:\n  {}", failures.join("\n  "));
 }
 
 #[test]
@@ -84,9 +66,6 @@ fn scan_state_is_the_documented_set() {
             description.contains(&format!("`{state}`")),
             "scan_state description no longer lists {state}"
         );
-        assert!(!matches!(
-            ScanState::from_wire(state),
-            ScanState::Unknown(_)
-        ));
+        assert!(!matches!(ScanState::from_wire(state), ScanState::Unknown(_)));
     }
 }

@@ -22,31 +22,15 @@ fn catalogue_key(op: &Operation) -> OpKey {
 
 #[test]
 fn contract_has_73_operations() {
-    assert_eq!(
-        yaml_ops().len(),
-        73,
-        "openapi-v2.yaml should hold 73 operations"
-    );
-    assert_eq!(
-        catalogue::ALL.len(),
-        73,
-        "catalogue::ALL should hold 73 operations"
-    );
+    assert_eq!(yaml_ops().len(), 73, "openapi-v2.yaml should hold 73 operations");
+    assert_eq!(catalogue::ALL.len(), 73, "catalogue::ALL should hold 73 operations");
 }
 
 #[test]
 fn every_yaml_operation_is_in_the_catalogue_and_vice_versa() {
     let yaml: BTreeSet<OpKey> = yaml_ops()
         .iter()
-        .map(|o| {
-            (
-                o.id.clone(),
-                o.method.clone(),
-                o.path.clone(),
-                o.tag.clone(),
-                o.deprecated,
-            )
-        })
+        .map(|o| (o.id.clone(), o.method.clone(), o.path.clone(), o.tag.clone(), o.deprecated))
         .collect();
     let ours: BTreeSet<OpKey> = catalogue::ALL.iter().map(catalogue_key).collect();
     let missing: Vec<_> = yaml.difference(&ours).collect();
@@ -66,11 +50,7 @@ fn operation_ids_are_unique() {
     }
     let mut seen = BTreeSet::new();
     for op in yaml_ops() {
-        assert!(
-            seen.insert(op.id.as_str()),
-            "contract lists {} twice",
-            op.id
-        );
+        assert!(seen.insert(op.id.as_str()), "contract lists {} twice", op.id);
     }
     let mut routes = BTreeSet::new();
     for op in catalogue::ALL {
@@ -90,17 +70,9 @@ fn deprecated_flags_match() {
             .iter()
             .find(|c| c.id == op.id)
             .unwrap_or_else(|| panic!("{} not in catalogue", op.id));
-        assert_eq!(
-            ours.deprecated, op.deprecated,
-            "{}: deprecated flag differs from the contract",
-            op.id
-        );
+        assert_eq!(ours.deprecated, op.deprecated, "{}: deprecated flag differs from the contract", op.id);
     }
-    let deprecated: Vec<&str> = catalogue::ALL
-        .iter()
-        .filter(|o| o.deprecated)
-        .map(|o| o.id)
-        .collect();
+    let deprecated: Vec<&str> = catalogue::ALL.iter().filter(|o| o.deprecated).map(|o| o.id).collect();
     assert_eq!(deprecated, ["cluster.billingSession.create"]);
 }
 
@@ -108,10 +80,7 @@ fn deprecated_flags_match() {
 fn catalogue_is_in_document_order() {
     let yaml: Vec<&str> = yaml_ops().iter().map(|o| o.id.as_str()).collect();
     let ours: Vec<&str> = catalogue::ALL.iter().map(|o| o.id).collect();
-    assert_eq!(
-        ours, yaml,
-        "catalogue::ALL says it follows the order of openapi-v2.yaml"
-    );
+    assert_eq!(ours, yaml, "catalogue::ALL says it follows the order of openapi-v2.yaml");
 }
 
 #[test]
@@ -131,11 +100,7 @@ fn path_template_parameters_are_declared_in_the_contract() {
             .map(|p| p["name"].as_str().unwrap().to_string())
             .collect();
         let declared: BTreeSet<&str> = declared.iter().map(String::as_str).collect();
-        assert_eq!(
-            in_template, declared,
-            "{}: template parameters vs declared path parameters",
-            op.id
-        );
+        assert_eq!(in_template, declared, "{}: template parameters vs declared path parameters", op.id);
     }
 }
 
@@ -144,34 +109,15 @@ fn match_path_accepts_encoded_parameters_and_rejects_others() {
     let op = &catalogue::CLUSTER_EXTENSION_VERSION_CONFIRM;
     assert_eq!(
         op.match_path("/clusters/c%2F1%20x/extensions/e1/versions/v1/confirm"),
-        Some(vec![
-            "c/1 x".to_string(),
-            "e1".to_string(),
-            "v1".to_string()
-        ])
+        Some(vec!["c/1 x".to_string(), "e1".to_string(), "v1".to_string()])
     );
     assert_eq!(
         op.match_path("/clusters/c/1/extensions/e1/versions/v1/confirm"),
         None,
         "a raw / is a separator"
     );
-    assert_eq!(
-        op.match_path("/clusters//extensions/e1/versions/v1/confirm"),
-        None,
-        "empty parameter"
-    );
-    assert_eq!(
-        op.match_path("/clusters/c1/extensions/e1/versions/v1"),
-        None,
-        "too short"
-    );
-    assert_eq!(
-        op.match_path("/clusters/c1/extensions/e1/versions/v1/confirm/x"),
-        None,
-        "too long"
-    );
-    assert_eq!(
-        catalogue::CLUSTER_LIST.match_path("/clusters"),
-        Some(vec![])
-    );
+    assert_eq!(op.match_path("/clusters//extensions/e1/versions/v1/confirm"), None, "empty parameter");
+    assert_eq!(op.match_path("/clusters/c1/extensions/e1/versions/v1"), None, "too short");
+    assert_eq!(op.match_path("/clusters/c1/extensions/e1/versions/v1/confirm/x"), None, "too long");
+    assert_eq!(catalogue::CLUSTER_LIST.match_path("/clusters"), Some(vec![]));
 }

@@ -4,8 +4,8 @@ use std::collections::BTreeSet;
 
 use cluster_api::catalogue;
 use cluster_api::ops::{
-    ClusterCheckoutResume, ClusterDeploymentImport, ClusterIpRuleUpdate,
-    ClusterWellKnownChangePasswordSet, OrgBillingPortalSessionCreate,
+    ClusterCheckoutResume, ClusterDeploymentImport, ClusterIpRuleUpdate, ClusterWellKnownChangePasswordSet,
+    OrgBillingPortalSessionCreate,
 };
 use cluster_api::request::{Body, Call, Method, Part};
 use cluster_api::{BillingPeriod, IpRestrictionsRequest, ResumeCheckoutRequest};
@@ -17,24 +17,13 @@ fn deployment_import_is_multipart_with_file_and_deployment_name() {
     let realm = br#"{"realm":"acme","enabled":true}"#.to_vec();
     let request = ClusterDeploymentImport {
         id: "c/1".into(),
-        file: Part::file(
-            "file",
-            "realm-export.json",
-            "application/json",
-            realm.clone(),
-        ),
+        file: Part::file("file", "realm-export.json", "application/json", realm.clone()),
         deployment_name: "tenant-acme".into(),
     }
     .request();
-    assert_eq!(
-        ClusterDeploymentImport::OPERATION,
-        &catalogue::CLUSTER_DEPLOYMENT_IMPORT
-    );
+    assert_eq!(ClusterDeploymentImport::OPERATION, &catalogue::CLUSTER_DEPLOYMENT_IMPORT);
     assert_eq!(request.method(), Method::Post);
-    assert_eq!(
-        request.path_and_query(),
-        "/clusters/c%2F1/deployments/import"
-    );
+    assert_eq!(request.path_and_query(), "/clusters/c%2F1/deployments/import");
     let Body::Multipart(parts) = &request.body else {
         panic!("import should send multipart, got {:?}", request.body)
     };
@@ -52,83 +41,43 @@ fn deployment_import_is_multipart_with_file_and_deployment_name() {
         deployment_name: "t".into(),
     }
     .request();
-    let Body::Multipart(parts) = &renamed.body else {
-        panic!("multipart expected")
-    };
+    let Body::Multipart(parts) = &renamed.body else { panic!("multipart expected") };
     assert_eq!(parts[0].name, "file");
     assert_eq!(parts[0].filename.as_deref(), Some("realm.json"));
     // The part names the contract requires.
-    let schema = &yaml_op("cluster.deployment.import").op["requestBody"]["content"]["multipart/form-data"]
-        ["schema"];
-    assert_eq!(
-        required_of(schema),
-        BTreeSet::from(["file", "deployment-name"])
-    );
+    let schema =
+        &yaml_op("cluster.deployment.import").op["requestBody"]["content"]["multipart/form-data"]["schema"];
+    assert_eq!(required_of(schema), BTreeSet::from(["file", "deployment-name"]));
 }
 
 #[test]
 fn optional_bodies_are_omitted_when_none() {
+    assert_eq!(ClusterCheckoutResume { id: "c1".into(), body: None }.request().body, Body::Empty);
+    assert_eq!(OrgBillingPortalSessionCreate { org_id: "o1".into(), body: None }.request().body, Body::Empty);
     assert_eq!(
-        ClusterCheckoutResume {
-            id: "c1".into(),
-            body: None
-        }
-        .request()
-        .body,
-        Body::Empty
-    );
-    assert_eq!(
-        OrgBillingPortalSessionCreate {
-            org_id: "o1".into(),
-            body: None
-        }
-        .request()
-        .body,
-        Body::Empty
-    );
-    assert_eq!(
-        ClusterWellKnownChangePasswordSet {
-            id: "c1".into(),
-            extension_id: "e1".into(),
-            body: None
-        }
-        .request()
-        .body,
+        ClusterWellKnownChangePasswordSet { id: "c1".into(), extension_id: "e1".into(), body: None }
+            .request()
+            .body,
         Body::Empty
     );
     let request = ClusterCheckoutResume {
         id: "c1".into(),
-        body: Some(ResumeCheckoutRequest {
-            price_id: None,
-            billing_period: Some(BillingPeriod::Annual),
-        }),
+        body: Some(ResumeCheckoutRequest { price_id: None, billing_period: Some(BillingPeriod::Annual) }),
     }
     .request();
-    assert_eq!(
-        request.body,
-        Body::Json(r#"{"billing_period":"annual"}"#.into())
-    );
+    assert_eq!(request.body, Body::Json(r#"{"billing_period":"annual"}"#.into()));
 }
 
 #[test]
 fn ip_rule_update_is_a_post() {
-    assert_eq!(
-        ClusterIpRuleUpdate::OPERATION,
-        &catalogue::CLUSTER_IPRULE_UPDATE
-    );
+    assert_eq!(ClusterIpRuleUpdate::OPERATION, &catalogue::CLUSTER_IPRULE_UPDATE);
     let request = ClusterIpRuleUpdate {
         id: "c1".into(),
-        body: IpRestrictionsRequest {
-            realm_blocked_ip_rules: Some(vec![]),
-            ..Default::default()
-        },
+        body: IpRestrictionsRequest { realm_blocked_ip_rules: Some(vec![]), ..Default::default() },
     }
     .request();
     assert_eq!(request.method(), Method::Post);
     assert_eq!(request.path_and_query(), "/clusters/c1/ip-rules");
     // `[]` clears a category; omitted categories are left unchanged, so not sent.
-    assert_eq!(
-        request.body,
-        Body::Json(r#"{"realmBlockedIpRules":[]}"#.into())
-    );
+    assert_eq!(request.body, Body::Json(r#"{"realmBlockedIpRules":[]}"#.into()));
 }

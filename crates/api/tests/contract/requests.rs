@@ -24,17 +24,10 @@ fn op_structs_cover_the_catalogue_exactly_once() {
     assert_eq!(checks.len(), 73, "the macro should list 73 op structs");
     let mut ids = BTreeSet::new();
     for check in &checks {
-        assert!(
-            ids.insert(check.operation.id),
-            "two op structs claim {}",
-            check.operation.id
-        );
+        assert!(ids.insert(check.operation.id), "two op structs claim {}", check.operation.id);
     }
     let catalogue_ids: BTreeSet<&str> = catalogue::ALL.iter().map(|o| o.id).collect();
-    assert_eq!(
-        ids, catalogue_ids,
-        "op structs' OPERATION ids vs the catalogue"
-    );
+    assert_eq!(ids, catalogue_ids, "op structs' OPERATION ids vs the catalogue");
 }
 
 #[test]
@@ -44,11 +37,7 @@ fn op_structs_name_their_catalogue_entry() {
             .iter()
             .find(|o| o.id == check.operation.id)
             .unwrap_or_else(|| panic!("{} is not in the catalogue", check.operation.id));
-        assert_eq!(
-            check.operation, entry,
-            "{}: OPERATION differs from the catalogue entry",
-            entry.id
-        );
+        assert_eq!(check.operation, entry, "{}: OPERATION differs from the catalogue entry", entry.id);
         assert_eq!(
             check.filled_request.operation, entry,
             "{}: request() carries another operation",
@@ -77,16 +66,10 @@ fn op_struct_paths_fill_the_template_with_encoded_parameters() {
             )),
         }
         if path.contains(' ') || path.contains('?') {
-            failures.push(format!(
-                "{}: path {path} holds an unencoded character",
-                op.id
-            ));
+            failures.push(format!("{}: path {path} holds an unencoded character", op.id));
         }
         if !check.params.is_empty() && !path.contains("%2F") {
-            failures.push(format!(
-                "{}: path {path} should encode `/` inside a parameter as %2F",
-                op.id
-            ));
+            failures.push(format!("{}: path {path} should encode `/` inside a parameter as %2F", op.id));
         }
         // With literals preferred over parameters (as a router does), no other operation of
         // the same method claims this path.
@@ -109,10 +92,7 @@ fn op_struct_paths_fill_the_template_with_encoded_parameters() {
                 ));
             }
         } else if !check.default_request.path.starts_with('/') {
-            failures.push(format!(
-                "{}: default path {} is not absolute",
-                op.id, check.default_request.path
-            ));
+            failures.push(format!("{}: default path {} is not absolute", op.id, check.default_request.path));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -123,22 +103,14 @@ fn op_struct_queries_are_the_contracts_query_parameters() {
     let mut failures = Vec::new();
     for check in all_op_checks() {
         let y = yaml_op(check.operation.id);
-        let query: Vec<Value> = params_of(y)
-            .into_iter()
-            .filter(|p| p["in"] == "query")
-            .collect();
+        let query: Vec<Value> = params_of(y).into_iter().filter(|p| p["in"] == "query").collect();
         let all: Vec<&str> = query.iter().map(|p| p["name"].as_str().unwrap()).collect();
-        let required: BTreeSet<&str> = query
-            .iter()
-            .filter(|p| p["required"] == true)
-            .map(|p| p["name"].as_str().unwrap())
-            .collect();
+        let required: BTreeSet<&str> =
+            query.iter().filter(|p| p["required"] == true).map(|p| p["name"].as_str().unwrap()).collect();
         let filled = query_names(&check.filled_request);
         if filled != all {
-            failures.push(format!(
-                "{}: filled request sends query {filled:?}, the contract lists {all:?}",
-                y.id
-            ));
+            failures
+                .push(format!("{}: filled request sends query {filled:?}, the contract lists {all:?}", y.id));
         }
         let default: BTreeSet<&str> = query_names(&check.default_request).into_iter().collect();
         if !required.is_subset(&default) {
@@ -148,10 +120,7 @@ fn op_struct_queries_are_the_contracts_query_parameters() {
             ));
         }
         if !default.iter().all(|name| all.contains(name)) {
-            failures.push(format!(
-                "{}: default request sends query {default:?} outside the contract",
-                y.id
-            ));
+            failures.push(format!("{}: default request sends query {default:?} outside the contract", y.id));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -163,10 +132,7 @@ fn op_struct_bodies_are_the_contracts_request_bodies() {
     for check in all_op_checks() {
         let y = yaml_op(check.operation.id);
         let Some(request_body) = y.op.get("requestBody") else {
-            for (which, request) in [
-                ("default", &check.default_request),
-                ("filled", &check.filled_request),
-            ] {
+            for (which, request) in [("default", &check.default_request), ("filled", &check.filled_request)] {
                 if request.body != Body::Empty {
                     failures.push(format!(
                         "{}: the contract has no request body, the {which} request sends {:?}",
@@ -176,10 +142,7 @@ fn op_struct_bodies_are_the_contracts_request_bodies() {
             }
             continue;
         };
-        let body_required = request_body
-            .get("required")
-            .and_then(Value::as_bool)
-            .unwrap_or(false);
+        let body_required = request_body.get("required").and_then(Value::as_bool).unwrap_or(false);
         let content = request_body["content"].as_object().unwrap();
         assert_eq!(content.len(), 1, "{}: one content type expected", y.id);
         let (content_type, media) = content.iter().next().unwrap();
@@ -198,14 +161,10 @@ fn op_struct_bodies_are_the_contracts_request_bodies() {
         }
         for (which, request) in requests {
             let keys: BTreeSet<String> = match (content_type.as_str(), &request.body) {
-                ("application/json", Body::Json(text)) => match serde_json::from_str::<Value>(text)
-                {
+                ("application/json", Body::Json(text)) => match serde_json::from_str::<Value>(text) {
                     Ok(Value::Object(object)) => object.keys().cloned().collect(),
                     other => {
-                        failures.push(format!(
-                            "{}: {which} body is not a JSON object: {other:?}",
-                            y.id
-                        ));
+                        failures.push(format!("{}: {which} body is not a JSON object: {other:?}", y.id));
                         continue;
                     }
                 },
@@ -222,13 +181,13 @@ fn op_struct_bodies_are_the_contracts_request_bodies() {
             };
             let keys: BTreeSet<&str> = keys.iter().map(String::as_str).collect();
             if !keys.is_subset(&properties) {
-                failures.push(format!("{}: {which} body keys {keys:?} are not all properties of the contract's {properties:?}", y.id));
-            }
-            if !required.is_subset(&keys) {
                 failures.push(format!(
-                    "{}: {which} body keys {keys:?} miss required {required:?}",
+                    "{}: {which} body keys {keys:?} are not all properties of the contract's {properties:?}",
                     y.id
                 ));
+            }
+            if !required.is_subset(&keys) {
+                failures.push(format!("{}: {which} body keys {keys:?} miss required {required:?}", y.id));
             }
         }
     }
@@ -241,10 +200,8 @@ fn op_structs_decode_the_contracts_success_responses() {
     for check in all_op_checks() {
         let y = yaml_op(check.operation.id);
         let responses = y.op["responses"].as_object().unwrap();
-        let success: Vec<(&String, &Value)> = responses
-            .iter()
-            .filter(|(code, _)| code.starts_with('2'))
-            .collect();
+        let success: Vec<(&String, &Value)> =
+            responses.iter().filter(|(code, _)| code.starts_with('2')).collect();
         assert_eq!(success.len(), 1, "{}: one success response expected", y.id);
         let (code, response) = success[0];
         let status: u16 = code.parse().unwrap();
@@ -253,35 +210,18 @@ fn op_structs_decode_the_contracts_success_responses() {
         let mut bodies = Vec::new();
         match schema {
             Some(schema) => {
+                bodies.push(sample(schemas(), schema, y.id.as_str(), "response", Fill::Every, 0).to_string());
                 bodies.push(
-                    sample(schemas(), schema, y.id.as_str(), "response", Fill::Every, 0)
-                        .to_string(),
-                );
-                bodies.push(
-                    sample(
-                        schemas(),
-                        schema,
-                        y.id.as_str(),
-                        "response",
-                        Fill::RequiredOnly,
-                        0,
-                    )
-                    .to_string(),
+                    sample(schemas(), schema, y.id.as_str(), "response", Fill::RequiredOnly, 0).to_string(),
                 );
             }
             None => bodies.push(String::new()),
         }
         for body in bodies {
-            let reply = Reply {
-                status,
-                location: has_location.then_some(DEPLOYMENT_LOCATION),
-                body: &body,
-            };
+            let reply = Reply { status, location: has_location.then_some(DEPLOYMENT_LOCATION), body: &body };
             if let Err(e) = (check.decode)(reply) {
-                failures.push(format!(
-                    "{}: cannot decode the contract's {code} response {body:?}: {e}",
-                    y.id
-                ));
+                failures
+                    .push(format!("{}: cannot decode the contract's {code} response {body:?}: {e}", y.id));
             }
         }
     }

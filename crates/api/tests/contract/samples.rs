@@ -31,8 +31,7 @@ pub fn is_enum(schema: &Value) -> bool {
 }
 
 pub fn is_object(schema: &Value) -> bool {
-    schema.get("properties").is_some()
-        || schema.get("type").and_then(Value::as_str) == Some("object")
+    schema.get("properties").is_some() || schema.get("type").and_then(Value::as_str) == Some("object")
 }
 
 /// A type-appropriate sample of `schema`. `owner` names the schema the value belongs to
@@ -45,21 +44,14 @@ pub fn sample(
     fill: Fill,
     depth: usize,
 ) -> Value {
-    assert!(
-        depth < 24,
-        "schema nesting too deep at {owner}.{property} (a cycle?)"
-    );
+    assert!(depth < 24, "schema nesting too deep at {owner}.{property} (a cycle?)");
     if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
         let (name, target) = resolve(schemas, reference);
         return sample(schemas, target, name, property, fill, depth + 1);
     }
     if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
-        let mut samples = parts
-            .iter()
-            .map(|part| sample(schemas, part, owner, property, fill, depth + 1));
-        let first = samples
-            .next()
-            .unwrap_or_else(|| panic!("{owner}.{property}: empty allOf"));
+        let mut samples = parts.iter().map(|part| sample(schemas, part, owner, property, fill, depth + 1));
+        let first = samples.next().unwrap_or_else(|| panic!("{owner}.{property}: empty allOf"));
         return samples.fold(first, |merged, next| match (merged, next) {
             (Value::Object(mut a), Value::Object(b)) => {
                 a.extend(b);
@@ -69,10 +61,7 @@ pub fn sample(
         });
     }
     if let Some(values) = schema.get("enum").and_then(Value::as_array) {
-        return values
-            .first()
-            .cloned()
-            .unwrap_or_else(|| panic!("{owner}: empty enum"));
+        return values.first().cloned().unwrap_or_else(|| panic!("{owner}: empty enum"));
     }
     if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
         let required = required_of(schema);
@@ -83,14 +72,7 @@ pub fn sample(
             }
             let value = property_override(owner, name).unwrap_or_else(|| {
                 let nested_owner = format!("{owner}.{name}");
-                sample(
-                    schemas,
-                    property_schema,
-                    &nested_owner,
-                    name,
-                    fill,
-                    depth + 1,
-                )
+                sample(schemas, property_schema, &nested_owner, name, fill, depth + 1)
             });
             object.insert(name.clone(), value);
         }
@@ -110,9 +92,8 @@ pub fn sample(
         Some("number") => json!(1.5),
         Some("boolean") => json!(true),
         Some("array") => {
-            let items = schema
-                .get("items")
-                .unwrap_or_else(|| panic!("{owner}.{property}: array without items"));
+            let items =
+                schema.get("items").unwrap_or_else(|| panic!("{owner}.{property}: array without items"));
             json!([sample(schemas, items, owner, property, fill, depth + 1)])
         }
         Some("object") => match schema.get("additionalProperties") {

@@ -4,7 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use cluster_api::{AdminBlockExtensionVersionRequest, ExtensionVersion, Subscription, SystemInfoRepresentation};
+use cluster_api::{
+    AdminBlockExtensionVersionRequest, ExtensionVersion, Subscription, SystemInfoRepresentation,
+};
 use cluster_api::{DeploymentCredential, DeploymentCredentialRequest, TelemetryExport};
 use serde_json::{Map, Value, json};
 
@@ -20,25 +22,17 @@ fn every_schema_has_a_registered_type_and_vice_versa() {
     let ours: BTreeSet<&str> = registry.keys().copied().collect();
     let unregistered: Vec<_> = yaml.difference(&ours).collect();
     let stale: Vec<_> = ours.difference(&yaml).collect();
-    assert!(
-        unregistered.is_empty(),
-        "YAML schemas with no registered Rust type: {unregistered:?}"
-    );
-    assert!(
-        stale.is_empty(),
-        "registered types that are not schemas of the contract: {stale:?}"
-    );
+    assert!(unregistered.is_empty(), "YAML schemas with no registered Rust type: {unregistered:?}");
+    assert!(stale.is_empty(), "registered types that are not schemas of the contract: {stale:?}");
     assert_eq!(yaml.len(), 56, "openapi-v2.yaml has 56 schemas");
     for (name, schema) in schemas() {
         match &registry[name.as_str()] {
-            Registered::Enum(_) => assert!(
-                is_enum(schema),
-                "{name} is registered as an enum but the YAML schema is not one"
-            ),
-            Registered::Object(_) => assert!(
-                is_object(schema),
-                "{name} is registered as an object but the YAML schema is not one"
-            ),
+            Registered::Enum(_) => {
+                assert!(is_enum(schema), "{name} is registered as an enum but the YAML schema is not one")
+            }
+            Registered::Object(_) => {
+                assert!(is_object(schema), "{name} is registered as an object but the YAML schema is not one")
+            }
         }
     }
 }
@@ -68,11 +62,7 @@ fn every_object_schema_round_trips_with_every_property() {
         }
     }
     assert_eq!(checked, 44, "object schemas checked");
-    assert!(
-        failures.is_empty(),
-        "object schemas vs Rust types:\n  {}",
-        failures.join("\n  ")
-    );
+    assert!(failures.is_empty(), "object schemas vs Rust types:\n  {}", failures.join("\n  "));
 }
 
 #[test]
@@ -94,11 +84,7 @@ fn every_object_schema_accepts_only_its_required_properties() {
             Ok(got) => diff(name, &sent, &got, &mut failures),
         }
     }
-    assert!(
-        failures.is_empty(),
-        "required-only objects:\n  {}",
-        failures.join("\n  ")
-    );
+    assert!(failures.is_empty(), "required-only objects:\n  {}", failures.join("\n  "));
 }
 
 #[test]
@@ -134,11 +120,7 @@ fn missing_required_properties_are_rejected() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "required properties:\n  {}",
-        failures.join("\n  ")
-    );
+    assert!(failures.is_empty(), "required properties:\n  {}", failures.join("\n  "));
 }
 
 #[test]
@@ -150,19 +132,13 @@ fn newer_contract_extras_round_trip() {
     let mut failures = Vec::new();
     for (next_name, round_trip) in [
         ("Subscription", round_trip::<Subscription> as RoundTrip),
-        (
-            "ClusterSystemInfoRepresentation",
-            round_trip::<SystemInfoRepresentation>,
-        ),
+        ("ClusterSystemInfoRepresentation", round_trip::<SystemInfoRepresentation>),
         ("DeploymentCredential", round_trip::<DeploymentCredential>),
         ("DeploymentCredentialRequest", round_trip::<DeploymentCredentialRequest>),
         ("TelemetryExport", round_trip::<TelemetryExport>),
         // The staff block fields and the staff operation's body.
         ("ExtensionVersion", round_trip::<ExtensionVersion>),
-        (
-            "AdminBlockExtensionVersionRequest",
-            round_trip::<AdminBlockExtensionVersionRequest>,
-        ),
+        ("AdminBlockExtensionVersionRequest", round_trip::<AdminBlockExtensionVersionRequest>),
     ] {
         let schema = &next_schemas[next_name];
         let sent = sample(next_schemas, schema, next_name, next_name, Fill::Every, 0);
@@ -172,9 +148,10 @@ fn newer_contract_extras_round_trip() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    let subscription: Subscription =
-        serde_json::from_value(json!({"id": "sub_1", "status": "past_due", "open_invoice": true, "open_invoice_amount_due": 14900}))
-            .unwrap();
+    let subscription: Subscription = serde_json::from_value(
+        json!({"id": "sub_1", "status": "past_due", "open_invoice": true, "open_invoice_amount_due": 14900}),
+    )
+    .unwrap();
     assert_eq!(subscription.open_invoice, Some(true));
     assert_eq!(subscription.open_invoice_amount_due, Some(14900));
 }

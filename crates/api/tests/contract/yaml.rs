@@ -8,9 +8,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 fn contract_path(file: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/reference")
-        .join(file)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference").join(file)
 }
 
 fn read_contract(file: &str) -> String {
@@ -27,8 +25,7 @@ fn read_contract(file: &str) -> String {
 
 /// The contract `file`, parsed from YAML.
 pub fn parse_contract<T: DeserializeOwned>(file: &str) -> T {
-    serde_norway::from_str(&read_contract(file))
-        .unwrap_or_else(|e| panic!("{file} is not valid YAML: {e}"))
+    serde_norway::from_str(&read_contract(file)).unwrap_or_else(|e| panic!("{file} is not valid YAML: {e}"))
 }
 
 /// The contract as JSON (map order not kept; used for schemas and operation details).
@@ -78,10 +75,8 @@ pub fn next_yaml_ops() -> &'static [YamlOp] {
 fn ops_of(file: &str) -> Vec<YamlOp> {
     {
         let doc: serde_norway::Value = parse_contract(file);
-        let paths = doc
-            .get("paths")
-            .and_then(serde_norway::Value::as_mapping)
-            .expect("the contract has paths");
+        let paths =
+            doc.get("paths").and_then(serde_norway::Value::as_mapping).expect("the contract has paths");
         let mut ops = Vec::new();
         for (path, item) in paths {
             let path = path.as_str().expect("path keys are strings").to_string();
@@ -111,10 +106,7 @@ fn ops_of(file: &str) -> Vec<YamlOp> {
                     .and_then(Value::as_str)
                     .unwrap_or_else(|| panic!("{id} has no tag"))
                     .to_string();
-                let deprecated = op
-                    .get("deprecated")
-                    .and_then(Value::as_bool)
-                    .unwrap_or(false);
+                let deprecated = op.get("deprecated").and_then(Value::as_bool).unwrap_or(false);
                 ops.push(YamlOp {
                     id,
                     method: method.to_uppercase(),
@@ -140,17 +132,10 @@ pub fn yaml_op(id: &str) -> &'static YamlOp {
 /// The parameters of `op`, its own and those of its path item.
 pub fn params_of(op: &YamlOp) -> Vec<Value> {
     // Operation-level parameters override path-level ones of the same name and location.
-    let mut params: Vec<Value> = op
-        .op
-        .get("parameters")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
+    let mut params: Vec<Value> =
+        op.op.get("parameters").and_then(Value::as_array).cloned().unwrap_or_default();
     for shared in &op.path_params {
-        if !params
-            .iter()
-            .any(|p| p["name"] == shared["name"] && p["in"] == shared["in"])
-        {
+        if !params.iter().any(|p| p["name"] == shared["name"] && p["in"] == shared["in"]) {
             params.push(shared.clone());
         }
     }
@@ -162,9 +147,8 @@ pub fn resolve<'a>(schemas: &'a Map<String, Value>, reference: &str) -> (&'a str
     let name = reference
         .strip_prefix("#/components/schemas/")
         .unwrap_or_else(|| panic!("unsupported $ref {reference}"));
-    let (key, schema) = schemas
-        .get_key_value(name)
-        .unwrap_or_else(|| panic!("$ref {reference} names no schema"));
+    let (key, schema) =
+        schemas.get_key_value(name).unwrap_or_else(|| panic!("$ref {reference} names no schema"));
     (key.as_str(), schema)
 }
 

@@ -2,8 +2,8 @@
 //! system info.
 
 use cluster_api::{
-    BillingContact, CertificateStatusMapping, CustomerDomainValidation, Deployment,
-    DeploymentState, DomainRecordType, SystemInfoRepresentation,
+    BillingContact, CertificateStatusMapping, CustomerDomainValidation, Deployment, DeploymentState,
+    DomainRecordType, SystemInfoRepresentation,
 };
 use serde_json::json;
 
@@ -20,18 +20,9 @@ fn domain_validation_is_camel_case() {
             "domainRecords": [{"type": "CNAME", "name": "_abc.auth.acme.com", "value": "_xyz.acm-validations.aws"}]
         }
     }));
-    assert_eq!(
-        validation.domain.id, "d1",
-        "the domain's ID is at .domain.id"
-    );
-    assert_eq!(
-        validation.certificate_status,
-        CertificateStatusMapping::PendingValidation
-    );
-    assert_eq!(
-        validation.domain.domain_records.as_ref().unwrap()[0].r#type,
-        DomainRecordType::Cname
-    );
+    assert_eq!(validation.domain.id, "d1", "the domain's ID is at .domain.id");
+    assert_eq!(validation.certificate_status, CertificateStatusMapping::PendingValidation);
+    assert_eq!(validation.domain.domain_records.as_ref().unwrap()[0].r#type, DomainRecordType::Cname);
     // The hand-written recipe's snake_case reading is not the contract.
     rejects::<CustomerDomainValidation>(json!({
         "status": "SUCCESS", "certificate_status": "ISSUED",
@@ -46,10 +37,7 @@ fn deployment_state_error_and_billing_contact_names() {
         "state": "FAILED", "stateError": "Realm import failed", "tags": ["prod"]
     }));
     assert_eq!(deployment.state, DeploymentState::Failed);
-    assert_eq!(
-        deployment.state_error.as_deref(),
-        Some("Realm import failed")
-    );
+    assert_eq!(deployment.state_error.as_deref(), Some("Realm import failed"));
     let contact: BillingContact = round_trip(json!({
         "id": "u1", "username": "ada", "email": "ada@acme.com", "firstName": "Ada", "lastName": "Lovelace"
     }));

@@ -12,14 +12,8 @@ fn creation_result_link_shape() {
         "requires_action": false
     }));
     let link = result.link.expect("link shape");
-    assert_eq!(
-        link.link, "https://checkout.stripe.com/c/pay/cs_test_a1",
-        "the URL is at link.link"
-    );
-    assert_eq!(
-        link.message.as_deref(),
-        Some("Redirecting to Stripe Checkout")
-    );
+    assert_eq!(link.link, "https://checkout.stripe.com/c/pay/cs_test_a1", "the URL is at link.link");
+    assert_eq!(link.message.as_deref(), Some("Redirecting to Stripe Checkout"));
     assert_eq!(result.cluster, None);
     assert!(!result.requires_action);
     assert_eq!(result.client_secret, None);

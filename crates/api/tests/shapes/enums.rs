@@ -15,14 +15,8 @@ fn tier_billing_period_and_resource_limits_are_lowercase() {
     assert_eq!(wires(BillingPeriod::KNOWN), ["monthly", "annual"]);
     assert_eq!(wires(ResourceLimits::KNOWN), ["standard", "custom"]);
     assert_eq!(round_trip::<Tier>(json!("enterprise")), Tier::Enterprise);
-    assert_eq!(
-        round_trip::<BillingPeriod>(json!("annual")),
-        BillingPeriod::Annual
-    );
-    assert_eq!(
-        round_trip::<ResourceLimits>(json!("custom")),
-        ResourceLimits::Custom
-    );
+    assert_eq!(round_trip::<BillingPeriod>(json!("annual")), BillingPeriod::Annual);
+    assert_eq!(round_trip::<ResourceLimits>(json!("custom")), ResourceLimits::Custom);
     // Uppercase is not a contract spelling: it is not silently taken for another value,
     // and it goes back out as it came in.
     let upper: BillingPeriod = round_trip(json!("MONTHLY"));
@@ -37,16 +31,7 @@ fn tier_billing_period_and_resource_limits_are_lowercase() {
 
 /// The serialized form of each value.
 fn wires<T: Serialize>(values: &[T]) -> Vec<String> {
-    values
-        .iter()
-        .map(|v| {
-            serde_json::to_value(v)
-                .unwrap()
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect()
+    values.iter().map(|v| serde_json::to_value(v).unwrap().as_str().unwrap().to_string()).collect()
 }
 
 #[test]
@@ -70,10 +55,7 @@ fn unknown_enum_values_are_kept() {
     let scan: ScanState = round_trip(json!("QUARANTINED"));
     assert_eq!(scan, ScanState::Unknown("QUARANTINED".into()));
     // Known values never land on Unknown.
-    assert_eq!(
-        ClusterState::from_wire("PENDING_DELETION"),
-        ClusterState::PendingDeletion
-    );
+    assert_eq!(ClusterState::from_wire("PENDING_DELETION"), ClusterState::PendingDeletion);
     // Still strings: a number is not an enum value.
     rejects::<ClusterState>(json!(3));
 }

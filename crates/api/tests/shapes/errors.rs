@@ -30,16 +30,11 @@ fn error_message_reads_each_known_key() {
 fn error_message_prefers_keys_in_order_and_skips_non_strings() {
     // `error` first, then `errorMessage`, `error_description`, `message`.
     assert_eq!(
-        request::error_message(
-            r#"{"message":"m","error_description":"d","errorMessage":"em","error":"e"}"#
-        )
-        .as_deref(),
+        request::error_message(r#"{"message":"m","error_description":"d","errorMessage":"em","error":"e"}"#)
+            .as_deref(),
         Some("e")
     );
-    assert_eq!(
-        request::error_message(r#"{"message":"m","error_description":"d"}"#).as_deref(),
-        Some("d")
-    );
+    assert_eq!(request::error_message(r#"{"message":"m","error_description":"d"}"#).as_deref(), Some("d"));
     // OAuth style: `error` is a code, but still a string, so it wins.
     assert_eq!(
         request::error_message(

@@ -1,8 +1,6 @@
 //! IP rules: camelCase categories and fields, next to the snake_case elsewhere.
 
-use cluster_api::{
-    EndpointType, EpochMillis, IpRestrictionsRequest, IpRule, IpRulesRepresentation,
-};
+use cluster_api::{EndpointType, EpochMillis, IpRestrictionsRequest, IpRule, IpRulesRepresentation};
 use serde_json::json;
 
 use crate::round_trip;

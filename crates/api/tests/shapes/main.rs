@@ -20,18 +20,9 @@ use serde_json::{Value, json};
 /// Parses `value` as `T`, checks it serializes back to exactly `value`, returns the `T`.
 #[track_caller]
 fn round_trip<T: Serialize + DeserializeOwned>(value: Value) -> T {
-    let (typed, back) = common::reencode::<T>(value.clone()).unwrap_or_else(|e| {
-        panic!(
-            "{} does not accept {value}: {e}",
-            std::any::type_name::<T>()
-        )
-    });
-    assert_eq!(
-        back,
-        value,
-        "{} does not round-trip unchanged",
-        std::any::type_name::<T>()
-    );
+    let (typed, back) = common::reencode::<T>(value.clone())
+        .unwrap_or_else(|e| panic!("{} does not accept {value}: {e}", std::any::type_name::<T>()));
+    assert_eq!(back, value, "{} does not round-trip unchanged", std::any::type_name::<T>());
     typed
 }
 

@@ -10,17 +10,9 @@ fn cluster_region_is_an_object_but_request_region_is_a_string() {
     let cluster: Cluster = round_trip(cluster_json());
     assert_eq!(
         cluster.region,
-        Region {
-            name: "US_EAST_1".into(),
-            provider: "aws".into(),
-            region: "us-east-1".into()
-        }
+        Region { name: "US_EAST_1".into(), provider: "aws".into(), region: "us-east-1".into() }
     );
-    assert_eq!(
-        cluster.owner.as_deref(),
-        Some("org-1"),
-        "the owning org is `owner` on Cluster"
-    );
+    assert_eq!(cluster.owner.as_deref(), Some("org-1"), "the owning org is `owner` on Cluster");
     assert_eq!(cluster.host, "https://demo.global.auth.ac");
     let mut as_string = cluster_json();
     as_string["region"] = json!("US_EAST_1");

@@ -25,17 +25,13 @@ fn resource_key_spellings_differ_by_schema() {
         "scanner_version": "2.1",
         "created_at": 1767225500000_i64
     }));
-    assert_eq!(
-        version.resource_key.as_deref(),
-        Some("clusters/c1/extensions/e1/v1.jar")
-    );
+    assert_eq!(version.resource_key.as_deref(), Some("clusters/c1/extensions/e1/v1.jar"));
     assert_eq!(version.keycloak_major_version, Some(26));
     assert_eq!(version.scan_state, ScanState::Warn);
     // The snake_case key is not the response's.
-    let snake: ExtensionVersion = serde_json::from_value(
-        json!({"id": "v1", "valid": true, "scan_state": "PASS", "resource_key": "k"}),
-    )
-    .unwrap();
+    let snake: ExtensionVersion =
+        serde_json::from_value(json!({"id": "v1", "valid": true, "scan_state": "PASS", "resource_key": "k"}))
+            .unwrap();
     assert_eq!(snake.resource_key, None);
 
     // Upload URL response: camelCase `resourceKey`, required.
@@ -47,9 +43,7 @@ fn resource_key_spellings_differ_by_schema() {
     rejects::<PresignedUrl>(json!({"url": "u", "method": "PUT", "resource_key": "k"}));
 
     // Confirm request: snake_case `resource_key`. The client translates.
-    let confirm = ExtensionVersionLocationValidationRequest {
-        resource_key: presigned.resource_key.clone(),
-    };
+    let confirm = ExtensionVersionLocationValidationRequest { resource_key: presigned.resource_key.clone() };
     assert_eq!(
         serde_json::to_value(&confirm).unwrap(),
         json!({"resource_key": "clusters/c1/extensions/e1/v1.jar"})
@@ -59,10 +53,7 @@ fn resource_key_spellings_differ_by_schema() {
 
     // Version create request: snake_case `keycloak_major_version`.
     assert_eq!(
-        serde_json::to_value(ExtensionVersionRequest {
-            keycloak_major_version: 26
-        })
-        .unwrap(),
+        serde_json::to_value(ExtensionVersionRequest { keycloak_major_version: 26 }).unwrap(),
         json!({"keycloak_major_version": 26})
     );
     // Well-known files use snake_case too.

@@ -5,7 +5,10 @@
 //! under `.invalid` never validate and time out after `timeout_ms`.
 
 use crate::records::{ClusterRecord, Millis};
-use cluster_api::{CertificateStatusMapping, ClusterState, DomainRecord, DomainRecordType, DomainStatusMapping, ResourceLimits, Tier};
+use cluster_api::{
+    CertificateStatusMapping, ClusterState, DomainRecord, DomainRecordType, DomainStatusMapping,
+    ResourceLimits, Tier,
+};
 
 /// The suffix of every cluster's default host.
 pub const DEFAULT_SUFFIX: &str = "global.auth.ac";
@@ -37,7 +40,9 @@ pub fn host_problem(host: &str) -> Option<String> {
     }
     let labels: Vec<&str> = host.split('.').collect();
     if labels.len() < 2 {
-        return Some(format!("{host} is not a fully qualified hostname; use a name such as auth.example.com."));
+        return Some(format!(
+            "{host} is not a fully qualified hostname; use a name such as auth.example.com."
+        ));
     }
     for label in &labels {
         let ok = !label.is_empty()
@@ -56,7 +61,9 @@ pub fn host_problem(host: &str) -> Option<String> {
         return Some(format!("{host} is an IP address or ends in a number; a domain name is needed."));
     }
     if host == DEFAULT_SUFFIX || host.ends_with(&format!(".{DEFAULT_SUFFIX}")) {
-        return Some(format!("{host} is under {DEFAULT_SUFFIX}, which hosts the clusters' default hostnames."));
+        return Some(format!(
+            "{host} is under {DEFAULT_SUFFIX}, which hosts the clusters' default hostnames."
+        ));
     }
     None
 }
@@ -101,7 +108,13 @@ pub struct Progress {
 }
 
 /// The simulated timeline of `domain` on `cluster` at `now`.
-pub fn progress(domain: &DomainRecordRow, cluster_name: &str, now: Millis, dns_ms: Millis, timeout_ms: Millis) -> Progress {
+pub fn progress(
+    domain: &DomainRecordRow,
+    cluster_name: &str,
+    now: Millis,
+    dns_ms: Millis,
+    timeout_ms: Millis,
+) -> Progress {
     let age = now - domain.created_at;
     let pending = || records(domain, cluster_name);
     if domain.host.ends_with(".invalid") {
@@ -126,9 +139,17 @@ pub fn progress(domain: &DomainRecordRow, cluster_name: &str, now: Millis, dns_m
             records: pending(),
         }
     } else if age < 2 * dns_ms {
-        Progress { status: DomainStatusMapping::Success, certificate: CertificateStatusMapping::PendingValidation, records: vec![] }
+        Progress {
+            status: DomainStatusMapping::Success,
+            certificate: CertificateStatusMapping::PendingValidation,
+            records: vec![],
+        }
     } else {
-        Progress { status: DomainStatusMapping::Success, certificate: CertificateStatusMapping::Issued, records: vec![] }
+        Progress {
+            status: DomainStatusMapping::Success,
+            certificate: CertificateStatusMapping::Issued,
+            records: vec![],
+        }
     }
 }
 

@@ -56,13 +56,22 @@ fn timeline() {
     use DomainStatusMapping as S;
     let d = row("auth.acme.com");
     let at = |t: i64| progress(&d, "demo", 1_000 + t, 100, 500);
-    assert_eq!((at(0).status, at(0).certificate, at(0).records.len()), (S::PendingValidation, C::PendingValidation, 2));
-    assert_eq!((at(100).status, at(100).certificate, at(100).records.len()), (S::Success, C::PendingValidation, 0));
+    assert_eq!(
+        (at(0).status, at(0).certificate, at(0).records.len()),
+        (S::PendingValidation, C::PendingValidation, 2)
+    );
+    assert_eq!(
+        (at(100).status, at(100).certificate, at(100).records.len()),
+        (S::Success, C::PendingValidation, 0)
+    );
     assert_eq!((at(200).status, at(200).certificate), (S::Success, C::Issued));
     let bad = row("auth.acme.invalid");
     let at = |t: i64| progress(&bad, "demo", 1_000 + t, 100, 500);
     assert_eq!((at(499).status, at(499).certificate), (S::PendingValidation, C::PendingValidation));
-    assert_eq!((at(500).status, at(500).certificate, at(500).records.len()), (S::Failed, C::ValidationTimedOut, 2));
+    assert_eq!(
+        (at(500).status, at(500).certificate, at(500).records.len()),
+        (S::Failed, C::ValidationTimedOut, 2)
+    );
 }
 
 #[test]

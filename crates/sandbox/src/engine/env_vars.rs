@@ -20,8 +20,14 @@ pub struct EnvVarRow {
 impl EnvVarRow {
     /// The wire shape: a secret's value never leaves the sandbox.
     pub fn to_wire(&self) -> EnvironmentVariableRepresentation {
-        let value = if self.kind == EnvironmentVariableType::Secret { MASK.to_string() } else { self.value.clone() };
-        EnvironmentVariableRepresentation { id: self.id.clone(), name: self.name.clone(), value, r#type: self.kind.clone() }
+        let value =
+            if self.kind == EnvironmentVariableType::Secret { MASK.to_string() } else { self.value.clone() };
+        EnvironmentVariableRepresentation {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            value,
+            r#type: self.kind.clone(),
+        }
     }
 }
 

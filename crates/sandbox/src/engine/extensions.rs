@@ -3,7 +3,9 @@
 //! flow each resource type uses, and when a cluster accepts changes.
 
 use crate::records::{ClusterRecord, Millis};
-use cluster_api::{ClusterState, EpochMillis, Extension, ExtensionVersion, ResourceLimits, ResourceType, ScanState, Tier};
+use cluster_api::{
+    ClusterState, EpochMillis, Extension, ExtensionVersion, ResourceLimits, ResourceType, ScanState, Tier,
+};
 
 /// The Keycloak majors a versioned extension may target (`keycloakVersion.list`).
 pub const KEYCLOAK_MAJORS: &[i32] = &[24, 25, 26];
@@ -88,7 +90,13 @@ pub fn reconcile(extension: &ExtensionRecord, version: &mut VersionRecord, now: 
 }
 
 /// What `version.adminBlock` does: `Err` is 400's message.
-pub fn admin_block(version: &mut VersionRecord, blocked: bool, reason: Option<&str>, by: &str, now: Millis) -> Result<(), String> {
+pub fn admin_block(
+    version: &mut VersionRecord,
+    blocked: bool,
+    reason: Option<&str>,
+    by: &str,
+    now: Millis,
+) -> Result<(), String> {
     if !blocked {
         version.block = None;
         return Ok(());
@@ -265,7 +273,11 @@ fn cap(tier: &Tier, theme_group: bool) -> Option<usize> {
 
 /// 409's message when `cluster` may not get another extension of `resource_type`,
 /// given the types of the extensions it has.
-pub fn cap_problem(cluster: &ClusterRecord, resource_type: &ResourceType, existing: &[ResourceType]) -> Option<String> {
+pub fn cap_problem(
+    cluster: &ClusterRecord,
+    resource_type: &ResourceType,
+    existing: &[ResourceType],
+) -> Option<String> {
     // Custom resource limits lift the tier's count limits (API-NOTES §11).
     if cluster.resource_limits == ResourceLimits::Custom {
         return None;
@@ -321,7 +333,10 @@ pub fn validate(
         return Ok(());
     }
     if version.resource_key.is_none() {
-        return Err((true, "This version has no confirmed upload yet; upload a file and confirm it before approving.".into()));
+        return Err((
+            true,
+            "This version has no confirmed upload yet; upload a file and confirm it before approving.".into(),
+        ));
     }
     let reason = reason.map(str::trim).filter(|r| !r.is_empty());
     if version.scan_state == ScanState::Pass {
@@ -337,7 +352,9 @@ pub fn validate(
             };
             return Err((
                 false,
-                format!("Approving a version whose scan is {state} needs a reason; send reason with valid=true."),
+                format!(
+                    "Approving a version whose scan is {state} needs a reason; send reason with valid=true."
+                ),
             ));
         };
         version.override_by = Some(client_id.to_string());

@@ -25,7 +25,9 @@ fn tier_caps() {
     );
     assert_eq!(
         cap_problem(&starter, &T::Extension, &[]).as_deref(),
-        Some("The starter tier allows 0 extensions or password denylists; demo has 0. Upgrade the cluster to add more.")
+        Some(
+            "The starter tier allows 0 extensions or password denylists; demo has 0. Upgrade the cluster to add more."
+        )
     );
     assert_eq!(cap_problem(&starter, &T::WellKnown, &[T::WellKnown]), None, "no cap");
 
@@ -33,7 +35,9 @@ fn tier_caps() {
     assert_eq!(cap_problem(&premium, &T::PasswordBlacklist, &[T::Theme]), None);
     assert_eq!(
         cap_problem(&premium, &T::PasswordBlacklist, &[T::Extension]).as_deref(),
-        Some("The premium tier allows 1 extension or password denylist; demo has 1. Upgrade the cluster to add more.")
+        Some(
+            "The premium tier allows 1 extension or password denylist; demo has 1. Upgrade the cluster to add more."
+        )
     );
     let enterprise = cluster(Tier::Enterprise);
     assert_eq!(cap_problem(&enterprise, &T::Theme, &[T::Theme, T::Theme]), None);
@@ -72,7 +76,10 @@ fn approving() {
     let (conflict, why) = validate(&mut v, true, Some("  "), "me").expect_err("blank reason");
     assert!(!conflict && why.contains("WARN"), "{why}");
     validate(&mut v, true, Some("reviewed"), "me").expect("approved");
-    assert_eq!((v.valid, v.override_by.as_deref(), v.override_reason.as_deref()), (true, Some("me"), Some("reviewed")));
+    assert_eq!(
+        (v.valid, v.override_by.as_deref(), v.override_reason.as_deref()),
+        (true, Some("me"), Some("reviewed"))
+    );
     validate(&mut v, false, None, "me").expect("withdrawn");
     assert_eq!((v.valid, v.override_by.clone(), v.override_reason.clone()), (false, None, None));
     v.scan_state = ScanState::Pass;
@@ -145,5 +152,8 @@ fn blocking_needs_a_reason_and_unblocking_clears_every_field() {
     assert_eq!(wire.admin_blocked_at.map(|t| t.0), Some(7));
     admin_block(&mut v, false, Some("ignored"), "staff", 8).expect("unblocked");
     let wire = v.to_wire();
-    assert_eq!((wire.admin_blocked, wire.admin_blocked_by, wire.admin_blocked_reason, wire.admin_blocked_at), (Some(false), None, None, None));
+    assert_eq!(
+        (wire.admin_blocked, wire.admin_blocked_by, wire.admin_blocked_reason, wire.admin_blocked_at),
+        (Some(false), None, None, None)
+    );
 }

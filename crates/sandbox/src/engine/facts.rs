@@ -30,7 +30,10 @@ fn realm_cap(tier: &Tier) -> u64 {
 fn never_ran(status: &ClusterState) -> bool {
     matches!(
         status,
-        ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning | ClusterState::SetupException
+        ClusterState::BillingSetup
+            | ClusterState::PendingPayment
+            | ClusterState::Provisioning
+            | ClusterState::SetupException
     )
 }
 
@@ -48,7 +51,11 @@ pub fn metrics(cluster: &ClusterRecord) -> Metrics {
     counts.insert("realms".to_string(), i64::try_from(realms).unwrap_or(i64::MAX));
     counts.insert("users".to_string(), i64::try_from(users).unwrap_or(i64::MAX));
     counts.insert("clients".to_string(), i64::try_from(clients).unwrap_or(i64::MAX));
-    Metrics { name: cluster.name.clone(), counts: Some(counts), healthy: cluster.status == ClusterState::Active }
+    Metrics {
+        name: cluster.name.clone(),
+        counts: Some(counts),
+        healthy: cluster.status == ClusterState::Active,
+    }
 }
 
 fn unit(n: i64, singular: &str) -> String {
@@ -92,6 +99,9 @@ pub fn system_info(cluster: &ClusterRecord, now: Millis) -> SystemInfoRepresenta
         user_dir: text("/opt/keycloak"),
         user_timezone: text("UTC"),
         user_locale: text("en_US"),
-        build_tag: Some(format!("{KEYCLOAK_VERSION}.{}", 1_700_000_000 + fingerprint(&cluster.id, 4) % 90_000_000)),
+        build_tag: Some(format!(
+            "{KEYCLOAK_VERSION}.{}",
+            1_700_000_000 + fingerprint(&cluster.id, 4) % 90_000_000
+        )),
     }
 }

@@ -39,7 +39,9 @@ pub fn address_problem(address: &str) -> Option<String> {
         AddressProblem::NotAnAddress => {
             format!("{address:?} is not an IPv4 or IPv6 address (for example 203.0.113.4 or 203.0.113.0/24).")
         }
-        AddressProblem::BadPrefix(max) => format!("{address:?} has an invalid CIDR prefix: it must be a number from 0 to {max}."),
+        AddressProblem::BadPrefix(max) => {
+            format!("{address:?} has an invalid CIDR prefix: it must be a number from 0 to {max}.")
+        }
     })
 }
 
@@ -62,13 +64,19 @@ pub fn category_problem(category: Category, rules: &[IpRule]) -> Option<String> 
 
 /// 409's message when the rules a cluster would hold after an update exceed its
 /// tier: starter none, premium two on admin paths only, enterprise unlimited.
-pub fn cap_problem(cluster: &ClusterRecord, admin: usize, realm_allowed: usize, realm_blocked: usize) -> Option<String> {
+pub fn cap_problem(
+    cluster: &ClusterRecord,
+    admin: usize,
+    realm_allowed: usize,
+    realm_blocked: usize,
+) -> Option<String> {
     let allowed = cap(&cluster.tier, &cluster.resource_limits);
     let total = admin + realm_allowed + realm_blocked;
     match allowed.total {
-        Some(0) if total > 0 => {
-            Some(format!("The starter tier allows no IP rules (cap: 0); upgrade {} to premium to add them.", cluster.name))
-        }
+        Some(0) if total > 0 => Some(format!(
+            "The starter tier allows no IP rules (cap: 0); upgrade {} to premium to add them.",
+            cluster.name
+        )),
         Some(_) if !allowed.public && realm_allowed + realm_blocked > 0 => Some(format!(
             "The premium tier allows 2 IP rules, on admin paths only; {} cannot have public path rules. \
              Upgrade to enterprise for public path rules.",
@@ -118,7 +126,10 @@ mod tests {
     fn refusals_name_the_address_and_the_prefix_range() {
         // Which addresses pass is `cluster_api::ip_rule_rules`' to test; here, the 400's words.
         assert_eq!(address_problem("203.0.113.0/24"), None);
-        assert!(address_problem("example.com").is_some_and(|m| m.contains("\"example.com\" is not an IPv4 or IPv6 address")));
+        assert!(
+            address_problem("example.com")
+                .is_some_and(|m| m.contains("\"example.com\" is not an IPv4 or IPv6 address"))
+        );
         assert!(address_problem("2001:db8::/129").is_some_and(|m| m.contains("from 0 to 128")));
     }
 

@@ -47,7 +47,10 @@ fn last_modified(hour_start: Millis) -> Millis {
 /// Start hours of the cluster's files at `now`, newest first. Clusters that never
 /// ran have none.
 pub fn hours(cluster: &ClusterRecord, now: Millis) -> Vec<Millis> {
-    if matches!(cluster.status, ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning) {
+    if matches!(
+        cluster.status,
+        ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning
+    ) {
         return Vec::new();
     }
     let oldest = cluster.ready_at.unwrap_or(cluster.created_at).max(now - RETENTION);
@@ -87,7 +90,9 @@ fn mix(state: &mut u64) -> u64 {
 }
 
 fn seed(cluster_id: &str, hour_start: Millis) -> u64 {
-    cluster_id.bytes().fold(hour_start as u64, |acc, b| acc.rotate_left(7) ^ u64::from(b).wrapping_mul(0x100_0000_01B3))
+    cluster_id
+        .bytes()
+        .fold(hour_start as u64, |acc, b| acc.rotate_left(7) ^ u64::from(b).wrapping_mul(0x100_0000_01B3))
 }
 
 /// The plain text of one hour's Keycloak log.
@@ -95,10 +100,22 @@ pub fn text(cluster_id: &str, hour_start: Millis) -> String {
     const EVENTS: [(&str, &str); 6] = [
         ("INFO ", "type=LOGIN, realmId=acme, clientId=account-console, userId={u}, ipAddress=203.0.113.{ip}"),
         ("INFO ", "type=CODE_TO_TOKEN, realmId=acme, clientId=web-app, userId={u}, ipAddress=203.0.113.{ip}"),
-        ("INFO ", "type=REFRESH_TOKEN, realmId=acme, clientId=web-app, userId={u}, ipAddress=198.51.100.{ip}"),
-        ("WARN ", "type=LOGIN_ERROR, realmId=acme, clientId=web-app, userId=null, ipAddress=198.51.100.{ip}, error=invalid_user_credentials"),
-        ("INFO ", "type=LOGOUT, realmId=acme, clientId=account-console, userId={u}, ipAddress=203.0.113.{ip}"),
-        ("ERROR", "type=CLIENT_LOGIN_ERROR, realmId=acme, clientId=batch-job, ipAddress=192.0.2.{ip}, error=invalid_client_credentials"),
+        (
+            "INFO ",
+            "type=REFRESH_TOKEN, realmId=acme, clientId=web-app, userId={u}, ipAddress=198.51.100.{ip}",
+        ),
+        (
+            "WARN ",
+            "type=LOGIN_ERROR, realmId=acme, clientId=web-app, userId=null, ipAddress=198.51.100.{ip}, error=invalid_user_credentials",
+        ),
+        (
+            "INFO ",
+            "type=LOGOUT, realmId=acme, clientId=account-console, userId={u}, ipAddress=203.0.113.{ip}",
+        ),
+        (
+            "ERROR",
+            "type=CLIENT_LOGIN_ERROR, realmId=acme, clientId=batch-job, ipAddress=192.0.2.{ip}, error=invalid_client_credentials",
+        ),
     ];
     let mut state = seed(cluster_id, hour_start);
     let lines = 40 + mix(&mut state) % 160;
@@ -141,7 +158,8 @@ mod tests {
         let hour = 1_767_225_600_000; // 2026-01-01T00:00Z
         assert_eq!(file_name(hour + 5 * HOUR), "keycloak/2026-01-01/05-00.log.gz");
         assert_eq!(hour_of("keycloak/2026-01-01/05-00.log.gz"), Some(hour + 5 * HOUR));
-        for bad in ["keycloak/2026-01-01/05-30.log.gz", "keycloak/2026-1-1/05-00.log.gz", "../etc/passwd", ""] {
+        for bad in ["keycloak/2026-01-01/05-30.log.gz", "keycloak/2026-1-1/05-00.log.gz", "../etc/passwd", ""]
+        {
             assert_eq!(hour_of(bad), None, "{bad}");
         }
     }

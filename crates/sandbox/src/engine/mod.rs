@@ -2,18 +2,18 @@
 //! rules can be tested without a server and time never needs a background task:
 //! every read settles the record first ([`settle`]).
 
-pub mod extensions;
-pub mod ip_rules;
-pub mod logs;
-pub mod telemetry;
+pub mod billing;
 pub mod domains;
 pub mod env_vars;
-pub mod billing;
+pub mod extensions;
 mod facts;
+pub mod ip_rules;
+pub mod logs;
 pub mod names;
 pub mod realms;
 pub mod report;
 pub mod scan;
+pub mod telemetry;
 pub mod well_known;
 
 pub use facts::{metrics, system_info};
@@ -60,9 +60,10 @@ pub fn delete_outcome(cluster: &ClusterRecord) -> DeleteOutcome {
             "{} is already scheduled for deletion (PENDING_DELETION); it is removed at the end of its billing cycle.",
             cluster.name
         )),
-        ClusterState::Archived => {
-            DeleteOutcome::Refuse(format!("{} is archived (ARCHIVED) and cannot be deleted again.", cluster.name))
-        }
+        ClusterState::Archived => DeleteOutcome::Refuse(format!(
+            "{} is archived (ARCHIVED) and cannot be deleted again.",
+            cluster.name
+        )),
         ClusterState::BillingSetup | ClusterState::PendingPayment => DeleteOutcome::Remove,
         ClusterState::SetupException if !cluster.billed => DeleteOutcome::Remove,
         _ => DeleteOutcome::Schedule,
@@ -104,7 +105,10 @@ pub fn restart_in_progress(cluster: &ClusterRecord, now: Millis) -> bool {
 /// the word "restart": clients (the console, the TF provider) classify 409s by it.
 pub fn begin_restart(cluster: &mut ClusterRecord, now: Millis, duration_ms: Millis) -> Result<(), String> {
     if restart_in_progress(cluster, now) {
-        return Err(format!("A restart of {} is already in progress; try again when it finishes.", cluster.name));
+        return Err(format!(
+            "A restart of {} is already in progress; try again when it finishes.",
+            cluster.name
+        ));
     }
     cluster.restart_until = Some(now + duration_ms);
     Ok(())

@@ -8,8 +8,27 @@ pub const MAX_LEN: usize = 63;
 
 /// Hostnames the platform keeps for itself.
 pub const RESERVED: &[&str] = &[
-    "admin", "api", "app", "auth", "billing", "console", "dashboard", "docs", "global", "help", "internal",
-    "keycloak", "login", "mail", "phasetwo", "root", "staging", "status", "support", "system", "www",
+    "admin",
+    "api",
+    "app",
+    "auth",
+    "billing",
+    "console",
+    "dashboard",
+    "docs",
+    "global",
+    "help",
+    "internal",
+    "keycloak",
+    "login",
+    "mail",
+    "phasetwo",
+    "root",
+    "staging",
+    "status",
+    "support",
+    "system",
+    "www",
 ];
 
 /// Why a (lowercased) name is not a well-formed cluster name, or `None` when it is.

@@ -3,7 +3,9 @@
 //! and credential names and roles.
 
 use crate::records::{ClusterRecord, Millis};
-use cluster_api::realms::{REALM_MANAGEMENT_ROLES, REALM_NAME_MAX, RESERVED_REALM_NAMES, realm_cap, realm_name_problem};
+use cluster_api::realms::{
+    REALM_MANAGEMENT_ROLES, REALM_NAME_MAX, RESERVED_REALM_NAMES, realm_cap, realm_name_problem,
+};
 use cluster_api::{ClusterState, DeploymentState, NameAvailability};
 use serde_json::Value;
 
@@ -50,7 +52,10 @@ pub fn settle(realm: &mut RealmRecord, now: Millis) -> bool {
 /// Why `cluster` takes no new realm now (409), given how many it already has.
 pub fn intake_problem(cluster: &ClusterRecord, existing: usize) -> Option<String> {
     if cluster.status != ClusterState::Active {
-        return Some(format!("{} is {}; realms can be added only while the cluster is ACTIVE.", cluster.name, cluster.status));
+        return Some(format!(
+            "{} is {}; realms can be added only while the cluster is ACTIVE.",
+            cluster.name, cluster.status
+        ));
     }
     let cap = realm_cap(&cluster.tier, &cluster.resource_limits)?;
     (existing >= cap).then(|| {
@@ -121,8 +126,9 @@ pub struct ImportPlan {
 /// Checks a realm export: a JSON object without `users` (400 otherwise). A client without
 /// `clientId` does not stop the upload: Keycloak fails while importing, so the realm ends FAILED.
 pub fn plan_import(file: &[u8]) -> Result<ImportPlan, String> {
-    let value: Value = serde_json::from_slice(file)
-        .map_err(|e| format!("The file is not valid JSON ({e}); export the realm from Keycloak and upload that file."))?;
+    let value: Value = serde_json::from_slice(file).map_err(|e| {
+        format!("The file is not valid JSON ({e}); export the realm from Keycloak and upload that file.")
+    })?;
     let Value::Object(realm) = value else {
         return Err("The file must be a JSON object: a Keycloak realm export.".into());
     };
@@ -138,7 +144,8 @@ pub fn plan_import(file: &[u8]) -> Result<ImportPlan, String> {
         match client.get("clientId").and_then(Value::as_str).filter(|id| !id.trim().is_empty()) {
             Some(id) => plan.clients.push(id.to_string()),
             None if plan.failure.is_none() => {
-                let named = client.get("name").and_then(Value::as_str).map(|n| format!(" ({n})")).unwrap_or_default();
+                let named =
+                    client.get("name").and_then(Value::as_str).map(|n| format!(" ({n})")).unwrap_or_default();
                 plan.failure = Some(format!(
                     "Import failed: client #{}{named} in the export has no clientId. Add one and import the realm again.",
                     i + 1

@@ -57,9 +57,11 @@ fn import_files() {
     assert!(plan_import(b"{nope").is_err_and(|e| e.contains("not valid JSON")));
     let users = br#"{"realm":"x","users":[{"username":"a"},{"username":"b"}]}"#;
     assert!(plan_import(users).is_err_and(|e| e.contains("2 users") && e.contains("cannot be imported")));
-    let ok = plan_import(br#"{"realm":"x","clients":[{"clientId":"web"}]}"#).unwrap_or_else(|e| panic!("{e}"));
+    let ok =
+        plan_import(br#"{"realm":"x","clients":[{"clientId":"web"}]}"#).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((ok.clients, ok.failure), (vec!["web".to_string()], None));
-    let bad = plan_import(br#"{"realm":"x","clients":[{"clientId":"web"},{"name":"legacy"}]}"#).unwrap_or_else(|e| panic!("{e}"));
+    let bad = plan_import(br#"{"realm":"x","clients":[{"clientId":"web"},{"name":"legacy"}]}"#)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(bad.failure.is_some_and(|f| f.contains("client #2 (legacy)") && f.contains("no clientId")));
 }
 

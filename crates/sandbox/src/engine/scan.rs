@@ -109,7 +109,8 @@ pub fn queue(version: &mut VersionRecord, verdict: Verdict, now: Millis, delay_m
     version.risk_score = None;
     version.scanned_at = None;
     version.scanner_version = None;
-    version.pending = Some(PendingScan { due_at: now + delay_ms, state: verdict.state, risk_score: verdict.risk_score });
+    version.pending =
+        Some(PendingScan { due_at: now + delay_ms, state: verdict.state, risk_score: verdict.risk_score });
 }
 
 /// Forgets any scan: the version is back to UNSCANNED (scanning disabled, or a new upload).

@@ -42,7 +42,9 @@ fn private_name(host: &str) -> bool {
     let host = host.trim_end_matches('.');
     host == "localhost"
         || !host.contains('.')
-        || [".localhost", ".local", ".internal", ".invalid", ".lan", ".home.arpa"].iter().any(|s| host.ends_with(s))
+        || [".localhost", ".local", ".internal", ".invalid", ".lan", ".home.arpa"]
+            .iter()
+            .any(|s| host.ends_with(s))
 }
 
 /// Why `endpoint` is not a public `https` URL, or `None` when it is.
@@ -52,24 +54,34 @@ pub fn endpoint_problem(endpoint: &str) -> Option<String> {
         return Some("endpoint is required: the HTTPS address of your OTLP collector.".to_string());
     }
     let Some(rest) = endpoint.strip_prefix("https://") else {
-        return Some(format!("{endpoint:?} is not an https:// URL; the endpoint must be a public HTTPS address."));
+        return Some(format!(
+            "{endpoint:?} is not an https:// URL; the endpoint must be a public HTTPS address."
+        ));
     };
     let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
     if authority.contains('@') {
-        return Some("The endpoint must not carry credentials in the URL; send them as the token.".to_string());
+        return Some(
+            "The endpoint must not carry credentials in the URL; send them as the token.".to_string(),
+        );
     }
     let host = match authority.strip_prefix('[') {
         Some(v6) => v6.split(']').next().unwrap_or_default(),
-        None => authority.rsplit_once(':').map_or(authority, |(h, port)| if port.bytes().all(|b| b.is_ascii_digit()) { h } else { authority }),
+        None => authority.rsplit_once(':').map_or(authority, |(h, port)| {
+            if port.bytes().all(|b| b.is_ascii_digit()) { h } else { authority }
+        }),
     };
-    let port_ok = authority.rsplit_once(':').is_none_or(|(_, p)| authority.ends_with(']') || p.parse::<u16>().is_ok_and(|p| p > 0));
+    let port_ok = authority
+        .rsplit_once(':')
+        .is_none_or(|(_, p)| authority.ends_with(']') || p.parse::<u16>().is_ok_and(|p| p > 0));
     if host.is_empty() || !port_ok {
         return Some(format!("{endpoint:?} has no valid host and port."));
     }
     let private = match host.parse::<IpAddr>() {
         Ok(IpAddr::V4(ip)) => private_v4(ip),
         Ok(IpAddr::V6(ip)) => private_v6(ip),
-        Err(_) if host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.') => private_name(&host.to_ascii_lowercase()),
+        Err(_) if host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.') => {
+            private_name(&host.to_ascii_lowercase())
+        }
         Err(_) => return Some(format!("{host:?} is not a valid host name.")),
     };
     private.then(|| {
@@ -83,14 +95,31 @@ mod tests {
 
     #[test]
     fn only_public_https_endpoints_pass() {
-        for ok in ["https://otlp.example.com", "https://otlp.example.com:4318/v1", "https://8.8.8.8", "https://[2606:4700::1111]:443"] {
+        for ok in [
+            "https://otlp.example.com",
+            "https://otlp.example.com:4318/v1",
+            "https://8.8.8.8",
+            "https://[2606:4700::1111]:443",
+        ] {
             assert_eq!(endpoint_problem(ok), None, "{ok}");
         }
         for bad in [
-            "", "http://otlp.example.com", "otlp.example.com", "https://localhost:4318", "https://127.0.0.1",
-            "https://10.1.2.3", "https://192.168.0.10", "https://172.16.5.5", "https://169.254.169.254",
-            "https://[::1]", "https://[fd00::1]", "https://collector", "https://otel.internal", "https://a@otlp.example.com",
-            "https://otlp.example.com:99999", "https://100.64.0.1",
+            "",
+            "http://otlp.example.com",
+            "otlp.example.com",
+            "https://localhost:4318",
+            "https://127.0.0.1",
+            "https://10.1.2.3",
+            "https://192.168.0.10",
+            "https://172.16.5.5",
+            "https://169.254.169.254",
+            "https://[::1]",
+            "https://[fd00::1]",
+            "https://collector",
+            "https://otel.internal",
+            "https://a@otlp.example.com",
+            "https://otlp.example.com:99999",
+            "https://100.64.0.1",
         ] {
             assert!(endpoint_problem(bad).is_some(), "{bad}");
         }

@@ -76,7 +76,10 @@ fn system_info_only_while_active() {
     c.name = "acme-staging".into();
     assert_eq!(
         system_info_available(&c),
-        Err("System information is available only while the cluster is ACTIVE; acme-staging is PROVISIONING.".into())
+        Err(
+            "System information is available only while the cluster is ACTIVE; acme-staging is PROVISIONING."
+                .into()
+        )
     );
 }
 

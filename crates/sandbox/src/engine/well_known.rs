@@ -5,7 +5,7 @@ use super::extensions::ExtensionRecord;
 use crate::records::ClusterRecord;
 use cluster_api::{WellKnown, WellKnownFile};
 
-pub use cluster_api::well_known::{check_shape, AASA, ASSETLINKS, FILES};
+pub use cluster_api::well_known::{AASA, ASSETLINKS, FILES, check_shape};
 
 /// How long a published change takes to reach the edge, as the service reports it.
 pub const PROPAGATION_SECONDS: i32 = 60;
@@ -45,7 +45,11 @@ pub fn domain(cluster: &ClusterRecord) -> String {
 }
 
 /// The `WellKnown` view; `published` pairs a file with its confirmed resource key.
-pub fn view(cluster: &ClusterRecord, extension: &ExtensionRecord, published: &[(String, String)]) -> WellKnown {
+pub fn view(
+    cluster: &ClusterRecord,
+    extension: &ExtensionRecord,
+    published: &[(String, String)],
+) -> WellKnown {
     let domain = domain(cluster);
     let files = FILES
         .iter()

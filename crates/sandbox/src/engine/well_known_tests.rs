@@ -16,7 +16,10 @@ fn only_the_two_files_exist() {
 fn aasa_shapes() {
     assert_eq!(check_shape(AASA, br#"{"applinks": {"details": []}}"#), Ok(()));
     assert_eq!(check_shape(AASA, br#"{"webcredentials": {"apps": ["T.app"]}}"#), Ok(()));
-    assert!(problem(AASA, "[]").contains("must be a JSON object with applinks and/or webcredentials; found an array"));
+    assert!(
+        problem(AASA, "[]")
+            .contains("must be a JSON object with applinks and/or webcredentials; found an array")
+    );
     assert!(problem(AASA, r#"{"foo": 1}"#).contains("found only foo"));
     assert!(problem(AASA, "{}").contains("found an empty object"));
     assert!(problem(AASA, r#"{"applinks": "x"}"#).contains("applinks must be an object; found a string"));
@@ -28,12 +31,22 @@ fn aasa_shapes() {
 fn assetlinks_shapes() {
     let good = r#"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app"}}]"#;
     assert_eq!(check_shape(ASSETLINKS, good.as_bytes()), Ok(()));
-    assert_eq!(problem(ASSETLINKS, "{}"), "assetlinks.json must be a JSON array of statements; found an object.");
+    assert_eq!(
+        problem(ASSETLINKS, "{}"),
+        "assetlinks.json must be a JSON array of statements; found an object."
+    );
     assert!(problem(ASSETLINKS, "[]").contains("at least one statement"));
-    assert!(problem(ASSETLINKS, "[1]").contains("Statement 1 of assetlinks.json must be an object; found a number"));
+    assert!(
+        problem(ASSETLINKS, "[1]")
+            .contains("Statement 1 of assetlinks.json must be an object; found a number")
+    );
     assert!(problem(ASSETLINKS, r#"[{"target": {}}]"#).contains("has no relation"));
-    assert!(problem(ASSETLINKS, r#"[{"relation": "x", "target": {}}]"#).contains("relation must be an array"));
-    assert!(problem(ASSETLINKS, r#"[{"relation": [], "target": {}}, {"relation": []}]"#).contains("Statement 2"));
+    assert!(
+        problem(ASSETLINKS, r#"[{"relation": "x", "target": {}}]"#).contains("relation must be an array")
+    );
+    assert!(
+        problem(ASSETLINKS, r#"[{"relation": [], "target": {}}, {"relation": []}]"#).contains("Statement 2")
+    );
 }
 
 #[test]

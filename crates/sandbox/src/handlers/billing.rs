@@ -47,7 +47,9 @@ pub fn origin(ctx: &Ctx) -> String {
         .headers
         .get("host")
         .and_then(|value| value.to_str().ok())
-        .filter(|host| !host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c)))
+        .filter(|host| {
+            !host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
+        })
         .unwrap_or("localhost");
     format!("http://{host}")
 }
@@ -74,7 +76,10 @@ pub fn check_redirect_uri(uri: &str) -> Result<(), ApiError> {
 pub fn subscription_detail(ctx: &Ctx, store: &mut Store) -> Outcome {
     let cluster = load(ctx, store)?;
     let mut sub = store.subscription_of_cluster(&cluster.id)?.ok_or_else(|| {
-        ApiError::not_found(format!("{} has no subscription yet: complete payment to start one.", cluster.name))
+        ApiError::not_found(format!(
+            "{} has no subscription yet: complete payment to start one.",
+            cluster.name
+        ))
     })?;
     ok(&payments::to_wire(store, &mut sub, ctx.now)?)
 }

@@ -13,7 +13,11 @@ use cluster_api::{BillingPeriod, ClusterState, ResumeCheckoutRequest};
 
 /// The period to charge: the deprecated `price_id` first, then `billing_period`, then
 /// what the cluster was ordered with (monthly when unknown). Starter stays monthly.
-fn period(store: &Store, cluster: &ClusterRecord, request: &ResumeCheckoutRequest) -> Result<BillingPeriod, ApiError> {
+fn period(
+    store: &Store,
+    cluster: &ClusterRecord,
+    request: &ResumeCheckoutRequest,
+) -> Result<BillingPeriod, ApiError> {
     if let Some(price) = request.price_id.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
         let plan = plan_of_price(price).map_err(ApiError::bad_request)?;
         if plan.tier != cluster.tier {
@@ -37,7 +41,9 @@ pub fn resume(ctx: &Ctx, store: &mut Store) -> Outcome {
     let cluster = load(ctx, store)?;
     let request: ResumeCheckoutRequest = optional_body(ctx)?;
     match cluster.status {
-        ClusterState::BillingSetup | ClusterState::PendingPayment => new_checkout(ctx, store, &cluster, &request),
+        ClusterState::BillingSetup | ClusterState::PendingPayment => {
+            new_checkout(ctx, store, &cluster, &request)
+        }
         ClusterState::BillingRequired => {
             let open = match store.subscription_of_cluster(&cluster.id)? {
                 Some(sub) => store.open_invoice(&sub.id)?,
@@ -45,8 +51,11 @@ pub fn resume(ctx: &Ctx, store: &mut Store) -> Outcome {
             };
             match open {
                 Some(invoice) => {
-                    let message =
-                        format!("Pay the open invoice of {} to restore {}.", money(invoice.amount), cluster.name);
+                    let message = format!(
+                        "Pay the open invoice of {} to restore {}.",
+                        money(invoice.amount),
+                        cluster.name
+                    );
                     ok(&hosted_link(ctx, &format!("/sandbox/invoice/{}", invoice.id), Some(message)))
                 }
                 // Nothing to repair: start over with a new subscription.
@@ -61,11 +70,19 @@ pub fn resume(ctx: &Ctx, store: &mut Store) -> Outcome {
             "{} is archived (ARCHIVED): there is nothing to pay for.",
             cluster.name
         ))),
-        _ => Err(ApiError::conflict(format!("{} is already paid for: there is nothing to complete.", cluster.name))),
+        _ => Err(ApiError::conflict(format!(
+            "{} is already paid for: there is nothing to complete.",
+            cluster.name
+        ))),
     }
 }
 
-fn new_checkout(ctx: &Ctx, store: &mut Store, cluster: &ClusterRecord, request: &ResumeCheckoutRequest) -> Outcome {
+fn new_checkout(
+    ctx: &Ctx,
+    store: &mut Store,
+    cluster: &ClusterRecord,
+    request: &ResumeCheckoutRequest,
+) -> Outcome {
     let period = period(store, cluster, request)?;
     let session = store.transaction(|s| payments::open_checkout(s, cluster, &period, ctx.now))?;
     let message = if cluster.status == ClusterState::BillingRequired {

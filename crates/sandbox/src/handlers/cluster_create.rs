@@ -139,7 +139,10 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
         // another card (or the checkout page) without first deleting a stray cluster.
         CardBehaviour::Decline => Err(ApiError::new(
             StatusCode::PAYMENT_REQUIRED,
-            format!("The card ending {} was declined. Choose another card or pay on the checkout page.", card.last4),
+            format!(
+                "The card ending {} was declined. Choose another card or pay on the checkout page.",
+                card.last4
+            ),
         )),
     }
 }
@@ -192,7 +195,15 @@ mod tests {
         for ok in ["auth.example.com", "a.io", "x-1.acme.co.uk"] {
             assert!(is_hostname(ok), "{ok}");
         }
-        for bad in ["", "localhost", "https://auth.example.com", "auth..example.com", "-a.example.com", "a.b/c", "a.123"] {
+        for bad in [
+            "",
+            "localhost",
+            "https://auth.example.com",
+            "auth..example.com",
+            "-a.example.com",
+            "a.b/c",
+            "a.123",
+        ] {
             assert!(!is_hostname(bad), "{bad}");
         }
     }

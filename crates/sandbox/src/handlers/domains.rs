@@ -11,7 +11,8 @@ use cluster_api::{ClusterDomain, CustomerDomain, CustomerDomainValidation, Domai
 
 /// The validation view of `domain` at the call's instant.
 fn validation(ctx: &Ctx, cluster: &ClusterRecord, domain: &DomainRecordRow) -> CustomerDomainValidation {
-    let now = rules::progress(domain, &cluster.name, ctx.now, ctx.settings.dns_ms, ctx.settings.dns_timeout_ms);
+    let now =
+        rules::progress(domain, &cluster.name, ctx.now, ctx.settings.dns_ms, ctx.settings.dns_timeout_ms);
     CustomerDomainValidation {
         status: now.status,
         certificate_status: now.certificate,
@@ -57,7 +58,9 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
     }
     if let Some(taken) = store.domain_by_host(&host)? {
         let whose = if taken.cluster_id == cluster.id { "this cluster" } else { "another cluster" };
-        return Err(ApiError::conflict(format!("{host} is already a custom domain of {whose}; a host can serve one cluster.")));
+        return Err(ApiError::conflict(format!(
+            "{host} is already a custom domain of {whose}; a host can serve one cluster."
+        )));
     }
     let have = store.domains_of(&cluster.id)?.len();
     if let Some(why) = rules::add_problem(&cluster, have) {
@@ -117,11 +120,9 @@ pub fn update_host(ctx: &Ctx, store: &mut Store) -> Outcome {
         store.set_primary_host(&cluster.id, None)?;
         return ok(&to_wire(store, &cluster)?);
     }
-    let record = store
-        .domains_of(&cluster.id)?
-        .into_iter()
-        .find(|d| d.host == host)
-        .ok_or_else(|| ApiError::not_found(format!("{host} is not a custom domain of {}; add it first.", cluster.name)))?;
+    let record = store.domains_of(&cluster.id)?.into_iter().find(|d| d.host == host).ok_or_else(|| {
+        ApiError::not_found(format!("{host} is not a custom domain of {}; add it first.", cluster.name))
+    })?;
     let now = validation(ctx, &cluster, &record);
     if let Some(why) = rules::primary_problem(&host, &now.certificate_status) {
         return Err(ApiError::conflict(why));

@@ -27,22 +27,33 @@ fn restarting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiErro
 
 fn variable(ctx: &Ctx, store: &Store, cluster: &ClusterRecord) -> Result<EnvVarRow, ApiError> {
     let id = ctx.param(1)?;
-    store
-        .env_var(&cluster.id, id)?
-        .ok_or_else(|| ApiError::not_found(format!("{} has no environment variable with ID {id}.", cluster.name)))
+    store.env_var(&cluster.id, id)?.ok_or_else(|| {
+        ApiError::not_found(format!("{} has no environment variable with ID {id}.", cluster.name))
+    })
 }
 
 /// The body with its name checked (400), and the name unique on the cluster (409).
-fn checked_request(ctx: &Ctx, store: &Store, cluster_id: &str, own_id: Option<&str>) -> Result<EnvironmentVariableRequest, ApiError> {
+fn checked_request(
+    ctx: &Ctx,
+    store: &Store,
+    cluster_id: &str,
+    own_id: Option<&str>,
+) -> Result<EnvironmentVariableRequest, ApiError> {
     let mut request: EnvironmentVariableRequest = ctx.json_body()?;
     request.name = request.name.trim().to_string();
     let kind_problem = request.r#type.as_ref().and_then(rules::type_problem);
     if let Some(why) = rules::name_problem(&request.name).or(kind_problem) {
         return Err(ApiError::bad_request(why));
     }
-    let clash = store.env_vars_of(cluster_id)?.into_iter().any(|v| v.name == request.name && Some(v.id.as_str()) != own_id);
+    let clash = store
+        .env_vars_of(cluster_id)?
+        .into_iter()
+        .any(|v| v.name == request.name && Some(v.id.as_str()) != own_id);
     if clash {
-        return Err(ApiError::conflict(format!("The cluster already has an environment variable named {}.", request.name)));
+        return Err(ApiError::conflict(format!(
+            "The cluster already has an environment variable named {}.",
+            request.name
+        )));
     }
     Ok(request)
 }

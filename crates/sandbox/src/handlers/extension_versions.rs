@@ -1,7 +1,9 @@
 //! The files of THEME/EXTENSION (`cluster.extension.version.*`, one jar per Keycloak
 //! major) and PASSWORD_BLACKLIST (`cluster.extension.standalone.*`, one file) resources.
 
-use super::uploads::{changeable_cluster, clean_label, confirm as confirm_upload, extension, issue, lenient_body};
+use super::uploads::{
+    changeable_cluster, clean_label, confirm as confirm_upload, extension, issue, lenient_body,
+};
 use super::uploads::{require_flow, version, versions};
 use super::{Ctx, Outcome, no_content, ok};
 use crate::engine::extensions::{self as rules, Flow, VersionRecord};
@@ -27,7 +29,8 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
     if let Some(why) = rules::major_problem(major) {
         return Err(ApiError::bad_request(why));
     }
-    if let Some(existing) = versions(ctx, store, &record.id)?.iter().find(|v| v.keycloak_major == Some(major)) {
+    if let Some(existing) = versions(ctx, store, &record.id)?.iter().find(|v| v.keycloak_major == Some(major))
+    {
         return Err(ApiError::conflict(format!(
             "{} already has a version for Keycloak {major} ({}); upload to it, or delete it first.",
             record.name, existing.id
@@ -59,7 +62,14 @@ pub fn upload_url(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 /// An upload URL for `version`'s file, with a fresh key under `prefix`.
-fn issue_for(ctx: &Ctx, store: &mut Store, prefix: &str, ext: &str, version: &VersionRecord, label: Option<String>) -> Outcome {
+fn issue_for(
+    ctx: &Ctx,
+    store: &mut Store,
+    prefix: &str,
+    ext: &str,
+    version: &VersionRecord,
+    label: Option<String>,
+) -> Outcome {
     let slot = UploadSlot {
         key: storage::new_key(prefix, ext),
         extension_id: version.extension_id.clone(),
@@ -100,7 +110,11 @@ pub fn validate(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 /// The single version of a standalone extension, created by the first upload URL.
-fn standalone_version(ctx: &Ctx, store: &Store, extension_id: &str) -> Result<Option<VersionRecord>, ApiError> {
+fn standalone_version(
+    ctx: &Ctx,
+    store: &Store,
+    extension_id: &str,
+) -> Result<Option<VersionRecord>, ApiError> {
     Ok(versions(ctx, store, extension_id)?.into_iter().next())
 }
 

@@ -26,9 +26,9 @@ pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
 pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
     let cluster = load(ctx, store)?;
     let id = ctx.param(1)?;
-    let rule = store
-        .ip_rule(&cluster.id, id)?
-        .ok_or_else(|| ApiError::not_found(format!("No IP rule with ID {id} was found on {}.", cluster.name)))?;
+    let rule = store.ip_rule(&cluster.id, id)?.ok_or_else(|| {
+        ApiError::not_found(format!("No IP rule with ID {id} was found on {}.", cluster.name))
+    })?;
     ok(&rule.to_wire())
 }
 
@@ -47,7 +47,8 @@ pub fn update(ctx: &Ctx, store: &mut Store) -> Outcome {
     }
     let old = store.ip_rules_of(&cluster.id)?;
     // The count each category would have afterwards: sent, or kept when omitted.
-    let after = |i: usize| sent[i].1.map_or_else(|| old.iter().filter(|r| r.category == sent[i].0).count(), Vec::len);
+    let after =
+        |i: usize| sent[i].1.map_or_else(|| old.iter().filter(|r| r.category == sent[i].0).count(), Vec::len);
     if let Some(why) = rules::cap_problem(&cluster, after(0), after(1), after(2)) {
         return Err(ApiError::conflict(why));
     }

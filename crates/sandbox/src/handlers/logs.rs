@@ -16,17 +16,28 @@ fn instant(ctx: &Ctx, name: &str) -> Result<Option<Millis>, ApiError> {
         return Ok(None);
     };
     DateTime::parse_from_rfc3339(text).map(|at| Some(at.timestamp_millis())).map_err(|_| {
-        ApiError::bad_request(format!("{name} must be an ISO-8601 instant such as 2026-01-31T23:00:00Z; got {text:?}."))
+        ApiError::bad_request(format!(
+            "{name} must be an ISO-8601 instant such as 2026-01-31T23:00:00Z; got {text:?}."
+        ))
     })
 }
 
 /// A whole-number query parameter within `range`, or `default` when absent.
-fn number(ctx: &Ctx, name: &str, default: usize, range: std::ops::RangeInclusive<usize>) -> Result<usize, ApiError> {
+fn number(
+    ctx: &Ctx,
+    name: &str,
+    default: usize,
+    range: std::ops::RangeInclusive<usize>,
+) -> Result<usize, ApiError> {
     let Some(text) = ctx.query_param(name).map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(default);
     };
     text.parse::<usize>().ok().filter(|n| range.contains(n)).ok_or_else(|| {
-        ApiError::bad_request(format!("{name} must be a whole number from {} to {}; got {text:?}.", range.start(), range.end()))
+        ApiError::bad_request(format!(
+            "{name} must be a whole number from {} to {}; got {text:?}.",
+            range.start(),
+            range.end()
+        ))
     })
 }
 
@@ -63,6 +74,7 @@ pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
     let key = files::storage_key(&cluster.id, path);
     let lifetime = u64::try_from(minutes).unwrap_or(5) * 60;
     let origin = storage::origin(ctx.headers);
-    file.temp_url = Some(storage::presign_get(&ctx.settings.storage_secret, &origin, &key, ctx.now, lifetime));
+    file.temp_url =
+        Some(storage::presign_get(&ctx.settings.storage_secret, &origin, &key, ctx.now, lifetime));
     ok(&file)
 }

@@ -15,15 +15,15 @@ pub mod extension_versions;
 pub mod extensions;
 pub mod ip_rules;
 pub mod logs;
-pub mod orgs;
 pub mod multipart;
+pub mod orgs;
 pub mod payment_methods;
 pub mod realm;
 pub mod realm_credentials;
 pub mod realms;
+pub mod reviews;
 pub mod secrets;
 pub mod telemetry;
-pub mod reviews;
 pub mod uploads;
 pub mod well_known;
 
@@ -31,8 +31,8 @@ use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::policy::{self, Need};
 use crate::records::Millis;
-use crate::store::Store;
 use crate::state::Settings;
+use crate::store::Store;
 use axum::Json;
 use axum::body::Bytes;
 use axum::http::HeaderMap;
@@ -66,10 +66,9 @@ impl Ctx<'_> {
     /// Path parameter `index`. The router only matches when every parameter is
     /// present, so a miss is a sandbox bug, reported as 500 rather than a panic.
     pub fn param(&self, index: usize) -> Result<&str, ApiError> {
-        self.params
-            .get(index)
-            .map(String::as_str)
-            .ok_or_else(|| ApiError::internal(format!("{} was routed without path parameter {index}.", self.op.id)))
+        self.params.get(index).map(String::as_str).ok_or_else(|| {
+            ApiError::internal(format!("{} was routed without path parameter {index}.", self.op.id))
+        })
     }
 
     pub fn query_param(&self, name: &str) -> Option<&str> {
@@ -134,7 +133,14 @@ impl Ctx<'_> {
     pub fn listable_orgs(&self, store: &Store) -> Result<Vec<String>, ApiError> {
         let role = match self.need {
             Need::Role(role) => role,
-            _ => return Ok(store.orgs()?.into_iter().map(|o| o.id).filter(|id| self.caller.member_of(id)).collect()),
+            _ => {
+                return Ok(store
+                    .orgs()?
+                    .into_iter()
+                    .map(|o| o.id)
+                    .filter(|id| self.caller.member_of(id))
+                    .collect());
+            }
         };
         if policy::staff_reads(&self.caller, self.op) {
             return Ok(store.orgs()?.into_iter().map(|o| o.id).collect());

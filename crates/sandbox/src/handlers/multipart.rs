@@ -38,7 +38,8 @@ fn param(disposition: &str, key: &str) -> Option<String> {
 
 /// Every part of `body`, or why the body is not a form.
 pub fn parse(content_type: &str, body: &[u8]) -> Result<Vec<FormPart>, String> {
-    let boundary = boundary(content_type).ok_or("The request must be multipart/form-data with a boundary.")?;
+    let boundary =
+        boundary(content_type).ok_or("The request must be multipart/form-data with a boundary.")?;
     let delimiter = format!("--{boundary}").into_bytes();
     let mut parts = Vec::new();
     let mut at = find(body, &delimiter, 0).ok_or("The multipart body has no parts.")? + delimiter.len();
@@ -78,7 +79,10 @@ mod tests {
         assert_eq!(parts.len(), 2);
         assert_eq!((parts[0].name.as_str(), parts[0].filename.as_deref()), ("file", Some("r.json")));
         assert_eq!(parts[0].data, b"{\"realm\":\"a\"}");
-        assert_eq!((parts[1].name.as_str(), parts[1].data.as_slice()), ("deployment-name", b"tenant".as_slice()));
+        assert_eq!(
+            (parts[1].name.as_str(), parts[1].data.as_slice()),
+            ("deployment-name", b"tenant".as_slice())
+        );
         assert!(parse("application/json", body).is_err());
         assert!(parse("multipart/form-data; boundary=\"XyZ\"", b"--XyZ\r\nbroken").is_err());
         assert_eq!(boundary("multipart/form-data; boundary=\"a b\""), Some("a b".into()));

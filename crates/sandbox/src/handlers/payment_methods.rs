@@ -59,9 +59,12 @@ pub fn setup_session(ctx: &Ctx, store: &mut Store) -> Outcome {
 
 fn load_card(ctx: &Ctx, store: &Store, org: &OrgRecord) -> Result<CardRecord, ApiError> {
     let id = ctx.param(1)?;
-    store
-        .card(&org.id, id)?
-        .ok_or_else(|| ApiError::not_found(format!("No payment method with ID {id} was found in {}", end_sentence(org.label()))))
+    store.card(&org.id, id)?.ok_or_else(|| {
+        ApiError::not_found(format!(
+            "No payment method with ID {id} was found in {}",
+            end_sentence(org.label())
+        ))
+    })
 }
 
 pub fn set_default(ctx: &Ctx, store: &mut Store) -> Outcome {
@@ -85,8 +88,11 @@ pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
     let card = load_card(ctx, store, &org)?;
     let clusters = names_for(&usage(store, &org.id, ctx.now)?, &card.id);
     if !clusters.is_empty() {
-        let (those, subs) =
-            if clusters.len() == 1 { ("that subscription", "the cluster") } else { ("those subscriptions", "the clusters") };
+        let (those, subs) = if clusters.len() == 1 {
+            ("that subscription", "the cluster")
+        } else {
+            ("those subscriptions", "the clusters")
+        };
         return Err(ApiError::conflict(format!(
             "This card pays for {}. Make another card the default and move {those}, or delete {subs}, before removing it.",
             and_list(&clusters)

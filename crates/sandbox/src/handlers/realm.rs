@@ -31,18 +31,26 @@ pub fn update(ctx: &Ctx, store: &mut Store) -> Outcome {
     let body: Value = ctx.json_body()?;
     let name = text(&body, "name").map(str::trim).filter(|n| !n.is_empty());
     let Some(name) = name else {
-        return Err(ApiError::bad_request("name is required: send the whole Deployment back with the new display_name."));
+        return Err(ApiError::bad_request(
+            "name is required: send the whole Deployment back with the new display_name.",
+        ));
     };
     if text(&body, "org_id").is_none_or(|o| o.trim().is_empty()) {
-        return Err(ApiError::bad_request("org_id is required: send the whole Deployment back with the new display_name."));
+        return Err(ApiError::bad_request(
+            "org_id is required: send the whole Deployment back with the new display_name.",
+        ));
     }
     if name != realm.name {
-        return Err(ApiError::bad_request(format!("A realm's name cannot change; this one is {}.", realm.name)));
+        return Err(ApiError::bad_request(format!(
+            "A realm's name cannot change; this one is {}.",
+            realm.name
+        )));
     }
     if text(&body, "org_id") != Some(cluster.org_id.as_str()) {
         return Err(ApiError::bad_request("org_id must be the realm's own organization."));
     }
-    realm.display_name = text(&body, "display_name").map(str::trim).filter(|d| !d.is_empty()).map(str::to_string);
+    realm.display_name =
+        text(&body, "display_name").map(str::trim).filter(|d| !d.is_empty()).map(str::to_string);
     store.update_realm(&realm)?;
     no_content()
 }
@@ -67,7 +75,8 @@ fn fingerprint(text: &str, salt: u64) -> i64 {
 pub fn metrics(ctx: &Ctx, store: &mut Store) -> Outcome {
     let (realm, _) = load_realm(ctx, store)?;
     let active = realm.state == DeploymentState::Active;
-    let clients = (DEFAULT_CLIENTS.len() + realm.clients.len() + store.credentials_of(&realm.id)?.len()) as i64;
+    let clients =
+        (DEFAULT_CLIENTS.len() + realm.clients.len() + store.credentials_of(&realm.id)?.len()) as i64;
     let mut counts = BTreeMap::new();
     counts.insert("users".to_string(), if active { fingerprint(&realm.id, 1) } else { 0 });
     counts.insert("clients".to_string(), if active { clients } else { 0 });
@@ -105,7 +114,8 @@ pub fn app_link(ctx: &Ctx, store: &mut Store) -> Outcome {
     let body: Value = ctx.json_body()?;
     let field = |name: &str| text(&body, name).map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
     let client_id = field("client_id").ok_or_else(|| ApiError::bad_request("client_id is required"))?;
-    let redirect_uri = field("redirect_uri").ok_or_else(|| ApiError::bad_request("redirect_uri is required"))?;
+    let redirect_uri =
+        field("redirect_uri").ok_or_else(|| ApiError::bad_request("redirect_uri is required"))?;
     if !(redirect_uri.starts_with("https://") || redirect_uri.starts_with("http://")) {
         return Err(ApiError::bad_request("redirect_uri must be an http(s) URL."));
     }

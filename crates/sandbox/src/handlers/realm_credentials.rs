@@ -11,7 +11,12 @@ use crate::store::{CredentialRecord, Store};
 use cluster_api::realms::DEFAULT_CREDENTIAL_ROLE;
 use cluster_api::{DeploymentCredential, DeploymentCredentialRequest};
 
-fn to_wire(c: &CredentialRecord, realm: &RealmRecord, cluster: &ClusterRecord, with_secret: bool) -> DeploymentCredential {
+fn to_wire(
+    c: &CredentialRecord,
+    realm: &RealmRecord,
+    cluster: &ClusterRecord,
+    with_secret: bool,
+) -> DeploymentCredential {
     DeploymentCredential {
         client_id: c.client_id.clone(),
         client_secret: with_secret.then(|| c.client_secret.clone()),
@@ -25,11 +30,12 @@ fn to_wire(c: &CredentialRecord, realm: &RealmRecord, cluster: &ClusterRecord, w
 
 fn find(ctx: &Ctx, store: &Store, realm: &RealmRecord) -> Result<CredentialRecord, ApiError> {
     let client_id = ctx.param(1)?;
-    store
-        .credentials_of(&realm.id)?
-        .into_iter()
-        .find(|c| c.client_id == client_id)
-        .ok_or_else(|| ApiError::not_found(format!("Realm {} has no credential {client_id}; it may have been revoked.", realm.name)))
+    store.credentials_of(&realm.id)?.into_iter().find(|c| c.client_id == client_id).ok_or_else(|| {
+        ApiError::not_found(format!(
+            "Realm {} has no credential {client_id}; it may have been revoked.",
+            realm.name
+        ))
+    })
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
@@ -42,13 +48,17 @@ pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
 pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
     let (realm, cluster) = load_realm(ctx, store)?;
     // The body is optional: nothing at all means every default.
-    let request: DeploymentCredentialRequest =
-        if ctx.body.iter().all(u8::is_ascii_whitespace) { DeploymentCredentialRequest::default() } else { ctx.json_body()? };
+    let request: DeploymentCredentialRequest = if ctx.body.iter().all(u8::is_ascii_whitespace) {
+        DeploymentCredentialRequest::default()
+    } else {
+        ctx.json_body()?
+    };
     let name = request.name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
     if let Some(why) = name.as_deref().and_then(credential_name_problem) {
         return Err(ApiError::bad_request(why));
     }
-    let roles = request.roles.filter(|r| !r.is_empty()).unwrap_or_else(|| vec![DEFAULT_CREDENTIAL_ROLE.to_string()]);
+    let roles =
+        request.roles.filter(|r| !r.is_empty()).unwrap_or_else(|| vec![DEFAULT_CREDENTIAL_ROLE.to_string()]);
     let unknown = unknown_roles(&roles);
     if !unknown.is_empty() {
         return Err(ApiError::bad_request(format!(

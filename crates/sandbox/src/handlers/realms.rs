@@ -28,7 +28,8 @@ pub fn load_realm(ctx: &Ctx, store: &Store) -> Result<(RealmRecord, ClusterRecor
     let id = ctx.param(0)?;
     let missing = || ApiError::not_found(format!("No realm with ID {id} was found."));
     let realm = store.realm(id)?.ok_or_else(missing)?;
-    let cluster = store.cluster(&realm.cluster_id)?.filter(|c| ctx.caller.member_of(&c.org_id)).ok_or_else(missing)?;
+    let cluster =
+        store.cluster(&realm.cluster_id)?.filter(|c| ctx.caller.member_of(&c.org_id)).ok_or_else(missing)?;
     ctx.authorize(store, &cluster.org_id)?;
     Ok((settled(ctx, store, realm)?, cluster))
 }
@@ -38,7 +39,10 @@ pub fn require_active(realm: &RealmRecord) -> Result<(), ApiError> {
     if realm.state == DeploymentState::Active {
         return Ok(());
     }
-    Err(ApiError::conflict(format!("Realm {} is {}; this works only while it is ACTIVE.", realm.name, realm.state)))
+    Err(ApiError::conflict(format!(
+        "Realm {} is {}; this works only while it is ACTIVE.",
+        realm.name, realm.state
+    )))
 }
 
 pub fn to_wire(store: &Store, realm: &RealmRecord, cluster: &ClusterRecord) -> Result<Deployment, ApiError> {
@@ -79,15 +83,23 @@ pub fn name_availability(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 /// Checks the gate, the cap and the name, then stores a PENDING realm and answers 201.
-fn admit(ctx: &Ctx, store: &Store, cluster: &ClusterRecord, typed: &str, plan: Option<rules::ImportPlan>) -> Outcome {
+fn admit(
+    ctx: &Ctx,
+    store: &Store,
+    cluster: &ClusterRecord,
+    typed: &str,
+    plan: Option<rules::ImportPlan>,
+) -> Outcome {
     let existing = store.realms_of(&cluster.id)?;
     if cluster.status != cluster_api::ClusterState::Active {
         return Err(ApiError::conflict(rules::intake_problem(cluster, existing.len()).unwrap_or_default()));
     }
     let name = typed.trim().to_lowercase();
-    rules::name_verdict(&name, &|n| existing.iter().any(|r| r.name == n)).map_err(|(status, why)| match status {
-        400 => ApiError::bad_request(why),
-        _ => ApiError::conflict(why),
+    rules::name_verdict(&name, &|n| existing.iter().any(|r| r.name == n)).map_err(|(status, why)| {
+        match status {
+            400 => ApiError::bad_request(why),
+            _ => ApiError::conflict(why),
+        }
     })?;
     if let Some(why) = rules::intake_problem(cluster, existing.len()) {
         return Err(ApiError::conflict(why));
@@ -109,7 +121,12 @@ fn admit(ctx: &Ctx, store: &Store, cluster: &ClusterRecord, typed: &str, plan: O
         clients: plan.clients,
     };
     store.insert_realm(&realm)?;
-    let location = format!("{}{}/deployments/{}", crate::storage::origin(ctx.headers), cluster_api::API_PREFIX, realm.id);
+    let location = format!(
+        "{}{}/deployments/{}",
+        crate::storage::origin(ctx.headers),
+        cluster_api::API_PREFIX,
+        realm.id
+    );
     let mut response = StatusCode::CREATED.into_response();
     let value = HeaderValue::from_str(&location)
         .map_err(|_| ApiError::internal(format!("The Location {location:?} is not a valid header value.")))?;
@@ -124,18 +141,25 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 fn part<'a>(parts: &'a [FormPart], name: &str) -> Result<&'a FormPart, ApiError> {
-    parts.iter().find(|p| p.name == name).ok_or_else(|| ApiError::bad_request(format!("The {name} part is required.")))
+    parts
+        .iter()
+        .find(|p| p.name == name)
+        .ok_or_else(|| ApiError::bad_request(format!("The {name} part is required.")))
 }
 
 /// Multipart `file` + `deployment-name`; the file is checked before anything is created.
 pub fn import(ctx: &Ctx, store: &mut Store) -> Outcome {
     let cluster = load(ctx, store)?;
-    let content_type = ctx.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let content_type =
+        ctx.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let parts = multipart::parse(content_type, &ctx.body).map_err(ApiError::bad_request)?;
     let file = part(&parts, "file")?;
     let name = String::from_utf8_lossy(&part(&parts, "deployment-name")?.data).into_owned();
     if file.data.len() > IMPORT_MAX_BYTES {
-        let why = format!("The realm export is {} bytes; the most an import takes is {IMPORT_MAX_BYTES} bytes.", file.data.len());
+        let why = format!(
+            "The realm export is {} bytes; the most an import takes is {IMPORT_MAX_BYTES} bytes.",
+            file.data.len()
+        );
         return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, why));
     }
     let plan = rules::plan_import(&file.data).map_err(ApiError::bad_request)?;

@@ -12,7 +12,10 @@ use cluster_api::{AdminBlockExtensionVersionRequest, ScanState};
 
 /// The version of the path, on a cluster of any organization (staff see them all). A
 /// block may be set in any cluster state: it only stops future deployments.
-fn target(ctx: &Ctx, store: &Store) -> Result<(crate::engine::extensions::ExtensionRecord, rules::VersionRecord), ApiError> {
+fn target(
+    ctx: &Ctx,
+    store: &Store,
+) -> Result<(crate::engine::extensions::ExtensionRecord, rules::VersionRecord), ApiError> {
     let cluster = load(ctx, store)?;
     let record = extension(ctx, store, &cluster)?;
     if rules::flow(&record.resource_type) == Flow::WellKnown {
@@ -38,15 +41,24 @@ pub fn report(ctx: &Ctx, store: &mut Store) -> Outcome {
     }
     match store.report(&version.id)? {
         Some(report) => ok(&report),
-        None => Err(ApiError::not_found(format!("Version {} of {} has no stored scan report.", version.id, record.name))),
+        None => Err(ApiError::not_found(format!(
+            "Version {} of {} has no stored scan report.",
+            version.id, record.name
+        ))),
     }
 }
 
 pub fn admin_block(ctx: &Ctx, store: &mut Store) -> Outcome {
     let (_, mut version) = target(ctx, store)?;
     let request: AdminBlockExtensionVersionRequest = ctx.json_body()?;
-    rules::admin_block(&mut version, request.blocked, request.reason.as_deref(), &ctx.caller.client_id, ctx.now)
-        .map_err(ApiError::bad_request)?;
+    rules::admin_block(
+        &mut version,
+        request.blocked,
+        request.reason.as_deref(),
+        &ctx.caller.client_id,
+        ctx.now,
+    )
+    .map_err(ApiError::bad_request)?;
     store.set_block(&version.id, version.block.as_ref())?;
     ok(&version.to_wire())
 }

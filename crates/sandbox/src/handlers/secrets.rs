@@ -28,7 +28,8 @@ fn managed_org(ctx: &Ctx, store: &Store) -> Result<OrgRecord, ApiError> {
 }
 
 fn to_wire(store: &Store, secret: SecretRecord, reveal: bool) -> Result<Secret, ApiError> {
-    let roles = store.grants(&secret.id)?.into_iter().filter(|g| g.org_id == secret.org_id).map(|g| g.role).collect();
+    let roles =
+        store.grants(&secret.id)?.into_iter().filter(|g| g.org_id == secret.org_id).map(|g| g.role).collect();
     Ok(Secret {
         client_secret: if reveal { secret.client_secret } else { MASK.to_string() },
         roles,
@@ -43,7 +44,10 @@ fn to_wire(store: &Store, secret: SecretRecord, reveal: bool) -> Result<Secret, 
 fn load_secret(ctx: &Ctx, store: &Store, org: &OrgRecord) -> Result<SecretRecord, ApiError> {
     let id = ctx.param(1)?;
     store.org_secret(&org.id, id)?.ok_or_else(|| {
-        ApiError::not_found(format!("No API secret with ID {id} exists in {} (it may have been revoked).", end_sentence(org.label())))
+        ApiError::not_found(format!(
+            "No API secret with ID {id} exists in {} (it may have been revoked).",
+            end_sentence(org.label())
+        ))
     })
 }
 
@@ -110,7 +114,8 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
         created_at: ctx.now,
         created_by: Some(creator(ctx, store)?),
     };
-    let grants: Vec<Grant> = roles.iter().map(|role| Grant { org_id: org.id.clone(), role: role.clone() }).collect();
+    let grants: Vec<Grant> =
+        roles.iter().map(|role| Grant { org_id: org.id.clone(), role: role.clone() }).collect();
     store.transaction(|s| {
         s.insert_secret(&record)?;
         s.grant(&record.id, &grants)

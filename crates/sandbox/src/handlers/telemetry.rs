@@ -56,7 +56,9 @@ fn apply(mut record: ExportRecord, sent: TelemetryExport) -> Result<ExportRecord
     if let Some(protocol) = sent.protocol {
         let protocol = protocol.trim().to_ascii_lowercase();
         if !PROTOCOLS.contains(&protocol.as_str()) {
-            return Err(format!("protocol {protocol:?} is not supported; use \"http\" (OTLP over HTTP) or \"grpc\"."));
+            return Err(format!(
+                "protocol {protocol:?} is not supported; use \"http\" (OTLP over HTTP) or \"grpc\"."
+            ));
         }
         record.protocol = protocol;
     }
@@ -78,7 +80,9 @@ fn apply(mut record: ExportRecord, sent: TelemetryExport) -> Result<ExportRecord
     }
     if let Some(token) = sent.token {
         if token.chars().any(|c| c.is_whitespace() || c.is_control()) {
-            return Err("token must not contain spaces or control characters; it is sent as a Bearer token.".into());
+            return Err(
+                "token must not contain spaces or control characters; it is sent as a Bearer token.".into()
+            );
         }
         // An empty token removes the stored one; an omitted token keeps it.
         record.token = (!token.is_empty()).then_some(token);

@@ -55,10 +55,9 @@ pub fn versions(ctx: &Ctx, store: &Store, extension_id: &str) -> Result<Vec<Vers
 /// The version named by the third path parameter.
 pub fn version(ctx: &Ctx, store: &Store, extension: &ExtensionRecord) -> Result<VersionRecord, ApiError> {
     let id = ctx.param(2)?;
-    versions(ctx, store, &extension.id)?
-        .into_iter()
-        .find(|v| v.id == id)
-        .ok_or_else(|| ApiError::not_found(format!("Extension {} has no version with ID {id}.", extension.name)))
+    versions(ctx, store, &extension.id)?.into_iter().find(|v| v.id == id).ok_or_else(|| {
+        ApiError::not_found(format!("Extension {} has no version with ID {id}.", extension.name))
+    })
 }
 
 /// A JSON body whose fields are all optional: an empty body reads as `{}` where the contract
@@ -101,7 +100,9 @@ pub fn confirm(
 ) -> Result<VersionRecord, ApiError> {
     let key = key.trim();
     if key.is_empty() {
-        return Err(ApiError::bad_request("resource_key is required: pass the resourceKey of the upload-URL call."));
+        return Err(ApiError::bad_request(
+            "resource_key is required: pass the resourceKey of the upload-URL call.",
+        ));
     }
     let slot = store.slot(key)?.ok_or_else(|| {
         ApiError::bad_request(format!(
@@ -141,7 +142,11 @@ pub fn confirm(
     // The report is written with the verdict and shown once the scan has finished.
     let report = if store.scanning_enabled(&cluster.id)? {
         let verdict = scan::verdict(&blob.bytes);
-        let report = crate::engine::report::report(&verdict, &report::examine(&blob.bytes), ctx.now + ctx.settings.scan_ms);
+        let report = crate::engine::report::report(
+            &verdict,
+            &report::examine(&blob.bytes),
+            ctx.now + ctx.settings.scan_ms,
+        );
         scan::queue(&mut version, verdict, ctx.now, ctx.settings.scan_ms);
         scan::settle(&mut version, ctx.now);
         Some(report)

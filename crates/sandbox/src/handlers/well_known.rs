@@ -18,7 +18,11 @@ fn view(store: &Store, cluster: &ClusterRecord, record: &ExtensionRecord) -> Out
 }
 
 /// The WELL_KNOWN extension of the call (400 for another type).
-fn well_known_extension(ctx: &Ctx, store: &Store, cluster: &ClusterRecord) -> Result<ExtensionRecord, ApiError> {
+fn well_known_extension(
+    ctx: &Ctx,
+    store: &Store,
+    cluster: &ClusterRecord,
+) -> Result<ExtensionRecord, ApiError> {
     let record = extension(ctx, store, cluster)?;
     require_flow(&record, Flow::WellKnown)?;
     Ok(record)

@@ -21,7 +21,11 @@ use std::sync::Arc;
 const LIFETIME: Millis = DAY;
 
 /// The open session and its unpaid cluster, or the page explaining why there is none.
-fn open(store: &Store, id: &str, now: Millis) -> Result<Result<(SessionRecord, ClusterRecord), Response>, crate::store::StoreError> {
+fn open(
+    store: &Store,
+    id: &str,
+    now: Millis,
+) -> Result<Result<(SessionRecord, ClusterRecord), Response>, crate::store::StoreError> {
     let gone = |text: &str| Ok(Err(notice(StatusCode::GONE, "Checkout closed", text)));
     let Some(session) = store.session(SessionKind::Checkout, id)? else {
         let text = "This checkout link is not known to the sandbox. Start again from the console.";
@@ -41,7 +45,10 @@ fn open(store: &Store, id: &str, now: Millis) -> Result<Result<(SessionRecord, C
         return gone("The cluster of this checkout no longer exists.");
     };
     if !awaiting_payment(&cluster.status) && cluster.status != ClusterState::BillingRequired {
-        return gone(&format!("{} is already paid for ({}): there is nothing to pay.", cluster.name, cluster.status));
+        return gone(&format!(
+            "{} is already paid for ({}): there is nothing to pay.",
+            cluster.name, cluster.status
+        ));
     }
     Ok(Ok((session, cluster)))
 }
@@ -56,10 +63,10 @@ fn show_page(store: &Store, id: &str, now: Millis) -> PageResult {
     let org = store.org(&cluster.org_id)?.map(|org| org.label().to_string()).unwrap_or_default();
     let mut cards = store.cards_of(&cluster.org_id)?;
     cards.sort_by_key(|card| !card.is_default);
-    let card = cards
-        .iter()
-        .find(|card| card.behaviour == CardBehaviour::Charge)
-        .map_or_else(|| "A new Visa 4242 test card, saved to the organization".to_string(), |card| card.label());
+    let card = cards.iter().find(|card| card.behaviour == CardBehaviour::Charge).map_or_else(
+        || "A new Visa 4242 test card, saved to the organization".to_string(),
+        |card| card.label(),
+    );
     let details = facts(&[
         ("Organization", org),
         ("Cluster", cluster.name.clone()),
@@ -104,9 +111,15 @@ pub async fn pay(State(app): State<Arc<AppState>>, Path(id): Path<String>) -> Re
 /// Like Stripe's cancel URL: nothing changes, the session stays usable until it expires.
 pub async fn cancel(State(app): State<Arc<AppState>>, Path(id): Path<String>) -> Response {
     with_store(&app, |store, _| {
-        finish(store.session(SessionKind::Checkout, &id).map(|session| match session.and_then(|s| s.cluster_id) {
-            Some(cluster_id) => see_other(&format!("/clusters/{cluster_id}?checkout=cancelled")),
-            None => notice(StatusCode::NOT_FOUND, "Checkout not found", "This checkout link is not known to the sandbox."),
+        finish(store.session(SessionKind::Checkout, &id).map(|session| {
+            match session.and_then(|s| s.cluster_id) {
+                Some(cluster_id) => see_other(&format!("/clusters/{cluster_id}?checkout=cancelled")),
+                None => notice(
+                    StatusCode::NOT_FOUND,
+                    "Checkout not found",
+                    "This checkout link is not known to the sandbox.",
+                ),
+            }
         }))
     })
 }

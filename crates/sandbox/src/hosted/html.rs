@@ -102,7 +102,9 @@ pub fn facts(rows: &[(&str, String)]) -> String {
 
 /// "2026-11-21".
 pub fn date(millis: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(millis).map(|at| at.format("%Y-%m-%d").to_string()).unwrap_or_default()
+    chrono::DateTime::from_timestamp_millis(millis)
+        .map(|at| at.format("%Y-%m-%d").to_string())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -31,7 +31,10 @@ fn cors(mut response: Response) -> Response {
 }
 
 pub async fn script() -> Response {
-    let response = ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], SCRIPT);
+    let response = (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")],
+        SCRIPT,
+    );
     cors(response.into_response())
 }
 
@@ -52,7 +55,13 @@ struct Report {
     outcome: String,
 }
 
-fn authenticate_now(store: &mut Store, secret: &str, body: &[u8], now: Millis, provision_ms: Millis) -> Result<Response, StoreError> {
+fn authenticate_now(
+    store: &mut Store,
+    secret: &str,
+    body: &[u8],
+    now: Millis,
+    provision_ms: Millis,
+) -> Result<Response, StoreError> {
     let outcome = match serde_json::from_slice::<Report>(body) {
         Ok(report) if report.outcome == "succeeded" || report.outcome == "failed" => report.outcome,
         _ => {
@@ -68,15 +77,27 @@ fn authenticate_now(store: &mut Store, secret: &str, body: &[u8], now: Millis, p
         return Ok(succeeded(&intent));
     }
     let cluster = payments::settled_cluster(store, &intent.cluster_id, now)?;
-    let Some(cluster) = cluster.filter(|c| intent.status != "canceled" && c.status == ClusterState::PendingPayment) else {
+    let Some(cluster) =
+        cluster.filter(|c| intent.status != "canceled" && c.status == ClusterState::PendingPayment)
+    else {
         let message = "This payment can no longer be completed: the cluster was paid another way or removed.";
-        return Ok(error(StatusCode::CONFLICT, "invalid_request_error", "payment_intent_unexpected_state", message));
+        return Ok(error(
+            StatusCode::CONFLICT,
+            "invalid_request_error",
+            "payment_intent_unexpected_state",
+            message,
+        ));
     };
     if outcome == "failed" {
         // Stripe's state after a failed challenge; a new attempt may still succeed.
         store.set_intent_status(&intent.id, "requires_payment_method")?;
         let message = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
-        return Ok(error(StatusCode::PAYMENT_REQUIRED, "card_error", "payment_intent_authentication_failure", message));
+        return Ok(error(
+            StatusCode::PAYMENT_REQUIRED,
+            "card_error",
+            "payment_intent_authentication_failure",
+            message,
+        ));
     }
     store.transaction(|s| {
         payments::settle(s, &cluster, &intent.payment_method_id, &intent.period, now, provision_ms)?;
@@ -85,7 +106,11 @@ fn authenticate_now(store: &mut Store, secret: &str, body: &[u8], now: Millis, p
     Ok(succeeded(&intent))
 }
 
-pub async fn authenticate(State(app): State<Arc<AppState>>, Path(secret): Path<String>, body: Bytes) -> Response {
+pub async fn authenticate(
+    State(app): State<Arc<AppState>>,
+    Path(secret): Path<String>,
+    body: Bytes,
+) -> Response {
     let provision_ms = app.settings.provision_ms;
     with_store(&app, |store, now| match authenticate_now(store, &secret, &body, now, provision_ms) {
         Ok(response) => response,

@@ -18,12 +18,22 @@ use std::sync::Arc;
 type Found = Result<(InvoiceRecord, SubscriptionRecord), Response>;
 
 fn open(store: &Store, id: &str) -> Result<Found, StoreError> {
-    let unknown = || Ok(Err(notice(StatusCode::NOT_FOUND, "Invoice not found", "This invoice is not known to the sandbox.")));
+    let unknown = || {
+        Ok(Err(notice(
+            StatusCode::NOT_FOUND,
+            "Invoice not found",
+            "This invoice is not known to the sandbox.",
+        )))
+    };
     let Some(invoice) = store.invoice(id)? else {
         return unknown();
     };
     if invoice.status != "open" {
-        return Ok(Err(notice(StatusCode::GONE, "Invoice paid", "This invoice is already paid: there is nothing to do.")));
+        return Ok(Err(notice(
+            StatusCode::GONE,
+            "Invoice paid",
+            "This invoice is already paid: there is nothing to do.",
+        )));
     }
     match store.subscription(&invoice.subscription_id)? {
         Some(sub) => Ok(Ok((invoice, sub))),
@@ -93,7 +103,11 @@ pub async fn cancel(State(app): State<Arc<AppState>>, Path(id): Path<String>) ->
         });
         finish(found.map(|sub| match sub {
             Some(sub) => see_other(&format!("/clusters/{}?checkout=cancelled", sub.cluster_id)),
-            None => notice(StatusCode::NOT_FOUND, "Invoice not found", "This invoice is not known to the sandbox."),
+            None => notice(
+                StatusCode::NOT_FOUND,
+                "Invoice not found",
+                "This invoice is not known to the sandbox.",
+            ),
         }))
     })
 }

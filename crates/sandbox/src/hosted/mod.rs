@@ -22,7 +22,10 @@ use std::sync::Arc;
 pub fn routes() -> Router<Arc<AppState>> {
     Router::new()
         .route("/sandbox/stripe.js", get(intents::script))
-        .route("/sandbox/payment-intents/{secret}/authenticate", post(intents::authenticate).options(intents::preflight))
+        .route(
+            "/sandbox/payment-intents/{secret}/authenticate",
+            post(intents::authenticate).options(intents::preflight),
+        )
         .route("/sandbox/checkout/{session}", get(checkout::show))
         .route("/sandbox/checkout/{session}/pay", post(checkout::pay))
         .route("/sandbox/checkout/{session}/cancel", post(checkout::cancel))

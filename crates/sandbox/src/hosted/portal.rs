@@ -31,7 +31,8 @@ fn cells(values: &[String]) -> String {
 
 fn show_page(store: &mut Store, id: &str, now: Millis) -> PageResult {
     let Some(session) = store.session(SessionKind::Portal, id)? else {
-        let text = "This billing portal link is not known to the sandbox. Open the billing portal from the console.";
+        let text =
+            "This billing portal link is not known to the sandbox. Open the billing portal from the console.";
         return Ok(notice(StatusCode::NOT_FOUND, "Portal not found", text));
     };
     if session.used || session.created_at + LIFETIME < now {
@@ -74,7 +75,8 @@ fn show_page(store: &mut Store, id: &str, now: Millis) -> PageResult {
             cells(&[esc(&card.label()), esc(&expires), esc(default)])
         })
         .collect();
-    let return_to = session.redirect_uri.clone().unwrap_or_else(|| format!("/billing?org={}", session.org_id));
+    let return_to =
+        session.redirect_uri.clone().unwrap_or_else(|| format!("/billing?org={}", session.org_id));
     let body = format!(
         "<h1>Billing: {}</h1><h2>Subscriptions</h2>{}<h2>Invoices</h2>{}<h2>Cards</h2>{}\
          <p><a id=\"portal-return\" href=\"{}\">Return to the console</a></p>",

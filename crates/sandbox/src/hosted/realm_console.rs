@@ -22,17 +22,33 @@ fn show(store: &mut Store, token: &str, now: Millis, app: bool) -> PageResult {
     let link = store.realm_link(token)?.filter(|l| l.client_id.is_some() == app);
     let again = "Sign-in links work once and for a short while: open a new one from the cluster console.";
     let Some(link) = link else {
-        return Ok(refusal(StatusCode::NOT_FOUND, "Link not found", &format!("This sign-in link is not known. {again}")));
+        return Ok(refusal(
+            StatusCode::NOT_FOUND,
+            "Link not found",
+            &format!("This sign-in link is not known. {again}"),
+        ));
     };
     if link.used {
-        return Ok(refusal(StatusCode::GONE, "Link already used", &format!("This sign-in link was already used. {again}")));
+        return Ok(refusal(
+            StatusCode::GONE,
+            "Link already used",
+            &format!("This sign-in link was already used. {again}"),
+        ));
     }
     if link.expires_at < now {
-        return Ok(refusal(StatusCode::GONE, "Link expired", &format!("This sign-in link has expired. {again}")));
+        return Ok(refusal(
+            StatusCode::GONE,
+            "Link expired",
+            &format!("This sign-in link has expired. {again}"),
+        ));
     }
     store.use_realm_link(token)?;
     let Some(realm) = store.realm(&link.realm_id)? else {
-        return Ok(refusal(StatusCode::NOT_FOUND, "Realm deleted", "The realm of this link no longer exists."));
+        return Ok(refusal(
+            StatusCode::NOT_FOUND,
+            "Realm deleted",
+            "The realm of this link no longer exists.",
+        ));
     };
     let who = format!("Signed in as admin to realm {}", realm.name);
     let body = match (&link.client_id, &link.redirect_uri) {

@@ -10,10 +10,10 @@ use crate::payments::cards::{self, TestCard};
 use crate::records::Millis;
 use crate::state::AppState;
 use crate::store::{Store, StoreError};
+use axum::Form;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::Form;
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -96,7 +96,11 @@ fn save_now(store: &mut Store, id: &str, choice: &str, now: Millis) -> PageResul
     Ok(see_other(&with_outcome(session.redirect_uri.as_deref().unwrap_or("/billing"), "success")))
 }
 
-pub async fn save(State(app): State<Arc<AppState>>, Path(id): Path<String>, Form(form): Form<SaveForm>) -> Response {
+pub async fn save(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Form(form): Form<SaveForm>,
+) -> Response {
     with_store(&app, |store, now| finish(save_now(store, &id, &form.card, now)))
 }
 
@@ -106,7 +110,11 @@ pub async fn cancel(State(app): State<Arc<AppState>>, Path(id): Path<String>) ->
             Some(session) => {
                 see_other(&with_outcome(session.redirect_uri.as_deref().unwrap_or("/billing"), "cancelled"))
             }
-            None => notice(StatusCode::NOT_FOUND, "Setup not found", "This card setup link is not known to the sandbox."),
+            None => notice(
+                StatusCode::NOT_FOUND,
+                "Setup not found",
+                "This card setup link is not known to the sandbox.",
+            ),
         }))
     })
 }
@@ -117,9 +125,18 @@ mod tests {
 
     #[test]
     fn appends_the_outcome() {
-        assert_eq!(with_outcome("http://h/billing", "success"), "http://h/billing?payment_method_setup=success");
-        assert_eq!(with_outcome("http://h/b?org=a", "success"), "http://h/b?org=a&payment_method_setup=success");
+        assert_eq!(
+            with_outcome("http://h/billing", "success"),
+            "http://h/billing?payment_method_setup=success"
+        );
+        assert_eq!(
+            with_outcome("http://h/b?org=a", "success"),
+            "http://h/b?org=a&payment_method_setup=success"
+        );
         assert_eq!(with_outcome("http://h/b?", "cancelled"), "http://h/b?payment_method_setup=cancelled");
-        assert_eq!(with_outcome("http://h/b?x=1#top", "success"), "http://h/b?x=1&payment_method_setup=success#top");
+        assert_eq!(
+            with_outcome("http://h/b?x=1#top", "success"),
+            "http://h/b?x=1&payment_method_setup=success#top"
+        );
     }
 }

@@ -29,8 +29,14 @@ pub fn s256(verifier: &str) -> String {
 fn public_client(form: &Form) -> Result<(), Response> {
     match form_value(form, "client_id") {
         Some(CONSOLE_CLIENT_ID) => Ok(()),
-        None | Some("") => Err(oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "Missing parameter: client_id")),
-        Some(_) => Err(oauth_error(StatusCode::UNAUTHORIZED, "invalid_client", "Invalid client or Invalid client credentials")),
+        None | Some("") => {
+            Err(oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "Missing parameter: client_id"))
+        }
+        Some(_) => Err(oauth_error(
+            StatusCode::UNAUTHORIZED,
+            "invalid_client",
+            "Invalid client or Invalid client credentials",
+        )),
     }
 }
 
@@ -109,6 +115,9 @@ mod tests {
 
     #[test]
     fn s256_matches_rfc_7636_appendix_b() {
-        assert_eq!(s256("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"), "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
+        assert_eq!(
+            s256("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        );
     }
 }

@@ -62,12 +62,20 @@ fn check(uri: &Uri, headers: &HeaderMap) -> Result<AuthRequest, Response> {
         Err(found(&request.back(&[("error", error), ("error_description", description)]), None))
     };
     if param(&query, "response_type") != Some("code") {
-        return fault("unsupported_response_type", "Client is only allowed to use the authorization code flow (response_type=code)");
+        return fault(
+            "unsupported_response_type",
+            "Client is only allowed to use the authorization code flow (response_type=code)",
+        );
     }
     match param(&query, "code_challenge_method") {
         None => return fault("invalid_request", "Missing parameter: code_challenge_method"),
         Some("S256") => {}
-        Some(_) => return fault("invalid_request", "Invalid parameter: code_challenge_method (only S256 is allowed)"),
+        Some(_) => {
+            return fault(
+                "invalid_request",
+                "Invalid parameter: code_challenge_method (only S256 is allowed)",
+            );
+        }
     }
     if request.challenge.is_empty() {
         return fault("invalid_request", "Missing parameter: code_challenge");
@@ -80,7 +88,13 @@ fn check(uri: &Uri, headers: &HeaderMap) -> Result<AuthRequest, Response> {
 }
 
 /// Back to the client with a fresh code for `session_id`.
-fn redirect_with_code(app: &AppState, request: &AuthRequest, person_id: &str, session_id: &str, cookie: Option<String>) -> Response {
+fn redirect_with_code(
+    app: &AppState,
+    request: &AuthRequest,
+    person_id: &str,
+    session_id: &str,
+    cookie: Option<String>,
+) -> Response {
     let code = app.identity.issue_code(CodeGrant {
         person_id: person_id.to_string(),
         session_id: session_id.to_string(),
@@ -97,7 +111,8 @@ pub async fn show(State(app): State<Arc<AppState>>, uri: Uri, headers: HeaderMap
         Err(response) => return response,
     };
     let now = Instant::now();
-    let session = session_cookie(&headers).and_then(|id| app.identity.person(&id, now).map(|person| (id, person)));
+    let session =
+        session_cookie(&headers).and_then(|id| app.identity.person(&id, now).map(|person| (id, person)));
     match session {
         Some((session_id, person_id)) => redirect_with_code(&app, &request, &person_id, &session_id, None),
         None if request.prompt_none => found(&request.back(&[("error", "login_required")]), None),

@@ -19,7 +19,8 @@ fn param<'a>(query: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// to `post_logout_redirect_uri` when it is on the console's origin. Access tokens already
 /// issued keep working until they expire, as Keycloak's do.
 pub async fn end_session(State(app): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
-    let query = serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or("")).unwrap_or_default();
+    let query =
+        serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or("")).unwrap_or_default();
     if param(&query, "client_id").is_some_and(|client| client != CONSOLE_CLIENT_ID) {
         return error_page(StatusCode::BAD_REQUEST, "Client not found.");
     }
@@ -45,7 +46,10 @@ pub async fn end_session(State(app): State<Arc<AppState>>, uri: Uri, headers: He
             let mut response = page(
                 StatusCode::OK,
                 "Signed out",
-                &format!("<h1>You are logged out</h1><p id=\"kc-info-message\">{}</p>", esc("Your session has ended.")),
+                &format!(
+                    "<h1>You are logged out</h1><p id=\"kc-info-message\">{}</p>",
+                    esc("Your session has ended.")
+                ),
             );
             if let Ok(value) = cleared.parse() {
                 response.headers_mut().insert(header::SET_COOKIE, value);

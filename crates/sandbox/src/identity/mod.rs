@@ -44,7 +44,9 @@ pub fn allowed_redirect(uri: &str, headers: &HeaderMap) -> bool {
     let origin = origin(headers);
     let secure = origin.replacen("http://", "https://", 1);
     !uri.contains('#')
-        && [origin, secure].iter().any(|o| uri == o.as_str() || uri.strip_prefix(o.as_str()).is_some_and(|r| r.starts_with('/')))
+        && [origin, secure]
+            .iter()
+            .any(|o| uri == o.as_str() || uri.strip_prefix(o.as_str()).is_some_and(|r| r.starts_with('/')))
 }
 
 /// `uri` with `params` added to its query.
@@ -99,7 +101,11 @@ pub fn page(status: StatusCode, title: &str, body: &str) -> Response {
 
 /// An error shown in place, never redirected: the redirect target itself is in doubt.
 pub fn error_page(status: StatusCode, text: &str) -> Response {
-    page(status, "We are sorry…", &format!("<h1>We are sorry…</h1><p id=\"kc-error-message\">{}</p>", html::esc(text)))
+    page(
+        status,
+        "We are sorry…",
+        &format!("<h1>We are sorry…</h1><p id=\"kc-error-message\">{}</p>", html::esc(text)),
+    )
 }
 
 async fn discovery(State(_app): State<Arc<AppState>>, headers: HeaderMap) -> Response {

@@ -56,7 +56,9 @@ impl Sessions {
         let id = random();
         let mut inner = self.lock();
         inner.sessions.retain(|_, s| s.expires > now);
-        inner.sessions.insert(id.clone(), Session { person_id: person_id.to_string(), expires: now + SESSION_TTL });
+        inner
+            .sessions
+            .insert(id.clone(), Session { person_id: person_id.to_string(), expires: now + SESSION_TTL });
         id
     }
 
@@ -104,7 +106,11 @@ impl Sessions {
 
     /// Seconds left in a session, for `refresh_expires_in`.
     pub fn remaining(&self, session_id: &str, now: Instant) -> Duration {
-        self.lock().sessions.get(session_id).map(|s| s.expires.saturating_duration_since(now)).unwrap_or_default()
+        self.lock()
+            .sessions
+            .get(session_id)
+            .map(|s| s.expires.saturating_duration_since(now))
+            .unwrap_or_default()
     }
 }
 

@@ -53,7 +53,14 @@ impl TestCard {
 }
 
 /// A card record with a fixed ID (seeds use Stripe's `pm_card_…` names).
-pub fn record(id: &str, org_id: &str, card: TestCard, exp: (i64, i64), is_default: bool, at: Millis) -> CardRecord {
+pub fn record(
+    id: &str,
+    org_id: &str,
+    card: TestCard,
+    exp: (i64, i64),
+    is_default: bool,
+    at: Millis,
+) -> CardRecord {
     let (brand, last4, behaviour) = card.details();
     CardRecord {
         id: id.to_string(),

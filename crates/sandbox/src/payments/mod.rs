@@ -4,11 +4,11 @@
 
 pub mod cards;
 
+use crate::engine;
 use crate::engine::billing::records::{
     CardBehaviour, CardRecord, InvoiceRecord, SessionKind, SessionRecord, SubscriptionRecord, ending,
 };
 use crate::engine::billing::{self, Plan, TRIAL};
-use crate::engine;
 use crate::records::{ClusterRecord, Millis};
 use crate::store::{Store, StoreResult};
 use cluster_api::{BillingPeriod, ClusterState, Tier};
@@ -31,7 +31,12 @@ pub fn awaiting_payment(status: &ClusterState) -> bool {
 }
 
 /// A new checkout link for a cluster that is not paid for.
-pub fn open_checkout(store: &Store, cluster: &ClusterRecord, period: &BillingPeriod, now: Millis) -> StoreResult<SessionRecord> {
+pub fn open_checkout(
+    store: &Store,
+    cluster: &ClusterRecord,
+    period: &BillingPeriod,
+    now: Millis,
+) -> StoreResult<SessionRecord> {
     let session = SessionRecord {
         id: new_id("cs_test"),
         kind: SessionKind::Checkout,
@@ -157,7 +162,11 @@ pub fn settled_cluster(store: &Store, id: &str, now: Millis) -> StoreResult<Opti
 }
 
 /// Brings a subscription up to `now`, billing renewals with paid invoices.
-pub fn settle_subscription(store: &Store, sub: &mut SubscriptionRecord, now: Millis) -> StoreResult<Option<ClusterState>> {
+pub fn settle_subscription(
+    store: &Store,
+    sub: &mut SubscriptionRecord,
+    now: Millis,
+) -> StoreResult<Option<ClusterState>> {
     let status = store.cluster(&sub.cluster_id)?.map(|c| c.status);
     let before = sub.clone();
     let renewals = billing::settle(sub, status.as_ref().is_some_and(ending), now);
@@ -172,7 +181,11 @@ pub fn settle_subscription(store: &Store, sub: &mut SubscriptionRecord, now: Mil
 }
 
 /// An organization's subscriptions as the API shows them, settled to `now`.
-pub fn subscriptions(store: &Store, org_id: &str, now: Millis) -> StoreResult<Vec<cluster_api::Subscription>> {
+pub fn subscriptions(
+    store: &Store,
+    org_id: &str,
+    now: Millis,
+) -> StoreResult<Vec<cluster_api::Subscription>> {
     let mut out = Vec::new();
     for mut sub in store.subscriptions_of(org_id)? {
         out.push(to_wire(store, &mut sub, now)?);
@@ -181,7 +194,11 @@ pub fn subscriptions(store: &Store, org_id: &str, now: Millis) -> StoreResult<Ve
 }
 
 /// One subscription settled to `now`, in its wire shape.
-pub fn to_wire(store: &Store, sub: &mut SubscriptionRecord, now: Millis) -> StoreResult<cluster_api::Subscription> {
+pub fn to_wire(
+    store: &Store,
+    sub: &mut SubscriptionRecord,
+    now: Millis,
+) -> StoreResult<cluster_api::Subscription> {
     let status = settle_subscription(store, sub, now)?;
     let due = store.open_invoice(&sub.id)?.map(|invoice| invoice.amount);
     Ok(sub.to_wire(status.as_ref(), due))

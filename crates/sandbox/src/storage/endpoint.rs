@@ -54,7 +54,8 @@ fn allow_origin(request_headers: &HeaderMap, response: &mut Response) {
 fn preflight(headers: &HeaderMap, key: &str) -> Response {
     let method = headers.get(header::ACCESS_CONTROL_REQUEST_METHOD).and_then(|v| v.to_str().ok());
     if method.is_some_and(|m| !m.eq_ignore_ascii_case("PUT")) {
-        let message = "CORSResponse: This CORS request is not allowed. The bucket allows only PUT from browsers.";
+        let message =
+            "CORSResponse: This CORS request is not allowed. The bucket allows only PUT from browsers.";
         return s3_error(StatusCode::FORBIDDEN, "AccessForbidden", message, key);
     }
     let requested = headers
@@ -138,7 +139,8 @@ async fn put(app: &AppState, key: &str, request: Request) -> Response {
     }
     let settings = &app.settings;
     let max = settings.max_upload_bytes;
-    let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    let declared =
+        parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
     if declared.is_some_and(|len| len > max) {
         return too_large(key, max);
     }
@@ -147,9 +149,19 @@ async fn put(app: &AppState, key: &str, request: Request) -> Response {
     let Ok(bytes) = axum::body::to_bytes(body, limit).await else {
         return too_large(key, max);
     };
-    let content_type = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_string);
-    let blob = Blob { key: key.to_string(), etag: etag(&bytes), bytes: bytes.to_vec(), content_type, uploaded_at: now_millis() };
-    let stored = app.lock_store().map_err(|e| e.message).and_then(|store| store.put_blob(&blob).map_err(|e| e.to_string()));
+    let content_type =
+        parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let blob = Blob {
+        key: key.to_string(),
+        etag: etag(&bytes),
+        bytes: bytes.to_vec(),
+        content_type,
+        uploaded_at: now_millis(),
+    };
+    let stored = app
+        .lock_store()
+        .map_err(|e| e.message)
+        .and_then(|store| store.put_blob(&blob).map_err(|e| e.to_string()));
     if let Err(why) = stored {
         return s3_error(StatusCode::INTERNAL_SERVER_ERROR, "InternalError", &why, key);
     }
@@ -161,14 +173,19 @@ async fn put(app: &AppState, key: &str, request: Request) -> Response {
 }
 
 /// `ANY /sandbox/storage/{*key}`.
-pub async fn object(State(app): State<Arc<AppState>>, Path(key): Path<String>, request: Request<Body>) -> Response {
+pub async fn object(
+    State(app): State<Arc<AppState>>,
+    Path(key): Path<String>,
+    request: Request<Body>,
+) -> Response {
     let headers = request.headers().clone();
     let mut response = match *request.method() {
         Method::OPTIONS => return preflight(&headers, &key),
         Method::PUT => put(&app, &key, request).await,
         Method::GET => get(&app, &key, &request),
         _ => {
-            let message = "Objects here accept only PUT (uploads) or GET (downloads) through a presigned URL.";
+            let message =
+                "Objects here accept only PUT (uploads) or GET (downloads) through a presigned URL.";
             let mut refused = s3_error(StatusCode::METHOD_NOT_ALLOWED, "MethodNotAllowed", message, &key);
             refused.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, PUT, OPTIONS"));
             refused

@@ -66,7 +66,8 @@ fn encode_key(key: &str) -> String {
 /// `scheme://host[:port]` the API call arrived on, so the upload URL points at the
 /// same sandbox whatever name the console used to reach it.
 pub fn origin(headers: &HeaderMap) -> String {
-    let host = headers.get("host").and_then(|v| v.to_str().ok()).filter(|h| !h.is_empty()).unwrap_or("localhost");
+    let host =
+        headers.get("host").and_then(|v| v.to_str().ok()).filter(|h| !h.is_empty()).unwrap_or("localhost");
     let scheme = headers
         .get("x-forwarded-proto")
         .and_then(|v| v.to_str().ok())
@@ -81,7 +82,14 @@ pub fn new_key(prefix: &str, extension: &str) -> String {
 }
 
 /// A URL signed for `method` on `key`, valid for `lifetime_secs` from `now`.
-fn signed_url(secret: &[u8], method: &str, origin: &str, key: &str, now: Millis, lifetime_secs: u64) -> String {
+fn signed_url(
+    secret: &[u8],
+    method: &str,
+    origin: &str,
+    key: &str,
+    now: Millis,
+    lifetime_secs: u64,
+) -> String {
     let date = DateTime::from_timestamp_millis(now).unwrap_or_default().format(DATE_FORMAT).to_string();
     let expires = lifetime_secs.to_string();
     let sig = signature(secret, method, key, &date, &expires);
@@ -113,7 +121,13 @@ pub enum Refusal {
 }
 
 /// Checks a presigned request's query against `method` and `key` at `now`.
-pub fn verify(secret: &[u8], method: &str, key: &str, query: &[(String, String)], now: Millis) -> Result<(), Refusal> {
+pub fn verify(
+    secret: &[u8],
+    method: &str,
+    key: &str,
+    query: &[(String, String)],
+    now: Millis,
+) -> Result<(), Refusal> {
     let get = |name: &str| query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
     let (Some(algorithm), Some(date), Some(expires), Some(given)) =
         (get("X-Amz-Algorithm"), get("X-Amz-Date"), get("X-Amz-Expires"), get("X-Amz-Signature"))
@@ -141,7 +155,8 @@ mod tests {
     const NOW: Millis = 1_767_225_600_000;
 
     fn query_of(url: &str) -> Vec<(String, String)> {
-        serde_urlencoded::from_str(url.split_once('?').map(|(_, q)| q).unwrap_or_default()).unwrap_or_default()
+        serde_urlencoded::from_str(url.split_once('?').map(|(_, q)| q).unwrap_or_default())
+            .unwrap_or_default()
     }
 
     #[test]
@@ -157,7 +172,10 @@ mod tests {
     #[test]
     fn a_download_url_verifies_only_as_a_get_until_it_expires() {
         let url = presign_get(SECRET, "http://h", "logs/c/keycloak/2026-01-01/05-00.log.gz", NOW, 60);
-        assert!(url.starts_with("http://h/sandbox/storage/logs/c/keycloak/2026-01-01/05-00.log.gz?"), "{url}");
+        assert!(
+            url.starts_with("http://h/sandbox/storage/logs/c/keycloak/2026-01-01/05-00.log.gz?"),
+            "{url}"
+        );
         let q = query_of(&url);
         let key = "logs/c/keycloak/2026-01-01/05-00.log.gz";
         assert_eq!(verify(SECRET, "GET", key, &q, NOW + 59_999), Ok(()));

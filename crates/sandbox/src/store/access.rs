@@ -60,7 +60,8 @@ const RULE_COLUMNS: &str = "id, cluster_id, category, position, alias, address, 
 impl Store {
     /// Every rule of the cluster, by category then evaluation order.
     pub fn ip_rules_of(&self, cluster_id: &str) -> StoreResult<Vec<RuleRecord>> {
-        let sql = format!("SELECT {RULE_COLUMNS} FROM ip_rules WHERE cluster_id = ?1 ORDER BY category, position");
+        let sql =
+            format!("SELECT {RULE_COLUMNS} FROM ip_rules WHERE cluster_id = ?1 ORDER BY category, position");
         let mut stmt = self.conn.prepare(&sql)?;
         let rows = stmt.query_map([cluster_id], rule_from)?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -72,8 +73,16 @@ impl Store {
     }
 
     /// Replaces one category of the cluster's rules with `rules`.
-    pub fn replace_ip_rules(&self, cluster_id: &str, category: Category, rules: &[RuleRecord]) -> StoreResult<()> {
-        self.conn.execute("DELETE FROM ip_rules WHERE cluster_id = ?1 AND category = ?2", params![cluster_id, category.key()])?;
+    pub fn replace_ip_rules(
+        &self,
+        cluster_id: &str,
+        category: Category,
+        rules: &[RuleRecord],
+    ) -> StoreResult<()> {
+        self.conn.execute(
+            "DELETE FROM ip_rules WHERE cluster_id = ?1 AND category = ?2",
+            params![cluster_id, category.key()],
+        )?;
         for r in rules {
             self.conn.execute(
                 &format!("INSERT INTO ip_rules ({RULE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
@@ -106,7 +115,16 @@ impl Store {
             "INSERT OR REPLACE INTO telemetry_exports \
              (cluster_id, enabled, endpoint, protocol, signals, logger_scope, token, updated_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![cluster_id, r.enabled, r.endpoint, r.protocol, r.signals.join(","), r.logger_scope, r.token, r.updated_at],
+            params![
+                cluster_id,
+                r.enabled,
+                r.endpoint,
+                r.protocol,
+                r.signals.join(","),
+                r.logger_scope,
+                r.token,
+                r.updated_at
+            ],
         )?;
         Ok(())
     }

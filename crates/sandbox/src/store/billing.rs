@@ -105,7 +105,9 @@ fn invoice_from(row: &Row<'_>) -> rusqlite::Result<InvoiceRecord> {
 impl Store {
     pub fn insert_card(&self, card: &CardRecord) -> StoreResult<()> {
         self.conn.execute(
-            &format!("INSERT INTO payment_methods ({CARD_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"),
+            &format!(
+                "INSERT INTO payment_methods ({CARD_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+            ),
             params![
                 card.id,
                 card.org_id,
@@ -123,7 +125,8 @@ impl Store {
 
     /// An organization's cards, oldest first.
     pub fn cards_of(&self, org_id: &str) -> StoreResult<Vec<CardRecord>> {
-        let sql = format!("SELECT {CARD_COLUMNS} FROM payment_methods WHERE org_id = ?1 ORDER BY created_at, id");
+        let sql =
+            format!("SELECT {CARD_COLUMNS} FROM payment_methods WHERE org_id = ?1 ORDER BY created_at, id");
         let mut stmt = self.conn.prepare(&sql)?;
         let cards = stmt.query_map([org_id], card_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(cards)
@@ -137,8 +140,10 @@ impl Store {
 
     /// Makes `id` the organization's only default card (none when `id` is not one of its cards).
     pub fn set_default_card(&self, org_id: &str, id: &str) -> StoreResult<()> {
-        self.conn
-            .execute("UPDATE payment_methods SET is_default = (id = ?2) WHERE org_id = ?1", params![org_id, id])?;
+        self.conn.execute(
+            "UPDATE payment_methods SET is_default = (id = ?2) WHERE org_id = ?1",
+            params![org_id, id],
+        )?;
         Ok(())
     }
 
@@ -194,7 +199,8 @@ impl Store {
 
     /// An organization's subscriptions, oldest first.
     pub fn subscriptions_of(&self, org_id: &str) -> StoreResult<Vec<SubscriptionRecord>> {
-        let sql = format!("SELECT {SUB_COLUMNS} FROM subscriptions WHERE org_id = ?1 ORDER BY start_date, id");
+        let sql =
+            format!("SELECT {SUB_COLUMNS} FROM subscriptions WHERE org_id = ?1 ORDER BY start_date, id");
         let mut stmt = self.conn.prepare(&sql)?;
         let subs = stmt.query_map([org_id], sub_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(subs)
@@ -239,7 +245,8 @@ impl Store {
 
     /// An organization's invoices, newest first, as the portal lists them.
     pub fn invoices_of(&self, org_id: &str) -> StoreResult<Vec<InvoiceRecord>> {
-        let sql = format!("SELECT {INVOICE_COLUMNS} FROM invoices WHERE org_id = ?1 ORDER BY created_at DESC, id");
+        let sql =
+            format!("SELECT {INVOICE_COLUMNS} FROM invoices WHERE org_id = ?1 ORDER BY created_at DESC, id");
         let mut stmt = self.conn.prepare(&sql)?;
         let invoices = stmt.query_map([org_id], invoice_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(invoices)
@@ -255,7 +262,8 @@ impl Store {
     }
 
     pub fn mark_invoice_paid(&self, id: &str, at: i64) -> StoreResult<()> {
-        self.conn.execute("UPDATE invoices SET status = 'paid', paid_at = ?2 WHERE id = ?1", params![id, at])?;
+        self.conn
+            .execute("UPDATE invoices SET status = 'paid', paid_at = ?2 WHERE id = ?1", params![id, at])?;
         Ok(())
     }
 }

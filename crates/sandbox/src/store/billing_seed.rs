@@ -45,7 +45,9 @@ fn subscription(s: &Store, seed: SeedSub, now: Millis) -> StoreResult<()> {
     };
     s.insert_subscription(&sub)?;
     let length = billing::period_length(&plan.period);
-    for (n, at) in (0..3).map(|back| period_start - back * length).filter(|at| *at >= seed.started).enumerate() {
+    for (n, at) in
+        (0..3).map(|back| period_start - back * length).filter(|at| *at >= seed.started).enumerate()
+    {
         let open = seed.status == "past_due" && n == 0;
         let mut invoice = invoice_for(&sub, at, (!open).then_some(at));
         invoice.id = if open { ACME_OVERDUE_INVOICE.to_string() } else { format!("in_{}_{n}", seed.id) };
@@ -90,7 +92,14 @@ pub(super) fn seed(s: &Store, now: Millis) -> StoreResult<()> {
     let cards = [
         record(CARD_VISA, ACME_ORG_ID, TestCard::Visa, (12, 2030), true, now - 300 * DAY),
         record(CARD_MASTERCARD, ACME_ORG_ID, TestCard::Mastercard, (8, 2029), false, now - 200 * DAY),
-        record(CARD_AUTHENTICATION_REQUIRED, ACME_ORG_ID, TestCard::VisaAuthentication, (3, 2031), false, now - 20 * DAY),
+        record(
+            CARD_AUTHENTICATION_REQUIRED,
+            ACME_ORG_ID,
+            TestCard::VisaAuthentication,
+            (3, 2031),
+            false,
+            now - 20 * DAY,
+        ),
         record(CARD_DECLINED, ACME_ORG_ID, TestCard::VisaDeclined, (6, 2028), false, now - 10 * DAY),
         record(GLOBEX_CARD, GLOBEX_ORG_ID, TestCard::Visa, (11, 2029), true, now - 300 * DAY),
     ];
@@ -103,8 +112,24 @@ pub(super) fn seed(s: &Store, now: Millis) -> StoreResult<()> {
     let subs = [
         (SUB_ACME_PROD, ACME_ORG_ID, ACME_PROD, CARD_VISA, Tier::Enterprise, monthly.clone(), "active"),
         (SUB_ACME_STAGING, ACME_ORG_ID, ACME_STAGING, CARD_VISA, Tier::Premium, annual, "active"),
-        (SUB_ACME_LEGACY, ACME_ORG_ID, ACME_LEGACY, CARD_MASTERCARD, Tier::Starter, monthly.clone(), "active"),
-        (SUB_ACME_OVERDUE, ACME_ORG_ID, ACME_OVERDUE, CARD_MASTERCARD, Tier::Premium, monthly.clone(), "past_due"),
+        (
+            SUB_ACME_LEGACY,
+            ACME_ORG_ID,
+            ACME_LEGACY,
+            CARD_MASTERCARD,
+            Tier::Starter,
+            monthly.clone(),
+            "active",
+        ),
+        (
+            SUB_ACME_OVERDUE,
+            ACME_ORG_ID,
+            ACME_OVERDUE,
+            CARD_MASTERCARD,
+            Tier::Premium,
+            monthly.clone(),
+            "past_due",
+        ),
         (SUB_GLOBEX_PROD, GLOBEX_ORG_ID, GLOBEX_PROD, GLOBEX_CARD, Tier::Premium, monthly, "active"),
     ];
     for (id, org, cluster, card, tier, period, status) in subs {

@@ -34,7 +34,8 @@ CREATE TABLE IF NOT EXISTS payment_intents (
 ";
 
 const SESSION_COLUMNS: &str = "id, kind, org_id, cluster_id, period, redirect_uri, used, created_at";
-const INTENT_COLUMNS: &str = "id, client_secret, org_id, cluster_id, payment_method_id, period, status, created_at";
+const INTENT_COLUMNS: &str =
+    "id, client_secret, org_id, cluster_id, payment_method_id, period, status, created_at";
 
 fn session_from(row: &Row<'_>) -> rusqlite::Result<Option<SessionRecord>> {
     let kind: String = row.get(1)?;
@@ -81,14 +82,18 @@ impl Store {
     pub fn cluster_period(&self, cluster_id: &str) -> StoreResult<Option<BillingPeriod>> {
         let period: Option<String> = self
             .conn
-            .query_row("SELECT period FROM cluster_plans WHERE cluster_id = ?1", [cluster_id], |row| row.get(0))
+            .query_row("SELECT period FROM cluster_plans WHERE cluster_id = ?1", [cluster_id], |row| {
+                row.get(0)
+            })
             .optional()?;
         Ok(period.map(|p| BillingPeriod::from_wire(&p)))
     }
 
     pub fn insert_session(&self, session: &SessionRecord) -> StoreResult<()> {
         self.conn.execute(
-            &format!("INSERT INTO billing_sessions ({SESSION_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
+            &format!(
+                "INSERT INTO billing_sessions ({SESSION_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+            ),
             params![
                 session.id,
                 session.kind.as_str(),
@@ -117,7 +122,9 @@ impl Store {
 
     pub fn insert_intent(&self, intent: &IntentRecord) -> StoreResult<()> {
         self.conn.execute(
-            &format!("INSERT INTO payment_intents ({INTENT_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
+            &format!(
+                "INSERT INTO payment_intents ({INTENT_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+            ),
             params![
                 intent.id,
                 intent.client_secret,

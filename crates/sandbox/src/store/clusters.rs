@@ -40,7 +40,8 @@ impl Store {
     }
 
     pub fn regions(&self) -> StoreResult<Vec<Region>> {
-        let mut stmt = self.conn.prepare("SELECT name, provider, region FROM regions ORDER BY position, name")?;
+        let mut stmt =
+            self.conn.prepare("SELECT name, provider, region FROM regions ORDER BY position, name")?;
         let regions = stmt.query_map([], region_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(regions)
     }
@@ -82,7 +83,8 @@ impl Store {
 
     /// The clusters of one organization, oldest first.
     pub fn clusters_of(&self, org_id: &str) -> StoreResult<Vec<ClusterRecord>> {
-        let sql = format!("SELECT {CLUSTER_COLUMNS} FROM clusters WHERE org_id = ?1 ORDER BY created_at, name");
+        let sql =
+            format!("SELECT {CLUSTER_COLUMNS} FROM clusters WHERE org_id = ?1 ORDER BY created_at, name");
         let mut stmt = self.conn.prepare(&sql)?;
         let clusters = stmt.query_map([org_id], cluster_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(clusters)
@@ -90,7 +92,8 @@ impl Store {
 
     /// Whether any cluster, in any organization and any state, uses the name.
     pub fn cluster_name_taken(&self, name: &str) -> StoreResult<bool> {
-        let n: i64 = self.conn.query_row("SELECT COUNT(*) FROM clusters WHERE name = ?1", [name], |r| r.get(0))?;
+        let n: i64 =
+            self.conn.query_row("SELECT COUNT(*) FROM clusters WHERE name = ?1", [name], |r| r.get(0))?;
         Ok(n > 0)
     }
 

@@ -19,7 +19,12 @@ CREATE TABLE IF NOT EXISTS primary_hosts (
 ";
 
 fn domain_from(row: &Row<'_>) -> rusqlite::Result<DomainRecordRow> {
-    Ok(DomainRecordRow { id: row.get(0)?, cluster_id: row.get(1)?, host: row.get(2)?, created_at: row.get(3)? })
+    Ok(DomainRecordRow {
+        id: row.get(0)?,
+        cluster_id: row.get(1)?,
+        host: row.get(2)?,
+        created_at: row.get(3)?,
+    })
 }
 
 impl Store {

@@ -85,7 +85,12 @@ pub fn seed_store(store: &mut Store, now: Millis) -> StoreResult<()> {
 }
 
 fn seed(s: &Store, now: Millis) -> StoreResult<()> {
-    let host = DomainRecordRow { id: PROD_DOMAIN.into(), cluster_id: ACME_PROD.into(), host: PROD_DOMAIN_HOST.into(), created_at: now - 100 * DAY };
+    let host = DomainRecordRow {
+        id: PROD_DOMAIN.into(),
+        cluster_id: ACME_PROD.into(),
+        host: PROD_DOMAIN_HOST.into(),
+        created_at: now - 100 * DAY,
+    };
     s.insert_domain(&host)?;
     let var = |id: &str, name: &str, value: &str, kind| EnvVarRow {
         id: id.into(),
@@ -96,9 +101,22 @@ fn seed(s: &Store, now: Millis) -> StoreResult<()> {
         created_at: now - 50 * DAY,
     };
     s.save_env_var(&var(PROD_PLAIN_VAR, "KC_SPI_EVENTS_LOG_LEVEL", "INFO", EnvironmentVariableType::String))?;
-    s.save_env_var(&var(PROD_SECRET_VAR, "SMTP_PASSWORD", PROD_SECRET_VALUE, EnvironmentVariableType::Secret))?;
-    s.replace_ip_rules(ACME_PROD, Category::AdminAllowed, &[rule("ipr-acme-prod-office", Category::AdminAllowed, 0, "office", "203.0.113.0/24", now)])?;
-    s.replace_ip_rules(ACME_PROD, Category::RealmBlocked, &[rule("ipr-acme-prod-abuse", Category::RealmBlocked, 0, "known-abuse", "192.0.2.0/24", now)])?;
+    s.save_env_var(&var(
+        PROD_SECRET_VAR,
+        "SMTP_PASSWORD",
+        PROD_SECRET_VALUE,
+        EnvironmentVariableType::Secret,
+    ))?;
+    s.replace_ip_rules(
+        ACME_PROD,
+        Category::AdminAllowed,
+        &[rule("ipr-acme-prod-office", Category::AdminAllowed, 0, "office", "203.0.113.0/24", now)],
+    )?;
+    s.replace_ip_rules(
+        ACME_PROD,
+        Category::RealmBlocked,
+        &[rule("ipr-acme-prod-abuse", Category::RealmBlocked, 0, "known-abuse", "192.0.2.0/24", now)],
+    )?;
     let auth = extension(PROD_EXTENSION, "acme-authenticator", ResourceType::Extension, now);
     s.insert_extension(&auth)?;
     s.save_version(&version(PROD_EXTENSION_VERSION, PROD_EXTENSION, Some(26), "1.4.0", now))?;

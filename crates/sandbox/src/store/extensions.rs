@@ -52,7 +52,8 @@ CREATE TABLE IF NOT EXISTS well_known_files (
 );
 ";
 
-const EXTENSION_COLUMNS: &str = "id, cluster_id, name, resource_type, enabled, created_at, change_password_url";
+const EXTENSION_COLUMNS: &str =
+    "id, cluster_id, name, resource_type, enabled, created_at, change_password_url";
 const VERSION_COLUMNS: &str = "id, extension_id, keycloak_major, label, resource_key, valid, scan_state, risk_score, \
                                scanned_at, scanner_version, scan_due_at, pending_state, pending_risk, override_by, \
                                override_reason, created_at, applied_at";
@@ -123,14 +124,24 @@ impl Store {
         let sql = format!("INSERT INTO extensions ({EXTENSION_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
         self.conn.execute(
             &sql,
-            params![e.id, e.cluster_id, e.name, e.resource_type.as_str(), e.enabled, e.created_at, e.change_password_url],
+            params![
+                e.id,
+                e.cluster_id,
+                e.name,
+                e.resource_type.as_str(),
+                e.enabled,
+                e.created_at,
+                e.change_password_url
+            ],
         )?;
         Ok(())
     }
 
     /// The extensions of a cluster, oldest first.
     pub fn extensions_of(&self, cluster_id: &str) -> StoreResult<Vec<ExtensionRecord>> {
-        let sql = format!("SELECT {EXTENSION_COLUMNS} FROM extensions WHERE cluster_id = ?1 ORDER BY created_at, name");
+        let sql = format!(
+            "SELECT {EXTENSION_COLUMNS} FROM extensions WHERE cluster_id = ?1 ORDER BY created_at, name"
+        );
         let mut stmt = self.conn.prepare(&sql)?;
         let rows = stmt.query_map([cluster_id], extension_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(rows)
@@ -199,7 +210,8 @@ impl Store {
 
     /// The versions of an extension: by Keycloak major, the standalone one first.
     pub fn versions_of(&self, extension_id: &str) -> StoreResult<Vec<VersionRecord>> {
-        let columns = VERSION_COLUMNS.split(',').map(|c| format!("v.{}", c.trim())).collect::<Vec<_>>().join(", ");
+        let columns =
+            VERSION_COLUMNS.split(',').map(|c| format!("v.{}", c.trim())).collect::<Vec<_>>().join(", ");
         let sql = format!(
             "SELECT {columns}, b.blocked_by, b.reason, b.blocked_at, r.version_id IS NOT NULL
              FROM extension_versions v
@@ -220,15 +232,22 @@ impl Store {
 
     /// Published well-known files of an extension as (file, resource key).
     pub fn well_known_files(&self, extension_id: &str) -> StoreResult<Vec<(String, String)>> {
-        let mut stmt =
-            self.conn.prepare("SELECT file, resource_key FROM well_known_files WHERE extension_id = ?1 ORDER BY file")?;
+        let mut stmt = self.conn.prepare(
+            "SELECT file, resource_key FROM well_known_files WHERE extension_id = ?1 ORDER BY file",
+        )?;
         let rows = stmt
             .query_map([extension_id], |row| Ok((row.get(0)?, row.get(1)?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(rows)
     }
 
-    pub fn publish_well_known(&self, extension_id: &str, file: &str, key: &str, now: Millis) -> StoreResult<()> {
+    pub fn publish_well_known(
+        &self,
+        extension_id: &str,
+        file: &str,
+        key: &str,
+        now: Millis,
+    ) -> StoreResult<()> {
         self.conn.execute(
             "INSERT OR REPLACE INTO well_known_files (extension_id, file, resource_key, published_at)
              VALUES (?1, ?2, ?3, ?4)",
@@ -238,8 +257,10 @@ impl Store {
     }
 
     pub fn unpublish_well_known(&self, extension_id: &str, file: &str) -> StoreResult<()> {
-        self.conn
-            .execute("DELETE FROM well_known_files WHERE extension_id = ?1 AND file = ?2", [extension_id, file])?;
+        self.conn.execute(
+            "DELETE FROM well_known_files WHERE extension_id = ?1 AND file = ?2",
+            [extension_id, file],
+        )?;
         Ok(())
     }
 }

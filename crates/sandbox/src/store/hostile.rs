@@ -6,15 +6,17 @@
 //! Fields whose rules allow no such characters (API secret names: lowercase letters;
 //! domain hosts: DNS names) get the most awkward valid value instead: the longest.
 
-use super::{Store, StoreResult};
 use super::seed::ALL_ROLES;
+use super::{Store, StoreResult};
 use crate::engine::billing::records::MemberRecord;
 use crate::engine::domains::DomainRecordRow;
 use crate::engine::env_vars::EnvVarRow;
 use crate::engine::extensions::ExtensionRecord;
 use crate::engine::realms::RealmRecord;
 use crate::records::{ClusterRecord, Grant, Millis, OrgRecord, SecretRecord};
-use cluster_api::{ClusterState, DeploymentState, EnvironmentVariableType, ResourceLimits, ResourceType, Tier};
+use cluster_api::{
+    ClusterState, DeploymentState, EnvironmentVariableType, ResourceLimits, ResourceType, Tier,
+};
 
 pub const HOSTILE_ORG_ID: &str = "org-hostile";
 pub const HOSTILE_CLIENT_ID: &str = "hostile-admin";
@@ -110,8 +112,10 @@ fn seed(s: &Store, now: Millis) -> StoreResult<()> {
         created_at: now - 90 * 86_400_000,
     };
     s.insert_org(&org)?;
-    let grants: Vec<Grant> =
-        ALL_ROLES.iter().map(|role| Grant { org_id: HOSTILE_ORG_ID.into(), role: role.to_string() }).collect();
+    let grants: Vec<Grant> = ALL_ROLES
+        .iter()
+        .map(|role| Grant { org_id: HOSTILE_ORG_ID.into(), role: role.to_string() })
+        .collect();
     // The longest valid secret name (32 lowercase letters) next to the one people sign in with.
     for (id, name, client) in [
         ("sec-hostile-admin", "hostile", (HOSTILE_CLIENT_ID, HOSTILE_CLIENT_SECRET)),
@@ -131,14 +135,16 @@ fn seed(s: &Store, now: Millis) -> StoreResult<()> {
             s.grant(&secret.id, &grants)?;
         }
     }
-    let names = [IMG.to_string(), format!("{SVG}{}", long_word()), format!("{JS_URL} {RTL} {EMOJI} {ZERO_WIDTH}")];
+    let names =
+        [IMG.to_string(), format!("{SVG}{}", long_word()), format!("{JS_URL} {RTL} {EMOJI} {ZERO_WIDTH}")];
     for (id, name) in HOSTILE_CLUSTERS.iter().zip(names) {
         s.insert_cluster(&cluster(id, name, now))?;
     }
     let main = HOSTILE_CLUSTERS[0];
     for (i, text) in strings.iter().enumerate() {
         s.insert_realm(&realm(format!("dep-hostile-{i}"), main, format!("hostile{i}"), text.clone(), now))?;
-        let kind = [ResourceType::Extension, ResourceType::Theme, ResourceType::PasswordBlacklist][i % 3].clone();
+        let kind =
+            [ResourceType::Extension, ResourceType::Theme, ResourceType::PasswordBlacklist][i % 3].clone();
         s.insert_extension(&ExtensionRecord {
             id: format!("ext-hostile-{i}"),
             cluster_id: main.into(),
@@ -169,7 +175,12 @@ fn seed(s: &Store, now: Millis) -> StoreResult<()> {
         s.add_billing_contact(HOSTILE_ORG_ID, &member.user_id, now - 86_400_000)?;
     }
     for (i, host) in [long_host(), "xn--ls8h.xn--mgbh0fb.example".to_string()].into_iter().enumerate() {
-        s.insert_domain(&DomainRecordRow { id: format!("dom-hostile-{i}"), cluster_id: main.into(), host, created_at: now })?;
+        s.insert_domain(&DomainRecordRow {
+            id: format!("dom-hostile-{i}"),
+            cluster_id: main.into(),
+            host,
+            created_at: now,
+        })?;
     }
     Ok(())
 }

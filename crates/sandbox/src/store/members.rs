@@ -24,7 +24,8 @@ CREATE TABLE IF NOT EXISTS billing_contacts (
 );
 ";
 
-const MEMBER_COLUMNS: &str = "m.org_id, m.user_id, m.username, m.email, m.first_name, m.last_name, m.manage_billing";
+const MEMBER_COLUMNS: &str =
+    "m.org_id, m.user_id, m.username, m.email, m.first_name, m.last_name, m.manage_billing";
 
 fn member_from(row: &Row<'_>) -> rusqlite::Result<MemberRecord> {
     Ok(MemberRecord {
@@ -57,7 +58,8 @@ impl Store {
     }
 
     pub fn member(&self, org_id: &str, user_id: &str) -> StoreResult<Option<MemberRecord>> {
-        let sql = format!("SELECT {MEMBER_COLUMNS} FROM org_members m WHERE m.org_id = ?1 AND m.user_id = ?2");
+        let sql =
+            format!("SELECT {MEMBER_COLUMNS} FROM org_members m WHERE m.org_id = ?1 AND m.user_id = ?2");
         Ok(self.conn.query_row(&sql, [org_id, user_id], member_from).optional()?)
     }
 
@@ -84,8 +86,9 @@ impl Store {
 
     /// Whether there was such a contact to remove.
     pub fn remove_billing_contact(&self, org_id: &str, user_id: &str) -> StoreResult<bool> {
-        let removed =
-            self.conn.execute("DELETE FROM billing_contacts WHERE org_id = ?1 AND user_id = ?2", [org_id, user_id])?;
+        let removed = self
+            .conn
+            .execute("DELETE FROM billing_contacts WHERE org_id = ?1 AND user_id = ?2", [org_id, user_id])?;
         Ok(removed > 0)
     }
 }

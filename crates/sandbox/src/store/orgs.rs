@@ -41,7 +41,8 @@ impl Store {
 
     /// Every organization, by name.
     pub fn orgs(&self) -> StoreResult<Vec<OrgRecord>> {
-        let mut stmt = self.conn.prepare("SELECT id, name, display_name, created_at FROM orgs ORDER BY name")?;
+        let mut stmt =
+            self.conn.prepare("SELECT id, name, display_name, created_at FROM orgs ORDER BY name")?;
         let orgs = stmt.query_map([], org_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(orgs)
     }
@@ -69,8 +70,10 @@ impl Store {
     }
 
     pub fn set_client_secret(&self, secret_id: &str, client_secret: &str) -> StoreResult<()> {
-        self.conn
-            .execute("UPDATE secrets SET client_secret = ?2 WHERE id = ?1", params![secret_id, client_secret])?;
+        self.conn.execute(
+            "UPDATE secrets SET client_secret = ?2 WHERE id = ?1",
+            params![secret_id, client_secret],
+        )?;
         Ok(())
     }
 
@@ -108,7 +111,9 @@ impl Store {
     }
 
     pub fn org_secret_count(&self, org_id: &str) -> StoreResult<i64> {
-        Ok(self.conn.query_row("SELECT COUNT(*) FROM secrets WHERE org_id = ?1", [org_id], |row| row.get(0))?)
+        Ok(self
+            .conn
+            .query_row("SELECT COUNT(*) FROM secrets WHERE org_id = ?1", [org_id], |row| row.get(0))?)
     }
 
     /// Secret `id` of organization `org_id`.

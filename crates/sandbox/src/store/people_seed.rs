@@ -33,11 +33,17 @@ fn people() -> Vec<(&'static str, &'static str, &'static str, Vec<&'static str>)
 pub fn ensure_people(store: &mut Store) -> StoreResult<()> {
     store.transaction(|s| {
         for (id, email, name, roles) in people() {
-            let person =
-                PersonRecord { id: id.into(), email: email.into(), name: name.into(), password: DEMO_PASSWORD.into() };
+            let person = PersonRecord {
+                id: id.into(),
+                email: email.into(),
+                name: name.into(),
+                password: DEMO_PASSWORD.into(),
+            };
             s.ensure_person(&person)?;
-            let grants: Vec<Grant> =
-                roles.iter().map(|role| Grant { org_id: ACME_ORG_ID.into(), role: role.to_string() }).collect();
+            let grants: Vec<Grant> = roles
+                .iter()
+                .map(|role| Grant { org_id: ACME_ORG_ID.into(), role: role.to_string() })
+                .collect();
             s.grant_person(id, &grants)?;
         }
         let sam = PersonRecord {

@@ -1,8 +1,8 @@
 //! The demo world's realms: a few on `acme-prod` (one of them a FAILED import with its
 //! reason), four of the starter cap's five on `acme-dev`, and one on Globex's cluster.
 
-use super::{Store, StoreResult};
 use super::seed::{ACME_DEV, ACME_PROD, GLOBEX_PROD};
+use super::{Store, StoreResult};
 use crate::engine::realms::RealmRecord;
 use crate::records::Millis;
 use cluster_api::DeploymentState;
@@ -15,12 +15,18 @@ pub const REALM_LEGACY_IMPORT: &str = "dep-acme-legacy-import";
 pub const REALM_GLOBEX: &str = "dep-globex-employees";
 /// How many realms `acme-dev` (starter, cap 5) starts with.
 pub const ACME_DEV_REALMS: usize = 4;
-pub const LEGACY_IMPORT_ERROR: &str =
-    "Import failed: client #3 (legacy-portal) in the export has no clientId. Add one and import the realm again.";
+pub const LEGACY_IMPORT_ERROR: &str = "Import failed: client #3 (legacy-portal) in the export has no clientId. Add one and import the realm again.";
 
 const DAY: Millis = 86_400_000;
 
-fn realm(id: &str, cluster: &str, name: &str, display: Option<&str>, age: Millis, now: Millis) -> RealmRecord {
+fn realm(
+    id: &str,
+    cluster: &str,
+    name: &str,
+    display: Option<&str>,
+    age: Millis,
+    now: Millis,
+) -> RealmRecord {
     RealmRecord {
         id: id.to_string(),
         cluster_id: cluster.to_string(),
@@ -38,7 +44,8 @@ fn realm(id: &str, cluster: &str, name: &str, display: Option<&str>, age: Millis
 }
 
 pub fn seed(s: &Store, now: Millis) -> StoreResult<()> {
-    let mut customers = realm(REALM_CUSTOMERS, ACME_PROD, "customers", Some("Acme customers"), 200 * DAY, now);
+    let mut customers =
+        realm(REALM_CUSTOMERS, ACME_PROD, "customers", Some("Acme customers"), 200 * DAY, now);
     customers.tags = vec!["production".into()];
     customers.clients = vec!["web-shop".into(), "mobile-app".into()];
     let partners = realm(REALM_PARTNERS, ACME_PROD, "partners", Some("Partner portal"), 120 * DAY, now);

@@ -42,8 +42,7 @@ CREATE TABLE IF NOT EXISTS realm_credentials (
 );
 ";
 
-const COLUMNS: &str =
-    "id, cluster_id, name, display_name, state, state_error, created_at, created_by, tags, ready_at, failure, clients";
+const COLUMNS: &str = "id, cluster_id, name, display_name, state, state_error, created_at, created_by, tags, ready_at, failure, clients";
 
 fn list_from(text: String) -> Vec<String> {
     serde_json::from_str(&text).unwrap_or_default()
@@ -108,7 +107,9 @@ fn credential_from(row: &Row<'_>) -> rusqlite::Result<CredentialRecord> {
 
 impl Store {
     pub fn insert_realm(&self, r: &RealmRecord) -> StoreResult<()> {
-        let sql = format!("INSERT INTO realms ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+        let sql = format!(
+            "INSERT INTO realms ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"
+        );
         self.conn.execute(
             &sql,
             params![
@@ -205,9 +206,10 @@ impl Store {
     }
 
     pub fn delete_credential(&self, realm_id: &str, client_id: &str) -> StoreResult<bool> {
-        let n = self
-            .conn
-            .execute("DELETE FROM realm_credentials WHERE realm_id = ?1 AND client_id = ?2", [realm_id, client_id])?;
+        let n = self.conn.execute(
+            "DELETE FROM realm_credentials WHERE realm_id = ?1 AND client_id = ?2",
+            [realm_id, client_id],
+        )?;
         Ok(n > 0)
     }
 }

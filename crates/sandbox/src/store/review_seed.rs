@@ -54,11 +54,18 @@ fn risk(state: &ScanState) -> Option<i32> {
 }
 
 /// Saves one version in `state` as if uploaded `age` ago, with its report when scanned.
-fn version(s: &Store, ext: &ExtensionRecord, spec: Spec<'_>, age: Millis, now: Millis) -> StoreResult<VersionRecord> {
+fn version(
+    s: &Store,
+    ext: &ExtensionRecord,
+    spec: Spec<'_>,
+    age: Millis,
+    now: Millis,
+) -> StoreResult<VersionRecord> {
     let (id, major, state, valid, override_reason) = spec;
     let mut v = VersionRecord::new(id.to_string(), &ext.id, Some(major), now - age);
     v.label = Some(format!("{}-{major}.{}.0", ext.name, age % 7));
-    v.resource_key = Some(format!("clusters/{}/extensions/{}/versions/{id}/{id}.jar", ext.cluster_id, ext.id));
+    v.resource_key =
+        Some(format!("clusters/{}/extensions/{}/versions/{id}/{id}.jar", ext.cluster_id, ext.id));
     v.valid = valid;
     if let Some(reason) = override_reason {
         v.override_by = Some("demo-admin".to_string());
@@ -69,7 +76,8 @@ fn version(s: &Store, ext: &ExtensionRecord, spec: Spec<'_>, age: Millis, now: M
         ScanState::Scanning => {
             // Still being scanned for the next hour, so the desk shows a SCANNING row.
             v.scan_state = ScanState::Scanning;
-            v.pending = Some(PendingScan { due_at: now + 60 * MINUTE, state: ScanState::Warn, risk_score: Some(55) });
+            v.pending =
+                Some(PendingScan { due_at: now + 60 * MINUTE, state: ScanState::Warn, risk_score: Some(55) });
         }
         ScanState::Unscanned => {}
         state => {
@@ -82,17 +90,32 @@ fn version(s: &Store, ext: &ExtensionRecord, spec: Spec<'_>, age: Millis, now: M
     }
     s.save_version(&v)?;
     if v.has_report || v.pending.is_some() {
-        let entries = entries_for(&v.pending.as_ref().map_or(v.scan_state.clone(), |p| p.state.clone()), &ext.name);
+        let entries =
+            entries_for(&v.pending.as_ref().map_or(v.scan_state.clone(), |p| p.state.clone()), &ext.name);
         let names: Vec<&str> = entries.iter().map(String::as_str).collect();
         let verdict_state = v.pending.as_ref().map_or(v.scan_state.clone(), |p| p.state.clone());
         let verdict = Verdict { risk_score: risk(&verdict_state), state: verdict_state };
         let due = v.pending.as_ref().map_or(scanned_at, |p| p.due_at);
-        s.set_report(&v.id, Some(&report::report(&verdict, &report::examine_entries(&names, 40_000 + names.len() * 900), due)))?;
+        s.set_report(
+            &v.id,
+            Some(&report::report(
+                &verdict,
+                &report::examine_entries(&names, 40_000 + names.len() * 900),
+                due,
+            )),
+        )?;
     }
     Ok(v)
 }
 
-fn extension(s: &Store, id: &str, cluster_id: &str, name: &str, kind: ResourceType, now: Millis) -> StoreResult<ExtensionRecord> {
+fn extension(
+    s: &Store,
+    id: &str,
+    cluster_id: &str,
+    name: &str,
+    kind: ResourceType,
+    now: Millis,
+) -> StoreResult<ExtensionRecord> {
     let e = ExtensionRecord {
         id: id.to_string(),
         cluster_id: cluster_id.to_string(),
@@ -136,7 +159,13 @@ pub fn seed(s: &Store, now: Millis) -> StoreResult<()> {
     let loyalty = extension(s, "ext-loyalty", ACME_SHOP, "loyalty-points", ResourceType::Extension, now)?;
     version(s, &loyalty, ("ver-loyalty-26", 26, S::Block, false, None), 2 * DAY, now)?;
     version(s, &loyalty, ("ver-loyalty-25", 25, S::Scanning, false, None), 10 * MINUTE, now)?;
-    version(s, &loyalty, ("ver-loyalty-24", 24, S::Unscanned, true, Some("Uploaded before scanning was on.")), 40 * DAY, now)?;
+    version(
+        s,
+        &loyalty,
+        ("ver-loyalty-24", 24, S::Unscanned, true, Some("Uploaded before scanning was on.")),
+        40 * DAY,
+        now,
+    )?;
     let audit = extension(s, "ext-audit", ACME_SHOP, "audit-export", ResourceType::Extension, now)?;
     version(s, &audit, ("ver-audit-26", 26, S::Error, false, None), DAY, now)?;
 
@@ -146,7 +175,9 @@ pub fn seed(s: &Store, now: Millis) -> StoreResult<()> {
     let blocked = version(s, &brand, (BLOCKED_VERSION, 26, S::Warn, true, Some(why)), 5 * DAY, now)?;
     let block = AdminBlock {
         by: SEED_BLOCKER.to_string(),
-        reason: "Loads a script from a host outside the customer's domains; blocked until the vendor explains it.".into(),
+        reason:
+            "Loads a script from a host outside the customer's domains; blocked until the vendor explains it."
+                .into(),
         at: now - 4 * DAY,
     };
     s.set_block(&blocked.id, Some(&block))?;
@@ -165,7 +196,8 @@ const PER_ORG: usize = 10;
 /// mix of scan states. Idempotent: clusters that exist are left alone.
 pub fn scale(store: &mut Store, n: usize, now: Millis) -> StoreResult<()> {
     use ScanState as S;
-    const STATES: [ScanState; 10] = [S::Pass, S::Pass, S::Pass, S::Warn, S::Pass, S::Block, S::Pass, S::Error, S::Unscanned, S::Warn];
+    const STATES: [ScanState; 10] =
+        [S::Pass, S::Pass, S::Pass, S::Warn, S::Pass, S::Block, S::Pass, S::Error, S::Unscanned, S::Warn];
     const REGIONS: [&str; 3] = ["US_EAST_1", "US_WEST_2", "EU_CENTRAL_1"];
     store.transaction(|s| {
         for i in 0..n {
@@ -187,13 +219,26 @@ pub fn scale(store: &mut Store, n: usize, now: Millis) -> StoreResult<()> {
             s.insert_cluster(&enterprise(&id, &format!("scale-{i:04}"), &org_id, REGIONS[i % 3], now))?;
             s.set_scanning(&id, true)?;
             for e in 0..7 {
-                let ext = extension(s, &format!("ext-{i:04}-{e}"), &id, &format!("ext-{e}-{i:04}"), ResourceType::Extension, now)?;
+                let ext = extension(
+                    s,
+                    &format!("ext-{i:04}-{e}"),
+                    &id,
+                    &format!("ext-{e}-{i:04}"),
+                    ResourceType::Extension,
+                    now,
+                )?;
                 for (m, major) in [24, 25, 26].into_iter().enumerate().take(if e == 6 { 2 } else { 3 }) {
                     let state = STATES[(i * 7 + e * 3 + m) % STATES.len()].clone();
                     let valid = matches!(state, S::Pass) || (matches!(state, S::Warn) && (i + e) % 2 == 0);
                     let reason = (valid && state != S::Pass).then_some("Accepted after review.");
                     let vid = format!("ver-{i:04}-{e}-{major}");
-                    version(s, &ext, (&vid, major, state, valid, reason), ((i + e + m) as Millis % 90 + 1) * DAY, now)?;
+                    version(
+                        s,
+                        &ext,
+                        (&vid, major, state, valid, reason),
+                        ((i + e + m) as Millis % 90 + 1) * DAY,
+                        now,
+                    )?;
                 }
             }
         }

@@ -35,9 +35,12 @@ impl Store {
     pub fn report(&self, version_id: &str) -> StoreResult<Option<serde_json::Value>> {
         let text: Option<String> = self
             .conn
-            .query_row("SELECT report FROM scan_reports WHERE version_id = ?1", [version_id], |row| row.get(0))
+            .query_row("SELECT report FROM scan_reports WHERE version_id = ?1", [version_id], |row| {
+                row.get(0)
+            })
             .optional()?;
-        text.map(|t| serde_json::from_str(&t).map_err(|e| super::StoreError(format!("stored report: {e}")))).transpose()
+        text.map(|t| serde_json::from_str(&t).map_err(|e| super::StoreError(format!("stored report: {e}"))))
+            .transpose()
     }
 
     /// Writes a version's block, or lifts it.

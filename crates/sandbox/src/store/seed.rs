@@ -50,7 +50,8 @@ pub const USER_GINA: &str = "user-gina";
 pub const ACME_DEV: &str = "cl-acme-dev";
 /// Realms of the demo world.
 pub use super::realm_seed::{
-    ACME_DEV_REALMS, LEGACY_IMPORT_ERROR, REALM_CUSTOMERS, REALM_GLOBEX, REALM_INTERNAL, REALM_LEGACY_IMPORT, REALM_PARTNERS,
+    ACME_DEV_REALMS, LEGACY_IMPORT_ERROR, REALM_CUSTOMERS, REALM_GLOBEX, REALM_INTERNAL, REALM_LEGACY_IMPORT,
+    REALM_PARTNERS,
 };
 
 /// Every organization role (API-NOTES §2.3, plus the billing pair).
@@ -77,7 +78,15 @@ fn secret(id: &str, org_id: &str, name: &str, client: (&str, &str), created_at: 
 }
 
 /// A seeded cluster; `age` is how long ago it was created.
-fn cluster(id: &str, org_id: &str, region: &str, tier: Tier, status: ClusterState, age: Millis, now: Millis) -> ClusterRecord {
+fn cluster(
+    id: &str,
+    org_id: &str,
+    region: &str,
+    tier: Tier,
+    status: ClusterState,
+    age: Millis,
+    now: Millis,
+) -> ClusterRecord {
     let billed = !matches!(status, ClusterState::BillingSetup | ClusterState::PendingPayment);
     ClusterRecord {
         id: id.to_string(),
@@ -100,34 +109,60 @@ fn cluster(id: &str, org_id: &str, region: &str, tier: Tier, status: ClusterStat
 pub fn seed(store: &mut Store, now: Millis, provision_ms: Millis) -> StoreResult<()> {
     store.transaction(|s| {
         for (i, (name, code)) in
-            [("US_EAST_1", "us-east-1"), ("US_WEST_2", "us-west-2"), ("EU_CENTRAL_1", "eu-central-1")].iter().enumerate()
+            [("US_EAST_1", "us-east-1"), ("US_WEST_2", "us-west-2"), ("EU_CENTRAL_1", "eu-central-1")]
+                .iter()
+                .enumerate()
         {
-            let region = Region { name: name.to_string(), provider: "aws".to_string(), region: code.to_string() };
+            let region =
+                Region { name: name.to_string(), provider: "aws".to_string(), region: code.to_string() };
             s.insert_region(&region, i as i64)?;
         }
-        for (id, name, display, age) in
-            [(ACME_ORG_ID, "acme", "Acme Inc.", 800 * DAY), (GLOBEX_ORG_ID, "globex", "Globex Corp.", 500 * DAY)]
-        {
-            let org = OrgRecord { id: id.into(), name: name.into(), display_name: display.into(), created_at: now - age };
+        for (id, name, display, age) in [
+            (ACME_ORG_ID, "acme", "Acme Inc.", 800 * DAY),
+            (GLOBEX_ORG_ID, "globex", "Globex Corp.", 500 * DAY),
+        ] {
+            let org = OrgRecord {
+                id: id.into(),
+                name: name.into(),
+                display_name: display.into(),
+                created_at: now - age,
+            };
             s.insert_org(&org)?;
         }
 
-        let viewer = secret("sec-demo-viewer", ACME_ORG_ID, "viewer", (VIEWER_CLIENT_ID, VIEWER_CLIENT_SECRET), now - 30 * DAY);
+        let viewer = secret(
+            "sec-demo-viewer",
+            ACME_ORG_ID,
+            "viewer",
+            (VIEWER_CLIENT_ID, VIEWER_CLIENT_SECRET),
+            now - 30 * DAY,
+        );
         s.insert_secret(&viewer)?;
         s.grant(&viewer.id, &grants(ACME_ORG_ID, VIEWER_ROLES))?;
-        let globex = secret("sec-globex-admin", GLOBEX_ORG_ID, "admin", (GLOBEX_CLIENT_ID, GLOBEX_CLIENT_SECRET), now - 90 * DAY);
+        let globex = secret(
+            "sec-globex-admin",
+            GLOBEX_ORG_ID,
+            "admin",
+            (GLOBEX_CLIENT_ID, GLOBEX_CLIENT_SECRET),
+            now - 90 * DAY,
+        );
         s.insert_secret(&globex)?;
         s.grant(&globex.id, &grants(GLOBEX_ORG_ID, ALL_ROLES))?;
 
         use ClusterState as S;
-        let mut prod = cluster(ACME_PROD, ACME_ORG_ID, "EU_CENTRAL_1", Tier::Enterprise, S::Active, 210 * DAY, now);
+        let mut prod =
+            cluster(ACME_PROD, ACME_ORG_ID, "EU_CENTRAL_1", Tier::Enterprise, S::Active, 210 * DAY, now);
         prod.ready_at = Some(prod.created_at + 25 * 60_000);
-        let mut staging = cluster(ACME_STAGING, ACME_ORG_ID, "US_EAST_1", Tier::Premium, S::Provisioning, 5 * 60_000, now);
+        let mut staging =
+            cluster(ACME_STAGING, ACME_ORG_ID, "US_EAST_1", Tier::Premium, S::Provisioning, 5 * 60_000, now);
         staging.ready_at = Some(now + provision_ms);
-        let legacy = cluster(ACME_LEGACY, ACME_ORG_ID, "US_WEST_2", Tier::Starter, S::PendingDeletion, 400 * DAY, now);
+        let legacy =
+            cluster(ACME_LEGACY, ACME_ORG_ID, "US_WEST_2", Tier::Starter, S::PendingDeletion, 400 * DAY, now);
         let trial = cluster(ACME_TRIAL, ACME_ORG_ID, "US_EAST_1", Tier::Starter, S::BillingSetup, DAY, now);
-        let old = cluster(ACME_ARCHIVED, ACME_ORG_ID, "US_EAST_1", Tier::Premium, S::Archived, 700 * DAY, now);
-        let mut globex_prod = cluster(GLOBEX_PROD, GLOBEX_ORG_ID, "US_WEST_2", Tier::Premium, S::Active, 300 * DAY, now);
+        let old =
+            cluster(ACME_ARCHIVED, ACME_ORG_ID, "US_EAST_1", Tier::Premium, S::Archived, 700 * DAY, now);
+        let mut globex_prod =
+            cluster(GLOBEX_PROD, GLOBEX_ORG_ID, "US_WEST_2", Tier::Premium, S::Active, 300 * DAY, now);
         globex_prod.ready_at = Some(globex_prod.created_at + 30 * 60_000);
         for c in [prod, staging, legacy, trial, old, globex_prod] {
             s.insert_cluster(&c)?;
@@ -149,7 +184,12 @@ pub fn seed(store: &mut Store, now: Millis, provision_ms: Millis) -> StoreResult
 
 /// Makes sure the bootstrap secret exists with this client secret and every role in
 /// the demo organization.
-pub fn ensure_bootstrap(store: &mut Store, client_id: &str, client_secret: &str, now: Millis) -> StoreResult<()> {
+pub fn ensure_bootstrap(
+    store: &mut Store,
+    client_id: &str,
+    client_secret: &str,
+    now: Millis,
+) -> StoreResult<()> {
     store.transaction(|s| {
         let id = match s.secret_by_client_id(client_id)? {
             Some(existing) => {
@@ -157,7 +197,13 @@ pub fn ensure_bootstrap(store: &mut Store, client_id: &str, client_secret: &str,
                 existing.id
             }
             None => {
-                let record = secret(&format!("sec-{client_id}"), ACME_ORG_ID, "admin", (client_id, client_secret), now);
+                let record = secret(
+                    &format!("sec-{client_id}"),
+                    ACME_ORG_ID,
+                    "admin",
+                    (client_id, client_secret),
+                    now,
+                );
                 s.insert_secret(&record)?;
                 record.id
             }

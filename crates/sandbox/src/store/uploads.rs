@@ -72,7 +72,13 @@ fn slot_from(row: &Row<'_>) -> rusqlite::Result<UploadSlot> {
 }
 
 fn blob_from(row: &Row<'_>) -> rusqlite::Result<Blob> {
-    Ok(Blob { key: row.get(0)?, bytes: row.get(1)?, content_type: row.get(2)?, etag: row.get(3)?, uploaded_at: row.get(4)? })
+    Ok(Blob {
+        key: row.get(0)?,
+        bytes: row.get(1)?,
+        content_type: row.get(2)?,
+        etag: row.get(3)?,
+        uploaded_at: row.get(4)?,
+    })
 }
 
 const SECRET_NAME: &str = "storage_signing_secret";
@@ -103,7 +109,12 @@ impl Store {
     }
 
     /// Forgets every upload of a well-known file except `keep` (the published one).
-    pub fn drop_well_known_uploads(&self, extension_id: &str, file: &str, keep: Option<&str>) -> StoreResult<()> {
+    pub fn drop_well_known_uploads(
+        &self,
+        extension_id: &str,
+        file: &str,
+        keep: Option<&str>,
+    ) -> StoreResult<()> {
         self.conn.execute(
             "DELETE FROM upload_slots WHERE extension_id = ?1 AND file = ?2 AND key IS NOT ?3",
             params![extension_id, file, keep],
@@ -138,8 +149,10 @@ impl Store {
         }
         // Two v4 UUIDs: 244 random bits from the OS generator, without another dependency.
         let secret = [uuid::Uuid::new_v4().into_bytes(), uuid::Uuid::new_v4().into_bytes()].concat();
-        self.conn
-            .execute("INSERT INTO sandbox_meta (name, value) VALUES (?1, ?2)", params![SECRET_NAME, secret])?;
+        self.conn.execute(
+            "INSERT INTO sandbox_meta (name, value) VALUES (?1, ?2)",
+            params![SECRET_NAME, secret],
+        )?;
         Ok(secret)
     }
 }

@@ -71,10 +71,12 @@ async fn organizations_cannot_see_each_others_clusters() {
     let h = Harness::start().await;
     let (acme, globex) = (h.admin().await, h.globex().await);
 
-    let acme_ids: Vec<String> = h.get("/clusters", &acme).await.json::<Vec<Cluster>>().into_iter().map(|c| c.id).collect();
+    let acme_ids: Vec<String> =
+        h.get("/clusters", &acme).await.json::<Vec<Cluster>>().into_iter().map(|c| c.id).collect();
     assert!(acme_ids.contains(&demo::ACME_PROD.to_string()));
     assert!(!acme_ids.contains(&demo::GLOBEX_PROD.to_string()));
-    let globex_ids: Vec<String> = h.get("/clusters", &globex).await.json::<Vec<Cluster>>().into_iter().map(|c| c.id).collect();
+    let globex_ids: Vec<String> =
+        h.get("/clusters", &globex).await.json::<Vec<Cluster>>().into_iter().map(|c| c.id).collect();
     assert_eq!(globex_ids, [demo::GLOBEX_PROD]);
 
     for (token, foreign) in [(&acme, demo::GLOBEX_PROD), (&globex, demo::ACME_PROD)] {

@@ -28,8 +28,13 @@ async fn seeded_subscriptions() {
     let prod = find(&subs, demo::SUB_ACME_PROD);
     assert_eq!(prod.status, "active");
     assert_eq!(prod.customer_id.as_deref(), Some("cus_acme"));
-    assert_eq!(prod.description.as_deref(), Some("Enterprise plan, billed monthly ($2,999.00 / month) — acme-prod"));
-    assert!(prod.current_period_start.expect("start").0 <= now && now < prod.current_period_end.expect("end").0);
+    assert_eq!(
+        prod.description.as_deref(),
+        Some("Enterprise plan, billed monthly ($2,999.00 / month) — acme-prod")
+    );
+    assert!(
+        prod.current_period_start.expect("start").0 <= now && now < prod.current_period_end.expect("end").0
+    );
     assert_eq!((prod.end_date, prod.open_invoice), (None, None));
 
     let staging = find(&subs, demo::SUB_ACME_STAGING);
@@ -62,7 +67,10 @@ async fn subscription_detail_and_deleting_ends_it() {
     let stranger = h.get(&format!("/clusters/{}/billing", demo::ACME_PROD), &h.globex().await).await;
     assert_eq!(stranger.status, StatusCode::NOT_FOUND);
 
-    assert_eq!(h.delete(&format!("/clusters/{}", demo::ACME_PROD), &token).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        h.delete(&format!("/clusters/{}", demo::ACME_PROD), &token).await.status,
+        StatusCode::NO_CONTENT
+    );
     let ending: Subscription = h.get(&format!("/clusters/{}/billing", demo::ACME_PROD), &token).await.json();
     assert_eq!(ending.end_date, ending.current_period_end);
     assert_eq!(ending.status, "active", "billed until the period ends");
@@ -73,8 +81,12 @@ async fn the_viewer_reads_billing_but_cannot_change_it() {
     let h = Harness::start().await;
     let viewer = h.viewer().await;
     let denied = |role: &str| format!("This API secret lacks the {role} role in organization Acme Inc.");
-    for path in ["/orgs/org-acme/billing/subscriptions", "/orgs/org-acme/billing/payment-methods",
-                 "/orgs/org-acme/billing/contacts", "/clusters/cl-acme-prod/billing"] {
+    for path in [
+        "/orgs/org-acme/billing/subscriptions",
+        "/orgs/org-acme/billing/payment-methods",
+        "/orgs/org-acme/billing/contacts",
+        "/clusters/cl-acme-prod/billing",
+    ] {
         let reply = h.get(path, &viewer).await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");
     }
@@ -106,14 +118,28 @@ async fn resuming_an_unpaid_cluster_opens_a_new_checkout() {
     let h = Harness::start().await;
     let token = h.admin().await;
     let link = resume(&h, &token, demo::ACME_TRIAL).await;
-    assert_eq!(link.message.as_deref(), Some("Complete payment on the checkout page to start provisioning acme-trial."));
+    assert_eq!(
+        link.message.as_deref(),
+        Some("Complete payment on the checkout page to start provisioning acme-trial.")
+    );
     let path = h.local_path(&link.link);
     assert!(path.starts_with("/sandbox/checkout/"), "{path}");
     assert!(h.page(&path).await.body.contains("30-day free trial, then $149.00 / month"));
 
-    let bad = h.send_json(Method::POST, "/clusters/cl-acme-trial/checkout", &token, &json!({"billing_period": "weekly"})).await;
+    let bad = h
+        .send_json(
+            Method::POST,
+            "/clusters/cl-acme-trial/checkout",
+            &token,
+            &json!({"billing_period": "weekly"}),
+        )
+        .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
-    assert!(bad.error().starts_with("billing_period must be monthly or annual; got \"weekly\""), "{}", bad.error());
+    assert!(
+        bad.error().starts_with("billing_period must be monthly or annual; got \"weekly\""),
+        "{}",
+        bad.error()
+    );
 
     let pay = h.submit(&format!("{path}/pay"), &[]).await;
     assert_eq!(pay.location(), "/clusters/cl-acme-trial?checkout=success");
@@ -160,7 +186,10 @@ async fn resuming_paid_or_departing_clusters_conflicts() {
     let token = h.admin().await;
     for (id, message) in [
         (demo::ACME_PROD, "acme-prod is already paid for: there is nothing to complete."),
-        (demo::ACME_LEGACY, "acme-legacy is scheduled for deletion (PENDING_DELETION): there is nothing to pay for."),
+        (
+            demo::ACME_LEGACY,
+            "acme-legacy is scheduled for deletion (PENDING_DELETION): there is nothing to pay for.",
+        ),
         (demo::ACME_ARCHIVED, "acme-old is archived (ARCHIVED): there is nothing to pay for."),
     ] {
         let reply = h.call(Method::POST, &format!("/clusters/{id}/checkout"), &token).await;
@@ -180,8 +209,15 @@ async fn portal_links_are_single_use() {
     assert!(path.starts_with("/sandbox/portal/"), "{path}");
     let page = h.page(&path).await;
     assert_eq!(page.status, StatusCode::OK);
-    for text in [r#"<a id="portal-return" href="/billing?org=org-acme">Return to the console</a>"#, "acme-overdue",
-                 "acme-prod", "$999.00", "$2,999.00", "/sandbox/invoice/in_acme_overdue", "Visa ending 4242"] {
+    for text in [
+        r#"<a id="portal-return" href="/billing?org=org-acme">Return to the console</a>"#,
+        "acme-overdue",
+        "acme-prod",
+        "$999.00",
+        "$2,999.00",
+        "/sandbox/invoice/in_acme_overdue",
+        "Visa ending 4242",
+    ] {
         assert!(page.body.contains(text), "{text} in {}", page.body);
     }
     let second = h.page(&path).await;
@@ -190,9 +226,14 @@ async fn portal_links_are_single_use() {
     assert_eq!(h.page("/sandbox/portal/bps_nope").await.status, StatusCode::NOT_FOUND);
 
     let back = json!({"redirect_uri": "http://localhost:9999/billing?x=\"><script>alert(1)</script>"});
-    let link: RedirectLink = h.send_json(Method::POST, "/orgs/org-acme/billing/portal", &token, &back).await.json();
+    let link: RedirectLink =
+        h.send_json(Method::POST, "/orgs/org-acme/billing/portal", &token, &back).await.json();
     let page = h.page(&link.link).await;
-    assert!(page.body.contains(r#"href="http://localhost:9999/billing?x=&quot;&gt;&lt;script&gt;"#), "{}", page.body);
+    assert!(
+        page.body.contains(r#"href="http://localhost:9999/billing?x=&quot;&gt;&lt;script&gt;"#),
+        "{}",
+        page.body
+    );
     assert!(!page.body.contains("<script>"), "escaped");
 
     let bad = json!({"redirect_uri": "javascript:alert(1)"});

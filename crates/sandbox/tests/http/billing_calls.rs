@@ -19,7 +19,8 @@ fn no_redirects() -> reqwest::Client {
 impl Harness {
     /// An API call under `/v2` with a JSON body.
     pub async fn send_json(&self, method: Method, path: &str, token: &str, body: &Value) -> Reply {
-        let request = self.http.request(method, self.url(&format!("/v2{path}"))).bearer_auth(token).json(body);
+        let request =
+            self.http.request(method, self.url(&format!("/v2{path}"))).bearer_auth(token).json(body);
         read(request.send().await.expect("call")).await
     }
 
@@ -42,7 +43,8 @@ impl Harness {
 
     /// GET of a hosted page (path or link), redirects not followed.
     pub async fn page(&self, path_or_link: &str) -> Reply {
-        let url = if path_or_link.starts_with("http") { path_or_link.to_string() } else { self.url(path_or_link) };
+        let url =
+            if path_or_link.starts_with("http") { path_or_link.to_string() } else { self.url(path_or_link) };
         read(no_redirects().get(url).send().await.expect("page")).await
     }
 
@@ -61,6 +63,9 @@ impl Harness {
 
 impl Reply {
     pub fn location(&self) -> &str {
-        self.headers.get("location").and_then(|v| v.to_str().ok()).unwrap_or_else(|| panic!("no Location: {}", self.status))
+        self.headers
+            .get("location")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_else(|| panic!("no Location: {}", self.status))
     }
 }

@@ -30,7 +30,10 @@ async fn detail_has_the_wire_shape() {
     let prod: Cluster = h.get(&format!("/clusters/{}", demo::ACME_PROD), &h.admin().await).await.json();
     assert_eq!(prod.name, "acme-prod");
     assert_eq!(prod.host, "https://acme-prod.global.auth.ac");
-    assert_eq!(prod.region, Region { name: "EU_CENTRAL_1".into(), provider: "aws".into(), region: "eu-central-1".into() });
+    assert_eq!(
+        prod.region,
+        Region { name: "EU_CENTRAL_1".into(), provider: "aws".into(), region: "eu-central-1".into() }
+    );
     assert_eq!((prod.tier.as_str(), prod.status.as_str()), ("enterprise", "ACTIVE"));
     assert_eq!(prod.owner.as_deref(), Some(demo::ACME_ORG_ID));
     assert_eq!(prod.variant.as_deref(), Some("DEDICATED"));
@@ -67,7 +70,8 @@ async fn regions_metrics_and_restart_status() {
     let staging: Metrics = h.get(&format!("/clusters/{}/metrics", demo::ACME_STAGING), &token).await.json();
     assert!(!staging.healthy);
 
-    let restart: RestartStatus = h.get(&format!("/clusters/{}/restart-status", demo::ACME_PROD), &token).await.json();
+    let restart: RestartStatus =
+        h.get(&format!("/clusters/{}/restart-status", demo::ACME_PROD), &token).await.json();
     assert!(!restart.restart_in_progress);
 }
 

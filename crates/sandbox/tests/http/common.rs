@@ -48,7 +48,11 @@ impl Harness {
     }
 
     pub async fn token_for(&self, client_id: &str, client_secret: &str) -> String {
-        let form = [("grant_type", "client_credentials"), ("client_id", client_id), ("client_secret", client_secret)];
+        let form = [
+            ("grant_type", "client_credentials"),
+            ("client_id", client_id),
+            ("client_secret", client_secret),
+        ];
         let reply = self.post_token(cluster_api::TOKEN_PATH, &form).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
         reply.json::<AccessToken>().access_token

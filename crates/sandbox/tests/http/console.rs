@@ -17,7 +17,11 @@ async fn serves_files_and_falls_back_to_index_html() {
     std::fs::write(dir.join("_headers"), HEADERS).expect("headers");
     let h = Harness::with(Config { console_dir: Some(dir.clone()), ..Config::default() }).await;
 
-    for (path, body) in [("/", "<html>console</html>"), ("/config.json", r#"{"env":"sandbox"}"#), ("/clusters/abc", "<html>console</html>")] {
+    for (path, body) in [
+        ("/", "<html>console</html>"),
+        ("/config.json", r#"{"env":"sandbox"}"#),
+        ("/clusters/abc", "<html>console</html>"),
+    ] {
         let reply = h.raw(Method::GET, path, None).await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");
         assert_eq!(reply.body, body, "{path}");
@@ -51,7 +55,11 @@ async fn sends_precompressed_files_cached_by_name() {
     let dir = built_console();
     let h = Harness::with(Config { console_dir: Some(dir.clone()), ..Config::default() }).await;
     // reqwest here decodes nothing, so the bytes on the wire are the stored sibling's.
-    for (encoding, body, sent) in [("br, gzip", "brotli js", Some("br")), ("gzip", "gzip js", Some("gzip")), ("identity", "plain js", None)] {
+    for (encoding, body, sent) in [
+        ("br, gzip", "brotli js", Some("br")),
+        ("gzip", "gzip js", Some("gzip")),
+        ("identity", "plain js", None),
+    ] {
         let reply = get_with(&h, "/pkg-0123456789abcdef/app.js", encoding).await;
         assert_eq!(reply.status(), StatusCode::OK);
         let got = reply.headers().get("content-encoding").and_then(|v| v.to_str().ok()).map(String::from);
@@ -88,9 +96,14 @@ async fn fails_console_files_on_demand() {
 async fn every_console_file_carries_the_builds_security_headers() {
     let dir = built_console();
     let h = Harness::with(Config { console_dir: Some(dir.clone()), ..Config::default() }).await;
-    for path in ["/", "/clusters/c1", "/config.json", "/pkg-0123456789abcdef/app.js", "/pkg-ffffffffffffffff/app.js"] {
+    for path in
+        ["/", "/clusters/c1", "/config.json", "/pkg-0123456789abcdef/app.js", "/pkg-ffffffffffffffff/app.js"]
+    {
         let reply = h.raw(Method::GET, path, None).await;
-        assert_eq!(reply.headers["content-security-policy"], "default-src 'self'; frame-ancestors 'none'", "{path}");
+        assert_eq!(
+            reply.headers["content-security-policy"], "default-src 'self'; frame-ancestors 'none'",
+            "{path}"
+        );
         assert_eq!(reply.headers["x-content-type-options"], "nosniff", "{path}");
         assert_eq!(reply.headers["referrer-policy"], "strict-origin-when-cross-origin", "{path}");
     }
@@ -101,7 +114,8 @@ async fn every_console_file_carries_the_builds_security_headers() {
 async fn a_console_without_its_headers_is_not_served() {
     let dir = built_console();
     std::fs::remove_file(dir.join("_headers")).expect("remove");
-    let refused = cluster_sandbox::start(Config { console_dir: Some(dir.clone()), ..Config::default() }).await;
+    let refused =
+        cluster_sandbox::start(Config { console_dir: Some(dir.clone()), ..Config::default() }).await;
     let why = refused.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(why.contains("_headers") && why.contains("rebuild"), "{why}");
     let _ = std::fs::remove_dir_all(dir);
@@ -117,8 +131,20 @@ async fn hosted_pages_have_a_policy_of_their_own() {
     assert!(csp.contains("frame-ancestors 'none'") && !csp.contains("unsafe-inline"), "{csp}");
     assert_eq!(page.headers["x-content-type-options"], "nosniff");
     // The stylesheet the policy allows is the one the page has.
-    let style = page.body.split("<style>").nth(1).and_then(|rest| rest.split("</style>").next()).unwrap_or("");
+    let style =
+        page.body.split("<style>").nth(1).and_then(|rest| rest.split("</style>").next()).unwrap_or("");
     assert!(csp.contains(&cluster_sandbox::security::csp_hash(style)), "{csp}");
-    let login = h.raw(Method::GET, "/auth/realms/self/protocol/openid-connect/auth?client_id=console&response_type=code", None).await;
-    assert_eq!(login.headers.get("content-security-policy").map(|v| v.to_str().unwrap_or("")), Some(csp.as_str()), "{}", login.status);
+    let login = h
+        .raw(
+            Method::GET,
+            "/auth/realms/self/protocol/openid-connect/auth?client_id=console&response_type=code",
+            None,
+        )
+        .await;
+    assert_eq!(
+        login.headers.get("content-security-policy").map(|v| v.to_str().unwrap_or("")),
+        Some(csp.as_str()),
+        "{}",
+        login.status
+    );
 }

@@ -18,10 +18,17 @@ async fn contacts_are_listed_with_camel_case_names() {
     let token = h.admin().await;
     let reply = h.get(CONTACTS, &token).await;
     assert_eq!(reply.status, StatusCode::OK);
-    assert!(reply.body.contains(r#""firstName":"Carol""#) && reply.body.contains(r#""lastName":"Chen""#), "{}", reply.body);
+    assert!(
+        reply.body.contains(r#""firstName":"Carol""#) && reply.body.contains(r#""lastName":"Chen""#),
+        "{}",
+        reply.body
+    );
     let contacts: Vec<BillingContact> = reply.json();
     assert_eq!(contacts.len(), 1);
-    assert_eq!((contacts[0].id.as_str(), contacts[0].email.as_deref()), (demo::USER_CAROL, Some("carol@acme.example")));
+    assert_eq!(
+        (contacts[0].id.as_str(), contacts[0].email.as_deref()),
+        (demo::USER_CAROL, Some("carol@acme.example"))
+    );
 }
 
 #[tokio::test]
@@ -35,7 +42,10 @@ async fn adding_and_removing_contacts() {
 
     let bob = h.call(Method::POST, &format!("{CONTACTS}/{}", demo::USER_BOB), &token).await;
     assert_eq!(bob.status, StatusCode::BAD_REQUEST);
-    assert_eq!(bob.error(), "bob does not hold the manage-billing role in Acme Inc., so cannot be a billing contact.");
+    assert_eq!(
+        bob.error(),
+        "bob does not hold the manage-billing role in Acme Inc., so cannot be a billing contact."
+    );
     for user in ["user-nobody", demo::USER_GINA] {
         let reply = h.call(Method::POST, &format!("{CONTACTS}/{user}"), &token).await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{user}");

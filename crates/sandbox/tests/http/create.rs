@@ -37,7 +37,10 @@ async fn without_a_card_checkout_pays_and_provisions() {
     let result = create(&h, &token, &order("acme-new", "premium", "monthly")).await;
     assert!(!result.requires_action && result.cluster.is_none());
     let link = result.link.expect("a checkout link");
-    assert_eq!(link.message.as_deref(), Some("Complete payment on the checkout page to start provisioning acme-new."));
+    assert_eq!(
+        link.message.as_deref(),
+        Some("Complete payment on the checkout page to start provisioning acme-new.")
+    );
     let path = h.local_path(&link.link);
     assert!(path.starts_with("/sandbox/checkout/"), "{path}");
 
@@ -50,7 +53,8 @@ async fn without_a_card_checkout_pays_and_provisions() {
     let page = h.page(&link.link).await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(page.headers["content-type"].to_str().unwrap_or("").starts_with("text/html"));
-    for text in ["acme-new", "Premium", "$999.00 / month", r#"id="checkout-pay""#, r#"id="checkout-cancel""#] {
+    for text in ["acme-new", "Premium", "$999.00 / month", r#"id="checkout-pay""#, r#"id="checkout-cancel""#]
+    {
         assert!(page.body.contains(text), "{text} in {}", page.body);
     }
 
@@ -115,7 +119,10 @@ async fn a_chargeable_card_provisions_at_once() {
     assert_eq!(big.domain.as_deref(), Some("auth.acme.example"));
     let sub: Subscription = h.get(&format!("/clusters/{}/billing", big.id), &token).await.json();
     assert_eq!(sub.status, "active");
-    assert_eq!(sub.current_period_end.expect("end").0 - sub.current_period_start.expect("start").0, 365 * DAY);
+    assert_eq!(
+        sub.current_period_end.expect("end").0 - sub.current_period_start.expect("start").0,
+        365 * DAY
+    );
     let cards: Vec<PaymentMethod> = h.get("/orgs/org-acme/billing/payment-methods", &token).await.json();
     let mastercard = cards.iter().find(|c| c.id == demo::CARD_MASTERCARD).expect("mastercard");
     assert!(mastercard.in_use_by.as_ref().is_some_and(|names| names.contains(&"acme-big".to_string())));
@@ -141,8 +148,16 @@ async fn authentication_goes_through_stripe_js() {
     let script = h.page("/sandbox/stripe.js").await;
     assert_eq!(script.status, StatusCode::OK);
     assert!(script.headers["content-type"].to_str().unwrap_or("").contains("javascript"));
-    for text in ["window.Stripe", "confirmCardPayment", "handleNextAction", "sandbox-3ds", "sandbox-3ds-complete",
-                 "sandbox-3ds-fail", "Authentication required", "document.currentScript"] {
+    for text in [
+        "window.Stripe",
+        "confirmCardPayment",
+        "handleNextAction",
+        "sandbox-3ds",
+        "sandbox-3ds-complete",
+        "sandbox-3ds-fail",
+        "Authentication required",
+        "document.currentScript",
+    ] {
         assert!(script.body.contains(text), "{text}");
     }
 
@@ -179,7 +194,10 @@ async fn a_declined_card_leaves_no_cluster() {
     body["payment_method_id"] = json!(demo::CARD_DECLINED);
     let reply = h.send_json(Method::POST, "/clusters", &token, &body).await;
     assert_eq!(reply.status, StatusCode::PAYMENT_REQUIRED);
-    assert_eq!(reply.error(), "The card ending 0002 was declined. Choose another card or pay on the checkout page.");
+    assert_eq!(
+        reply.error(),
+        "The card ending 0002 was declined. Choose another card or pay on the checkout page."
+    );
     assert!(cluster_named(&h, &token, "acme-broke").await.is_none());
     let name: NameAvailability = h.get("/clusters/name-available?name=acme-broke", &token).await.json();
     assert!(name.available);
@@ -203,15 +221,27 @@ async fn validation_names_the_field_and_creates_nothing() {
         (change("name", Some(json!(" "))), "name is required"),
         (change("name", Some(json!("bad_name"))), "name bad_name is not a valid cluster name"),
         (change("region", None), "region is required"),
-        (change("region", Some(json!("MARS_1"))), "region MARS_1 is not a region: use one of US_EAST_1, US_WEST_2, EU_CENTRAL_1."),
+        (
+            change("region", Some(json!("MARS_1"))),
+            "region MARS_1 is not a region: use one of US_EAST_1, US_WEST_2, EU_CENTRAL_1.",
+        ),
         (change("tier", None), "tier is required"),
         (change("tier", Some(json!("gold"))), "tier must be starter, premium or enterprise; got \"gold\""),
         (change("billing_period", None), "billing_period is required"),
-        (change("billing_period", Some(json!("weekly"))), "billing_period must be monthly or annual; got \"weekly\""),
+        (
+            change("billing_period", Some(json!("weekly"))),
+            "billing_period must be monthly or annual; got \"weekly\"",
+        ),
         (order("acme-valid", "starter", "annual"), "The starter tier is billed monthly only."),
         (change("org_id", None), "org_id is required"),
-        (change("domain", Some(json!("https://auth.example.com"))), "domain https://auth.example.com is not a valid hostname"),
-        (change("payment_method_id", Some(json!(demo::GLOBEX_CARD))), "payment_method_id pm_card_globex_visa is not a card of Acme Inc."),
+        (
+            change("domain", Some(json!("https://auth.example.com"))),
+            "domain https://auth.example.com is not a valid hostname",
+        ),
+        (
+            change("payment_method_id", Some(json!(demo::GLOBEX_CARD))),
+            "payment_method_id pm_card_globex_visa is not a card of Acme Inc.",
+        ),
         (
             json!({"name": "acme-valid", "region": "US_EAST_1", "price_id": "price_gold", "org_id": demo::ACME_ORG_ID}),
             "price_id price_gold is not a known price",
@@ -241,7 +271,10 @@ async fn deprecated_price_id_stands_in_for_tier_and_period() {
     let cluster = create(&h, &token, &body).await.cluster.expect("cluster");
     assert_eq!(cluster.tier.as_str(), "enterprise");
     let sub: Subscription = h.get(&format!("/clusters/{}/billing", cluster.id), &token).await.json();
-    assert_eq!(sub.description.as_deref(), Some("Enterprise plan, billed annually ($29,988.00 / year ($2,499/month)) — acme-priced"));
+    assert_eq!(
+        sub.description.as_deref(),
+        Some("Enterprise plan, billed annually ($29,988.00 / year ($2,499/month)) — acme-priced")
+    );
 }
 
 #[tokio::test]
@@ -266,7 +299,8 @@ async fn taken_and_reserved_names_conflict_with_a_recommendation() {
 async fn roles_and_organizations_are_checked() {
     let h = Harness::start().await;
     let viewer = h.viewer().await;
-    let reply = h.send_json(Method::POST, "/clusters", &viewer, &order("acme-view", "premium", "monthly")).await;
+    let reply =
+        h.send_json(Method::POST, "/clusters", &viewer, &order("acme-view", "premium", "monthly")).await;
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
     assert_eq!(reply.error(), "This API secret lacks the manage-clusters role in organization Acme Inc.");
 

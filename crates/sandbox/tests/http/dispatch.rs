@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 async fn both_prefixes_serve_the_api() {
     let h = Harness::start().await;
     let bearer = format!("Bearer {}", h.admin().await);
-    let console_host: Vec<Cluster> = h.raw(Method::GET, "/auth/realms/self/v2/clusters", Some(&bearer)).await.json();
+    let console_host: Vec<Cluster> =
+        h.raw(Method::GET, "/auth/realms/self/v2/clusters", Some(&bearer)).await.json();
     let api_host: Vec<Cluster> = h.raw(Method::GET, "/v2/clusters", Some(&bearer)).await.json();
     assert!(!console_host.is_empty());
     assert_eq!(console_host, api_host);
@@ -31,7 +32,8 @@ async fn every_operation_of_both_contracts_is_implemented() {
             .map(|segment| if segment.starts_with('{') { "x-unknown" } else { segment })
             .collect::<Vec<_>>()
             .join("/");
-        let method = Method::from_bytes(op.method.as_str().as_bytes()).expect("catalogue methods are HTTP methods");
+        let method =
+            Method::from_bytes(op.method.as_str().as_bytes()).expect("catalogue methods are HTTP methods");
         let reply = h.raw(method, &format!("/v2{path}"), Some(&bearer)).await;
         if reply.status == StatusCode::NOT_IMPLEMENTED {
             missing.push(op.id);
@@ -73,7 +75,8 @@ async fn coverage_counts_calls_by_operation_and_status() {
     h.call(Method::PATCH, "/clusters/x", &token).await;
 
     let report: CoverageReport = h.raw(Method::GET, "/sandbox/coverage", None).await.json();
-    let counts = |pairs: &[(&str, u64)]| pairs.iter().map(|(s, n)| (s.to_string(), *n)).collect::<BTreeMap<_, _>>();
+    let counts =
+        |pairs: &[(&str, u64)]| pairs.iter().map(|(s, n)| (s.to_string(), *n)).collect::<BTreeMap<_, _>>();
     let mut want = CoverageReport::new();
     want.insert("cluster.detail".into(), counts(&[("200", 2), ("404", 1)]));
     want.insert("cluster.list".into(), counts(&[("401", 1)]));

@@ -14,11 +14,7 @@ const MASK: &str = "************";
 
 /// Restarts take 400 ms.
 fn quick() -> Config {
-    Config {
-        restart: Duration::from_millis(400),
-        provision: Duration::ZERO,
-        ..Config::default()
-    }
+    Config { restart: Duration::from_millis(400), provision: Duration::ZERO, ..Config::default() }
 }
 
 fn vars() -> String {
@@ -52,30 +48,15 @@ async fn names_are_checked_and_nothing_restarts_on_a_refusal() {
         ("", "name is required"),
         ("   ", "name is required"),
     ] {
-        let reply = send(
-            &h,
-            Method::POST,
-            &vars(),
-            &token,
-            Some(json!({"name": name, "value": "x"})),
-        )
-        .await;
+        let reply = send(&h, Method::POST, &vars(), &token, Some(json!({"name": name, "value": "x"}))).await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{name:?}");
         assert!(reply.error().contains(says), "{name:?}: {}", reply.error());
     }
-    let bad_type = send(
-        &h,
-        Method::POST,
-        &vars(),
-        &token,
-        Some(json!({"name": "A", "value": "x", "type": "BINARY"})),
-    )
-    .await;
+    let bad_type =
+        send(&h, Method::POST, &vars(), &token, Some(json!({"name": "A", "value": "x", "type": "BINARY"})))
+            .await;
     assert_eq!(bad_type.status, StatusCode::BAD_REQUEST);
-    assert!(
-        !restarting(&h, &token).await,
-        "a refused change starts no restart"
-    );
+    assert!(!restarting(&h, &token).await, "a refused change starts no restart");
     let spi = send(
         &h,
         Method::POST,
@@ -118,10 +99,7 @@ async fn secrets_read_back_masked_everywhere() {
     assert_eq!(reply.status, StatusCode::OK);
     assert!(!reply.body.contains("hunter2"));
     let created: Var = reply.json();
-    assert_eq!(
-        (created.value.as_str(), created.r#type.as_str()),
-        (MASK, "SECRET")
-    );
+    assert_eq!((created.value.as_str(), created.r#type.as_str()), (MASK, "SECRET"));
     let detail = h.get(&format!("{}/{}", vars(), created.id), &token).await;
     assert_eq!(detail.json::<Var>().value, MASK);
     let list = h.get(&vars(), &token).await;
@@ -130,14 +108,8 @@ async fn secrets_read_back_masked_everywhere() {
     settle(&h, &token).await;
     // Replacing the value without a type keeps it a secret.
     let path = format!("{}/{}", vars(), created.id);
-    let updated = send(
-        &h,
-        Method::PUT,
-        &path,
-        &token,
-        Some(json!({"name": "SMTP_PASSWORD", "value": "s3cr3t"})),
-    )
-    .await;
+    let updated =
+        send(&h, Method::PUT, &path, &token, Some(json!({"name": "SMTP_PASSWORD", "value": "s3cr3t"}))).await;
     assert_eq!(updated.status, StatusCode::OK, "{}", updated.body);
     assert!(!updated.body.contains("s3cr3t"));
     assert_eq!(updated.json::<Var>().r#type.as_str(), "SECRET");
@@ -147,70 +119,34 @@ async fn secrets_read_back_masked_everywhere() {
 async fn each_write_restarts_and_writes_during_a_restart_are_refused() {
     let h = Harness::with(quick()).await;
     let token = h.admin().await;
-    let created: Var = send(
-        &h,
-        Method::POST,
-        &vars(),
-        &token,
-        Some(json!({"name": "MY_VAR", "value": "1"})),
-    )
-    .await
-    .json();
+    let created: Var =
+        send(&h, Method::POST, &vars(), &token, Some(json!({"name": "MY_VAR", "value": "1"}))).await.json();
     assert!(restarting(&h, &token).await, "create restarts");
     let path = format!("{}/{}", vars(), created.id);
-    let second = send(
-        &h,
-        Method::POST,
-        &vars(),
-        &token,
-        Some(json!({"name": "OTHER", "value": "2"})),
-    )
-    .await;
+    let second = send(&h, Method::POST, &vars(), &token, Some(json!({"name": "OTHER", "value": "2"}))).await;
     assert_eq!(second.status, StatusCode::CONFLICT);
     assert!(
         second.error().contains("restart") && second.error().contains("in progress"),
         "{}",
         second.error()
     );
-    let update = send(
-        &h,
-        Method::PUT,
-        &path,
-        &token,
-        Some(json!({"name": "MY_VAR", "value": "3"})),
-    )
-    .await;
+    let update = send(&h, Method::PUT, &path, &token, Some(json!({"name": "MY_VAR", "value": "3"}))).await;
     assert_eq!(update.status, StatusCode::CONFLICT);
     assert_eq!(h.delete(&path, &token).await.status, StatusCode::CONFLICT);
-    let reconcile = send(
-        &h,
-        Method::POST,
-        &format!("/clusters/{PROD}/extensions/cluster-update"),
-        &token,
-        None,
-    )
-    .await;
+    let reconcile =
+        send(&h, Method::POST, &format!("/clusters/{PROD}/extensions/cluster-update"), &token, None).await;
     assert_eq!(reconcile.status, StatusCode::CONFLICT);
     assert!(reconcile.error().contains("restart"));
     let listed: Vec<Var> = h.get(&vars(), &token).await.json();
     assert_eq!(
-        listed
-            .iter()
-            .map(|v| (v.name.as_str(), v.value.as_str()))
-            .collect::<Vec<_>>(),
+        listed.iter().map(|v| (v.name.as_str(), v.value.as_str())).collect::<Vec<_>>(),
         [("MY_VAR", "1")],
         "nothing changed"
     );
 
     settle(&h, &token).await;
-    let update = send(
-        &h,
-        Method::PUT,
-        &path,
-        &token,
-        Some(json!({"name": "MY_VAR_RENAMED", "value": "3"})),
-    )
-    .await;
+    let update =
+        send(&h, Method::PUT, &path, &token, Some(json!({"name": "MY_VAR_RENAMED", "value": "3"}))).await;
     assert_eq!(update.status, StatusCode::OK);
     assert_eq!(update.json::<Var>().name, "MY_VAR_RENAMED");
     assert!(restarting(&h, &token).await, "update restarts");
@@ -224,50 +160,21 @@ async fn each_write_restarts_and_writes_during_a_restart_are_refused() {
 
 #[tokio::test]
 async fn roles_tenancy_and_the_active_gate() {
-    let h = Harness::with(Config {
-        provision: Duration::from_secs(600),
-        ..quick()
-    })
-    .await;
+    let h = Harness::with(Config { provision: Duration::from_secs(600), ..quick() }).await;
     let admin = h.admin().await;
-    let created: Var = send(
-        &h,
-        Method::POST,
-        &vars(),
-        &admin,
-        Some(json!({"name": "A", "value": "1"})),
-    )
-    .await
-    .json();
+    let created: Var =
+        send(&h, Method::POST, &vars(), &admin, Some(json!({"name": "A", "value": "1"}))).await.json();
     let viewer = h.viewer().await;
     assert_eq!(h.get(&vars(), &viewer).await.status, StatusCode::OK);
-    let write = send(
-        &h,
-        Method::POST,
-        &vars(),
-        &viewer,
-        Some(json!({"name": "B", "value": "1"})),
-    )
-    .await;
+    let write = send(&h, Method::POST, &vars(), &viewer, Some(json!({"name": "B", "value": "1"}))).await;
     assert_eq!(write.status, StatusCode::FORBIDDEN);
     assert!(write.error().contains("manage-clusters"));
-    assert_eq!(
-        h.delete(&format!("{}/{}", vars(), created.id), &viewer)
-            .await
-            .status,
-        StatusCode::FORBIDDEN
-    );
+    assert_eq!(h.delete(&format!("{}/{}", vars(), created.id), &viewer).await.status, StatusCode::FORBIDDEN);
     let globex = h.globex().await;
     assert_eq!(h.get(&vars(), &globex).await.status, StatusCode::NOT_FOUND);
     let staging = format!("/clusters/{}/env-vars", demo::ACME_STAGING);
-    let provisioning = send(
-        &h,
-        Method::POST,
-        &staging,
-        &admin,
-        Some(json!({"name": "A", "value": "1"})),
-    )
-    .await;
+    let provisioning =
+        send(&h, Method::POST, &staging, &admin, Some(json!({"name": "A", "value": "1"}))).await;
     assert_eq!(provisioning.status, StatusCode::CONFLICT);
     assert!(provisioning.error().contains("ACTIVE"));
 }

@@ -3,8 +3,8 @@
 
 use crate::common::Harness;
 use cluster_api::{
-    CustomerDomain, DeploymentCredential, EnvironmentVariableRepresentation, EnvironmentVariableType, Extension,
-    IpRulesRepresentation, ResourceType,
+    CustomerDomain, DeploymentCredential, EnvironmentVariableRepresentation, EnvironmentVariableType,
+    Extension, IpRulesRepresentation, ResourceType,
 };
 use cluster_sandbox::Config;
 use cluster_sandbox::demo::{self, ACME_PROD};
@@ -26,14 +26,26 @@ async fn acme_prod_holds_one_of_everything_the_export_writes_and_secrets_stay_ma
         let vars: Vec<EnvironmentVariableRepresentation> = reply.json();
         let kinds: Vec<_> = vars.iter().map(|v| v.r#type.clone()).collect();
         assert_eq!(kinds.len(), seeded::PROD_ENV_VARS);
-        assert!(kinds.contains(&EnvironmentVariableType::String) && kinds.contains(&EnvironmentVariableType::Secret));
+        assert!(
+            kinds.contains(&EnvironmentVariableType::String)
+                && kinds.contains(&EnvironmentVariableType::Secret)
+        );
 
         let rules: IpRulesRepresentation = h.get(&format!("{base}/ip-rules"), &token).await.json();
-        assert_eq!((rules.admin_allowed_ip_rules.len(), rules.realm_allowed_ip_rules.len(), rules.realm_blocked_ip_rules.len()), (1, 0, 1));
+        assert_eq!(
+            (
+                rules.admin_allowed_ip_rules.len(),
+                rules.realm_allowed_ip_rules.len(),
+                rules.realm_blocked_ip_rules.len()
+            ),
+            (1, 0, 1)
+        );
 
         let extensions: Vec<Extension> = h.get(&format!("{base}/extensions"), &token).await.json();
         assert_eq!(extensions.len(), seeded::PROD_EXTENSIONS);
-        let of = |kind: ResourceType| extensions.iter().find(|e| e.resource_type == kind).cloned().unwrap_or_default();
+        let of = |kind: ResourceType| {
+            extensions.iter().find(|e| e.resource_type == kind).cloned().unwrap_or_default()
+        };
         let jar = of(ResourceType::Extension).versions.unwrap_or_default();
         assert_eq!(jar.iter().map(|v| v.keycloak_major_version).collect::<Vec<_>>(), [Some(26)]);
         let blacklist = of(ResourceType::PasswordBlacklist).versions.unwrap_or_default();
@@ -48,7 +60,10 @@ async fn acme_prod_holds_one_of_everything_the_export_writes_and_secrets_stay_ma
             continue;
         }
         let credentials: Vec<DeploymentCredential> = reply.json();
-        assert_eq!(credentials.iter().map(|c| c.client_id.as_str()).collect::<Vec<_>>(), [seeded::PROD_CREDENTIAL]);
+        assert_eq!(
+            credentials.iter().map(|c| c.client_id.as_str()).collect::<Vec<_>>(),
+            [seeded::PROD_CREDENTIAL]
+        );
     }
 }
 

@@ -36,7 +36,13 @@ pub async fn send(h: &Harness, method: Method, path: &str, token: &str, body: Op
 }
 
 /// A raw request to an absolute URL (the presigned ones), no token.
-pub async fn to_url(h: &Harness, method: Method, url: &str, body: Vec<u8>, headers: &[(&str, &str)]) -> Reply {
+pub async fn to_url(
+    h: &Harness,
+    method: Method,
+    url: &str,
+    body: Vec<u8>,
+    headers: &[(&str, &str)],
+) -> Reply {
     let mut request = h.http.request(method, url).body(body);
     for (name, value) in headers {
         request = request.header(*name, *value);
@@ -63,13 +69,21 @@ pub async fn detail(h: &Harness, token: &str, cluster: &str, ext: &str) -> Exten
 
 pub async fn new_version(h: &Harness, token: &str, cluster: &str, ext: &str, major: i32) -> ExtensionVersion {
     let body = json!({"keycloak_major_version": major});
-    let reply = send(h, Method::POST, &format!("{}/versions", ext_path(cluster, ext)), token, Some(body)).await;
+    let reply =
+        send(h, Method::POST, &format!("{}/versions", ext_path(cluster, ext)), token, Some(body)).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     reply.json()
 }
 
 /// `version.uploadUrl.create` (`ver` = Some) or `standalone.uploadUrl.create`.
-pub async fn upload_url(h: &Harness, token: &str, cluster: &str, ext: &str, ver: Option<&str>, label: &str) -> PresignedUrl {
+pub async fn upload_url(
+    h: &Harness,
+    token: &str,
+    cluster: &str,
+    ext: &str,
+    ver: Option<&str>,
+    label: &str,
+) -> PresignedUrl {
     let path = match ver {
         Some(ver) => format!("{}/versions/{ver}/upload-url", ext_path(cluster, ext)),
         None => format!("{}/standalone", ext_path(cluster, ext)),
@@ -86,7 +100,14 @@ pub async fn put(h: &Harness, url: &PresignedUrl, bytes: Vec<u8>) -> Reply {
 }
 
 /// `version.confirm` (`ver` = Some) or `standalone.confirm`.
-pub async fn confirm(h: &Harness, token: &str, cluster: &str, ext: &str, ver: Option<&str>, key: &str) -> Reply {
+pub async fn confirm(
+    h: &Harness,
+    token: &str,
+    cluster: &str,
+    ext: &str,
+    ver: Option<&str>,
+    key: &str,
+) -> Reply {
     let path = match ver {
         Some(ver) => format!("{}/versions/{ver}/confirm", ext_path(cluster, ext)),
         None => format!("{}/standalone/confirm", ext_path(cluster, ext)),
@@ -95,7 +116,14 @@ pub async fn confirm(h: &Harness, token: &str, cluster: &str, ext: &str, ver: Op
 }
 
 /// The whole versioned flow for one jar: version, URL, PUT, confirm.
-pub async fn upload_jar(h: &Harness, token: &str, cluster: &str, ext: &str, major: i32, entries: &[&str]) -> ExtensionVersion {
+pub async fn upload_jar(
+    h: &Harness,
+    token: &str,
+    cluster: &str,
+    ext: &str,
+    major: i32,
+    entries: &[&str],
+) -> ExtensionVersion {
     let version = new_version(h, token, cluster, ext, major).await;
     let url = upload_url(h, token, cluster, ext, Some(&version.id), "v1.0.0").await;
     assert_eq!(put(h, &url, jar(entries)).await.status, StatusCode::OK);
@@ -106,7 +134,8 @@ pub async fn upload_jar(h: &Harness, token: &str, cluster: &str, ext: &str, majo
 
 /// `PUT …/versions/{ver}/validate`.
 pub async fn validate(h: &Harness, token: &str, cluster: &str, ext: &str, ver: &str, body: Value) -> Reply {
-    send(h, Method::PUT, &format!("{}/versions/{ver}/validate", ext_path(cluster, ext)), token, Some(body)).await
+    send(h, Method::PUT, &format!("{}/versions/{ver}/validate", ext_path(cluster, ext)), token, Some(body))
+        .await
 }
 
 /// A real jar whose entries hold their own names (see `cluster_sandbox::jar`).

@@ -2,7 +2,9 @@
 //! approval with and without reasons, and the wrong-flow 400s.
 
 use crate::common::Harness;
-use crate::ext_helpers::{confirm, create, detail, ext_path, fast, jar, new_version, put, send, upload_jar, upload_url, validate};
+use crate::ext_helpers::{
+    confirm, create, detail, ext_path, fast, jar, new_version, put, send, upload_jar, upload_url, validate,
+};
 use cluster_api::{ExtensionVersion, ScanState};
 use cluster_sandbox::{Config, demo};
 use reqwest::{Method, StatusCode};
@@ -19,7 +21,10 @@ async fn version_create_rules() {
     let path = format!("{}/versions", ext_path(PROD, &id));
 
     let v = new_version(&h, &token, PROD, &id, 26).await;
-    assert_eq!((v.keycloak_major_version, v.valid, v.scan_state.clone()), (Some(26), false, ScanState::Unscanned));
+    assert_eq!(
+        (v.keycloak_major_version, v.valid, v.scan_state.clone()),
+        (Some(26), false, ScanState::Unscanned)
+    );
     assert_eq!(v.resource_key, None);
 
     let reply = send(&h, Method::POST, &path, &token, Some(json!({"keycloak_major_version": 23}))).await;
@@ -27,7 +32,10 @@ async fn version_create_rules() {
     assert!(reply.error().contains("23 is not supported; use one of 24, 25, 26"), "{}", reply.error());
     let reply = send(&h, Method::POST, &path, &token, Some(json!({"keycloak_major_version": 26}))).await;
     assert_eq!(reply.status, StatusCode::CONFLICT);
-    assert_eq!(reply.error(), format!("theme already has a version for Keycloak 26 ({}); upload to it, or delete it first.", v.id));
+    assert_eq!(
+        reply.error(),
+        format!("theme already has a version for Keycloak 26 ({}); upload to it, or delete it first.", v.id)
+    );
     // The response's camelCase keycloakMajorVersion is not the request's field name.
     let reply = send(&h, Method::POST, &path, &token, Some(json!({"keycloakMajorVersion": 25}))).await;
     assert_eq!(reply.error(), "keycloak_major_version is required");
@@ -55,15 +63,23 @@ async fn the_wrong_flow_says_which_to_use() {
         (Method::PUT, format!("{}/standalone/confirm", ext_path(PROD, &theme)), "per Keycloak major version"),
         (Method::POST, format!("{}/standalone", ext_path(PROD, &links)), "well-known operations"),
         (Method::GET, format!("{}/well-known", ext_path(PROD, &theme)), "per Keycloak major version"),
-        (Method::POST, format!("{}/well-known/assetlinks.json/upload-url", ext_path(PROD, &denylist)), "standalone"),
+        (
+            Method::POST,
+            format!("{}/well-known/assetlinks.json/upload-url", ext_path(PROD, &denylist)),
+            "standalone",
+        ),
     ];
     for (method, path, says) in cases {
-        let reply = send(&h, method, &path, &token, Some(json!({"keycloak_major_version": 26, "resource_key": "k"}))).await;
+        let reply =
+            send(&h, method, &path, &token, Some(json!({"keycloak_major_version": 26, "resource_key": "k"})))
+                .await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{path}: {}", reply.body);
         assert!(reply.error().contains(says), "{path}: {}", reply.error());
     }
     let reply = send(&h, Method::GET, &format!("{}/well-known", ext_path(PROD, &theme)), &token, None).await;
-    assert!(reply.error().starts_with("Well-known files apply only to WELL_KNOWN resources; theme is a THEME"));
+    assert!(
+        reply.error().starts_with("Well-known files apply only to WELL_KNOWN resources; theme is a THEME")
+    );
 }
 
 #[tokio::test]
@@ -99,12 +115,20 @@ async fn confirm_checks_what_was_uploaded() {
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
     assert!(reply.error().contains("is not a jar"), "{}", reply.error());
 
-    let reply = send(&h, Method::PUT, &format!("{}/versions/{}/confirm", ext_path(PROD, &id), v26.id), &token, Some(json!({"resourceKey": "x"}))).await;
+    let reply = send(
+        &h,
+        Method::PUT,
+        &format!("{}/versions/{}/confirm", ext_path(PROD, &id), v26.id),
+        &token,
+        Some(json!({"resourceKey": "x"})),
+    )
+    .await;
     assert_eq!(reply.error(), "resource_key is required");
 
     // Overwriting the object with a jar makes the same key confirmable.
     assert_eq!(put(&h, &url, jar(&["a.class"])).await.status, StatusCode::OK);
-    let version: ExtensionVersion = confirm(&h, &token, PROD, &id, Some(&v26.id), &url.resource_key).await.json();
+    let version: ExtensionVersion =
+        confirm(&h, &token, PROD, &id, Some(&v26.id), &url.resource_key).await.json();
     assert_eq!(version.resource_key.as_deref(), Some(url.resource_key.as_str()));
     assert_eq!(version.label.as_deref(), Some("1.0"));
 }
@@ -157,8 +181,19 @@ async fn approval_needs_a_reason_unless_the_scan_passed() {
     let warn = upload_jar(&h, &token, PROD, &id, 25, &["SCAN-WARN"]).await;
     let reply = validate(&h, &token, PROD, &id, &warn.id, json!({"valid": true})).await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
-    assert_eq!(reply.error(), "Approving a version whose scan is WARN needs a reason; send reason with valid=true.");
-    let reply = validate(&h, &token, PROD, &id, &warn.id, json!({"valid": true, "reason": "Reviewed: false positive"})).await;
+    assert_eq!(
+        reply.error(),
+        "Approving a version whose scan is WARN needs a reason; send reason with valid=true."
+    );
+    let reply = validate(
+        &h,
+        &token,
+        PROD,
+        &id,
+        &warn.id,
+        json!({"valid": true, "reason": "Reviewed: false positive"}),
+    )
+    .await;
     let v: ExtensionVersion = reply.json();
     assert!(v.valid);
     assert_eq!(v.override_by.as_deref(), Some(demo::ADMIN_CLIENT_ID));
@@ -170,7 +205,10 @@ async fn approval_needs_a_reason_unless_the_scan_passed() {
     let block = upload_jar(&h, &token, PROD, &other, 26, &["SCAN-BLOCK"]).await;
     let reply = validate(&h, &token, PROD, &other, &block.id, json!({"valid": true, "reason": " "})).await;
     assert!(reply.error().contains("BLOCK needs a reason"), "{}", reply.error());
-    let v: ExtensionVersion = validate(&h, &token, PROD, &other, &block.id, json!({"valid": true, "reason": "accepted risk"})).await.json();
+    let v: ExtensionVersion =
+        validate(&h, &token, PROD, &other, &block.id, json!({"valid": true, "reason": "accepted risk"}))
+            .await
+            .json();
     assert!(v.valid);
 
     let viewer = validate(&h, &h.viewer().await, PROD, &id, &pass.id, json!({"valid": false})).await;
@@ -190,7 +228,8 @@ async fn without_scanning_versions_stay_unscanned() {
     assert_eq!((&versions[0].scan_state, versions[0].risk_score), (&ScanState::Unscanned, None));
     let reply = validate(&h, &token, staging, &id, &version.id, json!({"valid": true})).await;
     assert!(reply.error().contains("UNSCANNED"), "{}", reply.error());
-    let reply = validate(&h, &token, staging, &id, &version.id, json!({"valid": true, "reason": "staging"})).await;
+    let reply =
+        validate(&h, &token, staging, &id, &version.id, json!({"valid": true, "reason": "staging"})).await;
     assert_eq!(reply.status, StatusCode::OK);
 }
 
@@ -224,6 +263,7 @@ async fn a_denylist_is_one_standalone_file() {
 
     // The single version is approved through version.validate.
     tokio::time::sleep(Duration::from_millis(400)).await;
-    let approved: ExtensionVersion = validate(&h, &token, PROD, &id, &v.id, json!({"valid": true})).await.json();
+    let approved: ExtensionVersion =
+        validate(&h, &token, PROD, &id, &v.id, json!({"valid": true})).await.json();
     assert!(approved.valid);
 }

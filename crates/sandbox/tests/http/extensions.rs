@@ -59,18 +59,31 @@ async fn names_are_checked_and_unique_per_cluster() {
     let token = h.admin().await;
     let path = format!("/clusters/{PROD}/extensions");
     for name in ["", "Theme", "my theme", "ü", &"x".repeat(64)] {
-        let reply = send(&h, Method::POST, &path, &token, Some(json!({"name": name, "resourceType": "THEME"}))).await;
+        let reply =
+            send(&h, Method::POST, &path, &token, Some(json!({"name": name, "resourceType": "THEME"}))).await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{name}");
-        assert!(reply.error().contains("lowercase letters, digits, hyphens or underscores"), "{}", reply.error());
+        assert!(
+            reply.error().contains("lowercase letters, digits, hyphens or underscores"),
+            "{}",
+            reply.error()
+        );
     }
-    let reply = send(&h, Method::POST, &path, &token, Some(json!({"name": "x", "resourceType": "PLUGIN"}))).await;
+    let reply =
+        send(&h, Method::POST, &path, &token, Some(json!({"name": "x", "resourceType": "PLUGIN"}))).await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
     assert!(reply.error().contains("resourceType must be"), "{}", reply.error());
     let reply = send(&h, Method::POST, &path, &token, Some(json!({"resourceType": "THEME"}))).await;
     assert_eq!(reply.error(), "name is required");
 
     create(&h, &token, PROD, "theme_1-0-0", "THEME").await;
-    let reply = send(&h, Method::POST, &path, &token, Some(json!({"name": "theme_1-0-0", "resourceType": "EXTENSION"}))).await;
+    let reply = send(
+        &h,
+        Method::POST,
+        &path,
+        &token,
+        Some(json!({"name": "theme_1-0-0", "resourceType": "EXTENSION"})),
+    )
+    .await;
     assert_eq!(reply.status, StatusCode::CONFLICT);
     assert_eq!(reply.error(), "acme-prod already has an extension named theme_1-0-0.");
     // Names are per cluster: another cluster may reuse it.
@@ -113,7 +126,11 @@ async fn premium_tier_caps_share_extensions_and_denylists() {
         "The premium tier allows 1 extension or password denylist; acme-staging has 1. Upgrade the cluster to add more."
     );
     create(&h, &token, staging, "theme", "THEME").await;
-    assert!(refused(&h, &token, staging, "theme-2", "THEME").await.starts_with("The premium tier allows 1 theme;"));
+    assert!(
+        refused(&h, &token, staging, "theme-2", "THEME")
+            .await
+            .starts_with("The premium tier allows 1 theme;")
+    );
     // Enterprise has no caps.
     for name in ["a", "b", "c"] {
         create(&h, &token, PROD, name, "EXTENSION").await;
@@ -133,7 +150,8 @@ async fn update_toggles_and_delete_takes_every_version() {
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let ext: Extension = reply.json();
     assert!(!ext.enabled);
-    let majors: Vec<Option<i32>> = ext.versions.unwrap_or_default().iter().map(|v| v.keycloak_major_version).collect();
+    let majors: Vec<Option<i32>> =
+        ext.versions.unwrap_or_default().iter().map(|v| v.keycloak_major_version).collect();
     assert_eq!(majors, [Some(25), Some(26)], "disabling keeps versions, sorted by major");
     let reply = send(&h, Method::PUT, &ext_path(PROD, &id), &token, Some(json!({}))).await;
     assert_eq!(reply.error(), "enabled is required");
@@ -153,25 +171,34 @@ async fn writes_need_manage_clusters_and_an_active_cluster() {
     let id = create(&h, &admin, PROD, "theme", "THEME").await;
 
     let body = json!({"name": "other", "resourceType": "THEME"});
-    let reply = send(&h, Method::POST, &format!("/clusters/{PROD}/extensions"), &viewer, Some(body.clone())).await;
+    let reply =
+        send(&h, Method::POST, &format!("/clusters/{PROD}/extensions"), &viewer, Some(body.clone())).await;
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
     assert_eq!(reply.error(), "This API secret lacks the manage-clusters role in organization Acme Inc.");
     let reply = send(&h, Method::PUT, &ext_path(PROD, &id), &viewer, Some(json!({"enabled": false}))).await;
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
     assert_eq!(h.get(&ext_path(PROD, &id), &viewer).await.status, StatusCode::OK, "viewers read");
 
-    for path in [format!("/clusters/{PROD}/extensions"), ext_path(PROD, &id), format!("{}/well-known", ext_path(PROD, &id))] {
+    for path in [
+        format!("/clusters/{PROD}/extensions"),
+        ext_path(PROD, &id),
+        format!("{}/well-known", ext_path(PROD, &id)),
+    ] {
         let reply = h.get(&path, &globex).await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
         assert_eq!(reply.error(), format!("No cluster with ID {PROD} was found."));
     }
-    let reply = send(&h, Method::POST, &format!("/clusters/{PROD}/extensions"), &globex, Some(body.clone())).await;
+    let reply =
+        send(&h, Method::POST, &format!("/clusters/{PROD}/extensions"), &globex, Some(body.clone())).await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
 
     let legacy = format!("/clusters/{}/extensions", demo::ACME_LEGACY);
     let reply = send(&h, Method::POST, &legacy, &admin, Some(body)).await;
     assert_eq!(reply.status, StatusCode::CONFLICT);
-    assert_eq!(reply.error(), "acme-legacy is PENDING_DELETION; its extensions can be changed only while it is ACTIVE.");
+    assert_eq!(
+        reply.error(),
+        "acme-legacy is PENDING_DELETION; its extensions can be changed only while it is ACTIVE."
+    );
     assert_eq!(h.get(&legacy, &admin).await.status, StatusCode::OK, "reads still work");
 }
 

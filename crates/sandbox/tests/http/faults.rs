@@ -22,7 +22,10 @@ async fn outcomes(h: &Harness, token: &str, n: usize) -> Vec<String> {
                 let status = response.status();
                 match response.text().await {
                     Err(_) => "dropped".to_string(),
-                    Ok(body) if status == StatusCode::OK && serde_json::from_str::<serde_json::Value>(&body).is_err() => {
+                    Ok(body)
+                        if status == StatusCode::OK
+                            && serde_json::from_str::<serde_json::Value>(&body).is_err() =>
+                    {
                         "truncated".to_string()
                     }
                     Ok(_) => status.as_u16().to_string(),
@@ -46,7 +49,8 @@ async fn every_kind_is_injected_counted_and_a_seed_replays_them() {
     let first = outcomes(&h, &token, 40).await;
     let counts = report(&h).await;
     assert_eq!(counts["calls"], 40, "{counts}");
-    let injected: BTreeMap<String, u64> = serde_json::from_value(counts["injected"].clone()).unwrap_or_default();
+    let injected: BTreeMap<String, u64> =
+        serde_json::from_value(counts["injected"].clone()).unwrap_or_default();
     for kind in ["server_error", "unavailable", "delay", "expired", "dropped", "truncated"] {
         assert!(injected.get(kind).copied().unwrap_or(0) > 0, "{kind} never injected in {counts}");
     }
@@ -63,7 +67,11 @@ async fn every_kind_is_injected_counted_and_a_seed_replays_them() {
 
     let again = Harness::with(faulty(0.5, 7)).await;
     let token = again.admin().await;
-    assert_eq!(outcomes(&again, &token, 40).await, first, "the same seed must fail the same calls the same way");
+    assert_eq!(
+        outcomes(&again, &token, 40).await,
+        first,
+        "the same seed must fail the same calls the same way"
+    );
 }
 
 #[tokio::test]
@@ -72,12 +80,15 @@ async fn a_500_fault_has_the_usual_json_body_and_a_401_asks_for_a_new_token() {
     let token = h.admin().await;
     let mut seen = BTreeMap::new();
     for _ in 0..60 {
-        let Ok(response) = h.http.get(h.url("/v2/organizations")).bearer_auth(&token).send().await else { continue };
+        let Ok(response) = h.http.get(h.url("/v2/organizations")).bearer_auth(&token).send().await else {
+            continue;
+        };
         let status = response.status();
         let challenge = response.headers().get("www-authenticate").is_some();
         let Ok(body) = response.text().await else { continue };
         if status == StatusCode::INTERNAL_SERVER_ERROR {
-            let error: cluster_api::ErrorBody = serde_json::from_str(&body).expect("500 has a JSON error body");
+            let error: cluster_api::ErrorBody =
+                serde_json::from_str(&body).expect("500 has a JSON error body");
             assert!(error.error.contains("--faults"), "{}", error.error);
         }
         if status == StatusCode::UNAUTHORIZED {
@@ -112,7 +123,8 @@ async fn faulted_writes_are_never_applied_nor_truncated() {
                 // Delayed, then served: the first is created, the rest wait for its restart.
                 reached += 1;
                 if status == 200 || status == 201 {
-                    serde_json::from_str::<serde_json::Value>(&text).expect("a successful write's answer is whole");
+                    serde_json::from_str::<serde_json::Value>(&text)
+                        .expect("a successful write's answer is whole");
                     created += 1;
                 }
             }

@@ -3,7 +3,9 @@
 
 use crate::common::Harness;
 use crate::signin::{Browser, CHALLENGE, VERIFIER, auth_url, callback, exchange, log_in, person_token};
-use cluster_api::identity::{AccountTokens, CONSOLE_CLIENT_ID, DISCOVERY_PATH, LOGOUT_PATH, USERINFO_PATH, UserInfo};
+use cluster_api::identity::{
+    AccountTokens, CONSOLE_CLIENT_ID, DISCOVERY_PATH, LOGOUT_PATH, USERINFO_PATH, UserInfo,
+};
 use cluster_api::{Org, TOKEN_PATH};
 use cluster_sandbox::demo;
 use reqwest::{Method, StatusCode};
@@ -16,7 +18,10 @@ async fn discovery_names_the_endpoints_and_s256() {
     let doc: serde_json::Value = reply.json();
     let base = h.sandbox.base_url();
     assert_eq!(doc["issuer"], format!("{base}/auth/realms/self"));
-    assert_eq!(doc["authorization_endpoint"], format!("{base}/auth/realms/self/protocol/openid-connect/auth"));
+    assert_eq!(
+        doc["authorization_endpoint"],
+        format!("{base}/auth/realms/self/protocol/openid-connect/auth")
+    );
     assert_eq!(doc["token_endpoint"], h.sandbox.token_url());
     assert_eq!(doc["end_session_endpoint"], format!("{base}{LOGOUT_PATH}"));
     assert_eq!(doc["code_challenge_methods_supported"], serde_json::json!(["S256"]));
@@ -89,7 +94,8 @@ async fn foreign_redirect_uris_get_an_error_page_never_a_redirect() {
 async fn pkce_s256_is_required() {
     let h = Harness::start().await;
     let mut browser = Browser::new();
-    let plain = auth_url(&h, &callback(&h), &[]).replace("code_challenge_method=S256", "code_challenge_method=plain");
+    let plain =
+        auth_url(&h, &callback(&h), &[]).replace("code_challenge_method=S256", "code_challenge_method=plain");
     let answer = browser.get(&plain).await;
     assert_eq!(answer.status, StatusCode::FOUND);
     assert_eq!(answer.param("error").as_deref(), Some("invalid_request"));
@@ -122,13 +128,19 @@ async fn logout_ends_the_session_and_its_refresh_tokens() {
     let ok = log_in(&h, &mut browser, demo::ALICE_EMAIL, demo::DEMO_PASSWORD).await;
     let tokens: AccountTokens = exchange(&h, &ok.param("code").unwrap_or_default(), VERIFIER).await.json();
     let refresh = tokens.refresh_token.clone().unwrap_or_default();
-    let refresh_form =
-        [("grant_type", "refresh_token"), ("refresh_token", refresh.as_str()), ("client_id", CONSOLE_CLIENT_ID)];
+    let refresh_form = [
+        ("grant_type", "refresh_token"),
+        ("refresh_token", refresh.as_str()),
+        ("client_id", CONSOLE_CLIENT_ID),
+    ];
     let renewed = h.post_token(TOKEN_PATH, &refresh_form).await;
     assert_eq!(renewed.status, StatusCode::OK, "{}", renewed.body);
     assert_ne!(renewed.json::<AccountTokens>().access_token, tokens.access_token);
 
-    let foreign = format!("{}?client_id=console&post_logout_redirect_uri=https%3A%2F%2Fevil.example%2F", h.url(LOGOUT_PATH));
+    let foreign = format!(
+        "{}?client_id=console&post_logout_redirect_uri=https%3A%2F%2Fevil.example%2F",
+        h.url(LOGOUT_PATH)
+    );
     let refused = browser.get(&foreign).await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
     assert!(refused.location.is_none());
@@ -137,7 +149,11 @@ async fn logout_ends_the_session_and_its_refresh_tokens() {
     let url = format!(
         "{}?{}",
         h.url(LOGOUT_PATH),
-        serde_urlencoded::to_string([("client_id", CONSOLE_CLIENT_ID), ("post_logout_redirect_uri", back.as_str())]).unwrap_or_default()
+        serde_urlencoded::to_string([
+            ("client_id", CONSOLE_CLIENT_ID),
+            ("post_logout_redirect_uri", back.as_str())
+        ])
+        .unwrap_or_default()
     );
     let out = browser.get(&url).await;
     assert_eq!(out.status, StatusCode::FOUND);
@@ -164,8 +180,14 @@ async fn each_person_holds_their_roles_and_is_authorized_like_a_secret() {
     let bob = person_token(&h, demo::BOB_EMAIL).await;
     assert_eq!(acme_roles(&h, &alice).await.len(), demo::ALL_ROLES.len());
     let carol_roles = acme_roles(&h, &carol).await;
-    assert!(carol_roles.contains(&"manage-billing".to_string()) && carol_roles.contains(&"view-clusters".to_string()));
-    assert!(!carol_roles.iter().any(|r| r.starts_with("manage-") && r != "manage-billing"), "{carol_roles:?}");
+    assert!(
+        carol_roles.contains(&"manage-billing".to_string())
+            && carol_roles.contains(&"view-clusters".to_string())
+    );
+    assert!(
+        !carol_roles.iter().any(|r| r.starts_with("manage-") && r != "manage-billing"),
+        "{carol_roles:?}"
+    );
     let bob_roles = acme_roles(&h, &bob).await;
     assert!(!bob_roles.is_empty() && bob_roles.iter().all(|r| r.starts_with("view-")), "{bob_roles:?}");
 

@@ -54,15 +54,22 @@ async fn update_replaces_present_categories_keeps_omitted_and_clears_empty_ones(
     assert!(after.realm_allowed_ip_rules.is_empty());
     let office = &after.admin_allowed_ip_rules[0];
     assert!(office.id.starts_with("ipr-"));
-    assert_eq!((office.alias.as_str(), office.endpoint_type.as_str(), office.allow_deny), ("office", "ADMIN", true));
-    assert_eq!((office.evaluation_order, after.admin_allowed_ip_rules[1].evaluation_order), (Some(0), Some(1)));
+    assert_eq!(
+        (office.alias.as_str(), office.endpoint_type.as_str(), office.allow_deny),
+        ("office", "ADMIN", true)
+    );
+    assert_eq!(
+        (office.evaluation_order, after.admin_allowed_ip_rules[1].evaluation_order),
+        (Some(0), Some(1))
+    );
     assert!(office.created_at.is_some());
     let blocked = &after.realm_blocked_ip_rules[0];
     assert_eq!((blocked.endpoint_type.as_str(), blocked.allow_deny), ("REALMS", false));
     assert_eq!(list(&h, &token, PROD).await, after);
 
     // Only the realm allow list is sent: the other two are kept as they were.
-    let reply = update(&h, &token, PROD, json!({"realmAllowedIpRules": [rule("192.0.2.10/32", "partner")]})).await;
+    let reply =
+        update(&h, &token, PROD, json!({"realmAllowedIpRules": [rule("192.0.2.10/32", "partner")]})).await;
     let next: IpRulesRepresentation = reply.json();
     assert_eq!(next.admin_allowed_ip_rules, after.admin_allowed_ip_rules);
     assert_eq!(next.realm_blocked_ip_rules, after.realm_blocked_ip_rules);
@@ -70,7 +77,8 @@ async fn update_replaces_present_categories_keeps_omitted_and_clears_empty_ones(
     assert_eq!((partner.endpoint_type.as_str(), partner.allow_deny), ("REALMS", true));
 
     // [] clears one category; a kept address keeps its ID so links to it stay valid.
-    let body = json!({"realmBlockedIpRules": [], "adminAllowedIpRules": [rule("203.0.113.4", "office renamed")]});
+    let body =
+        json!({"realmBlockedIpRules": [], "adminAllowedIpRules": [rule("203.0.113.4", "office renamed")]});
     let last: IpRulesRepresentation = update(&h, &token, PROD, body).await.json();
     assert!(last.realm_blocked_ip_rules.is_empty());
     assert_eq!(last.realm_allowed_ip_rules, next.realm_allowed_ip_rules);
@@ -109,8 +117,11 @@ async fn invalid_addresses_are_refused_and_nothing_changes() {
     let h = Harness::start().await;
     let token = h.admin().await;
     let before: IpRulesRepresentation =
-        update(&h, &token, PROD, json!({"adminAllowedIpRules": [rule("203.0.113.4", "office")]})).await.json();
-    for bad in ["203.0.113.0/33", "2001:db8::/129", "300.1.1.1", "example.com", "10.0.0.0/", "10.0.0.0/x", ""] {
+        update(&h, &token, PROD, json!({"adminAllowedIpRules": [rule("203.0.113.4", "office")]}))
+            .await
+            .json();
+    for bad in ["203.0.113.0/33", "2001:db8::/129", "300.1.1.1", "example.com", "10.0.0.0/", "10.0.0.0/x", ""]
+    {
         // A valid category alongside: it must not be applied either.
         let body = json!({"adminAllowedIpRules": [], "realmBlockedIpRules": [rule("198.51.100.1", "ok"), rule(bad, "bad")]});
         let reply = update(&h, &token, PROD, body).await;
@@ -134,7 +145,8 @@ async fn invalid_addresses_are_refused_and_nothing_changes() {
 async fn tier_caps_starter_none_premium_two_on_admin_paths_enterprise_unlimited() {
     let h = Harness::start().await;
     let acme = h.admin().await;
-    let starter = update(&h, &acme, demo::ACME_DEV, json!({"adminAllowedIpRules": [rule("203.0.113.4", "x")]})).await;
+    let starter =
+        update(&h, &acme, demo::ACME_DEV, json!({"adminAllowedIpRules": [rule("203.0.113.4", "x")]})).await;
     assert_eq!(starter.status, StatusCode::CONFLICT);
     assert!(starter.error().contains("starter tier allows no IP rules (cap: 0)"), "{}", starter.body);
     // Clearing is never beyond a cap.
@@ -148,8 +160,13 @@ async fn tier_caps_starter_none_premium_two_on_admin_paths_enterprise_unlimited(
     let three = json!({"adminAllowedIpRules": [rule("203.0.113.4", "a"), rule("203.0.113.5", "b"), rule("203.0.113.6", "c")]});
     let reply = update(&h, &globex, premium, three).await;
     assert_eq!(reply.status, StatusCode::CONFLICT);
-    assert!(reply.error().contains("premium tier allows 2 IP rules (cap: 2, admin paths only)"), "{}", reply.body);
-    let public = update(&h, &globex, premium, json!({"realmBlockedIpRules": [rule("198.51.100.1", "x")]})).await;
+    assert!(
+        reply.error().contains("premium tier allows 2 IP rules (cap: 2, admin paths only)"),
+        "{}",
+        reply.body
+    );
+    let public =
+        update(&h, &globex, premium, json!({"realmBlockedIpRules": [rule("198.51.100.1", "x")]})).await;
     assert_eq!(public.status, StatusCode::CONFLICT);
     assert!(public.error().contains("admin paths only"), "{}", public.body);
     assert_eq!(list(&h, &globex, premium).await.admin_allowed_ip_rules.len(), 2);

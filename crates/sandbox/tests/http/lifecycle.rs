@@ -48,7 +48,10 @@ async fn state_survives_a_restart_with_the_same_data_file() {
     let old_token = first.admin().await;
     let path = format!("/clusters/{}", demo::ACME_PROD);
     assert_eq!(first.delete(&path, &old_token).await.status, StatusCode::NO_CONTENT);
-    assert_eq!(first.delete(&format!("/clusters/{}", demo::ACME_TRIAL), &old_token).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        first.delete(&format!("/clusters/{}", demo::ACME_TRIAL), &old_token).await.status,
+        StatusCode::NO_CONTENT
+    );
     first.sandbox.stop().await;
 
     let second = Harness::with(config).await;
@@ -56,7 +59,10 @@ async fn state_survives_a_restart_with_the_same_data_file() {
     let token = second.admin().await;
     let prod: Cluster = second.get(&path, &token).await.json();
     assert_eq!(prod.status.as_str(), "PENDING_DELETION");
-    assert_eq!(second.get(&format!("/clusters/{}", demo::ACME_TRIAL), &token).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        second.get(&format!("/clusters/{}", demo::ACME_TRIAL), &token).await.status,
+        StatusCode::NOT_FOUND
+    );
     let listed: Vec<Cluster> = second.get("/clusters", &token).await.json();
     let mut ids: Vec<&str> = listed.iter().map(|c| c.id.as_str()).collect();
     let count = ids.len();

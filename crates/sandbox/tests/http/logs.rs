@@ -37,7 +37,10 @@ async fn listing_pages_newest_first_without_temp_urls() {
     let second = files(&h, &token, "?max=20&start=20").await;
     assert_eq!(second[0].last_modified.map(|m| m.0), Some(times[19] - HOUR));
     let small = files(&h, &token, "?max=5&start=3").await;
-    assert_eq!(small.iter().map(|f| &f.file_name).collect::<Vec<_>>(), first[3..8].iter().map(|f| &f.file_name).collect::<Vec<_>>());
+    assert_eq!(
+        small.iter().map(|f| &f.file_name).collect::<Vec<_>>(),
+        first[3..8].iter().map(|f| &f.file_name).collect::<Vec<_>>()
+    );
 
     let all = files(&h, &token, "?max=1000").await;
     assert!((719..=721).contains(&all.len()), "30 days of hourly files: {}", all.len());
@@ -60,7 +63,10 @@ async fn from_and_to_filter_by_last_modified_and_bad_values_are_400() {
     let to = iso(newest - 2 * HOUR);
     let both = files(&h, &token, &format!("?from={from}&to={to}")).await;
     assert_eq!(both.len(), 5);
-    assert!(both.iter().all(|f| f.last_modified.is_some_and(|m| m.0 <= newest - 2 * HOUR && m.0 >= newest - 6 * HOUR)));
+    assert!(
+        both.iter()
+            .all(|f| f.last_modified.is_some_and(|m| m.0 <= newest - 2 * HOUR && m.0 >= newest - 6 * HOUR))
+    );
     // An offset other than Z is the same instant.
     let plus_one = chrono::DateTime::from_timestamp_millis(newest - 6 * HOUR)
         .expect("instant")
@@ -69,7 +75,15 @@ async fn from_and_to_filter_by_last_modified_and_bad_values_are_400() {
     let encoded = plus_one.replace('+', "%2B");
     assert_eq!(files(&h, &token, &format!("?from={encoded}&max=100")).await.len(), 7);
 
-    for bad in ["from=yesterday", "to=2026-13-01T00:00:00Z", "from=2026-01-01", "max=0", "max=x", "start=-1", "max=1001"] {
+    for bad in [
+        "from=yesterday",
+        "to=2026-13-01T00:00:00Z",
+        "from=2026-01-01",
+        "max=0",
+        "max=x",
+        "start=-1",
+        "max=1001",
+    ] {
         let reply = h.get(&format!("/clusters/{PROD}/logs?{bad}"), &token).await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{bad}: {}", reply.body);
     }
@@ -98,20 +112,35 @@ async fn detail_signs_an_expiring_download_of_the_gzip_bytes() {
     let h = Harness::start().await;
     let token = h.viewer().await;
     let listed = files(&h, &token, "?max=2&start=4").await.remove(1);
-    let reply = h.get(&format!("/clusters/{PROD}/logs/{}?minutes=10", encode(&listed.file_name)), &token).await;
+    let reply =
+        h.get(&format!("/clusters/{PROD}/logs/{}?minutes=10", encode(&listed.file_name)), &token).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let file: LogFile = reply.json();
-    assert_eq!((&file.file_name, file.last_modified, file.size), (&listed.file_name, listed.last_modified, listed.size));
+    assert_eq!(
+        (&file.file_name, file.last_modified, file.size),
+        (&listed.file_name, listed.last_modified, listed.size)
+    );
     let url = file.temp_url.expect("temp_url");
-    assert!(url.starts_with(&format!("{}/sandbox/storage/logs/{PROD}/keycloak/", h.sandbox.base_url())), "{url}");
+    assert!(
+        url.starts_with(&format!("{}/sandbox/storage/logs/{PROD}/keycloak/", h.sandbox.base_url())),
+        "{url}"
+    );
     assert!(url.contains("X-Amz-Expires=600&"), "minutes=10 → 600 s: {url}");
     let default = h.get(&format!("/clusters/{PROD}/logs/{}", encode(&listed.file_name)), &token).await;
-    assert!(default.json::<LogFile>().temp_url.is_some_and(|u| u.contains("X-Amz-Expires=300&")), "minutes defaults to 5");
+    assert!(
+        default.json::<LogFile>().temp_url.is_some_and(|u| u.contains("X-Amz-Expires=300&")),
+        "minutes defaults to 5"
+    );
 
     let download = h.http.get(&url).send().await.expect("download");
     assert_eq!(download.status(), StatusCode::OK);
     assert_eq!(download.headers()["content-type"], "application/gzip");
-    assert!(download.headers()["content-disposition"].to_str().expect("ascii").starts_with("attachment; filename="));
+    assert!(
+        download.headers()["content-disposition"]
+            .to_str()
+            .expect("ascii")
+            .starts_with("attachment; filename=")
+    );
     let bytes = download.bytes().await.expect("bytes");
     assert_eq!(Some(bytes.len() as i64), listed.size);
     assert_eq!(&bytes[..2], &[0x1f, 0x8b], "gzip magic");
@@ -121,7 +150,10 @@ async fn detail_signs_an_expiring_download_of_the_gzip_bytes() {
 
     // Tampered: another file under the same signature, a longer lifetime, a forged signature, none.
     let (path, query) = url.split_once('?').expect("query");
-    let other = format!("{}?{query}", path.replace("-00.log.gz", "-01.log.gz").replacen("/keycloak/", "/keycloak/x", 1));
+    let other = format!(
+        "{}?{query}",
+        path.replace("-00.log.gz", "-01.log.gz").replacen("/keycloak/", "/keycloak/x", 1)
+    );
     let longer = url.replace("X-Amz-Expires=600", "X-Amz-Expires=6000");
     let sig_at = url.find("X-Amz-Signature=").expect("sig") + "X-Amz-Signature=".len();
     let forged = format!("{}{}", &url[..sig_at], "0".repeat(url.len() - sig_at));
@@ -139,7 +171,12 @@ async fn detail_signs_an_expiring_download_of_the_gzip_bytes() {
 async fn unknown_paths_404_and_minutes_are_checked() {
     let h = Harness::start().await;
     let token = h.viewer().await;
-    for unknown in ["keycloak/1999-01-01/05-00.log.gz", "keycloak/2999-01-01/05-00.log.gz", "nope.log.gz", "keycloak/2026-01-01/05-30.log.gz"] {
+    for unknown in [
+        "keycloak/1999-01-01/05-00.log.gz",
+        "keycloak/2999-01-01/05-00.log.gz",
+        "nope.log.gz",
+        "keycloak/2026-01-01/05-30.log.gz",
+    ] {
         let reply = h.get(&format!("/clusters/{PROD}/logs/{}", encode(unknown)), &token).await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{unknown}: {}", reply.body);
         assert!(reply.error().contains("has no log file"));

@@ -28,10 +28,16 @@ async fn seeded_cards_say_what_they_pay_for() {
     let h = Harness::start().await;
     let list = cards(&h, &h.admin().await).await;
     let ids: Vec<&str> = list.iter().map(|c| c.id.as_str()).collect();
-    assert_eq!(ids, [demo::CARD_VISA, demo::CARD_MASTERCARD, demo::CARD_AUTHENTICATION_REQUIRED, demo::CARD_DECLINED]);
+    assert_eq!(
+        ids,
+        [demo::CARD_VISA, demo::CARD_MASTERCARD, demo::CARD_AUTHENTICATION_REQUIRED, demo::CARD_DECLINED]
+    );
     let visa = card(&list, demo::CARD_VISA);
     assert!(visa.is_default && visa.in_use_by_active_subscription);
-    assert_eq!((visa.r#type.as_str(), visa.brand.as_deref(), visa.last4.as_deref()), ("card", Some("visa"), Some("4242")));
+    assert_eq!(
+        (visa.r#type.as_str(), visa.brand.as_deref(), visa.last4.as_deref()),
+        ("card", Some("visa"), Some("4242"))
+    );
     assert_eq!(names(visa), ["acme-prod", "acme-staging"]);
     assert_eq!(names(card(&list, demo::CARD_MASTERCARD)), ["acme-legacy", "acme-overdue"]);
     let declined = card(&list, demo::CARD_DECLINED);
@@ -61,8 +67,14 @@ async fn setup_page_adds_a_card() {
     let path = h.local_path(&reply.json::<RedirectLink>().link);
     assert!(path.starts_with("/sandbox/setup/"), "{path}");
     let page = h.page(&path).await;
-    for text in [r#"<select id="setup-card""#, "Visa 4242", "Mastercard 4444", "Visa 3184 (requires authentication)",
-                 r#"id="setup-save""#, r#"id="setup-cancel""#] {
+    for text in [
+        r#"<select id="setup-card""#,
+        "Visa 4242",
+        "Mastercard 4444",
+        "Visa 3184 (requires authentication)",
+        r#"id="setup-save""#,
+        r#"id="setup-cancel""#,
+    ] {
         assert!(page.body.contains(text), "{text}");
     }
     let cancel = h.submit(&format!("{path}/cancel"), &[]).await;
@@ -106,22 +118,38 @@ async fn default_and_delete() {
         "This card pays for acme-prod and acme-staging. Make another card the default and move those \
          subscriptions, or delete the clusters, before removing it."
     );
-    assert_eq!(h.delete(&format!("{CARDS}/{}", demo::CARD_DECLINED), &token).await.status, StatusCode::NO_CONTENT);
-    assert_eq!(h.delete(&format!("{CARDS}/{}", demo::CARD_DECLINED), &token).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        h.delete(&format!("{CARDS}/{}", demo::CARD_DECLINED), &token).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        h.delete(&format!("{CARDS}/{}", demo::CARD_DECLINED), &token).await.status,
+        StatusCode::NOT_FOUND
+    );
     assert_eq!(cards(&h, &token).await.len(), 3);
 
     // Removing the default leaves another card as the default.
-    assert_eq!(h.delete(&format!("{CARDS}/{}", demo::CARD_AUTHENTICATION_REQUIRED), &token).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        h.delete(&format!("{CARDS}/{}", demo::CARD_AUTHENTICATION_REQUIRED), &token).await.status,
+        StatusCode::NO_CONTENT
+    );
     let globex = h.globex().await;
     let path = "/orgs/org-globex/billing/payment-methods";
-    let link: RedirectLink = h.send_json(Method::POST, path, &globex, &json!({"redirect_uri": "http://localhost/x"})).await.json();
+    let link: RedirectLink =
+        h.send_json(Method::POST, path, &globex, &json!({"redirect_uri": "http://localhost/x"})).await.json();
     h.submit(&format!("{}/save", h.local_path(&link.link)), &[("card", "visa")]).await;
     let before: Vec<PaymentMethod> = h.get(path, &globex).await.json();
     let added = before.last().expect("added").id.clone();
-    assert_eq!(h.call(Method::POST, &format!("{path}/{added}/default"), &globex).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        h.call(Method::POST, &format!("{path}/{added}/default"), &globex).await.status,
+        StatusCode::NO_CONTENT
+    );
     assert_eq!(h.delete(&format!("{path}/{added}"), &globex).await.status, StatusCode::NO_CONTENT);
     let after: Vec<PaymentMethod> = h.get(path, &globex).await.json();
-    assert_eq!(after.iter().filter(|c| c.is_default).map(|c| c.id.as_str()).collect::<Vec<_>>(), [demo::GLOBEX_CARD]);
+    assert_eq!(
+        after.iter().filter(|c| c.is_default).map(|c| c.id.as_str()).collect::<Vec<_>>(),
+        [demo::GLOBEX_CARD]
+    );
 }
 
 #[tokio::test]
@@ -131,6 +159,12 @@ async fn cards_belong_to_one_organization() {
     assert_eq!(h.get(CARDS, &globex).await.status, StatusCode::NOT_FOUND);
     let delete = h.delete(&format!("{CARDS}/{}", demo::CARD_DECLINED), &globex).await;
     assert_eq!(delete.status, StatusCode::NOT_FOUND);
-    let theirs = h.call(Method::POST, &format!("/orgs/org-globex/billing/payment-methods/{}/default", demo::CARD_VISA), &globex).await;
+    let theirs = h
+        .call(
+            Method::POST,
+            &format!("/orgs/org-globex/billing/payment-methods/{}/default", demo::CARD_VISA),
+            &globex,
+        )
+        .await;
     assert_eq!(theirs.status, StatusCode::NOT_FOUND, "Acme's card is not Globex's");
 }

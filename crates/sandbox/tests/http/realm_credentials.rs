@@ -19,9 +19,16 @@ async fn create_list_read_and_revoke() {
     let reply = send(&h, Method::POST, &base, &token, Some(body)).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let made: DeploymentCredential = reply.json();
-    assert!(made.client_id.starts_with("api-terraform-") && made.client_id.len() == "api-terraform-".len() + 8, "{}", made.client_id);
+    assert!(
+        made.client_id.starts_with("api-terraform-") && made.client_id.len() == "api-terraform-".len() + 8,
+        "{}",
+        made.client_id
+    );
     assert_eq!(made.roles, ["realm-admin"]);
-    assert_eq!((made.realm.as_str(), made.server_url.as_str()), ("customers", "https://acme-prod.global.auth.ac"));
+    assert_eq!(
+        (made.realm.as_str(), made.server_url.as_str()),
+        ("customers", "https://acme-prod.global.auth.ac")
+    );
     assert_eq!(made.description.as_deref(), Some("CI pipeline"));
     let secret = made.client_secret.clone().unwrap_or_default();
     assert!(!secret.is_empty());
@@ -35,7 +42,10 @@ async fn create_list_read_and_revoke() {
     assert_eq!(read.client_secret.as_deref(), Some(secret.as_str()));
 
     assert_eq!(h.delete(&format!("{base}/{}", made.client_id), &token).await.status, StatusCode::NO_CONTENT);
-    assert_eq!(h.get(&format!("{base}/{}/secret", made.client_id), &token).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        h.get(&format!("{base}/{}/secret", made.client_id), &token).await.status,
+        StatusCode::NOT_FOUND
+    );
     assert_eq!(h.delete(&format!("{base}/{}", made.client_id), &token).await.status, StatusCode::NOT_FOUND);
     assert!(h.get(&base, &token).await.json::<Vec<DeploymentCredential>>().is_empty());
 }
@@ -50,7 +60,8 @@ async fn bodies_names_and_roles() {
     let narrow = json!({"name": "audit", "roles": ["view-users", "view-realm"]});
     let made: DeploymentCredential = send(&h, Method::POST, &base, &token, Some(narrow)).await.json();
     assert_eq!(made.roles, ["view-users", "view-realm"]);
-    let unknown = send(&h, Method::POST, &base, &token, Some(json!({"roles": ["view-users", "god-mode"]}))).await;
+    let unknown =
+        send(&h, Method::POST, &base, &token, Some(json!({"roles": ["view-users", "god-mode"]}))).await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     assert!(unknown.error().contains("god-mode"), "{}", unknown.error());
     let bad_name = send(&h, Method::POST, &base, &token, Some(json!({"name": "Not OK"}))).await;
@@ -58,7 +69,10 @@ async fn bodies_names_and_roles() {
     assert_eq!(h.get(&base, &token).await.json::<Vec<DeploymentCredential>>().len(), 2);
     // Deleting the realm revokes its credentials with it.
     assert_eq!(h.delete(&format!("/deployments/{D}"), &token).await.status, StatusCode::NO_CONTENT);
-    assert_eq!(h.get(&format!("{base}/{}/secret", made.client_id), &token).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        h.get(&format!("{base}/{}/secret", made.client_id), &token).await.status,
+        StatusCode::NOT_FOUND
+    );
 }
 
 #[tokio::test]

@@ -11,8 +11,8 @@ pub fn quick() -> Config {
     Config { realm: Duration::from_millis(300), ..Config::default() }
 }
 
-pub use crate::ext_helpers::send;
 use crate::ext_helpers::read;
+pub use crate::ext_helpers::send;
 
 /// A GET of an absolute URL (the sign-in links), no token.
 pub async fn visit(h: &Harness, url: &str) -> Reply {
@@ -25,8 +25,12 @@ pub fn form(parts: &[(&str, Option<&str>, &[u8])]) -> (String, Vec<u8>) {
     let mut body = Vec::new();
     for (name, filename, data) in parts {
         body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
-        let file = filename.map(|f| format!("; filename=\"{f}\"\r\nContent-Type: application/json")).unwrap_or_default();
-        body.extend_from_slice(format!("Content-Disposition: form-data; name=\"{name}\"{file}\r\n\r\n").as_bytes());
+        let file = filename
+            .map(|f| format!("; filename=\"{f}\"\r\nContent-Type: application/json"))
+            .unwrap_or_default();
+        body.extend_from_slice(
+            format!("Content-Disposition: form-data; name=\"{name}\"{file}\r\n\r\n").as_bytes(),
+        );
         body.extend_from_slice(data);
         body.extend_from_slice(b"\r\n");
     }
@@ -34,7 +38,13 @@ pub fn form(parts: &[(&str, Option<&str>, &[u8])]) -> (String, Vec<u8>) {
     (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
-pub async fn import(h: &Harness, token: &str, cluster: &str, name: Option<&str>, file: Option<&[u8]>) -> Reply {
+pub async fn import(
+    h: &Harness,
+    token: &str,
+    cluster: &str,
+    name: Option<&str>,
+    file: Option<&[u8]>,
+) -> Reply {
     let mut parts: Vec<(&str, Option<&str>, &[u8])> = Vec::new();
     if let Some(file) = file {
         parts.push(("file", Some("realm-export.json"), file));
@@ -50,7 +60,14 @@ pub async fn import(h: &Harness, token: &str, cluster: &str, name: Option<&str>,
 
 /// Creates a realm and returns its ID (from `Location`).
 pub async fn create(h: &Harness, token: &str, cluster: &str, name: &str) -> String {
-    let reply = send(h, Method::POST, &format!("/clusters/{cluster}/deployments"), token, Some(serde_json::json!({"name": name}))).await;
+    let reply = send(
+        h,
+        Method::POST,
+        &format!("/clusters/{cluster}/deployments"),
+        token,
+        Some(serde_json::json!({"name": name})),
+    )
+    .await;
     assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
     created_id(&reply)
 }

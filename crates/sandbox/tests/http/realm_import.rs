@@ -3,8 +3,8 @@
 
 use crate::common::Harness;
 use crate::realm_helpers::{created_id, import, quick, settled};
-use cluster_api::{Deployment, DeploymentState};
 use cluster_api::realms::IMPORT_MAX_BYTES;
+use cluster_api::{Deployment, DeploymentState};
 use cluster_sandbox::demo;
 use reqwest::StatusCode;
 
@@ -33,7 +33,11 @@ async fn bad_requests_create_nothing() {
     let users = br#"{"realm":"a","users":[{"username":"ann"},{"username":"bo"},{"username":"cy"}]}"#;
     let refused = import(&h, &token, PROD, Some("with-users"), Some(users)).await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
-    assert!(refused.error().contains("3 users") && refused.error().contains("cannot be imported"), "{}", refused.error());
+    assert!(
+        refused.error().contains("3 users") && refused.error().contains("cannot be imported"),
+        "{}",
+        refused.error()
+    );
     let big = format!("{{\"realm\":\"a\",\"pad\":\"{}\"}}", "x".repeat(IMPORT_MAX_BYTES));
     let too_big = import(&h, &token, PROD, Some("big"), Some(big.as_bytes())).await;
     assert_eq!(too_big.status, StatusCode::PAYLOAD_TOO_LARGE);
@@ -83,7 +87,10 @@ async fn imports_follow_the_gate_the_cap_and_the_roles() {
     let gate = import(&h, &token, demo::ACME_LEGACY, Some("x"), Some(file)).await;
     assert_eq!(gate.status, StatusCode::CONFLICT);
     assert!(gate.error().contains("PENDING_DELETION"));
-    assert_eq!(import(&h, &token, demo::ACME_DEV, Some("fifth"), Some(file)).await.status, StatusCode::CREATED);
+    assert_eq!(
+        import(&h, &token, demo::ACME_DEV, Some("fifth"), Some(file)).await.status,
+        StatusCode::CREATED
+    );
     let cap = import(&h, &token, demo::ACME_DEV, Some("sixth"), Some(file)).await;
     assert_eq!(cap.status, StatusCode::CONFLICT);
     assert!(cap.error().contains("(5)"));

@@ -64,7 +64,10 @@ async fn console_links_are_new_each_call_and_work_once() {
     let again = visit(&h, &first.link).await;
     assert_eq!(again.status, StatusCode::GONE);
     assert!(again.body.contains("already used"));
-    assert_eq!(visit(&h, &format!("{}/sandbox/realm-console/nope", h.sandbox.base_url())).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        visit(&h, &format!("{}/sandbox/realm-console/nope", h.sandbox.base_url())).await.status,
+        StatusCode::NOT_FOUND
+    );
 
     // A realm that is not ACTIVE cannot be signed in to.
     let pending = create(&h, &token, demo::ACME_PROD, "fresh").await;
@@ -72,8 +75,13 @@ async fn console_links_are_new_each_call_and_work_once() {
     assert_eq!(reply.status, StatusCode::CONFLICT);
     assert!(reply.error().contains("PENDING"));
     settled(&h, &token, &pending).await;
-    assert_eq!(send(&h, Method::POST, &format!("/deployments/{pending}/console-link"), &token, None).await.status, StatusCode::OK);
-    let failed = send(&h, Method::POST, &format!("/deployments/{}/token", demo::REALM_LEGACY_IMPORT), &token, None).await;
+    assert_eq!(
+        send(&h, Method::POST, &format!("/deployments/{pending}/console-link"), &token, None).await.status,
+        StatusCode::OK
+    );
+    let failed =
+        send(&h, Method::POST, &format!("/deployments/{}/token", demo::REALM_LEGACY_IMPORT), &token, None)
+            .await;
     assert_eq!(failed.status, StatusCode::CONFLICT);
     assert!(failed.error().contains("FAILED"));
 }
@@ -115,7 +123,8 @@ async fn tokens_and_metrics() {
     assert!(counts.get("clients").is_some_and(|&n| n >= 8), "{counts:?}");
     let again: Metrics = h.get(&format!("/deployments/{CUSTOMERS}/metrics"), &token).await.json();
     assert_eq!(again.counts, Some(counts));
-    let failed: Metrics = h.get(&format!("/deployments/{}/metrics", demo::REALM_LEGACY_IMPORT), &token).await.json();
+    let failed: Metrics =
+        h.get(&format!("/deployments/{}/metrics", demo::REALM_LEGACY_IMPORT), &token).await.json();
     assert!(!failed.healthy);
     assert_eq!(failed.counts.and_then(|c| c.get("users").copied()), Some(0));
 }
@@ -168,9 +177,13 @@ async fn other_organizations_realms_do_not_exist() {
     ] {
         assert_eq!(h.get(&path, &globex).await.status, StatusCode::NOT_FOUND, "{path}");
     }
-    let reply = send(&h, Method::POST, &format!("/deployments/{CUSTOMERS}/console-link"), &globex, None).await;
+    let reply =
+        send(&h, Method::POST, &format!("/deployments/{CUSTOMERS}/console-link"), &globex, None).await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
     assert_eq!(h.delete(&format!("/deployments/{CUSTOMERS}"), &globex).await.status, StatusCode::NOT_FOUND);
-    assert_eq!(h.get(&format!("/deployments/{}", demo::REALM_GLOBEX), &admin).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        h.get(&format!("/deployments/{}", demo::REALM_GLOBEX), &admin).await.status,
+        StatusCode::NOT_FOUND
+    );
     assert_eq!(h.get(&format!("/deployments/{}", demo::REALM_GLOBEX), &globex).await.status, StatusCode::OK);
 }

@@ -26,9 +26,11 @@ async fn the_seeded_realms_are_listed_with_every_field_and_searchable() {
     let failed = &all[3];
     assert_eq!(failed.state, DeploymentState::Failed);
     assert_eq!(failed.state_error.as_deref(), Some(demo::LEGACY_IMPORT_ERROR));
-    let found: Vec<Deployment> = h.get(&format!("/clusters/{PROD}/deployments?search=PART"), &token).await.json();
+    let found: Vec<Deployment> =
+        h.get(&format!("/clusters/{PROD}/deployments?search=PART"), &token).await.json();
     assert_eq!(found.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), ["partners"]);
-    let dev: Vec<Deployment> = h.get(&format!("/clusters/{}/deployments", demo::ACME_DEV), &token).await.json();
+    let dev: Vec<Deployment> =
+        h.get(&format!("/clusters/{}/deployments", demo::ACME_DEV), &token).await.json();
     assert_eq!(dev.len(), demo::ACME_DEV_REALMS);
 }
 
@@ -36,7 +38,14 @@ async fn the_seeded_realms_are_listed_with_every_field_and_searchable() {
 async fn create_answers_201_with_a_location_and_goes_pending_then_active() {
     let h = Harness::with(quick()).await;
     let token = h.admin().await;
-    let reply = send(&h, Method::POST, &format!("/clusters/{PROD}/deployments"), &token, Some(json!({"name": "Tenant-One"}))).await;
+    let reply = send(
+        &h,
+        Method::POST,
+        &format!("/clusters/{PROD}/deployments"),
+        &token,
+        Some(json!({"name": "Tenant-One"})),
+    )
+    .await;
     assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
     assert!(reply.body.is_empty());
     let location = reply.headers["location"].to_str().expect("ascii").to_string();
@@ -62,11 +71,23 @@ async fn names_are_checked_with_a_recommendation() {
     assert_eq!((malformed.available, malformed.recommendation.as_deref()), (false, Some("my-realm")));
     let free: NameAvailability = h.get(&check("brand-new"), &token).await.json();
     assert!(free.available && free.recommendation.is_none());
-    assert_eq!(h.get(&format!("/clusters/{PROD}/deployments/name-available"), &token).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        h.get(&format!("/clusters/{PROD}/deployments/name-available"), &token).await.status,
+        StatusCode::BAD_REQUEST
+    );
 
     let post = |name: String| {
         let (h, token) = (&h, &token);
-        async move { send(h, Method::POST, &format!("/clusters/{PROD}/deployments"), token, Some(json!({"name": name}))).await }
+        async move {
+            send(
+                h,
+                Method::POST,
+                &format!("/clusters/{PROD}/deployments"),
+                token,
+                Some(json!({"name": name})),
+            )
+            .await
+        }
     };
     let dup = post("CUSTOMERS".into()).await;
     assert_eq!(dup.status, StatusCode::CONFLICT);
@@ -87,7 +108,14 @@ async fn only_an_active_cluster_takes_realms_and_the_refusal_names_its_state() {
     let h = Harness::start().await;
     let token = h.admin().await;
     for (cluster, state) in [(demo::ACME_LEGACY, "PENDING_DELETION"), (demo::ACME_STAGING, "PROVISIONING")] {
-        let reply = send(&h, Method::POST, &format!("/clusters/{cluster}/deployments"), &token, Some(json!({"name": "x"}))).await;
+        let reply = send(
+            &h,
+            Method::POST,
+            &format!("/clusters/{cluster}/deployments"),
+            &token,
+            Some(json!({"name": "x"})),
+        )
+        .await;
         assert_eq!(reply.status, StatusCode::CONFLICT, "{cluster}");
         assert!(reply.error().contains(state) && reply.error().contains("ACTIVE"), "{}", reply.error());
     }
@@ -98,12 +126,20 @@ async fn the_starter_cap_is_five_and_the_refusal_names_it() {
     let h = Harness::start().await;
     let token = h.admin().await;
     create(&h, &token, demo::ACME_DEV, "fifth").await;
-    let reply = send(&h, Method::POST, &format!("/clusters/{}/deployments", demo::ACME_DEV), &token, Some(json!({"name": "sixth"}))).await;
+    let reply = send(
+        &h,
+        Method::POST,
+        &format!("/clusters/{}/deployments", demo::ACME_DEV),
+        &token,
+        Some(json!({"name": "sixth"})),
+    )
+    .await;
     assert_eq!(reply.status, StatusCode::CONFLICT);
     let why = reply.error();
     assert!(why.contains("cap of the starter tier (5)"), "{why}");
     // Deleting one frees a slot.
-    let dev: Vec<Deployment> = h.get(&format!("/clusters/{}/deployments", demo::ACME_DEV), &token).await.json();
+    let dev: Vec<Deployment> =
+        h.get(&format!("/clusters/{}/deployments", demo::ACME_DEV), &token).await.json();
     assert_eq!(h.delete(&format!("/deployments/{}", dev[0].id), &token).await.status, StatusCode::NO_CONTENT);
     create(&h, &token, demo::ACME_DEV, "sixth").await;
 }
@@ -116,7 +152,14 @@ async fn the_premium_cap_is_twenty() {
     for i in 0..19 {
         create(&h, &token, demo::GLOBEX_PROD, &format!("r{i}")).await;
     }
-    let reply = send(&h, Method::POST, &format!("/clusters/{}/deployments", demo::GLOBEX_PROD), &token, Some(json!({"name": "r20"}))).await;
+    let reply = send(
+        &h,
+        Method::POST,
+        &format!("/clusters/{}/deployments", demo::GLOBEX_PROD),
+        &token,
+        Some(json!({"name": "r20"})),
+    )
+    .await;
     assert_eq!(reply.status, StatusCode::CONFLICT);
     assert!(reply.error().contains("premium tier (20)"), "{}", reply.error());
 }
@@ -125,9 +168,14 @@ async fn the_premium_cap_is_twenty() {
 async fn cluster_metrics_count_the_realms_it_holds() {
     let h = Harness::start().await;
     let token = h.admin().await;
-    let before: cluster_api::Metrics = h.get(&format!("/clusters/{}/metrics", demo::ACME_DEV), &token).await.json();
-    assert_eq!(before.counts.as_ref().and_then(|c| c.get("realms").copied()), Some(demo::ACME_DEV_REALMS as i64));
+    let before: cluster_api::Metrics =
+        h.get(&format!("/clusters/{}/metrics", demo::ACME_DEV), &token).await.json();
+    assert_eq!(
+        before.counts.as_ref().and_then(|c| c.get("realms").copied()),
+        Some(demo::ACME_DEV_REALMS as i64)
+    );
     create(&h, &token, demo::ACME_DEV, "fifth").await;
-    let after: cluster_api::Metrics = h.get(&format!("/clusters/{}/metrics", demo::ACME_DEV), &token).await.json();
+    let after: cluster_api::Metrics =
+        h.get(&format!("/clusters/{}/metrics", demo::ACME_DEV), &token).await.json();
     assert_eq!(after.counts.and_then(|c| c.get("realms").copied()), Some(demo::ACME_DEV_REALMS as i64 + 1));
 }

@@ -30,7 +30,12 @@ async fn the_secret_is_shown_once_then_masked_and_works_until_revoked() {
     let h = Harness::start().await;
     let alice = person_token(&h, demo::ALICE_EMAIL).await;
     assert_eq!(count(&h, &alice).await, 2, "the seeded admin and viewer secrets");
-    let reply = create(&h, &alice, serde_json::json!({"name": "deploy", "roles": ["view-clusters", "view-organization"]})).await;
+    let reply = create(
+        &h,
+        &alice,
+        serde_json::json!({"name": "deploy", "roles": ["view-clusters", "view-organization"]}),
+    )
+    .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let created: Secret = reply.json();
     assert_ne!(created.client_secret, MASK);
@@ -42,17 +47,28 @@ async fn the_secret_is_shown_once_then_masked_and_works_until_revoked() {
     assert!(listed.iter().all(|s| s.client_secret == MASK), "every read masks");
     assert!(listed.iter().any(|s| s.id == created.id && s.name == "deploy"));
     let detail: Secret = h.get(&format!("{SECRETS}/{}", created.id), &alice).await.json();
-    assert_eq!((detail.client_secret.as_str(), detail.client_id.as_str()), (MASK, created.client_id.as_str()));
+    assert_eq!(
+        (detail.client_secret.as_str(), detail.client_id.as_str()),
+        (MASK, created.client_id.as_str())
+    );
 
     let issued = h.token_for(&created.client_id, &created.client_secret).await;
     assert_eq!(h.get("/clusters", &issued).await.status, StatusCode::OK);
     assert_eq!(h.delete(&format!("{SECRETS}/{}", created.id), &alice).await.status, StatusCode::NO_CONTENT);
 
-    let form = [("grant_type", "client_credentials"), ("client_id", created.client_id.as_str()), ("client_secret", created.client_secret.as_str())];
+    let form = [
+        ("grant_type", "client_credentials"),
+        ("client_id", created.client_id.as_str()),
+        ("client_secret", created.client_secret.as_str()),
+    ];
     let refused = h.post_token(TOKEN_PATH, &form).await;
     assert_eq!(refused.status, StatusCode::UNAUTHORIZED, "a revoked secret gets no new token");
     assert!(refused.json::<serde_json::Value>().get("access_token").is_none());
-    assert_eq!(h.get("/clusters", &issued).await.status, StatusCode::OK, "issued tokens live until they expire");
+    assert_eq!(
+        h.get("/clusters", &issued).await.status,
+        StatusCode::OK,
+        "issued tokens live until they expire"
+    );
     assert_eq!(h.get(&format!("{SECRETS}/{}", created.id), &alice).await.status, StatusCode::NOT_FOUND);
     assert_eq!(h.delete(&format!("{SECRETS}/{}", created.id), &alice).await.status, StatusCode::NOT_FOUND);
 }
@@ -87,10 +103,16 @@ async fn only_roles_the_caller_holds_can_be_granted() {
     let h = Harness::start().await;
     // A secret holding only the roles managing needs cannot hand out manage-clusters.
     let admin = h.admin().await;
-    let limited: Secret =
-        create(&h, &admin, serde_json::json!({"name": "limited", "roles": ["view-organization", "manage-organization"]})).await.json();
+    let limited: Secret = create(
+        &h,
+        &admin,
+        serde_json::json!({"name": "limited", "roles": ["view-organization", "manage-organization"]}),
+    )
+    .await
+    .json();
     let token = h.token_for(&limited.client_id, &limited.client_secret).await;
-    let reply = create(&h, &token, serde_json::json!({"name": "escalate", "roles": ["manage-clusters"]})).await;
+    let reply =
+        create(&h, &token, serde_json::json!({"name": "escalate", "roles": ["manage-clusters"]})).await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
     assert!(reply.error().contains("manage-clusters"), "{}", reply.body);
     let fine = create(&h, &token, serde_json::json!({"name": "fine", "roles": ["view-organization"]})).await;
@@ -112,10 +134,18 @@ async fn managing_secrets_needs_manage_and_view_organization() {
     assert_eq!(h.get(SECRETS, &globex).await.status, StatusCode::NOT_FOUND, "strangers see no organization");
     let alice = person_token(&h, demo::ALICE_EMAIL).await;
     // manage-organization alone is not enough: reading and writing secrets needs the pair.
-    let half: Secret = create(&h, &alice, serde_json::json!({"name": "half", "roles": ["manage-organization"]})).await.json();
+    let half: Secret =
+        create(&h, &alice, serde_json::json!({"name": "half", "roles": ["manage-organization"]}))
+            .await
+            .json();
     let half = h.token_for(&half.client_id, &half.client_secret).await;
     let refused = create(&h, &half, serde_json::json!({"name": "more"})).await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
     assert!(refused.error().contains("view-organization"), "{}", refused.body);
-    assert_eq!(h.raw(Method::GET, &format!("/v2{SECRETS}/sec-globex-admin"), Some(&format!("Bearer {alice}"))).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        h.raw(Method::GET, &format!("/v2{SECRETS}/sec-globex-admin"), Some(&format!("Bearer {alice}")))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
 }

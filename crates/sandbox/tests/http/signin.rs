@@ -37,7 +37,8 @@ pub struct Browser {
 
 impl Browser {
     pub fn new() -> Browser {
-        let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+        let http =
+            reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
         Browser { http, cookie: None }
     }
 
@@ -47,7 +48,13 @@ impl Browser {
             None => request,
         };
         let response = request.send().await.expect("request");
-        let header = |name| response.headers().get(name).and_then(|v: &reqwest::header::HeaderValue| v.to_str().ok()).map(str::to_string);
+        let header = |name| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v: &reqwest::header::HeaderValue| v.to_str().ok())
+                .map(str::to_string)
+        };
         let (location, set_cookie) = (header(LOCATION), header(SET_COOKIE));
         if let Some(set) = &set_cookie {
             let pair = set.split(';').next().unwrap_or_default().to_string();
@@ -111,7 +118,8 @@ pub async fn exchange(h: &Harness, code: &str, verifier: &str) -> crate::common:
 pub async fn person_token(h: &Harness, username: &str) -> String {
     let mut browser = Browser::new();
     let answer = log_in(h, &mut browser, username, cluster_sandbox::demo::DEMO_PASSWORD).await;
-    let code = answer.param("code").unwrap_or_else(|| panic!("no code: {:?} {}", answer.location, answer.body));
+    let code =
+        answer.param("code").unwrap_or_else(|| panic!("no code: {:?} {}", answer.location, answer.body));
     let reply = exchange(h, &code, VERIFIER).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     reply.json::<AccountTokens>().access_token

@@ -3,11 +3,11 @@
 
 use crate::common::Harness;
 use crate::ext_helpers::{create, fast, send, upload_jar};
+use clap::Parser;
 use cluster_api::{Cluster, Extension, ExtensionVersion, Org};
 use cluster_sandbox::demo;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use clap::Parser;
 use std::time::Duration;
 
 const SHOP: &str = demo::ACME_SHOP;
@@ -61,7 +61,11 @@ async fn both_staff_operations_are_refused_to_customers_owners_included() {
         let path = version_path(cluster, ext, ver);
         let report = h.get(&format!("{path}/report"), &token).await;
         assert_eq!(report.status, StatusCode::FORBIDDEN, "{}", report.body);
-        assert!(report.error().contains("manage-clusters role on the cluster-management client"), "{}", report.error());
+        assert!(
+            report.error().contains("manage-clusters role on the cluster-management client"),
+            "{}",
+            report.error()
+        );
         let body = json!({"blocked": true, "reason": "mine"});
         let block = send(&h, Method::PUT, &format!("{path}/admin-block"), &token, Some(body)).await;
         assert_eq!(block.status, StatusCode::FORBIDDEN, "{}", block.body);
@@ -106,12 +110,22 @@ async fn staff_are_refused_every_customer_write_and_every_handover() {
     let shop_version = version_path(SHOP, "ext-storefront", demo::OVERRIDDEN_VERSION);
     let calls = [
         (Method::DELETE, format!("/clusters/{prod}"), None, "manage-clusters"),
-        (Method::POST, format!("/clusters/{prod}/extensions"), Some(json!({"name": "x", "resourceType": "THEME"})), "manage-clusters"),
+        (
+            Method::POST,
+            format!("/clusters/{prod}/extensions"),
+            Some(json!({"name": "x", "resourceType": "THEME"})),
+            "manage-clusters",
+        ),
         (Method::PUT, format!("{shop_version}/validate"), Some(json!({"valid": false})), "manage-clusters"),
         (Method::POST, format!("/clusters/{SHOP}/extensions/cluster-update"), None, "manage-clusters"),
         (Method::POST, "/orgs/org-acme/billing/contacts/user-bob".to_string(), None, "manage-billing"),
         (Method::POST, "/orgs/org-acme/billing/portal".to_string(), Some(json!({})), "manage-billing"),
-        (Method::POST, "/orgs/org-globex/billing/payment-methods".to_string(), Some(json!({})), "manage-billing"),
+        (
+            Method::POST,
+            "/orgs/org-globex/billing/payment-methods".to_string(),
+            Some(json!({})),
+            "manage-billing",
+        ),
         (Method::POST, format!("/clusters/{prod}/billing"), Some(json!({})), "manage-billing"),
     ];
     for (method, path, body, role) in calls {
@@ -129,10 +143,18 @@ async fn block_and_unblock_set_and_clear_every_field_and_customers_see_it() {
     let h = Harness::start().await;
     let token = staff(&h).await;
     let path = version_path(SHOP, "ext-storefront", demo::OVERRIDDEN_VERSION);
-    let blank = send(&h, Method::PUT, &format!("{path}/admin-block"), &token, Some(json!({"blocked": true, "reason": "  "}))).await;
+    let blank = send(
+        &h,
+        Method::PUT,
+        &format!("{path}/admin-block"),
+        &token,
+        Some(json!({"blocked": true, "reason": "  "})),
+    )
+    .await;
     assert_eq!(blank.status, StatusCode::BAD_REQUEST);
     assert!(blank.error().contains("reason is required"), "{}", blank.error());
-    let none = send(&h, Method::PUT, &format!("{path}/admin-block"), &token, Some(json!({"blocked": true}))).await;
+    let none =
+        send(&h, Method::PUT, &format!("{path}/admin-block"), &token, Some(json!({"blocked": true}))).await;
     assert_eq!(none.status, StatusCode::BAD_REQUEST);
 
     let body = json!({"blocked": true, "reason": "Exfiltrates tokens"});
@@ -147,20 +169,36 @@ async fn block_and_unblock_set_and_clear_every_field_and_customers_see_it() {
     // The customer sees it on every read, may still approve it, and it survives a reconcile.
     let acme = h.admin().await;
     let ext: Extension = h.get(&format!("/clusters/{SHOP}/extensions/ext-storefront"), &acme).await.json();
-    let seen = ext.versions.unwrap_or_default().into_iter().find(|v| v.id == demo::OVERRIDDEN_VERSION).expect("listed");
+    let seen = ext
+        .versions
+        .unwrap_or_default()
+        .into_iter()
+        .find(|v| v.id == demo::OVERRIDDEN_VERSION)
+        .expect("listed");
     assert_eq!(seen.admin_blocked_reason.as_deref(), Some("Exfiltrates tokens"));
     let approve = json!({"valid": true, "reason": "still want it"});
-    assert_eq!(send(&h, Method::PUT, &format!("{path}/validate"), &acme, Some(approve)).await.status, StatusCode::OK);
-    let reconcile = send(&h, Method::POST, &format!("/clusters/{SHOP}/extensions/cluster-update"), &acme, None).await;
+    assert_eq!(
+        send(&h, Method::PUT, &format!("{path}/validate"), &acme, Some(approve)).await.status,
+        StatusCode::OK
+    );
+    let reconcile =
+        send(&h, Method::POST, &format!("/clusters/{SHOP}/extensions/cluster-update"), &acme, None).await;
     assert_eq!(reconcile.status, StatusCode::ACCEPTED, "{}", reconcile.body);
     let listed: Vec<Extension> = h.get(&format!("/clusters/{SHOP}/extensions"), &acme).await.json();
-    let still = listed.iter().flat_map(|e| e.versions.clone().unwrap_or_default()).find(|v| v.id == demo::OVERRIDDEN_VERSION);
+    let still = listed
+        .iter()
+        .flat_map(|e| e.versions.clone().unwrap_or_default())
+        .find(|v| v.id == demo::OVERRIDDEN_VERSION);
     assert_eq!(still.and_then(|v| v.admin_blocked), Some(true), "the block stays until staff lift it");
 
-    let reply = send(&h, Method::PUT, &format!("{path}/admin-block"), &token, Some(json!({"blocked": false}))).await;
+    let reply =
+        send(&h, Method::PUT, &format!("{path}/admin-block"), &token, Some(json!({"blocked": false}))).await;
     let lifted: ExtensionVersion = reply.json();
     assert_eq!(lifted.admin_blocked, Some(false));
-    assert_eq!((lifted.admin_blocked_by, lifted.admin_blocked_reason, lifted.admin_blocked_at), (None, None, None));
+    assert_eq!(
+        (lifted.admin_blocked_by, lifted.admin_blocked_reason, lifted.admin_blocked_at),
+        (None, None, None)
+    );
 }
 
 #[tokio::test]
@@ -186,13 +224,21 @@ async fn the_seed_has_every_scan_state_one_block_and_one_override() {
 async fn reports_explain_their_verdict_and_answer_404_until_there_is_one() {
     let h = Harness::start().await;
     let token = staff(&h).await;
-    let report: Value = h.get(&format!("{}/report", version_path(SHOP, "ext-loyalty", "ver-loyalty-26")), &token).await.json();
+    let report: Value = h
+        .get(&format!("{}/report", version_path(SHOP, "ext-loyalty", "ver-loyalty-26")), &token)
+        .await
+        .json();
     assert_eq!(report["verdict"], "BLOCK");
     assert_eq!(report["risk_score"], 95);
-    let severities: Vec<&str> = report["findings"].as_array().unwrap().iter().filter_map(|f| f["severity"].as_str()).collect();
+    let severities: Vec<&str> =
+        report["findings"].as_array().unwrap().iter().filter_map(|f| f["severity"].as_str()).collect();
     assert_eq!(severities, ["CRITICAL", "MEDIUM"]);
     assert!(report["checked"]["classes"].as_u64().unwrap() > 0);
-    for (ver, says) in [("ver-loyalty-24", "not scanned"), ("ver-loyalty-25", "still being scanned"), ("ver-nope", "no version")] {
+    for (ver, says) in [
+        ("ver-loyalty-24", "not scanned"),
+        ("ver-loyalty-25", "still being scanned"),
+        ("ver-nope", "no version"),
+    ] {
         let reply = h.get(&format!("{}/report", version_path(SHOP, "ext-loyalty", ver)), &token).await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{ver}");
         assert!(reply.error().contains(says), "{ver}: {}", reply.error());
@@ -202,17 +248,27 @@ async fn reports_explain_their_verdict_and_answer_404_until_there_is_one() {
     let h = Harness::with(fast()).await;
     let (token, acme) = (staff(&h).await, h.admin().await);
     let ext = create(&h, &acme, demo::ACME_PROD, "scanned", "EXTENSION").await;
-    let bare: ExtensionVersion = send(&h, Method::POST, &format!("/clusters/{}/extensions/{ext}/versions", demo::ACME_PROD), &acme, Some(json!({"keycloak_major_version": 25}))).await.json();
+    let bare: ExtensionVersion = send(
+        &h,
+        Method::POST,
+        &format!("/clusters/{}/extensions/{ext}/versions", demo::ACME_PROD),
+        &acme,
+        Some(json!({"keycloak_major_version": 25})),
+    )
+    .await
+    .json();
     let reply = h.get(&format!("{}/report", version_path(demo::ACME_PROD, &ext, &bare.id)), &token).await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
     assert!(reply.error().contains("no uploaded file"), "{}", reply.error());
     let v = upload_jar(&h, &acme, demo::ACME_PROD, &ext, 26, &["a/B.class", "a/SCAN-WARN.class"]).await;
     assert_eq!(v.report_location, None, "no report while scanning");
     tokio::time::sleep(Duration::from_millis(400)).await;
-    let report: Value = h.get(&format!("{}/report", version_path(demo::ACME_PROD, &ext, &v.id)), &token).await.json();
+    let report: Value =
+        h.get(&format!("{}/report", version_path(demo::ACME_PROD, &ext, &v.id)), &token).await.json();
     assert_eq!(report["verdict"], "WARN");
     assert_eq!(report["findings"][0]["location"], "a/SCAN-WARN.class");
-    let listed: Extension = h.get(&format!("/clusters/{}/extensions/{ext}", demo::ACME_PROD), &acme).await.json();
+    let listed: Extension =
+        h.get(&format!("/clusters/{}/extensions/{ext}", demo::ACME_PROD), &acme).await.json();
     let versions = listed.versions.unwrap_or_default();
     let scanned = versions.iter().find(|x| x.id == v.id).expect("listed");
     assert!(scanned.report_location.as_deref().is_some_and(|l| l.ends_with(".json")), "{versions:?}");
@@ -221,7 +277,8 @@ async fn reports_explain_their_verdict_and_answer_404_until_there_is_one() {
 
 #[tokio::test]
 async fn demo_scale_adds_clusters_with_twenty_versions_each() {
-    let h = Harness::with(cluster_sandbox::Config { demo_scale: 12, ..cluster_sandbox::Config::default() }).await;
+    let h =
+        Harness::with(cluster_sandbox::Config { demo_scale: 12, ..cluster_sandbox::Config::default() }).await;
     let token = staff(&h).await;
     let clusters: Vec<Cluster> = h.get("/clusters", &token).await.json();
     assert_eq!(clusters.iter().filter(|c| c.id.starts_with("cl-scale-")).count(), 12);
@@ -233,7 +290,11 @@ async fn demo_scale_adds_clusters_with_twenty_versions_each() {
 
 #[tokio::test]
 async fn delay_ms_delays_api_answers() {
-    let h = Harness::with(cluster_sandbox::Config { delay: Duration::from_millis(250), ..cluster_sandbox::Config::default() }).await;
+    let h = Harness::with(cluster_sandbox::Config {
+        delay: Duration::from_millis(250),
+        ..cluster_sandbox::Config::default()
+    })
+    .await;
     let token = h.admin().await;
     let started = std::time::Instant::now();
     assert_eq!(h.get("/clusters", &token).await.status, StatusCode::OK);
@@ -251,7 +312,17 @@ async fn staff_secret_flag_adds_a_staff_client_and_wrong_secrets_are_refused() {
     assert!(clusters.iter().any(|c| c.id == demo::GLOBEX_PROD));
     let form = [("grant_type", "client_credentials"), ("client_id", "support-2"), ("client_secret", "nope")];
     assert_eq!(h.post_token(cluster_api::TOKEN_PATH, &form).await.status, StatusCode::UNAUTHORIZED);
-    let args = cluster_sandbox::cli::Args::parse_from(["cluster-sandbox", "--staff-secret", "a:b", "--staff-secret", "c:d", "--demo-scale", "3", "--delay-ms", "5"]);
+    let args = cluster_sandbox::cli::Args::parse_from([
+        "cluster-sandbox",
+        "--staff-secret",
+        "a:b",
+        "--staff-secret",
+        "c:d",
+        "--demo-scale",
+        "3",
+        "--delay-ms",
+        "5",
+    ]);
     let config = args.into_config();
     let ids: Vec<&str> = config.staff.iter().map(|c| c.client_id.as_str()).collect();
     assert_eq!(ids, [demo::STAFF_CLIENT_ID, "a", "c"]);
@@ -267,13 +338,15 @@ async fn sam_signs_in_as_a_person_and_is_staff() {
     assert_eq!(claims(&token)["resource_access"]["cluster-management"]["roles"], json!(["manage-clusters"]));
     let reply = h.get(&format!("/clusters/{}", demo::GLOBEX_PROD), &token).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
-    let report = h.get(&format!("{}/report", version_path(SHOP, "ext-loyalty", "ver-loyalty-26")), &token).await;
+    let report =
+        h.get(&format!("{}/report", version_path(SHOP, "ext-loyalty", "ver-loyalty-26")), &token).await;
     assert_eq!(report.status, StatusCode::OK, "{}", report.body);
     let delete = h.delete(&format!("/clusters/{}", demo::GLOBEX_PROD), &token).await;
     assert_eq!(delete.status, StatusCode::FORBIDDEN, "{}", delete.body);
     // Alice, a person too, holds every Acme role and still is not staff.
     let alice = crate::signin::person_token(&h, demo::ALICE_EMAIL).await;
     assert!(claims(&alice).get("resource_access").is_none());
-    let refused = h.get(&format!("{}/report", version_path(SHOP, "ext-loyalty", "ver-loyalty-26")), &alice).await;
+    let refused =
+        h.get(&format!("{}/report", version_path(SHOP, "ext-loyalty", "ver-loyalty-26")), &alice).await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
 }

@@ -14,7 +14,9 @@ const ORIGIN: &str = "http://console.example:8080";
 
 /// A fresh upload URL for a new THEME version on acme-prod: (extension, version, url).
 async fn fresh_url(h: &Harness, token: &str) -> (String, String, PresignedUrl) {
-    let id = create(h, token, PROD, &format!("t{}", &uuid::Uuid::new_v4().simple().to_string()[..8]), "EXTENSION").await;
+    let id =
+        create(h, token, PROD, &format!("t{}", &uuid::Uuid::new_v4().simple().to_string()[..8]), "EXTENSION")
+            .await;
     let version = new_version(h, token, PROD, &id, 26).await;
     let url = upload_url(h, token, PROD, &id, Some(&version.id), "").await;
     (id, version.id, url)
@@ -49,9 +51,19 @@ async fn a_presigned_put_stores_the_object_and_answers_with_an_etag() {
 
     // GET is for downloads (log files): an upload URL is signed for PUT only, as on S3.
     let get = to_url(&h, Method::GET, &url.url, vec![], &[]).await;
-    assert_s3_error(&get, StatusCode::FORBIDDEN, "SignatureDoesNotMatch", "The request signature we calculated");
+    assert_s3_error(
+        &get,
+        StatusCode::FORBIDDEN,
+        "SignatureDoesNotMatch",
+        "The request signature we calculated",
+    );
     let delete = to_url(&h, Method::DELETE, &url.url, vec![], &[]).await;
-    assert_s3_error(&delete, StatusCode::METHOD_NOT_ALLOWED, "MethodNotAllowed", "Objects here accept only PUT (uploads) or GET");
+    assert_s3_error(
+        &delete,
+        StatusCode::METHOD_NOT_ALLOWED,
+        "MethodNotAllowed",
+        "Objects here accept only PUT (uploads) or GET",
+    );
 }
 
 #[tokio::test]
@@ -59,7 +71,11 @@ async fn cors_preflight_allows_put_from_any_origin() {
     let h = Harness::start().await;
     let token = h.admin().await;
     let (_, _, url) = fresh_url(&h, &token).await;
-    let headers = [("origin", ORIGIN), ("access-control-request-method", "PUT"), ("access-control-request-headers", "content-type")];
+    let headers = [
+        ("origin", ORIGIN),
+        ("access-control-request-method", "PUT"),
+        ("access-control-request-headers", "content-type"),
+    ];
     let reply = to_url(&h, Method::OPTIONS, &url.url, vec![], &headers).await;
     assert_eq!(reply.status, StatusCode::OK);
     assert_eq!(reply.headers["access-control-allow-origin"], ORIGIN);
@@ -82,7 +98,9 @@ async fn an_authorization_header_is_refused_as_s3_does() {
     let token = h.admin().await;
     let (_, _, url) = fresh_url(&h, &token).await;
     let bearer = format!("Bearer {token}");
-    let reply = to_url(&h, Method::PUT, &url.url, jar(&["a"]), &[("authorization", &bearer), ("origin", ORIGIN)]).await;
+    let reply =
+        to_url(&h, Method::PUT, &url.url, jar(&["a"]), &[("authorization", &bearer), ("origin", ORIGIN)])
+            .await;
     assert_s3_error(&reply, StatusCode::BAD_REQUEST, "InvalidArgument", "Only one auth mechanism allowed");
     assert_eq!(reply.headers["access-control-allow-origin"], ORIGIN, "the browser may read the error");
 }
@@ -95,7 +113,8 @@ async fn tampered_or_incomplete_urls_are_refused() {
     let mismatch = "The request signature we calculated does not match";
     let (path, query) = url.url.split_once('?').expect("query");
     let sig_at = query.find("X-Amz-Signature=").expect("sig") + "X-Amz-Signature=".len();
-    let flipped = format!("{path}?{}{}", &query[..sig_at], query[sig_at..].replace(|c: char| c.is_ascii_digit(), "0"));
+    let flipped =
+        format!("{path}?{}{}", &query[..sig_at], query[sig_at..].replace(|c: char| c.is_ascii_digit(), "0"));
     let other_key = format!("{}?{query}", path.replace(".jar", "-x.jar"));
     let longer = url.url.replace("X-Amz-Expires=300", "X-Amz-Expires=86400");
     for tampered in [flipped, other_key, longer] {
@@ -123,7 +142,12 @@ async fn objects_over_the_size_limit_are_refused() {
     let token = h.admin().await;
     let (_, _, url) = fresh_url(&h, &token).await;
     let reply = put(&h, &url, vec![b'x'; 1025]).await;
-    assert_s3_error(&reply, StatusCode::BAD_REQUEST, "EntityTooLarge", "Your proposed upload exceeds the maximum allowed size of 1024 bytes");
+    assert_s3_error(
+        &reply,
+        StatusCode::BAD_REQUEST,
+        "EntityTooLarge",
+        "Your proposed upload exceeds the maximum allowed size of 1024 bytes",
+    );
     assert_eq!(put(&h, &url, vec![b'x'; 1024]).await.status, StatusCode::OK);
 }
 
@@ -137,7 +161,8 @@ impl Drop for TempFile {
 
 #[tokio::test]
 async fn uploads_and_upload_urls_survive_a_restart() {
-    let file = TempFile(std::env::temp_dir().join(format!("sandbox-storage-{}.sqlite3", uuid::Uuid::new_v4())));
+    let file =
+        TempFile(std::env::temp_dir().join(format!("sandbox-storage-{}.sqlite3", uuid::Uuid::new_v4())));
     let config = Config { data: file.0.clone(), ..fast() };
 
     let first = Harness::with(config.clone()).await;

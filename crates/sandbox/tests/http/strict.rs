@@ -11,8 +11,16 @@ use serde_json::json;
 const PROD: &str = demo::ACME_PROD;
 
 /// A call with a raw body and Content-Type (or none).
-async fn raw_body(h: &Harness, method: Method, path: &str, token: &str, content_type: Option<&str>, body: &str) -> Reply {
-    let mut request = h.http.request(method, h.url(&format!("/v2{path}"))).bearer_auth(token).body(body.to_string());
+async fn raw_body(
+    h: &Harness,
+    method: Method,
+    path: &str,
+    token: &str,
+    content_type: Option<&str>,
+    body: &str,
+) -> Reply {
+    let mut request =
+        h.http.request(method, h.url(&format!("/v2{path}"))).bearer_auth(token).body(body.to_string());
     if let Some(content_type) = content_type {
         request = request.header("content-type", content_type);
     }
@@ -21,7 +29,11 @@ async fn raw_body(h: &Harness, method: Method, path: &str, token: &str, content_
 
 fn assert_json_error(reply: &Reply, status: StatusCode, needle: &str) {
     assert_eq!(reply.status, status, "{}", reply.body);
-    assert!(reply.headers["content-type"].to_str().unwrap_or("").starts_with("application/json"), "{:?}", reply.headers);
+    assert!(
+        reply.headers["content-type"].to_str().unwrap_or("").starts_with("application/json"),
+        "{:?}",
+        reply.headers
+    );
     assert!(reply.error().contains(needle), "{needle:?} not in {:?}", reply.error());
 }
 
@@ -34,22 +46,42 @@ async fn bodies_must_be_json_objects_of_the_right_types() {
     // An array read by position would have created an extension named "theme-a".
     let array = raw_body(&h, Method::POST, &path, &token, json, r#"["theme-a", "THEME"]"#).await;
     assert_json_error(&array, StatusCode::BAD_REQUEST, "must be a JSON object, not an array");
-    let text = raw_body(&h, Method::POST, &path, &token, Some("text/plain"), r#"{"name":"t","resourceType":"THEME"}"#).await;
+    let text = raw_body(
+        &h,
+        Method::POST,
+        &path,
+        &token,
+        Some("text/plain"),
+        r#"{"name":"t","resourceType":"THEME"}"#,
+    )
+    .await;
     assert_json_error(&text, StatusCode::UNSUPPORTED_MEDIA_TYPE, "not a text/plain body");
-    let untyped = raw_body(&h, Method::POST, &path, &token, None, r#"{"name":"t","resourceType":"THEME"}"#).await;
+    let untyped =
+        raw_body(&h, Method::POST, &path, &token, None, r#"{"name":"t","resourceType":"THEME"}"#).await;
     assert_json_error(&untyped, StatusCode::UNSUPPORTED_MEDIA_TYPE, "without Content-Type");
     let missing = raw_body(&h, Method::POST, &path, &token, json, "").await;
     assert_json_error(&missing, StatusCode::BAD_REQUEST, "needs a JSON request body");
-    let empty_enum = raw_body(&h, Method::POST, &path, &token, json, r#"{"name":"t","resourceType":""}"#).await;
+    let empty_enum =
+        raw_body(&h, Method::POST, &path, &token, json, r#"{"name":"t","resourceType":""}"#).await;
     assert_json_error(&empty_enum, StatusCode::BAD_REQUEST, "resourceType must be THEME, EXTENSION");
-    let unknown_enum = raw_body(&h, Method::POST, &path, &token, json, r#"{"name":"t","resourceType":"SKIN"}"#).await;
+    let unknown_enum =
+        raw_body(&h, Method::POST, &path, &token, json, r#"{"name":"t","resourceType":"SKIN"}"#).await;
     assert_json_error(&unknown_enum, StatusCode::BAD_REQUEST, "resourceType must be THEME, EXTENSION");
-    let wrong_type = raw_body(&h, Method::POST, &path, &token, json, r#"{"name":7,"resourceType":"THEME"}"#).await;
+    let wrong_type =
+        raw_body(&h, Method::POST, &path, &token, json, r#"{"name":7,"resourceType":"THEME"}"#).await;
     assert_json_error(&wrong_type, StatusCode::BAD_REQUEST, "name: invalid type");
     // None of them created anything; the proper body still does.
     let listed = h.get(&path, &token).await;
     assert!(!listed.body.contains("theme-a") && !listed.body.contains("\"t\""), "{}", listed.body);
-    let ok = raw_body(&h, Method::POST, &path, &token, Some("application/json; charset=utf-8"), r#"{"name":"t","resourceType":"THEME"}"#).await;
+    let ok = raw_body(
+        &h,
+        Method::POST,
+        &path,
+        &token,
+        Some("application/json; charset=utf-8"),
+        r#"{"name":"t","resourceType":"THEME"}"#,
+    )
+    .await;
     assert_eq!(ok.status, StatusCode::CREATED, "{}", ok.body);
 }
 
@@ -76,11 +108,25 @@ async fn required_bodies_cannot_be_left_out() {
     let standalone = format!("/clusters/{PROD}/extensions/{ext}/standalone");
     let reply = send(&h, Method::POST, &standalone, &token, None).await;
     assert_json_error(&reply, StatusCode::BAD_REQUEST, "needs a JSON request body");
-    let version = send(&h, Method::POST, &format!("/clusters/{PROD}/extensions/{ext}/versions"), &token, Some(json!({"keycloak_major_version": 26}))).await;
+    let version = send(
+        &h,
+        Method::POST,
+        &format!("/clusters/{PROD}/extensions/{ext}/versions"),
+        &token,
+        Some(json!({"keycloak_major_version": 26})),
+    )
+    .await;
     let version_id = version.json::<cluster_api::ExtensionVersion>().id;
     let upload = format!("/clusters/{PROD}/extensions/{ext}/versions/{version_id}/upload-url");
-    assert_json_error(&send(&h, Method::POST, &upload, &token, None).await, StatusCode::BAD_REQUEST, "needs a JSON request body");
-    assert_eq!(send(&h, Method::POST, &upload, &token, Some(json!({"label": "v1"}))).await.status, StatusCode::OK);
+    assert_json_error(
+        &send(&h, Method::POST, &upload, &token, None).await,
+        StatusCode::BAD_REQUEST,
+        "needs a JSON request body",
+    );
+    assert_eq!(
+        send(&h, Method::POST, &upload, &token, Some(json!({"label": "v1"}))).await.status,
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]
@@ -89,9 +135,16 @@ async fn enum_query_values_must_be_known() {
     let token = h.admin().await;
     for query in ["type=", "type=theme", "type=SKIN"] {
         let reply = h.get(&format!("/clusters/{PROD}/extensions?{query}"), &token).await;
-        assert_json_error(&reply, StatusCode::BAD_REQUEST, "type must be THEME, EXTENSION, PASSWORD_BLACKLIST or WELL_KNOWN; got");
+        assert_json_error(
+            &reply,
+            StatusCode::BAD_REQUEST,
+            "type must be THEME, EXTENSION, PASSWORD_BLACKLIST or WELL_KNOWN; got",
+        );
     }
-    assert_eq!(h.get(&format!("/clusters/{PROD}/extensions?type=THEME"), &token).await.status, StatusCode::OK);
+    assert_eq!(
+        h.get(&format!("/clusters/{PROD}/extensions?type=THEME"), &token).await.status,
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]
@@ -99,7 +152,15 @@ async fn oversized_bodies_get_a_json_413() {
     let h = Harness::start().await;
     let token = h.admin().await;
     let body = format!(r#"{{"name":"{}","resourceType":"THEME"}}"#, "x".repeat(3 * 1024 * 1024));
-    let reply = raw_body(&h, Method::POST, &format!("/clusters/{PROD}/extensions"), &token, Some("application/json"), &body).await;
+    let reply = raw_body(
+        &h,
+        Method::POST,
+        &format!("/clusters/{PROD}/extensions"),
+        &token,
+        Some("application/json"),
+        &body,
+    )
+    .await;
     assert_json_error(&reply, StatusCode::PAYLOAD_TOO_LARGE, "larger than");
 }
 
@@ -126,11 +187,19 @@ async fn head_and_options_on_get_resources() {
 async fn api_answers_are_never_cached() {
     let h = Harness::start().await;
     let token = h.admin().await;
-    for reply in [h.get("/clusters", &token).await, h.get("/nope", &token).await, h.raw(Method::GET, "/v2/clusters", None).await] {
+    for reply in [
+        h.get("/clusters", &token).await,
+        h.get("/nope", &token).await,
+        h.raw(Method::GET, "/v2/clusters", None).await,
+    ] {
         assert_eq!(reply.headers["cache-control"], "no-store", "{}", reply.status);
         assert_eq!(reply.headers["x-content-type-options"], "nosniff");
     }
-    let form = [("grant_type", "client_credentials"), ("client_id", demo::ADMIN_CLIENT_ID), ("client_secret", demo::ADMIN_CLIENT_SECRET)];
+    let form = [
+        ("grant_type", "client_credentials"),
+        ("client_id", demo::ADMIN_CLIENT_ID),
+        ("client_secret", demo::ADMIN_CLIENT_SECRET),
+    ];
     assert_eq!(h.post_token(cluster_api::TOKEN_PATH, &form).await.headers["cache-control"], "no-store");
 }
 
@@ -142,7 +211,8 @@ fn basic(id: &str, secret: &str) -> String {
 async fn token_endpoint_takes_client_secret_basic() {
     let h = Harness::start().await;
     let token_call = |authorization: String, form: Vec<(&'static str, &'static str)>| {
-        let request = h.http.post(h.url(cluster_api::TOKEN_PATH)).header("authorization", authorization).form(&form);
+        let request =
+            h.http.post(h.url(cluster_api::TOKEN_PATH)).header("authorization", authorization).form(&form);
         async move { read(request.send().await.expect("token call")).await }
     };
     let grant = vec![("grant_type", "client_credentials")];
@@ -172,7 +242,11 @@ async fn cors_only_for_allowed_origins() {
     };
     let closed = Harness::start().await;
     let reply = preflight(&closed, "/v2/clusters", origin).await;
-    assert!(reply.headers.get("access-control-allow-origin").is_none(), "no CORS by default: {:?}", reply.headers);
+    assert!(
+        reply.headers.get("access-control-allow-origin").is_none(),
+        "no CORS by default: {:?}",
+        reply.headers
+    );
 
     let open = Harness::with(Config { allow_origins: vec![origin.to_string()], ..Config::default() }).await;
     for path in ["/v2/clusters", cluster_api::TOKEN_PATH] {
@@ -181,12 +255,20 @@ async fn cors_only_for_allowed_origins() {
         assert_eq!(reply.headers["access-control-allow-origin"], origin, "{path}");
         let methods = reply.headers["access-control-allow-methods"].to_str().unwrap_or("").to_string();
         assert!(methods.contains("POST") && methods.contains("DELETE"), "{methods}");
-        let allowed = reply.headers["access-control-allow-headers"].to_str().unwrap_or("").to_ascii_lowercase();
+        let allowed =
+            reply.headers["access-control-allow-headers"].to_str().unwrap_or("").to_ascii_lowercase();
         assert!(allowed.contains("authorization") && allowed.contains("content-type"), "{allowed}");
         let stranger = preflight(&open, path, "https://evil.example").await;
         assert!(stranger.headers.get("access-control-allow-origin").is_none(), "{path}");
     }
     let token = open.admin().await;
-    let actual = open.http.get(open.url("/v2/clusters")).bearer_auth(&token).header("origin", origin).send().await.expect("call");
+    let actual = open
+        .http
+        .get(open.url("/v2/clusters"))
+        .bearer_auth(&token)
+        .header("origin", origin)
+        .send()
+        .await
+        .expect("call");
     assert_eq!(actual.headers()["access-control-allow-origin"], origin);
 }

@@ -40,13 +40,19 @@ async fn the_token_is_write_only_and_an_omitted_token_is_kept() {
     let (saved, raw) = read(&h, &token).await;
     assert!(raw.get("token").is_none(), "{raw}");
     assert_eq!((saved.enabled, saved.token_set), (Some(true), Some(true)));
-    assert_eq!((saved.endpoint.as_deref(), saved.protocol.as_deref()), (Some("https://otlp.example.com:4318"), Some("grpc")));
+    assert_eq!(
+        (saved.endpoint.as_deref(), saved.protocol.as_deref()),
+        (Some("https://otlp.example.com:4318"), Some("grpc"))
+    );
 
     // No token sent: the stored one stays.
     let reply = put(&h, &token, json!({"enabled": false, "endpoint": "https://collector.example.org"})).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let (kept, _) = read(&h, &token).await;
-    assert_eq!((kept.enabled, kept.token_set, kept.protocol.as_deref()), (Some(false), Some(true), Some("grpc")));
+    assert_eq!(
+        (kept.enabled, kept.token_set, kept.protocol.as_deref()),
+        (Some(false), Some(true), Some("grpc"))
+    );
     assert_eq!(kept.endpoint.as_deref(), Some("https://collector.example.org"));
     // An empty token removes it.
     put(&h, &token, json!({"token": ""})).await;
@@ -59,11 +65,21 @@ async fn endpoints_must_be_public_https_and_bad_settings_change_nothing() {
     let token = h.admin().await;
     put(&h, &token, json!({"enabled": true, "endpoint": "https://otlp.example.com"})).await;
     let before = read(&h, &token).await.1;
-    for bad in ["http://otlp.example.com", "https://localhost:4318", "https://127.0.0.1", "https://10.0.0.8", "https://192.168.1.2",
-        "https://[::1]", "https://collector.internal", "ftp://otlp.example.com", "otlp.example.com"] {
+    for bad in [
+        "http://otlp.example.com",
+        "https://localhost:4318",
+        "https://127.0.0.1",
+        "https://10.0.0.8",
+        "https://192.168.1.2",
+        "https://[::1]",
+        "https://collector.internal",
+        "ftp://otlp.example.com",
+        "otlp.example.com",
+    ] {
         let reply = put(&h, &token, json!({"endpoint": bad})).await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{bad}: {}", reply.body);
-        let check = h.get(&format!("{}/validate-endpoint?endpoint={}", path(PROD), urlencode(bad)), &token).await;
+        let check =
+            h.get(&format!("{}/validate-endpoint?endpoint={}", path(PROD), urlencode(bad)), &token).await;
         assert_eq!(check.status, StatusCode::BAD_REQUEST, "validate {bad}: {}", check.body);
         assert!(check.error().contains("https") || check.error().contains("public"), "{}", check.body);
     }
@@ -82,7 +98,13 @@ async fn endpoints_must_be_public_https_and_bad_settings_change_nothing() {
 
 fn urlencode(text: &str) -> String {
     text.bytes()
-        .map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { char::from(b).to_string() } else { format!("%{b:02X}") })
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
         .collect()
 }
 
@@ -90,7 +112,8 @@ fn urlencode(text: &str) -> String {
 async fn validate_checks_without_saving() {
     let h = Harness::start().await;
     let viewer = h.viewer().await;
-    let url = format!("{}/validate-endpoint?endpoint={}", path(PROD), urlencode("https://otlp.example.com/v1"));
+    let url =
+        format!("{}/validate-endpoint?endpoint={}", path(PROD), urlencode("https://otlp.example.com/v1"));
     let reply = h.get(&url, &viewer).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     assert_eq!(reply.json::<Value>()["valid"], true);

@@ -13,7 +13,8 @@ fn form<'a>(grant: &'a str, id: &'a str, secret: &'a str) -> [(&'a str, &'a str)
 #[tokio::test]
 async fn valid_credentials_get_a_bearer_token() {
     let h = Harness::start().await;
-    let reply = h.post_token(TOKEN_PATH, &form("client_credentials", "demo-admin", "demo-admin-secret")).await;
+    let reply =
+        h.post_token(TOKEN_PATH, &form("client_credentials", "demo-admin", "demo-admin-secret")).await;
     assert_eq!(reply.status, StatusCode::OK);
     let token: AccessToken = reply.json();
     assert_eq!(token.token_type, "Bearer");
@@ -28,7 +29,9 @@ async fn valid_credentials_get_a_bearer_token() {
 async fn wrong_or_unknown_client_is_invalid_client() {
     let h = Harness::start().await;
     let expected = json!({"error": "invalid_client", "error_description": "Invalid client or Invalid client credentials"});
-    for (id, secret) in [(demo::ADMIN_CLIENT_ID, "wrong"), ("nobody", "demo-admin-secret"), (demo::ADMIN_CLIENT_ID, "")] {
+    for (id, secret) in
+        [(demo::ADMIN_CLIENT_ID, "wrong"), ("nobody", "demo-admin-secret"), (demo::ADMIN_CLIENT_ID, "")]
+    {
         let reply = h.post_token(TOKEN_PATH, &form("client_credentials", id, secret)).await;
         assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{id}");
         assert_eq!(reply.json::<Value>(), expected);

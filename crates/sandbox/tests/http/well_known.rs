@@ -23,7 +23,9 @@ async fn publish(h: &Harness, token: &str, ext: &str, name: &str, content: &str)
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let url: PresignedUrl = reply.json();
     assert!(url.resource_key.contains(&format!("/well-known/{name}/")), "{}", url.resource_key);
-    let put = to_url(h, Method::PUT, &url.url, content.as_bytes().to_vec(), &[("content-type", "text/plain")]).await;
+    let put =
+        to_url(h, Method::PUT, &url.url, content.as_bytes().to_vec(), &[("content-type", "text/plain")])
+            .await;
     assert_eq!(put.status, StatusCode::OK);
     send(h, Method::PUT, &format!("{base}/confirm"), token, None).await
 }
@@ -42,7 +44,10 @@ async fn get_lists_both_files_with_their_public_urls() {
     assert_eq!(state.propagation_seconds, Some(60));
     for name in [AASA, LINKS] {
         let f = file(&state, name);
-        assert_eq!(f.url.clone().unwrap_or_default(), format!("https://acme-prod.global.auth.ac/.well-known/{name}"));
+        assert_eq!(
+            f.url.clone().unwrap_or_default(),
+            format!("https://acme-prod.global.auth.ac/.well-known/{name}")
+        );
         assert_eq!((f.uploaded, f.resource_key.clone()), (Some(false), None));
     }
 }
@@ -53,7 +58,8 @@ async fn good_files_are_published_and_bad_ones_explained() {
     let token = h.admin().await;
     let ext = create(&h, &token, PROD, "links", "WELL_KNOWN").await;
 
-    let reply = publish(&h, &token, &ext, AASA, r#"{"applinks": {"details": [{"appIDs": ["T.com.acme"]}]}}"#).await;
+    let reply =
+        publish(&h, &token, &ext, AASA, r#"{"applinks": {"details": [{"appIDs": ["T.com.acme"]}]}}"#).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let state: WellKnown = reply.json();
     assert_eq!(file(&state, AASA).uploaded, Some(true));
@@ -61,11 +67,23 @@ async fn good_files_are_published_and_bad_ones_explained() {
     assert_eq!(file(&state, LINKS).uploaded, Some(false));
 
     let bad = [
-        (LINKS, r#"{"relation": []}"#, "assetlinks.json must be a JSON array of statements; found an object."),
+        (
+            LINKS,
+            r#"{"relation": []}"#,
+            "assetlinks.json must be a JSON array of statements; found an object.",
+        ),
         (LINKS, "[]", "assetlinks.json must contain at least one statement; found an empty array."),
         (LINKS, r#"[{"relation": ["x"]}]"#, "Statement 1 of assetlinks.json has no target (an object)."),
-        (AASA, r#"["applinks"]"#, "apple-app-site-association must be a JSON object with applinks and/or webcredentials; found an array."),
-        (AASA, r#"{"appclips": {}}"#, "apple-app-site-association must have an applinks or webcredentials key; found only appclips."),
+        (
+            AASA,
+            r#"["applinks"]"#,
+            "apple-app-site-association must be a JSON object with applinks and/or webcredentials; found an array.",
+        ),
+        (
+            AASA,
+            r#"{"appclips": {}}"#,
+            "apple-app-site-association must have an applinks or webcredentials key; found only appclips.",
+        ),
     ];
     for (name, content, message) in bad {
         let reply = publish(&h, &token, &ext, name, content).await;
@@ -92,9 +110,16 @@ async fn delete_answers_the_new_state() {
     let confirm = format!("{base}/{AASA}/confirm");
     let reply = send(&h, Method::PUT, &confirm, &token, None).await;
     assert_eq!(reply.status, StatusCode::CONFLICT);
-    assert!(reply.error().starts_with("Nothing has been uploaded for apple-app-site-association yet"), "{}", reply.error());
+    assert!(
+        reply.error().starts_with("Nothing has been uploaded for apple-app-site-association yet"),
+        "{}",
+        reply.error()
+    );
 
-    assert_eq!(publish(&h, &token, &ext, AASA, r#"{"webcredentials": {"apps": []}}"#).await.status, StatusCode::OK);
+    assert_eq!(
+        publish(&h, &token, &ext, AASA, r#"{"webcredentials": {"apps": []}}"#).await.status,
+        StatusCode::OK
+    );
     let reply = h.delete(&format!("{base}/{AASA}"), &token).await;
     assert_eq!(reply.status, StatusCode::OK);
     let state: WellKnown = reply.json();
@@ -131,9 +156,13 @@ async fn change_password_redirect_is_set_and_cleared() {
     let path = format!("{}/well-known/change-password", ext_path(PROD, &ext));
     let set = |url: Value| json!({"change_password_url": url});
 
-    let reply = send(&h, Method::PUT, &path, &token, Some(set(json!("https://acme.example/account/password")))).await;
+    let reply =
+        send(&h, Method::PUT, &path, &token, Some(set(json!("https://acme.example/account/password")))).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
-    assert_eq!(reply.json::<WellKnown>().change_password_url.as_deref(), Some("https://acme.example/account/password"));
+    assert_eq!(
+        reply.json::<WellKnown>().change_password_url.as_deref(),
+        Some("https://acme.example/account/password")
+    );
 
     let reply = send(&h, Method::PUT, &path, &token, Some(set(json!("ftp://acme.example")))).await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);

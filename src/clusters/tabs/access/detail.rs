@@ -1,9 +1,9 @@
 //! `/clusters/:id/access/:rule`: one IP rule, read from `cluster.ipRule.detail`, so a
 //! rule can be linked to.
 
-use cluster_api::{ops, EndpointType};
-use leptos::prelude::*;
 use crate::kit::copy::CopyButton;
+use cluster_api::{EndpointType, ops};
+use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
 use crate::api::{self, use_api};

@@ -3,17 +3,19 @@
 //! category it is sent and keeps the others). Turning the admin allow list on for the
 //! first time asks first: the admin console is then reachable only from those addresses.
 
-use cluster_api::{catalogue, ops, IpRestrictionsRequest, IpRulesRepresentation};
+use cluster_api::{IpRestrictionsRequest, IpRulesRepresentation, catalogue, ops};
 use leptos::prelude::*;
 
-use super::rules::{add_problem, address_problem, cap, cap_line, changes, is_empty, locks_admin, Category, Draft};
+use super::rules::{
+    Category, Draft, add_problem, address_problem, cap, cap_line, changes, is_empty, locks_admin,
+};
 use super::section::{Row, RuleSection};
-use crate::api::{self, use_api, Api};
+use crate::api::{self, Api, use_api};
 use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
-use crate::kit::dialog::{Confirm, ConfirmDialog, Tone};
 use crate::kit::code::CodePanel;
+use crate::kit::dialog::{Confirm, ConfirmDialog, Tone};
 use crate::kit::write::{Work, Write};
 use crate::load::load;
 
@@ -73,7 +75,13 @@ impl Editor {
     }
 }
 
-fn save_work(api: Api, id: String, body: IpRestrictionsRequest, editor: Editor, saved_note: RwSignal<bool>) -> Work {
+fn save_work(
+    api: Api,
+    id: String,
+    body: IpRestrictionsRequest,
+    editor: Editor,
+    saved_note: RwSignal<bool>,
+) -> Work {
     Box::pin(async move {
         let rules = api::call(api, &ops::ClusterIpRuleUpdate { id, body }).await?;
         editor.reset(rules);
@@ -107,13 +115,20 @@ pub fn ClusterAccess() -> impl IntoView {
         let org = cluster.with(|c| c.owner.clone().unwrap_or_default());
         directory.denied(&org, &catalogue::CLUSTER_IPRULE_UPDATE)
     });
-    let caps = Memo::new(move |_| cluster.with(|c| (cap(&c.tier, &c.resource_limits), cap_line(&c.tier, &c.resource_limits))));
+    let caps = Memo::new(move |_| {
+        cluster.with(|c| (cap(&c.tier, &c.resource_limits), cap_line(&c.tier, &c.resource_limits)))
+    });
     let total = move || editor.rows.iter().map(|r| r.with(Vec::len)).sum::<usize>();
     let write = Write::new("Saving the IP rules");
     let confirm = Confirm::new("Saving the IP rules");
     let saved_note = RwSignal::new(false);
 
-    let invalid = move || editor.rows.iter().any(|r| r.with(|rows| rows.iter().any(|x| x.address.with(|a| address_problem(a).is_some()))));
+    let invalid = move || {
+        editor
+            .rows
+            .iter()
+            .any(|r| r.with(|rows| rows.iter().any(|x| x.address.with(|a| address_problem(a).is_some()))))
+    };
     let pending = Memo::new(move |_| editor.request().filter(|r| !is_empty(r)));
     let blocked = move || {
         if invalid() {
@@ -141,20 +156,26 @@ pub fn ClusterAccess() -> impl IntoView {
     // The Code panel: curl sends what Save sends (the changed lists); the HCL lists all three
     // categories as they will be after the save, since the provider sends every one.
     let code = crate::code::live(Box::new(move |t| {
-        let op = ops::ClusterIpRuleUpdate { id: cluster_id.get_value(), body: pending.get().unwrap_or_default() };
+        let op =
+            ops::ClusterIpRuleUpdate { id: cluster_id.get_value(), body: pending.get().unwrap_or_default() };
         crate::code::single(t, "Save the IP rules", &cluster_api::Call::request(&op))
     }));
     let hcl = crate::code::live(Box::new(move |t| {
         let [admin, realm_allow, realm_block] = editor.drafts().map(|list| {
             list.into_iter()
                 .filter(|d| !d.address.trim().is_empty())
-                .map(|d| cluster_api::IpRule { alias: d.alias.trim().to_string(), address: d.address.trim().to_string() })
+                .map(|d| cluster_api::IpRule {
+                    alias: d.alias.trim().to_string(),
+                    address: d.address.trim().to_string(),
+                })
                 .collect::<Vec<_>>()
         });
         crate::code::hcl::ip_rules(t, &cluster_id.get_value(), &admin, &realm_allow, &realm_block)
     }));
     let admin_list = move || {
-        editor.rows[0].with_untracked(|rows| rows.iter().map(|r| r.address.get_untracked().trim().to_string()).collect::<Vec<_>>().join(", "))
+        editor.rows[0].with_untracked(|rows| {
+            rows.iter().map(|r| r.address.get_untracked().trim().to_string()).collect::<Vec<_>>().join(", ")
+        })
     };
 
     let sections = Category::ALL

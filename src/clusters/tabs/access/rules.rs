@@ -1,10 +1,12 @@
 //! The Access tab's pure rules: the three categories as the dashboard names them, the
 //! address check run as people type, the tier caps, and which categories a save sends.
 
-use cluster_api::{IpRestrictionsRequest, IpRule, IpRuleRepresentation, IpRulesRepresentation, ResourceLimits, Tier};
+use cluster_api::{
+    IpRestrictionsRequest, IpRule, IpRuleRepresentation, IpRulesRepresentation, ResourceLimits, Tier,
+};
 
-pub use cluster_api::ip_rule_rules::{cap, Cap, Category};
 use cluster_api::ip_rule_rules::AddressProblem;
+pub use cluster_api::ip_rule_rules::{Cap, Category, cap};
 
 /// How the dashboard names and explains each category.
 pub trait Wording {
@@ -32,7 +34,9 @@ impl Wording for Category {
             Category::RealmAllowed => {
                 "Public realm endpoints (login, /token) answer only these addresses, machine-to-machine traffic included. Empty means everyone."
             }
-            Category::RealmBlocked => "These addresses are refused on the public realm endpoints; everyone else is served.",
+            Category::RealmBlocked => {
+                "These addresses are refused on the public realm endpoints; everyone else is served."
+            }
         }
     }
 
@@ -54,9 +58,12 @@ pub fn address_problem(address: &str) -> Option<String> {
     }
     cluster_api::ip_rule_rules::address_problem(address).map(|problem| match problem {
         AddressProblem::NotAnAddress => {
-            "Not an IP address: use IPv4 (203.0.113.4), IPv6 (2001:db8::1) or a CIDR range (203.0.113.0/24).".into()
+            "Not an IP address: use IPv4 (203.0.113.4), IPv6 (2001:db8::1) or a CIDR range (203.0.113.0/24)."
+                .into()
         }
-        AddressProblem::BadPrefix(max) => format!("The CIDR prefix after / must be a number from 0 to {max}."),
+        AddressProblem::BadPrefix(max) => {
+            format!("The CIDR prefix after / must be a number from 0 to {max}.")
+        }
     })
 }
 
@@ -67,7 +74,10 @@ pub fn cap_line(tier: &Tier, limits: &ResourceLimits) -> String {
     }
     match tier {
         Tier::Starter => "Starter: no IP rules. Upgrade to premium for 2 rules on admin paths.".into(),
-        Tier::Premium => "Premium: 2 rules, admin paths only. Enterprise allows any number, on admin and public paths.".into(),
+        Tier::Premium => {
+            "Premium: 2 rules, admin paths only. Enterprise allows any number, on admin and public paths."
+                .into()
+        }
         _ => "Enterprise: any number of rules, on admin and public paths.".into(),
     }
 }
@@ -102,7 +112,10 @@ pub fn changes(saved: &IpRulesRepresentation, drafts: &[Vec<Draft>; 3]) -> IpRes
     let mut request = IpRestrictionsRequest::default();
     for (category, rows) in Category::ALL.into_iter().zip(drafts) {
         if !same(category.of(saved), rows) {
-            let rules = rows.iter().map(|d| IpRule { address: d.address.trim().into(), alias: d.alias.trim().into() }).collect();
+            let rules = rows
+                .iter()
+                .map(|d| IpRule { address: d.address.trim().into(), alias: d.alias.trim().into() })
+                .collect();
             *category.slot(&mut request) = Some(rules);
         }
     }
@@ -110,13 +123,16 @@ pub fn changes(saved: &IpRulesRepresentation, drafts: &[Vec<Draft>; 3]) -> IpRes
 }
 
 pub fn is_empty(request: &IpRestrictionsRequest) -> bool {
-    request.admin_allowed_ip_rules.is_none() && request.realm_allowed_ip_rules.is_none() && request.realm_blocked_ip_rules.is_none()
+    request.admin_allowed_ip_rules.is_none()
+        && request.realm_allowed_ip_rules.is_none()
+        && request.realm_blocked_ip_rules.is_none()
 }
 
 /// True when saving turns on the admin allow list for the first time: from then on
 /// the admin console answers only the listed addresses.
 pub fn locks_admin(saved: &IpRulesRepresentation, request: &IpRestrictionsRequest) -> bool {
-    saved.admin_allowed_ip_rules.is_empty() && request.admin_allowed_ip_rules.as_ref().is_some_and(|r| !r.is_empty())
+    saved.admin_allowed_ip_rules.is_empty()
+        && request.admin_allowed_ip_rules.as_ref().is_some_and(|r| !r.is_empty())
 }
 
 #[cfg(test)]
@@ -124,7 +140,11 @@ mod tests {
     use super::*;
 
     fn rule(address: &str, alias: &str) -> IpRuleRepresentation {
-        IpRuleRepresentation { address: address.into(), alias: alias.into(), ..IpRuleRepresentation::default() }
+        IpRuleRepresentation {
+            address: address.into(),
+            alias: alias.into(),
+            ..IpRuleRepresentation::default()
+        }
     }
 
     fn draft(address: &str, alias: &str) -> Draft {
@@ -151,7 +171,8 @@ mod tests {
             realm_blocked_ip_rules: vec![rule("198.51.100.0/24", "abuse")],
             ..IpRulesRepresentation::default()
         };
-        let unchanged = [vec![draft("203.0.113.4 ", "office")], vec![], vec![draft("198.51.100.0/24", "abuse")]];
+        let unchanged =
+            [vec![draft("203.0.113.4 ", "office")], vec![], vec![draft("198.51.100.0/24", "abuse")]];
         assert!(is_empty(&changes(&saved, &unchanged)));
         let cleared = [vec![draft("203.0.113.4", "office")], vec![draft("192.0.2.1", "p")], vec![]];
         let request = changes(&saved, &cleared);
@@ -167,8 +188,10 @@ mod tests {
         let empty = IpRulesRepresentation::default();
         let first = changes(&empty, &[vec![draft("203.0.113.4", "")], vec![], vec![]]);
         assert!(locks_admin(&empty, &first));
-        let saved = IpRulesRepresentation { admin_allowed_ip_rules: vec![rule("203.0.113.4", "")], ..empty.clone() };
-        let more = changes(&saved, &[vec![draft("203.0.113.4", ""), draft("203.0.113.5", "")], vec![], vec![]]);
+        let saved =
+            IpRulesRepresentation { admin_allowed_ip_rules: vec![rule("203.0.113.4", "")], ..empty.clone() };
+        let more =
+            changes(&saved, &[vec![draft("203.0.113.4", ""), draft("203.0.113.5", "")], vec![], vec![]]);
         assert!(!locks_admin(&saved, &more));
         assert!(!locks_admin(&empty, &changes(&empty, &[vec![], vec![draft("192.0.2.1", "")], vec![]])));
     }
@@ -178,11 +201,22 @@ mod tests {
         let premium = cap(&Tier::Premium, &ResourceLimits::Standard);
         assert_eq!(add_problem(premium, Category::AdminAllowed, 1), None);
         assert!(add_problem(premium, Category::AdminAllowed, 2).is_some_and(|p| p.contains("2 rules")));
-        assert!(add_problem(premium, Category::RealmBlocked, 0).is_some_and(|p| p.contains("admin paths only")));
+        assert!(
+            add_problem(premium, Category::RealmBlocked, 0).is_some_and(|p| p.contains("admin paths only"))
+        );
         let starter = cap(&Tier::Starter, &ResourceLimits::Standard);
         assert!(add_problem(starter, Category::AdminAllowed, 0).is_some());
-        assert_eq!(add_problem(cap(&Tier::Enterprise, &ResourceLimits::Standard), Category::RealmBlocked, 50), None);
-        assert_eq!(add_problem(cap(&Tier::Starter, &ResourceLimits::Custom), Category::RealmBlocked, 50), None);
-        assert!(cap_line(&Tier::Premium, &ResourceLimits::Standard).starts_with("Premium: 2 rules, admin paths only"));
+        assert_eq!(
+            add_problem(cap(&Tier::Enterprise, &ResourceLimits::Standard), Category::RealmBlocked, 50),
+            None
+        );
+        assert_eq!(
+            add_problem(cap(&Tier::Starter, &ResourceLimits::Custom), Category::RealmBlocked, 50),
+            None
+        );
+        assert!(
+            cap_line(&Tier::Premium, &ResourceLimits::Standard)
+                .starts_with("Premium: 2 rules, admin paths only")
+        );
     }
 }

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::rules::{address_problem, Category, Draft, Wording};
+use super::rules::{Category, Draft, Wording, address_problem};
 use crate::links;
 
 /// One row on screen. Copy: its fields are signals, its saved ID a stored value.

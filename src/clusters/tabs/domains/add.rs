@@ -1,13 +1,13 @@
 //! Adding a custom domain: the hostname checked as typed, then `cluster.domain.create`.
 
-use cluster_api::{ops, ClusterDomain};
+use cluster_api::{ClusterDomain, ops};
 use leptos::prelude::*;
 
 use super::host_problem;
 use super::page::DomainsCtx;
 use crate::api;
-use crate::kit::code::CodePanel;
 use crate::kit::Write;
+use crate::kit::code::CodePanel;
 
 #[component]
 pub fn AddDomain() -> impl IntoView {
@@ -26,7 +26,8 @@ pub fn AddDomain() -> impl IntoView {
             return;
         }
         let value = host.get_untracked().trim().to_ascii_lowercase();
-        let op = ops::ClusterDomainCreate { id: ctx.cluster_id.get_value(), body: ClusterDomain { host: value } };
+        let op =
+            ops::ClusterDomainCreate { id: ctx.cluster_id.get_value(), body: ClusterDomain { host: value } };
         added.set(None);
         let cluster = ctx.cluster_id.get_value();
         write.run(async move { api::call(api, &op).await }, move |v| {
@@ -42,10 +43,19 @@ pub fn AddDomain() -> impl IntoView {
     let cluster_id = ctx.cluster_id;
     let code = crate::code::live(Box::new(move |t| {
         let value = host.get().trim().to_ascii_lowercase();
-        let op = ops::ClusterDomainCreate { id: cluster_id.get_value(), body: ClusterDomain { host: value.clone() } };
-        crate::code::single(t, &crate::code::named("Add the domain", &value), &cluster_api::Call::request(&op))
+        let op = ops::ClusterDomainCreate {
+            id: cluster_id.get_value(),
+            body: ClusterDomain { host: value.clone() },
+        };
+        crate::code::single(
+            t,
+            &crate::code::named("Add the domain", &value),
+            &cluster_api::Call::request(&op),
+        )
     }));
-    let hcl = crate::code::live(Box::new(move |t| crate::code::hcl::domain(t, &cluster_id.get_value(), host.get().trim().to_ascii_lowercase().as_str())));
+    let hcl = crate::code::live(Box::new(move |t| {
+        crate::code::hcl::domain(t, &cluster_id.get_value(), host.get().trim().to_ascii_lowercase().as_str())
+    }));
     view! {
         <form class="inline-form" id="add-domain" on:submit=submit novalidate>
             <label for="domain-host">"Add a custom domain"</label>

@@ -1,9 +1,9 @@
 //! One custom domain: its live DNS and certificate status, the records still to create
 //! (each name and value with a copy button), Make primary, and delete.
 
-use cluster_api::{ops, CertificateStatusMapping, CustomerDomain, CustomerDomainValidation, DomainRecord};
-use leptos::prelude::*;
 use crate::kit::copy::CopyButton;
+use cluster_api::{CertificateStatusMapping, CustomerDomain, CustomerDomainValidation, DomainRecord, ops};
+use leptos::prelude::*;
 
 use super::page::DomainsCtx;
 use super::{certificate_label, dns_label, primary_block};
@@ -21,11 +21,15 @@ pub fn record_rows(records: Vec<DomainRecord>) -> Vec<Row> {
     records
         .into_iter()
         .map(|r| {
-            Row::new("data-record", r.name.clone(), vec![
-                Cell::text(r.r#type.as_str()),
-                Cell::copy(r.name, "record name"),
-                Cell::copy(r.value, "record value"),
-            ])
+            Row::new(
+                "data-record",
+                r.name.clone(),
+                vec![
+                    Cell::text(r.r#type.as_str()),
+                    Cell::copy(r.name, "record name"),
+                    Cell::copy(r.value, "record value"),
+                ],
+            )
         })
         .collect()
 }
@@ -50,12 +54,14 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
     let is_primary = move || ctx.primary.with(|p| host.with_value(|h| p == h));
     let certificate = move || feed.with(|f| f.value.as_ref().map(|v| v.certificate_status.clone()));
 
-    let status = move || match value() {
+    let status = move || {
+        match value() {
         None => view! { <span class="loading">"Checking DNS and certificate…"</span> }.into_any(),
         Some(CustomerDomainValidation { status, certificate_status, .. }) => view! {
             {badge(dns_label(&status), "dns-status")} " " {badge(certificate_label(&certificate_status), "cert-status")}
         }
         .into_any(),
+    }
     };
     let records = move || {
         let v = value()?;
@@ -83,11 +89,15 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
     };
 
     let cluster_id = ctx.cluster_id;
-    let primary_code = crate::code::live(Box::new(move |t| crate::code::actions::primary_host(t, &cluster_id.get_value(), &host.get_value())));
+    let primary_code = crate::code::live(Box::new(move |t| {
+        crate::code::actions::primary_host(t, &cluster_id.get_value(), &host.get_value())
+    }));
     let delete_code = crate::code::live(Box::new(move |t| {
         crate::code::actions::domain_delete(t, &cluster_id.get_value(), &id.get_value(), &host.get_value())
     }));
-    let primary_hcl = crate::code::live(Box::new(move |t| crate::code::hcl::primary_host(t, &cluster_id.get_value(), &host.get_value())));
+    let primary_hcl = crate::code::live(Box::new(move |t| {
+        crate::code::hcl::primary_host(t, &cluster_id.get_value(), &host.get_value())
+    }));
     let make_primary = move || {
         if is_primary() {
             return None;

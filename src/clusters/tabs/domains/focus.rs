@@ -1,9 +1,9 @@
 //! `?domain=<id>`: one domain on its own, read with `cluster.domain.detail`, with the DNS
 //! records still to create. A link to hand to whoever manages the DNS.
 
+use crate::kit::copy::CopyButton;
 use cluster_api::ops;
 use leptos::prelude::*;
-use crate::kit::copy::CopyButton;
 
 use super::card::record_rows;
 use super::page::DomainsCtx;
@@ -23,7 +23,8 @@ pub fn DomainFocus(domain_id: String) -> impl IntoView {
         async move { api::call(api, &op).await }
     });
     let all = links::cluster_tab(&ctx.cluster_id.get_value(), ClusterTab::Domains);
-    let body = move || match detail.get() {
+    let body = move || {
+        match detail.get() {
         None => view! { <p class="loading">"Loading the domain…"</p> }.into_any(),
         Some(Err(e)) => view! { <ErrorPanel action="Loading the domain" error=e retry=Callback::new(move |()| detail.refetch())/> }.into_any(),
         Some(Ok(domain)) => {
@@ -45,6 +46,7 @@ pub fn DomainFocus(domain_id: String) -> impl IntoView {
                     loading_what="Loading the DNS records" retry=Callback::new(move |()| detail.refetch()) empty=ViewFn::from(|| ())/>
             }.into_any()
         }
+    }
     };
     view! {
         <section class="card" id="domain-focus">

@@ -6,7 +6,9 @@ mod card;
 mod focus;
 mod page;
 
-use cluster_api::{ops, CertificateStatusMapping, CustomerDomainValidation, DomainStatusMapping, ResourceLimits, Tier};
+use cluster_api::{
+    CertificateStatusMapping, CustomerDomainValidation, DomainStatusMapping, ResourceLimits, Tier, ops,
+};
 
 use crate::api::{self, ApiError};
 use crate::poll::{Backoff, Poller};
@@ -75,10 +77,12 @@ pub fn primary_block(status: &CertificateStatusMapping) -> Option<&'static str> 
     use CertificateStatusMapping as C;
     match status {
         C::Issued => None,
-        C::PendingValidation => Some("Can become primary once its certificate is issued, after the DNS records are found."),
-        C::ValidationTimedOut | C::Failed => {
-            Some("Its certificate could not be issued: check the DNS records, then remove the domain and add it again.")
+        C::PendingValidation => {
+            Some("Can become primary once its certificate is issued, after the DNS records are found.")
         }
+        C::ValidationTimedOut | C::Failed => Some(
+            "Its certificate could not be issued: check the DNS records, then remove the domain and add it again.",
+        ),
         _ => Some("Can become primary only with an issued certificate."),
     }
 }
@@ -117,7 +121,9 @@ pub fn host_problem(host: &str) -> Option<String> {
         return Some("Enter a hostname such as auth.example.com.".into());
     }
     if host.contains("://") || host.contains('/') || host.contains(':') {
-        return Some("Enter the hostname only, without https:// or a path (for example auth.example.com).".into());
+        return Some(
+            "Enter the hostname only, without https:// or a path (for example auth.example.com).".into(),
+        );
     }
     if host.len() > 253 {
         return Some(format!("A hostname has at most 253 characters; this one has {}.", host.len()));
@@ -141,7 +147,9 @@ pub fn host_problem(host: &str) -> Option<String> {
     }
     let lower = host.to_ascii_lowercase();
     if lower == DEFAULT_SUFFIX || lower.ends_with(&format!(".{DEFAULT_SUFFIX}")) {
-        return Some(format!("Hosts under {DEFAULT_SUFFIX} are the clusters' own; use a domain you control."));
+        return Some(format!(
+            "Hosts under {DEFAULT_SUFFIX} are the clusters' own; use a domain you control."
+        ));
     }
     None
 }
@@ -154,10 +162,21 @@ mod tests {
     fn hosts_are_checked_before_sending() {
         assert_eq!(host_problem("auth.acme.com"), None);
         assert_eq!(host_problem("Auth.Acme.com"), None);
-        for bad in ["", "https://auth.acme.com", "auth.acme.com/x", "localhost", "a..b", "-a.com", "x.demo.global.auth.ac"] {
+        for bad in [
+            "",
+            "https://auth.acme.com",
+            "auth.acme.com/x",
+            "localhost",
+            "a..b",
+            "-a.com",
+            "x.demo.global.auth.ac",
+        ] {
             assert!(host_problem(bad).is_some(), "{bad}");
         }
-        assert!(host_problem(&format!("{}.com", vec!["a".repeat(60); 5].join("."))).is_some_and(|m| m.contains("253")));
+        assert!(
+            host_problem(&format!("{}.com", vec!["a".repeat(60); 5].join(".")))
+                .is_some_and(|m| m.contains("253"))
+        );
     }
 
     #[test]
@@ -171,9 +190,18 @@ mod tests {
     #[test]
     fn only_issued_domains_become_primary() {
         assert_eq!(primary_block(&CertificateStatusMapping::Issued), None);
-        assert!(primary_block(&CertificateStatusMapping::PendingValidation).is_some_and(|w| w.contains("once its certificate is issued")));
-        assert!(primary_block(&CertificateStatusMapping::ValidationTimedOut).is_some_and(|w| w.contains("add it again")));
-        assert!(settled(&CustomerDomainValidation { certificate_status: CertificateStatusMapping::Issued, ..Default::default() }));
+        assert!(
+            primary_block(&CertificateStatusMapping::PendingValidation)
+                .is_some_and(|w| w.contains("once its certificate is issued"))
+        );
+        assert!(
+            primary_block(&CertificateStatusMapping::ValidationTimedOut)
+                .is_some_and(|w| w.contains("add it again"))
+        );
+        assert!(settled(&CustomerDomainValidation {
+            certificate_status: CertificateStatusMapping::Issued,
+            ..Default::default()
+        }));
         assert!(!settled(&CustomerDomainValidation::default()));
     }
 

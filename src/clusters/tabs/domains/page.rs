@@ -1,23 +1,23 @@
 //! `/clusters/:id/domains`: the primary host (and the way back to the default one), how
 //! many domains the tier allows, adding a domain, and one card per domain.
 
-use cluster_api::{catalogue, ops, ClusterDomain, CustomerDomain};
-use leptos::prelude::*;
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
+use cluster_api::{ClusterDomain, CustomerDomain, catalogue, ops};
+use leptos::prelude::*;
 
 use super::add::AddDomain;
 use super::card::DomainCard;
 use super::focus::DomainFocus;
-use leptos_router::hooks::use_query_map;
-use super::{bare_host, cap, usage, DomainWatch, DEFAULT_SUFFIX};
-use crate::api::{self, use_api, Api, ApiError};
-use crate::clusters::watch::ClusterWatch;
+use super::{DEFAULT_SUFFIX, DomainWatch, bare_host, cap, usage};
+use crate::api::{self, Api, ApiError, use_api};
 use crate::clusters::ClusterCtx;
+use crate::clusters::watch::ClusterWatch;
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::kit::Write;
-use crate::load::{load, Load};
+use crate::load::{Load, load};
+use leptos_router::hooks::use_query_map;
 
 /// What the cards of the tab share.
 #[derive(Clone, Copy)]
@@ -41,7 +41,8 @@ impl DomainsCtx {
         let (api, clusters) = (self.api, self.clusters);
         let id = self.cluster_id.get_value();
         let op = ops::ClusterHostUpdate { id: id.clone(), body: ClusterDomain { host } };
-        self.host_write.run(async move { api::call(api, &op).await }, move |cluster| clusters.publish(id, cluster));
+        self.host_write
+            .run(async move { api::call(api, &op).await }, move |cluster| clusters.publish(id, cluster));
     }
 }
 
@@ -78,11 +79,17 @@ pub fn ClusterDomains() -> impl IntoView {
         let n = list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).map(Vec::len))?;
         let cap = cluster.with(|c| cap(&c.tier, &c.resource_limits));
         let full = cap.is_some_and(|c| n >= c);
-        Some(view! { <span class=if full { "chip usage full" } else { "chip usage" } id="domain-usage">{usage(n, cap)}</span> })
+        Some(
+            view! { <span class=if full { "chip usage full" } else { "chip usage" } id="domain-usage">{usage(n, cap)}</span> },
+        )
     };
     let on_default = move || primary.get() == default_host.get();
-    let back_code = crate::code::live(Box::new(move |t| crate::code::actions::primary_host(t, &cluster_id.get_value(), &default_host.get())));
-    let back_hcl = crate::code::live(Box::new(move |t| crate::code::hcl::primary_host(t, &cluster_id.get_value(), &default_host.get())));
+    let back_code = crate::code::live(Box::new(move |t| {
+        crate::code::actions::primary_host(t, &cluster_id.get_value(), &default_host.get())
+    }));
+    let back_hcl = crate::code::live(Box::new(move |t| {
+        crate::code::hcl::primary_host(t, &cluster_id.get_value(), &default_host.get())
+    }));
     let switch_back = move || {
         (!on_default()).then(|| {
             view! {
@@ -95,8 +102,14 @@ pub fn ClusterDomains() -> impl IntoView {
         })
     };
     let query = use_query_map();
-    let focus = move || query.with(|q| q.get("domain")).filter(|d| !d.is_empty()).map(|d| view! { <DomainFocus domain_id=d/> });
-    let domains = move || list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
+    let focus = move || {
+        query
+            .with(|q| q.get("domain"))
+            .filter(|d| !d.is_empty())
+            .map(|d| view! { <DomainFocus domain_id=d/> })
+    };
+    let domains =
+        move || list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
 
     view! {
         <section class="card" id="domains">

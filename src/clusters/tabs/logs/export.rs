@@ -2,7 +2,7 @@
 //! collector (`cluster.telemetryExport.*`). The stored token is never shown; leaving
 //! the token field empty keeps it. Not offered on starter, which says why.
 
-use cluster_api::{catalogue, ops, TelemetryExport, Tier};
+use cluster_api::{TelemetryExport, Tier, catalogue, ops};
 use leptos::prelude::*;
 
 use crate::api::{self, use_api};
@@ -121,7 +121,8 @@ fn ExportForm() -> impl IntoView {
     };
     let locked = move || read_only.get().is_some();
     // A typed token is shown as $TELEMETRY_TOKEN (the builder replaces it).
-    let code = crate::code::live(Box::new(move |t| crate::code::settings::telemetry(t, &ctx.id(), &form.watched())));
+    let code =
+        crate::code::live(Box::new(move |t| crate::code::settings::telemetry(t, &ctx.id(), &form.watched())));
 
     let fields = view! {
         <div class="field check">

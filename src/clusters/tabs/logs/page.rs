@@ -2,15 +2,15 @@
 //! range, kept in the URL), a page at a time, each downloadable through a fresh signed
 //! link; and the telemetry export settings below.
 
-use cluster_api::{ops, LogFile};
+use cluster_api::{LogFile, ops};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_navigate, use_query_map};
 use wasm_bindgen::JsCast;
 
 use super::export::ExportSection;
-use super::window::{bounds, from_query, href, human_size, is_web_url, Window, PAGE, PRESETS};
-use crate::api::{self, use_api, ApiError};
+use super::window::{PAGE, PRESETS, Window, bounds, from_query, href, human_size, is_web_url};
+use crate::api::{self, ApiError, use_api};
 use crate::clusters::ClusterCtx;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::write::Write;
@@ -20,8 +20,12 @@ use crate::load::load;
 /// How long a download link is asked to stay valid.
 const LINK_MINUTES: i32 = 15;
 
-const COLUMNS: &[Column] =
-    &[Column::sortable("File"), Column::sortable("Last modified"), Column::sortable("Size"), Column::new("Download")];
+const COLUMNS: &[Column] = &[
+    Column::sortable("File"),
+    Column::sortable("Last modified"),
+    Column::sortable("Size"),
+    Column::new("Download"),
+];
 
 fn row(file: &LogFile, download: Callback<String>) -> Row {
     let name = file.file_name.clone();
@@ -31,7 +35,11 @@ fn row(file: &LogFile, download: Callback<String>) -> Row {
         let name = name.clone();
         view! { <button type="button" class="button subtle download-log" on:click=move |_| download.run(name.clone())>"Download"</button> }
     };
-    Row::new("data-file", name.clone(), vec![Cell::mono(name), at, size, Cell::view(button.into_any(), SortKey::None)])
+    Row::new(
+        "data-file",
+        name.clone(),
+        vec![Cell::mono(name), at, size, Cell::view(button.into_any(), SortKey::None)],
+    )
 }
 
 /// Hands `url` to the browser as a download (the storage answers it as an attachment).
@@ -51,9 +59,14 @@ pub fn ClusterLogs() -> impl IntoView {
     let query = use_query_map();
     let navigate = use_navigate();
     let base = StoredValue::new(links::cluster_tab(&ctx.id(), ClusterTab::Logs));
-    let state = Memo::new(move |_| query.with(|q| from_query(q.get("window"), q.get("from"), q.get("to"), q.get("start"))));
+    let state = Memo::new(move |_| {
+        query.with(|q| from_query(q.get("window"), q.get("from"), q.get("to"), q.get("start")))
+    });
     let go = move |window: Window, start: usize| {
-        navigate(&href(&base.get_value(), &window, start), NavigateOptions { scroll: false, ..Default::default() })
+        navigate(
+            &href(&base.get_value(), &window, start),
+            NavigateOptions { scroll: false, ..Default::default() },
+        )
     };
     let go = StoredValue::new(go);
     let problem = RwSignal::new(None::<String>);
@@ -96,7 +109,13 @@ pub fn ClusterLogs() -> impl IntoView {
         });
     });
     let rows = Callback::new(move |()| -> Rows {
-        files.with(|f| f.as_ref().map(|r| r.as_ref().map(|list| list.iter().take(PAGE).map(|f| row(f, download)).collect()).map_err(Clone::clone)))
+        files.with(|f| {
+            f.as_ref().map(|r| {
+                r.as_ref()
+                    .map(|list| list.iter().take(PAGE).map(|f| row(f, download)).collect())
+                    .map_err(Clone::clone)
+            })
+        })
     });
     let has_next = move || files.with(|f| matches!(f, Some(Ok(list)) if list.len() > PAGE));
     let custom = move || match state.get().0 {

@@ -33,17 +33,26 @@ pub const DEFAULT_PRESET: &str = "7d";
 pub enum Window {
     Preset(&'static str),
     /// `YYYY-MM-DDTHH:MM` in UTC, as a `datetime-local` field holds it; either may be empty.
-    Custom { from: String, to: String },
+    Custom {
+        from: String,
+        to: String,
+    },
 }
 
 /// Reads `window`, `from`, `to` and `start` from the URL.
-pub fn from_query(window: Option<String>, from: Option<String>, to: Option<String>, start: Option<String>) -> (Window, usize) {
+pub fn from_query(
+    window: Option<String>,
+    from: Option<String>,
+    to: Option<String>,
+    start: Option<String>,
+) -> (Window, usize) {
     let start = start.and_then(|s| s.trim().parse::<usize>().ok()).unwrap_or(0);
     let (from, to) = (from.unwrap_or_default(), to.unwrap_or_default());
     if !from.trim().is_empty() || !to.trim().is_empty() {
         return (Window::Custom { from: from.trim().into(), to: to.trim().into() }, start);
     }
-    let preset = window.and_then(|w| PRESETS.iter().find(|p| p.0 == w.trim()).map(|p| p.0)).unwrap_or(DEFAULT_PRESET);
+    let preset =
+        window.and_then(|w| PRESETS.iter().find(|p| p.0 == w.trim()).map(|p| p.0)).unwrap_or(DEFAULT_PRESET);
     (Window::Preset(preset), start)
 }
 
@@ -52,7 +61,9 @@ pub fn href(base: &str, window: &Window, start: usize) -> String {
     let start = if start == 0 { String::new() } else { start.to_string() };
     match window {
         Window::Preset(p) => links::with_query(base, &[("window", p), ("start", &start)]),
-        Window::Custom { from, to } => links::with_query(base, &[("from", from), ("to", to), ("start", &start)]),
+        Window::Custom { from, to } => {
+            links::with_query(base, &[("from", from), ("to", to), ("start", &start)])
+        }
     }
 }
 
@@ -70,13 +81,29 @@ pub fn to_instant(text: &str) -> Result<String, String> {
     let day = NaiveDate::from_ymd_opt(year, num(d[1])?, num(d[2])?).ok_or_else(bad)?;
     let (h, m, s) = (num(t[0])?, num(t[1])?, t.get(2).map_or(Ok(0), |s| num(s))?);
     let at = day.and_hms_opt(h, m, s).ok_or_else(bad)?;
-    Ok(format!("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", at.year(), at.month(), at.day(), at.hour(), at.minute(), at.second()))
+    Ok(format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+        at.year(),
+        at.month(),
+        at.day(),
+        at.hour(),
+        at.minute(),
+        at.second()
+    ))
 }
 
 /// An instant as ISO-8601 UTC with seconds.
 pub fn iso(at: i64) -> String {
     match EpochMillis(at).to_datetime() {
-        Some(d) => format!("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", d.year(), d.month(), d.day(), d.hour(), d.minute(), d.second()),
+        Some(d) => format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+            d.year(),
+            d.month(),
+            d.day(),
+            d.hour(),
+            d.minute(),
+            d.second()
+        ),
         None => String::new(),
     }
 }

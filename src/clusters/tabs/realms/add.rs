@@ -2,16 +2,16 @@
 //! dropped) and the service's recommendation, then create. The new realm shows in the
 //! list as Pending and turns Active there without a reload.
 
-use cluster_api::{ops, ClusterDeploymentRequest, NameAvailability};
+use cluster_api::{ClusterDeploymentRequest, NameAvailability, ops};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::RealmsCtx;
-use crate::api::{self, use_api, Api, ApiError};
-use crate::kit::code::CodePanel;
+use crate::api::{self, Api, ApiError, use_api};
 use crate::kit::Write;
-use cluster_api::Call;
+use crate::kit::code::CodePanel;
 use crate::poll::sleep_ms;
+use cluster_api::Call;
 
 #[derive(Debug, Clone, PartialEq)]
 enum Check {
@@ -39,7 +39,8 @@ fn watch_name(api: Api, cluster_id: StoredValue<String>, name: RwSignal<String>)
             if generation.try_get_value() != Some(mine) {
                 return;
             }
-            let op = ops::ClusterDeploymentNameAvailabilityCheck { id: cluster_id.get_value(), name: candidate };
+            let op =
+                ops::ClusterDeploymentNameAvailabilityCheck { id: cluster_id.get_value(), name: candidate };
             let answer = api::call(api, &op).await;
             if generation.try_get_value() == Some(mine) {
                 state.try_set(match answer {
@@ -67,9 +68,14 @@ pub fn AddRealm() -> impl IntoView {
         if typed.is_empty() {
             return adding.error.set(Some(ApiError::BadRequest("Enter a name for the realm.".into())));
         }
-        let op = ops::ClusterDeploymentCreate { id: ctx.cluster_id.get_value(), body: ClusterDeploymentRequest { name: typed.clone() } };
+        let op = ops::ClusterDeploymentCreate {
+            id: ctx.cluster_id.get_value(),
+            body: ClusterDeploymentRequest { name: typed.clone() },
+        };
         adding.run(async move { api::call(api, &op).await }, move |_| {
-            added.try_set(Some(format!("{typed} was added and is being set up; it turns Active in the list when it is ready.")));
+            added.try_set(Some(format!(
+                "{typed} was added and is being set up; it turns Active in the list when it is ready."
+            )));
             name.try_set(String::new());
             ctx.list.refetch();
         });
@@ -78,10 +84,15 @@ pub fn AddRealm() -> impl IntoView {
     let cluster_id = ctx.cluster_id;
     let code = crate::code::live(Box::new(move |t| {
         let typed = crate::lower::lower(name.get().trim());
-        let op = ops::ClusterDeploymentCreate { id: cluster_id.get_value(), body: ClusterDeploymentRequest { name: typed.clone() } };
+        let op = ops::ClusterDeploymentCreate {
+            id: cluster_id.get_value(),
+            body: ClusterDeploymentRequest { name: typed.clone() },
+        };
         crate::code::single(t, &crate::code::named("Add the realm", &typed), &op.request())
     }));
-    let hcl = crate::code::live(Box::new(move |t| crate::code::hcl::realm(t, &cluster_id.get_value(), crate::lower::lower(name.get().trim()).as_str())));
+    let hcl = crate::code::live(Box::new(move |t| {
+        crate::code::hcl::realm(t, &cluster_id.get_value(), crate::lower::lower(name.get().trim()).as_str())
+    }));
 
     view! {
         <form class="inline-form add-realm" on:submit=submit>

@@ -2,8 +2,8 @@
 //! realm (state, cap, role), the usage line, and whether a chosen file is a realm export
 //! the service will take.
 
-use cluster_api::realms::IMPORT_MAX_BYTES;
 use cluster_api::ClusterState;
+use cluster_api::realms::IMPORT_MAX_BYTES;
 use serde_json::Value;
 
 /// "3 of 5 realms", or "3 realms" without a cap.
@@ -16,7 +16,13 @@ pub fn usage(count: usize, cap: Option<usize>) -> String {
 }
 
 /// Why the cluster takes no new realm now, or `None`.
-pub fn intake_problem(name: &str, status: &ClusterState, tier: &str, count: usize, cap: Option<usize>) -> Option<String> {
+pub fn intake_problem(
+    name: &str,
+    status: &ClusterState,
+    tier: &str,
+    count: usize,
+    cap: Option<usize>,
+) -> Option<String> {
     if *status != ClusterState::Active {
         return Some(format!("{name} is {status}; realms can be added only while the cluster is ACTIVE."));
     }
@@ -83,7 +89,8 @@ mod tests {
         assert_eq!(intake_problem("dev", &ClusterState::Active, "starter", 4, Some(5)), None);
         let full = intake_problem("dev", &ClusterState::Active, "starter", 5, Some(5)).unwrap_or_default();
         assert!(full.contains("cap of the starter tier (5)"), "{full}");
-        let state = intake_problem("old", &ClusterState::PendingDeletion, "starter", 0, Some(5)).unwrap_or_default();
+        let state =
+            intake_problem("old", &ClusterState::PendingDeletion, "starter", 0, Some(5)).unwrap_or_default();
         assert!(state.contains("PENDING_DELETION"), "{state}");
         assert_eq!(intake_problem("big", &ClusterState::Active, "enterprise", 500, None), None);
     }

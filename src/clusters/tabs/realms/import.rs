@@ -3,23 +3,24 @@
 //! sent when a check fails. After the upload the new realm is watched (shared poller:
 //! backoff, paused while the tab is hidden) until it is Active or Failed, with the reason.
 
-use cluster_api::{ops, DeploymentState, Part};
+use cluster_api::{DeploymentState, Part, ops};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{File, HtmlInputElement};
 
-use super::checks::check_export;
 use super::RealmsCtx;
-use crate::api::{self, use_api, ApiError};
-use crate::kit::code::CodePanel;
+use super::checks::check_export;
+use crate::api::{self, ApiError, use_api};
 use crate::kit::Write;
-use cluster_api::Call;
+use crate::kit::code::CodePanel;
 use crate::links;
 use crate::realms::{key, realm_watch};
+use cluster_api::Call;
 
 async fn read_text(file: &File) -> Result<String, String> {
-    let text = JsFuture::from(file.text()).await.map_err(|_| format!("{} could not be read.", file.name()))?;
+    let text =
+        JsFuture::from(file.text()).await.map_err(|_| format!("{} could not be read.", file.name()))?;
     text.as_string().ok_or_else(|| format!("{} could not be read as text.", file.name()))
 }
 
@@ -40,8 +41,17 @@ pub fn ImportRealm() -> impl IntoView {
     let code = crate::code::live(Box::new(move |t| {
         let deployment_name = crate::lower::lower(name.get().trim());
         let chosen = file_name.get();
-        let file = Part::file("file", if chosen.is_empty() { "realm-export.json" } else { &chosen }, "application/json", Vec::new());
-        let op = ops::ClusterDeploymentImport { id: cluster_id.get_value(), file, deployment_name: deployment_name.clone() };
+        let file = Part::file(
+            "file",
+            if chosen.is_empty() { "realm-export.json" } else { &chosen },
+            "application/json",
+            Vec::new(),
+        );
+        let op = ops::ClusterDeploymentImport {
+            id: cluster_id.get_value(),
+            file,
+            deployment_name: deployment_name.clone(),
+        };
         crate::code::single(t, &crate::code::named("Import the realm", &deployment_name), &op.request())
     }));
     // Watched in the activity center too, so leaving the tab does not lose it.
@@ -82,11 +92,20 @@ pub fn ImportRealm() -> impl IntoView {
             return importing.error.set(Some(ApiError::BadRequest("Enter a name for the new realm.".into())));
         }
         let file = Part::file("file", &filename, "application/json", text.into_bytes());
-        let op = ops::ClusterDeploymentImport { id: ctx.cluster_id.get_value(), file, deployment_name: deployment_name.clone() };
+        let op = ops::ClusterDeploymentImport {
+            id: ctx.cluster_id.get_value(),
+            file,
+            deployment_name: deployment_name.clone(),
+        };
         started.set(None);
         importing.run(async move { api::call(api, &op).await }, move |created| {
             if let Some(center) = center {
-                crate::activity::track::realm(center, realms, &created.id, format!("Import of {deployment_name}"));
+                crate::activity::track::realm(
+                    center,
+                    realms,
+                    &created.id,
+                    format!("Import of {deployment_name}"),
+                );
             }
             started.try_set(Some((created.id, deployment_name)));
             checked.try_set_value(None);

@@ -7,17 +7,17 @@ mod checks;
 mod import;
 
 use cluster_api::realms::realm_cap;
-use cluster_api::{catalogue, ops, Deployment, DeploymentState};
+use cluster_api::{Deployment, DeploymentState, catalogue, ops};
 use leptos::prelude::*;
 
-use crate::api::{self, use_api, ApiError};
+use crate::api::{self, ApiError, use_api};
 use crate::clusters::ClusterCtx;
 use crate::directory::Directory;
-use crate::kit::filter::{use_url_filter, FilterBar, FilterSpec};
+use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::kit::table::{ResourceTable, Rows};
 use crate::links::{self, ClusterTab};
-use crate::load::{load, Load};
-use crate::realms::rows::{realm_row, RowCtx, TAB_COLUMNS};
+use crate::load::{Load, load};
+use crate::realms::rows::{RowCtx, TAB_COLUMNS, realm_row};
 use crate::realms::{describe, realm_watch};
 
 const FILTER: FilterSpec = FilterSpec {
@@ -66,8 +66,9 @@ pub fn ClusterRealms() -> impl IntoView {
     let cap = move || cluster.with(|c| realm_cap(&c.tier, &c.resource_limits));
     // Role first (it does not change), then the cluster's state and the cap.
     let blocked = Memo::new(move |_| {
-        let (name, status, tier, org) =
-            cluster.with(|c| (c.name.clone(), c.status.clone(), c.tier.to_string(), c.owner.clone().unwrap_or_default()));
+        let (name, status, tier, org) = cluster.with(|c| {
+            (c.name.clone(), c.status.clone(), c.tier.to_string(), c.owner.clone().unwrap_or_default())
+        });
         if let Some(why) = directory.denied(&org, &catalogue::CLUSTER_DEPLOYMENT_CREATE) {
             return Some(why);
         }
@@ -79,24 +80,37 @@ pub fn ClusterRealms() -> impl IntoView {
 
     let filter = use_url_filter(&FILTER);
     let base = links::cluster_tab(&cluster_id.get_value(), ClusterTab::Realms);
-    let options = [DeploymentState::Active, DeploymentState::Pending, DeploymentState::Failed, DeploymentState::Disabled]
-        .iter()
-        .map(|s| (s.as_str().to_string(), describe(s).0.to_string()))
-        .collect();
+    let options = [
+        DeploymentState::Active,
+        DeploymentState::Pending,
+        DeploymentState::Failed,
+        DeploymentState::Disabled,
+    ]
+    .iter()
+    .map(|s| (s.as_str().to_string(), describe(s).0.to_string()))
+    .collect();
     let row_ctx = move || RowCtx { api, directory, watch, listed_at: listed_at.get_untracked() };
     let rows = Callback::new(move |()| -> Rows {
         let f = filter.get();
         let ctx = row_ctx();
         list.with(|answer| {
             answer.as_ref().map(|result| match result {
-                Ok(all) => Ok(all.iter().filter(|d| f.matches(&d.name, d.state.as_str())).map(|d| realm_row(ctx, d, None)).collect()),
+                Ok(all) => Ok(all
+                    .iter()
+                    .filter(|d| f.matches(&d.name, d.state.as_str()))
+                    .map(|d| realm_row(ctx, d, None))
+                    .collect()),
                 Err(e) => Err(e.clone()),
             })
         })
     });
     let empty = ViewFn::from(move || {
         let none = count() == Some(0);
-        let text = if none { "No realms on this cluster yet. Add one above, or import a realm export." } else { "No realms match this search." };
+        let text = if none {
+            "No realms on this cluster yet. Add one above, or import a realm export."
+        } else {
+            "No realms match this search."
+        };
         view! { <div class="empty" id=if none { "no-realms" } else { "no-realm-matches" }><p>{text}</p></div> }
     });
 

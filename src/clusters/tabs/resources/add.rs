@@ -1,15 +1,15 @@
 //! Adding a resource: a name and a type. Types the cluster's tier does not allow (or
 //! whose cap is used up) are shown disabled, with the reason.
 
-use cluster_api::{ops, Cluster, Extension, ExtensionRequest, ResourceType};
+use cluster_api::{Cluster, Extension, ExtensionRequest, ResourceType, ops};
 use leptos::prelude::*;
 
+use super::ExtCtx;
 use super::caps::{refusal, type_label};
 use super::checks::name_problem;
-use super::ExtCtx;
 use crate::api::{self, ApiError, use_api};
-use crate::kit::code::CodePanel;
 use crate::kit::Write;
+use crate::kit::code::CodePanel;
 
 /// Each type with the reason it cannot be added now (`None`: it can).
 pub fn choices(cluster: &Cluster, existing: &[Extension]) -> Vec<(ResourceType, Option<String>)> {
@@ -29,14 +29,18 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
     let (error, busy) = (adding.error, adding.busy);
     let added = RwSignal::new(None::<String>);
     let options = move || {
-        let existing = ctx.list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
+        let existing =
+            ctx.list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
         cluster.with(|c| choices(c, &existing))
     };
     // The chosen type, or the first one allowed.
     let chosen = move || {
         let all = options();
         let allowed = |t: &ResourceType| all.iter().any(|(o, why)| o == t && why.is_none());
-        picked.get().filter(allowed).or_else(|| all.iter().find(|(_, why)| why.is_none()).map(|(t, _)| t.clone()))
+        picked
+            .get()
+            .filter(allowed)
+            .or_else(|| all.iter().find(|(_, why)| why.is_none()).map(|(t, _)| t.clone()))
     };
     let (code, hcl) = super::code::add(ctx, name, Signal::derive(chosen));
     let problem = move || name.with(|n| (!n.is_empty()).then(|| name_problem(n)).flatten());
@@ -49,7 +53,10 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
         if let Some(why) = name_problem(&typed) {
             return error.set(Some(ApiError::BadRequest(why)));
         }
-        let op = ops::ClusterExtensionCreate { id: ctx.cluster_id.get_value(), body: ExtensionRequest { name: typed.clone(), resource_type } };
+        let op = ops::ClusterExtensionCreate {
+            id: ctx.cluster_id.get_value(),
+            body: ExtensionRequest { name: typed.clone(), resource_type },
+        };
         adding.run(async move { api::call(api, &op).await }, move |_| {
             added.try_set(Some(format!("{typed} was added. Upload its file below.")));
             name.try_set(String::new());
@@ -102,7 +109,8 @@ mod tests {
     fn starter_offers_only_a_theme() {
         let starter = Cluster { tier: Tier::Starter, ..Cluster::default() };
         let all = choices(&starter, &[]);
-        let allowed: Vec<&ResourceType> = all.iter().filter(|(_, why)| why.is_none()).map(|(t, _)| t).collect();
+        let allowed: Vec<&ResourceType> =
+            all.iter().filter(|(_, why)| why.is_none()).map(|(t, _)| t).collect();
         assert_eq!(allowed, vec![&ResourceType::Theme, &ResourceType::WellKnown]);
         let theme = Extension { resource_type: ResourceType::Theme, ..Extension::default() };
         let after = choices(&starter, &[theme]);

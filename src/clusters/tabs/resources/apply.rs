@@ -7,8 +7,8 @@ use leptos::prelude::*;
 
 use super::ExtCtx;
 use crate::api::{self, ApiError, use_api};
-use crate::clusters::watch::restart_watch;
 use crate::clusters::ClusterCtx;
+use crate::clusters::watch::restart_watch;
 use crate::components::ErrorPanel;
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 
@@ -103,9 +103,13 @@ pub fn ApplyPanel() -> impl IntoView {
     };
 
     let blocked = move || {
-        ctx.denied.get().or_else(|| (in_progress() == Some(true)).then(|| "A restart is in progress; apply again when it has finished.".into()))
+        ctx.denied.get().or_else(|| {
+            (in_progress() == Some(true))
+                .then(|| "A restart is in progress; apply again when it has finished.".into())
+        })
     };
-    let status = move || match restart_view(in_progress(), applied_at.get(), checked_at()) {
+    let status = move || {
+        match restart_view(in_progress(), applied_at.get(), checked_at()) {
         RestartView::Unknown => view! { <p class="loading">"Checking for restarts…"</p> }.into_any(),
         RestartView::Idle => view! { <p class="restart-state">"No restart in progress."</p> }.into_any(),
         RestartView::Restarting => view! {
@@ -117,6 +121,7 @@ pub fn ApplyPanel() -> impl IntoView {
             <p class="restart-state flash">"Restart complete: the approved versions of the enabled resources are live."</p>
         }
         .into_any(),
+    }
     };
     let when_done = move || {
         view! {
@@ -125,23 +130,27 @@ pub fn ApplyPanel() -> impl IntoView {
             </button>
         }
     };
-    let queue = move || {
-        if armed_at.get().is_some() {
-            return Some(view! {
+    let queue =
+        move || {
+            if armed_at.get().is_some() {
+                return Some(view! {
                 <p class="hint" id="apply-queued">"Will apply as soon as the restart ends. "
                     <button class="button subtle" on:click=move |_| armed_at.set(None)>"Don't"</button>
                 </p>
             }.into_any());
-        }
-        let e = queued.error.get()?;
-        let restart = restart_refused(&Some(e.clone()));
-        Some(view! {
-            <div id="apply-error">
-                <ErrorPanel action="Applying to the cluster" error=e/>
-                {restart.then(when_done)}
-            </div>
-        }.into_any())
-    };
+            }
+            let e = queued.error.get()?;
+            let restart = restart_refused(&Some(e.clone()));
+            Some(
+                view! {
+                    <div id="apply-error">
+                        <ErrorPanel action="Applying to the cluster" error=e/>
+                        {restart.then(when_done)}
+                    </div>
+                }
+                .into_any(),
+            )
+        };
 
     view! {
         <section class="card" id="apply">

@@ -1,7 +1,7 @@
 //! A version's scan verdict in words, and approving it (or withdrawing approval).
 //! Approving a version whose scan did not pass shows the verdict first and asks why.
 
-use cluster_api::{ops, ExtensionVersion, ScanState, ToggleExtensionVersionValidRequest};
+use cluster_api::{ExtensionVersion, ScanState, ToggleExtensionVersionValidRequest, ops};
 use leptos::prelude::*;
 
 use super::{ExtCtx, Item};
@@ -28,12 +28,18 @@ pub fn explain(v: &ExtensionVersion) -> String {
     let risk = v.risk_score.map(|r| format!(" Risk score {r} of 100.")).unwrap_or_default();
     match v.scan_state {
         ScanState::Pass => format!("The security scan passed.{risk}"),
-        ScanState::Warn => format!("The security scan found issues (WARN).{risk} Review them before deploying this file."),
+        ScanState::Warn => {
+            format!("The security scan found issues (WARN).{risk} Review them before deploying this file.")
+        }
         ScanState::Block => format!(
             "The security scan BLOCKED this file: it looks unsafe to run on the cluster.{risk} Approve it only if you are certain."
         ),
-        ScanState::Error => "The security scan could not finish (ERROR), so the file was not checked.".to_string(),
-        ScanState::Unscanned => "This file was not scanned (scanning is off for this cluster), so it was not checked.".to_string(),
+        ScanState::Error => {
+            "The security scan could not finish (ERROR), so the file was not checked.".to_string()
+        }
+        ScanState::Unscanned => {
+            "This file was not scanned (scanning is off for this cluster), so it was not checked.".to_string()
+        }
         ScanState::Scanning => "The security scan has not finished.".to_string(),
         ScanState::Unknown(ref raw) => format!("The scan state is {raw}, which the console does not know."),
     }
@@ -67,7 +73,12 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
     let request = move |valid: bool, why: Option<String>| {
         let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
         let body = ToggleExtensionVersionValidRequest { valid, reason: why };
-        let op = ops::ClusterExtensionVersionValidate { id: ctx.cluster_id.get_value(), extension_id: item.id(), version_id, body };
+        let op = ops::ClusterExtensionVersionValidate {
+            id: ctx.cluster_id.get_value(),
+            extension_id: item.id(),
+            version_id,
+            body,
+        };
         async move { api::call(api, &op).await }
     };
     let send = move |valid: bool| approval.run(request(valid, None), move |v| item.patch(v));
@@ -91,7 +102,14 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
         let Some(v) = version.get() else { return String::new() };
         let valid = !v.valid;
         let why = (valid && needs_reason(&v.scan_state)).then(|| reason.get().trim().to_string());
-        crate::code::actions::version_approve(t, &ctx.cluster_id.get_value(), &item.id(), &v.id, valid, why.as_deref())
+        crate::code::actions::version_approve(
+            t,
+            &ctx.cluster_id.get_value(),
+            &item.id(),
+            &v.id,
+            valid,
+            why.as_deref(),
+        )
     }));
 
     let cell = move || {
@@ -123,10 +141,12 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
     };
     // What the scan found, read live: the dialog stays put while the version is polled.
     let verdict_words = move || {
-        version.with(|v| v.as_ref().map(|v| {
-            let (words, tone) = verdict(&v.scan_state);
-            view! { <span class=format!("badge badge-{tone}")>{words}</span> " " {explain(v)} }
-        }))
+        version.with(|v| {
+            v.as_ref().map(|v| {
+                let (words, tone) = verdict(&v.scan_state);
+                view! { <span class=format!("badge badge-{tone}")>{words}</span> " " {explain(v)} }
+            })
+        })
     };
 
     view! {
@@ -155,7 +175,12 @@ mod tests {
     use super::*;
 
     fn v(scan: ScanState, key: bool) -> ExtensionVersion {
-        ExtensionVersion { scan_state: scan, resource_key: key.then(|| "k".into()), risk_score: Some(55), ..Default::default() }
+        ExtensionVersion {
+            scan_state: scan,
+            resource_key: key.then(|| "k".into()),
+            risk_score: Some(55),
+            ..Default::default()
+        }
     }
 
     #[test]
@@ -169,7 +194,10 @@ mod tests {
 
     #[test]
     fn when_approval_is_possible() {
-        assert_eq!(not_approvable(&v(ScanState::Unscanned, false)), Some("Upload a file for this version first."));
+        assert_eq!(
+            not_approvable(&v(ScanState::Unscanned, false)),
+            Some("Upload a file for this version first.")
+        );
         assert!(not_approvable(&v(ScanState::Scanning, true)).is_some());
         assert_eq!(not_approvable(&v(ScanState::Warn, true)), None);
         assert!(!needs_reason(&ScanState::Pass));

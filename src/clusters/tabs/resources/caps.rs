@@ -71,7 +71,12 @@ pub fn usage_label(group: Group, used: u32, limit: Option<u32>) -> String {
 }
 
 /// Why the cluster cannot get another resource of `resource_type`, or `None` when it can.
-pub fn refusal(tier: &Tier, limits: &ResourceLimits, extensions: &[Extension], resource_type: &ResourceType) -> Option<String> {
+pub fn refusal(
+    tier: &Tier,
+    limits: &ResourceLimits,
+    extensions: &[Extension],
+    resource_type: &ResourceType,
+) -> Option<String> {
     let group = group(resource_type)?;
     let limit = limit(tier, limits, group)?;
     let have = used(extensions, group);
@@ -82,7 +87,10 @@ pub fn refusal(tier: &Tier, limits: &ResourceLimits, extensions: &[Extension], r
     Some(if limit == 0 {
         format!("The {tier} tier allows no {}. Upgrade the cluster to add one.", group.noun(0))
     } else {
-        format!("The {tier} tier allows {limit} {}; this cluster has {have}. Upgrade the cluster or delete one to add another.", group.noun(limit))
+        format!(
+            "The {tier} tier allows {limit} {}; this cluster has {have}. Upgrade the cluster or delete one to add another.",
+            group.noun(limit)
+        )
     })
 }
 

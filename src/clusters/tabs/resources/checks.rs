@@ -74,10 +74,14 @@ pub fn check_file(kind: FileKind, name: &str, size: f64) -> Result<(), String> {
     let lower = name.to_ascii_lowercase();
     match kind {
         FileKind::Jar if !lower.ends_with(".jar") => {
-            return Err(format!("{name} is not a .jar file. Themes and extensions are uploaded as the built .jar."));
+            return Err(format!(
+                "{name} is not a .jar file. Themes and extensions are uploaded as the built .jar."
+            ));
         }
         FileKind::Denylist if !lower.ends_with(".txt") => {
-            return Err(format!("{name} is not a .txt file. A password denylist is a text file with one password per line."));
+            return Err(format!(
+                "{name} is not a .txt file. A password denylist is a text file with one password per line."
+            ));
         }
         // Apple's file has no extension; Android's ends in .json. Either is read as JSON.
         _ => {}
@@ -146,7 +150,9 @@ mod tests {
         assert_eq!(check_json(AASA, r#"{"webcredentials":{"apps":[]}}"#), Ok(()));
         assert!(check_json(AASA, "[]").is_err_and(|e| e.contains("must be a JSON object")));
         assert!(check_json(AASA, r#"{"other":1}"#).is_err_and(|e| e.contains("applinks or webcredentials")));
-        assert!(check_json(AASA, r#"{"applinks":[]}"#).is_err_and(|e| e.contains("applinks must be an object")));
+        assert!(
+            check_json(AASA, r#"{"applinks":[]}"#).is_err_and(|e| e.contains("applinks must be an object"))
+        );
         assert!(check_json(AASA, "{oops").is_err_and(|e| e.contains("not valid JSON")));
         assert!(check_json(AASA, "  ").is_err_and(|e| e.contains("empty")));
     }
@@ -157,8 +163,14 @@ mod tests {
         assert_eq!(check_json(ASSETLINKS, ok), Ok(()));
         assert!(check_json(ASSETLINKS, "{}").is_err_and(|e| e.contains("array of statements")));
         assert!(check_json(ASSETLINKS, "[]").is_err_and(|e| e.contains("at least one")));
-        assert!(check_json(ASSETLINKS, r#"[{"target":{}}]"#).is_err_and(|e| e.contains("Statement 1") && e.contains("no relation")));
-        assert!(check_json(ASSETLINKS, r#"[{"relation":[],"target":"x"}]"#).is_err_and(|e| e.contains("target must be an object")));
+        assert!(
+            check_json(ASSETLINKS, r#"[{"target":{}}]"#)
+                .is_err_and(|e| e.contains("Statement 1") && e.contains("no relation"))
+        );
+        assert!(
+            check_json(ASSETLINKS, r#"[{"relation":[],"target":"x"}]"#)
+                .is_err_and(|e| e.contains("target must be an object"))
+        );
         assert!(check_json("robots.txt", "{}").is_err());
     }
 

@@ -5,7 +5,7 @@ use cluster_api::ResourceType;
 use leptos::prelude::*;
 
 use super::checks::FileKind;
-use super::steps::{label_for, target_for, Target};
+use super::steps::{Target, label_for, target_for};
 use super::{ExtCtx, Item};
 use crate::code::extensions::{self, Slot};
 
@@ -34,7 +34,14 @@ pub fn upload(
         let file = file_name();
         match target_for(kind, &chosen.get(), &versions) {
             Ok(target) => item.id.with_value(|id| {
-                extensions::upload(t, &cluster_id.get_value(), (id, &name), &slot(target), &file, &label_for(&file))
+                extensions::upload(
+                    t,
+                    &cluster_id.get_value(),
+                    (id, &name),
+                    &slot(target),
+                    &file,
+                    &label_for(&file),
+                )
             }),
             Err(why) => format!("# {}\n", crate::code::shell::comment(&why)),
         }
@@ -43,7 +50,16 @@ pub fn upload(
         crate::code::live(Box::new(move |t| {
             let file = file_name();
             let major = if kind == FileKind::Jar { chosen.get().trim().parse::<i64>().ok() } else { None };
-            item.id.with_value(|id| crate::code::hcl::extension_version(t, &cluster_id.get_value(), id, &file, major, &label_for(&file)))
+            item.id.with_value(|id| {
+                crate::code::hcl::extension_version(
+                    t,
+                    &cluster_id.get_value(),
+                    id,
+                    &file,
+                    major,
+                    &label_for(&file),
+                )
+            })
         }))
     });
     (curl, hcl)
@@ -58,7 +74,11 @@ fn default_file(kind: FileKind) -> &'static str {
 }
 
 /// Add resource: the extension's creation, and its provider resource.
-pub fn add(ctx: ExtCtx, name: RwSignal<String>, chosen: Signal<Option<ResourceType>>) -> (Signal<String>, Signal<String>) {
+pub fn add(
+    ctx: ExtCtx,
+    name: RwSignal<String>,
+    chosen: Signal<Option<ResourceType>>,
+) -> (Signal<String>, Signal<String>) {
     let cluster_id = ctx.cluster_id;
     let typed = move || (name.get().trim().to_string(), chosen.get().unwrap_or(ResourceType::Extension));
     let curl = crate::code::live(Box::new(move |t| {

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::approve::verdict;
 use super::run::Run;
-use super::steps::{percent, Phase, Step};
+use super::steps::{Phase, Step, percent};
 use super::xhr;
 use crate::activity::{Activities, Progress, Started};
 use crate::links::{self, ClusterTab};
@@ -35,7 +35,10 @@ pub fn phase_progress(phase: &Phase, (sent, total): (f64, f64)) -> Progress {
 
 /// The scan of `version`, read from the extension watch, once the page is gone.
 pub fn scan_progress(feed: &Feed<Extension>, version: Option<&str>) -> Progress {
-    let scan = feed.value.as_ref().and_then(|e| e.versions.iter().flatten().find(|v| Some(v.id.as_str()) == version));
+    let scan = feed
+        .value
+        .as_ref()
+        .and_then(|e| e.versions.iter().flatten().find(|v| Some(v.id.as_str()) == version));
     match scan.map(|v| &v.scan_state) {
         None | Some(ScanState::Scanning) => Progress::running("Uploaded; security scan"),
         Some(state) => Progress::done(true, format!("Uploaded. Scan: {}", verdict(state).0)),
@@ -44,28 +47,40 @@ pub fn scan_progress(feed: &Feed<Extension>, version: Option<&str>) -> Progress 
 
 /// Lists the upload `run` is about to start in the activity center.
 pub fn follow(center: Activities, run: Run, left: Left, label: String) {
-    let (Some(cluster), Some(extension)) = (run.ctx.cluster_id.try_get_value(), run.item.id.try_get_value()) else { return };
+    let (Some(cluster), Some(extension)) = (run.ctx.cluster_id.try_get_value(), run.item.id.try_get_value())
+    else {
+        return;
+    };
     let href = links::cluster_tab(&cluster, ClusterTab::Resources);
     let key = format!("upload {cluster} {extension} {}", js_sys::Date::now());
     let watch = run.ctx.watch;
-    center.track(key, label, href, Box::new(move || {
-        let gone = RwSignal::new(None::<Phase>);
-        left.set_value(Some(gone));
-        // Held so a scan that outlives the page is still followed (one poll per extension).
-        let feed = watch.watch(PollKey::item(cluster, extension), None);
-        let version = StoredValue::new(None::<String>);
-        let progress = Signal::derive(move || match gone.get() {
-            Some(Phase::Running(Step::Scan)) => version.with_value(|v| feed.with(|f| scan_progress(f, v.as_deref()))),
-            Some(Phase::Done) => Progress::done(true, "Uploaded"),
-            Some(_) => Progress::done(false, "Stopped: its page was closed before the file was confirmed"),
-            // The page is still open: its signals are alive.
-            None => {
-                version.set_value(run.job.with_value(|j| j.as_ref().and_then(|j| j.version_id.clone())));
-                phase_progress(&super::upload::current(run), run.progress.get())
-            }
-        });
-        Started { progress, cancel: Some(Callback::new(move |()| xhr::cancel(run.in_flight))) }
-    }));
+    center.track(
+        key,
+        label,
+        href,
+        Box::new(move || {
+            let gone = RwSignal::new(None::<Phase>);
+            left.set_value(Some(gone));
+            // Held so a scan that outlives the page is still followed (one poll per extension).
+            let feed = watch.watch(PollKey::item(cluster, extension), None);
+            let version = StoredValue::new(None::<String>);
+            let progress = Signal::derive(move || match gone.get() {
+                Some(Phase::Running(Step::Scan)) => {
+                    version.with_value(|v| feed.with(|f| scan_progress(f, v.as_deref())))
+                }
+                Some(Phase::Done) => Progress::done(true, "Uploaded"),
+                Some(_) => {
+                    Progress::done(false, "Stopped: its page was closed before the file was confirmed")
+                }
+                // The page is still open: its signals are alive.
+                None => {
+                    version.set_value(run.job.with_value(|j| j.as_ref().and_then(|j| j.version_id.clone())));
+                    phase_progress(&super::upload::current(run), run.progress.get())
+                }
+            });
+            Started { progress, cancel: Some(Callback::new(move |()| xhr::cancel(run.in_flight))) }
+        }),
+    );
 }
 
 #[cfg(test)]
@@ -75,9 +90,20 @@ mod tests {
     #[test]
     fn phases_in_words() {
         let sending = phase_progress(&Phase::Running(Step::Put), (50.0, 200.0));
-        assert_eq!(sending, Progress::Running { note: "Sending the file: 25%".into(), fraction: Some(0.25), cancellable: true });
-        assert!(matches!(phase_progress(&Phase::Running(Step::Confirm), (1.0, 1.0)), Progress::Running { cancellable: false, .. }));
-        let failed = Phase::Failed { step: Step::Put, message: "Step 3 of 5 was cancelled".into(), retry: Step::Put };
+        assert_eq!(
+            sending,
+            Progress::Running {
+                note: "Sending the file: 25%".into(),
+                fraction: Some(0.25),
+                cancellable: true
+            }
+        );
+        assert!(matches!(
+            phase_progress(&Phase::Running(Step::Confirm), (1.0, 1.0)),
+            Progress::Running { cancellable: false, .. }
+        ));
+        let failed =
+            Phase::Failed { step: Step::Put, message: "Step 3 of 5 was cancelled".into(), retry: Step::Put };
         assert_eq!(phase_progress(&failed, (0.0, 0.0)), Progress::done(false, "Step 3 of 5 was cancelled"));
         assert_eq!(phase_progress(&Phase::Done, (1.0, 1.0)), Progress::done(true, "Uploaded"));
     }

@@ -2,7 +2,7 @@
 //! every version), and the part that fits its type: the version matrix and uploader for
 //! themes and extensions, the single file for a denylist, the app-association files.
 
-use cluster_api::{ops, Extension, ResourceType, ToggleExtensionRequest};
+use cluster_api::{Extension, ResourceType, ToggleExtensionRequest, ops};
 use leptos::prelude::*;
 
 use super::caps::type_label;
@@ -18,7 +18,8 @@ use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 
 /// What deleting a resource takes with it.
 pub fn delete_consequence(extension: &Extension) -> String {
-    let files = extension.versions.as_ref().map_or(0, |v| v.iter().filter(|v| v.resource_key.is_some()).count());
+    let files =
+        extension.versions.as_ref().map_or(0, |v| v.iter().filter(|v| v.resource_key.is_some()).count());
     let all = match extension.resource_type {
         ResourceType::WellKnown => "its app-association files and change-password redirect".to_string(),
         _ => format!("all its versions ({files} uploaded file{})", if files == 1 { "" } else { "s" }),
@@ -41,7 +42,8 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let enabled = Memo::new(move |_| item.with(|e| e.enabled));
     let flip = move |_| {
         let body = ToggleExtensionRequest { enabled: !enabled.get_untracked() };
-        let op = ops::ClusterExtensionUpdate { id: ctx.cluster_id.get_value(), extension_id: item.id(), body };
+        let op =
+            ops::ClusterExtensionUpdate { id: ctx.cluster_id.get_value(), extension_id: item.id(), body };
         toggle.run(async move { api::call(api, &op).await }, move |e| item.publish(e));
     };
     let delete = Confirm::new("Deleting the resource");
@@ -57,15 +59,33 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     // What the Enable/Disable button sends now (the opposite of the current state).
     let (code_name, type_name) = (StoredValue::new(name.clone()), resource_type.as_str().to_string());
     let toggle_code = crate::code::live(Box::new(move |t| {
-        crate::code::actions::extension_toggle(t, &ctx.cluster_id.get_value(), &item.id(), &code_name.get_value(), !enabled.get())
+        crate::code::actions::extension_toggle(
+            t,
+            &ctx.cluster_id.get_value(),
+            &item.id(),
+            &code_name.get_value(),
+            !enabled.get(),
+        )
     }));
     // WELL_KNOWN resources have no provider resource, so no HCL.
     let has_hcl = resource_type != ResourceType::WellKnown;
     let toggle_hcl = crate::code::live(Box::new(move |t| {
-        crate::code::hcl::extension_enabled(t, &ctx.cluster_id.get_value(), &item.id(), &code_name.get_value(), &type_name, !enabled.get())
+        crate::code::hcl::extension_enabled(
+            t,
+            &ctx.cluster_id.get_value(),
+            &item.id(),
+            &code_name.get_value(),
+            &type_name,
+            !enabled.get(),
+        )
     }));
     let delete_code = crate::code::live(Box::new(move |t| {
-        crate::code::actions::extension_delete(t, &ctx.cluster_id.get_value(), &item.id(), &code_name.get_value())
+        crate::code::actions::extension_delete(
+            t,
+            &ctx.cluster_id.get_value(),
+            &item.id(),
+            &code_name.get_value(),
+        )
     }));
 
     let kind = FileKind::of(&resource_type);
@@ -121,7 +141,11 @@ mod tests {
 
     #[test]
     fn delete_says_what_goes() {
-        let uploaded = |id: &str| ExtensionVersion { id: id.into(), resource_key: Some("k".into()), ..Default::default() };
+        let uploaded = |id: &str| ExtensionVersion {
+            id: id.into(),
+            resource_key: Some("k".into()),
+            ..Default::default()
+        };
         let theme = Extension {
             name: "login".into(),
             resource_type: ResourceType::Theme,
@@ -131,7 +155,8 @@ mod tests {
         let text = delete_consequence(&theme);
         assert!(text.starts_with("login goes with all its versions (2 uploaded files)."), "{text}");
         assert!(text.contains("apply to the cluster"));
-        let wk = Extension { name: "apps".into(), resource_type: ResourceType::WellKnown, ..Extension::default() };
+        let wk =
+            Extension { name: "apps".into(), resource_type: ResourceType::WellKnown, ..Extension::default() };
         assert!(delete_consequence(&wk).contains("app-association files"));
     }
 }

@@ -18,7 +18,7 @@ mod versions;
 mod well_known;
 mod xhr;
 
-use cluster_api::{ops, Extension, ExtensionVersion, ScanState};
+use cluster_api::{Extension, ExtensionVersion, ScanState, ops};
 use leptos::prelude::*;
 
 use crate::api::{self, ApiError};

@@ -2,19 +2,19 @@
 //! adding a resource, applying to the cluster, and the list with its search and type
 //! filter kept in the URL.
 
-use cluster_api::{catalogue, ops, ClusterState, ResourceType};
+use cluster_api::{ClusterState, ResourceType, catalogue, ops};
 use leptos::prelude::*;
 
+use super::ExtCtx;
 use super::add::AddResource;
 use super::apply::ApplyPanel;
-use super::caps::{limit, type_label, usage_label, used, Group};
+use super::caps::{Group, limit, type_label, usage_label, used};
 use super::item::ExtensionCard;
-use super::ExtCtx;
 use crate::api::{self, use_api};
 use crate::clusters::ClusterCtx;
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
-use crate::kit::filter::{use_url_filter, FilterBar, FilterSpec};
+use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::links::{self, ClusterTab};
 use crate::load::load;
 
@@ -32,7 +32,8 @@ const FILTER: FilterSpec = FilterSpec {
 
 /// Why the resources of a cluster in `status` cannot be changed, or `None`.
 pub fn state_problem(name: &str, status: &ClusterState) -> Option<String> {
-    (*status != ClusterState::Active).then(|| format!("{name} is {status}; its resources can be changed only while it is ACTIVE."))
+    (*status != ClusterState::Active)
+        .then(|| format!("{name} is {status}; its resources can be changed only while it is ACTIVE."))
 }
 
 #[component]
@@ -56,10 +57,18 @@ pub fn ClusterExtensions() -> impl IntoView {
         async move { api::call(api, &op).await }
     });
     let denied = Memo::new(move |_| {
-        let (name, status, org) = cluster.with(|c| (c.name.clone(), c.status.clone(), c.owner.clone().unwrap_or_default()));
+        let (name, status, org) =
+            cluster.with(|c| (c.name.clone(), c.status.clone(), c.owner.clone().unwrap_or_default()));
         directory.denied(&org, &catalogue::CLUSTER_EXTENSION_CREATE).or_else(|| state_problem(&name, &status))
     });
-    let ctx = ExtCtx { cluster_id, listed_at, denied, watch: crate::poll::app_wide(super::extension_watch), list, majors };
+    let ctx = ExtCtx {
+        cluster_id,
+        listed_at,
+        denied,
+        watch: crate::poll::app_wide(super::extension_watch),
+        list,
+        majors,
+    };
     provide_context(ctx);
 
     let filter = use_url_filter(&FILTER);
@@ -80,11 +89,14 @@ pub fn ClusterExtensions() -> impl IntoView {
     let shown = move || {
         let f = filter.get();
         list.with(|l| {
-            l.as_ref()
-                .and_then(|r| r.as_ref().ok())
-                .map(|all| all.iter().filter(|e| f.matches(&e.name, e.resource_type.as_str())).cloned().collect::<Vec<_>>())
+            l.as_ref().and_then(|r| r.as_ref().ok()).map(|all| {
+                all.iter()
+                    .filter(|e| f.matches(&e.name, e.resource_type.as_str()))
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
         })
-            .unwrap_or_default()
+        .unwrap_or_default()
     };
 
     view! {

@@ -7,14 +7,14 @@ use std::future::Future;
 use std::pin::Pin;
 
 use cluster_api::{
-    ops, ExtensionVersionLocationValidationRequest, ExtensionVersionRequest, ExtensionVersionUploadUrlRequest, PresignedUrl,
-    WellKnown,
+    ExtensionVersionLocationValidationRequest, ExtensionVersionRequest, ExtensionVersionUploadUrlRequest,
+    PresignedUrl, WellKnown, ops,
 };
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::File;
 
-use super::steps::{failed, label_for, Phase, Step, StepError, Target};
+use super::steps::{Phase, Step, StepError, Target, failed, label_for};
 use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
 use crate::api::{self, Api};
@@ -66,7 +66,10 @@ impl Run {
         match steps().await {
             Ok(run) => run(self, first).await,
             Err(ChunkError) => {
-                let why = format!("The console could not download the code that uploads files. {}", ChunkError::LIKELY);
+                let why = format!(
+                    "The console could not download the code that uploads files. {}",
+                    ChunkError::LIKELY
+                );
                 self.phase.try_set(failed(&self.plan(), first, &StepError::Local(why)));
             }
         }
@@ -90,17 +93,23 @@ impl Run {
     }
 
     async fn step(self, step: Step, file: &File) -> Result<(), StepError> {
-        let (Some(id), Some(extension_id)) = (self.ctx.cluster_id.try_get_value(), self.item.id.try_get_value()) else {
+        let (Some(id), Some(extension_id)) =
+            (self.ctx.cluster_id.try_get_value(), self.item.id.try_get_value())
+        else {
             return Err(gone());
         };
-        let state = self.job.try_with_value(|j| j.as_ref().map(|j| (j.target.clone(), j.version_id.clone(), j.presigned.clone())));
+        let state = self.job.try_with_value(|j| {
+            j.as_ref().map(|j| (j.target.clone(), j.version_id.clone(), j.presigned.clone()))
+        });
         let Some((target, version_id, presigned)) = state.flatten() else { return Err(gone()) };
         let version_id = version_id.unwrap_or_default();
         let api = self.api;
         match (step, target) {
             (Step::CreateVersion, Target::Version { major, .. }) => {
                 let body = ExtensionVersionRequest { keycloak_major_version: major };
-                let v = api::call(api, &ops::ClusterExtensionVersionCreate { id, extension_id, body }).await.map_err(StepError::Api)?;
+                let v = api::call(api, &ops::ClusterExtensionVersionCreate { id, extension_id, body })
+                    .await
+                    .map_err(StepError::Api)?;
                 self.job.try_update_value(|j| j.as_mut().map(|j| j.version_id = Some(v.id.clone())));
                 self.item.patch(v);
             }
@@ -108,24 +117,44 @@ impl Run {
                 let body = ExtensionVersionUploadUrlRequest { label: Some(label_for(&file.name())) };
                 let link = match target {
                     Target::Version { .. } => {
-                        let op = ops::ClusterExtensionVersionUploadUrlCreate { id, extension_id, version_id, body };
+                        let op = ops::ClusterExtensionVersionUploadUrlCreate {
+                            id,
+                            extension_id,
+                            version_id,
+                            body,
+                        };
                         api::call(api, &op).await
                     }
-                    Target::Standalone => api::call(api, &ops::ClusterExtensionStandaloneUploadUrlCreate { id, extension_id, body }).await,
-                    Target::WellKnown { file } => api::call(api, &ops::ClusterWellKnownUploadUrlCreate { id, extension_id, file }).await,
+                    Target::Standalone => {
+                        api::call(
+                            api,
+                            &ops::ClusterExtensionStandaloneUploadUrlCreate { id, extension_id, body },
+                        )
+                        .await
+                    }
+                    Target::WellKnown { file } => {
+                        api::call(api, &ops::ClusterWellKnownUploadUrlCreate { id, extension_id, file }).await
+                    }
                 };
                 let link = link.map_err(StepError::Api)?;
                 if safe_external(&link.url).is_none() {
-                    return Err(StepError::Local(format!("The service returned an upload link the console will not use ({}).", link.url)));
+                    return Err(StepError::Local(format!(
+                        "The service returned an upload link the console will not use ({}).",
+                        link.url
+                    )));
                 }
                 self.job.try_update_value(|j| j.as_mut().map(|j| j.presigned = Some(link)));
             }
             (Step::Put, _) => {
-                let link = presigned.ok_or_else(|| StepError::Local("There is no upload link yet.".into()))?;
-                xhr::put(&link.method, &link.url, file, self.progress, self.in_flight).await.map_err(StepError::Put)?;
+                let link =
+                    presigned.ok_or_else(|| StepError::Local("There is no upload link yet.".into()))?;
+                xhr::put(&link.method, &link.url, file, self.progress, self.in_flight)
+                    .await
+                    .map_err(StepError::Put)?;
             }
             (Step::Confirm, target) => {
-                let link = presigned.ok_or_else(|| StepError::Local("There is no upload link yet.".into()))?;
+                let link =
+                    presigned.ok_or_else(|| StepError::Local("There is no upload link yet.".into()))?;
                 let body = ExtensionVersionLocationValidationRequest { resource_key: link.resource_key };
                 match target {
                     Target::Version { .. } => {
@@ -139,7 +168,8 @@ impl Run {
                         self.item.patch(v);
                     }
                     Target::WellKnown { file } => {
-                        let known = api::call(api, &ops::ClusterWellKnownConfirm { id, extension_id, file }).await;
+                        let known =
+                            api::call(api, &ops::ClusterWellKnownConfirm { id, extension_id, file }).await;
                         let known = known.map_err(StepError::Api)?;
                         if let Some(published) = self.published {
                             published.try_set(Some(known));
@@ -154,6 +184,7 @@ impl Run {
 }
 
 pub async fn read_text(file: &File) -> Result<String, String> {
-    let text = JsFuture::from(file.text()).await.map_err(|_| format!("{} could not be read.", file.name()))?;
+    let text =
+        JsFuture::from(file.text()).await.map_err(|_| format!("{} could not be read.", file.name()))?;
     text.as_string().ok_or_else(|| format!("{} could not be read as text.", file.name()))
 }

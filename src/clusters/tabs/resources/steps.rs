@@ -56,7 +56,9 @@ impl Step {
 /// The steps of an upload to `target`, in order.
 pub fn plan(target: &Target) -> Vec<Step> {
     match target {
-        Target::Version { version: None, .. } => vec![Step::CreateVersion, Step::UploadUrl, Step::Put, Step::Confirm, Step::Scan],
+        Target::Version { version: None, .. } => {
+            vec![Step::CreateVersion, Step::UploadUrl, Step::Put, Step::Confirm, Step::Scan]
+        }
         Target::Version { .. } => vec![Step::UploadUrl, Step::Put, Step::Confirm, Step::Scan],
         Target::Standalone => vec![Step::UploadUrl, Step::Put, Step::Confirm, Step::Scan],
         Target::WellKnown { .. } => vec![Step::UploadUrl, Step::Put, Step::Confirm],
@@ -119,7 +121,9 @@ pub fn failed(plan: &[Step], step: Step, error: &StepError) -> Phase {
         format!("Retry starts again at step {m} ({}).", retry.doing())
     };
     let message = match error {
-        StepError::Put(PutError::Cancelled) => format!("Step {n} of {total} was cancelled: nothing was stored. {then}"),
+        StepError::Put(PutError::Cancelled) => {
+            format!("Step {n} of {total} was cancelled: nothing was stored. {then}")
+        }
         _ => format!("Step {n} of {total} failed while {}. {} {then}", step.doing(), error.words()),
     };
     Phase::Failed { step, message, retry }
@@ -130,8 +134,12 @@ pub fn failed(plan: &[Step], step: Step, error: &StepError) -> Phase {
 pub fn target_for(kind: FileKind, slot: &str, versions: &[ExtensionVersion]) -> Result<Target, String> {
     match kind {
         FileKind::Jar => {
-            let major: i32 = slot.trim().parse().map_err(|_| "Choose the Keycloak version the file is for.".to_string())?;
-            let version = versions.iter().find(|v| v.keycloak_major_version == Some(major)).map(|v| v.id.clone());
+            let major: i32 = slot
+                .trim()
+                .parse()
+                .map_err(|_| "Choose the Keycloak version the file is for.".to_string())?;
+            let version =
+                versions.iter().find(|v| v.keycloak_major_version == Some(major)).map(|v| v.id.clone());
             Ok(Target::Version { major, version })
         }
         FileKind::Denylist => Ok(Target::Standalone),
@@ -177,7 +185,10 @@ mod tests {
         let expired = StepError::Put(PutError::Expired);
         assert_eq!(retry_from(Step::Put, &expired), Step::UploadUrl);
         assert_eq!(retry_from(Step::Put, &StepError::Put(PutError::Network)), Step::Put);
-        let conflict = StepError::Api(ApiError::Conflict { message: "Nothing has been uploaded".into(), restart: false });
+        let conflict = StepError::Api(ApiError::Conflict {
+            message: "Nothing has been uploaded".into(),
+            restart: false,
+        });
         assert_eq!(retry_from(Step::Confirm, &conflict), Step::Confirm);
     }
 
@@ -185,17 +196,22 @@ mod tests {
     fn failures_name_the_step() {
         let steps = plan(&Target::Version { major: 26, version: None });
         let e = StepError::Api(ApiError::Network("down".into()));
-        let Phase::Failed { message, retry, .. } = failed(&steps, Step::UploadUrl, &e) else { panic!("not failed") };
+        let Phase::Failed { message, retry, .. } = failed(&steps, Step::UploadUrl, &e) else {
+            panic!("not failed")
+        };
         assert!(message.starts_with("Step 2 of 5 failed while getting an upload link."), "{message}");
         assert!(message.contains("Retry repeats step 2 only"), "{message}");
         assert_eq!(retry, Step::UploadUrl);
-        let Phase::Failed { message, retry, .. } = failed(&steps, Step::Put, &StepError::Put(PutError::Expired)) else {
+        let Phase::Failed { message, retry, .. } =
+            failed(&steps, Step::Put, &StepError::Put(PutError::Expired))
+        else {
             panic!("not failed")
         };
         assert!(message.contains("Step 3 of 5 failed while sending the file to storage"), "{message}");
         assert!(message.contains("starts again at step 2 (getting an upload link)"), "{message}");
         assert_eq!(retry, Step::UploadUrl);
-        let Phase::Failed { message, .. } = failed(&steps, Step::Put, &StepError::Put(PutError::Cancelled)) else {
+        let Phase::Failed { message, .. } = failed(&steps, Step::Put, &StepError::Put(PutError::Cancelled))
+        else {
             panic!("not failed")
         };
         assert!(message.starts_with("Step 3 of 5 was cancelled"), "{message}");
@@ -206,12 +222,22 @@ mod tests {
 
     #[test]
     fn targets_from_the_chosen_slot() {
-        let existing = [ExtensionVersion { id: "v26".into(), keycloak_major_version: Some(26), ..Default::default() }];
-        assert_eq!(target_for(FileKind::Jar, "26", &existing), Ok(Target::Version { major: 26, version: Some("v26".into()) }));
-        assert_eq!(target_for(FileKind::Jar, "25", &existing), Ok(Target::Version { major: 25, version: None }));
+        let existing =
+            [ExtensionVersion { id: "v26".into(), keycloak_major_version: Some(26), ..Default::default() }];
+        assert_eq!(
+            target_for(FileKind::Jar, "26", &existing),
+            Ok(Target::Version { major: 26, version: Some("v26".into()) })
+        );
+        assert_eq!(
+            target_for(FileKind::Jar, "25", &existing),
+            Ok(Target::Version { major: 25, version: None })
+        );
         assert!(target_for(FileKind::Jar, "", &existing).is_err());
         assert_eq!(target_for(FileKind::Denylist, "", &[]), Ok(Target::Standalone));
-        assert_eq!(target_for(FileKind::Json, "assetlinks.json", &[]), Ok(Target::WellKnown { file: "assetlinks.json".into() }));
+        assert_eq!(
+            target_for(FileKind::Json, "assetlinks.json", &[]),
+            Ok(Target::WellKnown { file: "assetlinks.json".into() })
+        );
         assert!(target_for(FileKind::Json, "robots.txt", &[]).is_err());
     }
 

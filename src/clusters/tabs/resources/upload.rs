@@ -10,10 +10,10 @@ use leptos::task::spawn_local;
 use web_sys::{File, HtmlInputElement};
 
 use super::approve::verdict;
-use super::follow::{follow, Left};
-use super::checks::{check_file, check_json, FileKind, WELL_KNOWN_FILES};
-use super::run::{read_text, Job, Run};
-use super::steps::{percent, plan, target_for, Phase, Step, Target};
+use super::checks::{FileKind, WELL_KNOWN_FILES, check_file, check_json};
+use super::follow::{Left, follow};
+use super::run::{Job, Run, read_text};
+use super::steps::{Phase, Step, Target, percent, plan, target_for};
 use super::versions::majors;
 use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
@@ -51,7 +51,10 @@ pub fn Uploader(
     let slots = move || -> Vec<(String, String)> {
         match kind {
             FileKind::Jar => {
-                let offered = ctx.majors.with(|m| m.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
+                let offered = ctx
+                    .majors
+                    .with(|m| m.as_ref().and_then(|r| r.as_ref().ok()).cloned())
+                    .unwrap_or_default();
                 let rows = item.with(|e| majors(&offered, e.versions.as_deref().unwrap_or_default()));
                 rows.into_iter().map(|m| (m.to_string(), format!("Keycloak {m}"))).collect()
             }
@@ -62,7 +65,11 @@ pub fn Uploader(
     // The chosen slot, or the first one until the person chooses.
     let chosen = move || {
         let picked = slot.get();
-        if picked.is_empty() { slots().into_iter().next().map(|(value, _)| value).unwrap_or_default() } else { picked }
+        if picked.is_empty() {
+            slots().into_iter().next().map(|(value, _)| value).unwrap_or_default()
+        } else {
+            picked
+        }
     };
     let busy = move || current(run).busy();
     let (code, hcl) = super::code::upload(ctx, item, kind, Signal::derive(chosen), picked);
@@ -84,7 +91,8 @@ pub fn Uploader(
             return;
         };
         let versions = item.with_untracked(|e| e.versions.clone().unwrap_or_default());
-        let checked = check_file(kind, &f.name(), f.size()).and_then(|()| target_for(kind, &untrack(chosen), &versions));
+        let checked = check_file(kind, &f.name(), f.size())
+            .and_then(|()| target_for(kind, &untrack(chosen), &versions));
         let target = match checked {
             Ok(target) => target,
             Err(why) => return problem.set(Some(why)),
@@ -168,24 +176,35 @@ fn progress_view(run: Run) -> Option<AnyView> {
     if current == Phase::Ready {
         return None;
     }
-    let (steps, version_id) = job.with_value(|j| j.as_ref().map(|j| (j.plan.clone(), j.version_id.clone())))?;
+    let (steps, version_id) =
+        job.with_value(|j| j.as_ref().map(|j| (j.plan.clone(), j.version_id.clone())))?;
     let at = match &current {
         Phase::Running(s) | Phase::Failed { step: s, .. } => steps.iter().position(|x| x == s),
         Phase::Done | Phase::Ready => Some(steps.len()),
     };
     let scan = move || {
-        item.with(|e| e.versions.iter().flatten().find(|v| Some(&v.id) == version_id.as_ref()).map(|v| verdict(&v.scan_state).0))
+        item.with(|e| {
+            e.versions
+                .iter()
+                .flatten()
+                .find(|v| Some(&v.id) == version_id.as_ref())
+                .map(|v| verdict(&v.scan_state).0)
+        })
     };
-    let items = steps.iter().enumerate().map(|(i, s)| {
-        let state = match (Some(i).cmp(&at), &current) {
-            (std::cmp::Ordering::Less, _) => "done",
-            (std::cmp::Ordering::Equal, Phase::Failed { .. }) => "failed",
-            (std::cmp::Ordering::Equal, _) => "active",
-            _ => "todo",
-        };
-        let label = s.label();
-        view! { <li class=state>{label}</li> }
-    }).collect_view();
+    let items = steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let state = match (Some(i).cmp(&at), &current) {
+                (std::cmp::Ordering::Less, _) => "done",
+                (std::cmp::Ordering::Equal, Phase::Failed { .. }) => "failed",
+                (std::cmp::Ordering::Equal, _) => "active",
+                _ => "todo",
+            };
+            let label = s.label();
+            view! { <li class=state>{label}</li> }
+        })
+        .collect_view();
     let (sent, total) = progress.get();
     let shows_bar = steps.iter().position(|s| *s == Step::Put).is_some_and(|p| at.is_some_and(|a| a >= p));
     let outcome = match current {

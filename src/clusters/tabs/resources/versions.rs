@@ -2,12 +2,12 @@
 //! major (file, resource key, scan verdict and risk, approval); for a password denylist
 //! its single version-independent file.
 
-use cluster_api::{ops, ExtensionVersion};
+use cluster_api::{ExtensionVersion, ops};
 use leptos::prelude::*;
 
-use super::approve::{verdict, Approval};
+use super::approve::{Approval, verdict};
 use super::{ExtCtx, Item};
-use crate::api::{self, use_api, ApiError};
+use crate::api::{self, ApiError, use_api};
 use crate::format;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
@@ -44,7 +44,13 @@ const VERSIONED: &[Column] = &[
     Column::new(""),
 ];
 /// The single version-independent file of a denylist.
-const STANDALONE: &[Column] = &[Column::new("File"), Column::new("Resource key"), Column::new("Scan"), Column::new("Approval"), Column::new("")];
+const STANDALONE: &[Column] = &[
+    Column::new("File"),
+    Column::new("Resource key"),
+    Column::new("Scan"),
+    Column::new("Approval"),
+    Column::new(""),
+];
 
 #[component]
 pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
@@ -57,9 +63,16 @@ pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
             return Some(Ok(vec![None]));
         }
         let offered = ctx.majors.get()?;
-        Some(offered.map(|offered| item.with(|e| majors(&offered, e.versions.as_deref().unwrap_or_default())).into_iter().map(Some).collect()))
+        Some(offered.map(|offered| {
+            item.with(|e| majors(&offered, e.versions.as_deref().unwrap_or_default()))
+                .into_iter()
+                .map(Some)
+                .collect()
+        }))
     });
-    let rows = Callback::new(move |()| majors.get().map(|r| r.map(|list| list.into_iter().map(|major| version_row(item, major)).collect())));
+    let rows = Callback::new(move |()| {
+        majors.get().map(|r| r.map(|list| list.into_iter().map(|major| version_row(item, major)).collect()))
+    });
     view! {
         <ResourceTable columns=if versioned { VERSIONED } else { STANDALONE } rows=rows class="versions"
             label="Versions" loading_what="Loading the Keycloak versions" retry=Callback::new(move |_| ctx.majors.refetch())
@@ -70,10 +83,13 @@ pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
 /// One row of the matrix: the cells read the version of `major` live, so a scan that
 /// settles or an approval updates its row in place.
 fn version_row(item: Item, major: Option<i32>) -> Row {
-    let version = Memo::new(move |_| item.with(|e| version_for(e.versions.as_deref().unwrap_or_default(), major)));
+    let version =
+        Memo::new(move |_| item.with(|e| version_for(e.versions.as_deref().unwrap_or_default(), major)));
     let file = move || match version.get() {
         None => view! { <span class="hint">"No file yet"</span> }.into_any(),
-        Some(v) if v.resource_key.is_none() => view! { <span class="hint">"Awaiting upload"</span> }.into_any(),
+        Some(v) if v.resource_key.is_none() => {
+            view! { <span class="hint">"Awaiting upload"</span> }.into_any()
+        }
         Some(v) => {
             let when = v.created_at.map(format::utc).unwrap_or_default();
             view! { {v.label.unwrap_or_else(|| "Uploaded".into())} <div class="sub">{when}</div> }.into_any()
@@ -87,7 +103,10 @@ fn version_row(item: Item, major: Option<i32>) -> Row {
     cells.push(Cell::view(file.into_any(), SortKey::None).class("file"));
     cells.push(Cell::view(key.into_any(), SortKey::None).class("mono key"));
     cells.push(Cell::view((move || version.get().map(scan_view)).into_any(), SortKey::None).class("scan"));
-    cells.push(Cell::view(view! { <Approval item=item version=version/> }.into_any(), SortKey::None).class("approval"));
+    cells.push(
+        Cell::view(view! { <Approval item=item version=version/> }.into_any(), SortKey::None)
+            .class("approval"),
+    );
     let delete = major.is_some().then(|| view! { <DeleteVersion item=item version=version/> });
     cells.push(Cell::view(delete.into_any(), SortKey::None));
     Row::new("data-major", major.map(|m| m.to_string()).unwrap_or_else(|| "standalone".into()), cells)
@@ -97,11 +116,16 @@ fn scan_view(v: ExtensionVersion) -> impl IntoView {
     let (words, tone) = verdict(&v.scan_state);
     let busy = tone == "busy";
     let risk = v.risk_score.map(|r| format!("Risk {r}/100"));
-    let scanned = v.scanned_at.map(|at| format!("{} · {}", format::utc(at), v.scanner_version.clone().unwrap_or_default()));
+    let scanned = v
+        .scanned_at
+        .map(|at| format!("{} · {}", format::utc(at), v.scanner_version.clone().unwrap_or_default()));
     // A staff block outranks the scan and the approval: say so where the verdict is read.
     let block = (v.admin_blocked == Some(true)).then(|| {
         let reason = v.admin_blocked_reason.clone().unwrap_or_else(|| "No reason was given.".into());
-        let at = v.admin_blocked_at.map(|at| format!("Since {}. Never deployed until support lifts it.", format::utc(at))).unwrap_or_default();
+        let at = v
+            .admin_blocked_at
+            .map(|at| format!("Since {}. Never deployed until support lifts it.", format::utc(at)))
+            .unwrap_or_default();
         view! {
             <div class="support-block">
                 <span class="badge badge-bad">"Blocked by support"</span>
@@ -128,16 +152,27 @@ fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl In
     let confirm = Confirm::new("Deleting the version");
     let work = Callback::new(move |()| -> Work {
         let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
-        let op = ops::ClusterExtensionVersionDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), version_id };
+        let op = ops::ClusterExtensionVersionDelete {
+            id: ctx.cluster_id.get_value(),
+            extension_id: item.id(),
+            version_id,
+        };
         Box::pin(async move {
             api::call(api, &op).await?;
             item.refresh();
             Ok(())
         })
     });
-    let major = move || version.with(|v| v.as_ref().and_then(|v| v.keycloak_major_version)).map(|m| format!(" for Keycloak {m}")).unwrap_or_default();
+    let major = move || {
+        version
+            .with(|v| v.as_ref().and_then(|v| v.keycloak_major_version))
+            .map(|m| format!(" for Keycloak {m}"))
+            .unwrap_or_default()
+    };
     let code = crate::code::live(Box::new(move |t| {
-        let (id, label) = version.with(|v| v.as_ref().map(|v| (v.id.clone(), v.label.clone().unwrap_or_else(|| v.id.clone())))).unwrap_or_default();
+        let (id, label) = version
+            .with(|v| v.as_ref().map(|v| (v.id.clone(), v.label.clone().unwrap_or_else(|| v.id.clone()))))
+            .unwrap_or_default();
         crate::code::actions::version_delete(t, &ctx.cluster_id.get_value(), &item.id(), &id, &label)
     }));
     view! {

@@ -2,16 +2,16 @@
 //! (copyable), upload (the JSON is checked in the browser first), delete, and the
 //! `/.well-known/change-password` redirect (clearing a live one is confirmed first).
 
-use cluster_api::{ops, WellKnown, WellKnownFile};
+use cluster_api::{WellKnown, WellKnownFile, ops};
 use leptos::prelude::*;
 
-use super::checks::{change_password_url, FileKind, WELL_KNOWN_FILES};
+use super::checks::{FileKind, WELL_KNOWN_FILES, change_password_url};
 use super::upload::Uploader;
 use super::{ExtCtx, Item};
 use crate::api::{self, use_api};
+use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
-use crate::kit::code::CodePanel;
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 use crate::redirect::safe_external;
 
@@ -21,15 +21,17 @@ pub fn files(known: &WellKnown) -> Vec<WellKnownFile> {
     WELL_KNOWN_FILES
         .iter()
         .map(|name| {
-            listed.iter().find(|f| f.name.as_deref() == Some(*name)).cloned().unwrap_or_else(|| WellKnownFile {
-                name: Some(name.to_string()),
-                ..WellKnownFile::default()
-            })
+            listed
+                .iter()
+                .find(|f| f.name.as_deref() == Some(*name))
+                .cloned()
+                .unwrap_or_else(|| WellKnownFile { name: Some(name.to_string()), ..WellKnownFile::default() })
         })
         .collect()
 }
 
-const COLUMNS: &[Column] = &[Column::new("File"), Column::new("State"), Column::new("Public URL"), Column::new("")];
+const COLUMNS: &[Column] =
+    &[Column::new("File"), Column::new("State"), Column::new("Public URL"), Column::new("")];
 
 #[component]
 pub fn WellKnownPanel(item: Item) -> impl IntoView {
@@ -50,12 +52,18 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
     };
     read();
     // The redirect the service has now, if any: clearing it is confirmed first.
-    let saved = move || known.with(|k| k.as_ref().and_then(|k| k.change_password_url.clone()).filter(|u| !u.is_empty()));
+    let saved = move || {
+        known.with(|k| k.as_ref().and_then(|k| k.change_password_url.clone()).filter(|u| !u.is_empty()))
+    };
     let clear = Confirm::new("Clearing the change-password redirect");
     let clear_work = Callback::new(move |()| -> Work {
         // An empty URL clears the redirect.
         let body = WellKnown { change_password_url: Some(String::new()), ..WellKnown::default() };
-        let op = ops::ClusterWellKnownChangePasswordSet { id: ctx.cluster_id.get_value(), extension_id: item.id(), body: Some(body) };
+        let op = ops::ClusterWellKnownChangePasswordSet {
+            id: ctx.cluster_id.get_value(),
+            extension_id: item.id(),
+            body: Some(body),
+        };
         Box::pin(async move {
             let w = api::call(api, &op).await?;
             note.try_set(Some("Change-password redirect cleared.".into()));
@@ -75,12 +83,20 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             Ok(Some(url)) => url,
             // Saving an empty field clears a live redirect: the same question as Clear.
             Ok(None) if saved().is_some() => return open_clear(),
-            Ok(None) => return url_problem.set(Some("Enter the address to redirect to, such as https://example.com/account/password.".into())),
+            Ok(None) => {
+                return url_problem.set(Some(
+                    "Enter the address to redirect to, such as https://example.com/account/password.".into(),
+                ));
+            }
             Err(why) => return url_problem.set(Some(why)),
         };
         url_problem.set(None);
         let body = WellKnown { change_password_url: Some(url), ..WellKnown::default() };
-        let op = ops::ClusterWellKnownChangePasswordSet { id: ctx.cluster_id.get_value(), extension_id: item.id(), body: Some(body) };
+        let op = ops::ClusterWellKnownChangePasswordSet {
+            id: ctx.cluster_id.get_value(),
+            extension_id: item.id(),
+            body: Some(body),
+        };
         saving.run(async move { api::call(api, &op).await }, move |w| {
             note.try_set(Some("Change-password redirect saved.".into()));
             show(w);
@@ -91,10 +107,16 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
     // Save sends the URL as the console would (checked and normalised); a blank field clears.
     let save_code = crate::code::live(Box::new(move |t| {
         let typed = url.get();
-        let sent = match change_password_url(&typed) { Ok(Some(u)) => u, Ok(None) => String::new(), Err(_) => typed.trim().to_string() };
+        let sent = match change_password_url(&typed) {
+            Ok(Some(u)) => u,
+            Ok(None) => String::new(),
+            Err(_) => typed.trim().to_string(),
+        };
         crate::code::actions::change_password(t, &cluster_id.get_value(), &item.id(), &sent)
     }));
-    let clear_code = crate::code::live(Box::new(move |t| crate::code::actions::change_password(t, &cluster_id.get_value(), &item.id(), "")));
+    let clear_code = crate::code::live(Box::new(move |t| {
+        crate::code::actions::change_password(t, &cluster_id.get_value(), &item.id(), "")
+    }));
     let busy = move || loading.busy.get() || saving.busy.get() || clear.write.busy.get();
     let propagation = move || known.with(|k| k.as_ref().and_then(|k| k.propagation_seconds));
     let edge = move || propagation().map(|s| format!("The change reaches the edge in about {s} seconds. "));
@@ -108,14 +130,19 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             None if public.is_empty() => view! { <span class="hint">"—"</span> }.into_any(),
             None => public.clone().into_any(),
         };
-        let copy = (!public.is_empty()).then(|| view! { " " <CopyButton text=public.clone() what="public URL"/> });
+        let copy =
+            (!public.is_empty()).then(|| view! { " " <CopyButton text=public.clone() what="public URL"/> });
         let file = StoredValue::new(name.clone());
         let delete_code = crate::code::live(Box::new(move |t| {
             crate::code::actions::well_known_delete(t, &cluster_id.get_value(), &item.id(), &file.get_value())
         }));
         let remove = Confirm::new("Deleting the file");
         let work = Callback::new(move |()| -> Work {
-            let op = ops::ClusterWellKnownDelete { id: ctx.cluster_id.get_value(), extension_id: item.id(), file: file.get_value() };
+            let op = ops::ClusterWellKnownDelete {
+                id: ctx.cluster_id.get_value(),
+                extension_id: item.id(),
+                file: file.get_value(),
+            };
             Box::pin(async move {
                 let w = api::call(api, &op).await?;
                 note.try_set(Some("File deleted; it is no longer published.".into()));
@@ -124,7 +151,11 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             })
         });
         let address = if public.is_empty() { format!("/.well-known/{name}") } else { public.clone() };
-        let state = if uploaded { Cell::badge("Published", "ok", false) } else { Cell::badge("Not uploaded", "muted", false) };
+        let state = if uploaded {
+            Cell::badge("Published", "ok", false)
+        } else {
+            Cell::badge("Not uploaded", "muted", false)
+        };
         let actions = view! {
             {uploaded.then(|| view! {
                 <button class="button delete-file" disabled=denied on:click=move |_| remove.open()>"Delete"</button>
@@ -207,7 +238,11 @@ mod tests {
     #[test]
     fn both_files_are_always_listed() {
         let known = WellKnown {
-            files: Some(vec![WellKnownFile { name: Some("assetlinks.json".into()), uploaded: Some(true), ..Default::default() }]),
+            files: Some(vec![WellKnownFile {
+                name: Some("assetlinks.json".into()),
+                uploaded: Some(true),
+                ..Default::default()
+            }]),
             ..WellKnown::default()
         };
         let all = files(&known);

@@ -4,7 +4,7 @@
 //! rather than fetch, because only it reports upload progress; `abort()` cancels.
 
 use leptos::prelude::*;
-use wasm_bindgen::{closure::Closure, JsCast};
+use wasm_bindgen::{JsCast, closure::Closure};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{File, ProgressEvent, XmlHttpRequest};
 
@@ -21,7 +21,11 @@ pub enum PutError {
     Signature,
     TooLarge(String),
     /// Any other refusal, with storage's own code and message when it sent them.
-    Refused { status: u16, code: String, message: String },
+    Refused {
+        status: u16,
+        code: String,
+        message: String,
+    },
 }
 
 impl PutError {
@@ -86,7 +90,13 @@ pub fn content_type(file_type: &str) -> &str {
 pub type InFlight = StoredValue<Option<XmlHttpRequest>, LocalStorage>;
 
 /// PUTs `file` to `url`, reporting (sent, total) bytes into `progress`.
-pub async fn put(method: &str, url: &str, file: &File, progress: RwSignal<(f64, f64)>, in_flight: InFlight) -> Result<(), PutError> {
+pub async fn put(
+    method: &str,
+    url: &str,
+    file: &File,
+    progress: RwSignal<(f64, f64)>,
+    in_flight: InFlight,
+) -> Result<(), PutError> {
     let xhr = XmlHttpRequest::new().map_err(|_| PutError::Network)?;
     let method = if method.trim().is_empty() { "PUT" } else { method.trim() };
     xhr.open(method, url).map_err(|_| PutError::Network)?;
@@ -147,10 +157,18 @@ mod tests {
         assert_eq!(classify(403, tampered), Err(PutError::Signature));
         let big = "<Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>";
         assert!(matches!(classify(400, big), Err(PutError::TooLarge(m)) if m.contains("maximum")));
-        let auth = "<Error><Code>InvalidArgument</Code><Message>Only one auth mechanism allowed</Message></Error>";
+        let auth =
+            "<Error><Code>InvalidArgument</Code><Message>Only one auth mechanism allowed</Message></Error>";
         let e = classify(400, auth).err().unwrap_or(PutError::Network);
-        assert!(e.words().contains("HTTP 400 (InvalidArgument): Only one auth mechanism allowed"), "{}", e.words());
-        assert_eq!(classify(500, "not xml").err().map(|e| e.words()), Some("Storage refused the file with HTTP 500.".into()));
+        assert!(
+            e.words().contains("HTTP 400 (InvalidArgument): Only one auth mechanism allowed"),
+            "{}",
+            e.words()
+        );
+        assert_eq!(
+            classify(500, "not xml").err().map(|e| e.words()),
+            Some("Storage refused the file with HTTP 500.".into())
+        );
     }
 
     #[test]

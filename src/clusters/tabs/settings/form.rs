@@ -1,17 +1,20 @@
 //! Adding a variable (plain text or secret) and editing one (a secret is replaced, never
 //! shown). Both check the name before sending and say first that saving restarts Keycloak.
 
-use cluster_api::{ops, EnvironmentVariableRepresentation as Var, EnvironmentVariableRequest, EnvironmentVariableType as Kind};
+use cluster_api::{
+    EnvironmentVariableRepresentation as Var, EnvironmentVariableRequest, EnvironmentVariableType as Kind,
+    ops,
+};
 use leptos::prelude::*;
 
 use super::page::EnvCtx;
-use crate::api;
-use crate::components::ErrorPanel;
-use crate::load::load;
 use super::queue::Change;
 use super::{name_problem, restart_notice};
-use crate::kit::code::CodePanel;
+use crate::api;
+use crate::components::ErrorPanel;
 use crate::kit::Write;
+use crate::kit::code::CodePanel;
+use crate::load::load;
 
 #[component]
 pub fn NewVar() -> impl IntoView {
@@ -27,13 +30,26 @@ pub fn NewVar() -> impl IntoView {
     // The typed value of a secret never reaches the Code panel: its builders put $ENV_VALUE there.
     let typed = move || {
         let kind = if secret.get() { Kind::Secret } else { Kind::String };
-        EnvironmentVariableRequest { name: name.get().trim().to_string(), value: value.get(), r#type: Some(kind) }
+        EnvironmentVariableRequest {
+            name: name.get().trim().to_string(),
+            value: value.get(),
+            r#type: Some(kind),
+        }
     };
-    let code = crate::code::live(Box::new(move |t| crate::code::settings::env_var(t, &cluster_id.get_value(), None, &typed())));
+    let code = crate::code::live(Box::new(move |t| {
+        crate::code::settings::env_var(t, &cluster_id.get_value(), None, &typed())
+    }));
     let hcl = crate::code::live(Box::new(move |t| {
         let v = typed();
         let secret = v.r#type == Some(Kind::Secret);
-        crate::code::hcl::env_var(t, &cluster_id.get_value(), None, &v.name, if secret { "" } else { &v.value }, secret)
+        crate::code::hcl::env_var(
+            t,
+            &cluster_id.get_value(),
+            None,
+            &v.name,
+            if secret { "" } else { &v.value },
+            secret,
+        )
     }));
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -44,13 +60,20 @@ pub fn NewVar() -> impl IntoView {
         }
         let var_name = name.get_untracked().trim().to_string();
         let kind = if secret.get_untracked() { Kind::Secret } else { Kind::String };
-        let body = EnvironmentVariableRequest { name: var_name.clone(), value: value.get_untracked(), r#type: Some(kind) };
+        let body = EnvironmentVariableRequest {
+            name: var_name.clone(),
+            value: value.get_untracked(),
+            r#type: Some(kind),
+        };
         let work = ctx.submit(format!("Add {var_name}"), Change::Create(body), note);
-        write.start(work, Some(Box::new(move || {
-            name.try_set(String::new());
-            value.try_set(String::new());
-            touched.try_set(false);
-        })));
+        write.start(
+            work,
+            Some(Box::new(move || {
+                name.try_set(String::new());
+                value.try_set(String::new());
+                touched.try_set(false);
+            })),
+        );
     };
     view! {
         <form class="stack-form" id="add-env-var" on:submit=submit novalidate>
@@ -93,7 +116,8 @@ pub fn EditVar(var: Var) -> impl IntoView {
         async move { api::call(api, &op).await }
     });
     let name = var.name.clone();
-    move || match fresh.get() {
+    move || {
+        match fresh.get() {
         None => view! { <section class="card" id="edit-env-var"><p class="loading">{format!("Loading {name}…")}</p></section> }.into_any(),
         Some(Err(e)) => view! {
             <section class="card" id="edit-env-var">
@@ -102,6 +126,7 @@ pub fn EditVar(var: Var) -> impl IntoView {
             </section>
         }.into_any(),
         Some(Ok(var)) => view! { <EditForm var=var/> }.into_any(),
+    }
     }
 }
 
@@ -115,19 +140,27 @@ fn EditForm(var: Var) -> impl IntoView {
     let note = RwSignal::new(None::<String>);
     let write = Write::new("Saving the variable");
     let problem = move || {
-        name.with(|n| name_problem(n))
-            .or_else(|| (secret && value.with(String::is_empty)).then(|| "Enter the new secret value.".to_string()))
+        name.with(|n| name_problem(n)).or_else(|| {
+            (secret && value.with(String::is_empty)).then(|| "Enter the new secret value.".to_string())
+        })
     };
     let (id, kind, original) = (var.id.clone(), var.r#type.clone(), var.name.clone());
-    let (cluster_id, var_id, code_kind) = (ctx.cluster_id, StoredValue::new(var.id.clone()), StoredValue::new(var.r#type.clone()));
-    let typed = move || EnvironmentVariableRequest { name: name.get().trim().to_string(), value: value.get(), r#type: Some(code_kind.get_value()) };
+    let (cluster_id, var_id, code_kind) =
+        (ctx.cluster_id, StoredValue::new(var.id.clone()), StoredValue::new(var.r#type.clone()));
+    let typed = move || EnvironmentVariableRequest {
+        name: name.get().trim().to_string(),
+        value: value.get(),
+        r#type: Some(code_kind.get_value()),
+    };
     let code = crate::code::live(Box::new(move |t| {
         var_id.with_value(|v| crate::code::settings::env_var(t, &cluster_id.get_value(), Some(v), &typed()))
     }));
     let hcl = crate::code::live(Box::new(move |t| {
         let v = typed();
         let plain = if secret { String::new() } else { v.value };
-        var_id.with_value(|id| crate::code::hcl::env_var(t, &cluster_id.get_value(), Some(id), &v.name, &plain, secret))
+        var_id.with_value(|id| {
+            crate::code::hcl::env_var(t, &cluster_id.get_value(), Some(id), &v.name, &plain, secret)
+        })
     }));
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -141,9 +174,12 @@ fn EditForm(var: Var) -> impl IntoView {
         };
         let change = Change::Update { var_id: id.clone(), body };
         let work = ctx.submit(format!("Change {original}"), change, note);
-        write.start(work, Some(Box::new(move || {
-            ctx.editing.try_set(None);
-        })));
+        write.start(
+            work,
+            Some(Box::new(move || {
+                ctx.editing.try_set(None);
+            })),
+        );
     };
     let placeholder = if secret { "Enter a new value; the current one is never shown" } else { "" };
     view! {

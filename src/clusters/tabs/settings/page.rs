@@ -1,21 +1,23 @@
 //! `/clusters/:id/settings`: the restart status, adding a variable, the list (secrets
 //! masked) with edit and delete, and the queue of changes waiting for a restart to end.
 
-use cluster_api::{catalogue, ops, ClusterState, EnvironmentVariableRepresentation as Var, EnvironmentVariableType};
+use cluster_api::{
+    ClusterState, EnvironmentVariableRepresentation as Var, EnvironmentVariableType, catalogue, ops,
+};
 use leptos::prelude::*;
 
 use super::form::{EditVar, NewVar};
-use super::queue::{self, env_queue, Change, EnvQueue};
+use super::queue::{self, Change, EnvQueue, env_queue};
 use super::type_label;
-use crate::api::{self, use_api, Api, ApiError};
-use crate::clusters::watch::{restart_watch, RestartWatch};
+use crate::api::{self, Api, ApiError, use_api};
 use crate::clusters::ClusterCtx;
+use crate::clusters::watch::{RestartWatch, restart_watch};
 use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
-use crate::load::{load, Load};
+use crate::load::{Load, load};
 
 /// What the forms of the tab share.
 #[derive(Clone, Copy)]
@@ -46,12 +48,19 @@ impl EnvCtx {
                     list.refetch();
                     restarts.refresh(id.clone());
                     if let Some(center) = center {
-                        crate::activity::track::restart(center, restarts, &id, format!("{label} on {cluster_name}"));
+                        crate::activity::track::restart(
+                            center,
+                            restarts,
+                            &id,
+                            format!("{label} on {cluster_name}"),
+                        );
                     }
                     Ok(())
                 }
                 Err(ApiError::Conflict { restart: true, .. }) => {
-                    note.try_set(Some(format!("{label}: a restart had just begun, so the change is queued (below).")));
+                    note.try_set(Some(format!(
+                        "{label}: a restart had just begun, so the change is queued (below)."
+                    )));
                     queue.push(id, label, change);
                     Ok(())
                 }
@@ -61,7 +70,8 @@ impl EnvCtx {
     }
 }
 
-const COLUMNS: &[Column] = &[Column::sortable("Name"), Column::sortable("Type"), Column::new("Value"), Column::new("Actions")];
+const COLUMNS: &[Column] =
+    &[Column::sortable("Name"), Column::sortable("Type"), Column::new("Value"), Column::new("Actions")];
 
 #[component]
 pub fn ClusterSettings() -> impl IntoView {
@@ -81,38 +91,56 @@ pub fn ClusterSettings() -> impl IntoView {
     let feed = restarts.watch(cluster_id.get_value(), None);
     let in_progress = Memo::new(move |_| feed.with(|f| f.value.as_ref().map(|s| s.restart_in_progress)));
     let blocked = Memo::new(move |_| {
-        let (name, status, org) = cluster.with(|c| (c.name.clone(), c.status.clone(), c.owner.clone().unwrap_or_default()));
+        let (name, status, org) =
+            cluster.with(|c| (c.name.clone(), c.status.clone(), c.owner.clone().unwrap_or_default()));
         directory
             .denied(&org, &catalogue::CLUSTER_ENVVAR_CREATE)
             .or_else(|| {
-                (status != ClusterState::Active)
-                    .then(|| format!("{name} is {status}; its settings can be changed only while it is ACTIVE."))
+                (status != ClusterState::Active).then(|| {
+                    format!("{name} is {status}; its settings can be changed only while it is ACTIVE.")
+                })
             })
             .or_else(|| {
-                (in_progress.get() == Some(true))
-                    .then(|| "Keycloak is restarting; changes can be made again when the restart ends.".to_string())
+                (in_progress.get() == Some(true)).then(|| {
+                    "Keycloak is restarting; changes can be made again when the restart ends.".to_string()
+                })
             })
     });
     let cluster_name = Memo::new(move |_| cluster.with(|c| c.name.clone()));
-    let ctx = EnvCtx { cluster_id, cluster_name, api, list, blocked, queue, restarts, editing: RwSignal::new(None) };
+    let ctx = EnvCtx {
+        cluster_id,
+        cluster_name,
+        api,
+        list,
+        blocked,
+        queue,
+        restarts,
+        editing: RwSignal::new(None),
+    };
     provide_context(ctx);
 
     let confirm = Confirm::new("Deleting the variable");
     let note = RwSignal::new(None::<String>);
     let target = RwSignal::new(None::<Var>);
     let delete_code = crate::code::live(Box::new(move |t| {
-        target.with(|v| v.as_ref().map(|v| crate::code::actions::env_var_delete(t, &cluster_id.get_value(), &v.id, &v.name)).unwrap_or_default())
+        target.with(|v| {
+            v.as_ref()
+                .map(|v| crate::code::actions::env_var_delete(t, &cluster_id.get_value(), &v.id, &v.name))
+                .unwrap_or_default()
+        })
     }));
     let rows = Callback::new(move |()| -> Rows {
         let off = blocked.get().is_some();
-        list.get().map(|r| r.map(|vars| vars.into_iter().map(|v| row(v, off, ctx, confirm, target)).collect()))
+        list.get()
+            .map(|r| r.map(|vars| vars.into_iter().map(|v| row(v, off, ctx, confirm, target)).collect()))
     });
     let restart_line = move || match in_progress.get() {
         None => view! { <p class="loading restart-state">"Checking for restarts…"</p> }.into_any(),
         Some(true) => view! {
             <p class="restart-state">{crate::kit::badge::restart_in_progress()}
             " Keycloak is restarting to apply a change; this updates by itself."</p>
-        }.into_any(),
+        }
+        .into_any(),
         Some(false) => view! { <p class="restart-state">"No restart in progress."</p> }.into_any(),
     };
 
@@ -150,7 +178,8 @@ pub fn ClusterSettings() -> impl IntoView {
 
 fn row(v: Var, off: bool, ctx: EnvCtx, confirm: Confirm, target: RwSignal<Option<Var>>) -> Row {
     let secret = v.r#type == EnvironmentVariableType::Secret;
-    let value = if secret { Cell::text("Hidden (secret)").class("masked") } else { Cell::mono(v.value.clone()) };
+    let value =
+        if secret { Cell::text("Hidden (secret)").class("masked") } else { Cell::mono(v.value.clone()) };
     let (edit, delete) = (v.clone(), v.clone());
     let actions = view! {
         <button class="button subtle edit-env" disabled=off on:click=move |_| ctx.editing.set(Some(edit.clone()))>"Edit"</button>
@@ -158,12 +187,16 @@ fn row(v: Var, off: bool, ctx: EnvCtx, confirm: Confirm, target: RwSignal<Option
             "Delete"
         </button>
     };
-    Row::new("data-env", v.name.clone(), vec![
-        Cell::mono(v.name.clone()),
-        Cell::badge(type_label(&v.r#type), if secret { "warn" } else { "muted" }, false),
-        value,
-        Cell::view(actions.into_any(), SortKey::None),
-    ])
+    Row::new(
+        "data-env",
+        v.name.clone(),
+        vec![
+            Cell::mono(v.name.clone()),
+            Cell::badge(type_label(&v.r#type), if secret { "warn" } else { "muted" }, false),
+            value,
+            Cell::view(actions.into_any(), SortKey::None),
+        ],
+    )
 }
 
 /// The changes waiting for the restart to end, each cancellable, and the last one that failed.
@@ -174,7 +207,9 @@ fn QueuePanel() -> impl IntoView {
     let id = ctx.cluster_id.get_value();
     let mine = {
         let id = id.clone();
-        move || queue.items.with(|items| items.iter().filter(|q| q.cluster == id).cloned().collect::<Vec<_>>())
+        move || {
+            queue.items.with(|items| items.iter().filter(|q| q.cluster == id).cloned().collect::<Vec<_>>())
+        }
     };
     let failure = move || queue.failure.get().filter(|(c, _, _)| *c == id);
     view! {

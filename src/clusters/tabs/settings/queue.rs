@@ -4,13 +4,13 @@
 //! The queue belongs to the app, not the tab (made under the root owner like the
 //! app-wide polls), so a queued change is still sent after the person left the tab.
 
-use cluster_api::{ops, EnvironmentVariableRequest};
+use cluster_api::{EnvironmentVariableRequest, ops};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::api::{self, ApiError};
-use crate::clusters::watch::{restart_watch, RestartWatch};
 use crate::activity::{Activities, Progress, Started};
+use crate::api::{self, ApiError};
+use crate::clusters::watch::{RestartWatch, restart_watch};
 use crate::links::{self, ClusterTab};
 use crate::poll::AppOwner;
 use crate::session::Session;
@@ -43,11 +43,17 @@ pub fn due(item: &Queued, sending: bool, in_progress: Option<bool>, checked_at: 
 /// Sends `change` to `cluster`.
 pub async fn send(api: api::Api, cluster: String, change: Change) -> Result<(), ApiError> {
     match change {
-        Change::Create(body) => api::call(api, &ops::ClusterEnvVarCreate { id: cluster, body }).await.map(drop),
-        Change::Update { var_id, body } => {
-            api::call(api, &ops::ClusterEnvVarUpdate { id: cluster, env_variable_id: var_id, body }).await.map(drop)
+        Change::Create(body) => {
+            api::call(api, &ops::ClusterEnvVarCreate { id: cluster, body }).await.map(drop)
         }
-        Change::Delete { var_id } => api::call(api, &ops::ClusterEnvVarDelete { id: cluster, env_variable_id: var_id }).await,
+        Change::Update { var_id, body } => {
+            api::call(api, &ops::ClusterEnvVarUpdate { id: cluster, env_variable_id: var_id, body })
+                .await
+                .map(drop)
+        }
+        Change::Delete { var_id } => {
+            api::call(api, &ops::ClusterEnvVarDelete { id: cluster, env_variable_id: var_id }).await
+        }
     }
 }
 
@@ -110,7 +116,9 @@ impl EnvQueue {
         let seq = self.next.get_value();
         self.next.set_value(seq + 1);
         let since = js_sys::Date::now();
-        self.items.update(|items| items.push(Queued { seq, cluster: cluster.clone(), label: label.clone(), change, since }));
+        self.items.update(|items| {
+            items.push(Queued { seq, cluster: cluster.clone(), label: label.clone(), change, since })
+        });
         self.announce(seq, &cluster, label);
         self.failure.update(|f| {
             if f.as_ref().is_some_and(|(c, _, _)| *c == cluster) {
@@ -123,7 +131,9 @@ impl EnvQueue {
     }
 
     pub fn cancel(self, seq: u64) {
-        if self.sending.get_untracked() == Some(seq) || !self.items.with_untracked(|items| items.iter().any(|q| q.seq == seq)) {
+        if self.sending.get_untracked() == Some(seq)
+            || !self.items.with_untracked(|items| items.iter().any(|q| q.seq == seq))
+        {
             return;
         }
         self.items.update(|items| items.retain(|q| q.seq != seq));
@@ -138,17 +148,26 @@ impl EnvQueue {
         if self.sending.get() == Some(seq) {
             return Progress::running("Sending");
         }
-        Progress::Running { note: "Queued: sent by itself when the restart ends".into(), fraction: None, cancellable: true }
+        Progress::Running {
+            note: "Queued: sent by itself when the restart ends".into(),
+            fraction: None,
+            cancellable: true,
+        }
     }
 
     /// Lists the change in the activity center, with Cancel while it waits.
     fn announce(self, seq: u64, cluster: &str, label: String) {
         let Some(center) = self.center else { return };
         let href = links::cluster_tab(cluster, ClusterTab::Settings);
-        center.track(format!("queued {seq}"), label, href, Box::new(move || Started {
-            progress: Signal::derive(move || self.progress(seq)),
-            cancel: Some(Callback::new(move |()| self.cancel(seq))),
-        }));
+        center.track(
+            format!("queued {seq}"),
+            label,
+            href,
+            Box::new(move || Started {
+                progress: Signal::derive(move || self.progress(seq)),
+                cancel: Some(Callback::new(move |()| self.cancel(seq))),
+            }),
+        );
     }
 
     /// One watcher per cluster, for the life of the app: sends the first due item.
@@ -160,7 +179,8 @@ impl EnvQueue {
         let start = move || {
             let feed = self.restarts.watch(cluster.clone(), None);
             Effect::new(move |_| {
-                let (in_progress, checked_at) = feed.with(|f| (f.value.as_ref().map(|s| s.restart_in_progress), f.updated_at));
+                let (in_progress, checked_at) =
+                    feed.with(|f| (f.value.as_ref().map(|s| s.restart_in_progress), f.updated_at));
                 let sending = self.sending.get().is_some();
                 let first = self.items.with(|items| items.iter().find(|q| q.cluster == cluster).cloned());
                 if let Some(item) = first.filter(|q| due(q, sending, in_progress, checked_at)) {
@@ -188,14 +208,19 @@ impl EnvQueue {
                         items.iter_mut().filter(|q| q.cluster == item.cluster).for_each(|q| q.since = now);
                     });
                     self.applied.update(|n| *n += 1);
-                    self.ended.update(|e| e.push((item.seq, true, "Applied; Keycloak restarts to use it".into())));
+                    self.ended
+                        .update(|e| e.push((item.seq, true, "Applied; Keycloak restarts to use it".into())));
                 }
                 Err(ApiError::Conflict { restart: true, .. }) => {
-                    self.items.update(|items| items.iter_mut().filter(|q| q.seq == item.seq).for_each(|q| q.since = now));
+                    self.items.update(|items| {
+                        items.iter_mut().filter(|q| q.seq == item.seq).for_each(|q| q.since = now)
+                    });
                 }
                 Err(e) => {
                     self.items.update(|items| items.retain(|q| q.seq != item.seq));
-                    self.ended.update(|ended| ended.push((item.seq, false, format!("Not applied: {}", e.detail()))));
+                    self.ended.update(|ended| {
+                        ended.push((item.seq, false, format!("Not applied: {}", e.detail())))
+                    });
                     self.failure.set(Some((item.cluster.clone(), item.label.clone(), e)));
                 }
             }
@@ -210,7 +235,13 @@ mod tests {
     use super::*;
 
     fn item(since: f64) -> Queued {
-        Queued { seq: 1, cluster: "c".into(), label: "Add A".into(), change: Change::Delete { var_id: "v".into() }, since }
+        Queued {
+            seq: 1,
+            cluster: "c".into(),
+            label: "Add A".into(),
+            change: Change::Delete { var_id: "v".into() },
+            since,
+        }
     }
 
     #[test]

@@ -100,7 +100,12 @@ pub fn period_adverb(period: &BillingPeriod) -> &'static str {
 /// "Premium plan, billed monthly ($999.00 / month) — acme-staging".
 pub fn description(tier: &Tier, period: &BillingPeriod, cluster_name: &str) -> String {
     let plan = Plan { tier: tier.clone(), period: period.clone() };
-    format!("{} plan, billed {} ({}) — {cluster_name}", tier_name(tier), period_adverb(period), price_label(&plan))
+    format!(
+        "{} plan, billed {} ({}) — {cluster_name}",
+        tier_name(tier),
+        period_adverb(period),
+        price_label(&plan)
+    )
 }
 
 /// The deprecated `price_id` of a plan: `price_premium_annual`.
@@ -110,7 +115,9 @@ pub fn price_id(plan: &Plan) -> String {
 
 fn known_tier(tier: &Tier) -> Result<Tier, String> {
     match tier {
-        Tier::Unknown(other) => Err(format!("tier {other} is not a tier: use starter, premium or enterprise.")),
+        Tier::Unknown(other) => {
+            Err(format!("tier {other} is not a tier: use starter, premium or enterprise."))
+        }
         known => Ok(known.clone()),
     }
 }
@@ -127,7 +134,9 @@ fn known_period(period: &BillingPeriod) -> Result<BillingPeriod, String> {
 /// Reads a deprecated `price_id` back into a plan.
 pub fn plan_of_price(price_id: &str) -> Result<Plan, String> {
     let unknown = || {
-        format!("price_id {price_id} is not a known price: send tier and billing_period instead (price_id is deprecated).")
+        format!(
+            "price_id {price_id} is not a known price: send tier and billing_period instead (price_id is deprecated)."
+        )
     };
     let rest = price_id.strip_prefix("price_").ok_or_else(unknown)?;
     let (tier, period) = rest.split_once('_').ok_or_else(unknown)?;
@@ -137,7 +146,11 @@ pub fn plan_of_price(price_id: &str) -> Result<Plan, String> {
 
 /// The plan `cluster.create` asks for: `tier` and `billing_period` (both required
 /// unless the deprecated `price_id` is given; when both are given they win over it).
-pub fn requested_plan(tier: Option<&Tier>, period: Option<&BillingPeriod>, price: Option<&str>) -> Result<Plan, String> {
+pub fn requested_plan(
+    tier: Option<&Tier>,
+    period: Option<&BillingPeriod>,
+    price: Option<&str>,
+) -> Result<Plan, String> {
     let price = price.map(str::trim).filter(|p| !p.is_empty());
     let (tier, period) = match (tier, period, price) {
         (Some(tier), Some(period), _) => (known_tier(tier)?, known_period(period)?),

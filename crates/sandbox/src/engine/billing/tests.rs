@@ -28,8 +28,14 @@ fn money_reads_like_an_invoice() {
 fn labels() {
     assert_eq!(price_label(&plan(Tier::Premium, BillingPeriod::Monthly)), "$999.00 / month");
     assert_eq!(price_label(&plan(Tier::Premium, BillingPeriod::Annual)), "$8,988.00 / year ($749/month)");
-    assert_eq!(price_label(&plan(Tier::Enterprise, BillingPeriod::Annual)), "$29,988.00 / year ($2,499/month)");
-    assert_eq!(offer_label(&plan(Tier::Starter, BillingPeriod::Monthly)), "30-day free trial, then $149.00 / month");
+    assert_eq!(
+        price_label(&plan(Tier::Enterprise, BillingPeriod::Annual)),
+        "$29,988.00 / year ($2,499/month)"
+    );
+    assert_eq!(
+        offer_label(&plan(Tier::Starter, BillingPeriod::Monthly)),
+        "30-day free trial, then $149.00 / month"
+    );
     assert_eq!(
         description(&Tier::Premium, &BillingPeriod::Monthly, "acme-staging"),
         "Premium plan, billed monthly ($999.00 / month) — acme-staging"
@@ -44,7 +50,10 @@ fn labels() {
 fn requested_plans() {
     let premium = Tier::Premium;
     let annual = BillingPeriod::Annual;
-    assert_eq!(requested_plan(Some(&premium), Some(&annual), None), Ok(plan(Tier::Premium, BillingPeriod::Annual)));
+    assert_eq!(
+        requested_plan(Some(&premium), Some(&annual), None),
+        Ok(plan(Tier::Premium, BillingPeriod::Annual))
+    );
     assert_eq!(requested_plan(None, Some(&annual), None), Err("tier is required".to_string()));
     assert_eq!(requested_plan(Some(&premium), None, None), Err("billing_period is required".to_string()));
     assert_eq!(
@@ -54,9 +63,17 @@ fn requested_plans() {
     let gold = Tier::from_wire("gold");
     assert!(requested_plan(Some(&gold), None, None).is_err_and(|e| e.starts_with("tier gold")));
     let weekly = BillingPeriod::from_wire("weekly");
-    assert!(requested_plan(Some(&premium), Some(&weekly), None).is_err_and(|e| e.starts_with("billing_period weekly")));
-    assert_eq!(requested_plan(None, None, Some("price_enterprise_monthly")), Ok(plan(Tier::Enterprise, BillingPeriod::Monthly)));
-    assert!(requested_plan(None, None, Some("price_starter_annual")).is_err_and(|e| e.starts_with("price_id")));
+    assert!(
+        requested_plan(Some(&premium), Some(&weekly), None)
+            .is_err_and(|e| e.starts_with("billing_period weekly"))
+    );
+    assert_eq!(
+        requested_plan(None, None, Some("price_enterprise_monthly")),
+        Ok(plan(Tier::Enterprise, BillingPeriod::Monthly))
+    );
+    assert!(
+        requested_plan(None, None, Some("price_starter_annual")).is_err_and(|e| e.starts_with("price_id"))
+    );
     assert!(requested_plan(None, None, Some("nope")).is_err());
     assert_eq!(price_id(&plan(Tier::Premium, BillingPeriod::Annual)), "price_premium_annual");
 }
@@ -85,7 +102,10 @@ fn subscriptions_renew_lazily() {
     let mut s = sub("trialing", BillingPeriod::Monthly, 30 * DAY);
     assert!(settle(&mut s, false, 30 * DAY - 1).is_empty());
     assert_eq!(settle(&mut s, false, 65 * DAY), vec![30 * DAY, 60 * DAY]);
-    assert_eq!((s.status.as_str(), s.current_period_start, s.current_period_end), ("active", 60 * DAY, 90 * DAY));
+    assert_eq!(
+        (s.status.as_str(), s.current_period_start, s.current_period_end),
+        ("active", 60 * DAY, 90 * DAY)
+    );
 }
 
 #[test]
