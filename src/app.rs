@@ -10,6 +10,7 @@ use crate::clusters::{ClusterList, provide_watchers};
 use crate::config::{self, Config};
 use crate::directory::Directory;
 use crate::kit::lazy::{Lazy, split_screen};
+use crate::links::{self, ClusterTab};
 use crate::poll::AppOwner;
 use crate::session::Session;
 use crate::shell::{ConfigError, NotFound, NotFoundAlone, Shell, SignIn};
@@ -40,7 +41,7 @@ split_screen!(
     CLUSTER_RESOURCES,
     cluster_resources,
     "the cluster's resources",
-    view! { <crate::clusters::tabs::resources::ClusterExtensions/> }
+    view! { <crate::clusters::tabs::resources::ClusterResources/> }
 );
 split_screen!(
     CLUSTER_ACCESS,
@@ -67,10 +68,10 @@ split_screen!(
     view! { <crate::clusters::tabs::domains::ClusterDomains/> }
 );
 split_screen!(
-    CLUSTER_SETTINGS,
-    cluster_settings,
-    "the cluster's Keycloak settings",
-    view! { <crate::clusters::tabs::settings::ClusterSettings/> }
+    CLUSTER_ENV_VARS,
+    cluster_env_vars,
+    "the cluster's environment variables",
+    view! { <crate::clusters::tabs::env_vars::ClusterEnvVars/> }
 );
 split_screen!(
     ORGANIZATIONS,
@@ -107,6 +108,23 @@ split_screen!(
     "an extension version's review",
     view! { <crate::review::VersionReview/> }
 );
+
+/// A tab's former address: replaced (not pushed, so Back skips it) by the tab's address,
+/// query string kept.
+#[component]
+fn TabMoved(tab: ClusterTab) -> impl IntoView {
+    let params = leptos_router::hooks::use_params_map();
+    let location = leptos_router::hooks::use_location();
+    let navigate = leptos_router::hooks::use_navigate();
+    Effect::new(move |_| {
+        let Some(id) = params.with(|p| p.get("id")) else { return };
+        let search = location.search.get();
+        let query =
+            if search.is_empty() { String::new() } else { format!("?{}", search.trim_start_matches('?')) };
+        let to = format!("{}{query}", links::cluster_tab(&id, tab));
+        navigate(&to, leptos_router::NavigateOptions { replace: true, ..Default::default() });
+    });
+}
 
 async fn load_config() -> Result<Config, String> {
     let url = format!("{}/config.json", crate::api::page_origin());
@@ -160,13 +178,16 @@ fn Console(config: Config) -> impl IntoView {
                     <ParentRoute path=path!("/clusters/:id") view=|| view! { <Lazy screen=&CLUSTER_PAGE/> }>
                         <Route path=path!("") view=|| view! { <Lazy screen=&CLUSTER_OVERVIEW/> }/>
                         <Route path=path!("billing") view=|| view! { <Lazy screen=&CLUSTER_BILLING/> }/>
-                        <Route path=path!("extensions") view=|| view! { <Lazy screen=&CLUSTER_RESOURCES/> }/>
+                        <Route path=path!("resources") view=|| view! { <Lazy screen=&CLUSTER_RESOURCES/> }/>
                         <Route path=path!("realms") view=|| view! { <Lazy screen=&CLUSTER_REALMS/> }/>
                         <Route path=path!("access") view=|| view! { <Lazy screen=&CLUSTER_ACCESS/> }/>
                         <Route path=path!("access/:rule") view=|| view! { <Lazy screen=&CLUSTER_IP_RULE/> }/>
                         <Route path=path!("logs") view=|| view! { <Lazy screen=&CLUSTER_LOGS/> }/>
                         <Route path=path!("domains") view=|| view! { <Lazy screen=&CLUSTER_DOMAINS/> }/>
-                        <Route path=path!("settings") view=|| view! { <Lazy screen=&CLUSTER_SETTINGS/> }/>
+                        <Route path=path!("env-vars") view=|| view! { <Lazy screen=&CLUSTER_ENV_VARS/> }/>
+                        // The tabs' former addresses, kept for bookmarks and shared links.
+                        <Route path=path!("extensions") view=|| view! { <TabMoved tab=ClusterTab::Resources/> }/>
+                        <Route path=path!("settings") view=|| view! { <TabMoved tab=ClusterTab::EnvVars/> }/>
                     </ParentRoute>
                     <Route path=path!("/organizations") view=|| view! { <Lazy screen=&ORGANIZATIONS/> }/>
                     <Route path=path!("/billing") view=|| view! { <Lazy screen=&BILLING/> }/>

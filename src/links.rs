@@ -24,7 +24,7 @@ pub enum ClusterTab {
     Resources,
     Realms,
     Domains,
-    Settings,
+    EnvVars,
     Access,
     Logs,
 }
@@ -34,7 +34,7 @@ impl ClusterTab {
         ClusterTab::Overview,
         ClusterTab::Realms,
         ClusterTab::Domains,
-        ClusterTab::Settings,
+        ClusterTab::EnvVars,
         ClusterTab::Access,
         ClusterTab::Resources,
         ClusterTab::Logs,
@@ -50,7 +50,7 @@ impl ClusterTab {
             ClusterTab::Access => "Access",
             ClusterTab::Logs => "Logs",
             ClusterTab::Domains => "Domains",
-            ClusterTab::Settings => "Keycloak settings",
+            ClusterTab::EnvVars => "Environment variables",
         }
     }
 
@@ -59,12 +59,12 @@ impl ClusterTab {
         match self {
             ClusterTab::Overview => "",
             ClusterTab::Billing => "/billing",
-            ClusterTab::Resources => "/extensions",
+            ClusterTab::Resources => "/resources",
             ClusterTab::Realms => "/realms",
             ClusterTab::Access => "/access",
             ClusterTab::Logs => "/logs",
             ClusterTab::Domains => "/domains",
-            ClusterTab::Settings => "/settings",
+            ClusterTab::EnvVars => "/env-vars",
         }
     }
 
@@ -171,20 +171,20 @@ mod tests {
         assert_eq!(cluster("cl-1"), "/clusters/cl-1");
         assert_eq!(cluster("a/b c"), "/clusters/a%2Fb%20c");
         assert_eq!(cluster_tab("a/b", ClusterTab::Billing), "/clusters/a%2Fb/billing");
-        assert_eq!(cluster_tab("x", ClusterTab::Resources), "/clusters/x/extensions");
+        assert_eq!(cluster_tab("x", ClusterTab::Resources), "/clusters/x/resources");
         assert_eq!(cluster_tab("x", ClusterTab::Overview), "/clusters/x");
         assert_eq!(cluster_tab("x", ClusterTab::Realms), "/clusters/x/realms");
         assert_eq!(realm("dep/1 a"), "/realms/dep%2F1%20a");
         assert_eq!(cluster_tab("x", ClusterTab::Domains), "/clusters/x/domains");
         assert_eq!(cluster_domain("x", "dom-1"), "/clusters/x/domains?domain=dom-1");
-        assert_eq!(ClusterTab::of_path("/clusters/x/settings", "x"), ClusterTab::Settings);
+        assert_eq!(ClusterTab::of_path("/clusters/x/env-vars", "x"), ClusterTab::EnvVars);
     }
 
     #[test]
     fn tabs_are_read_back_from_paths() {
         assert_eq!(ClusterTab::of_path("/clusters/x", "x"), ClusterTab::Overview);
         assert_eq!(ClusterTab::of_path("/clusters/x/billing/", "x"), ClusterTab::Billing);
-        assert_eq!(ClusterTab::of_path("/clusters/x/extensions", "x"), ClusterTab::Resources);
+        assert_eq!(ClusterTab::of_path("/clusters/x/resources", "x"), ClusterTab::Resources);
         assert_eq!(ClusterTab::of_path("/clusters/x/realms", "x"), ClusterTab::Realms);
         assert_eq!(ClusterTab::of_path("/clusters/a%2Fb/billing", "a/b"), ClusterTab::Billing);
         // A cluster whose ID is "billing" is still its overview.

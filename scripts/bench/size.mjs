@@ -21,10 +21,10 @@ function screens(clusterHref) {
   return [
     { name: 'cluster overview', href: clusterHref },
     { name: 'cluster billing tab', href: `${clusterHref}/billing` },
-    { name: 'cluster resources tab', href: `${clusterHref}/extensions` },
+    { name: 'cluster resources tab', href: `${clusterHref}/resources` },
     { name: 'cluster realms tab', href: `${clusterHref}/realms` },
     { name: 'cluster domains tab', href: `${clusterHref}/domains` },
-    { name: 'cluster Keycloak settings tab', href: `${clusterHref}/settings` },
+    { name: 'cluster environment variables tab', href: `${clusterHref}/env-vars` },
     { name: 'cluster access tab', href: `${clusterHref}/access` },
     { name: 'cluster logs tab', href: `${clusterHref}/logs` },
     { name: 'clusters list (again)', href: '/clusters', revisit: true },

@@ -9,7 +9,7 @@ pub mod clusters;
 pub mod extensions;
 pub mod hcl;
 pub mod script;
-pub mod settings;
+pub mod secret_writes;
 pub mod shell;
 #[cfg(test)]
 pub mod testing;

@@ -158,8 +158,8 @@ mod tests {
         assert_eq!(UrlFilter::default().to_href(links::CLUSTERS, &STATUS), "/clusters");
         let f = UrlFilter { name: " login ".into(), choice: Some("PASSWORD_BLACKLIST".into()) };
         assert_eq!(
-            f.to_href("/clusters/c1/extensions", &TYPE),
-            "/clusters/c1/extensions?name=login&type=PASSWORD_BLACKLIST"
+            f.to_href("/clusters/c1/resources", &TYPE),
+            "/clusters/c1/resources?name=login&type=PASSWORD_BLACKLIST"
         );
         assert_eq!(
             UrlFilter { name: String::new(), choice: Some("THEME".into()) }.to_href("/b", &TYPE),

@@ -334,7 +334,7 @@ mod tests {
                 ("failed-import", "/realms/dep-1"),
                 ("dns", "/clusters/prod/domains?domain=dom-1"),
                 ("restart", "/clusters/prod"),
-                ("blocked", "/clusters/prod/extensions"),
+                ("blocked", "/clusters/prod/resources"),
             ]
         );
         assert!(acme.attention[2].text.contains("expires"), "{}", acme.attention[2].text);

@@ -1,16 +1,16 @@
 //! The cluster page's tabs, each drawn inside `ClusterLayout` from its `ClusterCtx`:
-//! the overview, realms, domains, Keycloak settings (environment variables), access (IP
+//! the overview, realms, domains, environment variables, access (IP
 //! rules), Resources (themes, extensions, password denylists, app-association files), logs
 //! and the cluster's billing.
 
 pub mod access;
 mod billing;
 pub mod domains;
+pub mod env_vars;
 pub mod logs;
 mod overview;
 pub mod realms;
 pub mod resources;
-pub mod settings;
 mod summary;
 
 pub use billing::ClusterBilling;

@@ -35,7 +35,7 @@ fn quick_restarts() -> Config {
 }
 
 const REALMS_TAB: &str = "/clusters/cl-acme-prod/realms";
-const SETTINGS: &str = "/clusters/cl-acme-prod/settings";
+const SETTINGS: &str = "/clusters/cl-acme-prod/env-vars";
 
 fn file(name: &str, bytes: &[u8]) -> String {
     let dir: PathBuf = std::env::temp_dir().join(format!("console-e2e-{}-activity", std::process::id()));

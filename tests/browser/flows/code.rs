@@ -89,7 +89,7 @@ async fn cluster_forms(ctx: Ctx) {
     ctx.wait_text(&pre, "resource \"phasetwo_realm\" \"shop_img_src_x_onerror_alert_1\" {").await;
 
     // An environment variable of type SECRET: the typed value never shows.
-    let settings = "/clusters/cl-acme-prod/settings";
+    let settings = "/clusters/cl-acme-prod/env-vars";
     ctx.goto(settings).await;
     sign_in_again(&ctx, settings).await;
     ctx.find("#add-env-var").await;
@@ -116,7 +116,7 @@ async fn cluster_forms(ctx: Ctx) {
     ctx.wait_text(&pre, &format!("\"value\":\"{typed}\"")).await;
 
     // Add resource, then a file picked for upload.
-    let resources = "/clusters/cl-acme-prod/extensions";
+    let resources = "/clusters/cl-acme-prod/resources";
     ctx.goto(resources).await;
     sign_in_again(&ctx, resources).await;
     ctx.find("#resources").await;

@@ -27,7 +27,7 @@ fn quick() -> Config {
 }
 
 const DOMAINS: &str = "/clusters/cl-acme-prod/domains";
-const SETTINGS: &str = "/clusters/cl-acme-prod/settings";
+const SETTINGS: &str = "/clusters/cl-acme-prod/env-vars";
 const CARD: &str = "article[data-domain='auth.acme.com']";
 
 /// Replaces the clipboard with a recorder, so the flow sees exactly what a copy button copied.
@@ -227,7 +227,7 @@ async fn viewer_read_only(ctx: Ctx) {
     ctx.wait_text("#domains-read-only", "manage-clusters").await;
     ctx.wait_text("#domain-usage", "0 of 15 domains").await;
     assert!(!ctx.exists("#add-domain").await, "a viewer is offered to add domains");
-    ctx.click("nav.tabs a[href='/clusters/cl-acme-prod/settings']").await;
+    ctx.click("nav.tabs a[href='/clusters/cl-acme-prod/env-vars']").await;
     ctx.wait_text("#env-blocked", "manage-clusters").await;
     ctx.wait_text("#env-restart", "No restart in progress").await;
     assert!(disabled(&ctx, "#add-env-submit").await, "a viewer may add variables");

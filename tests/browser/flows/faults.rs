@@ -231,7 +231,7 @@ async fn realm_and_env_var(ctx: Ctx) {
     let list = read_api(&ctx, "/clusters/cl-acme-prod/deployments").await;
     assert_eq!(count_named(&list, "name", "faulty"), 1, "the retried add made another realm: {list}");
 
-    ctx.click("nav.tabs a[href='/clusters/cl-acme-prod/settings']").await;
+    ctx.click("nav.tabs a[href='/clusters/cl-acme-prod/env-vars']").await;
     through(&ctx, "#env-restart", "No restart in progress", None, &[]).await;
     ctx.type_into("#env-name", "FAULTY_VAR").await;
     ctx.type_into("#env-value", "kept").await;

@@ -21,7 +21,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
 }
 
 const TABS: [&str; 8] =
-    ["", "/realms", "/domains", "/settings", "/access", "/extensions", "/logs", "/billing"];
+    ["", "/realms", "/domains", "/env-vars", "/access", "/resources", "/logs", "/billing"];
 
 /// Every screen of the console the Hostile admin can open.
 fn screens() -> Vec<String> {

@@ -17,7 +17,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
 }
 
 const TABS: [&str; 8] =
-    ["", "/realms", "/domains", "/settings", "/access", "/extensions", "/logs", "/billing"];
+    ["", "/realms", "/domains", "/env-vars", "/access", "/resources", "/logs", "/billing"];
 
 /// Every table word (cut at spaces, hyphens and slashes, where a line may break) of at most
 /// 10 characters that the page shows on more than one line. A cell is at least 7rem wide

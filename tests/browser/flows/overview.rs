@@ -172,7 +172,7 @@ async fn attention(ctx: Ctx) {
         ("failed-import", "/realms/", "Legacy"),
         ("dns", "/clusters/cl-acme-prod/domains?domain=", "login.overview.example"),
         ("restart", "/clusters/cl-acme-prod", "Restart"),
-        ("blocked", "/clusters/cl-acme-shop/extensions", "audit-export"),
+        ("blocked", "/clusters/cl-acme-shop/resources", "audit-export"),
     ];
     ctx.find(&format!("{org} li[data-attention='blocked'] a")).await;
     let listed = ctx

@@ -11,6 +11,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("screens_load_on_demand", |d| Box::pin(run_flow(d, Config::default(), on_demand))),
         ("deep_link_into_a_lazy_screen", |d| Box::pin(run_flow(d, Config::default(), deep_link_lazy))),
         ("a_failed_screen_download_is_recovered", |d| Box::pin(run_flow(d, Config::default(), failed_chunk))),
+        ("old_tab_addresses_redirect", |d| Box::pin(run_flow(d, Config::default(), old_tab_addresses))),
     ]
 }
 
@@ -43,13 +44,27 @@ async fn on_demand(ctx: Ctx) {
 }
 
 async fn deep_link_lazy(ctx: Ctx) {
-    let path = format!("/clusters/{}/extensions", demo::ACME_PROD);
+    let path = format!("/clusters/{}/resources", demo::ACME_PROD);
     ctx.goto(&path).await;
     ctx.wait_url("/sign-in?next=").await;
     ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
     ctx.wait_url(&path).await;
     ctx.wait_text(".page-head", "acme-prod").await;
     ctx.wait_text("main", "Upload").await;
+}
+
+/// The tabs' former addresses (`/settings`, `/extensions`) still open them, query kept,
+/// under their one name: `/env-vars` labelled "Environment variables", `/resources`.
+async fn old_tab_addresses(ctx: Ctx) {
+    let base = format!("/clusters/{}", demo::ACME_PROD);
+    ctx.goto(&format!("{base}/settings")).await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url(&format!("{base}/env-vars")).await;
+    ctx.wait_text("nav.tabs a[aria-current='page']", "Environment variables").await;
+    ctx.goto(&format!("{base}/extensions?name=login")).await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url(&format!("{base}/resources?name=login")).await;
+    ctx.wait_text("nav.tabs a[aria-current='page']", "Resources").await;
 }
 
 /// Arms the sandbox to fail the next `times` requests for wasm modules with a 503.

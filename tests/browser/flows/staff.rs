@@ -136,7 +136,7 @@ async fn report_block_unblock(ctx: Ctx) {
     assert_eq!(ctx.calls("cluster.extension.version.adminBlock", "200").await, 1);
 
     // The customer sees it on the Resources tab, and that applying skips it.
-    let resources = format!("/clusters/{}/extensions", demo::ACME_SHOP);
+    let resources = format!("/clusters/{}/resources", demo::ACME_SHOP);
     ctx.click("#sign-out").await;
     ctx.wait_url("/sign-in").await;
     open_as(&ctx, &resources, ADMIN).await;
@@ -184,7 +184,7 @@ async fn foreign_read_only(ctx: Ctx) {
     // No write control works: delete is off with the staff reason, resources has none.
     let delete = ctx.find(".danger-zone button").await;
     assert!(!delete.is_enabled().await.unwrap_or(true), "staff may delete a customer's cluster");
-    ctx.goto("/clusters/cl-globex-prod/extensions").await;
+    ctx.goto("/clusters/cl-globex-prod/resources").await;
     ctx.wait_url("/sign-in?next=").await;
     ctx.sign_in(STAFF.0, STAFF.1).await;
     ctx.wait_text("#resources-read-only", "Staff view: read only").await;

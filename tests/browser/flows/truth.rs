@@ -253,7 +253,7 @@ async fn every_route(ctx: Ctx) {
         "/review".to_string(),
         format!("/review/{prod}/nothing/nothing"),
     ];
-    for tab in ["billing", "extensions", "realms", "access", "logs", "domains", "settings"] {
+    for tab in ["billing", "resources", "realms", "access", "logs", "domains", "env-vars"] {
         routes.push(format!("/clusters/{prod}/{tab}"));
     }
     for route in &routes {

@@ -121,8 +121,9 @@ fn ExportForm() -> impl IntoView {
     };
     let locked = move || read_only.get().is_some();
     // A typed token is shown as $TELEMETRY_TOKEN (the builder replaces it).
-    let code =
-        crate::code::live(Box::new(move |t| crate::code::settings::telemetry(t, &ctx.id(), &form.watched())));
+    let code = crate::code::live(Box::new(move |t| {
+        crate::code::secret_writes::telemetry(t, &ctx.id(), &form.watched())
+    }));
 
     let fields = view! {
         <div class="field check">

@@ -26,7 +26,7 @@ use crate::load::Load;
 use crate::poll::{Backoff, Feed, PollKey, Poller};
 use crate::session::Session;
 
-pub use page::ClusterExtensions;
+pub use page::ClusterResources;
 
 /// One poll per extension (`PollKey::item(cluster, extension)`) while a scan runs. App-wide,
 /// like the other watches, so an upload that finishes after the tab closed is still recorded.

@@ -1,4 +1,4 @@
-//! `/clusters/:id/extensions`, the cluster's Resources: usage against the tier caps,
+//! `/clusters/:id/resources`, the cluster's Resources: usage against the tier caps,
 //! adding a resource, applying to the cluster, and the list with its search and type
 //! filter kept in the URL.
 
@@ -37,7 +37,7 @@ pub fn state_problem(name: &str, status: &ClusterState) -> Option<String> {
 }
 
 #[component]
-pub fn ClusterExtensions() -> impl IntoView {
+pub fn ClusterResources() -> impl IntoView {
     let cluster_ctx = expect_context::<ClusterCtx>();
     let cluster = cluster_ctx.cluster;
     let api = use_api();

@@ -7,7 +7,7 @@ use cluster_api::{
 };
 use leptos::prelude::*;
 
-use super::page::EnvCtx;
+use super::page::EnvVarsCtx;
 use super::queue::Change;
 use super::{name_problem, restart_notice};
 use crate::api;
@@ -18,7 +18,7 @@ use crate::load::load;
 
 #[component]
 pub fn NewVar() -> impl IntoView {
-    let ctx = expect_context::<EnvCtx>();
+    let ctx = expect_context::<EnvVarsCtx>();
     let name = RwSignal::new(String::new());
     let value = RwSignal::new(String::new());
     let secret = RwSignal::new(false);
@@ -37,7 +37,7 @@ pub fn NewVar() -> impl IntoView {
         }
     };
     let code = crate::code::live(Box::new(move |t| {
-        crate::code::settings::env_var(t, &cluster_id.get_value(), None, &typed())
+        crate::code::secret_writes::env_var(t, &cluster_id.get_value(), None, &typed())
     }));
     let hcl = crate::code::live(Box::new(move |t| {
         let v = typed();
@@ -108,7 +108,7 @@ pub fn NewVar() -> impl IntoView {
 /// the list was read.
 #[component]
 pub fn EditVar(var: Var) -> impl IntoView {
-    let ctx = expect_context::<EnvCtx>();
+    let ctx = expect_context::<EnvVarsCtx>();
     let api = ctx.api;
     let op = ops::ClusterEnvVarDetail { id: ctx.cluster_id.get_value(), env_variable_id: var.id.clone() };
     let fresh = load(move || {
@@ -132,7 +132,7 @@ pub fn EditVar(var: Var) -> impl IntoView {
 
 #[component]
 fn EditForm(var: Var) -> impl IntoView {
-    let ctx = expect_context::<EnvCtx>();
+    let ctx = expect_context::<EnvVarsCtx>();
     let secret = var.r#type == Kind::Secret;
     let name = RwSignal::new(var.name.clone());
     // A secret's value is never known here: the field starts empty and must be filled.
@@ -153,7 +153,9 @@ fn EditForm(var: Var) -> impl IntoView {
         r#type: Some(code_kind.get_value()),
     };
     let code = crate::code::live(Box::new(move |t| {
-        var_id.with_value(|v| crate::code::settings::env_var(t, &cluster_id.get_value(), Some(v), &typed()))
+        var_id.with_value(|v| {
+            crate::code::secret_writes::env_var(t, &cluster_id.get_value(), Some(v), &typed())
+        })
     }));
     let hcl = crate::code::live(Box::new(move |t| {
         let v = typed();

@@ -158,7 +158,7 @@ impl EnvQueue {
     /// Lists the change in the activity center, with Cancel while it waits.
     fn announce(self, seq: u64, cluster: &str, label: String) {
         let Some(center) = self.center else { return };
-        let href = links::cluster_tab(cluster, ClusterTab::Settings);
+        let href = links::cluster_tab(cluster, ClusterTab::EnvVars);
         center.track(
             format!("queued {seq}"),
             label,

@@ -40,7 +40,7 @@ fn tiny_storage() -> Config {
     Config { max_upload_bytes: 200, ..quick() }
 }
 
-const PROD: &str = "/clusters/cl-acme-prod/extensions";
+const PROD: &str = "/clusters/cl-acme-prod/resources";
 
 fn jar(entries: &[&str]) -> Vec<u8> {
     cluster_sandbox::jar::stored(entries)
@@ -223,7 +223,7 @@ async fn apply_and_conflict(ctx: Ctx) {
 }
 
 async fn starter_caps(ctx: Ctx) {
-    let dev = format!("/clusters/{}/extensions", demo::ACME_DEV);
+    let dev = format!("/clusters/{}/resources", demo::ACME_DEV);
     open(&ctx, &dev).await;
     ctx.wait_text("#usage-themes", "Themes 0/1").await;
     ctx.wait_text("#usage-extensions", "Extensions and denylists 0/0").await;

@@ -1,4 +1,4 @@
-//! `/clusters/:id/settings`: the restart status, adding a variable, the list (secrets
+//! `/clusters/:id/env-vars`: the restart status, adding a variable, the list (secrets
 //! masked) with edit and delete, and the queue of changes waiting for a restart to end.
 
 use cluster_api::{
@@ -21,7 +21,7 @@ use crate::load::{Load, load};
 
 /// What the forms of the tab share.
 #[derive(Clone, Copy)]
-pub struct EnvCtx {
+pub struct EnvVarsCtx {
     pub cluster_id: StoredValue<String>,
     pub cluster_name: Memo<String>,
     pub api: Api,
@@ -34,7 +34,7 @@ pub struct EnvCtx {
     pub editing: RwSignal<Option<Var>>,
 }
 
-impl EnvCtx {
+impl EnvVarsCtx {
     /// The work of a change: sent now, or queued when a restart began just before (409).
     /// `note` then says which of the two happened.
     pub fn submit(self, label: String, change: Change, note: RwSignal<Option<String>>) -> Work {
@@ -74,7 +74,7 @@ const COLUMNS: &[Column] =
     &[Column::sortable("Name"), Column::sortable("Type"), Column::new("Value"), Column::new("Actions")];
 
 #[component]
-pub fn ClusterSettings() -> impl IntoView {
+pub fn ClusterEnvVars() -> impl IntoView {
     let cluster_ctx = expect_context::<ClusterCtx>();
     let cluster = cluster_ctx.cluster;
     let api = use_api();
@@ -107,7 +107,7 @@ pub fn ClusterSettings() -> impl IntoView {
             })
     });
     let cluster_name = Memo::new(move |_| cluster.with(|c| c.name.clone()));
-    let ctx = EnvCtx {
+    let ctx = EnvVarsCtx {
         cluster_id,
         cluster_name,
         api,
@@ -176,7 +176,7 @@ pub fn ClusterSettings() -> impl IntoView {
     }
 }
 
-fn row(v: Var, off: bool, ctx: EnvCtx, confirm: Confirm, target: RwSignal<Option<Var>>) -> Row {
+fn row(v: Var, off: bool, ctx: EnvVarsCtx, confirm: Confirm, target: RwSignal<Option<Var>>) -> Row {
     let secret = v.r#type == EnvironmentVariableType::Secret;
     let value =
         if secret { Cell::text("Hidden (secret)").class("masked") } else { Cell::mono(v.value.clone()) };
@@ -202,7 +202,7 @@ fn row(v: Var, off: bool, ctx: EnvCtx, confirm: Confirm, target: RwSignal<Option
 /// The changes waiting for the restart to end, each cancellable, and the last one that failed.
 #[component]
 fn QueuePanel() -> impl IntoView {
-    let ctx = expect_context::<EnvCtx>();
+    let ctx = expect_context::<EnvVarsCtx>();
     let queue = ctx.queue;
     let id = ctx.cluster_id.get_value();
     let mine = {

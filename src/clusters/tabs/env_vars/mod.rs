@@ -1,4 +1,4 @@
-//! A cluster's Keycloak settings tab: its environment variables. Every change restarts
+//! A cluster's Environment variables tab. Every change restarts
 //! Keycloak; during a restart writes are off, and a change refused as a restart began is
 //! queued and sent when it ends (`queue`).
 
@@ -8,7 +8,7 @@ pub mod queue;
 
 use cluster_api::EnvironmentVariableType;
 
-pub use page::ClusterSettings;
+pub use page::ClusterEnvVars;
 
 /// What is wrong with a variable name, checked in the form before anything is sent
 /// (the service's rules, API-NOTES §4.3).
