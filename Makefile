@@ -7,7 +7,7 @@ export TRUNK_SKIP_VERSION_CHECK := true
 PORT ?= 8080
 SANDBOX_FLAGS ?=
 
-.PHONY: setup build run test test-unit test-e2e test-contract size bench clean
+.PHONY: setup build run lint test test-unit test-e2e test-contract size bench clean
 
 setup:
 	@./scripts/setup.sh
@@ -20,9 +20,14 @@ build: setup
 run: build
 	cargo run -p cluster-sandbox -- --port $(PORT) --console-dir dist $(SANDBOX_FLAGS)
 
-# Everything: unit tests, sandbox HTTP tests, and the browser tests against the release build;
+# The workspace's style and lints (rustfmt.toml; allowed lints are named in Cargo.toml).
+lint: setup
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+
+# Everything: formatting and clippy first, then unit tests, sandbox HTTP tests, and the browser tests against the release build;
 # then contract fuzzing of the sandbox with schemathesis (a few minutes; see the README).
-test: build
+test: lint build
 	cargo test --workspace --no-fail-fast -- --test-threads=1
 	./scripts/contract-fuzz.sh
 

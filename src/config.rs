@@ -58,13 +58,13 @@ pub fn parse(text: &str) -> Result<Config, String> {
         ));
     }
     for env in &config.environments {
-        if let Some(url) = env.console_url.as_deref().filter(|u| !u.trim().is_empty()) {
-            if !(url.starts_with("https://") || url.starts_with("http://")) {
-                return Err(format!(
-                    "config.json: the console_url of \"{}\" must start with https:// or http:// (it is \"{url}\").",
-                    env.name
-                ));
-            }
+        if let Some(url) = env.console_url.as_deref().filter(|u| !u.trim().is_empty())
+            && !(url.starts_with("https://") || url.starts_with("http://"))
+        {
+            return Err(format!(
+                "config.json: the console_url of \"{}\" must start with https:// or http:// (it is \"{url}\").",
+                env.name
+            ));
         }
     }
     Ok(config)

@@ -15,13 +15,11 @@ use crate::session::{Api, Session, Token};
 type Finish = fn(Session, Pending, String) -> Pin<Box<dyn Future<Output = Result<(), String>>>>;
 type Refresh = fn(Api, Environment, String) -> Pin<Box<dyn Future<Output = Result<Token, ApiError>>>>;
 
-#[allow(improper_ctypes_definitions)]
 #[leptos::wasm_split::wasm_split(account_tokens, fallible, wasm_split_path = ::leptos::wasm_split)]
 fn finisher() -> Result<Finish, ChunkError> {
     Ok(|session, pending, code| Box::pin(async move { super::boot::finish(session, &pending, &code).await }))
 }
 
-#[allow(improper_ctypes_definitions)]
 #[leptos::wasm_split::wasm_split(account_tokens, fallible, wasm_split_path = ::leptos::wasm_split)]
 fn refresher() -> Result<Refresh, ChunkError> {
     Ok(|api, env, refresh_token| {

@@ -9,10 +9,10 @@ use leptos::prelude::*;
 use super::{Item, Progress, State, center};
 
 fn close(node: NodeRef<html::Dialog>) {
-    if let Some(dialog) = node.get_untracked() {
-        if dialog.open() {
-            dialog.close();
-        }
+    if let Some(dialog) = node.get_untracked()
+        && dialog.open()
+    {
+        dialog.close();
     }
 }
 
@@ -29,10 +29,11 @@ pub fn ActivityDrawer() -> impl IntoView {
     let Some(center) = center() else { return ().into_any() };
     let node = NodeRef::<html::Dialog>::new();
     Effect::new(move |_| {
-        if let Some(dialog) = node.get() {
-            if !dialog.open() && dialog.show_modal().is_err() {
-                dialog.set_open(true);
-            }
+        if let Some(dialog) = node.get()
+            && !dialog.open()
+            && dialog.show_modal().is_err()
+        {
+            dialog.set_open(true);
         }
     });
     let live =

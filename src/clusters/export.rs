@@ -19,7 +19,7 @@ pub enum ExportState {
 /// What the chunk hands back: the function that runs an export.
 pub type Start = fn(Api, String, RwSignal<ExportState>);
 
-#[allow(non_snake_case, improper_ctypes_definitions)]
+#[allow(non_snake_case)]
 #[leptos::wasm_split::wasm_split(terraform_export, fallible, wasm_split_path = ::leptos::wasm_split)]
 fn TERRAFORM_EXPORT() -> Result<Start, ChunkError> {
     Ok(crate::terraform::run::start)

@@ -131,11 +131,12 @@ pub fn ConfirmDialog(
         let allowed = move || !confirm.write.busy.get() && name_ok() && ready.is_none_or(|r| r.get());
         // Shown as a modal once in the page: focus moves in, the rest goes inert.
         Effect::new(move |_| {
-            if let Some(dialog) = confirm.node.get() {
-                if !dialog.open() && dialog.show_modal().is_err() {
-                    // Only when the element is not connected; show it anyway.
-                    dialog.set_open(true);
-                }
+            if let Some(dialog) = confirm.node.get()
+                && !dialog.open()
+                && dialog.show_modal().is_err()
+            {
+                // Only when the element is not connected; show it anyway.
+                dialog.set_open(true);
             }
         });
         let name_field = type_name.map(|name| {

@@ -38,10 +38,13 @@ impl From<leptos::wasm_split::SplitLoaderError> for ChunkError {
     }
 }
 
+/// Loading a screen's module: its builder, or why the module could not be had.
+pub type LoadScreen = Pin<Box<dyn Future<Output = Result<Build, ChunkError>>>>;
+
 /// A lazily loaded screen: a name for messages and the split point that loads it.
 pub struct Screen {
     pub name: &'static str,
-    pub load: fn() -> Pin<Box<dyn Future<Output = Result<Build, ChunkError>>>>,
+    pub load: fn() -> LoadScreen,
 }
 
 /// Declares a split point (one wasm module, `$module`) whose screen is `$view`.
@@ -51,7 +54,7 @@ macro_rules! split_screen {
             name: $name,
             load: || {
                 // Named after the screen: the splitter links split points by function name.
-                #[allow(non_snake_case, improper_ctypes_definitions)]
+                #[allow(non_snake_case)] // named after the screen (below)
                 #[::leptos::wasm_split::wasm_split($module, fallible, wasm_split_path = ::leptos::wasm_split)]
                 fn $screen() -> Result<$crate::kit::lazy::Build, $crate::kit::lazy::ChunkError> {
                     Ok(|| ::leptos::prelude::IntoAny::into_any($view))

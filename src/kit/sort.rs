@@ -71,12 +71,15 @@ pub fn with_param(path: &str, search: &str, name: &str, value: &str) -> String {
     if pairs.is_empty() { path.to_string() } else { format!("{path}?{}", pairs.join("&")) }
 }
 
+/// A sort: the column's index and whether it is descending; `None` for the rows' own order.
+pub type SortBy = Option<(usize, bool)>;
+
 /// The sort in the URL (tracked), or the default; and a setter that replaces the URL.
 pub fn use_url_sort(
     columns: &'static [Column],
     param: String,
-    default: Option<(usize, bool)>,
-) -> (Memo<Option<(usize, bool)>>, Callback<Option<(usize, bool)>>) {
+    default: SortBy,
+) -> (Memo<SortBy>, Callback<SortBy>) {
     let location = use_location();
     let navigate = use_navigate();
     let key = param.clone();

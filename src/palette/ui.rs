@@ -106,10 +106,11 @@ pub fn PaletteDialog() -> impl IntoView {
     let active = RwSignal::new(0usize);
     let node = NodeRef::<html::Dialog>::new();
     Effect::new(move |_| {
-        if let Some(dialog) = node.get() {
-            if !dialog.open() && dialog.show_modal().is_err() {
-                dialog.set_open(true);
-            }
+        if let Some(dialog) = node.get()
+            && !dialog.open()
+            && dialog.show_modal().is_err()
+        {
+            dialog.set_open(true);
         }
     });
     // The active option stays in view as the arrows move it.

@@ -184,8 +184,7 @@ impl<T: Clone + Send + Sync + 'static> Poller<T> {
 
     async fn run(self, id: PollKey) {
         let mut attempt = 0;
-        loop {
-            let Some((feed, watchers)) = self.feed(&id) else { break };
+        while let Some((feed, watchers)) = self.feed(&id) {
             if watchers == 0 {
                 break;
             }

@@ -56,7 +56,7 @@ pub fn realm_row(ctx: RowCtx, realm: &Deployment, cluster: Option<(String, Strin
     if let Some((name, id)) = cluster {
         cells.push(Cell::link(name, links::cluster_tab(&id, links::ClusterTab::Realms)));
     }
-    cells.push(Cell::view(state.into_any(), SortKey::words(&state_label)));
+    cells.push(Cell::view(state.into_any(), SortKey::words(state_label)));
     cells.push(realm.created_at.map_or_else(|| Cell::text("—"), Cell::time));
     cells.push(Cell::view(view! { <RowActions ctx=ctx realm=current/> }.into_any(), SortKey::None));
     Row::new("data-realm", realm.name.clone(), cells)

@@ -104,11 +104,11 @@ fn Desk_() -> impl IntoView {
     let typed_seq = StoredValue::new(0u32);
     let filter = Memo::new(move |_| {
         let mut f = in_url.get();
-        if let Some(q) = typed.get() {
-            if q != f.q {
-                f.q = q;
-                f.page = 1;
-            }
+        if let Some(q) = typed.get()
+            && q != f.q
+        {
+            f.q = q;
+            f.page = 1;
         }
         f
     });

@@ -7,7 +7,7 @@ use cluster_api::{
     EnvironmentVariableType, Extension, IpRuleRepresentation, IpRulesRepresentation, ResourceType,
 };
 
-use super::hcl::{Block, Body, Value, ident, quote, reference};
+use super::hcl::{Block, Body, Value, quote, reference};
 use super::names::Names;
 use super::resources::{self as r, Target, id_of};
 
@@ -294,9 +294,10 @@ fn extensions(
     }
 }
 
-/// Whether `name` is a valid Terraform name; used by the tests and kept beside `ident`.
+/// Whether `name` is a valid Terraform name: what the tests hold every `ident` to.
+#[cfg(test)]
 pub fn valid_name(name: &str) -> bool {
     name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && ident(name, "x") == name
+        && super::hcl::ident(name, "x") == name
 }

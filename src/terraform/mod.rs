@@ -1,8 +1,6 @@
 //! Terraform for the `p2-inc/phasetwo` provider: an HCL writer and the provider's blocks,
 //! shared by the Code panel and Export as Terraform (each uses a part of them), and the export.
 
-#![allow(dead_code)]
-
 pub mod export;
 pub mod hcl;
 pub mod names;

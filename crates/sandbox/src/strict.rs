@@ -107,8 +107,11 @@ pub fn check_request(operation_id: &str, headers: &HeaderMap, body: &[u8]) -> Re
     }
 }
 
-/// Query parameters whose schema is an enum: (operation, parameter, the values it takes).
-const QUERY_ENUMS: &[(&str, &str, fn() -> Vec<&'static str>)] = &[("cluster.extension.list", "type", || {
+/// An enum query parameter: (operation, parameter, the values it takes).
+type QueryEnum = (&'static str, &'static str, fn() -> Vec<&'static str>);
+
+/// Query parameters whose schema is an enum.
+const QUERY_ENUMS: &[QueryEnum] = &[("cluster.extension.list", "type", || {
     cluster_api::ResourceType::KNOWN.iter().map(|t| t.as_str()).collect()
 })];
 

@@ -40,17 +40,17 @@ pub fn CreateCluster() -> impl IntoView {
     let regions = crate::load::load(move || api::call(api, &ops::ClusterRegionList));
     let orgs = Memo::new(move |_| directory.orgs_allowing(&catalogue::CLUSTER_CREATE));
     Effect::new(move |_| {
-        if org.with_untracked(String::is_empty) {
-            if let Some(first) = orgs.with(|o| o.first().map(|o| o.id.clone())) {
-                org.set(first);
-            }
+        if org.with_untracked(String::is_empty)
+            && let Some(first) = orgs.with(|o| o.first().map(|o| o.id.clone()))
+        {
+            org.set(first);
         }
     });
     Effect::new(move |_| {
-        if let Some(Ok(list)) = regions.get() {
-            if region.with_untracked(String::is_empty) {
-                region.set(list.first().map(|r| r.name.clone()).unwrap_or_default());
-            }
+        if let Some(Ok(list)) = regions.get()
+            && region.with_untracked(String::is_empty)
+        {
+            region.set(list.first().map(|r| r.name.clone()).unwrap_or_default());
         }
     });
     let cards = crate::load::load(move || {
@@ -66,10 +66,10 @@ pub fn CreateCluster() -> impl IntoView {
     // person already chose (a Retry of the read does not undo their choice).
     let picked = RwSignal::new(false);
     Effect::new(move |_| {
-        if let Some(Ok(list)) = cards.get() {
-            if !picked.get_untracked() {
-                card.set(list.iter().find(|c| c.is_default).map(|c| c.id.clone()));
-            }
+        if let Some(Ok(list)) = cards.get()
+            && !picked.get_untracked()
+        {
+            card.set(list.iter().find(|c| c.is_default).map(|c| c.id.clone()));
         }
     });
     let settled = Memo::new(move |_| cards.with(|c| decided(picked.get(), c)));

@@ -16,7 +16,7 @@ use crate::session::{Flash, Session};
 /// Which of the three shapes came back.
 pub enum Next {
     Checkout(cluster_api::RedirectLink),
-    Created(cluster_api::Cluster),
+    Created(Box<cluster_api::Cluster>),
     Authenticate {
         client_secret: String,
         cluster_id: String,
@@ -33,7 +33,7 @@ pub fn classify(result: ClusterCreationResult) -> Next {
             cluster_id: Some(id),
             ..
         } => Next::Authenticate { client_secret: secret, cluster_id: id },
-        ClusterCreationResult { cluster: Some(cluster), .. } => Next::Created(cluster),
+        ClusterCreationResult { cluster: Some(cluster), .. } => Next::Created(Box::new(cluster)),
         ClusterCreationResult { link: Some(link), .. } => Next::Checkout(link),
         _ => Next::Unknown,
     }
@@ -50,7 +50,7 @@ pub fn Outcome(result: ClusterCreationResult, name: String) -> impl IntoView {
             let path = crate::links::cluster(&cluster.id);
             let watch = expect_context::<ClusterWatch>();
             let (id, name) = (cluster.id.clone(), cluster.name.clone());
-            watch.publish(id.clone(), cluster);
+            watch.publish(id.clone(), *cluster);
             if let Some(center) = crate::activity::center() {
                 crate::activity::track::cluster(center, watch, &id, &name);
             }

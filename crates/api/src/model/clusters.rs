@@ -1,12 +1,8 @@
 //! Wire types of the `clusters` resource group, with the exact names of `openapi-v2.yaml`.
 
-#[allow(unused_imports)]
 use super::*;
-#[allow(unused_imports)]
 use crate::{time::EpochMillis, wire_enum};
-#[allow(unused_imports)]
 use serde::{Deserialize, Serialize};
-#[allow(unused_imports)]
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

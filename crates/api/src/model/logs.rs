@@ -1,13 +1,7 @@
 //! Wire types of the `logs` resource group, with the exact names of `openapi-v2.yaml`.
 
-#[allow(unused_imports)]
-use super::*;
-#[allow(unused_imports)]
-use crate::{time::EpochMillis, wire_enum};
-#[allow(unused_imports)]
+use crate::time::EpochMillis;
 use serde::{Deserialize, Serialize};
-#[allow(unused_imports)]
-use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct LogFile {

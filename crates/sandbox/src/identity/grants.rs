@@ -25,7 +25,6 @@ pub fn s256(verifier: &str) -> String {
 }
 
 // The error is the finished answer; it is returned at once, never carried around.
-#[allow(clippy::result_large_err)]
 fn public_client(form: &Form) -> Result<(), Response> {
     match form_value(form, "client_id") {
         Some(CONSOLE_CLIENT_ID) => Ok(()),
@@ -87,7 +86,7 @@ fn respond(app: &AppState, person_id: &str, session_id: &str, refresh: Option<St
         let caller = {
             let store = app.lock_store()?;
             if store.is_staff_person(person_id)? {
-                Caller::staff(person_id, cluster_api::identity::CONSOLE_CLIENT_ID).as_person(person_id)
+                Caller::staff(person_id, cluster_api::identity::CONSOLE_CLIENT_ID).acting_as_person(person_id)
             } else {
                 Caller::person(person_id, &store.person_grants(person_id)?)
             }

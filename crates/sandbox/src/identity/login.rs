@@ -41,7 +41,6 @@ fn param<'a>(query: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// get an error page (redirecting there would hand codes to a stranger); other faults go
 /// back to the client as `error=`.
 // The error is the finished answer; it is returned at once, never carried around.
-#[allow(clippy::result_large_err)]
 fn check(uri: &Uri, headers: &HeaderMap) -> Result<AuthRequest, Response> {
     let query = serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or(""))
         .map_err(|_| error_page(StatusCode::BAD_REQUEST, "The request's query string could not be read."))?;

@@ -48,7 +48,6 @@ fn gone() -> StepError {
 
 type Steps = fn(Run, Step) -> Pin<Box<dyn Future<Output = ()>>>;
 
-#[allow(improper_ctypes_definitions)]
 #[leptos::wasm_split::wasm_split(resource_upload, fallible, wasm_split_path = ::leptos::wasm_split)]
 fn steps() -> Result<Steps, ChunkError> {
     Ok(|run, first| Box::pin(run.steps_from(first)))

@@ -98,11 +98,11 @@ pub fn Uploader(
             Err(why) => return problem.set(Some(why)),
         };
         spawn_local(async move {
-            if let Target::WellKnown { file: name } = &target {
-                if let Err(why) = read_text(&f).await.and_then(|text| check_json(name, &text)) {
-                    problem.try_set(Some(format!("{why} Nothing was uploaded.")));
-                    return;
-                }
+            if let Target::WellKnown { file: name } = &target
+                && let Err(why) = read_text(&f).await.and_then(|text| check_json(name, &text))
+            {
+                problem.try_set(Some(format!("{why} Nothing was uploaded.")));
+                return;
             }
             let steps = plan(&target);
             let version_id = match &target {
