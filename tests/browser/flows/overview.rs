@@ -49,16 +49,10 @@ const READS: [&str; 6] = [
 
 /// How many times the sandbox answered the overview's operations so far.
 async fn read_count(ctx: &Ctx) -> (u64, BTreeMap<String, u64>) {
-    let script = "const done = arguments[arguments.length - 1];\
-        fetch('/sandbox/coverage').then(r => r.json()).then(done, () => done({}));";
-    let coverage = ctx.client.execute_async(script, vec![]).await.unwrap_or_default();
+    let coverage = ctx.coverage().await;
     let mut by_op = BTreeMap::new();
     for op in READS {
-        let n: u64 = coverage
-            .get(op)
-            .and_then(|s| s.as_object())
-            .map(|s| s.values().filter_map(|v| v.as_u64()).sum())
-            .unwrap_or(0);
+        let n: u64 = coverage.get(op).map(|s| s.values().sum()).unwrap_or(0);
         by_op.insert(op.to_string(), n);
     }
     (by_op.values().sum(), by_op)
