@@ -310,9 +310,11 @@ async fn viewer(ctx: Ctx) {
     for button in ["#open-admin-console", "#create-app-link", "#create-token", "#delete-realm"] {
         assert!(disabled(&ctx, button).await, "{button} is enabled for a viewer");
     }
-    assert!(!ctx.exists("#create-credential").await, "a viewer can create credentials");
     // Realm credentials are the manage role's: the section says so instead of a failed list.
+    // Waited for first: while the section is still checking, no create button shows either,
+    // so the absence below only means something once the section has settled.
     let refused = ctx.wait_text("#credentials-refused", "manage-clusters").await;
+    assert!(!ctx.exists("#create-credential").await, "a viewer can create credentials");
     assert!(refused.contains("Acme"), "the organization is not named: {refused}");
     assert!(
         !ctx.exists("#no-credentials").await && !ctx.exists("#credentials .error-panel").await,
