@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use cluster_sandbox::{Config, Running};
 use fantoccini::{Client, ClientBuilder, Locator, elements::Element};
 use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::Value;
 use tokio::process::{Child, Command};
 
 /// Long enough for a slow CI machine, short enough that a broken flow fails quickly.
@@ -167,6 +168,42 @@ impl Ctx {
         coverage_at(&self.base).await
     }
 
+    /// Runs `js` in the page (it ends with `return …`) and gives its value; a script or
+    /// driver error fails the flow rather than reading as `null`.
+    pub async fn script(&self, js: &str) -> Value {
+        self.client.execute(js, vec![]).await.unwrap_or_else(|e| panic!("script {js:.120}: {e}"))
+    }
+
+    /// `script` for a script that ends by calling `arguments[arguments.length - 1]`.
+    pub async fn script_async(&self, js: &str) -> Value {
+        self.client.execute_async(js, vec![]).await.unwrap_or_else(|e| panic!("async script {js:.120}: {e}"))
+    }
+
+    /// The page's HTML now; a driver error fails the flow rather than reading as "".
+    pub async fn source(&self) -> String {
+        self.client.source().await.unwrap_or_else(|e| panic!("the page source: {e}"))
+    }
+
+    /// The document's title now.
+    pub async fn title(&self) -> String {
+        self.client.title().await.unwrap_or_else(|e| panic!("the page title: {e}"))
+    }
+
+    /// The browser's URL now.
+    pub async fn current_url(&self) -> String {
+        self.client.current_url().await.map(|u| u.to_string()).unwrap_or_else(|e| panic!("the URL: {e}"))
+    }
+
+    /// How many elements match `css` now (none is 0; a driver error fails the flow).
+    pub async fn count(&self, css: &str) -> usize {
+        self.all(css).await.len()
+    }
+
+    /// Every element matching `css` now (none is empty; a driver error fails the flow).
+    pub async fn all(&self, css: &str) -> Vec<Element> {
+        self.client.find_all(Locator::Css(css)).await.unwrap_or_else(|e| panic!("find all {css}: {e}"))
+    }
+
     /// Makes the page believe the tab is hidden or visible again, as switching tabs would.
     pub async fn set_tab_hidden(&self, hidden: bool) {
         let state = if hidden { "hidden" } else { "visible" };
@@ -196,6 +233,47 @@ impl Ctx {
             Ok(found) => !found.is_empty(),
             Err(e) => panic!("cannot tell whether {css} exists: {e}"),
         }
+    }
+}
+
+/// An element's attribute (`None` when it has none); a driver error (a stale element, a
+/// lost session) fails the flow rather than reading as "no such attribute".
+pub async fn attr(el: &Element, name: &str) -> Option<String> {
+    el.attr(name).await.unwrap_or_else(|e| panic!("attribute {name}: {e}"))
+}
+
+/// An element's property as text (`None` when unset); a driver error fails the flow.
+pub async fn prop(el: &Element, name: &str) -> Option<String> {
+    el.prop(name).await.unwrap_or_else(|e| panic!("property {name}: {e}"))
+}
+
+/// An element's visible text; a driver error fails the flow rather than reading as "".
+pub async fn text(el: &Element) -> String {
+    el.text().await.unwrap_or_else(|e| panic!("element text: {e}"))
+}
+
+/// Whether a control is enabled; a driver error fails the flow.
+pub async fn enabled(el: &Element) -> bool {
+    el.is_enabled().await.unwrap_or_else(|e| panic!("is enabled: {e}"))
+}
+
+impl Ctx {
+    /// `attr` of the first element matching `css` (waited for).
+    pub async fn attr_of(&self, css: &str, name: &str) -> Option<String> {
+        let el = self.find(css).await;
+        el.attr(name).await.unwrap_or_else(|e| panic!("attribute {name} of {css}: {e}"))
+    }
+
+    /// `prop` of the first element matching `css` (waited for).
+    pub async fn prop_of(&self, css: &str, name: &str) -> Option<String> {
+        let el = self.find(css).await;
+        el.prop(name).await.unwrap_or_else(|e| panic!("property {name} of {css}: {e}"))
+    }
+
+    /// The text of the first element matching `css` (waited for).
+    pub async fn text_of(&self, css: &str) -> String {
+        let el = self.find(css).await;
+        el.text().await.unwrap_or_else(|e| panic!("text of {css}: {e}"))
     }
 }
 

@@ -29,7 +29,7 @@ async fn open_panel(ctx: &Ctx, scope: &str) -> String {
     text
 }
 
-use super::configuration::{copied, record_clipboard};
+use super::{copied, record_clipboard};
 
 async fn wizard(ctx: Ctx) {
     ctx.goto("/clusters/new").await;
