@@ -236,44 +236,36 @@ impl Ctx {
     }
 }
 
-/// An element's attribute (`None` when it has none); a driver error (a stale element, a
-/// lost session) fails the flow rather than reading as "no such attribute".
-pub async fn attr(el: &Element, name: &str) -> Option<String> {
-    el.attr(name).await.unwrap_or_else(|e| panic!("attribute {name}: {e}"))
+/// An element's attribute, property, text and state, read so that a driver error (a stale
+/// element, a lost session) fails the flow instead of reading as "none", "" or a default
+/// that a check could then take for an answer.
+#[allow(async_fn_in_trait)]
+pub trait OrFail {
+    /// The attribute, `None` when the element has none.
+    async fn attr_or_fail(&self, name: &str) -> Option<String>;
+    /// The property as text, `None` when unset.
+    async fn prop_or_fail(&self, name: &str) -> Option<String>;
+    /// The visible text.
+    async fn text_or_fail(&self) -> String;
+    /// Whether the control is enabled.
+    async fn enabled_or_fail(&self) -> bool;
 }
 
-/// An element's property as text (`None` when unset); a driver error fails the flow.
-pub async fn prop(el: &Element, name: &str) -> Option<String> {
-    el.prop(name).await.unwrap_or_else(|e| panic!("property {name}: {e}"))
-}
-
-/// An element's visible text; a driver error fails the flow rather than reading as "".
-pub async fn text(el: &Element) -> String {
-    el.text().await.unwrap_or_else(|e| panic!("element text: {e}"))
-}
-
-/// Whether a control is enabled; a driver error fails the flow.
-pub async fn enabled(el: &Element) -> bool {
-    el.is_enabled().await.unwrap_or_else(|e| panic!("is enabled: {e}"))
-}
-
-impl Ctx {
-    /// `attr` of the first element matching `css` (waited for).
-    pub async fn attr_of(&self, css: &str, name: &str) -> Option<String> {
-        let el = self.find(css).await;
-        el.attr(name).await.unwrap_or_else(|e| panic!("attribute {name} of {css}: {e}"))
+impl OrFail for Element {
+    async fn attr_or_fail(&self, name: &str) -> Option<String> {
+        self.attr(name).await.unwrap_or_else(|e| panic!("attribute {name}: {e}"))
     }
 
-    /// `prop` of the first element matching `css` (waited for).
-    pub async fn prop_of(&self, css: &str, name: &str) -> Option<String> {
-        let el = self.find(css).await;
-        el.prop(name).await.unwrap_or_else(|e| panic!("property {name} of {css}: {e}"))
+    async fn prop_or_fail(&self, name: &str) -> Option<String> {
+        self.prop(name).await.unwrap_or_else(|e| panic!("property {name}: {e}"))
     }
 
-    /// The text of the first element matching `css` (waited for).
-    pub async fn text_of(&self, css: &str) -> String {
-        let el = self.find(css).await;
-        el.text().await.unwrap_or_else(|e| panic!("text of {css}: {e}"))
+    async fn text_or_fail(&self) -> String {
+        self.text().await.unwrap_or_else(|e| panic!("element text: {e}"))
+    }
+
+    async fn enabled_or_fail(&self) -> bool {
+        self.is_enabled().await.unwrap_or_else(|e| panic!("is enabled: {e}"))
     }
 }
 

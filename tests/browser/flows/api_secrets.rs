@@ -2,10 +2,9 @@
 //! signing in with it), revoking it, the limit of ten, and roles not held.
 
 use cluster_sandbox::Config;
-use fantoccini::Locator;
 
 use super::{Flow, alice, back_signed_in};
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -27,7 +26,7 @@ async fn open_secrets(ctx: &Ctx) {
 }
 
 async fn value(ctx: &Ctx, css: &str) -> String {
-    ctx.find(css).await.text().await.unwrap_or_default()
+    ctx.find(css).await.text_or_fail().await
 }
 
 /// Creates a secret through the form; returns (client ID, secret) from the reveal dialog,
@@ -43,7 +42,7 @@ async fn create_secret(ctx: &Ctx, name: &str, roles: &[&str]) -> (String, String
     let ids = (value(ctx, "#new-client-id").await, value(ctx, "#new-client-secret").await);
     let close = ctx.find("#close-secret").await;
     assert!(
-        close.attr("disabled").await.ok().flatten().is_some(),
+        close.attr_or_fail("disabled").await.is_some(),
         "closable before confirming the secret was stored"
     );
     ctx.click("#secret-stored").await;
@@ -133,9 +132,8 @@ async fn secret_limit(ctx: Ctx) {
     ctx.wait_text("#secret-count", "10 of 10").await;
     ctx.wait_text("#secret-limit", "revoke one").await;
     let button = ctx.find("#new-secret").await;
-    assert!(button.attr("disabled").await.ok().flatten().is_some(), "create is offered at the limit");
-    let rows =
-        ctx.client.find_all(Locator::Css("#secret-table tbody tr")).await.map(|r| r.len()).unwrap_or(0);
+    assert!(button.attr_or_fail("disabled").await.is_some(), "create is offered at the limit");
+    let rows = ctx.count("#secret-table tbody tr").await;
     assert_eq!(rows, 10);
     assert!(ctx.calls("org.apiSecret.create", "200").await == 8);
 }
@@ -152,10 +150,10 @@ async fn roles_not_held(ctx: Ctx) {
     open_secrets(&ctx).await;
     ctx.click("#new-secret").await;
     let held = ctx.find("input[name=role][value='view-clusters']").await;
-    assert!(held.attr("disabled").await.ok().flatten().is_none(), "a held role is disabled");
+    assert!(held.attr_or_fail("disabled").await.is_none(), "a held role is disabled");
     let not_held = ctx.find("input[name=role][value='manage-clusters']").await;
-    assert!(not_held.attr("disabled").await.ok().flatten().is_some(), "a role not held can be chosen");
-    let label = ctx.find("label.role-option.unavailable").await.text().await.unwrap_or_default();
+    assert!(not_held.attr_or_fail("disabled").await.is_some(), "a role not held can be chosen");
+    let label = ctx.find("label.role-option.unavailable").await.text_or_fail().await;
     assert!(label.contains("you do not hold this role"), "{label}");
     ctx.type_into("#secret-name", "child").await;
     ctx.click("input[name=role][value='view-clusters']").await;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use cluster_sandbox::Config;
 
 use super::{Flow, disabled, restart_elsewhere, sign_in_again};
-use crate::harness::{Ctx, WAIT, run_flow};
+use crate::harness::{Ctx, OrFail, WAIT, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![("env_vars_restart_queue_and_secrets", |d| Box::pin(run_flow(d, quick(), env_vars)))]
@@ -65,12 +65,12 @@ async fn env_vars(ctx: Ctx) {
 
     // A secret never shows: not in the page, not in its edit form.
     ctx.wait_text("#env-restart", "No restart in progress").await;
-    let source = ctx.client.source().await.unwrap_or_default();
+    let source = ctx.source().await;
     assert!(!source.contains("hunter2"), "the secret is in the page");
     ctx.click("tr[data-env='SMTP_PASSWORD'] button.edit-env").await;
     let field = ctx.find("#edit-env-value").await;
-    assert_eq!(field.prop("value").await.ok().flatten().unwrap_or_default(), "", "the secret is prefilled");
-    assert_eq!(field.attr("type").await.ok().flatten().as_deref(), Some("password"));
+    assert_eq!(field.prop_or_fail("value").await.unwrap_or_default(), "", "the secret is prefilled");
+    assert_eq!(field.attr_or_fail("type").await.as_deref(), Some("password"));
     ctx.wait_text("#edit-env-problem", "new secret value").await;
     ctx.click("#edit-env-cancel").await;
 

@@ -4,7 +4,7 @@
 use cluster_sandbox::{Config, demo};
 
 use super::{Flow, alice, back_signed_in, person};
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -24,7 +24,8 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
 /// server's answer), a page the console opened by itself none.
 async fn redirects(ctx: &Ctx) -> u64 {
     let script = "return performance.getEntriesByType('navigation')[0].redirectCount";
-    ctx.client.execute(script, vec![]).await.ok().and_then(|v| v.as_u64()).unwrap_or(u64::MAX)
+    let count = ctx.script(script).await;
+    count.as_u64().unwrap_or_else(|| panic!("the redirect count: not a number: {count}"))
 }
 
 async fn alice_round_trip(ctx: Ctx) {
@@ -33,11 +34,7 @@ async fn alice_round_trip(ctx: Ctx) {
     // This browser never signed anyone in: no silent trip to the identity server first.
     assert_eq!(redirects(&ctx).await, 0, "a first visit went to the identity server before the sign-in page");
     let first = ctx.find(".sign-in .card button").await;
-    assert_eq!(
-        first.attr("id").await.ok().flatten().as_deref(),
-        Some("sign-in-account"),
-        "the account comes first"
-    );
+    assert_eq!(first.attr_or_fail("id").await.as_deref(), Some("sign-in-account"), "the account comes first");
     ctx.click("#sign-in-account").await;
     ctx.wait_url("/protocol/openid-connect/auth").await;
     ctx.type_into("#username", demo::ALICE_EMAIL).await;
@@ -81,7 +78,7 @@ async fn renewal(ctx: Ctx) {
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     ctx.click("tr[data-cluster=acme-prod] a").await;
     ctx.wait_text("#metrics", "Healthy").await;
-    let url = ctx.client.current_url().await.map(|u| u.to_string()).unwrap_or_default();
+    let url = ctx.current_url().await;
     assert!(!url.contains("/sign-in"), "asked to sign in again: {url}");
     ctx.wait_text("#signed-in-as", "Alice").await;
 }
@@ -91,10 +88,10 @@ async fn support_views(ctx: Ctx) {
     ctx.wait_text("#signed-in-as", "Bob").await;
     ctx.wait_text("table.clusters", "acme-prod").await;
     let create = ctx.find("#new-cluster").await;
-    assert!(create.attr("disabled").await.ok().flatten().is_some(), "support can start creating a cluster");
+    assert!(create.attr_or_fail("disabled").await.is_some(), "support can start creating a cluster");
     ctx.click("tr[data-cluster=acme-prod] a").await;
     ctx.wait_text(".page-head", "acme-prod").await;
     ctx.wait_text("#delete-blocked", "manage-clusters").await;
     let delete = ctx.find("#delete-cluster").await;
-    assert!(delete.attr("disabled").await.ok().flatten().is_some(), "support can press delete");
+    assert!(delete.attr_or_fail("disabled").await.is_some(), "support can press delete");
 }
