@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use cluster_sandbox::{Config, Running};
 use fantoccini::{Client, ClientBuilder, Locator, elements::Element};
 use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::Value;
 use tokio::process::{Child, Command};
 
 /// Long enough for a slow CI machine, short enough that a broken flow fails quickly.
@@ -154,12 +155,53 @@ impl Ctx {
         }
     }
 
-    /// How often the sandbox has answered `op` with `status` so far, read by the page itself.
+    /// How often the sandbox has answered `op` with `status` so far. Fails the flow when the
+    /// sandbox's coverage cannot be read: a check that a call never happened must not pass
+    /// because nothing could be counted.
     pub async fn calls(&self, op: &str, status: &str) -> u64 {
-        let script = "const done = arguments[arguments.length - 1];\
-            fetch('/sandbox/coverage').then(r => r.json()).then(done, () => done({}));";
-        let coverage = self.client.execute_async(script, vec![]).await.unwrap_or_default();
-        coverage.get(op).and_then(|s| s.get(status)).and_then(|n| n.as_u64()).unwrap_or(0)
+        calls_at(&self.base, op, status).await
+    }
+
+    /// The sandbox's coverage so far (operation → status → calls); fails the flow when it
+    /// cannot be read.
+    pub async fn coverage(&self) -> Coverage {
+        coverage_at(&self.base).await
+    }
+
+    /// Runs `js` in the page (it ends with `return …`) and gives its value; a script or
+    /// driver error fails the flow rather than reading as `null`.
+    pub async fn script(&self, js: &str) -> Value {
+        self.client.execute(js, vec![]).await.unwrap_or_else(|e| panic!("script {js:.120}: {e}"))
+    }
+
+    /// `script` for a script that ends by calling `arguments[arguments.length - 1]`.
+    pub async fn script_async(&self, js: &str) -> Value {
+        self.client.execute_async(js, vec![]).await.unwrap_or_else(|e| panic!("async script {js:.120}: {e}"))
+    }
+
+    /// The page's HTML now; a driver error fails the flow rather than reading as "".
+    pub async fn source(&self) -> String {
+        self.client.source().await.unwrap_or_else(|e| panic!("the page source: {e}"))
+    }
+
+    /// The document's title now.
+    pub async fn title(&self) -> String {
+        self.client.title().await.unwrap_or_else(|e| panic!("the page title: {e}"))
+    }
+
+    /// The browser's URL now.
+    pub async fn current_url(&self) -> String {
+        self.client.current_url().await.map(|u| u.to_string()).unwrap_or_else(|e| panic!("the URL: {e}"))
+    }
+
+    /// How many elements match `css` now (none is 0; a driver error fails the flow).
+    pub async fn count(&self, css: &str) -> usize {
+        self.all(css).await.len()
+    }
+
+    /// Every element matching `css` now (none is empty; a driver error fails the flow).
+    pub async fn all(&self, css: &str) -> Vec<Element> {
+        self.client.find_all(Locator::Css(css)).await.unwrap_or_else(|e| panic!("find all {css}: {e}"))
     }
 
     /// Makes the page believe the tab is hidden or visible again, as switching tabs would.
@@ -174,6 +216,7 @@ impl Ctx {
     }
 
     /// Waits until nothing matches `css`; `what` says what should have gone, for the failure.
+    /// A driver error fails the flow rather than counting as "gone".
     pub async fn wait_gone(&self, css: &str, within: Duration, what: &str) {
         let started = Instant::now();
         while self.exists(css).await {
@@ -182,8 +225,47 @@ impl Ctx {
         }
     }
 
+    /// Whether anything matches `css` now. Nothing matching is `false`; a driver error (a
+    /// closed window, an invalid selector, a lost session) fails the flow, so that a check
+    /// that something is absent cannot pass because the browser could not be asked.
     pub async fn exists(&self, css: &str) -> bool {
-        self.client.find(Locator::Css(css)).await.is_ok()
+        match self.client.find_all(Locator::Css(css)).await {
+            Ok(found) => !found.is_empty(),
+            Err(e) => panic!("cannot tell whether {css} exists: {e}"),
+        }
+    }
+}
+
+/// An element's attribute, property, text and state, read so that a driver error (a stale
+/// element, a lost session) fails the flow instead of reading as "none", "" or a default
+/// that a check could then take for an answer.
+#[allow(async_fn_in_trait)]
+pub trait OrFail {
+    /// The attribute, `None` when the element has none.
+    async fn attr_or_fail(&self, name: &str) -> Option<String>;
+    /// The property as text, `None` when unset.
+    async fn prop_or_fail(&self, name: &str) -> Option<String>;
+    /// The visible text.
+    async fn text_or_fail(&self) -> String;
+    /// Whether the control is enabled.
+    async fn enabled_or_fail(&self) -> bool;
+}
+
+impl OrFail for Element {
+    async fn attr_or_fail(&self, name: &str) -> Option<String> {
+        self.attr(name).await.unwrap_or_else(|e| panic!("attribute {name}: {e}"))
+    }
+
+    async fn prop_or_fail(&self, name: &str) -> Option<String> {
+        self.prop(name).await.unwrap_or_else(|e| panic!("property {name}: {e}"))
+    }
+
+    async fn text_or_fail(&self) -> String {
+        self.text().await.unwrap_or_else(|e| panic!("element text: {e}"))
+    }
+
+    async fn enabled_or_fail(&self) -> bool {
+        self.is_enabled().await.unwrap_or_else(|e| panic!("is enabled: {e}"))
     }
 }
 
@@ -211,7 +293,8 @@ where
         _ => Err("no WebDriver session to read the browser log of".to_string()),
     };
     let _ = client.close().await;
-    let coverage = fetch_coverage(&base).await;
+    // Read before the sandbox stops; a coverage that cannot be read fails the flow.
+    let coverage = read_coverage(&base).await;
     sandbox.stop().await;
     let offending = match &console {
         Ok(entries) => crate::console_log::offending(entries),
@@ -225,7 +308,7 @@ where
         return Err(format!("the browser console reported{flow}:\n      {}", offending.join("\n      ")));
     }
     match outcome {
-        Ok(()) => Ok(coverage),
+        Ok(()) => coverage,
         Err(e) if e.is_panic() => {
             let payload = e.into_panic();
             let message = payload
@@ -239,17 +322,148 @@ where
     }
 }
 
-async fn fetch_coverage(base: &str) -> Coverage {
+/// How often the sandbox at `base` has answered `op` with `status`; panics, naming the URL
+/// and the reason, when its coverage cannot be read or parsed. `Ctx::calls` is this.
+pub async fn calls_at(base: &str, op: &str, status: &str) -> u64 {
+    coverage_at(base).await.get(op).and_then(|s| s.get(status)).copied().unwrap_or(0)
+}
+
+/// The sandbox's coverage at `base`; panics, naming the URL and the reason, when it cannot
+/// be read or parsed.
+pub async fn coverage_at(base: &str) -> Coverage {
+    read_coverage(base).await.unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `GET {base}/sandbox/coverage`, read from this process (not the page, so that the page's
+/// state cannot change the answer): the coverage, or why it could not be read.
+pub async fn read_coverage(base: &str) -> Result<Coverage, String> {
     // A minimal GET over a raw socket keeps the test free of an HTTP client crate.
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let Some(authority) = base.strip_prefix("http://") else { return Coverage::new() };
-    let Ok(mut stream) = tokio::net::TcpStream::connect(authority).await else { return Coverage::new() };
-    let request = format!("GET /sandbox/coverage HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
-    if stream.write_all(request.as_bytes()).await.is_err() {
-        return Coverage::new();
+    let url = format!("{base}/sandbox/coverage");
+    let fail = |why: String| format!("cannot read the sandbox's coverage at {url}: {why}");
+    let authority = base.strip_prefix("http://").ok_or_else(|| fail("not an http:// URL".into()))?;
+    let exchange = async {
+        let mut stream = tokio::net::TcpStream::connect(authority).await.map_err(|e| e.to_string())?;
+        let request =
+            format!("GET /sandbox/coverage HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).await.map_err(|e| e.to_string())?;
+        Ok::<_, String>(raw)
+    };
+    let raw = tokio::time::timeout(WAIT, exchange)
+        .await
+        .map_err(|_| fail(format!("no answer in {} s", WAIT.as_secs())))?
+        .map_err(&fail)?;
+    let raw = String::from_utf8_lossy(&raw);
+    let (head, body) =
+        raw.split_once("\r\n\r\n").ok_or_else(|| fail(format!("not an HTTP answer: {raw:.200}")))?;
+    let status_line = head.lines().next().unwrap_or("");
+    if status_line.split_whitespace().nth(1) != Some("200") {
+        return Err(fail(format!("the sandbox answered {status_line:?}")));
     }
-    let mut raw = String::new();
-    let _ = stream.read_to_string(&mut raw).await;
-    let body = raw.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
-    serde_json::from_str(body).unwrap_or_default()
+    let chunked = head.lines().any(|l| {
+        l.split_once(':').is_some_and(|(n, v)| {
+            n.eq_ignore_ascii_case("transfer-encoding") && v.to_ascii_lowercase().contains("chunked")
+        })
+    });
+    if chunked {
+        return Err(fail("a chunked answer, which this reader does not decode".into()));
+    }
+    serde_json::from_str(body).map_err(|e| fail(format!("not coverage JSON ({e}): {body:.200}")))
+}
+
+/// Itself checked at the start of every suite run, with no browser: `calls` must fail the
+/// flow, naming the URL, when the coverage cannot be read (a closed port, a 404, an answer
+/// that is not coverage JSON), and count when it can; and the sandbox's own answer must read. Were it to swallow the failure and
+/// answer 0, every "this call never happened" check would pass whenever the read failed.
+pub async fn self_check() -> Result<(), String> {
+    // A port that was free a moment ago and has nothing listening on it now.
+    let closed = {
+        let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+        format!("http://{}", listener.local_addr().map_err(|e| e.to_string())?)
+    };
+    let not_found = serve_always("HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\n\r\nnot found").await?;
+    let not_json = serve_always("HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\n<html>").await?;
+    let good = serve_always(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 32\r\n\r\n{\"cluster.list\":{\"200\":3,\"5\":1}}",
+    )
+    .await?;
+    // The panics below are expected: keep them out of the output.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut problems = Vec::new();
+    for (what, base) in
+        [("a closed port", &closed), ("a 404", &not_found), ("an answer that is not JSON", &not_json)]
+    {
+        let task = tokio::spawn(calls_at_owned(base.clone()));
+        match task.await {
+            Ok(n) => problems.push(format!("calls() answered {n} for {what} ({base}) instead of failing")),
+            Err(e) if e.is_panic() => {
+                let payload = e.into_panic();
+                let message = payload
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                if !message.contains(&format!("{base}/sandbox/coverage")) {
+                    problems.push(format!("calls() failed for {what} without naming the URL: {message:?}"));
+                }
+            }
+            Err(e) => problems.push(format!("calls() for {what}: {e}")),
+        }
+    }
+    let counted = tokio::spawn(async move {
+        (calls_at(&good, "cluster.list", "200").await, calls_at(&good, "cluster.list", "404").await)
+    })
+    .await;
+    std::panic::set_hook(hook);
+    match counted {
+        Ok((3, 0)) => {}
+        Ok(other) => {
+            problems.push(format!("calls() counted {other:?} instead of (3, 0) from readable coverage"))
+        }
+        Err(e) => problems.push(format!("calls() failed on readable coverage: {e}")),
+    }
+    // And the real sandbox's answer is one this reader takes (a plain JSON body, not chunked).
+    let sandbox = cluster_sandbox::start(Config::default()).await.map_err(|e| format!("sandbox: {e}"))?;
+    if let Err(e) = read_coverage(&sandbox.base_url()).await {
+        problems.push(format!("the sandbox's own coverage cannot be read: {e}"));
+    }
+    sandbox.stop().await;
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("the harness's calls() is broken:\n    {}", problems.join("\n    ")))
+    }
+}
+
+async fn calls_at_owned(base: String) -> u64 {
+    calls_at(&base, "cluster.list", "200").await
+}
+
+/// A local server that answers every connection with `answer` (a whole HTTP response) for
+/// as long as the process runs; its base URL.
+async fn serve_always(answer: &'static str) -> Result<String, String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
+    let base = format!("http://{}", listener.local_addr().map_err(|e| e.to_string())?);
+    tokio::spawn(async move {
+        while let Ok((mut stream, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                // Read the request head, then answer and close.
+                let mut head = Vec::new();
+                let mut chunk = [0u8; 1024];
+                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match stream.read(&mut chunk).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => head.extend_from_slice(&chunk[..n]),
+                    }
+                }
+                let _ = stream.write_all(answer.as_bytes()).await;
+                let _ = stream.shutdown().await;
+            });
+        }
+    });
+    Ok(base)
 }

@@ -17,6 +17,14 @@ fn main() {}
 async fn main() {
     use harness::{Coverage, Driver, dist_dir};
 
+    // The harness's own checks need no browser and no build: they run first, always.
+    match harness::self_check().await {
+        Ok(()) => println!("test harness::calls_fails_when_coverage_is_unreadable ... ok"),
+        Err(e) => {
+            println!("test harness::calls_fails_when_coverage_is_unreadable ... FAILED\n    {e}");
+            std::process::exit(1);
+        }
+    }
     if !dist_dir().join("index.html").exists() {
         eprintln!("browser tests need the release console in dist/: run `make build` (or `make test`)");
         std::process::exit(1);

@@ -6,10 +6,9 @@
 use std::time::Duration;
 
 use cluster_sandbox::{Config, demo};
-use fantoccini::Locator;
 
 use super::{Flow, sign_in_again};
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -44,11 +43,11 @@ async fn open(ctx: &Ctx, path: &str, ready: &str) {
 }
 
 async fn count(ctx: &Ctx, css: &str) -> usize {
-    ctx.client.find_all(Locator::Css(css)).await.map(|all| all.len()).unwrap_or(0)
+    ctx.count(css).await
 }
 
 async fn enabled(ctx: &Ctx, css: &str) -> bool {
-    ctx.find(css).await.is_enabled().await.unwrap_or(false)
+    ctx.find(css).await.enabled_or_fail().await
 }
 
 /// Adds a row to a section and fills it; `n` is the row's position (from 1).
@@ -98,7 +97,7 @@ async fn two_categories(ctx: Ctx) {
     open(&ctx, ACCESS, "#ip-admin .rule-row").await;
     assert_eq!(count(&ctx, "#ip-admin .rule-row").await, 1);
     assert_eq!(count(&ctx, "#ip-realm-blocked .rule-row").await, 0);
-    let address = ctx.find("#ip-admin .rule-row input.address").await.prop("value").await.ok().flatten();
+    let address = ctx.find("#ip-admin .rule-row input.address").await.prop_or_fail("value").await;
     assert_eq!(address.as_deref(), Some("203.0.113.4"));
 }
 
@@ -166,12 +165,8 @@ async fn logs_window_and_download(ctx: Ctx) {
     open(&ctx, LOGS, "#log-table tbody tr").await;
     // The default window is a week: more than a page of hourly files.
     assert_eq!(rows(&ctx).await, 20);
-    assert_eq!(
-        ctx.find("#window-7d").await.attr("aria-pressed").await.ok().flatten().as_deref(),
-        Some("true")
-    );
-    let first =
-        ctx.find("#log-table tbody tr").await.attr("data-file").await.ok().flatten().unwrap_or_default();
+    assert_eq!(ctx.find("#window-7d").await.attr_or_fail("aria-pressed").await.as_deref(), Some("true"));
+    let first = ctx.find("#log-table tbody tr").await.attr_or_fail("data-file").await.unwrap_or_default();
     assert!(first.ends_with(".log.gz"), "{first}");
     ctx.wait_text("#log-table", "UTC").await;
     ctx.wait_text("#log-table", "KB").await;
@@ -179,8 +174,7 @@ async fn logs_window_and_download(ctx: Ctx) {
     ctx.click("#logs-next").await;
     ctx.wait_url("start=20").await;
     ctx.wait_text("#logs-page", "Files 21–40").await;
-    let second =
-        ctx.find("#log-table tbody tr").await.attr("data-file").await.ok().flatten().unwrap_or_default();
+    let second = ctx.find("#log-table tbody tr").await.attr_or_fail("data-file").await.unwrap_or_default();
     assert_ne!(first, second, "the next page shows other files");
     ctx.click("#logs-previous").await;
     ctx.wait_text("#logs-page", "Files 1–20").await;
@@ -197,7 +191,7 @@ async fn logs_window_and_download(ctx: Ctx) {
     ctx.goto(&custom).await;
     sign_in_again(&ctx, "from=2000").await;
     ctx.find("#no-log-files").await;
-    let from = ctx.find("#log-from").await.prop("value").await.ok().flatten();
+    let from = ctx.find("#log-from").await.prop_or_fail("value").await;
     assert_eq!(from.as_deref(), Some("2000-01-01T00:00"));
     ctx.click("#window-24h").await;
     ctx.wait_url("window=24h").await;
@@ -206,7 +200,7 @@ async fn logs_window_and_download(ctx: Ctx) {
     ctx.click("#log-table tbody tr:nth-child(1) .download-log").await;
     ctx.wait_text("#download-state", "stays valid for 15 minutes").await;
     ctx.snap("logs-download").await;
-    let url = ctx.find("#download-link").await.attr("href").await.ok().flatten().unwrap_or_default();
+    let url = ctx.find("#download-link").await.attr_or_fail("href").await.unwrap_or_default();
     assert!(url.contains("/sandbox/storage/logs/") && url.contains("X-Amz-Signature="), "{url}");
     assert_eq!(ctx.calls("cluster.log.detail", "200").await, 1);
     let (status, headers, body) = fetch(&url).await;
@@ -237,17 +231,17 @@ async fn telemetry_save(ctx: Ctx) {
     ctx.wait_text("#export-saved", "saved").await;
     ctx.wait_text("#export-token-state", "A token is stored").await;
     ctx.snap("logs-export-saved").await;
-    let token = ctx.find("#export-token").await.prop("value").await.ok().flatten();
+    let token = ctx.find("#export-token").await.prop_or_fail("value").await;
     assert_eq!(token.as_deref(), Some(""), "the token stays on screen");
 
     // Read back: the settings are kept, the token is never shown.
     open(&ctx, LOGS, "#export-endpoint").await;
     ctx.wait_text("#export-token-state", "A token is stored").await;
-    let endpoint = ctx.find("#export-endpoint").await.prop("value").await.ok().flatten();
+    let endpoint = ctx.find("#export-endpoint").await.prop_or_fail("value").await;
     assert_eq!(endpoint.as_deref(), Some("https://otlp.example.com:4318"));
-    let checked = ctx.find("#export-enabled").await.prop("checked").await.ok().flatten();
+    let checked = ctx.find("#export-enabled").await.prop_or_fail("checked").await;
     assert_eq!(checked.as_deref(), Some("true"));
-    let source = ctx.client.source().await.unwrap_or_default();
+    let source = ctx.source().await;
     assert!(!source.contains("secret-bearer-123"), "the stored token is in the page");
 }
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use cluster_sandbox::Config;
 
 use super::{Flow, axe, restart_elsewhere, sign_in_again};
-use crate::harness::{Ctx, WAIT, run_flow};
+use crate::harness::{Ctx, OrFail, WAIT, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -46,13 +46,13 @@ fn file(name: &str, bytes: &[u8]) -> String {
 }
 
 async fn active_id(ctx: &Ctx) -> String {
-    let value =
-        ctx.client.execute("return document.activeElement && document.activeElement.id;", vec![]).await;
-    value.ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    // No focused element reads as "" (null); a script or driver error fails the flow.
+    let value = ctx.script("return document.activeElement && document.activeElement.id;").await;
+    value.as_str().map(str::to_string).unwrap_or_default()
 }
 
 async fn attr(ctx: &Ctx, css: &str, name: &str) -> String {
-    ctx.find(css).await.attr(name).await.ok().flatten().unwrap_or_default()
+    ctx.find(css).await.attr_or_fail(name).await.unwrap_or_default()
 }
 
 async fn open_drawer(ctx: &Ctx) {

@@ -4,10 +4,9 @@
 use std::time::Duration;
 
 use cluster_sandbox::{Config, demo};
-use fantoccini::Locator;
 
 use super::{Flow, alice, back_signed_in, person};
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -81,7 +80,7 @@ async fn checkout_cancel_then_resume(ctx: Ctx) {
     open_wizard(&ctx).await;
     plan_and_name(&ctx, "starter", "acme-starter").await;
     let annual = ctx.find("#period-annual").await;
-    assert!(annual.attr("disabled").await.ok().flatten().is_some(), "starter offers annual billing");
+    assert!(annual.attr_or_fail("disabled").await.is_some(), "starter offers annual billing");
     ctx.wait_text("#summary", "30-day free trial").await;
     ctx.click("#pay-on-checkout").await;
     create(&ctx).await;
@@ -104,7 +103,7 @@ async fn saved_card(ctx: Ctx) {
     // The organization's default card is offered first.
     let default = ctx.find("input[name=payment][value='pm_card_visa']").await;
     assert!(
-        default.prop("checked").await.ok().flatten().as_deref() == Some("true"),
+        default.prop_or_fail("checked").await.as_deref() == Some("true"),
         "the default card is not preselected"
     );
     ctx.wait_text("#summary", "charged to the selected card").await;
@@ -158,7 +157,7 @@ async fn declined_card(ctx: Ctx) {
     pay_with(&ctx, "pm_card_chargeDeclined").await;
     create(&ctx).await;
     ctx.wait_text("[role=alert]", "declined").await;
-    let kept = ctx.find("#cluster-name").await.prop("value").await.ok().flatten().unwrap_or_default();
+    let kept = ctx.find("#cluster-name").await.prop_or_fail("value").await.unwrap_or_default();
     assert_eq!(kept, "acme-declined", "the form lost what was typed");
     ctx.click(".breadcrumbs a").await;
     let table = ctx.wait_text("table.clusters", "acme-prod").await;
@@ -171,7 +170,7 @@ async fn name_taken(ctx: Ctx) {
     ctx.wait_text("#name-state", "is taken").await;
     ctx.click("#use-recommendation").await;
     ctx.wait_text("#name-state", "is available").await;
-    let value = ctx.find("#cluster-name").await.prop("value").await.ok().flatten().unwrap_or_default();
+    let value = ctx.find("#cluster-name").await.prop_or_fail("value").await.unwrap_or_default();
     assert!(value.starts_with("acme-prod-"), "{value}");
 }
 
@@ -221,7 +220,7 @@ async fn cards(ctx: Ctx) {
 }
 
 async fn card_rows(ctx: &Ctx) -> usize {
-    ctx.client.find_all(Locator::Css("#card-table tbody tr")).await.map(|rows| rows.len()).unwrap_or(0)
+    ctx.count("#card-table tbody tr").await
 }
 
 async fn add_card(ctx: Ctx) {
@@ -274,6 +273,6 @@ async fn viewer_read_only(ctx: Ctx) {
     ctx.wait_text("#card-table", "4242").await;
     for button in ["#add-card", "#open-portal"] {
         let b = ctx.find(button).await;
-        assert!(b.attr("disabled").await.ok().flatten().is_some(), "{button} is enabled for a viewer");
+        assert!(b.attr_or_fail("disabled").await.is_some(), "{button} is enabled for a viewer");
     }
 }

@@ -4,7 +4,7 @@
 use cluster_sandbox::{Config, demo};
 
 use super::{Flow, sign_in_again};
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -29,7 +29,7 @@ async fn open_panel(ctx: &Ctx, scope: &str) -> String {
     text
 }
 
-use super::configuration::{copied, record_clipboard};
+use super::{copied, record_clipboard};
 
 async fn wizard(ctx: Ctx) {
     ctx.goto("/clusters/new").await;
@@ -108,7 +108,7 @@ async fn cluster_forms(ctx: Ctx) {
     ctx.click("#add-env-var ~ details .code-tab-hcl").await;
     let hcl = ctx.wait_text(&pre, "sensitive").await;
     assert!(hcl.contains("var.db_password_value") && !hcl.contains(typed), "{hcl}");
-    let page = ctx.find("body").await.text().await.unwrap_or_default();
+    let page = ctx.find("body").await.text_or_fail().await;
     assert!(!page.contains(typed), "the typed secret is on the page");
     // Plain text: the value is sent as typed.
     ctx.click("#env-type-string").await;

@@ -11,7 +11,7 @@ use cluster_sandbox::{Config, demo};
 use fantoccini::Locator;
 
 use super::{Flow, as_admin_elsewhere};
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -48,11 +48,10 @@ async fn watch_panics(ctx: &Ctx) {
 }
 
 async fn no_panic(ctx: &Ctx) {
-    let seen =
-        ctx.client.execute("return (window.__seen || []).join('\\n');", vec![]).await.unwrap_or_default();
-    let seen = seen.as_str().unwrap_or_default().to_string();
+    let seen = ctx.script("return (window.__seen || []).join('\\n');").await;
+    let seen = seen.as_str().unwrap_or_else(|| panic!("the errors seen: not text: {seen}")).to_string();
     assert!(!seen.contains("panicked") && !seen.contains("unreachable"), "the console panicked:\n{seen}");
-    let body = ctx.find("body").await.text().await.unwrap_or_default();
+    let body = ctx.find("body").await.text_or_fail().await;
     assert!(!body.contains("panicked at"), "a panic message is on the page");
 }
 
@@ -62,7 +61,7 @@ async fn text_of(ctx: &Ctx, css: &str) -> Option<String> {
 }
 
 async fn field(ctx: &Ctx, css: &str) -> String {
-    ctx.find(css).await.prop("value").await.ok().flatten().unwrap_or_default()
+    ctx.find(css).await.prop_or_fail("value").await.unwrap_or_default()
 }
 
 /// Waits until `css` contains `needle`, dealing with each failure shown meanwhile: every
@@ -106,6 +105,8 @@ async fn through(ctx: &Ctx, css: &str, needle: &str, again: Option<&str>, kept: 
                         "{input} lost what was typed after a failure"
                     );
                 }
+                // A probe, not a check: a control re-rendered under the faults reads as enabled and is
+                // tried again.
                 let enabled = ctx.find(button).await.attr("disabled").await.ok().flatten().is_none();
                 if enabled {
                     seen += 1;
@@ -158,7 +159,7 @@ async fn read_api(ctx: &Ctx, path: &str) -> serde_json::Value {
 async fn report(ctx: &Ctx) {
     let script = "const done = arguments[arguments.length - 1];\
         fetch('/sandbox/api-faults').then(r => r.json()).then(done, () => done(null));";
-    let report = ctx.client.execute_async(script, vec![]).await.unwrap_or_default();
+    let report = ctx.script_async(script).await;
     let injected = report["injected"].as_object().cloned().unwrap_or_default();
     let total: u64 = injected.values().filter_map(|v| v.as_u64()).sum();
     let kinds: Vec<String> = injected.iter().map(|(k, v)| format!("{k} {v}")).collect();

@@ -6,7 +6,7 @@ use std::time::Duration;
 use cluster_sandbox::{Config, demo};
 
 use super::{Flow, admin};
-use crate::harness::{Ctx, dist_dir, run_flow};
+use crate::harness::{Ctx, OrFail, dist_dir, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -77,7 +77,7 @@ async fn wrong_secret(ctx: Ctx) {
     ctx.wait_text("[role=alert]", "was not accepted").await;
     ctx.snap("sign-in-error").await;
     // The form keeps what was typed and the person stays on sign-in.
-    let id = ctx.find("#client-id").await.prop("value").await.ok().flatten().unwrap_or_default();
+    let id = ctx.find("#client-id").await.prop_or_fail("value").await.unwrap_or_default();
     assert_eq!(id, demo::ADMIN_CLIENT_ID);
     assert!(ctx.client.current_url().await.map(|u| u.path() == "/sign-in").unwrap_or(false));
 }
@@ -90,7 +90,7 @@ async fn lists_clusters(ctx: Ctx) {
     }
     assert!(!table.contains("acme-old"), "the archived cluster is listed");
     assert!(!table.contains("globex"), "another organization's cluster is listed");
-    let legacy = ctx.find("tr[data-cluster=acme-legacy]").await.text().await.unwrap_or_default();
+    let legacy = ctx.find("tr[data-cluster=acme-legacy]").await.text_or_fail().await;
     assert!(
         legacy.contains("Pending deletion")
             && legacy.to_lowercase().contains("starter")
@@ -120,7 +120,7 @@ async fn filters_in_url(ctx: Ctx) {
     ctx.wait_text(".empty", "No clusters match these filters").await;
     ctx.click(".empty button").await;
     ctx.wait_text("table.clusters", "acme-prod").await;
-    let url = ctx.client.current_url().await.map(|u| u.to_string()).unwrap_or_default();
+    let url = ctx.current_url().await;
     assert!(!url.contains("status="), "{url}");
 }
 
@@ -135,7 +135,7 @@ async fn provisioning_live(ctx: Ctx) {
     ctx.wait_url(&format!("/clusters/{}", demo::ACME_STAGING)).await;
     ctx.wait_text(".page-head", "Active").await;
     ctx.wait_text("#system-info", "Keycloak version").await;
-    let marker = ctx.client.execute("return window.__no_reload === 1;", vec![]).await.unwrap_or_default();
+    let marker = ctx.script("return window.__no_reload === 1;").await;
     assert_eq!(marker, serde_json::Value::Bool(true), "the page was reloaded");
     // List row and detail page shared one poll with backoff: 2 + 3 + 4.5 s covers the
     // 8 s of provisioning in a handful of reads, not one stream per view.
@@ -153,7 +153,7 @@ async fn hidden_tab(ctx: Ctx) {
     tokio::time::sleep(Duration::from_secs(10)).await;
     let after = ctx.calls("cluster.detail", "200").await;
     assert!(after <= before + 1, "{} status reads while the tab was hidden", after - before);
-    let text = ctx.find(row).await.text().await.unwrap_or_default();
+    let text = ctx.find(row).await.text_or_fail().await;
     assert!(text.contains("Provisioning"), "the hidden tab was updated: {text}");
     ctx.set_tab_hidden(false).await;
     ctx.wait_text(row, "Active").await;
@@ -219,13 +219,10 @@ async fn delete_billed(ctx: Ctx) {
     let dialog = ctx.wait_text("dialog[open]", "end of the current billing cycle").await;
     assert!(dialog.contains("stays reserved") && dialog.contains("cannot be undone"), "{dialog}");
     let confirm = ctx.find("#confirm-delete").await;
-    assert!(
-        confirm.attr("disabled").await.ok().flatten().is_some(),
-        "delete enabled before the name was typed"
-    );
+    assert!(confirm.attr_or_fail("disabled").await.is_some(), "delete enabled before the name was typed");
     ctx.type_into("#confirm-name", "acme-pro").await;
     ctx.snap("delete-dialog").await;
-    assert!(confirm.attr("disabled").await.ok().flatten().is_some(), "delete enabled with the wrong name");
+    assert!(confirm.attr_or_fail("disabled").await.is_some(), "delete enabled with the wrong name");
     ctx.type_into("#confirm-name", "acme-prod").await;
     ctx.click("#confirm-delete").await;
     ctx.wait_text(".page-head", "Pending deletion").await;
@@ -256,15 +253,12 @@ async fn viewer_cannot_delete(ctx: Ctx) {
     ctx.wait_text(".page-head .view-only", "View only").await;
     ctx.snap("viewer-detail").await;
     let button = ctx.find("#delete-cluster").await;
-    assert!(button.attr("disabled").await.ok().flatten().is_some(), "the viewer can press delete");
+    assert!(button.attr_or_fail("disabled").await.is_some(), "the viewer can press delete");
     ctx.click(".breadcrumbs a").await;
     ctx.wait_text("table.clusters", "acme-prod").await;
     let create = ctx.find("#new-cluster").await;
-    assert!(
-        create.attr("disabled").await.ok().flatten().is_some(),
-        "the viewer can start creating a cluster"
-    );
-    assert!(create.attr("title").await.ok().flatten().unwrap_or_default().contains("manage-clusters"));
+    assert!(create.attr_or_fail("disabled").await.is_some(), "the viewer can start creating a cluster");
+    assert!(create.attr_or_fail("title").await.unwrap_or_default().contains("manage-clusters"));
 }
 
 async fn organizations(ctx: Ctx) {

@@ -79,8 +79,8 @@ async fn settle(ctx: &Ctx) {
     let mut last = String::new();
     let mut same = 0;
     while started.elapsed() < Duration::from_secs(8) && same < 3 {
-        let text = ctx.client.execute("return document.body.innerText;", vec![]).await.unwrap_or_default();
-        let text = text.as_str().unwrap_or_default().to_string();
+        let text = ctx.script("return document.body.innerText;").await;
+        let text = text.as_str().unwrap_or_else(|| panic!("the page text: not text: {text}")).to_string();
         let loading = text.contains("Loading");
         same = if text == last && !loading { same + 1 } else { 0 };
         last = text;

@@ -8,7 +8,7 @@ use cluster_sandbox::Config;
 use fantoccini::key::Key;
 
 use super::{Flow, admin};
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -21,9 +21,8 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
 
 /// The id of the focused element, or "" when it has none (or nothing is focused).
 async fn focused_id(ctx: &Ctx) -> String {
-    let id =
-        ctx.client.execute("return document.activeElement ? document.activeElement.id : '';", vec![]).await;
-    id.ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    let id = ctx.script("return document.activeElement ? document.activeElement.id : '';").await;
+    id.as_str().unwrap_or_else(|| panic!("the focused element's id: not text: {id}")).to_string()
 }
 
 async fn press(ctx: &Ctx, key: Key) {
@@ -87,7 +86,7 @@ async fn modal_dialog(ctx: Ctx) {
 
     // Typed names do not survive a close: a new opening starts empty, and confirming works.
     ctx.click("#delete-cluster").await;
-    let typed = ctx.find("#confirm-name").await.prop("value").await.ok().flatten().unwrap_or_default();
+    let typed = ctx.find("#confirm-name").await.prop_or_fail("value").await.unwrap_or_default();
     assert_eq!(typed, "", "the dialog kept the name typed before");
     ctx.type_into("#confirm-name", "acme-prod").await;
     ctx.click("#confirm-delete").await;
@@ -101,7 +100,7 @@ async fn expect_page(ctx: &Ctx, title: &str, heading: &str, current: &str) {
     let started = std::time::Instant::now();
     let mut last = String::new();
     while started.elapsed() < crate::harness::WAIT {
-        last = ctx.client.title().await.unwrap_or_default();
+        last = ctx.title().await;
         if last == title {
             break;
         }
@@ -130,7 +129,7 @@ async fn page_chrome(ctx: Ctx) {
         let client = ctx.client.clone();
         async move {
             let script = "return [...document.querySelectorAll('table.clusters tbody tr')].map(r => r.dataset.cluster);";
-            let list = client.execute(script, vec![]).await.unwrap_or_default();
+            let list = client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("row names: {e}"));
             list.as_array()
                 .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect::<Vec<_>>())
                 .unwrap_or_default()
@@ -154,7 +153,7 @@ async fn page_chrome(ctx: Ctx) {
     ctx.click("nav.tabs a[href$='/billing']").await;
     ctx.wait_url("/billing").await;
     ctx.find("#cluster-billing").await;
-    let title = ctx.client.title().await.unwrap_or_default();
+    let title = ctx.title().await;
     assert_eq!(title, "Billing · acme-prod · Clusters · Cluster console");
     ctx.click("nav.sidenav a[href='/billing']").await;
     ctx.wait_text("#card-table", "4242").await;
@@ -165,7 +164,7 @@ async fn page_chrome(ctx: Ctx) {
         .execute("document.querySelector('.skip-link').click(); return 1;", vec![])
         .await
         .unwrap_or_else(|e| panic!("{e}"));
-    let focused = ctx.client.execute("return document.activeElement.id;", vec![]).await.unwrap_or_default();
+    let focused = ctx.script("return document.activeElement.id;").await;
     assert_eq!(focused, "main", "skip link");
 
     // A phone: the clusters table fits the width (rows become stacked cards).

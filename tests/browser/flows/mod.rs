@@ -2,10 +2,12 @@
 
 mod access;
 mod activity;
+mod api_secrets;
 pub mod axe;
 mod billing;
 mod code;
-mod configuration;
+mod domains;
+mod env_vars;
 mod faults;
 mod foundation;
 mod guard;
@@ -40,8 +42,10 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(screens::flows());
     flows.extend(realms::flows());
     flows.extend(people::flows());
+    flows.extend(api_secrets::flows());
     flows.extend(access::flows());
-    flows.extend(configuration::flows());
+    flows.extend(domains::flows());
+    flows.extend(env_vars::flows());
     flows.extend(staff::flows());
     flows.extend(guard::flows());
     flows.extend(truth::flows());
@@ -125,4 +129,24 @@ pub async fn restart_elsewhere(ctx: &Ctx) {
     );
     let status = ctx.client.execute_async(&script, vec![]).await.unwrap_or_else(|e| panic!("script: {e}"));
     assert_eq!(status, serde_json::json!(202), "the outside restart was not accepted");
+}
+
+/// Replaces the clipboard with a recorder, so the flow sees exactly what a copy button copied.
+pub async fn record_clipboard(ctx: &Ctx) {
+    let script = "window.__copied = [];\
+        Object.defineProperty(navigator, 'clipboard', { configurable: true, value: {\
+            writeText: t => { window.__copied.push(t); return Promise.resolve(); } } });\
+        return 1;";
+    ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("clipboard: {e}"));
+}
+
+/// What the copy buttons copied since `record_clipboard`, in order.
+pub async fn copied(ctx: &Ctx) -> Vec<String> {
+    let value = ctx.script("return window.__copied || [];").await;
+    serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("the copied texts {value}: {e}"))
+}
+
+/// Whether the control matching `css` is disabled.
+pub async fn disabled(ctx: &Ctx, css: &str) -> bool {
+    !ctx.find(css).await.is_enabled().await.unwrap_or_else(|e| panic!("is {css} enabled: {e}"))
 }

@@ -9,10 +9,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use cluster_sandbox::records::{Grant, OrgRecord};
 use cluster_sandbox::store::Store;
 use cluster_sandbox::{Config, demo};
-use fantoccini::Locator;
 
 use super::{Flow, admin, axe, restart_elsewhere};
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -49,16 +48,10 @@ const READS: [&str; 6] = [
 
 /// How many times the sandbox answered the overview's operations so far.
 async fn read_count(ctx: &Ctx) -> (u64, BTreeMap<String, u64>) {
-    let script = "const done = arguments[arguments.length - 1];\
-        fetch('/sandbox/coverage').then(r => r.json()).then(done, () => done({}));";
-    let coverage = ctx.client.execute_async(script, vec![]).await.unwrap_or_default();
+    let coverage = ctx.coverage().await;
     let mut by_op = BTreeMap::new();
     for op in READS {
-        let n: u64 = coverage
-            .get(op)
-            .and_then(|s| s.as_object())
-            .map(|s| s.values().filter_map(|v| v.as_u64()).sum())
-            .unwrap_or(0);
+        let n: u64 = coverage.get(op).map(|s| s.values().sum()).unwrap_or(0);
         by_op.insert(op.to_string(), n);
     }
     (by_op.values().sum(), by_op)
@@ -114,12 +107,10 @@ async fn attention(ctx: Ctx) {
     let planned: u64 = ctx
         .find("#overview-progress")
         .await
-        .attr("data-reads")
+        .attr_or_fail("data-reads")
         .await
-        .ok()
-        .flatten()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
+        .unwrap_or_else(|| panic!("#overview-progress has no data-reads count"));
     println!("overview requests for the demo world: {} ({by_op:?})", after - before);
     assert_eq!(after - before, planned + 1, "cluster.list plus one request per planned read ({by_op:?})");
     // org.list was read at sign-in (the directory's); then cluster.list, Acme's
@@ -175,12 +166,7 @@ async fn attention(ctx: Ctx) {
         ("blocked", "/clusters/cl-acme-shop/resources", "audit-export"),
     ];
     ctx.find(&format!("{org} li[data-attention='blocked'] a")).await;
-    let listed = ctx
-        .client
-        .find_all(Locator::Css(&format!("{org} li[data-attention]")))
-        .await
-        .map(|l| l.len())
-        .unwrap_or(0);
+    let listed = ctx.count(&format!("{org} li[data-attention]")).await;
     assert_eq!(
         listed,
         expected.len(),
@@ -193,7 +179,7 @@ async fn attention(ctx: Ctx) {
         if kind == "dns" {
             assert!(text.contains("expires"), "the DNS item gives the 48-hour expiry: {text}");
         }
-        let target = ctx.find(&link).await.attr("href").await.ok().flatten().unwrap_or_default();
+        let target = ctx.find(&link).await.attr_or_fail("href").await.unwrap_or_default();
         assert!(target.starts_with(href), "{kind} links to {target}, not {href}");
         ctx.click(&link).await;
         ctx.wait_url(href).await;
@@ -237,12 +223,7 @@ async fn quick_start(ctx: Ctx) {
     let initech = "section[data-org='org-initech']";
     ctx.wait_text(initech, "Initech").await;
     ctx.wait_text(&format!("{initech} .quick-start"), "A cluster is a Keycloak deployment").await;
-    let tiers = ctx
-        .client
-        .find_all(Locator::Css(&format!("{initech} .plans [data-tier]")))
-        .await
-        .map(|t| t.len())
-        .unwrap_or(0);
+    let tiers = ctx.count(&format!("{initech} .plans [data-tier]")).await;
     assert_eq!(tiers, 3, "the quick start lists the three tiers");
     ctx.wait_text(&format!("{initech} .plans"), "Enterprise").await;
     assert!(

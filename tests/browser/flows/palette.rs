@@ -7,7 +7,7 @@ use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 
 use super::{Flow, admin, axe};
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -19,9 +19,8 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
 }
 
 async fn focused_id(ctx: &Ctx) -> String {
-    let id =
-        ctx.client.execute("return document.activeElement ? document.activeElement.id : '';", vec![]).await;
-    id.ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    let id = ctx.script("return document.activeElement ? document.activeElement.id : '';").await;
+    id.as_str().unwrap_or_else(|| panic!("the focused element's id: not text: {id}")).to_string()
 }
 
 async fn focus(ctx: &Ctx, css: &str) {
@@ -52,7 +51,7 @@ async fn press(ctx: &Ctx, key: Key) {
 }
 
 async fn attr(ctx: &Ctx, css: &str, name: &str) -> String {
-    ctx.find(css).await.attr(name).await.ok().flatten().unwrap_or_default()
+    ctx.find(css).await.attr_or_fail(name).await.unwrap_or_default()
 }
 
 async fn wait_focused(ctx: &Ctx, id: &str, what: &str) {
@@ -98,7 +97,7 @@ async fn keyboard(ctx: Ctx) {
     wait_focused(&ctx, "palette-input", "the palette opened again").await;
     ctx.type_into("#palette-input", "add realm to acme").await;
     ctx.wait_text("#palette-opt-0", "Add realm to acme-").await;
-    let second = ctx.find("#palette-opt-1").await.text().await.unwrap_or_default();
+    let second = ctx.find("#palette-opt-1").await.text_or_fail().await;
     press(&ctx, Key::Down).await;
     assert_eq!(attr(&ctx, "#palette-input", "aria-activedescendant").await, "palette-opt-1");
     press(&ctx, Key::Up).await;
@@ -147,7 +146,7 @@ async fn slash_in_field(ctx: Ctx) {
     ctx.find(field).await;
     ctx.click(field).await;
     ctx.type_into(field, "10.0.0.0/8").await;
-    let value = ctx.find(field).await.prop("value").await.ok().flatten().unwrap_or_default();
+    let value = ctx.find(field).await.prop_or_fail("value").await.unwrap_or_default();
     assert_eq!(value, "10.0.0.0/8", "the slash was not typed into the field");
     assert!(!ctx.exists("#palette").await, "`/` in a field opened the palette");
 }

@@ -7,10 +7,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use cluster_sandbox::{Config, demo};
-use fantoccini::Locator;
 
 use super::{Flow, sign_in_again};
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -52,11 +51,11 @@ async fn open(ctx: &Ctx, path: &str) {
 }
 
 async fn disabled(ctx: &Ctx, css: &str) -> bool {
-    ctx.find(css).await.attr("disabled").await.ok().flatten().is_some()
+    ctx.find(css).await.attr_or_fail("disabled").await.is_some()
 }
 
 async fn value(ctx: &Ctx, css: &str) -> String {
-    ctx.find(css).await.prop("value").await.ok().flatten().unwrap_or_default()
+    ctx.find(css).await.prop_or_fail("value").await.unwrap_or_default()
 }
 
 fn row(name: &str) -> String {
@@ -195,7 +194,7 @@ async fn admin_console(ctx: Ctx) {
     ctx.client.close_window().await.unwrap_or_else(|e| panic!("close: {e}"));
     ctx.client.switch_to_window(console).await.unwrap_or_else(|e| panic!("back: {e}"));
     // The console page kept nothing of the link.
-    let html = ctx.client.source().await.unwrap_or_default();
+    let html = ctx.source().await;
     assert!(!html.contains("/sandbox/realm-console/"), "the console link is in the page");
     assert_eq!(ctx.calls("deployment.consoleLink.create", "200").await, 1);
 }
@@ -225,7 +224,7 @@ async fn app_link_and_token(ctx: Ctx) {
     ctx.find("#create-token").await;
     assert!(!ctx.exists("#admin-token").await, "the token is shown again");
     assert!(!ctx.exists("#app-link").await, "the app link is shown again");
-    let html = ctx.client.source().await.unwrap_or_default();
+    let html = ctx.source().await;
     assert!(!html.contains(token.trim()) && !html.contains(link.trim()));
     // The app link signs in once.
     ctx.client.goto(link.trim()).await.unwrap_or_else(|e| panic!("app link: {e}"));
@@ -242,15 +241,8 @@ async fn credentials(ctx: Ctx) {
     ctx.click("#create-credential").await;
     let client_id =
         ctx.wait_text("#new-credential-id", "api-terraform-").await.replace("Copy", "").trim().to_string();
-    let secret = ctx
-        .find("#new-credential-secret")
-        .await
-        .text()
-        .await
-        .unwrap_or_default()
-        .replace("Copy", "")
-        .trim()
-        .to_string();
+    let secret =
+        ctx.find("#new-credential-secret").await.text_or_fail().await.replace("Copy", "").trim().to_string();
     assert!(!secret.is_empty());
     ctx.wait_text("#new-credential-roles", "realm-admin").await;
     let request = ctx.wait_text("#credential-token-request", "grant_type=client_credentials").await;
@@ -310,9 +302,11 @@ async fn viewer(ctx: Ctx) {
     for button in ["#open-admin-console", "#create-app-link", "#create-token", "#delete-realm"] {
         assert!(disabled(&ctx, button).await, "{button} is enabled for a viewer");
     }
-    assert!(!ctx.exists("#create-credential").await, "a viewer can create credentials");
     // Realm credentials are the manage role's: the section says so instead of a failed list.
+    // Waited for first: while the section is still checking, no create button shows either,
+    // so the absence below only means something once the section has settled.
     let refused = ctx.wait_text("#credentials-refused", "manage-clusters").await;
+    assert!(!ctx.exists("#create-credential").await, "a viewer can create credentials");
     assert!(refused.contains("Acme"), "the organization is not named: {refused}");
     assert!(
         !ctx.exists("#no-credentials").await && !ctx.exists("#credentials .error-panel").await,
@@ -341,7 +335,7 @@ async fn deep_link_and_all(ctx: Ctx) {
         ctx.wait_text(&format!("#realm-fields dd[data-field='{field}']"), want).await;
     }
     ctx.wait_text("#realm-metrics", "Not healthy").await;
-    let title = ctx.client.title().await.unwrap_or_default();
+    let title = ctx.title().await;
     assert!(title.starts_with("legacy-import · Realms"), "{title}");
     // A failed realm cannot be opened or given credentials.
     assert!(disabled(&ctx, "#open-admin-console").await);
@@ -354,6 +348,6 @@ async fn deep_link_and_all(ctx: Ctx) {
     select.select_by_value(demo::ACME_DEV).await.unwrap_or_else(|e| panic!("cluster filter: {e}"));
     ctx.wait_url("cluster=cl-acme-dev").await;
     ctx.wait_gone(&row("customers"), Duration::from_secs(5), "the cluster filter did not filter").await;
-    let rows = ctx.client.find_all(Locator::Css("table.all-realms tbody tr")).await.unwrap_or_default();
+    let rows = ctx.all("table.all-realms tbody tr").await;
     assert_eq!(rows.len(), demo::ACME_DEV_REALMS);
 }

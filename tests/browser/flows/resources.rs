@@ -10,7 +10,7 @@ use std::time::Duration;
 use cluster_sandbox::{Config, demo};
 
 use super::{Flow, restart_elsewhere, sign_in_again};
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -100,7 +100,7 @@ async fn uploaded_fully(ctx: &Ctx, name: &str) {
     let card = card(name);
     ctx.wait_text(&format!("{card} .upload-percent"), "100%").await;
     let bar = ctx.find(&format!("{card} progress.upload-progress")).await;
-    let (value, max) = (bar.prop("value").await.ok().flatten(), bar.prop("max").await.ok().flatten());
+    let (value, max) = (bar.prop_or_fail("value").await, bar.prop_or_fail("max").await);
     assert_eq!(value, max, "the progress bar is not full");
     ctx.wait_text(&format!("{card} .upload-done"), "Uploaded").await;
 }
@@ -201,7 +201,7 @@ async fn apply_and_conflict(ctx: Ctx) {
     ctx.wait_text("#apply .restart-state", "Restart in progress").await;
     ctx.wait_text("#apply-blocked", "A restart is in progress").await;
     let button = ctx.find("#apply-to-cluster").await;
-    assert!(!button.is_enabled().await.unwrap_or(true), "apply is offered during a restart");
+    assert!(!button.enabled_or_fail().await, "apply is offered during a restart");
     ctx.snap("resources-restarting").await;
     ctx.wait_text("#apply .restart-state", "Restart complete").await;
 
@@ -234,13 +234,13 @@ async fn starter_caps(ctx: Ctx) {
     )
     .await;
     let extension = ctx.find("#resource-type option[value=EXTENSION]").await;
-    assert!(extension.attr("disabled").await.ok().flatten().is_some(), "a starter cluster offers extensions");
+    assert!(extension.attr_or_fail("disabled").await.is_some(), "a starter cluster offers extensions");
     ctx.snap("resources-starter").await;
     add(&ctx, "dev-login", "THEME").await;
     ctx.wait_text("#usage-themes", "Themes 1/1").await;
     ctx.wait_text("#type-limits [data-type=THEME]", "allows 1 theme; this cluster has 1").await;
     let theme = ctx.find("#resource-type option[value=THEME]").await;
-    assert!(theme.attr("disabled").await.ok().flatten().is_some(), "a second theme is offered");
+    assert!(theme.attr_or_fail("disabled").await.is_some(), "a second theme is offered");
 }
 
 async fn denylist(ctx: Ctx) {
@@ -360,10 +360,8 @@ async fn app_association(ctx: Ctx) {
     let value = ctx
         .find(&format!("{card} .change-password-url"))
         .await
-        .prop("value")
+        .prop_or_fail("value")
         .await
-        .ok()
-        .flatten()
         .unwrap_or_default();
     assert_eq!(value, "", "the cleared redirect is still shown");
 
@@ -412,5 +410,5 @@ async fn viewer_read_only(ctx: Ctx) {
     assert!(!ctx.exists("#add-resource").await, "a viewer is offered to add resources");
     ctx.wait_text("#apply-blocked", "manage-clusters").await;
     let button = ctx.find("#apply-to-cluster").await;
-    assert!(!button.is_enabled().await.unwrap_or(true), "a viewer may apply");
+    assert!(!button.enabled_or_fail().await, "a viewer may apply");
 }

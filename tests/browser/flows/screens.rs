@@ -73,7 +73,7 @@ pub async fn fail_next_modules(ctx: &Ctx, times: u32) {
         "const done = arguments[arguments.length - 1];\
          fetch('/sandbox/faults?path=.wasm&times={times}&status=503', {{ method: 'POST' }}).then(r => done(r.status), () => done(0));"
     );
-    let status = ctx.client.execute_async(&script, vec![]).await.unwrap_or_default();
+    let status = ctx.script_async(&script).await;
     assert_eq!(status.as_u64(), Some(201), "the sandbox did not arm the fault: {status}");
 }
 
@@ -84,7 +84,7 @@ async fn failed_chunk(ctx: Ctx) {
     ctx.click("nav.sidenav a[href='/organizations']").await;
     let error = ctx.wait_text("#chunk-error", "could not download").await;
     assert!(error.contains("Retry"), "{error}");
-    let title = ctx.client.title().await.unwrap_or_default();
+    let title = ctx.title().await;
     assert_eq!(
         title, "Screen not loaded · Cluster console",
         "the tab kept the title of the page left behind"
@@ -94,7 +94,7 @@ async fn failed_chunk(ctx: Ctx) {
     ctx.click("#chunk-error button").await;
     ctx.wait_text("h1", "Organizations").await;
     assert!(!ctx.exists("#chunk-error").await, "the error stayed after the screen loaded");
-    let title = ctx.client.title().await.unwrap_or_default();
+    let title = ctx.title().await;
     assert_eq!(title, "Organizations · Cluster console");
 
     // A failure on the way to another screen; navigating there again tries again.

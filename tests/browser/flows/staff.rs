@@ -8,7 +8,7 @@ use std::time::Duration;
 use cluster_sandbox::{Config, demo};
 
 use super::Flow;
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -92,20 +92,18 @@ async fn filter_from_url(ctx: Ctx) {
     ctx.find(&format!("tr[data-version='{}']", demo::BLOCKED_VERSION)).await;
     let table = ctx.wait_text("table#review-desk", "Blocked by support").await;
     assert!(table.contains("Loads a script from a host"), "{table}");
-    let rows =
-        ctx.client.find_all(fantoccini::Locator::Css("table#review-desk tbody tr")).await.unwrap_or_default();
+    let rows = ctx.all("table#review-desk tbody tr").await;
     assert_eq!(rows.len(), 1, "only the blocked version");
     let select = ctx.find("#desk-admin-blocked").await;
-    assert_eq!(select.prop("value").await.ok().flatten().as_deref(), Some("true"));
-    let label = ctx.find("label:has(#desk-admin-blocked)").await.text().await.unwrap_or_default();
+    assert_eq!(select.prop_or_fail("value").await.as_deref(), Some("true"));
+    let label = ctx.find("label:has(#desk-admin-blocked)").await.text_or_fail().await;
     assert!(label.contains("Blocked by support"), "{label}");
     // Typing a search keeps the other filters and lands in the URL.
     ctx.click("#view-all").await;
     ctx.type_into("#desk-q", "LOYALTY").await;
     ctx.wait_url("q=LOYALTY").await;
     ctx.find("tr[data-version='ver-loyalty-25']").await;
-    let rows =
-        ctx.client.find_all(fantoccini::Locator::Css("table#review-desk tbody tr")).await.unwrap_or_default();
+    let rows = ctx.all("table#review-desk tbody tr").await;
     assert_eq!(rows.len(), 3, "the three loyalty-points versions");
 }
 
@@ -120,15 +118,13 @@ async fn report_block_unblock(ctx: Ctx) {
     ctx.wait_text("#customer-decision", "Not approved").await;
     ctx.find("#report-raw").await;
     let download = ctx.find("#report-download").await;
-    assert!(
-        download.attr("href").await.ok().flatten().unwrap_or_default().starts_with("data:application/json")
-    );
+    assert!(download.attr_or_fail("href").await.unwrap_or_default().starts_with("data:application/json"));
 
     ctx.click("#block-version").await;
     let dialog = ctx.wait_text("dialog[open]", "never deployed to any cluster").await;
     assert!(dialog.contains("The customer sees"), "{dialog}");
     let confirm = ctx.find("#confirm-block").await;
-    assert!(!confirm.is_enabled().await.unwrap_or(true), "blocking without a reason");
+    assert!(!confirm.enabled_or_fail().await, "blocking without a reason");
     ctx.type_into("#block-reason", "Dumps credentials to a remote host").await;
     ctx.click("#confirm-block").await;
     ctx.wait_text("#block-state", "Blocked by support").await;
@@ -183,14 +179,14 @@ async fn foreign_read_only(ctx: Ctx) {
     ctx.find("#support-summary .copy-note:not(:empty)").await;
     // No write control works: delete is off with the staff reason, resources has none.
     let delete = ctx.find(".danger-zone button").await;
-    assert!(!delete.is_enabled().await.unwrap_or(true), "staff may delete a customer's cluster");
+    assert!(!delete.enabled_or_fail().await, "staff may delete a customer's cluster");
     ctx.goto("/clusters/cl-globex-prod/resources").await;
     ctx.wait_url("/sign-in?next=").await;
     ctx.sign_in(STAFF.0, STAFF.1).await;
     ctx.wait_text("#resources-read-only", "Staff view: read only").await;
     assert!(!ctx.exists("#add-resource").await, "staff are offered to add resources");
     let apply = ctx.find("#apply-to-cluster").await;
-    assert!(!apply.is_enabled().await.unwrap_or(true), "staff may apply");
+    assert!(!apply.enabled_or_fail().await, "staff may apply");
     ctx.find("article[data-extension='globex-brand']").await;
     assert!(!ctx.exists("button.delete-version:not([disabled])").await, "an enabled delete for staff");
     assert!(!ctx.exists("button.toggle:not([disabled])").await, "an enabled toggle for staff");

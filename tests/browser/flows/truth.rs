@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use cluster_sandbox::{Config, demo};
 
 use super::{Flow, alice, back_signed_in};
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -37,9 +37,10 @@ fn slow() -> Config {
 }
 
 async fn text(ctx: &Ctx, css: &str) -> String {
-    match ctx.client.find(fantoccini::Locator::Css(css)).await {
-        Ok(el) => el.text().await.unwrap_or_default(),
-        Err(_) => String::new(),
+    // Nothing matching reads as "" (as before); a driver error fails the flow.
+    match ctx.all(css).await.first() {
+        Some(el) => el.text_or_fail().await,
+        None => String::new(),
     }
 }
 
@@ -106,11 +107,11 @@ async fn never_paid(ctx: Ctx) {
     assert!(!head.contains("BILLING_SETUP"), "{head}");
     let badge = ctx.find(".page-head .badge[data-status=BILLING_SETUP]").await;
     assert_eq!(
-        badge.attr("title").await.ok().flatten().as_deref(),
+        badge.attr_or_fail("title").await.as_deref(),
         Some("BILLING_SETUP"),
         "the code is not kept in the tooltip"
     );
-    let class = badge.attr("class").await.ok().flatten().unwrap_or_default();
+    let class = badge.attr_or_fail("class").await.unwrap_or_default();
     assert!(
         !class.contains("badge-bad") && !class.contains("badge-busy") && class.contains("badge-neutral"),
         "an unpaid cluster is shown as an alarm or as busy: {class}"
@@ -119,7 +120,7 @@ async fn never_paid(ctx: Ctx) {
     ctx.wait_text("#health", "Not running yet").await;
     assert!(!text(&ctx, "main").await.contains("Not healthy"), "a never-paid cluster is called not healthy");
     let callout = ctx.find("#payment-callout").await;
-    let class = callout.attr("class").await.ok().flatten().unwrap_or_default();
+    let class = callout.attr_or_fail("class").await.unwrap_or_default();
     assert!(class.contains("neutral"), "the payment callout is not neutral: {class}");
     ctx.wait_text("#complete-payment", "Complete payment").await;
     ctx.click("#complete-payment").await;
@@ -149,7 +150,8 @@ async fn api_up(ctx: &Ctx) {
 
 async fn checked(ctx: &Ctx, css: &str) -> bool {
     let script = format!("return [...document.querySelectorAll(\"{css}\")].some(e => e.checked);");
-    ctx.client.execute(&script, vec![]).await.ok().and_then(|v| v.as_bool()).unwrap_or(false)
+    let found = ctx.script(&script).await;
+    found.as_bool().unwrap_or_else(|| panic!("checked {css}: not a boolean: {found}"))
 }
 
 async fn wizard_api_down(ctx: Ctx) {
@@ -177,11 +179,7 @@ async fn wizard_api_down(ctx: Ctx) {
 
     // Back up: Retry reads again, and what was typed is still there.
     api_up(&ctx).await;
-    let retries = ctx
-        .client
-        .find_all(fantoccini::Locator::Css(".wizard .error-panel button"))
-        .await
-        .unwrap_or_default();
+    let retries = ctx.all(".wizard .error-panel button").await;
     assert_eq!(retries.len(), 2, "both failed reads should offer Retry");
     for retry in retries {
         let _ = retry.click().await;
@@ -189,7 +187,7 @@ async fn wizard_api_down(ctx: Ctx) {
     ctx.find("#cluster-region").await;
     ctx.wait_text("#summary", "in US East (N. Virginia) (us-east-1)").await;
     ctx.wait_text("#summary", "charged to the selected card").await;
-    let kept = ctx.find("#cluster-name").await.prop("value").await.ok().flatten().unwrap_or_default();
+    let kept = ctx.find("#cluster-name").await.prop_or_fail("value").await.unwrap_or_default();
     assert_eq!(kept, "acme-kept", "the form lost what was typed");
 }
 
@@ -202,13 +200,13 @@ async fn wizard_view_only(ctx: Ctx) {
     assert!(why.contains("cannot create"), "{why}");
     let create = ctx.find("#create-cluster").await;
     assert!(
-        create.attr("disabled").await.ok().flatten().is_some(),
+        create.attr_or_fail("disabled").await.is_some(),
         "Create cluster is enabled for a view-only person"
     );
 }
 
 async fn h1_count(ctx: &Ctx) -> usize {
-    ctx.client.find_all(fantoccini::Locator::Css("h1")).await.map(|v| v.len()).unwrap_or(0)
+    ctx.count("h1").await
 }
 
 /// Opens `path` (signed in again silently) and checks the settled page.
@@ -226,7 +224,7 @@ async fn one_h1(ctx: &Ctx, path: &str) -> String {
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(h1_count(ctx).await, 1, "{path} has more than one h1");
-    let title = ctx.client.title().await.unwrap_or_default();
+    let title = ctx.title().await;
     assert!(
         title.ends_with("· Cluster console") && title.len() > "· Cluster console".len() + 2,
         "{path}: title {title:?}"
@@ -273,7 +271,7 @@ async fn every_route(ctx: Ctx) {
 async fn row_order(ctx: &Ctx) -> Vec<String> {
     let script =
         "return [...document.querySelectorAll('table.clusters tbody tr')].map(r => r.dataset.cluster);";
-    let names = ctx.client.execute(script, vec![]).await.unwrap_or_default();
+    let names = ctx.script(script).await;
     names
         .as_array()
         .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
@@ -282,7 +280,7 @@ async fn row_order(ctx: &Ctx) -> Vec<String> {
 
 async fn aria_sort(ctx: &Ctx, column: usize) -> String {
     let css = format!("table.clusters thead th:nth-child({column})");
-    ctx.find(&css).await.attr("aria-sort").await.ok().flatten().unwrap_or_default()
+    ctx.find(&css).await.attr_or_fail("aria-sort").await.unwrap_or_default()
 }
 
 async fn sorting(ctx: Ctx) {
