@@ -45,6 +45,7 @@ size: build
 bench: build
 	@./scripts/bench/install.sh
 	node scripts/bench/bench.mjs
+	node scripts/bench/navigation.mjs
 	node scripts/bench/desk.mjs
 	node scripts/bench/palette.mjs
 

@@ -4,13 +4,14 @@
 # trunk 0.21 cannot split wasm (index.html's rust link carries data-trunk-skip), so this
 # does what cargo-leptos does for `--split`:
 #   1. cargo build with --emit-relocs (the splitter needs the relocations);
-#   2. wasm-split-cli: the main module, one module per split point, shared chunks, and
-#      __wasm_split.js, the loader that fetches them relative to itself (then rewritten
-#      compactly by scripts/split-loader.mjs);
+#   2. wasm-split-cli: the main module, one module per split point (a route group), shared
+#      chunks, and __wasm_split.js, the loader that fetches them relative to itself;
 #   3. wasm-bindgen --target web, keeping the linker's exports the chunks link against, then
 #      the unused wasm-streams exports removed (release, scripts/unused-exports.mjs) and the JS
 #      imports given short names (scripts/short-imports.mjs);
-#   4. wasm-opt -Oz on every module, functions ordered by name, and the JS minified (in release);
+#   4. wasm-opt -Oz on every module, functions ordered by name; the modules packed into a few
+#      files and the loader rewritten to read them (scripts/pack-modules.mjs); the JS
+#      minified (in release);
 #   5. everything into pkg-<hash>/ (a new name whenever a byte changes, so it may be cached
 #      forever), and index.html pointed at it with absolute paths so deep links load it too;
 #   6. gzip and brotli siblings of every file, for servers that send precompressed files
@@ -60,9 +61,6 @@ fi
 node scripts/short-imports.mjs "$work/out" "$name"
 # The split modules and their loader sit beside the bindings (the main module is now $name_bg.wasm).
 find "$work/split" -maxdepth 1 -type f ! -name "$name.wasm" -exec cp {} "$work/out/" \;
-# The CLI's loader names every dependency of ~300 chunks in full (114 KB); every visit
-# downloads it. Rewritten compactly, the same loads (see the script).
-node scripts/split-loader.mjs "$work/out" >/dev/null
 
 if [ "$profile" = release ]; then
     # binaryen 132 notes "unknown name subsection id 3" for every module: harmless.
@@ -76,6 +74,11 @@ if [ "$profile" = release ]; then
     find "$work/out" -name '*.wasm' -print0 |
         xargs -0 -P "$(nproc)" -I{} wasm-opt --reorder-functions-by-name -Oz --low-memory-unused {} -o {} 2> >(grep -v 'unknown name subsection' >&2)
 fi
+
+# ~350 modules travel in a few packs, a group's own and a few shared, so a first navigation
+# fetches a handful of files instead of a hundred; the CLI's loader (114 KB, naming every
+# dependency in full) is rewritten to read them, compactly (see the script).
+node scripts/pack-modules.mjs "$work/out"
 
 # Starts the app once the bindings are in; a file of its own, so the CSP needs no inline script.
 cat > "$work/out/boot.js" <<EOF

@@ -1,17 +1,11 @@
-// Rewrites wasm-split-cli's loader (`__wasm_split.js`) into the same program, compactly.
+// Reads wasm-split-cli's loader (`__wasm_split.js`) into its parts, for
+// scripts/pack-modules.mjs, which writes the loader the console ships.
 //
 // The CLI writes six lines and a comment naming every split point that uses it for each of
-// its ~300 shared chunks, and names every dependency in full (`__chunk_123`): 114 KB raw,
-// 6.4 KB gzip, and every visit downloads it before the first screen. Here each module is a
-// call with its number and the numbers of its dependencies; the header (shared imports, the
-// callback wrapper, the memoizing loader) is kept verbatim, and so are the fetch and the
-// instantiation of each module. Anything in the file this does not recognise stops the
-// build: a new CLI version must be looked at, not half rewritten. A debug build's loader
-// instantiates through `debugWrap` (it names a module from another build); kept as it is.
-//
-// Usage: node scripts/split-loader.mjs <dir holding __wasm_split.js>
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// its ~300 shared chunks, and names every dependency in full (`__chunk_123`). Anything in
+// the file this does not recognise stops the build: a new CLI version must be looked at,
+// not half read. A debug build's loader instantiates through `debugWrap` (it names a module
+// from another build); kept as it is.
 
 const FETCH_BODY = String.raw`makeLoad\(\(\) => \{
     const src = fetch\(new URL\("\./([\w.-]+)", import\.meta\.url\)\);
@@ -47,30 +41,30 @@ export function ranges(ns) {
     return out.join(" ");
 }
 
-export function compact(text) {
+/** The CLI's loader read into its parts: the header (kept verbatim), how modules are
+ * instantiated (`wrap`), each shared chunk's dependencies and each split point's file and
+ * dependencies. Anything it does not recognise throws. */
+export function parse(text) {
     const first = text.search(/^(\/\*[^\n]*\*\/\n)?const __chunk_|^export const __wasm_split_load_/m);
     if (first < 0) throw new Error("split-loader: no modules found in __wasm_split.js");
     const header = text.slice(0, first);
     let rest = text.slice(first);
-    const lines = [];
-    const plain = []; // chunks without dependencies, defined first by ranges
-    const defined = new Set();
+    const chunks = new Map(); // number -> dependency numbers, in definition order
+    const exports = []; // { name, file, deps }
     const wraps = new Set();
     rest = rest.replace(CHUNK, (_, n, file, wrap, deps) => {
         wraps.add(wrap);
         if (file !== `chunk_${n}.wasm`) throw new Error(`split-loader: __chunk_${n} loads ${file}`);
         const ds = numbers(deps, `__chunk_${n}`);
-        for (const d of ds) if (!defined.has(d)) throw new Error(`split-loader: __chunk_${n} needs ${d} before it is defined`);
-        defined.add(Number(n));
-        if (ds.length) lines.push(`c(${n}, "${ranges(ds)}");`);
-        else plain.push(Number(n));
+        for (const d of ds) if (!chunks.has(d)) throw new Error(`split-loader: __chunk_${n} needs ${d} before it is defined`);
+        chunks.set(Number(n), ds);
         return "";
     });
     rest = rest.replace(EXPORT, (_, name, file, wrap, deps) => {
         wraps.add(wrap);
         const ds = numbers(deps, name);
-        for (const d of ds) if (!defined.has(d)) throw new Error(`split-loader: ${name} needs chunk ${d}, never defined`);
-        lines.push(`export const ${name} = wrapAsyncCb(makeLoad(fetched("./${file}"), chunks("${ranges(ds)}")));`);
+        for (const d of ds) if (!chunks.has(d)) throw new Error(`split-loader: ${name} needs chunk ${d}, never defined`);
+        exports.push({ name, file, deps: ds });
         return "";
     });
     if (rest.trim() !== "") {
@@ -78,34 +72,6 @@ export function compact(text) {
     }
     if (wraps.size !== 1) throw new Error(`split-loader: modules instantiate in ${wraps.size} ways`);
     const [wrap] = wraps;
-    return `${header}// Compacted by scripts/split-loader.mjs: one line per module, the same loads.
-function fetched(file) {
-    return () => {
-        const src = fetch(new URL(file, import.meta.url));
-        src.catch(() => {});
-        return async (imports) => ${wrap}(WebAssembly.instantiateStreaming(src, imports));
-    };
-}
-// Module numbers are written as ranges: "20-24 31" is 20, 21, 22, 23, 24 and 31.
-const numbers = (spec) => spec.split(" ").filter(Boolean).flatMap((range) => {
-    const [from, to = from] = range.split("-").map(Number);
-    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-});
-const chunk = [];
-const chunks = (spec) => numbers(spec).map((n) => chunk[n]);
-function c(n, deps = "") {
-    chunk[n] = makeLoad(fetched(\`./chunk_\${n}.wasm\`), chunks(deps));
-}
-numbers("${ranges(plain)}").forEach((n) => c(n));
-${lines.join("\n")}
-`;
+    return { header, wrap, chunks, exports };
 }
 
-const dir = process.argv[2];
-if (dir) {
-    const file = join(dir, "__wasm_split.js");
-    const before = readFileSync(file, "utf8");
-    const after = compact(before);
-    writeFileSync(file, after);
-    console.log(`split-loader: __wasm_split.js ${before.length} -> ${after.length} bytes`);
-}

@@ -15,9 +15,11 @@ use crate::poll::AppOwner;
 use crate::session::Session;
 use crate::shell::{ConfigError, NotFound, NotFoundAlone, Shell, SignIn};
 
-// Every screen but sign-in, the shell and the clusters list is in a module of its own,
-// fetched on the first visit (see `kit::lazy`). The cluster page, its overview and its
-// billing tab share one module: they are opened together, and each module is a request.
+// Every screen but sign-in, the shell and the clusters list is lazy (see `kit::lazy`), in a
+// few route groups, a module each (the second argument): the cluster page with its overview
+// and billing tab; its other tabs; its Resources tab (the largest); the create wizard;
+// organizations with their secrets and billing; realms; the review desk; the overview.
+// Each group's code travels in one pack plus a few shared ones (scripts/pack-modules.mjs).
 split_screen!(
     CREATE_CLUSTER,
     create_cluster,
@@ -45,31 +47,31 @@ split_screen!(
 );
 split_screen!(
     CLUSTER_ACCESS,
-    cluster_access,
+    cluster_tabs,
     "the cluster's IP rules",
     view! { <crate::clusters::tabs::access::ClusterAccess/> }
 );
 split_screen!(
     CLUSTER_IP_RULE,
-    cluster_access,
+    cluster_tabs,
     "an IP rule",
     view! { <crate::clusters::tabs::access::ClusterIpRule/> }
 );
 split_screen!(
     CLUSTER_LOGS,
-    cluster_logs,
+    cluster_tabs,
     "the cluster's logs",
     view! { <crate::clusters::tabs::logs::ClusterLogs/> }
 );
 split_screen!(
     CLUSTER_DOMAINS,
-    cluster_domains,
+    cluster_tabs,
     "the cluster's custom domains",
     view! { <crate::clusters::tabs::domains::ClusterDomains/> }
 );
 split_screen!(
     CLUSTER_ENV_VARS,
-    cluster_env_vars,
+    cluster_tabs,
     "the cluster's environment variables",
     view! { <crate::clusters::tabs::env_vars::ClusterEnvVars/> }
 );
@@ -81,30 +83,30 @@ split_screen!(
 );
 split_screen!(
     API_SECRETS,
-    api_secrets,
+    organizations,
     "the organization's API secrets",
     view! { <crate::organizations::secrets::ApiSecrets/> }
 );
 split_screen!(
     API_SECRET,
-    api_secrets,
+    organizations,
     "the API secret",
     view! { <crate::organizations::secrets::ApiSecret/> }
 );
-split_screen!(BILLING, billing, "billing", view! { <crate::billing::Billing/> });
+split_screen!(BILLING, organizations, "billing", view! { <crate::billing::Billing/> });
 split_screen!(
     CLUSTER_REALMS,
-    cluster_realms,
+    cluster_tabs,
     "the cluster's realms",
     view! { <crate::clusters::tabs::realms::ClusterRealms/> }
 );
 split_screen!(REALMS, realms, "realms", view! { <crate::realms::AllRealms/> });
-split_screen!(REALM_PAGE, realm, "the realm", view! { <crate::realms::RealmPage/> });
+split_screen!(REALM_PAGE, realms, "the realm", view! { <crate::realms::RealmPage/> });
 split_screen!(REVIEW_DESK, review, "the review desk", view! { <crate::review::ReviewDesk/> });
 split_screen!(OVERVIEW, overview, "the overview", view! { <crate::overview::Overview/> });
 split_screen!(
     REVIEW_VERSION,
-    review_version,
+    review,
     "an extension version's review",
     view! { <crate::review::VersionReview/> }
 );
@@ -156,6 +158,7 @@ pub fn App() -> impl IntoView {
 
 #[component]
 fn Console(config: Config) -> impl IntoView {
+    crate::prefetch::configure(config.prefetch);
     let session = Session::new(config);
     provide_context(session);
     provide_context(Directory::new(session));

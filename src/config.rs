@@ -25,6 +25,14 @@ pub struct Payments {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Config {
     pub environments: Vec<Environment>,
+    /// Whether the code of the screens likely next is fetched ahead, when the page is idle
+    /// (`prefetch`). On unless set to `false` (tests that count each click's downloads).
+    #[serde(default = "on")]
+    pub prefetch: bool,
+}
+
+fn on() -> bool {
+    true
 }
 
 impl Environment {
@@ -78,6 +86,7 @@ mod tests {
     fn default_is_same_origin() {
         let config = parse(r#"{"environments":[{"name":"Local sandbox"}]}"#).expect("valid"); // ok: a test of a literal
         let env = &config.environments[0];
+        assert!(config.prefetch, "prefetching is on unless config.json turns it off");
         assert_eq!(env.api_base("http://127.0.0.1:8080"), "http://127.0.0.1:8080/auth/realms/self/v2");
         assert_eq!(
             env.token_url("http://127.0.0.1:8080/"),
@@ -105,5 +114,11 @@ mod tests {
                 .unwrap_err()
                 .contains("must start with https://")
         );
+    }
+
+    #[test]
+    fn prefetch_can_be_turned_off() {
+        let config = parse(r#"{"environments":[{"name":"x"}],"prefetch":false}"#).expect("valid"); // ok: a test of a literal
+        assert!(!config.prefetch);
     }
 }

@@ -21,6 +21,7 @@ mod organizations;
 mod overview;
 mod palette;
 mod poll;
+mod prefetch;
 mod realms;
 mod redirect;
 mod review;

@@ -172,7 +172,7 @@ mod tests {
 
     #[test]
     fn the_api_handle_exists_only_while_signed_in() {
-        let session = Session::new(Config { environments: vec![env()] });
+        let session = Session::new(Config { environments: vec![env()], prefetch: true });
         assert!(session.api().is_none());
         let creds = Credentials { client_id: "id".into(), client_secret: "secret".into() };
         session.begin(

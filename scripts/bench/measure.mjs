@@ -30,15 +30,16 @@ export async function launchBrowser() {
   });
 }
 
-/** A page in a fresh browser context (no cookies, no cache), cache disabled, throttled as
- * the profile says. Puppeteer sends Network.setCacheDisabled,
- * Network.emulateNetworkConditions and Emulation.setCPUThrottlingRate on the page's own
- * CDP session. */
-export async function openPage(browser, profile = PROFILES[1]) {
+/** A page in a fresh browser context (no cookies, an empty cache), throttled as the profile
+ * says. The cache is disabled unless `cache: true` (then what the page fetched once, or
+ * prefetched, can be served from it later in the same visit). Puppeteer sends
+ * Network.setCacheDisabled, Network.emulateNetworkConditions and
+ * Emulation.setCPUThrottlingRate on the page's own CDP session. */
+export async function openPage(browser, profile = PROFILES[1], { cache = false } = {}) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   page.setDefaultTimeout(90_000);
-  await page.setCacheEnabled(false);
+  await page.setCacheEnabled(cache);
   if (profile.network) await page.emulateNetworkConditions(profile.network);
   await page.emulateCPUThrottling(profile.cpu > 1 ? profile.cpu : null);
   return { page, close: () => context.close().catch(() => {}) };

@@ -19,7 +19,7 @@ export function distDir() {
 /** What the console is built from (not BENCHMARKS.md or these scripts). */
 // The build scripts shape the output as much as the code does (minifying, import names).
 const SOURCES = ['src', 'crates', 'style', 'public', 'index.html', 'Cargo.toml', 'Cargo.lock', 'Trunk.toml', '.cargo',
-  'scripts/build-wasm.sh', 'scripts/split-loader.mjs', 'scripts/short-imports.mjs', 'scripts/unused-exports.mjs',
+  'scripts/build-wasm.sh', 'scripts/split-loader.mjs', 'scripts/pack-modules.mjs', 'scripts/short-imports.mjs', 'scripts/unused-exports.mjs',
   'scripts/wasm-leb.mjs', 'scripts/compress.mjs', 'scripts/headers.mjs'];
 
 /** The commit the build was made from: the last commit that changed the console's sources

@@ -110,6 +110,9 @@ fn ClusterPage(id: String) -> impl IntoView {
             let current = Signal::derive(move || cluster.get().unwrap_or_default());
             let error = Signal::derive(move || feed.with(|f| f.error.clone()));
             provide_context(ClusterCtx { id: StoredValue::new(id.clone()), cluster: current });
+            // The tabs are likely next: their code is fetched once the page is idle.
+            crate::prefetch::when_idle(crate::prefetch::group::CLUSTER_TABS);
+            crate::prefetch::when_idle(crate::prefetch::group::CLUSTER_RESOURCES);
             view! { <Header id=id.clone() cluster=current poll_error=error/> <Outlet/> }.into_any()
         } else if let Some(error) = feed.with(|f| f.error.clone()) {
             let retry_id = retry_id.clone();

@@ -1,6 +1,7 @@
 //! `/clusters`: every cluster the API secret can see, filtered by name and state in the
 //! URL. A cluster still changing is watched, so its state updates in its row.
 
+use crate::prefetch::group;
 use cluster_api::{Cluster, ClusterState, catalogue, ops};
 use leptos::prelude::*;
 
@@ -108,6 +109,10 @@ pub fn ClusterList() -> impl IntoView {
             listed_at.try_set(js_sys::Date::now());
             if let Ok(all) = &answer {
                 crate::palette::known::clusters_read(all);
+                // What is likely next, fetched once the page is idle: a cluster's page, or for
+                // someone with no cluster yet, the create wizard.
+                let next = if all.is_empty() { group::CREATE_CLUSTER } else { group::CLUSTER };
+                crate::prefetch::when_idle(next);
             }
             answer
         }

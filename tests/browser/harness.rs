@@ -21,6 +21,44 @@ pub fn dist_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("dist")
 }
 
+/// The build in dist/ with prefetching turned off in its config.json, made once per run:
+/// what flows get unless they name a console of their own. Prefetching fetches a screen's
+/// code when the page is idle, so a flow that fails the next module download, or counts a
+/// click's downloads, would otherwise race it. The navigation flows test prefetching on
+/// dist/ itself.
+pub fn console_without_prefetch() -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("console-no-prefetch-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let made = copy_dir(&dist_dir(), &dir).and_then(|_| {
+            let path = dir.join("config.json");
+            let mut config: Value = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
+            config["prefetch"] = Value::Bool(false);
+            std::fs::write(&path, config.to_string())
+        });
+        if let Err(e) = made {
+            panic!("cannot prepare the console without prefetching in {}: {e}", dir.display());
+        }
+        dir
+    })
+    .clone()
+}
+
+/// Copies a folder and everything in it (a console build with its pkg-<hash>/ folder).
+pub fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        if entry.file_type()?.is_dir() {
+            copy_dir(&entry.path(), &to.join(entry.file_name()))?;
+        } else {
+            std::fs::copy(entry.path(), to.join(entry.file_name()))?;
+        }
+    }
+    Ok(())
+}
+
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(9515)
 }
@@ -168,6 +206,17 @@ impl Ctx {
         coverage_at(&self.base).await
     }
 
+    /// Every console file the sandbox has served so far (`/sandbox/served`), oldest first.
+    pub async fn served(&self) -> Vec<String> {
+        let answer: Value = sandbox_json(&self.base, "/sandbox/served", "served files")
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        match answer["files"].as_array() {
+            Some(files) => files.iter().map(|f| f.as_str().unwrap_or_default().to_string()).collect(),
+            None => panic!("/sandbox/served holds no \"files\" list: {answer}"),
+        }
+    }
+
     /// Runs `js` in the page (it ends with `return …`) and gives its value; a script or
     /// driver error fails the flow rather than reading as `null`.
     pub async fn script(&self, js: &str) -> Value {
@@ -279,7 +328,7 @@ where
     Fut: Future<Output = ()> + Send + 'static,
 {
     if config.console_dir.is_none() {
-        config.console_dir = Some(dist_dir());
+        config.console_dir = Some(console_without_prefetch());
     }
     let sandbox: Running = cluster_sandbox::start(config).await.map_err(|e| e.to_string())?;
     let base = sandbox.base_url();
@@ -337,15 +386,24 @@ pub async fn coverage_at(base: &str) -> Coverage {
 /// `GET {base}/sandbox/coverage`, read from this process (not the page, so that the page's
 /// state cannot change the answer): the coverage, or why it could not be read.
 pub async fn read_coverage(base: &str) -> Result<Coverage, String> {
+    sandbox_json(base, "/sandbox/coverage", "coverage").await
+}
+
+/// `GET {base}{path}` from this process, read as JSON: the answer, or why it could not be
+/// read (`what` names it in the message).
+pub async fn sandbox_json<T: serde::de::DeserializeOwned>(
+    base: &str,
+    path: &str,
+    what: &str,
+) -> Result<T, String> {
     // A minimal GET over a raw socket keeps the test free of an HTTP client crate.
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let url = format!("{base}/sandbox/coverage");
-    let fail = |why: String| format!("cannot read the sandbox's coverage at {url}: {why}");
+    let url = format!("{base}{path}");
+    let fail = |why: String| format!("cannot read the sandbox's {what} at {url}: {why}");
     let authority = base.strip_prefix("http://").ok_or_else(|| fail("not an http:// URL".into()))?;
     let exchange = async {
         let mut stream = tokio::net::TcpStream::connect(authority).await.map_err(|e| e.to_string())?;
-        let request =
-            format!("GET /sandbox/coverage HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
+        let request = format!("GET {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
         stream.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
         let mut raw = Vec::new();
         stream.read_to_end(&mut raw).await.map_err(|e| e.to_string())?;
@@ -370,7 +428,7 @@ pub async fn read_coverage(base: &str) -> Result<Coverage, String> {
     if chunked {
         return Err(fail("a chunked answer, which this reader does not decode".into()));
     }
-    serde_json::from_str(body).map_err(|e| fail(format!("not coverage JSON ({e}): {body:.200}")))
+    serde_json::from_str(body).map_err(|e| fail(format!("not {what} JSON ({e}): {body:.200}")))
 }
 
 /// Itself checked at the start of every suite run, with no browser: `calls` must fail the

@@ -4,7 +4,8 @@
 //! `index.html`, and a missing asset answered 404 (not with the page).
 //!
 //! Tests can also make console files fail on demand (`POST /sandbox/faults`), to prove the
-//! console survives a screen that cannot be downloaded.
+//! console survives a screen that cannot be downloaded, and read which files were served
+//! (`GET /sandbox/served`), to count what a click downloads.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -13,7 +14,7 @@ use axum::extract::{Query, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use tower_http::services::{ServeDir, ServeFile};
@@ -39,8 +40,9 @@ fn unavailable() -> u16 {
     503
 }
 
+/// The armed faults, and every console file served so far (its path, in order).
 #[derive(Clone, Default)]
-pub struct Faults(Arc<Mutex<Vec<Fault>>>);
+pub struct Faults(Arc<Mutex<Vec<Fault>>>, Arc<Mutex<Vec<String>>>);
 
 impl Faults {
     /// The status to fail `path` with, if a fault is armed for it (and counts it down).
@@ -68,9 +70,16 @@ async fn arm(State(faults): State<Faults>, Query(fault): Query<Fault>) -> Respon
         .into_response()
 }
 
-/// `POST /sandbox/faults?path=…&times=1&status=503`.
+/// `{"files": [...]}`: the path of every console file served with a body (not a 304, not
+/// a fault), oldest first. A test reads it before and after a click.
+async fn served(State(faults): State<Faults>) -> Response {
+    let files = faults.1.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
+    ([(header::CACHE_CONTROL, "no-store")], Json(serde_json::json!({ "files": files }))).into_response()
+}
+
+/// `POST /sandbox/faults?path=…&times=1&status=503` and `GET /sandbox/served`.
 pub fn fault_routes<S: Clone + Send + Sync + 'static>(faults: Faults) -> Router<S> {
-    Router::new().route("/sandbox/faults", post(arm)).with_state(faults)
+    Router::new().route("/sandbox/faults", post(arm)).route("/sandbox/served", get(served)).with_state(faults)
 }
 
 /// The console in `dir`, as a service for the router's fallback.
@@ -119,6 +128,9 @@ async fn headers(State(faults): State<Faults>, request: Request, next: Next) -> 
             format!("{path} is not part of this console build"),
         )
             .into_response();
+    }
+    if is_asset(&path) && response.status() == StatusCode::OK {
+        faults.1.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(path.clone());
     }
     let cache = if response.status().is_success() && is_hashed(&path) { IMMUTABLE } else { "no-cache" };
     let headers = response.headers_mut();

@@ -6,7 +6,7 @@ use std::time::Duration;
 use cluster_sandbox::{Config, demo};
 
 use super::{Flow, admin};
-use crate::harness::{Ctx, OrFail, dist_dir, run_flow};
+use crate::harness::{Ctx, OrFail, copy_dir, dist_dir, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -55,19 +55,6 @@ fn broken_config() -> Config {
         panic!("cannot prepare a console with a broken config.json: {e}");
     }
     Config { console_dir: Some(dir), ..Config::default() }
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        if entry.file_type()?.is_dir() {
-            copy_dir(&entry.path(), &to.join(entry.file_name()))?;
-        } else {
-            std::fs::copy(entry.path(), to.join(entry.file_name()))?;
-        }
-    }
-    Ok(())
 }
 
 async fn wrong_secret(ctx: Ctx) {

@@ -14,6 +14,7 @@ mod guard;
 mod hostile;
 mod kit;
 mod layout;
+mod navigation;
 mod overview;
 mod palette;
 mod people;
@@ -57,6 +58,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(overview::flows());
     flows.extend(hostile::flows());
     flows.extend(layout::flows());
+    flows.extend(navigation::flows());
     flows
 }
 

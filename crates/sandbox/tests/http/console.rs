@@ -89,6 +89,11 @@ async fn fails_console_files_on_demand() {
     assert_eq!(h.raw(Method::GET, path, None).await.status, StatusCode::OK, "a fault armed once fails once");
     let bad = h.raw(Method::POST, "/sandbox/faults?path=&status=503", None).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    // What was served: the file once (the faulted request sent no file), in order.
+    let served = h.raw(Method::GET, "/sandbox/served", None).await;
+    assert_eq!(served.status, StatusCode::OK);
+    let files: serde_json::Value = serde_json::from_str(&served.body).expect("served is JSON"); // ok: a test
+    assert_eq!(files["files"], serde_json::json!([path]), "{}", served.body);
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -1,0 +1,177 @@
+// Packs the split build's ~350 wasm modules into a few files, and writes the loader that
+// reads them.
+//
+// wasm-split-cli makes one module per split point (a route group: `split_<group>.wasm`) and
+// one chunk per distinct set of split points that share code, and cannot merge them
+// (SPLIT-NOTES.md): a first visit to the cluster page fetched 102 files. The modules stay
+// as they are, and are still instantiated one by one, but travel together:
+//   - a group's pack: its split module and every chunk no other group uses;
+//   - shared packs: the chunks several groups use, one pack per set of groups, merged two by
+//     two (the pair whose merge makes navigations fetch the fewest bytes they do not need)
+//     until at most MAX_SHARED remain.
+// So a first navigation fetches at most 1 + MAX_SHARED files, and usually fewer. A pack is
+// the modules' bytes one after another; the loader fetches a pack once (a failure is
+// forgotten, so Retry fetches it again), and instantiates each module from its slice
+// (`WebAssembly.instantiate`, allowed by the CSP's 'wasm-unsafe-eval' like streaming).
+// Packs are named `*.wasm` so every server rule for the build's modules (content type,
+// precompressed siblings, immutable caching) applies to them unchanged.
+//
+// The loader also offers prefetching: `globalThis.__consolePrefetch(group)` fetches (at low
+// priority) the packs a group needs, without instantiating anything; the click then finds
+// the bytes already there. It answers how many packs it started to fetch.
+//
+// Usage: node scripts/pack-modules.mjs <dir holding __wasm_split.js from the CLI and the modules>
+import { readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse, ranges } from "./split-loader.mjs";
+
+/** Shared packs at most: with the group's own pack, a first navigation fetches ≤ 9 files. */
+const MAX_SHARED = 8;
+const PREFIX = "__wasm_split_load_";
+
+/** Every chunk a split point needs, its dependencies' dependencies included. */
+function closure(deps, chunks) {
+    const seen = new Set();
+    const stack = [...deps];
+    while (stack.length) {
+        const n = stack.pop();
+        if (seen.has(n)) continue;
+        seen.add(n);
+        stack.push(...chunks.get(n));
+    }
+    return seen;
+}
+
+/** Which packs to make: [{ name, files }], given the graph and each file's size. */
+export function plan(graph, size) {
+    const { chunks, exports } = graph;
+    const users = new Map([...chunks.keys()].map((n) => [n, []]));
+    for (const e of exports) for (const n of closure(e.deps, chunks)) users.get(n).push(e.name);
+    const own = new Map(exports.map((e) => [e.name, [e.file]]));
+    const shared = new Map(); // signature -> { groups: Set, files: [] }
+    for (const [n, names] of users) {
+        const file = `chunk_${n}.wasm`;
+        if (names.length === 0) throw new Error(`pack-modules: chunk ${n} is needed by no split point`);
+        if (names.length === 1) {
+            own.get(names[0]).push(file);
+            continue;
+        }
+        const key = [...names].sort().join(" ");
+        if (!shared.has(key)) shared.set(key, { groups: new Set(names), files: [] });
+        shared.get(key).files.push(file);
+    }
+    const packs = [...shared.values()];
+    const bytes = (p) => p.files.reduce((sum, f) => sum + size(f), 0);
+    for (const p of packs) p.bytes = bytes(p);
+    // What merging two packs costs: the bytes a navigation then fetches without needing them
+    // (each pack's bytes, for every group that needs only the other). The cheapest pair is
+    // merged until at most MAX_SHARED remain.
+    const extra = (a, b) => {
+        const onlyB = [...b.groups].filter((g) => !a.groups.has(g)).length;
+        const onlyA = [...a.groups].filter((g) => !b.groups.has(g)).length;
+        return a.bytes * onlyB + b.bytes * onlyA;
+    };
+    while (packs.length > MAX_SHARED) {
+        let best = [0, 1];
+        let cheapest = Infinity;
+        for (let i = 0; i < packs.length; i++) {
+            for (let j = i + 1; j < packs.length; j++) {
+                const cost = extra(packs[i], packs[j]);
+                if (cost < cheapest) [cheapest, best] = [cost, [i, j]];
+            }
+        }
+        const [i, j] = best;
+        const [b] = packs.splice(j, 1);
+        packs[i].files.push(...b.files);
+        packs[i].bytes += b.bytes;
+        for (const g of b.groups) packs[i].groups.add(g);
+    }
+    packs.sort((a, b) => b.bytes - a.bytes);
+    return [
+        ...exports.map((e) => ({ name: `pack_${e.name.slice(PREFIX.length)}.wasm`, files: own.get(e.name) })),
+        ...packs.map((p, i) => ({ name: `pack_shared_${i}.wasm`, files: p.files })),
+    ];
+}
+
+/** The loader: the CLI's header, then each module located in its pack. */
+export function loader(graph, packs, where) {
+    const { header, wrap, chunks, exports } = graph;
+    const at = (file) => where.get(file).join(", ");
+    const lines = [...chunks].map(([n, ds]) => `c(${n}, ${at(`chunk_${n}.wasm`)}${ds.length ? `, "${ranges(ds)}"` : ""});`);
+    const groups = [];
+    for (const e of exports) {
+        lines.push(`export const ${e.name} = wrapAsyncCb(makeLoad(fetched(${at(e.file)}), chunks("${ranges(e.deps)}")));`);
+        const needed = [e.file, ...[...closure(e.deps, chunks)].map((n) => `chunk_${n}.wasm`)];
+        groups.push(`    ${e.name.slice(PREFIX.length)}: "${ranges(needed.map((f) => where.get(f)[0]))}",`);
+    }
+    return `${header}// Written by scripts/pack-modules.mjs: the modules travel in packs (see the script).
+const packs = ${JSON.stringify(packs.map((p) => p.name))};
+const fetching = [];
+/** A pack's bytes, fetched once; a failed fetch is forgotten so the next load tries again. */
+function pack(p, priority = "auto") {
+    if (fetching[p] === undefined) {
+        const url = new URL("./" + packs[p], import.meta.url);
+        const bytes = fetch(url, { priority }).then((r) => {
+            if (!r.ok) throw new Error(\`\${packs[p]} answered HTTP \${r.status}\`);
+            return r.arrayBuffer();
+        });
+        bytes.catch(() => {
+            if (fetching[p] === bytes) fetching[p] = undefined;
+        });
+        fetching[p] = bytes;
+    }
+    return fetching[p];
+}
+function fetched(p, offset, length) {
+    return () => {
+        const src = pack(p);
+        src.catch(() => {});
+        return async (imports) => ${wrap}(WebAssembly.instantiate(new Uint8Array(await src, offset, length), imports));
+    };
+}
+${NUMBERS_JS}function c(n, p, offset, length, deps = "") {
+    chunk[n] = makeLoad(fetched(p, offset, length), chunks(deps));
+}
+${lines.join("\n")}
+// The packs each split point (a route group) needs, for prefetching.
+const groups = {
+${groups.join("\n")}
+};
+globalThis.__consolePrefetch = (group) => {
+    const wanted = numbers(groups[group] || "").filter((p) => fetching[p] === undefined);
+    for (const p of wanted) pack(p, "low").catch(() => {});
+    return wanted.length;
+};
+`;
+}
+
+const NUMBERS_JS = `// Numbers are written as ranges: "20-24 31" is 20, 21, 22, 23, 24 and 31.
+const numbers = (spec) => spec.split(" ").filter(Boolean).flatMap((range) => {
+    const [from, to = from] = range.split("-").map(Number);
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+});
+const chunk = [];
+const chunks = (spec) => numbers(spec).map((n) => chunk[n]);
+`;
+
+const dir = process.argv[2];
+if (dir) {
+    const file = join(dir, "__wasm_split.js");
+    const graph = parse(readFileSync(file, "utf8"));
+    const size = (f) => statSync(join(dir, f)).size;
+    const packs = plan(graph, size);
+    const where = new Map(); // module file -> [pack, offset, length]
+    packs.forEach((p, i) => {
+        const parts = p.files.map((f) => readFileSync(join(dir, f)));
+        let offset = 0;
+        p.files.forEach((f, k) => {
+            where.set(f, [i, offset, parts[k].length]);
+            offset += parts[k].length;
+        });
+        writeFileSync(join(dir, p.name), Buffer.concat(parts));
+        for (const f of p.files) unlinkSync(join(dir, f));
+    });
+    writeFileSync(file, loader(graph, packs, where));
+    const modules = packs.reduce((sum, p) => sum + p.files.length, 0);
+    console.log(`pack-modules: ${modules} modules in ${packs.length} packs (${packs.length - graph.exports.length} shared)`);
+}
