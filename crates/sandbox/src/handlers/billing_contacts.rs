@@ -1,8 +1,7 @@
 //! `org.billingContact.list`, `.create` and `.delete`. Contacts are chosen among the
 //! organization's members, and only those holding manage-billing qualify.
 
-use super::billing::{end_sentence, load_org};
-use super::{Ctx, Outcome, no_content, ok};
+use super::{Ctx, Outcome, end_sentence, no_content, ok};
 use crate::engine::billing::records::MemberRecord;
 use crate::error::ApiError;
 use crate::records::OrgRecord;
@@ -30,14 +29,14 @@ fn load_member(ctx: &Ctx, store: &Store, org: &OrgRecord) -> Result<MemberRecord
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     let contacts: Vec<BillingContact> = store.billing_contacts(&org.id)?.into_iter().map(to_wire).collect();
     ok(&contacts)
 }
 
 /// Adding someone who already is a contact succeeds without change.
 pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     let member = load_member(ctx, store, &org)?;
     if !member.manage_billing {
         return Err(ApiError::bad_request(format!(
@@ -51,7 +50,7 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     let member = load_member(ctx, store, &org)?;
     if !store.remove_billing_contact(&org.id, &member.user_id)? {
         return Err(ApiError::not_found(format!(

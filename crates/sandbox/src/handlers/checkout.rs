@@ -1,8 +1,7 @@
 //! `cluster.checkout.resume`: a browser link that gets an unpaid cluster paid for: a
 //! new checkout for one that never was, the open invoice for a delinquent one.
 
-use super::billing::{hosted_link, optional_body};
-use super::clusters::load;
+use super::links::hosted_link;
 use super::{Ctx, Outcome, ok};
 use crate::engine::billing::{money, plan_of_price};
 use crate::error::ApiError;
@@ -38,8 +37,8 @@ fn period(
 }
 
 pub fn resume(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
-    let request: ResumeCheckoutRequest = optional_body(ctx)?;
+    let cluster = ctx.cluster(store)?;
+    let request: ResumeCheckoutRequest = ctx.optional_body()?;
     match cluster.status {
         ClusterState::BillingSetup | ClusterState::PendingPayment => {
             new_checkout(ctx, store, &cluster, &request)

@@ -1,8 +1,8 @@
 //! `cluster.create`: validates like the service, then answers one of the three shapes
 //! of `ClusterCreationResult` depending on how the order is paid.
 
-use super::billing::{hosted_link, visible_org};
 use super::clusters::to_wire;
+use super::links::hosted_link;
 use super::{Ctx, Outcome, ok};
 use crate::engine::billing::records::{CardBehaviour, CardRecord, IntentRecord};
 use crate::engine::billing::{Plan, requested_plan};
@@ -74,7 +74,7 @@ struct Order {
 fn validate(ctx: &Ctx, store: &Store) -> Result<Order, ApiError> {
     let body: DedicatedClusterRequest = ctx.json_body()?;
     let org_id = required(&body.org_id, "org_id")?;
-    let org = visible_org(ctx, store, org_id)?;
+    let org = ctx.visible_org(store, org_id)?;
     let name = check_name(store, &body.name)?;
     let region = check_region(store, &body.region)?;
     let plan = requested_plan(body.tier.as_ref(), body.billing_period.as_ref(), body.price_id.as_deref())

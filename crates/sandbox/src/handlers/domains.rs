@@ -1,7 +1,7 @@
 //! `cluster.domain.list`, `.create`, `.detail`, `.delete`, `.status.detail` and
 //! `cluster.host.update`: custom domains and the cluster's primary host.
 
-use super::clusters::{load, to_wire};
+use super::clusters::to_wire;
 use super::{Ctx, Outcome, no_content, ok};
 use crate::engine::domains::{self as rules, DomainRecordRow};
 use crate::error::ApiError;
@@ -44,14 +44,14 @@ fn requested_host(ctx: &Ctx) -> Result<String, ApiError> {
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let out: Vec<CustomerDomain> =
         store.domains_of(&cluster.id)?.iter().map(|d| validation(ctx, &cluster, d).domain).collect();
     ok(&out)
 }
 
 pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let host = requested_host(ctx)?;
     if let Some(why) = rules::host_problem(&host) {
         return Err(ApiError::bad_request(why));
@@ -77,20 +77,20 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let record = domain(ctx, store, &cluster)?;
     ok(&validation(ctx, &cluster, &record).domain)
 }
 
 pub fn status(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let record = domain(ctx, store, &cluster)?;
     ok(&validation(ctx, &cluster, &record))
 }
 
 /// Refuses to remove the host the cluster currently serves on: switch first.
 pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let record = domain(ctx, store, &cluster)?;
     if store.primary_host(&cluster.id)?.as_deref() == Some(record.host.as_str()) {
         return Err(ApiError::conflict(format!(
@@ -106,7 +106,7 @@ pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
 
 /// Switches the primary host to the default host or an issued domain of this cluster.
 pub fn update_host(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let host = requested_host(ctx)?;
     if host.is_empty() {
         return Err(ApiError::bad_request("host is required"));

@@ -1,7 +1,6 @@
 //! `cluster.extension.list`, `.create`, `.detail`, `.update`, `.delete`,
 //! `.keycloakVersion.list` and `.reconcile`: the extension slots of a cluster.
 
-use super::clusters::load;
 use super::uploads::{changeable_cluster, extension, versions};
 use super::{Ctx, Outcome, no_content, ok};
 use crate::engine::{self, extensions as rules};
@@ -16,7 +15,7 @@ fn to_wire(ctx: &Ctx, store: &Store, record: &rules::ExtensionRecord) -> Result<
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let wanted = match ctx.query_param("type").map(str::trim).filter(|t| !t.is_empty()) {
         None => None,
         Some(text) => match ResourceType::from_wire(text) {
@@ -78,12 +77,12 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn keycloak_versions(ctx: &Ctx, store: &mut Store) -> Outcome {
-    load(ctx, store)?;
+    ctx.cluster(store)?;
     ok(&rules::KEYCLOAK_MAJORS)
 }
 
 pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let record = extension(ctx, store, &cluster)?;
     ok(&to_wire(ctx, store, &record)?)
 }

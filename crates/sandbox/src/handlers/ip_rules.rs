@@ -2,7 +2,6 @@
 //! replaces each category it carries, keeps the omitted ones, and lands whole or not
 //! at all (API-NOTES §4.5).
 
-use super::clusters::load;
 use super::{Ctx, Outcome, ok};
 use crate::engine::ip_rules::{self as rules, Category, RuleRecord};
 use crate::error::ApiError;
@@ -19,12 +18,12 @@ fn representation(records: &[RuleRecord]) -> IpRulesRepresentation {
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     ok(&representation(&store.ip_rules_of(&cluster.id)?))
 }
 
 pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let id = ctx.param(1)?;
     let rule = store.ip_rule(&cluster.id, id)?.ok_or_else(|| {
         ApiError::not_found(format!("No IP rule with ID {id} was found on {}.", cluster.name))
@@ -33,7 +32,7 @@ pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn update(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let request: IpRestrictionsRequest = ctx.json_body()?;
     let sent: [(Category, Option<&Vec<IpRule>>); 3] = [
         (Category::AdminAllowed, request.admin_allowed_ip_rules.as_ref()),

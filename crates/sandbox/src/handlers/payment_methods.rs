@@ -1,7 +1,7 @@
 //! `org.paymentMethod.list`, `.setupSession.create`, `.setDefault` and `.delete`.
 
-use super::billing::{check_redirect_uri, end_sentence, hosted_link, load_org, optional_body};
-use super::{Ctx, Outcome, no_content, ok};
+use super::links::{check_redirect_uri, hosted_link};
+use super::{Ctx, Outcome, end_sentence, no_content, ok};
 use crate::engine::billing::records::{CardRecord, SessionKind, SessionRecord, live};
 use crate::error::ApiError;
 use crate::payments::{self, new_id};
@@ -26,7 +26,7 @@ fn names_for(uses: &[(String, String)], card_id: &str) -> Vec<String> {
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     let uses = usage(store, &org.id, ctx.now)?;
     let cards: Vec<PaymentMethod> =
         store.cards_of(&org.id)?.iter().map(|card| card.to_wire(names_for(&uses, &card.id))).collect();
@@ -34,8 +34,8 @@ pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn setup_session(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
-    let request: RedirectRequest = optional_body(ctx)?;
+    let org = ctx.org(store)?;
+    let request: RedirectRequest = ctx.optional_body()?;
     let uri = request
         .redirect_uri
         .map(|uri| uri.trim().to_string())
@@ -68,7 +68,7 @@ fn load_card(ctx: &Ctx, store: &Store, org: &OrgRecord) -> Result<CardRecord, Ap
 }
 
 pub fn set_default(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     let card = load_card(ctx, store, &org)?;
     store.set_default_card(&org.id, &card.id)?;
     no_content()
@@ -84,7 +84,7 @@ fn and_list(names: &[String]) -> String {
 }
 
 pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     let card = load_card(ctx, store, &org)?;
     let clusters = names_for(&usage(store, &org.id, ctx.now)?, &card.id);
     if !clusters.is_empty() {

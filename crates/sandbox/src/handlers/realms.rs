@@ -2,7 +2,7 @@
 //! `.nameAvailability.check`, plus what the per-realm handlers share (finding a realm
 //! the caller may see, settled to now, and its wire shape).
 
-use super::clusters::{load, to_wire as cluster_wire};
+use super::clusters::to_wire as cluster_wire;
 use super::multipart::{self, FormPart};
 use super::{Ctx, Outcome, ok};
 use crate::engine::realms::{self as rules, RealmRecord};
@@ -63,7 +63,7 @@ pub fn to_wire(store: &Store, realm: &RealmRecord, cluster: &ClusterRecord) -> R
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let search = ctx.query_param("search").map(|s| s.trim().to_lowercase()).unwrap_or_default();
     let mut out = Vec::new();
     for realm in store.realms_of(&cluster.id)? {
@@ -76,7 +76,7 @@ pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn name_availability(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let name = ctx.required_query("name")?;
     let taken: Vec<String> = store.realms_of(&cluster.id)?.into_iter().map(|r| r.name).collect();
     ok(&rules::availability(name, &|n| taken.iter().any(|t| t == n)))
@@ -135,7 +135,7 @@ fn admit(
 }
 
 pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let request: ClusterDeploymentRequest = ctx.json_body()?;
     admit(ctx, store, &cluster, &request.name, None)
 }
@@ -149,7 +149,7 @@ fn part<'a>(parts: &'a [FormPart], name: &str) -> Result<&'a FormPart, ApiError>
 
 /// Multipart `file` + `deployment-name`; the file is checked before anything is created.
 pub fn import(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let content_type =
         ctx.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let parts = multipart::parse(content_type, &ctx.body).map_err(ApiError::bad_request)?;

@@ -2,7 +2,6 @@
 //! `cluster.extension.version.adminBlock`. `Ctx::authorize` lets only the staff client
 //! role through (API-NOTES §2.3); customers, owners included, get 403.
 
-use super::clusters::load;
 use super::uploads::{extension, version};
 use super::{Ctx, Outcome, ok};
 use crate::engine::extensions::{self as rules, Flow};
@@ -16,7 +15,7 @@ fn target(
     ctx: &Ctx,
     store: &Store,
 ) -> Result<(crate::engine::extensions::ExtensionRecord, rules::VersionRecord), ApiError> {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let record = extension(ctx, store, &cluster)?;
     if rules::flow(&record.resource_type) == Flow::WellKnown {
         return Err(ApiError::not_found(format!(

@@ -2,8 +2,7 @@
 //! API secrets. The secret itself is shown once, in the create answer; every later read
 //! masks it. Managing secrets needs both manage-organization and view-organization.
 
-use super::billing::{end_sentence, load_org};
-use super::{Ctx, Outcome, no_content, ok};
+use super::{Ctx, Outcome, end_sentence, no_content, ok};
 use crate::error::ApiError;
 use crate::records::{Grant, OrgRecord, SecretRecord};
 use crate::store::Store;
@@ -14,7 +13,7 @@ use cluster_api::{EpochMillis, Secret, SecretRequest};
 /// The organization of the path, visible, with the operation's role (via `authorize`) and
 /// the other role of the pair that managing secrets needs.
 fn managed_org(ctx: &Ctx, store: &Store) -> Result<OrgRecord, ApiError> {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     for role in ["view-organization", "manage-organization"] {
         if !ctx.caller.has(&org.id, role) {
             let who = if ctx.caller.person_id.is_some() { "Your account" } else { "This API secret" };

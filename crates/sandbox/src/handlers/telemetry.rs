@@ -2,7 +2,6 @@
 //! contract). The token is write-only; omitted fields keep their stored values; a
 //! setting the pipeline cannot honour is refused, never ignored.
 
-use super::clusters::load;
 use super::{Ctx, Outcome, ok};
 use crate::engine::telemetry::{PROTOCOLS, SIGNALS, endpoint_problem, tier_problem};
 use crate::error::ApiError;
@@ -13,7 +12,7 @@ use cluster_api::TelemetryExport;
 
 /// The cluster, refused with 403 on tiers without export.
 fn exporting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiError> {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     match tier_problem(&cluster) {
         Some(why) => Err(ApiError::forbidden(why)),
         None => Ok(cluster),

@@ -3,7 +3,6 @@
 //! an upload arrived and is what it claims to be.
 
 use super::Ctx;
-use super::clusters::load;
 use crate::engine::extensions::{self, ExtensionRecord, Flow, VersionRecord};
 use crate::engine::{report, scan};
 use crate::error::ApiError;
@@ -18,7 +17,7 @@ use serde::de::DeserializeOwned;
 /// The cluster of the call, visible and authorized, in a state that accepts
 /// extension changes (409 naming the state otherwise).
 pub fn changeable_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiError> {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     match extensions::change_problem(&cluster) {
         Some(why) => Err(ApiError::conflict(why)),
         None => Ok(cluster),

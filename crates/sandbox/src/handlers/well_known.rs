@@ -1,7 +1,6 @@
 //! `cluster.wellKnown.*`: the app-association files (`apple-app-site-association`,
 //! `assetlinks.json`) and the change-password redirect of a WELL_KNOWN extension.
 
-use super::clusters::load;
 use super::uploads::{changeable_cluster, extension, issue, require_flow};
 use super::{Ctx, Outcome, ok};
 use crate::engine::extensions::{ExtensionRecord, Flow};
@@ -38,7 +37,7 @@ fn file<'a>(ctx: &'a Ctx) -> Result<&'a str, ApiError> {
 }
 
 pub fn get(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let record = well_known_extension(ctx, store, &cluster)?;
     view(store, &cluster, &record)
 }
