@@ -1,7 +1,7 @@
 //! Telemetry export rules (API-NOTES §4.1, SS-telemetry-export): a public HTTPS
 //! endpoint, OTLP over HTTP or gRPC, the logs signal only, and not on starter.
 
-use crate::records::ClusterRecord;
+use crate::records::ClusterRow;
 use cluster_api::Tier;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
@@ -9,7 +9,7 @@ pub const PROTOCOLS: [&str; 2] = ["http", "grpc"];
 pub const SIGNALS: [&str; 1] = ["logs"];
 
 /// 403's message on tiers without export.
-pub fn tier_problem(cluster: &ClusterRecord) -> Option<String> {
+pub fn tier_problem(cluster: &ClusterRow) -> Option<String> {
     (cluster.tier == Tier::Starter).then(|| {
         format!("Telemetry export is not available on this tier: {} is starter; upgrade to premium or enterprise to export logs.", cluster.name)
     })

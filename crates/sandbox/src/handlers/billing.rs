@@ -3,10 +3,9 @@
 
 use super::links::{check_redirect_uri, hosted_link};
 use super::{Ctx, Outcome, ok};
-use crate::engine::billing::records::{SessionKind, SessionRecord};
 use crate::error::ApiError;
 use crate::payments::{self, new_id};
-use crate::records::OrgRecord;
+use crate::records::{BillingSessionRow, OrgRow, SessionKind};
 use crate::store::Store;
 use cluster_api::RedirectRequest;
 
@@ -27,8 +26,8 @@ pub fn subscription_list(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 /// A single-use portal link; leaving the portal returns to `return_to`.
-fn portal(ctx: &Ctx, store: &Store, org: &OrgRecord, return_to: String) -> Outcome {
-    let session = SessionRecord {
+fn portal(ctx: &Ctx, store: &Store, org: &OrgRow, return_to: String) -> Outcome {
+    let session = BillingSessionRow {
         id: new_id("bps"),
         kind: SessionKind::Portal,
         org_id: org.id.clone(),

@@ -2,13 +2,12 @@
 //! organization's members, and only those holding manage-billing qualify.
 
 use super::{Ctx, Outcome, end_sentence, no_content, ok};
-use crate::engine::billing::records::MemberRecord;
 use crate::error::ApiError;
-use crate::records::OrgRecord;
+use crate::records::{MemberRow, OrgRow};
 use crate::store::Store;
 use cluster_api::BillingContact;
 
-fn to_wire(member: MemberRecord) -> BillingContact {
+fn to_wire(member: MemberRow) -> BillingContact {
     let text = |value: String| Some(value).filter(|v| !v.is_empty());
     BillingContact {
         id: member.user_id,
@@ -21,7 +20,7 @@ fn to_wire(member: MemberRecord) -> BillingContact {
 
 /// The member named by the second path parameter; users of other organizations are
 /// reported like unknown ones.
-fn load_member(ctx: &Ctx, store: &Store, org: &OrgRecord) -> Result<MemberRecord, ApiError> {
+fn load_member(ctx: &Ctx, store: &Store, org: &OrgRow) -> Result<MemberRow, ApiError> {
     let user_id = ctx.param(1)?;
     store.member(&org.id, user_id)?.ok_or_else(|| {
         ApiError::not_found(format!("No user with ID {user_id} is a member of {}", end_sentence(org.label())))

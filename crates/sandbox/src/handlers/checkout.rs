@@ -6,7 +6,7 @@ use super::{Ctx, Outcome, ok};
 use crate::engine::billing::{money, plan_of_price};
 use crate::error::ApiError;
 use crate::payments;
-use crate::records::ClusterRecord;
+use crate::records::ClusterRow;
 use crate::store::Store;
 use cluster_api::{BillingPeriod, ClusterState, ResumeCheckoutRequest};
 
@@ -14,7 +14,7 @@ use cluster_api::{BillingPeriod, ClusterState, ResumeCheckoutRequest};
 /// what the cluster was ordered with (monthly when unknown). Starter stays monthly.
 fn period(
     store: &Store,
-    cluster: &ClusterRecord,
+    cluster: &ClusterRow,
     request: &ResumeCheckoutRequest,
 ) -> Result<BillingPeriod, ApiError> {
     if let Some(price) = request.price_id.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
@@ -79,7 +79,7 @@ pub fn resume(ctx: &Ctx, store: &mut Store) -> Outcome {
 fn new_checkout(
     ctx: &Ctx,
     store: &mut Store,
-    cluster: &ClusterRecord,
+    cluster: &ClusterRow,
     request: &ResumeCheckoutRequest,
 ) -> Outcome {
     let period = period(store, cluster, request)?;

@@ -4,7 +4,7 @@
 use super::{Ctx, Outcome, no_content, ok, settle};
 use crate::engine::{self, names};
 use crate::error::ApiError;
-use crate::records::ClusterRecord;
+use crate::records::ClusterRow;
 use crate::store::{Store, StoreResult};
 use cluster_api::{Cluster, Region};
 use std::collections::{HashMap, HashSet};
@@ -22,7 +22,7 @@ fn region_map(store: &Store) -> StoreResult<HashMap<String, Region>> {
     Ok(store.regions()?.into_iter().map(|region| (region.name.clone(), region)).collect())
 }
 
-pub fn to_wire(store: &Store, cluster: &ClusterRecord) -> Result<Cluster, ApiError> {
+pub fn to_wire(store: &Store, cluster: &ClusterRow) -> Result<Cluster, ApiError> {
     with_primary_host(store, cluster.to_wire(region_of(&region_map(store)?, &cluster.region)))
 }
 

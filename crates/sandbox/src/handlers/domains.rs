@@ -3,14 +3,14 @@
 
 use super::clusters::to_wire;
 use super::{Ctx, Outcome, no_content, ok};
-use crate::engine::domains::{self as rules, DomainRecordRow};
+use crate::engine::domains as rules;
 use crate::error::ApiError;
-use crate::records::ClusterRecord;
+use crate::records::{ClusterRow, CustomerDomainRow};
 use crate::store::Store;
 use cluster_api::{ClusterDomain, CustomerDomain, CustomerDomainValidation, DomainType, EpochMillis};
 
 /// The validation view of `domain` at the call's instant.
-fn validation(ctx: &Ctx, cluster: &ClusterRecord, domain: &DomainRecordRow) -> CustomerDomainValidation {
+fn validation(ctx: &Ctx, cluster: &ClusterRow, domain: &CustomerDomainRow) -> CustomerDomainValidation {
     let now =
         rules::progress(domain, &cluster.name, ctx.now, ctx.settings.dns_ms, ctx.settings.dns_timeout_ms);
     CustomerDomainValidation {
@@ -28,7 +28,7 @@ fn validation(ctx: &Ctx, cluster: &ClusterRecord, domain: &DomainRecordRow) -> C
 }
 
 /// The domain named by the second path parameter, on `cluster`.
-fn domain(ctx: &Ctx, store: &Store, cluster: &ClusterRecord) -> Result<DomainRecordRow, ApiError> {
+fn domain(ctx: &Ctx, store: &Store, cluster: &ClusterRow) -> Result<CustomerDomainRow, ApiError> {
     let id = ctx.param(1)?;
     store
         .domains_of(&cluster.id)?
@@ -66,7 +66,7 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
     if let Some(why) = rules::add_problem(&cluster, have) {
         return Err(ApiError::conflict(why));
     }
-    let record = DomainRecordRow {
+    let record = CustomerDomainRow {
         id: format!("dom-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]),
         cluster_id: cluster.id.clone(),
         host,

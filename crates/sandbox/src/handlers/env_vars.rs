@@ -5,14 +5,13 @@
 use super::{Ctx, Outcome, no_content, ok};
 use crate::engine::{self, env_vars as rules};
 use crate::error::ApiError;
-use crate::records::ClusterRecord;
+use crate::records::{ClusterRow, EnvVarRow};
 use crate::store::Store;
 use cluster_api::{ClusterState, EnvironmentVariableRequest, EnvironmentVariableType};
-use rules::EnvVarRow;
 
 /// The cluster of a write: ACTIVE, with no restart running (409 otherwise), the
 /// restart begun on the returned record (the caller saves it with the change).
-fn restarting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiError> {
+fn restarting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRow, ApiError> {
     let mut cluster = ctx.cluster(store)?;
     if cluster.status != ClusterState::Active {
         return Err(ApiError::conflict(format!(
@@ -24,7 +23,7 @@ fn restarting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiErro
     Ok(cluster)
 }
 
-fn variable(ctx: &Ctx, store: &Store, cluster: &ClusterRecord) -> Result<EnvVarRow, ApiError> {
+fn variable(ctx: &Ctx, store: &Store, cluster: &ClusterRow) -> Result<EnvVarRow, ApiError> {
     let id = ctx.param(1)?;
     store.env_var(&cluster.id, id)?.ok_or_else(|| {
         ApiError::not_found(format!("{} has no environment variable with ID {id}.", cluster.name))

@@ -3,13 +3,14 @@
 //! at all (API-NOTES §4.5).
 
 use super::{Ctx, Outcome, ok};
-use crate::engine::ip_rules::{self as rules, Category, RuleRecord};
+use crate::engine::ip_rules::{self as rules, Category};
 use crate::error::ApiError;
+use crate::records::IpRuleRow;
 use crate::store::Store;
 use cluster_api::{IpRestrictionsRequest, IpRule, IpRulesRepresentation};
 
-fn representation(records: &[RuleRecord]) -> IpRulesRepresentation {
-    let of = |c: Category| records.iter().filter(|r| r.category == c).map(RuleRecord::to_wire).collect();
+fn representation(records: &[IpRuleRow]) -> IpRulesRepresentation {
+    let of = |c: Category| records.iter().filter(|r| r.category == c).map(IpRuleRow::to_wire).collect();
     IpRulesRepresentation {
         admin_allowed_ip_rules: of(Category::AdminAllowed),
         realm_allowed_ip_rules: of(Category::RealmAllowed),
@@ -52,7 +53,7 @@ pub fn update(ctx: &Ctx, store: &mut Store) -> Outcome {
         return Err(ApiError::conflict(why));
     }
     let mut new_id = || format!("ipr-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]);
-    let replacements: Vec<(Category, Vec<RuleRecord>)> = sent
+    let replacements: Vec<(Category, Vec<IpRuleRow>)> = sent
         .iter()
         .filter_map(|(category, rules)| {
             rules.map(|r| (*category, rules::replace(&cluster.id, *category, &old, r, ctx.now, &mut new_id)))

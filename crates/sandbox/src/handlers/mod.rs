@@ -37,7 +37,7 @@ use crate::auth::Caller;
 use crate::engine;
 use crate::error::ApiError;
 use crate::policy::{self, Need};
-use crate::records::{ClusterRecord, Millis, OrgRecord};
+use crate::records::{ClusterRow, Millis, OrgRow};
 use crate::state::Settings;
 use crate::store::{Store, StoreResult};
 use axum::Json;
@@ -103,7 +103,7 @@ impl Ctx<'_> {
     /// The cluster named by the first path parameter (`/clusters/{id}/…`), settled to
     /// `now` and checked against the operation's role. Clusters of organizations the
     /// caller does not belong to are reported exactly like missing ones.
-    pub fn cluster(&self, store: &Store) -> Result<ClusterRecord, ApiError> {
+    pub fn cluster(&self, store: &Store) -> Result<ClusterRow, ApiError> {
         let id = self.param(0)?;
         let mut cluster = store
             .cluster(id)?
@@ -115,13 +115,13 @@ impl Ctx<'_> {
     }
 
     /// The organization named by the first path parameter (`/orgs/{orgId}/…`).
-    pub fn org(&self, store: &Store) -> Result<OrgRecord, ApiError> {
+    pub fn org(&self, store: &Store) -> Result<OrgRow, ApiError> {
         self.visible_org(store, self.param(0)?)
     }
 
     /// The organization `org_id`, checked against the operation's role. Organizations the
     /// caller does not belong to are reported exactly like missing ones.
-    pub fn visible_org(&self, store: &Store, org_id: &str) -> Result<OrgRecord, ApiError> {
+    pub fn visible_org(&self, store: &Store, org_id: &str) -> Result<OrgRow, ApiError> {
         let org = store
             .org(org_id)?
             .filter(|org| self.caller.member_of(&org.id))
@@ -206,7 +206,7 @@ impl Ctx<'_> {
 
 /// Applies a cluster's due transitions and writes them back, so the stored state never
 /// lags what callers have already seen.
-pub fn settle(store: &Store, cluster: &mut ClusterRecord, now: Millis) -> StoreResult<()> {
+pub fn settle(store: &Store, cluster: &mut ClusterRow, now: Millis) -> StoreResult<()> {
     if engine::settle(cluster, now) {
         store.update_cluster(cluster)?;
     }

@@ -2,10 +2,10 @@
 
 use super::links::{check_redirect_uri, hosted_link};
 use super::{Ctx, Outcome, end_sentence, no_content, ok};
-use crate::engine::billing::records::{CardRecord, SessionKind, SessionRecord, live};
+use crate::engine::billing::live;
 use crate::error::ApiError;
 use crate::payments::{self, new_id};
-use crate::records::OrgRecord;
+use crate::records::{BillingSessionRow, CardRow, OrgRow, SessionKind};
 use crate::store::Store;
 use cluster_api::{PaymentMethod, RedirectRequest};
 
@@ -42,7 +42,7 @@ pub fn setup_session(ctx: &Ctx, store: &mut Store) -> Outcome {
         .filter(|uri| !uri.is_empty())
         .ok_or_else(|| ApiError::bad_request("redirect_uri is required"))?;
     check_redirect_uri(&uri)?;
-    let session = SessionRecord {
+    let session = BillingSessionRow {
         id: new_id("cs_test"),
         kind: SessionKind::Setup,
         org_id: org.id.clone(),
@@ -57,7 +57,7 @@ pub fn setup_session(ctx: &Ctx, store: &mut Store) -> Outcome {
     ok(&hosted_link(ctx, &format!("/sandbox/setup/{}", session.id), Some(message)))
 }
 
-fn load_card(ctx: &Ctx, store: &Store, org: &OrgRecord) -> Result<CardRecord, ApiError> {
+fn load_card(ctx: &Ctx, store: &Store, org: &OrgRow) -> Result<CardRow, ApiError> {
     let id = ctx.param(1)?;
     store.card(&org.id, id)?.ok_or_else(|| {
         ApiError::not_found(format!(

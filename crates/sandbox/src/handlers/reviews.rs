@@ -6,15 +6,13 @@ use super::uploads::{extension, version};
 use super::{Ctx, Outcome, ok};
 use crate::engine::extensions::{self as rules, Flow};
 use crate::error::ApiError;
+use crate::records::{ExtensionRow, ExtensionVersionRow};
 use crate::store::Store;
 use cluster_api::{AdminBlockExtensionVersionRequest, ScanState};
 
 /// The version of the path, on a cluster of any organization (staff see them all). A
 /// block may be set in any cluster state: it only stops future deployments.
-fn target(
-    ctx: &Ctx,
-    store: &Store,
-) -> Result<(crate::engine::extensions::ExtensionRecord, rules::VersionRecord), ApiError> {
+fn target(ctx: &Ctx, store: &Store) -> Result<(ExtensionRow, ExtensionVersionRow), ApiError> {
     let cluster = ctx.cluster(store)?;
     let record = extension(ctx, store, &cluster)?;
     if rules::flow(&record.resource_type) == Flow::WellKnown {

@@ -5,13 +5,12 @@
 use super::{Ctx, Outcome, ok};
 use crate::engine::telemetry::{PROTOCOLS, SIGNALS, endpoint_problem, tier_problem};
 use crate::error::ApiError;
-use crate::records::ClusterRecord;
+use crate::records::{ClusterRow, TelemetryExportRow};
 use crate::store::Store;
-use crate::store::access::ExportRecord;
 use cluster_api::TelemetryExport;
 
 /// The cluster, refused with 403 on tiers without export.
-fn exporting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiError> {
+fn exporting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRow, ApiError> {
     let cluster = ctx.cluster(store)?;
     match tier_problem(&cluster) {
         Some(why) => Err(ApiError::forbidden(why)),
@@ -19,8 +18,8 @@ fn exporting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiError
     }
 }
 
-fn stored(store: &Store, cluster: &ClusterRecord) -> Result<ExportRecord, ApiError> {
-    Ok(store.telemetry_export(&cluster.id)?.unwrap_or(ExportRecord {
+fn stored(store: &Store, cluster: &ClusterRow) -> Result<TelemetryExportRow, ApiError> {
+    Ok(store.telemetry_export(&cluster.id)?.unwrap_or(TelemetryExportRow {
         enabled: false,
         endpoint: None,
         protocol: PROTOCOLS[0].to_string(),
@@ -31,7 +30,7 @@ fn stored(store: &Store, cluster: &ClusterRecord) -> Result<ExportRecord, ApiErr
     }))
 }
 
-fn to_wire(r: &ExportRecord) -> TelemetryExport {
+fn to_wire(r: &TelemetryExportRow) -> TelemetryExport {
     TelemetryExport {
         enabled: Some(r.enabled),
         endpoint: r.endpoint.clone(),
@@ -51,7 +50,7 @@ pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 /// The stored record with `sent` applied, or 400's message.
-fn apply(mut record: ExportRecord, sent: TelemetryExport) -> Result<ExportRecord, String> {
+fn apply(mut record: TelemetryExportRow, sent: TelemetryExport) -> Result<TelemetryExportRow, String> {
     if let Some(protocol) = sent.protocol {
         let protocol = protocol.trim().to_ascii_lowercase();
         if !PROTOCOLS.contains(&protocol.as_str()) {

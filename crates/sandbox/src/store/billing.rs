@@ -2,7 +2,7 @@
 //! to a cluster cascade with it, so removing a never-paid cluster leaves nothing behind.
 
 use super::{Store, StoreResult};
-use crate::engine::billing::records::{CardBehaviour, CardRecord, InvoiceRecord, SubscriptionRecord};
+use crate::records::{CardBehaviour, CardRow, InvoiceRow, SubscriptionRow};
 use cluster_api::{BillingPeriod, Tier};
 use rusqlite::{OptionalExtension, Row, params};
 
@@ -55,8 +55,8 @@ const SUB_COLUMNS: &str = "id, org_id, cluster_id, cluster_name, payment_method_
 const INVOICE_COLUMNS: &str =
     "id, org_id, subscription_id, cluster_name, description, amount, status, created_at, paid_at";
 
-fn card_from(row: &Row<'_>) -> rusqlite::Result<CardRecord> {
-    Ok(CardRecord {
+fn card_from(row: &Row<'_>) -> rusqlite::Result<CardRow> {
+    Ok(CardRow {
         id: row.get(0)?,
         org_id: row.get(1)?,
         brand: row.get(2)?,
@@ -69,8 +69,8 @@ fn card_from(row: &Row<'_>) -> rusqlite::Result<CardRecord> {
     })
 }
 
-fn sub_from(row: &Row<'_>) -> rusqlite::Result<SubscriptionRecord> {
-    Ok(SubscriptionRecord {
+fn sub_from(row: &Row<'_>) -> rusqlite::Result<SubscriptionRow> {
+    Ok(SubscriptionRow {
         id: row.get(0)?,
         org_id: row.get(1)?,
         cluster_id: row.get(2)?,
@@ -88,8 +88,8 @@ fn sub_from(row: &Row<'_>) -> rusqlite::Result<SubscriptionRecord> {
     })
 }
 
-fn invoice_from(row: &Row<'_>) -> rusqlite::Result<InvoiceRecord> {
-    Ok(InvoiceRecord {
+fn invoice_from(row: &Row<'_>) -> rusqlite::Result<InvoiceRow> {
+    Ok(InvoiceRow {
         id: row.get(0)?,
         org_id: row.get(1)?,
         subscription_id: row.get(2)?,
@@ -103,7 +103,7 @@ fn invoice_from(row: &Row<'_>) -> rusqlite::Result<InvoiceRecord> {
 }
 
 impl Store {
-    pub fn insert_card(&self, card: &CardRecord) -> StoreResult<()> {
+    pub fn insert_card(&self, card: &CardRow) -> StoreResult<()> {
         self.conn.execute(
             &format!(
                 "INSERT INTO payment_methods ({CARD_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
@@ -124,7 +124,7 @@ impl Store {
     }
 
     /// An organization's cards, oldest first.
-    pub fn cards_of(&self, org_id: &str) -> StoreResult<Vec<CardRecord>> {
+    pub fn cards_of(&self, org_id: &str) -> StoreResult<Vec<CardRow>> {
         let sql =
             format!("SELECT {CARD_COLUMNS} FROM payment_methods WHERE org_id = ?1 ORDER BY created_at, id");
         let mut stmt = self.conn.prepare(&sql)?;
@@ -133,7 +133,7 @@ impl Store {
     }
 
     /// A card of this organization (another organization's card is not found).
-    pub fn card(&self, org_id: &str, id: &str) -> StoreResult<Option<CardRecord>> {
+    pub fn card(&self, org_id: &str, id: &str) -> StoreResult<Option<CardRow>> {
         let sql = format!("SELECT {CARD_COLUMNS} FROM payment_methods WHERE org_id = ?1 AND id = ?2");
         Ok(self.conn.query_row(&sql, [org_id, id], card_from).optional()?)
     }
@@ -152,7 +152,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn insert_subscription(&self, sub: &SubscriptionRecord) -> StoreResult<()> {
+    pub fn insert_subscription(&self, sub: &SubscriptionRow) -> StoreResult<()> {
         let sql = format!(
             "INSERT INTO subscriptions ({SUB_COLUMNS})
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
@@ -180,7 +180,7 @@ impl Store {
     }
 
     /// Writes back what time and payments change.
-    pub fn update_subscription(&self, sub: &SubscriptionRecord) -> StoreResult<()> {
+    pub fn update_subscription(&self, sub: &SubscriptionRow) -> StoreResult<()> {
         self.conn.execute(
             "UPDATE subscriptions SET status = ?2, current_period_start = ?3, current_period_end = ?4,
                                       ended_at = ?5, payment_method_id = ?6
@@ -198,7 +198,7 @@ impl Store {
     }
 
     /// An organization's subscriptions, oldest first.
-    pub fn subscriptions_of(&self, org_id: &str) -> StoreResult<Vec<SubscriptionRecord>> {
+    pub fn subscriptions_of(&self, org_id: &str) -> StoreResult<Vec<SubscriptionRow>> {
         let sql =
             format!("SELECT {SUB_COLUMNS} FROM subscriptions WHERE org_id = ?1 ORDER BY start_date, id");
         let mut stmt = self.conn.prepare(&sql)?;
@@ -206,13 +206,13 @@ impl Store {
         Ok(subs)
     }
 
-    pub fn subscription(&self, id: &str) -> StoreResult<Option<SubscriptionRecord>> {
+    pub fn subscription(&self, id: &str) -> StoreResult<Option<SubscriptionRow>> {
         let sql = format!("SELECT {SUB_COLUMNS} FROM subscriptions WHERE id = ?1");
         Ok(self.conn.query_row(&sql, [id], sub_from).optional()?)
     }
 
     /// The subscription backing a cluster: the newest one that has not ended, else the newest.
-    pub fn subscription_of_cluster(&self, cluster_id: &str) -> StoreResult<Option<SubscriptionRecord>> {
+    pub fn subscription_of_cluster(&self, cluster_id: &str) -> StoreResult<Option<SubscriptionRow>> {
         let sql = format!(
             "SELECT {SUB_COLUMNS} FROM subscriptions WHERE cluster_id = ?1
              ORDER BY status = 'canceled', start_date DESC, id DESC LIMIT 1"
@@ -220,7 +220,7 @@ impl Store {
         Ok(self.conn.query_row(&sql, [cluster_id], sub_from).optional()?)
     }
 
-    pub fn insert_invoice(&self, invoice: &InvoiceRecord) -> StoreResult<()> {
+    pub fn insert_invoice(&self, invoice: &InvoiceRow) -> StoreResult<()> {
         self.conn.execute(
             &format!("INSERT INTO invoices ({INVOICE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"),
             params![
@@ -238,13 +238,13 @@ impl Store {
         Ok(())
     }
 
-    pub fn invoice(&self, id: &str) -> StoreResult<Option<InvoiceRecord>> {
+    pub fn invoice(&self, id: &str) -> StoreResult<Option<InvoiceRow>> {
         let sql = format!("SELECT {INVOICE_COLUMNS} FROM invoices WHERE id = ?1");
         Ok(self.conn.query_row(&sql, [id], invoice_from).optional()?)
     }
 
     /// An organization's invoices, newest first, as the portal lists them.
-    pub fn invoices_of(&self, org_id: &str) -> StoreResult<Vec<InvoiceRecord>> {
+    pub fn invoices_of(&self, org_id: &str) -> StoreResult<Vec<InvoiceRow>> {
         let sql =
             format!("SELECT {INVOICE_COLUMNS} FROM invoices WHERE org_id = ?1 ORDER BY created_at DESC, id");
         let mut stmt = self.conn.prepare(&sql)?;
@@ -253,7 +253,7 @@ impl Store {
     }
 
     /// The unpaid invoice of a subscription, if any.
-    pub fn open_invoice(&self, subscription_id: &str) -> StoreResult<Option<InvoiceRecord>> {
+    pub fn open_invoice(&self, subscription_id: &str) -> StoreResult<Option<InvoiceRow>> {
         let sql = format!(
             "SELECT {INVOICE_COLUMNS} FROM invoices WHERE subscription_id = ?1 AND status = 'open'
              ORDER BY created_at DESC LIMIT 1"

@@ -2,7 +2,7 @@
 //! secrets on the way out); names are unique per cluster.
 
 use super::{Store, StoreResult};
-use crate::engine::env_vars::EnvVarRow;
+use crate::records::EnvVarRow;
 use cluster_api::EnvironmentVariableType;
 use rusqlite::{OptionalExtension, Row, params};
 

@@ -3,7 +3,7 @@
 //! touches a block, and both go with the version by cascade.
 
 use super::{Store, StoreResult};
-use crate::engine::extensions::AdminBlock;
+use crate::records::AdminBlock;
 use rusqlite::{OptionalExtension, params};
 
 pub const SCHEMA: &str = "
