@@ -6,29 +6,6 @@ use crate::engine::ip_rules::Category;
 use crate::records::{IpRuleRow, TelemetryExportRow};
 use rusqlite::{OptionalExtension, Row, params};
 
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS ip_rules (
-    id         TEXT PRIMARY KEY,
-    cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    category   TEXT NOT NULL,
-    position   INTEGER NOT NULL,
-    alias      TEXT NOT NULL,
-    address    TEXT NOT NULL,
-    created_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS ip_rules_by_cluster ON ip_rules(cluster_id);
-CREATE TABLE IF NOT EXISTS telemetry_exports (
-    cluster_id   TEXT PRIMARY KEY REFERENCES clusters(id) ON DELETE CASCADE,
-    enabled      INTEGER NOT NULL,
-    endpoint     TEXT,
-    protocol     TEXT NOT NULL,
-    signals      TEXT NOT NULL,
-    logger_scope TEXT,
-    token        TEXT,
-    updated_at   INTEGER NOT NULL
-);
-";
-
 fn rule_from(row: &Row<'_>) -> rusqlite::Result<IpRuleRow> {
     let category: String = row.get(2)?;
     Ok(IpRuleRow {

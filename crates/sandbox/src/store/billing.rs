@@ -6,49 +6,6 @@ use crate::records::{CardBehaviour, CardRow, InvoiceRow, SubscriptionRow};
 use cluster_api::{BillingPeriod, Tier};
 use rusqlite::{OptionalExtension, Row, params};
 
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS payment_methods (
-    id         TEXT PRIMARY KEY,
-    org_id     TEXT NOT NULL REFERENCES orgs(id),
-    brand      TEXT NOT NULL,
-    last4      TEXT NOT NULL,
-    exp_month  INTEGER NOT NULL,
-    exp_year   INTEGER NOT NULL,
-    behaviour  TEXT NOT NULL,
-    is_default INTEGER NOT NULL,
-    created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS subscriptions (
-    id                   TEXT PRIMARY KEY,
-    org_id               TEXT NOT NULL REFERENCES orgs(id),
-    cluster_id           TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    cluster_name         TEXT NOT NULL,
-    payment_method_id    TEXT NOT NULL,
-    tier                 TEXT NOT NULL,
-    period               TEXT NOT NULL,
-    amount               INTEGER NOT NULL,
-    status               TEXT NOT NULL,
-    start_date           INTEGER NOT NULL,
-    trial_end            INTEGER,
-    current_period_start INTEGER NOT NULL,
-    current_period_end   INTEGER NOT NULL,
-    ended_at             INTEGER
-);
-CREATE INDEX IF NOT EXISTS subscriptions_by_org ON subscriptions(org_id);
-CREATE TABLE IF NOT EXISTS invoices (
-    id              TEXT PRIMARY KEY,
-    org_id          TEXT NOT NULL REFERENCES orgs(id),
-    subscription_id TEXT NOT NULL REFERENCES subscriptions(id) ON DELETE CASCADE,
-    cluster_name    TEXT NOT NULL,
-    description     TEXT NOT NULL,
-    amount          INTEGER NOT NULL,
-    status          TEXT NOT NULL,
-    created_at      INTEGER NOT NULL,
-    paid_at         INTEGER
-);
-CREATE INDEX IF NOT EXISTS invoices_by_org ON invoices(org_id);
-";
-
 const CARD_COLUMNS: &str = "id, org_id, brand, last4, exp_month, exp_year, behaviour, is_default, created_at";
 const SUB_COLUMNS: &str = "id, org_id, cluster_id, cluster_name, payment_method_id, tier, period, amount, status, \
                            start_date, trial_end, current_period_start, current_period_end, ended_at";

@@ -6,33 +6,6 @@ use crate::records::{BillingSessionRow, PaymentIntentRow, SessionKind};
 use cluster_api::BillingPeriod;
 use rusqlite::{OptionalExtension, Row, params};
 
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS cluster_plans (
-    cluster_id TEXT PRIMARY KEY REFERENCES clusters(id) ON DELETE CASCADE,
-    period     TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS billing_sessions (
-    id           TEXT PRIMARY KEY,
-    kind         TEXT NOT NULL,
-    org_id       TEXT NOT NULL REFERENCES orgs(id),
-    cluster_id   TEXT REFERENCES clusters(id) ON DELETE CASCADE,
-    period       TEXT,
-    redirect_uri TEXT,
-    used         INTEGER NOT NULL,
-    created_at   INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS payment_intents (
-    id                TEXT PRIMARY KEY,
-    client_secret     TEXT NOT NULL UNIQUE,
-    org_id            TEXT NOT NULL REFERENCES orgs(id),
-    cluster_id        TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    payment_method_id TEXT NOT NULL,
-    period            TEXT NOT NULL,
-    status            TEXT NOT NULL,
-    created_at        INTEGER NOT NULL
-);
-";
-
 const SESSION_COLUMNS: &str = "id, kind, org_id, cluster_id, period, redirect_uri, used, created_at";
 const INTENT_COLUMNS: &str =
     "id, client_secret, org_id, cluster_id, payment_method_id, period, status, created_at";

@@ -5,19 +5,6 @@ use super::{Store, StoreResult};
 use crate::records::CustomerDomainRow;
 use rusqlite::{OptionalExtension, Row, params};
 
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS domains (
-    id         TEXT PRIMARY KEY,
-    cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    host       TEXT NOT NULL UNIQUE,
-    created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS primary_hosts (
-    cluster_id TEXT PRIMARY KEY REFERENCES clusters(id) ON DELETE CASCADE,
-    host       TEXT NOT NULL
-);
-";
-
 fn domain_from(row: &Row<'_>) -> rusqlite::Result<CustomerDomainRow> {
     Ok(CustomerDomainRow {
         id: row.get(0)?,

@@ -6,18 +6,6 @@ use crate::records::EnvVarRow;
 use cluster_api::EnvironmentVariableType;
 use rusqlite::{OptionalExtension, Row, params};
 
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS env_vars (
-    id         TEXT PRIMARY KEY,
-    cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    name       TEXT NOT NULL,
-    value      TEXT NOT NULL,
-    kind       TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    UNIQUE (cluster_id, name)
-);
-";
-
 const COLUMNS: &str = "id, cluster_id, name, value, kind, created_at";
 
 fn env_var_from(row: &Row<'_>) -> rusqlite::Result<EnvVarRow> {

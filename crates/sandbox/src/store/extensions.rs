@@ -7,50 +7,6 @@ use crate::records::{AdminBlock, ExtensionRow, ExtensionVersionRow, Millis, Pend
 use cluster_api::{ResourceType, ScanState};
 use rusqlite::{OptionalExtension, Row, params};
 
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS extension_scanning (
-    cluster_id TEXT PRIMARY KEY REFERENCES clusters(id) ON DELETE CASCADE,
-    enabled    INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS extensions (
-    id                  TEXT PRIMARY KEY,
-    cluster_id          TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    name                TEXT NOT NULL,
-    resource_type       TEXT NOT NULL,
-    enabled             INTEGER NOT NULL,
-    created_at          INTEGER NOT NULL,
-    change_password_url TEXT,
-    UNIQUE (cluster_id, name)
-);
-CREATE TABLE IF NOT EXISTS extension_versions (
-    id              TEXT PRIMARY KEY,
-    extension_id    TEXT NOT NULL REFERENCES extensions(id) ON DELETE CASCADE,
-    keycloak_major  INTEGER,
-    label           TEXT,
-    resource_key    TEXT,
-    valid           INTEGER NOT NULL,
-    scan_state      TEXT NOT NULL,
-    risk_score      INTEGER,
-    scanned_at      INTEGER,
-    scanner_version TEXT,
-    scan_due_at     INTEGER,
-    pending_state   TEXT,
-    pending_risk    INTEGER,
-    override_by     TEXT,
-    override_reason TEXT,
-    created_at      INTEGER NOT NULL,
-    applied_at      INTEGER
-);
-CREATE INDEX IF NOT EXISTS extension_versions_by_extension ON extension_versions(extension_id);
-CREATE TABLE IF NOT EXISTS well_known_files (
-    extension_id TEXT NOT NULL REFERENCES extensions(id) ON DELETE CASCADE,
-    file         TEXT NOT NULL,
-    resource_key TEXT NOT NULL,
-    published_at INTEGER NOT NULL,
-    PRIMARY KEY (extension_id, file)
-);
-";
-
 const EXTENSION_COLUMNS: &str =
     "id, cluster_id, name, resource_type, enabled, created_at, change_password_url";
 const VERSION_COLUMNS: &str = "id, extension_id, keycloak_major, label, resource_key, valid, scan_state, risk_score, \

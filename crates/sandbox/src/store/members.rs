@@ -4,26 +4,6 @@ use super::{Store, StoreResult};
 use crate::records::MemberRow;
 use rusqlite::{OptionalExtension, Row, params};
 
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS org_members (
-    org_id         TEXT NOT NULL REFERENCES orgs(id),
-    user_id        TEXT NOT NULL,
-    username       TEXT NOT NULL,
-    email          TEXT NOT NULL,
-    first_name     TEXT NOT NULL,
-    last_name      TEXT NOT NULL,
-    manage_billing INTEGER NOT NULL,
-    PRIMARY KEY (org_id, user_id)
-);
-CREATE TABLE IF NOT EXISTS billing_contacts (
-    org_id     TEXT NOT NULL,
-    user_id    TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    PRIMARY KEY (org_id, user_id),
-    FOREIGN KEY (org_id, user_id) REFERENCES org_members(org_id, user_id) ON DELETE CASCADE
-);
-";
-
 const MEMBER_COLUMNS: &str =
     "m.org_id, m.user_id, m.username, m.email, m.first_name, m.last_name, m.manage_billing";
 

@@ -5,26 +5,6 @@ use super::{Store, StoreResult};
 use crate::records::{Grant, PersonRow};
 use rusqlite::{OptionalExtension, Row, params};
 
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS people (
-    id       TEXT PRIMARY KEY,
-    email    TEXT NOT NULL UNIQUE,
-    name     TEXT NOT NULL,
-    password TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS person_roles (
-    person_id TEXT NOT NULL REFERENCES people(id) ON DELETE CASCADE,
-    org_id    TEXT NOT NULL REFERENCES orgs(id),
-    role      TEXT NOT NULL,
-    PRIMARY KEY (person_id, org_id, role)
-);
--- Support staff among the people: their tokens carry the staff client role instead of
--- organization roles (API-NOTES §2.3).
-CREATE TABLE IF NOT EXISTS staff_people (
-    person_id TEXT PRIMARY KEY REFERENCES people(id) ON DELETE CASCADE
-);
-";
-
 fn person_from(row: &Row<'_>) -> rusqlite::Result<PersonRow> {
     Ok(PersonRow { id: row.get(0)?, email: row.get(1)?, name: row.get(2)?, password: row.get(3)? })
 }

@@ -6,41 +6,6 @@ use crate::records::{RealmCredentialRow, RealmLinkRow, RealmRow};
 use cluster_api::DeploymentState;
 use rusqlite::{OptionalExtension, Row, params};
 
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS realms (
-    id           TEXT PRIMARY KEY,
-    cluster_id   TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    name         TEXT NOT NULL,
-    display_name TEXT,
-    state        TEXT NOT NULL,
-    state_error  TEXT,
-    created_at   INTEGER NOT NULL,
-    created_by   TEXT,
-    tags         TEXT NOT NULL,
-    ready_at     INTEGER,
-    failure      TEXT,
-    clients      TEXT NOT NULL,
-    UNIQUE (cluster_id, name)
-);
-CREATE TABLE IF NOT EXISTS realm_links (
-    token        TEXT PRIMARY KEY,
-    realm_id     TEXT NOT NULL REFERENCES realms(id) ON DELETE CASCADE,
-    client_id    TEXT,
-    redirect_uri TEXT,
-    expires_at   INTEGER NOT NULL,
-    used         INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS realm_credentials (
-    client_id     TEXT PRIMARY KEY,
-    realm_id      TEXT NOT NULL REFERENCES realms(id) ON DELETE CASCADE,
-    name          TEXT,
-    description   TEXT,
-    roles         TEXT NOT NULL,
-    client_secret TEXT NOT NULL,
-    created_at    INTEGER NOT NULL
-);
-";
-
 const COLUMNS: &str = "id, cluster_id, name, display_name, state, state_error, created_at, created_by, tags, ready_at, failure, clients";
 
 fn list_from(text: String) -> Vec<String> {

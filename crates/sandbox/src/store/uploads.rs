@@ -6,34 +6,6 @@ use super::{Store, StoreResult};
 use crate::records::{BlobRow, UploadSlotRow};
 use rusqlite::{OptionalExtension, Row, params};
 
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS upload_slots (
-    key          TEXT PRIMARY KEY,
-    extension_id TEXT NOT NULL REFERENCES extensions(id) ON DELETE CASCADE,
-    version_id   TEXT REFERENCES extension_versions(id) ON DELETE CASCADE,
-    file         TEXT,
-    label        TEXT,
-    created_at   INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS upload_slots_by_extension ON upload_slots(extension_id);
-CREATE TABLE IF NOT EXISTS blobs (
-    key          TEXT PRIMARY KEY,
-    bytes        BLOB NOT NULL,
-    content_type TEXT,
-    etag         TEXT NOT NULL,
-    uploaded_at  INTEGER NOT NULL
-);
--- A slot's object goes with it, whether the slot is deleted directly or by cascade.
-CREATE TRIGGER IF NOT EXISTS upload_slots_drop_blob AFTER DELETE ON upload_slots
-BEGIN
-    DELETE FROM blobs WHERE key = OLD.key;
-END;
-CREATE TABLE IF NOT EXISTS sandbox_meta (
-    name  TEXT PRIMARY KEY,
-    value BLOB NOT NULL
-);
-";
-
 const SLOT_COLUMNS: &str = "key, extension_id, version_id, file, label, created_at";
 
 fn slot_from(row: &Row<'_>) -> rusqlite::Result<UploadSlotRow> {
