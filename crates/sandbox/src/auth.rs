@@ -68,7 +68,7 @@ impl Caller {
     }
 
     /// The same caller, signed in as a person (`sam@staff.example` is staff).
-    pub fn as_person(mut self, person_id: &str) -> Caller {
+    pub fn signed_in_as(mut self, person_id: &str) -> Caller {
         self.person_id = Some(person_id.to_string());
         self
     }
