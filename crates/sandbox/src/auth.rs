@@ -3,7 +3,7 @@
 //! sandbox invalidates them, and clients re-exchange on 401 as they must anyway.
 
 use crate::error::ApiError;
-use crate::records::{Grant, SecretRecord};
+use crate::records::{Grant, SecretRow};
 use axum::http::HeaderValue;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Mutex;
@@ -33,7 +33,7 @@ fn role_map(grants: &[Grant]) -> BTreeMap<String, BTreeSet<String>> {
 }
 
 impl Caller {
-    pub fn new(secret: &SecretRecord, grants: &[Grant]) -> Caller {
+    pub fn new(secret: &SecretRow, grants: &[Grant]) -> Caller {
         Caller {
             secret_id: secret.id.clone(),
             client_id: secret.client_id.clone(),
@@ -68,7 +68,7 @@ impl Caller {
     }
 
     /// The same caller, signed in as a person (`sam@staff.example` is staff).
-    pub fn acting_as_person(mut self, person_id: &str) -> Caller {
+    pub fn signed_in_as(mut self, person_id: &str) -> Caller {
         self.person_id = Some(person_id.to_string());
         self
     }

@@ -78,7 +78,7 @@ pub fn verify(key: &[u8], token: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::SecretRecord;
+    use crate::records::SecretRow;
 
     fn decode(part: &str) -> Value {
         let mut bits = Vec::new();
@@ -119,7 +119,7 @@ mod tests {
         assert!(verify(&key, &staff));
         assert!(!verify(b"other", &staff));
 
-        let secret = SecretRecord {
+        let secret = SecretRow {
             id: "sec-1".into(),
             org_id: "org".into(),
             name: "n".into(),

@@ -4,7 +4,7 @@
 //! `dns_ms` after it was added, the certificate is issued `dns_ms` later, and hosts
 //! under `.invalid` never validate and time out after `timeout_ms`.
 
-use crate::records::{ClusterRecord, Millis};
+use crate::records::{ClusterRow, CustomerDomainRow, Millis};
 use cluster_api::{
     CertificateStatusMapping, ClusterState, DomainRecord, DomainRecordType, DomainStatusMapping,
     ResourceLimits, Tier,
@@ -13,17 +13,8 @@ use cluster_api::{
 /// The suffix of every cluster's default host.
 pub const DEFAULT_SUFFIX: &str = "global.auth.ac";
 
-/// A domain as the store keeps it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DomainRecordRow {
-    pub id: String,
-    pub cluster_id: String,
-    pub host: String,
-    pub created_at: Millis,
-}
-
 /// The cluster's default host, `<name>.global.auth.ac`.
-pub fn default_host(cluster: &ClusterRecord) -> String {
+pub fn default_host(cluster: &ClusterRow) -> String {
     format!("{}.{DEFAULT_SUFFIX}", cluster.name)
 }
 
@@ -69,7 +60,7 @@ pub fn host_problem(host: &str) -> Option<String> {
 }
 
 /// How many custom domains a tier allows (API-NOTES §11); `None` for no limit.
-pub fn cap(cluster: &ClusterRecord) -> Option<usize> {
+pub fn cap(cluster: &ClusterRow) -> Option<usize> {
     if cluster.resource_limits == ResourceLimits::Custom {
         return None;
     }
@@ -82,7 +73,7 @@ pub fn cap(cluster: &ClusterRecord) -> Option<usize> {
 }
 
 /// 409's message when `cluster` cannot take another domain now.
-pub fn add_problem(cluster: &ClusterRecord, have: usize) -> Option<String> {
+pub fn add_problem(cluster: &ClusterRow, have: usize) -> Option<String> {
     if cluster.status != ClusterState::Active {
         return Some(format!(
             "{} is {}; custom domains can be added only while it is ACTIVE.",
@@ -109,7 +100,7 @@ pub struct Progress {
 
 /// The simulated timeline of `domain` on `cluster` at `now`.
 pub fn progress(
-    domain: &DomainRecordRow,
+    domain: &CustomerDomainRow,
     cluster_name: &str,
     now: Millis,
     dns_ms: Millis,
@@ -156,7 +147,7 @@ pub fn progress(
 /// The two records to create: the certificate's validation CNAME (named from the
 /// domain's ID, as a certificate authority's token would be) and the host's CNAME
 /// to the cluster's default host.
-pub fn records(domain: &DomainRecordRow, cluster_name: &str) -> Vec<DomainRecord> {
+pub fn records(domain: &CustomerDomainRow, cluster_name: &str) -> Vec<DomainRecord> {
     let token: String = domain.id.chars().filter(char::is_ascii_alphanumeric).collect();
     vec![
         DomainRecord {

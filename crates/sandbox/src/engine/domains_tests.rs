@@ -1,11 +1,12 @@
 use super::*;
+use crate::records::{ClusterRow, CustomerDomainRow};
 
-fn cluster(tier: Tier) -> ClusterRecord {
-    ClusterRecord::sample(tier)
+fn cluster(tier: Tier) -> ClusterRow {
+    ClusterRow::sample(tier)
 }
 
-fn row(host: &str) -> DomainRecordRow {
-    DomainRecordRow { id: "dom-1a2b".into(), cluster_id: "c1".into(), host: host.into(), created_at: 1_000 }
+fn row(host: &str) -> CustomerDomainRow {
+    CustomerDomainRow { id: "dom-1a2b".into(), cluster_id: "c1".into(), host: host.into(), created_at: 1_000 }
 }
 
 #[test]

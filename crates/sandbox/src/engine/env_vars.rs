@@ -1,35 +1,10 @@
 //! Environment variables as pure rules: which names Keycloak's own configuration
 //! reserves, and how a secret reads back.
 
-use cluster_api::{EnvironmentVariableRepresentation, EnvironmentVariableType};
+use cluster_api::EnvironmentVariableType;
 
 /// What a SECRET value reads as (the mask the TF provider expects, API-NOTES §4.3).
 pub const MASK: &str = "************";
-
-/// An environment variable as the store keeps it (the value in full).
-#[derive(Debug, Clone, PartialEq)]
-pub struct EnvVarRow {
-    pub id: String,
-    pub cluster_id: String,
-    pub name: String,
-    pub value: String,
-    pub kind: EnvironmentVariableType,
-    pub created_at: i64,
-}
-
-impl EnvVarRow {
-    /// The wire shape: a secret's value never leaves the sandbox.
-    pub fn to_wire(&self) -> EnvironmentVariableRepresentation {
-        let value =
-            if self.kind == EnvironmentVariableType::Secret { MASK.to_string() } else { self.value.clone() };
-        EnvironmentVariableRepresentation {
-            id: self.id.clone(),
-            name: self.name.clone(),
-            value,
-            r#type: self.kind.clone(),
-        }
-    }
-}
 
 /// 400's message when `name` may not be used: blank, or `KC_` (Keycloak's own
 /// options) other than `KC_SPI_` (provider settings).
@@ -57,6 +32,7 @@ pub fn type_problem(kind: &EnvironmentVariableType) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::records::EnvVarRow;
 
     #[test]
     fn names() {

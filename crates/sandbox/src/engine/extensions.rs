@@ -1,71 +1,14 @@
-//! Extensions (themes, provider jars, password denylists, app-association files) as
-//! records and the pure rules around them: names, the per-tier caps, which upload
+//! Extensions (themes, provider jars, password denylists, app-association files): the
+//! pure rules around their rows (`records::ExtensionRow`, `ExtensionVersionRow`): names, the per-tier caps, which upload
 //! flow each resource type uses, and when a cluster accepts changes.
 
-use crate::records::{ClusterRecord, Millis};
-use cluster_api::{
-    ClusterState, EpochMillis, Extension, ExtensionVersion, ResourceLimits, ResourceType, ScanState, Tier,
-};
+use crate::records::{AdminBlock, ClusterRow, ExtensionRow, ExtensionVersionRow, Millis};
+use cluster_api::{ClusterState, ResourceLimits, ResourceType, ScanState, Tier};
 
 /// The Keycloak majors a versioned extension may target (`keycloakVersion.list`).
 pub const KEYCLOAK_MAJORS: &[i32] = &[24, 25, 26];
 
 pub const NAME_MAX: usize = 63;
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExtensionRecord {
-    pub id: String,
-    pub cluster_id: String,
-    pub name: String,
-    pub resource_type: ResourceType,
-    pub enabled: bool,
-    pub created_at: Millis,
-    /// WELL_KNOWN only: where `/.well-known/change-password` redirects.
-    pub change_password_url: Option<String>,
-}
-
-/// A scan verdict decided at confirm time but revealed only when the scan is due.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PendingScan {
-    pub due_at: Millis,
-    pub state: ScanState,
-    pub risk_score: Option<i32>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct VersionRecord {
-    pub id: String,
-    pub extension_id: String,
-    /// `None` for the single version of a standalone extension.
-    pub keycloak_major: Option<i32>,
-    pub label: Option<String>,
-    /// Set by confirm: the object the version deploys.
-    pub resource_key: Option<String>,
-    pub valid: bool,
-    pub scan_state: ScanState,
-    pub risk_score: Option<i32>,
-    pub scanned_at: Option<Millis>,
-    pub scanner_version: Option<String>,
-    pub pending: Option<PendingScan>,
-    pub override_by: Option<String>,
-    pub override_reason: Option<String>,
-    pub created_at: Millis,
-    /// When a reconcile last deployed this version (never shown on the wire); `None`
-    /// while it is not on the cluster.
-    pub applied_at: Option<Millis>,
-    /// Support staff's block (kept in its own table, so saving a version never touches it).
-    pub block: Option<AdminBlock>,
-    /// Whether the scanner's report is stored (shown once the scan has finished).
-    pub has_report: bool,
-}
-
-/// A staff block: the version is never deployed while it holds.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AdminBlock {
-    pub by: String,
-    pub reason: String,
-    pub at: Millis,
-}
 
 /// Scan states whose report exists: the scan has finished.
 pub fn scanned(state: &ScanState) -> bool {
@@ -74,13 +17,13 @@ pub fn scanned(state: &ScanState) -> bool {
 
 /// Whether a reconcile deploys `version` of `extension`: enabled, approved, uploaded and
 /// not blocked by staff. A staff block wins over everything, whatever `valid` or the scan says.
-pub fn deployable(extension: &ExtensionRecord, version: &VersionRecord) -> bool {
+pub fn deployable(extension: &ExtensionRow, version: &ExtensionVersionRow) -> bool {
     extension.enabled && version.valid && version.resource_key.is_some() && version.block.is_none()
 }
 
 /// What a reconcile at `now` does to one version: deploys it when [`deployable`], takes it
 /// off the cluster otherwise. Returns whether the record changed (to be written back).
-pub fn reconcile(extension: &ExtensionRecord, version: &mut VersionRecord, now: Millis) -> bool {
+pub fn reconcile(extension: &ExtensionRow, version: &mut ExtensionVersionRow, now: Millis) -> bool {
     let deploy = deployable(extension, version);
     if !deploy && version.applied_at.is_none() {
         return false;
@@ -91,7 +34,7 @@ pub fn reconcile(extension: &ExtensionRecord, version: &mut VersionRecord, now: 
 
 /// What `version.adminBlock` does: `Err` is 400's message.
 pub fn admin_block(
-    version: &mut VersionRecord,
+    version: &mut ExtensionVersionRow,
     blocked: bool,
     reason: Option<&str>,
     by: &str,
@@ -106,66 +49,6 @@ pub fn admin_block(
     };
     version.block = Some(AdminBlock { by: by.to_string(), reason: reason.to_string(), at: now });
     Ok(())
-}
-
-impl VersionRecord {
-    pub fn new(id: String, extension_id: &str, keycloak_major: Option<i32>, now: Millis) -> VersionRecord {
-        VersionRecord {
-            id,
-            extension_id: extension_id.to_string(),
-            keycloak_major,
-            label: None,
-            resource_key: None,
-            valid: false,
-            scan_state: ScanState::Unscanned,
-            risk_score: None,
-            scanned_at: None,
-            scanner_version: None,
-            pending: None,
-            override_by: None,
-            override_reason: None,
-            created_at: now,
-            applied_at: None,
-            block: None,
-            has_report: false,
-        }
-    }
-
-    pub fn to_wire(&self) -> ExtensionVersion {
-        ExtensionVersion {
-            id: self.id.clone(),
-            valid: self.valid,
-            label: self.label.clone(),
-            resource_key: self.resource_key.clone(),
-            keycloak_major_version: self.keycloak_major,
-            scan_state: self.scan_state.clone(),
-            risk_score: self.risk_score,
-            report_location: (self.has_report && scanned(&self.scan_state))
-                .then(|| super::report::location(&self.extension_id, &self.id)),
-            scanned_at: self.scanned_at.map(EpochMillis),
-            scanner_version: self.scanner_version.clone(),
-            override_by: self.override_by.clone(),
-            override_reason: self.override_reason.clone(),
-            created_at: Some(EpochMillis(self.created_at)),
-            admin_blocked: Some(self.block.is_some()),
-            admin_blocked_by: self.block.as_ref().map(|b| b.by.clone()),
-            admin_blocked_reason: self.block.as_ref().map(|b| b.reason.clone()),
-            admin_blocked_at: self.block.as_ref().map(|b| EpochMillis(b.at)),
-        }
-    }
-}
-
-impl ExtensionRecord {
-    pub fn to_wire(&self, versions: &[VersionRecord]) -> Extension {
-        Extension {
-            id: self.id.clone(),
-            name: self.name.clone(),
-            enabled: self.enabled,
-            created_at: Some(EpochMillis(self.created_at)),
-            versions: Some(versions.iter().map(VersionRecord::to_wire).collect()),
-            resource_type: self.resource_type.clone(),
-        }
-    }
 }
 
 /// How a resource type's file reaches the cluster (API-NOTES §4.4).
@@ -207,7 +90,7 @@ fn how_to_upload(flow: Flow) -> &'static str {
 }
 
 /// 400's message when `extension` is used with the operations of `wanted`.
-pub fn wrong_flow(extension: &ExtensionRecord, wanted: Flow) -> Option<String> {
+pub fn wrong_flow(extension: &ExtensionRow, wanted: Flow) -> Option<String> {
     let actual = flow(&extension.resource_type);
     if actual == wanted {
         return None;
@@ -274,7 +157,7 @@ fn cap(tier: &Tier, theme_group: bool) -> Option<usize> {
 /// 409's message when `cluster` may not get another extension of `resource_type`,
 /// given the types of the extensions it has.
 pub fn cap_problem(
-    cluster: &ClusterRecord,
+    cluster: &ClusterRow,
     resource_type: &ResourceType,
     existing: &[ResourceType],
 ) -> Option<String> {
@@ -298,7 +181,7 @@ pub fn cap_problem(
 }
 
 /// Extension changes need a running cluster: 409's message otherwise.
-pub fn change_problem(cluster: &ClusterRecord) -> Option<String> {
+pub fn change_problem(cluster: &ClusterRow) -> Option<String> {
     (cluster.status != ClusterState::Active).then(|| {
         format!(
             "{} is {}; its extensions can be changed only while it is ACTIVE.",
@@ -321,7 +204,7 @@ pub fn major_problem(major: i32) -> Option<String> {
 
 /// What `version.validate` does to a version; `Err` is (status is 409, message).
 pub fn validate(
-    version: &mut VersionRecord,
+    version: &mut ExtensionVersionRow,
     valid: bool,
     reason: Option<&str>,
     client_id: &str,

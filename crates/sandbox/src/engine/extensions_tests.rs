@@ -1,8 +1,9 @@
 use super::*;
+use crate::records::{ClusterRow, ExtensionRow, ExtensionVersionRow};
 use cluster_api::ResourceType as T;
 
-fn cluster(tier: Tier) -> ClusterRecord {
-    ClusterRecord::sample(tier)
+fn cluster(tier: Tier) -> ClusterRow {
+    ClusterRow::sample(tier)
 }
 
 #[test]
@@ -49,7 +50,7 @@ fn tier_caps() {
 
 #[test]
 fn flows() {
-    let record = |t: T| ExtensionRecord {
+    let record = |t: T| ExtensionRow {
         id: "e".into(),
         cluster_id: "c".into(),
         name: "x".into(),
@@ -69,7 +70,7 @@ fn flows() {
 
 #[test]
 fn approving() {
-    let mut v = VersionRecord::new("v".into(), "e", Some(26), 0);
+    let mut v = ExtensionVersionRow::new("v".into(), "e", Some(26), 0);
     assert!(matches!(validate(&mut v, true, Some("x"), "me"), Err((true, _))), "no upload yet");
     v.resource_key = Some("k".into());
     v.scan_state = ScanState::Warn;
@@ -87,8 +88,8 @@ fn approving() {
     assert_eq!((v.valid, v.override_by), (true, None));
 }
 
-fn slot() -> ExtensionRecord {
-    ExtensionRecord {
+fn slot() -> ExtensionRow {
+    ExtensionRow {
         id: "e".into(),
         cluster_id: "c".into(),
         name: "theme".into(),
@@ -99,8 +100,8 @@ fn slot() -> ExtensionRecord {
     }
 }
 
-fn approved(scan: ScanState) -> VersionRecord {
-    let mut v = VersionRecord::new("v".into(), "e", Some(26), 0);
+fn approved(scan: ScanState) -> ExtensionVersionRow {
+    let mut v = ExtensionVersionRow::new("v".into(), "e", Some(26), 0);
     v.resource_key = Some("k".into());
     v.scan_state = scan;
     v.valid = true;

@@ -2,7 +2,7 @@
 //! Nothing real runs behind the sandbox, so the numbers are derived from the cluster
 //! ID: stable across calls and restarts, different between clusters.
 
-use crate::records::{ClusterRecord, Millis};
+use crate::records::{ClusterRow, Millis};
 use cluster_api::{ClusterState, Metrics, SystemInfoRepresentation, Tier};
 use std::collections::BTreeMap;
 
@@ -37,7 +37,7 @@ fn never_ran(status: &ClusterState) -> bool {
     )
 }
 
-pub fn metrics(cluster: &ClusterRecord) -> Metrics {
+pub fn metrics(cluster: &ClusterRow) -> Metrics {
     let mut counts = BTreeMap::new();
     let (realms, users, clients) = if never_ran(&cluster.status) {
         (0, 0, 0)
@@ -74,7 +74,7 @@ fn format_uptime(millis: Millis) -> String {
     .join(", ")
 }
 
-pub fn system_info(cluster: &ClusterRecord, now: Millis) -> SystemInfoRepresentation {
+pub fn system_info(cluster: &ClusterRow, now: Millis) -> SystemInfoRepresentation {
     let since = cluster.ready_at.unwrap_or(cluster.created_at).min(now);
     let uptime = now - since;
     let server_time = chrono::DateTime::from_timestamp_millis(now)

@@ -1,37 +1,11 @@
 //! IP rules as pure rules: what an address may look like, how an update replaces
 //! categories, and what each tier allows (API-NOTES §4.5, §11).
 
-use crate::records::{ClusterRecord, Millis};
-use cluster_api::{IpRule, IpRuleRepresentation};
+use crate::records::{ClusterRow, IpRuleRow, Millis};
+use cluster_api::IpRule;
 
 pub use cluster_api::ip_rule_rules::Category;
 use cluster_api::ip_rule_rules::{AddressProblem, cap};
-
-/// One stored rule.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RuleRecord {
-    pub id: String,
-    pub cluster_id: String,
-    pub category: Category,
-    pub position: i32,
-    pub alias: String,
-    pub address: String,
-    pub created_at: Millis,
-}
-
-impl RuleRecord {
-    pub fn to_wire(&self) -> IpRuleRepresentation {
-        IpRuleRepresentation {
-            id: self.id.clone(),
-            alias: self.alias.clone(),
-            address: self.address.clone(),
-            endpoint_type: self.category.endpoint_type(),
-            allow_deny: self.category.allows(),
-            evaluation_order: Some(self.position),
-            created_at: Some(cluster_api::EpochMillis(self.created_at)),
-        }
-    }
-}
 
 /// Why `address` is not an IPv4/IPv6 address with an optional valid CIDR prefix.
 pub fn address_problem(address: &str) -> Option<String> {
@@ -65,7 +39,7 @@ pub fn category_problem(category: Category, rules: &[IpRule]) -> Option<String> 
 /// 409's message when the rules a cluster would hold after an update exceed its
 /// tier: starter none, premium two on admin paths only, enterprise unlimited.
 pub fn cap_problem(
-    cluster: &ClusterRecord,
+    cluster: &ClusterRow,
     admin: usize,
     realm_allowed: usize,
     realm_blocked: usize,
@@ -95,17 +69,17 @@ pub fn cap_problem(
 pub fn replace(
     cluster_id: &str,
     category: Category,
-    old: &[RuleRecord],
+    old: &[IpRuleRow],
     sent: &[IpRule],
     now: Millis,
     new_id: &mut dyn FnMut() -> String,
-) -> Vec<RuleRecord> {
+) -> Vec<IpRuleRow> {
     sent.iter()
         .enumerate()
         .map(|(i, rule)| {
             let address = rule.address.trim().to_string();
             let kept = old.iter().find(|r| r.category == category && r.address == address);
-            RuleRecord {
+            IpRuleRow {
                 id: kept.map_or_else(&mut *new_id, |r| r.id.clone()),
                 cluster_id: cluster_id.to_string(),
                 category,

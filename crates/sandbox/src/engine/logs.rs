@@ -3,7 +3,7 @@
 //! a pure function of (cluster, hour), generated when listed or downloaded. So 720
 //! files per cluster cost no storage and always read back the same.
 
-use crate::records::{ClusterRecord, Millis};
+use crate::records::{ClusterRow, Millis};
 use chrono::{DateTime, NaiveDateTime, Timelike};
 use cluster_api::{ClusterState, LogFile};
 use flate2::{Compression, GzBuilder};
@@ -46,7 +46,7 @@ fn last_modified(hour_start: Millis) -> Millis {
 
 /// Start hours of the cluster's files at `now`, newest first. Clusters that never
 /// ran have none.
-pub fn hours(cluster: &ClusterRecord, now: Millis) -> Vec<Millis> {
+pub fn hours(cluster: &ClusterRow, now: Millis) -> Vec<Millis> {
     if matches!(
         cluster.status,
         ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning
@@ -66,7 +66,7 @@ pub fn hours(cluster: &ClusterRecord, now: Millis) -> Vec<Millis> {
 }
 
 /// Does the cluster have this file at `now`?
-pub fn exists(cluster: &ClusterRecord, name: &str, now: Millis) -> bool {
+pub fn exists(cluster: &ClusterRow, name: &str, now: Millis) -> bool {
     hour_of(name).is_some_and(|hour| hours(cluster, now).contains(&hour))
 }
 

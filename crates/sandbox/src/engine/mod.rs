@@ -18,12 +18,12 @@ pub mod well_known;
 
 pub use facts::{metrics, system_info};
 
-use crate::records::{ClusterRecord, Millis};
+use crate::records::{ClusterRow, Millis};
 use cluster_api::ClusterState;
 
 /// Applies every transition that is due by `now`. Returns whether anything changed,
 /// so the caller knows to write the record back.
-pub fn settle(cluster: &mut ClusterRecord, now: Millis) -> bool {
+pub fn settle(cluster: &mut ClusterRow, now: Millis) -> bool {
     let mut changed = false;
     if cluster.status == ClusterState::Provisioning && cluster.ready_at.is_some_and(|at| at <= now) {
         cluster.status = ClusterState::Active;
@@ -54,7 +54,7 @@ pub enum DeleteOutcome {
     Refuse(String),
 }
 
-pub fn delete_outcome(cluster: &ClusterRecord) -> DeleteOutcome {
+pub fn delete_outcome(cluster: &ClusterRow) -> DeleteOutcome {
     match cluster.status {
         ClusterState::PendingDeletion => DeleteOutcome::Refuse(format!(
             "{} is already scheduled for deletion (PENDING_DELETION); it is removed at the end of its billing cycle.",
@@ -72,7 +72,7 @@ pub fn delete_outcome(cluster: &ClusterRecord) -> DeleteOutcome {
 
 /// Applies `cluster.delete`. `Ok(true)` means the record must be removed from the
 /// store; `Ok(false)` means it was updated in place.
-pub fn delete(cluster: &mut ClusterRecord) -> Result<bool, String> {
+pub fn delete(cluster: &mut ClusterRow) -> Result<bool, String> {
     match delete_outcome(cluster) {
         DeleteOutcome::Schedule => {
             cluster.status = ClusterState::PendingDeletion;
@@ -85,7 +85,7 @@ pub fn delete(cluster: &mut ClusterRecord) -> Result<bool, String> {
 }
 
 /// System information exists only while Keycloak runs, i.e. while ACTIVE.
-pub fn system_info_available(cluster: &ClusterRecord) -> Result<(), String> {
+pub fn system_info_available(cluster: &ClusterRow) -> Result<(), String> {
     if cluster.status == ClusterState::Active {
         Ok(())
     } else {
@@ -96,14 +96,14 @@ pub fn system_info_available(cluster: &ClusterRecord) -> Result<(), String> {
     }
 }
 
-pub fn restart_in_progress(cluster: &ClusterRecord, now: Millis) -> bool {
+pub fn restart_in_progress(cluster: &ClusterRow, now: Millis) -> bool {
     cluster.restart_until.is_some_and(|until| now < until)
 }
 
 /// Starts a restart lasting `duration_ms`. Refuses while one is already running, the
 /// 409 that restart-inducing operations give (API-NOTES §2.6). The message must keep
 /// the word "restart": clients (the console, the TF provider) classify 409s by it.
-pub fn begin_restart(cluster: &mut ClusterRecord, now: Millis, duration_ms: Millis) -> Result<(), String> {
+pub fn begin_restart(cluster: &mut ClusterRow, now: Millis, duration_ms: Millis) -> Result<(), String> {
     if restart_in_progress(cluster, now) {
         return Err(format!(
             "A restart of {} is already in progress; try again when it finishes.",

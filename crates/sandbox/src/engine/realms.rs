@@ -2,39 +2,19 @@
 //! gate and tier cap, the PENDING → ACTIVE/FAILED settle, what an import file must be,
 //! and credential names and roles.
 
-use crate::records::{ClusterRecord, Millis};
+use crate::records::{ClusterRow, Millis, RealmRow};
 use cluster_api::realms::{
     REALM_MANAGEMENT_ROLES, REALM_NAME_MAX, RESERVED_REALM_NAMES, realm_cap, realm_name_problem,
 };
 use cluster_api::{ClusterState, DeploymentState, NameAvailability};
 use serde_json::Value;
 
-/// A realm as the sandbox keeps it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RealmRecord {
-    pub id: String,
-    pub cluster_id: String,
-    pub name: String,
-    pub display_name: Option<String>,
-    pub state: DeploymentState,
-    pub state_error: Option<String>,
-    pub created_at: Millis,
-    pub created_by: Option<String>,
-    pub tags: Vec<String>,
-    /// When a PENDING realm settles.
-    pub ready_at: Option<Millis>,
-    /// Set for an import that will fail: the `stateError` it ends with.
-    pub failure: Option<String>,
-    /// Client IDs of the realm besides Keycloak's defaults (from an import).
-    pub clients: Vec<String>,
-}
-
 /// The clients every Keycloak realm has.
 pub const DEFAULT_CLIENTS: &[&str] =
     &["account", "account-console", "admin-cli", "broker", "realm-management", "security-admin-console"];
 
 /// Applies a due PENDING → ACTIVE (or FAILED, for a broken import). Returns whether it changed.
-pub fn settle(realm: &mut RealmRecord, now: Millis) -> bool {
+pub fn settle(realm: &mut RealmRow, now: Millis) -> bool {
     if realm.state != DeploymentState::Pending || realm.ready_at.is_none_or(|at| at > now) {
         return false;
     }
@@ -50,7 +30,7 @@ pub fn settle(realm: &mut RealmRecord, now: Millis) -> bool {
 }
 
 /// Why `cluster` takes no new realm now (409), given how many it already has.
-pub fn intake_problem(cluster: &ClusterRecord, existing: usize) -> Option<String> {
+pub fn intake_problem(cluster: &ClusterRow, existing: usize) -> Option<String> {
     if cluster.status != ClusterState::Active {
         return Some(format!(
             "{} is {}; realms can be added only while the cluster is ACTIVE.",

@@ -1,11 +1,12 @@
 use super::*;
+use crate::records::{Millis, RealmRow};
 
 fn none(_: &str) -> bool {
     false
 }
 
-fn record(state: DeploymentState, ready_at: Option<Millis>, failure: Option<&str>) -> RealmRecord {
-    RealmRecord {
+fn record(state: DeploymentState, ready_at: Option<Millis>, failure: Option<&str>) -> RealmRow {
+    RealmRow {
         id: "r".into(),
         cluster_id: "c".into(),
         name: "tenant".into(),

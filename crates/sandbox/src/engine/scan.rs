@@ -18,8 +18,7 @@
 //! Scanning takes time: confirm decides the verdict at once but keeps it hidden
 //! (`SCANNING`) until `--scan-seconds` have passed; reads reveal it lazily ([`settle`]).
 
-use super::extensions::{PendingScan, VersionRecord};
-use crate::records::Millis;
+use crate::records::{ExtensionVersionRow, Millis, PendingScan};
 use cluster_api::ScanState;
 
 pub const SCANNER_VERSION: &str = "sandbox-scan 1.0";
@@ -104,7 +103,7 @@ pub fn verdict(bytes: &[u8]) -> Verdict {
 }
 
 /// Starts scanning a freshly confirmed version: its verdict shows after `delay_ms`.
-pub fn queue(version: &mut VersionRecord, verdict: Verdict, now: Millis, delay_ms: Millis) {
+pub fn queue(version: &mut ExtensionVersionRow, verdict: Verdict, now: Millis, delay_ms: Millis) {
     version.scan_state = ScanState::Scanning;
     version.risk_score = None;
     version.scanned_at = None;
@@ -114,7 +113,7 @@ pub fn queue(version: &mut VersionRecord, verdict: Verdict, now: Millis, delay_m
 }
 
 /// Forgets any scan: the version is back to UNSCANNED (scanning disabled, or a new upload).
-pub fn reset(version: &mut VersionRecord) {
+pub fn reset(version: &mut ExtensionVersionRow) {
     version.scan_state = ScanState::Unscanned;
     version.risk_score = None;
     version.scanned_at = None;
@@ -123,7 +122,7 @@ pub fn reset(version: &mut VersionRecord) {
 }
 
 /// Reveals a scan whose time has come. Returns whether the record changed.
-pub fn settle(version: &mut VersionRecord, now: Millis) -> bool {
+pub fn settle(version: &mut ExtensionVersionRow, now: Millis) -> bool {
     let Some(pending) = version.pending.as_ref().filter(|p| p.due_at <= now) else {
         return false;
     };

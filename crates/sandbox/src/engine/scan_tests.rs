@@ -1,4 +1,5 @@
 use super::*;
+use crate::records::ExtensionVersionRow;
 
 /// A stored (uncompressed) zip with the given entry names and empty contents: enough
 /// for the central-directory reader, which never looks at data or checksums.
@@ -72,7 +73,7 @@ fn markers_decide_the_verdict() {
 
 #[test]
 fn a_queued_scan_shows_when_due() {
-    let mut v = VersionRecord::new("v".into(), "e", Some(26), 0);
+    let mut v = ExtensionVersionRow::new("v".into(), "e", Some(26), 0);
     queue(&mut v, Verdict { state: ScanState::Warn, risk_score: Some(55) }, 1_000, 500);
     assert_eq!(v.scan_state, ScanState::Scanning);
     assert!(!settle(&mut v, 1_499));

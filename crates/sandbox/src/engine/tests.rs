@@ -1,8 +1,9 @@
 use super::*;
+use crate::records::ClusterRow;
 use cluster_api::Tier;
 
-fn cluster(status: ClusterState) -> ClusterRecord {
-    ClusterRecord { status, created_at: 1_000, ..ClusterRecord::sample(Tier::Premium) }
+fn cluster(status: ClusterState) -> ClusterRow {
+    ClusterRow { status, created_at: 1_000, ..ClusterRow::sample(Tier::Premium) }
 }
 
 #[test]

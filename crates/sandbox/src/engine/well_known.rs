@@ -1,8 +1,7 @@
 //! App-association ("well-known") files of a WELL_KNOWN extension: which files exist,
 //! the JSON shape each operating system expects, and the `WellKnown` view.
 
-use super::extensions::ExtensionRecord;
-use crate::records::ClusterRecord;
+use crate::records::{ClusterRow, ExtensionRow};
 use cluster_api::{WellKnown, WellKnownFile};
 
 pub use cluster_api::well_known::{AASA, ASSETLINKS, FILES, check_shape};
@@ -37,7 +36,7 @@ pub fn change_password_url(value: Option<&str>) -> Result<Option<String>, String
 
 /// The host the files are served on: the custom domain when there is one, else the
 /// cluster's own host without its scheme.
-pub fn domain(cluster: &ClusterRecord) -> String {
+pub fn domain(cluster: &ClusterRow) -> String {
     cluster.domain.clone().unwrap_or_else(|| {
         let host = cluster.host();
         host.split_once("://").map_or(host.clone(), |(_, rest)| rest.to_string())
@@ -45,11 +44,7 @@ pub fn domain(cluster: &ClusterRecord) -> String {
 }
 
 /// The `WellKnown` view; `published` pairs a file with its confirmed resource key.
-pub fn view(
-    cluster: &ClusterRecord,
-    extension: &ExtensionRecord,
-    published: &[(String, String)],
-) -> WellKnown {
+pub fn view(cluster: &ClusterRow, extension: &ExtensionRow, published: &[(String, String)]) -> WellKnown {
     let domain = domain(cluster);
     let files = FILES
         .iter()

@@ -1,15 +1,13 @@
 //! `org.billingContact.list`, `.create` and `.delete`. Contacts are chosen among the
 //! organization's members, and only those holding manage-billing qualify.
 
-use super::billing::{end_sentence, load_org};
-use super::{Ctx, Outcome, no_content, ok};
-use crate::engine::billing::records::MemberRecord;
+use super::{Ctx, Outcome, end_sentence, no_content, ok};
 use crate::error::ApiError;
-use crate::records::OrgRecord;
+use crate::records::{MemberRow, OrgRow};
 use crate::store::Store;
 use cluster_api::BillingContact;
 
-fn to_wire(member: MemberRecord) -> BillingContact {
+fn to_wire(member: MemberRow) -> BillingContact {
     let text = |value: String| Some(value).filter(|v| !v.is_empty());
     BillingContact {
         id: member.user_id,
@@ -22,7 +20,7 @@ fn to_wire(member: MemberRecord) -> BillingContact {
 
 /// The member named by the second path parameter; users of other organizations are
 /// reported like unknown ones.
-fn load_member(ctx: &Ctx, store: &Store, org: &OrgRecord) -> Result<MemberRecord, ApiError> {
+fn load_member(ctx: &Ctx, store: &Store, org: &OrgRow) -> Result<MemberRow, ApiError> {
     let user_id = ctx.param(1)?;
     store.member(&org.id, user_id)?.ok_or_else(|| {
         ApiError::not_found(format!("No user with ID {user_id} is a member of {}", end_sentence(org.label())))
@@ -30,14 +28,14 @@ fn load_member(ctx: &Ctx, store: &Store, org: &OrgRecord) -> Result<MemberRecord
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     let contacts: Vec<BillingContact> = store.billing_contacts(&org.id)?.into_iter().map(to_wire).collect();
     ok(&contacts)
 }
 
 /// Adding someone who already is a contact succeeds without change.
 pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     let member = load_member(ctx, store, &org)?;
     if !member.manage_billing {
         return Err(ApiError::bad_request(format!(
@@ -51,7 +49,7 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     let member = load_member(ctx, store, &org)?;
     if !store.remove_billing_contact(&org.id, &member.user_id)? {
         return Err(ApiError::not_found(format!(

@@ -1,13 +1,12 @@
 //! `cluster.checkout.resume`: a browser link that gets an unpaid cluster paid for: a
 //! new checkout for one that never was, the open invoice for a delinquent one.
 
-use super::billing::{hosted_link, optional_body};
-use super::clusters::load;
+use super::links::hosted_link;
 use super::{Ctx, Outcome, ok};
 use crate::engine::billing::{money, plan_of_price};
 use crate::error::ApiError;
 use crate::payments;
-use crate::records::ClusterRecord;
+use crate::records::ClusterRow;
 use crate::store::Store;
 use cluster_api::{BillingPeriod, ClusterState, ResumeCheckoutRequest};
 
@@ -15,7 +14,7 @@ use cluster_api::{BillingPeriod, ClusterState, ResumeCheckoutRequest};
 /// what the cluster was ordered with (monthly when unknown). Starter stays monthly.
 fn period(
     store: &Store,
-    cluster: &ClusterRecord,
+    cluster: &ClusterRow,
     request: &ResumeCheckoutRequest,
 ) -> Result<BillingPeriod, ApiError> {
     if let Some(price) = request.price_id.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
@@ -38,8 +37,8 @@ fn period(
 }
 
 pub fn resume(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
-    let request: ResumeCheckoutRequest = optional_body(ctx)?;
+    let cluster = ctx.cluster(store)?;
+    let request: ResumeCheckoutRequest = ctx.optional_body()?;
     match cluster.status {
         ClusterState::BillingSetup | ClusterState::PendingPayment => {
             new_checkout(ctx, store, &cluster, &request)
@@ -80,7 +79,7 @@ pub fn resume(ctx: &Ctx, store: &mut Store) -> Outcome {
 fn new_checkout(
     ctx: &Ctx,
     store: &mut Store,
-    cluster: &ClusterRecord,
+    cluster: &ClusterRow,
     request: &ResumeCheckoutRequest,
 ) -> Outcome {
     let period = period(store, cluster, request)?;

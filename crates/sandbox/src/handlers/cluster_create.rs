@@ -1,15 +1,14 @@
 //! `cluster.create`: validates like the service, then answers one of the three shapes
 //! of `ClusterCreationResult` depending on how the order is paid.
 
-use super::billing::{hosted_link, visible_org};
 use super::clusters::to_wire;
+use super::links::hosted_link;
 use super::{Ctx, Outcome, ok};
-use crate::engine::billing::records::{CardBehaviour, CardRecord, IntentRecord};
 use crate::engine::billing::{Plan, requested_plan};
 use crate::engine::names;
 use crate::error::ApiError;
 use crate::payments::{self, new_id};
-use crate::records::ClusterRecord;
+use crate::records::{CardBehaviour, CardRow, ClusterRow, PaymentIntentRow};
 use crate::store::Store;
 use axum::http::StatusCode;
 use cluster_api::{ClusterCreationResult, ClusterState, DedicatedClusterRequest, ResourceLimits};
@@ -68,13 +67,13 @@ struct Order {
     plan: Plan,
     org_id: String,
     domain: Option<String>,
-    card: Option<CardRecord>,
+    card: Option<CardRow>,
 }
 
 fn validate(ctx: &Ctx, store: &Store) -> Result<Order, ApiError> {
     let body: DedicatedClusterRequest = ctx.json_body()?;
     let org_id = required(&body.org_id, "org_id")?;
-    let org = visible_org(ctx, store, org_id)?;
+    let org = ctx.visible_org(store, org_id)?;
     let name = check_name(store, &body.name)?;
     let region = check_region(store, &body.region)?;
     let plan = requested_plan(body.tier.as_ref(), body.billing_period.as_ref(), body.price_id.as_deref())
@@ -100,8 +99,8 @@ fn validate(ctx: &Ctx, store: &Store) -> Result<Order, ApiError> {
     Ok(Order { name, region, plan, org_id: org.id, domain, card })
 }
 
-fn new_cluster(ctx: &Ctx, order: &Order, status: ClusterState) -> ClusterRecord {
-    ClusterRecord {
+fn new_cluster(ctx: &Ctx, order: &Order, status: ClusterState) -> ClusterRow {
+    ClusterRow {
         id: new_id("cl").replace('_', "-"),
         name: order.name.clone(),
         org_id: order.org_id.clone(),
@@ -160,10 +159,10 @@ fn checkout(ctx: &Ctx, store: &mut Store, order: &Order) -> Outcome {
 }
 
 /// A card that needs 3-D Secure: the cluster waits in PENDING_PAYMENT for Stripe.js.
-fn authenticate(ctx: &Ctx, store: &mut Store, order: &Order, card: &CardRecord) -> Outcome {
+fn authenticate(ctx: &Ctx, store: &mut Store, order: &Order, card: &CardRow) -> Outcome {
     let cluster = new_cluster(ctx, order, ClusterState::PendingPayment);
     let id = new_id("pi");
-    let intent = IntentRecord {
+    let intent = PaymentIntentRow {
         client_secret: format!("{id}_secret_{}", new_id("s").trim_start_matches("s_")),
         id,
         org_id: order.org_id.clone(),

@@ -1,36 +1,13 @@
 //! `cluster.list`, `cluster.detail`, `cluster.delete`, `cluster.region.list` and
-//! `cluster.nameAvailability.check`, plus the lookup every per-cluster handler shares.
+//! `cluster.nameAvailability.check`, and the wire form of a stored cluster.
 
-use super::{Ctx, Outcome, no_content, ok};
+use super::{Ctx, Outcome, no_content, ok, settle};
 use crate::engine::{self, names};
 use crate::error::ApiError;
-use crate::records::ClusterRecord;
+use crate::records::ClusterRow;
 use crate::store::{Store, StoreResult};
 use cluster_api::{Cluster, Region};
 use std::collections::{HashMap, HashSet};
-
-/// The cluster named by the first path parameter, settled to `ctx.now` and checked
-/// against the operation's role. Clusters of organizations the caller does not
-/// belong to are reported exactly like missing ones.
-pub fn load(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiError> {
-    let id = ctx.param(0)?;
-    let mut cluster = store
-        .cluster(id)?
-        .filter(|cluster| ctx.caller.member_of(&cluster.org_id))
-        .ok_or_else(|| ApiError::not_found(format!("No cluster with ID {id} was found.")))?;
-    settle(store, &mut cluster, ctx.now)?;
-    ctx.authorize(store, &cluster.org_id)?;
-    Ok(cluster)
-}
-
-/// Applies due transitions and writes them back, so the stored state never lags
-/// what callers have already seen.
-fn settle(store: &Store, cluster: &mut ClusterRecord, now: i64) -> StoreResult<()> {
-    if engine::settle(cluster, now) {
-        store.update_cluster(cluster)?;
-    }
-    Ok(())
-}
 
 /// A region the store no longer knows still renders, derived from its name.
 fn region_of(regions: &HashMap<String, Region>, name: &str) -> Region {
@@ -45,7 +22,7 @@ fn region_map(store: &Store) -> StoreResult<HashMap<String, Region>> {
     Ok(store.regions()?.into_iter().map(|region| (region.name.clone(), region)).collect())
 }
 
-pub fn to_wire(store: &Store, cluster: &ClusterRecord) -> Result<Cluster, ApiError> {
+pub fn to_wire(store: &Store, cluster: &ClusterRow) -> Result<Cluster, ApiError> {
     with_primary_host(store, cluster.to_wire(region_of(&region_map(store)?, &cluster.region)))
 }
 
@@ -73,12 +50,12 @@ pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     ok(&to_wire(store, &cluster)?)
 }
 
 pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let mut cluster = load(ctx, store)?;
+    let mut cluster = ctx.cluster(store)?;
     match engine::delete(&mut cluster) {
         Ok(true) => store.delete_cluster(&cluster.id)?,
         Ok(false) => store.update_cluster(&cluster)?,

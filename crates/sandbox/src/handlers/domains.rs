@@ -1,16 +1,16 @@
 //! `cluster.domain.list`, `.create`, `.detail`, `.delete`, `.status.detail` and
 //! `cluster.host.update`: custom domains and the cluster's primary host.
 
-use super::clusters::{load, to_wire};
+use super::clusters::to_wire;
 use super::{Ctx, Outcome, no_content, ok};
-use crate::engine::domains::{self as rules, DomainRecordRow};
+use crate::engine::domains as rules;
 use crate::error::ApiError;
-use crate::records::ClusterRecord;
+use crate::records::{ClusterRow, CustomerDomainRow};
 use crate::store::Store;
 use cluster_api::{ClusterDomain, CustomerDomain, CustomerDomainValidation, DomainType, EpochMillis};
 
 /// The validation view of `domain` at the call's instant.
-fn validation(ctx: &Ctx, cluster: &ClusterRecord, domain: &DomainRecordRow) -> CustomerDomainValidation {
+fn validation(ctx: &Ctx, cluster: &ClusterRow, domain: &CustomerDomainRow) -> CustomerDomainValidation {
     let now =
         rules::progress(domain, &cluster.name, ctx.now, ctx.settings.dns_ms, ctx.settings.dns_timeout_ms);
     CustomerDomainValidation {
@@ -28,7 +28,7 @@ fn validation(ctx: &Ctx, cluster: &ClusterRecord, domain: &DomainRecordRow) -> C
 }
 
 /// The domain named by the second path parameter, on `cluster`.
-fn domain(ctx: &Ctx, store: &Store, cluster: &ClusterRecord) -> Result<DomainRecordRow, ApiError> {
+fn domain(ctx: &Ctx, store: &Store, cluster: &ClusterRow) -> Result<CustomerDomainRow, ApiError> {
     let id = ctx.param(1)?;
     store
         .domains_of(&cluster.id)?
@@ -44,14 +44,14 @@ fn requested_host(ctx: &Ctx) -> Result<String, ApiError> {
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let out: Vec<CustomerDomain> =
         store.domains_of(&cluster.id)?.iter().map(|d| validation(ctx, &cluster, d).domain).collect();
     ok(&out)
 }
 
 pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let host = requested_host(ctx)?;
     if let Some(why) = rules::host_problem(&host) {
         return Err(ApiError::bad_request(why));
@@ -66,7 +66,7 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
     if let Some(why) = rules::add_problem(&cluster, have) {
         return Err(ApiError::conflict(why));
     }
-    let record = DomainRecordRow {
+    let record = CustomerDomainRow {
         id: format!("dom-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]),
         cluster_id: cluster.id.clone(),
         host,
@@ -77,20 +77,20 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let record = domain(ctx, store, &cluster)?;
     ok(&validation(ctx, &cluster, &record).domain)
 }
 
 pub fn status(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let record = domain(ctx, store, &cluster)?;
     ok(&validation(ctx, &cluster, &record))
 }
 
 /// Refuses to remove the host the cluster currently serves on: switch first.
 pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let record = domain(ctx, store, &cluster)?;
     if store.primary_host(&cluster.id)?.as_deref() == Some(record.host.as_str()) {
         return Err(ApiError::conflict(format!(
@@ -106,7 +106,7 @@ pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
 
 /// Switches the primary host to the default host or an issued domain of this cluster.
 pub fn update_host(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let host = requested_host(ctx)?;
     if host.is_empty() {
         return Err(ApiError::bad_request("host is required"));

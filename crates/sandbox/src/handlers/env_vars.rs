@@ -2,19 +2,17 @@
 //! restarts Keycloak (API-NOTES §2.6): it is refused with 409 while a restart runs,
 //! before anything changes, so it is safe to retry.
 
-use super::clusters::load;
 use super::{Ctx, Outcome, no_content, ok};
 use crate::engine::{self, env_vars as rules};
 use crate::error::ApiError;
-use crate::records::ClusterRecord;
+use crate::records::{ClusterRow, EnvVarRow};
 use crate::store::Store;
 use cluster_api::{ClusterState, EnvironmentVariableRequest, EnvironmentVariableType};
-use rules::EnvVarRow;
 
 /// The cluster of a write: ACTIVE, with no restart running (409 otherwise), the
 /// restart begun on the returned record (the caller saves it with the change).
-fn restarting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiError> {
-    let mut cluster = load(ctx, store)?;
+fn restarting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRow, ApiError> {
+    let mut cluster = ctx.cluster(store)?;
     if cluster.status != ClusterState::Active {
         return Err(ApiError::conflict(format!(
             "{} is {}; its environment variables can be changed only while it is ACTIVE.",
@@ -25,7 +23,7 @@ fn restarting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiErro
     Ok(cluster)
 }
 
-fn variable(ctx: &Ctx, store: &Store, cluster: &ClusterRecord) -> Result<EnvVarRow, ApiError> {
+fn variable(ctx: &Ctx, store: &Store, cluster: &ClusterRow) -> Result<EnvVarRow, ApiError> {
     let id = ctx.param(1)?;
     store.env_var(&cluster.id, id)?.ok_or_else(|| {
         ApiError::not_found(format!("{} has no environment variable with ID {id}.", cluster.name))
@@ -59,18 +57,18 @@ fn checked_request(
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let out: Vec<_> = store.env_vars_of(&cluster.id)?.iter().map(EnvVarRow::to_wire).collect();
     ok(&out)
 }
 
 pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     ok(&variable(ctx, store, &cluster)?.to_wire())
 }
 
 pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let request = checked_request(ctx, store, &cluster.id, None)?;
     let cluster = restarting_cluster(ctx, store)?;
     let row = EnvVarRow {
@@ -92,7 +90,7 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
 /// Replaces name and value; an omitted type keeps the variable's own, so a secret
 /// never turns readable by accident.
 pub fn update(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let mut row = variable(ctx, store, &cluster)?;
     let request = checked_request(ctx, store, &cluster.id, Some(&row.id))?;
     let cluster = restarting_cluster(ctx, store)?;
@@ -109,7 +107,7 @@ pub fn update(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let row = variable(ctx, store, &cluster)?;
     let cluster = restarting_cluster(ctx, store)?;
     store.transaction(|s| {

@@ -6,11 +6,11 @@ use super::uploads::{
 };
 use super::uploads::{require_flow, version, versions};
 use super::{Ctx, Outcome, no_content, ok};
-use crate::engine::extensions::{self as rules, Flow, VersionRecord};
+use crate::engine::extensions::{self as rules, Flow};
 use crate::error::ApiError;
+use crate::records::{ExtensionVersionRow, UploadSlotRow};
 use crate::storage;
 use crate::store::Store;
-use crate::store::uploads::UploadSlot;
 use cluster_api::{
     ExtensionVersionLocationValidationRequest, ExtensionVersionRequest, ExtensionVersionUploadUrlRequest,
     ToggleExtensionVersionValidRequest,
@@ -36,7 +36,7 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
             record.name, existing.id
         )));
     }
-    let version = VersionRecord::new(new_version_id(), &record.id, Some(major), ctx.now);
+    let version = ExtensionVersionRow::new(new_version_id(), &record.id, Some(major), ctx.now);
     store.save_version(&version)?;
     ok(&version.to_wire())
 }
@@ -67,10 +67,10 @@ fn issue_for(
     store: &mut Store,
     prefix: &str,
     ext: &str,
-    version: &VersionRecord,
+    version: &ExtensionVersionRow,
     label: Option<String>,
 ) -> Outcome {
-    let slot = UploadSlot {
+    let slot = UploadSlotRow {
         key: storage::new_key(prefix, ext),
         extension_id: version.extension_id.clone(),
         version_id: Some(version.id.clone()),
@@ -114,7 +114,7 @@ fn standalone_version(
     ctx: &Ctx,
     store: &Store,
     extension_id: &str,
-) -> Result<Option<VersionRecord>, ApiError> {
+) -> Result<Option<ExtensionVersionRow>, ApiError> {
     Ok(versions(ctx, store, extension_id)?.into_iter().next())
 }
 
@@ -126,7 +126,7 @@ pub fn standalone_upload_url(ctx: &Ctx, store: &mut Store) -> Outcome {
     let version = match standalone_version(ctx, store, &record.id)? {
         Some(version) => version,
         None => {
-            let version = VersionRecord::new(new_version_id(), &record.id, None, ctx.now);
+            let version = ExtensionVersionRow::new(new_version_id(), &record.id, None, ctx.now);
             store.save_version(&version)?;
             version
         }

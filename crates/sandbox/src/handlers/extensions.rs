@@ -1,22 +1,22 @@
 //! `cluster.extension.list`, `.create`, `.detail`, `.update`, `.delete`,
 //! `.keycloakVersion.list` and `.reconcile`: the extension slots of a cluster.
 
-use super::clusters::load;
 use super::uploads::{changeable_cluster, extension, versions};
 use super::{Ctx, Outcome, no_content, ok};
 use crate::engine::{self, extensions as rules};
 use crate::error::ApiError;
+use crate::records::ExtensionRow;
 use crate::store::Store;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::IntoResponse;
 use cluster_api::{Extension, ExtensionRequest, ResourceType, ToggleExtensionRequest};
 
-fn to_wire(ctx: &Ctx, store: &Store, record: &rules::ExtensionRecord) -> Result<Extension, ApiError> {
+fn to_wire(ctx: &Ctx, store: &Store, record: &ExtensionRow) -> Result<Extension, ApiError> {
     Ok(record.to_wire(&versions(ctx, store, &record.id)?))
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let wanted = match ctx.query_param("type").map(str::trim).filter(|t| !t.is_empty()) {
         None => None,
         Some(text) => match ResourceType::from_wire(text) {
@@ -52,7 +52,7 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
     if let Some(why) = rules::cap_problem(&cluster, &request.resource_type, &types) {
         return Err(ApiError::conflict(why));
     }
-    let record = rules::ExtensionRecord {
+    let record = ExtensionRow {
         id: format!("ext-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]),
         cluster_id: cluster.id.clone(),
         name,
@@ -78,12 +78,12 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn keycloak_versions(ctx: &Ctx, store: &mut Store) -> Outcome {
-    load(ctx, store)?;
+    ctx.cluster(store)?;
     ok(&rules::KEYCLOAK_MAJORS)
 }
 
 pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let record = extension(ctx, store, &cluster)?;
     ok(&to_wire(ctx, store, &record)?)
 }

@@ -2,15 +2,15 @@
 //! replaces each category it carries, keeps the omitted ones, and lands whole or not
 //! at all (API-NOTES §4.5).
 
-use super::clusters::load;
 use super::{Ctx, Outcome, ok};
-use crate::engine::ip_rules::{self as rules, Category, RuleRecord};
+use crate::engine::ip_rules::{self as rules, Category};
 use crate::error::ApiError;
+use crate::records::IpRuleRow;
 use crate::store::Store;
 use cluster_api::{IpRestrictionsRequest, IpRule, IpRulesRepresentation};
 
-fn representation(records: &[RuleRecord]) -> IpRulesRepresentation {
-    let of = |c: Category| records.iter().filter(|r| r.category == c).map(RuleRecord::to_wire).collect();
+fn representation(records: &[IpRuleRow]) -> IpRulesRepresentation {
+    let of = |c: Category| records.iter().filter(|r| r.category == c).map(IpRuleRow::to_wire).collect();
     IpRulesRepresentation {
         admin_allowed_ip_rules: of(Category::AdminAllowed),
         realm_allowed_ip_rules: of(Category::RealmAllowed),
@@ -19,12 +19,12 @@ fn representation(records: &[RuleRecord]) -> IpRulesRepresentation {
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     ok(&representation(&store.ip_rules_of(&cluster.id)?))
 }
 
 pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let id = ctx.param(1)?;
     let rule = store.ip_rule(&cluster.id, id)?.ok_or_else(|| {
         ApiError::not_found(format!("No IP rule with ID {id} was found on {}.", cluster.name))
@@ -33,7 +33,7 @@ pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn update(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let request: IpRestrictionsRequest = ctx.json_body()?;
     let sent: [(Category, Option<&Vec<IpRule>>); 3] = [
         (Category::AdminAllowed, request.admin_allowed_ip_rules.as_ref()),
@@ -53,7 +53,7 @@ pub fn update(ctx: &Ctx, store: &mut Store) -> Outcome {
         return Err(ApiError::conflict(why));
     }
     let mut new_id = || format!("ipr-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]);
-    let replacements: Vec<(Category, Vec<RuleRecord>)> = sent
+    let replacements: Vec<(Category, Vec<IpRuleRow>)> = sent
         .iter()
         .filter_map(|(category, rules)| {
             rules.map(|r| (*category, rules::replace(&cluster.id, *category, &old, r, ctx.now, &mut new_id)))

@@ -1,7 +1,6 @@
 //! `cluster.log.list` and `cluster.log.detail`: the cluster's hourly gzip log files
 //! (see `engine::logs`) and signed, expiring download URLs for them.
 
-use super::clusters::load;
 use super::{Ctx, Outcome, ok};
 use crate::engine::logs as files;
 use crate::error::ApiError;
@@ -42,7 +41,7 @@ fn number(
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let (from, to) = (instant(ctx, "from")?, instant(ctx, "to")?);
     if from.zip(to).is_some_and(|(f, t)| f > t) {
         return Err(ApiError::bad_request("from must not be later than to."));
@@ -64,7 +63,7 @@ pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let path = ctx.param(1)?;
     let minutes = number(ctx, "minutes", 5, 1..=7 * 24 * 60)?;
     let hour = files::hour_of(path)

@@ -2,6 +2,11 @@
 //! `fn(&Ctx, &mut Store) -> Outcome`: the dispatcher has already authenticated the
 //! caller and locked the store; the handler finds the owning organization, asks
 //! [`Ctx::authorize`], and answers with a `cluster_api` type.
+//!
+//! What several handlers share lives here: the resource the path names
+//! ([`Ctx::cluster`], [`Ctx::org`], [`Ctx::visible_org`]), body decoding
+//! ([`Ctx::json_body`], [`Ctx::optional_body`]) and message wording ([`end_sentence`]).
+//! Links to the sandbox's hosted pages are in [`links`].
 
 pub mod billing;
 pub mod billing_contacts;
@@ -14,6 +19,7 @@ pub mod env_vars;
 pub mod extension_versions;
 pub mod extensions;
 pub mod ip_rules;
+pub mod links;
 pub mod logs;
 pub mod multipart;
 pub mod orgs;
@@ -28,11 +34,12 @@ pub mod uploads;
 pub mod well_known;
 
 use crate::auth::Caller;
+use crate::engine;
 use crate::error::ApiError;
 use crate::policy::{self, Need};
-use crate::records::Millis;
+use crate::records::{ClusterRow, Millis, OrgRow};
 use crate::state::Settings;
-use crate::store::Store;
+use crate::store::{Store, StoreResult};
 use axum::Json;
 use axum::body::Bytes;
 use axum::http::HeaderMap;
@@ -88,6 +95,41 @@ impl Ctx<'_> {
         crate::strict::decode(&self.body)
     }
 
+    /// A body the contract makes optional: absent or blank means the default.
+    pub fn optional_body<T: DeserializeOwned + Serialize + Default>(&self) -> Result<T, ApiError> {
+        if self.body.iter().all(u8::is_ascii_whitespace) { Ok(T::default()) } else { self.json_body() }
+    }
+
+    /// The cluster named by the first path parameter (`/clusters/{id}/…`), settled to
+    /// `now` and checked against the operation's role. Clusters of organizations the
+    /// caller does not belong to are reported exactly like missing ones.
+    pub fn cluster(&self, store: &Store) -> Result<ClusterRow, ApiError> {
+        let id = self.param(0)?;
+        let mut cluster = store
+            .cluster(id)?
+            .filter(|cluster| self.caller.member_of(&cluster.org_id))
+            .ok_or_else(|| ApiError::not_found(format!("No cluster with ID {id} was found.")))?;
+        settle(store, &mut cluster, self.now)?;
+        self.authorize(store, &cluster.org_id)?;
+        Ok(cluster)
+    }
+
+    /// The organization named by the first path parameter (`/orgs/{orgId}/…`).
+    pub fn org(&self, store: &Store) -> Result<OrgRow, ApiError> {
+        self.visible_org(store, self.param(0)?)
+    }
+
+    /// The organization `org_id`, checked against the operation's role. Organizations the
+    /// caller does not belong to are reported exactly like missing ones.
+    pub fn visible_org(&self, store: &Store, org_id: &str) -> Result<OrgRow, ApiError> {
+        let org = store
+            .org(org_id)?
+            .filter(|org| self.caller.member_of(&org.id))
+            .ok_or_else(|| ApiError::not_found(format!("No organization with ID {org_id} was found.")))?;
+        self.authorize(store, &org.id)?;
+        Ok(org)
+    }
+
     /// 403 unless the caller holds the operation's role in `org_id`. Call it after
     /// establishing the resource is visible (a member's), so strangers get 404.
     ///
@@ -103,17 +145,16 @@ impl Ctx<'_> {
             return Ok(());
         }
         let org = store.org(org_id)?.map_or_else(|| org_id.to_string(), |org| org.label().to_string());
-        // "Acme Inc." already ends the sentence.
-        let stop = if org.ends_with('.') { "" } else { "." };
+        let org = end_sentence(&org);
         if self.caller.is_staff() {
             return Err(ApiError::forbidden(format!(
                 "Support staff have read-only access to customers' clusters: {} needs the {role} role in \
-                 organization {org}{stop} Staff hold no organization role, so this is refused.",
+                 organization {org} Staff hold no organization role, so this is refused.",
                 self.op.id
             )));
         }
         let who = if self.caller.person_id.is_some() { "Your account" } else { "This API secret" };
-        Err(ApiError::forbidden(format!("{who} lacks the {role} role in organization {org}{stop}")))
+        Err(ApiError::forbidden(format!("{who} lacks the {role} role in organization {org}")))
     }
 
     /// The staff operations: the client role, whatever organization roles the caller holds.
@@ -161,6 +202,20 @@ impl Ctx<'_> {
             ))),
         }
     }
+}
+
+/// Applies a cluster's due transitions and writes them back, so the stored state never
+/// lags what callers have already seen.
+pub fn settle(store: &Store, cluster: &mut ClusterRow, now: Millis) -> StoreResult<()> {
+    if engine::settle(cluster, now) {
+        store.update_cluster(cluster)?;
+    }
+    Ok(())
+}
+
+/// "Acme Inc." stays as it is, "Initech" becomes "Initech.": for names ending a sentence.
+pub fn end_sentence(name: &str) -> String {
+    if name.ends_with('.') { name.to_string() } else { format!("{name}.") }
 }
 
 /// 200 with a contract type as JSON.

@@ -1,11 +1,11 @@
 //! `org.paymentMethod.list`, `.setupSession.create`, `.setDefault` and `.delete`.
 
-use super::billing::{check_redirect_uri, end_sentence, hosted_link, load_org, optional_body};
-use super::{Ctx, Outcome, no_content, ok};
-use crate::engine::billing::records::{CardRecord, SessionKind, SessionRecord, live};
+use super::links::{check_redirect_uri, hosted_link};
+use super::{Ctx, Outcome, end_sentence, no_content, ok};
+use crate::engine::billing::live;
 use crate::error::ApiError;
 use crate::payments::{self, new_id};
-use crate::records::OrgRecord;
+use crate::records::{BillingSessionRow, CardRow, OrgRow, SessionKind};
 use crate::store::Store;
 use cluster_api::{PaymentMethod, RedirectRequest};
 
@@ -26,7 +26,7 @@ fn names_for(uses: &[(String, String)], card_id: &str) -> Vec<String> {
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     let uses = usage(store, &org.id, ctx.now)?;
     let cards: Vec<PaymentMethod> =
         store.cards_of(&org.id)?.iter().map(|card| card.to_wire(names_for(&uses, &card.id))).collect();
@@ -34,15 +34,15 @@ pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn setup_session(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
-    let request: RedirectRequest = optional_body(ctx)?;
+    let org = ctx.org(store)?;
+    let request: RedirectRequest = ctx.optional_body()?;
     let uri = request
         .redirect_uri
         .map(|uri| uri.trim().to_string())
         .filter(|uri| !uri.is_empty())
         .ok_or_else(|| ApiError::bad_request("redirect_uri is required"))?;
     check_redirect_uri(&uri)?;
-    let session = SessionRecord {
+    let session = BillingSessionRow {
         id: new_id("cs_test"),
         kind: SessionKind::Setup,
         org_id: org.id.clone(),
@@ -57,7 +57,7 @@ pub fn setup_session(ctx: &Ctx, store: &mut Store) -> Outcome {
     ok(&hosted_link(ctx, &format!("/sandbox/setup/{}", session.id), Some(message)))
 }
 
-fn load_card(ctx: &Ctx, store: &Store, org: &OrgRecord) -> Result<CardRecord, ApiError> {
+fn load_card(ctx: &Ctx, store: &Store, org: &OrgRow) -> Result<CardRow, ApiError> {
     let id = ctx.param(1)?;
     store.card(&org.id, id)?.ok_or_else(|| {
         ApiError::not_found(format!(
@@ -68,7 +68,7 @@ fn load_card(ctx: &Ctx, store: &Store, org: &OrgRecord) -> Result<CardRecord, Ap
 }
 
 pub fn set_default(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     let card = load_card(ctx, store, &org)?;
     store.set_default_card(&org.id, &card.id)?;
     no_content()
@@ -84,7 +84,7 @@ fn and_list(names: &[String]) -> String {
 }
 
 pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let org = load_org(ctx, store)?;
+    let org = ctx.org(store)?;
     let card = load_card(ctx, store, &org)?;
     let clusters = names_for(&usage(store, &org.id, ctx.now)?, &card.id);
     if !clusters.is_empty() {

@@ -6,7 +6,8 @@ use super::realms::{load_realm, require_active, to_wire};
 use super::{Ctx, Outcome, no_content, ok};
 use crate::engine::realms::DEFAULT_CLIENTS;
 use crate::error::ApiError;
-use crate::store::{RealmLink, Store};
+use crate::records::RealmLinkRow;
+use crate::store::Store;
 use cluster_api::{AppLinkRequest, ConsoleLink, DeploymentState, Metrics, TokenResponse};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -87,7 +88,7 @@ pub fn metrics(ctx: &Ctx, store: &mut Store) -> Outcome {
 fn issue_link(ctx: &Ctx, store: &Store, realm_id: &str, app: Option<AppLinkRequest>) -> Outcome {
     let token = uuid::Uuid::new_v4().simple().to_string();
     let kind = if app.is_some() { "app" } else { "console" };
-    let link = RealmLink {
+    let link = RealmLinkRow {
         token: token.clone(),
         realm_id: realm_id.to_string(),
         client_id: app.as_ref().map(|a| a.client_id.clone()),

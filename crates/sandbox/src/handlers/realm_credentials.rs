@@ -4,17 +4,17 @@
 
 use super::realms::{load_realm, require_active};
 use super::{Ctx, Outcome, no_content, ok};
-use crate::engine::realms::{RealmRecord, credential_client_id, credential_name_problem, unknown_roles};
+use crate::engine::realms::{credential_client_id, credential_name_problem, unknown_roles};
 use crate::error::ApiError;
-use crate::records::ClusterRecord;
-use crate::store::{CredentialRecord, Store};
+use crate::records::{ClusterRow, RealmCredentialRow, RealmRow};
+use crate::store::Store;
 use cluster_api::realms::DEFAULT_CREDENTIAL_ROLE;
 use cluster_api::{DeploymentCredential, DeploymentCredentialRequest};
 
 fn to_wire(
-    c: &CredentialRecord,
-    realm: &RealmRecord,
-    cluster: &ClusterRecord,
+    c: &RealmCredentialRow,
+    realm: &RealmRow,
+    cluster: &ClusterRow,
     with_secret: bool,
 ) -> DeploymentCredential {
     DeploymentCredential {
@@ -28,7 +28,7 @@ fn to_wire(
     }
 }
 
-fn find(ctx: &Ctx, store: &Store, realm: &RealmRecord) -> Result<CredentialRecord, ApiError> {
+fn find(ctx: &Ctx, store: &Store, realm: &RealmRow) -> Result<RealmCredentialRow, ApiError> {
     let client_id = ctx.param(1)?;
     store.credentials_of(&realm.id)?.into_iter().find(|c| c.client_id == client_id).ok_or_else(|| {
         ApiError::not_found(format!(
@@ -67,7 +67,7 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
         )));
     }
     require_active(&realm)?;
-    let record = CredentialRecord {
+    let record = RealmCredentialRow {
         client_id: credential_client_id(name.as_deref(), &uuid::Uuid::new_v4().simple().to_string()),
         realm_id: realm.id.clone(),
         name,

@@ -2,12 +2,12 @@
 //! `.nameAvailability.check`, plus what the per-realm handlers share (finding a realm
 //! the caller may see, settled to now, and its wire shape).
 
-use super::clusters::{load, to_wire as cluster_wire};
+use super::clusters::to_wire as cluster_wire;
 use super::multipart::{self, FormPart};
 use super::{Ctx, Outcome, ok};
-use crate::engine::realms::{self as rules, RealmRecord};
+use crate::engine::realms as rules;
 use crate::error::ApiError;
-use crate::records::ClusterRecord;
+use crate::records::{ClusterRow, RealmRow};
 use crate::store::Store;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::IntoResponse;
@@ -15,7 +15,7 @@ use cluster_api::realms::IMPORT_MAX_BYTES;
 use cluster_api::{ClusterDeploymentRequest, Deployment, DeploymentState, EpochMillis};
 
 /// Settles a realm to `ctx.now`, writing a change back.
-fn settled(ctx: &Ctx, store: &Store, mut realm: RealmRecord) -> Result<RealmRecord, ApiError> {
+fn settled(ctx: &Ctx, store: &Store, mut realm: RealmRow) -> Result<RealmRow, ApiError> {
     if rules::settle(&mut realm, ctx.now) {
         store.update_realm(&realm)?;
     }
@@ -24,7 +24,7 @@ fn settled(ctx: &Ctx, store: &Store, mut realm: RealmRecord) -> Result<RealmReco
 
 /// The realm named by the first path parameter and its cluster, checked against the
 /// operation's role. Realms of other organizations are reported like missing ones.
-pub fn load_realm(ctx: &Ctx, store: &Store) -> Result<(RealmRecord, ClusterRecord), ApiError> {
+pub fn load_realm(ctx: &Ctx, store: &Store) -> Result<(RealmRow, ClusterRow), ApiError> {
     let id = ctx.param(0)?;
     let missing = || ApiError::not_found(format!("No realm with ID {id} was found."));
     let realm = store.realm(id)?.ok_or_else(missing)?;
@@ -35,7 +35,7 @@ pub fn load_realm(ctx: &Ctx, store: &Store) -> Result<(RealmRecord, ClusterRecor
 }
 
 /// 409 unless the realm is ACTIVE: links, tokens and credentials need a running realm.
-pub fn require_active(realm: &RealmRecord) -> Result<(), ApiError> {
+pub fn require_active(realm: &RealmRow) -> Result<(), ApiError> {
     if realm.state == DeploymentState::Active {
         return Ok(());
     }
@@ -45,7 +45,7 @@ pub fn require_active(realm: &RealmRecord) -> Result<(), ApiError> {
     )))
 }
 
-pub fn to_wire(store: &Store, realm: &RealmRecord, cluster: &ClusterRecord) -> Result<Deployment, ApiError> {
+pub fn to_wire(store: &Store, realm: &RealmRow, cluster: &ClusterRow) -> Result<Deployment, ApiError> {
     let cluster = cluster_wire(store, cluster)?;
     Ok(Deployment {
         id: realm.id.clone(),
@@ -63,7 +63,7 @@ pub fn to_wire(store: &Store, realm: &RealmRecord, cluster: &ClusterRecord) -> R
 }
 
 pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let search = ctx.query_param("search").map(|s| s.trim().to_lowercase()).unwrap_or_default();
     let mut out = Vec::new();
     for realm in store.realms_of(&cluster.id)? {
@@ -76,7 +76,7 @@ pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 pub fn name_availability(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let name = ctx.required_query("name")?;
     let taken: Vec<String> = store.realms_of(&cluster.id)?.into_iter().map(|r| r.name).collect();
     ok(&rules::availability(name, &|n| taken.iter().any(|t| t == n)))
@@ -86,7 +86,7 @@ pub fn name_availability(ctx: &Ctx, store: &mut Store) -> Outcome {
 fn admit(
     ctx: &Ctx,
     store: &Store,
-    cluster: &ClusterRecord,
+    cluster: &ClusterRow,
     typed: &str,
     plan: Option<rules::ImportPlan>,
 ) -> Outcome {
@@ -106,7 +106,7 @@ fn admit(
     }
     let imported = plan.is_some();
     let plan = plan.unwrap_or(rules::ImportPlan { clients: Vec::new(), failure: None });
-    let realm = RealmRecord {
+    let realm = RealmRow {
         id: format!("dep-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]),
         cluster_id: cluster.id.clone(),
         name,
@@ -135,7 +135,7 @@ fn admit(
 }
 
 pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let request: ClusterDeploymentRequest = ctx.json_body()?;
     admit(ctx, store, &cluster, &request.name, None)
 }
@@ -149,7 +149,7 @@ fn part<'a>(parts: &'a [FormPart], name: &str) -> Result<&'a FormPart, ApiError>
 
 /// Multipart `file` + `deployment-name`; the file is checked before anything is created.
 pub fn import(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let content_type =
         ctx.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let parts = multipart::parse(content_type, &ctx.body).map_err(ApiError::bad_request)?;

@@ -2,21 +2,18 @@
 //! `cluster.extension.version.adminBlock`. `Ctx::authorize` lets only the staff client
 //! role through (API-NOTES §2.3); customers, owners included, get 403.
 
-use super::clusters::load;
 use super::uploads::{extension, version};
 use super::{Ctx, Outcome, ok};
 use crate::engine::extensions::{self as rules, Flow};
 use crate::error::ApiError;
+use crate::records::{ExtensionRow, ExtensionVersionRow};
 use crate::store::Store;
 use cluster_api::{AdminBlockExtensionVersionRequest, ScanState};
 
 /// The version of the path, on a cluster of any organization (staff see them all). A
 /// block may be set in any cluster state: it only stops future deployments.
-fn target(
-    ctx: &Ctx,
-    store: &Store,
-) -> Result<(crate::engine::extensions::ExtensionRecord, rules::VersionRecord), ApiError> {
-    let cluster = load(ctx, store)?;
+fn target(ctx: &Ctx, store: &Store) -> Result<(ExtensionRow, ExtensionVersionRow), ApiError> {
+    let cluster = ctx.cluster(store)?;
     let record = extension(ctx, store, &cluster)?;
     if rules::flow(&record.resource_type) == Flow::WellKnown {
         return Err(ApiError::not_found(format!(

@@ -2,10 +2,9 @@
 //! API secrets. The secret itself is shown once, in the create answer; every later read
 //! masks it. Managing secrets needs both manage-organization and view-organization.
 
-use super::billing::{end_sentence, load_org};
-use super::{Ctx, Outcome, no_content, ok};
+use super::{Ctx, Outcome, end_sentence, no_content, ok};
 use crate::error::ApiError;
-use crate::records::{Grant, OrgRecord, SecretRecord};
+use crate::records::{Grant, OrgRow, SecretRow};
 use crate::store::Store;
 use crate::store::seed::ALL_ROLES;
 use cluster_api::secret_rules::{MASK, MAX_SECRETS, name_problem};
@@ -13,8 +12,8 @@ use cluster_api::{EpochMillis, Secret, SecretRequest};
 
 /// The organization of the path, visible, with the operation's role (via `authorize`) and
 /// the other role of the pair that managing secrets needs.
-fn managed_org(ctx: &Ctx, store: &Store) -> Result<OrgRecord, ApiError> {
-    let org = load_org(ctx, store)?;
+fn managed_org(ctx: &Ctx, store: &Store) -> Result<OrgRow, ApiError> {
+    let org = ctx.org(store)?;
     for role in ["view-organization", "manage-organization"] {
         if !ctx.caller.has(&org.id, role) {
             let who = if ctx.caller.person_id.is_some() { "Your account" } else { "This API secret" };
@@ -27,7 +26,7 @@ fn managed_org(ctx: &Ctx, store: &Store) -> Result<OrgRecord, ApiError> {
     Ok(org)
 }
 
-fn to_wire(store: &Store, secret: SecretRecord, reveal: bool) -> Result<Secret, ApiError> {
+fn to_wire(store: &Store, secret: SecretRow, reveal: bool) -> Result<Secret, ApiError> {
     let roles =
         store.grants(&secret.id)?.into_iter().filter(|g| g.org_id == secret.org_id).map(|g| g.role).collect();
     Ok(Secret {
@@ -41,7 +40,7 @@ fn to_wire(store: &Store, secret: SecretRecord, reveal: bool) -> Result<Secret, 
     })
 }
 
-fn load_secret(ctx: &Ctx, store: &Store, org: &OrgRecord) -> Result<SecretRecord, ApiError> {
+fn load_secret(ctx: &Ctx, store: &Store, org: &OrgRow) -> Result<SecretRow, ApiError> {
     let id = ctx.param(1)?;
     store.org_secret(&org.id, id)?.ok_or_else(|| {
         ApiError::not_found(format!(
@@ -105,7 +104,7 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
         }
     }
     let suffix = uuid::Uuid::new_v4().simple().to_string();
-    let record = SecretRecord {
+    let record = SecretRow {
         id: format!("sec-{}", &suffix[..12]),
         org_id: org.id.clone(),
         name: request.name.clone(),

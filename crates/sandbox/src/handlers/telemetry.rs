@@ -1,27 +1,27 @@
 //! `cluster.telemetryExport.detail`, `.update` and `.endpoint.validate` (the later
 //! contract). The token is write-only; omitted fields keep their stored values; a
-//! setting the pipeline cannot honour is refused, never ignored.
+//! setting the pipeline cannot honour is refused, never ignored. Validation answers
+//! 200 `{"endpoint", "valid", "reason"?}` whatever it finds ([`validate`]).
 
-use super::clusters::load;
 use super::{Ctx, Outcome, ok};
-use crate::engine::telemetry::{PROTOCOLS, SIGNALS, endpoint_problem, tier_problem};
+use crate::engine::telemetry::{PROTOCOLS, SIGNALS, endpoint_problem, tier_problem, validation_problem};
 use crate::error::ApiError;
-use crate::records::ClusterRecord;
+use crate::records::{ClusterRow, TelemetryExportRow};
 use crate::store::Store;
-use crate::store::access::ExportRecord;
 use cluster_api::TelemetryExport;
+use serde::Serialize;
 
 /// The cluster, refused with 403 on tiers without export.
-fn exporting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiError> {
-    let cluster = load(ctx, store)?;
+fn exporting_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRow, ApiError> {
+    let cluster = ctx.cluster(store)?;
     match tier_problem(&cluster) {
         Some(why) => Err(ApiError::forbidden(why)),
         None => Ok(cluster),
     }
 }
 
-fn stored(store: &Store, cluster: &ClusterRecord) -> Result<ExportRecord, ApiError> {
-    Ok(store.telemetry_export(&cluster.id)?.unwrap_or(ExportRecord {
+fn stored(store: &Store, cluster: &ClusterRow) -> Result<TelemetryExportRow, ApiError> {
+    Ok(store.telemetry_export(&cluster.id)?.unwrap_or(TelemetryExportRow {
         enabled: false,
         endpoint: None,
         protocol: PROTOCOLS[0].to_string(),
@@ -32,7 +32,7 @@ fn stored(store: &Store, cluster: &ClusterRecord) -> Result<ExportRecord, ApiErr
     }))
 }
 
-fn to_wire(r: &ExportRecord) -> TelemetryExport {
+fn to_wire(r: &TelemetryExportRow) -> TelemetryExport {
     TelemetryExport {
         enabled: Some(r.enabled),
         endpoint: r.endpoint.clone(),
@@ -52,7 +52,7 @@ pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
 }
 
 /// The stored record with `sent` applied, or 400's message.
-fn apply(mut record: ExportRecord, sent: TelemetryExport) -> Result<ExportRecord, String> {
+fn apply(mut record: TelemetryExportRow, sent: TelemetryExport) -> Result<TelemetryExportRow, String> {
     if let Some(protocol) = sent.protocol {
         let protocol = protocol.trim().to_ascii_lowercase();
         if !PROTOCOLS.contains(&protocol.as_str()) {
@@ -108,11 +108,29 @@ pub fn update(ctx: &Ctx, store: &mut Store) -> Outcome {
     ok(&to_wire(&record))
 }
 
+/// The reply of `cluster.telemetryExport.endpoint.validate`. The contract gives its 200
+/// ("Validation outcome") no schema (API-NOTES §4.1), so the sandbox picks a small,
+/// tolerant shape a client can read without knowing more:
+///
+/// * `endpoint`: the endpoint checked, trimmed;
+/// * `valid`: whether exports to it would be accepted;
+/// * `reason`: present only when `valid` is false, one sentence saying why.
+///
+/// A rejected endpoint is still a 200: the check itself succeeded. Only a missing or
+/// blank `endpoint` parameter is a 400, and the tier gate a 403.
+#[derive(Serialize)]
+struct Validation<'a> {
+    endpoint: &'a str,
+    valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+/// Checks the endpoint as saving would, then simulates connecting to it
+/// (`engine::telemetry::validation_problem`). Saves nothing.
 pub fn validate(ctx: &Ctx, store: &mut Store) -> Outcome {
     exporting_cluster(ctx, store)?;
     let endpoint = ctx.required_query("endpoint")?.trim();
-    if let Some(why) = endpoint_problem(endpoint) {
-        return Err(ApiError::bad_request(why));
-    }
-    ok(&serde_json::json!({ "endpoint": endpoint, "valid": true }))
+    let reason = validation_problem(endpoint);
+    ok(&Validation { endpoint, valid: reason.is_none(), reason })
 }

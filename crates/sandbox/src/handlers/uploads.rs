@@ -3,22 +3,20 @@
 //! an upload arrived and is what it claims to be.
 
 use super::Ctx;
-use super::clusters::load;
-use crate::engine::extensions::{self, ExtensionRecord, Flow, VersionRecord};
+use crate::engine::extensions::{self, Flow};
 use crate::engine::{report, scan};
 use crate::error::ApiError;
-use crate::records::ClusterRecord;
+use crate::records::{BlobRow, ClusterRow, ExtensionRow, ExtensionVersionRow, UploadSlotRow};
 use crate::storage;
 use crate::store::Store;
-use crate::store::uploads::{Blob, UploadSlot};
 use cluster_api::PresignedUrl;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The cluster of the call, visible and authorized, in a state that accepts
 /// extension changes (409 naming the state otherwise).
-pub fn changeable_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, ApiError> {
-    let cluster = load(ctx, store)?;
+pub fn changeable_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRow, ApiError> {
+    let cluster = ctx.cluster(store)?;
     match extensions::change_problem(&cluster) {
         Some(why) => Err(ApiError::conflict(why)),
         None => Ok(cluster),
@@ -26,7 +24,7 @@ pub fn changeable_cluster(ctx: &Ctx, store: &Store) -> Result<ClusterRecord, Api
 }
 
 /// The extension named by the second path parameter, on `cluster`.
-pub fn extension(ctx: &Ctx, store: &Store, cluster: &ClusterRecord) -> Result<ExtensionRecord, ApiError> {
+pub fn extension(ctx: &Ctx, store: &Store, cluster: &ClusterRow) -> Result<ExtensionRow, ApiError> {
     let id = ctx.param(1)?;
     store
         .extension(&cluster.id, id)?
@@ -34,7 +32,7 @@ pub fn extension(ctx: &Ctx, store: &Store, cluster: &ClusterRecord) -> Result<Ex
 }
 
 /// 400 saying which operations to use when `extension` does not use `flow`.
-pub fn require_flow(extension: &ExtensionRecord, flow: Flow) -> Result<(), ApiError> {
+pub fn require_flow(extension: &ExtensionRow, flow: Flow) -> Result<(), ApiError> {
     match extensions::wrong_flow(extension, flow) {
         Some(why) => Err(ApiError::bad_request(why)),
         None => Ok(()),
@@ -42,7 +40,7 @@ pub fn require_flow(extension: &ExtensionRecord, flow: Flow) -> Result<(), ApiEr
 }
 
 /// The extension's versions with due scans revealed (and written back).
-pub fn versions(ctx: &Ctx, store: &Store, extension_id: &str) -> Result<Vec<VersionRecord>, ApiError> {
+pub fn versions(ctx: &Ctx, store: &Store, extension_id: &str) -> Result<Vec<ExtensionVersionRow>, ApiError> {
     let mut versions = store.versions_of(extension_id)?;
     for version in &mut versions {
         if scan::settle(version, ctx.now) {
@@ -53,7 +51,7 @@ pub fn versions(ctx: &Ctx, store: &Store, extension_id: &str) -> Result<Vec<Vers
 }
 
 /// The version named by the third path parameter.
-pub fn version(ctx: &Ctx, store: &Store, extension: &ExtensionRecord) -> Result<VersionRecord, ApiError> {
+pub fn version(ctx: &Ctx, store: &Store, extension: &ExtensionRow) -> Result<ExtensionVersionRow, ApiError> {
     let id = ctx.param(2)?;
     versions(ctx, store, &extension.id)?.into_iter().find(|v| v.id == id).ok_or_else(|| {
         ApiError::not_found(format!("Extension {} has no version with ID {id}.", extension.name))
@@ -72,7 +70,7 @@ pub fn clean_label(label: Option<String>) -> Option<String> {
 }
 
 /// Records a new key for `slot` and presigns a PUT to it.
-pub fn issue(ctx: &Ctx, store: &Store, slot: UploadSlot) -> Result<PresignedUrl, ApiError> {
+pub fn issue(ctx: &Ctx, store: &Store, slot: UploadSlotRow) -> Result<PresignedUrl, ApiError> {
     store.insert_slot(&slot)?;
     let origin = storage::origin(ctx.headers);
     let settings = ctx.settings;
@@ -80,7 +78,7 @@ pub fn issue(ctx: &Ctx, store: &Store, slot: UploadSlot) -> Result<PresignedUrl,
 }
 
 /// The object behind a key, or 409 saying nothing arrived there yet.
-pub fn uploaded(store: &Store, key: &str) -> Result<Blob, ApiError> {
+pub fn uploaded(store: &Store, key: &str) -> Result<BlobRow, ApiError> {
     store.blob(key)?.ok_or_else(|| {
         ApiError::conflict(format!(
             "Nothing has been uploaded to {key} yet; PUT the file to its upload URL first, then confirm."
@@ -93,11 +91,11 @@ pub fn uploaded(store: &Store, key: &str) -> Result<Blob, ApiError> {
 pub fn confirm(
     ctx: &Ctx,
     store: &Store,
-    cluster: &ClusterRecord,
-    extension: &ExtensionRecord,
-    mut version: VersionRecord,
+    cluster: &ClusterRow,
+    extension: &ExtensionRow,
+    mut version: ExtensionVersionRow,
     key: &str,
-) -> Result<VersionRecord, ApiError> {
+) -> Result<ExtensionVersionRow, ApiError> {
     let key = key.trim();
     if key.is_empty() {
         return Err(ApiError::bad_request(

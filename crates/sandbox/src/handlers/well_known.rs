@@ -1,28 +1,22 @@
 //! `cluster.wellKnown.*`: the app-association files (`apple-app-site-association`,
 //! `assetlinks.json`) and the change-password redirect of a WELL_KNOWN extension.
 
-use super::clusters::load;
 use super::uploads::{changeable_cluster, extension, issue, require_flow};
 use super::{Ctx, Outcome, ok};
-use crate::engine::extensions::{ExtensionRecord, Flow};
+use crate::engine::extensions::Flow;
 use crate::engine::well_known as rules;
 use crate::error::ApiError;
-use crate::records::ClusterRecord;
+use crate::records::{ClusterRow, ExtensionRow, UploadSlotRow};
 use crate::storage;
 use crate::store::Store;
-use crate::store::uploads::UploadSlot;
 use cluster_api::WellKnown;
 
-fn view(store: &Store, cluster: &ClusterRecord, record: &ExtensionRecord) -> Outcome {
+fn view(store: &Store, cluster: &ClusterRow, record: &ExtensionRow) -> Outcome {
     ok(&rules::view(cluster, record, &store.well_known_files(&record.id)?))
 }
 
 /// The WELL_KNOWN extension of the call (400 for another type).
-fn well_known_extension(
-    ctx: &Ctx,
-    store: &Store,
-    cluster: &ClusterRecord,
-) -> Result<ExtensionRecord, ApiError> {
+fn well_known_extension(ctx: &Ctx, store: &Store, cluster: &ClusterRow) -> Result<ExtensionRow, ApiError> {
     let record = extension(ctx, store, cluster)?;
     require_flow(&record, Flow::WellKnown)?;
     Ok(record)
@@ -38,7 +32,7 @@ fn file<'a>(ctx: &'a Ctx) -> Result<&'a str, ApiError> {
 }
 
 pub fn get(ctx: &Ctx, store: &mut Store) -> Outcome {
-    let cluster = load(ctx, store)?;
+    let cluster = ctx.cluster(store)?;
     let record = well_known_extension(ctx, store, &cluster)?;
     view(store, &cluster, &record)
 }
@@ -61,7 +55,7 @@ pub fn upload_url(ctx: &Ctx, store: &mut Store) -> Outcome {
     let record = well_known_extension(ctx, store, &cluster)?;
     let file = file(ctx)?;
     let prefix = format!("clusters/{}/extensions/{}/well-known/{file}", cluster.id, record.id);
-    let slot = UploadSlot {
+    let slot = UploadSlotRow {
         key: storage::new_key(&prefix, "json"),
         extension_id: record.id.clone(),
         version_id: None,

@@ -5,10 +5,9 @@
 use super::html::{PageResult, esc, facts, finish, notice, page, post_button, see_other};
 use super::with_store;
 use crate::engine::billing::DAY;
-use crate::engine::billing::records::{CardBehaviour, SessionKind, SessionRecord};
 use crate::engine::billing::{offer_label, tier_name};
 use crate::payments::{self, awaiting_payment};
-use crate::records::{ClusterRecord, Millis};
+use crate::records::{BillingSessionRow, CardBehaviour, ClusterRow, Millis, SessionKind};
 use crate::state::AppState;
 use crate::store::Store;
 use axum::extract::{Path, State};
@@ -25,7 +24,7 @@ fn open(
     store: &Store,
     id: &str,
     now: Millis,
-) -> Result<Result<(SessionRecord, ClusterRecord), Response>, crate::store::StoreError> {
+) -> Result<Result<(BillingSessionRow, ClusterRow), Response>, crate::store::StoreError> {
     let gone = |text: &str| Ok(Err(notice(StatusCode::GONE, "Checkout closed", text)));
     let Some(session) = store.session(SessionKind::Checkout, id)? else {
         let text = "This checkout link is not known to the sandbox. Start again from the console.";

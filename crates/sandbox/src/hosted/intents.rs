@@ -4,9 +4,8 @@
 //! resolves (`{paymentIntent}` or `{error}`), so the script passes them through.
 
 use super::with_store;
-use crate::engine::billing::records::IntentRecord;
 use crate::payments;
-use crate::records::Millis;
+use crate::records::{Millis, PaymentIntentRow};
 use crate::state::AppState;
 use crate::store::{Store, StoreError};
 use axum::Json;
@@ -46,7 +45,7 @@ fn error(status: StatusCode, kind: &str, code: &str, message: &str) -> Response 
     cors((status, Json(json!({"error": {"type": kind, "code": code, "message": message}}))).into_response())
 }
 
-fn succeeded(intent: &IntentRecord) -> Response {
+fn succeeded(intent: &PaymentIntentRow) -> Response {
     cors(Json(json!({"paymentIntent": {"id": intent.id, "status": "succeeded"}})).into_response())
 }
 

@@ -4,9 +4,8 @@
 use super::html::{PageResult, esc, facts, finish, notice, page, post_button, see_other};
 use super::with_store;
 use crate::engine::billing::money;
-use crate::engine::billing::records::{InvoiceRecord, SubscriptionRecord};
 use crate::payments;
-use crate::records::Millis;
+use crate::records::{InvoiceRow, Millis, SubscriptionRow};
 use crate::state::AppState;
 use crate::store::{Store, StoreError};
 use axum::extract::{Path, State};
@@ -15,7 +14,7 @@ use axum::response::Response;
 use cluster_api::ClusterState;
 use std::sync::Arc;
 
-type Found = Result<(InvoiceRecord, SubscriptionRecord), Response>;
+type Found = Result<(InvoiceRow, SubscriptionRow), Response>;
 
 fn open(store: &Store, id: &str) -> Result<Found, StoreError> {
     let unknown = || {

@@ -5,9 +5,8 @@
 use super::html::{PageResult, date, esc, finish, notice, page};
 use super::with_store;
 use crate::engine::billing::money;
-use crate::engine::billing::records::SessionKind;
 use crate::payments;
-use crate::records::Millis;
+use crate::records::{Millis, SessionKind};
 use crate::state::AppState;
 use crate::store::Store;
 use axum::extract::{Path, State};

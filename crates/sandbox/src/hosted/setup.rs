@@ -5,9 +5,8 @@
 use super::html::{PageResult, esc, finish, notice, page, see_other};
 use super::with_store;
 use crate::engine::billing::DAY;
-use crate::engine::billing::records::{SessionKind, SessionRecord};
 use crate::payments::cards::{self, TestCard};
-use crate::records::Millis;
+use crate::records::{BillingSessionRow, Millis, SessionKind};
 use crate::state::AppState;
 use crate::store::{Store, StoreError};
 use axum::Form;
@@ -33,7 +32,7 @@ pub fn with_outcome(uri: &str, outcome: &str) -> String {
     format!("{base}{joiner}payment_method_setup={outcome}{fragment}")
 }
 
-fn open(store: &Store, id: &str, now: Millis) -> Result<Result<SessionRecord, Response>, StoreError> {
+fn open(store: &Store, id: &str, now: Millis) -> Result<Result<BillingSessionRow, Response>, StoreError> {
     let Some(session) = store.session(SessionKind::Setup, id)? else {
         let text = "This card setup link is not known to the sandbox. Start again from the console.";
         return Ok(Err(notice(StatusCode::NOT_FOUND, "Setup not found", text)));

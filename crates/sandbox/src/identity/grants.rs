@@ -86,7 +86,7 @@ fn respond(app: &AppState, person_id: &str, session_id: &str, refresh: Option<St
         let caller = {
             let store = app.lock_store()?;
             if store.is_staff_person(person_id)? {
-                Caller::staff(person_id, cluster_api::identity::CONSOLE_CLIENT_ID).acting_as_person(person_id)
+                Caller::staff(person_id, cluster_api::identity::CONSOLE_CLIENT_ID).signed_in_as(person_id)
             } else {
                 Caller::person(person_id, &store.person_grants(person_id)?)
             }

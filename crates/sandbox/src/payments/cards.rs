@@ -2,8 +2,7 @@
 //! behaviour, so a person (or a browser test) can pick the path they want to see.
 
 use super::new_id;
-use crate::engine::billing::records::{CardBehaviour, CardRecord};
-use crate::records::Millis;
+use crate::records::{CardBehaviour, CardRow, Millis};
 use crate::store::{Store, StoreResult};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,9 +59,9 @@ pub fn record(
     exp: (i64, i64),
     is_default: bool,
     at: Millis,
-) -> CardRecord {
+) -> CardRow {
     let (brand, last4, behaviour) = card.details();
-    CardRecord {
+    CardRow {
         id: id.to_string(),
         org_id: org_id.to_string(),
         brand: brand.to_string(),
@@ -77,7 +76,7 @@ pub fn record(
 
 /// Saves a new card to the organization, as completing a setup page does. It becomes
 /// the default only when the organization had no card.
-pub fn add(store: &Store, org_id: &str, card: TestCard, now: Millis) -> StoreResult<CardRecord> {
+pub fn add(store: &Store, org_id: &str, card: TestCard, now: Millis) -> StoreResult<CardRow> {
     let first = store.cards_of(org_id)?.is_empty();
     let record = record(&new_id("pm"), org_id, card, (12, 2030), first, now);
     store.insert_card(&record)?;

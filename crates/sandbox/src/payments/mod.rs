@@ -5,11 +5,11 @@
 pub mod cards;
 
 use crate::engine;
-use crate::engine::billing::records::{
-    CardBehaviour, CardRecord, InvoiceRecord, SessionKind, SessionRecord, SubscriptionRecord, ending,
-};
+use crate::engine::billing::ending;
 use crate::engine::billing::{self, Plan, TRIAL};
-use crate::records::{ClusterRecord, Millis};
+use crate::records::{
+    BillingSessionRow, CardBehaviour, CardRow, ClusterRow, InvoiceRow, Millis, SessionKind, SubscriptionRow,
+};
 use crate::store::{Store, StoreResult};
 use cluster_api::{BillingPeriod, ClusterState, Tier};
 
@@ -20,7 +20,7 @@ pub fn new_id(prefix: &str) -> String {
 }
 
 /// Starter is monthly only, whatever was asked for.
-pub fn plan_of(cluster: &ClusterRecord, period: &BillingPeriod) -> Plan {
+pub fn plan_of(cluster: &ClusterRow, period: &BillingPeriod) -> Plan {
     let period = if cluster.tier == Tier::Starter { BillingPeriod::Monthly } else { period.clone() };
     Plan { tier: cluster.tier.clone(), period }
 }
@@ -33,11 +33,11 @@ pub fn awaiting_payment(status: &ClusterState) -> bool {
 /// A new checkout link for a cluster that is not paid for.
 pub fn open_checkout(
     store: &Store,
-    cluster: &ClusterRecord,
+    cluster: &ClusterRow,
     period: &BillingPeriod,
     now: Millis,
-) -> StoreResult<SessionRecord> {
-    let session = SessionRecord {
+) -> StoreResult<BillingSessionRow> {
+    let session = BillingSessionRow {
         id: new_id("cs_test"),
         kind: SessionKind::Checkout,
         org_id: cluster.org_id.clone(),
@@ -56,11 +56,11 @@ pub fn open_checkout(
 /// and records the first invoice (starter's trial costs nothing, so it has none).
 pub fn start_subscription(
     store: &Store,
-    cluster: &ClusterRecord,
+    cluster: &ClusterRow,
     card_id: &str,
     period: &BillingPeriod,
     now: Millis,
-) -> StoreResult<SubscriptionRecord> {
+) -> StoreResult<SubscriptionRow> {
     if let Some(mut old) = store.subscription_of_cluster(&cluster.id)?.filter(|s| s.status != "canceled") {
         old.status = "canceled".to_string();
         old.ended_at = Some(now);
@@ -69,7 +69,7 @@ pub fn start_subscription(
     let plan = plan_of(cluster, period);
     let trial = plan.tier == Tier::Starter;
     let length = if trial { TRIAL } else { billing::period_length(&plan.period) };
-    let sub = SubscriptionRecord {
+    let sub = SubscriptionRow {
         id: new_id("sub"),
         org_id: cluster.org_id.clone(),
         cluster_id: cluster.id.clone(),
@@ -93,8 +93,8 @@ pub fn start_subscription(
 }
 
 /// An invoice for one period of a subscription; `paid_at` `None` leaves it open.
-pub fn invoice_for(sub: &SubscriptionRecord, at: Millis, paid_at: Option<Millis>) -> InvoiceRecord {
-    InvoiceRecord {
+pub fn invoice_for(sub: &SubscriptionRow, at: Millis, paid_at: Option<Millis>) -> InvoiceRow {
+    InvoiceRow {
         id: new_id("in"),
         org_id: sub.org_id.clone(),
         subscription_id: sub.id.clone(),
@@ -109,7 +109,7 @@ pub fn invoice_for(sub: &SubscriptionRecord, at: Millis, paid_at: Option<Millis>
 
 /// The cluster side of a payment: a new cluster starts provisioning, a delinquent one
 /// runs again.
-pub fn mark_paid(cluster: &mut ClusterRecord, now: Millis, provision_ms: Millis) {
+pub fn mark_paid(cluster: &mut ClusterRow, now: Millis, provision_ms: Millis) {
     match cluster.status {
         ClusterState::BillingRequired => cluster.status = ClusterState::Active,
         _ => {
@@ -125,12 +125,12 @@ pub fn mark_paid(cluster: &mut ClusterRecord, now: Millis, provision_ms: Millis)
 /// lands together. Returns the updated cluster.
 pub fn settle(
     store: &Store,
-    cluster: &ClusterRecord,
+    cluster: &ClusterRow,
     card_id: &str,
     period: &BillingPeriod,
     now: Millis,
     provision_ms: Millis,
-) -> StoreResult<ClusterRecord> {
+) -> StoreResult<ClusterRow> {
     let mut cluster = cluster.clone();
     mark_paid(&mut cluster, now, provision_ms);
     store.update_cluster(&cluster)?;
@@ -141,7 +141,7 @@ pub fn settle(
 
 /// The card a checkout page charges: as if the payer typed in a working card, it is
 /// the default card when that one charges, another working saved card, or a new Visa.
-pub fn checkout_card(store: &Store, org_id: &str, now: Millis) -> StoreResult<CardRecord> {
+pub fn checkout_card(store: &Store, org_id: &str, now: Millis) -> StoreResult<CardRow> {
     let mut cards = store.cards_of(org_id)?;
     cards.sort_by_key(|card| !card.is_default);
     match cards.into_iter().find(|card| card.behaviour == CardBehaviour::Charge) {
@@ -151,7 +151,7 @@ pub fn checkout_card(store: &Store, org_id: &str, now: Millis) -> StoreResult<Ca
 }
 
 /// A cluster's state, settled to `now` (the lifecycle engine's rules) and written back.
-pub fn settled_cluster(store: &Store, id: &str, now: Millis) -> StoreResult<Option<ClusterRecord>> {
+pub fn settled_cluster(store: &Store, id: &str, now: Millis) -> StoreResult<Option<ClusterRow>> {
     let Some(mut cluster) = store.cluster(id)? else {
         return Ok(None);
     };
@@ -164,7 +164,7 @@ pub fn settled_cluster(store: &Store, id: &str, now: Millis) -> StoreResult<Opti
 /// Brings a subscription up to `now`, billing renewals with paid invoices.
 pub fn settle_subscription(
     store: &Store,
-    sub: &mut SubscriptionRecord,
+    sub: &mut SubscriptionRow,
     now: Millis,
 ) -> StoreResult<Option<ClusterState>> {
     let status = store.cluster(&sub.cluster_id)?.map(|c| c.status);
@@ -196,7 +196,7 @@ pub fn subscriptions(
 /// One subscription settled to `now`, in its wire shape.
 pub fn to_wire(
     store: &Store,
-    sub: &mut SubscriptionRecord,
+    sub: &mut SubscriptionRow,
     now: Millis,
 ) -> StoreResult<cluster_api::Subscription> {
     let status = settle_subscription(store, sub, now)?;

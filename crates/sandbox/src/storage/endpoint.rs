@@ -15,9 +15,8 @@
 
 use super::{Refusal, verify};
 use crate::engine::logs;
-use crate::records::now_millis;
+use crate::records::{BlobRow, now_millis};
 use crate::state::AppState;
-use crate::store::uploads::Blob;
 use axum::body::Body;
 use axum::extract::{Path, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -151,7 +150,7 @@ async fn put(app: &AppState, key: &str, request: Request) -> Response {
     };
     let content_type =
         parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_string);
-    let blob = Blob {
+    let blob = BlobRow {
         key: key.to_string(),
         etag: etag(&bytes),
         bytes: bytes.to_vec(),

@@ -2,48 +2,13 @@
 //! with ON DELETE CASCADE.
 
 use super::{Store, StoreResult};
-use crate::engine::ip_rules::{Category, RuleRecord};
-use crate::records::Millis;
+use crate::engine::ip_rules::Category;
+use crate::records::{IpRuleRow, TelemetryExportRow};
 use rusqlite::{OptionalExtension, Row, params};
 
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS ip_rules (
-    id         TEXT PRIMARY KEY,
-    cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    category   TEXT NOT NULL,
-    position   INTEGER NOT NULL,
-    alias      TEXT NOT NULL,
-    address    TEXT NOT NULL,
-    created_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS ip_rules_by_cluster ON ip_rules(cluster_id);
-CREATE TABLE IF NOT EXISTS telemetry_exports (
-    cluster_id   TEXT PRIMARY KEY REFERENCES clusters(id) ON DELETE CASCADE,
-    enabled      INTEGER NOT NULL,
-    endpoint     TEXT,
-    protocol     TEXT NOT NULL,
-    signals      TEXT NOT NULL,
-    logger_scope TEXT,
-    token        TEXT,
-    updated_at   INTEGER NOT NULL
-);
-";
-
-/// A cluster's stored export settings; `token` never leaves the sandbox.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExportRecord {
-    pub enabled: bool,
-    pub endpoint: Option<String>,
-    pub protocol: String,
-    pub signals: Vec<String>,
-    pub logger_scope: Option<String>,
-    pub token: Option<String>,
-    pub updated_at: Millis,
-}
-
-fn rule_from(row: &Row<'_>) -> rusqlite::Result<RuleRecord> {
+fn rule_from(row: &Row<'_>) -> rusqlite::Result<IpRuleRow> {
     let category: String = row.get(2)?;
-    Ok(RuleRecord {
+    Ok(IpRuleRow {
         id: row.get(0)?,
         cluster_id: row.get(1)?,
         // Only this module writes the column, from Category::key.
@@ -59,7 +24,7 @@ const RULE_COLUMNS: &str = "id, cluster_id, category, position, alias, address, 
 
 impl Store {
     /// Every rule of the cluster, by category then evaluation order.
-    pub fn ip_rules_of(&self, cluster_id: &str) -> StoreResult<Vec<RuleRecord>> {
+    pub fn ip_rules_of(&self, cluster_id: &str) -> StoreResult<Vec<IpRuleRow>> {
         let sql =
             format!("SELECT {RULE_COLUMNS} FROM ip_rules WHERE cluster_id = ?1 ORDER BY category, position");
         let mut stmt = self.conn.prepare(&sql)?;
@@ -67,7 +32,7 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    pub fn ip_rule(&self, cluster_id: &str, id: &str) -> StoreResult<Option<RuleRecord>> {
+    pub fn ip_rule(&self, cluster_id: &str, id: &str) -> StoreResult<Option<IpRuleRow>> {
         let sql = format!("SELECT {RULE_COLUMNS} FROM ip_rules WHERE cluster_id = ?1 AND id = ?2");
         Ok(self.conn.query_row(&sql, [cluster_id, id], rule_from).optional()?)
     }
@@ -77,7 +42,7 @@ impl Store {
         &self,
         cluster_id: &str,
         category: Category,
-        rules: &[RuleRecord],
+        rules: &[IpRuleRow],
     ) -> StoreResult<()> {
         self.conn.execute(
             "DELETE FROM ip_rules WHERE cluster_id = ?1 AND category = ?2",
@@ -92,12 +57,12 @@ impl Store {
         Ok(())
     }
 
-    pub fn telemetry_export(&self, cluster_id: &str) -> StoreResult<Option<ExportRecord>> {
+    pub fn telemetry_export(&self, cluster_id: &str) -> StoreResult<Option<TelemetryExportRow>> {
         let sql = "SELECT enabled, endpoint, protocol, signals, logger_scope, token, updated_at \
                    FROM telemetry_exports WHERE cluster_id = ?1";
         let found = self.conn.query_row(sql, [cluster_id], |row| {
             let signals: String = row.get(3)?;
-            Ok(ExportRecord {
+            Ok(TelemetryExportRow {
                 enabled: row.get(0)?,
                 endpoint: row.get(1)?,
                 protocol: row.get(2)?,
@@ -110,7 +75,7 @@ impl Store {
         Ok(found.optional()?)
     }
 
-    pub fn save_telemetry_export(&self, cluster_id: &str, r: &ExportRecord) -> StoreResult<()> {
+    pub fn save_telemetry_export(&self, cluster_id: &str, r: &TelemetryExportRow) -> StoreResult<()> {
         self.conn.execute(
             "INSERT OR REPLACE INTO telemetry_exports \
              (cluster_id, enabled, endpoint, protocol, signals, logger_scope, token, updated_at) \

@@ -2,52 +2,9 @@
 //! to a cluster cascade with it, so removing a never-paid cluster leaves nothing behind.
 
 use super::{Store, StoreResult};
-use crate::engine::billing::records::{CardBehaviour, CardRecord, InvoiceRecord, SubscriptionRecord};
+use crate::records::{CardBehaviour, CardRow, InvoiceRow, SubscriptionRow};
 use cluster_api::{BillingPeriod, Tier};
 use rusqlite::{OptionalExtension, Row, params};
-
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS payment_methods (
-    id         TEXT PRIMARY KEY,
-    org_id     TEXT NOT NULL REFERENCES orgs(id),
-    brand      TEXT NOT NULL,
-    last4      TEXT NOT NULL,
-    exp_month  INTEGER NOT NULL,
-    exp_year   INTEGER NOT NULL,
-    behaviour  TEXT NOT NULL,
-    is_default INTEGER NOT NULL,
-    created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS subscriptions (
-    id                   TEXT PRIMARY KEY,
-    org_id               TEXT NOT NULL REFERENCES orgs(id),
-    cluster_id           TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    cluster_name         TEXT NOT NULL,
-    payment_method_id    TEXT NOT NULL,
-    tier                 TEXT NOT NULL,
-    period               TEXT NOT NULL,
-    amount               INTEGER NOT NULL,
-    status               TEXT NOT NULL,
-    start_date           INTEGER NOT NULL,
-    trial_end            INTEGER,
-    current_period_start INTEGER NOT NULL,
-    current_period_end   INTEGER NOT NULL,
-    ended_at             INTEGER
-);
-CREATE INDEX IF NOT EXISTS subscriptions_by_org ON subscriptions(org_id);
-CREATE TABLE IF NOT EXISTS invoices (
-    id              TEXT PRIMARY KEY,
-    org_id          TEXT NOT NULL REFERENCES orgs(id),
-    subscription_id TEXT NOT NULL REFERENCES subscriptions(id) ON DELETE CASCADE,
-    cluster_name    TEXT NOT NULL,
-    description     TEXT NOT NULL,
-    amount          INTEGER NOT NULL,
-    status          TEXT NOT NULL,
-    created_at      INTEGER NOT NULL,
-    paid_at         INTEGER
-);
-CREATE INDEX IF NOT EXISTS invoices_by_org ON invoices(org_id);
-";
 
 const CARD_COLUMNS: &str = "id, org_id, brand, last4, exp_month, exp_year, behaviour, is_default, created_at";
 const SUB_COLUMNS: &str = "id, org_id, cluster_id, cluster_name, payment_method_id, tier, period, amount, status, \
@@ -55,8 +12,8 @@ const SUB_COLUMNS: &str = "id, org_id, cluster_id, cluster_name, payment_method_
 const INVOICE_COLUMNS: &str =
     "id, org_id, subscription_id, cluster_name, description, amount, status, created_at, paid_at";
 
-fn card_from(row: &Row<'_>) -> rusqlite::Result<CardRecord> {
-    Ok(CardRecord {
+fn card_from(row: &Row<'_>) -> rusqlite::Result<CardRow> {
+    Ok(CardRow {
         id: row.get(0)?,
         org_id: row.get(1)?,
         brand: row.get(2)?,
@@ -69,8 +26,8 @@ fn card_from(row: &Row<'_>) -> rusqlite::Result<CardRecord> {
     })
 }
 
-fn sub_from(row: &Row<'_>) -> rusqlite::Result<SubscriptionRecord> {
-    Ok(SubscriptionRecord {
+fn sub_from(row: &Row<'_>) -> rusqlite::Result<SubscriptionRow> {
+    Ok(SubscriptionRow {
         id: row.get(0)?,
         org_id: row.get(1)?,
         cluster_id: row.get(2)?,
@@ -88,8 +45,8 @@ fn sub_from(row: &Row<'_>) -> rusqlite::Result<SubscriptionRecord> {
     })
 }
 
-fn invoice_from(row: &Row<'_>) -> rusqlite::Result<InvoiceRecord> {
-    Ok(InvoiceRecord {
+fn invoice_from(row: &Row<'_>) -> rusqlite::Result<InvoiceRow> {
+    Ok(InvoiceRow {
         id: row.get(0)?,
         org_id: row.get(1)?,
         subscription_id: row.get(2)?,
@@ -103,7 +60,7 @@ fn invoice_from(row: &Row<'_>) -> rusqlite::Result<InvoiceRecord> {
 }
 
 impl Store {
-    pub fn insert_card(&self, card: &CardRecord) -> StoreResult<()> {
+    pub fn insert_card(&self, card: &CardRow) -> StoreResult<()> {
         self.conn.execute(
             &format!(
                 "INSERT INTO payment_methods ({CARD_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
@@ -124,7 +81,7 @@ impl Store {
     }
 
     /// An organization's cards, oldest first.
-    pub fn cards_of(&self, org_id: &str) -> StoreResult<Vec<CardRecord>> {
+    pub fn cards_of(&self, org_id: &str) -> StoreResult<Vec<CardRow>> {
         let sql =
             format!("SELECT {CARD_COLUMNS} FROM payment_methods WHERE org_id = ?1 ORDER BY created_at, id");
         let mut stmt = self.conn.prepare(&sql)?;
@@ -133,7 +90,7 @@ impl Store {
     }
 
     /// A card of this organization (another organization's card is not found).
-    pub fn card(&self, org_id: &str, id: &str) -> StoreResult<Option<CardRecord>> {
+    pub fn card(&self, org_id: &str, id: &str) -> StoreResult<Option<CardRow>> {
         let sql = format!("SELECT {CARD_COLUMNS} FROM payment_methods WHERE org_id = ?1 AND id = ?2");
         Ok(self.conn.query_row(&sql, [org_id, id], card_from).optional()?)
     }
@@ -152,7 +109,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn insert_subscription(&self, sub: &SubscriptionRecord) -> StoreResult<()> {
+    pub fn insert_subscription(&self, sub: &SubscriptionRow) -> StoreResult<()> {
         let sql = format!(
             "INSERT INTO subscriptions ({SUB_COLUMNS})
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
@@ -180,7 +137,7 @@ impl Store {
     }
 
     /// Writes back what time and payments change.
-    pub fn update_subscription(&self, sub: &SubscriptionRecord) -> StoreResult<()> {
+    pub fn update_subscription(&self, sub: &SubscriptionRow) -> StoreResult<()> {
         self.conn.execute(
             "UPDATE subscriptions SET status = ?2, current_period_start = ?3, current_period_end = ?4,
                                       ended_at = ?5, payment_method_id = ?6
@@ -198,7 +155,7 @@ impl Store {
     }
 
     /// An organization's subscriptions, oldest first.
-    pub fn subscriptions_of(&self, org_id: &str) -> StoreResult<Vec<SubscriptionRecord>> {
+    pub fn subscriptions_of(&self, org_id: &str) -> StoreResult<Vec<SubscriptionRow>> {
         let sql =
             format!("SELECT {SUB_COLUMNS} FROM subscriptions WHERE org_id = ?1 ORDER BY start_date, id");
         let mut stmt = self.conn.prepare(&sql)?;
@@ -206,13 +163,13 @@ impl Store {
         Ok(subs)
     }
 
-    pub fn subscription(&self, id: &str) -> StoreResult<Option<SubscriptionRecord>> {
+    pub fn subscription(&self, id: &str) -> StoreResult<Option<SubscriptionRow>> {
         let sql = format!("SELECT {SUB_COLUMNS} FROM subscriptions WHERE id = ?1");
         Ok(self.conn.query_row(&sql, [id], sub_from).optional()?)
     }
 
     /// The subscription backing a cluster: the newest one that has not ended, else the newest.
-    pub fn subscription_of_cluster(&self, cluster_id: &str) -> StoreResult<Option<SubscriptionRecord>> {
+    pub fn subscription_of_cluster(&self, cluster_id: &str) -> StoreResult<Option<SubscriptionRow>> {
         let sql = format!(
             "SELECT {SUB_COLUMNS} FROM subscriptions WHERE cluster_id = ?1
              ORDER BY status = 'canceled', start_date DESC, id DESC LIMIT 1"
@@ -220,7 +177,7 @@ impl Store {
         Ok(self.conn.query_row(&sql, [cluster_id], sub_from).optional()?)
     }
 
-    pub fn insert_invoice(&self, invoice: &InvoiceRecord) -> StoreResult<()> {
+    pub fn insert_invoice(&self, invoice: &InvoiceRow) -> StoreResult<()> {
         self.conn.execute(
             &format!("INSERT INTO invoices ({INVOICE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"),
             params![
@@ -238,13 +195,13 @@ impl Store {
         Ok(())
     }
 
-    pub fn invoice(&self, id: &str) -> StoreResult<Option<InvoiceRecord>> {
+    pub fn invoice(&self, id: &str) -> StoreResult<Option<InvoiceRow>> {
         let sql = format!("SELECT {INVOICE_COLUMNS} FROM invoices WHERE id = ?1");
         Ok(self.conn.query_row(&sql, [id], invoice_from).optional()?)
     }
 
     /// An organization's invoices, newest first, as the portal lists them.
-    pub fn invoices_of(&self, org_id: &str) -> StoreResult<Vec<InvoiceRecord>> {
+    pub fn invoices_of(&self, org_id: &str) -> StoreResult<Vec<InvoiceRow>> {
         let sql =
             format!("SELECT {INVOICE_COLUMNS} FROM invoices WHERE org_id = ?1 ORDER BY created_at DESC, id");
         let mut stmt = self.conn.prepare(&sql)?;
@@ -253,7 +210,7 @@ impl Store {
     }
 
     /// The unpaid invoice of a subscription, if any.
-    pub fn open_invoice(&self, subscription_id: &str) -> StoreResult<Option<InvoiceRecord>> {
+    pub fn open_invoice(&self, subscription_id: &str) -> StoreResult<Option<InvoiceRow>> {
         let sql = format!(
             "SELECT {INVOICE_COLUMNS} FROM invoices WHERE subscription_id = ?1 AND status = 'open'
              ORDER BY created_at DESC LIMIT 1"

@@ -4,11 +4,10 @@
 
 use super::seed::*;
 use super::{Store, StoreResult};
-use crate::engine::billing::records::{MemberRecord, SubscriptionRecord};
 use crate::engine::billing::{self, DAY, Plan};
 use crate::payments::cards::{TestCard, record};
 use crate::payments::invoice_for;
-use crate::records::{ClusterRecord, Millis};
+use crate::records::{ClusterRow, MemberRow, Millis, SubscriptionRow};
 use cluster_api::{BillingPeriod, ClusterState, ResourceLimits, Tier};
 
 struct SeedSub {
@@ -27,7 +26,7 @@ struct SeedSub {
 fn subscription(s: &Store, seed: SeedSub, now: Millis) -> StoreResult<()> {
     let plan = Plan { tier: seed.tier, period: seed.period };
     let (period_start, period_end) = billing::period_at(seed.started, &plan.period, now);
-    let sub = SubscriptionRecord {
+    let sub = SubscriptionRow {
         id: seed.id.to_string(),
         org_id: seed.org.to_string(),
         cluster_id: seed.cluster.to_string(),
@@ -56,10 +55,10 @@ fn subscription(s: &Store, seed: SeedSub, now: Millis) -> StoreResult<()> {
     Ok(())
 }
 
-fn member(org: &str, id: &str, names: (&str, &str, &str), manage_billing: bool) -> MemberRecord {
+fn member(org: &str, id: &str, names: (&str, &str, &str), manage_billing: bool) -> MemberRow {
     let (username, first_name, last_name) = names;
     let domain = if org == ACME_ORG_ID { "acme.example" } else { "globex.example" };
-    MemberRecord {
+    MemberRow {
         org_id: org.to_string(),
         user_id: id.to_string(),
         username: username.to_string(),
@@ -73,7 +72,7 @@ fn member(org: &str, id: &str, names: (&str, &str, &str), manage_billing: bool) 
 /// Adds the billing demo data; runs inside `seed`'s transaction, after the clusters.
 pub(super) fn seed(s: &Store, now: Millis) -> StoreResult<()> {
     let overdue_created = now - 100 * DAY;
-    s.insert_cluster(&ClusterRecord {
+    s.insert_cluster(&ClusterRow {
         id: ACME_OVERDUE.to_string(),
         name: ACME_OVERDUE.trim_start_matches("cl-").to_string(),
         org_id: ACME_ORG_ID.to_string(),

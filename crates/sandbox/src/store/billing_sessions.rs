@@ -2,48 +2,21 @@
 //! not-yet-paid cluster was ordered with (the cluster record has no place for it).
 
 use super::{Store, StoreResult};
-use crate::engine::billing::records::{IntentRecord, SessionKind, SessionRecord};
+use crate::records::{BillingSessionRow, PaymentIntentRow, SessionKind};
 use cluster_api::BillingPeriod;
 use rusqlite::{OptionalExtension, Row, params};
-
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS cluster_plans (
-    cluster_id TEXT PRIMARY KEY REFERENCES clusters(id) ON DELETE CASCADE,
-    period     TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS billing_sessions (
-    id           TEXT PRIMARY KEY,
-    kind         TEXT NOT NULL,
-    org_id       TEXT NOT NULL REFERENCES orgs(id),
-    cluster_id   TEXT REFERENCES clusters(id) ON DELETE CASCADE,
-    period       TEXT,
-    redirect_uri TEXT,
-    used         INTEGER NOT NULL,
-    created_at   INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS payment_intents (
-    id                TEXT PRIMARY KEY,
-    client_secret     TEXT NOT NULL UNIQUE,
-    org_id            TEXT NOT NULL REFERENCES orgs(id),
-    cluster_id        TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    payment_method_id TEXT NOT NULL,
-    period            TEXT NOT NULL,
-    status            TEXT NOT NULL,
-    created_at        INTEGER NOT NULL
-);
-";
 
 const SESSION_COLUMNS: &str = "id, kind, org_id, cluster_id, period, redirect_uri, used, created_at";
 const INTENT_COLUMNS: &str =
     "id, client_secret, org_id, cluster_id, payment_method_id, period, status, created_at";
 
-fn session_from(row: &Row<'_>) -> rusqlite::Result<Option<SessionRecord>> {
+fn session_from(row: &Row<'_>) -> rusqlite::Result<Option<BillingSessionRow>> {
     let kind: String = row.get(1)?;
     // A row of a kind this build does not know is treated as absent.
     let Some(kind) = SessionKind::from_stored(&kind) else {
         return Ok(None);
     };
-    Ok(Some(SessionRecord {
+    Ok(Some(BillingSessionRow {
         id: row.get(0)?,
         kind,
         org_id: row.get(2)?,
@@ -55,8 +28,8 @@ fn session_from(row: &Row<'_>) -> rusqlite::Result<Option<SessionRecord>> {
     }))
 }
 
-fn intent_from(row: &Row<'_>) -> rusqlite::Result<IntentRecord> {
-    Ok(IntentRecord {
+fn intent_from(row: &Row<'_>) -> rusqlite::Result<PaymentIntentRow> {
+    Ok(PaymentIntentRow {
         id: row.get(0)?,
         client_secret: row.get(1)?,
         org_id: row.get(2)?,
@@ -89,7 +62,7 @@ impl Store {
         Ok(period.map(|p| BillingPeriod::from_wire(&p)))
     }
 
-    pub fn insert_session(&self, session: &SessionRecord) -> StoreResult<()> {
+    pub fn insert_session(&self, session: &BillingSessionRow) -> StoreResult<()> {
         self.conn.execute(
             &format!(
                 "INSERT INTO billing_sessions ({SESSION_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
@@ -109,7 +82,7 @@ impl Store {
     }
 
     /// A session of the given kind: a checkout ID is no setup link.
-    pub fn session(&self, kind: SessionKind, id: &str) -> StoreResult<Option<SessionRecord>> {
+    pub fn session(&self, kind: SessionKind, id: &str) -> StoreResult<Option<BillingSessionRow>> {
         let sql = format!("SELECT {SESSION_COLUMNS} FROM billing_sessions WHERE id = ?1 AND kind = ?2");
         let found = self.conn.query_row(&sql, [id, kind.as_str()], session_from).optional()?;
         Ok(found.flatten())
@@ -120,7 +93,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn insert_intent(&self, intent: &IntentRecord) -> StoreResult<()> {
+    pub fn insert_intent(&self, intent: &PaymentIntentRow) -> StoreResult<()> {
         self.conn.execute(
             &format!(
                 "INSERT INTO payment_intents ({INTENT_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
@@ -139,7 +112,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn intent_by_secret(&self, client_secret: &str) -> StoreResult<Option<IntentRecord>> {
+    pub fn intent_by_secret(&self, client_secret: &str) -> StoreResult<Option<PaymentIntentRow>> {
         let sql = format!("SELECT {INTENT_COLUMNS} FROM payment_intents WHERE client_secret = ?1");
         Ok(self.conn.query_row(&sql, [client_secret], intent_from).optional()?)
     }

@@ -1,15 +1,15 @@
 //! Regions and dedicated clusters.
 
 use super::{Store, StoreResult};
-use crate::records::ClusterRecord;
+use crate::records::ClusterRow;
 use cluster_api::{ClusterState, Region, ResourceLimits, Tier};
 use rusqlite::{OptionalExtension, Row, params};
 
 const CLUSTER_COLUMNS: &str = "id, name, org_id, region, tier, status, resource_limits, variant, domain, \
                                created_at, ready_at, restart_until, billed";
 
-fn cluster_from(row: &Row<'_>) -> rusqlite::Result<ClusterRecord> {
-    Ok(ClusterRecord {
+fn cluster_from(row: &Row<'_>) -> rusqlite::Result<ClusterRow> {
+    Ok(ClusterRow {
         id: row.get(0)?,
         name: row.get(1)?,
         org_id: row.get(2)?,
@@ -51,7 +51,7 @@ impl Store {
         Ok(self.conn.query_row(sql, [name], region_from).optional()?)
     }
 
-    pub fn insert_cluster(&self, cluster: &ClusterRecord) -> StoreResult<()> {
+    pub fn insert_cluster(&self, cluster: &ClusterRow) -> StoreResult<()> {
         let sql = format!(
             "INSERT INTO clusters ({CLUSTER_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
         );
@@ -76,13 +76,13 @@ impl Store {
         Ok(())
     }
 
-    pub fn cluster(&self, id: &str) -> StoreResult<Option<ClusterRecord>> {
+    pub fn cluster(&self, id: &str) -> StoreResult<Option<ClusterRow>> {
         let sql = format!("SELECT {CLUSTER_COLUMNS} FROM clusters WHERE id = ?1");
         Ok(self.conn.query_row(&sql, [id], cluster_from).optional()?)
     }
 
     /// The clusters of one organization, oldest first.
-    pub fn clusters_of(&self, org_id: &str) -> StoreResult<Vec<ClusterRecord>> {
+    pub fn clusters_of(&self, org_id: &str) -> StoreResult<Vec<ClusterRow>> {
         let sql =
             format!("SELECT {CLUSTER_COLUMNS} FROM clusters WHERE org_id = ?1 ORDER BY created_at, name");
         let mut stmt = self.conn.prepare(&sql)?;
@@ -105,7 +105,7 @@ impl Store {
     }
 
     /// Writes back the fields the lifecycle changes (identity, name and owner never change).
-    pub fn update_cluster(&self, cluster: &ClusterRecord) -> StoreResult<()> {
+    pub fn update_cluster(&self, cluster: &ClusterRow) -> StoreResult<()> {
         self.conn.execute(
             "UPDATE clusters SET status = ?2, ready_at = ?3, restart_until = ?4, billed = ?5, domain = ?6,
                                  resource_limits = ?7

@@ -2,24 +2,11 @@
 //! every cluster; a cluster without a `primary_hosts` row uses its default host.
 
 use super::{Store, StoreResult};
-use crate::engine::domains::DomainRecordRow;
+use crate::records::CustomerDomainRow;
 use rusqlite::{OptionalExtension, Row, params};
 
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS domains (
-    id         TEXT PRIMARY KEY,
-    cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    host       TEXT NOT NULL UNIQUE,
-    created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS primary_hosts (
-    cluster_id TEXT PRIMARY KEY REFERENCES clusters(id) ON DELETE CASCADE,
-    host       TEXT NOT NULL
-);
-";
-
-fn domain_from(row: &Row<'_>) -> rusqlite::Result<DomainRecordRow> {
-    Ok(DomainRecordRow {
+fn domain_from(row: &Row<'_>) -> rusqlite::Result<CustomerDomainRow> {
+    Ok(CustomerDomainRow {
         id: row.get(0)?,
         cluster_id: row.get(1)?,
         host: row.get(2)?,
@@ -28,7 +15,7 @@ fn domain_from(row: &Row<'_>) -> rusqlite::Result<DomainRecordRow> {
 }
 
 impl Store {
-    pub fn insert_domain(&self, domain: &DomainRecordRow) -> StoreResult<()> {
+    pub fn insert_domain(&self, domain: &CustomerDomainRow) -> StoreResult<()> {
         self.conn.execute(
             "INSERT INTO domains (id, cluster_id, host, created_at) VALUES (?1, ?2, ?3, ?4)",
             params![domain.id, domain.cluster_id, domain.host, domain.created_at],
@@ -37,7 +24,7 @@ impl Store {
     }
 
     /// A cluster's domains, oldest first.
-    pub fn domains_of(&self, cluster_id: &str) -> StoreResult<Vec<DomainRecordRow>> {
+    pub fn domains_of(&self, cluster_id: &str) -> StoreResult<Vec<CustomerDomainRow>> {
         let mut stmt = self.conn.prepare(
             "SELECT id, cluster_id, host, created_at FROM domains WHERE cluster_id = ?1 ORDER BY created_at, host",
         )?;
@@ -46,7 +33,7 @@ impl Store {
     }
 
     /// The domain with this host on any cluster.
-    pub fn domain_by_host(&self, host: &str) -> StoreResult<Option<DomainRecordRow>> {
+    pub fn domain_by_host(&self, host: &str) -> StoreResult<Option<CustomerDomainRow>> {
         let sql = "SELECT id, cluster_id, host, created_at FROM domains WHERE host = ?1";
         Ok(self.conn.query_row(sql, [host], domain_from).optional()?)
     }

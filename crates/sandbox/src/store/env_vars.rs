@@ -2,21 +2,9 @@
 //! secrets on the way out); names are unique per cluster.
 
 use super::{Store, StoreResult};
-use crate::engine::env_vars::EnvVarRow;
+use crate::records::EnvVarRow;
 use cluster_api::EnvironmentVariableType;
 use rusqlite::{OptionalExtension, Row, params};
-
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS env_vars (
-    id         TEXT PRIMARY KEY,
-    cluster_id TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    name       TEXT NOT NULL,
-    value      TEXT NOT NULL,
-    kind       TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    UNIQUE (cluster_id, name)
-);
-";
 
 const COLUMNS: &str = "id, cluster_id, name, value, kind, created_at";
 

@@ -5,14 +5,12 @@
 //! On for the binary (`make run`); off in `Config::default()`, because the HTTP tests and
 //! browser flows that came before it expect acme-prod without these (turn it on per test).
 
-use super::realms::CredentialRecord;
 use super::seed::ACME_PROD;
 use super::{Store, StoreResult};
-use crate::engine::domains::DomainRecordRow;
-use crate::engine::env_vars::EnvVarRow;
-use crate::engine::extensions::{ExtensionRecord, VersionRecord};
-use crate::engine::ip_rules::{Category, RuleRecord};
-use crate::records::Millis;
+use crate::engine::ip_rules::Category;
+use crate::records::{
+    CustomerDomainRow, EnvVarRow, ExtensionRow, ExtensionVersionRow, IpRuleRow, Millis, RealmCredentialRow,
+};
 use cluster_api::{EnvironmentVariableType, ResourceType, ScanState};
 
 pub const PROD_DOMAIN: &str = "dom-acme-prod-login";
@@ -33,8 +31,8 @@ pub const PROD_ENV_VARS: usize = 2;
 
 const DAY: Millis = 86_400_000;
 
-fn rule(id: &str, category: Category, position: i32, alias: &str, address: &str, now: Millis) -> RuleRecord {
-    RuleRecord {
+fn rule(id: &str, category: Category, position: i32, alias: &str, address: &str, now: Millis) -> IpRuleRow {
+    IpRuleRow {
         id: id.into(),
         cluster_id: ACME_PROD.into(),
         category,
@@ -45,8 +43,8 @@ fn rule(id: &str, category: Category, position: i32, alias: &str, address: &str,
     }
 }
 
-fn extension(id: &str, name: &str, kind: ResourceType, now: Millis) -> ExtensionRecord {
-    ExtensionRecord {
+fn extension(id: &str, name: &str, kind: ResourceType, now: Millis) -> ExtensionRow {
+    ExtensionRow {
         id: id.into(),
         cluster_id: ACME_PROD.into(),
         name: name.into(),
@@ -57,8 +55,14 @@ fn extension(id: &str, name: &str, kind: ResourceType, now: Millis) -> Extension
     }
 }
 
-fn version(id: &str, extension_id: &str, major: Option<i32>, label: &str, now: Millis) -> VersionRecord {
-    VersionRecord {
+fn version(
+    id: &str,
+    extension_id: &str,
+    major: Option<i32>,
+    label: &str,
+    now: Millis,
+) -> ExtensionVersionRow {
+    ExtensionVersionRow {
         id: id.into(),
         extension_id: extension_id.into(),
         keycloak_major: major,
@@ -85,7 +89,7 @@ pub fn seed_store(store: &mut Store, now: Millis) -> StoreResult<()> {
 }
 
 fn seed(s: &Store, now: Millis) -> StoreResult<()> {
-    let host = DomainRecordRow {
+    let host = CustomerDomainRow {
         id: PROD_DOMAIN.into(),
         cluster_id: ACME_PROD.into(),
         host: PROD_DOMAIN_HOST.into(),
@@ -123,7 +127,7 @@ fn seed(s: &Store, now: Millis) -> StoreResult<()> {
     s.insert_extension(&extension(PROD_BLACKLIST, "common-passwords", ResourceType::PasswordBlacklist, now))?;
     s.save_version(&version(PROD_BLACKLIST_VERSION, PROD_BLACKLIST, None, "common-passwords.txt", now))?;
     s.insert_extension(&extension(PROD_WELL_KNOWN, "well-known", ResourceType::WellKnown, now))?;
-    s.insert_credential(&CredentialRecord {
+    s.insert_credential(&RealmCredentialRow {
         client_id: PROD_CREDENTIAL.into(),
         realm_id: super::realm_seed::REALM_CUSTOMERS.into(),
         name: Some("terraform".into()),

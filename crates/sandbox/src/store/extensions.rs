@@ -3,54 +3,9 @@
 //! removes its extensions, and removing an extension removes everything under it.
 
 use super::{Store, StoreResult};
-use crate::engine::extensions::{AdminBlock, ExtensionRecord, PendingScan, VersionRecord};
-use crate::records::Millis;
+use crate::records::{AdminBlock, ExtensionRow, ExtensionVersionRow, Millis, PendingScan};
 use cluster_api::{ResourceType, ScanState};
 use rusqlite::{OptionalExtension, Row, params};
-
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS extension_scanning (
-    cluster_id TEXT PRIMARY KEY REFERENCES clusters(id) ON DELETE CASCADE,
-    enabled    INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS extensions (
-    id                  TEXT PRIMARY KEY,
-    cluster_id          TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    name                TEXT NOT NULL,
-    resource_type       TEXT NOT NULL,
-    enabled             INTEGER NOT NULL,
-    created_at          INTEGER NOT NULL,
-    change_password_url TEXT,
-    UNIQUE (cluster_id, name)
-);
-CREATE TABLE IF NOT EXISTS extension_versions (
-    id              TEXT PRIMARY KEY,
-    extension_id    TEXT NOT NULL REFERENCES extensions(id) ON DELETE CASCADE,
-    keycloak_major  INTEGER,
-    label           TEXT,
-    resource_key    TEXT,
-    valid           INTEGER NOT NULL,
-    scan_state      TEXT NOT NULL,
-    risk_score      INTEGER,
-    scanned_at      INTEGER,
-    scanner_version TEXT,
-    scan_due_at     INTEGER,
-    pending_state   TEXT,
-    pending_risk    INTEGER,
-    override_by     TEXT,
-    override_reason TEXT,
-    created_at      INTEGER NOT NULL,
-    applied_at      INTEGER
-);
-CREATE INDEX IF NOT EXISTS extension_versions_by_extension ON extension_versions(extension_id);
-CREATE TABLE IF NOT EXISTS well_known_files (
-    extension_id TEXT NOT NULL REFERENCES extensions(id) ON DELETE CASCADE,
-    file         TEXT NOT NULL,
-    resource_key TEXT NOT NULL,
-    published_at INTEGER NOT NULL,
-    PRIMARY KEY (extension_id, file)
-);
-";
 
 const EXTENSION_COLUMNS: &str =
     "id, cluster_id, name, resource_type, enabled, created_at, change_password_url";
@@ -58,8 +13,8 @@ const VERSION_COLUMNS: &str = "id, extension_id, keycloak_major, label, resource
                                scanned_at, scanner_version, scan_due_at, pending_state, pending_risk, override_by, \
                                override_reason, created_at, applied_at";
 
-fn extension_from(row: &Row<'_>) -> rusqlite::Result<ExtensionRecord> {
-    Ok(ExtensionRecord {
+fn extension_from(row: &Row<'_>) -> rusqlite::Result<ExtensionRow> {
+    Ok(ExtensionRow {
         id: row.get(0)?,
         cluster_id: row.get(1)?,
         name: row.get(2)?,
@@ -70,7 +25,7 @@ fn extension_from(row: &Row<'_>) -> rusqlite::Result<ExtensionRecord> {
     })
 }
 
-fn version_from(row: &Row<'_>) -> rusqlite::Result<VersionRecord> {
+fn version_from(row: &Row<'_>) -> rusqlite::Result<ExtensionVersionRow> {
     let due: Option<Millis> = row.get(10)?;
     let pending_state: Option<String> = row.get(11)?;
     let pending = match (due, pending_state) {
@@ -79,7 +34,7 @@ fn version_from(row: &Row<'_>) -> rusqlite::Result<VersionRecord> {
         }
         _ => None,
     };
-    Ok(VersionRecord {
+    Ok(ExtensionVersionRow {
         id: row.get(0)?,
         extension_id: row.get(1)?,
         keycloak_major: row.get(2)?,
@@ -120,7 +75,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn insert_extension(&self, e: &ExtensionRecord) -> StoreResult<()> {
+    pub fn insert_extension(&self, e: &ExtensionRow) -> StoreResult<()> {
         let sql = format!("INSERT INTO extensions ({EXTENSION_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
         self.conn.execute(
             &sql,
@@ -138,7 +93,7 @@ impl Store {
     }
 
     /// The extensions of a cluster, oldest first.
-    pub fn extensions_of(&self, cluster_id: &str) -> StoreResult<Vec<ExtensionRecord>> {
+    pub fn extensions_of(&self, cluster_id: &str) -> StoreResult<Vec<ExtensionRow>> {
         let sql = format!(
             "SELECT {EXTENSION_COLUMNS} FROM extensions WHERE cluster_id = ?1 ORDER BY created_at, name"
         );
@@ -148,13 +103,13 @@ impl Store {
     }
 
     /// An extension of a given cluster (another cluster's is reported missing).
-    pub fn extension(&self, cluster_id: &str, id: &str) -> StoreResult<Option<ExtensionRecord>> {
+    pub fn extension(&self, cluster_id: &str, id: &str) -> StoreResult<Option<ExtensionRow>> {
         let sql = format!("SELECT {EXTENSION_COLUMNS} FROM extensions WHERE cluster_id = ?1 AND id = ?2");
         Ok(self.conn.query_row(&sql, [cluster_id, id], extension_from).optional()?)
     }
 
     /// Writes back what can change: the enabled flag and the change-password redirect.
-    pub fn update_extension(&self, e: &ExtensionRecord) -> StoreResult<()> {
+    pub fn update_extension(&self, e: &ExtensionRow) -> StoreResult<()> {
         self.conn.execute(
             "UPDATE extensions SET enabled = ?2, change_password_url = ?3 WHERE id = ?1",
             params![e.id, e.enabled, e.change_password_url],
@@ -169,7 +124,7 @@ impl Store {
 
     /// Inserts or fully rewrites a version. An upsert, not INSERT OR REPLACE: a
     /// replace deletes the row first, and the delete would cascade to its upload slots.
-    pub fn save_version(&self, v: &VersionRecord) -> StoreResult<()> {
+    pub fn save_version(&self, v: &ExtensionVersionRow) -> StoreResult<()> {
         let updates = VERSION_COLUMNS
             .split(',')
             .map(str::trim)
@@ -209,7 +164,7 @@ impl Store {
     }
 
     /// The versions of an extension: by Keycloak major, the standalone one first.
-    pub fn versions_of(&self, extension_id: &str) -> StoreResult<Vec<VersionRecord>> {
+    pub fn versions_of(&self, extension_id: &str) -> StoreResult<Vec<ExtensionVersionRow>> {
         let columns =
             VERSION_COLUMNS.split(',').map(|c| format!("v.{}", c.trim())).collect::<Vec<_>>().join(", ");
         let sql = format!(

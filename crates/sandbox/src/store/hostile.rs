@@ -8,12 +8,10 @@
 
 use super::seed::ALL_ROLES;
 use super::{Store, StoreResult};
-use crate::engine::billing::records::MemberRecord;
-use crate::engine::domains::DomainRecordRow;
-use crate::engine::env_vars::EnvVarRow;
-use crate::engine::extensions::ExtensionRecord;
-use crate::engine::realms::RealmRecord;
-use crate::records::{ClusterRecord, Grant, Millis, OrgRecord, SecretRecord};
+use crate::records::{
+    ClusterRow, CustomerDomainRow, EnvVarRow, ExtensionRow, Grant, MemberRow, Millis, OrgRow, RealmRow,
+    SecretRow,
+};
 use cluster_api::{
     ClusterState, DeploymentState, EnvironmentVariableType, ResourceLimits, ResourceType, Tier,
 };
@@ -60,8 +58,8 @@ pub fn banner_line(on: bool) -> String {
     )
 }
 
-fn cluster(id: &str, name: String, now: Millis) -> ClusterRecord {
-    ClusterRecord {
+fn cluster(id: &str, name: String, now: Millis) -> ClusterRow {
+    ClusterRow {
         id: id.to_string(),
         name,
         org_id: HOSTILE_ORG_ID.to_string(),
@@ -78,8 +76,8 @@ fn cluster(id: &str, name: String, now: Millis) -> ClusterRecord {
     }
 }
 
-fn realm(id: String, cluster: &str, name: String, display: String, now: Millis) -> RealmRecord {
-    RealmRecord {
+fn realm(id: String, cluster: &str, name: String, display: String, now: Millis) -> RealmRow {
+    RealmRow {
         id,
         cluster_id: cluster.to_string(),
         name,
@@ -105,7 +103,7 @@ pub fn ensure(store: &mut Store, now: Millis) -> StoreResult<()> {
 
 fn seed(s: &Store, now: Millis) -> StoreResult<()> {
     let strings = strings();
-    let org = OrgRecord {
+    let org = OrgRow {
         id: HOSTILE_ORG_ID.into(),
         name: "hostile".into(),
         display_name: format!("{IMG} {RTL}"),
@@ -121,7 +119,7 @@ fn seed(s: &Store, now: Millis) -> StoreResult<()> {
         ("sec-hostile-admin", "hostile", (HOSTILE_CLIENT_ID, HOSTILE_CLIENT_SECRET)),
         ("sec-hostile-long", "wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww", ("hostile-long", "hostile-long-secret")),
     ] {
-        let secret = SecretRecord {
+        let secret = SecretRow {
             id: id.into(),
             org_id: HOSTILE_ORG_ID.into(),
             name: name.into(),
@@ -145,7 +143,7 @@ fn seed(s: &Store, now: Millis) -> StoreResult<()> {
         s.insert_realm(&realm(format!("dep-hostile-{i}"), main, format!("hostile{i}"), text.clone(), now))?;
         let kind =
             [ResourceType::Extension, ResourceType::Theme, ResourceType::PasswordBlacklist][i % 3].clone();
-        s.insert_extension(&ExtensionRecord {
+        s.insert_extension(&ExtensionRow {
             id: format!("ext-hostile-{i}"),
             cluster_id: main.into(),
             name: text.clone(),
@@ -162,7 +160,7 @@ fn seed(s: &Store, now: Millis) -> StoreResult<()> {
             kind: EnvironmentVariableType::String,
             created_at: now - 3_600_000,
         })?;
-        let member = MemberRecord {
+        let member = MemberRow {
             org_id: HOSTILE_ORG_ID.into(),
             user_id: format!("user-hostile-{i}"),
             username: format!("hostile{i}"),
@@ -175,7 +173,7 @@ fn seed(s: &Store, now: Millis) -> StoreResult<()> {
         s.add_billing_contact(HOSTILE_ORG_ID, &member.user_id, now - 86_400_000)?;
     }
     for (i, host) in [long_host(), "xn--ls8h.xn--mgbh0fb.example".to_string()].into_iter().enumerate() {
-        s.insert_domain(&DomainRecordRow {
+        s.insert_domain(&CustomerDomainRow {
             id: format!("dom-hostile-{i}"),
             cluster_id: main.into(),
             host,

@@ -1,34 +1,14 @@
 //! Organization members (the people billing contacts are chosen from) and billing contacts.
 
 use super::{Store, StoreResult};
-use crate::engine::billing::records::MemberRecord;
+use crate::records::MemberRow;
 use rusqlite::{OptionalExtension, Row, params};
-
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS org_members (
-    org_id         TEXT NOT NULL REFERENCES orgs(id),
-    user_id        TEXT NOT NULL,
-    username       TEXT NOT NULL,
-    email          TEXT NOT NULL,
-    first_name     TEXT NOT NULL,
-    last_name      TEXT NOT NULL,
-    manage_billing INTEGER NOT NULL,
-    PRIMARY KEY (org_id, user_id)
-);
-CREATE TABLE IF NOT EXISTS billing_contacts (
-    org_id     TEXT NOT NULL,
-    user_id    TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    PRIMARY KEY (org_id, user_id),
-    FOREIGN KEY (org_id, user_id) REFERENCES org_members(org_id, user_id) ON DELETE CASCADE
-);
-";
 
 const MEMBER_COLUMNS: &str =
     "m.org_id, m.user_id, m.username, m.email, m.first_name, m.last_name, m.manage_billing";
 
-fn member_from(row: &Row<'_>) -> rusqlite::Result<MemberRecord> {
-    Ok(MemberRecord {
+fn member_from(row: &Row<'_>) -> rusqlite::Result<MemberRow> {
+    Ok(MemberRow {
         org_id: row.get(0)?,
         user_id: row.get(1)?,
         username: row.get(2)?,
@@ -40,7 +20,7 @@ fn member_from(row: &Row<'_>) -> rusqlite::Result<MemberRecord> {
 }
 
 impl Store {
-    pub fn insert_member(&self, member: &MemberRecord) -> StoreResult<()> {
+    pub fn insert_member(&self, member: &MemberRow) -> StoreResult<()> {
         self.conn.execute(
             "INSERT INTO org_members (org_id, user_id, username, email, first_name, last_name, manage_billing)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -57,14 +37,14 @@ impl Store {
         Ok(())
     }
 
-    pub fn member(&self, org_id: &str, user_id: &str) -> StoreResult<Option<MemberRecord>> {
+    pub fn member(&self, org_id: &str, user_id: &str) -> StoreResult<Option<MemberRow>> {
         let sql =
             format!("SELECT {MEMBER_COLUMNS} FROM org_members m WHERE m.org_id = ?1 AND m.user_id = ?2");
         Ok(self.conn.query_row(&sql, [org_id, user_id], member_from).optional()?)
     }
 
     /// The organization's billing contacts, in the order they were added.
-    pub fn billing_contacts(&self, org_id: &str) -> StoreResult<Vec<MemberRecord>> {
+    pub fn billing_contacts(&self, org_id: &str) -> StoreResult<Vec<MemberRow>> {
         let sql = format!(
             "SELECT {MEMBER_COLUMNS} FROM billing_contacts c
              JOIN org_members m ON m.org_id = c.org_id AND m.user_id = c.user_id

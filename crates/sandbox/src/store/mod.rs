@@ -1,6 +1,7 @@
 //! Persistence: every SQL statement of the sandbox lives under this module, one file
-//! per resource group. The schema is created on open (`CREATE TABLE IF NOT EXISTS`),
-//! so a later issue adds a table by appending to `SCHEMA` and a file of queries.
+//! per resource group. The tables are created and upgraded on open by numbered
+//! migrations ([`migrations`], tracked in `PRAGMA user_version`); a change to the schema
+//! is a new migration plus the queries that use it.
 
 pub mod access;
 mod billing;
@@ -9,21 +10,21 @@ mod billing_sessions;
 mod clusters;
 mod domains;
 mod env_vars;
+pub mod export_seed;
 mod extensions;
+pub mod hostile;
 mod members;
+pub mod migrations;
 mod orgs;
 pub mod people;
 pub mod people_seed;
 mod realm_seed;
 mod realms;
-pub mod seed;
-pub mod uploads;
-pub use realms::{CredentialRecord, RealmLink};
-pub mod export_seed;
-pub mod hostile;
 mod review_seed;
 mod reviews;
+pub mod seed;
 mod staff;
+pub mod uploads;
 
 use rusqlite::Connection;
 use std::fmt;
@@ -31,52 +32,6 @@ use std::path::Path;
 
 /// The value of `--data` that keeps everything in memory.
 pub const IN_MEMORY: &str = ":memory:";
-
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS orgs (
-    id           TEXT PRIMARY KEY,
-    name         TEXT NOT NULL UNIQUE,
-    display_name TEXT NOT NULL,
-    created_at   INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS secrets (
-    id            TEXT PRIMARY KEY,
-    org_id        TEXT NOT NULL REFERENCES orgs(id),
-    name          TEXT NOT NULL,
-    client_id     TEXT NOT NULL UNIQUE,
-    client_secret TEXT NOT NULL,
-    created_at    INTEGER NOT NULL,
-    created_by    TEXT
-);
-CREATE TABLE IF NOT EXISTS secret_roles (
-    secret_id TEXT NOT NULL REFERENCES secrets(id) ON DELETE CASCADE,
-    org_id    TEXT NOT NULL REFERENCES orgs(id),
-    role      TEXT NOT NULL,
-    PRIMARY KEY (secret_id, org_id, role)
-);
-CREATE TABLE IF NOT EXISTS regions (
-    name     TEXT PRIMARY KEY,
-    provider TEXT NOT NULL,
-    region   TEXT NOT NULL,
-    position INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS clusters (
-    id              TEXT PRIMARY KEY,
-    name            TEXT NOT NULL UNIQUE,
-    org_id          TEXT NOT NULL REFERENCES orgs(id),
-    region          TEXT NOT NULL,
-    tier            TEXT NOT NULL,
-    status          TEXT NOT NULL,
-    resource_limits TEXT NOT NULL,
-    variant         TEXT NOT NULL,
-    domain          TEXT,
-    created_at      INTEGER NOT NULL,
-    ready_at        INTEGER,
-    restart_until   INTEGER,
-    billed          INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS clusters_by_org ON clusters(org_id);
-";
 
 /// A failed database operation. Callers turn it into a 500.
 #[derive(Debug, Clone, PartialEq)]
@@ -104,9 +59,10 @@ pub struct Store {
 
 impl Store {
     /// Opens (creating when needed) the database at `path`, or an in-memory one for
-    /// [`IN_MEMORY`], and makes sure every table exists.
+    /// [`IN_MEMORY`], and brings its schema up to date ([`migrations`]). A database
+    /// written by a newer build is refused.
     pub fn open(path: &Path) -> StoreResult<Store> {
-        let conn = if path.as_os_str() == IN_MEMORY {
+        let mut conn = if path.as_os_str() == IN_MEMORY {
             Connection::open_in_memory()?
         } else {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -116,19 +72,8 @@ impl Store {
             Connection::open(path)?
         };
         conn.execute_batch("PRAGMA foreign_keys = ON;")?;
-        conn.execute_batch(SCHEMA)?;
-        for schema in [billing::SCHEMA, billing_sessions::SCHEMA, members::SCHEMA] {
-            conn.execute_batch(schema)?;
-        }
-        conn.execute_batch(extensions::SCHEMA)?;
-        conn.execute_batch(uploads::SCHEMA)?;
-        conn.execute_batch(realms::SCHEMA)?;
-        conn.execute_batch(people::SCHEMA)?;
-        conn.execute_batch(access::SCHEMA)?;
-        conn.execute_batch(domains::SCHEMA)?;
-        conn.execute_batch(env_vars::SCHEMA)?;
-        conn.execute_batch(staff::SCHEMA)?;
-        conn.execute_batch(reviews::SCHEMA)?;
+        migrations::migrate(&mut conn, migrations::MIGRATIONS)
+            .map_err(|e| StoreError(format!("{}: {}", path.display(), e.0)))?;
         Ok(Store { conn })
     }
 

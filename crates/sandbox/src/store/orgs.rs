@@ -1,15 +1,15 @@
 //! Organizations, API secrets and the organization roles granted to secrets.
 
 use super::{Store, StoreResult};
-use crate::records::{Grant, OrgRecord, SecretRecord};
+use crate::records::{Grant, OrgRow, SecretRow};
 use rusqlite::{OptionalExtension, Row, params};
 
-fn org_from(row: &Row<'_>) -> rusqlite::Result<OrgRecord> {
-    Ok(OrgRecord { id: row.get(0)?, name: row.get(1)?, display_name: row.get(2)?, created_at: row.get(3)? })
+fn org_from(row: &Row<'_>) -> rusqlite::Result<OrgRow> {
+    Ok(OrgRow { id: row.get(0)?, name: row.get(1)?, display_name: row.get(2)?, created_at: row.get(3)? })
 }
 
-fn secret_from(row: &Row<'_>) -> rusqlite::Result<SecretRecord> {
-    Ok(SecretRecord {
+fn secret_from(row: &Row<'_>) -> rusqlite::Result<SecretRow> {
+    Ok(SecretRow {
         id: row.get(0)?,
         org_id: row.get(1)?,
         name: row.get(2)?,
@@ -23,7 +23,7 @@ fn secret_from(row: &Row<'_>) -> rusqlite::Result<SecretRecord> {
 const SECRET_COLUMNS: &str = "id, org_id, name, client_id, client_secret, created_at, created_by";
 
 impl Store {
-    pub fn insert_org(&self, org: &OrgRecord) -> StoreResult<()> {
+    pub fn insert_org(&self, org: &OrgRow) -> StoreResult<()> {
         self.conn.execute(
             "INSERT INTO orgs (id, name, display_name, created_at) VALUES (?1, ?2, ?3, ?4)",
             params![org.id, org.name, org.display_name, org.created_at],
@@ -31,7 +31,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn org(&self, id: &str) -> StoreResult<Option<OrgRecord>> {
+    pub fn org(&self, id: &str) -> StoreResult<Option<OrgRow>> {
         let org = self
             .conn
             .query_row("SELECT id, name, display_name, created_at FROM orgs WHERE id = ?1", [id], org_from)
@@ -40,14 +40,14 @@ impl Store {
     }
 
     /// Every organization, by name.
-    pub fn orgs(&self) -> StoreResult<Vec<OrgRecord>> {
+    pub fn orgs(&self) -> StoreResult<Vec<OrgRow>> {
         let mut stmt =
             self.conn.prepare("SELECT id, name, display_name, created_at FROM orgs ORDER BY name")?;
         let orgs = stmt.query_map([], org_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(orgs)
     }
 
-    pub fn insert_secret(&self, secret: &SecretRecord) -> StoreResult<()> {
+    pub fn insert_secret(&self, secret: &SecretRow) -> StoreResult<()> {
         self.conn.execute(
             "INSERT INTO secrets (id, org_id, name, client_id, client_secret, created_at, created_by)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -64,7 +64,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn secret_by_client_id(&self, client_id: &str) -> StoreResult<Option<SecretRecord>> {
+    pub fn secret_by_client_id(&self, client_id: &str) -> StoreResult<Option<SecretRow>> {
         let sql = format!("SELECT {SECRET_COLUMNS} FROM secrets WHERE client_id = ?1");
         Ok(self.conn.query_row(&sql, [client_id], secret_from).optional()?)
     }
@@ -103,7 +103,7 @@ impl Store {
 /// An organization's own API secrets (listing, counting, revoking).
 impl Store {
     /// The secrets created in `org_id`, oldest first.
-    pub fn org_secrets(&self, org_id: &str) -> StoreResult<Vec<SecretRecord>> {
+    pub fn org_secrets(&self, org_id: &str) -> StoreResult<Vec<SecretRow>> {
         let sql = format!("SELECT {SECRET_COLUMNS} FROM secrets WHERE org_id = ?1 ORDER BY created_at, name");
         let mut stmt = self.conn.prepare(&sql)?;
         let secrets = stmt.query_map([org_id], secret_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
@@ -117,7 +117,7 @@ impl Store {
     }
 
     /// Secret `id` of organization `org_id`.
-    pub fn org_secret(&self, org_id: &str, id: &str) -> StoreResult<Option<SecretRecord>> {
+    pub fn org_secret(&self, org_id: &str, id: &str) -> StoreResult<Option<SecretRow>> {
         let sql = format!("SELECT {SECRET_COLUMNS} FROM secrets WHERE org_id = ?1 AND id = ?2");
         Ok(self.conn.query_row(&sql, [org_id, id], secret_from).optional()?)
     }

@@ -2,46 +2,16 @@
 //! organization roles (the same roles API secrets are granted).
 
 use super::{Store, StoreResult};
-use crate::records::Grant;
+use crate::records::{Grant, PersonRow};
 use rusqlite::{OptionalExtension, Row, params};
 
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS people (
-    id       TEXT PRIMARY KEY,
-    email    TEXT NOT NULL UNIQUE,
-    name     TEXT NOT NULL,
-    password TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS person_roles (
-    person_id TEXT NOT NULL REFERENCES people(id) ON DELETE CASCADE,
-    org_id    TEXT NOT NULL REFERENCES orgs(id),
-    role      TEXT NOT NULL,
-    PRIMARY KEY (person_id, org_id, role)
-);
--- Support staff among the people: their tokens carry the staff client role instead of
--- organization roles (API-NOTES §2.3).
-CREATE TABLE IF NOT EXISTS staff_people (
-    person_id TEXT PRIMARY KEY REFERENCES people(id) ON DELETE CASCADE
-);
-";
-
-/// A person of the realm. The sandbox keeps demo passwords in the clear: they are printed
-/// on start anyway.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PersonRecord {
-    pub id: String,
-    pub email: String,
-    pub name: String,
-    pub password: String,
-}
-
-fn person_from(row: &Row<'_>) -> rusqlite::Result<PersonRecord> {
-    Ok(PersonRecord { id: row.get(0)?, email: row.get(1)?, name: row.get(2)?, password: row.get(3)? })
+fn person_from(row: &Row<'_>) -> rusqlite::Result<PersonRow> {
+    Ok(PersonRow { id: row.get(0)?, email: row.get(1)?, name: row.get(2)?, password: row.get(3)? })
 }
 
 impl Store {
     /// Adds a person unless one with this ID exists (kept as it is).
-    pub fn ensure_person(&self, person: &PersonRecord) -> StoreResult<()> {
+    pub fn ensure_person(&self, person: &PersonRow) -> StoreResult<()> {
         self.conn.execute(
             "INSERT OR IGNORE INTO people (id, email, name, password) VALUES (?1, ?2, ?3, ?4)",
             params![person.id, person.email, person.name, person.password],
@@ -50,12 +20,12 @@ impl Store {
     }
 
     /// The person signing in as `username` (their email, compared without case).
-    pub fn person_by_username(&self, username: &str) -> StoreResult<Option<PersonRecord>> {
+    pub fn person_by_username(&self, username: &str) -> StoreResult<Option<PersonRow>> {
         let sql = "SELECT id, email, name, password FROM people WHERE lower(email) = lower(?1)";
         Ok(self.conn.query_row(sql, [username.trim()], person_from).optional()?)
     }
 
-    pub fn person(&self, id: &str) -> StoreResult<Option<PersonRecord>> {
+    pub fn person(&self, id: &str) -> StoreResult<Option<PersonRow>> {
         let sql = "SELECT id, email, name, password FROM people WHERE id = ?1";
         Ok(self.conn.query_row(sql, [id], person_from).optional()?)
     }

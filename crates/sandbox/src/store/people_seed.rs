@@ -1,10 +1,9 @@
 //! The demo people of realm `self`, (re)applied on every start like the bootstrap secret,
 //! so a database from before they existed gains them.
 
-use super::people::PersonRecord;
 use super::seed::{ACME_ORG_ID, ALL_ROLES, USER_ALICE, USER_BOB, USER_CAROL};
 use super::{Store, StoreResult};
-use crate::records::Grant;
+use crate::records::{Grant, PersonRow};
 
 pub const ALICE_EMAIL: &str = "alice@acme.example";
 pub const CAROL_EMAIL: &str = "carol@acme.example";
@@ -33,7 +32,7 @@ fn people() -> Vec<(&'static str, &'static str, &'static str, Vec<&'static str>)
 pub fn ensure_people(store: &mut Store) -> StoreResult<()> {
     store.transaction(|s| {
         for (id, email, name, roles) in people() {
-            let person = PersonRecord {
+            let person = PersonRow {
                 id: id.into(),
                 email: email.into(),
                 name: name.into(),
@@ -46,7 +45,7 @@ pub fn ensure_people(store: &mut Store) -> StoreResult<()> {
                 .collect();
             s.grant_person(id, &grants)?;
         }
-        let sam = PersonRecord {
+        let sam = PersonRow {
             id: USER_SAM.into(),
             email: SAM_EMAIL.into(),
             name: "Sam Support".into(),

@@ -3,8 +3,7 @@
 
 use super::seed::{ACME_DEV, ACME_PROD, GLOBEX_PROD};
 use super::{Store, StoreResult};
-use crate::engine::realms::RealmRecord;
-use crate::records::Millis;
+use crate::records::{Millis, RealmRow};
 use cluster_api::DeploymentState;
 
 pub const REALM_CUSTOMERS: &str = "dep-acme-customers";
@@ -19,15 +18,8 @@ pub const LEGACY_IMPORT_ERROR: &str = "Import failed: client #3 (legacy-portal) 
 
 const DAY: Millis = 86_400_000;
 
-fn realm(
-    id: &str,
-    cluster: &str,
-    name: &str,
-    display: Option<&str>,
-    age: Millis,
-    now: Millis,
-) -> RealmRecord {
-    RealmRecord {
+fn realm(id: &str, cluster: &str, name: &str, display: Option<&str>, age: Millis, now: Millis) -> RealmRow {
+    RealmRow {
         id: id.to_string(),
         cluster_id: cluster.to_string(),
         name: name.to_string(),

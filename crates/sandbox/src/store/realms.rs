@@ -2,45 +2,9 @@
 //! off `clusters` / `realms` with ON DELETE CASCADE: deleting a realm revokes everything.
 
 use super::{Store, StoreResult};
-use crate::engine::realms::RealmRecord;
-use crate::records::Millis;
+use crate::records::{RealmCredentialRow, RealmLinkRow, RealmRow};
 use cluster_api::DeploymentState;
 use rusqlite::{OptionalExtension, Row, params};
-
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS realms (
-    id           TEXT PRIMARY KEY,
-    cluster_id   TEXT NOT NULL REFERENCES clusters(id) ON DELETE CASCADE,
-    name         TEXT NOT NULL,
-    display_name TEXT,
-    state        TEXT NOT NULL,
-    state_error  TEXT,
-    created_at   INTEGER NOT NULL,
-    created_by   TEXT,
-    tags         TEXT NOT NULL,
-    ready_at     INTEGER,
-    failure      TEXT,
-    clients      TEXT NOT NULL,
-    UNIQUE (cluster_id, name)
-);
-CREATE TABLE IF NOT EXISTS realm_links (
-    token        TEXT PRIMARY KEY,
-    realm_id     TEXT NOT NULL REFERENCES realms(id) ON DELETE CASCADE,
-    client_id    TEXT,
-    redirect_uri TEXT,
-    expires_at   INTEGER NOT NULL,
-    used         INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS realm_credentials (
-    client_id     TEXT PRIMARY KEY,
-    realm_id      TEXT NOT NULL REFERENCES realms(id) ON DELETE CASCADE,
-    name          TEXT,
-    description   TEXT,
-    roles         TEXT NOT NULL,
-    client_secret TEXT NOT NULL,
-    created_at    INTEGER NOT NULL
-);
-";
 
 const COLUMNS: &str = "id, cluster_id, name, display_name, state, state_error, created_at, created_by, tags, ready_at, failure, clients";
 
@@ -52,8 +16,8 @@ fn list_to(list: &[String]) -> String {
     serde_json::to_string(list).unwrap_or_else(|_| "[]".into())
 }
 
-fn realm_from(row: &Row<'_>) -> rusqlite::Result<RealmRecord> {
-    Ok(RealmRecord {
+fn realm_from(row: &Row<'_>) -> rusqlite::Result<RealmRow> {
+    Ok(RealmRow {
         id: row.get(0)?,
         cluster_id: row.get(1)?,
         name: row.get(2)?,
@@ -69,32 +33,8 @@ fn realm_from(row: &Row<'_>) -> rusqlite::Result<RealmRecord> {
     })
 }
 
-/// A single-use sign-in link (admin console or app).
-#[derive(Debug, Clone, PartialEq)]
-pub struct RealmLink {
-    pub token: String,
-    pub realm_id: String,
-    /// `None` for the admin console; the client of an app link.
-    pub client_id: Option<String>,
-    pub redirect_uri: Option<String>,
-    pub expires_at: Millis,
-    pub used: bool,
-}
-
-/// A realm credential as stored (the secret lives "in the realm").
-#[derive(Debug, Clone, PartialEq)]
-pub struct CredentialRecord {
-    pub client_id: String,
-    pub realm_id: String,
-    pub name: Option<String>,
-    pub description: Option<String>,
-    pub roles: Vec<String>,
-    pub client_secret: String,
-    pub created_at: Millis,
-}
-
-fn credential_from(row: &Row<'_>) -> rusqlite::Result<CredentialRecord> {
-    Ok(CredentialRecord {
+fn credential_from(row: &Row<'_>) -> rusqlite::Result<RealmCredentialRow> {
+    Ok(RealmCredentialRow {
         client_id: row.get(0)?,
         realm_id: row.get(1)?,
         name: row.get(2)?,
@@ -106,7 +46,7 @@ fn credential_from(row: &Row<'_>) -> rusqlite::Result<CredentialRecord> {
 }
 
 impl Store {
-    pub fn insert_realm(&self, r: &RealmRecord) -> StoreResult<()> {
+    pub fn insert_realm(&self, r: &RealmRow) -> StoreResult<()> {
         let sql = format!(
             "INSERT INTO realms ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"
         );
@@ -131,7 +71,7 @@ impl Store {
     }
 
     /// Writes back what changes after creation (name, cluster and creation never do).
-    pub fn update_realm(&self, r: &RealmRecord) -> StoreResult<()> {
+    pub fn update_realm(&self, r: &RealmRow) -> StoreResult<()> {
         self.conn.execute(
             "UPDATE realms SET display_name = ?2, state = ?3, state_error = ?4, ready_at = ?5, failure = ?6 WHERE id = ?1",
             params![r.id, r.display_name, r.state.as_str(), r.state_error, r.ready_at, r.failure],
@@ -139,13 +79,13 @@ impl Store {
         Ok(())
     }
 
-    pub fn realm(&self, id: &str) -> StoreResult<Option<RealmRecord>> {
+    pub fn realm(&self, id: &str) -> StoreResult<Option<RealmRow>> {
         let sql = format!("SELECT {COLUMNS} FROM realms WHERE id = ?1");
         Ok(self.conn.query_row(&sql, [id], realm_from).optional()?)
     }
 
     /// The realms of a cluster, oldest first.
-    pub fn realms_of(&self, cluster_id: &str) -> StoreResult<Vec<RealmRecord>> {
+    pub fn realms_of(&self, cluster_id: &str) -> StoreResult<Vec<RealmRow>> {
         let sql = format!("SELECT {COLUMNS} FROM realms WHERE cluster_id = ?1 ORDER BY created_at, name");
         let mut stmt = self.conn.prepare(&sql)?;
         let realms = stmt.query_map([cluster_id], realm_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
@@ -157,7 +97,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn insert_realm_link(&self, link: &RealmLink) -> StoreResult<()> {
+    pub fn insert_realm_link(&self, link: &RealmLinkRow) -> StoreResult<()> {
         self.conn.execute(
             "INSERT INTO realm_links (token, realm_id, client_id, redirect_uri, expires_at, used) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![link.token, link.realm_id, link.client_id, link.redirect_uri, link.expires_at, link.used],
@@ -165,12 +105,12 @@ impl Store {
         Ok(())
     }
 
-    pub fn realm_link(&self, token: &str) -> StoreResult<Option<RealmLink>> {
+    pub fn realm_link(&self, token: &str) -> StoreResult<Option<RealmLinkRow>> {
         let sql = "SELECT token, realm_id, client_id, redirect_uri, expires_at, used FROM realm_links WHERE token = ?1";
         let link = self
             .conn
             .query_row(sql, [token], |row| {
-                Ok(RealmLink {
+                Ok(RealmLinkRow {
                     token: row.get(0)?,
                     realm_id: row.get(1)?,
                     client_id: row.get(2)?,
@@ -188,7 +128,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn insert_credential(&self, c: &CredentialRecord) -> StoreResult<()> {
+    pub fn insert_credential(&self, c: &RealmCredentialRow) -> StoreResult<()> {
         self.conn.execute(
             "INSERT INTO realm_credentials (client_id, realm_id, name, description, roles, client_secret, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -197,7 +137,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn credentials_of(&self, realm_id: &str) -> StoreResult<Vec<CredentialRecord>> {
+    pub fn credentials_of(&self, realm_id: &str) -> StoreResult<Vec<RealmCredentialRow>> {
         let sql = "SELECT client_id, realm_id, name, description, roles, client_secret, created_at
                    FROM realm_credentials WHERE realm_id = ?1 ORDER BY created_at, client_id";
         let mut stmt = self.conn.prepare(sql)?;

@@ -4,10 +4,11 @@
 //! enterprise clusters over more organizations, about 20 versions each.
 
 use super::{Store, StoreResult};
-use crate::engine::extensions::{AdminBlock, ExtensionRecord, PendingScan, VersionRecord};
 use crate::engine::report;
 use crate::engine::scan::{SCANNER_VERSION, Verdict};
-use crate::records::{ClusterRecord, Millis, OrgRecord};
+use crate::records::{
+    AdminBlock, ClusterRow, ExtensionRow, ExtensionVersionRow, Millis, OrgRow, PendingScan,
+};
 use cluster_api::{ClusterState, ResourceLimits, ResourceType, ScanState, Tier};
 
 /// Acme's enterprise shop cluster, where most seeded versions live.
@@ -56,13 +57,13 @@ fn risk(state: &ScanState) -> Option<i32> {
 /// Saves one version in `state` as if uploaded `age` ago, with its report when scanned.
 fn version(
     s: &Store,
-    ext: &ExtensionRecord,
+    ext: &ExtensionRow,
     spec: Spec<'_>,
     age: Millis,
     now: Millis,
-) -> StoreResult<VersionRecord> {
+) -> StoreResult<ExtensionVersionRow> {
     let (id, major, state, valid, override_reason) = spec;
-    let mut v = VersionRecord::new(id.to_string(), &ext.id, Some(major), now - age);
+    let mut v = ExtensionVersionRow::new(id.to_string(), &ext.id, Some(major), now - age);
     v.label = Some(format!("{}-{major}.{}.0", ext.name, age % 7));
     v.resource_key =
         Some(format!("clusters/{}/extensions/{}/versions/{id}/{id}.jar", ext.cluster_id, ext.id));
@@ -115,8 +116,8 @@ fn extension(
     name: &str,
     kind: ResourceType,
     now: Millis,
-) -> StoreResult<ExtensionRecord> {
-    let e = ExtensionRecord {
+) -> StoreResult<ExtensionRow> {
+    let e = ExtensionRow {
         id: id.to_string(),
         cluster_id: cluster_id.to_string(),
         name: name.to_string(),
@@ -129,8 +130,8 @@ fn extension(
     Ok(e)
 }
 
-fn enterprise(id: &str, name: &str, org_id: &str, region: &str, now: Millis) -> ClusterRecord {
-    ClusterRecord {
+fn enterprise(id: &str, name: &str, org_id: &str, region: &str, now: Millis) -> ClusterRow {
+    ClusterRow {
         id: id.to_string(),
         name: name.to_string(),
         org_id: org_id.to_string(),
@@ -204,7 +205,7 @@ pub fn scale(store: &mut Store, n: usize, now: Millis) -> StoreResult<()> {
             let org = i / PER_ORG;
             let org_id = format!("org-scale-{org:03}");
             if i % PER_ORG == 0 && s.org(&org_id)?.is_none() {
-                let record = OrgRecord {
+                let record = OrgRow {
                     id: org_id.clone(),
                     name: format!("scale-{org:03}"),
                     display_name: format!("Scale Customer {org:03}"),

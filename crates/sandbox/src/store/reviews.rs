@@ -3,21 +3,8 @@
 //! touches a block, and both go with the version by cascade.
 
 use super::{Store, StoreResult};
-use crate::engine::extensions::AdminBlock;
+use crate::records::AdminBlock;
 use rusqlite::{OptionalExtension, params};
-
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS scan_reports (
-    version_id TEXT PRIMARY KEY REFERENCES extension_versions(id) ON DELETE CASCADE,
-    report     TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS version_blocks (
-    version_id TEXT PRIMARY KEY REFERENCES extension_versions(id) ON DELETE CASCADE,
-    blocked_by TEXT NOT NULL,
-    reason     TEXT NOT NULL,
-    blocked_at INTEGER NOT NULL
-);
-";
 
 impl Store {
     /// Stores (or replaces) a version's report; `None` forgets it (a new upload not scanned).

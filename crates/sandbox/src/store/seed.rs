@@ -2,7 +2,7 @@
 //! (re)applied on every start so `--bootstrap-secret` works on an existing database.
 
 use super::{Store, StoreResult};
-use crate::records::{ClusterRecord, Grant, Millis, OrgRecord, SecretRecord};
+use crate::records::{ClusterRow, Grant, Millis, OrgRow, SecretRow};
 use cluster_api::{ClusterState, Region, ResourceLimits, Tier};
 
 pub const ACME_ORG_ID: &str = "org-acme";
@@ -65,8 +65,8 @@ fn grants(org_id: &str, roles: &[&str]) -> Vec<Grant> {
     roles.iter().map(|role| Grant { org_id: org_id.to_string(), role: role.to_string() }).collect()
 }
 
-fn secret(id: &str, org_id: &str, name: &str, client: (&str, &str), created_at: Millis) -> SecretRecord {
-    SecretRecord {
+fn secret(id: &str, org_id: &str, name: &str, client: (&str, &str), created_at: Millis) -> SecretRow {
+    SecretRow {
         id: id.to_string(),
         org_id: org_id.to_string(),
         name: name.to_string(),
@@ -86,9 +86,9 @@ fn cluster(
     status: ClusterState,
     age: Millis,
     now: Millis,
-) -> ClusterRecord {
+) -> ClusterRow {
     let billed = !matches!(status, ClusterState::BillingSetup | ClusterState::PendingPayment);
-    ClusterRecord {
+    ClusterRow {
         id: id.to_string(),
         name: id.trim_start_matches("cl-").to_string(),
         org_id: org_id.to_string(),
@@ -121,7 +121,7 @@ pub fn seed(store: &mut Store, now: Millis, provision_ms: Millis) -> StoreResult
             (ACME_ORG_ID, "acme", "Acme Inc.", 800 * DAY),
             (GLOBEX_ORG_ID, "globex", "Globex Corp.", 500 * DAY),
         ] {
-            let org = OrgRecord {
+            let org = OrgRow {
                 id: id.into(),
                 name: name.into(),
                 display_name: display.into(),

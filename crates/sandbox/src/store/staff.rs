@@ -5,14 +5,6 @@ use super::{Store, StoreResult};
 use crate::records::Millis;
 use rusqlite::{OptionalExtension, params};
 
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS staff_clients (
-    client_id     TEXT PRIMARY KEY,
-    client_secret TEXT NOT NULL,
-    created_at    INTEGER NOT NULL
-);
-";
-
 impl Store {
     /// Creates the staff secret, or sets its secret when the client ID exists.
     pub fn put_staff_client(&self, client_id: &str, client_secret: &str, now: Millis) -> StoreResult<()> {

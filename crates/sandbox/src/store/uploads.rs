@@ -3,65 +3,13 @@
 //! persisted signing secret, so URLs stay valid across a restart too.
 
 use super::{Store, StoreResult};
-use crate::records::Millis;
+use crate::records::{BlobRow, UploadSlotRow};
 use rusqlite::{OptionalExtension, Row, params};
-
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS upload_slots (
-    key          TEXT PRIMARY KEY,
-    extension_id TEXT NOT NULL REFERENCES extensions(id) ON DELETE CASCADE,
-    version_id   TEXT REFERENCES extension_versions(id) ON DELETE CASCADE,
-    file         TEXT,
-    label        TEXT,
-    created_at   INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS upload_slots_by_extension ON upload_slots(extension_id);
-CREATE TABLE IF NOT EXISTS blobs (
-    key          TEXT PRIMARY KEY,
-    bytes        BLOB NOT NULL,
-    content_type TEXT,
-    etag         TEXT NOT NULL,
-    uploaded_at  INTEGER NOT NULL
-);
--- A slot's object goes with it, whether the slot is deleted directly or by cascade.
-CREATE TRIGGER IF NOT EXISTS upload_slots_drop_blob AFTER DELETE ON upload_slots
-BEGIN
-    DELETE FROM blobs WHERE key = OLD.key;
-END;
-CREATE TABLE IF NOT EXISTS sandbox_meta (
-    name  TEXT PRIMARY KEY,
-    value BLOB NOT NULL
-);
-";
-
-/// A key an upload URL was issued for, and what it belongs to.
-#[derive(Debug, Clone, PartialEq)]
-pub struct UploadSlot {
-    pub key: String,
-    pub extension_id: String,
-    /// The version (versioned or standalone) the upload is for.
-    pub version_id: Option<String>,
-    /// The well-known file the upload is for.
-    pub file: Option<String>,
-    /// The label given when the URL was requested; confirm copies it to the version.
-    pub label: Option<String>,
-    pub created_at: Millis,
-}
-
-/// An object PUT to a presigned URL.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Blob {
-    pub key: String,
-    pub bytes: Vec<u8>,
-    pub content_type: Option<String>,
-    pub etag: String,
-    pub uploaded_at: Millis,
-}
 
 const SLOT_COLUMNS: &str = "key, extension_id, version_id, file, label, created_at";
 
-fn slot_from(row: &Row<'_>) -> rusqlite::Result<UploadSlot> {
-    Ok(UploadSlot {
+fn slot_from(row: &Row<'_>) -> rusqlite::Result<UploadSlotRow> {
+    Ok(UploadSlotRow {
         key: row.get(0)?,
         extension_id: row.get(1)?,
         version_id: row.get(2)?,
@@ -71,8 +19,8 @@ fn slot_from(row: &Row<'_>) -> rusqlite::Result<UploadSlot> {
     })
 }
 
-fn blob_from(row: &Row<'_>) -> rusqlite::Result<Blob> {
-    Ok(Blob {
+fn blob_from(row: &Row<'_>) -> rusqlite::Result<BlobRow> {
+    Ok(BlobRow {
         key: row.get(0)?,
         bytes: row.get(1)?,
         content_type: row.get(2)?,
@@ -84,7 +32,7 @@ fn blob_from(row: &Row<'_>) -> rusqlite::Result<Blob> {
 const SECRET_NAME: &str = "storage_signing_secret";
 
 impl Store {
-    pub fn insert_slot(&self, slot: &UploadSlot) -> StoreResult<()> {
+    pub fn insert_slot(&self, slot: &UploadSlotRow) -> StoreResult<()> {
         let sql = format!("INSERT INTO upload_slots ({SLOT_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
         self.conn.execute(
             &sql,
@@ -93,14 +41,14 @@ impl Store {
         Ok(())
     }
 
-    pub fn slot(&self, key: &str) -> StoreResult<Option<UploadSlot>> {
+    pub fn slot(&self, key: &str) -> StoreResult<Option<UploadSlotRow>> {
         let sql = format!("SELECT {SLOT_COLUMNS} FROM upload_slots WHERE key = ?1");
         Ok(self.conn.query_row(&sql, [key], slot_from).optional()?)
     }
 
     /// The most recent upload that actually arrived for a well-known file: confirm
     /// takes no key, so it publishes the newest object PUT for the file.
-    pub fn latest_well_known_upload(&self, extension_id: &str, file: &str) -> StoreResult<Option<Blob>> {
+    pub fn latest_well_known_upload(&self, extension_id: &str, file: &str) -> StoreResult<Option<BlobRow>> {
         let sql = "SELECT b.key, b.bytes, b.content_type, b.etag, b.uploaded_at
                    FROM upload_slots s JOIN blobs b ON b.key = s.key
                    WHERE s.extension_id = ?1 AND s.file = ?2
@@ -123,7 +71,7 @@ impl Store {
     }
 
     /// Stores (or overwrites, as S3 does) the object at `blob.key`.
-    pub fn put_blob(&self, blob: &Blob) -> StoreResult<()> {
+    pub fn put_blob(&self, blob: &BlobRow) -> StoreResult<()> {
         self.conn.execute(
             "INSERT OR REPLACE INTO blobs (key, bytes, content_type, etag, uploaded_at) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![blob.key, blob.bytes, blob.content_type, blob.etag, blob.uploaded_at],
@@ -131,7 +79,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn blob(&self, key: &str) -> StoreResult<Option<Blob>> {
+    pub fn blob(&self, key: &str) -> StoreResult<Option<BlobRow>> {
         let sql = "SELECT key, bytes, content_type, etag, uploaded_at FROM blobs WHERE key = ?1";
         Ok(self.conn.query_row(sql, [key], blob_from).optional()?)
     }

@@ -1,6 +1,6 @@
 //! Telemetry export (openapi-v2-next.yaml): a write-only token (`tokenSet`), an
-//! omitted token kept, public https endpoints only, validate without saving, and
-//! starter refused with 403.
+//! omitted token kept, public https endpoints only, validate without saving (a 200
+//! outcome `{endpoint, valid, reason?}`), and starter refused with 403.
 
 use crate::common::Harness;
 use crate::ext_helpers::send;
@@ -78,10 +78,11 @@ async fn endpoints_must_be_public_https_and_bad_settings_change_nothing() {
     ] {
         let reply = put(&h, &token, json!({"endpoint": bad})).await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{bad}: {}", reply.body);
-        let check =
-            h.get(&format!("{}/validate-endpoint?endpoint={}", path(PROD), urlencode(bad)), &token).await;
-        assert_eq!(check.status, StatusCode::BAD_REQUEST, "validate {bad}: {}", check.body);
-        assert!(check.error().contains("https") || check.error().contains("public"), "{}", check.body);
+        // Validating says why, as a 200 outcome rather than an error.
+        let check = validate(&h, &token, bad).await;
+        assert_eq!(check["valid"], false, "validate {bad}: {check}");
+        let reason = check["reason"].as_str().unwrap_or_default();
+        assert!(reason.contains("https") || reason.contains("public"), "{check}");
     }
     for (body, words) in [
         (json!({"protocol": "udp"}), "protocol"),
@@ -94,6 +95,14 @@ async fn endpoints_must_be_public_https_and_bad_settings_change_nothing() {
         assert!(reply.error().contains(words), "{}", reply.body);
     }
     assert_eq!(read(&h, &token).await.1, before);
+}
+
+/// The 200 outcome of validating `endpoint` on the premium cluster.
+async fn validate(h: &Harness, token: &str, endpoint: &str) -> Value {
+    let url = format!("{}/validate-endpoint?endpoint={}", path(PROD), urlencode(endpoint));
+    let reply = h.get(&url, token).await;
+    assert_eq!(reply.status, StatusCode::OK, "validate {endpoint}: {}", reply.body);
+    reply.json()
 }
 
 fn urlencode(text: &str) -> String {
@@ -116,11 +125,46 @@ async fn validate_checks_without_saving() {
         format!("{}/validate-endpoint?endpoint={}", path(PROD), urlencode("https://otlp.example.com/v1"));
     let reply = h.get(&url, &viewer).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
-    assert_eq!(reply.json::<Value>()["valid"], true);
+    assert_eq!(reply.json::<Value>(), json!({"endpoint": "https://otlp.example.com/v1", "valid": true}));
     assert_eq!(read(&h, &viewer).await.0.endpoint, None, "nothing saved");
     let missing = h.get(&format!("{}/validate-endpoint", path(PROD)), &viewer).await;
     assert_eq!(missing.status, StatusCode::BAD_REQUEST);
     assert!(missing.error().contains("endpoint is required"));
+}
+
+#[tokio::test]
+async fn validate_answers_valid_for_a_reachable_collector() {
+    let h = Harness::start().await;
+    let admin = h.admin().await;
+    for endpoint in
+        ["https://otlp.example.com:4318", "  https://collector.example.org/otlp  ", "https://8.8.8.8"]
+    {
+        let outcome = validate(&h, &admin, endpoint).await;
+        assert_eq!(outcome, json!({"endpoint": endpoint.trim(), "valid": true}), "{endpoint}");
+    }
+}
+
+#[tokio::test]
+async fn validate_answers_invalid_with_a_reason() {
+    let h = Harness::start().await;
+    let admin = h.admin().await;
+    for (endpoint, words) in [
+        // Simulated: the sandbox has no network (engine::telemetry::reachability_problem).
+        ("https://collector.unreachable.example:4318", "timed out"),
+        ("https://otel.untrusted.example", "not publicly trusted"),
+        // Refused by form, as saving would refuse them.
+        ("https://collector.invalid", "public internet"),
+        ("https://10.0.0.8:4318", "private"),
+        ("http://otlp.example.com", "https://"),
+    ] {
+        let outcome = validate(&h, &admin, endpoint).await;
+        assert_eq!((&outcome["endpoint"], &outcome["valid"]), (&json!(endpoint), &json!(false)), "{outcome}");
+        let reason = outcome["reason"].as_str().unwrap_or_default();
+        assert!(reason.contains(words), "{endpoint}: {outcome}");
+        assert_eq!(outcome.as_object().map(|o| o.len()), Some(3), "endpoint, valid, reason: {outcome}");
+    }
+    // Nothing was saved along the way.
+    assert_eq!(read(&h, &admin).await.0.endpoint, None);
 }
 
 #[tokio::test]

@@ -3,11 +3,9 @@
 //! cluster lifecycle, time is evaluated lazily: every read settles a subscription to
 //! the current instant ([`settle`]), so no background task is needed.
 
-pub mod records;
-
-use crate::records::Millis;
+use crate::records::{Millis, SubscriptionRow};
+use cluster_api::ClusterState;
 use cluster_api::{BillingPeriod, Tier};
-use records::SubscriptionRecord;
 
 pub const DAY: Millis = 86_400_000;
 /// Starter's free trial.
@@ -172,9 +170,9 @@ pub fn requested_plan(
 /// a trial turning active at its first renewal. Returns the start of every period
 /// renewed, each of which the caller bills with a paid invoice. A past_due subscription
 /// waits for its open invoice and does not renew.
-pub fn settle(sub: &mut SubscriptionRecord, ending: bool, now: Millis) -> Vec<Millis> {
+pub fn settle(sub: &mut SubscriptionRow, ending: bool, now: Millis) -> Vec<Millis> {
     let mut renewals = Vec::new();
-    if !records::live(&sub.status) || now < sub.current_period_end {
+    if !live(&sub.status) || now < sub.current_period_end {
         return renewals;
     }
     if ending {
@@ -203,6 +201,21 @@ pub fn period_at(start: Millis, period: &BillingPeriod, now: Millis) -> (Millis,
     let elapsed = (now - start).max(0) / length;
     let begin = start + elapsed * length;
     (begin, begin + length)
+}
+
+/// Statuses in which a subscription still bills its card.
+pub fn live(status: &str) -> bool {
+    matches!(status, "active" | "trialing" | "past_due")
+}
+
+/// Cluster states whose subscription runs out at the end of the current period.
+pub fn ending(status: &ClusterState) -> bool {
+    matches!(status, ClusterState::PendingDeletion | ClusterState::Archived)
+}
+
+/// The Stripe customer of an organization: `org-acme` becomes `cus_acme`.
+pub fn customer_id(org_id: &str) -> String {
+    format!("cus_{}", org_id.strip_prefix("org-").unwrap_or(org_id))
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-use super::records::SubscriptionRecord;
 use super::*;
+use crate::records::{Millis, SubscriptionRow};
 
 fn plan(tier: Tier, period: BillingPeriod) -> Plan {
     Plan { tier, period }
@@ -78,8 +78,8 @@ fn requested_plans() {
     assert_eq!(price_id(&plan(Tier::Premium, BillingPeriod::Annual)), "price_premium_annual");
 }
 
-fn sub(status: &str, period: BillingPeriod, end: Millis) -> SubscriptionRecord {
-    SubscriptionRecord {
+fn sub(status: &str, period: BillingPeriod, end: Millis) -> SubscriptionRow {
+    SubscriptionRow {
         id: "sub_1".into(),
         org_id: "org".into(),
         cluster_id: "c1".into(),

@@ -1,53 +1,11 @@
-//! The sandbox's own view of its data: what the store keeps and the engine reasons
-//! about. Wire shapes come from `cluster_api`; these carry the extra bookkeeping
-//! (billing flag, timers) that the contract never shows.
+//! A cluster as the store keeps it, with the bookkeeping (timers, billing flag) the
+//! wire `Cluster` never shows.
 
+use super::Millis;
 use cluster_api::{Cluster, ClusterState, EpochMillis, Region, ResourceLimits, Tier};
 
-/// Milliseconds since the Unix epoch, the unit of every stored instant.
-pub type Millis = i64;
-
-/// The current time in epoch milliseconds.
-pub fn now_millis() -> Millis {
-    chrono::Utc::now().timestamp_millis()
-}
-
 #[derive(Debug, Clone, PartialEq)]
-pub struct OrgRecord {
-    pub id: String,
-    pub name: String,
-    pub display_name: String,
-    pub created_at: Millis,
-}
-
-impl OrgRecord {
-    /// How messages name the organization: the display name people recognise.
-    pub fn label(&self) -> &str {
-        if self.display_name.is_empty() { &self.name } else { &self.display_name }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct SecretRecord {
-    pub id: String,
-    /// The organization the secret was created in (it may hold roles elsewhere).
-    pub org_id: String,
-    pub name: String,
-    pub client_id: String,
-    pub client_secret: String,
-    pub created_at: Millis,
-    pub created_by: Option<String>,
-}
-
-/// One organization role granted to an API secret.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Grant {
-    pub org_id: String,
-    pub role: String,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct ClusterRecord {
+pub struct ClusterRow {
     pub id: String,
     pub name: String,
     pub org_id: String,
@@ -68,11 +26,11 @@ pub struct ClusterRecord {
 }
 
 #[cfg(test)]
-impl ClusterRecord {
+impl ClusterRow {
     /// An active, paid cluster of `tier` with standard limits, created at 0: what the
     /// engine's unit tests start from.
-    pub fn sample(tier: Tier) -> ClusterRecord {
-        ClusterRecord {
+    pub fn sample(tier: Tier) -> ClusterRow {
+        ClusterRow {
             id: "c1".into(),
             name: "demo".into(),
             org_id: "org".into(),
@@ -90,7 +48,7 @@ impl ClusterRecord {
     }
 }
 
-impl ClusterRecord {
+impl ClusterRow {
     /// The base URL of the cluster's Keycloak, as `Cluster.host` carries it.
     pub fn host(&self) -> String {
         format!("https://{}.global.auth.ac", self.name)

@@ -1,8 +1,8 @@
-//! What the store keeps about billing: the sandbox's stand-ins for Stripe's customers,
-//! cards, subscriptions, invoices, hosted sessions and payment intents, plus the
-//! organization members billing contacts are chosen from.
+//! What the store keeps about billing: the sandbox's stand-ins for Stripe's cards,
+//! subscriptions, invoices, hosted sessions and payment intents.
 
-use crate::records::Millis;
+use super::Millis;
+use crate::engine::billing::{customer_id, description, ending};
 use cluster_api::{BillingPeriod, ClusterState, EpochMillis, PaymentMethod, Subscription, Tier};
 
 /// How a saved card behaves when charged, like Stripe's test cards.
@@ -36,7 +36,7 @@ impl CardBehaviour {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct CardRecord {
+pub struct CardRow {
     pub id: String,
     pub org_id: String,
     pub brand: String,
@@ -48,7 +48,7 @@ pub struct CardRecord {
     pub created_at: Millis,
 }
 
-impl CardRecord {
+impl CardRow {
     /// "Visa ending 4242", how pages and messages name a card.
     pub fn label(&self) -> String {
         let mut brand = self.brand.clone();
@@ -75,7 +75,7 @@ impl CardRecord {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct SubscriptionRecord {
+pub struct SubscriptionRow {
     pub id: String,
     pub org_id: String,
     pub cluster_id: String,
@@ -96,22 +96,7 @@ pub struct SubscriptionRecord {
     pub ended_at: Option<Millis>,
 }
 
-/// Statuses in which a subscription still bills its card.
-pub fn live(status: &str) -> bool {
-    matches!(status, "active" | "trialing" | "past_due")
-}
-
-/// Cluster states whose subscription runs out at the end of the current period.
-pub fn ending(status: &ClusterState) -> bool {
-    matches!(status, ClusterState::PendingDeletion | ClusterState::Archived)
-}
-
-/// The Stripe customer of an organization: `org-acme` becomes `cus_acme`.
-pub fn customer_id(org_id: &str) -> String {
-    format!("cus_{}", org_id.strip_prefix("org-").unwrap_or(org_id))
-}
-
-impl SubscriptionRecord {
+impl SubscriptionRow {
     /// `cluster_status` decides whether the subscription ends with its period;
     /// `open_due` is the amount of its open invoice, if any.
     pub fn to_wire(&self, cluster_status: Option<&ClusterState>, open_due: Option<i64>) -> Subscription {
@@ -126,7 +111,7 @@ impl SubscriptionRecord {
             current_period_start: Some(EpochMillis(self.current_period_start)),
             current_period_end: Some(EpochMillis(self.current_period_end)),
             status: self.status.clone(),
-            description: Some(super::description(&self.tier, &self.period, &self.cluster_name)),
+            description: Some(description(&self.tier, &self.period, &self.cluster_name)),
             open_invoice: open_due.map(|_| true),
             open_invoice_amount_due: open_due,
         }
@@ -134,7 +119,7 @@ impl SubscriptionRecord {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct InvoiceRecord {
+pub struct InvoiceRow {
     pub id: String,
     pub org_id: String,
     pub subscription_id: String,
@@ -177,7 +162,7 @@ impl SessionKind {
 /// A link to a hosted page: checkout (pay for a cluster), setup (save a card) or the
 /// billing portal.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SessionRecord {
+pub struct BillingSessionRow {
     pub id: String,
     pub kind: SessionKind,
     pub org_id: String,
@@ -191,7 +176,7 @@ pub struct SessionRecord {
 
 /// A charge waiting for 3-D Secure (`requires_action`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct IntentRecord {
+pub struct PaymentIntentRow {
     pub id: String,
     pub client_secret: String,
     pub org_id: String,
@@ -201,17 +186,4 @@ pub struct IntentRecord {
     /// requires_action, succeeded, requires_payment_method (after a failed challenge), canceled.
     pub status: String,
     pub created_at: Millis,
-}
-
-/// A person in an organization, as billing contacts need them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MemberRecord {
-    pub org_id: String,
-    pub user_id: String,
-    pub username: String,
-    pub email: String,
-    pub first_name: String,
-    pub last_name: String,
-    /// Holds the manage-billing role: only such members may be billing contacts.
-    pub manage_billing: bool,
 }
