@@ -95,6 +95,9 @@ async function recordRequests(page) {
         if (t === undefined) throw new Error(`no start time from CDP for ${e.url} (request ${e.id})`);
         return t >= from && t < to;
       });
+      if (process.env.NAV_FILES) {
+        for (const e of within) console.log(`    ${e.fromCache ? 'cache  ' : 'network'} ${new URL(e.url).pathname}${e.failed ? ` (${e.failed})` : ''}`);
+      }
       return { requests: within.length, network: within.filter((e) => !e.fromCache).length };
     },
   };
@@ -139,8 +142,10 @@ async function clicks(page, rec, doc, since) {
     before = t.done;
   }
   const out = [];
-  for (const t of times) {
-    out.push({ ms: t.done - t.click, files: await rec.count(t.click, t.done), waiting: await rec.count(t.before, t.click) });
+  for (const [i, t] of times.entries()) {
+    if (process.env.NAV_FILES) console.log(`  ${STEPS[i].name}: files in the pause before, then after the click`);
+    const waiting = await rec.count(t.before, t.click);
+    out.push({ ms: t.done - t.click, files: await rec.count(t.click, t.done), waiting });
   }
   return out;
 }

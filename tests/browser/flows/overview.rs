@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use cluster_sandbox::records::{Grant, OrgRecord};
+use cluster_sandbox::records::{Grant, OrgRow};
 use cluster_sandbox::store::Store;
 use cluster_sandbox::{Config, demo};
 
@@ -200,7 +200,7 @@ fn with_empty_org() -> Config {
         .unwrap_or_else(|e| panic!("{e}"));
     store
         .transaction(|s| {
-            s.insert_org(&OrgRecord {
+            s.insert_org(&OrgRow {
                 id: "org-initech".into(),
                 name: "initech".into(),
                 display_name: "Initech".into(),
