@@ -12,6 +12,7 @@
 // Then the floor, in the same page with the code loaded: back to the list by the side
 // navigation, 1.5 s, and the same three clicks with the same pauses.
 // Median of RUNS (3) runs, then one unthrottled run; printed, and one row in BENCHMARKS.md.
+// NAV_FILES=1 also lists each file, from the cache or the network, per pause and click.
 import { buildCommit, distDir } from './paths.mjs';
 import { startSandbox } from './sandbox.mjs';
 import { PROFILES, expect, isConsoleFile, launchBrowser, median, openPage, signIn } from './measure.mjs';
@@ -32,22 +33,25 @@ const STEPS = [
   { name: '→ Realms tab', link: `nav.tabs a[href='/clusters/${CLUSTER}/realms']`, rendered: '#realm-usage',
     what: 'the loaded realms list (#realm-usage)' },
 ];
-const SIDENAV_CLUSTERS = "nav.sidenav a[href='/clusters']";
+/** Back to the list for the floor (no cluster row is on the Realms tab). */
+const BACK = { name: 'back to the list', link: "nav.sidenav a[href='/clusters']", rendered: '[data-cluster]',
+  what: 'the clusters list ([data-cluster] rows)' };
 
 /** In the page, before its own scripts: the time (ms since the epoch, to compare with CDP's
- * wallTime) of the next click once `want` is set, and of the first DOM change after it that
- * leaves `want` in the document. `doc` tells a reloaded document from the one measured. */
+ * wallTime) of the first cluster row, of the next click once `want` is set, and of the first
+ * DOM change after it that leaves `want` in the document. `doc` tells a reloaded document
+ * from the one measured. */
 const PROBE = `(() => {
-  const n = (window.__nav = { doc: Math.random(), want: null, click: undefined, done: undefined });
+  const n = (window.__nav = { doc: Math.random(), list: undefined, want: null, click: undefined, done: undefined });
   const now = () => performance.timeOrigin + performance.now();
   document.addEventListener('click', () => { if (n.want && n.click === undefined) n.click = now(); }, true);
   new MutationObserver(() => {
+    if (n.list === undefined && document.querySelector('[data-cluster]')) n.list = now();
     if (n.click !== undefined && n.done === undefined && document.querySelector(n.want)) n.done = now();
   }).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const pageNow = (page) => page.evaluate(() => performance.timeOrigin + performance.now());
 
 /** Every console file the page requests: when it started (CDP's wallTime, ms since the epoch),
  * and once finished whether it came from the memory or disk cache. */
@@ -131,7 +135,8 @@ async function click(page, doc, step) {
 }
 
 /** The three clicks from the clusters list, pausing on each page first; `since` is when the
- * list was there. Per click: ms, its files, and the files fetched in the pause before it. */
+ * list had rendered. Per click: ms, its files, and the files requested from the previous
+ * page's rendering to the click (the pause: prefetching shows there). */
 async function clicks(page, rec, doc, since) {
   const times = [];
   let before = since;
@@ -159,14 +164,15 @@ async function run(browser, url, profile) {
     await page.evaluateOnNewDocument(PROBE);
     await page.goto(url + '/', { waitUntil: 'domcontentloaded' });
     await signIn(page);
-    const doc = await page.evaluate(() => window.__nav.doc);
-    const cold = await clicks(page, rec, doc, await pageNow(page));
+    const { doc, list: listed } = await page.evaluate(() => window.__nav);
+    if (process.env.NAV_FILES) {
+      console.log('  files up to the clusters list (sign-in included)');
+      await rec.count(0, listed);
+    }
+    const cold = await clicks(page, rec, doc, listed);
 
-    const back = await visible(page, SIDENAV_CLUSTERS, `the side navigation link ${SIDENAV_CLUSTERS}`);
-    await back.click();
-    await expect('the clusters list ([data-cluster] rows) after the side navigation link',
-      page.waitForFunction(() => location.pathname === '/clusters' && document.querySelector('[data-cluster]'), { polling: 100, timeout: TIMEOUT_MS }));
-    const floor = await clicks(page, rec, doc, await pageNow(page));
+    const back = await click(page, doc, BACK);
+    const floor = await clicks(page, rec, doc, back.done);
     return { cold, floor };
   } finally {
     await close();
@@ -191,7 +197,7 @@ function medians(runs, part) {
 const ms = (v) => `${Math.round(v)} ms`;
 const n = (v) => String(Math.round(v * 10) / 10);
 /** "12 files", or "12 files (9 from network)" when some came from the cache. */
-const files = (requests, network) => `${n(requests)} files${requests === network ? '' : ` (${n(network)} from network)`}`;
+const files = (requests, network) => `${n(requests)} file${requests === 1 ? '' : 's'}${requests === network ? '' : ` (${n(network)} from network)`}`;
 const slash = (rows, f) => rows.map(f).join(' / ');
 /** Three steps in one cell: "310 / 420 / 280 ms · 3 / 0 / 1 files". */
 function three(rows) {
@@ -202,7 +208,7 @@ function three(rows) {
 
 function print(title, cold, floor) {
   console.log(`\n${title}`);
-  printTable(['click', 'click → rendered', 'files', 'from network', 'files in the 1.5 s before', 'runs (ms)'],
+  printTable(['click', 'click → rendered', 'files', 'from network', 'files in the pause before', 'runs (ms)'],
     [...cold.map((r) => [r.step.name, r]), ...floor.map((r) => [`floor: ${r.step.name}`, r])].map(([name, r]) => [
       name, ms(r.ms), n(r.requests), n(r.network), n(r.waiting), r.runs.map((v) => Math.round(v)).join(' ')]), '  ');
 }
@@ -215,7 +221,7 @@ const INTRO = 'Command: `make bench` (`scripts/bench/navigation.mjs`): headless 
   + '`#usage-themes`), 1.5 s, click its Realms tab (until the realms list has loaded, `#realm-usage`). Per click: the time '
   + 'from the click to that element in the DOM, taken in the page, and the console files requested in between (API calls '
   + 'excluded), with how many came from the network when some came from the cache. Floor: in the same page, back to the list '
-  + 'by the side navigation, and the same three clicks with the code loaded. Median of 3 runs; unthrottled: one run. The '
+  + 'by the side navigation, and the same three clicks with the code loaded. Median of 3 runs (`RUNS=` overrides); unthrottled: one run. The '
   + 'machine (2 shared cores) adds noise: compare rows measured the same day.';
 const HEADER = ['Date', 'Commit', '**List → cluster page**', '**→ Resources**', '**→ Realms**',
   'Floor (code loaded)', 'Unthrottled', 'Unthrottled floor', 'Runs, slow 4G (ms)'];
