@@ -20,6 +20,8 @@
 // priority) the packs a group needs, without instantiating anything; the click then finds
 // the bytes already there. It answers how many packs it started to fetch.
 //
+// It also writes packs.json: the packs each group needs, by name (read by the browser tests).
+//
 // Usage: node scripts/pack-modules.mjs <dir holding __wasm_split.js from the CLI and the modules>
 import { readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -172,6 +174,13 @@ if (dir) {
         for (const f of p.files) unlinkSync(join(dir, f));
     });
     writeFileSync(file, loader(graph, packs, where));
+    // Which packs each group needs, for tests and people (the loader holds the same, by number).
+    const needs = {};
+    for (const e of graph.exports) {
+        const files = [e.file, ...[...closure(e.deps, graph.chunks)].map((n) => `chunk_${n}.wasm`)];
+        needs[e.name.slice(PREFIX.length)] = [...new Set(files.map((f) => packs[where.get(f)[0]].name))].sort();
+    }
+    writeFileSync(join(dir, "packs.json"), JSON.stringify(needs, null, 1));
     const modules = packs.reduce((sum, p) => sum + p.files.length, 0);
     console.log(`pack-modules: ${modules} modules in ${packs.length} packs (${packs.length - graph.exports.length} shared)`);
 }

@@ -29,25 +29,58 @@ fn prefetching() -> Config {
 
 const PROD: &str = "/clusters/cl-acme-prod";
 
-/// The files served since `before` was read.
+/// The files served since `before` was read, once nothing more arrives for a second.
 async fn new_files(ctx: &Ctx, before: usize) -> Vec<String> {
-    ctx.served().await.split_off(before)
+    let mut files = ctx.served().await;
+    loop {
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        let now = ctx.served().await;
+        if now.len() == files.len() {
+            return files.split_off(before);
+        }
+        files = now;
+    }
 }
 
-/// Waits until the sandbox has served a file whose path contains `needle`, and then until
-/// nothing more arrives for a second (a prefetch fetches a few files).
-async fn wait_served(ctx: &Ctx, needle: &str) -> usize {
+/// The packs a route group needs, by file name, from the build's packs.json.
+fn packs_of(group: &str) -> Vec<String> {
+    let pkg = std::fs::read_dir(dist_dir())
+        .ok()
+        .and_then(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("pkg-")))
+        })
+        .unwrap_or_else(|| panic!("no pkg-* folder in {}", dist_dir().display()));
+    let text = std::fs::read_to_string(pkg.join("packs.json"))
+        .unwrap_or_else(|e| panic!("cannot read {}/packs.json: {e}", pkg.display()));
+    let all: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("packs.json: {e}"));
+    let packs: Vec<String> = all[group]
+        .as_array()
+        .unwrap_or_else(|| panic!("packs.json names no group {group}"))
+        .iter()
+        .map(|p| p.as_str().unwrap_or_else(|| panic!("packs.json: {p} is not a name")).to_string())
+        .collect();
+    assert!(!packs.is_empty(), "packs.json gives {group} no packs");
+    packs
+}
+
+/// Whether `file` (a served path) is one of `packs`.
+fn is_one_of(file: &str, packs: &[String]) -> bool {
+    packs.iter().any(|p| file.ends_with(&format!("/{p}")))
+}
+
+/// Waits until the sandbox has served every one of `packs` (fetched ahead); then the count.
+async fn wait_served(ctx: &Ctx, packs: &[String]) -> usize {
     let started = std::time::Instant::now();
     loop {
         let files = ctx.served().await;
-        if files.iter().any(|f| f.contains(needle)) {
-            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-            let settled = ctx.served().await.len();
-            if settled == files.len() {
-                return settled;
-            }
-        } else if started.elapsed() > WAIT {
-            panic!("the sandbox never served {needle}; it served {files:?}");
+        if packs.iter().all(|p| files.iter().any(|f| is_one_of(f, std::slice::from_ref(p)))) {
+            return files.len();
+        }
+        if started.elapsed() > WAIT {
+            panic!("the packs {packs:?} were never all fetched ahead; the sandbox served {files:?}");
         }
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
@@ -56,17 +89,23 @@ async fn wait_served(ctx: &Ctx, needle: &str) -> usize {
 async fn first_click_few_files(ctx: Ctx) {
     admin(&ctx).await;
     ctx.wait_text("table.clusters", "acme-prod").await;
-    let before = ctx.served().await.len();
+    let before = new_files(&ctx, 0).await.len();
     ctx.click(&format!("a[href='{PROD}']")).await;
     ctx.find("#cluster-id").await;
     let opened = new_files(&ctx, before).await;
-    assert!(!opened.is_empty(), "opening a cluster downloaded nothing, though prefetching is off");
+    for pack in packs_of("cluster") {
+        assert!(
+            opened.iter().any(|f| is_one_of(f, std::slice::from_ref(&pack))),
+            "{pack} was not fetched: {opened:?}"
+        );
+    }
     assert!(opened.len() <= MOST_FILES, "opening a cluster downloaded {} files: {opened:?}", opened.len());
-    // Its Resources tab, a group of its own: again a handful.
-    let before = ctx.served().await.len();
+    // Its Resources tab, a group of its own: again a handful, none fetched twice.
+    let before = before + opened.len();
     ctx.click(&format!("nav.tabs a[href='{PROD}/resources']")).await;
     ctx.find("#resources").await;
     let tab = new_files(&ctx, before).await;
+    assert!(!tab.is_empty(), "the Resources tab downloaded nothing, though prefetching is off");
     assert!(tab.len() <= MOST_FILES, "the Resources tab downloaded {} files: {tab:?}", tab.len());
     assert!(tab.iter().all(|f| !opened.contains(f)), "a file was downloaded twice: {opened:?} then {tab:?}");
 }
@@ -75,13 +114,18 @@ async fn prefetched(ctx: Ctx) {
     admin(&ctx).await;
     ctx.wait_text("table.clusters", "acme-prod").await;
     // While the person reads the list, the cluster page's code arrives.
-    let before = wait_served(&ctx, "pack_cluster.wasm").await;
+    let cluster = packs_of("cluster");
+    let before = wait_served(&ctx, &cluster).await;
     ctx.click(&format!("a[href='{PROD}']")).await;
     ctx.find("#cluster-id").await;
+    // The click needs nothing from the network; what arrives now is the tabs' code, fetched
+    // ahead from the cluster page.
     let clicked = new_files(&ctx, before).await;
-    assert!(clicked.is_empty(), "the click downloaded {clicked:?} although its code was fetched ahead");
-    // On the cluster page, its tabs' code arrives too.
-    let before = wait_served(&ctx, "pack_cluster_resources.wasm").await;
+    let refetched: Vec<&String> = clicked.iter().filter(|f| is_one_of(f, &cluster)).collect();
+    assert!(refetched.is_empty(), "the click downloaded {refetched:?} although it was fetched ahead");
+    let mut tabs = packs_of("cluster_tabs");
+    tabs.extend(packs_of("cluster_resources"));
+    let before = wait_served(&ctx, &tabs).await;
     ctx.click(&format!("nav.tabs a[href='{PROD}/resources']")).await;
     ctx.find("#resources").await;
     ctx.click(&format!("nav.tabs a[href='{PROD}/realms']")).await;
@@ -100,11 +144,12 @@ async fn failed_prefetch(ctx: Ctx) {
     assert_eq!(armed.as_u64(), Some(201), "the sandbox did not arm the fault: {armed}");
     admin(&ctx).await;
     ctx.wait_text("table.clusters", "acme-prod").await;
-    // The prefetch fails silently: the list stays as it was, with no error.
-    wait_served(&ctx, "pack_shared").await;
+    // The rest of the group arrives; the failure is silent: the list stays, with no error.
+    let shared: Vec<String> = packs_of("cluster").into_iter().filter(|p| p != "pack_cluster.wasm").collect();
+    let before = wait_served(&ctx, &shared).await;
+    let before = before.max(new_files(&ctx, 0).await.len());
     assert!(!ctx.exists("#chunk-error").await, "a failed prefetch showed an error");
     assert!(!ctx.exists(".error-panel").await, "a failed prefetch showed an error");
-    let before = ctx.served().await.len();
     ctx.click(&format!("a[href='{PROD}']")).await;
     ctx.find("#cluster-id").await;
     let clicked = new_files(&ctx, before).await;
