@@ -7,8 +7,13 @@ use std::sync::OnceLock;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+/// `../../../shared/reference` from the crate, or `$CONTRACT_DIR` when set (a checkout
+/// elsewhere, such as a git worktree, as `scripts/contract-fuzz.sh` takes `$SPEC`).
 fn contract_path(file: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference").join(file)
+    match std::env::var_os("CONTRACT_DIR") {
+        Some(dir) => PathBuf::from(dir).join(file),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference").join(file),
+    }
 }
 
 fn read_contract(file: &str) -> String {
