@@ -394,3 +394,50 @@ pub trait Call {
 pub fn empty(_reply: Reply<'_>) -> Result<(), DecodeError> {
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::catalogue;
+
+    /// `extensionId` → `extension_id`, as the typed requests name their fields.
+    fn snake(name: &str) -> String {
+        name.chars()
+            .flat_map(|c| if c.is_ascii_uppercase() { vec!['_', c.to_ascii_lowercase()] } else { vec![c] })
+            .collect()
+    }
+
+    #[test]
+    fn takes_wants_exactly_the_template_parameters_in_order() {
+        let op = &catalogue::CLUSTER_EXTENSION_VERSION_CONFIRM;
+        assert!(op.takes(&["id", "extension_id", "version_id"]));
+        assert!(!op.takes(&["id", "version_id", "extension_id"]), "order");
+        assert!(!op.takes(&["id", "extension_id"]), "missing");
+        assert!(!op.takes(&["id", "extension_id", "version_id", "file"]), "extra");
+        assert!(!op.takes(&["id", "extensionId", "version_id"]), "the template's spelling");
+        assert!(!op.takes(&["id", "extension_i", "version_id"]), "a prefix");
+        assert!(catalogue::CLUSTER_LIST.takes(&[]));
+        assert!(!catalogue::CLUSTER_LIST.takes(&["id"]));
+    }
+
+    #[test]
+    fn every_template_is_filled_from_its_named_parameters() {
+        for op in catalogue::every() {
+            let names: Vec<String> = op.path_params().map(snake).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            assert!(op.takes(&names), "{}: {names:?}", op.id);
+            let values: Vec<String> = (0..names.len()).map(|i| format!("v/{i} ä")).collect();
+            let params: Vec<(&str, &str)> =
+                names.iter().zip(&values).map(|(name, value)| (*name, value.as_str())).collect();
+            let path = op.fill(&params);
+            assert!(!path.contains(['{', '}', ' ']), "{}: {path}", op.id);
+            assert_eq!(op.match_path(&path), Some(values), "{}: {path}", op.id);
+        }
+    }
+
+    #[test]
+    fn fill_encodes_each_parameter_as_one_segment() {
+        let op = &catalogue::CLUSTER_DOMAIN_DETAIL;
+        assert_eq!(op.fill(&[("id", "c/1 x"), ("domain_id", "d%1")]), "/clusters/c%2F1%20x/domains/d%251");
+        assert_eq!(catalogue::ORG_LIST.fill(&[]), "/orgs");
+    }
+}

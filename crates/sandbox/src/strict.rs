@@ -52,11 +52,12 @@ pub fn check_request(op: &Operation, headers: &HeaderMap, body: &[u8]) -> Result
     }
 }
 
+type KnownValues = fn() -> Vec<&'static str>;
+
 /// Query parameters whose schema is an enum: (operation, parameter, the values it takes).
-const QUERY_ENUMS: &[(Operation, &str, fn() -> Vec<&'static str>)] =
-    &[(catalogue::CLUSTER_EXTENSION_LIST, "type", || {
-        cluster_api::ResourceType::KNOWN.iter().map(|t| t.as_str()).collect()
-    })];
+const QUERY_ENUMS: &[(Operation, &str, KnownValues)] = &[(catalogue::CLUSTER_EXTENSION_LIST, "type", || {
+    cluster_api::ResourceType::KNOWN.iter().map(|t| t.as_str()).collect()
+})];
 
 /// An enum query parameter, when given, must be one of its values (never empty).
 pub fn check_query(op: &Operation, query: &[(String, String)]) -> Result<(), ApiError> {

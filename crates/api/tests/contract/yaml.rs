@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use cluster_api::request::BodyKind;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -124,6 +125,21 @@ fn ops_of(file: &str) -> Vec<YamlOp> {
             }
         }
         ops
+    }
+}
+
+/// The request body `op` takes, read from its `requestBody`: its one content type, and
+/// whether it is `required`.
+pub fn body_kind_of(op: &YamlOp) -> BodyKind {
+    let Some(body) = op.op.get("requestBody") else { return BodyKind::None };
+    let content = body["content"].as_object().expect("a requestBody has content");
+    assert_eq!(content.len(), 1, "{}: one content type expected", op.id);
+    let required = body.get("required").and_then(Value::as_bool).unwrap_or(false);
+    match (content.keys().next().map(String::as_str), required) {
+        (Some("application/json"), true) => BodyKind::Json,
+        (Some("application/json"), false) => BodyKind::OptionalJson,
+        (Some("multipart/form-data"), true) => BodyKind::Multipart,
+        other => panic!("{}: a request body this crate cannot state: {other:?}", op.id),
     }
 }
 
