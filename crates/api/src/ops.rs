@@ -4,7 +4,7 @@
 //! Each request names its catalogue entry and nothing else of the contract: the path is
 //! the entry's template filled from the path parameters ([`Operation::fill`]), and the
 //! compiler checks that the parameters are exactly the template's, in order, and that
-//! the body agrees with the entry's [`BodyKind`] ([`requests!`]).
+//! the body agrees with the entry's [`BodyKind`] (`requests!`).
 
 use crate::{catalogue, model::*, request::*};
 
@@ -103,7 +103,8 @@ requests! {
     /// `cluster.create`: Create a dedicated cluster.
     ClusterCreate = CLUSTER_CREATE() json(DedicatedClusterRequest) -> json(ClusterCreationResult);
     /// `cluster.nameAvailability.check`: Check whether a cluster name is available.
-    ClusterNameAvailabilityCheck = CLUSTER_NAMEAVAILABILITY_CHECK() query(name: String) -> json(NameAvailability);
+    ClusterNameAvailabilityCheck = CLUSTER_NAMEAVAILABILITY_CHECK()
+        query(name: String) -> json(NameAvailability);
     /// `cluster.region.list`: List regions available for dedicated clusters.
     ClusterRegionList = CLUSTER_REGION_LIST() -> json(Vec<Region>);
     /// `cluster.detail`: Get a dedicated cluster by ID.
@@ -115,13 +116,16 @@ requests! {
     /// `cluster.billingSession.create`: Create a Stripe billing portal session link for a cluster. (deprecated)
     ClusterBillingSessionCreate = CLUSTER_BILLINGSESSION_CREATE(id) -> json(RedirectLink);
     /// `cluster.checkout.resume`: Resume Stripe checkout for a cluster whose billing setup was not completed. Returns a link to complete payment setup within a browser.
-    ClusterCheckoutResume = CLUSTER_CHECKOUT_RESUME(id) optional_json(ResumeCheckoutRequest) -> json(RedirectLink);
+    ClusterCheckoutResume = CLUSTER_CHECKOUT_RESUME(id)
+        optional_json(ResumeCheckoutRequest) -> json(RedirectLink);
     /// `cluster.deployment.list`: List deployments for a dedicated cluster.
-    ClusterDeploymentList = CLUSTER_DEPLOYMENT_LIST(id) query(search: Option<String>) -> json(Vec<Deployment>);
+    ClusterDeploymentList = CLUSTER_DEPLOYMENT_LIST(id)
+        query(search: Option<String>) -> json(Vec<Deployment>);
     /// `cluster.deployment.create`: Create a deployment for a dedicated cluster.
     ClusterDeploymentCreate = CLUSTER_DEPLOYMENT_CREATE(id) json(ClusterDeploymentRequest) -> created;
     /// `cluster.deployment.nameAvailability.check`: Check whether a deployment name is available on a cluster.
-    ClusterDeploymentNameAvailabilityCheck = CLUSTER_DEPLOYMENT_NAMEAVAILABILITY_CHECK(id) query(name: String) -> json(NameAvailability);
+    ClusterDeploymentNameAvailabilityCheck = CLUSTER_DEPLOYMENT_NAMEAVAILABILITY_CHECK(id)
+        query(name: String) -> json(NameAvailability);
     /// `cluster.host.update`: Change the cluster's primary hostname.
     ClusterHostUpdate = CLUSTER_HOST_UPDATE(id) json(ClusterDomain) -> json(Cluster);
     /// `cluster.metrics.detail`: Get health metrics for a dedicated cluster.
@@ -147,17 +151,21 @@ requests! {
     /// `cluster.envVar.list`: List environment variables for a cluster.
     ClusterEnvVarList = CLUSTER_ENVVAR_LIST(id) -> json(Vec<EnvironmentVariableRepresentation>);
     /// `cluster.envVar.create`: Add an environment variable to a cluster.
-    ClusterEnvVarCreate = CLUSTER_ENVVAR_CREATE(id) json(EnvironmentVariableRequest) -> json(EnvironmentVariableRepresentation);
+    ClusterEnvVarCreate = CLUSTER_ENVVAR_CREATE(id)
+        json(EnvironmentVariableRequest) -> json(EnvironmentVariableRepresentation);
     /// `cluster.envVar.detail`: Get an environment variable by ID.
-    ClusterEnvVarDetail = CLUSTER_ENVVAR_DETAIL(id, env_variable_id) -> json(EnvironmentVariableRepresentation);
+    ClusterEnvVarDetail = CLUSTER_ENVVAR_DETAIL(id, env_variable_id)
+        -> json(EnvironmentVariableRepresentation);
     /// `cluster.envVar.update`: Update an environment variable.
-    ClusterEnvVarUpdate = CLUSTER_ENVVAR_UPDATE(id, env_variable_id) json(EnvironmentVariableRequest) -> json(EnvironmentVariableRepresentation);
+    ClusterEnvVarUpdate = CLUSTER_ENVVAR_UPDATE(id, env_variable_id)
+        json(EnvironmentVariableRequest) -> json(EnvironmentVariableRepresentation);
     /// `cluster.envVar.delete`: Remove an environment variable.
     ClusterEnvVarDelete = CLUSTER_ENVVAR_DELETE(id, env_variable_id) -> empty;
 
     // extensions (and the well-known files under them)
     /// `cluster.extension.list`: List extensions for a cluster.
-    ClusterExtensionList = CLUSTER_EXTENSION_LIST(id) query(r#type: Option<ResourceType>) -> json(Vec<Extension>);
+    ClusterExtensionList = CLUSTER_EXTENSION_LIST(id)
+        query(r#type: Option<ResourceType>) -> json(Vec<Extension>);
     /// `cluster.extension.create`: Create an extension for a cluster.
     ClusterExtensionCreate = CLUSTER_EXTENSION_CREATE(id) json(ExtensionRequest) -> created;
     /// `cluster.extension.reconcile`: Restart a cluster to apply extension changes.
@@ -167,49 +175,64 @@ requests! {
     /// `cluster.extension.detail`: Get an extension by ID.
     ClusterExtensionDetail = CLUSTER_EXTENSION_DETAIL(id, extension_id) -> json(Extension);
     /// `cluster.extension.update`: Enable or disable an extension.
-    ClusterExtensionUpdate = CLUSTER_EXTENSION_UPDATE(id, extension_id) json(ToggleExtensionRequest) -> json(Extension);
+    ClusterExtensionUpdate = CLUSTER_EXTENSION_UPDATE(id, extension_id)
+        json(ToggleExtensionRequest) -> json(Extension);
     /// `cluster.extension.delete`: Remove an extension by ID.
     ClusterExtensionDelete = CLUSTER_EXTENSION_DELETE(id, extension_id) -> empty;
     /// `cluster.extension.standalone.uploadUrl.create`: Create an upload URL for a standalone extension.
-    ClusterExtensionStandaloneUploadUrlCreate = CLUSTER_EXTENSION_STANDALONE_UPLOADURL_CREATE(id, extension_id) json(ExtensionVersionUploadUrlRequest) -> json(PresignedUrl);
+    ClusterExtensionStandaloneUploadUrlCreate = CLUSTER_EXTENSION_STANDALONE_UPLOADURL_CREATE(id, extension_id)
+        json(ExtensionVersionUploadUrlRequest) -> json(PresignedUrl);
     /// `cluster.extension.standalone.confirm`: Confirm a standalone extension upload.
-    ClusterExtensionStandaloneConfirm = CLUSTER_EXTENSION_STANDALONE_CONFIRM(id, extension_id) json(ExtensionVersionLocationValidationRequest) -> json(ExtensionVersion);
+    ClusterExtensionStandaloneConfirm = CLUSTER_EXTENSION_STANDALONE_CONFIRM(id, extension_id)
+        json(ExtensionVersionLocationValidationRequest) -> json(ExtensionVersion);
     /// `cluster.extension.version.create`: Create a new extension version.
-    ClusterExtensionVersionCreate = CLUSTER_EXTENSION_VERSION_CREATE(id, extension_id) json(ExtensionVersionRequest) -> json(ExtensionVersion);
+    ClusterExtensionVersionCreate = CLUSTER_EXTENSION_VERSION_CREATE(id, extension_id)
+        json(ExtensionVersionRequest) -> json(ExtensionVersion);
     /// `cluster.extension.version.delete`: Remove an extension version by ID.
     ClusterExtensionVersionDelete = CLUSTER_EXTENSION_VERSION_DELETE(id, extension_id, version_id) -> empty;
     /// `cluster.extension.version.confirm`: Confirm an extension version upload.
-    ClusterExtensionVersionConfirm = CLUSTER_EXTENSION_VERSION_CONFIRM(id, extension_id, version_id) json(ExtensionVersionLocationValidationRequest) -> json(ExtensionVersion);
+    ClusterExtensionVersionConfirm = CLUSTER_EXTENSION_VERSION_CONFIRM(id, extension_id, version_id)
+        json(ExtensionVersionLocationValidationRequest) -> json(ExtensionVersion);
     /// `cluster.extension.version.uploadUrl.create`: Create an upload URL for an extension version.
-    ClusterExtensionVersionUploadUrlCreate = CLUSTER_EXTENSION_VERSION_UPLOADURL_CREATE(id, extension_id, version_id) json(ExtensionVersionUploadUrlRequest) -> json(PresignedUrl);
+    ClusterExtensionVersionUploadUrlCreate = CLUSTER_EXTENSION_VERSION_UPLOADURL_CREATE(id, extension_id, version_id)
+        json(ExtensionVersionUploadUrlRequest) -> json(PresignedUrl);
     /// `cluster.extension.version.validate`: Approve or reject an extension version.
-    ClusterExtensionVersionValidate = CLUSTER_EXTENSION_VERSION_VALIDATE(id, extension_id, version_id) json(ToggleExtensionVersionValidRequest) -> json(ExtensionVersion);
+    ClusterExtensionVersionValidate = CLUSTER_EXTENSION_VERSION_VALIDATE(id, extension_id, version_id)
+        json(ToggleExtensionVersionValidRequest) -> json(ExtensionVersion);
     /// `cluster.wellKnown.get`: Get app association file state for a custom domain.
     ClusterWellKnownGet = CLUSTER_WELLKNOWN_GET(id, extension_id) -> json(WellKnown);
     /// `cluster.wellKnown.changePassword.set`: Set the change-password redirect for a custom domain.
-    ClusterWellKnownChangePasswordSet = CLUSTER_WELLKNOWN_CHANGEPASSWORD_SET(id, extension_id) optional_json(WellKnown) -> json(WellKnown);
+    ClusterWellKnownChangePasswordSet = CLUSTER_WELLKNOWN_CHANGEPASSWORD_SET(id, extension_id)
+        optional_json(WellKnown) -> json(WellKnown);
     /// `cluster.wellKnown.delete`: Remove an app association file from a custom domain.
     ClusterWellKnownDelete = CLUSTER_WELLKNOWN_DELETE(id, extension_id, file) -> json(WellKnown);
     /// `cluster.wellKnown.confirm`: Validate and publish an uploaded app association file.
     ClusterWellKnownConfirm = CLUSTER_WELLKNOWN_CONFIRM(id, extension_id, file) -> json(WellKnown);
     /// `cluster.wellKnown.uploadUrl.create`: Create an upload URL for an app association file.
-    ClusterWellKnownUploadUrlCreate = CLUSTER_WELLKNOWN_UPLOADURL_CREATE(id, extension_id, file) -> json(PresignedUrl);
+    ClusterWellKnownUploadUrlCreate = CLUSTER_WELLKNOWN_UPLOADURL_CREATE(id, extension_id, file)
+        -> json(PresignedUrl);
     /// `cluster.extension.version.adminBlock` (openapi-v2-next.yaml, staff only): block or unblock a version.
-    ClusterExtensionVersionAdminBlock = CLUSTER_EXTENSION_VERSION_ADMINBLOCK(id, extension_id, version_id) json(AdminBlockExtensionVersionRequest) -> json(ExtensionVersion);
+    ClusterExtensionVersionAdminBlock = CLUSTER_EXTENSION_VERSION_ADMINBLOCK(id, extension_id, version_id)
+        json(AdminBlockExtensionVersionRequest) -> json(ExtensionVersion);
     /// a JSON object the contract gives no schema.
-    ClusterExtensionVersionReport = CLUSTER_EXTENSION_VERSION_REPORT(id, extension_id, version_id) -> json(serde_json::Value);
+    ClusterExtensionVersionReport = CLUSTER_EXTENSION_VERSION_REPORT(id, extension_id, version_id)
+        -> json(serde_json::Value);
 
     // ip-rules
     /// `cluster.ipRule.list`: List IP rules for a cluster.
     ClusterIpRuleList = CLUSTER_IPRULE_LIST(id) -> json(IpRulesRepresentation);
     /// `cluster.ipRule.update`: Replace IP rules for a cluster.
-    ClusterIpRuleUpdate = CLUSTER_IPRULE_UPDATE(id) json(IpRestrictionsRequest) -> json(IpRulesRepresentation);
+    ClusterIpRuleUpdate = CLUSTER_IPRULE_UPDATE(id)
+        json(IpRestrictionsRequest) -> json(IpRulesRepresentation);
     /// `cluster.ipRule.detail`: Get an IP rule by ID.
     ClusterIpRuleDetail = CLUSTER_IPRULE_DETAIL(id, ip_rule_id) -> json(IpRuleRepresentation);
 
     // logs
     /// `cluster.log.list`: List log files for a cluster.
-    ClusterLogList = CLUSTER_LOG_LIST(id) query(from: Option<String>, max: Option<i32>, start: Option<i32>, to: Option<String>) -> json(Vec<LogFile>);
+    ClusterLogList = CLUSTER_LOG_LIST(id)
+        query(from: Option<String>, max: Option<i32>, start: Option<i32>, to: Option<String>)
+        ->
+        json(Vec<LogFile>);
     /// `cluster.log.detail`: Get a cluster log file.
     ClusterLogDetail = CLUSTER_LOG_DETAIL(id, path) query(minutes: Option<i32>) -> json(LogFile);
 
@@ -231,11 +254,13 @@ requests! {
     /// `deployment.credential.list`: List admin credentials for a deployment (no secrets).
     DeploymentCredentialList = DEPLOYMENT_CREDENTIAL_LIST(id) -> json(Vec<DeploymentCredential>);
     /// `deployment.credential.create`: Create an admin credential (the body is optional).
-    DeploymentCredentialCreate = DEPLOYMENT_CREDENTIAL_CREATE(id) optional_json(DeploymentCredentialRequest) -> json(DeploymentCredential);
+    DeploymentCredentialCreate = DEPLOYMENT_CREDENTIAL_CREATE(id)
+        optional_json(DeploymentCredentialRequest) -> json(DeploymentCredential);
     /// `deployment.credential.delete`: Revoke an admin credential.
     DeploymentCredentialDelete = DEPLOYMENT_CREDENTIAL_DELETE(id, client_id) -> empty;
     /// `deployment.credential.secret.read`: Read an admin credential's secret, live from the realm.
-    DeploymentCredentialSecretRead = DEPLOYMENT_CREDENTIAL_SECRET_READ(id, client_id) -> json(DeploymentCredential);
+    DeploymentCredentialSecretRead = DEPLOYMENT_CREDENTIAL_SECRET_READ(id, client_id)
+        -> json(DeploymentCredential);
 
     // orgs: the organization and its API secrets
     /// `org.list`: List your organizations.
@@ -261,13 +286,15 @@ requests! {
     /// `org.paymentMethod.list`: List payment methods for this organization.
     OrgPaymentMethodList = ORG_PAYMENTMETHOD_LIST(org_id) -> json(Vec<PaymentMethod>);
     /// `org.paymentMethod.setupSession.create`: Create a Stripe Checkout link to add a payment method.
-    OrgPaymentMethodSetupSessionCreate = ORG_PAYMENTMETHOD_SETUPSESSION_CREATE(org_id) json(RedirectRequest) -> json(RedirectLink);
+    OrgPaymentMethodSetupSessionCreate = ORG_PAYMENTMETHOD_SETUPSESSION_CREATE(org_id)
+        json(RedirectRequest) -> json(RedirectLink);
     /// `org.paymentMethod.delete`: Remove a payment method.
     OrgPaymentMethodDelete = ORG_PAYMENTMETHOD_DELETE(org_id, pm_id) -> empty;
     /// `org.paymentMethod.setDefault`: Set this organization's default payment method.
     OrgPaymentMethodSetDefault = ORG_PAYMENTMETHOD_SETDEFAULT(org_id, pm_id) -> empty;
     /// `org.billingPortalSession.create`: Create a Stripe billing portal session link.
-    OrgBillingPortalSessionCreate = ORG_BILLINGPORTALSESSION_CREATE(org_id) optional_json(RedirectRequest) -> json(RedirectLink);
+    OrgBillingPortalSessionCreate = ORG_BILLINGPORTALSESSION_CREATE(org_id)
+        optional_json(RedirectRequest) -> json(RedirectLink);
     /// `org.subscription.list`: List subscriptions for this organization.
     OrgSubscriptionList = ORG_SUBSCRIPTION_LIST(org_id) -> json(Vec<Subscription>);
 
@@ -275,9 +302,11 @@ requests! {
     /// contract attaches no schema to the 200; it is read as a `TelemetryExport`.
     ClusterTelemetryExportDetail = CLUSTER_TELEMETRYEXPORT_DETAIL(id) -> json(TelemetryExport);
     /// keep the stored one.
-    ClusterTelemetryExportUpdate = CLUSTER_TELEMETRYEXPORT_UPDATE(id) json(TelemetryExport) -> json(TelemetryExport);
+    ClusterTelemetryExportUpdate = CLUSTER_TELEMETRYEXPORT_UPDATE(id)
+        json(TelemetryExport) -> json(TelemetryExport);
     /// status alone; a refusal arrives as an error with its message.
-    ClusterTelemetryExportEndpointValidate = CLUSTER_TELEMETRYEXPORT_ENDPOINT_VALIDATE(id) query(endpoint: String) -> empty;
+    ClusterTelemetryExportEndpointValidate = CLUSTER_TELEMETRYEXPORT_ENDPOINT_VALIDATE(id)
+        query(endpoint: String) -> empty;
 }
 
 /// `cluster.deployment.import`: Create a deployment from a realm export. The one

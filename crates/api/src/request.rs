@@ -205,12 +205,6 @@ impl Query {
         self.0.push((name, value.to_string()));
     }
 
-    pub fn push_opt(&mut self, name: &'static str, value: Option<&impl ToString>) {
-        if let Some(value) = value {
-            self.push(name, value);
-        }
-    }
-
     /// Adds a typed request's field: a required one always (even when empty), an
     /// optional one when it is set.
     pub fn field(&mut self, name: &'static str, value: &impl QueryValue) {
