@@ -1,514 +1,223 @@
 //! Every operation of the contract as data, in the order of `openapi-v2.yaml` ([`ALL`]),
-//! then those only the later contract `openapi-v2-next.yaml` has ([`NEXT`]).
+//! then those only the later contract `openapi-v2-next.yaml` has ([`NEXT`]). Each entry
+//! is the one statement of its operation's facts: ID, method, path template, first tag,
+//! request body (`.json()`: required JSON, `.optional_json()`, `.multipart()`; none
+//! otherwise) and deprecation. The typed requests (`ops`), the sandbox's routing and
+//! body checks, and the role table (`roles`) all read them from here.
 
-use crate::request::{Method, Operation};
+use crate::request::Operation;
 
-pub const CLUSTER_LIST: Operation = Operation {
-    id: "cluster.list",
-    method: Method::Get,
-    path: "/clusters",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_CREATE: Operation = Operation {
-    id: "cluster.create",
-    method: Method::Post,
-    path: "/clusters",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_NAMEAVAILABILITY_CHECK: Operation = Operation {
-    id: "cluster.nameAvailability.check",
-    method: Method::Get,
-    path: "/clusters/name-available",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_REGION_LIST: Operation = Operation {
-    id: "cluster.region.list",
-    method: Method::Get,
-    path: "/clusters/regions",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_DETAIL: Operation = Operation {
-    id: "cluster.detail",
-    method: Method::Get,
-    path: "/clusters/{id}",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_DELETE: Operation = Operation {
-    id: "cluster.delete",
-    method: Method::Delete,
-    path: "/clusters/{id}",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_SUBSCRIPTION_DETAIL: Operation = Operation {
-    id: "cluster.subscription.detail",
-    method: Method::Get,
-    path: "/clusters/{id}/billing",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_BILLINGSESSION_CREATE: Operation = Operation {
-    id: "cluster.billingSession.create",
-    method: Method::Post,
-    path: "/clusters/{id}/billing",
-    tag: "clusters",
-    deprecated: true,
-};
-pub const CLUSTER_CHECKOUT_RESUME: Operation = Operation {
-    id: "cluster.checkout.resume",
-    method: Method::Post,
-    path: "/clusters/{id}/checkout",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_DEPLOYMENT_LIST: Operation = Operation {
-    id: "cluster.deployment.list",
-    method: Method::Get,
-    path: "/clusters/{id}/deployments",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_DEPLOYMENT_CREATE: Operation = Operation {
-    id: "cluster.deployment.create",
-    method: Method::Post,
-    path: "/clusters/{id}/deployments",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_DEPLOYMENT_IMPORT: Operation = Operation {
-    id: "cluster.deployment.import",
-    method: Method::Post,
-    path: "/clusters/{id}/deployments/import",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_DEPLOYMENT_NAMEAVAILABILITY_CHECK: Operation = Operation {
-    id: "cluster.deployment.nameAvailability.check",
-    method: Method::Get,
-    path: "/clusters/{id}/deployments/name-available",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_DOMAIN_LIST: Operation = Operation {
-    id: "cluster.domain.list",
-    method: Method::Get,
-    path: "/clusters/{id}/domains",
-    tag: "customer-domains",
-    deprecated: false,
-};
-pub const CLUSTER_DOMAIN_CREATE: Operation = Operation {
-    id: "cluster.domain.create",
-    method: Method::Post,
-    path: "/clusters/{id}/domains",
-    tag: "customer-domains",
-    deprecated: false,
-};
-pub const CLUSTER_DOMAIN_DETAIL: Operation = Operation {
-    id: "cluster.domain.detail",
-    method: Method::Get,
-    path: "/clusters/{id}/domains/{domainId}",
-    tag: "customer-domains",
-    deprecated: false,
-};
-pub const CLUSTER_DOMAIN_DELETE: Operation = Operation {
-    id: "cluster.domain.delete",
-    method: Method::Delete,
-    path: "/clusters/{id}/domains/{domainId}",
-    tag: "customer-domains",
-    deprecated: false,
-};
-pub const CLUSTER_DOMAIN_STATUS_DETAIL: Operation = Operation {
-    id: "cluster.domain.status.detail",
-    method: Method::Get,
-    path: "/clusters/{id}/domains/{domainId}/status",
-    tag: "customer-domains",
-    deprecated: false,
-};
-pub const CLUSTER_ENVVAR_LIST: Operation = Operation {
-    id: "cluster.envVar.list",
-    method: Method::Get,
-    path: "/clusters/{id}/env-vars",
-    tag: "environment-variables",
-    deprecated: false,
-};
-pub const CLUSTER_ENVVAR_CREATE: Operation = Operation {
-    id: "cluster.envVar.create",
-    method: Method::Post,
-    path: "/clusters/{id}/env-vars",
-    tag: "environment-variables",
-    deprecated: false,
-};
-pub const CLUSTER_ENVVAR_DETAIL: Operation = Operation {
-    id: "cluster.envVar.detail",
-    method: Method::Get,
-    path: "/clusters/{id}/env-vars/{envVariableId}",
-    tag: "environment-variables",
-    deprecated: false,
-};
-pub const CLUSTER_ENVVAR_UPDATE: Operation = Operation {
-    id: "cluster.envVar.update",
-    method: Method::Put,
-    path: "/clusters/{id}/env-vars/{envVariableId}",
-    tag: "environment-variables",
-    deprecated: false,
-};
-pub const CLUSTER_ENVVAR_DELETE: Operation = Operation {
-    id: "cluster.envVar.delete",
-    method: Method::Delete,
-    path: "/clusters/{id}/env-vars/{envVariableId}",
-    tag: "environment-variables",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_LIST: Operation = Operation {
-    id: "cluster.extension.list",
-    method: Method::Get,
-    path: "/clusters/{id}/extensions",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_CREATE: Operation = Operation {
-    id: "cluster.extension.create",
-    method: Method::Post,
-    path: "/clusters/{id}/extensions",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_RECONCILE: Operation = Operation {
-    id: "cluster.extension.reconcile",
-    method: Method::Post,
-    path: "/clusters/{id}/extensions/cluster-update",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_KEYCLOAKVERSION_LIST: Operation = Operation {
-    id: "cluster.extension.keycloakVersion.list",
-    method: Method::Get,
-    path: "/clusters/{id}/extensions/keycloak-versions",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_DETAIL: Operation = Operation {
-    id: "cluster.extension.detail",
-    method: Method::Get,
-    path: "/clusters/{id}/extensions/{extensionId}",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_UPDATE: Operation = Operation {
-    id: "cluster.extension.update",
-    method: Method::Put,
-    path: "/clusters/{id}/extensions/{extensionId}",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_DELETE: Operation = Operation {
-    id: "cluster.extension.delete",
-    method: Method::Delete,
-    path: "/clusters/{id}/extensions/{extensionId}",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_STANDALONE_UPLOADURL_CREATE: Operation = Operation {
-    id: "cluster.extension.standalone.uploadUrl.create",
-    method: Method::Post,
-    path: "/clusters/{id}/extensions/{extensionId}/standalone",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_STANDALONE_CONFIRM: Operation = Operation {
-    id: "cluster.extension.standalone.confirm",
-    method: Method::Put,
-    path: "/clusters/{id}/extensions/{extensionId}/standalone/confirm",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_VERSION_CREATE: Operation = Operation {
-    id: "cluster.extension.version.create",
-    method: Method::Post,
-    path: "/clusters/{id}/extensions/{extensionId}/versions",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_VERSION_DELETE: Operation = Operation {
-    id: "cluster.extension.version.delete",
-    method: Method::Delete,
-    path: "/clusters/{id}/extensions/{extensionId}/versions/{versionId}",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_VERSION_CONFIRM: Operation = Operation {
-    id: "cluster.extension.version.confirm",
-    method: Method::Put,
-    path: "/clusters/{id}/extensions/{extensionId}/versions/{versionId}/confirm",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_VERSION_UPLOADURL_CREATE: Operation = Operation {
-    id: "cluster.extension.version.uploadUrl.create",
-    method: Method::Post,
-    path: "/clusters/{id}/extensions/{extensionId}/versions/{versionId}/upload-url",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_VERSION_VALIDATE: Operation = Operation {
-    id: "cluster.extension.version.validate",
-    method: Method::Put,
-    path: "/clusters/{id}/extensions/{extensionId}/versions/{versionId}/validate",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_WELLKNOWN_GET: Operation = Operation {
-    id: "cluster.wellKnown.get",
-    method: Method::Get,
-    path: "/clusters/{id}/extensions/{extensionId}/well-known",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_WELLKNOWN_CHANGEPASSWORD_SET: Operation = Operation {
-    id: "cluster.wellKnown.changePassword.set",
-    method: Method::Put,
-    path: "/clusters/{id}/extensions/{extensionId}/well-known/change-password",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_WELLKNOWN_DELETE: Operation = Operation {
-    id: "cluster.wellKnown.delete",
-    method: Method::Delete,
-    path: "/clusters/{id}/extensions/{extensionId}/well-known/{file}",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_WELLKNOWN_CONFIRM: Operation = Operation {
-    id: "cluster.wellKnown.confirm",
-    method: Method::Put,
-    path: "/clusters/{id}/extensions/{extensionId}/well-known/{file}/confirm",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_WELLKNOWN_UPLOADURL_CREATE: Operation = Operation {
-    id: "cluster.wellKnown.uploadUrl.create",
-    method: Method::Post,
-    path: "/clusters/{id}/extensions/{extensionId}/well-known/{file}/upload-url",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_HOST_UPDATE: Operation = Operation {
-    id: "cluster.host.update",
-    method: Method::Put,
-    path: "/clusters/{id}/host",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_IPRULE_LIST: Operation = Operation {
-    id: "cluster.ipRule.list",
-    method: Method::Get,
-    path: "/clusters/{id}/ip-rules",
-    tag: "ip-rules",
-    deprecated: false,
-};
-pub const CLUSTER_IPRULE_UPDATE: Operation = Operation {
-    id: "cluster.ipRule.update",
-    method: Method::Post,
-    path: "/clusters/{id}/ip-rules",
-    tag: "ip-rules",
-    deprecated: false,
-};
-pub const CLUSTER_IPRULE_DETAIL: Operation = Operation {
-    id: "cluster.ipRule.detail",
-    method: Method::Get,
-    path: "/clusters/{id}/ip-rules/{ipRuleId}",
-    tag: "ip-rules",
-    deprecated: false,
-};
-pub const CLUSTER_LOG_LIST: Operation = Operation {
-    id: "cluster.log.list",
-    method: Method::Get,
-    path: "/clusters/{id}/logs",
-    tag: "logs",
-    deprecated: false,
-};
-pub const CLUSTER_LOG_DETAIL: Operation = Operation {
-    id: "cluster.log.detail",
-    method: Method::Get,
-    path: "/clusters/{id}/logs/{path}",
-    tag: "logs",
-    deprecated: false,
-};
-pub const CLUSTER_METRICS_DETAIL: Operation = Operation {
-    id: "cluster.metrics.detail",
-    method: Method::Get,
-    path: "/clusters/{id}/metrics",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_RESTARTSTATUS_DETAIL: Operation = Operation {
-    id: "cluster.restartStatus.detail",
-    method: Method::Get,
-    path: "/clusters/{id}/restart-status",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_SYSTEMINFO_DETAIL: Operation = Operation {
-    id: "cluster.systemInfo.detail",
-    method: Method::Get,
-    path: "/clusters/{id}/systeminfo",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const DEPLOYMENT_DETAIL: Operation = Operation {
-    id: "deployment.detail",
-    method: Method::Get,
-    path: "/deployments/{id}",
-    tag: "deployments",
-    deprecated: false,
-};
-pub const DEPLOYMENT_UPDATE: Operation = Operation {
-    id: "deployment.update",
-    method: Method::Put,
-    path: "/deployments/{id}",
-    tag: "deployments",
-    deprecated: false,
-};
-pub const DEPLOYMENT_DELETE: Operation = Operation {
-    id: "deployment.delete",
-    method: Method::Delete,
-    path: "/deployments/{id}",
-    tag: "deployments",
-    deprecated: false,
-};
-pub const DEPLOYMENT_APPLINK_CREATE: Operation = Operation {
-    id: "deployment.appLink.create",
-    method: Method::Post,
-    path: "/deployments/{id}/app-link",
-    tag: "deployments",
-    deprecated: false,
-};
-pub const DEPLOYMENT_CONSOLELINK_CREATE: Operation = Operation {
-    id: "deployment.consoleLink.create",
-    method: Method::Post,
-    path: "/deployments/{id}/console-link",
-    tag: "deployments",
-    deprecated: false,
-};
-pub const DEPLOYMENT_METRICS_DETAIL: Operation = Operation {
-    id: "deployment.metrics.detail",
-    method: Method::Get,
-    path: "/deployments/{id}/metrics",
-    tag: "deployments",
-    deprecated: false,
-};
-pub const DEPLOYMENT_TOKEN_CREATE: Operation = Operation {
-    id: "deployment.token.create",
-    method: Method::Post,
-    path: "/deployments/{id}/token",
-    tag: "deployments",
-    deprecated: false,
-};
-pub const ORG_LIST: Operation =
-    Operation { id: "org.list", method: Method::Get, path: "/orgs", tag: "orgs", deprecated: false };
-pub const ORG_BILLINGCONTACT_LIST: Operation = Operation {
-    id: "org.billingContact.list",
-    method: Method::Get,
-    path: "/orgs/{orgId}/billing/contacts",
-    tag: "billing",
-    deprecated: false,
-};
-pub const ORG_BILLINGCONTACT_CREATE: Operation = Operation {
-    id: "org.billingContact.create",
-    method: Method::Post,
-    path: "/orgs/{orgId}/billing/contacts/{userId}",
-    tag: "billing",
-    deprecated: false,
-};
-pub const ORG_BILLINGCONTACT_DELETE: Operation = Operation {
-    id: "org.billingContact.delete",
-    method: Method::Delete,
-    path: "/orgs/{orgId}/billing/contacts/{userId}",
-    tag: "billing",
-    deprecated: false,
-};
-pub const ORG_PAYMENTMETHOD_LIST: Operation = Operation {
-    id: "org.paymentMethod.list",
-    method: Method::Get,
-    path: "/orgs/{orgId}/billing/payment-methods",
-    tag: "billing",
-    deprecated: false,
-};
-pub const ORG_PAYMENTMETHOD_SETUPSESSION_CREATE: Operation = Operation {
-    id: "org.paymentMethod.setupSession.create",
-    method: Method::Post,
-    path: "/orgs/{orgId}/billing/payment-methods",
-    tag: "billing",
-    deprecated: false,
-};
-pub const ORG_PAYMENTMETHOD_DELETE: Operation = Operation {
-    id: "org.paymentMethod.delete",
-    method: Method::Delete,
-    path: "/orgs/{orgId}/billing/payment-methods/{pmId}",
-    tag: "billing",
-    deprecated: false,
-};
-pub const ORG_PAYMENTMETHOD_SETDEFAULT: Operation = Operation {
-    id: "org.paymentMethod.setDefault",
-    method: Method::Post,
-    path: "/orgs/{orgId}/billing/payment-methods/{pmId}/default",
-    tag: "billing",
-    deprecated: false,
-};
-pub const ORG_BILLINGPORTALSESSION_CREATE: Operation = Operation {
-    id: "org.billingPortalSession.create",
-    method: Method::Post,
-    path: "/orgs/{orgId}/billing/portal",
-    tag: "billing",
-    deprecated: false,
-};
-pub const ORG_SUBSCRIPTION_LIST: Operation = Operation {
-    id: "org.subscription.list",
-    method: Method::Get,
-    path: "/orgs/{orgId}/billing/subscriptions",
-    tag: "billing",
-    deprecated: false,
-};
-pub const ORG_APISECRET_LIST: Operation = Operation {
-    id: "org.apiSecret.list",
-    method: Method::Get,
-    path: "/orgs/{orgId}/secrets",
-    tag: "orgs",
-    deprecated: false,
-};
-pub const ORG_APISECRET_CREATE: Operation = Operation {
-    id: "org.apiSecret.create",
-    method: Method::Post,
-    path: "/orgs/{orgId}/secrets",
-    tag: "orgs",
-    deprecated: false,
-};
-pub const ORG_APISECRET_COUNT: Operation = Operation {
-    id: "org.apiSecret.count",
-    method: Method::Get,
-    path: "/orgs/{orgId}/secrets/count",
-    tag: "orgs",
-    deprecated: false,
-};
-pub const ORG_APISECRET_DETAIL: Operation = Operation {
-    id: "org.apiSecret.detail",
-    method: Method::Get,
-    path: "/orgs/{orgId}/secrets/{secretId}",
-    tag: "orgs",
-    deprecated: false,
-};
-pub const ORG_APISECRET_DELETE: Operation = Operation {
-    id: "org.apiSecret.delete",
-    method: Method::Delete,
-    path: "/orgs/{orgId}/secrets/{secretId}",
-    tag: "orgs",
-    deprecated: false,
-};
+pub const CLUSTER_LIST: Operation = Operation::get("cluster.list", "/clusters", "clusters");
+pub const CLUSTER_CREATE: Operation = Operation::post("cluster.create", "/clusters", "clusters").json();
+pub const CLUSTER_NAMEAVAILABILITY_CHECK: Operation =
+    Operation::get("cluster.nameAvailability.check", "/clusters/name-available", "clusters");
+pub const CLUSTER_REGION_LIST: Operation =
+    Operation::get("cluster.region.list", "/clusters/regions", "clusters");
+pub const CLUSTER_DETAIL: Operation = Operation::get("cluster.detail", "/clusters/{id}", "clusters");
+pub const CLUSTER_DELETE: Operation = Operation::delete("cluster.delete", "/clusters/{id}", "clusters");
+pub const CLUSTER_SUBSCRIPTION_DETAIL: Operation =
+    Operation::get("cluster.subscription.detail", "/clusters/{id}/billing", "clusters");
+pub const CLUSTER_BILLINGSESSION_CREATE: Operation =
+    Operation::post("cluster.billingSession.create", "/clusters/{id}/billing", "clusters").deprecated();
+pub const CLUSTER_CHECKOUT_RESUME: Operation =
+    Operation::post("cluster.checkout.resume", "/clusters/{id}/checkout", "clusters").optional_json();
+pub const CLUSTER_DEPLOYMENT_LIST: Operation =
+    Operation::get("cluster.deployment.list", "/clusters/{id}/deployments", "clusters");
+pub const CLUSTER_DEPLOYMENT_CREATE: Operation =
+    Operation::post("cluster.deployment.create", "/clusters/{id}/deployments", "clusters").json();
+pub const CLUSTER_DEPLOYMENT_IMPORT: Operation =
+    Operation::post("cluster.deployment.import", "/clusters/{id}/deployments/import", "clusters").multipart();
+pub const CLUSTER_DEPLOYMENT_NAMEAVAILABILITY_CHECK: Operation = Operation::get(
+    "cluster.deployment.nameAvailability.check",
+    "/clusters/{id}/deployments/name-available",
+    "clusters",
+);
+pub const CLUSTER_DOMAIN_LIST: Operation =
+    Operation::get("cluster.domain.list", "/clusters/{id}/domains", "customer-domains");
+pub const CLUSTER_DOMAIN_CREATE: Operation =
+    Operation::post("cluster.domain.create", "/clusters/{id}/domains", "customer-domains").json();
+pub const CLUSTER_DOMAIN_DETAIL: Operation =
+    Operation::get("cluster.domain.detail", "/clusters/{id}/domains/{domainId}", "customer-domains");
+pub const CLUSTER_DOMAIN_DELETE: Operation =
+    Operation::delete("cluster.domain.delete", "/clusters/{id}/domains/{domainId}", "customer-domains");
+pub const CLUSTER_DOMAIN_STATUS_DETAIL: Operation = Operation::get(
+    "cluster.domain.status.detail",
+    "/clusters/{id}/domains/{domainId}/status",
+    "customer-domains",
+);
+pub const CLUSTER_ENVVAR_LIST: Operation =
+    Operation::get("cluster.envVar.list", "/clusters/{id}/env-vars", "environment-variables");
+pub const CLUSTER_ENVVAR_CREATE: Operation =
+    Operation::post("cluster.envVar.create", "/clusters/{id}/env-vars", "environment-variables").json();
+pub const CLUSTER_ENVVAR_DETAIL: Operation = Operation::get(
+    "cluster.envVar.detail",
+    "/clusters/{id}/env-vars/{envVariableId}",
+    "environment-variables",
+);
+pub const CLUSTER_ENVVAR_UPDATE: Operation = Operation::put(
+    "cluster.envVar.update",
+    "/clusters/{id}/env-vars/{envVariableId}",
+    "environment-variables",
+)
+.json();
+pub const CLUSTER_ENVVAR_DELETE: Operation = Operation::delete(
+    "cluster.envVar.delete",
+    "/clusters/{id}/env-vars/{envVariableId}",
+    "environment-variables",
+);
+pub const CLUSTER_EXTENSION_LIST: Operation =
+    Operation::get("cluster.extension.list", "/clusters/{id}/extensions", "extensions");
+pub const CLUSTER_EXTENSION_CREATE: Operation =
+    Operation::post("cluster.extension.create", "/clusters/{id}/extensions", "extensions").json();
+pub const CLUSTER_EXTENSION_RECONCILE: Operation =
+    Operation::post("cluster.extension.reconcile", "/clusters/{id}/extensions/cluster-update", "extensions");
+pub const CLUSTER_EXTENSION_KEYCLOAKVERSION_LIST: Operation = Operation::get(
+    "cluster.extension.keycloakVersion.list",
+    "/clusters/{id}/extensions/keycloak-versions",
+    "extensions",
+);
+pub const CLUSTER_EXTENSION_DETAIL: Operation =
+    Operation::get("cluster.extension.detail", "/clusters/{id}/extensions/{extensionId}", "extensions");
+pub const CLUSTER_EXTENSION_UPDATE: Operation =
+    Operation::put("cluster.extension.update", "/clusters/{id}/extensions/{extensionId}", "extensions")
+        .json();
+pub const CLUSTER_EXTENSION_DELETE: Operation =
+    Operation::delete("cluster.extension.delete", "/clusters/{id}/extensions/{extensionId}", "extensions");
+pub const CLUSTER_EXTENSION_STANDALONE_UPLOADURL_CREATE: Operation = Operation::post(
+    "cluster.extension.standalone.uploadUrl.create",
+    "/clusters/{id}/extensions/{extensionId}/standalone",
+    "extensions",
+)
+.json();
+pub const CLUSTER_EXTENSION_STANDALONE_CONFIRM: Operation = Operation::put(
+    "cluster.extension.standalone.confirm",
+    "/clusters/{id}/extensions/{extensionId}/standalone/confirm",
+    "extensions",
+)
+.json();
+pub const CLUSTER_EXTENSION_VERSION_CREATE: Operation = Operation::post(
+    "cluster.extension.version.create",
+    "/clusters/{id}/extensions/{extensionId}/versions",
+    "extensions",
+)
+.json();
+pub const CLUSTER_EXTENSION_VERSION_DELETE: Operation = Operation::delete(
+    "cluster.extension.version.delete",
+    "/clusters/{id}/extensions/{extensionId}/versions/{versionId}",
+    "extensions",
+);
+pub const CLUSTER_EXTENSION_VERSION_CONFIRM: Operation = Operation::put(
+    "cluster.extension.version.confirm",
+    "/clusters/{id}/extensions/{extensionId}/versions/{versionId}/confirm",
+    "extensions",
+)
+.json();
+pub const CLUSTER_EXTENSION_VERSION_UPLOADURL_CREATE: Operation = Operation::post(
+    "cluster.extension.version.uploadUrl.create",
+    "/clusters/{id}/extensions/{extensionId}/versions/{versionId}/upload-url",
+    "extensions",
+)
+.json();
+pub const CLUSTER_EXTENSION_VERSION_VALIDATE: Operation = Operation::put(
+    "cluster.extension.version.validate",
+    "/clusters/{id}/extensions/{extensionId}/versions/{versionId}/validate",
+    "extensions",
+)
+.json();
+pub const CLUSTER_WELLKNOWN_GET: Operation = Operation::get(
+    "cluster.wellKnown.get",
+    "/clusters/{id}/extensions/{extensionId}/well-known",
+    "extensions",
+);
+pub const CLUSTER_WELLKNOWN_CHANGEPASSWORD_SET: Operation = Operation::put(
+    "cluster.wellKnown.changePassword.set",
+    "/clusters/{id}/extensions/{extensionId}/well-known/change-password",
+    "extensions",
+)
+.optional_json();
+pub const CLUSTER_WELLKNOWN_DELETE: Operation = Operation::delete(
+    "cluster.wellKnown.delete",
+    "/clusters/{id}/extensions/{extensionId}/well-known/{file}",
+    "extensions",
+);
+pub const CLUSTER_WELLKNOWN_CONFIRM: Operation = Operation::put(
+    "cluster.wellKnown.confirm",
+    "/clusters/{id}/extensions/{extensionId}/well-known/{file}/confirm",
+    "extensions",
+);
+pub const CLUSTER_WELLKNOWN_UPLOADURL_CREATE: Operation = Operation::post(
+    "cluster.wellKnown.uploadUrl.create",
+    "/clusters/{id}/extensions/{extensionId}/well-known/{file}/upload-url",
+    "extensions",
+);
+pub const CLUSTER_HOST_UPDATE: Operation =
+    Operation::put("cluster.host.update", "/clusters/{id}/host", "clusters").json();
+pub const CLUSTER_IPRULE_LIST: Operation =
+    Operation::get("cluster.ipRule.list", "/clusters/{id}/ip-rules", "ip-rules");
+pub const CLUSTER_IPRULE_UPDATE: Operation =
+    Operation::post("cluster.ipRule.update", "/clusters/{id}/ip-rules", "ip-rules").json();
+pub const CLUSTER_IPRULE_DETAIL: Operation =
+    Operation::get("cluster.ipRule.detail", "/clusters/{id}/ip-rules/{ipRuleId}", "ip-rules");
+pub const CLUSTER_LOG_LIST: Operation = Operation::get("cluster.log.list", "/clusters/{id}/logs", "logs");
+pub const CLUSTER_LOG_DETAIL: Operation =
+    Operation::get("cluster.log.detail", "/clusters/{id}/logs/{path}", "logs");
+pub const CLUSTER_METRICS_DETAIL: Operation =
+    Operation::get("cluster.metrics.detail", "/clusters/{id}/metrics", "clusters");
+pub const CLUSTER_RESTARTSTATUS_DETAIL: Operation =
+    Operation::get("cluster.restartStatus.detail", "/clusters/{id}/restart-status", "clusters");
+pub const CLUSTER_SYSTEMINFO_DETAIL: Operation =
+    Operation::get("cluster.systemInfo.detail", "/clusters/{id}/systeminfo", "clusters");
+pub const DEPLOYMENT_DETAIL: Operation =
+    Operation::get("deployment.detail", "/deployments/{id}", "deployments");
+pub const DEPLOYMENT_UPDATE: Operation =
+    Operation::put("deployment.update", "/deployments/{id}", "deployments").json();
+pub const DEPLOYMENT_DELETE: Operation =
+    Operation::delete("deployment.delete", "/deployments/{id}", "deployments");
+pub const DEPLOYMENT_APPLINK_CREATE: Operation =
+    Operation::post("deployment.appLink.create", "/deployments/{id}/app-link", "deployments").json();
+pub const DEPLOYMENT_CONSOLELINK_CREATE: Operation =
+    Operation::post("deployment.consoleLink.create", "/deployments/{id}/console-link", "deployments");
+pub const DEPLOYMENT_METRICS_DETAIL: Operation =
+    Operation::get("deployment.metrics.detail", "/deployments/{id}/metrics", "deployments");
+pub const DEPLOYMENT_TOKEN_CREATE: Operation =
+    Operation::post("deployment.token.create", "/deployments/{id}/token", "deployments");
+pub const ORG_LIST: Operation = Operation::get("org.list", "/orgs", "orgs");
+pub const ORG_BILLINGCONTACT_LIST: Operation =
+    Operation::get("org.billingContact.list", "/orgs/{orgId}/billing/contacts", "billing");
+pub const ORG_BILLINGCONTACT_CREATE: Operation =
+    Operation::post("org.billingContact.create", "/orgs/{orgId}/billing/contacts/{userId}", "billing");
+pub const ORG_BILLINGCONTACT_DELETE: Operation =
+    Operation::delete("org.billingContact.delete", "/orgs/{orgId}/billing/contacts/{userId}", "billing");
+pub const ORG_PAYMENTMETHOD_LIST: Operation =
+    Operation::get("org.paymentMethod.list", "/orgs/{orgId}/billing/payment-methods", "billing");
+pub const ORG_PAYMENTMETHOD_SETUPSESSION_CREATE: Operation = Operation::post(
+    "org.paymentMethod.setupSession.create",
+    "/orgs/{orgId}/billing/payment-methods",
+    "billing",
+)
+.json();
+pub const ORG_PAYMENTMETHOD_DELETE: Operation =
+    Operation::delete("org.paymentMethod.delete", "/orgs/{orgId}/billing/payment-methods/{pmId}", "billing");
+pub const ORG_PAYMENTMETHOD_SETDEFAULT: Operation = Operation::post(
+    "org.paymentMethod.setDefault",
+    "/orgs/{orgId}/billing/payment-methods/{pmId}/default",
+    "billing",
+);
+pub const ORG_BILLINGPORTALSESSION_CREATE: Operation =
+    Operation::post("org.billingPortalSession.create", "/orgs/{orgId}/billing/portal", "billing")
+        .optional_json();
+pub const ORG_SUBSCRIPTION_LIST: Operation =
+    Operation::get("org.subscription.list", "/orgs/{orgId}/billing/subscriptions", "billing");
+pub const ORG_APISECRET_LIST: Operation =
+    Operation::get("org.apiSecret.list", "/orgs/{orgId}/secrets", "orgs");
+pub const ORG_APISECRET_CREATE: Operation =
+    Operation::post("org.apiSecret.create", "/orgs/{orgId}/secrets", "orgs").json();
+pub const ORG_APISECRET_COUNT: Operation =
+    Operation::get("org.apiSecret.count", "/orgs/{orgId}/secrets/count", "orgs");
+pub const ORG_APISECRET_DETAIL: Operation =
+    Operation::get("org.apiSecret.detail", "/orgs/{orgId}/secrets/{secretId}", "orgs");
+pub const ORG_APISECRET_DELETE: Operation =
+    Operation::delete("org.apiSecret.delete", "/orgs/{orgId}/secrets/{secretId}", "orgs");
 
 /// All 73 operations.
 pub const ALL: &[Operation] = &[
@@ -588,69 +297,42 @@ pub const ALL: &[Operation] = &[
 ];
 
 // The operations only `openapi-v2-next.yaml` has, in its document order.
-pub const CLUSTER_EXTENSION_VERSION_ADMINBLOCK: Operation = Operation {
-    id: "cluster.extension.version.adminBlock",
-    method: Method::Put,
-    path: "/clusters/{id}/extensions/{extensionId}/versions/{versionId}/admin-block",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_EXTENSION_VERSION_REPORT: Operation = Operation {
-    id: "cluster.extension.version.report",
-    method: Method::Get,
-    path: "/clusters/{id}/extensions/{extensionId}/versions/{versionId}/report",
-    tag: "extensions",
-    deprecated: false,
-};
-pub const CLUSTER_TELEMETRYEXPORT_DETAIL: Operation = Operation {
-    id: "cluster.telemetryExport.detail",
-    method: Method::Get,
-    path: "/clusters/{id}/telemetry-export",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_TELEMETRYEXPORT_UPDATE: Operation = Operation {
-    id: "cluster.telemetryExport.update",
-    method: Method::Put,
-    path: "/clusters/{id}/telemetry-export",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const CLUSTER_TELEMETRYEXPORT_ENDPOINT_VALIDATE: Operation = Operation {
-    id: "cluster.telemetryExport.endpoint.validate",
-    method: Method::Get,
-    path: "/clusters/{id}/telemetry-export/validate-endpoint",
-    tag: "clusters",
-    deprecated: false,
-};
-pub const DEPLOYMENT_CREDENTIAL_LIST: Operation = Operation {
-    id: "deployment.credential.list",
-    method: Method::Get,
-    path: "/deployments/{id}/credentials",
-    tag: "deployments",
-    deprecated: false,
-};
-pub const DEPLOYMENT_CREDENTIAL_CREATE: Operation = Operation {
-    id: "deployment.credential.create",
-    method: Method::Post,
-    path: "/deployments/{id}/credentials",
-    tag: "deployments",
-    deprecated: false,
-};
-pub const DEPLOYMENT_CREDENTIAL_DELETE: Operation = Operation {
-    id: "deployment.credential.delete",
-    method: Method::Delete,
-    path: "/deployments/{id}/credentials/{clientId}",
-    tag: "deployments",
-    deprecated: false,
-};
-pub const DEPLOYMENT_CREDENTIAL_SECRET_READ: Operation = Operation {
-    id: "deployment.credential.secret.read",
-    method: Method::Get,
-    path: "/deployments/{id}/credentials/{clientId}/secret",
-    tag: "deployments",
-    deprecated: false,
-};
+pub const CLUSTER_EXTENSION_VERSION_ADMINBLOCK: Operation = Operation::put(
+    "cluster.extension.version.adminBlock",
+    "/clusters/{id}/extensions/{extensionId}/versions/{versionId}/admin-block",
+    "extensions",
+)
+.json();
+pub const CLUSTER_EXTENSION_VERSION_REPORT: Operation = Operation::get(
+    "cluster.extension.version.report",
+    "/clusters/{id}/extensions/{extensionId}/versions/{versionId}/report",
+    "extensions",
+);
+pub const CLUSTER_TELEMETRYEXPORT_DETAIL: Operation =
+    Operation::get("cluster.telemetryExport.detail", "/clusters/{id}/telemetry-export", "clusters");
+pub const CLUSTER_TELEMETRYEXPORT_UPDATE: Operation =
+    Operation::put("cluster.telemetryExport.update", "/clusters/{id}/telemetry-export", "clusters")
+        .optional_json();
+pub const CLUSTER_TELEMETRYEXPORT_ENDPOINT_VALIDATE: Operation = Operation::get(
+    "cluster.telemetryExport.endpoint.validate",
+    "/clusters/{id}/telemetry-export/validate-endpoint",
+    "clusters",
+);
+pub const DEPLOYMENT_CREDENTIAL_LIST: Operation =
+    Operation::get("deployment.credential.list", "/deployments/{id}/credentials", "deployments");
+pub const DEPLOYMENT_CREDENTIAL_CREATE: Operation =
+    Operation::post("deployment.credential.create", "/deployments/{id}/credentials", "deployments")
+        .optional_json();
+pub const DEPLOYMENT_CREDENTIAL_DELETE: Operation = Operation::delete(
+    "deployment.credential.delete",
+    "/deployments/{id}/credentials/{clientId}",
+    "deployments",
+);
+pub const DEPLOYMENT_CREDENTIAL_SECRET_READ: Operation = Operation::get(
+    "deployment.credential.secret.read",
+    "/deployments/{id}/credentials/{clientId}/secret",
+    "deployments",
+);
 
 /// The operations `openapi-v2-next.yaml` adds to [`ALL`].
 pub const NEXT: &[Operation] = &[

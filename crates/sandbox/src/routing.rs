@@ -46,23 +46,26 @@ mod tests {
 
     #[test]
     fn literals_beat_parameters() {
-        assert_eq!(found("GET", "/clusters/regions").0, "cluster.region.list");
-        assert_eq!(found("GET", "/clusters/name-available").0, "cluster.nameAvailability.check");
-        assert_eq!(found("GET", "/orgs/o1/secrets/count"), ("org.apiSecret.count", vec!["o1".to_string()]));
+        assert_eq!(found("GET", "/clusters/regions").0, catalogue::CLUSTER_REGION_LIST.id);
+        assert_eq!(found("GET", "/clusters/name-available").0, catalogue::CLUSTER_NAMEAVAILABILITY_CHECK.id);
+        assert_eq!(
+            found("GET", "/orgs/o1/secrets/count"),
+            (catalogue::ORG_APISECRET_COUNT.id, vec!["o1".to_string()])
+        );
         assert_eq!(
             found("GET", "/clusters/c1/extensions/keycloak-versions").0,
-            "cluster.extension.keycloakVersion.list"
+            catalogue::CLUSTER_EXTENSION_KEYCLOAKVERSION_LIST.id
         );
         assert_eq!(
             found("GET", "/clusters/c1/extensions/e1"),
-            ("cluster.extension.detail", vec!["c1".to_string(), "e1".to_string()])
+            (catalogue::CLUSTER_EXTENSION_DETAIL.id, vec!["c1".to_string(), "e1".to_string()])
         );
     }
 
     #[test]
     fn parameters_are_decoded() {
         assert_eq!(found("GET", "/clusters/a%2Fb").1, vec!["a/b".to_string()]);
-        assert_eq!(found("DELETE", "/clusters/c1").0, "cluster.delete");
+        assert_eq!(found("DELETE", "/clusters/c1").0, catalogue::CLUSTER_DELETE.id);
     }
 
     #[test]

@@ -12,70 +12,14 @@ use crate::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::{HeaderMap, StatusCode, header};
+use cluster_api::catalogue;
+use cluster_api::request::{BodyKind, Operation};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// The most any API body may be (realm exports, the largest, are far smaller).
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
-
-/// What an operation's request body is, as `openapi-v2.yaml` and `-next.yaml` declare it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum BodyKind {
-    /// `application/json`, `required: true`.
-    Json,
-    /// `application/json` that may be left out.
-    OptionalJson,
-    /// `multipart/form-data` (the handler reads its parts).
-    Multipart,
-    /// No request body in the contract.
-    None,
-}
-
-const REQUIRED_JSON: &[&str] = &[
-    "cluster.create",
-    "cluster.deployment.create",
-    "cluster.domain.create",
-    "cluster.envVar.create",
-    "cluster.envVar.update",
-    "cluster.extension.create",
-    "cluster.extension.update",
-    "cluster.extension.standalone.uploadUrl.create",
-    "cluster.extension.standalone.confirm",
-    "cluster.extension.version.create",
-    "cluster.extension.version.adminBlock",
-    "cluster.extension.version.confirm",
-    "cluster.extension.version.uploadUrl.create",
-    "cluster.extension.version.validate",
-    "cluster.host.update",
-    "cluster.ipRule.update",
-    "deployment.update",
-    "deployment.appLink.create",
-    "org.paymentMethod.setupSession.create",
-    "org.apiSecret.create",
-];
-
-const OPTIONAL_JSON: &[&str] = &[
-    "cluster.checkout.resume",
-    "cluster.wellKnown.changePassword.set",
-    "cluster.telemetryExport.update",
-    "deployment.credential.create",
-    "org.billingPortalSession.create",
-];
-
-const MULTIPART: &[&str] = &["cluster.deployment.import"];
-
-pub fn body_kind(operation_id: &str) -> BodyKind {
-    if REQUIRED_JSON.contains(&operation_id) {
-        BodyKind::Json
-    } else if OPTIONAL_JSON.contains(&operation_id) {
-        BodyKind::OptionalJson
-    } else if MULTIPART.contains(&operation_id) {
-        BodyKind::Multipart
-    } else {
-        BodyKind::None
-    }
-}
 
 fn is_blank(body: &[u8]) -> bool {
     body.iter().all(u8::is_ascii_whitespace)
@@ -87,11 +31,12 @@ fn is_json_type(content_type: &str) -> bool {
     essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
-/// The checks that need only the operation and the raw request, before the handler runs.
-pub fn check_request(operation_id: &str, headers: &HeaderMap, body: &[u8]) -> Result<(), ApiError> {
-    let kind = body_kind(operation_id);
+/// The checks that need only the operation and the raw request, before the handler runs:
+/// the body the catalogue says the operation takes ([`Operation::body`]).
+pub fn check_request(op: &Operation, headers: &HeaderMap, body: &[u8]) -> Result<(), ApiError> {
+    let operation_id = op.id;
     let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
-    match kind {
+    match op.body {
         BodyKind::Json | BodyKind::OptionalJson if !is_blank(body) => match content_type {
             Some(t) if is_json_type(t) => Ok(()),
             Some(t) => Err(unsupported(operation_id, &format!("a {t} body"))),
@@ -107,17 +52,16 @@ pub fn check_request(operation_id: &str, headers: &HeaderMap, body: &[u8]) -> Re
     }
 }
 
-/// An enum query parameter: (operation, parameter, the values it takes).
-type QueryEnum = (&'static str, &'static str, fn() -> Vec<&'static str>);
+type KnownValues = fn() -> Vec<&'static str>;
 
-/// Query parameters whose schema is an enum.
-const QUERY_ENUMS: &[QueryEnum] = &[("cluster.extension.list", "type", || {
+/// Query parameters whose schema is an enum: (operation, parameter, the values it takes).
+const QUERY_ENUMS: &[(Operation, &str, KnownValues)] = &[(catalogue::CLUSTER_EXTENSION_LIST, "type", || {
     cluster_api::ResourceType::KNOWN.iter().map(|t| t.as_str()).collect()
 })];
 
 /// An enum query parameter, when given, must be one of its values (never empty).
-pub fn check_query(operation_id: &str, query: &[(String, String)]) -> Result<(), ApiError> {
-    for (_, name, known) in QUERY_ENUMS.iter().filter(|(op, ..)| *op == operation_id) {
+pub fn check_query(op: &Operation, query: &[(String, String)]) -> Result<(), ApiError> {
+    for (_, name, known) in QUERY_ENUMS.iter().filter(|(enum_op, ..)| enum_op == op) {
         let known = known();
         if let Some((_, value)) =
             query.iter().find(|(key, value)| key == name && !known.contains(&value.as_str()))
@@ -304,16 +248,28 @@ mod tests {
     #[test]
     fn enum_query_parameters() {
         let query = |v: &str| vec![("type".to_string(), v.to_string())];
-        assert!(check_query("cluster.extension.list", &query("THEME")).is_ok());
-        assert!(check_query("cluster.extension.list", &[]).is_ok());
-        assert!(check_query("cluster.extension.list", &query("")).is_err());
-        assert!(check_query("cluster.extension.list", &query("theme")).is_err());
+        let list = &catalogue::CLUSTER_EXTENSION_LIST;
+        assert!(check_query(list, &query("THEME")).is_ok());
+        assert!(check_query(list, &[]).is_ok());
+        assert!(check_query(list, &query("")).is_err());
+        assert!(check_query(list, &query("theme")).is_err());
     }
 
     #[test]
-    fn the_table_knows_the_contract_bodies() {
-        assert_eq!(body_kind("cluster.extension.version.uploadUrl.create"), BodyKind::Json);
-        assert_eq!(body_kind("deployment.credential.create"), BodyKind::OptionalJson);
-        assert_eq!(body_kind("cluster.list"), BodyKind::None);
+    fn bodies_are_checked_as_the_catalogue_declares() {
+        let json = HeaderMap::from_iter([(header::CONTENT_TYPE, "application/json".parse().unwrap())]);
+        let none = HeaderMap::new();
+        let required = &catalogue::CLUSTER_EXTENSION_VERSION_UPLOADURL_CREATE;
+        assert_eq!(check_request(required, &none, b"").unwrap_err().status, StatusCode::BAD_REQUEST);
+        assert!(check_request(required, &json, b"{}").is_ok());
+        let optional = &catalogue::DEPLOYMENT_CREDENTIAL_CREATE;
+        assert!(check_request(optional, &none, b"").is_ok());
+        assert_eq!(
+            check_request(optional, &none, b"{}").unwrap_err().status,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE
+        );
+        let multipart = &catalogue::CLUSTER_DEPLOYMENT_IMPORT;
+        assert_eq!(check_request(multipart, &none, b"").unwrap_err().status, StatusCode::BAD_REQUEST);
+        assert!(check_request(&catalogue::CLUSTER_LIST, &none, b"anything").is_ok());
     }
 }

@@ -4,7 +4,7 @@
 
 use cluster_api::catalogue;
 
-use crate::yaml::{YamlOp, next_yaml_ops, yaml_ops};
+use crate::yaml::{YamlOp, body_kind_of, next_yaml_ops, yaml_ops};
 
 fn key(op: &YamlOp) -> (String, String, String, String, bool) {
     (op.id.clone(), op.method.clone(), op.path.clone(), op.tag.clone(), op.deprecated)
@@ -50,4 +50,80 @@ fn every_operation_is_unique_across_both_lists() {
         );
     }
     assert_eq!(seen.len(), 82);
+}
+
+#[test]
+fn body_kinds_match_the_later_contract() {
+    // Every operation, the 73 included: the later contract's requestBody is the one the
+    // sandbox enforces.
+    for op in next_yaml_ops() {
+        let ours = catalogue::every().find(|c| c.id == op.id).expect("in the catalogue");
+        assert_eq!(
+            ours.body,
+            body_kind_of(op),
+            "{}: body kind differs from openapi-v2-next.yaml's requestBody",
+            op.id
+        );
+    }
+}
+
+#[test]
+fn next_op_structs_fill_their_templates() {
+    use cluster_api::ops::*;
+    use cluster_api::request::{Body, BodyKind, Call};
+    // The typed requests of the later contract, with `/` and spaces in every parameter:
+    // each fills its entry's template with exactly its parameters, encoded, and sends the
+    // body its entry's kind says.
+    let (c, e, v, k) = ("c/1 x", "e/2 y", "v/3 z", "k/4 w");
+    let cases = [
+        (
+            ClusterExtensionVersionAdminBlock {
+                id: c.into(),
+                extension_id: e.into(),
+                version_id: v.into(),
+                body: Default::default(),
+            }
+            .request(),
+            vec![c, e, v],
+        ),
+        (
+            ClusterExtensionVersionReport { id: c.into(), extension_id: e.into(), version_id: v.into() }
+                .request(),
+            vec![c, e, v],
+        ),
+        (ClusterTelemetryExportDetail { id: c.into() }.request(), vec![c]),
+        (ClusterTelemetryExportUpdate { id: c.into(), body: Default::default() }.request(), vec![c]),
+        (
+            ClusterTelemetryExportEndpointValidate { id: c.into(), endpoint: "https://o/1".into() }.request(),
+            vec![c],
+        ),
+        (DeploymentCredentialList { id: c.into() }.request(), vec![c]),
+        (DeploymentCredentialCreate { id: c.into(), body: Some(Default::default()) }.request(), vec![c]),
+        (DeploymentCredentialDelete { id: c.into(), client_id: k.into() }.request(), vec![c, k]),
+        (DeploymentCredentialSecretRead { id: c.into(), client_id: k.into() }.request(), vec![c, k]),
+    ];
+    let ids: std::collections::BTreeSet<&str> =
+        cases.iter().map(|(request, _)| request.operation.id).collect();
+    assert_eq!(
+        ids,
+        catalogue::NEXT.iter().map(|op| op.id).collect(),
+        "one typed request per later operation"
+    );
+    for (request, params) in cases {
+        let op = request.operation;
+        assert_eq!(
+            op.match_path(&request.path),
+            Some(params.iter().map(|p| p.to_string()).collect()),
+            "{}",
+            op.id
+        );
+        assert!(request.path.contains("%2F") && !request.path.contains(' '), "{}: {}", op.id, request.path);
+        let sent = match request.body {
+            Body::Empty => BodyKind::None,
+            Body::Json(_) if op.body == BodyKind::OptionalJson => op.body,
+            Body::Json(_) => BodyKind::Json,
+            Body::Multipart(_) => BodyKind::Multipart,
+        };
+        assert_eq!(sent, op.body, "{}", op.id);
+    }
 }

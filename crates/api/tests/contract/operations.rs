@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use cluster_api::catalogue;
 use cluster_api::request::Operation;
 
-use crate::yaml::{params_of, yaml_op, yaml_ops};
+use crate::yaml::{body_kind_of, params_of, yaml_op, yaml_ops};
 
 type OpKey = (String, String, String, String, bool);
 
@@ -74,6 +74,21 @@ fn deprecated_flags_match() {
     }
     let deprecated: Vec<&str> = catalogue::ALL.iter().filter(|o| o.deprecated).map(|o| o.id).collect();
     assert_eq!(deprecated, ["cluster.billingSession.create"]);
+}
+
+#[test]
+fn body_kinds_match() {
+    // Each entry's body kind (none, required JSON, optional JSON, multipart) is its
+    // operation's requestBody.
+    for op in yaml_ops() {
+        let ours = catalogue::ALL.iter().find(|c| c.id == op.id).expect("in the catalogue");
+        assert_eq!(
+            ours.body,
+            body_kind_of(op),
+            "{}: body kind differs from the contract's requestBody",
+            op.id
+        );
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use cluster_api::ApiRequest;
 use cluster_api::catalogue;
-use cluster_api::request::{Body, Operation, Reply};
+use cluster_api::request::{Body, BodyKind, Operation, Reply};
 use serde_json::Value;
 
 use crate::common::DEPLOYMENT_LOCATION;
@@ -188,6 +188,32 @@ fn op_struct_bodies_are_the_contracts_request_bodies() {
             }
             if !required.is_subset(&keys) {
                 failures.push(format!("{}: {which} body keys {keys:?} miss required {required:?}", y.id));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn op_struct_bodies_are_the_catalogues_body_kind() {
+    // What a request sends agrees with `Operation::body`, the kind the sandbox enforces.
+    let mut failures = Vec::new();
+    for check in all_op_checks() {
+        let op = check.operation;
+        for (which, request) in [("default", &check.default_request), ("filled", &check.filled_request)] {
+            let fits = match (op.body, &request.body) {
+                (BodyKind::None, Body::Empty) => true,
+                (BodyKind::Json, Body::Json(_)) => true,
+                (BodyKind::OptionalJson, Body::Json(_)) => true,
+                (BodyKind::OptionalJson, Body::Empty) => which == "default",
+                (BodyKind::Multipart, Body::Multipart(_)) => true,
+                _ => false,
+            };
+            if !fits {
+                failures.push(format!(
+                    "{}: {:?} operation, the {which} request sends {:?}",
+                    op.id, op.body, request.body
+                ));
             }
         }
     }

@@ -4,11 +4,17 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use cluster_api::request::BodyKind;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+/// `../../../shared/reference` from the crate, or `$CONTRACT_DIR` when set (a checkout
+/// elsewhere, such as a git worktree, as `scripts/contract-fuzz.sh` takes `$SPEC`).
 fn contract_path(file: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference").join(file)
+    match std::env::var_os("CONTRACT_DIR") {
+        Some(dir) => PathBuf::from(dir).join(file),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference").join(file),
+    }
 }
 
 fn read_contract(file: &str) -> String {
@@ -119,6 +125,21 @@ fn ops_of(file: &str) -> Vec<YamlOp> {
             }
         }
         ops
+    }
+}
+
+/// The request body `op` takes, read from its `requestBody`: its one content type, and
+/// whether it is `required`.
+pub fn body_kind_of(op: &YamlOp) -> BodyKind {
+    let Some(body) = op.op.get("requestBody") else { return BodyKind::None };
+    let content = body["content"].as_object().expect("a requestBody has content");
+    assert_eq!(content.len(), 1, "{}: one content type expected", op.id);
+    let required = body.get("required").and_then(Value::as_bool).unwrap_or(false);
+    match (content.keys().next().map(String::as_str), required) {
+        (Some("application/json"), true) => BodyKind::Json,
+        (Some("application/json"), false) => BodyKind::OptionalJson,
+        (Some("multipart/form-data"), true) => BodyKind::Multipart,
+        other => panic!("{}: a request body this crate cannot state: {other:?}", op.id),
     }
 }
 

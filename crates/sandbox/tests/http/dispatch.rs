@@ -2,7 +2,7 @@
 //! every operation implemented, and the coverage counter.
 
 use crate::common::Harness;
-use cluster_api::Cluster;
+use cluster_api::{Cluster, catalogue};
 use cluster_sandbox::CoverageReport;
 use reqwest::{Method, StatusCode};
 use std::collections::BTreeMap;
@@ -25,7 +25,7 @@ async fn every_operation_of_both_contracts_is_implemented() {
     let h = Harness::start().await;
     let bearer = format!("Bearer {}", h.admin().await);
     let mut missing = Vec::new();
-    for op in cluster_api::catalogue::every() {
+    for op in catalogue::every() {
         let path: String = op
             .path
             .split('/')
@@ -78,8 +78,8 @@ async fn coverage_counts_calls_by_operation_and_status() {
     let counts =
         |pairs: &[(&str, u64)]| pairs.iter().map(|(s, n)| (s.to_string(), *n)).collect::<BTreeMap<_, _>>();
     let mut want = CoverageReport::new();
-    want.insert("cluster.detail".into(), counts(&[("200", 2), ("404", 1)]));
-    want.insert("cluster.list".into(), counts(&[("401", 1)]));
-    want.insert("cluster.telemetryExport.detail".into(), counts(&[("200", 1)]));
+    want.insert(catalogue::CLUSTER_DETAIL.id.into(), counts(&[("200", 2), ("404", 1)]));
+    want.insert(catalogue::CLUSTER_LIST.id.into(), counts(&[("401", 1)]));
+    want.insert(catalogue::CLUSTER_TELEMETRYEXPORT_DETAIL.id.into(), counts(&[("200", 1)]));
     assert_eq!(report, want);
 }
