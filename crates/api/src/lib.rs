@@ -3,6 +3,8 @@
 //! tests (native) build and read requests the same way.
 
 pub mod catalogue;
+pub mod domain_rules;
+pub mod env_var_rules;
 pub mod identity;
 pub mod ip_rule_rules;
 pub mod model;
