@@ -11,6 +11,7 @@ pub mod model;
 pub mod ops;
 pub mod realms;
 pub mod request;
+pub mod restarts;
 pub mod roles;
 pub mod secret_rules;
 pub mod time;
