@@ -48,15 +48,15 @@ impl Call for ClusterTelemetryExportUpdate {
 }
 
 /// `cluster.telemetryExport.endpoint.validate`: check an endpoint without saving.
-/// The 200 "validation outcome" has no schema in the contract, so success is the
-/// status alone; a refusal arrives as an error with its message.
+/// The 200 "validation outcome" has no schema in the contract: it is read tolerantly
+/// (`EndpointValidation::read`).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClusterTelemetryExportEndpointValidate {
     pub id: String,
     pub endpoint: String,
 }
 impl Call for ClusterTelemetryExportEndpointValidate {
-    type Response = ();
+    type Response = EndpointValidation;
     const OPERATION: &'static Operation = &catalogue::CLUSTER_TELEMETRYEXPORT_ENDPOINT_VALIDATE;
     fn request(&self) -> ApiRequest {
         let mut q = Query::default();
@@ -69,6 +69,6 @@ impl Call for ClusterTelemetryExportEndpointValidate {
         )
     }
     fn decode(reply: Reply<'_>) -> Result<Self::Response, DecodeError> {
-        empty(reply)
+        EndpointValidation::read(reply.body).map_err(|e| DecodeError::Json(e.to_string()))
     }
 }
