@@ -5,7 +5,7 @@ use super::error::ApiError;
 use crate::config::Environment;
 use crate::session::{Api, Credentials, Renewal, Token};
 use cluster_api::request::{encode_segment, error_message};
-use cluster_api::{AccessToken, ApiRequest, Body, Call, Method, Reply};
+use cluster_api::{AccessToken, ApiRequest, Body, Call, Method, Reply, ops, restarts};
 use gloo_net::http::{Method as HttpMethod, RequestBuilder, Response};
 
 /// This page's origin, the default console host.
@@ -88,14 +88,15 @@ async fn execute(api: Api, request: &ApiRequest) -> Result<RawReply, ApiError> {
         Some(token) => token,
         None => renew(api, &env).await?,
     };
-    let mut response = send(&env, request, &token.access_token).await?;
+    let mut bearer = token.access_token;
+    let mut response = send(&env, request, &bearer).await?;
     if response.status() == 401 {
         // Re-exchange once and retry once. A renewal the identity side refuses ends the
         // session (in `renew`); a 401 for the token it has just issued does not: the
         // credentials were accepted a moment ago, so this call failed, not the sign-in.
         // Ending the session here would throw away the screen and what was typed in it.
-        let token = renew(api, &env).await?;
-        response = send(&env, request, &token.access_token).await?;
+        bearer = renew(api, &env).await?.access_token;
+        response = send(&env, request, &bearer).await?;
         if response.status() == 401 {
             let body = response.text().await.unwrap_or_default();
             return Err(ApiError::fresh_token_refused(error_message(&body)));
@@ -107,8 +108,29 @@ async fn execute(api: Api, request: &ApiRequest) -> Result<RawReply, ApiError> {
     if (200..300).contains(&status) {
         Ok(RawReply { status, location, body })
     } else {
-        Err(ApiError::from_status(status, error_message(&body), request.operation))
+        let error = ApiError::from_status(status, error_message(&body), request.operation);
+        if !restarts::worth_asking(status, request.operation) {
+            return Err(error);
+        }
+        let in_progress = restart_in_progress(&env, request, &bearer).await;
+        Err(error.restart_checked(request.operation, in_progress))
     }
+}
+
+/// What `cluster.restartStatus.detail` says now about the cluster `request` was for (its
+/// first path parameter); `None` when it cannot be read. Asked after a 409 on an
+/// operation that restarts the cluster, to tell a restart conflict from other 409s.
+async fn restart_in_progress(env: &Environment, request: &ApiRequest, bearer: &str) -> Option<bool> {
+    let cluster = request.operation.match_path(&request.path)?.into_iter().next()?;
+    let status = ops::ClusterRestartStatusDetail { id: cluster };
+    let response = send(env, &status.request(), bearer).await.ok()?;
+    let code = response.status();
+    let body = response.text().await.ok()?;
+    if !(200..300).contains(&code) {
+        return None;
+    }
+    let reply = Reply { status: code, location: None, body: &body };
+    ops::ClusterRestartStatusDetail::decode(reply).ok().map(|s| s.restart_in_progress)
 }
 
 async fn renew(api: Api, env: &Environment) -> Result<Token, ApiError> {

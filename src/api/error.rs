@@ -44,14 +44,24 @@ impl ApiError {
             404 => ApiError::NotFound(text),
             400 | 422 => ApiError::BadRequest(text),
             402 => ApiError::PaymentDeclined(text),
-            409 => {
-                let lower = crate::lower::lower(&text);
-                // The service's restart 409s say so in words (API-NOTES §2.5).
-                let restart = ["restart", "already in flight", "workflow"].iter().any(|w| lower.contains(w));
-                ApiError::Conflict { message: text, restart }
-            }
+            // Whether it is a restart is told by `restart_checked`, from the restart status.
+            409 => ApiError::Conflict { message: text, restart: false },
             501 => ApiError::NotImplemented(text),
             _ => ApiError::Server { status, message: text },
+        }
+    }
+
+    /// A 409 told apart by what the service says in data, not by its words: a restart
+    /// conflict when `op` restarts the cluster and `cluster.restartStatus.detail`, read
+    /// after the 409, said `restart_in_progress: true` (`cluster_api::restarts`). Any
+    /// other error is kept as it is.
+    pub fn restart_checked(self, op: &Operation, restart_in_progress: Option<bool>) -> ApiError {
+        match self {
+            ApiError::Conflict { message, .. } => ApiError::Conflict {
+                message,
+                restart: cluster_api::restarts::is_restart_conflict(409, op, restart_in_progress),
+            },
+            other => other,
         }
     }
 
@@ -176,18 +186,39 @@ mod tests {
     }
 
     #[test]
-    fn restart_conflicts_are_told_apart() {
-        let e = ApiError::from_status(
-            409,
-            Some("A restart is already in flight".into()),
-            &catalogue::CLUSTER_ENVVAR_CREATE,
-        );
+    fn restart_conflicts_are_told_apart_by_the_restart_status() {
+        let refused = || {
+            ApiError::from_status(
+                409,
+                Some("A restart is already in flight".into()),
+                &catalogue::CLUSTER_ENVVAR_CREATE,
+            )
+        };
+        // The words alone say nothing.
+        assert_eq!(refused().title(), "This cannot be done right now");
+        let e = refused().restart_checked(&catalogue::CLUSTER_ENVVAR_CREATE, Some(true));
         assert_eq!(e.title(), "A restart is in progress");
         assert!(e.retryable());
+        let e = refused().restart_checked(&catalogue::CLUSTER_ENVVAR_CREATE, Some(false));
+        assert_eq!(
+            e,
+            ApiError::Conflict { message: "A restart is already in flight".into(), restart: false }
+        );
+        assert!(!refused().restart_checked(&catalogue::CLUSTER_ENVVAR_CREATE, None).retryable());
+        // Reworded: still a restart, because the status says so.
+        let e = ApiError::from_status(409, Some("Busy".into()), &catalogue::CLUSTER_EXTENSION_RECONCILE)
+            .restart_checked(&catalogue::CLUSTER_EXTENSION_RECONCILE, Some(true));
+        assert!(matches!(e, ApiError::Conflict { restart: true, .. }));
+        // Not a restarting operation: never a restart.
         let e =
-            ApiError::from_status(409, Some("Name is taken or reserved".into()), &catalogue::CLUSTER_CREATE);
+            ApiError::from_status(409, Some("Name is taken or reserved".into()), &catalogue::CLUSTER_CREATE)
+                .restart_checked(&catalogue::CLUSTER_CREATE, Some(true));
         assert_eq!(e.detail(), "Name is taken or reserved.");
         assert!(!e.retryable());
+        // Other errors are left alone.
+        let e =
+            ApiError::from_status(400, Some("name is required".into()), &catalogue::CLUSTER_ENVVAR_CREATE);
+        assert_eq!(e.clone().restart_checked(&catalogue::CLUSTER_ENVVAR_CREATE, Some(true)), e);
     }
 
     #[test]

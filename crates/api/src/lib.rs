@@ -3,12 +3,15 @@
 //! tests (native) build and read requests the same way.
 
 pub mod catalogue;
+pub mod domain_rules;
+pub mod env_var_rules;
 pub mod identity;
 pub mod ip_rule_rules;
 pub mod model;
 pub mod ops;
 pub mod realms;
 pub mod request;
+pub mod restarts;
 pub mod roles;
 pub mod secret_rules;
 pub mod time;

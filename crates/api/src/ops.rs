@@ -22,7 +22,8 @@ use crate::{catalogue, model::*, request::*};
 /// - `json(T)`: a `body: T` sent as JSON; `optional_json(T)`: a `body: Option<T>` left
 ///   out when `None`; neither: no body.
 /// - `-> json(T)`: the reply is JSON read as `T`; `-> empty`: nothing is read (`()`);
-///   `-> created`: the new resource is read from `Location` ([`Created`]).
+///   `-> created`: the new resource is read from `Location` ([`Created`]); `-> validation`:
+///   an endpoint check's outcome ([`EndpointValidation`], read tolerantly).
 ///
 /// A request with no fields is a unit struct (`ops::OrgList`).
 macro_rules! requests {
@@ -82,6 +83,12 @@ macro_rules! requests {
     (@response json ($response:ty)) => { $response };
     (@response empty) => { () };
     (@response created) => { Created };
+    (@response validation) => { EndpointValidation };
+}
+
+/// The reply of `cluster.telemetryExport.endpoint.validate`, read tolerantly.
+fn validation(reply: Reply<'_>) -> Result<EndpointValidation, DecodeError> {
+    EndpointValidation::read(reply.body).map_err(|e| DecodeError::Json(e.to_string()))
 }
 
 /// Does a request with a `json` body (`required`) or an `optional_json` one (`optional`),
@@ -214,6 +221,7 @@ requests! {
     /// `cluster.extension.version.adminBlock` (openapi-v2-next.yaml, staff only): block or unblock a version.
     ClusterExtensionVersionAdminBlock = CLUSTER_EXTENSION_VERSION_ADMINBLOCK(id, extension_id, version_id)
         json(AdminBlockExtensionVersionRequest) -> json(ExtensionVersion);
+    /// `cluster.extension.version.report` (openapi-v2-next.yaml, staff only): the scanner's report,
     /// a JSON object the contract gives no schema.
     ClusterExtensionVersionReport = CLUSTER_EXTENSION_VERSION_REPORT(id, extension_id, version_id)
         -> json(serde_json::Value);
@@ -299,14 +307,18 @@ requests! {
     OrgSubscriptionList = ORG_SUBSCRIPTION_LIST(org_id) -> json(Vec<Subscription>);
 
     // telemetry export (openapi-v2-next.yaml)
+    /// `cluster.telemetryExport.detail`: the cluster's export configuration. The
     /// contract attaches no schema to the 200; it is read as a `TelemetryExport`.
     ClusterTelemetryExportDetail = CLUSTER_TELEMETRYEXPORT_DETAIL(id) -> json(TelemetryExport);
+    /// `cluster.telemetryExport.update` (PUT): store the configuration; omit `token` to
     /// keep the stored one.
     ClusterTelemetryExportUpdate = CLUSTER_TELEMETRYEXPORT_UPDATE(id)
         json(TelemetryExport) -> json(TelemetryExport);
-    /// status alone; a refusal arrives as an error with its message.
+    /// `cluster.telemetryExport.endpoint.validate`: check an endpoint without saving.
+    /// The 200 "validation outcome" has no schema in the contract: it is read tolerantly
+    /// (`EndpointValidation::read`).
     ClusterTelemetryExportEndpointValidate = CLUSTER_TELEMETRYEXPORT_ENDPOINT_VALIDATE(id)
-        query(endpoint: String) -> empty;
+        query(endpoint: String) -> validation;
 }
 
 /// `cluster.deployment.import`: Create a deployment from a realm export. The one

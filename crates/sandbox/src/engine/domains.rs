@@ -5,71 +5,48 @@
 //! under `.invalid` never validate and time out after `timeout_ms`.
 
 use crate::records::{ClusterRow, CustomerDomainRow, Millis};
+use cluster_api::domain_rules::{self, HostProblem, MAX_HOST, MAX_LABEL, domain_cap};
 use cluster_api::{
     CertificateStatusMapping, ClusterState, DomainRecord, DomainRecordType, DomainStatusMapping,
-    ResourceLimits, Tier,
 };
 
-/// The suffix of every cluster's default host.
-pub const DEFAULT_SUFFIX: &str = "global.auth.ac";
+pub use cluster_api::domain_rules::DEFAULT_SUFFIX;
 
 /// The cluster's default host, `<name>.global.auth.ac`.
 pub fn default_host(cluster: &ClusterRow) -> String {
     format!("{}.{DEFAULT_SUFFIX}", cluster.name)
 }
 
-/// 400's message when `host` is not a bare, well-formed hostname.
+/// 400's message when `host` (trimmed and lower-cased) is not a bare, well-formed
+/// hostname; the rule is `cluster_api::domain_rules`, the words are the service's.
 pub fn host_problem(host: &str) -> Option<String> {
-    if host.is_empty() {
-        return Some("host is required".to_string());
-    }
-    if host.contains("://") || host.contains('/') || host.contains(':') {
-        return Some(format!("host must be a hostname such as auth.example.com, not a URL; got {host:?}."));
-    }
-    if host.len() > 253 {
-        return Some(format!("host may have at most 253 characters; this one has {}.", host.len()));
-    }
-    let labels: Vec<&str> = host.split('.').collect();
-    if labels.len() < 2 {
-        return Some(format!(
-            "{host} is not a fully qualified hostname; use a name such as auth.example.com."
-        ));
-    }
-    for label in &labels {
-        let ok = !label.is_empty()
-            && label.len() <= 63
-            && label.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-            && !label.starts_with('-')
-            && !label.ends_with('-');
-        if !ok {
-            return Some(format!(
-                "{host} is not a valid hostname: each dot-separated part must be 1 to 63 letters, digits or \
-                 hyphens, not starting or ending with a hyphen."
-            ));
+    let problem = domain_rules::host_problem(host)?;
+    Some(match problem {
+        HostProblem::Empty => "host is required".to_string(),
+        HostProblem::NotBare => {
+            format!("host must be a hostname such as auth.example.com, not a URL; got {host:?}.")
         }
-    }
-    if labels.last().is_some_and(|tld| tld.bytes().all(|b| b.is_ascii_digit())) {
-        return Some(format!("{host} is an IP address or ends in a number; a domain name is needed."));
-    }
-    if host == DEFAULT_SUFFIX || host.ends_with(&format!(".{DEFAULT_SUFFIX}")) {
-        return Some(format!(
-            "{host} is under {DEFAULT_SUFFIX}, which hosts the clusters' default hostnames."
-        ));
-    }
-    None
+        HostProblem::TooLong(n) => format!("host may have at most {MAX_HOST} characters; this one has {n}."),
+        HostProblem::NotQualified => {
+            format!("{host} is not a fully qualified hostname; use a name such as auth.example.com.")
+        }
+        HostProblem::BadLabel => format!(
+            "{host} is not a valid hostname: each dot-separated part must be 1 to {MAX_LABEL} letters, digits or \
+             hyphens, not starting or ending with a hyphen."
+        ),
+        HostProblem::Numeric => {
+            format!("{host} is an IP address or ends in a number; a domain name is needed.")
+        }
+        HostProblem::Reserved => {
+            format!("{host} is under {DEFAULT_SUFFIX}, which hosts the clusters' default hostnames.")
+        }
+    })
 }
 
-/// How many custom domains a tier allows (API-NOTES §11); `None` for no limit.
+/// How many custom domains the cluster's tier allows (`cluster_api::domain_rules`);
+/// `None` for no limit.
 pub fn cap(cluster: &ClusterRow) -> Option<usize> {
-    if cluster.resource_limits == ResourceLimits::Custom {
-        return None;
-    }
-    match cluster.tier {
-        Tier::Starter => Some(2),
-        Tier::Premium => Some(5),
-        Tier::Enterprise => Some(15),
-        Tier::Unknown(_) => Some(0),
-    }
+    domain_cap(&cluster.tier, &cluster.resource_limits)
 }
 
 /// 409's message when `cluster` cannot take another domain now.

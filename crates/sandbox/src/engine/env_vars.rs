@@ -2,25 +2,21 @@
 //! reserves, and how a secret reads back.
 
 use cluster_api::EnvironmentVariableType;
+use cluster_api::env_var_rules::{self, NameProblem};
 
 /// What a SECRET value reads as (the mask the TF provider expects, API-NOTES §4.3).
 pub const MASK: &str = "************";
 
-/// 400's message when `name` may not be used: blank, or `KC_` (Keycloak's own
-/// options) other than `KC_SPI_` (provider settings).
+/// 400's message when `name` may not be used (the rule is `cluster_api::env_var_rules`;
+/// the words are the service's).
 pub fn name_problem(name: &str) -> Option<String> {
-    if name.trim().is_empty() {
-        return Some("name is required".to_string());
-    }
-    if name.starts_with("KC_") && !name.starts_with("KC_SPI_") {
-        return Some(format!(
+    Some(match env_var_rules::name_problem(name)? {
+        NameProblem::Empty => "name is required".to_string(),
+        NameProblem::Reserved => format!(
             "{name} starts with KC_, which is reserved for Keycloak's own options; only KC_SPI_ names may use it."
-        ));
-    }
-    if name.chars().any(char::is_whitespace) {
-        return Some(format!("{name:?} contains a space; environment variable names cannot."));
-    }
-    None
+        ),
+        NameProblem::Whitespace => format!("{name:?} contains a space; environment variable names cannot."),
+    })
 }
 
 /// 400's message when the type is not one of the contract's.
@@ -34,14 +30,21 @@ mod tests {
     use super::*;
     use crate::records::EnvVarRow;
 
+    /// The rule is `cluster_api::env_var_rules` (tested there); these are the service's words.
     #[test]
-    fn names() {
-        for ok in ["MY_VAR", "KC_SPI_THEME_DEFAULT", "kc_lower", "JAVA_OPTS_APPEND"] {
-            assert_eq!(name_problem(ok), None, "{ok}");
-        }
-        for bad in ["", "  ", "KC_DB", "KC_", "MY VAR"] {
-            assert!(name_problem(bad).is_some(), "{bad}");
-        }
+    fn names_are_refused_in_the_services_words() {
+        assert_eq!(name_problem("KC_SPI_THEME_DEFAULT"), None);
+        assert_eq!(name_problem("  ").as_deref(), Some("name is required"));
+        assert_eq!(
+            name_problem("KC_DB").as_deref(),
+            Some(
+                "KC_DB starts with KC_, which is reserved for Keycloak's own options; only KC_SPI_ names may use it."
+            )
+        );
+        assert_eq!(
+            name_problem("MY VAR").as_deref(),
+            Some("\"MY VAR\" contains a space; environment variable names cannot.")
+        );
         assert!(type_problem(&EnvironmentVariableType::Unknown("X".into())).is_some());
         assert_eq!(type_problem(&EnvironmentVariableType::Secret), None);
     }

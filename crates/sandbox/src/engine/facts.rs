@@ -3,7 +3,8 @@
 //! ID: stable across calls and restarts, different between clusters.
 
 use crate::records::{ClusterRow, Millis};
-use cluster_api::{ClusterState, Metrics, SystemInfoRepresentation, Tier};
+use cluster_api::realms::realm_cap;
+use cluster_api::{ClusterState, Metrics, ResourceLimits, SystemInfoRepresentation};
 use std::collections::BTreeMap;
 
 const KEYCLOAK_VERSION: &str = "26.1.4";
@@ -16,14 +17,6 @@ fn fingerprint(text: &str, salt: u64) -> u64 {
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
     hash
-}
-
-fn realm_cap(tier: &Tier) -> u64 {
-    match tier {
-        Tier::Starter => 5,
-        Tier::Premium => 20,
-        _ => 100,
-    }
 }
 
 /// States in which Keycloak has never run, so there is nothing to count.
@@ -42,7 +35,10 @@ pub fn metrics(cluster: &ClusterRow) -> Metrics {
     let (realms, users, clients) = if never_ran(&cluster.status) {
         (0, 0, 0)
     } else {
-        let realms = 1 + fingerprint(&cluster.id, 1) % realm_cap(&cluster.tier).min(8);
+        // At most 8 realms, fewer on a tier that holds fewer: the tier's standard cap, so
+        // a cluster's numbers stay what they always were, custom limits or not.
+        let cap = realm_cap(&cluster.tier, &ResourceLimits::Standard).map_or(8, |cap| cap.min(8));
+        let realms = 1 + fingerprint(&cluster.id, 1) % cap as u64;
         let users = realms * (40 + fingerprint(&cluster.id, 2) % 2_500);
         let clients = realms * (3 + fingerprint(&cluster.id, 3) % 12);
         (realms, users, clients)

@@ -102,7 +102,8 @@ pub fn restart_in_progress(cluster: &ClusterRow, now: Millis) -> bool {
 
 /// Starts a restart lasting `duration_ms`. Refuses while one is already running, the
 /// 409 that restart-inducing operations give (API-NOTES §2.6). The message must keep
-/// the word "restart": clients (the console, the TF provider) classify 409s by it.
+/// the word "restart": the TF provider classifies 409s by it (the console reads
+/// `restart_in_progress` after the 409 instead, `cluster_api::restarts`).
 pub fn begin_restart(cluster: &mut ClusterRow, now: Millis, duration_ms: Millis) -> Result<(), String> {
     if restart_in_progress(cluster, now) {
         return Err(format!(

@@ -6,9 +6,8 @@ mod card;
 mod focus;
 mod page;
 
-use cluster_api::{
-    CertificateStatusMapping, CustomerDomainValidation, DomainStatusMapping, ResourceLimits, Tier, ops,
-};
+use cluster_api::domain_rules::{self, HostProblem, MAX_HOST, MAX_LABEL};
+use cluster_api::{CertificateStatusMapping, CustomerDomainValidation, DomainStatusMapping, ops};
 
 use crate::api::{self, ApiError};
 use crate::poll::{Backoff, Poller};
@@ -22,8 +21,7 @@ pub type DomainWatch = Poller<CustomerDomainValidation>;
 /// DNS checks take seconds to minutes: look again soon, then less often.
 const DNS_BACKOFF: Backoff = Backoff { initial_ms: 1_000, factor: 1.5, max_ms: 15_000 };
 
-/// The suffix of every cluster's default host.
-pub const DEFAULT_SUFFIX: &str = "global.auth.ac";
+pub use cluster_api::domain_rules::{DEFAULT_SUFFIX, domain_cap as cap};
 
 /// Nothing more will change by itself once the certificate left PENDING_VALIDATION.
 pub fn settled(v: &CustomerDomainValidation) -> bool {
@@ -93,19 +91,6 @@ pub fn bare_host(host: &str) -> &str {
     rest.split('/').next().unwrap_or(rest)
 }
 
-/// How many custom domains the tier allows (API-NOTES §11); `None` when unlimited.
-pub fn cap(tier: &Tier, limits: &ResourceLimits) -> Option<usize> {
-    if *limits == ResourceLimits::Custom {
-        return None;
-    }
-    match tier {
-        Tier::Starter => Some(2),
-        Tier::Premium => Some(5),
-        Tier::Enterprise => Some(15),
-        Tier::Unknown(_) => None,
-    }
-}
-
 /// "1 of 5 domains", or "3 domains (no limit)".
 pub fn usage(n: usize, cap: Option<usize>) -> String {
     match cap {
@@ -115,43 +100,26 @@ pub fn usage(n: usize, cap: Option<usize>) -> String {
     }
 }
 
-/// What is wrong with a host typed in the form, checked before anything is sent.
-pub fn host_problem(host: &str) -> Option<String> {
-    if host.is_empty() {
-        return Some("Enter a hostname such as auth.example.com.".into());
-    }
-    if host.contains("://") || host.contains('/') || host.contains(':') {
-        return Some(
-            "Enter the hostname only, without https:// or a path (for example auth.example.com).".into(),
-        );
-    }
-    if host.len() > 253 {
-        return Some(format!("A hostname has at most 253 characters; this one has {}.", host.len()));
-    }
-    let labels: Vec<&str> = host.split('.').collect();
-    if labels.len() < 2 {
-        return Some("Use a full hostname with a domain, such as auth.example.com.".into());
-    }
-    let label_ok = |l: &&str| {
-        !l.is_empty()
-            && l.len() <= 63
-            && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-            && !l.starts_with('-')
-            && !l.ends_with('-')
-    };
-    if !labels.iter().all(label_ok) {
-        return Some(
-            "Each part between dots must be 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen."
-                .into(),
-        );
-    }
-    let lower = host.to_ascii_lowercase();
-    if lower == DEFAULT_SUFFIX || lower.ends_with(&format!(".{DEFAULT_SUFFIX}")) {
-        return Some(format!(
-            "Hosts under {DEFAULT_SUFFIX} are the clusters' own; use a domain you control."
-        ));
-    }
-    None
+/// What is wrong with a host typed in the form, checked before anything is sent: the
+/// service's rule (`cluster_api::domain_rules`) on the host as it will be sent, in the
+/// console's words.
+pub fn host_problem(typed: &str) -> Option<String> {
+    let host = typed.trim().to_ascii_lowercase();
+    Some(match domain_rules::host_problem(&host)? {
+        HostProblem::Empty => "Enter a hostname such as auth.example.com.".into(),
+        HostProblem::NotBare => {
+            "Enter the hostname only, without https:// or a path (for example auth.example.com).".into()
+        }
+        HostProblem::TooLong(n) => format!("A hostname has at most {MAX_HOST} characters; this one has {n}."),
+        HostProblem::NotQualified => "Use a full hostname with a domain, such as auth.example.com.".into(),
+        HostProblem::BadLabel => format!(
+            "Each part between dots must be 1 to {MAX_LABEL} letters, digits or hyphens, not starting or ending with a hyphen."
+        ),
+        HostProblem::Numeric => "Use a domain name, not an IP address (for example auth.example.com).".into(),
+        HostProblem::Reserved => {
+            format!("Hosts under {DEFAULT_SUFFIX} are the clusters' own; use a domain you control.")
+        }
+    })
 }
 
 #[cfg(test)]
@@ -170,9 +138,21 @@ mod tests {
             "a..b",
             "-a.com",
             "x.demo.global.auth.ac",
+            "10.0.0.1",
         ] {
             assert!(host_problem(bad).is_some(), "{bad}");
         }
+        assert_eq!(host_problem("  Auth.Acme.com "), None, "checked as sent: trimmed, lower-cased");
+        assert_eq!(
+            host_problem("x.Demo.Global.Auth.AC").as_deref(),
+            Some("Hosts under global.auth.ac are the clusters' own; use a domain you control.")
+        );
+        assert_eq!(
+            host_problem("a_b.com").as_deref(),
+            Some(
+                "Each part between dots must be 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen."
+            )
+        );
         assert!(
             host_problem(&format!("{}.com", vec!["a".repeat(60); 5].join(".")))
                 .is_some_and(|m| m.contains("253"))
@@ -181,6 +161,7 @@ mod tests {
 
     #[test]
     fn caps_and_usage() {
+        use cluster_api::{ResourceLimits, Tier};
         assert_eq!(usage(1, cap(&Tier::Premium, &ResourceLimits::Standard)), "1 of 5 domains");
         assert_eq!(usage(0, cap(&Tier::Starter, &ResourceLimits::Standard)), "0 of 2 domains");
         assert_eq!(usage(3, cap(&Tier::Enterprise, &ResourceLimits::Custom)), "3 domains (no limit)");

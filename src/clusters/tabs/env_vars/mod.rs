@@ -7,23 +7,19 @@ mod page;
 pub mod queue;
 
 use cluster_api::EnvironmentVariableType;
+use cluster_api::env_var_rules::{self, NameProblem};
 
 pub use page::ClusterEnvVars;
 
-/// What is wrong with a variable name, checked in the form before anything is sent
-/// (the service's rules, API-NOTES §4.3).
+/// What is wrong with a variable name, checked in the form before anything is sent: the
+/// service's rule (`cluster_api::env_var_rules`, API-NOTES §4.3) on the name as it will
+/// be sent (trimmed), in the console's words.
 pub fn name_problem(name: &str) -> Option<String> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Some("Enter a name.".into());
-    }
-    if name.starts_with("KC_") && !name.starts_with("KC_SPI_") {
-        return Some("Names starting with KC_ are reserved for Keycloak's own options; only KC_SPI_ names may use them.".into());
-    }
-    if name.chars().any(char::is_whitespace) {
-        return Some("A name cannot contain spaces.".into());
-    }
-    None
+    Some(match env_var_rules::name_problem(name.trim())? {
+        NameProblem::Empty => "Enter a name.".into(),
+        NameProblem::Reserved => "Names starting with KC_ are reserved for Keycloak's own options; only KC_SPI_ names may use them.".into(),
+        NameProblem::Whitespace => "A name cannot contain spaces.".into(),
+    })
 }
 
 /// Said before every change: what saving does to the running cluster.

@@ -2,7 +2,7 @@
 //! collector (`cluster.telemetryExport.*`). The stored token is never shown; leaving
 //! the token field empty keeps it. Not offered on starter, which says why.
 
-use cluster_api::{TelemetryExport, Tier, catalogue, ops};
+use cluster_api::{EndpointValidation, TelemetryExport, Tier, catalogue, ops};
 use leptos::prelude::*;
 
 use crate::api::{self, use_api};
@@ -55,6 +55,61 @@ impl Form {
     }
 }
 
+/// What the service's answer to Test endpoint says, in words.
+#[derive(Debug, Clone, PartialEq)]
+enum Tested {
+    /// It would send there; the reason, if the service added one.
+    Acceptable(String),
+    /// Refused: a headline and why.
+    Refused { title: String, why: String },
+    /// A 200 without a verdict (`EndpointValidation` says why that is not a pass).
+    Unstated(String),
+}
+
+fn tested(endpoint: &str, answer: &EndpointValidation) -> Tested {
+    match answer.valid {
+        Some(true) => Tested::Acceptable(match answer.reason() {
+            Some(note) => format!("{endpoint} is acceptable: public and HTTPS. {note}"),
+            None => format!("{endpoint} is acceptable: public and HTTPS."),
+        }),
+        Some(false) => Tested::Refused {
+            title: format!("{endpoint} cannot be used for export."),
+            why: answer.reason().map_or_else(
+                || "The service did not say why. Check that it is a public HTTPS address.".to_string(),
+                |why| {
+                    if why.ends_with(['.', '!', '?']) { why.to_string() } else { format!("{why}.") }
+                },
+            ),
+        },
+        None => Tested::Unstated(match answer.reason() {
+            Some(said) => format!(
+                "The service answered for {endpoint} without saying whether it can be used ({said}); saving checks it again."
+            ),
+            None => format!(
+                "The service answered for {endpoint} without saying whether it can be used; saving checks it again."
+            ),
+        }),
+    }
+}
+
+fn tested_view(endpoint: &str, answer: &EndpointValidation) -> AnyView {
+    match tested(endpoint, answer) {
+        Tested::Acceptable(words) => {
+            view! { <p class="flash" id="endpoint-ok" role="status">{words}</p> }.into_any()
+        }
+        Tested::Refused { title, why } => view! {
+            <div class="error-panel" id="endpoint-refused" role="alert">
+                <p class="error-title">{title}</p>
+                <p class="error-detail">{why}</p>
+            </div>
+        }
+        .into_any(),
+        Tested::Unstated(words) => {
+            view! { <p class="hint" id="endpoint-unstated" role="status">{words}</p> }.into_any()
+        }
+    }
+}
+
 #[component]
 pub fn ExportSection() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
@@ -101,14 +156,14 @@ fn ExportForm() -> impl IntoView {
     });
     let test = Write::new("Testing the endpoint");
     let save = Write::new("Saving the export settings");
-    let tested = RwSignal::new(None::<String>);
+    let tested = RwSignal::new(None::<(String, EndpointValidation)>);
     let saved = RwSignal::new(false);
     let run_test = move |_| {
         let endpoint = form.endpoint.get_untracked().trim().to_string();
         tested.set(None);
         let op = ops::ClusterTelemetryExportEndpointValidate { id: ctx.id(), endpoint: endpoint.clone() };
-        test.run(async move { api::call(api, &op).await }, move |()| {
-            tested.try_set(Some(endpoint));
+        test.run(async move { api::call(api, &op).await }, move |answer| {
+            tested.try_set(Some((endpoint, answer)));
         });
     };
     let run_save = move |_| {
@@ -180,12 +235,44 @@ fn ExportForm() -> impl IntoView {
                             on:click=run_save>{save.label("Save", "Saving…")}</button>
                     })}
                 </div>
-                {move || tested.get().map(|e| view! { <p class="flash" id="endpoint-ok" role="status">{format!("{e} is acceptable: public and HTTPS.")}</p> })}
+                {move || tested.get().map(|(endpoint, answer)| tested_view(&endpoint, &answer))}
                 {test.failure()}
                 {move || saved.get().then(|| view! { <p class="flash" id="export-saved" role="status">"Export settings saved. They take a couple of minutes to apply."</p> })}
                 {save.failure()}
                 {move || (!locked()).then(|| view! { <CodePanel curl=code/> })}
             </form>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(valid: Option<bool>, reason: Option<&str>) -> EndpointValidation {
+        EndpointValidation { valid, reason: reason.map(str::to_string) }
+    }
+
+    #[test]
+    fn the_answer_is_shown_as_the_service_gave_it() {
+        let e = "https://otlp.example.com:4318";
+        assert_eq!(
+            tested(e, &answer(Some(true), None)),
+            Tested::Acceptable("https://otlp.example.com:4318 is acceptable: public and HTTPS.".into())
+        );
+        assert_eq!(
+            tested("https://127.0.0.1", &answer(Some(false), Some("127.0.0.1 is a loopback address"))),
+            Tested::Refused {
+                title: "https://127.0.0.1 cannot be used for export.".into(),
+                why: "127.0.0.1 is a loopback address.".into(),
+            }
+        );
+        assert!(matches!(
+            tested(e, &answer(Some(false), None)),
+            Tested::Refused { why, .. } if why.starts_with("The service did not say why")
+        ));
+        assert!(
+            matches!(tested(e, &answer(None, None)), Tested::Unstated(w) if w.contains("without saying"))
+        );
     }
 }
