@@ -11,9 +11,10 @@ use leptos_router::{
 use super::payment::{PaymentCallout, unpaid_reason};
 use super::watch::{ClusterWatch, restart_watch};
 use crate::api::ApiError;
-use crate::components::status_badge::is_transitional;
-use crate::components::{ErrorPanel, StatusBadge};
+use crate::clusters::status_badge::StatusBadge;
+use crate::clusters::status_badge::is_transitional;
 use crate::directory::Directory;
+use crate::kit::ErrorPanel;
 use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::links::{self, ClusterTab};
 use crate::session::{Flash, Session};
@@ -146,7 +147,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
             if restarting.get() {
                 crate::activity::track::restart(center, restart_watch, &id, format!("Restart of {name}"));
             }
-            if crate::components::status_badge::is_transitional(&status.get()) {
+            if crate::clusters::status_badge::is_transitional(&status.get()) {
                 crate::activity::track::cluster(center, cluster_watch, &id, &name);
             }
         });

@@ -8,6 +8,7 @@ mod layout;
 mod list;
 mod pages;
 mod payment;
+pub mod status_badge;
 pub mod tabs;
 pub mod watch;
 

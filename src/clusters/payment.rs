@@ -5,8 +5,8 @@ use leptos::prelude::*;
 
 use super::layout::ClusterCtx;
 use crate::api::{self, use_api};
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::ErrorPanel;
 use crate::kit::Write;
 use crate::redirect::Redirecting;
 

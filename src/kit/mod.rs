@@ -1,6 +1,6 @@
 //! The shared pieces every screen is built from: page chrome (title, h1, focus,
 //! breadcrumbs), the resource table, the URL-kept filter, the copy button, the write
-//! runner, the confirmation dialog and the lazily loaded modules (`lazy`). Each takes
+//! runner, the error panel, the confirmation dialog and the lazily loaded modules (`lazy`). Each takes
 //! type-erased inputs (cells, callbacks, boxed futures, `AnyView`) so it compiles once
 //! however many screens use it: screens describe what to do and the kit does it the same
 //! way everywhere. The kit knows no screen.
@@ -9,6 +9,7 @@ pub mod badge;
 pub mod code;
 pub mod copy;
 pub mod dialog;
+mod error_panel;
 pub mod filter;
 pub mod lazy;
 pub mod page;
@@ -18,4 +19,5 @@ pub mod table;
 pub mod write;
 
 pub use dialog::{Confirm, ConfirmDialog, Tone};
+pub use error_panel::ErrorPanel;
 pub use write::{Work, Write};

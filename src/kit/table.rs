@@ -12,9 +12,9 @@ use cluster_api::EpochMillis;
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 
+use super::ErrorPanel;
 use super::copy::CopyButton;
 use crate::api::ApiError;
-use crate::components::ErrorPanel;
 use crate::format;
 
 /// One column: its header, and whether clicking the header sorts by it.

@@ -10,8 +10,8 @@ mod staff;
 use leptos::prelude::*;
 
 use crate::api::use_api;
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::ErrorPanel;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use reads::Reads;
 

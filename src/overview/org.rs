@@ -7,7 +7,7 @@ use super::facts::OrgFacts;
 use super::reads::Reads;
 use crate::billing::dollars;
 use crate::clusters::plans::PLANS;
-use crate::components::status_badge::describe;
+use crate::clusters::status_badge::describe;
 use crate::links;
 
 fn invoices(facts: &OrgFacts) -> AnyView {

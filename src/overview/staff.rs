@@ -40,7 +40,7 @@ pub fn StaffOverview() -> impl IntoView {
         </PageHead>
         {progress}
         {move || desk.listed.get().and_then(Result::err).map(|e| view! {
-            <crate::components::ErrorPanel action="Reading the clusters" error=e retry=Callback::new(move |_| desk.reload())/>
+            <crate::kit::ErrorPanel action="Reading the clusters" error=e retry=Callback::new(move |_| desk.reload())/>
         })}
         <section class="card" id="staff-counts">
             <h2>"Review desk"</h2>

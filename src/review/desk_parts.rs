@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::load::{CONCURRENCY, Desk, Slot};
 use super::rows::{DeskFilter, PAGE_SIZE};
-use crate::components::ErrorPanel;
+use crate::kit::ErrorPanel;
 use crate::links;
 
 pub fn flag(v: &str) -> Option<bool> {

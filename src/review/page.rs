@@ -10,9 +10,9 @@ use super::block::BlockControls;
 use super::desk::scan_words;
 use super::report_view::ReportView;
 use crate::api::{self, ApiError, use_api};
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::format;
+use crate::kit::ErrorPanel;
 use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::links;
 

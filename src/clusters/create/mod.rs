@@ -11,8 +11,8 @@ use cluster_api::{BillingPeriod, ClusterCreationResult, DedicatedClusterRequest,
 use leptos::prelude::*;
 
 use crate::api::{self, use_api};
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::ErrorPanel;
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::kit::page::{Breadcrumbs, PageHead};

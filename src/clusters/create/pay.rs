@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::plans::plan;
 use crate::api::ApiError;
 use crate::billing::{card_expiry, card_name};
-use crate::components::ErrorPanel;
+use crate::kit::ErrorPanel;
 
 pub type Answer<T> = Option<Result<T, ApiError>>;
 

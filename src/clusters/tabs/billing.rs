@@ -7,7 +7,7 @@ use crate::api::{self, ApiError, use_api};
 use crate::billing::SubscriptionDetails;
 use crate::clusters::ClusterCtx;
 use crate::clusters::payment::ResumeButton;
-use crate::components::ErrorPanel;
+use crate::kit::ErrorPanel;
 
 #[component]
 pub fn ClusterBilling() -> impl IntoView {

@@ -8,9 +8,9 @@ use leptos_router::hooks::{use_navigate, use_params_map};
 
 use super::{org_param, role_chips};
 use crate::api::{self, Api, use_api};
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::format;
+use crate::kit::ErrorPanel;
 use crate::kit::copy::CopyButton;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work};

@@ -15,8 +15,8 @@ use leptos_router::hooks::use_params_map;
 
 use super::{badge, key, label, realm_watch};
 use crate::api::{self, use_api};
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::ErrorPanel;
 use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::links::{self, ClusterTab};
 

@@ -8,8 +8,8 @@ use leptos_router::hooks::use_params_map;
 
 use crate::api::{self, use_api};
 use crate::clusters::ClusterCtx;
-use crate::components::ErrorPanel;
 use crate::format;
+use crate::kit::ErrorPanel;
 use crate::links::{self, ClusterTab};
 use crate::load::load;
 

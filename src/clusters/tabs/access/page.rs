@@ -12,8 +12,8 @@ use super::rules::{
 use super::section::{Row, RuleSection};
 use crate::api::{self, Api, use_api};
 use crate::clusters::ClusterCtx;
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
 use crate::kit::dialog::{Confirm, ConfirmDialog, Tone};
 use crate::kit::write::{Work, Write};

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::page::DomainsCtx;
 use super::{certificate_label, dns_label, primary_block};
 use crate::api;
-use crate::components::ErrorPanel;
+use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work};

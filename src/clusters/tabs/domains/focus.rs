@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::card::record_rows;
 use super::page::DomainsCtx;
 use crate::api;
-use crate::components::ErrorPanel;
+use crate::kit::ErrorPanel;
 use crate::kit::table::{ResourceTable, Rows};
 use crate::links::{self, ClusterTab};
 use crate::load::load;

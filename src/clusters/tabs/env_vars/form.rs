@@ -11,7 +11,7 @@ use super::page::EnvVarsCtx;
 use super::queue::Change;
 use super::{name_problem, restart_notice};
 use crate::api;
-use crate::components::ErrorPanel;
+use crate::kit::ErrorPanel;
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::load::load;

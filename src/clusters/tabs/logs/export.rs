@@ -7,8 +7,8 @@ use leptos::prelude::*;
 
 use crate::api::{self, use_api};
 use crate::clusters::ClusterCtx;
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
 use crate::kit::write::Write;
 use crate::load::load;

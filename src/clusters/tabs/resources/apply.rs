@@ -9,7 +9,7 @@ use super::ExtCtx;
 use crate::api::{self, ApiError, use_api};
 use crate::clusters::ClusterCtx;
 use crate::clusters::watch::restart_watch;
-use crate::components::ErrorPanel;
+use crate::kit::ErrorPanel;
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 
 /// What the panel says about the restart, given what is known.

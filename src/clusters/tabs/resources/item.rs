@@ -12,7 +12,7 @@ use super::versions::VersionTable;
 use super::well_known::WellKnownPanel;
 use super::{ExtCtx, Item};
 use crate::api::{self, use_api};
-use crate::components::ErrorPanel;
+use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
 

@@ -18,7 +18,7 @@ use super::steps::{Phase, Step, StepError, Target, failed, label_for};
 use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
 use crate::api::{self, Api};
-use crate::kit::lazy::ChunkError;
+use crate::chunk::ChunkError;
 use crate::redirect::safe_external;
 
 pub struct Job {
