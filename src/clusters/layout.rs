@@ -14,8 +14,8 @@ use crate::api::ApiError;
 use crate::clusters::status_badge::StatusBadge;
 use crate::clusters::status_badge::is_transitional;
 use crate::directory::Directory;
-use crate::kit::ErrorPanel;
 use crate::kit::page::{Breadcrumbs, PageHead, title};
+use crate::kit::{ErrorPanel, Loaded};
 use crate::links::{self, ClusterTab};
 use crate::session::{Flash, Session};
 
@@ -105,24 +105,22 @@ fn ClusterPage(id: String) -> impl IntoView {
     let cluster = Memo::new(move |_| feed.get().value);
     let loaded = Memo::new(move |_| cluster.with(Option::is_some));
     let retry_id = id.clone();
-
-    move || {
-        if loaded.get() {
-            let current = Signal::derive(move || cluster.get().unwrap_or_default());
-            let error = Signal::derive(move || feed.with(|f| f.error.clone()));
-            provide_context(ClusterCtx { id: StoredValue::new(id.clone()), cluster: current });
-            view! { <Header id=id.clone() cluster=current poll_error=error/> <Outlet/> }.into_any()
-        } else if let Some(error) = feed.with(|f| f.error.clone()) {
-            let retry_id = retry_id.clone();
-            view! {
-                <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (id.clone(), None)]/>
-                <PageHead heading=id.clone() title=title(&[&id, "Clusters"])/>
-                <ErrorPanel action="Loading the cluster" error=error retry=Callback::new(move |_| watch.refresh(retry_id.clone()))/>
-            }
-            .into_any()
-        } else {
-            view! { <p class="loading">"Loading the cluster…"</p> }.into_any()
-        }
+    // Once the cluster is known only `loaded` is tracked: the page is not rebuilt on each poll.
+    let read = move || if loaded.get() { Some(Ok(())) } else { feed.with(|f| f.error.clone()).map(Err) };
+    let failed = move || !loaded.get() && feed.with(|f| f.error.is_some());
+    let crumbs = id.clone();
+    view! {
+        {move || failed().then(|| view! {
+            <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (crumbs.clone(), None)]/>
+            <PageHead heading=crumbs.clone() title=title(&[&crumbs, "Clusters"])/>
+        })}
+        {Loaded::from_fn("Loading the cluster", read, Some(Callback::new(move |_| watch.refresh(retry_id.clone()))))
+            .ready(move |()| {
+                let current = Signal::derive(move || cluster.get().unwrap_or_default());
+                let error = Signal::derive(move || feed.with(|f| f.error.clone()));
+                provide_context(ClusterCtx { id: StoredValue::new(id.clone()), cluster: current });
+                view! { <Header id=id.clone() cluster=current poll_error=error/> <Outlet/> }.into_any()
+            })}
     }
 }
 

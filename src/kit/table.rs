@@ -12,7 +12,7 @@ use cluster_api::EpochMillis;
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 
-use super::ErrorPanel;
+use super::Loaded;
 use super::copy::CopyButton;
 use crate::api::ApiError;
 use crate::format;
@@ -298,11 +298,9 @@ pub fn ResourceTable(
         })
     };
     let class = if class.is_empty() { "table rtable".to_string() } else { format!("table rtable {class}") };
-    move || match rows.run(()) {
-        None => view! { <p class="loading">{format!("{loading_what}…")}</p> }.into_any(),
-        Some(Err(error)) => view! { <ErrorPanel action=loading_what error=error retry=retry/> }.into_any(),
-        Some(Ok(list)) if list.is_empty() => view! { {empty.run()} {updated()} }.into_any(),
-        Some(Ok(mut list)) => {
+    let empty = ViewFn::from(move || view! { {empty.run()} {updated()} });
+    Loaded::from_fn(loading_what, move || rows.run(()), Some(retry)).empty(Vec::is_empty, empty).ready(
+        move |mut list| {
             if let Some((column, ascending)) = sorted.get() {
                 let none = SortKey::None;
                 let keys: Vec<&SortKey> =
@@ -335,8 +333,8 @@ pub fn ResourceTable(
                 {updated()}
             }
             .into_any()
-        }
-    }
+        },
+    )
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::section::{Row, RuleSection};
 use crate::api::{self, Api, use_api};
 use crate::clusters::ClusterCtx;
 use crate::directory::Directory;
-use crate::kit::ErrorPanel;
+use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
 use crate::kit::dialog::{Confirm, ConfirmDialog, Tone};
 use crate::kit::write::{Work, Write};
@@ -196,11 +196,7 @@ pub fn ClusterAccess() -> impl IntoView {
             <p class="chip usage" id="ip-cap">{move || caps.get().1}</p>
             {move || read_only.get().map(|why| view! { <p class="hint reason" id="access-read-only">{why}</p> })}
         </section>
-        {move || match list.get() {
-            None => view! { <p class="loading">"Loading the IP rules…"</p> }.into_any(),
-            Some(Err(e)) => view! { <ErrorPanel action="Loading the IP rules" error=e retry=Callback::new(move |_| list.refetch())/> }.into_any(),
-            Some(Ok(_)) => ().into_any(),
-        }}
+        {Loaded::new("Loading the IP rules", list).ready(|_| ().into_any())}
         <div class="ip-sections" hidden=move || editor.saved.with(Option::is_none)>
             {sections}
             {move || read_only.get().is_none().then(|| view! {

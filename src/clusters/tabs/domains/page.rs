@@ -14,7 +14,7 @@ use crate::api::{self, Api, ApiError, use_api};
 use crate::clusters::ClusterCtx;
 use crate::clusters::watch::ClusterWatch;
 use crate::directory::Directory;
-use crate::kit::ErrorPanel;
+use crate::kit::Loaded;
 use crate::kit::Write;
 use crate::load::{Load, load};
 use leptos_router::hooks::use_query_map;
@@ -131,14 +131,11 @@ pub fn ClusterDomains() -> impl IntoView {
             }}
         </section>
         {focus}
-        {move || match list.get() {
-            None => view! { <p class="loading">"Loading domains…"</p> }.into_any(),
-            Some(Err(e)) => view! { <ErrorPanel action="Loading domains" error=e retry=Callback::new(move |_| list.refetch())/> }.into_any(),
-            Some(Ok(all)) if all.is_empty() => view! {
+        {Loaded::new("Loading domains", list)
+            .empty(Vec::is_empty, || view! {
                 <div class="empty" id="no-domains"><p>"No custom domains yet. The cluster answers on its default host."</p></div>
-            }.into_any(),
-            Some(Ok(_)) => ().into_any(),
-        }}
+            })
+            .ready(|_| ().into_any())}
         <div class="domains">
             <For each=domains key=|d| d.id.clone() let:domain>
                 <DomainCard domain=domain/>

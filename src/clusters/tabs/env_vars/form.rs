@@ -11,7 +11,7 @@ use super::page::EnvVarsCtx;
 use super::queue::Change;
 use super::{name_problem, restart_notice};
 use crate::api;
-use crate::kit::ErrorPanel;
+use crate::kit::Loaded;
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::load::load;
@@ -116,17 +116,15 @@ pub fn EditVar(var: Var) -> impl IntoView {
         async move { api::call(api, &op).await }
     });
     let name = var.name.clone();
-    move || {
-        match fresh.get() {
-        None => view! { <section class="card" id="edit-env-var"><p class="loading">{format!("Loading {name}…")}</p></section> }.into_any(),
-        Some(Err(e)) => view! {
-            <section class="card" id="edit-env-var">
-                <ErrorPanel action=format!("Loading {name}") error=e retry=Callback::new(move |()| fresh.refetch())/>
+    // The form's own Cancel is not there until the variable is read: a failure gets one.
+    let failed = move || fresh.with(|f| matches!(f, Some(Err(_))));
+    view! {
+        <section class="card" id="edit-env-var">
+            {Loaded::new(format!("Loading {name}"), fresh).ready(|var| view! { <EditForm var=var/> }.into_any())}
+            {move || failed().then(|| view! {
                 <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>"Cancel"</button>
-            </section>
-        }.into_any(),
-        Some(Ok(var)) => view! { <EditForm var=var/> }.into_any(),
-    }
+            })}
+        </section>
     }
 }
 
@@ -184,8 +182,8 @@ fn EditForm(var: Var) -> impl IntoView {
         );
     };
     let placeholder = if secret { "Enter a new value; the current one is never shown" } else { "" };
+    // Drawn inside `EditVar`'s section.
     view! {
-        <section class="card" id="edit-env-var">
             <h2>{format!("Edit {}", var.name)}</h2>
             <form class="stack-form" on:submit=submit novalidate>
                 <label for="edit-env-name">"Name"</label>
@@ -207,6 +205,5 @@ fn EditForm(var: Var) -> impl IntoView {
             {write.failure()}
             <CodePanel curl=code hcl=hcl/>
             {move || note.get().map(|text| view! { <p class="flash" role="status">{text}</p> })}
-        </section>
     }
 }

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::api::{self, use_api};
 use crate::clusters::ClusterCtx;
 use crate::directory::Directory;
-use crate::kit::ErrorPanel;
+use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
 use crate::kit::write::Write;
 use crate::load::load;
@@ -162,13 +162,7 @@ fn ExportForm() -> impl IntoView {
             <h2>"Export"</h2>
             <p class="hint">"Send this cluster's logs and events to your own OpenTelemetry collector (OTLP logs). Changes take a couple of minutes to apply."</p>
             {move || read_only.get().map(|why| view! { <p class="hint reason" id="export-read-only">{why}</p> })}
-            {move || match current.get() {
-                None => view! { <p class="loading">"Loading the export settings…"</p> }.into_any(),
-                Some(Err(e)) => view! {
-                    <ErrorPanel action="Loading the export settings" error=e retry=Callback::new(move |_| current.refetch())/>
-                }.into_any(),
-                Some(Ok(_)) => ().into_any(),
-            }}
+            {Loaded::new("Loading the export settings", current).ready(|_| ().into_any())}
             <form class="export-form" hidden=move || !matches!(current.with(|c| c.as_ref().map(Result::is_ok)), Some(true))
                 on:submit=move |ev| ev.prevent_default()>
                 {fields}

@@ -13,7 +13,7 @@ use super::item::ExtensionCard;
 use crate::api::{self, use_api};
 use crate::clusters::ClusterCtx;
 use crate::directory::Directory;
-use crate::kit::ErrorPanel;
+use crate::kit::Loaded;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::links::{self, ClusterTab};
 use crate::load::load;
@@ -113,14 +113,11 @@ pub fn ClusterResources() -> impl IntoView {
         </section>
         <ApplyPanel/>
         <FilterBar spec=&FILTER base=base filter=filter options=options/>
-        {move || match list.get() {
-            None => view! { <p class="loading">"Loading resources…"</p> }.into_any(),
-            Some(Err(e)) => view! { <ErrorPanel action="Loading resources" error=e retry=Callback::new(move |_| list.refetch())/> }.into_any(),
-            Some(Ok(all)) if all.is_empty() => view! {
+        {Loaded::new("Loading resources", list)
+            .empty(Vec::is_empty, || view! {
                 <div class="empty" id="no-resources"><p>"No resources yet. Add a theme, an extension, a password denylist or app-association files above."</p></div>
-            }.into_any(),
-            Some(Ok(_)) => ().into_any(),
-        }}
+            })
+            .ready(|_| ().into_any())}
         {move || (list.with(|l| matches!(l, Some(Ok(all)) if !all.is_empty())) && shown().is_empty()).then(|| view! {
             <div class="empty" id="no-matches"><p>"No resources match this search."</p></div>
         })}
