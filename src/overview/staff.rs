@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::api::use_api;
+use crate::kit::Loaded;
 use crate::kit::page::PageHead;
 use crate::links;
 use crate::review::{Desk, needs_attention};
@@ -39,9 +40,10 @@ pub fn StaffOverview() -> impl IntoView {
             <button class="button" id="overview-refresh" on:click=move |_| desk.reload()>"Refresh"</button>
         </PageHead>
         {progress}
-        {move || desk.listed.get().and_then(Result::err).map(|e| view! {
-            <crate::kit::ErrorPanel action="Reading the clusters" error=e retry=Callback::new(move |_| desk.reload())/>
-        })}
+        // The progress bar tells the reading.
+        {Loaded::from_fn("Reading the clusters", move || desk.listed.get().map(|r| r.map(drop)), Some(Callback::new(move |_| desk.reload())))
+            .quiet()
+            .ready(|()| ().into_any())}
         <section class="card" id="staff-counts">
             <h2>"Review desk"</h2>
             {move || {

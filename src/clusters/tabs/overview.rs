@@ -8,7 +8,7 @@ use crate::clusters::status_badge;
 use crate::clusters::watch::restart_watch;
 use crate::directory::Directory;
 use crate::format;
-use crate::kit::ErrorPanel;
+use crate::kit::Loaded;
 use crate::kit::copy::CopyButton;
 use crate::links::{self, ClusterTab};
 use crate::words;
@@ -92,11 +92,7 @@ fn MetricsCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
     view! {
         <section class="card" id="metrics">
             <h2>"Metrics"</h2>
-            {move || match metrics.get() {
-                None => view! { <p class="loading">"Loading metrics…"</p> }.into_any(),
-                Some(Err(e)) => view! { <ErrorPanel action="Loading metrics" error=e retry=Callback::new(move |_| metrics.refetch())/> }.into_any(),
-                Some(Ok(m)) => metrics_view(m, &status.get()),
-            }}
+            {Loaded::new("Loading metrics", metrics).ready(move |m| metrics_view(m, &status.get()))}
         </section>
     }
 }
@@ -140,18 +136,17 @@ fn RestartCard(id: String) -> impl IntoView {
     view! {
         <section class="card" id="restart">
             <h2>"Restarts"</h2>
-            {move || {
-                let f = feed.get();
-                match (f.value, f.error) {
-                    (Some(s), _) if s.restart_in_progress => view! {
+            // The feed retries by itself: no Retry button.
+            {Loaded::from_fn("Loading the restart status", move || feed.get().read(), None).loading("Loading…").ready(|s| {
+                if s.restart_in_progress {
+                    view! {
                         <p>{crate::kit::badge::restart_in_progress()}</p>
                         <p class="hint">"Configuration changes wait until it finishes. This updates by itself."</p>
-                    }.into_any(),
-                    (Some(_), _) => view! { <p>"No restart in progress."</p> }.into_any(),
-                    (None, Some(e)) => view! { <ErrorPanel action="Loading the restart status" error=e/> }.into_any(),
-                    (None, None) => view! { <p class="loading">"Loading…"</p> }.into_any(),
+                    }.into_any()
+                } else {
+                    view! { <p>"No restart in progress."</p> }.into_any()
                 }
-            }}
+            })}
         </section>
     }
 }
@@ -167,17 +162,18 @@ fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
     view! {
         <section class="card" id="system-info">
             <h2>"System information"</h2>
-            {move || match info.get() {
-                None => view! { <p class="loading">"Loading…"</p> }.into_any(),
-                Some(None) => view! {
-                    <p class="hint">{format!(
-                        "Keycloak's server information is available while the cluster is active; it is {} now.",
-                        crate::lower::lower(&status_badge::words(&status.get()))
-                    )}</p>
-                }.into_any(),
-                Some(Some(Err(e))) => view! { <ErrorPanel action="Loading system information" error=e retry=Callback::new(move |_| info.refetch())/> }.into_any(),
-                Some(Some(Ok(s))) => system_info_view(s),
-            }}
+            // Not read (`None`) while the cluster is not active.
+            {Loaded::from_fn("Loading system information", move || info.get().map(Option::transpose), Some(Callback::new(move |_| info.refetch())))
+                .loading("Loading…")
+                .ready(move |answer| match answer {
+                    None => view! {
+                        <p class="hint">{format!(
+                            "Keycloak's server information is available while the cluster is active; it is {} now.",
+                            crate::lower::lower(&status_badge::words(&status.get()))
+                        )}</p>
+                    }.into_any(),
+                    Some(s) => system_info_view(s),
+                })}
         </section>
     }
 }

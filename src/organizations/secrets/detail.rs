@@ -10,7 +10,7 @@ use super::{org_param, role_chips};
 use crate::api::{self, Api, use_api};
 use crate::directory::Directory;
 use crate::format;
-use crate::kit::ErrorPanel;
+use crate::kit::Loaded;
 use crate::kit::copy::CopyButton;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
@@ -50,13 +50,7 @@ fn SecretPage(org_id: String, secret_id: String) -> impl IntoView {
             (secret_id.clone(), None),
         ]/>
         <PageHead heading=heading/>
-        {move || match secret.get() {
-            None => view! { <p class="loading">"Loading the API secret…"</p> }.into_any(),
-            Some(Err(error)) => view! {
-                <ErrorPanel action="Loading the API secret" error=error retry=Callback::new(move |_| secret.refetch())/>
-            }.into_any(),
-            Some(Ok(s)) => facts(api, &directory, ids.get_value().0, s),
-        }}
+        {Loaded::new("Loading the API secret", secret).ready(move |s| facts(api, &directory, ids.get_value().0, s))}
     }
 }
 
