@@ -15,7 +15,7 @@ use crate::clusters::status_badge::StatusBadge;
 use crate::clusters::status_badge::is_transitional;
 use crate::directory::Directory;
 use crate::kit::page::{Breadcrumbs, PageHead, title};
-use crate::kit::{ErrorPanel, Loaded};
+use crate::kit::{Badge, ErrorPanel, Loaded, Tone};
 use crate::links::{self, ClusterTab};
 use crate::session::{Flash, Session};
 
@@ -192,7 +192,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
         <PageHead heading=Signal::derive(name) title=tab_title>
             {move || if restarting.get() {
-                crate::kit::badge::badge("Restarting".into(), "busy", true, Some("status-restarting"))
+                Badge::new("Restarting", Tone::Busy).spinner(true).id("status-restarting").view()
             } else {
                 view! { <StatusBadge status=Signal::derive(move || status.get())/> }.into_any()
             }}

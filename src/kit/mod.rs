@@ -20,7 +20,8 @@ pub mod sort;
 pub mod table;
 pub mod write;
 
-pub use dialog::{Confirm, ConfirmDialog, Tone};
+pub use badge::{Badge, Tone};
+pub use dialog::{Confirm, ConfirmDialog, ConfirmStyle};
 pub use error_panel::ErrorPanel;
 pub use loaded::Loaded;
 pub use write::{Work, Write};

@@ -13,6 +13,7 @@ use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 
 use super::Loaded;
+use super::badge::{Badge, Tone};
 use super::copy::CopyButton;
 use crate::api::ApiError;
 use crate::format;
@@ -106,7 +107,7 @@ enum Content {
     },
     Badge {
         label: String,
-        tone: &'static str,
+        tone: Tone,
         busy: bool,
     },
     /// A moment: absolute UTC, how long ago beneath it.
@@ -149,9 +150,8 @@ impl Cell {
         Cell::of(Content::Link { label, href }, sort)
     }
 
-    /// A status in words with a colour (`ok`, `warn`, `bad`, `busy`, `muted`); `busy`
-    /// adds a spinner for something still changing.
-    pub fn badge(label: impl Into<String>, tone: &'static str, busy: bool) -> Cell {
+    /// A status in words with a colour; `busy` adds a spinner for something still changing.
+    pub fn badge(label: impl Into<String>, tone: Tone, busy: bool) -> Cell {
         let label = label.into();
         let sort = SortKey::words(&label);
         Cell::of(Content::Badge { label, tone, busy }, sort)
@@ -202,7 +202,7 @@ impl Cell {
         let content = match self.content {
             Content::Text(text) | Content::Mono(text) => text.into_any(),
             Content::Link { label, href } => view! { <a href=href>{label}</a> }.into_any(),
-            Content::Badge { label, tone, busy } => super::badge::badge(label, tone, busy, None),
+            Content::Badge { label, tone, busy } => Badge::new(label, tone).spinner(busy).view(),
             Content::Time(at) => view! {
                 <time datetime=machine_time(at) title=format::utc(at)>{format::utc(at)}</time>
                 <div class="sub">{format::relative(now, at)}</div>
@@ -374,7 +374,7 @@ mod tests {
     fn cells_sort_by_their_content() {
         assert_eq!(Cell::text("Acme").sort, text("acme"));
         assert_eq!(Cell::time(EpochMillis(5)).sort, SortKey::Number(5));
-        assert_eq!(Cell::badge("Active", "ok", false).sort, text("active"));
+        assert_eq!(Cell::badge("Active", Tone::Ok, false).sort, text("active"));
         assert_eq!(machine_time(EpochMillis(1_767_225_600_000)), "2026-01-01T00:00Z");
     }
 }

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use crate::api::use_api;
-use crate::kit::Loaded;
 use crate::kit::page::PageHead;
+use crate::kit::{Badge, Loaded, Tone};
 use crate::links;
 use crate::review::{Desk, needs_attention};
 
@@ -50,9 +50,9 @@ pub fn StaffOverview() -> impl IntoView {
                 let (versions, attention, blocked) = counts();
                 view! {
                     <ul class="overview-counts">
-                        <li><span class="badge badge-muted">{format!("{versions} versions")}</span></li>
-                        <li><span class="badge badge-warn">{format!("{attention} need review")}</span></li>
-                        <li><span class="badge badge-bad">{format!("{blocked} blocked by support")}</span></li>
+                        <li>{Badge::new(format!("{versions} versions"), Tone::Muted).view()}</li>
+                        <li>{Badge::new(format!("{attention} need review"), Tone::Warn).view()}</li>
+                        <li>{Badge::new(format!("{blocked} blocked by support"), Tone::Bad).view()}</li>
                     </ul>
                 }
             }}

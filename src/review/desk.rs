@@ -13,6 +13,7 @@ use super::rows::{DeskFilter, DeskRow, PAGE_SIZE, page_range};
 use crate::api::use_api;
 use crate::directory::Directory;
 use crate::format;
+use crate::kit::Tone;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{Cell, Column, ResourceTable, Row};
 use crate::links;
@@ -29,15 +30,15 @@ const COLUMNS: &[Column] = &[
 ];
 
 /// A scan state in words, with its badge tone.
-pub fn scan_words(scan: &ScanState) -> (String, &'static str) {
+pub fn scan_words(scan: &ScanState) -> (String, Tone) {
     let (words, tone) = match scan {
-        ScanState::Unscanned => ("Not scanned", "muted"),
-        ScanState::Scanning => ("Scanning", "busy"),
-        ScanState::Pass => ("Passed", "ok"),
-        ScanState::Warn => ("Warnings", "warn"),
-        ScanState::Block => ("Blocked by scanner", "bad"),
-        ScanState::Error => ("Scan failed", "bad"),
-        ScanState::Unknown(raw) => return (raw.clone(), "muted"),
+        ScanState::Unscanned => ("Not scanned", Tone::Muted),
+        ScanState::Scanning => ("Scanning", Tone::Busy),
+        ScanState::Pass => ("Passed", Tone::Ok),
+        ScanState::Warn => ("Warnings", Tone::Warn),
+        ScanState::Block => ("Blocked by scanner", Tone::Bad),
+        ScanState::Error => ("Scan failed", Tone::Bad),
+        ScanState::Unknown(raw) => return (raw.clone(), Tone::Muted),
     };
     (words.to_string(), tone)
 }
@@ -55,7 +56,7 @@ fn desk_row(row: &DeskRow) -> Row {
         (false, _) => Cell::text("Not approved"),
     };
     let block = if v.admin_blocked == Some(true) {
-        Cell::badge("Blocked by support", "bad", false)
+        Cell::badge("Blocked by support", Tone::Bad, false)
             .sub(v.admin_blocked_reason.clone().unwrap_or_default())
     } else {
         Cell::text("—")
@@ -72,7 +73,7 @@ fn desk_row(row: &DeskRow) -> Row {
                 .class("extension"),
             Cell::text(version).sub(major),
             v.created_at.map(Cell::time).unwrap_or_else(|| Cell::text("—")),
-            Cell::badge(scan, tone, tone == "busy")
+            Cell::badge(scan, tone, tone == Tone::Busy)
                 .sub(v.risk_score.map(|r| format!("Risk {r}/100")).unwrap_or_default())
                 .class("scan"),
             approval.class("approval"),

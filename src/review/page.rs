@@ -12,8 +12,8 @@ use super::report_view::ReportView;
 use crate::api::{self, ApiError, use_api};
 use crate::directory::Directory;
 use crate::format;
-use crate::kit::Loaded;
 use crate::kit::page::{Breadcrumbs, PageHead, title};
+use crate::kit::{Badge, Loaded, Tone};
 use crate::links;
 
 #[component]
@@ -147,7 +147,7 @@ fn decision_view(
     let blocked = v.admin_blocked == Some(true);
     let block_state = if blocked {
         view! {
-            <p><span class="badge badge-bad" id="block-state">"Blocked by support"</span></p>
+            <p>{Badge::new("Blocked by support", Tone::Bad).id("block-state").view()}</p>
             <p class="block-reason">{v.admin_blocked_reason.clone().unwrap_or_default()}</p>
             <p class="hint">{format!(
                 "By {}{}",
@@ -163,7 +163,7 @@ fn decision_view(
         <div class="grid2">
             <section class="card" id="scanner-decision">
                 <h2>"Scanner"</h2>
-                <p><span class=format!("badge badge-{tone}")>{scan}</span></p>
+                <p>{Badge::new(scan, tone).view()}</p>
                 <p>{v.risk_score.map(|r| format!("Risk score {r} of 100")).unwrap_or_else(|| "No risk score".into())}</p>
                 {scanned.map(|s| view! { <p class="hint">{s}</p> })}
             </section>

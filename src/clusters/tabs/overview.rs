@@ -8,8 +8,8 @@ use crate::clusters::status_badge;
 use crate::clusters::watch::restart_watch;
 use crate::directory::Directory;
 use crate::format;
-use crate::kit::Loaded;
 use crate::kit::copy::CopyButton;
+use crate::kit::{Badge, Loaded, Tone};
 use crate::links::{self, ClusterTab};
 use crate::words;
 
@@ -99,14 +99,14 @@ fn MetricsCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
 
 /// Health in words and a tone. Only a cluster meant to be running can be unhealthy: one
 /// that is not running yet (awaiting payment, provisioning) or any more is said to be so.
-pub fn health(healthy: bool, status: &ClusterState) -> (&'static str, &'static str) {
+pub fn health(healthy: bool, status: &ClusterState) -> (&'static str, Tone) {
     match (healthy, status) {
-        (true, _) => ("Healthy", "ok"),
-        (false, ClusterState::Active) => ("Not healthy", "bad"),
+        (true, _) => ("Healthy", Tone::Ok),
+        (false, ClusterState::Active) => ("Not healthy", Tone::Bad),
         (false, ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning) => {
-            ("Not running yet", "neutral")
+            ("Not running yet", Tone::Neutral)
         }
-        (false, _) => ("Not running", "muted"),
+        (false, _) => ("Not running", Tone::Muted),
     }
 }
 
@@ -115,7 +115,7 @@ fn metrics_view(m: Metrics, status: &ClusterState) -> AnyView {
     let (words, tone) = health(m.healthy, status);
     view! {
         <p>
-            <span class=format!("badge badge-{tone}") id="health">{words}</span>
+            {Badge::new(words, tone).id("health").view()}
         </p>
         {if counts.is_empty() {
             view! { <p class="hint">"No counters reported."</p> }.into_any()
@@ -218,9 +218,9 @@ mod tests {
 
     #[test]
     fn never_paid_is_not_unhealthy() {
-        assert_eq!(health(false, &ClusterState::BillingSetup), ("Not running yet", "neutral"));
-        assert_eq!(health(false, &ClusterState::Active), ("Not healthy", "bad"));
-        assert_eq!(health(true, &ClusterState::Active).1, "ok");
-        assert_ne!(health(false, &ClusterState::Disabled).1, "bad");
+        assert_eq!(health(false, &ClusterState::BillingSetup), ("Not running yet", Tone::Neutral));
+        assert_eq!(health(false, &ClusterState::Active), ("Not healthy", Tone::Bad));
+        assert_eq!(health(true, &ClusterState::Active).1, Tone::Ok);
+        assert_ne!(health(false, &ClusterState::Disabled).1, Tone::Bad);
     }
 }

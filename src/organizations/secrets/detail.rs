@@ -13,7 +13,7 @@ use crate::format;
 use crate::kit::Loaded;
 use crate::kit::copy::CopyButton;
 use crate::kit::page::{Breadcrumbs, PageHead};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
 use crate::links;
 use crate::session::Session;
 
@@ -104,7 +104,7 @@ fn revoke(api: Api, org_id: String, s: Secret, refusal: Option<String>) -> AnyVi
             </button>
             {refusal.map(|why| view! { <p class="hint">{why}</p> })}
         </section>
-        <ConfirmDialog confirm=confirm tone=Tone::Danger title=format!("Revoke {name}?")
+        <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger title=format!("Revoke {name}?")
             body=move || view! {
                 <p>"New tokens stop at once: the client ID and secret are refused from now on. "
                    "Tokens already issued with it keep working until they expire (minutes)."</p>

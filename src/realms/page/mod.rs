@@ -16,8 +16,8 @@ use leptos_router::hooks::use_params_map;
 use super::{badge, key, label, realm_watch};
 use crate::api::{self, use_api};
 use crate::directory::Directory;
-use crate::kit::Loaded;
 use crate::kit::page::{Breadcrumbs, PageHead, title};
+use crate::kit::{Badge, Loaded, Tone};
 use crate::links::{self, ClusterTab};
 
 /// What every section of the realm page reads.
@@ -157,7 +157,7 @@ fn Metrics() -> impl IntoView {
         <section class="card" id="realm-metrics">
             <h2>"Metrics"</h2>
             {Loaded::new("Loading metrics", metrics).ready(|m| view! {
-                    <p><span class=if m.healthy { "badge badge-ok" } else { "badge badge-bad" }>{if m.healthy { "Healthy" } else { "Not healthy" }}</span></p>
+                    <p>{if m.healthy { Badge::new("Healthy", Tone::Ok) } else { Badge::new("Not healthy", Tone::Bad) }.view()}</p>
                     <dl class="fields">
                         {m.counts.unwrap_or_default().into_iter().map(|(k, v)| view! { <dt class="cap">{k.clone()}</dt><dd data-count=k>{v.to_string()}</dd> }).collect_view()}
                     </dl>

@@ -15,7 +15,7 @@ use crate::clusters::ClusterCtx;
 use crate::directory::Directory;
 use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
-use crate::kit::dialog::{Confirm, ConfirmDialog, Tone};
+use crate::kit::dialog::{Confirm, ConfirmDialog, ConfirmStyle};
 use crate::kit::write::{Work, Write};
 use crate::load::load;
 
@@ -218,6 +218,6 @@ pub fn ClusterAccess() -> impl IntoView {
                 <p>"Make sure your own address is in the list, or you will lock yourself out of the admin console."</p>
                 <CodePanel curl=code hcl=hcl/>
             }
-            confirm_label="Save and restrict" busy_label="Saving…" tone=Tone::Danger work=confirmed confirm_id="confirm-admin-lock"/>
+            confirm_label="Save and restrict" busy_label="Saving…" style=ConfirmStyle::Danger work=confirmed confirm_id="confirm-admin-lock"/>
     }
 }

@@ -11,7 +11,7 @@ use crate::api;
 use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work};
 use crate::links;
 use crate::poll::PollKey;
 
@@ -34,13 +34,15 @@ pub fn record_rows(records: Vec<DomainRecord>) -> Vec<Row> {
         .collect()
 }
 
-fn badge((label, tone): (&'static str, &'static str), class: &'static str) -> impl IntoView {
-    view! {
-        <span class=format!("badge badge-{tone} {class}")>
-            {(tone == "busy").then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
-            {label}
-        </span>
-    }
+fn badge((label, tone): (&'static str, &'static str), class: &'static str) -> AnyView {
+    // `dns_label` and `certificate_label` (domains/mod.rs) still name their tone in words.
+    let tone = match tone {
+        "ok" => Tone::Ok,
+        "busy" => Tone::Busy,
+        "bad" => Tone::Bad,
+        _ => Tone::Muted,
+    };
+    Badge::new(label, tone).spinner(tone == Tone::Busy).class(class).view()
 }
 
 #[component]
@@ -135,7 +137,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
                 <h3 class="mono">{domain.domain.clone()}</h3>
                 <CopyButton text=domain.domain.clone() what="host"/>
                 <a class="domain-link" href=links::cluster_domain(&ctx.cluster_id.get_value(), &domain.id)>"Link for your DNS admin"</a>
-                {move || is_primary().then(|| view! { <span class="badge badge-ok primary-mark">"Primary host"</span> })}
+                {move || is_primary().then(|| view! { {Badge::new("Primary host", Tone::Ok).class("primary-mark").view()} })}
             </div>
             <p class="domain-status" aria-live="polite">{status}</p>
             {move || feed.with(|f| f.error.clone()).map(|e| view! { <ErrorPanel action="Checking the domain" error=e/> })}
@@ -149,7 +151,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
                     {move || delete_block().map(|why| view! { <span class="hint reason delete-block">{why}</span> })}
                 </div>
             })}
-            <ConfirmDialog confirm=confirm tone=Tone::Danger
+            <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
                 title=Signal::derive(move || format!("Delete {}?", host.get_value()))
                 body=move || view! {
                     <p>{format!("{} stops being a custom domain of this cluster and its certificate is released. To use it \

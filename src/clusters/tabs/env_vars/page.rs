@@ -14,9 +14,10 @@ use crate::clusters::ClusterCtx;
 use crate::clusters::watch::{RestartWatch, restart_watch};
 use crate::directory::Directory;
 use crate::kit::ErrorPanel;
+use crate::kit::Tone;
 use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
 use crate::load::{Load, load};
 
 /// What the forms of the tab share.
@@ -161,7 +162,7 @@ pub fn ClusterEnvVars() -> impl IntoView {
                 loading_what="Loading environment variables" retry=Callback::new(move |()| list.refetch())
                 empty=ViewFn::from(|| view! { <div class="empty" id="no-env-vars"><p>"No environment variables yet."</p></div> })/>
         </section>
-        <ConfirmDialog confirm=confirm tone=Tone::Danger
+        <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
             title=Signal::derive(move || format!("Delete {}?", target.with(|t| t.as_ref().map(|v| v.name.clone()).unwrap_or_default())))
             body=move || view! {
                 <p>{move || super::restart_notice(&cluster_name.get())}</p>
@@ -192,7 +193,7 @@ fn row(v: Var, off: bool, ctx: EnvVarsCtx, confirm: Confirm, target: RwSignal<Op
         v.name.clone(),
         vec![
             Cell::mono(v.name.clone()),
-            Cell::badge(type_label(&v.r#type), if secret { "warn" } else { "muted" }, false),
+            Cell::badge(type_label(&v.r#type), if secret { Tone::Warn } else { Tone::Muted }, false),
             value,
             Cell::view(actions.into_any(), SortKey::None),
         ],

@@ -10,7 +10,7 @@ use crate::api::{self, ApiError, use_api};
 use crate::clusters::ClusterCtx;
 use crate::clusters::watch::restart_watch;
 use crate::kit::ErrorPanel;
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 
 /// What the panel says about the restart, given what is known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,7 +167,7 @@ pub fn ApplyPanel() -> impl IntoView {
             </div>
             {status}
             {queue}
-            <ConfirmDialog confirm=confirm tone=Tone::Normal
+            <ConfirmDialog confirm=confirm style=ConfirmStyle::Normal
                 title=Signal::derive(move || format!("Restart {} to apply?", cluster.with(|c| c.name.clone())))
                 body=move || view! {
                     <p>{move || cluster.with(|c| apply_consequence(&c.name))}</p>

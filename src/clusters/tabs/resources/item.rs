@@ -14,7 +14,7 @@ use super::{ExtCtx, Item};
 use crate::api::{self, use_api};
 use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
+use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work, Write};
 
 /// What deleting a resource takes with it.
 pub fn delete_consequence(extension: &Extension) -> String {
@@ -109,9 +109,9 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
                 <h3>{name.clone()}</h3>
                 <span class="chip type">{type_label(&resource_type)}</span>
                 {move || if enabled.get() {
-                    view! { <span class="badge badge-ok state">"Enabled"</span> }
+                    Badge::new("Enabled", Tone::Ok).class("state").view()
                 } else {
-                    view! { <span class="badge badge-muted state">"Disabled"</span> }
+                    Badge::new("Disabled", Tone::Muted).class("state").view()
                 }}
                 <span class="spacer"></span>
                 <button class="button toggle" disabled=move || denied() || toggle.busy.get() on:click=flip>
@@ -119,7 +119,7 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
                 </button>
                 <button class="button danger delete-extension" disabled=denied on:click=move |_| delete.open()>"Delete"</button>
             </div>
-            <ConfirmDialog confirm=delete tone=Tone::Danger title=format!("Delete {name}?")
+            <ConfirmDialog confirm=delete style=ConfirmStyle::Danger title=format!("Delete {name}?")
                 body=move || view! { <p>{move || item.with(delete_consequence)}</p> <CodePanel curl=delete_code/> }
                 work=work confirm_label="Delete resource" busy_label="Deleting…" confirm_class="confirm-delete-extension"/>
             {toggle.failure()}

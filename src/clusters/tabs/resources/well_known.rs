@@ -9,10 +9,11 @@ use super::checks::{FileKind, WELL_KNOWN_FILES, change_password_url};
 use super::upload::Uploader;
 use super::{ExtCtx, Item};
 use crate::api::{self, use_api};
+use crate::kit::Tone;
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 use crate::redirect::safe_external;
 
 /// The two files as the service reports them, each present even when it did not list it.
@@ -152,15 +153,15 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         });
         let address = if public.is_empty() { format!("/.well-known/{name}") } else { public.clone() };
         let state = if uploaded {
-            Cell::badge("Published", "ok", false)
+            Cell::badge("Published", Tone::Ok, false)
         } else {
-            Cell::badge("Not uploaded", "muted", false)
+            Cell::badge("Not uploaded", Tone::Muted, false)
         };
         let actions = view! {
             {uploaded.then(|| view! {
                 <button class="button delete-file" disabled=denied on:click=move |_| remove.open()>"Delete"</button>
             })}
-            <ConfirmDialog confirm=remove tone=Tone::Danger title=format!("Stop publishing {name}?")
+            <ConfirmDialog confirm=remove style=ConfirmStyle::Danger title=format!("Stop publishing {name}?")
                 body=move || view! {
                     <p>{format!("The file is deleted and {address} no longer serves it, so apps that rely on it (for example to open this domain's links in the app) stop working with this domain until it is uploaded again. ")}
                        {edge}</p>
@@ -217,7 +218,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
                     on:click=move |_| open_clear()>"Clear"</button>
             </div>
             {move || (!denied()).then(|| view! { <CodePanel curl=save_code/> })}
-            <ConfirmDialog confirm=clear tone=Tone::Danger title="Clear the change-password redirect?"
+            <ConfirmDialog confirm=clear style=ConfirmStyle::Danger title="Clear the change-password redirect?"
                 body=move || view! {
                     <p>{move || format!(
                         "/.well-known/change-password stops redirecting to {}. Password managers that send people there to change their password reach a page that is not found instead. You can set it again at any time. ",
