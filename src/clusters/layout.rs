@@ -8,9 +8,10 @@ use leptos_router::{
     hooks::{use_location, use_params_map, use_query_map},
 };
 
+use super::ClusterCtx;
 use super::payment::{PaymentCallout, unpaid_reason};
 use super::watch::{ClusterWatch, restart_watch};
-use crate::api::ApiError;
+use crate::api::{ApiError, use_api};
 use crate::clusters::status_badge::StatusBadge;
 use crate::clusters::status_badge::is_transitional;
 use crate::directory::Directory;
@@ -18,19 +19,6 @@ use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::kit::{Badge, ErrorPanel, Loaded, Tone};
 use crate::links::{self, ClusterTab};
 use crate::session::{Flash, Session};
-
-/// What every tab of a cluster page reads.
-#[derive(Clone, Copy)]
-pub struct ClusterCtx {
-    pub id: StoredValue<String>,
-    pub cluster: Signal<Cluster>,
-}
-
-impl ClusterCtx {
-    pub fn id(&self) -> String {
-        self.id.get_value()
-    }
-}
 
 /// Remounts per ID so each cluster gets its own watch.
 #[component]
@@ -118,7 +106,7 @@ fn ClusterPage(id: String) -> impl IntoView {
             .ready(move |()| {
                 let current = Signal::derive(move || cluster.get().unwrap_or_default());
                 let error = Signal::derive(move || feed.with(|f| f.error.clone()));
-                provide_context(ClusterCtx { id: StoredValue::new(id.clone()), cluster: current });
+                provide_context(ClusterCtx::new(id.clone(), current, use_api(), expect_context::<Directory>()));
                 view! { <Header id=id.clone() cluster=current poll_error=error/> <Outlet/> }.into_any()
             })}
     }

@@ -2,6 +2,7 @@
 //! tabs (`tabs/`: overview, billing, resources), payment, and delete.
 
 mod create;
+mod ctx;
 mod delete;
 pub mod export;
 mod layout;
@@ -13,6 +14,7 @@ pub mod tabs;
 pub mod watch;
 
 pub use create::{CreateCluster, plans};
-pub use layout::{ClusterCtx, ClusterLayout};
+pub use ctx::ClusterCtx;
+pub use layout::ClusterLayout;
 pub use list::ClusterList;
 pub use watch::provide_watchers;

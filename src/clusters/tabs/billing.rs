@@ -3,7 +3,7 @@
 use cluster_api::ops;
 use leptos::prelude::*;
 
-use crate::api::{self, ApiError, use_api};
+use crate::api::{self, ApiError};
 use crate::billing::SubscriptionDetails;
 use crate::clusters::ClusterCtx;
 use crate::clusters::payment::ResumeButton;
@@ -12,7 +12,7 @@ use crate::kit::Loaded;
 #[component]
 pub fn ClusterBilling() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
-    let api = use_api();
+    let api = ctx.api;
     let status = Memo::new(move |_| ctx.cluster.with(|c| c.status.clone()));
     // Paying changes the subscription: read it again when the state moves.
     let subscription = crate::load::load(move || {

@@ -6,7 +6,7 @@ use cluster_api::{EndpointType, ops};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
-use crate::api::{self, use_api};
+use crate::api;
 use crate::clusters::ClusterCtx;
 use crate::format;
 use crate::kit::Loaded;
@@ -26,7 +26,7 @@ pub fn effect(endpoint: &EndpointType, allow: bool) -> &'static str {
 #[component]
 pub fn ClusterIpRule() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
-    let api = use_api();
+    let api = ctx.api;
     let params = use_params_map();
     let rule_id = Memo::new(move |_| params.read().get("rule").unwrap_or_default());
     let rule = load(move || {

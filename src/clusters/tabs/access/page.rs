@@ -10,9 +10,8 @@ use super::rules::{
     Category, Draft, add_problem, address_problem, cap, cap_line, changes, is_empty, locks_admin,
 };
 use super::section::{Row, RuleSection};
-use crate::api::{self, Api, use_api};
+use crate::api::{self, Api};
 use crate::clusters::ClusterCtx;
-use crate::directory::Directory;
 use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
 use crate::kit::dialog::{Confirm, ConfirmDialog, ConfirmStyle};
@@ -93,10 +92,7 @@ fn save_work(
 #[component]
 pub fn ClusterAccess() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
-    let cluster = ctx.cluster;
-    let api = use_api();
-    let directory = expect_context::<Directory>();
-    let cluster_id = StoredValue::new(ctx.id());
+    let (cluster, api, cluster_id) = (ctx.cluster, ctx.api, ctx.id);
     // One signal per category (`[x; 3]` would copy one signal three times).
     let rows = std::array::from_fn(|_| RwSignal::new(Vec::new()));
     let owner = StoredValue::new(Owner::current().unwrap_or_default());
@@ -111,10 +107,7 @@ pub fn ClusterAccess() -> impl IntoView {
             answer
         }
     });
-    let read_only = Signal::derive(move || {
-        let org = cluster.with(|c| c.owner.clone().unwrap_or_default());
-        directory.denied(&org, &catalogue::CLUSTER_IPRULE_UPDATE)
-    });
+    let read_only = Signal::derive(move || ctx.denied(&catalogue::CLUSTER_IPRULE_UPDATE));
     let caps = Memo::new(move |_| {
         cluster.with(|c| (cap(&c.tier, &c.resource_limits), cap_line(&c.tier, &c.resource_limits)))
     });

@@ -48,8 +48,8 @@ fn badge((label, tone): (&'static str, &'static str), class: &'static str) -> An
 #[component]
 pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
     let ctx = expect_context::<DomainsCtx>();
-    let api = ctx.api;
-    let feed = ctx.watch.watch(PollKey::item(ctx.cluster_id.get_value(), domain.id.clone()), None);
+    let api = ctx.cluster.api;
+    let feed = ctx.watch.watch(PollKey::item(ctx.cluster.id.get_value(), domain.id.clone()), None);
     let value = move || feed.with(|f| f.value.clone());
     let host = StoredValue::new(domain.domain.clone());
     let id = StoredValue::new(domain.id.clone());
@@ -84,13 +84,13 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
                 found within 48 hours expires."</p>
             <ResourceTable columns=RECORD_COLUMNS class="records" label="DNS records to create"
                 rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
-                loading_what="Loading the DNS records" retry=Callback::new(move |()| ctx.watch.refresh(PollKey::item(ctx.cluster_id.get_value(), id.get_value())))
+                loading_what="Loading the DNS records" retry=Callback::new(move |()| ctx.watch.refresh(PollKey::item(ctx.cluster.id.get_value(), id.get_value())))
                 empty=ViewFn::from(|| ())/>
         }
         .into_any())
     };
 
-    let cluster_id = ctx.cluster_id;
+    let cluster_id = ctx.cluster.id;
     let primary_code = crate::code::live(Box::new(move |t| {
         crate::code::actions::primary_host(t, &cluster_id.get_value(), &host.get_value())
     }));
@@ -114,7 +114,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
     };
     let confirm = Confirm::new("Deleting the domain");
     let work = Callback::new(move |()| -> Work {
-        let op = ops::ClusterDomainDelete { id: ctx.cluster_id.get_value(), domain_id: id.get_value() };
+        let op = ops::ClusterDomainDelete { id: ctx.cluster.id.get_value(), domain_id: id.get_value() };
         Box::pin(async move {
             api::call(api, &op).await?;
             ctx.list.refetch();
@@ -136,7 +136,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
             <div class="section-head">
                 <h3 class="mono">{domain.domain.clone()}</h3>
                 <CopyButton text=domain.domain.clone() what="host"/>
-                <a class="domain-link" href=links::cluster_domain(&ctx.cluster_id.get_value(), &domain.id)>"Link for your DNS admin"</a>
+                <a class="domain-link" href=links::cluster_domain(&ctx.cluster.id.get_value(), &domain.id)>"Link for your DNS admin"</a>
                 {move || is_primary().then(|| view! { {Badge::new("Primary host", Tone::Ok).class("primary-mark").view()} })}
             </div>
             <p class="domain-status" aria-live="polite">{status}</p>

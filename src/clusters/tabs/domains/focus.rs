@@ -16,13 +16,13 @@ use crate::load::load;
 #[component]
 pub fn DomainFocus(domain_id: String) -> impl IntoView {
     let ctx = expect_context::<DomainsCtx>();
-    let api = ctx.api;
-    let op = ops::ClusterDomainDetail { id: ctx.cluster_id.get_value(), domain_id };
+    let api = ctx.cluster.api;
+    let op = ops::ClusterDomainDetail { id: ctx.cluster.id.get_value(), domain_id };
     let detail = load(move || {
         let op = op.clone();
         async move { api::call(api, &op).await }
     });
-    let all = links::cluster_tab(&ctx.cluster_id.get_value(), ClusterTab::Domains);
+    let all = links::cluster_tab(&ctx.cluster.id.get_value(), ClusterTab::Domains);
     let body = Loaded::new("Loading the domain", detail).ready(move |domain| {
             let records = domain.domain_records.clone().unwrap_or_default();
             let host = domain.domain.clone();

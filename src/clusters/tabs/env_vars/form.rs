@@ -26,7 +26,7 @@ pub fn NewVar() -> impl IntoView {
     let note = RwSignal::new(None::<String>);
     let write = Write::new("Adding the variable");
     let problem = move || name.with(|n| name_problem(n));
-    let cluster_id = ctx.cluster_id;
+    let cluster_id = ctx.cluster.id;
     // The typed value of a secret never reaches the Code panel: its builders put $ENV_VALUE there.
     let typed = move || {
         let kind = if secret.get() { Kind::Secret } else { Kind::String };
@@ -109,8 +109,8 @@ pub fn NewVar() -> impl IntoView {
 #[component]
 pub fn EditVar(var: Var) -> impl IntoView {
     let ctx = expect_context::<EnvVarsCtx>();
-    let api = ctx.api;
-    let op = ops::ClusterEnvVarDetail { id: ctx.cluster_id.get_value(), env_variable_id: var.id.clone() };
+    let api = ctx.cluster.api;
+    let op = ops::ClusterEnvVarDetail { id: ctx.cluster.id.get_value(), env_variable_id: var.id.clone() };
     let fresh = load(move || {
         let op = op.clone();
         async move { api::call(api, &op).await }
@@ -144,7 +144,7 @@ fn EditForm(var: Var) -> impl IntoView {
     };
     let (id, kind, original) = (var.id.clone(), var.r#type.clone(), var.name.clone());
     let (cluster_id, var_id, code_kind) =
-        (ctx.cluster_id, StoredValue::new(var.id.clone()), StoredValue::new(var.r#type.clone()));
+        (ctx.cluster.id, StoredValue::new(var.id.clone()), StoredValue::new(var.r#type.clone()));
     let typed = move || EnvironmentVariableRequest {
         name: name.get().trim().to_string(),
         value: value.get(),

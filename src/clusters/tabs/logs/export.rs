@@ -5,9 +5,8 @@
 use cluster_api::{TelemetryExport, Tier, catalogue, ops};
 use leptos::prelude::*;
 
-use crate::api::{self, use_api};
+use crate::api;
 use crate::clusters::ClusterCtx;
-use crate::directory::Directory;
 use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
 use crate::kit::write::Write;
@@ -76,8 +75,7 @@ pub fn ExportSection() -> impl IntoView {
 #[component]
 fn ExportForm() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
-    let api = use_api();
-    let directory = expect_context::<Directory>();
+    let api = ctx.api;
     let form = Form {
         enabled: RwSignal::new(false),
         endpoint: RwSignal::new(String::new()),
@@ -95,10 +93,7 @@ fn ExportForm() -> impl IntoView {
             answer
         }
     });
-    let read_only = Signal::derive(move || {
-        let org = ctx.cluster.with(|c| c.owner.clone().unwrap_or_default());
-        directory.denied(&org, &catalogue::CLUSTER_TELEMETRYEXPORT_UPDATE)
-    });
+    let read_only = Signal::derive(move || ctx.denied(&catalogue::CLUSTER_TELEMETRYEXPORT_UPDATE));
     let test = Write::new("Testing the endpoint");
     let save = Write::new("Saving the export settings");
     let tested = RwSignal::new(None::<String>);

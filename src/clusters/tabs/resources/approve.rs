@@ -74,7 +74,7 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
         let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
         let body = ToggleExtensionVersionValidRequest { valid, reason: why };
         let op = ops::ClusterExtensionVersionValidate {
-            id: ctx.cluster_id.get_value(),
+            id: ctx.cluster.id.get_value(),
             extension_id: item.id(),
             version_id,
             body,
@@ -104,7 +104,7 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
         let why = (valid && needs_reason(&v.scan_state)).then(|| reason.get().trim().to_string());
         crate::code::actions::version_approve(
             t,
-            &ctx.cluster_id.get_value(),
+            &ctx.cluster.id.get_value(),
             &item.id(),
             &v.id,
             valid,

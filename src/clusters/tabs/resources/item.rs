@@ -11,7 +11,7 @@ use super::upload::Uploader;
 use super::versions::VersionTable;
 use super::well_known::WellKnownPanel;
 use super::{ExtCtx, Item};
-use crate::api::{self, use_api};
+use crate::api;
 use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
 use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work, Write};
@@ -33,7 +33,7 @@ pub fn delete_consequence(extension: &Extension) -> String {
 #[component]
 pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
-    let api = use_api();
+    let api = ctx.cluster.api;
     let resource_type = seed.resource_type.clone();
     let name = seed.name.clone();
     let item = Item::watch(&ctx, seed);
@@ -43,12 +43,12 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let flip = move |_| {
         let body = ToggleExtensionRequest { enabled: !enabled.get_untracked() };
         let op =
-            ops::ClusterExtensionUpdate { id: ctx.cluster_id.get_value(), extension_id: item.id(), body };
+            ops::ClusterExtensionUpdate { id: ctx.cluster.id.get_value(), extension_id: item.id(), body };
         toggle.run(async move { api::call(api, &op).await }, move |e| item.publish(e));
     };
     let delete = Confirm::new("Deleting the resource");
     let work = Callback::new(move |()| -> Work {
-        let op = ops::ClusterExtensionDelete { id: ctx.cluster_id.get_value(), extension_id: item.id() };
+        let op = ops::ClusterExtensionDelete { id: ctx.cluster.id.get_value(), extension_id: item.id() };
         Box::pin(async move {
             api::call(api, &op).await?;
             ctx.list.refetch();
@@ -61,7 +61,7 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let toggle_code = crate::code::live(Box::new(move |t| {
         crate::code::actions::extension_toggle(
             t,
-            &ctx.cluster_id.get_value(),
+            &ctx.cluster.id.get_value(),
             &item.id(),
             &code_name.get_value(),
             !enabled.get(),
@@ -72,7 +72,7 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let toggle_hcl = crate::code::live(Box::new(move |t| {
         crate::code::hcl::extension_enabled(
             t,
-            &ctx.cluster_id.get_value(),
+            &ctx.cluster.id.get_value(),
             &item.id(),
             &code_name.get_value(),
             &type_name,
@@ -82,7 +82,7 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let delete_code = crate::code::live(Box::new(move |t| {
         crate::code::actions::extension_delete(
             t,
-            &ctx.cluster_id.get_value(),
+            &ctx.cluster.id.get_value(),
             &item.id(),
             &code_name.get_value(),
         )

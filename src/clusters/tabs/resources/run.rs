@@ -94,7 +94,7 @@ impl Run {
 
     async fn step(self, step: Step, file: &File) -> Result<(), StepError> {
         let (Some(id), Some(extension_id)) =
-            (self.ctx.cluster_id.try_get_value(), self.item.id.try_get_value())
+            (self.ctx.cluster.id.try_get_value(), self.item.id.try_get_value())
         else {
             return Err(gone());
         };

@@ -150,7 +150,7 @@ fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl In
     let work = Callback::new(move |()| -> Work {
         let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
         let op = ops::ClusterExtensionVersionDelete {
-            id: ctx.cluster_id.get_value(),
+            id: ctx.cluster.id.get_value(),
             extension_id: item.id(),
             version_id,
         };
@@ -170,7 +170,7 @@ fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl In
         let (id, label) = version
             .with(|v| v.as_ref().map(|v| (v.id.clone(), v.label.clone().unwrap_or_else(|| v.id.clone()))))
             .unwrap_or_default();
-        crate::code::actions::version_delete(t, &ctx.cluster_id.get_value(), &item.id(), &id, &label)
+        crate::code::actions::version_delete(t, &ctx.cluster.id.get_value(), &item.id(), &id, &label)
     }));
     view! {
         {move || version.with(Option::is_some).then(|| view! {

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::checks::{FileKind, WELL_KNOWN_FILES, change_password_url};
 use super::upload::Uploader;
 use super::{ExtCtx, Item};
-use crate::api::{self, use_api};
+use crate::api;
 use crate::kit::Tone;
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
@@ -37,7 +37,7 @@ const COLUMNS: &[Column] =
 #[component]
 pub fn WellKnownPanel(item: Item) -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
-    let api = use_api();
+    let api = ctx.cluster.api;
     let known = RwSignal::new(None::<WellKnown>);
     let note = RwSignal::new(None::<String>);
     let url = RwSignal::new(String::new());
@@ -48,7 +48,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
     };
     let loading = Write::new("Loading the app-association files");
     let read = move || {
-        let get = ops::ClusterWellKnownGet { id: ctx.cluster_id.get_value(), extension_id: item.id() };
+        let get = ops::ClusterWellKnownGet { id: ctx.cluster.id.get_value(), extension_id: item.id() };
         loading.run(async move { api::call(api, &get).await }, show);
     };
     read();
@@ -61,7 +61,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         // An empty URL clears the redirect.
         let body = WellKnown { change_password_url: Some(String::new()), ..WellKnown::default() };
         let op = ops::ClusterWellKnownChangePasswordSet {
-            id: ctx.cluster_id.get_value(),
+            id: ctx.cluster.id.get_value(),
             extension_id: item.id(),
             body: Some(body),
         };
@@ -94,7 +94,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         url_problem.set(None);
         let body = WellKnown { change_password_url: Some(url), ..WellKnown::default() };
         let op = ops::ClusterWellKnownChangePasswordSet {
-            id: ctx.cluster_id.get_value(),
+            id: ctx.cluster.id.get_value(),
             extension_id: item.id(),
             body: Some(body),
         };
@@ -104,7 +104,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         });
     };
     let denied = move || ctx.denied.get().is_some();
-    let cluster_id = ctx.cluster_id;
+    let cluster_id = ctx.cluster.id;
     // Save sends the URL as the console would (checked and normalised); a blank field clears.
     let save_code = crate::code::live(Box::new(move |t| {
         let typed = url.get();
@@ -140,7 +140,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         let remove = Confirm::new("Deleting the file");
         let work = Callback::new(move |()| -> Work {
             let op = ops::ClusterWellKnownDelete {
-                id: ctx.cluster_id.get_value(),
+                id: ctx.cluster.id.get_value(),
                 extension_id: item.id(),
                 file: file.get_value(),
             };
