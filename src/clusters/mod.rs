@@ -7,7 +7,7 @@ mod delete;
 pub mod export;
 mod layout;
 mod list;
-mod pages;
+mod org_filter;
 mod payment;
 pub mod status_badge;
 pub mod tabs;

@@ -1,6 +1,6 @@
 //! The shared pieces every screen is built from: page chrome (title, h1, focus,
 //! breadcrumbs), a read's loading and failure (`Loaded`, `ErrorPanel`), the resource table,
-//! the URL-kept filter, the copy button, the write runner, the confirmation dialog and the
+//! its pages, the URL-kept filter, the copy button, the write runner, the confirmation dialog and the
 //! lazily loaded modules (`lazy`). Each takes
 //! type-erased inputs (cells, callbacks, boxed futures, `AnyView`) so it compiles once
 //! however many screens use it: screens describe what to do and the kit does it the same
@@ -15,6 +15,7 @@ pub mod filter;
 pub mod lazy;
 mod loaded;
 pub mod page;
+pub mod pager;
 pub mod pool;
 pub mod sort;
 pub mod table;

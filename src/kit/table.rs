@@ -11,10 +11,12 @@ use std::cmp::Ordering;
 use cluster_api::EpochMillis;
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use leptos_router::hooks::use_location;
 
 use super::Loaded;
 use super::badge::{Badge, Tone};
 use super::copy::CopyButton;
+use super::pager::{PARAM, Pager, with_param};
 use crate::api::ApiError;
 use crate::format;
 
@@ -117,6 +119,7 @@ enum Content {
         what: &'static str,
     },
     View(AnyView),
+    Later(Box<dyn FnOnce() -> AnyView>),
 }
 
 /// One cell: its content, an optional second line, and what it sorts by.
@@ -173,6 +176,12 @@ impl Cell {
         Cell::of(Content::View(view), sort)
     }
 
+    /// A view built only if its row is shown: a paged table is given every row (to sort
+    /// them all), and a view may cost something, such as watching a cluster.
+    pub fn view_when_shown(view: impl FnOnce() -> AnyView + 'static, sort: SortKey) -> Cell {
+        Cell::of(Content::Later(Box::new(view)), sort)
+    }
+
     /// A second, quieter line under the content.
     pub fn sub(mut self, sub: impl Into<String>) -> Cell {
         let sub = sub.into();
@@ -212,6 +221,7 @@ impl Cell {
                 view! { <span>{text.clone()}</span> " " <CopyButton text=text what=what/> }.into_any()
             }
             Content::View(view) => view,
+            Content::Later(view) => view(),
         };
         view! { <td class=class data-label=label><div class="cell">{content}{sub}</div></td> }.into_any()
     }
@@ -256,6 +266,10 @@ pub fn ResourceTable(
     /// The order when the URL names none: (column, ascending), e.g. newest first.
     #[prop(optional)]
     default_sort: Option<(usize, bool)>,
+    /// Cuts the rows into pages (`?page=`), after sorting all of them; the pager follows
+    /// the table.
+    #[prop(optional)]
+    pager: Option<Pager>,
 ) -> impl IntoView {
     // Kept in the URL (see `sort`): bookmarkable, and the same after a reload.
     let (sorted, set_sort) = super::sort::use_url_sort(columns, super::sort::param(id), default_sort);
@@ -298,6 +312,8 @@ pub fn ResourceTable(
         })
     };
     let class = if class.is_empty() { "table rtable".to_string() } else { format!("table rtable {class}") };
+    let location = use_location();
+    let page = Memo::new(move |_| super::pager::parse(location.query.with(|q| q.get(PARAM))));
     let empty = ViewFn::from(move || view! { {empty.run()} {updated()} });
     Loaded::from_fn(loading_what, move || rows.run(()), Some(retry)).empty(Vec::is_empty, empty).ready(
         move |mut list| {
@@ -309,6 +325,17 @@ pub fn ResourceTable(
                 let mut slots: Vec<Option<Row>> = list.into_iter().map(Some).collect();
                 list = order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect();
             }
+            // The whole list is ordered before it is cut into pages.
+            let pages = pager.map(|pager| {
+                let (pages, range) = pager.range(list.len(), page.get());
+                let current = pager.page_of(&range);
+                list = list.drain(range).collect();
+                pager.nav(pages, current, &|to| {
+                    location.search.with_untracked(|s| {
+                        with_param(&location.pathname.get_untracked(), s, PARAM, &to.to_string())
+                    })
+                })
+            });
             let now = js_sys::Date::now() as i64;
             let body = list
                 .into_iter()
@@ -331,6 +358,7 @@ pub fn ResourceTable(
                     </table>
                 </div>
                 {updated()}
+                {pages}
             }
             .into_any()
         },

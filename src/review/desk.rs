@@ -7,9 +7,9 @@ use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::StaffOnly;
-use super::desk_parts::{FailedClusters, Pager, Progress, YesNo, flag};
+use super::desk_parts::{FailedClusters, Progress, YesNo, flag};
 use super::load::{Desk, org_options};
-use super::rows::{DeskFilter, DeskRow, PAGE_SIZE, page_range};
+use super::rows::{DeskFilter, DeskRow, PAGER};
 use crate::api::use_api;
 use crate::directory::Directory;
 use crate::format;
@@ -155,7 +155,7 @@ fn Desk_() -> impl IntoView {
     });
     let page = Memo::new(move |_| {
         let count = shown.with(Vec::len);
-        page_range(count, filter.with(|f| f.page))
+        PAGER.range(count, filter.with(|f| f.page))
     });
     // The rows of this page, by index, with the read they belong to: while clusters keep
     // arriving the page is drawn again only if its own rows changed, not on every answer.
@@ -248,11 +248,20 @@ fn Desk_() -> impl IntoView {
             let (pages, range) = page.get();
             let count = shown.with(Vec::len);
             if count == 0 { String::new() } else {
-                format!("Versions {}–{} of {count} (page {} of {pages})", range.start + 1, range.end, range.start / PAGE_SIZE + 1)
+                format!("Versions {}–{} of {count} (page {} of {pages})", range.start + 1, range.end, PAGER.page_of(&range))
             }
         }}</p>
         <ResourceTable columns=COLUMNS rows=rows class="desk" id="review-desk" label="Extension versions"
             loading_what="Loading the clusters" retry=Callback::new(move |_| desk.reload()) empty=empty/>
-        <Pager page=page filter=filter/>
+        // The desk cuts its rows into pages itself (it builds only the shown page's rows:
+        // the keystroke budget), with the kit's pager.
+        {move || {
+            let (pages, range) = page.get();
+            PAGER.nav(pages, PAGER.page_of(&range), &|to| {
+                let params = DeskFilter { page: to, ..filter.get() }.to_params();
+                let refs: Vec<(&'static str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                links::with_query(links::REVIEW, &refs)
+            })
+        }}
     }
 }
