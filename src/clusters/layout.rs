@@ -95,21 +95,20 @@ fn ClusterPage(id: String) -> impl IntoView {
     let retry_id = id.clone();
     // Once the cluster is known only `loaded` is tracked: the page is not rebuilt on each poll.
     let read = move || if loaded.get() { Some(Ok(())) } else { feed.with(|f| f.error.clone()).map(Err) };
-    let failed = move || !loaded.get() && feed.with(|f| f.error.is_some());
     let crumbs = id.clone();
-    view! {
-        {move || failed().then(|| view! {
-            <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (crumbs.clone(), None)]/>
-            <PageHead heading=crumbs.clone() title=title(&[&crumbs, "Clusters"])/>
-        })}
-        {Loaded::from_fn("Loading the cluster", read, Some(Callback::new(move |_| watch.refresh(retry_id.clone()))))
-            .ready(move |()| {
-                let current = Signal::derive(move || cluster.get().unwrap_or_default());
-                let error = Signal::derive(move || feed.with(|f| f.error.clone()));
-                provide_context(ClusterCtx::new(id.clone(), current, use_api(), expect_context::<Directory>()));
-                view! { <Header id=id.clone() cluster=current poll_error=error/> <Outlet/> }.into_any()
-            })}
-    }
+    Loaded::from_fn("Loading the cluster", read, Some(Callback::new(move |_| watch.refresh(retry_id.clone()))))
+        .failed_head(move || {
+            view! {
+                <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (crumbs.clone(), None)]/>
+                <PageHead heading=crumbs.clone() title=title(&[&crumbs, "Clusters"])/>
+            }
+        })
+        .ready(move |()| {
+            let current = Signal::derive(move || cluster.get().unwrap_or_default());
+            let error = Signal::derive(move || feed.with(|f| f.error.clone()));
+            provide_context(ClusterCtx::new(id.clone(), current, use_api(), expect_context::<Directory>()));
+            view! { <Header id=id.clone() cluster=current poll_error=error/> <Outlet/> }.into_any()
+        })
 }
 
 #[component]

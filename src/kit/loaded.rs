@@ -31,6 +31,8 @@ struct Frame {
     loading: Option<String>,
     retry: Option<Callback<()>>,
     empty: Option<ViewFn>,
+    /// Shown above the failure: the page's head, for a page whose answer draws its own.
+    head: Option<ViewFn>,
 }
 
 /// A read as a screen shows it. Built with [`Loaded::new`] (a `Load`) or
@@ -59,7 +61,7 @@ impl<T: 'static> Loaded<T> {
         retry: Option<Callback<()>>,
     ) -> Loaded<T> {
         Loaded {
-            frame: Frame { what: what.into(), loading: None, retry, empty: None },
+            frame: Frame { what: what.into(), loading: None, retry, empty: None, head: None },
             read: Box::new(read),
             is_empty: None,
         }
@@ -89,6 +91,13 @@ impl<T: 'static> Loaded<T> {
         self
     }
 
+    /// A failure comes under `head` (breadcrumbs and heading): the answer draws the page's
+    /// head itself, so without it a failed page would have none.
+    pub fn failed_head(mut self, head: impl Into<ViewFn>) -> Loaded<T> {
+        self.frame.head = Some(head.into());
+        self
+    }
+
     /// The view: `ready` draws the answer. It runs inside a reactive closure, so the
     /// view is drawn again when the read (or a signal `ready` reads) changes.
     pub fn ready(self, ready: impl Fn(T) -> AnyView + Send + 'static) -> AnyView {
@@ -107,12 +116,15 @@ impl<T: 'static> Loaded<T> {
 
 /// The one view of a read's phases.
 fn show(frame: Frame, phase: Box<dyn Fn() -> Phase + Send>) -> AnyView {
-    let Frame { what, loading, retry, empty } = frame;
+    let Frame { what, loading, retry, empty, head } = frame;
     let loading = loading.unwrap_or_else(|| format!("{what}…"));
     (move || match phase() {
         Phase::Loading if loading.is_empty() => ().into_any(),
         Phase::Loading => view! { <p class="loading">{loading.clone()}</p> }.into_any(),
-        Phase::Failed(error) => ErrorPanel(ErrorPanelProps { action: what.clone(), error, retry }).into_any(),
+        Phase::Failed(error) => {
+            let panel = ErrorPanel(ErrorPanelProps { action: what.clone(), error, retry });
+            view! { {head.as_ref().map(ViewFn::run)} {panel} }.into_any()
+        }
         Phase::Empty => empty.as_ref().map(ViewFn::run).unwrap_or_else(|| ().into_any()),
         Phase::Ready(view) => view,
     })

@@ -63,19 +63,18 @@ fn Realm(id: String) -> impl IntoView {
     let retry_id = id.clone();
     // Once the realm is known only `loaded` is tracked: its page is not rebuilt on each poll.
     let read = move || if loaded.get() { Some(Ok(())) } else { feed.with(|f| f.error.clone()).map(Err) };
-    let failed = move || !loaded.get() && feed.with(|f| f.error.is_some());
     let crumbs = id.clone();
-    view! {
-        {move || failed().then(|| view! {
-            <Breadcrumbs crumbs=vec![("Realms".into(), Some(links::REALMS.into())), (crumbs.clone(), None)]/>
-            <PageHead heading=crumbs.clone() title=title(&[&crumbs, "Realms"])/>
-        })}
-        {Loaded::from_fn("Loading the realm", read, Some(Callback::new(move |_| watch.refresh(key(&retry_id)))))
-            .ready(move |()| {
-                let current = Signal::derive(move || realm.get().unwrap_or_default());
-                view! { <RealmShown id=id.clone() realm=current/> }.into_any()
-            })}
-    }
+    Loaded::from_fn("Loading the realm", read, Some(Callback::new(move |_| watch.refresh(key(&retry_id)))))
+        .failed_head(move || {
+            view! {
+                <Breadcrumbs crumbs=vec![("Realms".into(), Some(links::REALMS.into())), (crumbs.clone(), None)]/>
+                <PageHead heading=crumbs.clone() title=title(&[&crumbs, "Realms"])/>
+            }
+        })
+        .ready(move |()| {
+            let current = Signal::derive(move || realm.get().unwrap_or_default());
+            view! { <RealmShown id=id.clone() realm=current/> }.into_any()
+        })
 }
 
 #[component]
