@@ -1,6 +1,6 @@
 //! Wire codes as people read them, in one place for every screen: a region's place name
 //! (`US_EAST_1` → "US East (N. Virginia)"). Cluster states are in
-//! `components::status_badge::describe`, realm states in `realms::describe`; every screen
+//! `clusters::status_badge::describe`, realm states in `realms::describe`; every screen
 //! shows the words and keeps the code beside them or in a tooltip (`title`).
 
 use leptos::prelude::*;

@@ -8,8 +8,8 @@ use std::pin::Pin;
 
 use super::pending::Pending;
 use crate::api::ApiError;
+use crate::chunk::ChunkError;
 use crate::config::Environment;
-use crate::kit::lazy::ChunkError;
 use crate::session::{Api, Session, Token};
 
 type Finish = fn(Session, Pending, String) -> Pin<Box<dyn Future<Output = Result<(), String>>>>;

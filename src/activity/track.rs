@@ -9,8 +9,8 @@ use cluster_api::{
 use leptos::prelude::*;
 
 use super::{Activities, Progress, Started};
+use crate::clusters::status_badge::{describe, is_transitional};
 use crate::clusters::watch::{ClusterWatch, RestartWatch};
-use crate::components::status_badge::{describe, is_transitional};
 use crate::links::{self, ClusterTab};
 use crate::poll::{Feed, PollKey, Poller};
 

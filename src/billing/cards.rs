@@ -8,7 +8,8 @@ use super::page::return_url;
 use crate::api::{self, page_origin, use_api};
 use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
+use crate::kit::{Badge, Tone};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 use crate::redirect::Redirecting;
 
 pub fn describe(c: &PaymentMethod) -> String {
@@ -102,7 +103,7 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
         let default_code = crate::code::live(Box::new(move |t| {
             crate::code::actions::card_make_default(t, &org.get_value(), &pm_id.get_value(), &default_label)
         }));
-        let card = view! { {label.clone()} {c.is_default.then(|| view! { " " <span class="badge badge-ok">"Default"</span> })} };
+        let card = view! { {label.clone()} {c.is_default.then(|| view! { " " {Badge::new("Default", Tone::Ok).view()} })} };
         let by_label = SortKey::words(&label);
         let actions = view! {
             {(!c.is_default).then(|| view! {
@@ -111,7 +112,7 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
                 {move || (!locked()).then(|| view! { <CodePanel curl=default_code/> })}
             })}
             <button class="button remove-card" disabled=locked on:click=move |_| remove.open()>"Remove"</button>
-            <ConfirmDialog confirm=remove tone=Tone::Danger title=title
+            <ConfirmDialog confirm=remove style=ConfirmStyle::Danger title=title
                 body=move || view! {
                     <p>"The card is deleted from the organization's saved cards. "
                        "While a subscription pays with it, the service refuses and says which one."</p>

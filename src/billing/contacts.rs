@@ -7,7 +7,7 @@ use crate::kit::code::CodePanel;
 
 use crate::api::{self, Api, use_api};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 use crate::load::Load;
 
 const COLUMNS: &[Column] =
@@ -112,7 +112,7 @@ fn remove_button(
     }));
     view! {
         <button class="button remove-contact" disabled=locked on:click=move |_| remove.open()>"Remove"</button>
-        <ConfirmDialog confirm=remove tone=Tone::Danger
+        <ConfirmDialog confirm=remove style=ConfirmStyle::Danger
             title=format!("Remove {} from the billing contacts?", c.username)
             body=move || view! {
                 <p>{format!("{who} stops receiving invoices and payment emails. They keep their role and access; you can add them again.")}</p>

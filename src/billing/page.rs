@@ -12,8 +12,8 @@ use super::cards::PaymentMethods;
 use super::contacts::BillingContacts;
 use super::subscription::SubscriptionTable;
 use crate::api::{self, page_origin, use_api};
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::Loaded;
 use crate::kit::Write;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::links;
@@ -75,19 +75,19 @@ pub fn Billing() -> impl IntoView {
             })
         }}
         // A failed read of the organizations is shown as failed, not as "no access".
-        {move || match (directory.orgs.with(|o| o.as_ref().map(|r| r.as_ref().err().cloned())), selected.get()) {
-            (None, _) => view! { <p class="loading">"Loading…"</p> }.into_any(),
-            (Some(Some(e)), _) => view! {
-                <ErrorPanel action="Loading your organizations" error=e retry=Callback::new(move |_| directory.orgs.refetch())/>
-            }.into_any(),
-            (Some(None), None) => view! {
+        {Loaded::from_fn("Loading your organizations",
+            move || directory.orgs.with(|o| o.as_ref().map(|r| r.as_ref().map(drop).map_err(Clone::clone))),
+            Some(Callback::new(move |_| directory.orgs.refetch())))
+        .loading("Loading…")
+        .ready(move |()| match selected.get() {
+            None => view! {
                 <div class="empty" id="no-billing-access">
                     <p>{directory.refused_everywhere(&catalogue::ORG_SUBSCRIPTION_LIST, "Seeing billing")}
                        " Ask an administrator of your organization for it."</p>
                 </div>
             }.into_any(),
-            (Some(None), Some(org)) => view! { <OrgBilling org=org/> }.into_any(),
-        }}
+            Some(org) => view! { <OrgBilling org=org/> }.into_any(),
+        })}
     }
 }
 

@@ -7,19 +7,20 @@ use leptos::prelude::*;
 use super::money::dollars;
 use crate::format;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::{Badge, Tone};
 
 /// Stripe's statuses in words (an unknown one as the service spelled it), and a tone for the badge.
-pub fn status_words(status: &str) -> (String, &'static str) {
+pub fn status_words(status: &str) -> (String, Tone) {
     let (words, tone) = match status {
-        "active" => ("Active", "ok"),
-        "trialing" => ("Free trial", "ok"),
-        "past_due" => ("Past due", "bad"),
-        "unpaid" => ("Unpaid", "bad"),
-        "incomplete" => ("Incomplete", "warn"),
-        "incomplete_expired" => ("Expired before payment", "muted"),
-        "canceled" => ("Cancelled", "muted"),
-        "paused" => ("Paused", "muted"),
-        other => return (other.to_string(), "muted"),
+        "active" => ("Active", Tone::Ok),
+        "trialing" => ("Free trial", Tone::Ok),
+        "past_due" => ("Past due", Tone::Bad),
+        "unpaid" => ("Unpaid", Tone::Bad),
+        "incomplete" => ("Incomplete", Tone::Warn),
+        "incomplete_expired" => ("Expired before payment", Tone::Muted),
+        "canceled" => ("Cancelled", Tone::Muted),
+        "paused" => ("Paused", Tone::Muted),
+        other => return (other.to_string(), Tone::Muted),
     };
     (words.to_string(), tone)
 }
@@ -54,7 +55,7 @@ pub fn SubscriptionDetails(
     view! {
         <dl class="fields subscription" data-subscription=s.id.clone()>
             <dt>"Plan"</dt><dd>{s.description.clone().unwrap_or_else(|| "—".into())}</dd>
-            <dt>"Status"</dt><dd><span class=format!("badge badge-{tone}")>{label}</span></dd>
+            <dt>"Status"</dt><dd>{Badge::new(label, tone).view()}</dd>
             <dt>"Current period"</dt>
             <dd>{format!("{} – {}", when(s.current_period_start), when(s.current_period_end))}</dd>
             <dt>"Renewal"</dt><dd>{renewal}</dd>

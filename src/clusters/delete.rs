@@ -7,7 +7,7 @@ use leptos_router::{NavigateOptions, hooks::use_navigate};
 use super::watch::ClusterWatch;
 use crate::api::{self, ApiError, use_api};
 use crate::directory::Directory;
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
 use crate::session::Session;
 
 /// Never billed: deleting removes the cluster at once instead of scheduling it.
@@ -91,7 +91,7 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
                 "Delete cluster"
             </button>
             {move || blocked.get().map(|why| view! { <p class="hint reason" id="delete-blocked">{why}</p> })}
-            <ConfirmDialog confirm=confirm tone=Tone::Danger
+            <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
                 title=Signal::derive(move || format!("Delete {}?", name.get()))
                 body=move || view! {
                     <p>{move || cluster.with(consequence)}</p>

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api::{Api, use_api};
-use crate::kit::lazy::ChunkError;
+use crate::chunk::ChunkError;
 
 /// Where an export is: what the person sees under the button.
 #[derive(Debug, Clone, PartialEq)]

@@ -8,28 +8,17 @@ use leptos_router::{
     hooks::{use_location, use_params_map, use_query_map},
 };
 
+use super::ClusterCtx;
 use super::payment::{PaymentCallout, unpaid_reason};
 use super::watch::{ClusterWatch, restart_watch};
-use crate::api::ApiError;
-use crate::components::status_badge::is_transitional;
-use crate::components::{ErrorPanel, StatusBadge};
+use crate::api::{ApiError, use_api};
+use crate::clusters::status_badge::StatusBadge;
+use crate::clusters::status_badge::is_transitional;
 use crate::directory::Directory;
 use crate::kit::page::{Breadcrumbs, PageHead, title};
+use crate::kit::{Badge, ErrorPanel, Loaded, Tone};
 use crate::links::{self, ClusterTab};
 use crate::session::{Flash, Session};
-
-/// What every tab of a cluster page reads.
-#[derive(Clone, Copy)]
-pub struct ClusterCtx {
-    pub id: StoredValue<String>,
-    pub cluster: Signal<Cluster>,
-}
-
-impl ClusterCtx {
-    pub fn id(&self) -> String {
-        self.id.get_value()
-    }
-}
 
 /// Remounts per ID so each cluster gets its own watch.
 #[component]
@@ -104,28 +93,25 @@ fn ClusterPage(id: String) -> impl IntoView {
     let cluster = Memo::new(move |_| feed.get().value);
     let loaded = Memo::new(move |_| cluster.with(Option::is_some));
     let retry_id = id.clone();
-
-    move || {
-        if loaded.get() {
+    // Once the cluster is known only `loaded` is tracked: the page is not rebuilt on each poll.
+    let read = move || if loaded.get() { Some(Ok(())) } else { feed.with(|f| f.error.clone()).map(Err) };
+    let crumbs = id.clone();
+    Loaded::from_fn("Loading the cluster", read, Some(Callback::new(move |_| watch.refresh(retry_id.clone()))))
+        .failed_head(move || {
+            view! {
+                <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (crumbs.clone(), None)]/>
+                <PageHead heading=crumbs.clone() title=title(&[&crumbs, "Clusters"])/>
+            }
+        })
+        .ready(move |()| {
             let current = Signal::derive(move || cluster.get().unwrap_or_default());
             let error = Signal::derive(move || feed.with(|f| f.error.clone()));
-            provide_context(ClusterCtx { id: StoredValue::new(id.clone()), cluster: current });
+            provide_context(ClusterCtx::new(id.clone(), current, use_api(), expect_context::<Directory>()));
             // The tabs are likely next: their code is fetched once the page is idle.
             crate::prefetch::when_idle(crate::prefetch::group::CLUSTER_TABS);
             crate::prefetch::when_idle(crate::prefetch::group::CLUSTER_RESOURCES);
             view! { <Header id=id.clone() cluster=current poll_error=error/> <Outlet/> }.into_any()
-        } else if let Some(error) = feed.with(|f| f.error.clone()) {
-            let retry_id = retry_id.clone();
-            view! {
-                <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (id.clone(), None)]/>
-                <PageHead heading=id.clone() title=title(&[&id, "Clusters"])/>
-                <ErrorPanel action="Loading the cluster" error=error retry=Callback::new(move |_| watch.refresh(retry_id.clone()))/>
-            }
-            .into_any()
-        } else {
-            view! { <p class="loading">"Loading the cluster…"</p> }.into_any()
-        }
-    }
+        })
 }
 
 #[component]
@@ -149,7 +135,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
             if restarting.get() {
                 crate::activity::track::restart(center, restart_watch, &id, format!("Restart of {name}"));
             }
-            if crate::components::status_badge::is_transitional(&status.get()) {
+            if crate::clusters::status_badge::is_transitional(&status.get()) {
                 crate::activity::track::cluster(center, cluster_watch, &id, &name);
             }
         });
@@ -196,7 +182,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
         <PageHead heading=Signal::derive(name) title=tab_title>
             {move || if restarting.get() {
-                crate::kit::badge::badge("Restarting".into(), "busy", true, Some("status-restarting"))
+                Badge::new("Restarting", Tone::Busy).spinner(true).id("status-restarting").view()
             } else {
                 view! { <StatusBadge status=Signal::derive(move || status.get())/> }.into_any()
             }}

@@ -5,15 +5,16 @@ use crate::prefetch::group;
 use cluster_api::{Cluster, ClusterState, catalogue, ops};
 use leptos::prelude::*;
 
-use super::pages;
+use super::org_filter::OrgFilter;
 use super::watch::ClusterWatch;
 use crate::api::{self, use_api};
-use crate::components::StatusBadge;
-use crate::components::status_badge::{describe, is_transitional, words};
+use crate::clusters::status_badge::StatusBadge;
+use crate::clusters::status_badge::{describe, is_transitional, words};
 use crate::directory::Directory;
 use crate::kit::filter::{FilterBar, FilterSpec, UrlFilter, filter_setter, use_url_filter};
 use crate::kit::page::{Breadcrumbs, PageHead};
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, order};
+use crate::kit::pager::Pager;
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
 use crate::poll::PollKey;
 use crate::words;
@@ -42,30 +43,45 @@ const COLUMNS: &[Column] = &[
 /// Newest first unless the URL says otherwise: the column "Created", descending.
 const NEWEST_FIRST: (usize, bool) = (5, false);
 
-/// What a cluster sorts by in `column`: the same keys its cells carry, so the whole list
-/// is ordered before it is cut into pages, and each page keeps that order.
-fn sort_key(c: &Cluster, column: usize) -> SortKey {
-    match column {
-        0 => SortKey::words(&c.name),
-        1 => SortKey::words(&words(&c.status)),
-        2 => SortKey::words(&c.tier.to_string()),
-        3 => SortKey::words(&crate::words::region_text(&c.region.name, &c.region.region)),
-        5 => SortKey::Number(c.created_at.0),
-        _ => SortKey::None,
-    }
-}
+/// Clusters per page: support staff see hundreds from every organization.
+const PAGER: Pager = Pager { size: 50, prev_id: "clusters-prev", next_id: "clusters-next" };
 
 /// One cluster as a row. `listed_at` is when the list was read: a watch that knows
-/// something newer is not overwritten with it.
-fn cluster_row(cluster: &Cluster, directory: &Directory, watch: &ClusterWatch, listed_at: f64) -> Row {
-    let status = if is_transitional(&cluster.status) {
+/// something newer is not overwritten with it. A cluster still changing is watched only
+/// once its row is shown (the table is given every row, to sort them before paging).
+fn cluster_row(cluster: &Cluster, directory: &Directory, watch: ClusterWatch, listed_at: f64) -> Row {
+    let status_key = SortKey::words(&words(&cluster.status));
+    let region = crate::words::region_text(&cluster.region.name, &cluster.region.region);
+    let shown = cluster.clone();
+    let status = move || status_badge(&shown, watch, listed_at);
+    let owner = cluster.owner.as_deref().map(|o| directory.org_label(o)).unwrap_or_default();
+    Row::new(
+        "data-cluster",
+        cluster.name.clone(),
+        vec![
+            Cell::link(cluster.name.clone(), links::cluster(&cluster.id)).sub(owner).class("nowrap"),
+            Cell::view_when_shown(status, status_key),
+            Cell::text(cluster.tier.to_string()).class("cap"),
+            Cell::view(
+                words::region_view(&cluster.region.name, &cluster.region.region),
+                SortKey::words(&region),
+            ),
+            Cell::copy(cluster.host.clone(), "host"),
+            Cell::time(cluster.created_at),
+        ],
+    )
+}
+
+/// The live state of a listed cluster: watched while it is still changing.
+fn status_badge(cluster: &Cluster, watch: ClusterWatch, listed_at: f64) -> AnyView {
+    if is_transitional(&cluster.status) {
         let key = PollKey::cluster(cluster.id.clone());
         let feed = watch.watch(key.clone(), None);
         if feed.with_untracked(|f| f.value.is_none() || f.updated_at < listed_at) {
             watch.publish(key, cluster.clone());
         }
         if let Some(center) = crate::activity::center() {
-            crate::activity::track::cluster(center, *watch, &cluster.id, &cluster.name);
+            crate::activity::track::cluster(center, watch, &cluster.id, &cluster.name);
         }
         let initial = cluster.status.clone();
         let live = Signal::derive(move || {
@@ -74,23 +90,7 @@ fn cluster_row(cluster: &Cluster, directory: &Directory, watch: &ClusterWatch, l
         view! { <StatusBadge status=live/> }.into_any()
     } else {
         view! { <StatusBadge status=cluster.status.clone()/> }.into_any()
-    };
-    let owner = cluster.owner.as_deref().map(|o| directory.org_label(o)).unwrap_or_default();
-    Row::new(
-        "data-cluster",
-        cluster.name.clone(),
-        vec![
-            Cell::link(cluster.name.clone(), links::cluster(&cluster.id)).sub(owner).class("nowrap"),
-            Cell::view(status, sort_key(cluster, 1)),
-            Cell::text(cluster.tier.to_string()).class("cap"),
-            Cell::view(
-                words::region_view(&cluster.region.name, &cluster.region.region),
-                sort_key(cluster, 3),
-            ),
-            Cell::copy(cluster.host.clone(), "host"),
-            Cell::time(cluster.created_at),
-        ],
-    )
+    }
 }
 
 #[component]
@@ -124,46 +124,30 @@ pub fn ClusterList() -> impl IntoView {
     // filter and pages keep the list usable and the page small.
     let query = leptos_router::hooks::use_query_map();
     let org = Memo::new(move |_| query.with(|q| q.get("org")).filter(|o| !o.is_empty()));
-    let page =
-        Memo::new(move |_| query.with(|q| q.get("page")).and_then(|p| p.parse::<usize>().ok()).unwrap_or(1));
-    let (sorted, _) =
-        crate::kit::sort::use_url_sort(COLUMNS, crate::kit::sort::param(None), Some(NEWEST_FIRST));
     let matching = Memo::new(move |_| {
-        let (f, org, sort) = (filter.get(), org.get(), sorted.get());
+        let (f, org) = (filter.get(), org.get());
         clusters.with(|answer| match answer {
-            Some(Ok(all)) => {
-                let shown: Vec<usize> = all
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| {
-                        f.matches(&c.name, c.status.as_str())
-                            && org.as_deref().is_none_or(|o| c.owner.as_deref() == Some(o))
-                    })
-                    .map(|(i, _)| i)
-                    .collect();
-                // The whole list is ordered before it is cut into pages.
-                let Some((column, ascending)) = sort else { return shown };
-                let keys: Vec<SortKey> = shown
-                    .iter()
-                    .map(|&i| all.get(i).map_or(SortKey::None, |c| sort_key(c, column)))
-                    .collect();
-                let refs: Vec<&SortKey> = keys.iter().collect();
-                order(&refs, ascending).into_iter().map(|k| shown[k]).collect()
-            }
+            Some(Ok(all)) => all
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| {
+                    f.matches(&c.name, c.status.as_str())
+                        && org.as_deref().is_none_or(|o| c.owner.as_deref() == Some(o))
+                })
+                .map(|(i, _)| i)
+                .collect(),
             _ => Vec::new(),
         })
     });
-    let range = Memo::new(move |_| pages::range(matching.with(Vec::len), page.get()));
+    // Every matching cluster: the table sorts them all, then shows one page.
     let rows = Callback::new(move |()| {
         let at = listed_at.get_untracked();
-        let (_, range) = range.get();
         clusters.with(|answer| {
             answer.as_ref().map(|result| match result {
                 Ok(all) => Ok(matching.with(|m| {
-                    m[range]
-                        .iter()
+                    m.iter()
                         .filter_map(|i| all.get(*i))
-                        .map(|c| cluster_row(c, &directory, &watch, at))
+                        .map(|c| cluster_row(c, &directory, watch, at))
                         .collect()
                 })),
                 Err(e) => Err(e.clone()),
@@ -200,10 +184,10 @@ pub fn ClusterList() -> impl IntoView {
             <p class="attention-line" id="attention-line">{line} " " <a href=links::OVERVIEW>"See the overview"</a></p>
         })}
         <FilterBar spec=&FILTER base=links::CLUSTERS.to_string() filter=filter options=options/>
-        <pages::OrgFilter org=org/>
+        <OrgFilter org=org/>
         <ResourceTable columns=COLUMNS rows=rows class="clusters" label="Clusters" loading_what="Loading clusters"
-            retry=Callback::new(move |_| clusters.refetch()) empty=empty updated_at=listed_at.into() default_sort=NEWEST_FIRST/>
-        <pages::Pager range=range/>
+            retry=Callback::new(move |_| clusters.refetch()) empty=empty updated_at=listed_at.into() default_sort=NEWEST_FIRST
+            pager=PAGER/>
     }
 }
 
@@ -222,14 +206,14 @@ fn EmptyClusters() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kit::table::order;
     use cluster_api::EpochMillis;
 
     #[test]
     fn newest_first_by_default() {
         assert_eq!(COLUMNS[5].label, "Created");
-        let old = Cluster { created_at: EpochMillis(1), ..Default::default() };
-        let new = Cluster { created_at: EpochMillis(9), ..Default::default() };
-        let keys = [sort_key(&old, 5), sort_key(&new, 5)];
+        // The cell of that column, `Cell::time`, sorts by the moment.
+        let keys = [SortKey::Number(EpochMillis(1).0), SortKey::Number(EpochMillis(9).0)];
         let refs: Vec<&SortKey> = keys.iter().collect();
         let (column, ascending) = NEWEST_FIRST;
         assert_eq!(column, 5);

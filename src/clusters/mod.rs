@@ -2,16 +2,19 @@
 //! tabs (`tabs/`: overview, billing, resources), payment, and delete.
 
 mod create;
+mod ctx;
 mod delete;
 pub mod export;
 mod layout;
 mod list;
-mod pages;
+mod org_filter;
 mod payment;
+pub mod status_badge;
 pub mod tabs;
 pub mod watch;
 
 pub use create::{CreateCluster, plans};
-pub use layout::{ClusterCtx, ClusterLayout};
+pub use ctx::ClusterCtx;
+pub use layout::ClusterLayout;
 pub use list::ClusterList;
 pub use watch::provide_watchers;

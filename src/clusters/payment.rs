@@ -3,10 +3,9 @@
 use cluster_api::{ClusterState, RedirectLink, catalogue, ops};
 use leptos::prelude::*;
 
-use super::layout::ClusterCtx;
+use super::ClusterCtx;
 use crate::api::{self, use_api};
-use crate::components::ErrorPanel;
-use crate::directory::Directory;
+use crate::kit::ErrorPanel;
 use crate::kit::Write;
 use crate::redirect::Redirecting;
 
@@ -47,13 +46,9 @@ pub fn PaymentCallout() -> impl IntoView {
 pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static str) -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
     let api = use_api();
-    let directory = expect_context::<Directory>();
     let resume = Write::new("Opening the payment page");
     let link = RwSignal::new(None::<RedirectLink>);
-    let denied = move || {
-        let org = ctx.cluster.with(|c| c.owner.clone().unwrap_or_default());
-        directory.refusal(&org, &catalogue::CLUSTER_CHECKOUT_RESUME)
-    };
+    let denied = move || ctx.refusal(&catalogue::CLUSTER_CHECKOUT_RESUME);
     let open = move |_| {
         let op = ops::ClusterCheckoutResume { id: ctx.id(), body: None };
         resume.run(async move { api::call(api, &op).await }, move |l| {

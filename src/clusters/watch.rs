@@ -6,7 +6,7 @@ use cluster_api::{Cluster, RestartStatus, ops};
 use leptos::prelude::*;
 
 use crate::api;
-use crate::components::status_badge::is_transitional;
+use crate::clusters::status_badge::is_transitional;
 use crate::poll::{Backoff, Poller};
 use crate::session::Session;
 

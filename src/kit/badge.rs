@@ -1,21 +1,106 @@
-//! A state badge: words in a tone (ok, busy, warn, bad, muted), with a spinner while the
-//! state is still changing. One renderer for the table's badge cells and the busy badges
-//! screens show outside tables (a restart in progress, the header's "Restarting").
+//! State badges: words in a [`Tone`], with a spinner while the state is still changing.
+//! The one renderer of `span.badge` for the table's badge cells, the live status badges
+//! and the badges screens show outside tables.
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 
-/// `id` names the badge when a page needs to find it (the header's restart badge).
-pub fn badge(label: String, tone: &'static str, busy: bool, id: Option<&'static str>) -> AnyView {
-    view! {
-        <span class=format!("badge badge-{tone}") id=id>
-            {busy.then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
-            {label}
-        </span>
+/// What a state means to the person, shown as the badge's colour (`badge-<name>` in the
+/// style sheet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Working as it should.
+    Ok,
+    /// Changing by itself; wait.
+    Busy,
+    /// Worth a look.
+    Warn,
+    /// Failed or refused.
+    Bad,
+    /// Waiting for the person, neither good nor bad.
+    Neutral,
+    /// Off, gone or unknown.
+    Muted,
+}
+
+impl Tone {
+    /// The name the style sheet knows (`badge-ok`…).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Tone::Ok => "ok",
+            Tone::Busy => "busy",
+            Tone::Warn => "warn",
+            Tone::Bad => "bad",
+            Tone::Neutral => "neutral",
+            Tone::Muted => "muted",
+        }
     }
-    .into_any()
+}
+
+/// One badge, described then drawn with [`Badge::view`].
+pub struct Badge {
+    label: String,
+    tone: Tone,
+    spinner: bool,
+    class: Option<&'static str>,
+    id: Option<&'static str>,
+    /// The state's code, as a data attribute tests and scripts find badges by.
+    code: Option<(&'static str, String)>,
+    /// Whether the code is the tooltip too (for support tickets and the API docs).
+    titled: bool,
+}
+
+impl Badge {
+    pub fn new(label: impl Into<String>, tone: Tone) -> Badge {
+        Badge { label: label.into(), tone, spinner: false, class: None, id: None, code: None, titled: false }
+    }
+
+    /// A spinner before the words, for a state still changing by itself.
+    pub fn spinner(mut self, spinner: bool) -> Badge {
+        self.spinner = spinner;
+        self
+    }
+
+    /// A class besides `badge badge-<tone>` that pages and tests find the badge by.
+    pub fn class(mut self, class: &'static str) -> Badge {
+        self.class = Some(class);
+        self
+    }
+
+    /// `id` names the badge when a page needs to find it (the header's restart badge).
+    pub fn id(mut self, id: &'static str) -> Badge {
+        self.id = Some(id);
+        self
+    }
+
+    /// The state's code as `attribute` (e.g. `data-status`) and as the tooltip.
+    pub fn code(self, attribute: &'static str, code: impl Into<String>) -> Badge {
+        Badge { titled: true, ..self.data(attribute, code) }
+    }
+
+    /// The state's code as `attribute` only (the words say enough).
+    pub fn data(mut self, attribute: &'static str, code: impl Into<String>) -> Badge {
+        self.code = Some((attribute, code.into()));
+        self
+    }
+
+    pub fn view(self) -> AnyView {
+        let Badge { label, tone, spinner, class, id, code, titled } = self;
+        let class = match class {
+            Some(extra) => format!("badge badge-{} {extra}", tone.name()),
+            None => format!("badge badge-{}", tone.name()),
+        };
+        let title = code.as_ref().filter(|_| titled).map(|(_, code)| code.clone());
+        let spinner = spinner.then(|| view! { <span class="spinner" aria-hidden="true"></span> });
+        let badge = view! { <span class=class id=id title=title>{spinner}{label}</span> };
+        match code {
+            Some((attribute, code)) => badge.add_any_attr(custom_attribute(attribute, code)).into_any(),
+            None => badge.into_any(),
+        }
+    }
 }
 
 /// The badge every restart shows while it lasts.
 pub fn restart_in_progress() -> AnyView {
-    badge("Restart in progress".into(), "busy", true, None)
+    Badge::new("Restart in progress", Tone::Busy).spinner(true).view()
 }

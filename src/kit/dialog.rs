@@ -17,16 +17,16 @@ use super::write::{Work, Write};
 
 /// How the confirm button looks: red for what cannot be undone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
+pub enum ConfirmStyle {
     Danger,
     Normal,
 }
 
-impl Tone {
+impl ConfirmStyle {
     fn class(self) -> &'static str {
         match self {
-            Tone::Danger => "danger",
-            Tone::Normal => "primary",
+            ConfirmStyle::Danger => "danger",
+            ConfirmStyle::Normal => "primary",
         }
     }
 }
@@ -102,7 +102,7 @@ pub fn ConfirmDialog(
     /// The confirm button: "Delete permanently", and while it runs "Deleting…".
     confirm_label: &'static str,
     busy_label: &'static str,
-    tone: Tone,
+    style: ConfirmStyle,
     /// When set, the confirm button stays off until this name is typed.
     #[prop(optional, into)]
     type_name: Option<Signal<String>>,
@@ -148,7 +148,7 @@ pub fn ConfirmDialog(
         });
         let focus_cancel = type_name.is_none();
         Some(view! {
-            <dialog node_ref=confirm.node class=format!("confirm-dialog {} {class}", tone.class()) aria-labelledby="confirm-title"
+            <dialog node_ref=confirm.node class=format!("confirm-dialog {} {class}", style.class()) aria-labelledby="confirm-title"
                 aria-describedby="confirm-body" on:close=move |_| confirm.closed()>
                 <h2 id="confirm-title">{move || title.get()}</h2>
                 // Untracked: what the body reads must not remake the whole dialog.
@@ -158,7 +158,7 @@ pub fn ConfirmDialog(
                 <div class="actions">
                     // Cancel takes focus first when nothing needs typing: the safe choice.
                     <button type="button" class="button cancel" autofocus=focus_cancel on:click=move |_| confirm.close()>"Cancel"</button>
-                    <button type="button" id=confirm_id class=format!("button {} confirm {confirm_class}", tone.class())
+                    <button type="button" id=confirm_id class=format!("button {} confirm {confirm_class}", style.class())
                         disabled=move || !allowed()
                         on:click=move |_| confirm.confirmed(work.run(()))>
                         {confirm.write.label(confirm_label, busy_label)}

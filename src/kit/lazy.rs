@@ -16,27 +16,11 @@ use std::pin::Pin;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::chunk::ChunkError;
 use crate::kit::page::{set_title, title};
 
 /// What a split point hands back: the function that builds the screen.
 pub type Build = fn() -> AnyView;
-
-/// Why a screen's module could not be loaded.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ChunkError;
-
-impl ChunkError {
-    /// What probably happened, for every message about a module that did not download.
-    pub const LIKELY: &'static str =
-        "The network may be down, or the console was updated since this page was opened.";
-}
-
-impl From<leptos::wasm_split::SplitLoaderError> for ChunkError {
-    fn from(_: leptos::wasm_split::SplitLoaderError) -> ChunkError {
-        // The loader logs the details to the browser console; the person needs the gist.
-        ChunkError
-    }
-}
 
 /// Loading a screen's module: its builder, or why the module could not be had.
 pub type LoadScreen = Pin<Box<dyn Future<Output = Result<Build, ChunkError>>>>;
@@ -56,7 +40,7 @@ macro_rules! split_screen {
                 // Named after the screen: the splitter links split points by function name.
                 #[allow(non_snake_case)] // named after the screen (below)
                 #[::leptos::wasm_split::wasm_split($module, fallible, wasm_split_path = ::leptos::wasm_split)]
-                fn $screen() -> Result<$crate::kit::lazy::Build, $crate::kit::lazy::ChunkError> {
+                fn $screen() -> Result<$crate::kit::lazy::Build, $crate::chunk::ChunkError> {
                     Ok(|| ::leptos::prelude::IntoAny::into_any($view))
                 }
                 Box::pin($screen())

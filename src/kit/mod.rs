@@ -1,6 +1,7 @@
 //! The shared pieces every screen is built from: page chrome (title, h1, focus,
-//! breadcrumbs), the resource table, the URL-kept filter, the copy button, the write
-//! runner, the confirmation dialog and the lazily loaded modules (`lazy`). Each takes
+//! breadcrumbs), a read's loading and failure (`Loaded`, `ErrorPanel`), the resource table,
+//! its pages, the URL-kept filter, the copy button, the write runner, the confirmation dialog and the
+//! lazily loaded modules (`lazy`). Each takes
 //! type-erased inputs (cells, callbacks, boxed futures, `AnyView`) so it compiles once
 //! however many screens use it: screens describe what to do and the kit does it the same
 //! way everywhere. The kit knows no screen.
@@ -9,13 +10,19 @@ pub mod badge;
 pub mod code;
 pub mod copy;
 pub mod dialog;
+mod error_panel;
 pub mod filter;
 pub mod lazy;
+mod loaded;
 pub mod page;
+pub mod pager;
 pub mod pool;
 pub mod sort;
 pub mod table;
 pub mod write;
 
-pub use dialog::{Confirm, ConfirmDialog, Tone};
+pub use badge::{Badge, Tone};
+pub use dialog::{Confirm, ConfirmDialog, ConfirmStyle};
+pub use error_panel::ErrorPanel;
+pub use loaded::Loaded;
 pub use write::{Work, Write};

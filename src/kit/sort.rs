@@ -9,6 +9,7 @@ use leptos_router::{
     hooks::{use_location, use_navigate},
 };
 
+use super::pager::with_param;
 use super::table::Column;
 
 /// The query parameter a table keeps its sort in: `sort`, or `<id>-sort` for a table with
@@ -50,25 +51,6 @@ pub fn next(
         Some((c, false)) if c == column => None,
         _ => Some((column, true)),
     }
-}
-
-/// `search` (the current query, with or without `?`) with `name` set to `value`, or removed
-/// when it is empty. A list's page number is dropped: a new order starts at the first page.
-pub fn with_param(path: &str, search: &str, name: &str, value: &str) -> String {
-    let mut pairs: Vec<&str> = search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .filter(|p| {
-            let key = p.split_once('=').map_or(*p, |(k, _)| k);
-            key != name && key != "page"
-        })
-        .collect();
-    let set = format!("{name}={value}");
-    if !value.is_empty() {
-        pairs.push(&set);
-    }
-    if pairs.is_empty() { path.to_string() } else { format!("{path}?{}", pairs.join("&")) }
 }
 
 /// A sort: the column's index and whether it is descending; `None` for the rows' own order.
@@ -126,15 +108,5 @@ mod tests {
         assert_eq!(next(2, newest, newest), Some((2, true)));
         assert_eq!(next(2, Some((2, true)), newest), Some((2, false)));
         assert_eq!(next(0, newest, newest), Some((0, true)));
-    }
-
-    #[test]
-    fn keeps_the_other_parameters() {
-        assert_eq!(
-            with_param("/clusters", "?name=acme&page=3", "sort", "-created"),
-            "/clusters?name=acme&sort=-created"
-        );
-        assert_eq!(with_param("/clusters", "sort=name", "sort", ""), "/clusters");
-        assert_eq!(with_param("/b", "", "card-table-sort", "name"), "/b?card-table-sort=name");
     }
 }

@@ -11,10 +11,13 @@ use std::cmp::Ordering;
 use cluster_api::EpochMillis;
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use leptos_router::hooks::use_location;
 
+use super::Loaded;
+use super::badge::{Badge, Tone};
 use super::copy::CopyButton;
+use super::pager::{PARAM, Pager, with_param};
 use crate::api::ApiError;
-use crate::components::ErrorPanel;
 use crate::format;
 
 /// One column: its header, and whether clicking the header sorts by it.
@@ -106,7 +109,7 @@ enum Content {
     },
     Badge {
         label: String,
-        tone: &'static str,
+        tone: Tone,
         busy: bool,
     },
     /// A moment: absolute UTC, how long ago beneath it.
@@ -116,6 +119,7 @@ enum Content {
         what: &'static str,
     },
     View(AnyView),
+    Later(Box<dyn FnOnce() -> AnyView>),
 }
 
 /// One cell: its content, an optional second line, and what it sorts by.
@@ -149,9 +153,8 @@ impl Cell {
         Cell::of(Content::Link { label, href }, sort)
     }
 
-    /// A status in words with a colour (`ok`, `warn`, `bad`, `busy`, `muted`); `busy`
-    /// adds a spinner for something still changing.
-    pub fn badge(label: impl Into<String>, tone: &'static str, busy: bool) -> Cell {
+    /// A status in words with a colour; `busy` adds a spinner for something still changing.
+    pub fn badge(label: impl Into<String>, tone: Tone, busy: bool) -> Cell {
         let label = label.into();
         let sort = SortKey::words(&label);
         Cell::of(Content::Badge { label, tone, busy }, sort)
@@ -171,6 +174,12 @@ impl Cell {
     /// Anything else (a live badge, row actions). Sorts by `sort`.
     pub fn view(view: AnyView, sort: SortKey) -> Cell {
         Cell::of(Content::View(view), sort)
+    }
+
+    /// A view built only if its row is shown: a paged table is given every row (to sort
+    /// them all), and a view may cost something, such as watching a cluster.
+    pub fn view_when_shown(view: impl FnOnce() -> AnyView + 'static, sort: SortKey) -> Cell {
+        Cell::of(Content::Later(Box::new(view)), sort)
     }
 
     /// A second, quieter line under the content.
@@ -202,7 +211,7 @@ impl Cell {
         let content = match self.content {
             Content::Text(text) | Content::Mono(text) => text.into_any(),
             Content::Link { label, href } => view! { <a href=href>{label}</a> }.into_any(),
-            Content::Badge { label, tone, busy } => super::badge::badge(label, tone, busy, None),
+            Content::Badge { label, tone, busy } => Badge::new(label, tone).spinner(busy).view(),
             Content::Time(at) => view! {
                 <time datetime=machine_time(at) title=format::utc(at)>{format::utc(at)}</time>
                 <div class="sub">{format::relative(now, at)}</div>
@@ -212,6 +221,7 @@ impl Cell {
                 view! { <span>{text.clone()}</span> " " <CopyButton text=text what=what/> }.into_any()
             }
             Content::View(view) => view,
+            Content::Later(view) => view(),
         };
         view! { <td class=class data-label=label><div class="cell">{content}{sub}</div></td> }.into_any()
     }
@@ -256,6 +266,10 @@ pub fn ResourceTable(
     /// The order when the URL names none: (column, ascending), e.g. newest first.
     #[prop(optional)]
     default_sort: Option<(usize, bool)>,
+    /// Cuts the rows into pages (`?page=`), after sorting all of them; the pager follows
+    /// the table.
+    #[prop(optional)]
+    pager: Option<Pager>,
 ) -> impl IntoView {
     // Kept in the URL (see `sort`): bookmarkable, and the same after a reload.
     let (sorted, set_sort) = super::sort::use_url_sort(columns, super::sort::param(id), default_sort);
@@ -298,11 +312,11 @@ pub fn ResourceTable(
         })
     };
     let class = if class.is_empty() { "table rtable".to_string() } else { format!("table rtable {class}") };
-    move || match rows.run(()) {
-        None => view! { <p class="loading">{format!("{loading_what}…")}</p> }.into_any(),
-        Some(Err(error)) => view! { <ErrorPanel action=loading_what error=error retry=retry/> }.into_any(),
-        Some(Ok(list)) if list.is_empty() => view! { {empty.run()} {updated()} }.into_any(),
-        Some(Ok(mut list)) => {
+    let location = use_location();
+    let page = Memo::new(move |_| super::pager::parse(location.query.with(|q| q.get(PARAM))));
+    let empty = ViewFn::from(move || view! { {empty.run()} {updated()} });
+    Loaded::from_fn(loading_what, move || rows.run(()), Some(retry)).empty(Vec::is_empty, empty).ready(
+        move |mut list| {
             if let Some((column, ascending)) = sorted.get() {
                 let none = SortKey::None;
                 let keys: Vec<&SortKey> =
@@ -311,6 +325,17 @@ pub fn ResourceTable(
                 let mut slots: Vec<Option<Row>> = list.into_iter().map(Some).collect();
                 list = order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect();
             }
+            // The whole list is ordered before it is cut into pages.
+            let pages = pager.map(|pager| {
+                let (pages, range) = pager.range(list.len(), page.get());
+                let current = pager.page_of(&range);
+                list = list.drain(range).collect();
+                pager.nav(pages, current, &|to| {
+                    location.search.with_untracked(|s| {
+                        with_param(&location.pathname.get_untracked(), s, PARAM, &to.to_string())
+                    })
+                })
+            });
             let now = js_sys::Date::now() as i64;
             let body = list
                 .into_iter()
@@ -333,10 +358,11 @@ pub fn ResourceTable(
                     </table>
                 </div>
                 {updated()}
+                {pages}
             }
             .into_any()
-        }
-    }
+        },
+    )
 }
 
 #[cfg(test)]
@@ -376,7 +402,7 @@ mod tests {
     fn cells_sort_by_their_content() {
         assert_eq!(Cell::text("Acme").sort, text("acme"));
         assert_eq!(Cell::time(EpochMillis(5)).sort, SortKey::Number(5));
-        assert_eq!(Cell::badge("Active", "ok", false).sort, text("active"));
+        assert_eq!(Cell::badge("Active", Tone::Ok, false).sort, text("active"));
         assert_eq!(machine_time(EpochMillis(1_767_225_600_000)), "2026-01-01T00:00Z");
     }
 }

@@ -13,8 +13,8 @@ use std::pin::Pin;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::ErrorPanel;
 use crate::api::ApiError;
-use crate::components::ErrorPanel;
 
 /// The work of one write, type-erased. Values the call returns are put where they are
 /// shown by the future itself (with `try_set`: the view may be gone when it finishes).

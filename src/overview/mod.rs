@@ -10,8 +10,8 @@ mod staff;
 use leptos::prelude::*;
 
 use crate::api::use_api;
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::Loaded;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use reads::Reads;
 
@@ -66,19 +66,21 @@ pub fn Overview() -> impl IntoView {
             </div>
         }
     };
-    let body = move || {
-        if let Some(Err(e)) = orgs.get() {
-            return view! { <ErrorPanel action="Reading your organizations" error=e retry=Callback::new(move |_| directory.orgs.refetch())/> }.into_any();
-        }
-        match reads.clusters.get() {
-            Some(Err(e)) => view! { <ErrorPanel action="Reading your clusters" error=e retry=Callback::new(move |_| reads.reload())/> }.into_any(),
-            Some(Ok(_)) if orgs.with(|o| o.as_ref().is_some_and(|r| r.as_ref().is_ok_and(Vec::is_empty))) => view! {
-                <p class="empty">"This API secret belongs to no organization, so there is nothing to show."</p>
-            }.into_any(),
-            Some(Ok(_)) => all.get().into_iter().map(|facts| view! { <org::OrgCard facts=facts reads=reads/> }).collect_view().into_any(),
-            None => ().into_any(),
-        }
-    };
+    // The progress bar tells the reading; a failure of either read is told here. The
+    // organizations' failure comes first: without them the clusters mean nothing.
+    let orgs_read = move || Some(orgs.get().map_or(Ok(()), |r| r.map(drop)));
+    let body = Loaded::from_fn("Reading your organizations", orgs_read, Some(Callback::new(move |_| directory.orgs.refetch())))
+        .ready(move |()| {
+            Loaded::from_fn("Reading your clusters", move || reads.clusters.get(), Some(Callback::new(move |_| reads.reload())))
+                .quiet()
+                .ready(move |_| {
+                    if orgs.with(|o| o.as_ref().is_some_and(|r| r.as_ref().is_ok_and(Vec::is_empty))) {
+                        view! { <p class="empty">"This API secret belongs to no organization, so there is nothing to show."</p> }.into_any()
+                    } else {
+                        all.get().into_iter().map(|facts| view! { <org::OrgCard facts=facts reads=reads/> }).collect_view().into_any()
+                    }
+                })
+        });
     view! {
         {head}
         <PageHead heading="Overview">

@@ -7,7 +7,8 @@ use super::facts::OrgFacts;
 use super::reads::Reads;
 use crate::billing::dollars;
 use crate::clusters::plans::PLANS;
-use crate::components::status_badge::describe;
+use crate::clusters::status_badge::describe;
+use crate::kit::{Badge, Tone};
 use crate::links;
 
 fn invoices(facts: &OrgFacts) -> AnyView {
@@ -18,9 +19,7 @@ fn invoices(facts: &OrgFacts) -> AnyView {
             let text = format!("{n} open invoice{}, {} due", if n == 1 { "" } else { "s" }, dollars(due));
             view! { <a href=links::billing_for(&facts.org_id)>{text}</a> }.into_any()
         }
-        None if failed => {
-            view! { <span class="badge badge-bad">"Invoices could not be read"</span> }.into_any()
-        }
+        None if failed => Badge::new("Invoices could not be read", Tone::Bad).view(),
         None => view! { <span class="loading">"Reading invoices…"</span> }.into_any(),
     }
 }
@@ -56,7 +55,7 @@ pub fn OrgCard(facts: OrgFacts, reads: Reads) -> impl IntoView {
         .iter()
         .map(|(status, n)| {
             let (label, tone) = describe(status);
-            view! { <li><span class=format!("badge badge-{tone}")>{format!("{n} {label}")}</span></li> }
+            view! { <li>{Badge::new(format!("{n} {label}"), tone).view()}</li> }
         })
         .collect_view();
     let attention = if facts.attention.is_empty() {

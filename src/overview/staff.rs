@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::api::use_api;
 use crate::kit::page::PageHead;
+use crate::kit::{Badge, Loaded, Tone};
 use crate::links;
 use crate::review::{Desk, needs_attention};
 
@@ -39,18 +40,19 @@ pub fn StaffOverview() -> impl IntoView {
             <button class="button" id="overview-refresh" on:click=move |_| desk.reload()>"Refresh"</button>
         </PageHead>
         {progress}
-        {move || desk.listed.get().and_then(Result::err).map(|e| view! {
-            <crate::components::ErrorPanel action="Reading the clusters" error=e retry=Callback::new(move |_| desk.reload())/>
-        })}
+        // The progress bar tells the reading.
+        {Loaded::from_fn("Reading the clusters", move || desk.listed.get().map(|r| r.map(drop)), Some(Callback::new(move |_| desk.reload())))
+            .quiet()
+            .ready(|()| ().into_any())}
         <section class="card" id="staff-counts">
             <h2>"Review desk"</h2>
             {move || {
                 let (versions, attention, blocked) = counts();
                 view! {
                     <ul class="overview-counts">
-                        <li><span class="badge badge-muted">{format!("{versions} versions")}</span></li>
-                        <li><span class="badge badge-warn">{format!("{attention} need review")}</span></li>
-                        <li><span class="badge badge-bad">{format!("{blocked} blocked by support")}</span></li>
+                        <li>{Badge::new(format!("{versions} versions"), Tone::Muted).view()}</li>
+                        <li>{Badge::new(format!("{attention} need review"), Tone::Warn).view()}</li>
+                        <li>{Badge::new(format!("{blocked} blocked by support"), Tone::Bad).view()}</li>
                     </ul>
                 }
             }}

@@ -34,6 +34,18 @@ impl<T> Default for Feed<T> {
     }
 }
 
+impl<T> Feed<T> {
+    /// As a read (`crate::kit::Loaded`): the value when there is one (a failure to
+    /// refresh it is told beside it), else the failure, else `None` until the first answer.
+    pub fn read(self) -> Option<Result<T, ApiError>> {
+        match (self.value, self.error) {
+            (Some(value), _) => Some(Ok(value)),
+            (None, Some(error)) => Some(Err(error)),
+            (None, None) => None,
+        }
+    }
+}
+
 /// What one poll watches: a cluster, or one thing inside it (an extension, a realm, a
 /// domain). Structured so no kind of thing has to pack two IDs into one string.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -11,6 +11,7 @@ use cluster_api::{Deployment, DeploymentState, ops};
 use leptos::prelude::*;
 
 use crate::api;
+use crate::kit::{Badge, Tone};
 use crate::poll::{Backoff, Feed, PollKey, Poller};
 use crate::session::Session;
 
@@ -43,31 +44,25 @@ pub fn realm_watch(session: Session) -> RealmWatch {
     )
 }
 
-/// Words and a colour for a realm state; PENDING is still changing.
-pub fn describe(state: &DeploymentState) -> (&'static str, &'static str, bool) {
+/// Words and a colour for a realm state; PENDING (busy) is still changing.
+pub fn describe(state: &DeploymentState) -> (&'static str, Tone) {
     match state {
-        DeploymentState::Active => ("Active", "ok", false),
-        DeploymentState::Pending => ("Pending", "busy", true),
-        DeploymentState::Failed => ("Failed", "bad", false),
-        DeploymentState::Disabled => ("Disabled", "muted", false),
-        DeploymentState::Unknown(_) => ("Unknown", "muted", false),
+        DeploymentState::Active => ("Active", Tone::Ok),
+        DeploymentState::Pending => ("Pending", Tone::Busy),
+        DeploymentState::Failed => ("Failed", Tone::Bad),
+        DeploymentState::Disabled => ("Disabled", Tone::Muted),
+        DeploymentState::Unknown(_) => ("Unknown", Tone::Muted),
     }
 }
 
 /// The badge of a state.
 pub fn badge(state: &DeploymentState) -> AnyView {
-    let (label, tone, busy) = describe(state);
+    let (label, tone) = describe(state);
     let label = match state {
         DeploymentState::Unknown(raw) => raw.clone(),
         _ => label.to_string(),
     };
-    view! {
-        <span class=format!("badge badge-{tone}") data-state=state.as_str().to_string() title=state.as_str().to_string()>
-            {busy.then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
-            {label}
-        </span>
-    }
-    .into_any()
+    Badge::new(label, tone).spinner(tone == Tone::Busy).code("data-state", state.as_str()).view()
 }
 
 /// Starts watching a listed realm that is still PENDING (nothing to watch otherwise) and
@@ -102,8 +97,8 @@ mod tests {
 
     #[test]
     fn states_in_words() {
-        assert_eq!(describe(&DeploymentState::Pending), ("Pending", "busy", true));
-        assert_eq!(describe(&DeploymentState::Failed).1, "bad");
+        assert_eq!(describe(&DeploymentState::Pending), ("Pending", Tone::Busy));
+        assert_eq!(describe(&DeploymentState::Failed).1, Tone::Bad);
         let r = Deployment { name: "tenant".into(), display_name: Some(" ".into()), ..Deployment::default() };
         assert_eq!(label(&r), "tenant");
         assert_ne!(key("a"), PollKey::cluster("a"));

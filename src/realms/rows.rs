@@ -49,7 +49,7 @@ pub fn realm_row(ctx: RowCtx, realm: &Deployment, cluster: Option<(String, Strin
             view! { {badge(&r.state)} {why.map(|w| view! { <div class="sub state-error">{w}</div> })} }
         })
     };
-    let (state_label, _, _) = describe(&realm.state);
+    let (state_label, _) = describe(&realm.state);
     let display = realm.display_name.clone().unwrap_or_default();
     let mut cells =
         vec![Cell::link(realm.name.clone(), links::realm(&realm.id)).class("nowrap"), Cell::text(display)];

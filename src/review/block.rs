@@ -5,7 +5,7 @@ use cluster_api::{AdminBlockExtensionVersionRequest, ops};
 use leptos::prelude::*;
 
 use crate::api::{self, use_api};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
 
 /// Which version: (cluster, extension, version) IDs.
 pub type Target = (String, String, String);
@@ -43,7 +43,7 @@ pub fn BlockControls(target: Target, blocked: bool, name: String, done: Callback
         } else {
             view! { <button type="button" class="button danger" id="block-version" on:click=move |_| { reason.set(String::new()); block.open() }>"Block"</button> }.into_any()
         }}
-        <ConfirmDialog confirm=block tone=Tone::Danger title=title_block
+        <ConfirmDialog confirm=block style=ConfirmStyle::Danger title=title_block
             body=move || view! {
                 <p>"A blocked version is never deployed to any cluster: every reconcile skips it, whatever its approval or scan says, and a cluster already running it loses it at its next reconcile. It stays blocked until support unblocks it."</p>
                 <p>"The customer sees that support blocked it, with this reason, on every view of the version."</p>
@@ -53,7 +53,7 @@ pub fn BlockControls(target: Target, blocked: bool, name: String, done: Callback
             }
             ready=Signal::derive(move || !reason.with(|r| r.trim().is_empty()))
             work=Callback::new(move |()| work(true)) confirm_label="Block version" busy_label="Blocking…" confirm_id="confirm-block"/>
-        <ConfirmDialog confirm=unblock tone=Tone::Normal title=title_unblock
+        <ConfirmDialog confirm=unblock style=ConfirmStyle::Normal title=title_unblock
             body=move || view! {
                 <p>"The block and its reason are removed. If the customer has approved the version, their next reconcile deploys it."</p>
             }

@@ -7,12 +7,13 @@ use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::StaffOnly;
-use super::desk_parts::{FailedClusters, Pager, Progress, YesNo, flag};
+use super::desk_parts::{FailedClusters, Progress, YesNo, flag};
 use super::load::{Desk, org_options};
-use super::rows::{DeskFilter, DeskRow, PAGE_SIZE, page_range};
+use super::rows::{DeskFilter, DeskRow, PAGER};
 use crate::api::use_api;
 use crate::directory::Directory;
 use crate::format;
+use crate::kit::Tone;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{Cell, Column, ResourceTable, Row};
 use crate::links;
@@ -29,15 +30,15 @@ const COLUMNS: &[Column] = &[
 ];
 
 /// A scan state in words, with its badge tone.
-pub fn scan_words(scan: &ScanState) -> (String, &'static str) {
+pub fn scan_words(scan: &ScanState) -> (String, Tone) {
     let (words, tone) = match scan {
-        ScanState::Unscanned => ("Not scanned", "muted"),
-        ScanState::Scanning => ("Scanning", "busy"),
-        ScanState::Pass => ("Passed", "ok"),
-        ScanState::Warn => ("Warnings", "warn"),
-        ScanState::Block => ("Blocked by scanner", "bad"),
-        ScanState::Error => ("Scan failed", "bad"),
-        ScanState::Unknown(raw) => return (raw.clone(), "muted"),
+        ScanState::Unscanned => ("Not scanned", Tone::Muted),
+        ScanState::Scanning => ("Scanning", Tone::Busy),
+        ScanState::Pass => ("Passed", Tone::Ok),
+        ScanState::Warn => ("Warnings", Tone::Warn),
+        ScanState::Block => ("Blocked by scanner", Tone::Bad),
+        ScanState::Error => ("Scan failed", Tone::Bad),
+        ScanState::Unknown(raw) => return (raw.clone(), Tone::Muted),
     };
     (words.to_string(), tone)
 }
@@ -55,7 +56,7 @@ fn desk_row(row: &DeskRow) -> Row {
         (false, _) => Cell::text("Not approved"),
     };
     let block = if v.admin_blocked == Some(true) {
-        Cell::badge("Blocked by support", "bad", false)
+        Cell::badge("Blocked by support", Tone::Bad, false)
             .sub(v.admin_blocked_reason.clone().unwrap_or_default())
     } else {
         Cell::text("—")
@@ -72,7 +73,7 @@ fn desk_row(row: &DeskRow) -> Row {
                 .class("extension"),
             Cell::text(version).sub(major),
             v.created_at.map(Cell::time).unwrap_or_else(|| Cell::text("—")),
-            Cell::badge(scan, tone, tone == "busy")
+            Cell::badge(scan, tone, tone == Tone::Busy)
                 .sub(v.risk_score.map(|r| format!("Risk {r}/100")).unwrap_or_default())
                 .class("scan"),
             approval.class("approval"),
@@ -154,7 +155,7 @@ fn Desk_() -> impl IntoView {
     });
     let page = Memo::new(move |_| {
         let count = shown.with(Vec::len);
-        page_range(count, filter.with(|f| f.page))
+        PAGER.range(count, filter.with(|f| f.page))
     });
     // The rows of this page, by index, with the read they belong to: while clusters keep
     // arriving the page is drawn again only if its own rows changed, not on every answer.
@@ -247,11 +248,20 @@ fn Desk_() -> impl IntoView {
             let (pages, range) = page.get();
             let count = shown.with(Vec::len);
             if count == 0 { String::new() } else {
-                format!("Versions {}–{} of {count} (page {} of {pages})", range.start + 1, range.end, range.start / PAGE_SIZE + 1)
+                format!("Versions {}–{} of {count} (page {} of {pages})", range.start + 1, range.end, PAGER.page_of(&range))
             }
         }}</p>
         <ResourceTable columns=COLUMNS rows=rows class="desk" id="review-desk" label="Extension versions"
             loading_what="Loading the clusters" retry=Callback::new(move |_| desk.reload()) empty=empty/>
-        <Pager page=page filter=filter/>
+        // The desk cuts its rows into pages itself (it builds only the shown page's rows:
+        // the keystroke budget), with the kit's pager.
+        {move || {
+            let (pages, range) = page.get();
+            PAGER.nav(pages, PAGER.page_of(&range), &|to| {
+                let params = DeskFilter { page: to, ..filter.get() }.to_params();
+                let refs: Vec<(&'static str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                links::with_query(links::REVIEW, &refs)
+            })
+        }}
     }
 }

@@ -1,12 +1,10 @@
 //! The desk's smaller pieces: a yes/no filter, the progress of the read, the clusters
-//! that could not be read (each with Retry), and the pager.
+//! that could not be read (each with Retry).
 
 use leptos::prelude::*;
 
 use super::load::{CONCURRENCY, Desk, Slot};
-use super::rows::{DeskFilter, PAGE_SIZE};
-use crate::components::ErrorPanel;
-use crate::links;
+use crate::kit::ErrorPanel;
 
 pub fn flag(v: &str) -> Option<bool> {
     match v {
@@ -83,27 +81,6 @@ pub fn FailedClusters(desk: Desk) -> impl IntoView {
                     </div>
                 }).collect_view()}
             </section>
-        })
-    }
-}
-
-#[component]
-pub fn Pager(page: Memo<(usize, std::ops::Range<usize>)>, filter: Memo<DeskFilter>) -> impl IntoView {
-    let href = move |to: usize| {
-        let f = DeskFilter { page: to, ..filter.get() };
-        let params = f.to_params();
-        let refs: Vec<(&'static str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        links::with_query(links::REVIEW, &refs)
-    };
-    move || {
-        let (pages, range) = page.get();
-        let current = range.start / PAGE_SIZE + 1;
-        (pages > 1).then(|| view! {
-            <nav class="pager" aria-label="Pages">
-                {(current > 1).then(|| view! { <a class="button" id="desk-prev" href=href(current - 1)>"Previous"</a> })}
-                <span>{format!("Page {current} of {pages}")}</span>
-                {(current < pages).then(|| view! { <a class="button" id="desk-next" href=href(current + 1)>"Next"</a> })}
-            </nav>
         })
     }
 }

@@ -10,10 +10,10 @@ use super::block::BlockControls;
 use super::desk::scan_words;
 use super::report_view::ReportView;
 use crate::api::{self, ApiError, use_api};
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::format;
 use crate::kit::page::{Breadcrumbs, PageHead, title};
+use crate::kit::{Badge, Loaded, Tone};
 use crate::links;
 
 #[component]
@@ -102,24 +102,25 @@ fn Review() -> impl IntoView {
             let directory = expect_context::<Directory>();
             format!("On {} of {}", cluster_name(), org.map(|o| directory.org_label(&o)).unwrap_or_else(|| "an organization".into()))
         }}</p>
-        {move || match found.get() {
-            None => view! { <p class="loading">"Loading the version…"</p> }.into_any(),
-            Some(Err(e)) => view! { <ErrorPanel action="Loading the version" error=e retry=Callback::new(move |_| extension.refetch())/> }.into_any(),
-            Some(Ok((e, v))) => decision_view(&e, &v, ids.get_untracked(), Callback::new(move |_| extension.refetch())),
-        }}
+        {Loaded::from_fn("Loading the version", move || found.get(), Some(Callback::new(move |_| extension.refetch())))
+            .ready(move |(e, v)| decision_view(&e, &v, ids.get_untracked(), Callback::new(move |_| extension.refetch())))}
         <section class="card" id="report-card">
             <h2>"Scan report"</h2>
-            {move || match report.get() {
-                None => view! { <p class="loading">"Loading the report…"</p> }.into_any(),
-                Some(Err(ApiError::NotFound(why))) => view! {
+            // No report is an answer too: the version was not scanned.
+            {Loaded::from_fn("Loading the report", move || report.get().map(|r| match r {
+                Ok(value) => Ok(Ok(value)),
+                Err(ApiError::NotFound(why)) => Ok(Err(why)),
+                Err(e) => Err(e),
+            }), Some(Callback::new(move |_| report.refetch())))
+            .ready(move |answer| match answer {
+                Err(why) => view! {
                     <p id="no-report">{format!("There is no report to read. {}", if why.is_empty() { "The version has not been scanned.".to_string() } else { why })}</p>
                 }.into_any(),
-                Some(Err(e)) => view! { <ErrorPanel action="Loading the report" error=e retry=Callback::new(move |_| report.refetch())/> }.into_any(),
-                Some(Ok(value)) => {
+                Ok(value) => {
                     let file = format!("scan-report-{}.json", ids.with_untracked(|i| i.2.clone()));
                     view! { <ReportView report=value file_name=file/> }.into_any()
                 }
-            }}
+            })}
         </section>
     }
 }
@@ -146,7 +147,7 @@ fn decision_view(
     let blocked = v.admin_blocked == Some(true);
     let block_state = if blocked {
         view! {
-            <p><span class="badge badge-bad" id="block-state">"Blocked by support"</span></p>
+            <p>{Badge::new("Blocked by support", Tone::Bad).id("block-state").view()}</p>
             <p class="block-reason">{v.admin_blocked_reason.clone().unwrap_or_default()}</p>
             <p class="hint">{format!(
                 "By {}{}",
@@ -162,7 +163,7 @@ fn decision_view(
         <div class="grid2">
             <section class="card" id="scanner-decision">
                 <h2>"Scanner"</h2>
-                <p><span class=format!("badge badge-{tone}")>{scan}</span></p>
+                <p>{Badge::new(scan, tone).view()}</p>
                 <p>{v.risk_score.map(|r| format!("Risk score {r} of 100")).unwrap_or_else(|| "No risk score".into())}</p>
                 {scanned.map(|s| view! { <p class="hint">{s}</p> })}
             </section>

@@ -8,12 +8,13 @@ use serde_json::Value;
 use super::report::{Readable, pretty, readable};
 use crate::format;
 use crate::kit::copy::CopyButton;
+use crate::kit::{Badge, Tone};
 
-fn tone(severity: &str) -> &'static str {
+fn tone(severity: &str) -> Tone {
     match severity {
-        "CRITICAL" | "HIGH" => "bad",
-        "MEDIUM" => "warn",
-        _ => "muted",
+        "CRITICAL" | "HIGH" => Tone::Bad,
+        "MEDIUM" => Tone::Warn,
+        _ => Tone::Muted,
     }
 }
 
@@ -39,7 +40,7 @@ fn readable_view(r: Readable) -> AnyView {
         } else {
             r.groups.into_iter().map(|(severity, list)| view! {
                 <section class="findings" data-severity=severity.clone()>
-                    <h3><span class=format!("badge badge-{}", tone(&severity))>{severity.clone()}</span>{format!(" {} finding{}", list.len(), if list.len() == 1 { "" } else { "s" })}</h3>
+                    <h3>{Badge::new(severity.clone(), tone(&severity)).view()}{format!(" {} finding{}", list.len(), if list.len() == 1 { "" } else { "s" })}</h3>
                     <ul>
                         {list.into_iter().map(|f| view! {
                             <li class="finding">

@@ -2,6 +2,7 @@
 //! 10,000 rows, so each row carries its search text already lowercased and its attention
 //! flag already decided: a keystroke costs one substring test per row and nothing else.
 
+use crate::kit::pager::Pager;
 use cluster_api::{Cluster, Extension, ExtensionVersion, ResourceType, ScanState};
 
 /// One extension version on the desk.
@@ -152,17 +153,9 @@ impl DeskFilter {
     }
 }
 
-/// Rows per page: the DOM holds at most this many rows whatever the total, and a keystroke
+/// The desk's pages: the DOM holds at most 25 rows whatever the total, and a keystroke
 /// redraws no more than these (the frame budget of the filter, see BENCHMARKS.md).
-pub const PAGE_SIZE: usize = 25;
-
-/// The pages for `count` shown rows (at least one), and the range of page `page` (clamped).
-pub fn page_range(count: usize, page: usize) -> (usize, std::ops::Range<usize>) {
-    let pages = count.div_ceil(PAGE_SIZE).max(1);
-    let page = page.clamp(1, pages);
-    let start = (page - 1) * PAGE_SIZE;
-    (pages, start..(start + PAGE_SIZE).min(count))
-}
+pub const PAGER: Pager = Pager { size: 25, prev_id: "desk-prev", next_id: "desk-next" };
 
 #[cfg(test)]
 mod tests {
@@ -258,9 +251,9 @@ mod tests {
 
     #[test]
     fn pages_bound_the_dom() {
-        assert_eq!(page_range(0, 1), (1, 0..0));
-        assert_eq!(page_range(10_000, 1), (400, 0..25));
-        assert_eq!(page_range(60, 3), (3, 50..60));
-        assert_eq!(page_range(60, 9), (3, 50..60));
+        assert_eq!(PAGER.range(0, 1), (1, 0..0));
+        assert_eq!(PAGER.range(10_000, 1), (400, 0..25));
+        assert_eq!(PAGER.range(60, 3), (3, 50..60));
+        assert_eq!(PAGER.range(60, 9), (3, 50..60));
     }
 }

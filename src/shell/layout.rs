@@ -6,8 +6,8 @@ use leptos_router::{
 };
 use wasm_bindgen::JsCast;
 
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::ErrorPanel;
 use crate::links;
 use crate::session::Session;
 

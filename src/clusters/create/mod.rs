@@ -11,8 +11,8 @@ use cluster_api::{BillingPeriod, ClusterCreationResult, DedicatedClusterRequest,
 use leptos::prelude::*;
 
 use crate::api::{self, use_api};
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
+use crate::kit::Loaded;
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::kit::page::{Breadcrumbs, PageHead};
@@ -176,11 +176,12 @@ pub fn CreateCluster() -> impl IntoView {
                     <h2>"2. Details"</h2>
                     <label for="cluster-org">"Organization"</label>
                     {move || if orgs.with(Vec::is_empty) {
-                        match directory.orgs.get() {
-                            // A failed read of the organizations is a failure, not "checking".
-                            Some(Err(e)) => view! { <ErrorPanel action="Loading your organizations" error=e retry=Callback::new(move |_| directory.orgs.refetch())/> }.into_any(),
-                            _ => view! { <p class="hint" id="no-org">{refused().unwrap_or_else(|| crate::directory::CHECKING.into())}</p> }.into_any(),
-                        }
+                        // A failed read of the organizations is a failure, not "checking"; while
+                        // reading, the hint says "checking".
+                        Loaded::from_fn("Loading your organizations",
+                            move || Some(directory.orgs.get().map_or(Ok(()), |r| r.map(drop))),
+                            Some(Callback::new(move |_| directory.orgs.refetch())))
+                        .ready(move |()| view! { <p class="hint" id="no-org">{refused().unwrap_or_else(|| crate::directory::CHECKING.into())}</p> }.into_any())
                     } else {
                         view! {
                             <select id="cluster-org" on:change:target=move |ev| { picked.set(false); org.set(ev.target().value()) }>
@@ -192,18 +193,14 @@ pub fn CreateCluster() -> impl IntoView {
                         }.into_any()
                     }}
                     <label for="cluster-region">"Region"</label>
-                    {move || match regions.get() {
-                        None => view! { <p class="loading">"Loading regions…"</p> }.into_any(),
-                        Some(Err(e)) => view! { <ErrorPanel action="Loading regions" error=e retry=Callback::new(move |_| regions.retry())/> }.into_any(),
-                        Some(Ok(list)) => view! {
+                    {Loaded::new("Loading regions", regions).retry(Callback::new(move |_| regions.retry())).ready(move |list| view! {
                             <select id="cluster-region" on:change:target=move |ev| region.set(ev.target().value())>
                                 {list.into_iter().map(|r| {
                                     let id = r.name.clone();
                                     view! { <option value=r.name.clone() selected=move || region.get() == id>{crate::words::region_text(&r.name, &r.region)}</option> }
                                 }).collect_view()}
                             </select>
-                        }.into_any(),
-                    }}
+                        }.into_any())}
                     <NameField name=name state=name_state/>
                     <label for="cluster-domain">"Custom domain (optional)"</label>
                     <input id="cluster-domain" placeholder="auth.example.com" prop:value=domain
@@ -211,7 +208,7 @@ pub fn CreateCluster() -> impl IntoView {
                 </section>
                 <section class="card">
                     <h2>"3. Payment"</h2>
-                    {move || payment_choice(cards.get(), card, picked, settled, Callback::new(move |_| cards.retry()))}
+                    {payment_choice(cards, card, picked, settled)}
                 </section>
                 <section class="card summary" id="summary">
                     <h2>"Summary"</h2>

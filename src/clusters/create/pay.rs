@@ -9,7 +9,8 @@ use leptos::prelude::*;
 use super::plans::plan;
 use crate::api::ApiError;
 use crate::billing::{card_expiry, card_name};
-use crate::components::ErrorPanel;
+use crate::kit::Loaded;
+use crate::load::Load;
 
 pub type Answer<T> = Option<Result<T, ApiError>>;
 
@@ -26,40 +27,52 @@ pub fn decided(picked: bool, cards: &Answer<Vec<PaymentMethod>>) -> bool {
 }
 
 /// The saved cards and the checkout page as radio buttons. `picked` records that the
-/// person chose; `retry` reads the cards again.
+/// person chose; Retry reads the cards again.
 pub fn payment_choice(
-    cards: Answer<Vec<PaymentMethod>>,
+    cards: Load<Result<Vec<PaymentMethod>, ApiError>>,
     card: RwSignal<Option<String>>,
     picked: RwSignal<bool>,
     settled: Memo<bool>,
-    retry: Callback<()>,
 ) -> AnyView {
-    let saved = match cards {
-        None => view! { <p class="loading">"Loading saved cards…"</p> }.into_any(),
-        Some(Err(ApiError::Forbidden { role, .. })) => view! {
-            <p class="hint">{format!(
-                "This API secret cannot see the organization's saved cards (that needs {}), so pay on the checkout page.",
-                role.unwrap_or("a billing role")
-            )}</p>
-        }.into_any(),
-        Some(Err(e)) => view! {
-            <ErrorPanel action="Loading saved cards" error=e retry=retry/>
-            <p class="hint" id="payment-undecided">"No way to pay is chosen yet: retry to see the saved cards, or choose the checkout page."</p>
-        }.into_any(),
-        Some(Ok(list)) => list.into_iter().map(|c| {
-            let id = c.id.clone();
-            let pick = c.id.clone();
-            view! {
-                <label class="choice">
-                    <input type="radio" name="payment" value=c.id.clone() prop:checked=move || card.get().as_deref() == Some(id.as_str())
-                        on:change=move |_| { picked.set(true); card.set(Some(pick.clone())); }/>
-                    {card_label(&c)}
-                </label>
-            }
-        }).collect_view().into_any(),
+    // Cards closed to this caller are an answer too (`Err(role)`): the checkout page is then the way.
+    let read = move || {
+        cards.get().map(|r| match r {
+            Ok(list) => Ok(Ok(list)),
+            Err(ApiError::Forbidden { role, .. }) => Ok(Err(role)),
+            Err(e) => Err(e),
+        })
+    };
+    let saved = Loaded::from_fn("Loading saved cards", read, Some(Callback::new(move |_| cards.retry()))).ready(
+        move |answer| match answer {
+            Err(role) => view! {
+                <p class="hint">{format!(
+                    "This API secret cannot see the organization's saved cards (that needs {}), so pay on the checkout page.",
+                    role.unwrap_or("a billing role")
+                )}</p>
+            }.into_any(),
+            Ok(list) => list.into_iter().map(|c| {
+                let id = c.id.clone();
+                let pick = c.id.clone();
+                view! {
+                    <label class="choice">
+                        <input type="radio" name="payment" value=c.id.clone() prop:checked=move || card.get().as_deref() == Some(id.as_str())
+                            on:change=move |_| { picked.set(true); card.set(Some(pick.clone())); }/>
+                        {card_label(&c)}
+                    </label>
+                }
+            }).collect_view().into_any(),
+        },
+    );
+    let failed =
+        move || cards.with(|c| matches!(c, Some(Err(e)) if !matches!(e, ApiError::Forbidden { .. })));
+    let undecided = move || {
+        failed().then(|| view! {
+        <p class="hint" id="payment-undecided">"No way to pay is chosen yet: retry to see the saved cards, or choose the checkout page."</p>
+    })
     };
     view! {
         {saved}
+        {undecided}
         <label class="choice">
             <input type="radio" name="payment" value="" id="pay-on-checkout"
                 prop:checked=move || settled.get() && card.get().is_none()

@@ -3,16 +3,16 @@
 use cluster_api::ops;
 use leptos::prelude::*;
 
-use crate::api::{self, ApiError, use_api};
+use crate::api::{self, ApiError};
 use crate::billing::SubscriptionDetails;
 use crate::clusters::ClusterCtx;
 use crate::clusters::payment::ResumeButton;
-use crate::components::ErrorPanel;
+use crate::kit::Loaded;
 
 #[component]
 pub fn ClusterBilling() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
-    let api = use_api();
+    let api = ctx.api;
     let status = Memo::new(move |_| ctx.cluster.with(|c| c.status.clone()));
     // Paying changes the subscription: read it again when the state moves.
     let subscription = crate::load::load(move || {
@@ -24,20 +24,21 @@ pub fn ClusterBilling() -> impl IntoView {
     view! {
         <section class="card" id="cluster-billing">
             <h2>"Subscription"</h2>
-            {move || match subscription.get() {
-                None => view! { <p class="loading">"Loading the subscription…"</p> }.into_any(),
-                Some(Err(ApiError::NotFound(_))) => view! {
+            // No subscription is an answer too: none starts before the first payment.
+            {Loaded::from_fn("Loading the subscription", move || subscription.get().map(|r| match r {
+                Err(ApiError::NotFound(_)) => Ok(None),
+                other => other.map(Some),
+            }), Some(Callback::new(move |_| subscription.refetch())))
+            .ready(|answer| match answer {
+                None => view! {
                     <p id="no-subscription">"No subscription yet: it starts when the first payment for this cluster succeeds."</p>
                 }.into_any(),
-                Some(Err(e)) => view! {
-                    <ErrorPanel action="Loading the subscription" error=e retry=Callback::new(move |_| subscription.refetch())/>
-                }.into_any(),
-                Some(Ok(s)) => view! {
+                Some(s) => view! {
                     <SubscriptionDetails subscription=s>
                         <ResumeButton id="pay-open-invoice" label="Pay open invoice" destination="the invoice"/>
                     </SubscriptionDetails>
                 }.into_any(),
-            }}
+            })}
         </section>
     }
 }

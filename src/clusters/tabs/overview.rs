@@ -4,11 +4,12 @@ use leptos::prelude::*;
 use crate::api::{self, use_api};
 use crate::clusters::ClusterCtx;
 use crate::clusters::delete::DeleteCluster;
+use crate::clusters::status_badge;
 use crate::clusters::watch::restart_watch;
-use crate::components::{ErrorPanel, status_badge};
 use crate::directory::Directory;
 use crate::format;
 use crate::kit::copy::CopyButton;
+use crate::kit::{Badge, Loaded, Tone};
 use crate::links::{self, ClusterTab};
 use crate::words;
 
@@ -91,25 +92,21 @@ fn MetricsCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
     view! {
         <section class="card" id="metrics">
             <h2>"Metrics"</h2>
-            {move || match metrics.get() {
-                None => view! { <p class="loading">"Loading metrics…"</p> }.into_any(),
-                Some(Err(e)) => view! { <ErrorPanel action="Loading metrics" error=e retry=Callback::new(move |_| metrics.refetch())/> }.into_any(),
-                Some(Ok(m)) => metrics_view(m, &status.get()),
-            }}
+            {Loaded::new("Loading metrics", metrics).ready(move |m| metrics_view(m, &status.get()))}
         </section>
     }
 }
 
 /// Health in words and a tone. Only a cluster meant to be running can be unhealthy: one
 /// that is not running yet (awaiting payment, provisioning) or any more is said to be so.
-pub fn health(healthy: bool, status: &ClusterState) -> (&'static str, &'static str) {
+pub fn health(healthy: bool, status: &ClusterState) -> (&'static str, Tone) {
     match (healthy, status) {
-        (true, _) => ("Healthy", "ok"),
-        (false, ClusterState::Active) => ("Not healthy", "bad"),
+        (true, _) => ("Healthy", Tone::Ok),
+        (false, ClusterState::Active) => ("Not healthy", Tone::Bad),
         (false, ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning) => {
-            ("Not running yet", "neutral")
+            ("Not running yet", Tone::Neutral)
         }
-        (false, _) => ("Not running", "muted"),
+        (false, _) => ("Not running", Tone::Muted),
     }
 }
 
@@ -118,7 +115,7 @@ fn metrics_view(m: Metrics, status: &ClusterState) -> AnyView {
     let (words, tone) = health(m.healthy, status);
     view! {
         <p>
-            <span class=format!("badge badge-{tone}") id="health">{words}</span>
+            {Badge::new(words, tone).id("health").view()}
         </p>
         {if counts.is_empty() {
             view! { <p class="hint">"No counters reported."</p> }.into_any()
@@ -139,18 +136,17 @@ fn RestartCard(id: String) -> impl IntoView {
     view! {
         <section class="card" id="restart">
             <h2>"Restarts"</h2>
-            {move || {
-                let f = feed.get();
-                match (f.value, f.error) {
-                    (Some(s), _) if s.restart_in_progress => view! {
+            // The feed retries by itself: no Retry button.
+            {Loaded::from_fn("Loading the restart status", move || feed.get().read(), None).loading("Loading…").ready(|s| {
+                if s.restart_in_progress {
+                    view! {
                         <p>{crate::kit::badge::restart_in_progress()}</p>
                         <p class="hint">"Configuration changes wait until it finishes. This updates by itself."</p>
-                    }.into_any(),
-                    (Some(_), _) => view! { <p>"No restart in progress."</p> }.into_any(),
-                    (None, Some(e)) => view! { <ErrorPanel action="Loading the restart status" error=e/> }.into_any(),
-                    (None, None) => view! { <p class="loading">"Loading…"</p> }.into_any(),
+                    }.into_any()
+                } else {
+                    view! { <p>"No restart in progress."</p> }.into_any()
                 }
-            }}
+            })}
         </section>
     }
 }
@@ -166,17 +162,18 @@ fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
     view! {
         <section class="card" id="system-info">
             <h2>"System information"</h2>
-            {move || match info.get() {
-                None => view! { <p class="loading">"Loading…"</p> }.into_any(),
-                Some(None) => view! {
-                    <p class="hint">{format!(
-                        "Keycloak's server information is available while the cluster is active; it is {} now.",
-                        crate::lower::lower(&status_badge::words(&status.get()))
-                    )}</p>
-                }.into_any(),
-                Some(Some(Err(e))) => view! { <ErrorPanel action="Loading system information" error=e retry=Callback::new(move |_| info.refetch())/> }.into_any(),
-                Some(Some(Ok(s))) => system_info_view(s),
-            }}
+            // Not read (`None`) while the cluster is not active.
+            {Loaded::from_fn("Loading system information", move || info.get().map(Option::transpose), Some(Callback::new(move |_| info.refetch())))
+                .loading("Loading…")
+                .ready(move |answer| match answer {
+                    None => view! {
+                        <p class="hint">{format!(
+                            "Keycloak's server information is available while the cluster is active; it is {} now.",
+                            crate::lower::lower(&status_badge::words(&status.get()))
+                        )}</p>
+                    }.into_any(),
+                    Some(s) => system_info_view(s),
+                })}
         </section>
     }
 }
@@ -221,9 +218,9 @@ mod tests {
 
     #[test]
     fn never_paid_is_not_unhealthy() {
-        assert_eq!(health(false, &ClusterState::BillingSetup), ("Not running yet", "neutral"));
-        assert_eq!(health(false, &ClusterState::Active), ("Not healthy", "bad"));
-        assert_eq!(health(true, &ClusterState::Active).1, "ok");
-        assert_ne!(health(false, &ClusterState::Disabled).1, "bad");
+        assert_eq!(health(false, &ClusterState::BillingSetup), ("Not running yet", Tone::Neutral));
+        assert_eq!(health(false, &ClusterState::Active), ("Not healthy", Tone::Bad));
+        assert_eq!(health(true, &ClusterState::Active).1, Tone::Ok);
+        assert_ne!(health(false, &ClusterState::Disabled).1, Tone::Bad);
     }
 }

@@ -30,7 +30,7 @@ pub fn summary_text(c: &Cluster, org: &str, keycloak: &str, restart: &str, healt
             "Region",
             format!("{} [{}]", crate::words::region_text(&c.region.name, &c.region.region), c.region.name),
         ),
-        ("Status", format!("{} ({})", crate::components::status_badge::words(&c.status), c.status)),
+        ("Status", format!("{} ({})", crate::clusters::status_badge::words(&c.status), c.status)),
         ("Keycloak version", keycloak.to_string()),
         ("Restart", restart.to_string()),
         ("Health", health.to_string()),

@@ -8,12 +8,12 @@ use leptos_router::hooks::{use_navigate, use_params_map};
 
 use super::{org_param, role_chips};
 use crate::api::{self, Api, use_api};
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::format;
+use crate::kit::Loaded;
 use crate::kit::copy::CopyButton;
 use crate::kit::page::{Breadcrumbs, PageHead};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
 use crate::links;
 use crate::session::Session;
 
@@ -50,13 +50,7 @@ fn SecretPage(org_id: String, secret_id: String) -> impl IntoView {
             (secret_id.clone(), None),
         ]/>
         <PageHead heading=heading/>
-        {move || match secret.get() {
-            None => view! { <p class="loading">"Loading the API secret…"</p> }.into_any(),
-            Some(Err(error)) => view! {
-                <ErrorPanel action="Loading the API secret" error=error retry=Callback::new(move |_| secret.refetch())/>
-            }.into_any(),
-            Some(Ok(s)) => facts(api, &directory, ids.get_value().0, s),
-        }}
+        {Loaded::new("Loading the API secret", secret).ready(move |s| facts(api, &directory, ids.get_value().0, s))}
     }
 }
 
@@ -110,7 +104,7 @@ fn revoke(api: Api, org_id: String, s: Secret, refusal: Option<String>) -> AnyVi
             </button>
             {refusal.map(|why| view! { <p class="hint">{why}</p> })}
         </section>
-        <ConfirmDialog confirm=confirm tone=Tone::Danger title=format!("Revoke {name}?")
+        <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger title=format!("Revoke {name}?")
             body=move || view! {
                 <p>"New tokens stop at once: the client ID and secret are refused from now on. "
                    "Tokens already issued with it keep working until they expire (minutes)."</p>

@@ -12,7 +12,7 @@ use crate::api::{self, use_api};
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 
 const COLUMNS: &[Column] = &[
     Column::sortable("Client ID"),
@@ -115,7 +115,7 @@ fn CredentialList() -> impl IntoView {
             <ResourceTable columns=COLUMNS rows=rows class="credentials" label="Credentials" loading_what="Loading credentials"
                 retry=Callback::new(move |_| list.refetch())
                 empty=ViewFn::from(|| view! { <p class="empty" id="no-credentials">"No credentials yet."</p> })/>
-            <ConfirmDialog confirm=confirm tone=Tone::Danger
+            <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
                 title=Signal::derive(move || format!("Revoke {}?", revoking.get()))
                 body=move || view! {
                     <p>{move || format!("The client {} is deleted from the realm at once: anything using it can no longer get tokens.", revoking.get())}</p>

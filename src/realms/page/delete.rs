@@ -7,7 +7,7 @@ use leptos_router::{NavigateOptions, hooks::use_navigate};
 
 use super::RealmCtx;
 use crate::api::{self, use_api};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
 use crate::links::{self, ClusterTab};
 use crate::session::Session;
 
@@ -44,7 +44,7 @@ pub fn DeleteRealm() -> impl IntoView {
                 title=move || ctx.denied.get().unwrap_or_default() on:click=move |_| confirm.open()>
                 "Delete realm"
             </button>
-            <ConfirmDialog confirm=confirm tone=Tone::Danger
+            <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
                 title=Signal::derive(move || format!("Delete realm {}?", name.get()))
                 body=move || view! {
                     <p>{move || format!("Realm {} and everything in it (users, clients, roles, credentials, sessions) is deleted from the cluster.", name.get())}</p>

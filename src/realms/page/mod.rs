@@ -15,9 +15,9 @@ use leptos_router::hooks::use_params_map;
 
 use super::{badge, key, label, realm_watch};
 use crate::api::{self, use_api};
-use crate::components::ErrorPanel;
 use crate::directory::Directory;
 use crate::kit::page::{Breadcrumbs, PageHead, title};
+use crate::kit::{Badge, Loaded, Tone};
 use crate::links::{self, ClusterTab};
 
 /// What every section of the realm page reads.
@@ -61,26 +61,24 @@ fn Realm(id: String) -> impl IntoView {
     let realm = Memo::new(move |_| feed.get().value);
     let loaded = Memo::new(move |_| realm.with(Option::is_some));
     let retry_id = id.clone();
-    move || {
-        if loaded.get() {
-            let current = Signal::derive(move || realm.get().unwrap_or_default());
-            view! { <Loaded id=id.clone() realm=current/> }.into_any()
-        } else if let Some(error) = feed.with(|f| f.error.clone()) {
-            let retry_id = retry_id.clone();
+    // Once the realm is known only `loaded` is tracked: its page is not rebuilt on each poll.
+    let read = move || if loaded.get() { Some(Ok(())) } else { feed.with(|f| f.error.clone()).map(Err) };
+    let crumbs = id.clone();
+    Loaded::from_fn("Loading the realm", read, Some(Callback::new(move |_| watch.refresh(key(&retry_id)))))
+        .failed_head(move || {
             view! {
-                <Breadcrumbs crumbs=vec![("Realms".into(), Some(links::REALMS.into())), (id.clone(), None)]/>
-                <PageHead heading=id.clone() title=title(&[&id, "Realms"])/>
-                <ErrorPanel action="Loading the realm" error=error retry=Callback::new(move |_| watch.refresh(key(&retry_id)))/>
+                <Breadcrumbs crumbs=vec![("Realms".into(), Some(links::REALMS.into())), (crumbs.clone(), None)]/>
+                <PageHead heading=crumbs.clone() title=title(&[&crumbs, "Realms"])/>
             }
-            .into_any()
-        } else {
-            view! { <p class="loading">"Loading the realm…"</p> }.into_any()
-        }
-    }
+        })
+        .ready(move |()| {
+            let current = Signal::derive(move || realm.get().unwrap_or_default());
+            view! { <RealmShown id=id.clone() realm=current/> }.into_any()
+        })
 }
 
 #[component]
-fn Loaded(id: String, realm: Signal<Deployment>) -> impl IntoView {
+fn RealmShown(id: String, realm: Signal<Deployment>) -> impl IntoView {
     let directory = expect_context::<Directory>();
     let org = move || realm.with(|r| r.org_id.clone().unwrap_or_default());
     let denied = Memo::new(move |_| directory.denied(&org(), &catalogue::DEPLOYMENT_UPDATE));
@@ -157,16 +155,12 @@ fn Metrics() -> impl IntoView {
     view! {
         <section class="card" id="realm-metrics">
             <h2>"Metrics"</h2>
-            {move || match metrics.get() {
-                None => view! { <p class="loading">"Loading metrics…"</p> }.into_any(),
-                Some(Err(e)) => view! { <ErrorPanel action="Loading metrics" error=e retry=Callback::new(move |_| metrics.refetch())/> }.into_any(),
-                Some(Ok(m)) => view! {
-                    <p><span class=if m.healthy { "badge badge-ok" } else { "badge badge-bad" }>{if m.healthy { "Healthy" } else { "Not healthy" }}</span></p>
+            {Loaded::new("Loading metrics", metrics).ready(|m| view! {
+                    <p>{if m.healthy { Badge::new("Healthy", Tone::Ok) } else { Badge::new("Not healthy", Tone::Bad) }.view()}</p>
                     <dl class="fields">
                         {m.counts.unwrap_or_default().into_iter().map(|(k, v)| view! { <dt class="cap">{k.clone()}</dt><dd data-count=k>{v.to_string()}</dd> }).collect_view()}
                     </dl>
-                }.into_any(),
-            }}
+                }.into_any())}
         </section>
     }
 }

@@ -6,10 +6,10 @@ use cluster_api::{EndpointType, ops};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
-use crate::api::{self, use_api};
+use crate::api;
 use crate::clusters::ClusterCtx;
-use crate::components::ErrorPanel;
 use crate::format;
+use crate::kit::Loaded;
 use crate::links::{self, ClusterTab};
 use crate::load::load;
 
@@ -26,7 +26,7 @@ pub fn effect(endpoint: &EndpointType, allow: bool) -> &'static str {
 #[component]
 pub fn ClusterIpRule() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
-    let api = use_api();
+    let api = ctx.api;
     let params = use_params_map();
     let rule_id = Memo::new(move |_| params.read().get("rule").unwrap_or_default());
     let rule = load(move || {
@@ -37,10 +37,7 @@ pub fn ClusterIpRule() -> impl IntoView {
     view! {
         <section class="card" id="ip-rule-detail">
             <p><a href=back id="back-to-access">"← All IP rules"</a></p>
-            {move || match rule.get() {
-                None => view! { <p class="loading">"Loading the IP rule…"</p> }.into_any(),
-                Some(Err(e)) => view! { <ErrorPanel action="Loading the IP rule" error=e retry=Callback::new(move |_| rule.refetch())/> }.into_any(),
-                Some(Ok(r)) => view! {
+            {Loaded::new("Loading the IP rule", rule).ready(|r| view! {
                     <h2 id="ip-rule-address">{r.address.clone()}</h2>
                     <p class="hint" id="ip-rule-effect">{effect(&r.endpoint_type, r.allow_deny)}</p>
                     <dl class="fields">
@@ -51,8 +48,7 @@ pub fn ClusterIpRule() -> impl IntoView {
                         <dt>"Created"</dt><dd>{r.created_at.map_or("—".to_string(), format::utc)}</dd>
                         <dt>"Rule ID"</dt><dd class="mono" id="ip-rule-id">{r.id.clone()}" "<CopyButton text=r.id.clone() what="rule ID"/></dd>
                     </dl>
-                }.into_any(),
-            }}
+                }.into_any())}
         </section>
     }
 }

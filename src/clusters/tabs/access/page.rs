@@ -10,12 +10,11 @@ use super::rules::{
     Category, Draft, add_problem, address_problem, cap, cap_line, changes, is_empty, locks_admin,
 };
 use super::section::{Row, RuleSection};
-use crate::api::{self, Api, use_api};
+use crate::api::{self, Api};
 use crate::clusters::ClusterCtx;
-use crate::components::ErrorPanel;
-use crate::directory::Directory;
+use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
-use crate::kit::dialog::{Confirm, ConfirmDialog, Tone};
+use crate::kit::dialog::{Confirm, ConfirmDialog, ConfirmStyle};
 use crate::kit::write::{Work, Write};
 use crate::load::load;
 
@@ -93,10 +92,7 @@ fn save_work(
 #[component]
 pub fn ClusterAccess() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
-    let cluster = ctx.cluster;
-    let api = use_api();
-    let directory = expect_context::<Directory>();
-    let cluster_id = StoredValue::new(ctx.id());
+    let (cluster, api, cluster_id) = (ctx.cluster, ctx.api, ctx.id);
     // One signal per category (`[x; 3]` would copy one signal three times).
     let rows = std::array::from_fn(|_| RwSignal::new(Vec::new()));
     let owner = StoredValue::new(Owner::current().unwrap_or_default());
@@ -111,10 +107,7 @@ pub fn ClusterAccess() -> impl IntoView {
             answer
         }
     });
-    let read_only = Signal::derive(move || {
-        let org = cluster.with(|c| c.owner.clone().unwrap_or_default());
-        directory.denied(&org, &catalogue::CLUSTER_IPRULE_UPDATE)
-    });
+    let read_only = Signal::derive(move || ctx.denied(&catalogue::CLUSTER_IPRULE_UPDATE));
     let caps = Memo::new(move |_| {
         cluster.with(|c| (cap(&c.tier, &c.resource_limits), cap_line(&c.tier, &c.resource_limits)))
     });
@@ -196,11 +189,7 @@ pub fn ClusterAccess() -> impl IntoView {
             <p class="chip usage" id="ip-cap">{move || caps.get().1}</p>
             {move || read_only.get().map(|why| view! { <p class="hint reason" id="access-read-only">{why}</p> })}
         </section>
-        {move || match list.get() {
-            None => view! { <p class="loading">"Loading the IP rules…"</p> }.into_any(),
-            Some(Err(e)) => view! { <ErrorPanel action="Loading the IP rules" error=e retry=Callback::new(move |_| list.refetch())/> }.into_any(),
-            Some(Ok(_)) => ().into_any(),
-        }}
+        {Loaded::new("Loading the IP rules", list).ready(|_| ().into_any())}
         <div class="ip-sections" hidden=move || editor.saved.with(Option::is_none)>
             {sections}
             {move || read_only.get().is_none().then(|| view! {
@@ -222,6 +211,6 @@ pub fn ClusterAccess() -> impl IntoView {
                 <p>"Make sure your own address is in the list, or you will lock yourself out of the admin console."</p>
                 <CodePanel curl=code hcl=hcl/>
             }
-            confirm_label="Save and restrict" busy_label="Saving…" tone=Tone::Danger work=confirmed confirm_id="confirm-admin-lock"/>
+            confirm_label="Save and restrict" busy_label="Saving…" style=ConfirmStyle::Danger work=confirmed confirm_id="confirm-admin-lock"/>
     }
 }

@@ -12,7 +12,7 @@ use crate::kit::code::CodePanel;
 #[component]
 pub fn AddDomain() -> impl IntoView {
     let ctx = expect_context::<DomainsCtx>();
-    let api = ctx.api;
+    let api = ctx.cluster.api;
     let host = RwSignal::new(String::new());
     let touched = RwSignal::new(false);
     let added = RwSignal::new(None::<String>);
@@ -27,9 +27,9 @@ pub fn AddDomain() -> impl IntoView {
         }
         let value = host.get_untracked().trim().to_ascii_lowercase();
         let op =
-            ops::ClusterDomainCreate { id: ctx.cluster_id.get_value(), body: ClusterDomain { host: value } };
+            ops::ClusterDomainCreate { id: ctx.cluster.id.get_value(), body: ClusterDomain { host: value } };
         added.set(None);
-        let cluster = ctx.cluster_id.get_value();
+        let cluster = ctx.cluster.id.get_value();
         write.run(async move { api::call(api, &op).await }, move |v| {
             if let Some(center) = center {
                 crate::activity::track::domain(center, ctx.watch, &cluster, &v.domain.id, &v.domain.domain);
@@ -40,7 +40,7 @@ pub fn AddDomain() -> impl IntoView {
             ctx.list.refetch();
         });
     };
-    let cluster_id = ctx.cluster_id;
+    let cluster_id = ctx.cluster.id;
     let code = crate::code::live(Box::new(move |t| {
         let value = host.get().trim().to_ascii_lowercase();
         let op = ops::ClusterDomainCreate {

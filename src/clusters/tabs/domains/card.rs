@@ -8,10 +8,10 @@ use leptos::prelude::*;
 use super::page::DomainsCtx;
 use super::{certificate_label, dns_label, primary_block};
 use crate::api;
-use crate::components::ErrorPanel;
+use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work};
 use crate::links;
 use crate::poll::PollKey;
 
@@ -34,20 +34,22 @@ pub fn record_rows(records: Vec<DomainRecord>) -> Vec<Row> {
         .collect()
 }
 
-fn badge((label, tone): (&'static str, &'static str), class: &'static str) -> impl IntoView {
-    view! {
-        <span class=format!("badge badge-{tone} {class}")>
-            {(tone == "busy").then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
-            {label}
-        </span>
-    }
+fn badge((label, tone): (&'static str, &'static str), class: &'static str) -> AnyView {
+    // `dns_label` and `certificate_label` (domains/mod.rs) still name their tone in words.
+    let tone = match tone {
+        "ok" => Tone::Ok,
+        "busy" => Tone::Busy,
+        "bad" => Tone::Bad,
+        _ => Tone::Muted,
+    };
+    Badge::new(label, tone).spinner(tone == Tone::Busy).class(class).view()
 }
 
 #[component]
 pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
     let ctx = expect_context::<DomainsCtx>();
-    let api = ctx.api;
-    let feed = ctx.watch.watch(PollKey::item(ctx.cluster_id.get_value(), domain.id.clone()), None);
+    let api = ctx.cluster.api;
+    let feed = ctx.watch.watch(PollKey::item(ctx.cluster.id.get_value(), domain.id.clone()), None);
     let value = move || feed.with(|f| f.value.clone());
     let host = StoredValue::new(domain.domain.clone());
     let id = StoredValue::new(domain.id.clone());
@@ -82,13 +84,13 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
                 found within 48 hours expires."</p>
             <ResourceTable columns=RECORD_COLUMNS class="records" label="DNS records to create"
                 rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
-                loading_what="Loading the DNS records" retry=Callback::new(move |()| ctx.watch.refresh(PollKey::item(ctx.cluster_id.get_value(), id.get_value())))
+                loading_what="Loading the DNS records" retry=Callback::new(move |()| ctx.watch.refresh(PollKey::item(ctx.cluster.id.get_value(), id.get_value())))
                 empty=ViewFn::from(|| ())/>
         }
         .into_any())
     };
 
-    let cluster_id = ctx.cluster_id;
+    let cluster_id = ctx.cluster.id;
     let primary_code = crate::code::live(Box::new(move |t| {
         crate::code::actions::primary_host(t, &cluster_id.get_value(), &host.get_value())
     }));
@@ -112,7 +114,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
     };
     let confirm = Confirm::new("Deleting the domain");
     let work = Callback::new(move |()| -> Work {
-        let op = ops::ClusterDomainDelete { id: ctx.cluster_id.get_value(), domain_id: id.get_value() };
+        let op = ops::ClusterDomainDelete { id: ctx.cluster.id.get_value(), domain_id: id.get_value() };
         Box::pin(async move {
             api::call(api, &op).await?;
             ctx.list.refetch();
@@ -134,8 +136,8 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
             <div class="section-head">
                 <h3 class="mono">{domain.domain.clone()}</h3>
                 <CopyButton text=domain.domain.clone() what="host"/>
-                <a class="domain-link" href=links::cluster_domain(&ctx.cluster_id.get_value(), &domain.id)>"Link for your DNS admin"</a>
-                {move || is_primary().then(|| view! { <span class="badge badge-ok primary-mark">"Primary host"</span> })}
+                <a class="domain-link" href=links::cluster_domain(&ctx.cluster.id.get_value(), &domain.id)>"Link for your DNS admin"</a>
+                {move || is_primary().then(|| view! { {Badge::new("Primary host", Tone::Ok).class("primary-mark").view()} })}
             </div>
             <p class="domain-status" aria-live="polite">{status}</p>
             {move || feed.with(|f| f.error.clone()).map(|e| view! { <ErrorPanel action="Checking the domain" error=e/> })}
@@ -149,7 +151,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
                     {move || delete_block().map(|why| view! { <span class="hint reason delete-block">{why}</span> })}
                 </div>
             })}
-            <ConfirmDialog confirm=confirm tone=Tone::Danger
+            <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
                 title=Signal::derive(move || format!("Delete {}?", host.get_value()))
                 body=move || view! {
                     <p>{format!("{} stops being a custom domain of this cluster and its certificate is released. To use it \

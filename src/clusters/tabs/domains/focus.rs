@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::card::record_rows;
 use super::page::DomainsCtx;
 use crate::api;
-use crate::components::ErrorPanel;
+use crate::kit::Loaded;
 use crate::kit::table::{ResourceTable, Rows};
 use crate::links::{self, ClusterTab};
 use crate::load::load;
@@ -16,18 +16,14 @@ use crate::load::load;
 #[component]
 pub fn DomainFocus(domain_id: String) -> impl IntoView {
     let ctx = expect_context::<DomainsCtx>();
-    let api = ctx.api;
-    let op = ops::ClusterDomainDetail { id: ctx.cluster_id.get_value(), domain_id };
+    let api = ctx.cluster.api;
+    let op = ops::ClusterDomainDetail { id: ctx.cluster.id.get_value(), domain_id };
     let detail = load(move || {
         let op = op.clone();
         async move { api::call(api, &op).await }
     });
-    let all = links::cluster_tab(&ctx.cluster_id.get_value(), ClusterTab::Domains);
-    let body = move || {
-        match detail.get() {
-        None => view! { <p class="loading">"Loading the domain…"</p> }.into_any(),
-        Some(Err(e)) => view! { <ErrorPanel action="Loading the domain" error=e retry=Callback::new(move |()| detail.refetch())/> }.into_any(),
-        Some(Ok(domain)) => {
+    let all = links::cluster_tab(&ctx.cluster.id.get_value(), ClusterTab::Domains);
+    let body = Loaded::new("Loading the domain", detail).ready(move |domain| {
             let records = domain.domain_records.clone().unwrap_or_default();
             let host = domain.domain.clone();
             if records.is_empty() {
@@ -45,9 +41,7 @@ pub fn DomainFocus(domain_id: String) -> impl IntoView {
                     rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
                     loading_what="Loading the DNS records" retry=Callback::new(move |()| detail.refetch()) empty=ViewFn::from(|| ())/>
             }.into_any()
-        }
-    }
-    };
+    });
     view! {
         <section class="card" id="domain-focus">
             <h2>"DNS records for one domain"</h2>

@@ -10,11 +10,10 @@ use super::add::AddDomain;
 use super::card::DomainCard;
 use super::focus::DomainFocus;
 use super::{DEFAULT_SUFFIX, DomainWatch, bare_host, cap, usage};
-use crate::api::{self, Api, ApiError, use_api};
+use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
 use crate::clusters::watch::ClusterWatch;
-use crate::components::ErrorPanel;
-use crate::directory::Directory;
+use crate::kit::Loaded;
 use crate::kit::Write;
 use crate::load::{Load, load};
 use leptos_router::hooks::use_query_map;
@@ -22,7 +21,7 @@ use leptos_router::hooks::use_query_map;
 /// What the cards of the tab share.
 #[derive(Clone, Copy)]
 pub struct DomainsCtx {
-    pub cluster_id: StoredValue<String>,
+    pub cluster: ClusterCtx,
     pub list: Load<Result<Vec<CustomerDomain>, ApiError>>,
     /// Why changes are off (role), or `None`.
     pub denied: Memo<Option<String>>,
@@ -31,15 +30,14 @@ pub struct DomainsCtx {
     pub primary: Memo<String>,
     /// Switching the primary host: one at a time, from the head or a card.
     pub host_write: Write,
-    pub api: Api,
     clusters: ClusterWatch,
 }
 
 impl DomainsCtx {
     /// Makes `host` the primary host; the answer (the cluster) updates every view of it.
     pub fn switch_to(self, host: String) {
-        let (api, clusters) = (self.api, self.clusters);
-        let id = self.cluster_id.get_value();
+        let (api, clusters) = (self.cluster.api, self.clusters);
+        let id = self.cluster.id.get_value();
         let op = ops::ClusterHostUpdate { id: id.clone(), body: ClusterDomain { host } };
         self.host_write
             .run(async move { api::call(api, &op).await }, move |cluster| clusters.publish(id, cluster));
@@ -49,28 +47,21 @@ impl DomainsCtx {
 #[component]
 pub fn ClusterDomains() -> impl IntoView {
     let cluster_ctx = expect_context::<ClusterCtx>();
-    let cluster = cluster_ctx.cluster;
-    let api = use_api();
-    let directory = expect_context::<Directory>();
-    let cluster_id = StoredValue::new(cluster_ctx.id());
+    let (cluster, api, cluster_id) = (cluster_ctx.cluster, cluster_ctx.api, cluster_ctx.id);
     let list = load(move || {
         let op = ops::ClusterDomainList { id: cluster_id.get_value() };
         async move { api::call(api, &op).await }
     });
-    let denied = Memo::new(move |_| {
-        let org = cluster.with(|c| c.owner.clone().unwrap_or_default());
-        directory.denied(&org, &catalogue::CLUSTER_DOMAIN_CREATE)
-    });
+    let denied = Memo::new(move |_| cluster_ctx.denied(&catalogue::CLUSTER_DOMAIN_CREATE));
     let primary = Memo::new(move |_| cluster.with(|c| bare_host(&c.host).to_string()));
     let default_host = Memo::new(move |_| cluster.with(|c| format!("{}.{DEFAULT_SUFFIX}", c.name)));
     let ctx = DomainsCtx {
-        cluster_id,
+        cluster: cluster_ctx,
         list,
         denied,
         watch: crate::poll::app_wide(super::domain_watch),
         primary,
         host_write: Write::new("Switching the primary host"),
-        api,
         clusters: expect_context::<ClusterWatch>(),
     };
     provide_context(ctx);
@@ -131,14 +122,11 @@ pub fn ClusterDomains() -> impl IntoView {
             }}
         </section>
         {focus}
-        {move || match list.get() {
-            None => view! { <p class="loading">"Loading domains…"</p> }.into_any(),
-            Some(Err(e)) => view! { <ErrorPanel action="Loading domains" error=e retry=Callback::new(move |_| list.refetch())/> }.into_any(),
-            Some(Ok(all)) if all.is_empty() => view! {
+        {Loaded::new("Loading domains", list)
+            .empty(Vec::is_empty, || view! {
                 <div class="empty" id="no-domains"><p>"No custom domains yet. The cluster answers on its default host."</p></div>
-            }.into_any(),
-            Some(Ok(_)) => ().into_any(),
-        }}
+            })
+            .ready(|_| ().into_any())}
         <div class="domains">
             <For each=domains key=|d| d.id.clone() let:domain>
                 <DomainCard domain=domain/>

@@ -11,7 +11,7 @@ use super::page::EnvVarsCtx;
 use super::queue::Change;
 use super::{name_problem, restart_notice};
 use crate::api;
-use crate::components::ErrorPanel;
+use crate::kit::Loaded;
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::load::load;
@@ -26,7 +26,7 @@ pub fn NewVar() -> impl IntoView {
     let note = RwSignal::new(None::<String>);
     let write = Write::new("Adding the variable");
     let problem = move || name.with(|n| name_problem(n));
-    let cluster_id = ctx.cluster_id;
+    let cluster_id = ctx.cluster.id;
     // The typed value of a secret never reaches the Code panel: its builders put $ENV_VALUE there.
     let typed = move || {
         let kind = if secret.get() { Kind::Secret } else { Kind::String };
@@ -109,24 +109,22 @@ pub fn NewVar() -> impl IntoView {
 #[component]
 pub fn EditVar(var: Var) -> impl IntoView {
     let ctx = expect_context::<EnvVarsCtx>();
-    let api = ctx.api;
-    let op = ops::ClusterEnvVarDetail { id: ctx.cluster_id.get_value(), env_variable_id: var.id.clone() };
+    let api = ctx.cluster.api;
+    let op = ops::ClusterEnvVarDetail { id: ctx.cluster.id.get_value(), env_variable_id: var.id.clone() };
     let fresh = load(move || {
         let op = op.clone();
         async move { api::call(api, &op).await }
     });
     let name = var.name.clone();
-    move || {
-        match fresh.get() {
-        None => view! { <section class="card" id="edit-env-var"><p class="loading">{format!("Loading {name}…")}</p></section> }.into_any(),
-        Some(Err(e)) => view! {
-            <section class="card" id="edit-env-var">
-                <ErrorPanel action=format!("Loading {name}") error=e retry=Callback::new(move |()| fresh.refetch())/>
+    // The form's own Cancel is not there until the variable is read: a failure gets one.
+    let failed = move || fresh.with(|f| matches!(f, Some(Err(_))));
+    view! {
+        <section class="card" id="edit-env-var">
+            {Loaded::new(format!("Loading {name}"), fresh).ready(|var| view! { <EditForm var=var/> }.into_any())}
+            {move || failed().then(|| view! {
                 <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>"Cancel"</button>
-            </section>
-        }.into_any(),
-        Some(Ok(var)) => view! { <EditForm var=var/> }.into_any(),
-    }
+            })}
+        </section>
     }
 }
 
@@ -146,7 +144,7 @@ fn EditForm(var: Var) -> impl IntoView {
     };
     let (id, kind, original) = (var.id.clone(), var.r#type.clone(), var.name.clone());
     let (cluster_id, var_id, code_kind) =
-        (ctx.cluster_id, StoredValue::new(var.id.clone()), StoredValue::new(var.r#type.clone()));
+        (ctx.cluster.id, StoredValue::new(var.id.clone()), StoredValue::new(var.r#type.clone()));
     let typed = move || EnvironmentVariableRequest {
         name: name.get().trim().to_string(),
         value: value.get(),
@@ -184,8 +182,8 @@ fn EditForm(var: Var) -> impl IntoView {
         );
     };
     let placeholder = if secret { "Enter a new value; the current one is never shown" } else { "" };
+    // Drawn inside `EditVar`'s section.
     view! {
-        <section class="card" id="edit-env-var">
             <h2>{format!("Edit {}", var.name)}</h2>
             <form class="stack-form" on:submit=submit novalidate>
                 <label for="edit-env-name">"Name"</label>
@@ -207,6 +205,5 @@ fn EditForm(var: Var) -> impl IntoView {
             {write.failure()}
             <CodePanel curl=code hcl=hcl/>
             {move || note.get().map(|text| view! { <p class="flash" role="status">{text}</p> })}
-        </section>
     }
 }

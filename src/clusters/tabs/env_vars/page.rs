@@ -9,22 +9,21 @@ use leptos::prelude::*;
 use super::form::{EditVar, NewVar};
 use super::queue::{self, Change, EnvQueue, env_queue};
 use super::type_label;
-use crate::api::{self, Api, ApiError, use_api};
+use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
 use crate::clusters::watch::{RestartWatch, restart_watch};
-use crate::components::ErrorPanel;
-use crate::directory::Directory;
+use crate::kit::ErrorPanel;
+use crate::kit::Tone;
 use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
 use crate::load::{Load, load};
 
 /// What the forms of the tab share.
 #[derive(Clone, Copy)]
 pub struct EnvVarsCtx {
-    pub cluster_id: StoredValue<String>,
+    pub cluster: ClusterCtx,
     pub cluster_name: Memo<String>,
-    pub api: Api,
     pub list: Load<Result<Vec<Var>, ApiError>>,
     /// Why changes are off now (role, state, restart), or `None`.
     pub blocked: Memo<Option<String>>,
@@ -38,8 +37,8 @@ impl EnvVarsCtx {
     /// The work of a change: sent now, or queued when a restart began just before (409).
     /// `note` then says which of the two happened.
     pub fn submit(self, label: String, change: Change, note: RwSignal<Option<String>>) -> Work {
-        let id = self.cluster_id.get_value();
-        let (api, list, restarts, queue) = (self.api, self.list, self.restarts, self.queue);
+        let id = self.cluster.id.get_value();
+        let (api, list, restarts, queue) = (self.cluster.api, self.list, self.restarts, self.queue);
         let (center, cluster_name) = (crate::activity::center(), self.cluster_name.get_untracked());
         Box::pin(async move {
             match queue::send(api, id.clone(), change.clone()).await {
@@ -76,10 +75,8 @@ const COLUMNS: &[Column] =
 #[component]
 pub fn ClusterEnvVars() -> impl IntoView {
     let cluster_ctx = expect_context::<ClusterCtx>();
-    let cluster = cluster_ctx.cluster;
-    let api = use_api();
-    let directory = expect_context::<Directory>();
-    let cluster_id = StoredValue::new(cluster_ctx.id());
+    let (cluster, cluster_id) = (cluster_ctx.cluster, cluster_ctx.id);
+    let api = cluster_ctx.api;
     let queue = env_queue();
     let list = load(move || {
         // A queued change applied later makes the list load again.
@@ -91,10 +88,9 @@ pub fn ClusterEnvVars() -> impl IntoView {
     let feed = restarts.watch(cluster_id.get_value(), None);
     let in_progress = Memo::new(move |_| feed.with(|f| f.value.as_ref().map(|s| s.restart_in_progress)));
     let blocked = Memo::new(move |_| {
-        let (name, status, org) =
-            cluster.with(|c| (c.name.clone(), c.status.clone(), c.owner.clone().unwrap_or_default()));
-        directory
-            .denied(&org, &catalogue::CLUSTER_ENVVAR_CREATE)
+        let (name, status) = cluster.with(|c| (c.name.clone(), c.status.clone()));
+        cluster_ctx
+            .denied(&catalogue::CLUSTER_ENVVAR_CREATE)
             .or_else(|| {
                 (status != ClusterState::Active).then(|| {
                     format!("{name} is {status}; its settings can be changed only while it is ACTIVE.")
@@ -108,9 +104,8 @@ pub fn ClusterEnvVars() -> impl IntoView {
     });
     let cluster_name = Memo::new(move |_| cluster.with(|c| c.name.clone()));
     let ctx = EnvVarsCtx {
-        cluster_id,
+        cluster: cluster_ctx,
         cluster_name,
-        api,
         list,
         blocked,
         queue,
@@ -161,7 +156,7 @@ pub fn ClusterEnvVars() -> impl IntoView {
                 loading_what="Loading environment variables" retry=Callback::new(move |()| list.refetch())
                 empty=ViewFn::from(|| view! { <div class="empty" id="no-env-vars"><p>"No environment variables yet."</p></div> })/>
         </section>
-        <ConfirmDialog confirm=confirm tone=Tone::Danger
+        <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
             title=Signal::derive(move || format!("Delete {}?", target.with(|t| t.as_ref().map(|v| v.name.clone()).unwrap_or_default())))
             body=move || view! {
                 <p>{move || super::restart_notice(&cluster_name.get())}</p>
@@ -192,7 +187,7 @@ fn row(v: Var, off: bool, ctx: EnvVarsCtx, confirm: Confirm, target: RwSignal<Op
         v.name.clone(),
         vec![
             Cell::mono(v.name.clone()),
-            Cell::badge(type_label(&v.r#type), if secret { "warn" } else { "muted" }, false),
+            Cell::badge(type_label(&v.r#type), if secret { Tone::Warn } else { Tone::Muted }, false),
             value,
             Cell::view(actions.into_any(), SortKey::None),
         ],
@@ -204,7 +199,7 @@ fn row(v: Var, off: bool, ctx: EnvVarsCtx, confirm: Confirm, target: RwSignal<Op
 fn QueuePanel() -> impl IntoView {
     let ctx = expect_context::<EnvVarsCtx>();
     let queue = ctx.queue;
-    let id = ctx.cluster_id.get_value();
+    let id = ctx.cluster.id.get_value();
     let mine = {
         let id = id.clone();
         move || {

@@ -5,10 +5,9 @@
 use cluster_api::{EndpointValidation, TelemetryExport, Tier, catalogue, ops};
 use leptos::prelude::*;
 
-use crate::api::{self, use_api};
+use crate::api;
 use crate::clusters::ClusterCtx;
-use crate::components::ErrorPanel;
-use crate::directory::Directory;
+use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
 use crate::kit::write::Write;
 use crate::load::load;
@@ -131,8 +130,7 @@ pub fn ExportSection() -> impl IntoView {
 #[component]
 fn ExportForm() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
-    let api = use_api();
-    let directory = expect_context::<Directory>();
+    let api = ctx.api;
     let form = Form {
         enabled: RwSignal::new(false),
         endpoint: RwSignal::new(String::new()),
@@ -150,10 +148,7 @@ fn ExportForm() -> impl IntoView {
             answer
         }
     });
-    let read_only = Signal::derive(move || {
-        let org = ctx.cluster.with(|c| c.owner.clone().unwrap_or_default());
-        directory.denied(&org, &catalogue::CLUSTER_TELEMETRYEXPORT_UPDATE)
-    });
+    let read_only = Signal::derive(move || ctx.denied(&catalogue::CLUSTER_TELEMETRYEXPORT_UPDATE));
     let test = Write::new("Testing the endpoint");
     let save = Write::new("Saving the export settings");
     let tested = RwSignal::new(None::<(String, EndpointValidation)>);
@@ -217,13 +212,7 @@ fn ExportForm() -> impl IntoView {
             <h2>"Export"</h2>
             <p class="hint">"Send this cluster's logs and events to your own OpenTelemetry collector (OTLP logs). Changes take a couple of minutes to apply."</p>
             {move || read_only.get().map(|why| view! { <p class="hint reason" id="export-read-only">{why}</p> })}
-            {move || match current.get() {
-                None => view! { <p class="loading">"Loading the export settings…"</p> }.into_any(),
-                Some(Err(e)) => view! {
-                    <ErrorPanel action="Loading the export settings" error=e retry=Callback::new(move |_| current.refetch())/>
-                }.into_any(),
-                Some(Ok(_)) => ().into_any(),
-            }}
+            {Loaded::new("Loading the export settings", current).ready(|_| ().into_any())}
             <form class="export-form" hidden=move || !matches!(current.with(|c| c.as_ref().map(Result::is_ok)), Some(true))
                 on:submit=move |ev| ev.prevent_default()>
                 {fields}

@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 
 use super::export::ExportSection;
 use super::window::{PAGE, PRESETS, Window, bounds, from_query, href, human_size, is_web_url};
-use crate::api::{self, ApiError, use_api};
+use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::write::Write;
@@ -55,7 +55,7 @@ fn start_download(url: &str) {
 #[component]
 pub fn ClusterLogs() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
-    let api = use_api();
+    let api = ctx.api;
     let query = use_query_map();
     let navigate = use_navigate();
     let base = StoredValue::new(links::cluster_tab(&ctx.id(), ClusterTab::Logs));

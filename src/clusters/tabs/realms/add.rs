@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::RealmsCtx;
-use crate::api::{self, Api, ApiError, use_api};
+use crate::api::{self, Api, ApiError};
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::poll::sleep_ms;
@@ -56,9 +56,9 @@ fn watch_name(api: Api, cluster_id: StoredValue<String>, name: RwSignal<String>)
 #[component]
 pub fn AddRealm() -> impl IntoView {
     let ctx = expect_context::<RealmsCtx>();
-    let api = use_api();
+    let api = ctx.cluster.api;
     let name = RwSignal::new(String::new());
-    let check = watch_name(api, ctx.cluster_id, name);
+    let check = watch_name(api, ctx.cluster.id, name);
     let adding = Write::new("Adding the realm");
     let added = RwSignal::new(None::<String>);
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -69,7 +69,7 @@ pub fn AddRealm() -> impl IntoView {
             return adding.error.set(Some(ApiError::BadRequest("Enter a name for the realm.".into())));
         }
         let op = ops::ClusterDeploymentCreate {
-            id: ctx.cluster_id.get_value(),
+            id: ctx.cluster.id.get_value(),
             body: ClusterDeploymentRequest { name: typed.clone() },
         };
         adding.run(async move { api::call(api, &op).await }, move |_| {
@@ -81,7 +81,7 @@ pub fn AddRealm() -> impl IntoView {
         });
     };
     let taken = move || matches!(check.get(), Check::Answer(a) if !a.available);
-    let cluster_id = ctx.cluster_id;
+    let cluster_id = ctx.cluster.id;
     let code = crate::code::live(Box::new(move |t| {
         let typed = crate::lower::lower(name.get().trim());
         let op = ops::ClusterDeploymentCreate {

@@ -11,7 +11,7 @@ use web_sys::{File, HtmlInputElement};
 
 use super::RealmsCtx;
 use super::checks::check_export;
-use crate::api::{self, ApiError, use_api};
+use crate::api::{self, ApiError};
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::links;
@@ -27,7 +27,7 @@ async fn read_text(file: &File) -> Result<String, String> {
 #[component]
 pub fn ImportRealm() -> impl IntoView {
     let ctx = expect_context::<RealmsCtx>();
-    let api = use_api();
+    let api = ctx.cluster.api;
     let name = RwSignal::new(String::new());
     // The checked file: its name and text (held only until it is sent).
     let checked = StoredValue::new(None::<(String, String)>);
@@ -37,7 +37,7 @@ pub fn ImportRealm() -> impl IntoView {
     let started = RwSignal::new(None::<(String, String)>);
     // The chosen file's name, for the Code panel (its content is never shown there).
     let file_name = RwSignal::new(String::new());
-    let cluster_id = ctx.cluster_id;
+    let cluster_id = ctx.cluster.id;
     let code = crate::code::live(Box::new(move |t| {
         let deployment_name = crate::lower::lower(name.get().trim());
         let chosen = file_name.get();
@@ -93,7 +93,7 @@ pub fn ImportRealm() -> impl IntoView {
         }
         let file = Part::file("file", &filename, "application/json", text.into_bytes());
         let op = ops::ClusterDeploymentImport {
-            id: ctx.cluster_id.get_value(),
+            id: ctx.cluster.id.get_value(),
             file,
             deployment_name: deployment_name.clone(),
         };

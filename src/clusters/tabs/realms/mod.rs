@@ -10,7 +10,7 @@ use cluster_api::realms::realm_cap;
 use cluster_api::{Deployment, DeploymentState, catalogue, ops};
 use leptos::prelude::*;
 
-use crate::api::{self, ApiError, use_api};
+use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
 use crate::directory::Directory;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
@@ -35,18 +35,16 @@ const FILTER: FilterSpec = FilterSpec {
 /// What the forms of the tab share.
 #[derive(Clone, Copy)]
 pub struct RealmsCtx {
-    pub cluster_id: StoredValue<String>,
+    pub cluster: ClusterCtx,
     pub list: Load<Result<Vec<Deployment>, ApiError>>,
 }
 
 #[component]
 pub fn ClusterRealms() -> impl IntoView {
     let cluster_ctx = expect_context::<ClusterCtx>();
-    let cluster = cluster_ctx.cluster;
-    let api = use_api();
+    let (cluster, api, cluster_id) = (cluster_ctx.cluster, cluster_ctx.api, cluster_ctx.id);
     let directory = expect_context::<Directory>();
     let watch = crate::poll::app_wide(realm_watch);
-    let cluster_id = StoredValue::new(cluster_ctx.id());
     let listed_at = RwSignal::new(0.0);
     let list = load(move || {
         let op = ops::ClusterDeploymentList { id: cluster_id.get_value(), search: None };
@@ -60,16 +58,14 @@ pub fn ClusterRealms() -> impl IntoView {
             answer
         }
     });
-    provide_context(RealmsCtx { cluster_id, list });
+    provide_context(RealmsCtx { cluster: cluster_ctx, list });
 
     let count = move || list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).map(Vec::len));
     let cap = move || cluster.with(|c| realm_cap(&c.tier, &c.resource_limits));
     // Role first (it does not change), then the cluster's state and the cap.
     let blocked = Memo::new(move |_| {
-        let (name, status, tier, org) = cluster.with(|c| {
-            (c.name.clone(), c.status.clone(), c.tier.to_string(), c.owner.clone().unwrap_or_default())
-        });
-        if let Some(why) = directory.denied(&org, &catalogue::CLUSTER_DEPLOYMENT_CREATE) {
+        let (name, status, tier) = cluster.with(|c| (c.name.clone(), c.status.clone(), c.tier.to_string()));
+        if let Some(why) = cluster_ctx.denied(&catalogue::CLUSTER_DEPLOYMENT_CREATE) {
             return Some(why);
         }
         checks::intake_problem(&name, &status, &tier, count()?, cap())

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::ExtCtx;
 use super::caps::{refusal, type_label};
 use super::checks::name_problem;
-use crate::api::{self, ApiError, use_api};
+use crate::api::{self, ApiError};
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 
@@ -22,7 +22,7 @@ pub fn choices(cluster: &Cluster, existing: &[Extension]) -> Vec<(ResourceType, 
 #[component]
 pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
-    let api = use_api();
+    let api = ctx.cluster.api;
     let name = RwSignal::new(String::new());
     let picked = RwSignal::new(None::<ResourceType>);
     let adding = Write::new("Adding the resource");
@@ -54,7 +54,7 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
             return error.set(Some(ApiError::BadRequest(why)));
         }
         let op = ops::ClusterExtensionCreate {
-            id: ctx.cluster_id.get_value(),
+            id: ctx.cluster.id.get_value(),
             body: ExtensionRequest { name: typed.clone(), resource_type },
         };
         adding.run(async move { api::call(api, &op).await }, move |_| {

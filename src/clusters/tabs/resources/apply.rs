@@ -6,11 +6,10 @@ use cluster_api::ops;
 use leptos::prelude::*;
 
 use super::ExtCtx;
-use crate::api::{self, ApiError, use_api};
-use crate::clusters::ClusterCtx;
+use crate::api::{self, ApiError};
 use crate::clusters::watch::restart_watch;
-use crate::components::ErrorPanel;
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
+use crate::kit::ErrorPanel;
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 
 /// What the panel says about the restart, given what is known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,10 +53,9 @@ pub fn apply_consequence(cluster: &str) -> String {
 #[component]
 pub fn ApplyPanel() -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
-    let cluster = expect_context::<ClusterCtx>().cluster;
-    let api = use_api();
+    let (cluster, api) = (ctx.cluster.cluster, ctx.cluster.api);
     let restarts = crate::poll::app_wide(restart_watch);
-    let feed = restarts.watch(ctx.cluster_id.get_value(), None);
+    let feed = restarts.watch(ctx.cluster.id.get_value(), None);
     let in_progress = move || feed.with(|f| f.value.as_ref().map(|s| s.restart_in_progress));
     let checked_at = move || feed.with(|f| f.updated_at);
     let applied_at = RwSignal::new(None::<f64>);
@@ -68,7 +66,7 @@ pub fn ApplyPanel() -> impl IntoView {
     let center = crate::activity::center();
 
     let reconcile = move || -> Work {
-        let id = ctx.cluster_id.get_value();
+        let id = ctx.cluster.id.get_value();
         let op = ops::ClusterExtensionReconcile { id: id.clone() };
         Box::pin(async move {
             let result = api::call(api, &op).await;
@@ -92,7 +90,7 @@ pub fn ApplyPanel() -> impl IntoView {
     });
     let busy = move || confirm.write.busy.get() || queued.busy.get();
     let code = crate::code::live(Box::new(move |t| {
-        crate::code::actions::apply(t, &ctx.cluster_id.get_value(), &cluster.with(|c| c.name.clone()))
+        crate::code::actions::apply(t, &ctx.cluster.id.get_value(), &cluster.with(|c| c.name.clone()))
     }));
     let restart_refused = |e: &Option<ApiError>| matches!(e, Some(ApiError::Conflict { restart: true, .. }));
     // The person already confirmed: applying once the running restart ends needs no second ask.
@@ -167,7 +165,7 @@ pub fn ApplyPanel() -> impl IntoView {
             </div>
             {status}
             {queue}
-            <ConfirmDialog confirm=confirm tone=Tone::Normal
+            <ConfirmDialog confirm=confirm style=ConfirmStyle::Normal
                 title=Signal::derive(move || format!("Restart {} to apply?", cluster.with(|c| c.name.clone())))
                 body=move || view! {
                     <p>{move || cluster.with(|c| apply_consequence(&c.name))}</p>

@@ -7,18 +7,18 @@ use leptos::prelude::*;
 use super::{ExtCtx, Item};
 use crate::api::{self, use_api};
 use crate::kit::code::CodePanel;
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
+use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work, Write};
 
 /// Words and a badge tone for a scan state.
-pub fn verdict(scan: &ScanState) -> (String, &'static str) {
+pub fn verdict(scan: &ScanState) -> (String, Tone) {
     let (words, tone) = match scan {
-        ScanState::Unscanned => ("Not scanned", "muted"),
-        ScanState::Scanning => ("Scanning", "busy"),
-        ScanState::Pass => ("Passed", "ok"),
-        ScanState::Warn => ("Warnings", "warn"),
-        ScanState::Block => ("Blocked", "bad"),
-        ScanState::Error => ("Scan failed", "bad"),
-        ScanState::Unknown(raw) => return (raw.clone(), "muted"),
+        ScanState::Unscanned => ("Not scanned", Tone::Muted),
+        ScanState::Scanning => ("Scanning", Tone::Busy),
+        ScanState::Pass => ("Passed", Tone::Ok),
+        ScanState::Warn => ("Warnings", Tone::Warn),
+        ScanState::Block => ("Blocked", Tone::Bad),
+        ScanState::Error => ("Scan failed", Tone::Bad),
+        ScanState::Unknown(raw) => return (raw.clone(), Tone::Muted),
     };
     (words.to_string(), tone)
 }
@@ -74,7 +74,7 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
         let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
         let body = ToggleExtensionVersionValidRequest { valid, reason: why };
         let op = ops::ClusterExtensionVersionValidate {
-            id: ctx.cluster_id.get_value(),
+            id: ctx.cluster.id.get_value(),
             extension_id: item.id(),
             version_id,
             body,
@@ -104,7 +104,7 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
         let why = (valid && needs_reason(&v.scan_state)).then(|| reason.get().trim().to_string());
         crate::code::actions::version_approve(
             t,
-            &ctx.cluster_id.get_value(),
+            &ctx.cluster.id.get_value(),
             &item.id(),
             &v.id,
             valid,
@@ -119,9 +119,9 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
                 let by = v.override_by.clone().map(|b| format!(" by {b}")).unwrap_or_default();
                 view! { <div class="sub override">{format!("Approved despite the scan{by}: {r}")}</div> }
             });
-            view! { <span class="badge badge-ok approved">"Approved"</span> {over} }.into_any()
+            view! { {Badge::new("Approved", Tone::Ok).class("approved").view()} {over} }.into_any()
         } else {
-            view! { <span class="badge badge-muted approved">"Not approved"</span> }.into_any()
+            Badge::new("Not approved", Tone::Muted).class("approved").view()
         };
         let blocked = not_approvable(&v);
         let button = if v.valid {
@@ -144,14 +144,14 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
         version.with(|v| {
             v.as_ref().map(|v| {
                 let (words, tone) = verdict(&v.scan_state);
-                view! { <span class=format!("badge badge-{tone}")>{words}</span> " " {explain(v)} }
+                view! { {Badge::new(words, tone).view()} " " {explain(v)} }
             })
         })
     };
 
     view! {
         {cell}
-        <ConfirmDialog confirm=asking tone=Tone::Normal class="approve-dialog"
+        <ConfirmDialog confirm=asking style=ConfirmStyle::Normal class="approve-dialog"
             title=Signal::derive(move || match version.with(|v| v.as_ref().and_then(|v| v.keycloak_major_version)) {
                 Some(major) => format!("Approve the Keycloak {major} file despite the scan?"),
                 None => "Approve this file despite the scan?".to_string(),
@@ -185,8 +185,8 @@ mod tests {
 
     #[test]
     fn verdict_words() {
-        assert_eq!(verdict(&ScanState::Pass), ("Passed".into(), "ok"));
-        assert_eq!(verdict(&ScanState::Block).1, "bad");
+        assert_eq!(verdict(&ScanState::Pass), ("Passed".into(), Tone::Ok));
+        assert_eq!(verdict(&ScanState::Block).1, Tone::Bad);
         assert_eq!(verdict(&ScanState::Unknown("QUARANTINED".into())).0, "QUARANTINED");
         assert!(explain(&v(ScanState::Warn, true)).contains("Risk score 55 of 100"));
         assert!(explain(&v(ScanState::Block, true)).contains("BLOCKED"));

@@ -26,7 +26,7 @@ pub fn upload(
     chosen: Signal<String>,
     picked: RwSignal<Option<String>>,
 ) -> (Signal<String>, Option<Signal<String>>) {
-    let cluster_id = ctx.cluster_id;
+    let cluster_id = ctx.cluster.id;
     let file_name = move || picked.get().unwrap_or_else(|| default_file(kind).to_string());
     let curl = crate::code::live(Box::new(move |t| {
         let versions = item.with(|e| e.versions.clone().unwrap_or_default());
@@ -79,7 +79,7 @@ pub fn add(
     name: RwSignal<String>,
     chosen: Signal<Option<ResourceType>>,
 ) -> (Signal<String>, Signal<String>) {
-    let cluster_id = ctx.cluster_id;
+    let cluster_id = ctx.cluster.id;
     let typed = move || (name.get().trim().to_string(), chosen.get().unwrap_or(ResourceType::Extension));
     let curl = crate::code::live(Box::new(move |t| {
         let (name, kind) = typed();

@@ -47,7 +47,7 @@ pub fn scan_progress(feed: &Feed<Extension>, version: Option<&str>) -> Progress 
 
 /// Lists the upload `run` is about to start in the activity center.
 pub fn follow(center: Activities, run: Run, left: Left, label: String) {
-    let (Some(cluster), Some(extension)) = (run.ctx.cluster_id.try_get_value(), run.item.id.try_get_value())
+    let (Some(cluster), Some(extension)) = (run.ctx.cluster.id.try_get_value(), run.item.id.try_get_value())
     else {
         return;
     };

@@ -11,10 +11,10 @@ use super::upload::Uploader;
 use super::versions::VersionTable;
 use super::well_known::WellKnownPanel;
 use super::{ExtCtx, Item};
-use crate::api::{self, use_api};
-use crate::components::ErrorPanel;
+use crate::api;
+use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
+use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work, Write};
 
 /// What deleting a resource takes with it.
 pub fn delete_consequence(extension: &Extension) -> String {
@@ -33,7 +33,7 @@ pub fn delete_consequence(extension: &Extension) -> String {
 #[component]
 pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
-    let api = use_api();
+    let api = ctx.cluster.api;
     let resource_type = seed.resource_type.clone();
     let name = seed.name.clone();
     let item = Item::watch(&ctx, seed);
@@ -43,12 +43,12 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let flip = move |_| {
         let body = ToggleExtensionRequest { enabled: !enabled.get_untracked() };
         let op =
-            ops::ClusterExtensionUpdate { id: ctx.cluster_id.get_value(), extension_id: item.id(), body };
+            ops::ClusterExtensionUpdate { id: ctx.cluster.id.get_value(), extension_id: item.id(), body };
         toggle.run(async move { api::call(api, &op).await }, move |e| item.publish(e));
     };
     let delete = Confirm::new("Deleting the resource");
     let work = Callback::new(move |()| -> Work {
-        let op = ops::ClusterExtensionDelete { id: ctx.cluster_id.get_value(), extension_id: item.id() };
+        let op = ops::ClusterExtensionDelete { id: ctx.cluster.id.get_value(), extension_id: item.id() };
         Box::pin(async move {
             api::call(api, &op).await?;
             ctx.list.refetch();
@@ -61,7 +61,7 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let toggle_code = crate::code::live(Box::new(move |t| {
         crate::code::actions::extension_toggle(
             t,
-            &ctx.cluster_id.get_value(),
+            &ctx.cluster.id.get_value(),
             &item.id(),
             &code_name.get_value(),
             !enabled.get(),
@@ -72,7 +72,7 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let toggle_hcl = crate::code::live(Box::new(move |t| {
         crate::code::hcl::extension_enabled(
             t,
-            &ctx.cluster_id.get_value(),
+            &ctx.cluster.id.get_value(),
             &item.id(),
             &code_name.get_value(),
             &type_name,
@@ -82,7 +82,7 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let delete_code = crate::code::live(Box::new(move |t| {
         crate::code::actions::extension_delete(
             t,
-            &ctx.cluster_id.get_value(),
+            &ctx.cluster.id.get_value(),
             &item.id(),
             &code_name.get_value(),
         )
@@ -109,9 +109,9 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
                 <h3>{name.clone()}</h3>
                 <span class="chip type">{type_label(&resource_type)}</span>
                 {move || if enabled.get() {
-                    view! { <span class="badge badge-ok state">"Enabled"</span> }
+                    Badge::new("Enabled", Tone::Ok).class("state").view()
                 } else {
-                    view! { <span class="badge badge-muted state">"Disabled"</span> }
+                    Badge::new("Disabled", Tone::Muted).class("state").view()
                 }}
                 <span class="spacer"></span>
                 <button class="button toggle" disabled=move || denied() || toggle.busy.get() on:click=flip>
@@ -119,7 +119,7 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
                 </button>
                 <button class="button danger delete-extension" disabled=denied on:click=move |_| delete.open()>"Delete"</button>
             </div>
-            <ConfirmDialog confirm=delete tone=Tone::Danger title=format!("Delete {name}?")
+            <ConfirmDialog confirm=delete style=ConfirmStyle::Danger title=format!("Delete {name}?")
                 body=move || view! { <p>{move || item.with(delete_consequence)}</p> <CodePanel curl=delete_code/> }
                 work=work confirm_label="Delete resource" busy_label="Deleting…" confirm_class="confirm-delete-extension"/>
             {toggle.failure()}

@@ -22,6 +22,7 @@ use cluster_api::{Extension, ExtensionVersion, ScanState, ops};
 use leptos::prelude::*;
 
 use crate::api::{self, ApiError};
+use crate::clusters::ClusterCtx;
 use crate::load::Load;
 use crate::poll::{Backoff, Feed, PollKey, Poller};
 use crate::session::Session;
@@ -70,7 +71,7 @@ pub fn with_version(mut extension: Extension, version: ExtensionVersion) -> Exte
 /// What the screens of the tab share.
 #[derive(Clone, Copy)]
 pub struct ExtCtx {
-    pub cluster_id: StoredValue<String>,
+    pub cluster: ClusterCtx,
     /// `Date.now()` when the list last arrived.
     pub listed_at: StoredValue<f64>,
     /// Why writes are off (role or cluster state), or `None` when they are allowed.
@@ -94,7 +95,7 @@ impl Item {
     /// the list) is shown unless the watch knows something newer: a card shown again after
     /// a search must not go back to what the list said before an upload.
     pub fn watch(ctx: &ExtCtx, seed: Extension) -> Item {
-        let key = PollKey::item(ctx.cluster_id.get_value(), seed.id.clone());
+        let key = PollKey::item(ctx.cluster.id.get_value(), seed.id.clone());
         let id = StoredValue::new(seed.id.clone());
         let feed = ctx.watch.watch(key.clone(), None);
         let listed_at = ctx.listed_at.get_value();

@@ -10,10 +10,9 @@ use super::add::AddResource;
 use super::apply::ApplyPanel;
 use super::caps::{Group, limit, type_label, usage_label, used};
 use super::item::ExtensionCard;
-use crate::api::{self, use_api};
+use crate::api;
 use crate::clusters::ClusterCtx;
-use crate::components::ErrorPanel;
-use crate::directory::Directory;
+use crate::kit::Loaded;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::links::{self, ClusterTab};
 use crate::load::load;
@@ -39,10 +38,7 @@ pub fn state_problem(name: &str, status: &ClusterState) -> Option<String> {
 #[component]
 pub fn ClusterResources() -> impl IntoView {
     let cluster_ctx = expect_context::<ClusterCtx>();
-    let cluster = cluster_ctx.cluster;
-    let api = use_api();
-    let directory = expect_context::<Directory>();
-    let cluster_id = StoredValue::new(cluster_ctx.id());
+    let (cluster, api, cluster_id) = (cluster_ctx.cluster, cluster_ctx.api, cluster_ctx.id);
     let listed_at = StoredValue::new(0.0);
     let list = load(move || {
         let op = ops::ClusterExtensionList { id: cluster_id.get_value(), r#type: None };
@@ -57,12 +53,11 @@ pub fn ClusterResources() -> impl IntoView {
         async move { api::call(api, &op).await }
     });
     let denied = Memo::new(move |_| {
-        let (name, status, org) =
-            cluster.with(|c| (c.name.clone(), c.status.clone(), c.owner.clone().unwrap_or_default()));
-        directory.denied(&org, &catalogue::CLUSTER_EXTENSION_CREATE).or_else(|| state_problem(&name, &status))
+        let (name, status) = cluster.with(|c| (c.name.clone(), c.status.clone()));
+        cluster_ctx.denied(&catalogue::CLUSTER_EXTENSION_CREATE).or_else(|| state_problem(&name, &status))
     });
     let ctx = ExtCtx {
-        cluster_id,
+        cluster: cluster_ctx,
         listed_at,
         denied,
         watch: crate::poll::app_wide(super::extension_watch),
@@ -113,14 +108,11 @@ pub fn ClusterResources() -> impl IntoView {
         </section>
         <ApplyPanel/>
         <FilterBar spec=&FILTER base=base filter=filter options=options/>
-        {move || match list.get() {
-            None => view! { <p class="loading">"Loading resources…"</p> }.into_any(),
-            Some(Err(e)) => view! { <ErrorPanel action="Loading resources" error=e retry=Callback::new(move |_| list.refetch())/> }.into_any(),
-            Some(Ok(all)) if all.is_empty() => view! {
+        {Loaded::new("Loading resources", list)
+            .empty(Vec::is_empty, || view! {
                 <div class="empty" id="no-resources"><p>"No resources yet. Add a theme, an extension, a password denylist or app-association files above."</p></div>
-            }.into_any(),
-            Some(Ok(_)) => ().into_any(),
-        }}
+            })
+            .ready(|_| ().into_any())}
         {move || (list.with(|l| matches!(l, Some(Ok(all)) if !all.is_empty())) && shown().is_empty()).then(|| view! {
             <div class="empty" id="no-matches"><p>"No resources match this search."</p></div>
         })}

@@ -18,7 +18,7 @@ use super::steps::{Phase, Step, StepError, Target, failed, label_for};
 use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
 use crate::api::{self, Api};
-use crate::kit::lazy::ChunkError;
+use crate::chunk::ChunkError;
 use crate::redirect::safe_external;
 
 pub struct Job {
@@ -93,7 +93,7 @@ impl Run {
 
     async fn step(self, step: Step, file: &File) -> Result<(), StepError> {
         let (Some(id), Some(extension_id)) =
-            (self.ctx.cluster_id.try_get_value(), self.item.id.try_get_value())
+            (self.ctx.cluster.id.try_get_value(), self.item.id.try_get_value())
         else {
             return Err(gone());
         };

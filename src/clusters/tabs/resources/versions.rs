@@ -10,7 +10,7 @@ use super::{ExtCtx, Item};
 use crate::api::{self, ApiError, use_api};
 use crate::format;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work};
+use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work};
 
 /// The rows of the matrix: the majors the service offers and any the versions target,
 /// newest first.
@@ -114,7 +114,7 @@ fn version_row(item: Item, major: Option<i32>) -> Row {
 
 fn scan_view(v: ExtensionVersion) -> impl IntoView {
     let (words, tone) = verdict(&v.scan_state);
-    let busy = tone == "busy";
+    let busy = tone == Tone::Busy;
     let risk = v.risk_score.map(|r| format!("Risk {r}/100"));
     let scanned = v
         .scanned_at
@@ -128,7 +128,7 @@ fn scan_view(v: ExtensionVersion) -> impl IntoView {
             .unwrap_or_default();
         view! {
             <div class="support-block">
-                <span class="badge badge-bad">"Blocked by support"</span>
+                {Badge::new("Blocked by support", Tone::Bad).view()}
                 <div class="sub block-reason">{reason}</div>
                 <div class="sub">{at}</div>
             </div>
@@ -136,10 +136,7 @@ fn scan_view(v: ExtensionVersion) -> impl IntoView {
     });
     view! {
         {block}
-        <span class=format!("badge badge-{tone}") data-scan=v.scan_state.as_str().to_string()>
-            {busy.then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
-            {words}
-        </span>
+        {Badge::new(words, tone).spinner(busy).data("data-scan", v.scan_state.as_str()).view()}
         {risk.map(|r| view! { <div class="sub risk">{r}</div> })}
         {scanned.map(|s| view! { <div class="sub">{s}</div> })}
     }
@@ -153,7 +150,7 @@ fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl In
     let work = Callback::new(move |()| -> Work {
         let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
         let op = ops::ClusterExtensionVersionDelete {
-            id: ctx.cluster_id.get_value(),
+            id: ctx.cluster.id.get_value(),
             extension_id: item.id(),
             version_id,
         };
@@ -173,14 +170,14 @@ fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl In
         let (id, label) = version
             .with(|v| v.as_ref().map(|v| (v.id.clone(), v.label.clone().unwrap_or_else(|| v.id.clone()))))
             .unwrap_or_default();
-        crate::code::actions::version_delete(t, &ctx.cluster_id.get_value(), &item.id(), &id, &label)
+        crate::code::actions::version_delete(t, &ctx.cluster.id.get_value(), &item.id(), &id, &label)
     }));
     view! {
         {move || version.with(Option::is_some).then(|| view! {
             <button class="button delete-version" disabled=move || ctx.denied.get().is_some()
                 on:click=move |_| confirm.open()>"Delete"</button>
         })}
-        <ConfirmDialog confirm=confirm tone=Tone::Danger title=Signal::derive(move || format!("Delete this version{}?", major()))
+        <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger title=Signal::derive(move || format!("Delete this version{}?", major()))
             body=move || view! {
                 <p>"The version and its uploaded file are deleted. This cannot be undone. "
                    "The running cluster keeps the file until you apply to the cluster again."</p>

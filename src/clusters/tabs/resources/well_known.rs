@@ -8,11 +8,12 @@ use leptos::prelude::*;
 use super::checks::{FileKind, WELL_KNOWN_FILES, change_password_url};
 use super::upload::Uploader;
 use super::{ExtCtx, Item};
-use crate::api::{self, use_api};
+use crate::api;
+use crate::kit::Tone;
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
-use crate::kit::{Confirm, ConfirmDialog, Tone, Work, Write};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 use crate::redirect::safe_external;
 
 /// The two files as the service reports them, each present even when it did not list it.
@@ -36,7 +37,7 @@ const COLUMNS: &[Column] =
 #[component]
 pub fn WellKnownPanel(item: Item) -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
-    let api = use_api();
+    let api = ctx.cluster.api;
     let known = RwSignal::new(None::<WellKnown>);
     let note = RwSignal::new(None::<String>);
     let url = RwSignal::new(String::new());
@@ -47,7 +48,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
     };
     let loading = Write::new("Loading the app-association files");
     let read = move || {
-        let get = ops::ClusterWellKnownGet { id: ctx.cluster_id.get_value(), extension_id: item.id() };
+        let get = ops::ClusterWellKnownGet { id: ctx.cluster.id.get_value(), extension_id: item.id() };
         loading.run(async move { api::call(api, &get).await }, show);
     };
     read();
@@ -60,7 +61,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         // An empty URL clears the redirect.
         let body = WellKnown { change_password_url: Some(String::new()), ..WellKnown::default() };
         let op = ops::ClusterWellKnownChangePasswordSet {
-            id: ctx.cluster_id.get_value(),
+            id: ctx.cluster.id.get_value(),
             extension_id: item.id(),
             body: Some(body),
         };
@@ -93,7 +94,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         url_problem.set(None);
         let body = WellKnown { change_password_url: Some(url), ..WellKnown::default() };
         let op = ops::ClusterWellKnownChangePasswordSet {
-            id: ctx.cluster_id.get_value(),
+            id: ctx.cluster.id.get_value(),
             extension_id: item.id(),
             body: Some(body),
         };
@@ -103,7 +104,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         });
     };
     let denied = move || ctx.denied.get().is_some();
-    let cluster_id = ctx.cluster_id;
+    let cluster_id = ctx.cluster.id;
     // Save sends the URL as the console would (checked and normalised); a blank field clears.
     let save_code = crate::code::live(Box::new(move |t| {
         let typed = url.get();
@@ -139,7 +140,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         let remove = Confirm::new("Deleting the file");
         let work = Callback::new(move |()| -> Work {
             let op = ops::ClusterWellKnownDelete {
-                id: ctx.cluster_id.get_value(),
+                id: ctx.cluster.id.get_value(),
                 extension_id: item.id(),
                 file: file.get_value(),
             };
@@ -152,15 +153,15 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         });
         let address = if public.is_empty() { format!("/.well-known/{name}") } else { public.clone() };
         let state = if uploaded {
-            Cell::badge("Published", "ok", false)
+            Cell::badge("Published", Tone::Ok, false)
         } else {
-            Cell::badge("Not uploaded", "muted", false)
+            Cell::badge("Not uploaded", Tone::Muted, false)
         };
         let actions = view! {
             {uploaded.then(|| view! {
                 <button class="button delete-file" disabled=denied on:click=move |_| remove.open()>"Delete"</button>
             })}
-            <ConfirmDialog confirm=remove tone=Tone::Danger title=format!("Stop publishing {name}?")
+            <ConfirmDialog confirm=remove style=ConfirmStyle::Danger title=format!("Stop publishing {name}?")
                 body=move || view! {
                     <p>{format!("The file is deleted and {address} no longer serves it, so apps that rely on it (for example to open this domain's links in the app) stop working with this domain until it is uploaded again. ")}
                        {edge}</p>
@@ -217,7 +218,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
                     on:click=move |_| open_clear()>"Clear"</button>
             </div>
             {move || (!denied()).then(|| view! { <CodePanel curl=save_code/> })}
-            <ConfirmDialog confirm=clear tone=Tone::Danger title="Clear the change-password redirect?"
+            <ConfirmDialog confirm=clear style=ConfirmStyle::Danger title="Clear the change-password redirect?"
                 body=move || view! {
                     <p>{move || format!(
                         "/.well-known/change-password stops redirecting to {}. Password managers that send people there to change their password reach a page that is not found instead. You can set it again at any time. ",

@@ -1,20 +1,22 @@
 use cluster_api::ClusterState;
 use leptos::prelude::*;
 
+use crate::kit::{Badge, Tone};
+
 /// Human words and a colour class for each cluster state.
-pub fn describe(status: &ClusterState) -> (&'static str, &'static str) {
+pub fn describe(status: &ClusterState) -> (&'static str, Tone) {
     match status {
-        ClusterState::Active => ("Active", "ok"),
-        ClusterState::Provisioning => ("Provisioning", "busy"),
+        ClusterState::Active => ("Active", Tone::Ok),
+        ClusterState::Provisioning => ("Provisioning", Tone::Busy),
         // Nothing happens until the person pays: neutral, not an alarm and not a spinner.
-        ClusterState::BillingSetup => ("Awaiting payment", "neutral"),
-        ClusterState::PendingPayment => ("Confirming payment", "warn"),
-        ClusterState::BillingRequired => ("Payment required", "bad"),
-        ClusterState::SetupException => ("Setup failed", "bad"),
-        ClusterState::Disabled => ("Disabled", "muted"),
-        ClusterState::PendingDeletion => ("Pending deletion", "muted"),
-        ClusterState::Archived => ("Archived", "muted"),
-        ClusterState::Unknown(_) => ("Unknown", "muted"),
+        ClusterState::BillingSetup => ("Awaiting payment", Tone::Neutral),
+        ClusterState::PendingPayment => ("Confirming payment", Tone::Warn),
+        ClusterState::BillingRequired => ("Payment required", Tone::Bad),
+        ClusterState::SetupException => ("Setup failed", Tone::Bad),
+        ClusterState::Disabled => ("Disabled", Tone::Muted),
+        ClusterState::PendingDeletion => ("Pending deletion", Tone::Muted),
+        ClusterState::Archived => ("Archived", Tone::Muted),
+        ClusterState::Unknown(_) => ("Unknown", Tone::Muted),
     }
 }
 
@@ -36,15 +38,11 @@ pub fn words(status: &ClusterState) -> String {
 pub fn StatusBadge(#[prop(into)] status: Signal<ClusterState>) -> impl IntoView {
     move || {
         let status = status.get();
-        let tone = describe(&status).1;
-        let label = words(&status);
         // The code stays available, as the tooltip, for support tickets and the API docs.
-        view! {
-            <span class=format!("badge badge-{tone}") data-status=status.as_str().to_string() title=status.as_str().to_string()>
-                {is_transitional(&status).then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
-                {label}
-            </span>
-        }
+        Badge::new(words(&status), describe(&status).1)
+            .spinner(is_transitional(&status))
+            .code("data-status", status.as_str())
+            .view()
     }
 }
 
@@ -55,7 +53,7 @@ mod tests {
     #[test]
     fn states_read_as_words() {
         assert_eq!(words(&ClusterState::BillingSetup), "Awaiting payment");
-        assert_eq!(describe(&ClusterState::BillingSetup).1, "neutral");
+        assert_eq!(describe(&ClusterState::BillingSetup).1, Tone::Neutral);
         assert!(!is_transitional(&ClusterState::BillingSetup), "an unpaid cluster does not spin forever");
         assert!(is_transitional(&ClusterState::Provisioning));
         assert_eq!(words(&ClusterState::Unknown("NEW_THING".into())), "NEW_THING");
