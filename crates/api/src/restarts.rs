@@ -8,20 +8,21 @@
 //! operation (a name taken, a cluster not ACTIVE) is never a restart, and neither is a
 //! 409 on one while no restart is running (the refusal had another reason).
 
+use crate::catalogue;
 use crate::request::Operation;
 
-/// The operations that restart the cluster's Keycloak deployment, by operation ID
-/// (API-NOTES §2.6). A second one while a restart runs gets 409.
-pub const RESTARTING_OPERATIONS: &[&str] = &[
-    "cluster.envVar.create",
-    "cluster.envVar.update",
-    "cluster.envVar.delete",
-    "cluster.extension.reconcile",
+/// The operations that restart the cluster's Keycloak deployment (API-NOTES §2.6). A
+/// second one while a restart runs gets 409.
+pub const RESTARTING_OPERATIONS: &[Operation] = &[
+    catalogue::CLUSTER_ENVVAR_CREATE,
+    catalogue::CLUSTER_ENVVAR_UPDATE,
+    catalogue::CLUSTER_ENVVAR_DELETE,
+    catalogue::CLUSTER_EXTENSION_RECONCILE,
 ];
 
 /// Whether calling `op` restarts the cluster named by its first path parameter.
 pub fn restarts_cluster(op: &Operation) -> bool {
-    RESTARTING_OPERATIONS.contains(&op.id)
+    RESTARTING_OPERATIONS.iter().any(|r| r.id == op.id)
 }
 
 /// Whether a failed call was refused because a restart is running: `status` is the
@@ -40,16 +41,12 @@ pub fn worth_asking(status: u16, op: &Operation) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue;
 
     #[test]
     fn the_restarting_operations_are_in_the_catalogue() {
-        for id in RESTARTING_OPERATIONS {
-            assert!(catalogue::every().any(|op| op.id == *id), "{id}");
-        }
         let mut restarting: Vec<&str> =
             catalogue::every().filter(|op| restarts_cluster(op)).map(|op| op.id).collect();
-        let mut listed = RESTARTING_OPERATIONS.to_vec();
+        let mut listed: Vec<&str> = RESTARTING_OPERATIONS.iter().map(|op| op.id).collect();
         restarting.sort_unstable();
         listed.sort_unstable();
         assert_eq!(restarting, listed, "each listed once");

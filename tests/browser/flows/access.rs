@@ -214,11 +214,18 @@ async fn telemetry_save(ctx: Ctx) {
     ctx.wait_text("#export-token-state", "No token is stored").await;
     ctx.type_into("#export-endpoint", "https://127.0.0.1:4318").await;
     ctx.click("#test-endpoint").await;
-    ctx.wait_text("#telemetry-export .error-panel", "loopback").await;
+    // The service's verdict, shown as it says it: refused with its reason, not "passed".
+    ctx.wait_text("#telemetry-export #endpoint-refused", "loopback").await;
+    ctx.type_into("#export-endpoint", "https://otlp.unreachable.example:4318").await;
+    ctx.click("#test-endpoint").await;
+    ctx.wait_text("#endpoint-refused", "cannot be used for export").await;
+    ctx.wait_text("#endpoint-refused", "timed out").await;
+    assert!(!ctx.exists("#endpoint-ok").await, "an unreachable collector read as acceptable");
     ctx.type_into("#export-endpoint", "https://otlp.example.com:4318").await;
     ctx.click("#test-endpoint").await;
     ctx.wait_text("#endpoint-ok", "https://otlp.example.com:4318 is acceptable").await;
-    assert_eq!(ctx.calls("cluster.telemetryExport.endpoint.validate", "200").await, 1);
+    assert!(!ctx.exists("#endpoint-refused").await, "the refusal stayed after an acceptable answer");
+    assert_eq!(ctx.calls("cluster.telemetryExport.endpoint.validate", "200").await, 3);
     assert_eq!(ctx.calls("cluster.telemetryExport.update", "200").await, 0, "testing saved");
     ctx.click("#export-enabled").await;
     ctx.find("#export-protocol")
