@@ -45,28 +45,24 @@ export async function openPage(browser, profile = PROFILES[1], { cache = false }
   return { page, close: () => context.close().catch(() => {}) };
 }
 
-/** Records every console file the page fetches, tagged with the phase current when the
- * request started; bodies come from the browser (decoded), bytes on the wire from CDP. */
-export async function recordFetches(page) {
-  const cdp = await page.createCDPSession();
-  await cdp.send('Network.enable');
+/** Follows every console file the page requests: `make(request)` is its entry (with
+ * `failed: null`), `finished(entry, request)` fills it in once the request has finished.
+ * Each entry's `done` settles once it has finished or failed. Shared by recordFetches and
+ * navigation.mjs, which keep different facts about each file. */
+export function followConsoleRequests(page, make, finished) {
   const byId = new Map();
-  const rec = { phase: 'initial', entries: [] };
+  const entries = [];
   page.on('request', (request) => {
     if (!isConsoleFile(request.url())) return;
-    const entry = { url: request.url(), phase: rec.phase, wire: null, body: null, failed: null };
+    const entry = make(request);
     entry.done = new Promise((resolve) => { entry.finish = resolve; });
     byId.set(request.id, entry);
-    rec.entries.push(entry);
+    entries.push(entry);
   });
   page.on('requestfinished', async (request) => {
     const entry = byId.get(request.id);
     if (!entry) return;
-    try {
-      entry.body = await request.response().buffer();
-    } catch (e) {
-      entry.failed = `no body: ${e.message}`;
-    }
+    await finished(entry, request);
     entry.finish();
   });
   page.on('requestfailed', (request) => {
@@ -75,6 +71,41 @@ export async function recordFetches(page) {
     entry.failed = request.failure()?.errorText || 'failed';
     entry.finish();
   });
+  return { byId, entries };
+}
+
+/** Waits until every entry (of followConsoleRequests) has finished or failed. A request
+ * Chromium never reports as either would hang the run (seen once, with no CPU in use): one
+ * still `pending(entry)` after 20 s counts as failed, and is named. */
+export async function settle(entries, pending) {
+  const limit = (e) => new Promise((resolve) => setTimeout(() => {
+    if (pending(e)) {
+      e.failed = 'never finished (20 s)';
+      console.warn(`  ${e.url}: never finished (20 s)`);
+    }
+    resolve();
+  }, 20_000).unref());
+  await Promise.all(entries.map((e) => Promise.race([e.done, limit(e)])));
+}
+
+/** Records every console file the page fetches, tagged with the phase current when the
+ * request started; bodies come from the browser (decoded), bytes on the wire from CDP. */
+export async function recordFetches(page) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.enable');
+  const rec = { phase: 'initial' };
+  const { byId, entries } = followConsoleRequests(
+    page,
+    (request) => ({ url: request.url(), phase: rec.phase, wire: null, body: null, failed: null }),
+    async (entry, request) => {
+      try {
+        entry.body = await request.response().buffer();
+      } catch (e) {
+        entry.failed = `no body: ${e.message}`;
+      }
+    },
+  );
+  rec.entries = entries;
   cdp.on('Network.loadingFinished', (e) => {
     const entry = byId.get(e.requestId);
     if (entry) entry.wire = e.encodedDataLength;
@@ -82,16 +113,7 @@ export async function recordFetches(page) {
   /** The phase's entries, once every one of them has finished. */
   rec.settled = async (phase) => {
     const entries = rec.entries.filter((e) => e.phase === phase);
-    // A request Chromium never reports as finished or failed would hang the run (seen
-    // once, with no CPU in use): after 20 s it counts as failed, named in the report.
-    const limit = (e) => new Promise((resolve) => setTimeout(() => {
-      if (!e.body && !e.failed) {
-        e.failed = 'never finished (20 s)';
-        console.warn(`  ${e.url}: never finished (20 s)`);
-      }
-      resolve();
-    }, 20_000).unref());
-    await Promise.all(entries.map((e) => Promise.race([e.done, limit(e)])));
+    await settle(entries, (e) => !e.body && !e.failed);
     return entries;
   };
   return rec;

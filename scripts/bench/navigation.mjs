@@ -15,7 +15,7 @@
 // NAV_FILES=1 also lists each file, from the cache or the network, per pause and click.
 import { buildCommit, distDir } from './paths.mjs';
 import { startSandbox } from './sandbox.mjs';
-import { PROFILES, expect, isConsoleFile, launchBrowser, median, openPage, signIn } from './measure.mjs';
+import { PROFILES, expect, followConsoleRequests, launchBrowser, median, openPage, settle, signIn } from './measure.mjs';
 import { printTable, today, upsertRow } from './report.mjs';
 
 const RUNS = Number(process.env.RUNS || 3);
@@ -60,40 +60,17 @@ async function recordRequests(page) {
   await cdp.send('Network.enable');
   const wall = new Map();
   cdp.on('Network.requestWillBeSent', (e) => { if (!wall.has(e.requestId)) wall.set(e.requestId, e.wallTime * 1000); });
-  const entries = [];
-  const byId = new Map();
-  page.on('request', (request) => {
-    if (!isConsoleFile(request.url())) return;
-    const entry = { id: request.id, url: request.url(), fromCache: null, failed: null };
-    entry.done = new Promise((resolve) => { entry.finish = resolve; });
-    byId.set(request.id, entry);
-    entries.push(entry);
-  });
-  page.on('requestfinished', (request) => {
-    const entry = byId.get(request.id);
-    if (!entry) return;
-    entry.fromCache = request.response()?.fromCache() ?? false;
-    entry.finish();
-  });
-  page.on('requestfailed', (request) => {
-    const entry = byId.get(request.id);
-    if (!entry) return;
-    entry.failed = request.failure()?.errorText || 'failed';
-    entry.finish();
-  });
+  const { entries } = followConsoleRequests(
+    page,
+    (request) => ({ id: request.id, url: request.url(), fromCache: null, failed: null }),
+    (entry, request) => { entry.fromCache = request.response()?.fromCache() ?? false; },
+  );
   return {
     /** Waits (20 s at most) for every request so far to finish, then counts those that
      * started in [from, to): { requests, network }. A request never finished counts as
      * fetched from the network, and is named. */
     async count(from, to) {
-      const limit = (e) => new Promise((resolve) => setTimeout(() => {
-        if (e.fromCache === null && !e.failed) {
-          e.failed = 'never finished (20 s)';
-          console.warn(`  ${e.url}: never finished (20 s)`);
-        }
-        resolve();
-      }, 20_000).unref());
-      await Promise.all(entries.map((e) => Promise.race([e.done, limit(e)])));
+      await settle(entries, (e) => e.fromCache === null && !e.failed);
       const within = entries.filter((e) => {
         const t = wall.get(e.id);
         if (t === undefined) throw new Error(`no start time from CDP for ${e.url} (request ${e.id})`);

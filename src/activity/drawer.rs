@@ -7,6 +7,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::{Item, Progress, State, center};
+use crate::kit::dialog::show_modal;
 
 fn close(node: NodeRef<html::Dialog>) {
     if let Some(dialog) = node.get_untracked()
@@ -28,14 +29,7 @@ fn focus_close() {
 pub fn ActivityDrawer() -> impl IntoView {
     let Some(center) = center() else { return ().into_any() };
     let node = NodeRef::<html::Dialog>::new();
-    Effect::new(move |_| {
-        if let Some(dialog) = node.get()
-            && !dialog.open()
-            && dialog.show_modal().is_err()
-        {
-            dialog.set_open(true);
-        }
-    });
+    show_modal(node);
     let live =
         move || center.items.with(|items| items.iter().filter(|i| i.live()).cloned().collect::<Vec<_>>());
     let settled = move || {

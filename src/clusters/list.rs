@@ -19,7 +19,7 @@ use crate::links;
 use crate::poll::PollKey;
 use crate::words;
 
-const FILTER: FilterSpec = FilterSpec {
+pub const FILTER: FilterSpec = FilterSpec {
     name_param: "name",
     choice_param: "status",
     name_id: "filter-name",

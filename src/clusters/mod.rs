@@ -6,7 +6,7 @@ mod ctx;
 mod delete;
 pub mod export;
 mod layout;
-mod list;
+pub mod list;
 mod org_filter;
 mod payment;
 pub mod status_badge;

@@ -28,61 +28,45 @@ fn the_call(text: &str) -> (String, String, Option<serde_json::Value>) {
 #[test]
 fn every_write_is_its_method_and_full_url() {
     let t = sandbox();
-    let cases: Vec<(String, &str, String)> = vec![
+    let cases: Vec<(String, &str, &str)> = vec![
         (
             card_make_default(&t, "org-acme", "pm_1", "Visa •••• 4242"),
             "POST",
-            "/orgs/org-acme/billing/payment-methods/pm_1/default".into(),
+            "/orgs/org-acme/billing/payment-methods/pm_1/default",
         ),
         (
             card_remove(&t, "org-acme", "pm_1", "Visa •••• 4242"),
             "DELETE",
-            "/orgs/org-acme/billing/payment-methods/pm_1".into(),
+            "/orgs/org-acme/billing/payment-methods/pm_1",
         ),
-        (primary_host(&t, "c1", "acme-prod.global.auth.ac"), "PUT", "/clusters/c1/host".into()),
-        (domain_delete(&t, "c1", "dom1", "login.acme.com"), "DELETE", "/clusters/c1/domains/dom1".into()),
-        (env_var_delete(&t, "c1", "ev1", "SMTP"), "DELETE", "/clusters/c1/env-vars/ev1".into()),
-        (realm_delete(&t, "d1", "shop"), "DELETE", "/deployments/d1".into()),
-        (app_link(&t, "d1", "shop", "web", "https://x.example/"), "POST", "/deployments/d1/app-link".into()),
-        (admin_token(&t, "d1", "shop"), "POST", "/deployments/d1/token".into()),
-        (console_link(&t, "d1", "shop"), "POST", "/deployments/d1/console-link".into()),
-        (credential_revoke(&t, "d1", "api-ci-1"), "DELETE", "/deployments/d1/credentials/api-ci-1".into()),
-        (api_secret_delete(&t, "org-acme", "s1"), "DELETE", "/orgs/org-acme/secrets/s1".into()),
-        (
-            contact_delete(&t, "org-acme", "u1", "a@b.example"),
-            "DELETE",
-            "/orgs/org-acme/billing/contacts/u1".into(),
-        ),
-        (extension_toggle(&t, "c1", "e1", "login", false), "PUT", "/clusters/c1/extensions/e1".into()),
-        (extension_delete(&t, "c1", "e1", "login"), "DELETE", "/clusters/c1/extensions/e1".into()),
-        (
-            version_delete(&t, "c1", "e1", "v1", "1.0"),
-            "DELETE",
-            "/clusters/c1/extensions/e1/versions/v1".into(),
-        ),
+        (primary_host(&t, "c1", "acme-prod.global.auth.ac"), "PUT", "/clusters/c1/host"),
+        (domain_delete(&t, "c1", "dom1", "login.acme.com"), "DELETE", "/clusters/c1/domains/dom1"),
+        (env_var_delete(&t, "c1", "ev1", "SMTP"), "DELETE", "/clusters/c1/env-vars/ev1"),
+        (realm_delete(&t, "d1", "shop"), "DELETE", "/deployments/d1"),
+        (app_link(&t, "d1", "shop", "web", "https://x.example/"), "POST", "/deployments/d1/app-link"),
+        (admin_token(&t, "d1", "shop"), "POST", "/deployments/d1/token"),
+        (console_link(&t, "d1", "shop"), "POST", "/deployments/d1/console-link"),
+        (credential_revoke(&t, "d1", "api-ci-1"), "DELETE", "/deployments/d1/credentials/api-ci-1"),
+        (api_secret_delete(&t, "org-acme", "s1"), "DELETE", "/orgs/org-acme/secrets/s1"),
+        (contact_delete(&t, "org-acme", "u1", "a@b.example"), "DELETE", "/orgs/org-acme/billing/contacts/u1"),
+        (extension_toggle(&t, "c1", "e1", "login", false), "PUT", "/clusters/c1/extensions/e1"),
+        (extension_delete(&t, "c1", "e1", "login"), "DELETE", "/clusters/c1/extensions/e1"),
+        (version_delete(&t, "c1", "e1", "v1", "1.0"), "DELETE", "/clusters/c1/extensions/e1/versions/v1"),
         (
             version_approve(&t, "c1", "e1", "v1", true, None),
             "PUT",
-            "/clusters/c1/extensions/e1/versions/v1/validate".into(),
+            "/clusters/c1/extensions/e1/versions/v1/validate",
         ),
-        (apply(&t, "c1", "acme-prod"), "POST", "/clusters/c1/extensions/cluster-update".into()),
-        (
-            card_setup(&t, "org-acme", "http://c/billing"),
-            "POST",
-            "/orgs/org-acme/billing/payment-methods".into(),
-        ),
-        (billing_portal(&t, "org-acme", "http://c/billing"), "POST", "/orgs/org-acme/billing/portal".into()),
-        (checkout_resume(&t, "c1", "acme-prod"), "POST", "/clusters/c1/checkout".into()),
+        (apply(&t, "c1", "acme-prod"), "POST", "/clusters/c1/extensions/cluster-update"),
+        (card_setup(&t, "org-acme", "http://c/billing"), "POST", "/orgs/org-acme/billing/payment-methods"),
+        (billing_portal(&t, "org-acme", "http://c/billing"), "POST", "/orgs/org-acme/billing/portal"),
+        (checkout_resume(&t, "c1", "acme-prod"), "POST", "/clusters/c1/checkout"),
         (
             well_known_delete(&t, "c1", "e1", "assetlinks.json"),
             "DELETE",
-            "/clusters/c1/extensions/e1/well-known/assetlinks.json".into(),
+            "/clusters/c1/extensions/e1/well-known/assetlinks.json",
         ),
-        (
-            change_password(&t, "c1", "e1", ""),
-            "PUT",
-            "/clusters/c1/extensions/e1/well-known/change-password".into(),
-        ),
+        (change_password(&t, "c1", "e1", ""), "PUT", "/clusters/c1/extensions/e1/well-known/change-password"),
     ];
     for (text, method, path) in cases {
         let (m, url, _) = the_call(&text);

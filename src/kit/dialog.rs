@@ -15,6 +15,20 @@ use wasm_bindgen::JsCast;
 
 use super::write::{Work, Write};
 
+/// Shows the dialog at `node` as a modal once it is in the page (`showModal()`): focus
+/// moves in and the rest of the page goes inert. Every modal of the console opens this way.
+pub fn show_modal(node: NodeRef<html::Dialog>) {
+    Effect::new(move |_| {
+        if let Some(dialog) = node.get()
+            && !dialog.open()
+            && dialog.show_modal().is_err()
+        {
+            // Only when the element is not connected; show it anyway.
+            dialog.set_open(true);
+        }
+    });
+}
+
 /// How the confirm button looks: red for what cannot be undone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ConfirmStyle {
@@ -129,16 +143,7 @@ pub fn ConfirmDialog(
         let name_ok =
             move || type_name.is_none_or(|name| name.with(|n| typed.with(|t| t.trim() == n.as_str())));
         let allowed = move || !confirm.write.busy.get() && name_ok() && ready.is_none_or(|r| r.get());
-        // Shown as a modal once in the page: focus moves in, the rest goes inert.
-        Effect::new(move |_| {
-            if let Some(dialog) = confirm.node.get()
-                && !dialog.open()
-                && dialog.show_modal().is_err()
-            {
-                // Only when the element is not connected; show it anyway.
-                dialog.set_open(true);
-            }
-        });
+        show_modal(confirm.node);
         let name_field = type_name.map(|name| {
             view! {
                 <label for="confirm-name">"Type " <code>{move || name.get()}</code> " to confirm"</label>

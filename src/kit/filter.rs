@@ -125,17 +125,9 @@ pub fn FilterBar(
 mod tests {
     use super::*;
 
-    const STATUS: FilterSpec = FilterSpec {
-        name_param: "name",
-        choice_param: "status",
-        name_id: "filter-name",
-        choice_id: "filter-status",
-        clear_id: "clear-filters",
-        name_label: "Name",
-        placeholder: "Filter by name",
-        choice_label: "Status",
-        any_label: "Any status",
-    };
+    // A name and a status: the clusters list's own filter, whose URL these tests spell out.
+    use crate::clusters::list::FILTER as STATUS;
+
     const TYPE: FilterSpec = FilterSpec { choice_param: "type", ..STATUS };
 
     #[test]

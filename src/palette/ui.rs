@@ -12,6 +12,7 @@ use leptos_router::hooks::use_navigate;
 use super::index::{Entry, Index, Kind};
 use super::{Palette, known, with_visits};
 use crate::directory::Directory;
+use crate::kit::dialog::show_modal;
 use crate::links::{self, ClusterTab};
 
 /// Options shown at once: two screens of the list. A palette is for going to something
@@ -105,14 +106,7 @@ pub fn PaletteDialog() -> impl IntoView {
         Memo::new(move |_| query.with(|q| index.with_value(|i| with_visits(|v| i.search(q, v, LIMIT)))));
     let active = RwSignal::new(0usize);
     let node = NodeRef::<html::Dialog>::new();
-    Effect::new(move |_| {
-        if let Some(dialog) = node.get()
-            && !dialog.open()
-            && dialog.show_modal().is_err()
-        {
-            dialog.set_open(true);
-        }
-    });
+    show_modal(node);
     // The active option stays in view as the arrows move it.
     Effect::new(move |_| {
         let id = option_id(active.get());

@@ -358,17 +358,19 @@ where
     }
     match outcome {
         Ok(()) => coverage,
-        Err(e) if e.is_panic() => {
-            let payload = e.into_panic();
-            let message = payload
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "panicked".into());
-            Err(message)
-        }
+        Err(e) if e.is_panic() => Err(panic_message(e).unwrap_or_else(|| "panicked".into())),
         Err(e) => Err(e.to_string()),
     }
+}
+
+/// What a task that panicked panicked with: `panic!` raises a `String` or a `&str`; anything
+/// else has no message.
+fn panic_message(panicked: tokio::task::JoinError) -> Option<String> {
+    let payload = panicked.into_panic();
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
 }
 
 /// How often the sandbox at `base` has answered `op` with `status`; panics, naming the URL
@@ -458,12 +460,7 @@ pub async fn self_check() -> Result<(), String> {
         match task.await {
             Ok(n) => problems.push(format!("calls() answered {n} for {what} ({base}) instead of failing")),
             Err(e) if e.is_panic() => {
-                let payload = e.into_panic();
-                let message = payload
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default();
+                let message = panic_message(e).unwrap_or_default();
                 if !message.contains(&format!("{base}/sandbox/coverage")) {
                     problems.push(format!("calls() failed for {what} without naming the URL: {message:?}"));
                 }

@@ -20,11 +20,11 @@ use crate::records::now_millis;
 use crate::routing::{Route, resolve};
 use crate::state::AppState;
 use crate::store::Store;
-use crate::strict::{self, ApiBody};
+use crate::strict::{self, ApiCall};
 use crate::{auth::Caller, policy};
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use cluster_api::{API_PREFIX, Operation, catalogue};
 use std::sync::Arc;
@@ -126,12 +126,8 @@ fn run(ctx: &Ctx, store: &mut Store) -> Outcome {
 /// The axum handler mounted under every prefix.
 pub async fn api(
     State(app): State<Arc<AppState>>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: ApiBody,
+    ApiCall { method, uri, headers, body }: ApiCall,
 ) -> Response {
-    let ApiBody(body) = body;
     let path = uri.path();
     let relative = PREFIXES.iter().find_map(|prefix| path.strip_prefix(prefix)).unwrap_or(path);
     // HEAD is a GET without the body (hyper leaves it out); OPTIONS names the methods.

@@ -6,12 +6,12 @@
 //! - JSON that is not an object where the contract wants one, at the top or nested (serde
 //!   would otherwise read an array's items as the fields, by position) → 400;
 //! - a value of the wrong type, and an empty or unknown enum value → 400;
-//! - a body over the size limit → 413 ([`ApiBody`]).
+//! - a body over the size limit → 413 ([`ApiBody`], read with the rest of a call as [`ApiCall`]).
 
 use crate::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use cluster_api::catalogue;
 use cluster_api::request::{BodyKind, Operation};
 use serde::Serialize;
@@ -193,6 +193,27 @@ impl<S: Send + Sync> FromRequest<S> for ApiBody {
                 format!("The request body could not be read: {}", rejection.body_text()),
             )),
         }
+    }
+}
+
+/// One call as the entry points read it (the API's `dispatch::api` and the token
+/// endpoint): its method, address and headers, and its body refused as [`ApiBody`] refuses
+/// it, so both answer an oversized body the same way.
+pub struct ApiCall {
+    pub method: Method,
+    pub uri: Uri,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+}
+
+impl<S: Send + Sync> FromRequest<S> for ApiCall {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let (method, uri, headers) =
+            (request.method().clone(), request.uri().clone(), request.headers().clone());
+        let ApiBody(body) = ApiBody::from_request(request, state).await?;
+        Ok(ApiCall { method, uri, headers, body })
     }
 }
 

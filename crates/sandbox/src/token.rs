@@ -4,10 +4,10 @@
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::strict::ApiBody;
+use crate::strict::ApiCall;
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use cluster_api::{AccessToken, ErrorBody};
 use serde::Serialize;
@@ -35,12 +35,8 @@ pub(crate) fn form_value<'a>(form: &'a [(String, String)], name: &str) -> Option
 
 pub async fn endpoint(
     State(app): State<Arc<AppState>>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: ApiBody,
+    ApiCall { method, uri, headers, body }: ApiCall,
 ) -> Response {
-    let ApiBody(body) = body;
     let realm = uri.path().trim_start_matches("/auth/realms/").split('/').next().unwrap_or_default();
     if realm != REALM {
         return (StatusCode::NOT_FOUND, Json(ErrorBody { error: "Realm does not exist".to_string() }))

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::api::page_origin;
 use crate::kit::copy::CopyButton;
+use crate::kit::dialog::show_modal;
 use crate::session::Session;
 
 /// The token request, ready for a shell.
@@ -22,14 +23,7 @@ pub fn RevealSecret(secret: RwSignal<Option<Secret>>) -> impl IntoView {
     let session = expect_context::<Session>();
     let node = NodeRef::<html::Dialog>::new();
     let stored = RwSignal::new(false);
-    Effect::new(move |_| {
-        if let Some(dialog) = node.get()
-            && !dialog.open()
-            && dialog.show_modal().is_err()
-        {
-            dialog.set_open(true);
-        }
-    });
+    show_modal(node);
     let close = move || {
         if let Some(dialog) = node.get_untracked() {
             dialog.close();

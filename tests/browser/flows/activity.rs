@@ -3,12 +3,11 @@
 //! settles, axe on the drawer; a queued change cancelled from the drawer and never sent;
 //! and a watched realm polled once per interval whether the drawer is open or not.
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use cluster_sandbox::Config;
 
-use super::{Flow, axe, restart_elsewhere, sign_in_again};
+use super::{Flow, axe, flow_file, restart_elsewhere, sign_in_again};
 use crate::harness::{Ctx, OrFail, WAIT, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -37,14 +36,6 @@ fn quick_restarts() -> Config {
 const REALMS_TAB: &str = "/clusters/cl-acme-prod/realms";
 const SETTINGS: &str = "/clusters/cl-acme-prod/env-vars";
 
-fn file(name: &str, bytes: &[u8]) -> String {
-    let dir: PathBuf = std::env::temp_dir().join(format!("console-e2e-{}-activity", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("temp dir: {e}"));
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
-    path.to_string_lossy().into_owned()
-}
-
 async fn active_id(ctx: &Ctx) -> String {
     // No focused element reads as "" (null); a script or driver error fails the flow.
     let value = ctx.script("return document.activeElement && document.activeElement.id;").await;
@@ -65,7 +56,7 @@ async fn import_followed(ctx: Ctx) {
     ctx.goto(REALMS_TAB).await;
     sign_in_again(&ctx, REALMS_TAB).await;
     ctx.find("#activity-badge[data-count='0']").await;
-    let path = file("shop.json", br#"{"realm":"Shop","enabled":true}"#);
+    let path = flow_file("activity", "shop.json", br#"{"realm":"Shop","enabled":true}"#);
     ctx.find("#import-file").await.send_keys(&path).await.unwrap_or_else(|e| panic!("attach: {e}"));
     ctx.type_into("#import-name", "shop").await;
     ctx.click("#import-realm").await;

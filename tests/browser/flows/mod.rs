@@ -104,6 +104,16 @@ pub async fn sign_in_again(ctx: &Ctx, expect_path: &str) {
     ctx.wait_url(expect_path).await;
 }
 
+/// Writes `bytes` to a fresh file for the flow named `flow` and returns its absolute path
+/// (for a file input to upload). One folder per process and flow, so parallel runs do not meet.
+pub fn flow_file(flow: &str, name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("console-e2e-{}-{flow}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("temp dir: {e}"));
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
+    path.to_string_lossy().into_owned()
+}
+
 /// A script for `execute_async` that acts as another client would, from the page: it takes
 /// a token for the demo admin secret, then runs `body` with `token` (the token answer) and
 /// `done` (which ends the script with its value) in scope. A thrown error ends it with the

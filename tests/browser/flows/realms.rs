@@ -3,12 +3,11 @@
 //! starter cap, rename, the admin console in a new tab, app link and token, credentials,
 //! delete, the viewer, a deep link to a realm and the Realms page.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use cluster_sandbox::{Config, demo};
 
-use super::{Flow, sign_in_again};
+use super::{Flow, flow_file, sign_in_again};
 use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -35,15 +34,6 @@ fn quick() -> Config {
 }
 
 const PROD_TAB: &str = "/clusters/cl-acme-prod/realms";
-
-/// Writes `bytes` to a fresh file for this flow and returns its absolute path.
-fn file(flow: &str, name: &str, bytes: &[u8]) -> String {
-    let dir: PathBuf = std::env::temp_dir().join(format!("console-e2e-{}-{flow}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("temp dir: {e}"));
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
-    path.to_string_lossy().into_owned()
-}
 
 async fn open(ctx: &Ctx, path: &str) {
     ctx.goto(path).await;
@@ -96,7 +86,7 @@ async fn name_taken(ctx: Ctx) {
 async fn import_users_refused(ctx: Ctx) {
     open(&ctx, PROD_TAB).await;
     let export = br#"{"realm":"people","users":[{"username":"ann"},{"username":"bo"},{"username":"cy"}]}"#;
-    let path = file("import-users", "with-users.json", export);
+    let path = flow_file("import-users", "with-users.json", export);
     ctx.find("#import-file").await.send_keys(&path).await.unwrap_or_else(|e| panic!("attach: {e}"));
     let problem = ctx.wait_text("#import-problem", "3 users").await;
     assert!(problem.contains("Partial import") && problem.contains("Nothing was sent"), "{problem}");
@@ -105,12 +95,12 @@ async fn import_users_refused(ctx: Ctx) {
         assert_eq!(ctx.calls("cluster.deployment.import", status).await, 0, "an import was sent ({status})");
     }
     // Not JSON at all, and too big: refused the same way.
-    let path = file("import-users", "notes.json", b"realm = people");
+    let path = flow_file("import-users", "notes.json", b"realm = people");
     ctx.find("#import-file").await.send_keys(&path).await.unwrap_or_else(|e| panic!("attach: {e}"));
     ctx.wait_text("#import-problem", "not valid JSON").await;
     let big =
         format!("{{\"realm\":\"big\",\"pad\":\"{}\"}}", "x".repeat(cluster_api::realms::IMPORT_MAX_BYTES));
-    let path = file("import-users", "big.json", big.as_bytes());
+    let path = flow_file("import-users", "big.json", big.as_bytes());
     ctx.find("#import-file").await.send_keys(&path).await.unwrap_or_else(|e| panic!("attach: {e}"));
     ctx.wait_text("#import-problem", "up to 1.0 MB").await;
     assert_eq!(ctx.calls("cluster.deployment.import", "201").await, 0);
@@ -119,7 +109,7 @@ async fn import_users_refused(ctx: Ctx) {
 async fn import_active_and_failed(ctx: Ctx) {
     open(&ctx, PROD_TAB).await;
     let good = br#"{"realm":"Shop","enabled":true,"clients":[{"clientId":"web-shop"}]}"#;
-    let path = file("import-ok", "shop.json", good);
+    let path = flow_file("import-ok", "shop.json", good);
     ctx.find("#import-file").await.send_keys(&path).await.unwrap_or_else(|e| panic!("attach: {e}"));
     // The name comes from the file's realm field.
     for _ in 0..50 {
@@ -135,7 +125,7 @@ async fn import_active_and_failed(ctx: Ctx) {
     ctx.find(&format!("{} [data-state='ACTIVE']", row("shop"))).await;
 
     let broken = br#"{"realm":"legacy","clients":[{"clientId":"ok"},{"name":"old-portal"}]}"#;
-    let path = file("import-failed", "legacy.json", broken);
+    let path = flow_file("import-failed", "legacy.json", broken);
     ctx.find("#import-file").await.send_keys(&path).await.unwrap_or_else(|e| panic!("attach: {e}"));
     ctx.type_into("#import-name", "legacy-two").await;
     ctx.click("#import-realm").await;

@@ -4,12 +4,11 @@
 //! and the read-only view. Every file is made here: jars as real (stored) zip archives
 //! whose entry names carry the sandbox scanner's markers, and JSON files.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use cluster_sandbox::{Config, demo};
 
-use super::{Flow, restart_elsewhere, sign_in_again};
+use super::{Flow, flow_file, restart_elsewhere, sign_in_again};
 use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -55,15 +54,6 @@ fn theme_jar(marker: Option<&str>) -> Vec<u8> {
         entries.push(m);
     }
     jar(&entries)
-}
-
-/// Writes `bytes` to a fresh file for this flow and returns its absolute path.
-fn file(flow: &str, name: &str, bytes: &[u8]) -> String {
-    let dir: PathBuf = std::env::temp_dir().join(format!("console-e2e-{}-{flow}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("temp dir: {e}"));
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
-    path.to_string_lossy().into_owned()
 }
 
 async fn open(ctx: &Ctx, path: &str) {
@@ -122,7 +112,7 @@ async fn theme_per_major(ctx: Ctx) {
     ctx.wait_text(&format!("{login} .versions"), "No file yet").await;
 
     // Keycloak 26: a clean jar passes the scan and is approved without a reason.
-    upload(&ctx, "acme-login", Some("26"), &file("theme", "acme-login-26.jar", &theme_jar(None))).await;
+    upload(&ctx, "acme-login", Some("26"), &flow_file("theme", "acme-login-26.jar", &theme_jar(None))).await;
     uploaded_fully(&ctx, "acme-login").await;
     ctx.wait_text(&format!("{} .scan", row("acme-login", "26")), "Passed").await;
     ctx.wait_text(&format!("{} .file", row("acme-login", "26")), "acme-login-26").await;
@@ -135,7 +125,7 @@ async fn theme_per_major(ctx: Ctx) {
         &ctx,
         "acme-login",
         Some("25"),
-        &file("theme", "acme-login-25.jar", &theme_jar(Some("SCAN-WARN"))),
+        &flow_file("theme", "acme-login-25.jar", &theme_jar(Some("SCAN-WARN"))),
     )
     .await;
     uploaded_fully(&ctx, "acme-login").await;
@@ -163,7 +153,7 @@ async fn theme_per_major(ctx: Ctx) {
         &ctx,
         "acme-login",
         Some("24"),
-        &file("theme", "acme-login-24.jar", &theme_jar(Some("SCAN-BLOCK"))),
+        &flow_file("theme", "acme-login-24.jar", &theme_jar(Some("SCAN-BLOCK"))),
     )
     .await;
     uploaded_fully(&ctx, "acme-login").await;
@@ -187,7 +177,7 @@ async fn theme_per_major(ctx: Ctx) {
 async fn apply_and_conflict(ctx: Ctx) {
     open(&ctx, PROD).await;
     add(&ctx, "acme-mail", "THEME").await;
-    upload(&ctx, "acme-mail", Some("26"), &file("apply", "acme-mail.jar", &theme_jar(None))).await;
+    upload(&ctx, "acme-mail", Some("26"), &flow_file("apply", "acme-mail.jar", &theme_jar(None))).await;
     ctx.wait_text(&format!("{} .scan", row("acme-mail", "26")), "Passed").await;
     ctx.click(&format!("{} button.approve", row("acme-mail", "26"))).await;
     ctx.wait_text(&format!("{} .approval", row("acme-mail", "26")), "Approved").await;
@@ -255,7 +245,7 @@ async fn denylist(ctx: Ctx) {
     // The browser refuses a jar for a denylist before anything is sent.
     let input = ctx.find(&format!("{card} input.file")).await;
     input
-        .send_keys(&file("denylist", "wrong.jar", &theme_jar(None)))
+        .send_keys(&flow_file("denylist", "wrong.jar", &theme_jar(None)))
         .await
         .unwrap_or_else(|e| panic!("attach: {e}"));
     ctx.wait_text(&format!("{card} .file-problem"), "not a .txt file").await;
@@ -263,7 +253,7 @@ async fn denylist(ctx: Ctx) {
     // The upload's steps are a module of their own, fetched when the first upload starts:
     // should that fail, the first step says so and Retry fetches it again.
     super::screens::fail_next_modules(&ctx, 1).await;
-    upload(&ctx, "common-passwords", None, &file("denylist", "common-passwords.txt", &words)).await;
+    upload(&ctx, "common-passwords", None, &flow_file("denylist", "common-passwords.txt", &words)).await;
     ctx.wait_text(&format!("{card} .upload-failed"), "could not download the code that uploads files").await;
     ctx.click(&format!("{card} .retry-step")).await;
     uploaded_fully(&ctx, "common-passwords").await;
@@ -279,7 +269,7 @@ async fn step_failure(ctx: Ctx) {
     add(&ctx, "big-theme", "THEME").await;
     let big: Vec<&str> =
         vec!["META-INF/MANIFEST.MF"; 1].into_iter().chain(["theme/a/login/theme.properties"; 6]).collect();
-    upload(&ctx, "big-theme", Some("26"), &file("failure", "big-theme.jar", &jar(&big))).await;
+    upload(&ctx, "big-theme", Some("26"), &flow_file("failure", "big-theme.jar", &jar(&big))).await;
     let card = card("big-theme");
     ctx.wait_text(&format!("{card} .upload-failed"), "Step 3 of 5 failed while sending the file to storage")
         .await;
@@ -290,7 +280,7 @@ async fn step_failure(ctx: Ctx) {
     ctx.snap("resources-step-failed").await;
     // The version record from step 1 is kept: retrying with a smaller file reuses it.
     ctx.wait_text(&format!("{} .file", row("big-theme", "26")), "Awaiting upload").await;
-    upload(&ctx, "big-theme", Some("26"), &file("failure", "small.jar", &jar(&["a.txt"]))).await;
+    upload(&ctx, "big-theme", Some("26"), &flow_file("failure", "small.jar", &jar(&["a.txt"]))).await;
     uploaded_fully(&ctx, "big-theme").await;
     ctx.wait_text(&format!("{} .scan", row("big-theme", "26")), "Passed").await;
 }
@@ -313,7 +303,7 @@ async fn app_association(ctx: Ctx) {
         &ctx,
         "acme-apps",
         Some("apple-app-site-association"),
-        &file("apps", "apple-app-site-association", AASA_OK.as_bytes()),
+        &flow_file("apps", "apple-app-site-association", AASA_OK.as_bytes()),
     )
     .await;
     uploaded_fully(&ctx, "acme-apps").await;
@@ -324,7 +314,7 @@ async fn app_association(ctx: Ctx) {
         &ctx,
         "acme-apps",
         Some("assetlinks.json"),
-        &file("apps", "assetlinks-bad.json", ASSETLINKS_BAD.as_bytes()),
+        &flow_file("apps", "assetlinks-bad.json", ASSETLINKS_BAD.as_bytes()),
     )
     .await;
     ctx.wait_text(&format!("{card} .file-problem"), "assetlinks.json must be a JSON array of statements")
@@ -335,7 +325,7 @@ async fn app_association(ctx: Ctx) {
         &ctx,
         "acme-apps",
         Some("assetlinks.json"),
-        &file("apps", "assetlinks.json", ASSETLINKS_OK.as_bytes()),
+        &flow_file("apps", "assetlinks.json", ASSETLINKS_OK.as_bytes()),
     )
     .await;
     uploaded_fully(&ctx, "acme-apps").await;
@@ -380,8 +370,13 @@ async fn filter_and_delete(ctx: Ctx) {
     open(&ctx, PROD).await;
     add(&ctx, "acme-login", "THEME").await;
     add(&ctx, "acme-audit", "EXTENSION").await;
-    upload(&ctx, "acme-audit", Some("26"), &file("delete", "audit.jar", &jar(&["META-INF/MANIFEST.MF"])))
-        .await;
+    upload(
+        &ctx,
+        "acme-audit",
+        Some("26"),
+        &flow_file("delete", "audit.jar", &jar(&["META-INF/MANIFEST.MF"])),
+    )
+    .await;
     uploaded_fully(&ctx, "acme-audit").await;
     let select = ctx.find("#filter-resource-type").await;
     select.select_by_value("EXTENSION").await.unwrap_or_else(|e| panic!("filter: {e}"));

@@ -20,6 +20,7 @@ fn secret_from(row: &Row<'_>) -> rusqlite::Result<SecretRow> {
     })
 }
 
+/// The columns in the order `secret_from` reads them and `insert_secret` writes them.
 const SECRET_COLUMNS: &str = "id, org_id, name, client_id, client_secret, created_at, created_by";
 
 impl Store {
@@ -47,19 +48,10 @@ impl Store {
         Ok(orgs)
     }
 
-    pub fn insert_secret(&self, secret: &SecretRow) -> StoreResult<()> {
+    pub fn insert_secret(&self, s: &SecretRow) -> StoreResult<()> {
         self.conn.execute(
-            "INSERT INTO secrets (id, org_id, name, client_id, client_secret, created_at, created_by)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
-                secret.id,
-                secret.org_id,
-                secret.name,
-                secret.client_id,
-                secret.client_secret,
-                secret.created_at,
-                secret.created_by
-            ],
+            &format!("INSERT INTO secrets ({SECRET_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
+            params![s.id, s.org_id, s.name, s.client_id, s.client_secret, s.created_at, s.created_by],
         )?;
         Ok(())
     }

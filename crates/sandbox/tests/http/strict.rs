@@ -43,45 +43,28 @@ async fn bodies_must_be_json_objects_of_the_right_types() {
     let token = h.admin().await;
     let path = format!("/clusters/{PROD}/extensions");
     let json = Some("application/json");
-    // An array read by position would have created an extension named "theme-a".
-    let array = raw_body(&h, Method::POST, &path, &token, json, r#"["theme-a", "THEME"]"#).await;
-    assert_json_error(&array, StatusCode::BAD_REQUEST, "must be a JSON object, not an array");
-    let text = raw_body(
-        &h,
-        Method::POST,
-        &path,
-        &token,
-        Some("text/plain"),
-        r#"{"name":"t","resourceType":"THEME"}"#,
-    )
-    .await;
-    assert_json_error(&text, StatusCode::UNSUPPORTED_MEDIA_TYPE, "not a text/plain body");
-    let untyped =
-        raw_body(&h, Method::POST, &path, &token, None, r#"{"name":"t","resourceType":"THEME"}"#).await;
-    assert_json_error(&untyped, StatusCode::UNSUPPORTED_MEDIA_TYPE, "without Content-Type");
-    let missing = raw_body(&h, Method::POST, &path, &token, json, "").await;
-    assert_json_error(&missing, StatusCode::BAD_REQUEST, "needs a JSON request body");
-    let empty_enum =
-        raw_body(&h, Method::POST, &path, &token, json, r#"{"name":"t","resourceType":""}"#).await;
-    assert_json_error(&empty_enum, StatusCode::BAD_REQUEST, "resourceType must be THEME, EXTENSION");
-    let unknown_enum =
-        raw_body(&h, Method::POST, &path, &token, json, r#"{"name":"t","resourceType":"SKIN"}"#).await;
-    assert_json_error(&unknown_enum, StatusCode::BAD_REQUEST, "resourceType must be THEME, EXTENSION");
-    let wrong_type =
-        raw_body(&h, Method::POST, &path, &token, json, r#"{"name":7,"resourceType":"THEME"}"#).await;
-    assert_json_error(&wrong_type, StatusCode::BAD_REQUEST, "name: invalid type");
+    let typed = r#"{"name":"t","resourceType":"THEME"}"#;
+    let (bad, unsupported) = (StatusCode::BAD_REQUEST, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let not_an_enum_value = "resourceType must be THEME, EXTENSION";
+    // Each refused: (Content-Type, body, status, what the error says).
+    let refused = [
+        // An array read by position would have created an extension named "theme-a".
+        (json, r#"["theme-a", "THEME"]"#, bad, "must be a JSON object, not an array"),
+        (Some("text/plain"), typed, unsupported, "not a text/plain body"),
+        (None, typed, unsupported, "without Content-Type"),
+        (json, "", bad, "needs a JSON request body"),
+        (json, r#"{"name":"t","resourceType":""}"#, bad, not_an_enum_value),
+        (json, r#"{"name":"t","resourceType":"SKIN"}"#, bad, not_an_enum_value),
+        (json, r#"{"name":7,"resourceType":"THEME"}"#, bad, "name: invalid type"),
+    ];
+    for (content_type, body, status, needle) in refused {
+        let reply = raw_body(&h, Method::POST, &path, &token, content_type, body).await;
+        assert_json_error(&reply, status, needle);
+    }
     // None of them created anything; the proper body still does.
     let listed = h.get(&path, &token).await;
     assert!(!listed.body.contains("theme-a") && !listed.body.contains("\"t\""), "{}", listed.body);
-    let ok = raw_body(
-        &h,
-        Method::POST,
-        &path,
-        &token,
-        Some("application/json; charset=utf-8"),
-        r#"{"name":"t","resourceType":"THEME"}"#,
-    )
-    .await;
+    let ok = raw_body(&h, Method::POST, &path, &token, Some("application/json; charset=utf-8"), typed).await;
     assert_eq!(ok.status, StatusCode::CREATED, "{}", ok.body);
 }
 
