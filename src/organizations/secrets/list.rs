@@ -106,7 +106,7 @@ fn SecretsPage(org_id: String) -> impl IntoView {
             (label.clone(), Some(links::ORGANIZATIONS.to_string())),
             ("API secrets".into(), None),
         ]/>
-        <PageHead heading="API secrets" title=Signal::stored(crate::kit::page::title(&["API secrets", &label]))>
+        <PageHead heading=crate::routes::API_SECRETS.title title=Signal::stored(crate::kit::page::title(&[crate::routes::API_SECRETS.title, &label]))>
             <span class="chip usage" id="secret-count" class:full=move || count.with(|c| matches!(c, Some(Ok(n)) if *n >= MAX_SECRETS as i64))>
                 {count_text}
             </span>
