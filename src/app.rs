@@ -1,132 +1,16 @@
-//! The root: load the configuration, then the router with one route per resource group.
+//! The root: load the configuration, then the router. Every route is an entry of the route
+//! table (`routes`); here they are only arranged: the nesting, and the order they match in.
 
 use leptos::prelude::*;
-use leptos_router::{
-    components::{ParentRoute, Redirect, Route, Router, Routes},
-    path,
-};
+use leptos_router::components::{ParentRoute, Route, Router, Routes};
 
-use crate::clusters::{ClusterList, provide_watchers};
+use crate::clusters::provide_watchers;
 use crate::config::{self, Config};
 use crate::directory::Directory;
-use crate::kit::lazy::{Lazy, split_screen};
-use crate::links::{self, ClusterTab};
 use crate::poll::AppOwner;
+use crate::routes::*;
 use crate::session::Session;
-use crate::shell::{ConfigError, NotFound, NotFoundAlone, Shell, SignIn};
-
-// Every screen but sign-in, the shell and the clusters list is lazy (see `kit::lazy`), in a
-// few route groups, a module each (the second argument): the cluster page with its overview
-// and billing tab; its other tabs; its Resources tab (the largest); the create wizard;
-// organizations with their secrets and billing; realms; the review desk; the overview.
-// Each group's code travels in one pack plus a few shared ones (scripts/pack-modules.mjs).
-split_screen!(
-    CREATE_CLUSTER,
-    create_cluster,
-    "the create-cluster wizard",
-    view! { <crate::clusters::CreateCluster/> }
-);
-split_screen!(CLUSTER_PAGE, cluster, "the cluster", view! { <crate::clusters::ClusterLayout/> });
-split_screen!(
-    CLUSTER_OVERVIEW,
-    cluster,
-    "the cluster overview",
-    view! { <crate::clusters::tabs::ClusterOverview/> }
-);
-split_screen!(
-    CLUSTER_BILLING,
-    cluster,
-    "the cluster's billing",
-    view! { <crate::clusters::tabs::ClusterBilling/> }
-);
-split_screen!(
-    CLUSTER_RESOURCES,
-    cluster_resources,
-    "the cluster's resources",
-    view! { <crate::clusters::tabs::resources::ClusterResources/> }
-);
-split_screen!(
-    CLUSTER_ACCESS,
-    cluster_tabs,
-    "the cluster's IP rules",
-    view! { <crate::clusters::tabs::access::ClusterAccess/> }
-);
-split_screen!(
-    CLUSTER_IP_RULE,
-    cluster_tabs,
-    "an IP rule",
-    view! { <crate::clusters::tabs::access::ClusterIpRule/> }
-);
-split_screen!(
-    CLUSTER_LOGS,
-    cluster_tabs,
-    "the cluster's logs",
-    view! { <crate::clusters::tabs::logs::ClusterLogs/> }
-);
-split_screen!(
-    CLUSTER_DOMAINS,
-    cluster_tabs,
-    "the cluster's custom domains",
-    view! { <crate::clusters::tabs::domains::ClusterDomains/> }
-);
-split_screen!(
-    CLUSTER_ENV_VARS,
-    cluster_tabs,
-    "the cluster's environment variables",
-    view! { <crate::clusters::tabs::env_vars::ClusterEnvVars/> }
-);
-split_screen!(
-    ORGANIZATIONS,
-    organizations,
-    "organizations",
-    view! { <crate::organizations::Organizations/> }
-);
-split_screen!(
-    API_SECRETS,
-    organizations,
-    "the organization's API secrets",
-    view! { <crate::organizations::secrets::ApiSecrets/> }
-);
-split_screen!(
-    API_SECRET,
-    organizations,
-    "the API secret",
-    view! { <crate::organizations::secrets::ApiSecret/> }
-);
-split_screen!(BILLING, organizations, "billing", view! { <crate::billing::Billing/> });
-split_screen!(
-    CLUSTER_REALMS,
-    cluster_tabs,
-    "the cluster's realms",
-    view! { <crate::clusters::tabs::realms::ClusterRealms/> }
-);
-split_screen!(REALMS, realms, "realms", view! { <crate::realms::AllRealms/> });
-split_screen!(REALM_PAGE, realms, "the realm", view! { <crate::realms::RealmPage/> });
-split_screen!(REVIEW_DESK, review, "the review desk", view! { <crate::review::ReviewDesk/> });
-split_screen!(OVERVIEW, overview, "the overview", view! { <crate::overview::Overview/> });
-split_screen!(
-    REVIEW_VERSION,
-    review,
-    "an extension version's review",
-    view! { <crate::review::VersionReview/> }
-);
-
-/// A tab's former address: replaced (not pushed, so Back skips it) by the tab's address,
-/// query string kept.
-#[component]
-fn TabMoved(tab: ClusterTab) -> impl IntoView {
-    let params = leptos_router::hooks::use_params_map();
-    let location = leptos_router::hooks::use_location();
-    let navigate = leptos_router::hooks::use_navigate();
-    Effect::new(move |_| {
-        let Some(id) = params.with(|p| p.get("id")) else { return };
-        let search = location.search.get();
-        let query =
-            if search.is_empty() { String::new() } else { format!("?{}", search.trim_start_matches('?')) };
-        let to = format!("{}{query}", links::cluster_tab(&id, tab));
-        navigate(&to, leptos_router::NavigateOptions { replace: true, ..Default::default() });
-    });
-}
+use crate::shell::{ConfigError, NotFoundAlone};
 
 async fn load_config() -> Result<Config, String> {
     let url = format!("{}/config.json", crate::api::page_origin());
@@ -173,39 +57,38 @@ fn Console(config: Config) -> impl IntoView {
         <crate::account::Boot>
         <Router>
             <Routes fallback=NotFoundAlone>
-                <Route path=path!("/sign-in") view=SignIn/>
-                <ParentRoute path=path!("") view=Shell>
-                    <Route path=path!("/") view=|| view! { <Redirect path="/clusters"/> }/>
-                    <Route path=path!("/clusters") view=ClusterList/>
-                    <Route path=path!("/clusters/new") view=|| view! { <Lazy screen=&CREATE_CLUSTER/> }/>
-                    <ParentRoute path=path!("/clusters/:id") view=|| view! { <Lazy screen=&CLUSTER_PAGE/> }>
-                        <Route path=path!("") view=|| view! { <Lazy screen=&CLUSTER_OVERVIEW/> }/>
-                        <Route path=path!("billing") view=|| view! { <Lazy screen=&CLUSTER_BILLING/> }/>
-                        <Route path=path!("resources") view=|| view! { <Lazy screen=&CLUSTER_RESOURCES/> }/>
-                        <Route path=path!("realms") view=|| view! { <Lazy screen=&CLUSTER_REALMS/> }/>
-                        <Route path=path!("access") view=|| view! { <Lazy screen=&CLUSTER_ACCESS/> }/>
-                        <Route path=path!("access/:rule") view=|| view! { <Lazy screen=&CLUSTER_IP_RULE/> }/>
-                        <Route path=path!("logs") view=|| view! { <Lazy screen=&CLUSTER_LOGS/> }/>
-                        <Route path=path!("domains") view=|| view! { <Lazy screen=&CLUSTER_DOMAINS/> }/>
-                        <Route path=path!("env-vars") view=|| view! { <Lazy screen=&CLUSTER_ENV_VARS/> }/>
-                        // The tabs' former addresses, kept for bookmarks and shared links.
-                        <Route path=path!("extensions") view=|| view! { <TabMoved tab=ClusterTab::Resources/> }/>
-                        <Route path=path!("settings") view=|| view! { <TabMoved tab=ClusterTab::EnvVars/> }/>
+                <Route path=SIGN_IN::path() view=SIGN_IN::view/>
+                <ParentRoute path=SHELL::path() view=SHELL::view>
+                    <Route path=HOME::path() view=HOME::view/>
+                    <Route path=CLUSTERS::path() view=CLUSTERS::view/>
+                    <Route path=NEW_CLUSTER::path() view=NEW_CLUSTER::view/>
+                    <ParentRoute path=CLUSTER::path() view=CLUSTER::view>
+                        <Route path=CLUSTER_OVERVIEW::path() view=CLUSTER_OVERVIEW::view/>
+                        <Route path=CLUSTER_BILLING::path() view=CLUSTER_BILLING::view/>
+                        <Route path=CLUSTER_RESOURCES::path() view=CLUSTER_RESOURCES::view/>
+                        <Route path=CLUSTER_REALMS::path() view=CLUSTER_REALMS::view/>
+                        <Route path=CLUSTER_ACCESS::path() view=CLUSTER_ACCESS::view/>
+                        <Route path=CLUSTER_IP_RULE::path() view=CLUSTER_IP_RULE::view/>
+                        <Route path=CLUSTER_LOGS::path() view=CLUSTER_LOGS::view/>
+                        <Route path=CLUSTER_DOMAINS::path() view=CLUSTER_DOMAINS::view/>
+                        <Route path=CLUSTER_ENV_VARS::path() view=CLUSTER_ENV_VARS::view/>
+                        <Route path=CLUSTER_EXTENSIONS_MOVED::path() view=CLUSTER_EXTENSIONS_MOVED::view/>
+                        <Route path=CLUSTER_SETTINGS_MOVED::path() view=CLUSTER_SETTINGS_MOVED::view/>
                     </ParentRoute>
-                    <Route path=path!("/organizations") view=|| view! { <Lazy screen=&ORGANIZATIONS/> }/>
-                    <Route path=path!("/billing") view=|| view! { <Lazy screen=&BILLING/> }/>
-                    <Route path=path!("/realms") view=|| view! { <Lazy screen=&REALMS/> }/>
-                    <Route path=path!("/realms/:id") view=|| view! { <Lazy screen=&REALM_PAGE/> }/>
-                    <Route path=path!("/organizations/:org/secrets") view=|| view! { <Lazy screen=&API_SECRETS/> }/>
-                    <Route path=path!("/organizations/:org/secrets/:secret") view=|| view! { <Lazy screen=&API_SECRET/> }/>
-                    <Route path=path!("/review") view=|| view! { <Lazy screen=&REVIEW_DESK/> }/>
-                    <Route path=path!("/overview") view=|| view! { <Lazy screen=&OVERVIEW/> }/>
-                    <Route path=path!("/review/:cluster/:extension/:version") view=|| view! { <Lazy screen=&REVIEW_VERSION/> }/>
+                    <Route path=ORGANIZATIONS::path() view=ORGANIZATIONS::view/>
+                    <Route path=BILLING::path() view=BILLING::view/>
+                    <Route path=REALMS::path() view=REALMS::view/>
+                    <Route path=REALM::path() view=REALM::view/>
+                    <Route path=API_SECRETS::path() view=API_SECRETS::view/>
+                    <Route path=API_SECRET::path() view=API_SECRET::view/>
+                    <Route path=REVIEW::path() view=REVIEW::view/>
+                    <Route path=OVERVIEW::path() view=OVERVIEW::view/>
+                    <Route path=REVIEW_VERSION::path() view=REVIEW_VERSION::view/>
                 </ParentRoute>
                 // Any other address, inside the shell (header and navigation kept). A block of
                 // its own after the screens, so routes added to the block above stay first.
-                <ParentRoute path=path!("") view=Shell>
-                    <Route path=path!("/*any") view=NotFound/>
+                <ParentRoute path=SHELL::path() view=SHELL::view>
+                    <Route path=NOT_FOUND::path() view=NOT_FOUND::view/>
                 </ParentRoute>
             </Routes>
         </Router>

@@ -1,109 +1,19 @@
 //! Every in-app address, built in one place: no screen formats a URL by hand, so an ID
-//! with a `/` or a space is always escaped and a renamed route changes here only.
+//! with a `/` or a space is always escaped. The paths and their typed builders are the route
+//! table's (`routes`); this adds the query strings and the navigation's "you are here".
 
 use cluster_api::request::{Query, encode_segment};
 
 use crate::navigation::safe_next;
 
-pub const CLUSTERS: &str = "/clusters";
-pub const NEW_CLUSTER: &str = "/clusters/new";
-pub const BILLING: &str = "/billing";
-pub const ORGANIZATIONS: &str = "/organizations";
-pub const SIGN_IN: &str = "/sign-in";
-pub const REALMS: &str = "/realms";
-/// Support staff's review desk.
-pub const REVIEW: &str = "/review";
-/// Per organization: clusters by status, realms, invoices and what needs attention.
-pub const OVERVIEW: &str = "/overview";
+pub use crate::routes::ClusterTab;
+// The addresses and typed builders of the route table: `CLUSTERS`, `cluster(id)`, `realm(id)`,
+// `ip_rule(cluster, rule)`, `org_secrets(org)`, `org_secret(org, secret)`, `review_version(..)`…
+pub use crate::routes::link::*;
 
-/// The tabs of a cluster's page, in the order they are shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClusterTab {
-    Overview,
-    Billing,
-    Resources,
-    Realms,
-    Domains,
-    EnvVars,
-    Access,
-    Logs,
-}
-
-impl ClusterTab {
-    pub const ALL: [ClusterTab; 8] = [
-        ClusterTab::Overview,
-        ClusterTab::Realms,
-        ClusterTab::Domains,
-        ClusterTab::EnvVars,
-        ClusterTab::Access,
-        ClusterTab::Resources,
-        ClusterTab::Logs,
-        ClusterTab::Billing,
-    ];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            ClusterTab::Overview => "Overview",
-            ClusterTab::Billing => "Billing",
-            ClusterTab::Resources => "Resources",
-            ClusterTab::Realms => "Realms",
-            ClusterTab::Access => "Access",
-            ClusterTab::Logs => "Logs",
-            ClusterTab::Domains => "Domains",
-            ClusterTab::EnvVars => "Environment variables",
-        }
-    }
-
-    /// The path segment after `/clusters/{id}`, empty for the overview.
-    fn segment(self) -> &'static str {
-        match self {
-            ClusterTab::Overview => "",
-            ClusterTab::Billing => "/billing",
-            ClusterTab::Resources => "/resources",
-            ClusterTab::Realms => "/realms",
-            ClusterTab::Access => "/access",
-            ClusterTab::Logs => "/logs",
-            ClusterTab::Domains => "/domains",
-            ClusterTab::EnvVars => "/env-vars",
-        }
-    }
-
-    /// Which tab of cluster `id` a path shows (`/clusters/x/billing` → Billing). The path
-    /// may carry the ID escaped or not.
-    pub fn of_path(path: &str, id: &str) -> ClusterTab {
-        let path = path.trim_end_matches('/');
-        let plain = format!("{CLUSTERS}/{id}");
-        let escaped = cluster(id);
-        ClusterTab::ALL
-            .into_iter()
-            .find(|t| path.strip_suffix(t.segment()).is_some_and(|base| base == plain || base == escaped))
-            // A page inside a tab (`/clusters/x/access/rule-1`) belongs to that tab.
-            .or_else(|| {
-                ClusterTab::ALL.into_iter().filter(|t| !t.segment().is_empty()).find(|t| {
-                    [&plain, &escaped].iter().any(|base| path.starts_with(&format!("{base}{}/", t.segment())))
-                })
-            })
-            .unwrap_or(ClusterTab::Overview)
-    }
-}
-
-/// `/clusters/{id}`, the ID percent-encoded as one segment.
-pub fn cluster(id: &str) -> String {
-    format!("{CLUSTERS}/{}", encode_segment(id))
-}
-
+/// `/clusters/{id}/{tab}`: a tab of cluster `id`.
 pub fn cluster_tab(id: &str, tab: ClusterTab) -> String {
-    format!("{}{}", cluster(id), tab.segment())
-}
-
-/// `/realms/{id}`: one realm's page, the ID percent-encoded as one segment.
-pub fn realm(id: &str) -> String {
-    format!("{REALMS}/{}", encode_segment(id))
-}
-
-/// `/clusters/{id}/access/{rule}`: one IP rule.
-pub fn ip_rule(cluster_id: &str, rule_id: &str) -> String {
-    format!("{}/{}", cluster_tab(cluster_id, ClusterTab::Access), encode_segment(rule_id))
+    tab.route().link(&[id])
 }
 
 /// `/clusters/{id}/domains?domain={domain_id}`: one domain's DNS records, a page to hand to
@@ -112,24 +22,9 @@ pub fn cluster_domain(id: &str, domain_id: &str) -> String {
     with_query(&cluster_tab(id, ClusterTab::Domains), &[("domain", domain_id)])
 }
 
-/// `/review/{cluster}/{extension}/{version}`: one version's review.
-pub fn review_version(cluster: &str, extension: &str, version: &str) -> String {
-    format!("{REVIEW}/{}/{}/{}", encode_segment(cluster), encode_segment(extension), encode_segment(version))
-}
-
 /// `/billing?org={id}`: one organization's billing.
 pub fn billing_for(org_id: &str) -> String {
     with_query(BILLING, &[("org", org_id)])
-}
-
-/// `/organizations/{org}/secrets`: the organization's API secrets.
-pub fn org_secrets(org_id: &str) -> String {
-    format!("{ORGANIZATIONS}/{}/secrets", encode_segment(org_id))
-}
-
-/// `/organizations/{org}/secrets/{secret}`: one API secret.
-pub fn org_secret(org_id: &str, secret_id: &str) -> String {
-    format!("{}/{}", org_secrets(org_id), encode_segment(secret_id))
 }
 
 /// `path` with the non-empty parameters of `params`, in order.

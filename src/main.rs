@@ -25,6 +25,7 @@ mod prefetch;
 mod realms;
 mod redirect;
 mod review;
+mod routes;
 mod session;
 mod shell;
 mod terraform;

@@ -8,7 +8,7 @@ pub fn safe_next(next: Option<&str>) -> String {
             if path.starts_with('/')
                 && !path.starts_with("//")
                 && !path.contains('\\')
-                && !path.starts_with("/sign-in") =>
+                && !path.starts_with(crate::links::SIGN_IN) =>
         {
             path.to_string()
         }

@@ -20,16 +20,18 @@ thread_local! {
     static ASKED: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The route groups worth fetching ahead (the split modules' names in `app.rs`).
+/// The route groups worth fetching ahead (the split modules' names, from the route table).
 pub mod group {
+    use crate::routes;
+
     /// The cluster page, its overview and billing tab.
-    pub const CLUSTER: &str = "cluster";
+    pub const CLUSTER: &str = routes::CLUSTER.group;
     /// The cluster page's other tabs.
-    pub const CLUSTER_TABS: &str = "cluster_tabs";
+    pub const CLUSTER_TABS: &str = routes::CLUSTER_ACCESS.group;
     /// The cluster's Resources tab.
-    pub const CLUSTER_RESOURCES: &str = "cluster_resources";
+    pub const CLUSTER_RESOURCES: &str = routes::CLUSTER_RESOURCES.group;
     /// The create-cluster wizard.
-    pub const CREATE_CLUSTER: &str = "create_cluster";
+    pub const CREATE_CLUSTER: &str = routes::NEW_CLUSTER.group;
 }
 
 /// Sets whether prefetching is on (config.json's `prefetch`).

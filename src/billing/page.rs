@@ -50,8 +50,8 @@ pub fn Billing() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![("Billing".into(), None)]/>
-        <PageHead heading="Billing">
+        <Breadcrumbs crumbs=vec![(crate::routes::BILLING.label.into(), None)]/>
+        <PageHead heading=crate::routes::BILLING.title>
             <span class="spacer"></span>
             {move || (visible.with(Vec::len) > 1).then(|| {
                 let choose = choose.clone();

@@ -18,6 +18,7 @@ use crate::directory::Directory;
 use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::kit::{Badge, ErrorPanel, Loaded, Tone};
 use crate::links::{self, ClusterTab};
+use crate::routes;
 use crate::session::{Flash, Session};
 
 /// Remounts per ID so each cluster gets its own watch.
@@ -99,8 +100,8 @@ fn ClusterPage(id: String) -> impl IntoView {
     Loaded::from_fn("Loading the cluster", read, Some(Callback::new(move |_| watch.refresh(retry_id.clone()))))
         .failed_head(move || {
             view! {
-                <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (crumbs.clone(), None)]/>
-                <PageHead heading=crumbs.clone() title=title(&[&crumbs, "Clusters"])/>
+                <Breadcrumbs crumbs=vec![(routes::CLUSTERS.label.into(), Some(links::CLUSTERS.into())), (crumbs.clone(), None)]/>
+                <PageHead heading=crumbs.clone() title=title(&[&crumbs, routes::CLUSTERS.title])/>
             }
         })
         .ready(move |()| {
@@ -160,11 +161,8 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     });
     on_cleanup(move || resized.remove());
     // "Billing · acme-prod · Clusters · Cluster console"; the overview is the cluster itself.
-    let tab_title = Signal::derive(move || {
-        let tab = tab.get();
-        let label = if tab == ClusterTab::Overview { "" } else { tab.label() };
-        title(&[label, &name(), "Clusters"])
-    });
+    let tab_title =
+        Signal::derive(move || title(&[tab.get().route().title, &name(), routes::CLUSTERS.title]));
     let returned = move || {
         let marker = query.with(|q| q.get("checkout"));
         checkout_return(marker.as_deref(), &name(), &status.get())
@@ -179,7 +177,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     });
 
     view! {
-        <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
+        <Breadcrumbs crumbs=vec![(routes::CLUSTERS.label.into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
         <PageHead heading=Signal::derive(name) title=tab_title>
             {move || if restarting.get() {
                 Badge::new("Restarting", Tone::Busy).spinner(true).id("status-restarting").view()
@@ -210,8 +208,8 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
                 centre(&bar, &link);
             }
         }>
-            {ClusterTab::ALL.into_iter().map(|t| view! {
-                <a href=links::cluster_tab(&id, t) aria-current=move || (tab.get() == t).then_some("page")>{t.label()}</a>
+            {ClusterTab::ALL.iter().copied().map(|t| view! {
+                <a href=links::cluster_tab(&id, t) aria-current=move || (tab.get() == t).then_some("page")>{t.route().label}</a>
             }).collect_view()}
         </nav>
     }

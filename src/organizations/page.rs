@@ -65,8 +65,8 @@ pub fn Organizations() -> impl IntoView {
         })
     });
     view! {
-        <Breadcrumbs crumbs=vec![("Organizations".into(), None)]/>
-        <PageHead heading="Organizations"/>
+        <Breadcrumbs crumbs=vec![(crate::routes::ORGANIZATIONS.label.into(), None)]/>
+        <PageHead heading=crate::routes::ORGANIZATIONS.title/>
         <p class="hint">"The organizations you belong to, and the roles held in each."</p>
         <ResourceTable columns=COLUMNS rows=rows class="orgs" label="Organizations" loading_what="Loading organizations"
             retry=Callback::new(move |_| directory.orgs.refetch())

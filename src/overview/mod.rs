@@ -18,7 +18,7 @@ use reads::Reads;
 #[component]
 pub fn Overview() -> impl IntoView {
     let directory = expect_context::<Directory>();
-    let head = view! { <Breadcrumbs crumbs=vec![("Overview".into(), None)]/> };
+    let head = view! { <Breadcrumbs crumbs=vec![(crate::routes::OVERVIEW.label.into(), None)]/> };
     if directory.staff.get_untracked() {
         return view! { {head} <staff::StaffOverview/> }.into_any();
     }
@@ -83,7 +83,7 @@ pub fn Overview() -> impl IntoView {
         });
     view! {
         {head}
-        <PageHead heading="Overview">
+        <PageHead heading=crate::routes::OVERVIEW.title>
             <span class="spacer"></span>
             <button class="button" id="overview-refresh" disabled=move || reads.busy() on:click=move |_| reads.reload()>"Refresh"</button>
         </PageHead>

@@ -35,7 +35,7 @@ pub fn StaffOverview() -> impl IntoView {
         }
     };
     view! {
-        <PageHead heading="Overview">
+        <PageHead heading=crate::routes::OVERVIEW.title>
             <span class="spacer"></span>
             <button class="button" id="overview-refresh" on:click=move |_| desk.reload()>"Refresh"</button>
         </PageHead>

@@ -14,34 +14,33 @@ use super::{Palette, known, with_visits};
 use crate::directory::Directory;
 use crate::kit::dialog::show_modal;
 use crate::links::{self, ClusterTab};
+use crate::routes::{self, Route};
 
 /// Options shown at once: two screens of the list. A palette is for going to something
 /// you can name; every place costs every keystroke (BENCHMARKS.md, palette: with 50 the
 /// median keystroke took 13.7–16.4 ms against a 16 ms frame).
 const LIMIT: usize = 20;
 
-const PAGES: [(&str, &str); 6] = [
-    ("Clusters", links::CLUSTERS),
-    ("Overview", links::OVERVIEW),
-    ("Organizations", links::ORGANIZATIONS),
-    ("Billing", links::BILLING),
-    ("Realms", links::REALMS),
-    ("Create cluster", links::NEW_CLUSTER),
-];
+/// The pages listed by their label.
+const PAGES: [&Route; 5] =
+    [&routes::CLUSTERS, &routes::OVERVIEW, &routes::ORGANIZATIONS, &routes::BILLING, &routes::REALMS];
 
 /// Everything the palette can find, from what the console already holds.
 fn build(directory: &Directory) -> Index {
     let mut entries: Vec<Entry> =
-        PAGES[..5].iter().map(|(label, href)| Entry::new(Kind::Page, *label, "", *href)).collect();
-    if directory.staff.get_untracked() {
-        entries.push(Entry::new(Kind::Page, "Review desk", "Support staff", links::REVIEW));
+        PAGES.iter().map(|route| Entry::new(Kind::Page, route.label, "", route.href())).collect();
+    // A page gated by a staff-only operation is listed for support staff only.
+    let staff_only = routes::REVIEW.gate.is_some_and(|op| cluster_api::roles::staff_role(op).is_some());
+    if !staff_only || directory.staff.get_untracked() {
+        entries.push(Entry::new(Kind::Page, "Review desk", "Support staff", routes::REVIEW.href()));
     }
-    entries.push(Entry::new(Kind::Action, PAGES[5].0, "Pick a plan and a region", PAGES[5].1));
+    let new_cluster = &routes::NEW_CLUSTER;
+    entries.push(Entry::new(Kind::Action, new_cluster.label, "Pick a plan and a region", new_cluster.href()));
     entries.push(Entry::new(
         Kind::Action,
         "Open billing",
         "Payment methods, subscriptions and invoices",
-        links::BILLING,
+        routes::BILLING.href(),
     ));
     let mut orgs: HashMap<String, String> = HashMap::new();
     untrack(|| {

@@ -107,8 +107,8 @@ pub fn AllRealms() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![("Realms".into(), None)]/>
-        <PageHead heading="Realms"/>
+        <Breadcrumbs crumbs=vec![(crate::routes::REALMS.label.into(), None)]/>
+        <PageHead heading=crate::routes::REALMS.title/>
         <p class="hint">"Every realm on the clusters you can see. Add or import realms from a cluster's Realms tab."</p>
         {move || failures().into_iter().map(|(name, e)| {
             let action = format!("Loading the realms of {name}");

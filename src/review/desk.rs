@@ -202,8 +202,8 @@ fn Desk_() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![("Review".into(), None)]/>
-        <PageHead heading="Extension review"/>
+        <Breadcrumbs crumbs=vec![(crate::routes::REVIEW.label.into(), None)]/>
+        <PageHead heading=crate::routes::REVIEW.title/>
         <p class="hint">"Every extension version of every cluster. Open one to read its scan report, and block it from ever being deployed when it is dangerous."</p>
         <div class="desk-bar">
             <nav class="view-switch" aria-label="Which versions">

@@ -92,10 +92,10 @@ fn Review() -> impl IntoView {
             _ => "Extension version".into(),
         })
     });
-    let tab_title = Signal::derive(move || title(&[&heading.get(), "Review"]));
+    let tab_title = Signal::derive(move || title(&[&heading.get(), crate::routes::REVIEW_VERSION.title]));
 
     view! {
-        <Breadcrumbs crumbs=vec![("Review".into(), Some(links::REVIEW.to_string())), (ids.with_untracked(|i| i.0.clone()), None)]/>
+        <Breadcrumbs crumbs=vec![(crate::routes::REVIEW.label.into(), Some(links::REVIEW.to_string())), (ids.with_untracked(|i| i.0.clone()), None)]/>
         <PageHead heading=heading title=tab_title/>
         <p class="hint">{move || {
             let org = cluster.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|c| c.owner.clone()));

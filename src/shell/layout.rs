@@ -9,16 +9,12 @@ use wasm_bindgen::JsCast;
 use crate::directory::Directory;
 use crate::kit::ErrorPanel;
 use crate::links;
+use crate::routes::{self, Route};
 use crate::session::Session;
 
-/// The side navigation's entries.
-const SECTIONS: [(&str, &str); 5] = [
-    (links::CLUSTERS, "Clusters"),
-    (links::OVERVIEW, "Overview"),
-    (links::ORGANIZATIONS, "Organizations"),
-    (links::BILLING, "Billing"),
-    (links::REALMS, "Realms"),
-];
+/// The side navigation's entries (Review, support staff's, follows them).
+const SECTIONS: [&Route; 5] =
+    [&routes::CLUSTERS, &routes::OVERVIEW, &routes::ORGANIZATIONS, &routes::BILLING, &routes::REALMS];
 
 /// "Skip to content": moves the focus to the page itself, past the header and navigation.
 /// Handled here rather than as a `#main` jump so the router does not treat it as a route.
@@ -102,7 +98,7 @@ pub fn Shell() -> impl IntoView {
                 </header>
                 <div class="frame">
                     <nav class="sidenav" aria-label="Resources">
-                        {SECTIONS.into_iter().map(|(href, label)| view! {
+                        {SECTIONS.into_iter().map(|route| (route.href(), route.label)).map(|(href, label)| view! {
                             <a href=href
                                 class:active=move || location.pathname.with(|p| links::in_section(p, href))
                                 aria-current=move || location.pathname.with(|p| links::sidenav_current(p, href)).then_some("page")>
@@ -114,7 +110,7 @@ pub fn Shell() -> impl IntoView {
                             <a href=links::REVIEW id="nav-review"
                                 class:active=move || location.pathname.with(|p| links::in_section(p, links::REVIEW))
                                 aria-current=move || location.pathname.with(|p| links::sidenav_current(p, links::REVIEW)).then_some("page")>
-                                "Review"
+                                {routes::REVIEW.label}
                             </a>
                         })}
                     </nav>

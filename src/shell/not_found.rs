@@ -10,8 +10,8 @@ use crate::links;
 pub fn NotFound() -> impl IntoView {
     let path = use_location().pathname;
     view! {
-        <Breadcrumbs crumbs=vec![("Page not found".into(), None)]/>
-        <PageHead heading="Page not found" title=title(&["Page not found"])/>
+        <Breadcrumbs crumbs=vec![(crate::routes::NOT_FOUND.label.into(), None)]/>
+        <PageHead heading=crate::routes::NOT_FOUND.title title=title(&[crate::routes::NOT_FOUND.title])/>
         <div class="card" id="not-found">
             <p>"There is no page at " <code>{move || path.get()}</code> "."</p>
             <p><a href=links::CLUSTERS>"Go to your clusters"</a></p>

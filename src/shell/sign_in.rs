@@ -23,7 +23,7 @@ async fn secret_label(env: &crate::config::Environment, creds: &Credentials, acc
 #[component]
 pub fn SignIn() -> impl IntoView {
     let session = expect_context::<Session>();
-    use_title(Signal::stored(title(&["Sign in"])));
+    use_title(Signal::stored(title(&[crate::routes::SIGN_IN.title])));
     let environments = session.config.with_value(|c| c.environments.clone());
     let query = use_query_map();
     let navigate = use_navigate();

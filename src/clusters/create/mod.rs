@@ -229,8 +229,8 @@ pub fn CreateCluster() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![("Clusters".into(), Some(links::CLUSTERS.into())), ("New cluster".into(), None)]/>
-        <PageHead heading="Create a cluster" title=crate::kit::page::title(&["New cluster", "Clusters"])/>
+        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label.into(), Some(links::CLUSTERS.into())), (crate::routes::NEW_CLUSTER.title.into(), None)]/>
+        <PageHead heading="Create a cluster" title=crate::kit::page::title(&[crate::routes::NEW_CLUSTER.title, crate::routes::CLUSTERS.title])/>
         {move || refused().map(|why| view! {
             <div class="callout" id="create-refused" role="note">
                 <p><strong>"You cannot create a cluster. "</strong>{why}</p>

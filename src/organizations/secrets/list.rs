@@ -102,11 +102,11 @@ fn SecretsPage(org_id: String) -> impl IntoView {
     });
     view! {
         <Breadcrumbs crumbs=vec![
-            ("Organizations".into(), Some(links::ORGANIZATIONS.to_string())),
+            (crate::routes::ORGANIZATIONS.label.into(), Some(links::ORGANIZATIONS.to_string())),
             (label.clone(), Some(links::ORGANIZATIONS.to_string())),
-            ("API secrets".into(), None),
+            (crate::routes::API_SECRETS.label.into(), None),
         ]/>
-        <PageHead heading="API secrets" title=Signal::stored(crate::kit::page::title(&["API secrets", &label]))>
+        <PageHead heading=crate::routes::API_SECRETS.title title=Signal::stored(crate::kit::page::title(&[crate::routes::API_SECRETS.title, &label]))>
             <span class="chip usage" id="secret-count" class:full=move || count.with(|c| matches!(c, Some(Ok(n)) if *n >= MAX_SECRETS as i64))>
                 {count_text}
             </span>
