@@ -22,6 +22,7 @@ mod ip_rules;
 mod lifecycle;
 mod logs;
 mod payment_methods;
+mod proxy;
 mod realm_credentials;
 mod realm_helpers;
 mod realm_import;
