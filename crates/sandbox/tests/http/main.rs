@@ -9,6 +9,7 @@ mod common;
 mod console;
 mod contacts;
 mod create;
+mod deploy;
 mod dispatch;
 mod domains;
 mod env_vars;
