@@ -193,6 +193,13 @@ pub fn banner(config: &Config, running: &Running) -> String {
         } else {
             String::new()
         },
+        match (&config.public_url, config.trust_proxy) {
+            (Some(url), _) => format!("  Public origin:  {url} (--public-url)"),
+            (None, true) => {
+                "  Public origin:  from X-Forwarded-Proto and X-Forwarded-Host (--trust-proxy)".to_string()
+            }
+            (None, false) => String::new(),
+        },
         crate::store::hostile::banner_line(config.hostile),
         format!("  Data:           {}", config.data.display()),
         format!("  Coverage:       {base}/sandbox/coverage"),
