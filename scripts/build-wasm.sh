@@ -16,7 +16,8 @@
 #      forever), and index.html pointed at it with absolute paths so deep links load it too;
 #   6. gzip and brotli siblings of every file, for servers that send precompressed files
 #      (trunk has minified the HTML and CSS of a release: Trunk.toml);
-#   7. _headers, the security headers (CSP) computed from this build.
+#   7. _headers, the security headers (CSP) computed from this build;
+#   8. deploy/nginx.conf and deploy/Caddyfile, the server configurations with those headers.
 # There is one path: a wasm built with --emit-relocs but not split barely shrinks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -116,6 +117,9 @@ sed -i "s|$rust_link|$tags|" "$stage/index.html"
 #    (from config.json and index.html's inline scripts), served by the sandbox, and by any
 #    server deploying dist/ (README: "Deploying dist/").
 node scripts/headers.mjs "$stage"
+# 8. deploy/nginx.conf and deploy/Caddyfile: the server configurations of deploy/ with those
+#    headers, so a server's CSP cannot drift from the build's (README: "Deploying dist/").
+node scripts/deploy-configs.mjs "$stage"
 
 if [ "$profile" = release ]; then
     node scripts/compress.mjs "$stage"

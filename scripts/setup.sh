@@ -100,6 +100,24 @@ fi
 if ! command -v curl >/dev/null; then
     apt_install curl
 fi
+
+# The deploy tests (crates/sandbox/tests/http/deploy.rs) run dist/ in the servers the
+# generated dist/deploy/ configurations are for: nginx with its brotli_static module, and
+# Caddy, over TLS on a certificate openssl makes, each from a scratch folder of the test's.
+# The tests need the programs, not the services: the ones Debian starts on installing (both
+# on port 80) are stopped and disabled again, those this script installed only.
+new_services=""
+[ -x /usr/sbin/nginx ] || new_services+=" nginx"
+command -v caddy >/dev/null || new_services+=" caddy"
+if [ -n "$new_services" ] || [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] ||
+    ! command -v openssl >/dev/null; then
+    say "installing nginx, its brotli_static module, caddy and openssl (deploy tests)"
+    apt_install nginx libnginx-mod-http-brotli-static caddy openssl
+    if [ -n "$new_services" ] && [ -d /run/systemd/system ]; then
+        # shellcheck disable=SC2086
+        as_root systemctl disable --now $new_services >/dev/null 2>&1 || true
+    fi
+fi
 if [ "$(.venv/bin/schemathesis --version 2>/dev/null)" != "schemathesis, version $SCHEMATHESIS_VERSION" ]; then
     say "installing schemathesis $SCHEMATHESIS_VERSION into .venv (contract fuzzing)"
     [ -x .venv/bin/pip ] || python3 -m venv .venv

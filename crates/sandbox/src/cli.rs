@@ -88,6 +88,18 @@ pub struct Args {
     /// credential that show every part of Export as Terraform.
     #[arg(long)]
     pub no_export_seed: bool,
+    /// Behind a proxy (nginx, Caddy): take the public origin (links to hosted pages and
+    /// uploads, the identity server's issuer and redirect origin) from X-Forwarded-Proto and
+    /// X-Forwarded-Host. Without it those headers are ignored.
+    #[arg(long)]
+    pub trust_proxy: bool,
+    /// The public origin (scheme://host[:port]) the browser uses, whatever requests say.
+    #[arg(long, value_name = "URL", value_parser = crate::public::parse_public_url)]
+    pub public_url: Option<String>,
+    /// The identity server's allowed redirect origin, in place of the public origin (a
+    /// Keycloak client's "Valid redirect URIs"); repeatable.
+    #[arg(long = "redirect-origin", value_name = "ORIGIN", value_parser = crate::cors::parse_origin)]
+    pub redirect_origin: Vec<String>,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -121,6 +133,9 @@ impl Args {
             faults_seed: self.faults_seed,
             hostile: self.hostile_seed,
             export_seed: !self.no_export_seed,
+            trust_proxy: self.trust_proxy,
+            public_url: self.public_url,
+            redirect_origins: self.redirect_origin,
         }
     }
 }
@@ -177,6 +192,13 @@ pub fn banner(config: &Config, running: &Running) -> String {
             )
         } else {
             String::new()
+        },
+        match (&config.public_url, config.trust_proxy) {
+            (Some(url), _) => format!("  Public origin:  {url} (--public-url)"),
+            (None, true) => {
+                "  Public origin:  from X-Forwarded-Proto and X-Forwarded-Host (--trust-proxy)".to_string()
+            }
+            (None, false) => String::new(),
         },
         crate::store::hostile::banner_line(config.hostile),
         format!("  Data:           {}", config.data.display()),

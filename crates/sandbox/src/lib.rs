@@ -26,6 +26,7 @@ pub mod jar;
 mod jwt;
 mod payments;
 mod policy;
+pub mod public;
 pub mod records;
 mod routing;
 pub mod security;
@@ -125,6 +126,14 @@ pub struct Config {
     pub hostile: bool,
     /// Seeds acme-prod with one of everything Export as Terraform writes (store/export_seed.rs).
     pub export_seed: bool,
+    /// `--trust-proxy`: `X-Forwarded-Proto` and `X-Forwarded-Host` name the public origin
+    /// (the sandbox behind nginx or Caddy); ignored otherwise.
+    pub trust_proxy: bool,
+    /// `--public-url`: the public origin (`scheme://host[:port]`), whatever requests say.
+    pub public_url: Option<String>,
+    /// `--redirect-origin`: the identity server's allowed redirect origins; none means the
+    /// public origin alone.
+    pub redirect_origins: Vec<String>,
 }
 
 impl Default for Config {
@@ -153,6 +162,9 @@ impl Default for Config {
             faults_seed: 1,
             hostile: false,
             export_seed: false,
+            trust_proxy: false,
+            public_url: None,
+            redirect_origins: Vec::new(),
         }
     }
 }

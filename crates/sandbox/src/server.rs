@@ -158,6 +158,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         dns_ms: millis(config.dns),
         dns_timeout_ms: millis(config.dns_timeout),
         delay: config.delay,
+        public: crate::public::PublicOrigin {
+            url: config.public_url.clone(),
+            trust_proxy: config.trust_proxy,
+            redirect_origins: config.redirect_origins.clone(),
+        },
     };
     let app = router(Arc::new(AppState::new(store, settings)), &config, console);
     let listener =

@@ -32,6 +32,8 @@ pub struct Settings {
     pub dns_timeout_ms: Millis,
     /// `--delay-ms`: how long every API answer waits.
     pub delay: Duration,
+    /// The origin the browser sees (`--public-url`, `--trust-proxy`, `--redirect-origin`).
+    pub public: crate::public::PublicOrigin,
 }
 
 pub struct AppState {

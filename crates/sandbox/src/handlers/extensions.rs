@@ -65,7 +65,7 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
     store.insert_extension(&record)?;
     let location = format!(
         "{}{}/clusters/{}/extensions/{}",
-        crate::storage::origin(ctx.headers),
+        crate::storage::origin(ctx.settings, ctx.headers),
         cluster_api::API_PREFIX,
         cluster.id,
         record.id

@@ -5,19 +5,11 @@ use super::Ctx;
 use crate::error::ApiError;
 use cluster_api::RedirectLink;
 
-/// `http://<Host>`: links to hosted pages point at the sandbox the caller reached,
-/// whatever name it used. Anything but a plain host[:port] falls back to localhost
-/// rather than being echoed into a link.
+/// `http://<Host>` (the public origin behind a proxy: `crate::public`): links to hosted
+/// pages point at the sandbox the caller reached, whatever name it used. Anything but a
+/// plain host[:port] falls back to localhost rather than being echoed into a link.
 pub fn origin(ctx: &Ctx) -> String {
-    let host = ctx
-        .headers
-        .get("host")
-        .and_then(|value| value.to_str().ok())
-        .filter(|host| {
-            !host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
-        })
-        .unwrap_or("localhost");
-    format!("http://{host}")
+    ctx.settings.public.origin(ctx.headers)
 }
 
 /// An absolute link to a hosted page.

@@ -72,7 +72,7 @@ pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
     let mut file = files::entry(&cluster.id, hour);
     let key = files::storage_key(&cluster.id, path);
     let lifetime = u64::try_from(minutes).unwrap_or(5) * 60;
-    let origin = storage::origin(ctx.headers);
+    let origin = storage::origin(ctx.settings, ctx.headers);
     file.temp_url =
         Some(storage::presign_get(&ctx.settings.storage_secret, &origin, &key, ctx.now, lifetime));
     ok(&file)

@@ -99,7 +99,7 @@ fn issue_link(ctx: &Ctx, store: &Store, realm_id: &str, app: Option<AppLinkReque
     store.insert_realm_link(&link)?;
     ok(&ConsoleLink {
         user_id: format!("admin@{realm_id}"),
-        link: format!("{}/sandbox/realm-{kind}/{token}", crate::storage::origin(ctx.headers)),
+        link: format!("{}/sandbox/realm-{kind}/{token}", crate::storage::origin(ctx.settings, ctx.headers)),
         expiration_seconds: LINK_SECONDS,
     })
 }

@@ -123,7 +123,7 @@ fn admit(
     store.insert_realm(&realm)?;
     let location = format!(
         "{}{}/deployments/{}",
-        crate::storage::origin(ctx.headers),
+        crate::storage::origin(ctx.settings, ctx.headers),
         cluster_api::API_PREFIX,
         realm.id
     );

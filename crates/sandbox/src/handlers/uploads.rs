@@ -72,7 +72,7 @@ pub fn clean_label(label: Option<String>) -> Option<String> {
 /// Records a new key for `slot` and presigns a PUT to it.
 pub fn issue(ctx: &Ctx, store: &Store, slot: UploadSlotRow) -> Result<PresignedUrl, ApiError> {
     store.insert_slot(&slot)?;
-    let origin = storage::origin(ctx.headers);
+    let origin = storage::origin(ctx.settings, ctx.headers);
     let settings = ctx.settings;
     Ok(storage::presign(&settings.storage_secret, &origin, &slot.key, ctx.now, settings.upload_url_secs))
 }

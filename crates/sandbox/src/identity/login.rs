@@ -41,14 +41,14 @@ fn param<'a>(query: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// get an error page (redirecting there would hand codes to a stranger); other faults go
 /// back to the client as `error=`.
 // The error is the finished answer; it is returned at once, never carried around.
-fn check(uri: &Uri, headers: &HeaderMap) -> Result<AuthRequest, Response> {
+fn check(app: &AppState, uri: &Uri, headers: &HeaderMap) -> Result<AuthRequest, Response> {
     let query = serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or(""))
         .map_err(|_| error_page(StatusCode::BAD_REQUEST, "The request's query string could not be read."))?;
     if param(&query, "client_id") != Some(CONSOLE_CLIENT_ID) {
         return Err(error_page(StatusCode::BAD_REQUEST, "Client not found."));
     }
     let redirect_uri = param(&query, "redirect_uri").unwrap_or_default();
-    if !allowed_redirect(redirect_uri, headers) {
+    if !allowed_redirect(app, redirect_uri, headers) {
         return Err(error_page(StatusCode::BAD_REQUEST, "Invalid parameter: redirect_uri"));
     }
     let request = AuthRequest {
@@ -105,7 +105,7 @@ fn redirect_with_code(
 }
 
 pub async fn show(State(app): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
-    let request = match check(&uri, &headers) {
+    let request = match check(&app, &uri, &headers) {
         Ok(request) => request,
         Err(response) => return response,
     };
@@ -120,7 +120,7 @@ pub async fn show(State(app): State<Arc<AppState>>, uri: Uri, headers: HeaderMap
 }
 
 pub async fn submit(State(app): State<Arc<AppState>>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
-    let request = match check(&uri, &headers) {
+    let request = match check(&app, &uri, &headers) {
         Ok(request) => request,
         Err(response) => return response,
     };

@@ -26,7 +26,7 @@ pub async fn end_session(State(app): State<Arc<AppState>>, uri: Uri, headers: He
     }
     let target = param(&query, "post_logout_redirect_uri");
     if let Some(target) = target
-        && !allowed_redirect(target, &headers)
+        && !allowed_redirect(&app, target, &headers)
     {
         return error_page(StatusCode::BAD_REQUEST, "Invalid redirect uri");
     }

@@ -31,22 +31,17 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route(USERINFO_PATH, get(logout::userinfo).post(logout::userinfo))
 }
 
-/// The console host's origin as the browser reached it: the identity server and the
-/// console share it, so it is both the issuer's base and the only allowed redirect origin.
-pub fn origin(headers: &HeaderMap) -> String {
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("127.0.0.1");
-    format!("http://{host}")
+/// The console host's origin as the browser reached it (`crate::public`: `--public-url`,
+/// or a trusted proxy's forwarded headers): the identity server and the console share it,
+/// so it is the issuer's base.
+pub fn origin(app: &AppState, headers: &HeaderMap) -> String {
+    app.settings.public.origin(headers)
 }
 
-/// A redirect URI the console client may use: an absolute URL on the console's origin,
-/// without a fragment (OAuth forbids one).
-pub fn allowed_redirect(uri: &str, headers: &HeaderMap) -> bool {
-    let origin = origin(headers);
-    let secure = origin.replacen("http://", "https://", 1);
-    !uri.contains('#')
-        && [origin, secure]
-            .iter()
-            .any(|o| uri == o.as_str() || uri.strip_prefix(o.as_str()).is_some_and(|r| r.starts_with('/')))
+/// A redirect URI the console client may use: an absolute URL on the console's origin (or
+/// on a `--redirect-origin`), without a fragment (OAuth forbids one).
+pub fn allowed_redirect(app: &AppState, uri: &str, headers: &HeaderMap) -> bool {
+    app.settings.public.allowed_redirect(uri, headers)
 }
 
 /// `uri` with `params` added to its query.
@@ -108,8 +103,8 @@ pub fn error_page(status: StatusCode, text: &str) -> Response {
     )
 }
 
-async fn discovery(State(_app): State<Arc<AppState>>, headers: HeaderMap) -> Response {
-    let base = origin(&headers);
+async fn discovery(State(app): State<Arc<AppState>>, headers: HeaderMap) -> Response {
+    let base = origin(&app, &headers);
     let issuer = format!("{base}{REALM_PATH}");
     Json(serde_json::json!({
         "issuer": issuer,
@@ -136,19 +131,6 @@ mod tests {
         let mut headers = HeaderMap::new();
         headers.insert(header::HOST, HeaderValue::from_str(host).unwrap_or(HeaderValue::from_static("x")));
         headers
-    }
-
-    #[test]
-    fn only_the_console_origin_is_a_redirect_target() {
-        let h = headers("127.0.0.1:8080");
-        assert!(allowed_redirect("http://127.0.0.1:8080/", &h));
-        assert!(allowed_redirect("http://127.0.0.1:8080", &h));
-        assert!(allowed_redirect("http://127.0.0.1:8080/clusters?x=1", &h));
-        assert!(!allowed_redirect("http://127.0.0.1:8080.evil.example/", &h));
-        assert!(!allowed_redirect("http://127.0.0.1:8081/", &h));
-        assert!(!allowed_redirect("https://evil.example/", &h));
-        assert!(!allowed_redirect("http://127.0.0.1:8080/#frag", &h));
-        assert!(!allowed_redirect("", &h));
     }
 
     #[test]

@@ -63,17 +63,11 @@ fn encode_key(key: &str) -> String {
     out
 }
 
-/// `scheme://host[:port]` the API call arrived on, so the upload URL points at the
-/// same sandbox whatever name the console used to reach it.
-pub fn origin(headers: &HeaderMap) -> String {
-    let host =
-        headers.get("host").and_then(|v| v.to_str().ok()).filter(|h| !h.is_empty()).unwrap_or("localhost");
-    let scheme = headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .filter(|p| *p == "https" || *p == "http")
-        .unwrap_or("http");
-    format!("{scheme}://{host}")
+/// `scheme://host[:port]` the API call arrived on (the public origin behind a proxy:
+/// `crate::public`), so the upload URL points at the same sandbox whatever name the
+/// console used to reach it.
+pub fn origin(settings: &crate::state::Settings, headers: &HeaderMap) -> String {
+    settings.public.origin(headers)
 }
 
 /// A fresh object key under `prefix`: unique per upload URL.
