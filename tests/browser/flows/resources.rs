@@ -92,7 +92,9 @@ async fn uploaded_fully(ctx: &Ctx, name: &str) {
     // A progress bar's value and max are numbers (not text a WebDriver property read gives).
     let bar = format!("{card} progress.upload-progress");
     let selector = serde_json::to_string(&bar).unwrap_or_else(|e| panic!("{e}"));
-    let read = ctx.script(&format!("const b = document.querySelector({selector}); return b && [b.value, b.max];")).await;
+    let read = ctx
+        .script(&format!("const b = document.querySelector({selector}); return b && [b.value, b.max];"))
+        .await;
     let (value, max) = (read[0].as_f64(), read[1].as_f64());
     assert!(value.is_some_and(|v| v > 0.0), "no progress bar at {bar}, or it is empty: {read}");
     assert_eq!(value, max, "the progress bar is not full");
