@@ -255,3 +255,40 @@ async fn cors_only_for_allowed_origins() {
         .expect("call");
     assert_eq!(actual.headers()["access-control-allow-origin"], origin);
 }
+
+#[tokio::test]
+async fn plain_options_names_the_methods_with_cors_on() {
+    let origin = "https://console.example";
+    let h = Harness::with(Config { allow_origins: vec![origin.to_string()], ..Config::default() }).await;
+    // No Origin: not a preflight, so the resource answers with its methods, as without CORS.
+    let plain = h.raw(Method::OPTIONS, &format!("/v2/clusters/{PROD}"), None).await;
+    assert_eq!(plain.status, StatusCode::NO_CONTENT);
+    assert_eq!(plain.headers["allow"], "GET, DELETE, HEAD, OPTIONS");
+    assert!(plain.headers.get("access-control-allow-origin").is_none(), "{:?}", plain.headers);
+    let list = h.raw(Method::OPTIONS, "/v2/clusters", None).await;
+    assert_eq!(list.headers["allow"], "GET, POST, HEAD, OPTIONS");
+    let token = h.raw(Method::OPTIONS, cluster_api::TOKEN_PATH, None).await;
+    assert_eq!(token.headers["allow"], "POST", "{}", token.status);
+    // An Origin without Access-Control-Request-Method is not a preflight either.
+    let asked = h
+        .http
+        .request(Method::OPTIONS, h.url(&format!("/v2/clusters/{PROD}")))
+        .header("origin", origin)
+        .send()
+        .await
+        .expect("options");
+    assert_eq!(read(asked).await.headers["allow"], "GET, DELETE, HEAD, OPTIONS");
+    // A preflight is still the CORS layer's, with no Allow.
+    let preflight = h
+        .http
+        .request(Method::OPTIONS, h.url(&format!("/v2/clusters/{PROD}")))
+        .header("origin", origin)
+        .header("access-control-request-method", "DELETE")
+        .send()
+        .await
+        .expect("preflight");
+    let preflight = read(preflight).await;
+    assert!(preflight.status.is_success(), "{}", preflight.status);
+    assert_eq!(preflight.headers["access-control-allow-origin"], origin);
+    assert!(preflight.headers.get("allow").is_none(), "{:?}", preflight.headers);
+}
