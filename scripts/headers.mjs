@@ -3,8 +3,9 @@
 //   - scripts: this origin's files, wasm compilation ('wasm-unsafe-eval'), and the SHA-256 of
 //     every inline <script> of index.html (the build puts none there: the loader is
 //     pkg-<hash>/boot.js, so normally no hash is listed);
-//   - connections: this origin and every environment's `console_url` origin in config.json
-//     (the API and the token endpoint live there);
+//   - connections: this origin, every environment's `console_url` origin in config.json
+//     (the API and the token endpoint live there) and its `storage_origins` (where presigned
+//     URLs point: uploads are PUT there, log files downloaded from there);
 //   - an absolute `payments.script_url` (Stripe.js) adds its origin to script-src and
 //     frame-src (Stripe.js runs its card challenge in a frame of its own origin).
 // The file uses the `_headers` format (Netlify, Cloudflare Pages); the sandbox serves the
@@ -51,6 +52,17 @@ const frames = new Set();
 for (const env of config.environments) {
     const url = (env.console_url ?? "").trim();
     if (url) connect.add(origin(url, `environment ${env.name}'s console_url`));
+    // One string or a list, as src/config.rs reads it; each must be an origin, no path.
+    const storage = env.storage_origins == null ? [] : [env.storage_origins].flat();
+    for (const entry of storage) {
+        if (typeof entry !== "string") fail(`environment ${env.name}'s storage_origins holds ${JSON.stringify(entry)}, not a string`);
+        const text = entry.trim().replace(/\/+$/, "");
+        if (!text) continue;
+        const o = origin(text, `environment ${env.name}'s storage origin`);
+        const parsed = new URL(text);
+        if (parsed.pathname !== "/" || parsed.search || parsed.hash || parsed.username || text.endsWith("?") || text.endsWith("#")) fail(`environment ${env.name}'s storage origin is not an origin (scheme://host[:port], no path): ${entry}`);
+        connect.add(o);
+    }
     const script = (env.payments?.script_url ?? "").trim();
     if (script && isAbsolute(script)) {
         const o = origin(script, `environment ${env.name}'s payments.script_url`);

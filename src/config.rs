@@ -13,6 +13,38 @@ pub struct Environment {
     /// How card payments are confirmed; without it the console cannot finish a 3-D Secure step.
     #[serde(default)]
     pub payments: Option<Payments>,
+    /// Origins of the storage presigned URLs point at (uploads, log downloads), e.g.
+    /// `https://bucket.s3.example`, when it is not `console_url`'s. The console follows the
+    /// URLs it is given; the build (scripts/headers.mjs) adds these to `connect-src`. A list,
+    /// or one string; empty entries are dropped and a trailing slash is ignored.
+    #[serde(default, deserialize_with = "origins")]
+    pub storage_origins: Vec<String>,
+}
+
+/// `storage_origins`: absent, null, one string or a list of strings; each trimmed, without
+/// a trailing slash, empty ones dropped.
+fn origins<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        One(String),
+        Many(Vec<String>),
+    }
+    let read: Option<OneOrMany> = Option::deserialize(deserializer)?;
+    let list = match read {
+        None => Vec::new(),
+        Some(OneOrMany::One(one)) => vec![one],
+        Some(OneOrMany::Many(many)) => many,
+    };
+    Ok(list.iter().map(|o| o.trim().trim_end_matches('/').to_string()).filter(|o| !o.is_empty()).collect())
+}
+
+/// Whether `text` is an http(s) origin: `scheme://host[:port]`, no path, query or fragment.
+fn is_origin(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix("https://").or_else(|| text.strip_prefix("http://")) else {
+        return false;
+    };
+    !rest.is_empty() && !rest.contains(['/', '?', '#', '@']) && !rest.contains(char::is_whitespace)
 }
 
 /// Stripe.js in production (`https://js.stripe.com/v3/`), the sandbox's stand-in locally.
@@ -74,6 +106,13 @@ pub fn parse(text: &str) -> Result<Config, String> {
                 env.name
             ));
         }
+        if let Some(bad) = env.storage_origins.iter().find(|o| !is_origin(o)) {
+            return Err(format!(
+                "config.json: the storage_origins of \"{}\" must be origins like https://bucket.s3.example \
+                 (scheme://host[:port], no path); \"{bad}\" is not.",
+                env.name
+            ));
+        }
     }
     Ok(config)
 }
@@ -113,6 +152,40 @@ mod tests {
             parse(r#"{"environments":[{"name":"x","console_url":"javascript:alert(1)"}]}"#)
                 .unwrap_err()
                 .contains("must start with https://")
+        );
+    }
+
+    #[test]
+    fn storage_origins_are_read_tolerantly() {
+        let config = parse(r#"{"environments":[{"name":"x"}]}"#).expect("valid"); // ok: a test of a literal
+        assert!(config.environments[0].storage_origins.is_empty());
+        let config = parse(
+            r#"{"environments":[
+                {"name":"a","storage_origins":["https://bucket.s3.example/", " ", "http://127.0.0.1:9000"]},
+                {"name":"b","storage_origins":"https://logs.s3.example"},
+                {"name":"c","storage_origins":null}
+            ]}"#,
+        )
+        .expect("valid"); // ok: a test of a literal
+        let envs = &config.environments;
+        assert_eq!(envs[0].storage_origins, ["https://bucket.s3.example", "http://127.0.0.1:9000"]);
+        assert_eq!(envs[1].storage_origins, ["https://logs.s3.example"]);
+        assert!(envs[2].storage_origins.is_empty());
+    }
+
+    #[test]
+    fn storage_origins_must_be_origins() {
+        for bad in
+            ["bucket.s3.example", "ftp://bucket.s3.example", "https://bucket.s3.example/uploads", "https://"]
+        {
+            let text = format!(r#"{{"environments":[{{"name":"Prod","storage_origins":["{bad}"]}}]}}"#);
+            let why = parse(&text).unwrap_err();
+            assert!(why.contains("storage_origins of \"Prod\"") && why.contains(bad), "{bad}: {why}");
+        }
+        assert!(
+            parse(r#"{"environments":[{"name":"x","storage_origins":[1]}]}"#)
+                .unwrap_err()
+                .contains("not valid")
         );
     }
 

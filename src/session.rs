@@ -167,7 +167,7 @@ mod tests {
     use super::*;
 
     fn env() -> Environment {
-        Environment { name: "Local".into(), console_url: None, payments: None }
+        Environment { name: "Local".into(), console_url: None, payments: None, storage_origins: Vec::new() }
     }
 
     #[test]
