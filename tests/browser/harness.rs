@@ -59,7 +59,8 @@ pub fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-fn free_port() -> u16 {
+/// A port free a moment ago, for a server that must know its own or another's in advance.
+pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(9515)
 }
 
@@ -117,7 +118,11 @@ impl Driver {
 /// What a flow gets: the browser and the sandbox it talks to.
 pub struct Ctx {
     pub client: Client,
+    /// Where the console is served (`goto` paths are under it).
     pub base: String,
+    /// The sandbox playing the service (API, identity server, storage): `base`, unless the
+    /// flow split the console from it (`run_split_flow`). Coverage is read here.
+    pub api: String,
 }
 
 impl Ctx {
@@ -197,13 +202,13 @@ impl Ctx {
     /// sandbox's coverage cannot be read: a check that a call never happened must not pass
     /// because nothing could be counted.
     pub async fn calls(&self, op: &str, status: &str) -> u64 {
-        calls_at(&self.base, op, status).await
+        calls_at(&self.api, op, status).await
     }
 
     /// The sandbox's coverage so far (operation → status → calls); fails the flow when it
     /// cannot be read.
     pub async fn coverage(&self) -> Coverage {
-        coverage_at(&self.base).await
+        coverage_at(&self.api).await
     }
 
     /// Every console file the sandbox has served so far (`/sandbox/served`), oldest first.
@@ -332,8 +337,41 @@ where
     }
     let sandbox: Running = cluster_sandbox::start(config).await.map_err(|e| e.to_string())?;
     let base = sandbox.base_url();
+    run_started(driver, vec![sandbox], base.clone(), base, flow).await
+}
+
+/// Runs one flow against a split deployment: the console served by `console` and reached
+/// at `console_base` (another origin than the API's), the service played by `api`. Both
+/// stop when the flow ends; the coverage is `api`'s.
+pub async fn run_split_flow<F, Fut>(
+    driver: &Driver,
+    api: Running,
+    console: Running,
+    console_base: String,
+    flow: F,
+) -> Result<Coverage, String>
+where
+    F: FnOnce(Ctx) -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let api_base = api.base_url();
+    run_started(driver, vec![api, console], console_base, api_base, flow).await
+}
+
+/// The rest of a flow once its sandboxes run: the console at `base`, the service at `api`.
+async fn run_started<F, Fut>(
+    driver: &Driver,
+    sandboxes: Vec<Running>,
+    base: String,
+    api: String,
+    flow: F,
+) -> Result<Coverage, String>
+where
+    F: FnOnce(Ctx) -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     let client = driver.connect().await?;
-    let ctx = Ctx { client: client.clone(), base: base.clone() };
+    let ctx = Ctx { client: client.clone(), base, api: api.clone() };
     // The flow runs as its own task so a panic in it is caught and the browser still closes.
     let outcome = tokio::spawn(flow(ctx)).await;
     // Whatever the flow did, the browser console must hold no CSP violation and no panic.
@@ -343,8 +381,10 @@ where
     };
     let _ = client.close().await;
     // Read before the sandbox stops; a coverage that cannot be read fails the flow.
-    let coverage = read_coverage(&base).await;
-    sandbox.stop().await;
+    let coverage = read_coverage(&api).await;
+    for sandbox in sandboxes {
+        sandbox.stop().await;
+    }
     let offending = match &console {
         Ok(entries) => crate::console_log::offending(entries),
         Err(e) => vec![format!("cannot read the browser console: {e}")],

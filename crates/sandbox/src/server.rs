@@ -71,7 +71,7 @@ async fn log_request(request: Request, next: Next) -> Response {
     response
 }
 
-/// The API and the token endpoint: bodies up to `strict::MAX_BODY_BYTES`, never cached,
+/// The API, the token endpoint and the identity server's userinfo: bodies up to `strict::MAX_BODY_BYTES`, never cached,
 /// CORS only for `--allow-origin`'s origins.
 fn api_routes(config: &Config) -> Router<Arc<AppState>> {
     let mut api = Router::new()
@@ -81,6 +81,7 @@ fn api_routes(config: &Config) -> Router<Arc<AppState>> {
         api = api.route(prefix, any(dispatch::api)).route(&format!("{prefix}/{{*rest}}"), any(dispatch::api));
     }
     api = api
+        .merge(crate::identity::userinfo_route())
         .layer(DefaultBodyLimit::max(crate::strict::MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(security::api_headers(), security::apply));
     match crate::cors::layer(&config.allow_origins) {

@@ -143,7 +143,7 @@ async fn rows(ctx: &Ctx) -> usize {
 }
 
 /// GETs an absolute `http://` URL over a plain socket: (status line, headers, body).
-async fn fetch(url: &str) -> (String, String, Vec<u8>) {
+pub(super) async fn fetch(url: &str) -> (String, String, Vec<u8>) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let rest = url.strip_prefix("http://").unwrap_or_else(|| panic!("not an http URL: {url}"));
     let (authority, path) = rest.split_once('/').unwrap_or((rest, ""));

@@ -21,6 +21,7 @@ mod people;
 mod realms;
 mod resources;
 mod screens;
+mod split_origin;
 mod staff;
 mod terraform;
 mod truth;
@@ -59,6 +60,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(hostile::flows());
     flows.extend(layout::flows());
     flows.extend(navigation::flows());
+    flows.extend(split_origin::flows());
     flows
 }
 

@@ -46,7 +46,7 @@ fn jar(entries: &[&str]) -> Vec<u8> {
 }
 
 /// A theme jar; `marker` (SCAN-WARN, SCAN-BLOCK) names an extra entry the scanner reacts to.
-fn theme_jar(marker: Option<&str>) -> Vec<u8> {
+pub(super) fn theme_jar(marker: Option<&str>) -> Vec<u8> {
     let mut entries =
         vec!["META-INF/MANIFEST.MF", "META-INF/keycloak-themes.json", "theme/acme/login/theme.properties"];
     let marked = marker.map(|m| format!("theme/acme/login/{m}.txt"));
@@ -62,7 +62,7 @@ async fn open(ctx: &Ctx, path: &str) {
     ctx.find("#resources").await;
 }
 
-async fn add(ctx: &Ctx, name: &str, resource_type: &str) {
+pub(super) async fn add(ctx: &Ctx, name: &str, resource_type: &str) {
     ctx.type_into("#resource-name", name).await;
     let select = ctx.find("#resource-type").await;
     select.select_by_value(resource_type).await.unwrap_or_else(|e| panic!("type {resource_type}: {e}"));
@@ -75,7 +75,7 @@ fn card(name: &str) -> String {
 }
 
 /// Picks `path` in the resource's uploader (for `slot`, when it has a choice) and uploads it.
-async fn upload(ctx: &Ctx, name: &str, slot: Option<&str>, path: &str) {
+pub(super) async fn upload(ctx: &Ctx, name: &str, slot: Option<&str>, path: &str) {
     let card = card(name);
     if let Some(slot) = slot {
         let select = ctx.find(&format!("{card} select.slot")).await;
@@ -86,7 +86,7 @@ async fn upload(ctx: &Ctx, name: &str, slot: Option<&str>, path: &str) {
     ctx.click(&format!("{card} button.start-upload")).await;
 }
 
-async fn uploaded_fully(ctx: &Ctx, name: &str) {
+pub(super) async fn uploaded_fully(ctx: &Ctx, name: &str) {
     let card = card(name);
     ctx.wait_text(&format!("{card} .upload-percent"), "100%").await;
     // A progress bar's value and max are numbers (not text a WebDriver property read gives).

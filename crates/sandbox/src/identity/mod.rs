@@ -28,7 +28,13 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route(DISCOVERY_PATH, get(discovery))
         .route(AUTH_PATH, get(login::show).post(login::submit))
         .route(LOGOUT_PATH, get(logout::end_session).post(logout::end_session))
-        .route(USERINFO_PATH, get(logout::userinfo).post(logout::userinfo))
+}
+
+/// The userinfo endpoint: called by the console's code, not navigated to, so it is served
+/// with the API's headers and CORS (`server::api_routes`), as Keycloak serves it to a
+/// client's web origins.
+pub fn userinfo_route() -> Router<Arc<AppState>> {
+    Router::new().route(USERINFO_PATH, get(logout::userinfo).post(logout::userinfo))
 }
 
 /// The console host's origin as the browser reached it (`crate::public`: `--public-url`,

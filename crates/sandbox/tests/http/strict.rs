@@ -232,7 +232,8 @@ async fn cors_only_for_allowed_origins() {
     );
 
     let open = Harness::with(Config { allow_origins: vec![origin.to_string()], ..Config::default() }).await;
-    for path in ["/v2/clusters", cluster_api::TOKEN_PATH] {
+    // The userinfo endpoint too: the console asks it who signed in, from its own origin.
+    for path in ["/v2/clusters", cluster_api::TOKEN_PATH, cluster_api::identity::USERINFO_PATH] {
         let reply = preflight(&open, path, origin).await;
         assert!(reply.status.is_success(), "{path}: {}", reply.status);
         assert_eq!(reply.headers["access-control-allow-origin"], origin, "{path}");
