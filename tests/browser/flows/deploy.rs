@@ -152,10 +152,15 @@ async fn flow(ctx: Ctx) {
         "not gzip: {read}"
     );
 
-    // Sign out, and in with an account: the identity server's page through nginx (its
-    // issuer is nginx's origin), then back to the console's https origin.
+    // Sign out, and in with an account from the console's front page: the identity server's
+    // page through nginx (its issuer is nginx's origin), then back to the console's https
+    // origin, on the clusters list. (Signing in from the sign-in page the logs page sent the
+    // person to would return there instead.)
     ctx.click("#sign-out").await;
     ctx.wait_url("/sign-in").await;
+    ctx.goto("/").await;
+    ctx.wait_url("/sign-in").await;
+    assert_eq!(page_protocol(&ctx).await, "h2", "the sign-in page was not loaded over HTTP/2");
     ctx.click("#sign-in-account").await;
     let login = ctx.wait_url("/protocol/openid-connect/auth").await;
     assert!(
@@ -166,8 +171,9 @@ async fn flow(ctx: Ctx) {
     ctx.type_into("#username", demo::ALICE_EMAIL).await;
     ctx.type_into("#password", demo::DEMO_PASSWORD).await;
     ctx.click("#kc-login").await;
-    let back = ctx.wait_url("/clusters").await;
-    assert!(back.starts_with(&format!("{base}/clusters")), "not sent back to nginx's origin: {back}");
+    let clusters = format!("{base}/clusters");
+    let back = ctx.wait_url(&clusters).await;
+    assert_eq!(back.split(['?', '#']).next(), Some(clusters.as_str()), "not back on the clusters list");
     ctx.wait_text("#signed-in-as", "Alice").await;
     ctx.wait_text("table.clusters", "acme-prod").await;
 }
