@@ -46,18 +46,7 @@ pub fn console_without_prefetch() -> PathBuf {
 }
 
 /// Copies a folder and everything in it (a console build with its pkg-<hash>/ folder).
-pub fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        if entry.file_type()?.is_dir() {
-            copy_dir(&entry.path(), &to.join(entry.file_name()))?;
-        } else {
-            std::fs::copy(entry.path(), to.join(entry.file_name()))?;
-        }
-    }
-    Ok(())
-}
+pub use cluster_sandbox::testing::copy_dir;
 
 /// A port free a moment ago, for a server that must know its own or another's in advance.
 pub fn free_port() -> u16 {
