@@ -335,45 +335,11 @@ where
     run_started(driver, vec![sandbox], base.clone(), base, false, flow).await
 }
 
-/// Runs one flow against a split deployment: the console served by `console` and reached
-/// at `console_base` (another origin than the API's), the service played by `api`. Both
-/// stop when the flow ends; the coverage is `api`'s.
-pub async fn run_split_flow<F, Fut>(
-    driver: &Driver,
-    api: Running,
-    console: Running,
-    console_base: String,
-    flow: F,
-) -> Result<Coverage, String>
-where
-    F: FnOnce(Ctx) -> Fut + Send + 'static,
-    Fut: Future<Output = ()> + Send + 'static,
-{
-    let api_base = api.base_url();
-    run_started(driver, vec![api, console], console_base, api_base, false, flow).await
-}
-
-/// Runs one flow against a console served over HTTPS at `base` by a web server in front of
-/// `api` (the service's paths proxied to it) whose certificate is self-signed: this flow's
-/// browser session accepts it (`acceptInsecureCerts`), no other's does. `api` stops when
-/// the flow ends; the web server is the caller's to stop. The coverage is `api`'s.
-pub async fn run_tls_flow<F, Fut>(
-    driver: &Driver,
-    api: Running,
-    base: String,
-    flow: F,
-) -> Result<Coverage, String>
-where
-    F: FnOnce(Ctx) -> Fut + Send + 'static,
-    Fut: Future<Output = ()> + Send + 'static,
-{
-    let api_base = api.base_url();
-    run_started(driver, vec![api], base, api_base, true, flow).await
-}
-
-/// The rest of a flow once its sandboxes run: the console at `base`, the service at `api`;
-/// the browser session accepts self-signed certificates when `accept_insecure_certs`.
-async fn run_started<F, Fut>(
+/// The rest of a flow once its sandboxes run: the console at `base`, the service at `api`
+/// (another origin in a split deployment; behind a web server for a TLS flow, which the
+/// caller stops); the browser session accepts self-signed certificates when
+/// `accept_insecure_certs`. Every sandbox stops when the flow ends; the coverage is `api`'s.
+pub async fn run_started<F, Fut>(
     driver: &Driver,
     sandboxes: Vec<Running>,
     base: String,

@@ -7,7 +7,7 @@
 //! configuration (crates/sandbox/tests/http/deploy.rs).
 //!
 //! Only this flow's browser session accepts the self-signed certificate
-//! (`harness::run_tls_flow`). It signs in with a secret, checks the page and its code came
+//! (`harness::run_started` with self-signed certificates accepted). It signs in with a secret, checks the page and its code came
 //! over HTTP/2, opens a cluster page (code loaded on demand), uploads a theme through
 //! nginx to presigned storage, downloads a log file, then signs out and in with an account
 //! on the identity server's page, back to the console's https origin. The harness fails it
@@ -20,7 +20,7 @@ use cluster_sandbox::{Config, demo};
 
 use super::resources::{add, theme_jar, upload, uploaded_fully};
 use super::{Flow, admin, flow_file};
-use crate::harness::{Coverage, Ctx, Driver, OrFail, console_without_prefetch, run_tls_flow};
+use crate::harness::{Coverage, Ctx, Driver, OrFail, console_without_prefetch, run_started};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![("deploy_nginx_http2_sign_in_upload_download", |d| Box::pin(behind_nginx(d)))]
@@ -44,7 +44,8 @@ async fn behind_nginx(driver: &Driver) -> Result<Coverage, String> {
         .await
         .map_err(|e| format!("starting nginx: {e}"))??;
     let base = nginx.base.clone();
-    let outcome = run_tls_flow(driver, api, base, flow).await;
+    let api_base = api.base_url();
+    let outcome = run_started(driver, vec![api], base, api_base, true, flow).await;
     let outcome = outcome.map_err(|why| {
         let log = nginx.log();
         let lines: Vec<&str> = log.lines().collect();

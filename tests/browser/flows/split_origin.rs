@@ -21,7 +21,7 @@ use super::access::fetch;
 use super::resources::{add, theme_jar, upload, uploaded_fully};
 use super::{Flow, back_signed_in, flow_file};
 use crate::harness::{
-    Coverage, Ctx, Driver, OrFail, console_without_prefetch, copy_dir, coverage_at, free_port, run_split_flow,
+    Coverage, Ctx, Driver, OrFail, console_without_prefetch, copy_dir, coverage_at, free_port, run_started,
 };
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -46,7 +46,8 @@ async fn split(driver: &Driver) -> Result<Coverage, String> {
         cluster_sandbox::start(Config { port: console_port, console_dir: Some(dir), ..Config::default() })
             .await
             .map_err(|e| format!("the console's server on port {console_port}: {e}"))?;
-    run_split_flow(driver, api, console, console_origin, flow).await
+    let api_base = api.base_url();
+    run_started(driver, vec![api, console], console_origin, api_base, false, flow).await
 }
 
 /// A copy of the build (prefetching off, as every flow's) whose only environment is the
