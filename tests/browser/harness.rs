@@ -264,11 +264,23 @@ impl Driver {
     }
 
     pub async fn stop(mut self) {
-        if self.engine == Engine::WebKit {
-            // xvfb-run leads a process group (Xvfb, the driver, its browsers): end them all.
-            if let Some(pid) = self.child.id() {
-                let _ = Command::new("kill").args(["-TERM", "--", &format!("-{pid}")]).status().await;
+        if self.engine == Engine::WebKit
+            && let Some(pid) = self.child.id()
+        {
+            // xvfb-run leads a process group (Xvfb, the driver, its browsers). Its own
+            // children end first, so that it cleans up after itself (its temporary folder);
+            // then whatever of the group is left.
+            let children =
+                std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).unwrap_or_default();
+            for child in children.split_whitespace() {
+                let _ = Command::new("kill").args(["-TERM", child]).status().await;
             }
+            let _ = tokio::time::timeout(Duration::from_secs(5), self.child.wait()).await;
+            let _ = Command::new("kill")
+                .args(["-TERM", "--", &format!("-{pid}")])
+                .stderr(Stdio::null())
+                .status()
+                .await;
         }
         let _ = self.child.kill().await;
     }
