@@ -454,9 +454,15 @@ impl Ctx {
     /// closed window, an invalid selector, a lost session) fails the flow, so that a check
     /// that something is absent cannot pass because the browser could not be asked.
     pub async fn exists(&self, css: &str) -> bool {
-        match self.client.find_all(Locator::Css(css)).await {
-            Ok(found) => !found.is_empty(),
-            Err(e) => panic!("cannot tell whether {css} exists: {e}"),
+        // WebKitWebDriver can answer "stale element" to a search that met a node the page
+        // was replacing: no answer either way, so ask again (a few times at most).
+        let mut tries = 0;
+        loop {
+            match self.client.find_all(Locator::Css(css)).await {
+                Ok(found) => return !found.is_empty(),
+                Err(e) if tries < 3 && e.to_string().contains("Stale element") => tries += 1,
+                Err(e) => panic!("cannot tell whether {css} exists: {e}"),
+            }
         }
     }
 }
