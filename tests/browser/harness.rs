@@ -80,18 +80,7 @@ pub fn console_with_recorder() -> PathBuf {
 pub const RECORDER_FILE: &str = "e2e-problems.js";
 
 /// Copies a folder and everything in it (a console build with its pkg-<hash>/ folder).
-pub fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        if entry.file_type()?.is_dir() {
-            copy_dir(&entry.path(), &to.join(entry.file_name()))?;
-        } else {
-            std::fs::copy(entry.path(), to.join(entry.file_name()))?;
-        }
-    }
-    Ok(())
-}
+pub use cluster_sandbox::testing::copy_dir;
 
 /// A port free a moment ago, for a server that must know its own or another's in advance.
 pub fn free_port() -> u16 {
@@ -236,11 +225,17 @@ impl Driver {
         }
     }
 
-    async fn connect(&self) -> Result<Client, String> {
-        let caps = match self.capabilities() {
+    /// A fresh browser session. `accept_insecure_certs` makes this session (only) accept a
+    /// certificate no authority signed, for a flow against a server with a self-signed one.
+    async fn connect(&self, accept_insecure_certs: bool) -> Result<Client, String> {
+        let mut caps = match self.capabilities() {
             serde_json::Value::Object(map) => map,
             _ => serde_json::Map::new(),
         };
+        // Only when asked: every other session keeps WebDriver's default (refused).
+        if accept_insecure_certs {
+            caps.insert("acceptInsecureCerts".into(), serde_json::Value::Bool(true));
+        }
         let started = Instant::now();
         loop {
             match ClientBuilder::new(HttpConnector::new()).capabilities(caps.clone()).connect(&self.url).await
@@ -518,7 +513,7 @@ where
     }
     let sandbox: Running = cluster_sandbox::start(config).await.map_err(|e| e.to_string())?;
     let base = sandbox.base_url();
-    run_started(driver, vec![sandbox], base.clone(), base, flow).await
+    run_started(driver, vec![sandbox], base.clone(), base, false, flow).await
 }
 
 /// Runs one flow against a split deployment: the console served by `console` and reached
@@ -536,22 +531,42 @@ where
     Fut: Future<Output = ()> + Send + 'static,
 {
     let api_base = api.base_url();
-    run_started(driver, vec![api, console], console_base, api_base, flow).await
+    run_started(driver, vec![api, console], console_base, api_base, false, flow).await
 }
 
-/// The rest of a flow once its sandboxes run: the console at `base`, the service at `api`.
-async fn run_started<F, Fut>(
+/// Runs one flow against a console served over HTTPS at `base` by a web server in front of
+/// `api` (the service's paths proxied to it) whose certificate is self-signed: this flow's
+/// browser session accepts it (`acceptInsecureCerts`), no other's does. `api` stops when
+/// the flow ends; the web server is the caller's to stop. The coverage is `api`'s.
+pub async fn run_tls_flow<F, Fut>(
     driver: &Driver,
-    sandboxes: Vec<Running>,
+    api: Running,
     base: String,
-    api: String,
     flow: F,
 ) -> Result<Coverage, String>
 where
     F: FnOnce(Ctx) -> Fut + Send + 'static,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    let client = driver.connect().await?;
+    let api_base = api.base_url();
+    run_started(driver, vec![api], base, api_base, true, flow).await
+}
+
+/// The rest of a flow once its sandboxes run: the console at `base`, the service at `api`;
+/// the browser session accepts self-signed certificates when `accept_insecure_certs`.
+async fn run_started<F, Fut>(
+    driver: &Driver,
+    sandboxes: Vec<Running>,
+    base: String,
+    api: String,
+    accept_insecure_certs: bool,
+    flow: F,
+) -> Result<Coverage, String>
+where
+    F: FnOnce(Ctx) -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let client = driver.connect(accept_insecure_certs).await?;
     let ctx = Ctx { client: client.clone(), base, api: api.clone() };
     // The flow runs as its own task so a panic in it is caught and the browser still closes.
     let outcome = tokio::spawn(flow(ctx)).await;

@@ -35,6 +35,8 @@ mod state;
 mod storage;
 pub mod store;
 mod strict;
+#[doc(hidden)]
+pub mod testing;
 mod token;
 
 pub use coverage::CoverageReport;

@@ -6,6 +6,7 @@ mod api_secrets;
 pub mod axe;
 mod billing;
 mod code;
+mod deploy;
 mod domains;
 mod env_vars;
 mod faults;
@@ -61,6 +62,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(layout::flows());
     flows.extend(navigation::flows());
     flows.extend(split_origin::flows());
+    flows.extend(deploy::flows());
     flows
 }
 

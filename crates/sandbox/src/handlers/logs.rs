@@ -21,14 +21,16 @@ fn instant(ctx: &Ctx, name: &str) -> Result<Option<Millis>, ApiError> {
     })
 }
 
-/// A whole-number query parameter within `range`, or `default` when absent.
+/// A whole-number query parameter within `range`, or `default` when absent. Given but
+/// empty (`?max=`) is not a number, and is refused like any other non-number: the contract
+/// types it as an integer.
 fn number(
     ctx: &Ctx,
     name: &str,
     default: usize,
     range: std::ops::RangeInclusive<usize>,
 ) -> Result<usize, ApiError> {
-    let Some(text) = ctx.query_param(name).map(str::trim).filter(|t| !t.is_empty()) else {
+    let Some(text) = ctx.query_param(name).map(str::trim) else {
         return Ok(default);
     };
     text.parse::<usize>().ok().filter(|n| range.contains(n)).ok_or_else(|| {

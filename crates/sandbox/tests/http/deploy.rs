@@ -6,24 +6,27 @@
 //! Each server runs from a scratch folder (its configuration, certificate, pid file, logs and
 //! state there, never the system's) and is stopped by a guard's Drop when the test ends,
 //! pass or fail: SIGTERM, then SIGKILL after 5 s. Nothing is skipped: without dist/ (or
-//! $DIST) or without the servers, the test fails and says what to run.
+//! $DIST) or without the servers, the test fails and says what to run. Starting nginx, the
+//! scratch folder and the guard are `cluster_sandbox::testing`'s, shared with the browser
+//! flow that signs in through nginx (tests/browser/flows/deploy.rs).
 
+use cluster_sandbox::testing::{Nginx, Scratch, Server, console_copy, free_port, tool};
 use cluster_sandbox::{Config, Running};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
 
-const SETUP: &str = "`make setup` installs them (nginx, libnginx-mod-http-brotli-static, caddy, openssl)";
-const BROTLI_MODULE: &str = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+/// A failure of the shared deploy helpers (cluster_sandbox::testing), as this test's panic.
+fn or_fail<T>(result: Result<T, String>) -> T {
+    result.unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The release build: $DIST, or the workspace's dist/.
 fn dist() -> PathBuf {
-    let dir = std::env::var_os("DIST").map(PathBuf::from).unwrap_or_else(|| workspace().join("dist"));
+    let dir = std::env::var_os("DIST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| cluster_sandbox::testing::workspace().join("dist"));
     for file in ["index.html", "_headers", "config.json"] {
         assert!(
             dir.join(file).is_file(),
@@ -32,131 +35,6 @@ fn dist() -> PathBuf {
         );
     }
     dir
-}
-
-/// A program on PATH (or in /usr/sbin, where Debian puts nginx), or a failure naming `make setup`.
-fn tool(name: &str) -> PathBuf {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/sbin"), PathBuf::from("/sbin")])
-        .map(|dir| dir.join(name))
-        .find(|candidate| candidate.is_file())
-        .unwrap_or_else(|| panic!("{name} is not installed: {SETUP}"))
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .map(|addr| addr.port())
-        .expect("a free port")
-}
-
-fn run(command: &mut Command, what: &str) {
-    let output = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
-    assert!(
-        output.status.success(),
-        "{what} failed: {}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
-
-/// A folder of the test's own, removed when the test ends.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("deploy-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch folder");
-        Scratch(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A server process, stopped when dropped (pass or fail).
-struct Server {
-    child: Child,
-    name: &'static str,
-    log: PathBuf,
-}
-
-impl Server {
-    fn log(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-
-    /// Waits until `url` answers over TLS, or fails with the server's log.
-    fn wait_for(&mut self, url: &str) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                panic!("{} exited at start ({status}):\n{}", self.name, self.log());
-            }
-            let up = Command::new("curl")
-                .args(["-sk", "-o", "/dev/null", "--max-time", "2", url])
-                .status()
-                .is_ok_and(|s| s.success());
-            if up {
-                return;
-            }
-            assert!(Instant::now() < deadline, "{} did not answer at {url}:\n{}", self.name, self.log());
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        // SIGTERM: nginx's master stops its workers, Caddy shuts down; SIGKILL if they hang.
-        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A copy of dist/ whose deploy/ configurations proxy to `upstream` (the build writes them
-/// with the default upstream; the same script, run again, names the test's sandbox).
-fn console_copy(scratch: &Scratch, upstream: &str) -> PathBuf {
-    let copy = scratch.path("dist");
-    copy_dir(&dist(), &copy).expect("copy dist/");
-    run(
-        Command::new("node")
-            .arg(workspace().join("scripts/deploy-configs.mjs"))
-            .arg(&copy)
-            .args(["--upstream", upstream]),
-        "node scripts/deploy-configs.mjs",
-    );
-    copy
-}
-
-fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        if entry.file_type()?.is_dir() {
-            copy_dir(&entry.path(), &to.join(entry.file_name()))?;
-        } else {
-            std::fs::copy(entry.path(), to.join(entry.file_name()))?;
-        }
-    }
-    Ok(())
 }
 
 /// The build's security headers, as `_headers` lists them for `/*`.
@@ -335,76 +213,24 @@ async fn sandbox() -> (Running, String) {
     (running, url)
 }
 
-fn is_root() -> bool {
-    Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
-}
-
 // Multi-threaded: the checks block their thread on curl while the sandbox answers the proxy.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nginx_serves_dist_over_http2_as_the_readme_says() {
-    let nginx = tool("nginx");
-    let openssl = tool("openssl");
-    assert!(Path::new(BROTLI_MODULE).is_file(), "nginx's brotli_static module is missing: {SETUP}");
-    let _ = tool("curl");
     let (_sandbox, upstream) = sandbox().await;
-    let scratch = Scratch::new("nginx");
-    let copy = console_copy(&scratch, &upstream);
-    run(
-        Command::new(openssl)
-            .args(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "2"])
-            .arg("-keyout")
-            .arg(scratch.path("key.pem"))
-            .arg("-out")
-            .arg(scratch.path("cert.pem")),
-        "openssl req",
-    );
-    let port = free_port();
-    let s = |name: &str| scratch.path(name).display().to_string();
-    // The server block a deployment writes around the generated file (README).
-    let conf = format!(
-        "{user}worker_processes 1;\ndaemon off;\npid {pid};\nerror_log {log} info;\n\
-         load_module {BROTLI_MODULE};\nevents {{ worker_connections 64; }}\n\
-         http {{\n  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n\
-         \x20 access_log {access};\n  client_body_temp_path {tmp}/body;\n  proxy_temp_path {tmp}/proxy;\n\
-         \x20 fastcgi_temp_path {tmp}/fastcgi;\n  uwsgi_temp_path {tmp}/uwsgi;\n  scgi_temp_path {tmp}/scgi;\n\
-         \x20 server {{\n    listen 127.0.0.1:{port} ssl http2;\n    server_name localhost;\n\
-         \x20   ssl_certificate {cert};\n    ssl_certificate_key {key};\n    root {root};\n\
-         \x20   include {root}/deploy/nginx.conf;\n  }}\n}}\n",
-        user = if is_root() { "user root;\n" } else { "" },
-        pid = s("nginx.pid"),
-        log = s("error.log"),
-        access = s("access.log"),
-        tmp = scratch.0.display(),
-        cert = s("cert.pem"),
-        key = s("key.pem"),
-        root = copy.display(),
-    );
-    std::fs::write(scratch.path("nginx.conf"), conf).expect("nginx.conf");
-    let child = Command::new(nginx)
-        .arg("-c")
-        .arg(scratch.path("nginx.conf"))
-        .arg("-p")
-        .arg(&scratch.0)
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(scratch.path("stderr.log")).expect("log"))
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start nginx ({e}): {SETUP}"));
-    let mut server = Server { child, name: "nginx", log: scratch.path("error.log") };
-    let base = format!("https://localhost:{port}");
-    server.wait_for(&format!("{base}/"));
-    check_console(&scratch, "nginx", &base, &copy);
-    check_proxy(&scratch, "nginx", &base);
-    drop(server);
+    let nginx = or_fail(Nginx::start("nginx", &dist(), &upstream));
+    check_console(nginx.scratch(), "nginx", &nginx.base, &nginx.root);
+    check_proxy(nginx.scratch(), "nginx", &nginx.base);
+    drop(nginx);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn caddy_serves_dist_over_http2_as_the_readme_says() {
-    let caddy = tool("caddy");
-    let _ = tool("curl");
+    let caddy = or_fail(tool("caddy"));
+    or_fail(tool("curl"));
     let (_sandbox, upstream) = sandbox().await;
-    let scratch = Scratch::new("caddy");
-    let copy = console_copy(&scratch, &upstream);
-    let (https, http) = (free_port(), free_port());
+    let scratch = or_fail(Scratch::new("caddy"));
+    let copy = or_fail(console_copy(&scratch, &dist(), &upstream));
+    let (https, http) = (or_fail(free_port()), or_fail(free_port()));
     // The generated Caddyfile as it is, imported after the test's global options: its own
     // ports, state in the scratch folder, no admin endpoint, and Caddy's internal CA for
     // localhost without installing its root anywhere.
@@ -422,15 +248,15 @@ async fn caddy_serves_dist_over_http2_as_the_readme_says() {
         .env("CONSOLE_SITE", &base)
         .env("CONSOLE_ROOT", &copy)
         .env_remove("CONSOLE_UPSTREAM")
-        .env("HOME", &scratch.0)
+        .env("HOME", scratch.dir())
         .env("XDG_DATA_HOME", scratch.path("xdg-data"))
         .env("XDG_CONFIG_HOME", scratch.path("xdg-config"))
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(scratch.path("caddy.log")).expect("log"))
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot start caddy ({e}): {SETUP}"));
-    let mut server = Server { child, name: "caddy", log: scratch.path("caddy.log") };
-    server.wait_for(&format!("{base}/"));
+        .unwrap_or_else(|e| panic!("cannot start caddy ({e}): {}", cluster_sandbox::testing::SETUP));
+    let mut server = Server::new(child, "caddy", scratch.path("caddy.log"));
+    or_fail(server.wait_for(&format!("{base}/")));
     check_console(&scratch, "caddy", &base, &copy);
     check_proxy(&scratch, "caddy", &base);
     drop(server);
