@@ -90,6 +90,19 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
     apt_install chromium chromium-driver
 fi
 
+# The smoke subset of the browser flows also runs in Firefox ESR (through geckodriver) and in
+# WebKitGTK (WebKitWebDriver drives its MiniBrowser, on a virtual display from xvfb-run).
+if [ ! -x /usr/bin/firefox-esr ] || ! command -v WebKitWebDriver >/dev/null || ! command -v xvfb-run >/dev/null ||
+    [ ! -x /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser ]; then
+    say "installing firefox-esr, webkit2gtk-driver and xvfb (browser tests in Firefox and WebKit)"
+    apt_install firefox-esr webkit2gtk-driver xvfb
+fi
+GECKODRIVER_VERSION=0.37.1
+if [ "$(geckodriver --version 2>/dev/null | head -n 1 | cut -d' ' -f2)" != "$GECKODRIVER_VERSION" ]; then
+    say "installing geckodriver $GECKODRIVER_VERSION (browser tests in Firefox, about 3 minutes)"
+    quick_install geckodriver --version "$GECKODRIVER_VERSION" --locked
+fi
+
 # Contract fuzzing in `make test` (scripts/contract-fuzz.sh): schemathesis from PyPI, pinned,
 # in a virtualenv of the project's own (.venv), so nothing is installed system-wide.
 SCHEMATHESIS_VERSION=4.32.5

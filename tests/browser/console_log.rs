@@ -6,6 +6,14 @@
 //! to the console as an error naming the Content Security Policy; a Rust panic prints
 //! "panicked at" (debug builds, console_error_panic_hook) and a release build's aborting
 //! panic traps as "RuntimeError: unreachable".
+//!
+//! Firefox and WebKit give WebDriver no console log. There the page records its own problems
+//! (tests/browser/problems.js, which the harness's console copy loads before the app):
+//! `securitypolicyviolation` events, uncaught errors, unhandled rejections and
+//! `console.error` lines, worded like Chromium's messages, into sessionStorage; `recorded`
+//! reads them when the flow ends, and the same scanner decides. Firefox words a trapped
+//! panic "unreachable code executed", WebKit "Unreachable code should not be executed":
+//! both contain "unreachable".
 
 use serde_json::Value;
 
@@ -81,6 +89,37 @@ pub async fn read(driver_url: &str, session: &str) -> Result<Value, String> {
         .ok_or_else(|| format!("no browser log in {reply:.300}"))
 }
 
+/// What the page's recorder (tests/browser/problems.js) kept in this tab, as log entries
+/// (`[{message}]`) for `offending`. A recorder that never ran fails the flow: a clean
+/// result must mean "nothing went wrong", never "nothing was listening".
+pub async fn recorded(client: &fantoccini::Client) -> Result<Value, String> {
+    let script = "return [sessionStorage.getItem('e2e-recorder'), sessionStorage.getItem('e2e-console-problems'),\
+        window.__consoleProblems || [], location.href];";
+    let answer =
+        client.execute(script, vec![]).await.map_err(|e| format!("cannot read the page's recorder: {e}"))?;
+    if answer[0].as_str() != Some("on") {
+        return Err(format!(
+            "the page's problem recorder never ran in this tab (ending on {}): was the console served \
+             without it (harness::console_with_recorder)?",
+            answer[3]
+        ));
+    }
+    let mut messages: Vec<String> = match answer[1].as_str() {
+        Some(text) => {
+            serde_json::from_str(text).map_err(|e| format!("the recorded problems ({e}): {text:.200}"))?
+        }
+        None => Vec::new(),
+    };
+    // Problems sessionStorage refused to keep are still in the page that recorded them.
+    for message in answer[2].as_array().map(Vec::as_slice).unwrap_or_default() {
+        let message = message.as_str().unwrap_or_default().to_string();
+        if !messages.contains(&message) {
+            messages.push(message);
+        }
+    }
+    Ok(Value::Array(messages.into_iter().map(|m| serde_json::json!({ "message": m })).collect()))
+}
+
 /// Itself checked at the start of every suite run: a scanner that matched nothing would let
 /// every flow pass.
 pub fn self_check() -> Result<(), String> {
@@ -89,10 +128,14 @@ pub fn self_check() -> Result<(), String> {
         {"level": "SEVERE", "message": "http://127.0.0.1:1/pkg-0/cluster-console.js 1 panicked at src/app.rs:1:1: boom"},
         {"level": "SEVERE", "message": "Uncaught RuntimeError: unreachable"},
         {"level": "SEVERE", "message": "http://127.0.0.1:1/v2/clusters - Failed to load resource: the server responded with a status of 503"},
-        {"level": "INFO", "message": "an ordinary message"}
+        {"level": "INFO", "message": "an ordinary message"},
+        // What tests/browser/problems.js records in Firefox and WebKit.
+        {"message": "Refused inline: it violates the following Content Security Policy directive: \"style-src-attr\" (http://127.0.0.1:1/:0)"},
+        {"message": "Uncaught RuntimeError: Unreachable code should not be executed (http://127.0.0.1:1/pkg-0/x.js:1)"},
+        {"message": "Uncaught (in promise) TypeError: NetworkError when attempting to fetch resource."}
     ]);
     let found = offending(&entries);
-    if found.len() == 3 && found.iter().all(|m| !m.contains("503")) {
+    if found.len() == 5 && found.iter().all(|m| !m.contains("503")) {
         Ok(())
     } else {
         Err(format!("the browser-console scanner is broken: it matched {found:?}"))

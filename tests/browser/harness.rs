@@ -45,6 +45,40 @@ pub fn console_without_prefetch() -> PathBuf {
     .clone()
 }
 
+/// For engines without a readable console log (Firefox, WebKit): `console_without_prefetch`
+/// with the problem recorder (tests/browser/problems.js) as a file of its own, loaded by
+/// index.html before anything else in its head. A file, not inline: the console's policy
+/// forbids inline script, and the point is to run the console under its real policy. The
+/// precompressed index.html copies go, or the sandbox would serve them instead.
+pub fn console_with_recorder() -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("console-recorder-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let made = copy_dir(&console_without_prefetch(), &dir).and_then(|_| {
+            std::fs::write(dir.join(RECORDER_FILE), include_str!("problems.js"))?;
+            let path = dir.join("index.html");
+            let html = std::fs::read_to_string(&path)?;
+            let tag = format!("<script src=/{RECORDER_FILE}></script>");
+            let at =
+                html.find("<title>").ok_or_else(|| std::io::Error::other("index.html has no <title>"))?;
+            std::fs::write(&path, format!("{}{tag}{}", &html[..at], &html[at..]))?;
+            for compressed in ["index.html.br", "index.html.gz"] {
+                let _ = std::fs::remove_file(dir.join(compressed));
+            }
+            Ok(())
+        });
+        if let Err(e) = made {
+            panic!("cannot prepare the console with the problem recorder in {}: {e}", dir.display());
+        }
+        dir
+    })
+    .clone()
+}
+
+/// The recorder's name in the served console.
+pub const RECORDER_FILE: &str = "e2e-problems.js";
+
 /// Copies a folder and everything in it (a console build with its pkg-<hash>/ folder).
 pub use cluster_sandbox::testing::copy_dir;
 
@@ -53,38 +87,148 @@ pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(9515)
 }
 
+/// The browser engines the suite drives: every flow in Chromium, a smoke subset
+/// (`flows::smoke`) in Firefox ESR and in WebKitGTK. Only the driver binary and the
+/// capabilities differ; the flows and the checks after them are the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Chromium,
+    Firefox,
+    WebKit,
+}
+
+/// WebKitGTK's browser for automation (webkit2gtk-driver's MiniBrowser).
+const MINIBROWSER: &str = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+const FIREFOX: &str = "/usr/bin/firefox-esr";
+
+impl Engine {
+    /// Its name in the summary line (`browser:` is Chromium's, as before).
+    pub fn label(self) -> &'static str {
+        match self {
+            Engine::Chromium => "browser",
+            Engine::Firefox => "firefox",
+            Engine::WebKit => "webkit",
+        }
+    }
+
+    /// Its name for CONSOLE_ENGINES.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Chromium => "chromium",
+            Engine::Firefox => "firefox",
+            Engine::WebKit => "webkit",
+        }
+    }
+
+    /// Whether the browser console can be read through WebDriver (`goog:loggingPrefs`):
+    /// only Chromium's. The others record problems in the page (tests/browser/problems.js).
+    pub fn has_console_log(self) -> bool {
+        self == Engine::Chromium
+    }
+}
+
+/// A program on PATH, or in cargo's bin folder (where `cargo install` puts geckodriver),
+/// which `make test` may not have on PATH.
+fn program(name: &str) -> Option<PathBuf> {
+    let mut dirs: Vec<PathBuf> =
+        std::env::var_os("PATH").map(|p| std::env::split_paths(&p).collect()).unwrap_or_default();
+    if let Some(home) = std::env::var_os("CARGO_HOME") {
+        dirs.push(PathBuf::from(home).join("bin"));
+    }
+    if let Some(home) = std::env::var_os("HOME") {
+        dirs.push(PathBuf::from(home).join(".cargo/bin"));
+    }
+    dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
+}
+
 pub struct Driver {
     child: Child,
     url: String,
+    pub engine: Engine,
 }
 
 impl Driver {
-    pub async fn start() -> Result<Driver, String> {
+    pub async fn start(engine: Engine) -> Result<Driver, String> {
         let port = free_port();
-        let child = Command::new("chromedriver")
-            .arg(format!("--port={port}"))
+        let missing = |what: &str| format!("{what} is not installed: `make setup` installs it");
+        let mut command = match engine {
+            Engine::Chromium => {
+                let mut c = Command::new("chromedriver");
+                c.arg(format!("--port={port}"));
+                c
+            }
+            Engine::Firefox => {
+                if !Path::new(FIREFOX).exists() {
+                    return Err(missing(&format!("Firefox ESR ({FIREFOX})")));
+                }
+                let gecko = program("geckodriver").ok_or_else(|| missing("geckodriver"))?;
+                let mut c = Command::new(gecko);
+                c.args(["--host", "127.0.0.1", "--port", &port.to_string()]);
+                c
+            }
+            Engine::WebKit => {
+                if !Path::new(MINIBROWSER).exists() {
+                    return Err(missing(&format!("WebKitGTK's MiniBrowser ({MINIBROWSER})")));
+                }
+                if program("WebKitWebDriver").is_none() {
+                    return Err(missing("WebKitWebDriver (webkit2gtk-driver)"));
+                }
+                if program("xvfb-run").is_none() {
+                    return Err(missing("xvfb-run (xvfb)"));
+                }
+                // MiniBrowser needs a display: a virtual one, for as long as the driver runs.
+                // Its own process group, so that stopping it ends Xvfb and the browsers too.
+                let mut c = Command::new("xvfb-run");
+                c.args(["-a", "-s", "-screen 0 1366x1024x24", "WebKitWebDriver", &format!("--port={port}")]);
+                c.process_group(0);
+                c
+            }
+        };
+        let child = command
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .kill_on_drop(true)
             .spawn()
-            .map_err(|e| format!("cannot start chromedriver ({e}); run `make setup`"))?;
-        Ok(Driver { child, url: format!("http://127.0.0.1:{port}") })
+            .map_err(|e| format!("cannot start the {engine:?} driver ({e}); run `make setup`"))?;
+        Ok(Driver { child, url: format!("http://127.0.0.1:{port}"), engine })
+    }
+
+    fn capabilities(&self) -> Value {
+        match self.engine {
+            Engine::Chromium => serde_json::json!({
+                "goog:chromeOptions": {
+                    "binary": "/usr/bin/chromium",
+                    "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                             "--disable-background-networking", "--disable-component-update", "--no-first-run",
+                             "--disable-sync", "--window-size=1280,900"]
+                },
+                // Every console message, for the check after each flow (crate::console_log).
+                "goog:loggingPrefs": { "browser": "ALL" }
+            }),
+            Engine::Firefox => serde_json::json!({
+                "browserName": "firefox",
+                "moz:firefoxOptions": {
+                    "binary": FIREFOX,
+                    "args": ["-headless", "--width=1280", "--height=900"],
+                    "prefs": {
+                        // No update checks, telemetry or first-run pages in a test profile.
+                        "app.update.disabledForTesting": true,
+                        "datareporting.policy.dataSubmissionEnabled": false,
+                        "browser.shell.checkDefaultBrowser": false,
+                        "browser.aboutwelcome.enabled": false
+                    }
+                }
+            }),
+            Engine::WebKit => serde_json::json!({
+                "webkitgtk:browserOptions": { "binary": MINIBROWSER, "args": ["--automation"] }
+            }),
+        }
     }
 
     /// A fresh browser session. `accept_insecure_certs` makes this session (only) accept a
     /// certificate no authority signed, for a flow against a server with a self-signed one.
     async fn connect(&self, accept_insecure_certs: bool) -> Result<Client, String> {
-        let caps = serde_json::json!({
-            "goog:chromeOptions": {
-                "binary": "/usr/bin/chromium",
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--disable-background-networking", "--disable-component-update", "--no-first-run",
-                         "--disable-sync", "--window-size=1280,900"]
-            },
-            // Every console message, for the check after each flow (crate::console_log).
-            "goog:loggingPrefs": { "browser": "ALL" }
-        });
-        let mut caps = match caps {
+        let mut caps = match self.capabilities() {
             serde_json::Value::Object(map) => map,
             _ => serde_json::Map::new(),
         };
@@ -96,9 +240,18 @@ impl Driver {
         loop {
             match ClientBuilder::new(HttpConnector::new()).capabilities(caps.clone()).connect(&self.url).await
             {
-                Ok(client) => return Ok(client),
-                Err(e) if started.elapsed() > Duration::from_secs(15) => {
-                    return Err(format!("chromedriver: {e}"));
+                Ok(client) => {
+                    if self.engine != Engine::Chromium {
+                        // The size Chromium gets from --window-size, so layouts compare.
+                        client
+                            .set_window_size(1280, 900)
+                            .await
+                            .map_err(|e| format!("{:?}: cannot size the window: {e}", self.engine))?;
+                    }
+                    return Ok(client);
+                }
+                Err(e) if started.elapsed() > Duration::from_secs(30) => {
+                    return Err(format!("{:?} WebDriver: {e}", self.engine));
                 }
                 Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
             }
@@ -106,6 +259,24 @@ impl Driver {
     }
 
     pub async fn stop(mut self) {
+        if self.engine == Engine::WebKit
+            && let Some(pid) = self.child.id()
+        {
+            // xvfb-run leads a process group (Xvfb, the driver, its browsers). Its own
+            // children end first, so that it cleans up after itself (its temporary folder);
+            // then whatever of the group is left.
+            let children =
+                std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).unwrap_or_default();
+            for child in children.split_whitespace() {
+                let _ = Command::new("kill").args(["-TERM", child]).status().await;
+            }
+            let _ = tokio::time::timeout(Duration::from_secs(5), self.child.wait()).await;
+            let _ = Command::new("kill")
+                .args(["-TERM", "--", &format!("-{pid}")])
+                .stderr(Stdio::null())
+                .status()
+                .await;
+        }
         let _ = self.child.kill().await;
     }
 }
@@ -278,9 +449,15 @@ impl Ctx {
     /// closed window, an invalid selector, a lost session) fails the flow, so that a check
     /// that something is absent cannot pass because the browser could not be asked.
     pub async fn exists(&self, css: &str) -> bool {
-        match self.client.find_all(Locator::Css(css)).await {
-            Ok(found) => !found.is_empty(),
-            Err(e) => panic!("cannot tell whether {css} exists: {e}"),
+        // WebKitWebDriver can answer "stale element" to a search that met a node the page
+        // was replacing: no answer either way, so ask again (a few times at most).
+        let mut tries = 0;
+        loop {
+            match self.client.find_all(Locator::Css(css)).await {
+                Ok(found) => return !found.is_empty(),
+                Err(e) if tries < 3 && e.to_string().contains("Stale element") => tries += 1,
+                Err(e) => panic!("cannot tell whether {css} exists: {e}"),
+            }
         }
     }
 }
@@ -328,7 +505,11 @@ where
     Fut: Future<Output = ()> + Send + 'static,
 {
     if config.console_dir.is_none() {
-        config.console_dir = Some(console_without_prefetch());
+        config.console_dir = Some(if driver.engine.has_console_log() {
+            console_without_prefetch()
+        } else {
+            console_with_recorder()
+        });
     }
     let sandbox: Running = cluster_sandbox::start(config).await.map_err(|e| e.to_string())?;
     let base = sandbox.base_url();
@@ -356,9 +537,13 @@ where
     // The flow runs as its own task so a panic in it is caught and the browser still closes.
     let outcome = tokio::spawn(flow(ctx)).await;
     // Whatever the flow did, the browser console must hold no CSP violation and no panic.
-    let console = match client.session_id().await {
-        Ok(Some(session)) => crate::console_log::read(&driver.url, &session).await,
-        _ => Err("no WebDriver session to read the browser log of".to_string()),
+    let console = if driver.engine.has_console_log() {
+        match client.session_id().await {
+            Ok(Some(session)) => crate::console_log::read(&driver.url, &session).await,
+            _ => Err("no WebDriver session to read the browser log of".to_string()),
+        }
+    } else {
+        crate::console_log::recorded(&client).await
     };
     let _ = client.close().await;
     // Read before the sandbox stops; a coverage that cannot be read fails the flow.

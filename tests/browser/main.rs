@@ -1,4 +1,5 @@
-//! Browser end-to-end tests: real headless Chromium, the release console in dist/, and an
+//! Browser end-to-end tests: real headless Chromium (every flow; Firefox ESR and WebKitGTK a
+//! smoke subset, flows::SMOKE), the release console in dist/, and an
 //! in-process sandbox per flow. A custom harness so the suite can end by printing which
 //! operations the browser exercised, summed over every flow.
 
@@ -15,7 +16,7 @@ fn main() {}
 #[cfg(not(target_arch = "wasm32"))]
 #[tokio::main]
 async fn main() {
-    use harness::{Coverage, Driver, dist_dir};
+    use harness::{Coverage, Engine, dist_dir};
 
     // The harness's own checks need no browser and no build: they run first, always.
     match harness::self_check().await {
@@ -34,37 +35,27 @@ async fn main() {
         std::process::exit(1);
     }
     let filter = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
-    let driver = match Driver::start().await {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(1);
-        }
-    };
     let mut total = Coverage::new();
-    let (mut passed, mut failed) = (0, 0);
-    for (name, flow) in flows::all() {
-        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
-            continue;
-        }
+    // Chromium runs every flow; Firefox and WebKit the smoke subset (flows::SMOKE).
+    // CONSOLE_ENGINES=firefox,webkit (or chromium) runs only those, while working on one.
+    let wanted = std::env::var("CONSOLE_ENGINES").unwrap_or_default();
+    let engines = [Engine::Chromium, Engine::Firefox, Engine::WebKit].into_iter().filter(|e| {
+        wanted.is_empty() || wanted.split(',').any(|w| w.trim() == e.name() || w.trim() == e.label())
+    });
+    let mut results = Vec::new();
+    for engine in engines {
         let started = std::time::Instant::now();
-        match flow(&driver).await {
-            Ok(coverage) => {
-                passed += 1;
-                println!("test {name} ... ok ({:.1} s)", started.elapsed().as_secs_f64());
-                for (op, statuses) in coverage {
-                    for (status, n) in statuses {
-                        *total.entry(op.clone()).or_default().entry(status).or_default() += n;
-                    }
-                }
+        let chosen = if engine == Engine::Chromium { Ok(flows::all()) } else { flows::smoke() };
+        let (passed, failed) = match chosen {
+            Ok(chosen) => run_engine(engine, chosen, filter.as_deref(), &mut total).await,
+            Err(e) => {
+                println!("{}: {e}", engine.label());
+                (0, 1)
             }
-            Err(why) => {
-                failed += 1;
-                println!("test {name} ... FAILED\n    {why}");
-            }
-        }
+        };
+        println!("{} flows took {:.0} s", engine.label(), started.elapsed().as_secs_f64());
+        results.push((engine, passed, failed));
     }
-    driver.stop().await;
     println!("\noperations the browser exercised (operation: status × calls):");
     for (op, statuses) in &total {
         let s: Vec<String> = statuses.iter().map(|(status, n)| format!("{status}×{n}")).collect();
@@ -82,8 +73,60 @@ async fn main() {
     if !missing.is_empty() {
         println!("  never succeeded: {}", missing.join(", "));
     }
-    println!("\nbrowser: {passed} passed, {failed} failed");
-    if failed > 0 {
+    println!();
+    for (engine, passed, failed) in &results {
+        println!("{}: {passed} passed, {failed} failed", engine.label());
+    }
+    if results.iter().any(|(_, _, failed)| *failed > 0) {
         std::process::exit(1);
     }
+}
+
+/// Runs `chosen` (those matching `filter`) in `engine`, adding their coverage to `total`:
+/// (passed, failed). An engine that cannot start is one failure, saying what to install.
+#[cfg(not(target_arch = "wasm32"))]
+async fn run_engine(
+    engine: harness::Engine,
+    chosen: Vec<(&'static str, flows::Flow)>,
+    filter: Option<&str>,
+    total: &mut harness::Coverage,
+) -> (usize, usize) {
+    let chosen: Vec<_> =
+        chosen.into_iter().filter(|(name, _)| filter.is_none_or(|f| name.contains(f))).collect();
+    if chosen.is_empty() {
+        return (0, 0);
+    }
+    let driver = match harness::Driver::start(engine).await {
+        Ok(d) => d,
+        Err(e) => {
+            println!("test {} ... FAILED\n    {e}", engine.label());
+            return (0, 1);
+        }
+    };
+    let (mut passed, mut failed) = (0, 0);
+    for (name, flow) in chosen {
+        let started = std::time::Instant::now();
+        let shown = if engine == harness::Engine::Chromium {
+            name.to_string()
+        } else {
+            format!("{}::{name}", engine.label())
+        };
+        match flow(&driver).await {
+            Ok(coverage) => {
+                passed += 1;
+                println!("test {shown} ... ok ({:.1} s)", started.elapsed().as_secs_f64());
+                for (op, statuses) in coverage {
+                    for (status, n) in statuses {
+                        *total.entry(op.clone()).or_default().entry(status).or_default() += n;
+                    }
+                }
+            }
+            Err(why) => {
+                failed += 1;
+                println!("test {shown} ... FAILED\n    {why}");
+            }
+        }
+    }
+    driver.stop().await;
+    (passed, failed)
 }

@@ -51,10 +51,14 @@ async fn modal_dialog(ctx: Ctx) {
     // Tab goes round the dialog's own controls (the confirm button is off until the name is
     // typed). Past the last one the browser may offer its own UI (the page then has no
     // focus), as native modal dialogs do; what it never reaches is the page behind.
-    let mut inside = Vec::new();
-    // Eight presses: the dialog also holds the Code panel's summary, and the browser's own
-    // UI may take two stops per round.
-    for _ in 0..8 {
+    let mut inside: Vec<String> = Vec::new();
+    // Until it came round twice, at most sixteen presses: the dialog also holds the Code
+    // panel's summary, the browser's own UI may take two stops per round, and Firefox also
+    // stops on the dialog itself (a scrollable box is a tab stop there).
+    for _ in 0..16 {
+        if inside.iter().filter(|a| a.contains("confirm-name")).count() >= 2 {
+            break;
+        }
         press(&ctx, Key::Tab).await;
         let script = "const a = document.activeElement, d = document.querySelector('dialog[open]');\
             return [!!d && d.contains(a), document.hasFocus(), a ? a.tagName + '#' + a.id + '.' + a.className : ''];";

@@ -66,6 +66,35 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows
 }
 
+/// The flows Firefox and WebKit run too (about ten: a smoke test of the engines, not the
+/// whole suite again): the checks after every flow proven to bite in that engine, sign-in
+/// both ways (a client secret, an account through the identity server's page), the clusters
+/// list, every tab of acme-prod (and every other route) by address, a modal dialog closed
+/// with Escape, the palette, an upload, and the Terraform export. None uses a Chromium-only
+/// feature (CDP, clipboard permissions, the network conditions of the navigation flows).
+pub const SMOKE: [&str; 9] = [
+    "csp_violations_and_panics_fail_a_flow",
+    "sign_in_lists_the_seeded_clusters",
+    "people_alice_signs_in_reloads_and_signs_out",
+    "truth_every_route_has_one_h1_and_a_title",
+    "confirmation_is_a_real_modal_dialog",
+    "palette_keyboard_jump_action_and_escape",
+    "resources_denylist_standalone_upload",
+    "terraform_export_acme_prod_downloads_the_file",
+    "deep_link_survives_reload",
+];
+
+/// `SMOKE`'s flows, in the suite's order; a name that matches no flow is a failure to fix
+/// here, not a flow silently skipped.
+pub fn smoke() -> Result<Vec<(&'static str, Flow)>, String> {
+    let chosen: Vec<(&'static str, Flow)> =
+        all().into_iter().filter(|(name, _)| SMOKE.contains(name)).collect();
+    match SMOKE.iter().find(|name| !chosen.iter().any(|(n, _)| n == *name)) {
+        Some(missing) => Err(format!("flows::SMOKE names {missing}, which is no flow")),
+        None => Ok(chosen),
+    }
+}
+
 /// Opens the console and signs in with the demo admin secret.
 pub async fn admin(ctx: &Ctx) {
     ctx.goto("/").await;
