@@ -1,10 +1,10 @@
 //! What a cluster reports about itself: health metrics and Keycloak's server info.
-//! Nothing real runs behind the sandbox, so the numbers are derived from the cluster
-//! ID: stable across calls and restarts, different between clusters.
+//! Nothing real runs behind the sandbox: counts are what it models (realms and their
+//! clients), uptime counts from the latest start, and Keycloak's build facts derive from
+//! the cluster ID (stable across calls, different between clusters).
 
 use crate::records::{ClusterRow, Millis};
-use cluster_api::realms::realm_cap;
-use cluster_api::{ClusterState, Metrics, ResourceLimits, SystemInfoRepresentation};
+use cluster_api::{ClusterState, Metrics, SystemInfoRepresentation};
 use std::collections::BTreeMap;
 
 const KEYCLOAK_VERSION: &str = "26.1.4";
@@ -30,28 +30,37 @@ fn never_ran(status: &ClusterState) -> bool {
     )
 }
 
-pub fn metrics(cluster: &ClusterRow) -> Metrics {
+/// What a realm contributes to the cluster's counts: its clients (Keycloak's defaults,
+/// imported ones and realm credentials).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RealmCount {
+    pub active: bool,
+    pub clients: usize,
+}
+
+/// The cluster's metrics: only what the sandbox models. `realms` and `clients` come from
+/// the realms it holds; it does not model users, so `users` is left out of `counts` (the
+/// contract allows any subset) rather than invented. Healthy while ACTIVE and not
+/// restarting.
+pub fn metrics(cluster: &ClusterRow, realms: &[RealmCount], now: Millis) -> Metrics {
     let mut counts = BTreeMap::new();
-    let (realms, users, clients) = if never_ran(&cluster.status) {
-        (0, 0, 0)
-    } else {
-        // At most 8 realms, fewer on a tier that holds fewer: the tier's standard cap, so
-        // a cluster's numbers stay what they always were, custom limits or not.
-        let cap = realm_cap(&cluster.tier, &ResourceLimits::Standard).map_or(8, |cap| cap.min(8));
-        let realms = 1 + fingerprint(&cluster.id, 1) % cap as u64;
-        let users = realms * (40 + fingerprint(&cluster.id, 2) % 2_500);
-        let clients = realms * (3 + fingerprint(&cluster.id, 3) % 12);
-        (realms, users, clients)
-    };
-    // The values stay far below i64::MAX, so the conversions cannot saturate.
-    counts.insert("realms".to_string(), i64::try_from(realms).unwrap_or(i64::MAX));
-    counts.insert("users".to_string(), i64::try_from(users).unwrap_or(i64::MAX));
-    counts.insert("clients".to_string(), i64::try_from(clients).unwrap_or(i64::MAX));
+    if !never_ran(&cluster.status) {
+        let clients: usize = realms.iter().filter(|r| r.active).map(|r| r.clients).sum();
+        counts.insert("realms".to_string(), i64::try_from(realms.len()).unwrap_or(i64::MAX));
+        counts.insert("clients".to_string(), i64::try_from(clients).unwrap_or(i64::MAX));
+    }
     Metrics {
         name: cluster.name.clone(),
         counts: Some(counts),
-        healthy: cluster.status == ClusterState::Active,
+        healthy: cluster.status == ClusterState::Active && !super::restart_in_progress(cluster, now),
     }
+}
+
+/// When Keycloak last started: when the cluster became ready, or when its latest restart
+/// ended, whichever is later. During a restart it is starting now (uptime 0).
+pub fn started_at(cluster: &ClusterRow, now: Millis) -> Millis {
+    let ready = cluster.ready_at.unwrap_or(cluster.created_at);
+    cluster.restart_until.map_or(ready, |until| ready.max(until)).min(now)
 }
 
 fn unit(n: i64, singular: &str) -> String {
@@ -71,8 +80,7 @@ fn format_uptime(millis: Millis) -> String {
 }
 
 pub fn system_info(cluster: &ClusterRow, now: Millis) -> SystemInfoRepresentation {
-    let since = cluster.ready_at.unwrap_or(cluster.created_at).min(now);
-    let uptime = now - since;
+    let uptime = now - started_at(cluster, now);
     let server_time = chrono::DateTime::from_timestamp_millis(now)
         .map(|at| at.format("%a %b %d %H:%M:%S UTC %Y").to_string());
     let text = |value: &str| Some(value.to_string());

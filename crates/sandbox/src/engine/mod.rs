@@ -17,7 +17,7 @@ pub mod scan;
 pub mod telemetry;
 pub mod well_known;
 
-pub use facts::{metrics, system_info};
+pub use facts::{RealmCount, metrics, started_at, system_info};
 
 use crate::records::{ClusterRow, Millis};
 use cluster_api::ClusterState;
@@ -32,10 +32,8 @@ pub fn settle(cluster: &mut ClusterRow, now: Millis) -> bool {
         cluster.billed = true;
         changed = true;
     }
-    if cluster.restart_until.is_some_and(|until| until <= now) {
-        cluster.restart_until = None;
-        changed = true;
-    }
+    // A finished restart keeps its `restart_until`: it is when Keycloak last started
+    // (uptime counts from it).
     changed
 }
 

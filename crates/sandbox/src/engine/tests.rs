@@ -92,24 +92,39 @@ fn restart_window() {
     assert!(restart_in_progress(&c, 1_499));
     assert!(begin_restart(&mut c, 1_200, 500).is_err(), "one at a time");
     assert!(!restart_in_progress(&c, 1_500));
-    assert!(settle(&mut c, 1_500));
-    assert_eq!(c.restart_until, None);
+    assert!(!settle(&mut c, 1_500), "a finished restart is kept: Keycloak started then");
+    assert_eq!(started_at(&c, 1_600), 1_500);
     assert!(begin_restart(&mut c, 2_000, 500).is_ok());
 }
 
 #[test]
-fn metrics_are_deterministic_and_follow_health() {
-    let active = cluster(ClusterState::Active);
-    let a = metrics(&active);
-    assert_eq!(a, metrics(&active));
+fn metrics_report_only_realms_and_clients_and_follow_health_and_restarts() {
+    let mut active = cluster(ClusterState::Active);
+    let realms = [RealmCount { active: true, clients: 6 }, RealmCount { active: false, clients: 8 }];
+    let a = metrics(&active, &realms, 0);
     assert!(a.healthy);
     assert_eq!(a.name, "demo");
     let counts = a.counts.expect("counts");
-    assert!(counts["realms"] >= 1 && counts["users"] > 0);
+    assert_eq!((counts.get("realms"), counts.get("clients")), (Some(&2), Some(&6)));
+    assert!(!counts.contains_key("users"), "users are not modelled, so not reported");
 
-    let provisioning = metrics(&cluster(ClusterState::Provisioning));
+    begin_restart(&mut active, 1_000, 500).expect("starts");
+    assert!(!metrics(&active, &realms, 1_200).healthy, "restarting");
+    assert!(metrics(&active, &realms, 1_500).healthy);
+
+    let provisioning = metrics(&cluster(ClusterState::Provisioning), &[], 0);
     assert!(!provisioning.healthy);
-    assert!(provisioning.counts.expect("counts").values().all(|n| *n == 0));
+    assert!(provisioning.counts.expect("counts").is_empty());
+}
+
+#[test]
+fn uptime_restarts_with_a_restart() {
+    let mut c = cluster(ClusterState::Active);
+    c.ready_at = Some(10_000);
+    assert_eq!(system_info(&c, 100_000).uptime_millis, Some(90_000));
+    begin_restart(&mut c, 100_000, 3_000).expect("starts");
+    assert_eq!(system_info(&c, 101_000).uptime_millis, Some(0), "starting again");
+    assert_eq!(system_info(&c, 110_000).uptime_millis, Some(7_000));
 }
 
 #[test]

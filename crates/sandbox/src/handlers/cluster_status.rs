@@ -3,19 +3,19 @@
 
 use super::{Ctx, Outcome, ok};
 use crate::engine;
+use crate::engine::realms::DEFAULT_CLIENTS;
 use crate::error::ApiError;
 use crate::store::Store;
-use cluster_api::RestartStatus;
+use cluster_api::{DeploymentState, RestartStatus};
 
 pub fn metrics(ctx: &Ctx, store: &mut Store) -> Outcome {
     let cluster = ctx.cluster(store)?;
-    let mut metrics = engine::metrics(&cluster);
-    // The realm count is the realms the cluster really holds (the realm operations add them).
-    if let Some(counts) = metrics.counts.as_mut() {
-        let realms = store.realms_of(&cluster.id)?.len();
-        counts.insert("realms".to_string(), i64::try_from(realms).unwrap_or(i64::MAX));
+    let mut realms = Vec::new();
+    for realm in store.realms_of(&cluster.id)? {
+        let clients = DEFAULT_CLIENTS.len() + realm.clients.len() + store.credentials_of(&realm.id)?.len();
+        realms.push(engine::RealmCount { active: realm.state == DeploymentState::Active, clients });
     }
-    ok(&metrics)
+    ok(&engine::metrics(&cluster, &realms, ctx.now))
 }
 
 pub fn restart_status(ctx: &Ctx, store: &mut Store) -> Outcome {

@@ -62,26 +62,15 @@ pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
     no_content()
 }
 
-/// FNV-1a, stable across runs, so a realm's numbers do not jump between reads.
-fn fingerprint(text: &str, salt: u64) -> i64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ salt;
-    for byte in text.bytes() {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    (hash % 5_000) as i64
-}
-
-/// Like cluster metrics: counts derived from the ID once the realm runs, zero before.
+/// Like cluster metrics: only what the sandbox models. Its clients once the realm runs
+/// (zero before); it does not model users or sessions, so those are not reported.
 pub fn metrics(ctx: &Ctx, store: &mut Store) -> Outcome {
     let (realm, _) = load_realm(ctx, store)?;
     let active = realm.state == DeploymentState::Active;
     let clients =
         (DEFAULT_CLIENTS.len() + realm.clients.len() + store.credentials_of(&realm.id)?.len()) as i64;
     let mut counts = BTreeMap::new();
-    counts.insert("users".to_string(), if active { fingerprint(&realm.id, 1) } else { 0 });
     counts.insert("clients".to_string(), if active { clients } else { 0 });
-    counts.insert("sessions".to_string(), if active { fingerprint(&realm.id, 2) / 10 } else { 0 });
     ok(&Metrics { name: realm.name, counts: Some(counts), healthy: active })
 }
 

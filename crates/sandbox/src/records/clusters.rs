@@ -19,7 +19,8 @@ pub struct ClusterRow {
     pub created_at: Millis,
     /// When a PROVISIONING cluster turns ACTIVE.
     pub ready_at: Option<Millis>,
-    /// A restart is in progress until this instant.
+    /// The latest restart ends (or ended) at this instant: in progress before it, and
+    /// when Keycloak last started once past.
     pub restart_until: Option<Millis>,
     /// Payment completed at least once: decides whether delete defers or removes.
     pub billed: bool,

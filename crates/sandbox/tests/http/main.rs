@@ -24,6 +24,7 @@ mod lifecycle;
 mod logs;
 mod logs_download;
 mod logs_growing;
+mod metrics;
 mod payment_methods;
 mod proxy;
 mod realm_credentials;

@@ -126,7 +126,7 @@ async fn tokens_and_metrics() {
     let failed: Metrics =
         h.get(&format!("/deployments/{}/metrics", demo::REALM_LEGACY_IMPORT), &token).await.json();
     assert!(!failed.healthy);
-    assert_eq!(failed.counts.and_then(|c| c.get("users").copied()), Some(0));
+    assert_eq!(failed.counts.and_then(|c| c.get("clients").copied()), Some(0));
 }
 
 #[tokio::test]
