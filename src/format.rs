@@ -14,6 +14,14 @@ pub fn utc(at: EpochMillis) -> String {
     }
 }
 
+/// `14:03:12 UTC` of a `Date.now()`-style instant: when something changed during a visit.
+pub fn clock(at_ms: f64) -> String {
+    match EpochMillis(at_ms as i64).to_datetime() {
+        Some(d) => format!("{:02}:{:02}:{:02} UTC", d.hour(), d.minute(), d.second()),
+        None => "—".into(),
+    }
+}
+
 /// `just now`, `5 minutes ago`, `3 days ago`, `in 2 hours`.
 pub fn relative(now_ms: i64, at: EpochMillis) -> String {
     let delta_s = (now_ms - at.0) / 1000;

@@ -66,7 +66,11 @@ pub fn ActivityDrawer() -> impl IntoView {
 }
 
 fn row(item: Item, node: NodeRef<html::Dialog>) -> impl IntoView {
-    let Item { id, label, href, state } = item;
+    let Item { id, label, href, state, started, ended, .. } = item;
+    let times = match ended {
+        Some(ended) => format!("{} – {}", crate::format::clock(started), crate::format::clock(ended)),
+        None => format!("since {}", crate::format::clock(started)),
+    };
     let link = view! { <a href=href class="activity-link" on:click=move |_| close(node)>{label.clone()}</a> };
     let body = match state {
         State::Settled { ok, note } => view! {
@@ -103,5 +107,5 @@ fn row(item: Item, node: NodeRef<html::Dialog>) -> impl IntoView {
             .into_any()
         }
     };
-    view! { <li class="activity-item" data-activity=id.to_string()>{link}" "{body}</li> }
+    view! { <li class="activity-item" data-activity=id.to_string()>{link}" "{body}" "<span class="hint activity-time">{times}</span></li> }
 }

@@ -54,10 +54,16 @@ pub enum State {
 #[derive(Clone)]
 pub struct Item {
     pub id: u64,
+    /// The thing watched (`restart <cluster ID>`, `realm <ID>`, …): what a page asks the
+    /// center about, e.g. the restarts of one cluster.
+    pub key: String,
     pub label: String,
     /// Its page.
     pub href: String,
     pub state: State,
+    /// `Date.now()` when it was added, and when it settled.
+    pub started: f64,
+    pub ended: Option<f64>,
 }
 
 impl Item {
@@ -114,6 +120,11 @@ fn pathname() -> String {
     web_sys::window().and_then(|w| w.location().pathname().ok()).unwrap_or_default()
 }
 
+/// The center's key of a cluster's restart: one at a time per cluster.
+pub fn restart_key(cluster: &str) -> String {
+    format!("restart {cluster}")
+}
+
 /// Whether a settled operation deserves a toast: only when the person is on neither the
 /// page that started it nor its own page (there they see it settle).
 pub fn toast_due(here: &str, origin: &str, href: &str) -> bool {
@@ -132,8 +143,9 @@ impl Activities {
         self.next.set_value(id + 1);
         let owner = self.root.get_value().child();
         let Started { progress, cancel } = owner.with(start);
-        self.items
-            .update(|items| items.push(Item { id, label, href, state: State::Live { progress, cancel } }));
+        let (started, state) = (js_sys::Date::now(), State::Live { progress, cancel });
+        let item = Item { id, key: key.clone(), label, href, state, started, ended: None };
+        self.items.update(|items| items.push(item));
         self.held.update_value(|held| held.push(Held { id, key, origin: pathname(), owner: owner.clone() }));
         owner.with(|| {
             Effect::new(move |_| {
@@ -156,6 +168,7 @@ impl Activities {
                     toast = Some(format!("{}: {note}", item.label));
                 }
                 item.state = State::Settled { ok, note };
+                item.ended = Some(js_sys::Date::now());
             }
             // The oldest finished ones leave first; what is moving always stays.
             let settled = items.iter().filter(|i| !i.live()).count();
@@ -181,6 +194,13 @@ impl Activities {
             crate::poll::sleep_ms(TOAST_MS).await;
             self.toasts.try_update(|t| t.retain(|(i, _)| *i != id));
         });
+    }
+
+    /// The restarts of `cluster` seen in this tab (its visit), oldest first: each with
+    /// what caused it (its label), when it started and when it ended.
+    pub fn restarts(self, cluster: &str) -> Vec<Item> {
+        let key = restart_key(cluster);
+        self.items.with(|items| items.iter().filter(|i| i.key == key).cloned().collect())
     }
 
     /// How many are in flight.

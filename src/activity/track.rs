@@ -97,7 +97,7 @@ pub fn restart(center: Activities, watch: RestartWatch, id: &str, label: String)
     let since = js_sys::Date::now();
     let key = PollKey::cluster(id);
     center.track(
-        format!("restart {id}"),
+        super::restart_key(id),
         label,
         links::cluster(id),
         Box::new(move || {

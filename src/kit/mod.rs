@@ -9,6 +9,7 @@
 pub mod badge;
 pub mod code;
 pub mod copy;
+pub mod counts;
 pub mod dialog;
 mod error_panel;
 pub mod filter;
@@ -18,6 +19,7 @@ pub mod page;
 pub mod pager;
 pub mod pool;
 pub mod sort;
+pub mod sparkline;
 pub mod table;
 pub mod write;
 

@@ -11,6 +11,10 @@ impl Backoff {
     /// Provisioning and restarts take seconds to minutes: start at 2 s, settle at 30 s.
     pub const STATUS: Backoff = Backoff { initial_ms: 2_000, factor: 1.5, max_ms: 30_000 };
 
+    /// Watching something that never settles (a cluster's health while its page is open):
+    /// one reading every 5 s.
+    pub const STEADY: Backoff = Backoff { initial_ms: 5_000, factor: 1.0, max_ms: 5_000 };
+
     /// The wait before poll number `attempt` (0-based).
     pub fn delay_ms(&self, attempt: u32) -> u32 {
         let grown = self.initial_ms as f64 * self.factor.powi(attempt.min(64) as i32);

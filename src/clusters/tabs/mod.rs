@@ -7,6 +7,7 @@ pub mod access;
 mod billing;
 pub mod domains;
 pub mod env_vars;
+mod health;
 pub mod logs;
 mod overview;
 pub mod realms;

@@ -1,4 +1,4 @@
-use cluster_api::{Cluster, ClusterState, Metrics, SystemInfoRepresentation, ops};
+use cluster_api::{CertificateStatusMapping, ClusterState, SystemInfoRepresentation, ops};
 use leptos::prelude::*;
 
 use crate::api::{self, use_api};
@@ -8,12 +8,13 @@ use crate::clusters::status_badge;
 use crate::clusters::watch::restart_watch;
 use crate::directory::Directory;
 use crate::format;
+use crate::kit::Loaded;
 use crate::kit::copy::CopyButton;
-use crate::kit::{Badge, Loaded, Tone};
 use crate::links::{self, ClusterTab};
 use crate::words;
 
-/// The Overview tab: every field of the cluster, metrics, restarts, system info, delete.
+/// The Overview tab: every field of the cluster, health (polled while shown), restarts,
+/// system info, delete. Every fact comes from a read; none is kept from an earlier one.
 #[component]
 pub fn ClusterOverview() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
@@ -36,7 +37,7 @@ pub fn ClusterOverview() -> impl IntoView {
                 }}</dd>
                 <dt>"Region"</dt><dd id="cluster-region">{move || cluster.with(|c| words::region_view(&c.region.name, &c.region.region))}</dd>
                 <dt>"Custom domain"</dt>
-                <dd id="custom-domain">{move || cluster.with(custom_domain)} " "
+                <dd id="custom-domain"><CustomDomain id=id.clone()/> " "
                     <a href=links::cluster_tab(&id, ClusterTab::Domains) id="custom-domain-link">"Manage domains"</a></dd>
                 <dt>"Status"</dt><dd id="cluster-status">{move || { let s = status.get(); view! { <span title=s.as_str().to_string()>{status_badge::words(&s)}</span> } }}</dd>
                 <dt>"Organization"</dt>
@@ -49,7 +50,7 @@ pub fn ClusterOverview() -> impl IntoView {
             </dl>
         </section>
         <div class="grid2">
-            <MetricsCard id=id.clone() status=status.into()/>
+            <super::health::HealthCard id=id.clone() status=status.into()/>
             <RestartCard id=id.clone()/>
         </div>
         <SystemInfoCard id=id.clone() status=status.into()/>
@@ -60,14 +61,51 @@ pub fn ClusterOverview() -> impl IntoView {
     }
 }
 
-/// The custom host the cluster serves on; else the domain recorded when it was created
-/// (which is not live by itself); else "None".
-fn custom_domain(c: &Cluster) -> String {
-    let host = c.host.split_once("://").map_or(c.host.as_str(), |(_, rest)| rest).trim_end_matches('/');
-    if !host.ends_with(".global.auth.ac") {
-        return format!("{host} (primary host)");
+/// `host` without its scheme and trailing slash, when it is not the default
+/// `<name>.global.auth.ac` one.
+fn custom_host(host: &str) -> Option<String> {
+    let bare = host.split_once("://").map_or(host, |(_, rest)| rest).trim_end_matches('/');
+    let default = bare == cluster_api::domain_rules::DEFAULT_SUFFIX
+        || bare.ends_with(&format!(".{}", cluster_api::domain_rules::DEFAULT_SUFFIX));
+    (!default && !bare.is_empty()).then(|| bare.to_string())
+}
+
+/// The custom domain: the cluster's host when it is not the default one; otherwise the
+/// domains whose certificate is issued (`cluster.domain.list`, then each one's status),
+/// which serve but are not the primary host.
+#[component]
+fn CustomDomain(id: String) -> impl IntoView {
+    let api = use_api();
+    let cluster = expect_context::<ClusterCtx>().cluster;
+    let host = Memo::new(move |_| cluster.with(|c| custom_host(&c.host)));
+    let issued = crate::load::load(move || {
+        let (id, custom) = (id.clone(), host.get().is_some());
+        async move {
+            if custom {
+                return Ok(Vec::new());
+            }
+            let mut issued = Vec::new();
+            for d in api::call(api, &ops::ClusterDomainList { id: id.clone() }).await? {
+                let op = ops::ClusterDomainStatusDetail { id: id.clone(), domain_id: d.id.clone() };
+                if api::call(api, &op).await?.certificate_status == CertificateStatusMapping::Issued {
+                    issued.push(d.domain);
+                }
+            }
+            Ok(issued)
+        }
+    });
+    move || match host.get() {
+        Some(host) => format!("{host} (primary host)").into_any(),
+        None => {
+            Loaded::new("Loading custom domains", issued).loading("Loading…").ready(|issued: Vec<String>| {
+                if issued.is_empty() {
+                    "None".into_any()
+                } else {
+                    format!("{} (certificate issued; not the primary host)", issued.join(", ")).into_any()
+                }
+            })
+        }
     }
-    c.domain.as_ref().map_or_else(|| "None".into(), |d| format!("{d} (recorded at creation)"))
 }
 
 /// Links only what is plainly a web address; anything else is shown as text.
@@ -81,57 +119,8 @@ fn host_view(host: &str) -> AnyView {
 }
 
 #[component]
-fn MetricsCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
-    let api = use_api();
-    // Re-read when the state changes: health follows it.
-    let metrics = crate::load::load(move || {
-        status.track();
-        let id = id.clone();
-        async move { api::call(api, &ops::ClusterMetricsDetail { id }).await }
-    });
-    view! {
-        <section class="card" id="metrics">
-            <h2>"Metrics"</h2>
-            {Loaded::new("Loading metrics", metrics).ready(move |m| metrics_view(m, &status.get()))}
-        </section>
-    }
-}
-
-/// Health in words and a tone. Only a cluster meant to be running can be unhealthy: one
-/// that is not running yet (awaiting payment, provisioning) or any more is said to be so.
-pub fn health(healthy: bool, status: &ClusterState) -> (&'static str, Tone) {
-    match (healthy, status) {
-        (true, _) => ("Healthy", Tone::Ok),
-        (false, ClusterState::Active) => ("Not healthy", Tone::Bad),
-        (false, ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning) => {
-            ("Not running yet", Tone::Neutral)
-        }
-        (false, _) => ("Not running", Tone::Muted),
-    }
-}
-
-fn metrics_view(m: Metrics, status: &ClusterState) -> AnyView {
-    let counts = m.counts.unwrap_or_default();
-    let (words, tone) = health(m.healthy, status);
-    view! {
-        <p>
-            {Badge::new(words, tone).id("health").view()}
-        </p>
-        {if counts.is_empty() {
-            view! { <p class="hint">"No counters reported."</p> }.into_any()
-        } else {
-            view! {
-                <dl class="fields">
-                    {counts.into_iter().map(|(k, v)| view! { <dt class="cap">{k}</dt><dd>{v.to_string()}</dd> }).collect_view()}
-                </dl>
-            }.into_any()
-        }}
-    }
-    .into_any()
-}
-
-#[component]
 fn RestartCard(id: String) -> impl IntoView {
+    let id_history = id.clone();
     let feed = crate::poll::app_wide(restart_watch).watch(id, None);
     view! {
         <section class="card" id="restart">
@@ -147,14 +136,52 @@ fn RestartCard(id: String) -> impl IntoView {
                     view! { <p>"No restart in progress."</p> }.into_any()
                 }
             })}
+            <RestartHistory id=id_history/>
         </section>
     }
+}
+
+/// The restarts of this cluster the activity center saw in this tab: what caused each
+/// (the change that triggered it), when it started and when it ended.
+#[component]
+fn RestartHistory(id: String) -> impl IntoView {
+    let Some(center) = crate::activity::center() else { return ().into_any() };
+    let key = id.clone();
+    let rows = move || {
+        center
+            .restarts(&key)
+            .into_iter()
+            .map(|item| {
+                let ended = match (&item.state, item.ended) {
+                    (crate::activity::State::Settled { note, .. }, Some(at)) => {
+                        format!("ended {} ({note})", format::clock(at))
+                    }
+                    _ => "still running".to_string(),
+                };
+                view! { <li>{format!("{}: started {}, {ended}", item.label, format::clock(item.started))}</li> }
+            })
+            .collect_view()
+    };
+    view! {
+        <h3>"Restarts during this visit"</h3>
+        {move || if center.restarts(&id).is_empty() {
+            view! { <p class="hint" id="restart-history-empty">"None seen since this tab opened."</p> }.into_any()
+        } else {
+            view! { <ul id="restart-history">{rows()}</ul> }.into_any()
+        }}
+    }
+    .into_any()
 }
 
 #[component]
 fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
     let api = use_api();
+    // Read again when a restart ends: uptime starts over then.
+    let restarts = crate::poll::app_wide(restart_watch).watch(id.clone(), None);
+    let restarting =
+        Memo::new(move |_| restarts.with(|f| f.value.as_ref().is_some_and(|s| s.restart_in_progress)));
     let info = crate::load::load(move || {
+        restarting.track();
         let active = status.get() == ClusterState::Active;
         let id = id.clone();
         async move { if active { Some(api::call(api, &ops::ClusterSystemInfoDetail { id }).await) } else { None } }
@@ -217,10 +244,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn never_paid_is_not_unhealthy() {
-        assert_eq!(health(false, &ClusterState::BillingSetup), ("Not running yet", Tone::Neutral));
-        assert_eq!(health(false, &ClusterState::Active), ("Not healthy", Tone::Bad));
-        assert_eq!(health(true, &ClusterState::Active).1, Tone::Ok);
-        assert_ne!(health(false, &ClusterState::Disabled).1, Tone::Bad);
+    fn only_a_host_off_the_default_suffix_is_custom() {
+        assert_eq!(custom_host("https://acme-prod.global.auth.ac"), None);
+        assert_eq!(custom_host("https://acme-prod.global.auth.ac/"), None);
+        assert_eq!(custom_host("https://auth.acme.com/"), Some("auth.acme.com".into()));
+        assert_eq!(custom_host("https://notglobal.auth.ac"), Some("notglobal.auth.ac".into()));
+        assert_eq!(custom_host(""), None);
     }
 }

@@ -158,9 +158,7 @@ fn Metrics() -> impl IntoView {
             <h2>"Metrics"</h2>
             {Loaded::new("Loading metrics", metrics).ready(|m| view! {
                     <p>{if m.healthy { Badge::new("Healthy", Tone::Ok) } else { Badge::new("Not healthy", Tone::Bad) }.view()}</p>
-                    <dl class="fields">
-                        {m.counts.unwrap_or_default().into_iter().map(|(k, v)| view! { <dt class="cap">{k.clone()}</dt><dd data-count=k>{v.to_string()}</dd> }).collect_view()}
-                    </dl>
+                    {crate::kit::counts::counts_view(&m.counts.unwrap_or_default(), &["users", "clients"])}
                 }.into_any())}
         </section>
     }

@@ -1,0 +1,56 @@
+//! The counts a `Metrics` reports (realms, users, clients…), as a list of facts. Each
+//! count the screen expects is named even when the service leaves it out, as "not
+//! reported": the contract allows any subset, and a missing count is not zero.
+
+use std::collections::BTreeMap;
+
+use leptos::prelude::*;
+
+pub const NOT_REPORTED: &str = "not reported";
+
+/// A count as shown: its number, or "not reported".
+pub fn shown(value: Option<&i64>) -> String {
+    value.map_or_else(|| NOT_REPORTED.to_string(), i64::to_string)
+}
+
+/// The rows: each expected count first (in that order), then any other reported.
+pub fn rows(counts: &BTreeMap<String, i64>, expected: &[&str]) -> Vec<(String, String)> {
+    expected
+        .iter()
+        .map(|k| (k.to_string(), shown(counts.get(*k))))
+        .chain(
+            counts
+                .iter()
+                .filter(|(k, _)| !expected.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.to_string())),
+        )
+        .collect()
+}
+
+/// The counts as a `dl`, each value marked `data-count=<name>`.
+pub fn counts_view(counts: &BTreeMap<String, i64>, expected: &[&str]) -> AnyView {
+    view! {
+        <dl class="fields">
+            {rows(counts, expected).into_iter().map(|(k, v)| {
+                let missing = v == NOT_REPORTED;
+                view! { <dt class="cap">{k.clone()}</dt><dd data-count=k class:hint=missing>{v}</dd> }
+            }).collect_view()}
+        </dl>
+    }
+    .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_counts_are_named_even_when_missing() {
+        let counts: BTreeMap<String, i64> = [("clients".to_string(), 20), ("sessions".to_string(), 2)].into();
+        assert_eq!(
+            rows(&counts, &["realms", "users", "clients"]),
+            [("realms", "not reported"), ("users", "not reported"), ("clients", "20"), ("sessions", "2")]
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+        );
+    }
+}
