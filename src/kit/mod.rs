@@ -19,6 +19,7 @@ pub mod pager;
 pub mod pool;
 pub mod sort;
 pub mod table;
+pub mod virtual_table;
 pub mod write;
 
 pub use badge::{Badge, Tone};

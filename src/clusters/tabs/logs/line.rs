@@ -98,10 +98,6 @@ impl Entry {
     pub fn message(&self) -> &str {
         self.part(self.message)
     }
-    /// The continuation lines (a stack trace), empty when none.
-    pub fn more(&self) -> &str {
-        self.raw.split_once('\n').map_or("", |(_, rest)| rest)
-    }
     pub fn continued(&self) -> usize {
         self.raw.bytes().filter(|b| *b == b'\n').count()
     }
@@ -293,10 +289,10 @@ mod tests {
         assert_eq!((entries[0].at, entries[0].level), (42, Level::Other));
         assert_eq!(entries[1].message(), "boom");
         assert_eq!(entries[1].continued(), 3);
-        assert!(entries[1].more().starts_with("\tat org.keycloak.A.b"));
+        assert!(entries[1].raw.split_once('\n').is_some_and(|(_, more)| more.starts_with("\tat org.keycloak.A.b")));
         assert!(entries[1].raw.contains("Caused by: java.io.IOException: gone"));
         assert_eq!(entries[2].event.as_deref().map(|e| e.kind.as_str()), Some("LOGOUT"));
-        assert_eq!(entries[2].more(), "");
+        assert_eq!(entries[2].continued(), 0);
     }
 
     #[test]

@@ -127,11 +127,6 @@ pub struct Search {
 }
 
 impl Search {
-    /// Everything passes.
-    pub fn all() -> Search {
-        Search { steps: Vec::new() }
-    }
-
     /// `regex` compiles a pattern, or says why it is not a valid one.
     pub fn new(filters: &[Filter], regex: &dyn Fn(&str) -> Result<Test, String>) -> Result<Search, String> {
         let mut steps = Vec::with_capacity(filters.len());

@@ -5,8 +5,6 @@
 use chrono::{Datelike, NaiveDate, Timelike};
 use cluster_api::EpochMillis;
 
-use crate::links;
-
 /// Files per page.
 pub const PAGE: usize = 20;
 
@@ -54,17 +52,6 @@ pub fn from_query(
     let preset =
         window.and_then(|w| PRESETS.iter().find(|p| p.0 == w.trim()).map(|p| p.0)).unwrap_or(DEFAULT_PRESET);
     (Window::Preset(preset), start)
-}
-
-/// The tab's address for a window and page.
-pub fn href(base: &str, window: &Window, start: usize) -> String {
-    let start = if start == 0 { String::new() } else { start.to_string() };
-    match window {
-        Window::Preset(p) => links::with_query(base, &[("window", p), ("start", &start)]),
-        Window::Custom { from, to } => {
-            links::with_query(base, &[("from", from), ("to", to), ("start", &start)])
-        }
-    }
 }
 
 /// `YYYY-MM-DDTHH:MM[:SS]` (UTC) as an ISO-8601 instant, or why not.
@@ -243,8 +230,6 @@ mod tests {
         assert_eq!(from_query(Some("bogus".into()), None, None, Some("x".into())), (Window::Preset("7d"), 0));
         let custom = Window::Custom { from: "2026-11-20T08:00".into(), to: String::new() };
         assert_eq!(from_query(Some("6h".into()), Some("2026-11-20T08:00".into()), None, None).0, custom);
-        assert_eq!(href("/clusters/x/logs", &Window::Preset("1h"), 0), "/clusters/x/logs?window=1h");
-        assert_eq!(href("/l", &custom, 20), "/l?from=2026-11-20T08%3A00&start=20");
     }
 
     #[test]
