@@ -44,6 +44,17 @@ pub struct Args {
     /// Lifetime of presigned upload URLs.
     #[arg(long, value_name = "SECONDS", default_value_t = 300)]
     pub upload_url_seconds: u64,
+    /// Lifetime of presigned log download URLs, in place of the minutes the request asks
+    /// for (5 by default).
+    #[arg(long, value_name = "SECONDS")]
+    pub download_url_seconds: Option<u64>,
+    /// List closed hourly log files only, as a service that ships logs once an hour;
+    /// by default the current hour's file is listed too and grows as time passes.
+    #[arg(long)]
+    pub hourly_logs: bool,
+    /// Entries in each hour's log file (up to 1,000,000); 40 to 199 by hour when absent.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub log_lines_per_hour: Option<u32>,
     /// The largest file a presigned upload accepts.
     #[arg(long, value_name = "BYTES", default_value_t = crate::DEFAULT_MAX_UPLOAD_BYTES)]
     pub max_upload_bytes: u64,
@@ -120,6 +131,9 @@ impl Args {
             scan: Duration::from_secs(self.scan_seconds),
             upload_url: Duration::from_secs(self.upload_url_seconds),
             max_upload_bytes: self.max_upload_bytes,
+            download_url: self.download_url_seconds.map(Duration::from_secs),
+            hourly_logs: self.hourly_logs,
+            log_lines_per_hour: self.log_lines_per_hour,
             realm: Duration::from_secs(self.realm_seconds),
             dns: Duration::from_secs(self.dns_seconds),
             dns_timeout: Duration::from_secs(self.dns_timeout_seconds),

@@ -24,6 +24,7 @@ mod hosted;
 mod identity;
 pub mod jar;
 mod jwt;
+mod log_append;
 mod payments;
 mod policy;
 pub mod public;
@@ -104,6 +105,13 @@ pub struct Config {
     pub upload_url: Duration,
     /// The largest object a presigned PUT accepts (larger → 400 EntityTooLarge).
     pub max_upload_bytes: u64,
+    /// `--download-url-seconds`: lifetime of presigned log downloads; the request's
+    /// `minutes` (default 5) when absent.
+    pub download_url: Option<Duration>,
+    /// `--hourly-logs`: list closed hourly log files only (no growing current file).
+    pub hourly_logs: bool,
+    /// `--log-lines-per-hour`: entries in each hour's log; 40 to 199 when absent.
+    pub log_lines_per_hour: Option<u32>,
     /// How long a new or imported realm stays PENDING.
     pub realm: Duration,
     /// Simulated DNS: records count as published this long after a domain is added;
@@ -153,6 +161,9 @@ impl Default for Config {
             scan: Duration::from_secs(1),
             upload_url: Duration::from_secs(300),
             max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
+            download_url: None,
+            hourly_logs: false,
+            log_lines_per_hour: None,
             realm: Duration::from_secs(2),
             dns: Duration::from_secs(2),
             dns_timeout: Duration::from_secs(10),

@@ -96,6 +96,7 @@ fn router(state: Arc<AppState>, config: &Config, console: Option<security::Heade
         .route("/sandbox/coverage", get(coverage))
         .merge(api_routes(config))
         .merge(crate::storage::routes())
+        .merge(crate::log_append::routes())
         .merge(
             crate::hosted::routes()
                 .layer(middleware::from_fn_with_state(pages.clone(), security::apply_to_pages)),
@@ -154,6 +155,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         // S3 counts expiry in whole seconds; never hand out an already-expired URL.
         upload_url_secs: config.upload_url.as_secs().max(1),
         max_upload_bytes: config.max_upload_bytes,
+        download_url_secs: config.download_url.map(|d| d.as_secs().max(1)),
+        logs: crate::engine::logs::Options {
+            hourly: config.hourly_logs,
+            per_hour: config.log_lines_per_hour,
+        },
         realm_ms: millis(config.realm),
         storage_secret: store.storage_secret()?,
         dns_ms: millis(config.dns),

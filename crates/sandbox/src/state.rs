@@ -21,6 +21,11 @@ pub struct Settings {
     /// Lifetime of presigned upload URLs, in whole seconds as S3's X-Amz-Expires.
     pub upload_url_secs: u64,
     pub max_upload_bytes: u64,
+    /// `--download-url-seconds`: lifetime of presigned log downloads, in place of the
+    /// request's `minutes`.
+    pub download_url_secs: Option<u64>,
+    /// `--hourly-logs` and `--log-lines-per-hour`.
+    pub logs: crate::engine::logs::Options,
     /// How long a new or imported realm stays PENDING.
     pub realm_ms: Millis,
     /// Signs presigned URLs (persisted in the store, so URLs survive a restart).

@@ -1,15 +1,21 @@
-//! Log files, derived rather than stored: every cluster has one gzip file per
-//! completed hour of the last 30 days (since it was created), and a file's bytes are
-//! a pure function of (cluster, hour), generated when listed or downloaded. So 720
-//! files per cluster cost no storage and always read back the same.
+//! Log files, derived rather than stored: every cluster has one gzip file per hour of
+//! the last 30 days (since it was created). A file's bytes are a pure function of
+//! (cluster, hour) — the lines `engine::log_lines` generates — plus any lines the
+//! `POST /sandbox/logs/append` test hook stored, so 720 files per cluster cost no storage
+//! and always read back the same.
+//!
+//! The current hour's file grows as a real server's does: it is listed with the lines up
+//! to now and a `last_modified` of now. With `--hourly-logs` only closed files are listed
+//! (a file closes a little after its hour ends), as a service that ships logs hourly would.
 
+use crate::engine::log_lines::{self, Entry, Realm};
 use crate::records::{ClusterRow, Millis};
 use chrono::{DateTime, NaiveDateTime, Timelike};
 use cluster_api::{ClusterState, LogFile};
 use flate2::{Compression, GzBuilder};
 use std::io::Write;
 
-pub const HOUR: Millis = 3_600_000;
+pub const HOUR: Millis = log_lines::HOUR;
 /// How far back files are kept (API-NOTES §12: the dashboard offers up to 30 days).
 pub const RETENTION: Millis = 30 * 24 * HOUR;
 pub const DEFAULT_MAX: usize = 20;
@@ -29,7 +35,7 @@ pub fn parse_storage_key(key: &str) -> Option<(&str, &str)> {
     key.strip_prefix("logs/")?.split_once('/')
 }
 
-fn file_name(hour_start: Millis) -> String {
+pub fn file_name(hour_start: Millis) -> String {
     DateTime::from_timestamp_millis(hour_start).unwrap_or_default().format(NAME_FORMAT).to_string()
 }
 
@@ -40,13 +46,22 @@ pub fn hour_of(name: &str) -> Option<Millis> {
     (parsed.minute() == 0 && file_name(at) == name).then_some(at)
 }
 
-fn last_modified(hour_start: Millis) -> Millis {
+/// When an hour's file is closed: a little after the hour ends.
+fn closes_at(hour_start: Millis) -> Millis {
     hour_start + HOUR + FLUSH_DELAY
+}
+
+/// How files are listed: `--hourly-logs` lists closed files only.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Options {
+    pub hourly: bool,
+    /// `--log-lines-per-hour`: entries per hour; 40 to 199 (by hour) when absent.
+    pub per_hour: Option<u32>,
 }
 
 /// Start hours of the cluster's files at `now`, newest first. Clusters that never
 /// ran have none.
-pub fn hours(cluster: &ClusterRow, now: Millis) -> Vec<Millis> {
+pub fn hours(cluster: &ClusterRow, now: Millis, options: Options) -> Vec<Millis> {
     if matches!(
         cluster.status,
         ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning
@@ -57,7 +72,8 @@ pub fn hours(cluster: &ClusterRow, now: Millis) -> Vec<Millis> {
     let mut hour = now.div_euclid(HOUR) * HOUR;
     let mut out = Vec::new();
     while hour >= oldest - HOUR {
-        if last_modified(hour) <= now && hour + HOUR > oldest {
+        let listed = !options.hourly || closes_at(hour) <= now;
+        if listed && hour + HOUR > oldest && hour <= now {
             out.push(hour);
         }
         hour -= HOUR;
@@ -66,86 +82,63 @@ pub fn hours(cluster: &ClusterRow, now: Millis) -> Vec<Millis> {
 }
 
 /// Does the cluster have this file at `now`?
-pub fn exists(cluster: &ClusterRow, name: &str, now: Millis) -> bool {
-    hour_of(name).is_some_and(|hour| hours(cluster, now).contains(&hour))
+pub fn exists(cluster: &ClusterRow, name: &str, now: Millis, options: Options) -> bool {
+    hour_of(name).is_some_and(|hour| hours(cluster, now, options).contains(&hour))
+}
+
+/// What a file is made of besides (cluster, hour): the cluster's realms, the lines
+/// appended to this hour, and the options.
+#[derive(Debug, Clone, Default)]
+pub struct Inputs {
+    pub realms: Vec<Realm>,
+    /// `(at, line)` appended to this hour, oldest first.
+    pub appended: Vec<(Millis, String)>,
+    pub options: Options,
+}
+
+/// One file at `now`: its plain text, `last_modified` and gzip bytes.
+pub struct File {
+    pub text: String,
+    pub last_modified: Millis,
+    pub bytes: Vec<u8>,
+}
+
+/// The file of `hour_start` as it reads at `now`: closed files hold the whole hour,
+/// the open one the lines up to now.
+pub fn file(cluster_id: &str, hour_start: Millis, inputs: &Inputs, now: Millis) -> File {
+    let open = closes_at(hour_start) > now;
+    let generated = log_lines::entries(cluster_id, hour_start, &inputs.realms, inputs.options.per_hour);
+    let appended = inputs.appended.iter().map(|(at, text)| Entry { at: *at, text: text.clone() });
+    let mut all: Vec<Entry> = generated.into_iter().chain(appended).filter(|e| e.at <= now).collect();
+    // Stable: a generated line comes before a line appended at the same instant.
+    all.sort_by_key(|e| e.at);
+    let mut text = String::new();
+    for entry in &all {
+        text.push_str(&entry.text);
+        text.push('\n');
+    }
+    let last_modified = if open { now } else { closes_at(hour_start) };
+    // The gzip header carries the file's time, so a closed file always has the same bytes.
+    let mtime = u32::try_from(last_modified / 1000).unwrap_or(0);
+    let mut encoder = GzBuilder::new().mtime(mtime).write(Vec::new(), Compression::default());
+    // Writing to a Vec cannot fail; an empty file would still be valid gzip.
+    let _ = encoder.write_all(text.as_bytes());
+    File { text, last_modified, bytes: encoder.finish().unwrap_or_default() }
 }
 
 /// A listing entry: no `temp_url` (API-NOTES §4.6).
-pub fn entry(cluster_id: &str, hour_start: Millis) -> LogFile {
+pub fn entry(hour_start: Millis, file: &File) -> LogFile {
     LogFile {
         file_name: file_name(hour_start),
-        last_modified: Some(cluster_api::EpochMillis(last_modified(hour_start))),
-        size: Some(i64::try_from(bytes(cluster_id, hour_start).len()).unwrap_or(i64::MAX)),
+        last_modified: Some(cluster_api::EpochMillis(file.last_modified)),
+        size: Some(i64::try_from(file.bytes.len()).unwrap_or(i64::MAX)),
         temp_url: None,
     }
 }
 
-/// SplitMix64: a fixed, dependency-free stream of pseudo-random numbers.
-fn mix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-fn seed(cluster_id: &str, hour_start: Millis) -> u64 {
-    cluster_id
-        .bytes()
-        .fold(hour_start as u64, |acc, b| acc.rotate_left(7) ^ u64::from(b).wrapping_mul(0x100_0000_01B3))
-}
-
-/// The plain text of one hour's Keycloak log.
-pub fn text(cluster_id: &str, hour_start: Millis) -> String {
-    const EVENTS: [(&str, &str); 6] = [
-        ("INFO ", "type=LOGIN, realmId=acme, clientId=account-console, userId={u}, ipAddress=203.0.113.{ip}"),
-        ("INFO ", "type=CODE_TO_TOKEN, realmId=acme, clientId=web-app, userId={u}, ipAddress=203.0.113.{ip}"),
-        (
-            "INFO ",
-            "type=REFRESH_TOKEN, realmId=acme, clientId=web-app, userId={u}, ipAddress=198.51.100.{ip}",
-        ),
-        (
-            "WARN ",
-            "type=LOGIN_ERROR, realmId=acme, clientId=web-app, userId=null, ipAddress=198.51.100.{ip}, error=invalid_user_credentials",
-        ),
-        (
-            "INFO ",
-            "type=LOGOUT, realmId=acme, clientId=account-console, userId={u}, ipAddress=203.0.113.{ip}",
-        ),
-        (
-            "ERROR",
-            "type=CLIENT_LOGIN_ERROR, realmId=acme, clientId=batch-job, ipAddress=192.0.2.{ip}, error=invalid_client_credentials",
-        ),
-    ];
-    let mut state = seed(cluster_id, hour_start);
-    let lines = 40 + mix(&mut state) % 160;
-    let mut out = String::new();
-    let mut offset: Millis = 0;
-    for _ in 0..lines {
-        offset += i64::try_from(mix(&mut state) % 40_000).unwrap_or(0);
-        let at = DateTime::from_timestamp_millis(hour_start + offset.min(HOUR - 1)).unwrap_or_default();
-        let roll = mix(&mut state);
-        let (level, event) = EVENTS[usize::try_from(roll % 6).unwrap_or(0)];
-        let event = event
-            .replace("{u}", &format!("{:08x}-user", (roll >> 8) as u32))
-            .replace("{ip}", &((roll >> 40) % 254 + 1).to_string());
-        let thread = (roll >> 20) % 16;
-        out.push_str(&format!(
-            "{} {level} [org.keycloak.events] (executor-thread-{thread}) {event}\n",
-            at.format("%Y-%m-%d %H:%M:%S,%3f")
-        ));
-    }
-    out
-}
-
-/// The gzip bytes of one hour's file; the gzip header carries the file's time, so
-/// the same file always has the same bytes.
-pub fn bytes(cluster_id: &str, hour_start: Millis) -> Vec<u8> {
-    let mtime = u32::try_from(last_modified(hour_start) / 1000).unwrap_or(0);
-    let mut encoder = GzBuilder::new().mtime(mtime).write(Vec::new(), Compression::default());
-    // Writing to a Vec cannot fail; an empty file would still be valid gzip.
-    let _ = encoder.write_all(text(cluster_id, hour_start).as_bytes());
-    encoder.finish().unwrap_or_default()
+/// When a file was (or is, for the open one) last written, without generating it.
+pub fn last_modified(hour_start: Millis, now: Millis) -> Millis {
+    closes_at(hour_start).min(now)
 }
 
 #[cfg(test)]
@@ -153,11 +146,12 @@ mod tests {
     use super::*;
     use std::io::Read;
 
+    const H: Millis = 1_767_225_600_000; // 2026-01-01T00:00Z
+
     #[test]
     fn names_round_trip_and_strangers_do_not_parse() {
-        let hour = 1_767_225_600_000; // 2026-01-01T00:00Z
-        assert_eq!(file_name(hour + 5 * HOUR), "keycloak/2026-01-01/05-00.log.gz");
-        assert_eq!(hour_of("keycloak/2026-01-01/05-00.log.gz"), Some(hour + 5 * HOUR));
+        assert_eq!(file_name(H + 5 * HOUR), "keycloak/2026-01-01/05-00.log.gz");
+        assert_eq!(hour_of("keycloak/2026-01-01/05-00.log.gz"), Some(H + 5 * HOUR));
         for bad in ["keycloak/2026-01-01/05-30.log.gz", "keycloak/2026-1-1/05-00.log.gz", "../etc/passwd", ""]
         {
             assert_eq!(hour_of(bad), None, "{bad}");
@@ -165,14 +159,40 @@ mod tests {
     }
 
     #[test]
-    fn bytes_are_deterministic_gzip_of_the_text() {
-        let a = bytes("cl-x", 1_767_225_600_000);
-        assert_eq!(a, bytes("cl-x", 1_767_225_600_000));
-        assert_ne!(a, bytes("cl-y", 1_767_225_600_000));
-        assert_eq!(&a[..2], &[0x1f, 0x8b]);
+    fn closed_files_are_deterministic_gzip_of_the_text() {
+        let inputs = Inputs::default();
+        let a = file("cl-x", H, &inputs, H + 5 * HOUR);
+        assert_eq!(a.bytes, file("cl-x", H, &inputs, H + 9 * HOUR).bytes);
+        assert_ne!(a.bytes, file("cl-y", H, &inputs, H + 5 * HOUR).bytes);
+        assert_eq!(&a.bytes[..2], &[0x1f, 0x8b]);
         let mut plain = String::new();
-        flate2::read::GzDecoder::new(&a[..]).read_to_string(&mut plain).expect("gunzip");
-        assert_eq!(plain, text("cl-x", 1_767_225_600_000));
+        flate2::read::GzDecoder::new(&a.bytes[..]).read_to_string(&mut plain).expect("gunzip");
+        assert_eq!(plain, a.text);
         assert!(plain.lines().count() >= 40);
+        assert_eq!(a.last_modified, H + HOUR + FLUSH_DELAY);
+    }
+
+    #[test]
+    fn the_open_file_grows_and_appended_lines_merge_by_time() {
+        let mut inputs = Inputs::default();
+        let early = file("cl-x", H, &inputs, H + HOUR / 4);
+        let later = file("cl-x", H, &inputs, H + HOUR / 2);
+        assert_eq!(early.last_modified, H + HOUR / 4);
+        assert!(later.text.starts_with(&early.text) && later.text.len() > early.text.len());
+        inputs.appended.push((H + HOUR / 4 - 1, "appended line".into()));
+        let with = file("cl-x", H, &inputs, H + HOUR / 4);
+        assert_eq!(with.text.lines().count(), early.text.lines().count() + 1);
+        assert_eq!(with.text.lines().last(), Some("appended line"));
+    }
+
+    #[test]
+    fn hourly_lists_closed_files_only() {
+        let cluster = ClusterRow::sample(cluster_api::Tier::Enterprise);
+        let now = H + 10 * HOUR + HOUR / 2;
+        let growing = hours(&cluster, now, Options::default());
+        assert_eq!(growing[0], H + 10 * HOUR);
+        let hourly = hours(&cluster, now, Options { hourly: true, per_hour: None });
+        assert_eq!(hourly[0], H + 9 * HOUR);
+        assert_eq!(growing.len(), hourly.len() + 1);
     }
 }

@@ -8,6 +8,7 @@ pub mod env_vars;
 pub mod extensions;
 mod facts;
 pub mod ip_rules;
+pub mod log_lines;
 pub mod logs;
 pub mod names;
 pub mod realms;

@@ -2,12 +2,43 @@
 //! (see `engine::logs`) and signed, expiring download URLs for them.
 
 use super::{Ctx, Outcome, ok};
+use crate::engine::log_lines::Realm;
 use crate::engine::logs as files;
 use crate::error::ApiError;
-use crate::records::Millis;
+use crate::records::{ClusterRow, Millis};
+use crate::state::Settings;
 use crate::storage;
 use crate::store::Store;
 use chrono::DateTime;
+
+/// The realms a cluster's log names: each with Keycloak's default clients plus its
+/// imported clients and realm credentials.
+fn realms(store: &Store, cluster_id: &str) -> Result<Vec<Realm>, ApiError> {
+    let mut out = Vec::new();
+    for realm in store.realms_of(cluster_id)? {
+        let mut clients = realm.clients.clone();
+        clients.extend(store.credentials_of(&realm.id)?.into_iter().map(|c| c.client_id));
+        out.push(Realm { name: realm.name, since: realm.created_at, clients });
+    }
+    Ok(out)
+}
+
+/// One file of `cluster` as it reads at `now` (the listing, the detail and the download
+/// all read it here, so they agree on size and bytes).
+pub fn read(
+    store: &Store,
+    settings: &Settings,
+    cluster: &ClusterRow,
+    hour: Millis,
+    now: Millis,
+) -> Result<files::File, ApiError> {
+    let inputs = files::Inputs {
+        realms: realms(store, &cluster.id)?,
+        appended: store.log_lines(&cluster.id, hour, hour + files::HOUR)?,
+        options: settings.logs,
+    };
+    Ok(files::file(&cluster.id, hour, &inputs, now))
+}
 
 /// An ISO-8601 instant query parameter, 400 when malformed.
 fn instant(ctx: &Ctx, name: &str) -> Result<Option<Millis>, ApiError> {
@@ -51,16 +82,19 @@ pub fn list(ctx: &Ctx, store: &mut Store) -> Outcome {
     let max = number(ctx, "max", files::DEFAULT_MAX, 1..=files::MAX_MAX)?;
     // An int32 in the contract: larger offsets are refused, not read as "past the end".
     let start = number(ctx, "start", 0, 0..=i32::MAX as usize)?;
-    let page: Vec<_> = files::hours(&cluster, ctx.now)
+    // Filter and page on the cheap `last_modified` first: only the page's files are generated.
+    let mut page = Vec::new();
+    for hour in files::hours(&cluster, ctx.now, ctx.settings.logs)
         .into_iter()
-        .map(|hour| files::entry(&cluster.id, hour))
-        .filter(|file| {
-            let at = file.last_modified.map_or(0, |m| m.0);
+        .filter(|hour| {
+            let at = files::last_modified(*hour, ctx.now);
             from.is_none_or(|f| at >= f) && to.is_none_or(|t| at <= t)
         })
         .skip(start)
         .take(max)
-        .collect();
+    {
+        page.push(files::entry(hour, &read(store, ctx.settings, &cluster, hour, ctx.now)?));
+    }
     ok(&page)
 }
 
@@ -69,11 +103,12 @@ pub fn detail(ctx: &Ctx, store: &mut Store) -> Outcome {
     let path = ctx.param(1)?;
     let minutes = number(ctx, "minutes", 5, 1..=7 * 24 * 60)?;
     let hour = files::hour_of(path)
-        .filter(|_| files::exists(&cluster, path, ctx.now))
+        .filter(|_| files::exists(&cluster, path, ctx.now, ctx.settings.logs))
         .ok_or_else(|| ApiError::not_found(format!("{} has no log file {path:?}.", cluster.name)))?;
-    let mut file = files::entry(&cluster.id, hour);
+    let mut file = files::entry(hour, &read(store, ctx.settings, &cluster, hour, ctx.now)?);
     let key = files::storage_key(&cluster.id, path);
-    let lifetime = u64::try_from(minutes).unwrap_or(5) * 60;
+    // `--download-url-seconds` overrides the minutes asked for (tests use it to see expiry).
+    let lifetime = ctx.settings.download_url_secs.unwrap_or_else(|| u64::try_from(minutes).unwrap_or(5) * 60);
     let origin = storage::origin(ctx.settings, ctx.headers);
     file.temp_url =
         Some(storage::presign_get(&ctx.settings.storage_secret, &origin, &key, ctx.now, lifetime));

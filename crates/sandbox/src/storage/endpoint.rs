@@ -1,8 +1,10 @@
 //! The object endpoint: what a browser's PUT to a presigned URL meets. It answers the
 //! way S3 does, so a console that works here works against the real bucket:
 //!
-//! * `OPTIONS` (CORS preflight) from any origin, for `PUT` with whatever headers the
-//!   browser asks for; other methods are refused as S3's CORS rules would.
+//! * `OPTIONS` (CORS preflight) from any origin, for `GET` or `PUT` with whatever headers
+//!   the browser asks for; other methods are refused as S3's CORS rules would.
+//! * `GET` (a log download) → 200 with the gzip file itself: `application/gzip`, no
+//!   `Content-Encoding` (the browser must not unzip it on the way), CORS as below.
 //! * `PUT` with an `Authorization` header → 400 `InvalidArgument` (a presigned URL
 //!   carries its own signature; S3 refuses two auth mechanisms).
 //! * missing or altered signature → 403 `SignatureDoesNotMatch`/`AccessDenied`; past
@@ -52,9 +54,8 @@ fn allow_origin(request_headers: &HeaderMap, response: &mut Response) {
 
 fn preflight(headers: &HeaderMap, key: &str) -> Response {
     let method = headers.get(header::ACCESS_CONTROL_REQUEST_METHOD).and_then(|v| v.to_str().ok());
-    if method.is_some_and(|m| !m.eq_ignore_ascii_case("PUT")) {
-        let message =
-            "CORSResponse: This CORS request is not allowed. The bucket allows only PUT from browsers.";
+    if method.is_some_and(|m| !m.eq_ignore_ascii_case("PUT") && !m.eq_ignore_ascii_case("GET")) {
+        let message = "CORSResponse: This CORS request is not allowed. The bucket allows only GET and PUT from browsers.";
         return s3_error(StatusCode::FORBIDDEN, "AccessForbidden", message, key);
     }
     let requested = headers
@@ -64,7 +65,7 @@ fn preflight(headers: &HeaderMap, key: &str) -> Response {
     let mut response = StatusCode::OK.into_response();
     allow_origin(headers, &mut response);
     let out = response.headers_mut();
-    out.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("PUT"));
+    out.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, PUT"));
     // Echoing the requested headers (an AllowedHeaders "*" rule) lets a PUT that wrongly
     // carries Authorization through the preflight, so it meets S3's clear 400 instead
     // of an opaque CORS failure.
@@ -113,10 +114,22 @@ fn get(app: &AppState, key: &str, request: &Request) -> Response {
     let Some((cluster_id, name)) = logs::parse_storage_key(key) else {
         return s3_error(StatusCode::NOT_FOUND, "NoSuchKey", "The specified key does not exist.", key);
     };
+    let missing = || s3_error(StatusCode::NOT_FOUND, "NoSuchKey", "The specified key does not exist.", key);
     let Some(hour) = logs::hour_of(name) else {
-        return s3_error(StatusCode::NOT_FOUND, "NoSuchKey", "The specified key does not exist.", key);
+        return missing();
     };
-    let bytes = logs::bytes(cluster_id, hour);
+    let now = now_millis();
+    let read = app.lock_store().and_then(|store| {
+        let Some(cluster) = store.cluster(cluster_id)? else {
+            return Ok(None);
+        };
+        crate::handlers::logs::read(&store, &app.settings, &cluster, hour, now).map(Some)
+    });
+    let bytes = match read {
+        Ok(Some(file)) => file.bytes,
+        Ok(None) => return missing(),
+        Err(e) => return s3_error(StatusCode::INTERNAL_SERVER_ERROR, "InternalError", &e.message, key),
+    };
     let file = name.rsplit('/').next().unwrap_or("log.gz").replace('"', "");
     let headers = [
         (header::CONTENT_TYPE, "application/gzip".to_string()),

@@ -13,6 +13,7 @@ mod env_vars;
 pub mod export_seed;
 mod extensions;
 pub mod hostile;
+mod log_lines;
 mod members;
 pub mod migrations;
 mod orgs;

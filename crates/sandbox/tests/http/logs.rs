@@ -1,10 +1,11 @@
 //! Log files: hourly gzip files over 30 days, `from`/`to` filtering (malformed →
 //! 400), `max`/`start` paging, no `temp_url` in listings, and signed, expiring
-//! download URLs (tampered refused, unknown path 404).
+//! download URLs (tampered refused, unknown path 404). The listing tests run with
+//! `--hourly-logs` (closed files only); logs_growing.rs covers the growing current file.
 
 use crate::common::Harness;
 use cluster_api::LogFile;
-use cluster_sandbox::demo;
+use cluster_sandbox::{Config, demo};
 use reqwest::StatusCode;
 use std::io::Read;
 
@@ -17,13 +18,18 @@ async fn files(h: &Harness, token: &str, query: &str) -> Vec<LogFile> {
     reply.json()
 }
 
+/// A sandbox listing closed hourly files only.
+async fn hourly() -> Harness {
+    Harness::with(Config { hourly_logs: true, ..Config::default() }).await
+}
+
 fn iso(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms).expect("instant").format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
 }
 
 #[tokio::test]
 async fn listing_pages_newest_first_without_temp_urls() {
-    let h = Harness::start().await;
+    let h = hourly().await;
     let token = h.viewer().await;
     let first = files(&h, &token, "").await;
     assert_eq!(first.len(), 20, "max defaults to 20");
@@ -54,7 +60,7 @@ async fn listing_pages_newest_first_without_temp_urls() {
 
 #[tokio::test]
 async fn from_and_to_filter_by_last_modified_and_bad_values_are_400() {
-    let h = Harness::start().await;
+    let h = hourly().await;
     let token = h.viewer().await;
     let newest = files(&h, &token, "?max=1").await[0].last_modified.expect("time").0;
     let from = iso(newest - 6 * HOUR);

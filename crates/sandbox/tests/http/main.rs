@@ -22,6 +22,8 @@ mod identity;
 mod ip_rules;
 mod lifecycle;
 mod logs;
+mod logs_download;
+mod logs_growing;
 mod payment_methods;
 mod proxy;
 mod realm_credentials;

@@ -67,7 +67,7 @@ async fn a_presigned_put_stores_the_object_and_answers_with_an_etag() {
 }
 
 #[tokio::test]
-async fn cors_preflight_allows_put_from_any_origin() {
+async fn cors_preflight_allows_get_and_put_from_any_origin() {
     let h = Harness::start().await;
     let token = h.admin().await;
     let (_, _, url) = fresh_url(&h, &token).await;
@@ -79,7 +79,7 @@ async fn cors_preflight_allows_put_from_any_origin() {
     let reply = to_url(&h, Method::OPTIONS, &url.url, vec![], &headers).await;
     assert_eq!(reply.status, StatusCode::OK);
     assert_eq!(reply.headers["access-control-allow-origin"], ORIGIN);
-    assert_eq!(reply.headers["access-control-allow-methods"], "PUT");
+    assert_eq!(reply.headers["access-control-allow-methods"], "GET, PUT");
     assert_eq!(reply.headers["access-control-allow-headers"], "content-type");
     assert!(reply.headers.contains_key("access-control-max-age"));
 

@@ -29,8 +29,10 @@ pub struct Migration {
 }
 
 /// Every migration, oldest first; entry `i` brings a database to version `i + 1`.
-pub const MIGRATIONS: &[Migration] =
-    &[Migration { name: "0001_initial", sql: include_str!("0001_initial.sql") }];
+pub const MIGRATIONS: &[Migration] = &[
+    Migration { name: "0001_initial", sql: include_str!("0001_initial.sql") },
+    Migration { name: "0002_log_lines", sql: include_str!("0002_log_lines.sql") },
+];
 
 /// The version a database has once it is up to date.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;
