@@ -39,7 +39,8 @@ pub fn VirtualTable(
     let stick = StoredValue::new(true);
     let on_scroll = move |_| {
         if let Some(el) = viewport.get_untracked() {
-            let (t, h, total) = (el.scroll_top().max(0) as usize, el.client_height().max(0) as usize, el.scroll_height());
+            let (t, h, total) =
+                (el.scroll_top().max(0) as usize, el.client_height().max(0) as usize, el.scroll_height());
             stick.set_value(t as i32 + h as i32 >= total - (ROW_PX as i32) * 2);
             top.set(t);
             height.set(h.max(ROW_PX));

@@ -9,7 +9,11 @@ use super::line::Level;
 use super::window::{PRESETS, Window, bounds};
 
 #[component]
-pub fn FilterBar(filters: Memo<Filters>, go: Callback<(Filters, bool)>, realms: Signal<Vec<String>>) -> impl IntoView {
+pub fn FilterBar(
+    filters: Memo<Filters>,
+    go: Callback<(Filters, bool)>,
+    realms: Signal<Vec<String>>,
+) -> impl IntoView {
     // Every change starts from the URL's filters, leaves the file page and "around" behind.
     let set = move |edit: &dyn Fn(&mut Filters), replace: bool| {
         let mut f = filters.get_untracked();

@@ -13,8 +13,10 @@ fn save(name: &str, text: &str) -> Result<(), String> {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("text/plain;charset=utf-8");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|_| "the browser could not make the file")?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "the browser could not make the file")?;
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| "the browser could not make the file")?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)
+        .map_err(|_| "the browser could not make the file")?;
     let anchor = document().create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok());
     if let Some(anchor) = anchor {
         let _ = anchor.set_attribute("href", &url);
@@ -27,7 +29,11 @@ fn save(name: &str, text: &str) -> Result<(), String> {
 }
 
 #[component]
-pub fn DownloadWindow(reader: Reader, span: Memo<Result<(i64, i64), String>>, cluster: String) -> impl IntoView {
+pub fn DownloadWindow(
+    reader: Reader,
+    span: Memo<Result<(i64, i64), String>>,
+    cluster: String,
+) -> impl IntoView {
     let busy = RwSignal::new(None::<(usize, usize)>);
     let outcome = RwSignal::new(None::<Result<String, String>>);
     let cluster = StoredValue::new(cluster);
@@ -36,8 +42,21 @@ pub fn DownloadWindow(reader: Reader, span: Memo<Result<(i64, i64), String>>, cl
         busy.set(Some((0, 0)));
         outcome.set(None);
         spawn_local(async move {
-            let answer = reader.window_text(from, to, Callback::new(move |p| { busy.try_set(Some(p)); })).await;
-            let name = format!("{}-{}-{}.log", cluster.get_value(), iso(from).replace(':', ""), iso(to).replace(':', ""));
+            let answer = reader
+                .window_text(
+                    from,
+                    to,
+                    Callback::new(move |p| {
+                        busy.try_set(Some(p));
+                    }),
+                )
+                .await;
+            let name = format!(
+                "{}-{}-{}.log",
+                cluster.get_value(),
+                iso(from).replace(':', ""),
+                iso(to).replace(':', "")
+            );
             let result = answer.and_then(|text| {
                 let lines = text.lines().count();
                 save(&name, &text).map(|()| format!("Saved {lines} lines as {name}."))

@@ -39,7 +39,11 @@ fn fields(e: &Entry) -> Vec<(&'static str, String)> {
 }
 
 #[component]
-pub fn LineDrawer(selected: RwSignal<Option<Entry>>, filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl IntoView {
+pub fn LineDrawer(
+    selected: RwSignal<Option<Entry>>,
+    filters: Memo<Filters>,
+    go: Callback<(Filters, bool)>,
+) -> impl IntoView {
     let node = NodeRef::<html::Dialog>::new();
     let opener = StoredValue::new_local(None::<web_sys::HtmlElement>);
     let close = move || {

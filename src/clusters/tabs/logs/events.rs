@@ -58,7 +58,10 @@ pub fn EventBar(
         let search = q.with(|q| parse(q).and_then(|f| Search::new(&f, &super::read::regex))).ok()?;
         Some(reader.held.with(|h| counts_by_type(&h.entries, &matching(&h.entries, &c, &search))))
     });
-    let field = move |id: &'static str, label: &'static str, get: fn(&EventFilters) -> String, put: fn(&mut EventFilters, String)| {
+    let field = move |id: &'static str,
+                      label: &'static str,
+                      get: fn(&EventFilters) -> String,
+                      put: fn(&mut EventFilters, String)| {
         view! {
             <div class="field">
                 <label for=id>{label}</label>
@@ -94,6 +97,10 @@ pub fn EventBar(
         </div>
         <section class="event-counts" id="event-counts" aria-label="Events by type in the window">
             <h3>"By type"</h3>
+            {move || {
+                let (read, total) = reader.files.with(|f| (f.iter().filter(|f| matches!(f.state, super::reader::FileState::Read { .. })).count(), f.len()));
+                (read < total).then(|| view! { <p class="hint" id="event-counts-partial">{format!("Counted over {read} of {total} files.")}</p> })
+            }}
             {move || match counts.get() {
                 Some(list) if !list.is_empty() => view! {
                     <ul class="type-counts">

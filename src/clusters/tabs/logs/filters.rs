@@ -48,7 +48,10 @@ pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> Filters {
     let (window, start) = window::from_query(get("window"), get("from"), get("to"), get("start"));
     let text = |name: &str| get(name).map(|v| v.trim().to_string()).unwrap_or_default();
     let level = get("level").map(|l| Level::parse(l.trim())).filter(|l| *l != Level::Other);
-    let limit = get("limit").and_then(|l| l.trim().parse().ok()).filter(|l| LIMITS.contains(l)).unwrap_or(DEFAULT_LIMIT);
+    let limit = get("limit")
+        .and_then(|l| l.trim().parse().ok())
+        .filter(|l| LIMITS.contains(l))
+        .unwrap_or(DEFAULT_LIMIT);
     Filters {
         window,
         start,
@@ -106,7 +109,8 @@ mod tests {
     use super::*;
 
     fn read(pairs: &[(&str, &str)]) -> Filters {
-        let pairs: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let pairs: Vec<(String, String)> =
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         from_query(&move |name| pairs.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
     }
 
@@ -148,10 +152,7 @@ mod tests {
         let again = from_query(&move |name| back.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()));
         assert_eq!(again, f);
         let custom = read(&[("from", "2026-11-20T08:00"), ("to", "2026-11-21T08:00")]);
-        assert_eq!(
-            href("/l", &custom),
-            "/l?from=2026-11-20T08%3A00&to=2026-11-21T08%3A00"
-        );
+        assert_eq!(href("/l", &custom), "/l?from=2026-11-20T08%3A00&to=2026-11-21T08%3A00");
     }
 
     /// Percent-decoding, as the router does (`+` is a space in a query).

@@ -33,7 +33,9 @@ pub fn Follow(reader: Reader, now: RwSignal<i64>, span: Memo<Result<(i64, i64), 
                 }
                 if js_sys::Date::now() - began >= FOR_MS {
                     on.try_set(false);
-                    note.try_set(Some("Stopped refreshing after 5 minutes. Switch it on again to keep following.".into()));
+                    note.try_set(Some(
+                        "Stopped refreshing after 5 minutes. Switch it on again to keep following.".into(),
+                    ));
                     return;
                 }
                 let at = js_sys::Date::now() as i64;
@@ -46,7 +48,11 @@ pub fn Follow(reader: Reader, now: RwSignal<i64>, span: Memo<Result<(i64, i64), 
                         EVERY_MS
                     }
                     Err(e) => {
-                        note.try_set(Some(format!("Refreshing failed: {} {} Trying again shortly.", e.title(), e.detail())));
+                        note.try_set(Some(format!(
+                            "Refreshing failed: {} {} Trying again shortly.",
+                            e.title(),
+                            e.detail()
+                        )));
                         failures += 1;
                         backoff.delay_ms(failures)
                     }

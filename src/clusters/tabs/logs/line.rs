@@ -21,7 +21,8 @@ pub enum Level {
 
 impl Level {
     /// The levels offered by the Level filter, as Keycloak writes them.
-    pub const ALL: [Level; 6] = [Level::Info, Level::Warn, Level::Error, Level::Debug, Level::Trace, Level::Fatal];
+    pub const ALL: [Level; 6] =
+        [Level::Info, Level::Warn, Level::Error, Level::Debug, Level::Trace, Level::Fatal];
 
     pub fn parse(word: &str) -> Level {
         match word {
@@ -172,7 +173,9 @@ pub fn parse_line(line: &str, file: u32) -> Option<Entry> {
     }
     let mut thread = (len(cursor), len(cursor));
     if line[cursor..].starts_with('(')
-        && let Some(close) = line[cursor..].find(") ").or_else(|| line[cursor..].ends_with(')').then(|| line.len() - cursor - 1))
+        && let Some(close) = line[cursor..]
+            .find(") ")
+            .or_else(|| line[cursor..].ends_with(')').then(|| line.len() - cursor - 1))
     {
         thread = (len(cursor + 1), len(cursor + close));
         cursor += close + 1;
@@ -289,7 +292,12 @@ mod tests {
         assert_eq!((entries[0].at, entries[0].level), (42, Level::Other));
         assert_eq!(entries[1].message(), "boom");
         assert_eq!(entries[1].continued(), 3);
-        assert!(entries[1].raw.split_once('\n').is_some_and(|(_, more)| more.starts_with("\tat org.keycloak.A.b")));
+        assert!(
+            entries[1]
+                .raw
+                .split_once('\n')
+                .is_some_and(|(_, more)| more.starts_with("\tat org.keycloak.A.b"))
+        );
         assert!(entries[1].raw.contains("Caused by: java.io.IOException: gone"));
         assert_eq!(entries[2].event.as_deref().map(|e| e.kind.as_str()), Some("LOGOUT"));
         assert_eq!(entries[2].continued(), 0);

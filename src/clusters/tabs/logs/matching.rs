@@ -170,7 +170,8 @@ mod tests {
     }
 
     fn run(c: &Criteria, q: &str) -> Vec<u32> {
-        let search = Search::new(&parse(q).expect("parses"), &|_| Err("no regex here".into())).expect("compiles");
+        let search =
+            Search::new(&parse(q).expect("parses"), &|_| Err("no regex here".into())).expect("compiles");
         matching(&held().entries, c, &search)
     }
 
@@ -199,7 +200,8 @@ mod tests {
             ..events.clone()
         };
         assert_eq!(run(&web, ""), vec![0, 3]);
-        let kind = Criteria { events: EventFilters { kind: "LOGIN".into(), ..EventFilters::default() }, ..events };
+        let kind =
+            Criteria { events: EventFilters { kind: "LOGIN".into(), ..EventFilters::default() }, ..events };
         assert_eq!(run(&kind, ""), vec![0], "the type is matched exactly");
         let h = held();
         assert_eq!(
@@ -225,7 +227,9 @@ mod tests {
     #[test]
     fn a_grown_file_replaces_its_lines() {
         let mut h = held();
-        let more = format!("{TEXT}2026-11-25 14:00:04,000 INFO  [org.keycloak.events] (t) type=LOGOUT, realmId=acme\n");
+        let more = format!(
+            "{TEXT}2026-11-25 14:00:04,000 INFO  [org.keycloak.events] (t) type=LOGOUT, realmId=acme\n"
+        );
         h.replace_file(1, parse_text("2026-11-25 13:59:59,000 INFO  [x] (t) older\n", 1, 0));
         h.replace_file(0, parse_text(&more, 0, 0));
         assert_eq!(h.entries.len(), 6);

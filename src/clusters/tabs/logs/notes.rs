@@ -39,7 +39,8 @@ pub fn Notes(
         let (_, to) = span.get().ok()?;
         let files = reader.files.get();
         let newest = files.first()?;
-        newest_note(newest.info.end, to, now.get()).map(|note| view! { <p class="hint" id="log-newest" role="note">{note}</p> })
+        newest_note(newest.info.end, to, now.get())
+            .map(|note| view! { <p class="hint" id="log-newest" role="note">{note}</p> })
     };
     let empty = move || {
         let listed = matches!(reader.listing.get(), Some(Ok(())));
@@ -68,16 +69,22 @@ pub fn Notes(
         })
     };
     let progress = move || {
-        let reading = reader.files.with(|f| f.iter().find(|f| f.state == FileState::Reading).map(|f| f.info.name.clone()))?;
-        Some(view! { <p class="hint" role="status" id="log-reading">"Reading " <code>{reading}</code> "…"</p> })
+        let reading = reader
+            .files
+            .with(|f| f.iter().find(|f| f.state == FileState::Reading).map(|f| f.info.name.clone()))?;
+        Some(
+            view! { <p class="hint" role="status" id="log-reading">"Reading " <code>{reading}</code> "…"</p> },
+        )
     };
     let searched = move || {
         let (read, unread, total) = reader.files.with(|f| {
             let unread = f.iter().filter(|f| f.state == FileState::Unread).count();
-            let read = f.iter().filter(|f| matches!(f.state, FileState::Read { .. } | FileState::Failed(_))).count();
+            let read =
+                f.iter().filter(|f| matches!(f.state, FileState::Read { .. } | FileState::Failed(_))).count();
             (read, unread, f.len())
         });
-        let short = shown.matches.with(|m| m.as_ref().is_ok_and(|m| m.len() < shown.wanted.get()));
+        let short = filters.with(|f| f.view == super::filters::View::Events)
+            || shown.matches.with(|m| m.as_ref().is_ok_and(|m| m.len() < shown.wanted.get()));
         let stopped = !reader.busy.get() && reader.round.get() >= reader.budget.get();
         (short && stopped && unread > 0 && !reader.held.with(|h| h.is_full())).then(|| view! {
             <p class="hint" id="log-searched" role="status">
@@ -96,10 +103,12 @@ pub fn Notes(
     };
     let failed = move || {
         let failed: Vec<(String, String)> = reader.files.with(|f| {
-            f.iter().filter_map(|f| match &f.state {
-                FileState::Failed(why) => Some((f.info.name.clone(), why.clone())),
-                _ => None,
-            }).collect()
+            f.iter()
+                .filter_map(|f| match &f.state {
+                    FileState::Failed(why) => Some((f.info.name.clone(), why.clone())),
+                    _ => None,
+                })
+                .collect()
         });
         (!failed.is_empty()).then(|| view! {
             <div class="error-panel" id="log-file-errors" role="alert">

@@ -64,7 +64,10 @@ pub fn ClusterLogs() -> impl IntoView {
     let filters = Memo::new(move |_| query.with(|q| from_query(&|name| q.get(name))));
     let state = Memo::new(move |_| filters.with(|f| (f.window.clone(), f.start)));
     let go = Callback::new(move |(f, replace): (Filters, bool)| {
-        navigate(&href(&base.get_value(), &f), NavigateOptions { scroll: false, replace, ..Default::default() })
+        navigate(
+            &href(&base.get_value(), &f),
+            NavigateOptions { scroll: false, replace, ..Default::default() },
+        )
     });
     let page_to = move |start: usize| {
         let mut f = filters.get_untracked();

@@ -110,12 +110,23 @@ impl FileInfo {
 const LIST_PAGE: usize = 500;
 
 /// Every file holding lines of `[from, to]`, newest first.
-pub async fn list_window(api: Api, id: String, from: i64, to: i64, now: i64) -> Result<Vec<FileInfo>, ApiError> {
+pub async fn list_window(
+    api: Api,
+    id: String,
+    from: i64,
+    to: i64,
+    now: i64,
+) -> Result<Vec<FileInfo>, ApiError> {
     let (from, to) = list_bounds(from, to, now);
     list(api, id, from, to).await
 }
 
-async fn list(api: Api, id: String, from: Option<String>, to: Option<String>) -> Result<Vec<FileInfo>, ApiError> {
+async fn list(
+    api: Api,
+    id: String,
+    from: Option<String>,
+    to: Option<String>,
+) -> Result<Vec<FileInfo>, ApiError> {
     let mut out = Vec::new();
     loop {
         let op = ops::ClusterLogList {

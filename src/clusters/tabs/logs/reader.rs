@@ -20,7 +20,10 @@ pub enum FileState {
     Unread,
     Reading,
     /// Read whole, at this size and change time (a later listing that differs means it grew).
-    Read { size: Option<i64>, modified: Option<i64> },
+    Read {
+        size: Option<i64>,
+        modified: Option<i64>,
+    },
     Failed(String),
 }
 
@@ -95,7 +98,10 @@ impl Reader {
             match answer {
                 Ok(list) => {
                     let empty = list.is_empty();
-                    let files = list.into_iter().map(|info| File { info, state: FileState::Unread, tag: self.tag() }).collect();
+                    let files = list
+                        .into_iter()
+                        .map(|info| File { info, state: FileState::Unread, tag: self.tag() })
+                        .collect();
                     self.files.try_set(files);
                     self.listing.try_set(Some(Ok(())));
                     if empty {
@@ -135,7 +141,9 @@ impl Reader {
                 let more = wanted.run(())
                     && !self.held.with_untracked(Held::is_full)
                     && self.round.get_untracked() < self.budget.get_untracked();
-                let next = self.files.with_untracked(|f| f.iter().find(|f| f.state == FileState::Unread).map(|f| f.info.name.clone()));
+                let next = self.files.with_untracked(|f| {
+                    f.iter().find(|f| f.state == FileState::Unread).map(|f| f.info.name.clone())
+                });
                 let Some(name) = next.filter(|_| more) else { break };
                 self.read(generation, name).await;
                 self.round.update(|r| *r += 1);
@@ -147,7 +155,9 @@ impl Reader {
     /// Reads one file (again) and puts its lines in place of any it had.
     async fn read(self, generation: u32, name: String) {
         let Some((tag, start, size, modified)) = self.files.with_untracked(|f| {
-            f.iter().find(|f| f.info.name == name).map(|f| (f.tag, f.info.start, f.info.size, f.info.modified))
+            f.iter()
+                .find(|f| f.info.name == name)
+                .map(|f| (f.tag, f.info.start, f.info.size, f.info.modified))
         }) else {
             return;
         };
@@ -203,7 +213,9 @@ impl Reader {
             match files.iter_mut().find(|f| f.info.name == info.name) {
                 Some(known) => {
                     let grown = match &known.state {
-                        FileState::Read { size, modified } => *size != info.size || *modified != info.modified,
+                        FileState::Read { size, modified } => {
+                            *size != info.size || *modified != info.modified
+                        }
                         _ => false,
                     };
                     if grown {
@@ -219,7 +231,7 @@ impl Reader {
                 }
             }
         }
-        files.sort_by(|a, b| b.info.start.cmp(&a.info.start));
+        files.sort_by_key(|f| std::cmp::Reverse(f.info.start));
         self.files.set(files);
         self.listing.set(Some(Ok(())));
         for name in to_read {
@@ -230,7 +242,12 @@ impl Reader {
 
     /// Every line of `[from, to]`, for the download: files already read are taken from what
     /// is held, the rest are read (and not kept). `progress` hears (done, total).
-    pub async fn window_text(self, from: i64, to: i64, progress: Callback<(usize, usize)>) -> Result<String, String> {
+    pub async fn window_text(
+        self,
+        from: i64,
+        to: i64,
+        progress: Callback<(usize, usize)>,
+    ) -> Result<String, String> {
         let files = self.files.get_untracked();
         let total = files.len();
         let mut entries = Vec::new();
@@ -238,7 +255,9 @@ impl Reader {
             progress.run((done, total));
             let held = matches!(file.state, FileState::Read { .. });
             if held {
-                self.held.with_untracked(|h| entries.extend(h.entries.iter().filter(|e| e.file == file.tag).cloned()));
+                self.held.with_untracked(|h| {
+                    entries.extend(h.entries.iter().filter(|e| e.file == file.tag).cloned())
+                });
             } else {
                 let text = read::read_text(self.api, self.id.get_value(), file.info.name.clone())
                     .await

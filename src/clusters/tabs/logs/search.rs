@@ -135,8 +135,9 @@ impl Search {
                 Operator::Contains => Step::Has(f.text.clone(), true),
                 Operator::Lacks => Step::Has(f.text.clone(), false),
                 Operator::Matches | Operator::Misses => {
-                    let test = regex(&f.text)
-                        .map_err(|why| format!("{} \"{}\" is not a valid regular expression: {why}", f.op.symbol(), f.text))?;
+                    let test = regex(&f.text).map_err(|why| {
+                        format!("{} \"{}\" is not a valid regular expression: {why}", f.op.symbol(), f.text)
+                    })?;
                     Step::Regex(test, f.op == Operator::Matches)
                 }
             });

@@ -90,8 +90,11 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
     let range = Memo::new(move |_| shown(count(), wanted.get(), around.get()));
     let shown_view = Shown { matches, wanted };
 
+    // The Events view counts by type over the window, so it reads every file of it (within
+    // the round and the cap); the Lines view stops once it has its lines.
     let want_more = Callback::new(move |()| {
-        matches.with_untracked(|m| m.as_ref().is_ok_and(|m| m.len() < wanted.get_untracked()))
+        filters.with_untracked(|f| f.view == View::Events)
+            || matches.with_untracked(|m| m.as_ref().is_ok_and(|m| m.len() < wanted.get_untracked()))
     });
     // A new window: list it and read from the newest file.
     Effect::new(move |_| {
@@ -137,7 +140,8 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
     let open = Callback::new(move |i: usize| {
         let start = range.with_untracked(|r| r.start);
         let index = matches.with_untracked(|m| m.as_ref().ok().and_then(|m| m.get(start + i).copied()));
-        selected.set(index.and_then(|ix| reader.held.with_untracked(|h| h.entries.get(ix as usize).cloned())));
+        selected
+            .set(index.and_then(|ix| reader.held.with_untracked(|h| h.entries.get(ix as usize).cloned())));
     });
     let reveal = Signal::derive(move || around.get().map(|a| a.saturating_sub(range.get().start)));
     let table_count = Signal::derive(move || range.with(|r| r.len()));
@@ -155,7 +159,9 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
     };
 
     view! {
-        <section class="card" id="log-viewer">
+        // The instants the window stands for, for tests and people reading the page's source.
+        <section class="card" id="log-viewer" data-from=move || span.get().map(|s| s.0.to_string()).unwrap_or_default()
+            data-to=move || span.get().map(|s| s.1.to_string()).unwrap_or_default()>
             <h2>"Log viewer"</h2>
             <FilterBar filters=filters go=go realms=Signal::derive(move || reader.held.with(|h| super::matching::realms(&h.entries)))/>
             {move || events().then(|| view! { <EventBar filters=filters go=go reader=reader criteria=criteria q=q/> })}

@@ -125,7 +125,9 @@ pub fn range(window: &Window, now: i64) -> Result<(i64, i64), String> {
             Ok((now - length, now))
         }
         Window::Custom { from, to } => {
-            let ms = |t: &String, open: i64| if t.is_empty() { Ok(open) } else { to_instant(t).and_then(|i| millis(&i)) };
+            let ms = |t: &String, open: i64| {
+                if t.is_empty() { Ok(open) } else { to_instant(t).and_then(|i| millis(&i)) }
+            };
             let (from, to) = (ms(from, now - RETENTION)?, ms(to, now)?);
             if from > to {
                 return Err("From is later than To.".into());
