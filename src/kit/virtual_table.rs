@@ -80,8 +80,11 @@ pub fn VirtualTable(
             <div role="rowgroup" class="vhead">
                 <div role="row" class="vrow" aria-rowindex="1">{header}</div>
             </div>
-            <div class="vviewport" node_ref=viewport on:scroll=on_scroll tabindex="-1">
-                <div role="rowgroup" class="vbody"
+            // Not focusable itself (a focusable wrapper would stand between the table and its
+            // rows); its rows are, so the keyboard still scrolls it.
+            <div class="vviewport" node_ref=viewport on:scroll=on_scroll>
+                // A row group needs rows: without any it is a plain box.
+                <div role=move || (count.get() > 0).then_some("rowgroup") class="vbody"
                     style:padding-top=move || format!("{}px", range.get().0 * ROW_PX)
                     style:padding-bottom=move || { let (_, last) = range.get(); format!("{}px", (count.get() - last) * ROW_PX) }>
                     // Re-made when the range moves or what the cells read changes (a filter).

@@ -264,7 +264,10 @@ async fn follow(ctx: Ctx) {
 }
 
 async fn signed_again(ctx: Ctx) {
-    // The first download of the newest file meets 403, as an expired link does.
+    // The first download of the newest file meets 403, as an expired link does (armed from
+    // the console's origin, before the Logs tab reads anything).
+    ctx.goto("/").await;
+    ctx.find("#client-id").await;
     let armed = ctx
         .script_async(
             "const done = arguments[arguments.length - 1];

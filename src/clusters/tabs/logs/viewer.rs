@@ -108,9 +108,14 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
         }
     });
     // Other filters: a new round of reading, from one page of lines.
+    // What the person chose, not the window's moving end (Follow moves it every refresh).
+    let chosen = Memo::new(move |_| {
+        filters.with(|f| {
+            (f.window.clone(), f.level, f.realm.clone(), f.view, f.events.clone(), f.q.clone(), f.limit)
+        })
+    });
     Effect::new(move |prev: Option<()>| {
-        criteria.track();
-        q.track();
+        chosen.track();
         if prev.is_some() {
             pages.set(1);
             reader.round.set(0);
@@ -125,6 +130,7 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
         reader.pump(want_more);
     });
 
+    let realms = Memo::new(move |_| reader.held.with(|h| super::matching::realms(&h.entries)));
     let selected = RwSignal::new(None::<Entry>);
     let events = move || filters.with(|f| f.view == View::Events);
     let cells = Callback::new(move |i: usize| {
@@ -163,7 +169,7 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
         <section class="card" id="log-viewer" data-from=move || span.get().map(|s| s.0.to_string()).unwrap_or_default()
             data-to=move || span.get().map(|s| s.1.to_string()).unwrap_or_default()>
             <h2>"Log viewer"</h2>
-            <FilterBar filters=filters go=go realms=Signal::derive(move || reader.held.with(|h| super::matching::realms(&h.entries)))/>
+            <FilterBar filters=filters go=go realms=Signal::from(realms)/>
             {move || events().then(|| view! { <EventBar filters=filters go=go reader=reader criteria=criteria q=q/> })}
             <div class="log-status">
                 <p class="log-count" id="log-count" role="status" aria-live="polite">{count_text}</p>
