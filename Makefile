@@ -48,6 +48,7 @@ bench: build
 	node scripts/bench/navigation.mjs
 	node scripts/bench/desk.mjs
 	node scripts/bench/palette.mjs
+	node scripts/bench/logs.mjs
 
 clean:
 	cargo clean

@@ -251,7 +251,7 @@ routes! {
         label "IP rule", title "Access", gate CLUSTER_IPRULE_DETAIL, link ip_rule(cluster_id, rule_id);
     CLUSTER_RESOURCES: "/resources" under CLUSTER => lazy(cluster_resources, "the cluster's resources", view! { <crate::clusters::tabs::resources::ClusterResources/> }),
         label "Resources", title "Resources", gate CLUSTER_EXTENSION_LIST, tab Resources;
-    CLUSTER_LOGS: "/logs" under CLUSTER => lazy(cluster_tabs, "the cluster's logs", view! { <crate::clusters::tabs::logs::ClusterLogs/> }),
+    CLUSTER_LOGS: "/logs" under CLUSTER => lazy(cluster_logs, "the cluster's logs", view! { <crate::clusters::tabs::logs::ClusterLogs/> }),
         label "Logs", title "Logs", gate CLUSTER_LOG_LIST, tab Logs;
     CLUSTER_BILLING: "/billing" under CLUSTER => lazy(cluster, "the cluster's billing", view! { <crate::clusters::tabs::ClusterBilling/> }),
         label "Billing", title "Billing", gate CLUSTER_SUBSCRIPTION_DETAIL, tab Billing;

@@ -21,6 +21,7 @@ pub mod pool;
 pub mod sort;
 pub mod sparkline;
 pub mod table;
+pub mod virtual_table;
 pub mod write;
 
 pub use badge::{Badge, Tone};

@@ -14,7 +14,7 @@ use leptos::task::spawn_local;
 
 pub use app_wide::{AppOwner, app_wide};
 pub use backoff::Backoff;
-pub use timer::sleep_ms;
+pub use timer::{sleep_ms, until_visible};
 
 use crate::api::{Api, ApiError};
 use crate::session::Session;

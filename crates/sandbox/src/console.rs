@@ -3,8 +3,9 @@
 //! `index.html` and `config.json` revalidated every time, deep links answered with
 //! `index.html`, and a missing asset answered 404 (not with the page).
 //!
-//! Tests can also make console files fail on demand (`POST /sandbox/faults`), to prove the
-//! console survives a screen that cannot be downloaded, and read which files were served
+//! Tests can also make console files (and storage objects: `armed`) fail on demand
+//! (`POST /sandbox/faults`), to prove the console survives a screen or a log file that
+//! cannot be downloaded, and read which files were served
 //! (`GET /sandbox/served`), to count what a click downloads.
 
 use std::path::Path;
@@ -109,6 +110,18 @@ pub fn is_hashed(path: &str) -> bool {
 fn is_asset(path: &str) -> bool {
     path.starts_with("/pkg-")
         || path.rsplit('/').next().is_some_and(|f| f.contains('.') && !f.ends_with(".html"))
+}
+
+/// Answers a request whose path an armed fault names with that fault's status; passes the
+/// rest on. For routes other than the console's files (storage).
+pub async fn armed(State(faults): State<Faults>, request: Request, next: Next) -> Response {
+    match faults.take(request.uri().path()) {
+        Some(status) => {
+            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::SERVICE_UNAVAILABLE);
+            (status, [(header::CACHE_CONTROL, "no-store")], "fault injected by the sandbox").into_response()
+        }
+        None => next.run(request).await,
+    }
 }
 
 async fn headers(State(faults): State<Faults>, request: Request, next: Next) -> Response {

@@ -92,10 +92,15 @@ fn api_routes(config: &Config) -> Router<Arc<AppState>> {
 
 fn router(state: Arc<AppState>, config: &Config, console: Option<security::HeaderSet>) -> Router {
     let pages = security::page_headers(&config.allow_origins);
+    let faults = crate::console::Faults::default();
     let mut router = Router::new()
         .route("/sandbox/coverage", get(coverage))
         .merge(api_routes(config))
-        .merge(crate::storage::routes())
+        // Storage answers the armed faults too, so a test can make one log file unreadable.
+        .merge(
+            crate::storage::routes()
+                .layer(middleware::from_fn_with_state(faults.clone(), crate::console::armed)),
+        )
         .merge(crate::log_append::routes())
         .merge(
             crate::hosted::routes()
@@ -104,7 +109,6 @@ fn router(state: Arc<AppState>, config: &Config, console: Option<security::Heade
         .merge(
             crate::identity::routes().layer(middleware::from_fn_with_state(pages, security::apply_to_pages)),
         );
-    let faults = crate::console::Faults::default();
     router = router.merge(crate::console::fault_routes(faults.clone()));
     router = match (&config.console_dir, console) {
         // A single-page app: paths the console routes itself get index.html.

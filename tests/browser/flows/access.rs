@@ -161,11 +161,20 @@ pub(super) async fn fetch(url: &str) -> (String, String, Vec<u8>) {
     (status.to_string(), headers.to_lowercase(), raw[split + 4..].to_vec())
 }
 
+/// The Logs tab's "Time range" select (the viewer's and the file table's window).
+async fn choose_range(ctx: &Ctx, value: &str) {
+    ctx.find("#log-range")
+        .await
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("time range {value}: {e}"));
+}
+
 async fn logs_window_and_download(ctx: Ctx) {
     open(&ctx, LOGS, "#log-table tbody tr").await;
     // The default window is a week: more than a page of hourly files.
     assert_eq!(rows(&ctx).await, 20);
-    assert_eq!(ctx.find("#window-7d").await.attr_or_fail("aria-pressed").await.as_deref(), Some("true"));
+    assert_eq!(ctx.find("#log-range").await.prop_or_fail("value").await.as_deref(), Some("7d"));
     let first = ctx.find("#log-table tbody tr").await.attr_or_fail("data-file").await.unwrap_or_default();
     assert!(first.ends_with(".log.gz"), "{first}");
     ctx.wait_text("#log-table", "UTC").await;
@@ -179,7 +188,7 @@ async fn logs_window_and_download(ctx: Ctx) {
     ctx.click("#logs-previous").await;
     ctx.wait_text("#logs-page", "Files 1–20").await;
 
-    ctx.click("#window-6h").await;
+    choose_range(&ctx, "6h").await;
     ctx.wait_url("window=6h").await;
     ctx.wait_text("#logs-page", "Files 1–").await;
     let six = rows(&ctx).await;
@@ -190,10 +199,13 @@ async fn logs_window_and_download(ctx: Ctx) {
     let custom = format!("{LOGS}?from=2000-01-01T00%3A00&to=2000-01-02T00%3A00");
     ctx.goto(&custom).await;
     sign_in_again(&ctx, "from=2000").await;
-    ctx.find("#no-log-files").await;
+    ctx.find("#no-window-files").await;
+    // Files exist outside it: the viewer says which is the newest and offers a wider window.
+    ctx.wait_text("#no-log-files-here", "The newest file covers up to").await;
+    assert!(!ctx.exists("#no-log-files").await, "\"no log files\" while files exist outside the window");
     let from = ctx.find("#log-from").await.prop_or_fail("value").await;
     assert_eq!(from.as_deref(), Some("2000-01-01T00:00"));
-    ctx.click("#window-24h").await;
+    choose_range(&ctx, "24h").await;
     ctx.wait_url("window=24h").await;
     ctx.find("#log-table tbody tr").await;
 

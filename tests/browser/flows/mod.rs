@@ -15,6 +15,7 @@ mod guard;
 mod hostile;
 mod kit;
 mod layout;
+mod logs;
 mod navigation;
 mod overview;
 mod palette;
@@ -47,6 +48,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(people::flows());
     flows.extend(api_secrets::flows());
     flows.extend(access::flows());
+    flows.extend(logs::flows());
     flows.extend(domains::flows());
     flows.extend(env_vars::flows());
     flows.extend(staff::flows());

@@ -1,6 +1,6 @@
-//! `/clusters/:id/logs`: the cluster's log files in a window (presets or a custom UTC
-//! range, kept in the URL), a page at a time, each downloadable through a fresh signed
-//! link; and the telemetry export settings below.
+//! `/clusters/:id/logs`: the log viewer over a window (presets or a custom UTC range), the
+//! window's files a page at a time, each downloadable through a fresh signed link, and the
+//! telemetry export settings below. Every filter is kept in the URL (`filters.rs`).
 
 use cluster_api::{LogFile, ops};
 use leptos::prelude::*;
@@ -9,7 +9,9 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 use wasm_bindgen::JsCast;
 
 use super::export::ExportSection;
-use super::window::{PAGE, PRESETS, Window, bounds, from_query, href, human_size, is_web_url};
+use super::filters::{Filters, from_query, href};
+use super::viewer::LogViewer;
+use super::window::{PAGE, bounds, human_size, is_web_url};
 use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
@@ -59,16 +61,19 @@ pub fn ClusterLogs() -> impl IntoView {
     let query = use_query_map();
     let navigate = use_navigate();
     let base = StoredValue::new(links::cluster_tab(&ctx.id(), ClusterTab::Logs));
-    let state = Memo::new(move |_| {
-        query.with(|q| from_query(q.get("window"), q.get("from"), q.get("to"), q.get("start")))
-    });
-    let go = move |window: Window, start: usize| {
+    let filters = Memo::new(move |_| query.with(|q| from_query(&|name| q.get(name))));
+    let state = Memo::new(move |_| filters.with(|f| (f.window.clone(), f.start)));
+    let go = Callback::new(move |(f, replace): (Filters, bool)| {
         navigate(
-            &href(&base.get_value(), &window, start),
-            NavigateOptions { scroll: false, ..Default::default() },
+            &href(&base.get_value(), &f),
+            NavigateOptions { scroll: false, replace, ..Default::default() },
         )
+    });
+    let page_to = move |start: usize| {
+        let mut f = filters.get_untracked();
+        f.start = start;
+        go.run((f, false));
     };
-    let go = StoredValue::new(go);
     let problem = RwSignal::new(None::<String>);
     let listed_at = RwSignal::new(0.0);
     let files = load(move || {
@@ -118,57 +123,27 @@ pub fn ClusterLogs() -> impl IntoView {
         })
     });
     let has_next = move || files.with(|f| matches!(f, Some(Ok(list)) if list.len() > PAGE));
-    let custom = move || match state.get().0 {
-        Window::Custom { from, to } => (from, to),
-        Window::Preset(_) => (String::new(), String::new()),
-    };
-    let from_field = RwSignal::new(String::new());
-    let to_field = RwSignal::new(String::new());
-    Effect::new(move |_| {
-        let (from, to) = custom();
-        from_field.set(from);
-        to_field.set(to);
-    });
-
     view! {
+        <LogViewer filters=filters go=go/>
         <section class="card" id="log-files">
             <h2>"Download logs"</h2>
             <p class="hint">"Keycloak's log files, one gzip file per hour, kept for 30 days. All times are UTC."</p>
-            <div class="log-window" role="group" aria-label="Time window">
-                {PRESETS.iter().map(|(value, label, _)| {
-                    let pressed = move || (state.get().0 == Window::Preset(value)).to_string();
-                    view! {
-                        <button type="button" class="button subtle preset" id=format!("window-{value}") aria-pressed=pressed
-                            on:click=move |_| go.with_value(|go| go(Window::Preset(value), 0))>{*label}</button>
-                    }
-                }).collect_view()}
-            </div>
-            <form class="log-custom" on:submit=move |ev| {
-                ev.prevent_default();
-                go.with_value(|go| go(Window::Custom { from: from_field.get_untracked(), to: to_field.get_untracked() }, 0));
-            }>
-                <label for="log-from">"From (UTC)"</label>
-                <input type="datetime-local" id="log-from" prop:value=from_field on:input:target=move |ev| from_field.set(ev.target().value())/>
-                <label for="log-to">"To (UTC)"</label>
-                <input type="datetime-local" id="log-to" prop:value=to_field on:input:target=move |ev| to_field.set(ev.target().value())/>
-                <button type="submit" class="button" id="apply-window">"Show"</button>
-            </form>
-            {move || problem.get().map(|why| view! { <p class="field-error" id="window-problem" role="alert">{why}</p> })}
-            {move || problem.get().is_none().then(|| view! {
+            <p class="hint">"The window is the one chosen in the viewer above."</p>
+                        {move || problem.get().is_none().then(|| view! {
                 <ResourceTable columns=COLUMNS rows=rows loading_what="Loading log files" retry=Callback::new(move |_| files.refetch())
-                    empty=ViewFn::from(|| view! { <div class="empty" id="no-log-files"><p>"No log files in this window. Choose a longer window."</p></div> })
+                    empty=ViewFn::from(|| view! { <div class="empty" id="no-window-files"><p>"No file covers this window; the viewer above says which is the newest and offers a wider window."</p></div> })
                     id="log-table" label="Log files" updated_at=Signal::derive(move || listed_at.get())/>
             })}
             <nav class="pager" aria-label="Log file pages">
                 <button type="button" class="button subtle" id="logs-previous" disabled=move || state.get().1 == 0
-                    on:click=move |_| { let (w, s) = state.get_untracked(); go.with_value(|go| go(w, s.saturating_sub(PAGE))) }>"Previous"</button>
+                    on:click=move |_| page_to(state.get_untracked().1.saturating_sub(PAGE))>"Previous"</button>
                 <span class="hint" id="logs-page">{move || {
                     let start = state.get().1;
                     let shown = files.with(|f| f.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |l| l.len().min(PAGE)));
                     if shown == 0 { format!("Page {}", start / PAGE + 1) } else { format!("Files {}–{}", start + 1, start + shown) }
                 }}</span>
                 <button type="button" class="button subtle" id="logs-next" disabled=move || !has_next()
-                    on:click=move |_| { let (w, s) = state.get_untracked(); go.with_value(|go| go(w, s + PAGE)) }>"Next"</button>
+                    on:click=move |_| page_to(state.get_untracked().1 + PAGE)>"Next"</button>
             </nav>
             {download_write.failure()}
             {move || download_write.busy.get().then(|| view! { <p class="hint" role="status">"Preparing the download…"</p> })}

@@ -5,8 +5,6 @@
 use chrono::{Datelike, NaiveDate, Timelike};
 use cluster_api::EpochMillis;
 
-use crate::links;
-
 /// Files per page.
 pub const PAGE: usize = 20;
 
@@ -54,17 +52,6 @@ pub fn from_query(
     let preset =
         window.and_then(|w| PRESETS.iter().find(|p| p.0 == w.trim()).map(|p| p.0)).unwrap_or(DEFAULT_PRESET);
     (Window::Preset(preset), start)
-}
-
-/// The tab's address for a window and page.
-pub fn href(base: &str, window: &Window, start: usize) -> String {
-    let start = if start == 0 { String::new() } else { start.to_string() };
-    match window {
-        Window::Preset(p) => links::with_query(base, &[("window", p), ("start", &start)]),
-        Window::Custom { from, to } => {
-            links::with_query(base, &[("from", from), ("to", to), ("start", &start)])
-        }
-    }
 }
 
 /// `YYYY-MM-DDTHH:MM[:SS]` (UTC) as an ISO-8601 instant, or why not.
@@ -129,6 +116,90 @@ pub fn bounds(window: &Window, now: i64) -> Result<(Option<String>, Option<Strin
     }
 }
 
+/// The window as epoch milliseconds `(from, to)` at `now`; an open end is the retention's
+/// start or now.
+pub fn range(window: &Window, now: i64) -> Result<(i64, i64), String> {
+    match window {
+        Window::Preset(p) => {
+            let length = PRESETS.iter().find(|x| x.0 == *p).map_or(7 * DAY, |x| x.2);
+            Ok((now - length, now))
+        }
+        Window::Custom { from, to } => {
+            let ms = |t: &String, open: i64| {
+                if t.is_empty() { Ok(open) } else { to_instant(t).and_then(|i| millis(&i)) }
+            };
+            let (from, to) = (ms(from, now - RETENTION)?, ms(to, now)?);
+            if from > to {
+                return Err("From is later than To.".into());
+            }
+            Ok((from, to))
+        }
+    }
+}
+
+/// How long files are kept (API-NOTES §12).
+pub const RETENTION: i64 = 30 * DAY;
+
+/// `2026-11-20T08:05:00Z` (as `to_instant` writes it) as epoch milliseconds.
+pub fn millis(iso: &str) -> Result<i64, String> {
+    let at = |s: &str| s.replace('T', " ").trim_end_matches('Z').to_string() + ",000";
+    super::line::timestamp(&at(iso)).ok_or_else(|| format!("{iso:?} is not an instant."))
+}
+
+/// `cluster.log.list`'s `from`/`to` for the files holding lines of `[from, to]`: a file is
+/// listed by its last change, which comes after every line in it and at most an hour (plus
+/// the time it takes to close it) after its first, so `to` reaches an hour further; an end
+/// at `now` is left open, so the file still being written is included.
+pub fn list_bounds(from: i64, to: i64, now: i64) -> (Option<String>, Option<String>) {
+    let to = (to < now - MINUTE).then(|| iso(to + HOUR + 5 * MINUTE));
+    (Some(iso(from)), to)
+}
+
+/// When the hour a file name (`keycloak/2026-11-25/13-00.log.gz`) starts.
+pub fn file_start(name: &str) -> Option<i64> {
+    let mut parts = name.rsplit('/');
+    let time = parts.next()?.split('.').next()?;
+    let day = parts.next()?;
+    let (h, m) = time.split_once('-')?;
+    super::line::timestamp(&format!("{day} {h}:{m}:00,000"))
+}
+
+/// `14:00 UTC` (with the date when it is not `now`'s day).
+pub fn clock(at: i64, now: i64) -> String {
+    let text = iso(at);
+    let (date, time) = (text.get(..10).unwrap_or(""), text.get(11..16).unwrap_or(""));
+    if iso(now).get(..10) == Some(date) { format!("{time} UTC") } else { format!("{date} {time} UTC") }
+}
+
+/// `42 minutes ago`, `3 hours ago`, `2 days ago`.
+pub fn ago(at: i64, now: i64) -> String {
+    let minutes = (now - at).max(0) / MINUTE;
+    let (n, unit) = if minutes < 120 {
+        (minutes, "minute")
+    } else if minutes < 48 * 60 {
+        (minutes / 60, "hour")
+    } else {
+        (minutes / (24 * 60), "day")
+    };
+    format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
+}
+
+/// When the window reaches past the newest file (which ends at `newest_end`): says so.
+pub fn newest_note(newest_end: i64, to: i64, now: i64) -> Option<String> {
+    (to > newest_end + MINUTE).then(|| {
+        format!(
+            "Logs are written in hourly files; the newest covers up to {} ({}).",
+            clock(newest_end, now),
+            ago(newest_end, now)
+        )
+    })
+}
+
+/// The shortest preset that reaches back to `at`.
+pub fn widen_to(at: i64, now: i64) -> Option<&'static str> {
+    PRESETS.iter().find(|p| now - p.2 <= at).map(|p| p.0)
+}
+
 /// `340 B`, `12.4 KB`, `3.1 MB`.
 pub fn human_size(bytes: i64) -> String {
     const UNITS: [&str; 4] = ["KB", "MB", "GB", "TB"];
@@ -161,8 +232,6 @@ mod tests {
         assert_eq!(from_query(Some("bogus".into()), None, None, Some("x".into())), (Window::Preset("7d"), 0));
         let custom = Window::Custom { from: "2026-11-20T08:00".into(), to: String::new() };
         assert_eq!(from_query(Some("6h".into()), Some("2026-11-20T08:00".into()), None, None).0, custom);
-        assert_eq!(href("/clusters/x/logs", &Window::Preset("1h"), 0), "/clusters/x/logs?window=1h");
-        assert_eq!(href("/l", &custom, 20), "/l?from=2026-11-20T08%3A00&start=20");
     }
 
     #[test]
@@ -176,6 +245,42 @@ mod tests {
         assert!(bounds(&w, 0).is_err());
         let now = 1_767_225_600_000; // 2026-01-01T00:00Z
         assert_eq!(bounds(&Window::Preset("1h"), now), Ok((Some("2025-12-31T23:00:00Z".into()), None)));
+    }
+
+    #[test]
+    fn windows_in_milliseconds() {
+        let now = 1_767_225_600_000; // 2026-01-01T00:00Z
+        assert_eq!(range(&Window::Preset("15m"), now), Ok((now - 15 * MINUTE, now)));
+        let w = Window::Custom { from: "2025-12-31T22:00".into(), to: "2025-12-31T23:30".into() };
+        assert_eq!(range(&w, now), Ok((now - 2 * HOUR, now - 30 * MINUTE)));
+        let open = Window::Custom { from: String::new(), to: "2025-12-31T23:00".into() };
+        assert_eq!(range(&open, now), Ok((now - RETENTION, now - HOUR)));
+        let bad = Window::Custom { from: "2025-12-31T23:30".into(), to: "2025-12-31T22:00".into() };
+        assert!(range(&bad, now).is_err());
+        // Files are listed by their last change: an hour past `to` still holds lines before it.
+        assert_eq!(
+            list_bounds(now - 2 * HOUR, now - HOUR, now),
+            (Some("2025-12-31T22:00:00Z".into()), Some("2026-01-01T00:05:00Z".into()))
+        );
+        assert_eq!(list_bounds(now - HOUR, now, now).1, None);
+        assert_eq!(file_start("keycloak/2025-12-31/23-00.log.gz"), Some(now - HOUR));
+        assert_eq!(file_start("nonsense"), None);
+    }
+
+    #[test]
+    fn the_newest_file_is_said_honestly() {
+        let now = 1_767_225_600_000 + 42 * MINUTE; // 00:42
+        let newest = now - 42 * MINUTE;
+        assert_eq!(
+            newest_note(newest, now, now).as_deref(),
+            Some("Logs are written in hourly files; the newest covers up to 00:00 UTC (42 minutes ago).")
+        );
+        assert_eq!(newest_note(now, now, now), None);
+        assert_eq!(clock(newest - HOUR, now), "2025-12-31 23:00 UTC");
+        assert_eq!(ago(now - 3 * HOUR, now), "3 hours ago");
+        assert_eq!(ago(now - MINUTE, now), "1 minute ago");
+        assert_eq!(widen_to(now - 3 * HOUR, now), Some("6h"));
+        assert_eq!(widen_to(now - 40 * DAY, now), None);
     }
 
     #[test]

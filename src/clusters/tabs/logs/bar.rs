@@ -1,0 +1,130 @@
+//! The viewer's filters: time range (presets, or From/To in UTC), level, realm, search,
+//! limit, and Lines/Events. Each change writes the URL; typing in the search replaces the
+//! history entry instead of adding one per key.
+
+use leptos::prelude::*;
+
+use super::filters::{Filters, LIMITS, View};
+use super::line::Level;
+use super::window::{PRESETS, Window, bounds};
+
+#[component]
+pub fn FilterBar(
+    filters: Memo<Filters>,
+    go: Callback<(Filters, bool)>,
+    realms: Signal<Vec<String>>,
+) -> impl IntoView {
+    // Every change starts from the URL's filters, leaves the file page and "around" behind.
+    let set = move |edit: &dyn Fn(&mut Filters), replace: bool| {
+        let mut f = filters.get_untracked();
+        edit(&mut f);
+        f.start = 0;
+        f.around = None;
+        go.run((f, replace));
+    };
+
+    let custom = move || match filters.with(|f| f.window.clone()) {
+        Window::Custom { from, to } => (from, to),
+        Window::Preset(_) => (String::new(), String::new()),
+    };
+    let from_field = RwSignal::new(String::new());
+    let to_field = RwSignal::new(String::new());
+    Effect::new(move |_| {
+        let (from, to) = custom();
+        from_field.set(from);
+        to_field.set(to);
+    });
+    let problem = move || filters.with(|f| bounds(&f.window, 0).err());
+    let preset = move || match filters.with(|f| f.window.clone()) {
+        Window::Preset(p) => p.to_string(),
+        Window::Custom { .. } => "custom".into(),
+    };
+    let level = move || filters.with(|f| f.level.map_or("", Level::name).to_string());
+    let realm_options = move || {
+        let chosen = filters.with(|f| f.realm.clone());
+        let mut all = realms.get();
+        if !chosen.is_empty() && !all.contains(&chosen) {
+            all.push(chosen.clone());
+        }
+        all.into_iter()
+            .map(|r| {
+                let selected = r == chosen;
+                view! { <option value=r.clone() selected=selected>{r.clone()}</option> }
+            })
+            .collect_view()
+    };
+
+    view! {
+        <form class="log-filters" role="search" aria-label="Filter logs" on:submit=move |ev| ev.prevent_default()>
+            <div class="field">
+                <label for="log-range">"Time range"</label>
+                <select id="log-range" on:change:target=move |ev| {
+                    let value = ev.target().value();
+                    if let Some(p) = PRESETS.iter().find(|p| p.0 == value) {
+                        set(&|f| f.window = Window::Preset(p.0), false);
+                    }
+                }>
+                    {PRESETS.iter().map(|(value, label, _)| view! {
+                        <option value=*value selected=move || preset() == *value>{*label}</option>
+                    }).collect_view()}
+                    <option value="custom" selected=move || preset() == "custom">"Custom (From/To below)"</option>
+                </select>
+            </div>
+            <div class="field">
+                <label for="log-level">"Level"</label>
+                <select id="log-level" on:change:target=move |ev| {
+                    let value = ev.target().value();
+                    set(&|f| f.level = Some(Level::parse(&value)).filter(|l| *l != Level::Other), false);
+                }>
+                    <option value="" selected=move || level().is_empty()>"All levels"</option>
+                    {Level::ALL.iter().map(|l| view! {
+                        <option value=l.name() selected=move || level() == l.name()>{l.name()}</option>
+                    }).collect_view()}
+                </select>
+            </div>
+            <div class="field">
+                <label for="log-realm">"Realm"</label>
+                <select id="log-realm" on:change:target=move |ev| { let value = ev.target().value(); set(&|f| f.realm = value.clone(), false); }>
+                    <option value="" selected=move || filters.with(|f| f.realm.is_empty())>"All realms"</option>
+                    {realm_options}
+                </select>
+            </div>
+            <div class="field grow">
+                <label for="log-search">"Search logs"</label>
+                <input id="log-search" type="search" autocomplete="off" spellcheck="false" placeholder=r#"|= "LOGIN_ERROR" != "batch-job""#
+                    aria-describedby="log-search-hint" prop:value=move || filters.with(|f| f.q.clone())
+                    on:input:target=move |ev| { let value = ev.target().value(); set(&|f| f.q = value.clone(), true); }/>
+                <p class="hint" id="log-search-hint">"A word, or LogQL line filters: |= contains, != lacks, |~ matches the regex, !~ does not; chain them."</p>
+            </div>
+            <div class="field">
+                <label for="log-limit">"Limit"</label>
+                <select id="log-limit" on:change:target=move |ev| {
+                    let value = ev.target().value().parse().unwrap_or(super::filters::DEFAULT_LIMIT);
+                    set(&|f| f.limit = value, false);
+                }>
+                    {LIMITS.iter().map(|l| view! {
+                        <option value=l.to_string() selected=move || filters.with(|f| f.limit) == *l>{l.to_string()}</option>
+                    }).collect_view()}
+                </select>
+            </div>
+            <div class="log-views" role="group" aria-label="Show">
+                <button type="button" class="button subtle" id="log-view-lines" aria-pressed=move || filters.with(|f| f.view == View::Lines).to_string()
+                    on:click=move |_| set(&|f| f.view = View::Lines, false)>"Lines"</button>
+                <button type="button" class="button subtle" id="log-view-events" aria-pressed=move || filters.with(|f| f.view == View::Events).to_string()
+                    on:click=move |_| set(&|f| f.view = View::Events, false)>"Events"</button>
+            </div>
+        </form>
+        <form class="log-custom" on:submit=move |ev| {
+            ev.prevent_default();
+            let (from, to) = (from_field.get_untracked(), to_field.get_untracked());
+            set(&|f| f.window = Window::Custom { from: from.clone(), to: to.clone() }, false);
+        }>
+            <label for="log-from">"From (UTC)"</label>
+            <input type="datetime-local" id="log-from" prop:value=from_field on:input:target=move |ev| from_field.set(ev.target().value())/>
+            <label for="log-to">"To (UTC)"</label>
+            <input type="datetime-local" id="log-to" prop:value=to_field on:input:target=move |ev| to_field.set(ev.target().value())/>
+            <button type="submit" class="button" id="apply-window">"Show"</button>
+        </form>
+        {move || problem().map(|why| view! { <p class="field-error" id="window-problem" role="alert">{why}</p> })}
+    }
+}

@@ -1,0 +1,96 @@
+//! A line's detail: a real modal dialog (the kit's `show_modal`) with the whole entry (its
+//! stack trace too), its parsed fields, Copy, and "Show lines around this one", which clears
+//! the filters and centres the table on it.
+
+use leptos::html;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::filters::{EventFilters, Filters, View};
+use super::line::Entry;
+use crate::kit::copy::CopyButton;
+use crate::kit::dialog::show_modal;
+
+fn fields(e: &Entry) -> Vec<(&'static str, String)> {
+    let mut out = vec![
+        ("Time (UTC)", e.time().to_string()),
+        ("Level", e.level.name().to_string()),
+        ("Logger", e.logger().to_string()),
+        ("Thread", e.thread().to_string()),
+    ];
+    if let Some(ev) = e.event.as_deref() {
+        for (name, value) in [
+            ("Type", &ev.kind),
+            ("Realm", &ev.realm),
+            ("Client", &ev.client),
+            ("User", &ev.user),
+            ("IP address", &ev.ip),
+            ("Error", &ev.error),
+        ] {
+            if !value.is_empty() {
+                out.push((name, value.clone()));
+            }
+        }
+    } else if let Some(realm) = &e.realm {
+        out.push(("Realm", realm.clone()));
+    }
+    out.retain(|(_, v)| !v.is_empty());
+    out
+}
+
+#[component]
+pub fn LineDrawer(
+    selected: RwSignal<Option<Entry>>,
+    filters: Memo<Filters>,
+    go: Callback<(Filters, bool)>,
+) -> impl IntoView {
+    let node = NodeRef::<html::Dialog>::new();
+    let opener = StoredValue::new_local(None::<web_sys::HtmlElement>);
+    let close = move || {
+        if let Some(dialog) = node.get_untracked().filter(|d| d.open()) {
+            dialog.close();
+        } else {
+            selected.set(None);
+        }
+    };
+    let closed = move || {
+        selected.set(None);
+        if let Some(Some(el)) = opener.try_get_value() {
+            let _ = el.focus();
+        }
+    };
+    move || {
+        let entry = selected.get()?;
+        let active = document().active_element().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        opener.set_value(active);
+        show_modal(node);
+        let at = entry.at;
+        let around = move |_| {
+            let mut f = filters.get_untracked();
+            f.level = None;
+            f.realm.clear();
+            f.q.clear();
+            f.view = View::Lines;
+            f.events = EventFilters::default();
+            f.around = Some(at);
+            close();
+            go.run((f, false));
+        };
+        let list = fields(&entry)
+            .into_iter()
+            .map(|(name, value)| view! { <dt>{name}</dt><dd>{value}</dd> })
+            .collect_view();
+        Some(view! {
+            <dialog node_ref=node class="drawer log-drawer" id="log-drawer" aria-labelledby="log-drawer-title" on:close=move |_| closed()>
+                <h2 id="log-drawer-title">"Log line"</h2>
+                <pre class="log-raw" id="log-drawer-raw" tabindex="0">{entry.raw.clone()}</pre>
+                <dl class="log-fields">{list}</dl>
+                <div class="actions">
+                    <CopyButton text=entry.raw.clone() what="line"/>
+                    <button type="button" class="button" id="log-around" on:click=around>"Show lines around this one"</button>
+                    <button type="button" class="button cancel" autofocus on:click=move |_| close()>"Close"</button>
+                </div>
+            </dialog>
+        })
+    }
+}

@@ -1,0 +1,139 @@
+//! What the viewer says about what it read: the listing's failure, a window that reaches
+//! past the newest file (files are hourly), a window with no file although files exist
+//! just outside it (with a wider window offered), reading in progress, a search that read
+//! its round of files without filling the limit ("Searched 48 of 720 files"), the held
+//! lines' cap, and each file that could not be read, with Retry, while the others' lines
+//! still show.
+
+use leptos::prelude::*;
+
+use super::filters::Filters;
+use super::matching::HOLD_CAP;
+use super::reader::{FileState, Reader};
+use super::viewer::Shown;
+use super::window::{Window, ago, clock, newest_note, widen_to};
+use crate::kit::ErrorPanel;
+
+#[component]
+pub fn Notes(
+    reader: Reader,
+    filters: Memo<Filters>,
+    go: Callback<(Filters, bool)>,
+    span: Memo<Result<(i64, i64), String>>,
+    now: RwSignal<i64>,
+    shown: Shown,
+) -> impl IntoView {
+    let widen = move |preset: &'static str| {
+        let mut f = filters.get_untracked();
+        f.window = Window::Preset(preset);
+        f.start = 0;
+        f.around = None;
+        go.run((f, false));
+    };
+    let listing = move || {
+        reader.listing.get().and_then(Result::err).map(|error| {
+            view! { <ErrorPanel action="Listing the log files" error=error retry=Callback::new(move |()| reader.reload.update(|n| *n += 1))/> }
+        })
+    };
+    let newest = move || {
+        let (_, to) = span.get().ok()?;
+        let files = reader.files.get();
+        let newest = files.first()?;
+        newest_note(newest.info.end, to, now.get())
+            .map(|note| view! { <p class="hint" id="log-newest" role="note">{note}</p> })
+    };
+    let empty = move || {
+        let listed = matches!(reader.listing.get(), Some(Ok(())));
+        if !listed || !reader.files.with(Vec::is_empty) || span.get().is_err() {
+            return None;
+        }
+        let at = now.get();
+        Some(match reader.newest.get() {
+            None => view! { <p class="hint" role="status">"No file covers this window; looking for the newest file…"</p> }.into_any(),
+            Some(Err(error)) => view! { <ErrorPanel action="Looking for the newest log file" error=error/> }.into_any(),
+            Some(Ok(None)) => view! {
+                <div class="empty" id="no-log-files"><p>"This cluster has no log files yet. Keycloak's logs appear an hour after it starts, one file per hour."</p></div>
+            }.into_any(),
+            Some(Ok(Some(file))) => {
+                let wider = widen_to(file.start, at);
+                view! {
+                    <div class="empty" id="no-log-files-here">
+                        <p>{format!("No log file covers this window. The newest file covers up to {} ({}).", clock(file.end, at), ago(file.end, at))}</p>
+                        {wider.map(|p| {
+                            let label = super::window::PRESETS.iter().find(|x| x.0 == p).map_or(p, |x| x.1);
+                            view! { <button type="button" class="button" id="log-widen" on:click=move |_| widen(p)>{format!("Widen to {label}")}</button> }
+                        })}
+                    </div>
+                }.into_any()
+            }
+        })
+    };
+    let progress = move || {
+        let reading = reader
+            .files
+            .with(|f| f.iter().find(|f| f.state == FileState::Reading).map(|f| f.info.name.clone()))?;
+        Some(
+            view! { <p class="hint" role="status" id="log-reading">"Reading " <code>{reading}</code> "…"</p> },
+        )
+    };
+    let searched = move || {
+        let (read, unread, total) = reader.files.with(|f| {
+            let unread = f.iter().filter(|f| f.state == FileState::Unread).count();
+            let read =
+                f.iter().filter(|f| matches!(f.state, FileState::Read { .. } | FileState::Failed(_))).count();
+            (read, unread, f.len())
+        });
+        let short = filters.with(|f| f.view == super::filters::View::Events)
+            || shown.matches.with(|m| m.as_ref().is_ok_and(|m| m.len() < shown.wanted.get()));
+        let stopped = !reader.busy.get() && reader.round.get() >= reader.budget.get();
+        (short && stopped && unread > 0 && !reader.held.with(|h| h.is_full())).then(|| view! {
+            <p class="hint" id="log-searched" role="status">
+                {format!("Searched {read} of {total} files without filling the limit. ")}
+                <button type="button" class="button subtle" id="log-search-further"
+                    on:click=move |_| reader.search_further(Callback::new(move |()| {
+                        shown.matches.with_untracked(|m| m.as_ref().is_ok_and(|m| m.len() < shown.wanted.get_untracked()))
+                    }))>{format!("Search {} more files", super::reader::ROUND.min(unread))}</button>
+            </p>
+        })
+    };
+    let cap = move || {
+        reader.held.with(|h| h.is_full()).then(|| view! {
+            <p class="hint" id="log-cap" role="note">{format!("{HOLD_CAP} lines are held, the most this page keeps; older files are not read. Narrow the window to see older lines.")}</p>
+        })
+    };
+    let failed = move || {
+        let failed: Vec<(String, String)> = reader.files.with(|f| {
+            f.iter()
+                .filter_map(|f| match &f.state {
+                    FileState::Failed(why) => Some((f.info.name.clone(), why.clone())),
+                    _ => None,
+                })
+                .collect()
+        });
+        (!failed.is_empty()).then(|| view! {
+            <div class="error-panel" id="log-file-errors" role="alert">
+                <p class="error-title">{if failed.len() == 1 { "A log file could not be read; the other files' lines are shown.".to_string() } else { format!("{} log files could not be read; the other files' lines are shown.", failed.len()) }}</p>
+                <ul>
+                    {failed.into_iter().map(|(name, why)| {
+                        let (again, tag) = (name.clone(), name.clone());
+                        view! {
+                            <li class="failed-file" data-file=tag>
+                                <code>{name}</code>": "{why}" "
+                                <button type="button" class="button subtle retry-file" on:click=move |_| reader.retry(again.clone())>"Retry"</button>
+                            </li>
+                        }
+                    }).collect_view()}
+                </ul>
+            </div>
+        })
+    };
+    view! {
+        {listing}
+        {newest}
+        {empty}
+        {progress}
+        {searched}
+        {cap}
+        {failed}
+    }
+}

@@ -1,0 +1,218 @@
+//! The search box's language: LogQL's four line filters, chained —
+//! `|= "LOGIN_ERROR" != "batch-job" |~ "user-[0-9]+" !~ "^DEBUG"`. Strings are in double
+//! quotes (with `\"`, `\\`, `\n`, `\t` escapes) or backticks (raw, handy for regexes); a bare
+//! word means `|=`. Every filter must hold. Which regex engine runs `|~`/`!~` is handed in
+//! (the browser's `RegExp` in the console), so this stays pure and tested natively.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operator {
+    /// `|=`: the line contains the string.
+    Contains,
+    /// `!=`: it does not.
+    Lacks,
+    /// `|~`: the regex matches somewhere in the line.
+    Matches,
+    /// `!~`: it does not.
+    Misses,
+}
+
+impl Operator {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Operator::Contains => "|=",
+            Operator::Lacks => "!=",
+            Operator::Matches => "|~",
+            Operator::Misses => "!~",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Filter {
+    pub op: Operator,
+    pub text: String,
+}
+
+/// Reads a quoted string starting at `chars[*i]` (the opening quote).
+fn quoted(chars: &[char], i: &mut usize) -> Result<String, String> {
+    let quote = chars[*i];
+    let start = *i;
+    *i += 1;
+    let mut out = String::new();
+    while *i < chars.len() {
+        let c = chars[*i];
+        *i += 1;
+        if c == quote {
+            return Ok(out);
+        }
+        if c == '\\' && quote == '"' {
+            let Some(&next) = chars.get(*i) else { break };
+            *i += 1;
+            match next {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                '"' | '\\' => out.push(next),
+                // Unknown escapes stay as written, so `\d` in a regex still means a digit.
+                other => {
+                    out.push('\\');
+                    out.push(other);
+                }
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    Err(format!("The string starting at character {} is not closed: add the closing {quote}.", start + 1))
+}
+
+/// The filters of a search, or why it cannot be read. Empty text is no filter at all.
+pub fn parse(text: &str) -> Result<Vec<Filter>, String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_whitespace() {
+            i += 1;
+            continue;
+        }
+        let op = match (chars[i], chars.get(i + 1)) {
+            ('|', Some('=')) => Some(Operator::Contains),
+            ('!', Some('=')) => Some(Operator::Lacks),
+            ('|', Some('~')) => Some(Operator::Matches),
+            ('!', Some('~')) => Some(Operator::Misses),
+            _ => None,
+        };
+        if let Some(op) = op {
+            i += 2;
+            while i < chars.len() && chars[i].is_whitespace() {
+                i += 1;
+            }
+            match chars.get(i) {
+                Some('"' | '`') => out.push(Filter { op, text: quoted(&chars, &mut i)? }),
+                _ => {
+                    return Err(format!(
+                        "{} needs a quoted string after it, e.g. {} \"error\".",
+                        op.symbol(),
+                        op.symbol()
+                    ));
+                }
+            }
+            continue;
+        }
+        if matches!(chars[i], '"' | '`') {
+            out.push(Filter { op: Operator::Contains, text: quoted(&chars, &mut i)? });
+            continue;
+        }
+        // A bare word: up to the next space.
+        let start = i;
+        while i < chars.len() && !chars[i].is_whitespace() {
+            i += 1;
+        }
+        out.push(Filter { op: Operator::Contains, text: chars[start..i].iter().collect() });
+    }
+    Ok(out)
+}
+
+/// A compiled regex: tests a line.
+pub type Test = Box<dyn Fn(&str) -> bool>;
+
+enum Step {
+    Has(String, bool),
+    Regex(Test, bool),
+}
+
+/// A search ready to run over many lines.
+pub struct Search {
+    steps: Vec<Step>,
+}
+
+impl Search {
+    /// `regex` compiles a pattern, or says why it is not a valid one.
+    pub fn new(filters: &[Filter], regex: &dyn Fn(&str) -> Result<Test, String>) -> Result<Search, String> {
+        let mut steps = Vec::with_capacity(filters.len());
+        for f in filters {
+            steps.push(match f.op {
+                Operator::Contains => Step::Has(f.text.clone(), true),
+                Operator::Lacks => Step::Has(f.text.clone(), false),
+                Operator::Matches | Operator::Misses => {
+                    let test = regex(&f.text).map_err(|why| {
+                        format!("{} \"{}\" is not a valid regular expression: {why}", f.op.symbol(), f.text)
+                    })?;
+                    Step::Regex(test, f.op == Operator::Matches)
+                }
+            });
+        }
+        Ok(Search { steps })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    pub fn test(&self, line: &str) -> bool {
+        self.steps.iter().all(|step| match step {
+            Step::Has(text, want) => line.contains(text.as_str()) == *want,
+            Step::Regex(test, want) => test(line) == *want,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn regex(pattern: &str) -> Result<Test, String> {
+        let re = regex::Regex::new(pattern).map_err(|e| e.to_string())?;
+        Ok(Box::new(move |line| re.is_match(line)))
+    }
+
+    fn search(text: &str) -> Search {
+        Search::new(&parse(text).expect("parses"), &regex).expect("compiles")
+    }
+
+    #[test]
+    fn operators_parse_and_chain() {
+        assert_eq!(parse("").unwrap(), vec![]);
+        assert_eq!(
+            parse(r#"|= "LOGIN_ERROR" != "batch-job""#).unwrap(),
+            vec![
+                Filter { op: Operator::Contains, text: "LOGIN_ERROR".into() },
+                Filter { op: Operator::Lacks, text: "batch-job".into() },
+            ]
+        );
+        assert_eq!(
+            parse(r#"timeout |~ `user-\d+` !~"x\"y""#).unwrap(),
+            vec![
+                Filter { op: Operator::Contains, text: "timeout".into() },
+                Filter { op: Operator::Matches, text: r"user-\d+".into() },
+                Filter { op: Operator::Misses, text: "x\"y".into() },
+            ]
+        );
+        assert_eq!(parse(r#"|~ "a\d""#).unwrap()[0].text, r"a\d");
+    }
+
+    #[test]
+    fn mistakes_say_what_is_wrong() {
+        assert!(parse("|= error").unwrap_err().contains("needs a quoted string"));
+        assert!(parse(r#"|= "open"#).unwrap_err().contains("not closed"));
+        let bad = Search::new(&parse(r#"|~ "(unclosed""#).unwrap(), &regex).err().unwrap_or_default();
+        assert!(bad.contains("is not a valid regular expression"), "{bad}");
+    }
+
+    #[test]
+    fn every_filter_must_hold() {
+        let lines = [
+            "WARN type=LOGIN_ERROR clientId=web-app user-12",
+            "ERROR type=LOGIN_ERROR clientId=batch-job user-7",
+            "INFO type=LOGIN clientId=web-app user-x",
+        ];
+        let hits = |q: &str| lines.iter().filter(|l| search(q).test(l)).count();
+        assert_eq!(hits(""), 3);
+        assert_eq!(hits("LOGIN_ERROR"), 2);
+        assert_eq!(hits(r#"|= "LOGIN_ERROR" != "batch-job""#), 1);
+        assert_eq!(hits(r#"|~ "user-\d+""#), 2);
+        assert_eq!(hits(r#"!~ "user-\d+""#), 1);
+        assert_eq!(hits(r#"|~ "user-\d+" != "WARN" |= "type""#), 1);
+        assert_eq!(hits("login_error"), 0, "|= is case-sensitive, as in LogQL");
+    }
+}

@@ -1,0 +1,196 @@
+//! The log viewer: the window's lines, read in the browser, filtered by level, realm and a
+//! LogQL-style search, newest `limit` shown in a virtualised table; or the same lines'
+//! Keycloak events by column. Every filter is in the URL (`filters.rs`); what was read is
+//! the reader's (`reader.rs`); the pure work is `matching.rs`'s.
+
+use leptos::prelude::*;
+
+use super::bar::FilterBar;
+use super::download::DownloadWindow;
+use super::drawer::LineDrawer;
+use super::events::{EVENT_COLUMNS, EventBar, event_cells};
+use super::filters::{Filters, View};
+use super::follow::Follow;
+use super::line::Entry;
+use super::matching::{Criteria, HOLD_CAP, index_at, matching, shown};
+use super::notes::Notes;
+use super::read;
+use super::reader::Reader;
+use super::search::{Search, parse};
+use super::window;
+use crate::clusters::ClusterCtx;
+use crate::kit::virtual_table::VirtualTable;
+
+const LINE_COLUMNS: &[(&str, &str)] =
+    &[("Time (UTC)", "c-time"), ("Level", "c-level"), ("Logger", "c-logger"), ("Message", "c-message")];
+
+/// What the viewer shows, worked out once per change and shared by its parts.
+#[derive(Clone, Copy)]
+pub struct Shown {
+    /// Indexes into the held entries of every line passing the filters, or why the search
+    /// cannot be read.
+    pub matches: Memo<Result<Vec<u32>, String>>,
+    /// How many lines the view wants (the limit, times the pages loaded with Load more).
+    pub wanted: Memo<usize>,
+}
+
+fn search_of(q: &str) -> Result<Search, String> {
+    Search::new(&parse(q)?, &read::regex)
+}
+
+fn level_class(e: &Entry) -> String {
+    format!("vcell c-level level-{}", e.level.name().to_ascii_lowercase())
+}
+
+fn line_cells(e: &Entry) -> AnyView {
+    let more = e.continued();
+    let message = e.message().to_string();
+    view! {
+        <div role="cell" class="vcell c-time">{e.time().to_string()}</div>
+        <div role="cell" class=level_class(e)>{e.level.name()}</div>
+        <div role="cell" class="vcell c-logger">{e.logger().to_string()}</div>
+        <div role="cell" class="vcell c-message">{message}
+            {(more > 0).then(|| view! { <span class="more">{format!(" +{more} lines")}</span> })}
+        </div>
+    }
+    .into_any()
+}
+
+#[component]
+pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl IntoView {
+    let ctx = expect_context::<ClusterCtx>();
+    let reader = Reader::new(ctx.api, ctx.id());
+    let now = RwSignal::new(js_sys::Date::now() as i64);
+    let win = Memo::new(move |_| filters.with(|f| f.window.clone()));
+    let span = Memo::new(move |_| win.with(|w| window::range(w, now.get())));
+    let pages = RwSignal::new(1usize);
+    let wanted = Memo::new(move |_| filters.with(|f| f.limit) * pages.get());
+    let criteria = Memo::new(move |_| {
+        let (from, to) = span.get().unwrap_or((0, -1));
+        filters.with(|f| Criteria {
+            from,
+            to,
+            level: f.level,
+            realm: f.realm.clone(),
+            view: f.view,
+            events: f.events.clone(),
+        })
+    });
+    let q = Memo::new(move |_| filters.with(|f| f.q.clone()));
+    let matches = Memo::new(move |_| {
+        let search = q.with(|q| search_of(q))?;
+        let c = criteria.get();
+        Ok(reader.held.with(|h| matching(&h.entries, &c, &search)))
+    });
+    let count = move || matches.with(|m| m.as_ref().map_or(0, Vec::len));
+    let around = Memo::new(move |_| {
+        let at = filters.with(|f| f.around)?;
+        matches.with(|m| reader.held.with(|h| index_at(&h.entries, m.as_deref().unwrap_or(&[]), at)))
+    });
+    let range = Memo::new(move |_| shown(count(), wanted.get(), around.get()));
+    let shown_view = Shown { matches, wanted };
+
+    // The Events view counts by type over the window, so it reads every file of it (within
+    // the round and the cap); the Lines view stops once it has its lines.
+    let want_more = Callback::new(move |()| {
+        filters.with_untracked(|f| f.view == View::Events)
+            || matches.with_untracked(|m| m.as_ref().is_ok_and(|m| m.len() < wanted.get_untracked()))
+    });
+    // A new window: list it and read from the newest file.
+    Effect::new(move |_| {
+        win.track();
+        reader.reload.track();
+        let at = js_sys::Date::now() as i64;
+        now.set(at);
+        match win.with_untracked(|w| window::range(w, at)) {
+            Ok((from, to)) => reader.open(from, to, at, Callback::new(move |()| reader.pump(want_more))),
+            Err(_) => reader.listing.set(Some(Ok(()))),
+        }
+    });
+    // Other filters: a new round of reading, from one page of lines.
+    // What the person chose, not the window's moving end (Follow moves it every refresh).
+    let chosen = Memo::new(move |_| {
+        filters.with(|f| {
+            (f.window.clone(), f.level, f.realm.clone(), f.view, f.events.clone(), f.q.clone(), f.limit)
+        })
+    });
+    Effect::new(move |prev: Option<()>| {
+        chosen.track();
+        if prev.is_some() {
+            pages.set(1);
+            reader.round.set(0);
+            reader.budget.set(super::reader::ROUND);
+        }
+    });
+    Effect::new(move |_| {
+        matches.track();
+        wanted.track();
+        reader.listing.track();
+        reader.budget.track();
+        reader.pump(want_more);
+    });
+
+    let realms = Memo::new(move |_| reader.held.with(|h| super::matching::realms(&h.entries)));
+    let selected = RwSignal::new(None::<Entry>);
+    let events = move || filters.with(|f| f.view == View::Events);
+    let cells = Callback::new(move |i: usize| {
+        let start = range.with_untracked(|r| r.start);
+        let index = matches.with(|m| m.as_ref().ok().and_then(|m| m.get(start + i).copied()));
+        let is_events = filters.with_untracked(|f| f.view == View::Events);
+        reader.held.with(|h| match index.and_then(|ix| h.entries.get(ix as usize)) {
+            Some(e) if is_events => event_cells(e),
+            Some(e) => line_cells(e),
+            None => ().into_any(),
+        })
+    });
+    let open = Callback::new(move |i: usize| {
+        let start = range.with_untracked(|r| r.start);
+        let index = matches.with_untracked(|m| m.as_ref().ok().and_then(|m| m.get(start + i).copied()));
+        selected
+            .set(index.and_then(|ix| reader.held.with_untracked(|h| h.entries.get(ix as usize).cloned())));
+    });
+    let reveal = Signal::derive(move || around.get().map(|a| a.saturating_sub(range.get().start)));
+    let table_count = Signal::derive(move || range.with(|r| r.len()));
+    let count_text = move || {
+        let n = table_count.get();
+        let noun = if events() { "events" } else { "lines" };
+        let noun = if n == 1 { &noun[..noun.len() - 1] } else { noun };
+        let full = matches.with(|m| m.as_ref().is_ok_and(|m| m.len() >= wanted.get()));
+        let held_full = reader.held.with(|h| h.entries.len() >= HOLD_CAP);
+        match (full, held_full) {
+            (true, _) => format!("{n} {noun} (limit reached)"),
+            (false, true) => format!("{n} {noun} (the {HOLD_CAP} lines held are searched)"),
+            (false, false) => format!("{n} {noun}"),
+        }
+    };
+
+    view! {
+        // The instants the window stands for, for tests and people reading the page's source.
+        <section class="card" id="log-viewer" data-from=move || span.get().map(|s| s.0.to_string()).unwrap_or_default()
+            data-to=move || span.get().map(|s| s.1.to_string()).unwrap_or_default()>
+            <h2>"Log viewer"</h2>
+            <FilterBar filters=filters go=go realms=Signal::from(realms)/>
+            {move || events().then(|| view! { <EventBar filters=filters go=go reader=reader criteria=criteria q=q/> })}
+            <div class="log-status">
+                <p class="log-count" id="log-count" role="status" aria-live="polite">{count_text}</p>
+                <Follow reader=reader now=now span=span/>
+            </div>
+            <Notes reader=reader filters=filters go=go span=span now=now shown=shown_view/>
+            {move || matches.with(|m| m.as_ref().err().cloned()).map(|why| view! {
+                <p class="field-error" id="log-search-problem" role="alert">{why}</p>
+            })}
+            {move || if events() {
+                view! { <VirtualTable id="log-events" label="Keycloak events" columns=EVENT_COLUMNS count=table_count cells=cells open=open reveal=reveal/> }.into_any()
+            } else {
+                view! { <VirtualTable id="log-lines" label="Log lines" columns=LINE_COLUMNS count=table_count cells=cells open=open reveal=reveal/> }.into_any()
+            }}
+            <div class="actions">
+                <button type="button" class="button subtle" id="log-load-more"
+                    disabled=move || matches.with(|m| m.as_ref().map_or(0, Vec::len)) < wanted.get() && !reader.files.with(|f| f.iter().any(|f| f.state == super::reader::FileState::Unread))
+                    on:click=move |_| { pages.update(|p| *p += 1); reader.round.set(0); }>"Load more"</button>
+                <DownloadWindow reader=reader span=span cluster=ctx.cluster.with_untracked(|c| c.name.clone())/>
+            </div>
+            <LineDrawer selected=selected filters=filters go=go/>
+        </section>
+    }
+}

@@ -1,0 +1,102 @@
+//! A table of many fixed-height rows (tens of thousands) that renders only those in view:
+//! `role="table"` with `aria-rowcount`, each rendered row carrying its `aria-rowindex`, so
+//! assistive technology knows the whole size. The rows above and below the view are stood
+//! in for by the body's padding (set through the CSSOM, which the CSP allows). It stays at
+//! the last row while new rows arrive, unless the person has scrolled up; `reveal` scrolls a
+//! row into view. Type-erased: a screen hands a row count and a function making row `i`'s
+//! cells.
+
+use leptos::html;
+use leptos::prelude::*;
+
+/// Each row's height in CSS pixels (`.vtable .vrow` in the style sheet says the same).
+pub const ROW_PX: usize = 26;
+/// Rows rendered beyond the view on each side, so a fast scroll shows no blank.
+const OVERSCAN: usize = 12;
+/// Rows rendered before the first scroll tells the view's height.
+const FIRST_VIEW: usize = 24;
+
+#[component]
+pub fn VirtualTable(
+    id: &'static str,
+    /// The table's accessible name.
+    label: &'static str,
+    /// The column headers; `class` names each column for the style sheet.
+    columns: &'static [(&'static str, &'static str)],
+    #[prop(into)] count: Signal<usize>,
+    /// Row `i`'s cells (`role="cell"` elements).
+    cells: Callback<usize, AnyView>,
+    /// A row was chosen (click or Enter).
+    open: Callback<usize>,
+    /// A row to bring into view when it changes.
+    #[prop(optional, into)]
+    reveal: Option<Signal<Option<usize>>>,
+) -> impl IntoView {
+    let viewport = NodeRef::<html::Div>::new();
+    let top = RwSignal::new(0usize);
+    let height = RwSignal::new(FIRST_VIEW * ROW_PX);
+    // Whether the view follows the last row (it does until the person scrolls up).
+    let stick = StoredValue::new(true);
+    let on_scroll = move |_| {
+        if let Some(el) = viewport.get_untracked() {
+            let (t, h, total) =
+                (el.scroll_top().max(0) as usize, el.client_height().max(0) as usize, el.scroll_height());
+            stick.set_value(t as i32 + h as i32 >= total - (ROW_PX as i32) * 2);
+            top.set(t);
+            height.set(h.max(ROW_PX));
+        }
+    };
+    // New rows: stay at the end when following it.
+    Effect::new(move |_| {
+        count.track();
+        if stick.get_value()
+            && let Some(el) = viewport.get()
+        {
+            el.set_scroll_top(el.scroll_height());
+            top.set(el.scroll_top().max(0) as usize);
+        }
+    });
+    if let Some(reveal) = reveal {
+        Effect::new(move |_| {
+            let (Some(i), Some(el)) = (reveal.get(), viewport.get()) else { return };
+            let y = (i * ROW_PX).saturating_sub(el.client_height().max(0) as usize / 2);
+            stick.set_value(false);
+            el.set_scroll_top(y as i32);
+            top.set(y);
+        });
+    }
+    let range = Memo::new(move |_| {
+        let n = count.get();
+        let first = (top.get() / ROW_PX).saturating_sub(OVERSCAN).min(n);
+        let last = (first + height.get() / ROW_PX + 2 * OVERSCAN).min(n);
+        (first, last)
+    });
+    let header = columns
+        .iter()
+        .map(|(name, class)| view! { <div role="columnheader" class=format!("vcell {class}")>{*name}</div> })
+        .collect_view();
+    view! {
+        <div class="vtable" id=id role="table" aria-label=label aria-rowcount=move || (count.get() + 1).to_string()>
+            <div role="rowgroup" class="vhead">
+                <div role="row" class="vrow" aria-rowindex="1">{header}</div>
+            </div>
+            // Not focusable itself (a focusable wrapper would stand between the table and its
+            // rows); its rows are, so the keyboard still scrolls it.
+            <div class="vviewport" node_ref=viewport on:scroll=on_scroll>
+                // A row group needs rows: without any it is a plain box.
+                <div role=move || (count.get() > 0).then_some("rowgroup") class="vbody"
+                    style:padding-top=move || format!("{}px", range.get().0 * ROW_PX)
+                    style:padding-bottom=move || { let (_, last) = range.get(); format!("{}px", (count.get() - last) * ROW_PX) }>
+                    // Re-made when the range moves or what the cells read changes (a filter).
+                    {move || { let (a, b) = range.get(); (a..b).map(|i| view! {
+                        <div role="row" class="vrow" tabindex="0" aria-rowindex=(i + 2).to_string() data-index=i.to_string()
+                            on:click=move |_| open.run(i)
+                            on:keydown=move |ev| if ev.key() == "Enter" { open.run(i) }>
+                            {cells.run(i)}
+                        </div>
+                    }).collect_view() }}
+                </div>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,313 @@
+//! The Logs tab's viewer: lines read and gunzipped in the browser, filtered by window, level
+//! and search, counted against the sandbox's own files (read here over HTTP: list, detail,
+//! download, gunzip with flate2); the Events view's counts by type, likewise; Follow picking
+//! up a line the sandbox appends; a deep link restoring every filter; an expired link signed
+//! again once, silently; a file that cannot be read named with Retry while the others'
+//! lines show; and axe on the viewer and the line drawer. (The file table's window, pages
+//! and downloads are in access.rs.)
+
+use std::io::Read;
+use std::time::{Duration, Instant};
+
+use chrono::NaiveDateTime;
+use cluster_sandbox::Config;
+use serde_json::Value;
+
+use super::{Flow, as_admin_elsewhere, axe, sign_in_again};
+use crate::harness::{Ctx, OrFail, run_flow};
+
+pub fn flows() -> Vec<(&'static str, Flow)> {
+    vec![
+        ("logs_viewer_counts_match_the_files", |d| Box::pin(run_flow(d, Config::default(), counts_match))),
+        ("logs_viewer_events_by_type", |d| Box::pin(run_flow(d, Config::default(), events_by_type))),
+        ("logs_viewer_follow_picks_up_a_new_line", |d| Box::pin(run_flow(d, Config::default(), follow))),
+        ("logs_viewer_expired_link_signed_again", |d| Box::pin(run_flow(d, Config::default(), signed_again))),
+        ("logs_viewer_unreadable_file_with_retry", |d| Box::pin(run_flow(d, Config::default(), unreadable))),
+    ]
+}
+
+const LOGS: &str = "/clusters/cl-acme-prod/logs";
+const NEEDLE: &str = "invalid_client_credentials";
+
+async fn open(ctx: &Ctx, path: &str) {
+    ctx.goto(path).await;
+    sign_in_again(ctx, path.split('?').next().unwrap_or(path)).await;
+    ctx.find("#log-viewer").await;
+}
+
+async fn select(ctx: &Ctx, css: &str, value: &str) {
+    ctx.find(css).await.select_by_value(value).await.unwrap_or_else(|e| panic!("{css} = {value}: {e}"));
+}
+
+/// The window the viewer reads, as it says in its `data-from`/`data-to`.
+async fn window(ctx: &Ctx) -> (i64, i64) {
+    let viewer = ctx.find("#log-viewer").await;
+    let read = |v: Option<String>| v.and_then(|v| v.parse::<i64>().ok());
+    let from = read(viewer.attr_or_fail("data-from").await);
+    let to = read(viewer.attr_or_fail("data-to").await);
+    match (from, to) {
+        (Some(f), Some(t)) => (f, t),
+        other => panic!("the viewer does not say its window: {other:?}"),
+    }
+}
+
+/// `N` from the live count "N lines …".
+async fn shown(ctx: &Ctx) -> usize {
+    let text = ctx.find("#log-count").await.text().await.unwrap_or_default();
+    text.split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the count is not a number of lines: {text:?}"))
+}
+
+/// Waits until reading has stopped (no file being read) and the count holds still.
+async fn settled(ctx: &Ctx) -> usize {
+    let started = Instant::now();
+    let mut last = (usize::MAX, Instant::now());
+    loop {
+        let reading = ctx.exists("#log-reading").await;
+        let n = shown(ctx).await;
+        if n != last.0 || reading {
+            last = (n, Instant::now());
+        } else if last.1.elapsed() > Duration::from_millis(1200) {
+            return n;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "the viewer never settled (last count {n})");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Every file of acme-prod whose lines may fall in `[from, to]`, read as another client
+/// would: listed, signed, downloaded (from the page, same origin), gunzipped here.
+async fn sandbox_text(ctx: &Ctx, from: i64, to: i64) -> Vec<String> {
+    let body = format!(
+        "const auth = {{ headers: {{ Authorization: 'Bearer ' + token.access_token }} }};
+        const list = await fetch('/v2/clusters/cl-acme-prod/logs?max=1000', auth).then(r => r.json());
+        const out = [];
+        for (const f of list) {{
+            if (f.last_modified < {from} || f.last_modified > {to} + 2 * 3600000) continue;
+            const d = await fetch('/v2/clusters/cl-acme-prod/logs/' + encodeURIComponent(f.file_name) + '?minutes=5', auth).then(r => r.json());
+            const bytes = new Uint8Array(await fetch(d.temp_url).then(r => r.arrayBuffer()));
+            out.push(Array.from(bytes));
+        }}
+        done(out);"
+    );
+    let files =
+        ctx.client.execute_async(&as_admin_elsewhere(&body), vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    let Value::Array(files) = files else { panic!("the files could not be read from the sandbox: {files}") };
+    assert!(!files.is_empty(), "the sandbox lists no file for the window");
+    files
+        .iter()
+        .map(|f| {
+            let bytes: Vec<u8> = serde_json::from_value(f.clone()).unwrap_or_else(|e| panic!("bytes: {e}"));
+            let mut text = String::new();
+            flate2::read::GzDecoder::new(&bytes[..])
+                .read_to_string(&mut text)
+                .unwrap_or_else(|e| panic!("not gzip text: {e}"));
+            text
+        })
+        .collect()
+}
+
+/// One entry: its instant (epoch ms), level and whole text (continuation lines included).
+fn entries(text: &str) -> Vec<(i64, String, String)> {
+    let mut out: Vec<(i64, String, String)> = Vec::new();
+    for line in text.lines() {
+        let at = line.get(..23).and_then(|t| NaiveDateTime::parse_from_str(t, "%Y-%m-%d %H:%M:%S,%3f").ok());
+        match (at, out.last_mut()) {
+            (Some(at), _) => {
+                let level = line[23..].split_whitespace().next().unwrap_or("").to_string();
+                out.push((at.and_utc().timestamp_millis(), level, line.to_string()));
+            }
+            (None, Some(last)) => {
+                last.2.push('\n');
+                last.2.push_str(line);
+            }
+            (None, None) => {}
+        }
+    }
+    out
+}
+
+async fn counts_match(ctx: Ctx) {
+    open(&ctx, LOGS).await;
+    select(&ctx, "#log-range", "6h").await;
+    ctx.wait_url("window=6h").await;
+    select(&ctx, "#log-level", "ERROR").await;
+    ctx.wait_url("level=ERROR").await;
+    ctx.type_into("#log-search", &format!("|= \"{NEEDLE}\"")).await;
+    ctx.wait_url("q=").await;
+    let n = settled(&ctx).await;
+    let (from, to) = window(&ctx).await;
+    let expected = sandbox_text(&ctx, from, to)
+        .await
+        .iter()
+        .flat_map(|t| entries(t))
+        .filter(|(at, level, text)| *at >= from && *at <= to && level == "ERROR" && text.contains(NEEDLE))
+        .count();
+    assert!(expected > 0, "the sandbox's files have no ERROR line with {NEEDLE} in the window");
+    assert_eq!(n, expected.min(200), "the viewer shows {n} lines; the files hold {expected}");
+    if expected >= 200 {
+        ctx.wait_text("#log-count", "(limit reached)").await;
+    }
+    let rows = ctx.count("#log-lines .vbody [role=row]").await;
+    assert!(rows > 0 && rows <= n, "{rows} rows rendered for {n} lines");
+    let first = ctx.find("#log-lines .vbody [role=row]").await.text().await.unwrap_or_default();
+    assert!(first.contains("ERROR") && first.contains("CLIENT_LOGIN_ERROR"), "{first}");
+    axe::no_serious_violations(&ctx, "#log-viewer", "the log viewer").await;
+    ctx.snap("logs-viewer-errors").await;
+
+    // A deep link restores every filter, and the same lines.
+    let url = ctx.current_url().await;
+    let path = url.split_once("/clusters/").map(|(_, p)| format!("/clusters/{p}")).unwrap_or_default();
+    ctx.goto(&path).await;
+    sign_in_again(&ctx, "window=6h").await;
+    ctx.find("#log-viewer").await;
+    let value = |css: &'static str| {
+        let ctx = &ctx;
+        async move { ctx.find(css).await.prop_or_fail("value").await.unwrap_or_default() }
+    };
+    assert_eq!(value("#log-range").await, "6h");
+    assert_eq!(value("#log-level").await, "ERROR");
+    assert_eq!(value("#log-search").await, format!("|= \"{NEEDLE}\""));
+    let again = settled(&ctx).await;
+    assert!(again.abs_diff(n) <= 1, "the deep link shows {again} lines, the view {n}");
+
+    // A line's detail: a modal dialog with the whole line and its fields.
+    ctx.click("#log-lines .vbody [role=row]").await;
+    ctx.wait_text("#log-drawer", "CLIENT_LOGIN_ERROR").await;
+    ctx.wait_text("#log-drawer .log-fields", "Client").await;
+    let modal = ctx.script("return document.querySelector('#log-drawer').matches(':modal')").await;
+    assert_eq!(modal, Value::Bool(true), "the line's detail is not a modal dialog");
+    axe::no_serious_violations(&ctx, "#log-drawer", "the line drawer").await;
+    ctx.snap("logs-line-drawer").await;
+    ctx.click("#log-around").await;
+    ctx.wait_url("around=").await;
+    assert!(!ctx.exists("#log-drawer").await, "the drawer stayed open");
+    assert_eq!(value("#log-level").await, "", "lines around a line keep the level filter");
+    ctx.wait_text("#log-lines", "INFO").await;
+
+    // A bad regex says why.
+    ctx.type_into("#log-search", "|~ \"(unclosed\"").await;
+    ctx.wait_text("#log-search-problem", "is not a valid regular expression").await;
+}
+
+async fn events_by_type(ctx: Ctx) {
+    open(&ctx, &format!("{LOGS}?window=6h&view=events")).await;
+    ctx.find("#log-events").await;
+    let _ = settled(&ctx).await;
+    ctx.find("#event-counts .type-count").await;
+    assert!(!ctx.exists("#event-counts-partial").await, "six hours of files were not all counted");
+    let (from, to) = window(&ctx).await;
+    let mut expected: Vec<(String, usize)> = Vec::new();
+    for text in sandbox_text(&ctx, from, to).await {
+        for (at, _, line) in entries(&text) {
+            if at < from || at > to || !line.contains("[org.keycloak.events]") {
+                continue;
+            }
+            let Some(kind) = line.split("type=").nth(1).and_then(|t| t.split(',').next()) else { continue };
+            match expected.iter_mut().find(|(k, _)| k == kind) {
+                Some((_, n)) => *n += 1,
+                None => expected.push((kind.to_string(), 1)),
+            }
+        }
+    }
+    assert!(!expected.is_empty(), "the files hold no events in the window");
+    for button in ctx.all("#event-counts .type-count").await {
+        let kind = button.attr_or_fail("data-type").await.unwrap_or_default();
+        let n_el = button
+            .find(fantoccini::Locator::Css(".type-n"))
+            .await
+            .unwrap_or_else(|e| panic!("{kind}'s count: {e}"));
+        let n: usize = n_el.text_or_fail().await.trim().parse().unwrap_or(usize::MAX);
+        let want = expected.iter().find(|(k, _)| *k == kind).map_or(0, |(_, n)| *n);
+        assert_eq!(n, want, "{kind}: the viewer counts {n}, the files hold {want}");
+    }
+    assert_eq!(ctx.count("#event-counts .type-count").await, expected.len(), "types: {expected:?}");
+    // A count chooses its type.
+    ctx.click("#event-counts .type-count[data-type='LOGIN_ERROR']").await;
+    ctx.wait_url("type=LOGIN_ERROR").await;
+    let row = ctx.find("#log-events .vbody [role=row]").await.text().await.unwrap_or_default();
+    assert!(row.contains("LOGIN_ERROR"), "{row}");
+    axe::no_serious_violations(&ctx, "#log-viewer", "the events view").await;
+    ctx.snap("logs-events").await;
+}
+
+/// Appends one line to acme-prod's current log file through the sandbox's hook.
+async fn append(ctx: &Ctx, message: &str) {
+    let script = format!(
+        "const done = arguments[arguments.length - 1];
+        fetch('/sandbox/logs/append?cluster=cl-acme-prod', {{ method: 'POST', body: {message:?} }})
+            .then(r => done(r.status), e => done(String(e)));"
+    );
+    let status = ctx.client.execute_async(&script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    assert!(status.as_u64().is_some_and(|s| (200..300).contains(&s)), "the append hook answered {status}");
+}
+
+async fn follow(ctx: Ctx) {
+    let marker = "type=LOGIN_ERROR, realmId=acme, clientId=follow-probe, error=followed_line";
+    open(&ctx, &format!("{LOGS}?window=1h&q=follow-probe")).await;
+    assert_eq!(settled(&ctx).await, 0);
+    ctx.click("#log-follow").await;
+    // The first refresh is at once; the line is appended after it, for the 30-second one.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    append(&ctx, marker).await;
+    let started = Instant::now();
+    while shown(&ctx).await == 0 {
+        assert!(started.elapsed() < Duration::from_secs(45), "following never showed the appended line");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    ctx.wait_text("#log-count", "1 line").await;
+    ctx.wait_text("#log-lines", "follow-probe").await;
+    let checked = ctx.find("#log-follow").await.prop_or_fail("checked").await;
+    assert_eq!(checked.as_deref(), Some("true"));
+}
+
+async fn signed_again(ctx: Ctx) {
+    // The first download of the newest file meets 403, as an expired link does (armed from
+    // the console's origin, before the Logs tab reads anything).
+    ctx.goto("/").await;
+    ctx.find("#client-id").await;
+    let armed = ctx
+        .script_async(
+            "const done = arguments[arguments.length - 1];
+            fetch('/sandbox/faults?path=/sandbox/storage/logs/cl-acme-prod/&times=1&status=403', { method: 'POST' })
+                .then(r => done(r.status), e => done(String(e)));",
+        )
+        .await;
+    assert_eq!(armed, serde_json::json!(201));
+    open(&ctx, &format!("{LOGS}?window=1h&limit=2000")).await;
+    let n = settled(&ctx).await;
+    assert!(n > 0, "no line read after the link was signed again");
+    assert!(!ctx.exists("#log-searched").await, "not every file of the hour was read");
+    assert!(!ctx.exists("#log-file-errors").await, "an expired link was shown as a failure");
+    let files = ctx.count("#log-table tbody tr").await;
+    let signed = ctx.calls("cluster.log.detail", "200").await;
+    assert_eq!(signed, files as u64 + 1, "{files} files read with {signed} signatures (one again)");
+}
+
+async fn unreadable(ctx: Ctx) {
+    open(&ctx, &format!("{LOGS}?window=6h")).await;
+    let before = settled(&ctx).await;
+    assert!(before > 0);
+    // The newest file fails once; the others still show.
+    let newest = ctx.find("#log-table tbody tr").await.attr_or_fail("data-file").await.unwrap_or_default();
+    assert!(newest.ends_with(".log.gz"), "{newest}");
+    let script = format!(
+        "const done = arguments[arguments.length - 1];
+        fetch('/sandbox/faults?path=' + encodeURIComponent({newest:?}) + '&times=1&status=500', {{ method: 'POST' }})
+            .then(r => done(r.status), e => done(String(e)));"
+    );
+    assert_eq!(ctx.script_async(&script).await, serde_json::json!(201));
+    ctx.goto(&format!("{LOGS}?window=6h&limit=2000")).await;
+    sign_in_again(&ctx, "limit=2000").await;
+    ctx.wait_text("#log-file-errors", &newest).await;
+    ctx.wait_text("#log-file-errors", "500").await;
+    let without = settled(&ctx).await;
+    assert!(without > 0, "the other files' lines are not shown");
+    axe::no_serious_violations(&ctx, "#log-viewer", "the viewer with a failed file").await;
+    ctx.click("#log-file-errors .retry-file").await;
+    ctx.wait_gone("#log-file-errors", Duration::from_secs(20), "the failure after Retry").await;
+    let with = settled(&ctx).await;
+    assert!(with > without, "Retry read no more lines ({without} → {with})");
+}
