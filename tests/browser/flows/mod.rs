@@ -7,6 +7,7 @@ pub mod axe;
 mod billing;
 mod code;
 mod deploy;
+mod drift;
 mod domains;
 mod env_vars;
 mod faults;
@@ -63,6 +64,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(navigation::flows());
     flows.extend(split_origin::flows());
     flows.extend(deploy::flows());
+    flows.extend(drift::flows());
     flows
 }
 

@@ -11,6 +11,7 @@ mod contacts;
 mod create;
 mod deploy;
 mod dispatch;
+mod drift;
 mod domains;
 mod env_vars;
 mod export_seed;
