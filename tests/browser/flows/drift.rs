@@ -85,6 +85,12 @@ async fn walk(ctx: Ctx) {
         "const done = arguments[arguments.length - 1]; fetch('/sandbox/drift').then(r => r.json()).then(done, () => done(null));",
     ).await;
     assert!(report["answers"].as_u64().unwrap_or(0) > 20, "the walk's answers were not varied: {report}");
-    println!("    drift: walked {} screens; varied {}; unknown values seen: {seen:?}", screens.len() + 4, report["varied"]);
+    println!(
+        "    drift: walked {} screens; varied {}; unknown values seen: {seen:?}",
+        screens.len() + 4,
+        report["varied"]
+    );
+    // Else the badge check above had nothing to read.
+    assert!(!seen.is_empty(), "no unknown enum value reached a screen under this seed: {report}");
     assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));
 }

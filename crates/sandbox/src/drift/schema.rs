@@ -70,7 +70,9 @@ mod tests {
             Value::Object(map) => Value::Object(
                 map.iter()
                     .filter(|(k, _)| {
-                        in_properties || !["description", "example", "examples", "title", "summary"].contains(&k.as_str())
+                        in_properties
+                            || !["description", "example", "examples", "title", "summary"]
+                                .contains(&k.as_str())
                     })
                     .map(|(k, v)| (k.clone(), strip(v, !in_properties && k == "properties")))
                     .collect(),
@@ -114,7 +116,8 @@ mod tests {
         let want = project(&spec);
         if std::env::var_os("DRIFT_INDEX_WRITE").is_some() {
             let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/drift/contract.json");
-            std::fs::write(&file, serde_json::to_string_pretty(&want).expect("JSON") + "\n").expect("write the index");
+            std::fs::write(&file, serde_json::to_string_pretty(&want).expect("JSON") + "\n")
+                .expect("write the index");
             return;
         }
         let have: Value = serde_json::from_str(INDEX).expect("contract.json is JSON");

@@ -57,7 +57,11 @@ fn varied_answers_keep_required_fields_types_and_closed_enums_across_seeds() {
     let mut failures = Vec::new();
     for (what, schema) in &answers {
         let original = sample(schema, 0);
-        assert!(problems(&original, schema, what).is_empty(), "{what}: the sample itself: {:?}", problems(&original, schema, what));
+        assert!(
+            problems(&original, schema, what).is_empty(),
+            "{what}: the sample itself: {:?}",
+            problems(&original, schema, what)
+        );
         for seed in 0..40u64 {
             let mut value = original.clone();
             let mut changes = Changes::new();
@@ -68,8 +72,15 @@ fn varied_answers_keep_required_fields_types_and_closed_enums_across_seeds() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures[..failures.len().min(20)].join("\n"));
-    for kind in [Kind::OmittedOptional, Kind::ExtraField, Kind::UnknownEnum, Kind::EmptyList, Kind::PaddedList] {
+    assert!(
+        failures.is_empty(),
+        "{} problems:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+    for kind in
+        [Kind::OmittedOptional, Kind::ExtraField, Kind::UnknownEnum, Kind::EmptyList, Kind::PaddedList]
+    {
         assert!(kinds.contains(kind.name()), "{} never happened: {kinds:?}", kind.name());
     }
 }
@@ -83,7 +94,9 @@ fn unknown_enum_values_only_in_the_open_enums() {
             vary_answer(&mut value, schema, &mut Rng::new(seed), &mut changes);
             for (kind, where_) in changes.iter().filter(|(k, _)| *k == Kind::UnknownEnum) {
                 assert!(
-                    OPEN_ENUMS.iter().any(|open| where_.starts_with(&format!("{} = {}", open.schema, open.value))),
+                    OPEN_ENUMS
+                        .iter()
+                        .any(|open| where_.starts_with(&format!("{} = {}", open.schema, open.value))),
                     "{what}: {} at {where_}",
                     kind.name()
                 );

@@ -121,7 +121,13 @@ fn vary(value: &mut Value, schema: &Value, at: &str, rng: &mut Rng, changes: &mu
     }
 }
 
-fn vary_object(object: &mut Map<String, Value>, schema: &Value, at: &str, rng: &mut Rng, changes: &mut Changes) {
+fn vary_object(
+    object: &mut Map<String, Value>,
+    schema: &Value,
+    at: &str,
+    rng: &mut Rng,
+    changes: &mut Changes,
+) {
     let Some(properties) = schema["properties"].as_object() else {
         // A map (`additionalProperties`): its keys are data, so none is added or removed.
         if let Some(values) = schema.get("additionalProperties").filter(|s| s.is_object()) {
@@ -137,8 +143,11 @@ fn vary_object(object: &mut Map<String, Value>, schema: &Value, at: &str, rng: &
             vary(value, property, &format!("{at}.{key}"), rng, changes);
         }
     }
-    let optional: Vec<String> =
-        object.keys().filter(|k| properties.contains_key(*k) && !required.contains(&k.as_str())).cloned().collect();
+    let optional: Vec<String> = object
+        .keys()
+        .filter(|k| properties.contains_key(*k) && !required.contains(&k.as_str()))
+        .cloned()
+        .collect();
     for key in optional {
         if rng.chance(0.25) {
             object.remove(&key);

@@ -106,7 +106,11 @@ async fn errors_the_token_endpoint_and_sandbox_hooks_are_left_alone() {
         let missing = h.get("/clusters/no-such-cluster", &token).await;
         assert_eq!(missing.status, StatusCode::NOT_FOUND);
         let body: Value = missing.json();
-        assert_eq!(body.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()), Some(vec!["error".to_string()]), "{body}");
+        assert_eq!(
+            body.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()),
+            Some(vec!["error".to_string()]),
+            "{body}"
+        );
     }
     let report: Value = h.raw(Method::GET, "/sandbox/drift", None).await.json();
     assert_eq!(report["answers"], 0, "error answers are not varied: {report}");
