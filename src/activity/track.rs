@@ -46,6 +46,8 @@ pub fn realm_progress(feed: &Feed<Deployment>) -> Progress {
                 r.state_error.clone().unwrap_or_else(|| "the service gave no reason.".into())
             ),
         ),
+        // A state this console does not know, as the service sent it.
+        Some((DeploymentState::Unknown(raw), _)) => Progress::done(true, raw.clone()),
         Some((state, _)) => Progress::done(true, crate::realms::describe(state).0),
     }
 }

@@ -44,7 +44,8 @@ const COLUMNS: &[Column] = &[
 const NEWEST_FIRST: (usize, bool) = (5, false);
 
 /// Clusters per page: support staff see hundreds from every organization.
-const PAGER: Pager = Pager { size: 50, prev_id: "clusters-prev", next_id: "clusters-next" };
+const PAGER: Pager =
+    Pager { size: 50, prev_id: "clusters-prev", next_id: "clusters-next", param: crate::kit::pager::PARAM };
 
 /// One cluster as a row. `listed_at` is when the list was read: a watch that knows
 /// something newer is not overwritten with it. A cluster still changing is watched only

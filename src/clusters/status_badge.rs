@@ -16,7 +16,9 @@ pub fn describe(status: &ClusterState) -> (&'static str, Tone) {
         ClusterState::Disabled => ("Disabled", Tone::Muted),
         ClusterState::PendingDeletion => ("Pending deletion", Tone::Muted),
         ClusterState::Archived => ("Archived", Tone::Muted),
-        ClusterState::Unknown(_) => ("Unknown", Tone::Muted),
+        // A state this console does not know (the lifecycle is only partly documented, API-NOTES
+        // §4.1): neither good nor bad, and shown by its code (`words`).
+        ClusterState::Unknown(_) => ("Unknown", Tone::Neutral),
     }
 }
 
@@ -57,6 +59,7 @@ mod tests {
         assert!(!is_transitional(&ClusterState::BillingSetup), "an unpaid cluster does not spin forever");
         assert!(is_transitional(&ClusterState::Provisioning));
         assert_eq!(words(&ClusterState::Unknown("NEW_THING".into())), "NEW_THING");
+        assert_eq!(describe(&ClusterState::Unknown("NEW_THING".into())).1, Tone::Neutral);
         for s in ClusterState::KNOWN {
             assert!(!words(s).contains('_'), "{s:?} reads as a code");
         }

@@ -14,11 +14,24 @@ pub const PARAM: &str = "page";
 #[derive(Clone, Copy, Debug)]
 pub struct Pager {
     pub size: usize,
+    /// Empty for a table's fallback pager ([`Pager::fallback`]): its links have no id.
     pub prev_id: &'static str,
     pub next_id: &'static str,
+    /// The query parameter of its page number: [`PARAM`], or the table's own.
+    pub param: &'static str,
 }
 
 impl Pager {
+    /// How many rows any table draws at most: a table given no pager of its own still pages
+    /// a long list (a service may answer hundreds of items) instead of drawing them all.
+    pub const FALLBACK_SIZE: usize = 100;
+
+    /// The pager of a table with none of its own, by the table's id (its page number in
+    /// `?<id>=`, so two such tables on a page page apart) or the shared `?page=`.
+    pub fn fallback(table_id: Option<&'static str>) -> Pager {
+        Pager { size: Self::FALLBACK_SIZE, prev_id: "", next_id: "", param: table_id.unwrap_or(PARAM) }
+    }
+
     /// (pages, the index range of page `page`), clamped to what exists (at least one page).
     pub fn range(&self, count: usize, page: usize) -> (usize, Range<usize>) {
         let pages = count.div_ceil(self.size).max(1);
@@ -39,9 +52,9 @@ impl Pager {
             let next = (current < pages).then(|| href(current + 1));
             view! {
                 <nav class="pager" aria-label="Pages">
-                    {prev.map(|href| view! { <a class="button" id=self.prev_id href=href>"Previous"</a> })}
+                    {prev.map(|href| view! { <a class="button" id=(!self.prev_id.is_empty()).then_some(self.prev_id) href=href>"Previous"</a> })}
                     <span>{format!("Page {current} of {pages}")}</span>
-                    {next.map(|href| view! { <a class="button" id=self.next_id href=href>"Next"</a> })}
+                    {next.map(|href| view! { <a class="button" id=(!self.next_id.is_empty()).then_some(self.next_id) href=href>"Next"</a> })}
                 </nav>
             }
             .into_any()
@@ -102,7 +115,15 @@ fn encode(value: &str) -> String {
 mod tests {
     use super::*;
 
-    const PAGER: Pager = Pager { size: 50, prev_id: "p", next_id: "n" };
+    #[test]
+    fn a_table_without_a_pager_pages_at_100_under_its_own_parameter() {
+        let pager = Pager::fallback(Some("card-table"));
+        assert_eq!(pager.param, "card-table");
+        assert_eq!(pager.range(500, 5), (5, 400..500));
+        assert_eq!(Pager::fallback(None).param, PARAM);
+    }
+
+    const PAGER: Pager = Pager { size: 50, prev_id: "p", next_id: "n", param: PARAM };
 
     #[test]
     fn pages_are_clamped() {

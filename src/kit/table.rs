@@ -16,7 +16,7 @@ use leptos_router::hooks::use_location;
 use super::Loaded;
 use super::badge::{Badge, Tone};
 use super::copy::CopyButton;
-use super::pager::{PARAM, Pager, with_param};
+use super::pager::{Pager, with_param};
 use crate::api::ApiError;
 use crate::format;
 
@@ -313,7 +313,9 @@ pub fn ResourceTable(
     };
     let class = if class.is_empty() { "table rtable".to_string() } else { format!("table rtable {class}") };
     let location = use_location();
-    let page = Memo::new(move |_| super::pager::parse(location.query.with(|q| q.get(PARAM))));
+    // Every table pages: one without a pager of its own pages at `Pager::FALLBACK_SIZE`.
+    let pager = pager.unwrap_or_else(|| Pager::fallback(id));
+    let page = Memo::new(move |_| super::pager::parse(location.query.with(|q| q.get(pager.param))));
     let empty = ViewFn::from(move || view! { {empty.run()} {updated()} });
     Loaded::from_fn(loading_what, move || rows.run(()), Some(retry)).empty(Vec::is_empty, empty).ready(
         move |mut list| {
@@ -326,16 +328,16 @@ pub fn ResourceTable(
                 list = order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect();
             }
             // The whole list is ordered before it is cut into pages.
-            let pages = pager.map(|pager| {
+            let pages = {
                 let (pages, range) = pager.range(list.len(), page.get());
                 let current = pager.page_of(&range);
                 list = list.drain(range).collect();
                 pager.nav(pages, current, &|to| {
                     location.search.with_untracked(|s| {
-                        with_param(&location.pathname.get_untracked(), s, PARAM, &to.to_string())
+                        with_param(&location.pathname.get_untracked(), s, pager.param, &to.to_string())
                     })
                 })
-            });
+            };
             let now = js_sys::Date::now() as i64;
             let body = list
                 .into_iter()

@@ -7,7 +7,7 @@ use super::facts::OrgFacts;
 use super::reads::Reads;
 use crate::billing::dollars;
 use crate::clusters::plans::PLANS;
-use crate::clusters::status_badge::describe;
+use crate::clusters::status_badge::{describe, words};
 use crate::kit::{Badge, Tone};
 use crate::links;
 
@@ -54,7 +54,8 @@ pub fn OrgCard(facts: OrgFacts, reads: Reads) -> impl IntoView {
         .by_status
         .iter()
         .map(|(status, n)| {
-            let (label, tone) = describe(status);
+            // An unknown state is counted under its code, as the service sent it.
+            let (label, tone) = (words(status), describe(status).1);
             view! { <li>{Badge::new(format!("{n} {label}"), tone).view()}</li> }
         })
         .collect_view();

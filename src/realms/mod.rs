@@ -51,7 +51,8 @@ pub fn describe(state: &DeploymentState) -> (&'static str, Tone) {
         DeploymentState::Pending => ("Pending", Tone::Busy),
         DeploymentState::Failed => ("Failed", Tone::Bad),
         DeploymentState::Disabled => ("Disabled", Tone::Muted),
-        DeploymentState::Unknown(_) => ("Unknown", Tone::Muted),
+        // Shown by its code (`badge`), neither good nor bad: API-NOTES §5.3 documents no transitions.
+        DeploymentState::Unknown(_) => ("Unknown", Tone::Neutral),
     }
 }
 

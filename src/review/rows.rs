@@ -155,7 +155,8 @@ impl DeskFilter {
 
 /// The desk's pages: the DOM holds at most 25 rows whatever the total, and a keystroke
 /// redraws no more than these (the frame budget of the filter, see BENCHMARKS.md).
-pub const PAGER: Pager = Pager { size: 25, prev_id: "desk-prev", next_id: "desk-next" };
+pub const PAGER: Pager =
+    Pager { size: 25, prev_id: "desk-prev", next_id: "desk-next", param: crate::kit::pager::PARAM };
 
 #[cfg(test)]
 mod tests {

@@ -111,6 +111,11 @@ pub struct Args {
     /// Keycloak client's "Valid redirect URIs"); repeatable.
     #[arg(long = "redirect-origin", value_name = "ORIGIN", value_parser = crate::cors::parse_origin)]
     pub redirect_origin: Vec<String>,
+    /// Varies every API answer within the contract (optional fields left out, unknown ones
+    /// added, open enums outside their values, lists emptied or padded to 500), chosen from
+    /// this seed per call. GET /sandbox/drift reports what was varied.
+    #[arg(long, value_name = "SEED")]
+    pub drift: Option<u64>,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -150,6 +155,7 @@ impl Args {
             trust_proxy: self.trust_proxy,
             public_url: self.public_url,
             redirect_origins: self.redirect_origin,
+            drift: self.drift,
         }
     }
 }
@@ -206,6 +212,10 @@ pub fn banner(config: &Config, running: &Running) -> String {
             )
         } else {
             String::new()
+        },
+        match config.drift {
+            Some(seed) => format!("  Drift:          answers vary within the contract (seed {seed}); what varied at {base}/sandbox/drift"),
+            None => String::new(),
         },
         match (&config.public_url, config.trust_proxy) {
             (Some(url), _) => format!("  Public origin:  {url} (--public-url)"),

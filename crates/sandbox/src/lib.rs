@@ -16,6 +16,7 @@ pub mod console;
 mod cors;
 mod coverage;
 mod dispatch;
+pub mod drift;
 pub mod engine;
 mod error;
 pub mod faults;
@@ -144,6 +145,8 @@ pub struct Config {
     /// `--redirect-origin`: the identity server's allowed redirect origins; none means the
     /// public origin alone.
     pub redirect_origins: Vec<String>,
+    /// `--drift SEED`: answers vary within the contract (see [`drift`]); off when `None`.
+    pub drift: Option<u64>,
 }
 
 impl Default for Config {
@@ -178,6 +181,7 @@ impl Default for Config {
             trust_proxy: false,
             public_url: None,
             redirect_origins: Vec::new(),
+            drift: None,
         }
     }
 }

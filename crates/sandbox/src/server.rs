@@ -115,6 +115,10 @@ fn router(state: Arc<AppState>, config: &Config, console: Option<security::Heade
         (Some(dir), Some(headers)) => router.fallback_service(crate::console::service(dir, faults, headers)),
         _ => router.fallback(no_console),
     };
+    // Inside the faults: a truncated answer is cut after it was varied.
+    let drift = crate::drift::Drift::new(config.drift);
+    router = router.merge(crate::drift::routes(drift.clone()));
+    router = router.layer(middleware::from_fn_with_state(drift, crate::drift::apply));
     let api_faults = crate::faults::ApiFaults::new(config.faults, config.faults_seed);
     router = router.merge(crate::faults::routes(api_faults.clone()));
     router = router.layer(middleware::from_fn_with_state(api_faults, crate::faults::inject));

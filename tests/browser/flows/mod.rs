@@ -8,6 +8,7 @@ mod billing;
 mod code;
 mod deploy;
 mod domains;
+mod drift;
 mod env_vars;
 mod faults;
 mod foundation;
@@ -65,6 +66,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(navigation::flows());
     flows.extend(split_origin::flows());
     flows.extend(deploy::flows());
+    flows.extend(drift::flows());
     flows
 }
 

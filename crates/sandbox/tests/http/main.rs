@@ -12,6 +12,7 @@ mod create;
 mod deploy;
 mod dispatch;
 mod domains;
+mod drift;
 mod env_vars;
 mod export_seed;
 mod ext_helpers;

@@ -34,14 +34,7 @@ pub fn record_rows(records: Vec<DomainRecord>) -> Vec<Row> {
         .collect()
 }
 
-fn badge((label, tone): (&'static str, &'static str), class: &'static str) -> AnyView {
-    // `dns_label` and `certificate_label` (domains/mod.rs) still name their tone in words.
-    let tone = match tone {
-        "ok" => Tone::Ok,
-        "busy" => Tone::Busy,
-        "bad" => Tone::Bad,
-        _ => Tone::Muted,
-    };
+fn badge((label, tone): (String, Tone), class: &'static str) -> AnyView {
     Badge::new(label, tone).spinner(tone == Tone::Busy).class(class).view()
 }
 

@@ -10,6 +10,7 @@ use cluster_api::domain_rules::{self, HostProblem, MAX_HOST, MAX_LABEL};
 use cluster_api::{CertificateStatusMapping, CustomerDomainValidation, DomainStatusMapping, ops};
 
 use crate::api::{self, ApiError};
+use crate::kit::Tone;
 use crate::poll::{Backoff, Poller};
 use crate::session::Session;
 
@@ -45,29 +46,34 @@ pub fn domain_watch(session: Session) -> DomainWatch {
     )
 }
 
-/// Words and a badge tone for the DNS validation.
-pub fn dns_label(status: &DomainStatusMapping) -> (&'static str, &'static str) {
-    match status {
-        DomainStatusMapping::PendingValidation => ("Waiting for DNS records", "busy"),
-        DomainStatusMapping::Success => ("DNS verified", "ok"),
-        DomainStatusMapping::Failed => ("DNS validation failed", "bad"),
-        DomainStatusMapping::NotFound | DomainStatusMapping::Unknown(_) => ("DNS status unknown", "muted"),
-    }
+/// Words and a badge tone for the DNS validation. A status this console does not know (the
+/// contract's list is not verified live, API-NOTES §9 #2) is shown as the service sent it.
+pub fn dns_label(status: &DomainStatusMapping) -> (String, Tone) {
+    let (words, tone) = match status {
+        DomainStatusMapping::PendingValidation => ("Waiting for DNS records", Tone::Busy),
+        DomainStatusMapping::Success => ("DNS verified", Tone::Ok),
+        DomainStatusMapping::Failed => ("DNS validation failed", Tone::Bad),
+        DomainStatusMapping::NotFound => ("DNS status unknown", Tone::Muted),
+        DomainStatusMapping::Unknown(raw) => return (format!("DNS: {raw}"), Tone::Neutral),
+    };
+    (words.to_string(), tone)
 }
 
-/// Words and a badge tone for the certificate.
-pub fn certificate_label(status: &CertificateStatusMapping) -> (&'static str, &'static str) {
+/// Words and a badge tone for the certificate; an unknown status as the service sent it.
+pub fn certificate_label(status: &CertificateStatusMapping) -> (String, Tone) {
     use CertificateStatusMapping as C;
-    match status {
-        C::PendingValidation => ("Certificate pending", "busy"),
-        C::Issued => ("Certificate issued", "ok"),
-        C::ValidationTimedOut => ("Certificate timed out", "bad"),
-        C::Failed => ("Certificate failed", "bad"),
-        C::Expired => ("Certificate expired", "bad"),
-        C::Revoked => ("Certificate revoked", "bad"),
-        C::Inactive => ("Certificate inactive", "muted"),
-        C::NotFound | C::Unknown(_) => ("Certificate unknown", "muted"),
-    }
+    let (words, tone) = match status {
+        C::PendingValidation => ("Certificate pending", Tone::Busy),
+        C::Issued => ("Certificate issued", Tone::Ok),
+        C::ValidationTimedOut => ("Certificate timed out", Tone::Bad),
+        C::Failed => ("Certificate failed", Tone::Bad),
+        C::Expired => ("Certificate expired", Tone::Bad),
+        C::Revoked => ("Certificate revoked", Tone::Bad),
+        C::Inactive => ("Certificate inactive", Tone::Muted),
+        C::NotFound => ("Certificate unknown", Tone::Muted),
+        C::Unknown(raw) => return (format!("Certificate: {raw}"), Tone::Neutral),
+    };
+    (words.to_string(), tone)
 }
 
 /// Why a domain cannot become the primary host yet, or `None` when it can.

@@ -18,7 +18,8 @@ pub fn verdict(scan: &ScanState) -> (String, Tone) {
         ScanState::Warn => ("Warnings", Tone::Warn),
         ScanState::Block => ("Blocked", Tone::Bad),
         ScanState::Error => ("Scan failed", Tone::Bad),
-        ScanState::Unknown(raw) => return (raw.clone(), Tone::Muted),
+        // scan_state is a plain string in the contract (API-NOTES §5.1): a new value as sent.
+        ScanState::Unknown(raw) => return (raw.clone(), Tone::Neutral),
     };
     (words.to_string(), tone)
 }
