@@ -213,7 +213,10 @@ mod tests {
         // subsequence, are not offered beside it.
         assert_eq!(labels(&index, &index.search("cUsT", &Visits::default(), 10)), ["Customers"]);
         // With nothing better, a subsequence inside one word is.
-        assert_eq!(labels(&index, &index.search("clstr", &Visits::default(), 10)), ["Clusters", "Create cluster"]);
+        assert_eq!(
+            labels(&index, &index.search("clstr", &Visits::default(), 10)),
+            ["Clusters", "Create cluster"]
+        );
     }
 
     #[test]

@@ -16,7 +16,9 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
             Box::pin(run_flow(d, Config::default(), two_categories))
         }),
         ("access_invalid_cidr_refused_in_form", |d| Box::pin(run_flow(d, Config::default(), invalid_cidr))),
-        ("ip_allowlist_asks_before_locking_out", |d| Box::pin(run_flow(d, Config::default(), asks_before_lockout))),
+        ("ip_allowlist_asks_before_locking_out", |d| {
+            Box::pin(run_flow(d, Config::default(), asks_before_lockout))
+        }),
         ("access_premium_cap", |d| Box::pin(run_flow(d, quick_provision(), premium_cap))),
         ("logs_window_pages_and_download", |d| {
             Box::pin(run_flow(d, Config::default(), logs_window_and_download))

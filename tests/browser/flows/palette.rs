@@ -101,9 +101,11 @@ fn class(label: &str, query: &str) -> u8 {
     if label.starts_with(query) {
         return 0;
     }
-    let word_start = label
-        .char_indices()
-        .any(|(at, _)| at > 0 && label[at..].starts_with(query) && !label[..at].chars().last().is_some_and(char::is_alphanumeric));
+    let word_start = label.char_indices().any(|(at, _)| {
+        at > 0
+            && label[at..].starts_with(query)
+            && !label[..at].chars().last().is_some_and(char::is_alphanumeric)
+    });
     if word_start {
         1
     } else if label.contains(query) {

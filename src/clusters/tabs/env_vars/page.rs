@@ -67,13 +67,10 @@ pub fn ClusterEnvVars() -> impl IntoView {
     let in_progress = Memo::new(move |_| feed.with(|f| f.value.as_ref().map(|s| s.restart_in_progress)));
     let blocked = Memo::new(move |_| {
         let (name, status) = cluster.with(|c| (c.name.clone(), c.status.clone()));
-        cluster_ctx
-            .denied(&catalogue::CLUSTER_ENVVAR_CREATE)
-            .or_else(|| {
-                (status != ClusterState::Active).then(|| {
-                    format!("{name} is {status}; its settings can be changed only while it is ACTIVE.")
-                })
-            })
+        cluster_ctx.denied(&catalogue::CLUSTER_ENVVAR_CREATE).or_else(|| {
+            (status != ClusterState::Active)
+                .then(|| format!("{name} is {status}; its settings can be changed only while it is ACTIVE."))
+        })
     });
     let cluster_name = Memo::new(move |_| cluster.with(|c| c.name.clone()));
     let ctx = EnvVarsCtx {
@@ -89,8 +86,7 @@ pub fn ClusterEnvVars() -> impl IntoView {
 
     let rows = Callback::new(move |()| -> Rows {
         let off = blocked.get().is_some();
-        list.get()
-            .map(|r| r.map(|vars| vars.into_iter().map(|v| row(v, off, ctx)).collect()))
+        list.get().map(|r| r.map(|vars| vars.into_iter().map(|v| row(v, off, ctx)).collect()))
     });
     let restart_line = move || match in_progress.get() {
         None => view! { <p class="loading restart-state">"Checking for restarts…"</p> }.into_any(),
@@ -127,7 +123,9 @@ fn row(v: Var, off: bool, ctx: EnvVarsCtx) -> Row {
         if secret { Cell::text("Hidden (secret)").class("masked") } else { Cell::mono(v.value.clone()) };
     // A staged change of this variable, as the row shows it.
     let pending = ctx.queue.staged.with(|list| {
-        list.iter().find(|s| s.var_id() == Some(v.id.as_str())).map(|s| (matches!(s.op, Op::Delete { .. }), s.id))
+        list.iter()
+            .find(|s| s.var_id() == Some(v.id.as_str()))
+            .map(|s| (matches!(s.op, Op::Delete { .. }), s.id))
     });
     let pending_cell = match pending {
         None => Cell::text(""),

@@ -105,6 +105,13 @@ pub fn PendingPanel() -> impl IntoView {
             </li>
         }
     };
+    // The person confirmed this run: Retry goes on with what is still pending, unasked.
+    let retry = {
+        let cluster = cluster.clone();
+        Callback::new(move |()| {
+            queue.apply(&cluster);
+        })
+    };
     let run_line = move || {
         let r = run.get()?;
         if let Some((label, error)) = r.failed.clone() {
@@ -113,12 +120,14 @@ pub fn PendingPanel() -> impl IntoView {
                 <div id="env-run-failure">
                     <p class="reason">{format!("Stopped: “{label}” failed. {} of {} applied; {} still pending, nothing is lost.",
                         r.applied, r.total, changes(left))}</p>
-                    <ErrorPanel action=label error=error/>
+                    <ErrorPanel action=label error=error retry=retry/>
                 </div>
             }.into_any());
         }
         let text = if r.running() {
             progress(r.applied, r.total, restarting())
+        } else if r.cancelled > 0 {
+            format!("{} of {} applied; {} cancelled, still pending.", r.applied, r.total, r.cancelled)
         } else {
             format!("All {} applied.", changes(r.total))
         };
@@ -165,13 +174,15 @@ fn PasteBlock() -> impl IntoView {
     let outcome = RwSignal::new(None::<(usize, Vec<String>)>);
     let stage = move |_| {
         let lines = parse_dotenv(&text.get_untracked());
-        let existing: Vec<(String, String, bool)> = untrack(|| ctx.list.with(|l| {
-            l.iter()
-                .flatten()
-                .flatten()
-                .map(|v| (v.name.clone(), v.id.clone(), v.r#type == EnvironmentVariableType::Secret))
-                .collect()
-        }));
+        let existing: Vec<(String, String, bool)> = untrack(|| {
+            ctx.list.with(|l| {
+                l.iter()
+                    .flatten()
+                    .flatten()
+                    .map(|v| (v.name.clone(), v.id.clone(), v.r#type == EnvironmentVariableType::Secret))
+                    .collect()
+            })
+        });
         let mut problems = Vec::new();
         let mut staged = 0;
         for line in lines {

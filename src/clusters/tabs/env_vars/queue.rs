@@ -146,7 +146,10 @@ pub fn env_queue() -> EnvQueue {
 }
 
 fn kept_staged() -> Vec<Staged> {
-    storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()).map(|t| staged::from_storage(&t)).unwrap_or_default()
+    storage()
+        .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+        .map(|t| staged::from_storage(&t))
+        .unwrap_or_default()
 }
 
 /// Writes the staged changes to sessionStorage whenever they change.
@@ -175,7 +178,15 @@ impl EnvQueue {
         self.next.set_value(seq + 1);
         let since = js_sys::Date::now();
         self.items.update(|items| {
-            items.push(Queued { seq, cluster: cluster.clone(), label: label.clone(), change, since, staged, run })
+            items.push(Queued {
+                seq,
+                cluster: cluster.clone(),
+                label: label.clone(),
+                change,
+                since,
+                staged,
+                run,
+            })
         });
         self.announce(seq, &cluster, label);
         self.failure.update(|f| {
@@ -199,7 +210,7 @@ impl EnvQueue {
         self.ended.update(|e| e.push((seq, false, "Cancelled: it was never sent; still pending".into())));
         // The run goes on without it; it stays staged.
         if let Some(run) = run {
-            self.runs.update(|runs| runs.iter_mut().filter(|r| r.id == run).for_each(|r| r.total -= 1));
+            self.runs.update(|runs| runs.iter_mut().filter(|r| r.id == run).for_each(|r| r.cancelled += 1));
         }
     }
 

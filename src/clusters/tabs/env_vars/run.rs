@@ -16,13 +16,15 @@ pub struct Run {
     pub cluster: String,
     pub total: usize,
     pub applied: usize,
+    /// Taken out of the run (Cancel in the activity center): still staged.
+    pub cancelled: usize,
     /// The change that failed, and why: the run stopped there.
     pub failed: Option<(String, ApiError)>,
 }
 
 impl Run {
     pub fn running(&self) -> bool {
-        self.failed.is_none() && self.applied < self.total
+        self.failed.is_none() && self.applied + self.cancelled < self.total
     }
 }
 
@@ -51,7 +53,8 @@ impl EnvQueue {
 
     /// Gives a staged secret its value again (asked for after a reload).
     pub fn set_value(self, id: u64, value: String) {
-        self.staged.update(|list| list.iter_mut().filter(|s| s.id == id).for_each(|s| s.value = value.clone()));
+        self.staged
+            .update(|list| list.iter_mut().filter(|s| s.id == id).for_each(|s| s.value = value.clone()));
     }
 
     pub fn pending(self, cluster: &str) -> Vec<Staged> {
@@ -59,7 +62,8 @@ impl EnvQueue {
     }
 
     pub fn state(self, id: u64) -> StagedState {
-        let Some(seq) = self.items.with(|items| items.iter().find(|q| q.staged == Some(id)).map(|q| q.seq)) else {
+        let Some(seq) = self.items.with(|items| items.iter().find(|q| q.staged == Some(id)).map(|q| q.seq))
+        else {
             return StagedState::Pending;
         };
         if self.sending.get() == Some(seq) { StagedState::Sending } else { StagedState::Queued }
@@ -81,7 +85,14 @@ impl EnvQueue {
         let total = list.len();
         self.runs.update(|runs| {
             runs.retain(|r| r.cluster != cluster);
-            runs.push(Run { id: run, cluster: cluster.to_string(), total, applied: 0, failed: None });
+            runs.push(Run {
+                id: run,
+                cluster: cluster.to_string(),
+                total,
+                applied: 0,
+                cancelled: 0,
+                failed: None,
+            });
         });
         for s in list {
             if let Some(change) = s.change() {
@@ -115,10 +126,16 @@ impl EnvQueue {
             })
         });
         self.ended.update(|ended| {
-            ended.extend(dropped.into_iter().map(|seq| (seq, false, "Not sent: an earlier change failed; still pending".to_string())))
+            ended.extend(
+                dropped
+                    .into_iter()
+                    .map(|seq| (seq, false, "Not sent: an earlier change failed; still pending".to_string())),
+            )
         });
         self.runs.update(|runs| {
-            runs.iter_mut().filter(|r| r.id == run).for_each(|r| r.failed = Some((item.label.clone(), error.clone())))
+            runs.iter_mut()
+                .filter(|r| r.id == run)
+                .for_each(|r| r.failed = Some((item.label.clone(), error.clone())))
         });
     }
 }

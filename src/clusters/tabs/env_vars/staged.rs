@@ -111,7 +111,11 @@ fn about(ms: f64) -> String {
 /// What applying `count` changes costs: one restart each, and how long that takes when the
 /// last restart of this cluster was timed (`last_ms`). Never a guessed number.
 pub fn cost(count: usize, cluster: &str, last_ms: Option<f64>) -> String {
-    let changes = if count == 1 { "1 change → 1 restart".to_string() } else { format!("{count} changes → {count} restarts") };
+    let changes = if count == 1 {
+        "1 change → 1 restart".to_string()
+    } else {
+        format!("{count} changes → {count} restarts")
+    };
     match last_ms {
         Some(ms) => format!(
             "The API restarts Keycloak once per change: {changes}, {} in all (the last restart of {cluster} took {}).",
@@ -141,7 +145,10 @@ pub fn line_problem(line: &DotenvLine) -> Option<String> {
         LineProblem::Duplicate { first } => format!("{} is already set on line {first}", line.name),
         LineProblem::Name(NameProblem::Empty) => "no name before =".into(),
         LineProblem::Name(NameProblem::Reserved) => {
-            format!("{} is reserved: KC_ names are Keycloak's own options, only KC_SPI_ names may be set", line.name)
+            format!(
+                "{} is reserved: KC_ names are Keycloak's own options, only KC_SPI_ names may be set",
+                line.name
+            )
         }
         LineProblem::Name(NameProblem::Whitespace) => "a name cannot contain spaces".into(),
     })
