@@ -1,7 +1,9 @@
 //! What the command palette finds and in which order: a flat list of entries with their
 //! lower-cased labels computed once, and a matcher that ranks a prefix above a word start
-//! above a subsequence. Ties go to the most recently visited page of this tab; entries
-//! never visited follow by kind, then alphabetically. Pure: tested natively.
+//! above a contiguous substring. A subsequence inside one word counts only when nothing
+//! matched better (so "domain" never finds "Add realm to acme-staging"). Ties go to the most
+//! recently visited page of this tab; entries never visited follow by kind, then
+//! alphabetically. Pure: tested natively.
 
 use std::cmp::Reverse;
 use std::collections::HashMap;
@@ -14,6 +16,8 @@ pub enum Kind {
     Organization,
     Cluster,
     Realm,
+    /// A cluster's tab: "acme-prod › Logs".
+    Tab,
 }
 
 impl Kind {
@@ -24,6 +28,7 @@ impl Kind {
             Kind::Organization => "Organization",
             Kind::Cluster => "Cluster",
             Kind::Realm => "Realm",
+            Kind::Tab => "Tab",
         }
     }
 }
@@ -57,6 +62,8 @@ impl Entry {
 pub enum Match {
     Prefix,
     WordStart,
+    Substring,
+    /// The query's letters in order inside one word of the label: a last resort.
     Subsequence,
 }
 
@@ -73,13 +80,20 @@ pub fn rank(query: &str, key: &str) -> Option<Match> {
         }
         previous_is_word = c.is_alphanumeric();
     }
-    let mut wanted = query.chars().peekable();
-    for c in key.chars() {
-        if wanted.peek() == Some(&c) {
-            wanted.next();
-        }
+    if key.contains(query) {
+        return Some(Match::Substring);
     }
-    wanted.peek().is_none().then_some(Match::Subsequence)
+    // Never across words: "domain" is not d(…)o(…)m(…)a(…)i(…)n spread over a sentence.
+    let within = |word: &str| {
+        let mut wanted = query.chars().peekable();
+        for c in word.chars() {
+            if wanted.peek() == Some(&c) {
+                wanted.next();
+            }
+        }
+        wanted.peek().is_none()
+    };
+    key.split(|c: char| !c.is_alphanumeric()).any(within).then_some(Match::Subsequence)
 }
 
 /// This tab's visits: the path of each page with when it was last shown (a counter).
@@ -135,6 +149,10 @@ impl Index {
                 Some((how, Reverse(visits.last(&e.href)), at))
             })
             .collect();
+        // A subsequence is offered only when nothing matched better.
+        if found.iter().any(|(how, _, _)| *how < Match::Subsequence) {
+            found.retain(|(how, _, _)| *how < Match::Subsequence);
+        }
         // Only the first `limit` need to be in order.
         if found.len() > limit {
             found.select_nth_unstable(limit);
@@ -171,8 +189,13 @@ mod tests {
         assert_eq!(rank("acme", "acme-prod"), Some(Match::Prefix));
         assert_eq!(rank("prod", "acme-prod"), Some(Match::WordStart));
         assert_eq!(rank("realm", "add realm to acme-prod"), Some(Match::WordStart));
-        assert_eq!(rank("amp", "acme-prod"), Some(Match::Subsequence));
-        assert_eq!(rank("cme", "acme-prod"), Some(Match::Subsequence), "inside a word is not a word start");
+        assert_eq!(rank("amp", "acme-prod"), None, "a subsequence never spans words");
+        assert_eq!(rank("apd", "acme-prod"), None);
+        assert_eq!(rank("cme", "acme-prod"), Some(Match::Substring), "inside a word is not a word start");
+        assert_eq!(rank("prd", "acme-prod"), Some(Match::Subsequence), "inside one word");
+        assert_eq!(rank("domain", "add realm to acme-staging"), None, "the finding's junk match");
+        assert_eq!(rank("domain", "acme-prod › domains"), Some(Match::WordStart));
+        assert_eq!(rank("main", "acme-prod › domains"), Some(Match::Substring));
         assert_eq!(rank("xyz", "acme-prod"), None);
         assert_eq!(rank("prodd", "acme-prod"), None);
     }
@@ -186,10 +209,13 @@ mod tests {
             ["Acme Corp", "acme-prod"],
             "both are prefix matches: organization, then cluster"
         );
-        // A prefix first; "Clusters" and "Create cluster" hold c-u-s-t as a subsequence.
+        // A prefix: "Clusters" and "Create cluster", which hold c-u-s-t only as a
+        // subsequence, are not offered beside it.
+        assert_eq!(labels(&index, &index.search("cUsT", &Visits::default(), 10)), ["Customers"]);
+        // With nothing better, a subsequence inside one word is.
         assert_eq!(
-            labels(&index, &index.search("cUsT", &Visits::default(), 10)),
-            ["Customers", "Clusters", "Create cluster"]
+            labels(&index, &index.search("clstr", &Visits::default(), 10)),
+            ["Clusters", "Create cluster"]
         );
     }
 
@@ -197,8 +223,9 @@ mod tests {
     fn better_matches_first_then_kind_then_alphabet() {
         let index = world();
         let found = labels(&index, &index.search("acme", &Visits::default(), 10));
-        // Prefixes (organization before cluster), word starts (action, cluster), subsequence.
-        assert_eq!(found, ["Acme Corp", "acme-prod", "Add realm to acme-prod", "staging-acme", "a-c-m-e"]);
+        // Prefixes (organization before cluster), then word starts (action, cluster); the
+        // letters spread over "a-c-m-e" are not offered.
+        assert_eq!(found, ["Acme Corp", "acme-prod", "Add realm to acme-prod", "staging-acme"]);
     }
 
     #[test]
@@ -216,11 +243,26 @@ mod tests {
         visits.visit("/billing");
         let found = labels(&index, &index.search("acme", &visits, 10));
         assert_eq!(found[..2], ["Acme Corp", "acme-prod"], "the most recent visit first");
-        visits.visit("/clusters/cl-3");
+        visits.visit("/clusters/cl-2");
         let found = labels(&index, &index.search("acme", &visits, 10));
-        assert_eq!(found.last().map(String::as_str), Some("a-c-m-e"), "a visit never lifts a worse match");
+        assert_eq!(found[2], "staging-acme", "a visit lifts it among word starts, never above a prefix");
         visits.visit("/clusters/cl-1/");
-        assert_eq!(labels(&index, &index.search("", &visits, 3)), ["acme-prod", "a-c-m-e", "Acme Corp"]);
+        assert_eq!(labels(&index, &index.search("", &visits, 3)), ["acme-prod", "staging-acme", "Acme Corp"]);
+    }
+
+    #[test]
+    fn prefix_then_word_start_then_substring_then_the_rest() {
+        let index = Index::new(vec![
+            Entry::new(Kind::Tab, "acme-prod › Domains", "", "/clusters/cl-1/domains"),
+            Entry::new(Kind::Realm, "Domain users", "acme-prod", "/realms/r1"),
+            Entry::new(Kind::Cluster, "subdomains-lab", "", "/clusters/cl-9"),
+            Entry::new(Kind::Action, "Add realm to acme-staging", "", "/clusters/cl-2/realms"),
+        ]);
+        assert_eq!(
+            labels(&index, &index.search("domain", &Visits::default(), 10)),
+            ["Domain users", "acme-prod › Domains", "subdomains-lab"],
+            "prefix, word start, substring; never the scattered letters"
+        );
     }
 
     #[test]

@@ -24,7 +24,11 @@ pub struct KnownRealm {
 
 thread_local! {
     static CLUSTERS: RefCell<Vec<KnownCluster>> = const { RefCell::new(Vec::new()) };
+    /// Whether a `cluster.list` answer arrived at all (an empty list is an answer).
+    static CLUSTERS_READ: RefCell<bool> = const { RefCell::new(false) };
     static REALMS: RefCell<Vec<KnownRealm>> = const { RefCell::new(Vec::new()) };
+    /// The clusters whose realms were listed.
+    static REALMS_OF: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A `cluster.list` answer arrived.
@@ -39,10 +43,26 @@ pub fn clusters_read(list: &[Cluster]) {
         })
         .collect();
     CLUSTERS.with_borrow_mut(|all| *all = known);
+    CLUSTERS_READ.with_borrow_mut(|read| *read = true);
+}
+
+/// Whether the clusters were listed in this visit.
+pub fn clusters_known() -> bool {
+    CLUSTERS_READ.with_borrow(|read| *read)
+}
+
+/// Whether the realms of `cluster_id` were listed in this visit.
+pub fn realms_known(cluster_id: &str) -> bool {
+    REALMS_OF.with_borrow(|of| of.iter().any(|c| c == cluster_id))
 }
 
 /// A `cluster.deployment.list` answer for `cluster_id` arrived: it replaces what was known.
 pub fn realms_read(cluster_id: &str, realms: &[Deployment]) {
+    REALMS_OF.with_borrow_mut(|of| {
+        if !of.iter().any(|c| c == cluster_id) {
+            of.push(cluster_id.to_string());
+        }
+    });
     REALMS.with_borrow_mut(|all| {
         all.retain(|r| r.cluster_id != cluster_id);
         all.extend(realms.iter().map(|r| KnownRealm {
@@ -59,6 +79,12 @@ pub fn with_clusters<T>(f: impl FnOnce(&[KnownCluster]) -> T) -> T {
 
 pub fn with_realms<T>(f: impl FnOnce(&[KnownRealm]) -> T) -> T {
     REALMS.with_borrow(|all| f(all))
+}
+
+/// Whether realms can be added to a cluster in `status` (and read: only an ACTIVE
+/// cluster runs Keycloak).
+pub fn runs(status: &ClusterState) -> bool {
+    *status == ClusterState::Active
 }
 
 /// A cluster that waits for its payment (or for payment to be set up).
@@ -119,5 +145,6 @@ mod tests {
         realms_read("cl-1", &[realm("r4")]);
         let ids = with_realms(|all| all.iter().map(|r| r.id.clone()).collect::<Vec<_>>());
         assert_eq!(ids, ["r3", "r4"]);
+        assert!(realms_known("cl-1") && realms_known("cl-2") && !realms_known("cl-3"));
     }
 }

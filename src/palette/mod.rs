@@ -1,7 +1,9 @@
 //! The command palette. Eager here: only the keyboard listener, this tab's visits and what
 //! the console already read (`known`). The palette itself (`ui`, with the index it
-//! searches) is a module of its own, fetched the first time it is opened.
+//! searches and `fill`, which reads what the index lacks when it opens) is a module of its
+//! own, fetched the first time it is opened.
 
+mod fill;
 pub mod index;
 pub mod known;
 mod ui;

@@ -1,5 +1,7 @@
 //! The palette itself (loaded on first use): a modal dialog with a combobox over the
-//! index of pages, organizations, clusters, known realms and navigate-only actions.
+//! index of pages, organizations, clusters with their tabs, realms and navigate-only
+//! actions (offered only where they can run). Opening it reads what the index lacks
+//! (`fill`), and the results follow as it fills.
 //! Arrow keys move the active option, Enter goes there, Escape closes and gives the
 //! focus back to where it was.
 
@@ -9,6 +11,7 @@ use leptos::html;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
+use super::fill::{Filling, fill};
 use super::index::{Entry, Index, Kind};
 use super::{Palette, known, with_visits};
 use crate::directory::Directory;
@@ -60,30 +63,37 @@ fn build(directory: &Directory) -> Index {
     let mut names: HashMap<String, String> = HashMap::new();
     known::with_clusters(|clusters| {
         for c in clusters {
-            let org = c
-                .owner
-                .as_ref()
-                .map(|o| orgs.get(o).cloned().unwrap_or_else(|| o.clone()))
-                .unwrap_or_default();
-            entries.push(Entry::new(Kind::Cluster, c.name.clone(), org, links::cluster(&c.id)));
-            entries.push(Entry::new(
-                Kind::Action,
-                format!("Add realm to {}", c.name),
-                "Its Realms tab",
-                links::cluster_tab(&c.id, ClusterTab::Realms),
-            ));
+            // Names only: an organization not (yet) read shows none rather than its ID.
+            let org = c.owner.as_ref().and_then(|o| orgs.get(o).cloned()).unwrap_or_default();
+            entries.push(Entry::new(Kind::Cluster, c.name.clone(), org.clone(), links::cluster(&c.id)));
+            // Tabs are destinations, named from the route table.
+            for &tab in ClusterTab::ALL {
+                entries.push(Entry::new(
+                    Kind::Tab,
+                    format!("{} › {}", c.name, tab.route().label),
+                    org.clone(),
+                    links::cluster_tab(&c.id, tab),
+                ));
+            }
+            // Only where it can run: not for a cluster that is unpaid, provisioning or going away.
+            if known::runs(&c.status) {
+                entries.push(Entry::new(
+                    Kind::Action,
+                    format!("Add realm to {}", c.name),
+                    "Its Realms tab, ready to type the name",
+                    links::with_query(&links::cluster_tab(&c.id, ClusterTab::Realms), &[("add", "1")]),
+                ));
+            }
             names.insert(c.id.clone(), c.name.clone());
         }
     });
     known::with_realms(|realms| {
         for r in realms {
-            let cluster = names.get(&r.cluster_id).cloned().unwrap_or_else(|| r.cluster_id.clone());
-            entries.push(Entry::new(
-                Kind::Realm,
-                r.name.clone(),
-                format!("Realm on {cluster}"),
-                links::realm(&r.id),
-            ));
+            let detail = match names.get(&r.cluster_id) {
+                Some(cluster) => format!("Realm on {cluster}"),
+                None => "Realm".to_string(),
+            };
+            entries.push(Entry::new(Kind::Realm, r.name.clone(), detail, links::realm(&r.id)));
         }
     });
     Index::new(entries)
@@ -99,10 +109,22 @@ pub fn PaletteDialog() -> impl IntoView {
     let directory = expect_context::<Directory>();
     let navigate = use_navigate();
     let index = StoredValue::new(build(&directory));
-    let size = index.with_value(Index::len);
+    let size = RwSignal::new(index.with_value(Index::len));
+    let filling = Filling::default();
+    // Built again as answers arrive; `size` moves with it, and the search follows.
+    Effect::new(move |first: Option<()>| {
+        filling.version.track();
+        if first.is_some() {
+            index.set_value(build(&directory));
+            size.set(index.with_value(Index::len));
+        }
+    });
+    fill(crate::api::use_api(), filling);
     let query = RwSignal::new(String::new());
-    let found =
-        Memo::new(move |_| query.with(|q| index.with_value(|i| with_visits(|v| i.search(q, v, LIMIT)))));
+    let found = Memo::new(move |_| {
+        size.track();
+        query.with(|q| index.with_value(|i| with_visits(|v| i.search(q, v, LIMIT))))
+    });
     let active = RwSignal::new(0usize);
     let node = NodeRef::<html::Dialog>::new();
     show_modal(node);
@@ -194,7 +216,7 @@ pub fn PaletteDialog() -> impl IntoView {
     }).collect_view();
 
     view! {
-        <dialog node_ref=node class="palette" id="palette" aria-label="Go to" data-index-size=size.to_string()
+        <dialog node_ref=node class="palette" id="palette" aria-label="Go to" data-index-size=move || size.get().to_string()
             on:close=move |_| palette.closed(true) on:cancel=move |ev: leptos::ev::Event| { ev.prevent_default(); dismiss(); }>
             <label for="palette-input" class="palette-title">"Go to a page, organization, cluster or realm"</label>
             <input id="palette-input" type="text" role="combobox" autocomplete="off" spellcheck="false" autofocus
@@ -212,6 +234,10 @@ pub fn PaletteDialog() -> impl IntoView {
                 on:keydown=on_key/>
             <ul id="palette-list" role="listbox" aria-label="Results" hidden=move || !has_options.get()>{places}</ul>
             <p id="palette-count" class="hint" role="status">{count}</p>
+            <p id="palette-loading" class="hint" aria-live="polite">{move || filling.status()}</p>
+            {move || filling.failed.with(|f| (!f.is_empty()).then(|| view! {
+                <ul id="palette-failed" class="field-problem">{f.iter().map(|w| view! { <li>{w.clone()}</li> }).collect_view()}</ul>
+            }))}
         </dialog>
     }
 }

@@ -16,6 +16,9 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
             Box::pin(run_flow(d, Config::default(), two_categories))
         }),
         ("access_invalid_cidr_refused_in_form", |d| Box::pin(run_flow(d, Config::default(), invalid_cidr))),
+        ("ip_allowlist_asks_before_locking_out", |d| {
+            Box::pin(run_flow(d, Config::default(), asks_before_lockout))
+        }),
         ("access_premium_cap", |d| Box::pin(run_flow(d, quick_provision(), premium_cap))),
         ("logs_window_pages_and_download", |d| {
             Box::pin(run_flow(d, Config::default(), logs_window_and_download))
@@ -99,6 +102,36 @@ async fn two_categories(ctx: Ctx) {
     assert_eq!(count(&ctx, "#ip-realm-blocked .rule-row").await, 0);
     let address = ctx.find("#ip-admin .rule-row input.address").await.prop_or_fail("value").await;
     assert_eq!(address.as_deref(), Some("203.0.113.4"));
+}
+
+/// Every save that sets a new admin allow list asks first and says who loses access; the
+/// remove control names the address it removes.
+async fn asks_before_lockout(ctx: Ctx) {
+    open(&ctx, ACCESS, "#ip-admin").await;
+    add_rule(&ctx, "admin", 1, "203.0.113.4", "office").await;
+    ctx.click("#save-ip-rules").await;
+    ctx.click("#confirm-admin-lock").await;
+    ctx.wait_text("#ip-rules-saved", "IP rules saved").await;
+
+    // The list is on already; changing it can still lock everyone out: asked again.
+    add_rule(&ctx, "admin", 2, "198.51.100.7", "vpn").await;
+    let remove = ctx.find("#ip-admin .rule-row:nth-child(2) .remove-rule").await;
+    assert_eq!(remove.attr_or_fail("aria-label").await.as_deref(), Some("Remove 198.51.100.7"));
+    assert_eq!(remove.text().await.unwrap_or_default(), "Remove", "the control is a bare sign");
+    ctx.click("#ip-admin .rule-row:nth-child(1) .remove-rule").await;
+    ctx.click("#save-ip-rules").await;
+    let dialog = ctx.wait_text(".confirm-dialog", "Restrict the admin console of acme-prod?").await;
+    assert!(dialog.contains("198.51.100.7"), "{dialog}");
+    assert!(dialog.contains("Every address outside this list loses access to the admin paths"), "{dialog}");
+    crate::flows::axe::no_serious_violations(&ctx, "dialog[open]", "the lock-out dialog").await;
+    ctx.click("dialog[open] button.cancel").await;
+    ctx.wait_gone("dialog[open]", Duration::from_secs(5), "Cancel left the dialog open").await;
+    assert_eq!(ctx.calls("cluster.ipRule.update", "200").await, 1, "the list was saved without asking");
+    ctx.click("#save-ip-rules").await;
+    ctx.click("#confirm-admin-lock").await;
+    ctx.wait_text("#ip-rules-saved", "IP rules saved").await;
+    assert_eq!(ctx.calls("cluster.ipRule.update", "200").await, 2);
+    crate::flows::axe::no_serious_violations(&ctx, "main", "the Access tab").await;
 }
 
 async fn invalid_cidr(ctx: Ctx) {

@@ -237,8 +237,11 @@ async fn realm_and_env_var(ctx: Ctx) {
     ctx.type_into("#env-name", "FAULTY_VAR").await;
     ctx.type_into("#env-value", "kept").await;
     ctx.click("#add-env-submit").await;
-    let kept = [("#env-name", "FAULTY_VAR"), ("#env-value", "kept")];
-    through(&ctx, "tr[data-env='FAULTY_VAR']", "kept", Some("#add-env-submit"), &kept).await;
+    // Staged (nothing sent yet), then applied: a failed run keeps it pending, with Retry.
+    ctx.wait_text("#env-pending", "Add FAULTY_VAR").await;
+    ctx.click("#env-apply").await;
+    ctx.click("#confirm-env-apply").await;
+    through(&ctx, "tr[data-env='FAULTY_VAR']", "kept", None, &[]).await;
     let vars = read_api(&ctx, "/clusters/cl-acme-prod/env-vars").await;
     assert_eq!(count_named(&vars, "name", "FAULTY_VAR"), 1, "the retried add made another variable: {vars}");
     no_panic(&ctx).await;

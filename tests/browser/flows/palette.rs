@@ -15,7 +15,125 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
             Box::pin(run_flow(d, Config::default(), slash_in_field))
         }),
         ("palette_keyboard_jump_action_and_escape", |d| Box::pin(run_flow(d, Config::default(), keyboard))),
+        ("palette_finds_unvisited_realms_and_tabs", |d| Box::pin(run_flow(d, Config::default(), unvisited))),
+        ("palette_offers_actions_only_where_they_run", |d| {
+            Box::pin(run_flow(d, Config::default(), actions_where_they_run))
+        }),
+        ("palette_ranks_prefix_before_substring", |d| Box::pin(run_flow(d, Config::default(), ranking))),
     ]
+}
+
+/// Opens the palette with its button and waits until its index has filled.
+async fn open_filled(ctx: &Ctx) {
+    ctx.click("#open-palette").await;
+    ctx.find("#palette[open]").await;
+    wait_focused(ctx, "palette-input", "the palette's input has the focus").await;
+    let started = std::time::Instant::now();
+    loop {
+        let loading = ctx.find("#palette-loading").await.text_or_fail().await;
+        if loading.is_empty() {
+            break;
+        }
+        assert!(started.elapsed() < crate::harness::WAIT, "the palette never finished: {loading}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(!ctx.exists("#palette-failed").await, "the palette could not read everything");
+}
+
+/// The labels of the options shown now, in order.
+async fn options(ctx: &Ctx) -> Vec<String> {
+    let mut labels = Vec::new();
+    for option in ctx.all("#palette-list li.palette-option:not([hidden]) .palette-label").await {
+        labels.push(option.text_or_fail().await);
+    }
+    labels
+}
+
+/// A deep link to a cluster page, nothing else visited: the palette still finds the realms
+/// of other clusters (named with their cluster's name) and every cluster's tabs.
+async fn unvisited(ctx: Ctx) {
+    ctx.goto("/clusters/cl-acme-dev").await;
+    super::sign_in_again(&ctx, "/clusters/cl-acme-dev").await;
+    ctx.wait_text("h1", "acme-dev").await;
+    open_filled(&ctx).await;
+    assert!(ctx.calls("cluster.deployment.list", "200").await >= 2, "the realms were not read");
+    ctx.type_into("#palette-input", "customers").await;
+    ctx.wait_text("#palette-opt-0", "Acme customers").await;
+    ctx.wait_text("#palette-opt-0", "Realm on acme-prod").await;
+    ctx.type_into("#palette-input", "dev").await;
+    ctx.wait_text("#palette-list", "acme-dev").await;
+    ctx.type_into("#palette-input", "logs").await;
+    ctx.wait_text("#palette-list", "acme-prod › Logs").await;
+    let list = ctx.find("#palette-list").await.text_or_fail().await;
+    assert!(!list.contains("cl-"), "an ID is shown instead of a name: {list}");
+    axe::no_serious_violations(&ctx, "#palette", "the filled palette").await;
+    let labels = options(&ctx).await;
+    let at = labels.iter().position(|l| l == "acme-prod › Logs").unwrap_or_else(|| panic!("{labels:?}"));
+    ctx.click(&format!("#palette-opt-{at}")).await;
+    ctx.wait_url("/clusters/cl-acme-prod/logs").await;
+}
+
+/// "Add realm" only for clusters that run; it lands with the name field focused.
+async fn actions_where_they_run(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.find("tr[data-cluster=acme-legacy]").await;
+    open_filled(&ctx).await;
+    ctx.type_into("#palette-input", "add realm to").await;
+    ctx.wait_text("#palette-list", "Add realm to acme-dev").await;
+    let labels = options(&ctx).await;
+    assert!(labels.iter().any(|l| l == "Add realm to acme-prod"), "{labels:?}");
+    for cluster in ["acme-legacy", "acme-trial", "acme-staging", "acme-old"] {
+        assert!(
+            !labels.iter().any(|l| l == &format!("Add realm to {cluster}")),
+            "offered to add a realm to {cluster}, which cannot take one: {labels:?}"
+        );
+    }
+    let at = labels.iter().position(|l| l == "Add realm to acme-dev").unwrap_or_default();
+    ctx.click(&format!("#palette-opt-{at}")).await;
+    ctx.wait_url("/clusters/cl-acme-dev/realms").await;
+    wait_focused(&ctx, "realm-name", "Add realm landed with the name field focused").await;
+    assert_eq!(ctx.calls("cluster.deployment.create", "201").await, 0, "the palette never writes");
+}
+
+/// How a label matches a query: 0 prefix, 1 word start, 2 substring, 3 otherwise.
+fn class(label: &str, query: &str) -> u8 {
+    let label = label.to_lowercase();
+    if label.starts_with(query) {
+        return 0;
+    }
+    let word_start = label.char_indices().any(|(at, _)| {
+        at > 0
+            && label[at..].starts_with(query)
+            && !label[..at].chars().last().is_some_and(char::is_alphanumeric)
+    });
+    if word_start {
+        1
+    } else if label.contains(query) {
+        2
+    } else {
+        3
+    }
+}
+
+/// Prefixes, then word starts, then substrings; scattered letters only when nothing else.
+async fn ranking(ctx: Ctx) {
+    admin(&ctx).await;
+    open_filled(&ctx).await;
+    ctx.type_into("#palette-input", "domain").await;
+    ctx.wait_text("#palette-opt-0", "› Domains").await;
+    let labels = options(&ctx).await;
+    assert!(!labels.iter().any(|l| l.starts_with("Add realm")), "junk matches for domain: {labels:?}");
+    for query in ["in", "acme", "ing", "logs"] {
+        ctx.type_into("#palette-input", query).await;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        let labels = options(&ctx).await;
+        assert!(!labels.is_empty(), "nothing for {query}");
+        let classes: Vec<u8> = labels.iter().map(|l| class(l, query)).collect();
+        assert!(classes.windows(2).all(|w| w[0] <= w[1]), "{query}: out of order: {labels:?} {classes:?}");
+        assert!(!classes.contains(&3), "{query}: a scattered match beside better ones: {labels:?}");
+    }
+    ctx.type_into("#palette-input", "in").await;
+    ctx.wait_text("#palette-opt-0", "internal").await;
 }
 
 async fn focused_id(ctx: &Ctx) -> String {

@@ -1,7 +1,8 @@
 //! `/clusters/:id/access`: the cluster's IP rules in the dashboard's three sections.
 //! Read, edit, and save only the categories that changed (the API replaces each
-//! category it is sent and keeps the others). Turning the admin allow list on for the
-//! first time asks first: the admin console is then reachable only from those addresses.
+//! category it is sent and keeps the others). Setting a new admin allow list (on for the
+//! first time, or changed) asks first: the admin console is then reachable only from those
+//! addresses, and a wrong list locks everyone out.
 
 use cluster_api::{IpRestrictionsRequest, IpRulesRepresentation, catalogue, ops};
 use leptos::prelude::*;
@@ -205,9 +206,11 @@ pub fn ClusterAccess() -> impl IntoView {
             {write.failure()}
             {move || read_only.get().is_none().then(|| view! { <CodePanel curl=code hcl=hcl/> })}
         </div>
-        <ConfirmDialog confirm=confirm title="Restrict the admin console?".to_string()
+        <ConfirmDialog confirm=confirm title=Signal::derive(move || format!("Restrict the admin console of {}?", cluster.with(|c| c.name.clone())))
             body=move || view! {
                 <p>"After saving, the admin console and the admin APIs answer only these addresses: " <strong>{admin_list()}</strong> "."</p>
+                <p id="admin-lock-consequence">"Every address outside this list loses access to the admin paths (/admin, /auth/admin) at once: \
+                    people signed in to the admin console from elsewhere are locked out, and so are scripts calling the admin APIs."</p>
                 <p>"Make sure your own address is in the list, or you will lock yourself out of the admin console."</p>
                 <CodePanel curl=code hcl=hcl/>
             }

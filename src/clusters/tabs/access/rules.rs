@@ -128,11 +128,15 @@ pub fn is_empty(request: &IpRestrictionsRequest) -> bool {
         && request.realm_blocked_ip_rules.is_none()
 }
 
-/// True when saving turns on the admin allow list for the first time: from then on
-/// the admin console answers only the listed addresses.
+/// True when saving sets a new, non-empty admin allow list (turned on or changed): from
+/// then on the admin console answers only the listed addresses, and a wrong list locks
+/// everyone out. `saved` is what the list was; a save that leaves it alone asks nothing.
 pub fn locks_admin(saved: &IpRulesRepresentation, request: &IpRestrictionsRequest) -> bool {
-    saved.admin_allowed_ip_rules.is_empty()
-        && request.admin_allowed_ip_rules.as_ref().is_some_and(|r| !r.is_empty())
+    request.admin_allowed_ip_rules.as_ref().is_some_and(|r| {
+        !r.is_empty()
+            && (r.len() != saved.admin_allowed_ip_rules.len()
+                || r.iter().zip(&saved.admin_allowed_ip_rules).any(|(new, old)| new.address != old.address))
+    })
 }
 
 #[cfg(test)]
@@ -192,7 +196,11 @@ mod tests {
             IpRulesRepresentation { admin_allowed_ip_rules: vec![rule("203.0.113.4", "")], ..empty.clone() };
         let more =
             changes(&saved, &[vec![draft("203.0.113.4", ""), draft("203.0.113.5", "")], vec![], vec![]]);
-        assert!(!locks_admin(&saved, &more));
+        assert!(locks_admin(&saved, &more), "a changed list asks again");
+        let alias_only = changes(&saved, &[vec![draft("203.0.113.4", "office")], vec![], vec![]]);
+        assert!(!locks_admin(&saved, &alias_only), "the same addresses lock nobody out");
+        let off = changes(&saved, &[vec![], vec![], vec![]]);
+        assert!(!locks_admin(&saved, &off), "an empty list restricts nothing");
         assert!(!locks_admin(&empty, &changes(&empty, &[vec![], vec![draft("192.0.2.1", "")], vec![]])));
     }
 

@@ -77,8 +77,9 @@ pub fn RuleSection(
                 </span>
                 {link}
                 {move || editable().then(|| view! {
-                    <button type="button" class="button subtle remove-rule" aria-label="Remove this address"
-                        on:click=move |_| rows.update(|r| r.retain(|x| x.key != row.key))>"−"</button>
+                    <button type="button" class="button subtle remove-rule"
+                        aria-label=move || row.address.with(|a| if a.trim().is_empty() { "Remove this empty row".to_string() } else { format!("Remove {}", a.trim()) })
+                        on:click=move |_| rows.update(|r| r.retain(|x| x.key != row.key))>"Remove"</button>
                 })}
                 <p class="address-problem field-error" id=problem_id role="status">{problem}</p>
             </li>

@@ -1,5 +1,6 @@
 //! Adding a variable (plain text or secret) and editing one (a secret is replaced, never
-//! shown). Both check the name before sending and say first that saving restarts Keycloak.
+//! shown). Both check the name and stage the change: nothing is sent until the pending
+//! changes are applied (`pending`), which asks first.
 
 use cluster_api::{
     EnvironmentVariableRepresentation as Var, EnvironmentVariableRequest, EnvironmentVariableType as Kind,
@@ -8,11 +9,10 @@ use cluster_api::{
 use leptos::prelude::*;
 
 use super::page::EnvVarsCtx;
-use super::queue::Change;
+use super::staged::Op;
 use super::{name_problem, restart_notice};
 use crate::api;
 use crate::kit::Loaded;
-use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::load::load;
 
@@ -24,7 +24,6 @@ pub fn NewVar() -> impl IntoView {
     let secret = RwSignal::new(false);
     let touched = RwSignal::new(false);
     let note = RwSignal::new(None::<String>);
-    let write = Write::new("Adding the variable");
     let problem = move || name.with(|n| name_problem(n));
     let cluster_id = ctx.cluster.id;
     // The typed value of a secret never reaches the Code panel: its builders put $ENV_VALUE there.
@@ -59,21 +58,11 @@ pub fn NewVar() -> impl IntoView {
             return;
         }
         let var_name = name.get_untracked().trim().to_string();
-        let kind = if secret.get_untracked() { Kind::Secret } else { Kind::String };
-        let body = EnvironmentVariableRequest {
-            name: var_name.clone(),
-            value: value.get_untracked(),
-            r#type: Some(kind),
-        };
-        let work = ctx.submit(format!("Add {var_name}"), Change::Create(body), note);
-        write.start(
-            work,
-            Some(Box::new(move || {
-                name.try_set(String::new());
-                value.try_set(String::new());
-                touched.try_set(false);
-            })),
-        );
+        ctx.stage(Op::Add, var_name.clone(), value.get_untracked(), secret.get_untracked());
+        note.set(Some(format!("Add {var_name}: pending. Apply the pending changes to send it.")));
+        name.set(String::new());
+        value.set(String::new());
+        touched.set(false);
     };
     view! {
         <form class="stack-form" id="add-env-var" on:submit=submit novalidate>
@@ -94,11 +83,10 @@ pub fn NewVar() -> impl IntoView {
             <input id="env-value" autocomplete="off" spellcheck="false" type=move || if secret.get() { "password" } else { "text" }
                 prop:value=value on:input:target=move |ev| value.set(ev.target().value())/>
             <p class="hint restart-notice">{move || restart_notice(&ctx.cluster_name.get())}</p>
-            <button class="button primary" type="submit" id="add-env-submit" disabled=move || ctx.blocked.get().is_some() || write.busy.get()>
-                {write.label("Add and restart", "Adding…")}
+            <button class="button primary" type="submit" id="add-env-submit" disabled=move || ctx.blocked.get().is_some()>
+                "Add to pending changes"
             </button>
         </form>
-        {write.failure()}
         <CodePanel curl=code hcl=hcl/>
         {move || note.get().map(|text| view! { <p class="flash" id="env-add-note" role="status">{text}</p> })}
     }
@@ -135,14 +123,12 @@ fn EditForm(var: Var) -> impl IntoView {
     let name = RwSignal::new(var.name.clone());
     // A secret's value is never known here: the field starts empty and must be filled.
     let value = RwSignal::new(if secret { String::new() } else { var.value.clone() });
-    let note = RwSignal::new(None::<String>);
-    let write = Write::new("Saving the variable");
     let problem = move || {
         name.with(|n| name_problem(n)).or_else(|| {
             (secret && value.with(String::is_empty)).then(|| "Enter the new secret value.".to_string())
         })
     };
-    let (id, kind, original) = (var.id.clone(), var.r#type.clone(), var.name.clone());
+    let id = var.id.clone();
     let (cluster_id, var_id, code_kind) =
         (ctx.cluster.id, StoredValue::new(var.id.clone()), StoredValue::new(var.r#type.clone()));
     let typed = move || EnvironmentVariableRequest {
@@ -167,19 +153,9 @@ fn EditForm(var: Var) -> impl IntoView {
         if problem().is_some() {
             return;
         }
-        let body = EnvironmentVariableRequest {
-            name: name.get_untracked().trim().to_string(),
-            value: value.get_untracked(),
-            r#type: Some(kind.clone()),
-        };
-        let change = Change::Update { var_id: id.clone(), body };
-        let work = ctx.submit(format!("Change {original}"), change, note);
-        write.start(
-            work,
-            Some(Box::new(move || {
-                ctx.editing.try_set(None);
-            })),
-        );
+        let new_name = name.get_untracked().trim().to_string();
+        ctx.stage(Op::Edit { var_id: id.clone() }, new_name, value.get_untracked(), secret);
+        ctx.editing.set(None);
     };
     let placeholder = if secret { "Enter a new value; the current one is never shown" } else { "" };
     // Drawn inside `EditVar`'s section.
@@ -196,14 +172,12 @@ fn EditForm(var: Var) -> impl IntoView {
                 <p class="hint restart-notice">{move || restart_notice(&ctx.cluster_name.get())}</p>
                 <div class="row-actions">
                     <button class="button primary" type="submit" id="edit-env-submit"
-                        disabled=move || ctx.blocked.get().is_some() || write.busy.get() || problem().is_some()>
-                        {write.label("Save and restart", "Saving…")}
+                        disabled=move || ctx.blocked.get().is_some() || problem().is_some()>
+                        "Add to pending changes"
                     </button>
                     <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>"Cancel"</button>
                 </div>
             </form>
-            {write.failure()}
             <CodePanel curl=code hcl=hcl/>
-            {move || note.get().map(|text| view! { <p class="flash" role="status">{text}</p> })}
     }
 }

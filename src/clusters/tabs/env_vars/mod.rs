@@ -1,10 +1,14 @@
-//! A cluster's Environment variables tab. Every change restarts
-//! Keycloak; during a restart writes are off, and a change refused as a restart began is
-//! queued and sent when it ends (`queue`).
+//! A cluster's Environment variables tab. Every change restarts Keycloak, so changes are
+//! staged first (`staged`, kept in this tab's sessionStorage) and applied together after
+//! one confirmation (`pending`): the restart queue (`queue`, `run`) sends them one after
+//! another, each when the previous restart has ended.
 
 mod form;
 mod page;
+mod pending;
 pub mod queue;
+mod run;
+pub mod staged;
 
 use cluster_api::EnvironmentVariableType;
 use cluster_api::env_var_rules::{self, NameProblem};
@@ -22,11 +26,11 @@ pub fn name_problem(name: &str) -> Option<String> {
     })
 }
 
-/// Said before every change: what saving does to the running cluster.
+/// Said by every form: staging sends nothing, applying restarts the running cluster.
 pub fn restart_notice(cluster: &str) -> String {
     format!(
-        "Saving restarts Keycloak on {cluster} so it picks up the change. A restart normally takes well under a \
-         minute; sign-ins and token requests may fail while it runs."
+        "Nothing is sent yet: the change joins the pending changes. Applying them restarts Keycloak on {cluster} \
+         once per change, after you confirm."
     )
 }
 
@@ -52,7 +56,7 @@ mod tests {
 
     #[test]
     fn changes_say_they_restart() {
-        assert!(restart_notice("acme-prod").starts_with("Saving restarts Keycloak on acme-prod"));
+        assert!(restart_notice("acme-prod").contains("restarts Keycloak on acme-prod once per change"));
         assert_eq!(type_label(&EnvironmentVariableType::Secret), "Secret");
     }
 }

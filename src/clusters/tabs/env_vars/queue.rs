@@ -3,6 +3,11 @@
 //!
 //! The queue belongs to the app, not the tab (made under the root owner like the
 //! app-wide polls), so a queued change is still sent after the person left the tab.
+//!
+//! It also holds the changes staged on the tab (`staged`, kept in sessionStorage) and the
+//! run that applies them (`run`): applying puts them in this same queue, one after another.
+
+use std::collections::HashMap;
 
 use cluster_api::{EnvironmentVariableRequest, ops};
 use leptos::prelude::*;
@@ -14,6 +19,16 @@ use crate::clusters::watch::{RestartWatch, restart_watch};
 use crate::links::{self, ClusterTab};
 use crate::poll::AppOwner;
 use crate::session::Session;
+
+use super::run::Run;
+use super::staged::{self, Staged};
+
+/// Where the staged changes are kept in this tab (secret values never).
+const STORAGE_KEY: &str = "console.env-staged";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+}
 
 /// A change to a cluster's environment variables.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,6 +47,9 @@ pub struct Queued {
     pub change: Change,
     /// It waits for a restart status read after this instant (`Date.now()`).
     pub since: f64,
+    /// The staged change it applies, and the run it is part of.
+    pub staged: Option<u64>,
+    pub run: Option<u64>,
 }
 
 /// Whether `item` may be sent now: nothing else is being sent, and a reading taken after
@@ -69,6 +87,16 @@ pub struct EnvQueue {
     pub applied: RwSignal<u32>,
     /// How each change that left the queue ended, by `seq`: (applied, in words).
     pub ended: RwSignal<Vec<(u64, bool, String)>>,
+    /// Changes staged on the tab, every cluster's; kept in sessionStorage.
+    pub staged: RwSignal<Vec<Staged>>,
+    /// The last run of staged changes, by cluster.
+    pub runs: RwSignal<Vec<Run>>,
+    /// How long the last restart after a change sent from here took, by cluster (ms).
+    pub restart_ms: RwSignal<HashMap<String, f64>>,
+    /// When the last change was sent, by cluster, and whether its restart was seen running.
+    sent_at: StoredValue<HashMap<String, (f64, bool)>>,
+    pub(super) next_staged: StoredValue<u64>,
+    pub(super) next_run: StoredValue<u64>,
     center: Option<Activities>,
     next: StoredValue<u64>,
     drivers: StoredValue<Vec<String>>,
@@ -93,6 +121,12 @@ pub fn env_queue() -> EnvQueue {
         failure: RwSignal::new(None),
         applied: RwSignal::new(0),
         ended: RwSignal::new(Vec::new()),
+        staged: RwSignal::new(kept_staged()),
+        runs: RwSignal::new(Vec::new()),
+        restart_ms: RwSignal::new(HashMap::new()),
+        sent_at: StoredValue::new(HashMap::new()),
+        next_staged: StoredValue::new(kept_staged().iter().map(|s| s.id).max().unwrap_or(0) + 1),
+        next_run: StoredValue::new(1),
         center,
         next: StoredValue::new(1),
         drivers: StoredValue::new(Vec::new()),
@@ -104,20 +138,55 @@ pub fn env_queue() -> EnvQueue {
         Some(owner) => owner.with(|| {
             let queue = make();
             provide_context(queue);
+            keep_staged(queue);
             queue
         }),
         None => make(),
     }
 }
 
+fn kept_staged() -> Vec<Staged> {
+    storage()
+        .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+        .map(|t| staged::from_storage(&t))
+        .unwrap_or_default()
+}
+
+/// Writes the staged changes to sessionStorage whenever they change.
+fn keep_staged(queue: EnvQueue) {
+    Effect::new(move |_| {
+        let text = queue.staged.with(|list| staged::for_storage(list));
+        if let Some(storage) = storage() {
+            // Full or disabled storage: the changes are still kept in memory.
+            let _ = storage.set_item(STORAGE_KEY, &text);
+        }
+    });
+}
+
 impl EnvQueue {
-    /// Queues `change` behind the running restart and makes sure its cluster is watched.
-    pub fn push(self, cluster: String, label: String, change: Change) {
+    /// Queues `change` (the staged change `staged` of run `run`) behind the running
+    /// restart and makes sure its cluster is watched.
+    pub(super) fn enqueue(
+        self,
+        cluster: String,
+        label: String,
+        change: Change,
+        staged: Option<u64>,
+        run: Option<u64>,
+    ) {
         let seq = self.next.get_value();
         self.next.set_value(seq + 1);
         let since = js_sys::Date::now();
         self.items.update(|items| {
-            items.push(Queued { seq, cluster: cluster.clone(), label: label.clone(), change, since })
+            items.push(Queued {
+                seq,
+                cluster: cluster.clone(),
+                label: label.clone(),
+                change,
+                since,
+                staged,
+                run,
+            })
         });
         self.announce(seq, &cluster, label);
         self.failure.update(|f| {
@@ -136,8 +205,13 @@ impl EnvQueue {
         {
             return;
         }
+        let run = self.items.with_untracked(|items| items.iter().find(|q| q.seq == seq).and_then(|q| q.run));
         self.items.update(|items| items.retain(|q| q.seq != seq));
-        self.ended.update(|e| e.push((seq, false, "Cancelled: it was never sent".into())));
+        self.ended.update(|e| e.push((seq, false, "Cancelled: it was never sent; still pending".into())));
+        // The run goes on without it; it stays staged.
+        if let Some(run) = run {
+            self.runs.update(|runs| runs.iter_mut().filter(|r| r.id == run).for_each(|r| r.cancelled += 1));
+        }
     }
 
     /// Where queued change `seq` stands, for the activity center.
@@ -170,6 +244,29 @@ impl EnvQueue {
         );
     }
 
+    /// Times the restart that follows a change sent from here: from the send to the first
+    /// reading saying it is over, once a reading saw it running.
+    fn time_restart(self, cluster: &str, in_progress: Option<bool>, checked_at: f64) {
+        let Some((at, seen)) = self.sent_at.with_value(|s| s.get(cluster).copied()) else { return };
+        if checked_at <= at {
+            return;
+        }
+        match in_progress {
+            Some(true) if !seen => self.sent_at.update_value(|s| {
+                s.insert(cluster.to_string(), (at, true));
+            }),
+            Some(false) if seen => {
+                self.sent_at.update_value(|s| {
+                    s.remove(cluster);
+                });
+                self.restart_ms.update(|m| {
+                    m.insert(cluster.to_string(), checked_at - at);
+                });
+            }
+            _ => {}
+        }
+    }
+
     /// One watcher per cluster, for the life of the app: sends the first due item.
     fn drive(self, cluster: String) {
         if self.drivers.with_value(|d| d.contains(&cluster)) {
@@ -181,6 +278,7 @@ impl EnvQueue {
             Effect::new(move |_| {
                 let (in_progress, checked_at) =
                     feed.with(|f| (f.value.as_ref().map(|s| s.restart_in_progress), f.updated_at));
+                self.time_restart(&cluster, in_progress, checked_at);
                 let sending = self.sending.get().is_some();
                 let first = self.items.with(|items| items.iter().find(|q| q.cluster == cluster).cloned());
                 if let Some(item) = first.filter(|q| due(q, sending, in_progress, checked_at)) {
@@ -208,6 +306,10 @@ impl EnvQueue {
                         items.iter_mut().filter(|q| q.cluster == item.cluster).for_each(|q| q.since = now);
                     });
                     self.applied.update(|n| *n += 1);
+                    self.sent_at.update_value(|s| {
+                        s.insert(item.cluster.clone(), (now, false));
+                    });
+                    self.applied_staged(&item);
                     self.ended
                         .update(|e| e.push((item.seq, true, "Applied; Keycloak restarts to use it".into())));
                 }
@@ -221,7 +323,11 @@ impl EnvQueue {
                     self.ended.update(|ended| {
                         ended.push((item.seq, false, format!("Not applied: {}", e.detail())))
                     });
-                    self.failure.set(Some((item.cluster.clone(), item.label.clone(), e)));
+                    if item.run.is_some() {
+                        self.stop_run(&item, e);
+                    } else {
+                        self.failure.set(Some((item.cluster.clone(), item.label.clone(), e)));
+                    }
                 }
             }
             self.sending.set(None);
@@ -241,6 +347,8 @@ mod tests {
             label: "Add A".into(),
             change: Change::Delete { var_id: "v".into() },
             since,
+            staged: None,
+            run: None,
         }
     }
 

@@ -1,6 +1,7 @@
 //! Add realm: a name with a live availability check (debounced; a stale answer is
 //! dropped) and the service's recommendation, then create. The new realm shows in the
-//! list as Pending and turns Active there without a reload.
+//! list as Pending and turns Active there without a reload. Arriving with `?add=1` (the
+//! palette's "Add realm to …") puts the focus in the name field.
 
 use cluster_api::{ClusterDeploymentRequest, NameAvailability, ops};
 use leptos::prelude::*;
@@ -94,10 +95,20 @@ pub fn AddRealm() -> impl IntoView {
         crate::code::hcl::realm(t, &cluster_id.get_value(), crate::lower::lower(name.get().trim()).as_str())
     }));
 
+    let field = NodeRef::<leptos::html::Input>::new();
+    let wanted = leptos_router::hooks::use_query_map().with_untracked(|q| q.get("add").is_some());
+    // After the page's own focus on its heading (mounted first), in the next frame.
+    Effect::new(move |_| {
+        if let (true, Some(input)) = (wanted, field.get()) {
+            request_animation_frame(move || {
+                let _ = input.focus();
+            });
+        }
+    });
     view! {
         <form class="inline-form add-realm" on:submit=submit>
             <label for="realm-name">"Realm name"</label>
-            <input id="realm-name" autocomplete="off" spellcheck="false" maxlength="255" placeholder="e.g. customers"
+            <input id="realm-name" node_ref=field autocomplete="off" spellcheck="false" maxlength="255" placeholder="e.g. customers"
                 aria-describedby="realm-name-state" prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
             <button type="submit" class="button primary" id="add-realm" disabled=move || adding.busy.get() || taken()>
                 {adding.label("Add realm", "Adding…")}
