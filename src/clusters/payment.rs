@@ -48,7 +48,11 @@ pub fn PaymentCallout() -> impl IntoView {
     let reason = Memo::new(move |_| unpaid_reason(&ctx.cluster.with(|c| c.status.clone())));
     let neutral = Memo::new(move |_| ctx.cluster.with(|c| never_paid(&c.status)));
     let headline = move || {
-        if neutral.get() { ctx.cluster.with(|c| waiting_for_payment(&c.name)) + " " } else { "Payment needed. ".into() }
+        if neutral.get() {
+            ctx.cluster.with(|c| waiting_for_payment(&c.name)) + " "
+        } else {
+            "Payment needed. ".into()
+        }
     };
     move || {
         reason.get().map(|why| {

@@ -58,7 +58,10 @@ mod tests {
         assert_eq!(describe(&ClusterState::BillingSetup).1, Tone::Neutral);
         assert_eq!(describe(&ClusterState::PendingPayment), describe(&ClusterState::BillingSetup));
         assert!(!is_transitional(&ClusterState::BillingSetup), "an unpaid cluster does not spin forever");
-        assert!(!is_transitional(&ClusterState::PendingPayment), "an abandoned 3-D Secure check does not spin");
+        assert!(
+            !is_transitional(&ClusterState::PendingPayment),
+            "an abandoned 3-D Secure check does not spin"
+        );
         assert!(is_transitional(&ClusterState::Provisioning));
         assert_eq!(words(&ClusterState::Unknown("NEW_THING".into())), "NEW_THING");
         for s in ClusterState::KNOWN {

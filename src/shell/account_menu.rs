@@ -12,8 +12,7 @@ use crate::kit::copy::CopyButton;
 use crate::session::Session;
 
 /// Where a teammate finds their own user ID: said wherever a user ID is asked for.
-pub const FIND_YOUR_USER_ID: &str =
-    "A user ID identifies one person's account. Everyone finds their own in the account menu, top right: open it and use Copy.";
+pub const FIND_YOUR_USER_ID: &str = "A user ID identifies one person's account. Everyone finds their own in the account menu, top right: open it and use Copy.";
 
 /// The roles of each organization, as the menu lists them.
 fn orgs_and_roles(directory: Directory) -> AnyView {
@@ -73,7 +72,8 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
     let kind = move || {
         if session.is_account() { "Signed in with your account" } else { "Signed in with an API secret" }
     };
-    let id_label = move || if session.is_account() { "Your user ID" } else { "The secret's service account user ID" };
+    let id_label =
+        move || if session.is_account() { "Your user ID" } else { "The secret's service account user ID" };
 
     view! {
         <div class="account" node_ref=root on:keydown=on_keydown on:focusout=on_focusout>

@@ -31,7 +31,9 @@ pub fn CreateCluster() -> impl IntoView {
     // A cluster created here whose payment was not finished (a reload during 3-D Secure):
     // read once, so putting it in the address later does not replace the open wizard.
     let pending_id = RwSignal::new(
-        leptos_router::hooks::use_query_map().with_untracked(|q| q.get("pending")).filter(|id| !id.trim().is_empty()),
+        leptos_router::hooks::use_query_map()
+            .with_untracked(|q| q.get("pending"))
+            .filter(|id| !id.trim().is_empty()),
     );
     let tier = RwSignal::new(Tier::Premium);
     let period = RwSignal::new(BillingPeriod::Monthly);

@@ -18,7 +18,11 @@ pub enum NameState {
     Checking,
     Available(String),
     /// Refused: `why` names the rule broken, or says the name is taken.
-    Unavailable { name: String, why: String, recommendation: Option<String> },
+    Unavailable {
+        name: String,
+        why: String,
+        recommendation: Option<String>,
+    },
     Failed(ApiError),
 }
 
@@ -53,7 +57,11 @@ pub fn availability(api: Api, name: RwSignal<String>) -> RwSignal<NameState> {
             }
             state.try_set(match answer {
                 Ok(a) if a.available => NameState::Available(a.name),
-                Ok(a) => NameState::Unavailable { why: CLUSTER.refused(&a.name), name: a.name, recommendation: a.recommendation },
+                Ok(a) => NameState::Unavailable {
+                    why: CLUSTER.refused(&a.name),
+                    name: a.name,
+                    recommendation: a.recommendation,
+                },
                 Err(e) => NameState::Failed(e),
             });
         });

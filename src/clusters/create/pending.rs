@@ -24,7 +24,8 @@ pub fn remember(cluster_id: &str) {
 /// The address back to the blank wizard (the person chose to create another cluster).
 fn forget() {
     if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(crate::links::NEW_CLUSTER));
+        let _ =
+            history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(crate::links::NEW_CLUSTER));
     }
 }
 
@@ -36,7 +37,8 @@ fn unpaid(cluster: Cluster, dismiss: Callback<()>) -> AnyView {
     let why = unpaid_reason(&cluster.status).unwrap_or_default();
     let path = crate::links::cluster(&cluster.id);
     let (code_id, code_name) = (cluster.id.clone(), cluster.name.clone());
-    let code = crate::code::live(Box::new(move |t| crate::code::actions::checkout_resume(t, &code_id, &code_name)));
+    let code =
+        crate::code::live(Box::new(move |t| crate::code::actions::checkout_resume(t, &code_id, &code_name)));
     view! {
         <section class="card" id="pending-payment">
             <h2>{waiting_for_payment(&cluster.name)}</h2>

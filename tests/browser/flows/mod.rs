@@ -10,6 +10,7 @@ mod deploy;
 mod domains;
 mod env_vars;
 mod faults;
+mod forgiving;
 mod foundation;
 mod guard;
 mod hostile;
@@ -63,6 +64,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(navigation::flows());
     flows.extend(split_origin::flows());
     flows.extend(deploy::flows());
+    flows.extend(forgiving::flows());
     flows
 }
 
@@ -114,6 +116,12 @@ pub async fn person(ctx: &Ctx, email: &str) {
     ctx.click("#kc-login").await;
     ctx.wait_url("/clusters").await;
     ctx.find("#signed-in-as").await;
+}
+
+/// Signs out through the account menu in the header.
+pub async fn sign_out(ctx: &Ctx) {
+    ctx.click("#account-menu-button").await;
+    ctx.click("#sign-out").await;
 }
 
 /// alice@acme.example, who holds every role in Acme.

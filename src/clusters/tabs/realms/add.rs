@@ -21,7 +21,10 @@ enum Check {
     Empty,
     Checking,
     /// Breaks a rule (in words); the service's recommendation once it answers.
-    Broken { why: String, recommendation: Option<String> },
+    Broken {
+        why: String,
+        recommendation: Option<String>,
+    },
     Answer(NameAvailability),
     Failed(ApiError),
 }

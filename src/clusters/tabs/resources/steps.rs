@@ -89,10 +89,16 @@ impl StepError {
 pub enum Phase {
     Ready,
     Running(Step),
-    Failed { step: Step, message: String, retry: Step },
+    Failed {
+        step: Step,
+        message: String,
+        retry: Step,
+    },
     /// The service refused the file itself: no retry can succeed, so there is none; the
     /// person chooses another file. `message` says what was wrong and what was cleaned up.
-    Refused { message: String },
+    Refused {
+        message: String,
+    },
     Done,
 }
 
@@ -138,7 +144,9 @@ pub fn failed(plan: &[Step], step: Step, error: &StepError) -> Phase {
 pub fn refused(file: &str, said: &str, removed: Option<Result<(), String>>) -> Phase {
     let cleanup = match removed {
         None => "Nothing else was changed.".to_string(),
-        Some(Ok(())) => "The version record this upload had created was removed, so nothing is left behind.".into(),
+        Some(Ok(())) => {
+            "The version record this upload had created was removed, so nothing is left behind.".into()
+        }
         Some(Err(why)) => format!(
             "The version record this upload had created could not be removed ({why}): delete it in the versions list."
         ),
@@ -248,7 +256,10 @@ mod tests {
             panic!("not refused")
         };
         assert!(message.starts_with("The service refused notes.jar after it was sent"), "{message}");
-        assert!(message.contains("was removed, so nothing is left behind") && !message.contains("Retry"), "{message}");
+        assert!(
+            message.contains("was removed, so nothing is left behind") && !message.contains("Retry"),
+            "{message}"
+        );
         let Phase::Refused { message } = refused("x.jar", "No.", Some(Err("Network down".into()))) else {
             panic!("not refused")
         };
