@@ -52,21 +52,24 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
     let open = RwSignal::new(false);
     let root = NodeRef::<leptos::html::Div>::new();
     let close_and_refocus = move || {
-        open.set(false);
+        open.try_set(false);
         focus("account-menu-button");
     };
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
-        if ev.key() == "Escape" && open.get_untracked() {
+        if ev.key() == "Escape" && open.try_get_untracked() == Some(true) {
             ev.prevent_default();
             close_and_refocus();
         }
     };
-    // Focus gone outside the menu (tabbing on, clicking elsewhere): close it.
+    // Focus gone outside the menu (tabbing on, clicking elsewhere): close it. The browser
+    // also sends this while the header is being removed (signing out), when the menu's
+    // state is already gone: hence the `try_`s.
     let on_focusout = move |ev: leptos::ev::FocusEvent| {
         let to = ev.related_target().and_then(|t| t.dyn_into::<web_sys::Node>().ok());
-        let inside = root.get_untracked().is_some_and(|r| to.is_some_and(|n| r.contains(Some(&n))));
+        let inside =
+            root.try_get_untracked().flatten().is_some_and(|r| to.is_some_and(|n| r.contains(Some(&n))));
         if !inside {
-            open.set(false);
+            open.try_set(false);
         }
     };
     let kind = move || {
