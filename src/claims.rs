@@ -1,5 +1,7 @@
-//! What the console reads from an access token: only whether it carries the support staff
-//! client role (`resource_access["cluster-management"].roles` holding `manage-clusters`).
+//! What the console reads from an access token: whether it carries the support staff
+//! client role (`resource_access["cluster-management"].roles` holding `manage-clusters`),
+//! and its subject (`sub`): the user ID of the person (or of the API secret's service
+//! account), which the console shows and offers where a user ID is asked for.
 //! The token is decoded, never verified: this decides what to show, and the service still
 //! enforces the role on every call. A token that is not a JWT means "not staff".
 
@@ -29,21 +31,28 @@ fn base64url(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// Whether the access token says its holder is support staff.
-pub fn is_staff(token: &str) -> bool {
+/// The token's claims, when it is a JWT with a JSON payload.
+fn claims(token: &str) -> Option<serde_json::Value> {
     let mut parts = token.split('.');
     let (Some(_), Some(payload), Some(_), None) = (parts.next(), parts.next(), parts.next(), parts.next())
     else {
-        return false;
+        return None;
     };
-    let Some(claims) =
-        base64url(payload).and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
-    else {
-        return false;
-    };
-    claims["resource_access"][STAFF_CLIENT]["roles"]
-        .as_array()
-        .is_some_and(|roles| roles.iter().any(|r| r.as_str() == Some(STAFF_ROLE)))
+    base64url(payload).and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
+}
+
+/// Whether the access token says its holder is support staff.
+pub fn is_staff(token: &str) -> bool {
+    claims(token).is_some_and(|claims| {
+        claims["resource_access"][STAFF_CLIENT]["roles"]
+            .as_array()
+            .is_some_and(|roles| roles.iter().any(|r| r.as_str() == Some(STAFF_ROLE)))
+    })
+}
+
+/// The token's subject (`sub`), the holder's user ID; `None` when absent or empty.
+pub fn subject(token: &str) -> Option<String> {
+    claims(token)?["sub"].as_str().map(str::trim).filter(|s| !s.is_empty()).map(String::from)
 }
 
 #[cfg(test)]
@@ -78,6 +87,15 @@ mod tests {
             r#"{"azp":"s","resource_access":{"account":{"roles":["manage-clusters"]}}}"#
         )));
         assert!(!is_staff(&jwt(r#"{"azp":"s"}"#)));
+    }
+
+    #[test]
+    fn the_subject_is_the_user_id() {
+        assert_eq!(subject(&jwt(r#"{"sub":"user-alice","azp":"s"}"#)).as_deref(), Some("user-alice"));
+        assert_eq!(subject(&jwt(r#"{"sub":"","azp":"s"}"#)), None);
+        assert_eq!(subject(&jwt(r#"{"sub":7}"#)), None);
+        assert_eq!(subject(&jwt(r#"{"azp":"s"}"#)), None);
+        assert_eq!(subject("not-a-jwt"), None);
     }
 
     #[test]

@@ -22,6 +22,13 @@ pub fn cluster_domain(id: &str, domain_id: &str) -> String {
     with_query(&cluster_tab(id, ClusterTab::Domains), &[("domain", domain_id)])
 }
 
+/// `/clusters/new?pending={id}`: the wizard, remembering a created cluster that waits for
+/// its payment (3-D Secure), so a reload shows it instead of a blank form. Never the
+/// payment's client secret: that stays in memory.
+pub fn new_cluster_pending(cluster_id: &str) -> String {
+    with_query(NEW_CLUSTER, &[("pending", cluster_id)])
+}
+
 /// `/billing?org={id}`: one organization's billing.
 pub fn billing_for(org_id: &str) -> String {
     with_query(BILLING, &[("org", org_id)])

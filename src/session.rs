@@ -71,6 +71,8 @@ pub struct Session {
     pub flash: RwSignal<Option<Flash>>,
     /// The token carries the support staff client role (`crate::claims`): decides what to show.
     pub staff: RwSignal<bool>,
+    /// The token's subject: the person's user ID (or the API secret's service account's).
+    pub user_id: RwSignal<Option<String>>,
 }
 
 impl Session {
@@ -85,12 +87,14 @@ impl Session {
             notice: RwSignal::new(None),
             flash: RwSignal::new(None),
             staff: RwSignal::new(false),
+            user_id: RwSignal::new(None),
         }
     }
 
     pub fn begin(&self, environment: Environment, renewal: Renewal, token: Token, who: String) {
         self.environment.set(Some(environment));
         self.staff.set(crate::claims::is_staff(&token.access_token));
+        self.user_id.set(crate::claims::subject(&token.access_token));
         self.renewal.set_value(Some(renewal));
         self.who.set(who);
         self.token.set_value(Some(token));
@@ -103,6 +107,7 @@ impl Session {
         self.renewal.set_value(None);
         self.token.set_value(None);
         self.staff.set(false);
+        self.user_id.set(None);
         self.notice.set(notice);
         self.signed_in.set(false);
     }

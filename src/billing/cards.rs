@@ -27,6 +27,30 @@ pub fn expiry(c: &PaymentMethod) -> String {
     }
 }
 
+/// The cards that look saved twice: the same brand, last four digits and expiry, as
+/// "Visa •••• 4242" once per look-alike group. Cards carry no fingerprint in the contract,
+/// so this is all the console can compare (two different cards can match, rarely).
+pub fn look_alikes(cards: &[PaymentMethod]) -> Vec<String> {
+    let key = |c: &PaymentMethod| {
+        let brand = c.brand.as_deref()?.to_ascii_lowercase();
+        Some((brand, c.last4.clone()?, c.exp_month?, c.exp_year?))
+    };
+    let mut seen: Vec<(String, String, i64, i64)> = Vec::new();
+    let mut out = Vec::new();
+    for c in cards {
+        let Some(k) = key(c) else { continue };
+        if seen.contains(&k) {
+            let label = describe(c);
+            if !out.contains(&label) {
+                out.push(label);
+            }
+        } else {
+            seen.push(k);
+        }
+    }
+    out
+}
+
 /// Orders cards by when they expire (year, then month).
 fn expiry_key(c: &PaymentMethod) -> SortKey {
     match (c.exp_month, c.exp_year) {
@@ -46,6 +70,27 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
         let org_id = org.get_value();
         async move { api::call(api, &ops::OrgPaymentMethodList { org_id }).await }
     });
+    // Back from the hosted card setup page: a card saved twice is said at once.
+    let returned = leptos_router::hooks::use_query_map()
+        .with_untracked(|q| q.get("payment_method_setup").as_deref() == Some("success"));
+    let duplicate = move || {
+        if !returned {
+            return None;
+        }
+        let alikes = cards.with(|l| match l {
+            Some(Ok(list)) => look_alikes(list),
+            _ => Vec::new(),
+        });
+        (!alikes.is_empty()).then(|| {
+            let said = alikes.iter().map(|a| format!("This looks like {a}, already saved.")).collect::<Vec<_>>().join(" ");
+            view! {
+                <div class="callout" id="duplicate-card" role="status">
+                    <p><strong>{said}</strong>" Two saved cards have the same brand, last four digits and expiry. "
+                    "If you added the same card again, remove one of them (the one no subscription pays with)."</p>
+                </div>
+            }
+        })
+    };
     let make_default = Write::new("Making the card the default");
     let add = Write::new("Opening the card setup page");
     let link = RwSignal::new(None::<RedirectLink>);
@@ -140,6 +185,7 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
     view! {
         <section class="card" id="payment-methods">
             <h2>"Payment methods"</h2>
+            {duplicate}
             {make_default.failure()}
             <ResourceTable columns=COLUMNS rows=rows id="card-table" label="Saved cards" loading_what="Loading cards"
                 retry=Callback::new(move |_| cards.refetch())
@@ -152,5 +198,36 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             {move || link.get().map(|link| view! { <Redirecting link=link destination="the secure card setup page"/> })}
             {add.failure()}
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(id: &str, brand: &str, last4: &str, exp: (i64, i64)) -> PaymentMethod {
+        PaymentMethod {
+            id: id.into(),
+            r#type: "card".into(),
+            brand: Some(brand.into()),
+            last4: Some(last4.into()),
+            exp_month: Some(exp.0),
+            exp_year: Some(exp.1),
+            ..PaymentMethod::default()
+        }
+    }
+
+    #[test]
+    fn cards_alike_in_brand_last_four_and_expiry_are_named_once() {
+        let visa = card("pm_1", "visa", "4242", (12, 2030));
+        let again = card("pm_2", "Visa", "4242", (12, 2030));
+        let renewed = card("pm_3", "visa", "4242", (1, 2031));
+        let master = card("pm_4", "mastercard", "4444", (12, 2030));
+        assert_eq!(look_alikes(&[visa.clone(), renewed.clone(), master.clone()]), Vec::<String>::new());
+        assert_eq!(look_alikes(&[visa.clone(), master, again.clone()]), vec!["Visa •••• 4242".to_string()]);
+        assert_eq!(look_alikes(&[visa.clone(), again.clone(), visa]), vec!["Visa •••• 4242".to_string()]);
+        // Without an expiry nothing can be compared.
+        let bare = PaymentMethod { exp_month: None, ..again };
+        assert!(look_alikes(&[bare.clone(), bare]).is_empty());
     }
 }

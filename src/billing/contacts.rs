@@ -1,4 +1,5 @@
-//! Who receives the organization's billing emails: add by user ID, remove.
+//! Who receives the organization's billing emails: add by user ID (the signed-in person in
+//! one click, or a teammate by the ID they copy from their account menu), remove.
 
 use cluster_api::{BillingContact, ops};
 use leptos::prelude::*;
@@ -26,17 +27,31 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
     let user_id = RwSignal::new(String::new());
     let add = Write::new("Adding the billing contact");
     let locked = Signal::derive(move || read_only.get().is_some());
+    let add_id = move |id: String| {
+        let op = ops::OrgBillingContactCreate { org_id: org.get_value(), user_id: id };
+        add.run(async move { api::call(api, &op).await }, move |()| {
+            user_id.try_set(String::new());
+            contacts.refetch();
+        });
+    };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let id = user_id.get_untracked().trim().to_string();
         if id.is_empty() {
             return add.clear();
         }
-        let op = ops::OrgBillingContactCreate { org_id: org.get_value(), user_id: id };
-        add.run(async move { api::call(api, &op).await }, move |()| {
-            user_id.try_set(String::new());
-            contacts.refetch();
+        add_id(id);
+    };
+    // The signed-in person, offered in one click when they are not a contact yet (an API
+    // secret's service account receives no email, so it is not offered).
+    let session = expect_context::<crate::session::Session>();
+    let me = move || {
+        let id = session.user_id.get().filter(|_| session.is_account())?;
+        let listed = contacts.with(|l| match l {
+            Some(Ok(list)) => Some(list.iter().any(|c| c.id == id)),
+            _ => None,
         });
+        (listed == Some(false)).then(|| (id, session.who.get()))
     };
 
     let code = crate::code::live(Box::new(move |t| {
@@ -76,9 +91,20 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
             <ResourceTable columns=COLUMNS rows=rows id="contact-table" label="Billing contacts" loading_what="Loading billing contacts"
                 retry=Callback::new(move |_| contacts.refetch())
                 empty=ViewFn::from(|| view! { <p class="hint">"No billing contacts yet."</p> })/>
+            {move || me().map(|(id, who)| {
+                let pick = id.clone();
+                view! {
+                    <p class="add-myself">
+                        <button class="button" type="button" id="add-myself" disabled=move || locked.get() || add.busy.get()
+                            on:click=move |_| add_id(pick.clone())>{format!("Add yourself ({who})")}</button>
+                        " "<span class="hint">{format!("Your user ID is {id}.")}</span>
+                    </p>
+                }
+            })}
+            <p class="hint" id="user-id-help">{crate::shell::account_menu::FIND_YOUR_USER_ID}" Ask a teammate for theirs to add them."</p>
             <form class="inline-form" on:submit=submit>
                 <label for="contact-user-id">"Add by user ID "</label>
-                <input id="contact-user-id" placeholder="user ID" prop:value=user_id disabled=locked
+                <input id="contact-user-id" placeholder="user ID" aria-describedby="user-id-help" prop:value=user_id disabled=locked
                     on:input:target=move |ev| user_id.set(ev.target().value())/>
                 <button class="button" type="submit" id="add-contact" disabled=move || locked.get() || add.busy.get()>"Add contact"</button>
             </form>

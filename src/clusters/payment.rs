@@ -9,13 +9,33 @@ use crate::kit::ErrorPanel;
 use crate::kit::Write;
 use crate::redirect::Redirecting;
 
+/// Said before anyone leaves for the hosted payment page: it lets the person choose the
+/// card there, so it may offer another card than the one chosen in the wizard. The console
+/// cannot know which card it will charge, and never claims to.
+pub const PAGE_ASKS_FOR_THE_CARD: &str =
+    "The payment page will ask which card to use; it may offer a different card from the one chosen before.";
+
+/// "acme is waiting for payment": the one sentence the wizard (after a reload), the
+/// cluster's page and the list's badge agree on for a cluster never paid for.
+pub fn waiting_for_payment(name: &str) -> String {
+    format!("{name} is waiting for payment.")
+}
+
+/// Whether the cluster was created but never paid for (checkout not completed, or the
+/// card's 3-D Secure check abandoned): it waits for the person, not for the service.
+pub fn never_paid(status: &ClusterState) -> bool {
+    matches!(status, ClusterState::BillingSetup | ClusterState::PendingPayment)
+}
+
 /// Why a cluster in this state is waiting for money, if it is.
 pub fn unpaid_reason(status: &ClusterState) -> Option<&'static str> {
     match status {
         ClusterState::BillingSetup => {
             Some("Checkout was not completed, so provisioning has not started. Complete payment to start it.")
         }
-        ClusterState::PendingPayment => Some("The card payment still needs to be confirmed."),
+        ClusterState::PendingPayment => Some(
+            "The card payment was started but its confirmation (the bank's check) was not finished, so provisioning has not started. Complete payment to start it.",
+        ),
         ClusterState::BillingRequired => Some("An invoice is unpaid. Pay it to keep the cluster running."),
         _ => None,
     }
@@ -26,13 +46,21 @@ pub fn unpaid_reason(status: &ClusterState) -> Option<&'static str> {
 pub fn PaymentCallout() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
     let reason = Memo::new(move |_| unpaid_reason(&ctx.cluster.with(|c| c.status.clone())));
-    let neutral = Memo::new(move |_| ctx.cluster.with(|c| c.status == ClusterState::BillingSetup));
+    let neutral = Memo::new(move |_| ctx.cluster.with(|c| never_paid(&c.status)));
+    let headline = move || {
+        if neutral.get() {
+            ctx.cluster.with(|c| waiting_for_payment(&c.name)) + " "
+        } else {
+            "Payment needed. ".into()
+        }
+    };
     move || {
         reason.get().map(|why| {
             view! {
                 // Never paid is a step left to do, not an alarm: neutral, with the way to finish.
                 <div class=if neutral.get() { "callout neutral" } else { "callout" } id="payment-callout">
-                    <p><strong>{move || if neutral.get() { "Payment not completed. " } else { "Payment needed. " }}</strong>{why}</p>
+                    <p><strong>{headline}</strong>{why}</p>
+                    <p class="hint">{PAGE_ASKS_FOR_THE_CARD}</p>
                     <ResumeButton id="complete-payment" label="Complete payment" destination="the payment page"/>
                 </div>
             }

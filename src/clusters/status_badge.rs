@@ -8,9 +8,10 @@ pub fn describe(status: &ClusterState) -> (&'static str, Tone) {
     match status {
         ClusterState::Active => ("Active", Tone::Ok),
         ClusterState::Provisioning => ("Provisioning", Tone::Busy),
-        // Nothing happens until the person pays: neutral, not an alarm and not a spinner.
-        ClusterState::BillingSetup => ("Awaiting payment", Tone::Neutral),
-        ClusterState::PendingPayment => ("Confirming payment", Tone::Warn),
+        // Nothing happens until the person pays (checkout not completed, or the card's
+        // 3-D Secure check abandoned): the same words for both, neutral, not an alarm and
+        // not a spinner, everywhere (list, cluster page, wizard after a reload).
+        ClusterState::BillingSetup | ClusterState::PendingPayment => ("Waiting for payment", Tone::Neutral),
         ClusterState::BillingRequired => ("Payment required", Tone::Bad),
         ClusterState::SetupException => ("Setup failed", Tone::Bad),
         ClusterState::Disabled => ("Disabled", Tone::Muted),
@@ -22,10 +23,11 @@ pub fn describe(status: &ClusterState) -> (&'static str, Tone) {
     }
 }
 
-/// Still changing by itself, so worth watching (and a spinner). A cluster awaiting payment
-/// is not: it waits for the person, who is offered Complete payment.
+/// Still changing by itself, so worth watching (and a spinner). A cluster waiting for
+/// payment is not: it waits for the person, who is offered Complete payment. (A payment
+/// confirmed in the wizard settles before the console moves on to the cluster.)
 pub fn is_transitional(status: &ClusterState) -> bool {
-    matches!(status, ClusterState::Provisioning | ClusterState::PendingPayment)
+    matches!(status, ClusterState::Provisioning)
 }
 
 /// The words of a state, or the code itself for a state this console does not know.
@@ -54,9 +56,14 @@ mod tests {
 
     #[test]
     fn states_read_as_words() {
-        assert_eq!(words(&ClusterState::BillingSetup), "Awaiting payment");
+        assert_eq!(words(&ClusterState::BillingSetup), "Waiting for payment");
         assert_eq!(describe(&ClusterState::BillingSetup).1, Tone::Neutral);
+        assert_eq!(describe(&ClusterState::PendingPayment), describe(&ClusterState::BillingSetup));
         assert!(!is_transitional(&ClusterState::BillingSetup), "an unpaid cluster does not spin forever");
+        assert!(
+            !is_transitional(&ClusterState::PendingPayment),
+            "an abandoned 3-D Secure check does not spin"
+        );
         assert!(is_transitional(&ClusterState::Provisioning));
         assert_eq!(words(&ClusterState::Unknown("NEW_THING".into())), "NEW_THING");
         assert_eq!(describe(&ClusterState::Unknown("NEW_THING".into())).1, Tone::Neutral);

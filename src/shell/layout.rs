@@ -91,10 +91,7 @@ pub fn Shell() -> impl IntoView {
                     <span class="spacer"></span>
                     <crate::activity::ActivityBadge/>
                     <crate::palette::PaletteHost/>
-                    <span class="account">
-                        <span class="who" id="signed-in-as" title="Signed in as">{move || session.who.get()}</span>
-                        <button class="button subtle" id="sign-out" on:click=move |_| sign_out(session)>"Sign out"</button>
-                    </span>
+                    <super::account_menu::AccountMenu sign_out=Callback::new(move |()| sign_out(session))/>
                 </header>
                 <div class="frame">
                     <nav class="sidenav" aria-label="Resources">

@@ -1,6 +1,7 @@
 //! The frame around every screen: header, navigation, sign-in and the
 //! pages for a missing route or a broken configuration.
 
+pub mod account_menu;
 mod config_error;
 mod layout;
 mod not_found;

@@ -21,10 +21,10 @@ pub fn realm_cap(tier: &Tier, limits: &ResourceLimits) -> Option<usize> {
 pub const IMPORT_MAX_BYTES: usize = 1024 * 1024;
 
 /// Realm names Keycloak keeps for itself (`master`) or uses as path segments of its own.
-pub const RESERVED_REALM_NAMES: &[&str] = &["master", "admin", "realms", "resources"];
+pub const RESERVED_REALM_NAMES: &[&str] = crate::name_rules::REALM.reserved;
 
 /// The longest realm name.
-pub const REALM_NAME_MAX: usize = 255;
+pub const REALM_NAME_MAX: usize = crate::name_rules::REALM.max;
 
 /// The default roles of a new credential.
 pub const DEFAULT_CREDENTIAL_ROLE: &str = "realm-admin";
@@ -52,24 +52,11 @@ pub const REALM_MANAGEMENT_ROLES: &[&str] = &[
     "view-users",
 ];
 
-/// Why `name` (already lowercased) is not a realm name Keycloak accepts, or `None`.
-/// Realm names appear in URLs: letters, digits, `-` and `_`, starting with a letter or digit.
+/// Why `name` (already lowercased) is not a well-formed realm name, or `None`; reserved
+/// names are answered apart (409, not 400). The rules: [`crate::name_rules::REALM`].
 pub fn realm_name_problem(name: &str) -> Option<String> {
-    if name.is_empty() {
-        return Some("A realm name is required.".into());
-    }
-    if name.chars().count() > REALM_NAME_MAX {
-        return Some(format!("A realm name is at most {REALM_NAME_MAX} characters long."));
-    }
-    if !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_') {
-        return Some(
-            "A realm name may contain only lowercase letters, digits, hyphens and underscores.".into(),
-        );
-    }
-    if !name.starts_with(|c: char| c.is_ascii_alphanumeric()) {
-        return Some("A realm name must start with a letter or a digit.".into());
-    }
-    None
+    use crate::name_rules::{NameRule, REALM};
+    REALM.broken(name).filter(|rule| *rule != NameRule::Reserved).map(|rule| REALM.explain(rule, name))
 }
 
 #[cfg(test)]
@@ -91,6 +78,7 @@ mod tests {
         }
         assert!(realm_name_problem("").is_some());
         assert!(realm_name_problem(&"x".repeat(256)).is_some_and(|w| w.contains("255")));
+        assert_eq!(realm_name_problem("master"), None);
         assert!(realm_name_problem("a b").is_some_and(|w| w.contains("only lowercase")));
         assert!(realm_name_problem("Acme").is_some());
         assert!(realm_name_problem("-a").is_some_and(|w| w.contains("start with")));

@@ -28,7 +28,8 @@ pub fn claims(caller: &Caller, ttl: Duration) -> Value {
     let exp = now.saturating_add(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX / 2));
     let mut claims = json!({
         "iss": "sandbox/auth/realms/self",
-        "sub": caller.secret_id,
+        // Keycloak's subject is the user: the person signed in, else the secret's service account.
+        "sub": caller.person_id.as_deref().unwrap_or(&caller.secret_id),
         "azp": caller.client_id,
         "typ": "Bearer",
         "iat": now,

@@ -5,6 +5,7 @@ mod check;
 mod name_field;
 mod outcome;
 mod pay;
+mod pending;
 pub mod plans;
 
 use cluster_api::{BillingPeriod, ClusterCreationResult, DedicatedClusterRequest, Tier, catalogue, ops};
@@ -27,6 +28,13 @@ pub fn CreateCluster() -> impl IntoView {
     let api = use_api();
     let directory = expect_context::<Directory>();
 
+    // A cluster created here whose payment was not finished (a reload during 3-D Secure):
+    // read once, so putting it in the address later does not replace the open wizard.
+    let pending_id = RwSignal::new(
+        leptos_router::hooks::use_query_map()
+            .with_untracked(|q| q.get("pending"))
+            .filter(|id| !id.trim().is_empty()),
+    );
     let tier = RwSignal::new(Tier::Premium);
     let period = RwSignal::new(BillingPeriod::Monthly);
     let org = RwSignal::new(String::new());
@@ -237,10 +245,13 @@ pub fn CreateCluster() -> impl IntoView {
                 <p>"You can still look at the plans and prices below. Ask an administrator of your organization for the role."</p>
             </div>
         })}
-        {move || match created.get() {
+        {move || match (created.get(), pending_id.get()) {
             // Created: the form is gone, so it cannot be submitted twice.
-            Some(result) => view! { <Outcome result=result name=name.get_untracked()/> }.into_any(),
-            None => form().into_any(),
+            (Some(result), _) => view! { <Outcome result=result name=name.get_untracked()/> }.into_any(),
+            (None, Some(id)) => view! {
+                <pending::PendingCluster id=id dismiss=Callback::new(move |()| pending_id.set(None))/>
+            }.into_any(),
+            (None, None) => form().into_any(),
         }}
     }
 }

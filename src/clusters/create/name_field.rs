@@ -1,6 +1,10 @@
 //! The cluster name with a live availability check: debounced, one answer per pause in
-//! typing, stale answers dropped.
+//! typing, stale answers dropped. A name that breaks a rule (`name_rules::CLUSTER`, the
+//! rules the service enforces) is refused at once, saying which rule; the service is still
+//! asked, for its recommendation. When the service refuses a well-formed name, the only
+//! reason left is that it is taken, and that is what is said.
 
+use cluster_api::name_rules::CLUSTER;
 use cluster_api::ops;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -13,7 +17,12 @@ pub enum NameState {
     Empty,
     Checking,
     Available(String),
-    Unavailable { name: String, recommendation: Option<String> },
+    /// Refused: `why` names the rule broken, or says the name is taken.
+    Unavailable {
+        name: String,
+        why: String,
+        recommendation: Option<String>,
+    },
     Failed(ApiError),
 }
 
@@ -29,7 +38,12 @@ pub fn availability(api: Api, name: RwSignal<String>) -> RwSignal<NameState> {
             state.set(NameState::Empty);
             return;
         }
-        state.set(NameState::Checking);
+        // The service lowercases names: the rules apply to the lowercased form.
+        let lowered = crate::lower::lower(&candidate);
+        state.set(match CLUSTER.problem(&lowered) {
+            Some(why) => NameState::Unavailable { name: lowered, why, recommendation: None },
+            None => NameState::Checking,
+        });
         // The task may outlive the wizard (the person leaves mid-check): every read and
         // write after an await is a `try_`, a no-op once the wizard is gone.
         spawn_local(async move {
@@ -43,7 +57,11 @@ pub fn availability(api: Api, name: RwSignal<String>) -> RwSignal<NameState> {
             }
             state.try_set(match answer {
                 Ok(a) if a.available => NameState::Available(a.name),
-                Ok(a) => NameState::Unavailable { name: a.name, recommendation: a.recommendation },
+                Ok(a) => NameState::Unavailable {
+                    why: CLUSTER.refused(&a.name),
+                    name: a.name,
+                    recommendation: a.recommendation,
+                },
                 Err(e) => NameState::Failed(e),
             });
         });
@@ -57,14 +75,17 @@ pub fn NameField(name: RwSignal<String>, state: RwSignal<NameState>) -> impl Int
         <label for="cluster-name">"Name"</label>
         <input id="cluster-name" autocomplete="off" spellcheck="false" placeholder="e.g. acme-prod"
             prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
-        <p class="hint">"Lowercase letters, digits and hyphens. Your cluster is reachable at <name>.global.auth.ac; names are unique across the service."</p>
+        <p class="hint">{format!(
+            "{} to {} {}, starting with a letter and not ending with a hyphen. Your cluster is reachable at <name>.global.auth.ac; names are unique across the service.",
+            CLUSTER.min, CLUSTER.max, CLUSTER.allowed_words
+        )}</p>
         <p class="name-state" id="name-state" aria-live="polite">
             {move || match state.get() {
                 NameState::Empty => ().into_any(),
                 NameState::Checking => view! { <span class="hint">"Checking availability…"</span> }.into_any(),
                 NameState::Available(n) => view! { <span class="ok">{format!("✓ {n} is available.")}</span> }.into_any(),
-                NameState::Unavailable { name: n, recommendation } => view! {
-                    <span class="bad">{format!("✗ {n} is taken, reserved or not a valid name.")}</span>
+                NameState::Unavailable { why, recommendation, .. } => view! {
+                    <span class="bad">{format!("✗ {why}")}</span>
                     {recommendation.map(|r| {
                         let pick = r.clone();
                         view! {

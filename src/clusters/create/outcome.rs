@@ -83,6 +83,8 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
         StoredValue::new(path.clone()),
         StoredValue::new(cluster_id.clone()),
     );
+    // A reload from here on comes back to this cluster, not to a blank form.
+    super::pending::remember(&cluster_id);
     let pay = Write::new("Confirming the payment");
     let confirm = move || {
         let (payments, secret) = (payments.get_value(), secret.get_value());
@@ -127,6 +129,7 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
                             <p class="error-title">"The payment was not confirmed."</p>
                             <p class="error-detail">{e.detail()}</p>
                             <p>{format!("{name} exists but is not paid for yet. Try again, or use another card on the checkout page.")}</p>
+                            <p class="hint">{crate::clusters::payment::PAGE_ASKS_FOR_THE_CARD}</p>
                             <div class="actions">
                                 <button class="button" id="retry-payment" disabled=move || pay.busy.get()
                                     on:click=move |_| confirm()>"Try again"</button>

@@ -91,7 +91,7 @@ async fn secret_lifecycle(ctx: Ctx) {
     assert!(ctx.calls("org.apiSecret.detail", "200").await >= 1);
 
     // Sign in with it in a fresh session (signing out of alice's account first).
-    ctx.click("#sign-out").await;
+    super::sign_out(&ctx).await;
     ctx.wait_url("/sign-in").await;
     ctx.sign_in(&client_id, &secret).await;
     ctx.wait_url("/clusters").await;
@@ -99,7 +99,7 @@ async fn secret_lifecycle(ctx: Ctx) {
     ctx.wait_text("table.clusters", "acme-prod").await;
 
     // Back as alice, revoke it.
-    ctx.click("#sign-out").await;
+    super::sign_out(&ctx).await;
     ctx.wait_url("/sign-in").await;
     alice(&ctx).await;
     ctx.goto("/organizations/org-acme/secrets").await;
@@ -115,7 +115,7 @@ async fn secret_lifecycle(ctx: Ctx) {
     assert!(!ctx.exists("tr[data-secret=deploy]").await);
 
     // The revoked secret signs in no more.
-    ctx.click("#sign-out").await;
+    super::sign_out(&ctx).await;
     ctx.wait_url("/sign-in").await;
     ctx.sign_in(&client_id, &secret).await;
     ctx.wait_text(".error-panel", "Sign-in failed").await;
@@ -143,7 +143,7 @@ async fn roles_not_held(ctx: Ctx) {
     open_secrets(&ctx).await;
     let (client_id, secret) =
         create_secret(&ctx, "limited", &["view-organization", "manage-organization", "view-clusters"]).await;
-    ctx.click("#sign-out").await;
+    super::sign_out(&ctx).await;
     ctx.wait_url("/sign-in").await;
     ctx.sign_in(&client_id, &secret).await;
     ctx.wait_url("/clusters").await;

@@ -89,7 +89,7 @@ async fn checkout_cancel_then_resume(ctx: Ctx) {
     ctx.click("#checkout-cancel").await;
     back_signed_in(&ctx, "checkout=cancelled").await;
     ctx.wait_text("#checkout-return", "cancelled").await;
-    ctx.wait_text(".page-head", "Awaiting payment").await;
+    ctx.wait_text(".page-head", "Waiting for payment").await;
     ctx.click("#complete-payment").await;
     ctx.wait_url("/sandbox/checkout/").await;
     ctx.click("#checkout-pay").await;

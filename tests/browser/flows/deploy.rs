@@ -157,7 +157,7 @@ async fn flow(ctx: Ctx) {
     // page through nginx (its issuer is nginx's origin), then back to the console's https
     // origin, on the clusters list. (Signing in from the sign-in page the logs page sent the
     // person to would return there instead.)
-    ctx.click("#sign-out").await;
+    super::sign_out(&ctx).await;
     ctx.wait_url("/sign-in").await;
     ctx.goto("/").await;
     ctx.wait_url("/sign-in").await;

@@ -220,7 +220,7 @@ async fn delete_billed(ctx: Ctx) {
 async fn delete_unbilled(ctx: Ctx) {
     admin(&ctx).await;
     ctx.click("tr[data-cluster=acme-trial] a").await;
-    ctx.wait_text(".page-head", "Awaiting payment").await;
+    ctx.wait_text(".page-head", "Waiting for payment").await;
     ctx.click("#delete-cluster").await;
     ctx.wait_text("dialog[open]", "removed immediately").await;
     ctx.type_into("#confirm-name", "acme-trial").await;
@@ -260,7 +260,7 @@ async fn organizations(ctx: Ctx) {
 async fn sign_out(ctx: Ctx) {
     admin(&ctx).await;
     ctx.wait_text("table.clusters", "acme-prod").await;
-    ctx.click("#sign-out").await;
+    super::sign_out(&ctx).await;
     ctx.wait_url("/sign-in").await;
     ctx.wait_text(".notice", "You signed out").await;
     ctx.goto("/clusters").await;

@@ -115,7 +115,7 @@ async fn walk(ctx: Ctx) {
     assert!(in_view, "after the window narrowed, the current tab (Logs) is outside the tab bar");
     ctx.client.set_window_size(800, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
     // The review desk, support staff's widest table.
-    ctx.click("#sign-out").await;
+    super::sign_out(&ctx).await;
     ctx.wait_url("/sign-in").await;
     ctx.sign_in(demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET).await;
     // Signed in again, back on the page it left.

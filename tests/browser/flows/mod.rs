@@ -11,6 +11,7 @@ mod domains;
 mod drift;
 mod env_vars;
 mod faults;
+mod forgiving;
 mod foundation;
 mod guard;
 mod hostile;
@@ -67,6 +68,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(split_origin::flows());
     flows.extend(deploy::flows());
     flows.extend(drift::flows());
+    flows.extend(forgiving::flows());
     flows
 }
 
@@ -118,6 +120,12 @@ pub async fn person(ctx: &Ctx, email: &str) {
     ctx.click("#kc-login").await;
     ctx.wait_url("/clusters").await;
     ctx.find("#signed-in-as").await;
+}
+
+/// Signs out through the account menu in the header.
+pub async fn sign_out(ctx: &Ctx) {
+    ctx.click("#account-menu-button").await;
+    ctx.click("#sign-out").await;
 }
 
 /// alice@acme.example, who holds every role in Acme.

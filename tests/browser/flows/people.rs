@@ -56,7 +56,7 @@ async fn alice_round_trip(ctx: Ctx) {
     assert!(ctx.calls("cluster.detail", "200").await >= 1);
 
     // Signing out also ends the identity server's session: a reload asks again.
-    ctx.click("#sign-out").await;
+    super::sign_out(&ctx).await;
     ctx.wait_url("/sign-in").await;
     ctx.wait_text(".notice", "You signed out").await;
     ctx.goto("/clusters").await;

@@ -114,7 +114,7 @@ async fn flow(ctx: Ctx) {
 
     // Sign out, and in with an account: the identity server's page on the service's origin,
     // then back to the console's.
-    ctx.click("#sign-out").await;
+    super::sign_out(&ctx).await;
     ctx.wait_url("/sign-in").await;
     ctx.click("#sign-in-account").await;
     let login = ctx.wait_url("/protocol/openid-connect/auth").await;

@@ -133,7 +133,7 @@ async fn report_block_unblock(ctx: Ctx) {
 
     // The customer sees it on the Resources tab, and that applying skips it.
     let resources = format!("/clusters/{}/resources", demo::ACME_SHOP);
-    ctx.click("#sign-out").await;
+    super::sign_out(&ctx).await;
     ctx.wait_url("/sign-in").await;
     open_as(&ctx, &resources, ADMIN).await;
     let card = ctx.wait_text("article[data-extension='loyalty-points']", "Blocked by support").await;

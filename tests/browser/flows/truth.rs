@@ -103,7 +103,7 @@ async fn paid_invoice(ctx: Ctx) {
 async fn never_paid(ctx: Ctx) {
     alice(&ctx).await;
     ctx.click("tr[data-cluster=acme-trial] a").await;
-    let head = ctx.wait_text(".page-head", "Awaiting payment").await;
+    let head = ctx.wait_text(".page-head", "Waiting for payment").await;
     assert!(!head.contains("BILLING_SETUP"), "{head}");
     let badge = ctx.find(".page-head .badge[data-status=BILLING_SETUP]").await;
     assert_eq!(
@@ -325,7 +325,7 @@ async fn words_and_copy(ctx: Ctx) {
     }
     let trial = text(&ctx, "tr[data-cluster=acme-trial]").await;
     assert!(
-        trial.contains("Awaiting payment")
+        trial.contains("Waiting for payment")
             && trial.contains("US East (N. Virginia)")
             && trial.contains("us-east-1"),
         "{trial}"

@@ -2,51 +2,19 @@
 //! valid DNS label, globally unique, and not one of the platform's own hostnames.
 
 use cluster_api::NameAvailability;
+use cluster_api::name_rules::{CLUSTER, NameRule};
 
-pub const MIN_LEN: usize = 3;
-pub const MAX_LEN: usize = 63;
+pub const MIN_LEN: usize = CLUSTER.min;
+pub const MAX_LEN: usize = CLUSTER.max;
 
 /// Hostnames the platform keeps for itself.
-pub const RESERVED: &[&str] = &[
-    "admin",
-    "api",
-    "app",
-    "auth",
-    "billing",
-    "console",
-    "dashboard",
-    "docs",
-    "global",
-    "help",
-    "internal",
-    "keycloak",
-    "login",
-    "mail",
-    "phasetwo",
-    "root",
-    "staging",
-    "status",
-    "support",
-    "system",
-    "www",
-];
+pub const RESERVED: &[&str] = CLUSTER.reserved;
 
-/// Why a (lowercased) name is not a well-formed cluster name, or `None` when it is.
+/// Why a (lowercased) name is not a well-formed cluster name, in words, or `None` when it
+/// is (reserved or not). The rules are `cluster_api::name_rules::CLUSTER`, which the
+/// console checks too.
 pub fn problem(name: &str) -> Option<String> {
-    let len = name.chars().count();
-    if !(MIN_LEN..=MAX_LEN).contains(&len) {
-        return Some(format!("must be {MIN_LEN} to {MAX_LEN} characters long"));
-    }
-    if !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
-        return Some("may contain only lowercase letters, digits and hyphens".to_string());
-    }
-    if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
-        return Some("must start with a letter".to_string());
-    }
-    if name.ends_with('-') {
-        return Some("must not end with a hyphen".to_string());
-    }
-    None
+    CLUSTER.broken(name).filter(|rule| *rule != NameRule::Reserved).map(|rule| CLUSTER.explain(rule, name))
 }
 
 pub fn is_reserved(name: &str) -> bool {
@@ -127,8 +95,8 @@ mod tests {
             (&"a".repeat(64), "characters long"),
             ("acme_prod", "lowercase letters"),
             ("Acme", "lowercase letters"),
-            ("1acme", "start with a letter"),
-            ("-acme", "start with a letter"),
+            ("1acme", "start with a lowercase letter"),
+            ("-acme", "start with a lowercase letter"),
             ("acme-", "end with a hyphen"),
         ] {
             assert!(problem(bad).is_some_and(|p| p.contains(why)), "{bad}");

@@ -23,52 +23,8 @@ use cluster_api::ScanState;
 
 pub const SCANNER_VERSION: &str = "sandbox-scan 1.0";
 
-/// Every zip (and so every jar) starts with a local file header.
-pub const ZIP_MAGIC: &[u8] = b"PK\x03\x04";
-
-const EOCD_SIGNATURE: u32 = 0x0605_4b50;
-const CENTRAL_SIGNATURE: u32 = 0x0201_4b50;
-const EOCD_LEN: usize = 22;
-const CENTRAL_HEADER_LEN: usize = 46;
-
-pub fn is_zip(bytes: &[u8]) -> bool {
-    bytes.starts_with(ZIP_MAGIC)
-}
-
-fn u16_at(bytes: &[u8], at: usize) -> Option<usize> {
-    let b = bytes.get(at..at.checked_add(2)?)?;
-    Some(usize::from(u16::from_le_bytes([b[0], b[1]])))
-}
-
-fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
-    let b = bytes.get(at..at.checked_add(4)?)?;
-    Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-}
-
-/// The entry names of a zip archive, read from its central directory; `None` when
-/// the archive is malformed. Bounds-checked throughout: uploads are untrusted bytes.
-pub fn zip_entry_names(bytes: &[u8]) -> Option<Vec<String>> {
-    // The end-of-central-directory record sits at the end, before a comment of up to 64 KiB.
-    let last = bytes.len().checked_sub(EOCD_LEN)?;
-    let first = last.saturating_sub(usize::from(u16::MAX));
-    let eocd = (first..=last).rev().find(|&at| u32_at(bytes, at) == Some(EOCD_SIGNATURE))?;
-    let count = u16_at(bytes, eocd + 10)?;
-    let mut at = usize::try_from(u32_at(bytes, eocd + 16)?).ok()?;
-    let mut names = Vec::with_capacity(count);
-    for _ in 0..count {
-        if u32_at(bytes, at)? != CENTRAL_SIGNATURE {
-            return None;
-        }
-        let name_len = u16_at(bytes, at + 28)?;
-        let extra_len = u16_at(bytes, at + 30)?;
-        let comment_len = u16_at(bytes, at + 32)?;
-        let start = at + CENTRAL_HEADER_LEN;
-        let name = bytes.get(start..start + name_len)?;
-        names.push(String::from_utf8_lossy(name).into_owned());
-        at = start + name_len + extra_len + comment_len;
-    }
-    Some(names)
-}
+// The zip reader is the jar rule's (crates/api), which the console applies before upload.
+pub use cluster_api::jar_rules::{is_zip, zip_entry_names};
 
 /// A finished scan's result.
 #[derive(Debug, Clone, PartialEq)]

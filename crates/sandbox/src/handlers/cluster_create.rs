@@ -40,13 +40,14 @@ pub fn is_hostname(host: &str) -> bool {
 fn check_name(store: &Store, name: &str) -> Result<String, ApiError> {
     let name = required(name, "name")?.to_lowercase();
     if let Some(problem) = names::problem(&name) {
-        return Err(ApiError::bad_request(format!("name {name} is not a valid cluster name: it {problem}.")));
+        return Err(ApiError::bad_request(format!("name {name} is not a valid cluster name. {problem}")));
     }
     let taken: HashSet<String> = store.cluster_names()?.into_iter().collect();
     let is_taken = |candidate: &str| taken.contains(candidate);
     if names::is_reserved(&name) || is_taken(&name) {
         let hint = names::recommend(&name, &is_taken).map(|r| format!(" Try {r}.")).unwrap_or_default();
-        return Err(ApiError::conflict(format!("The name {name} is taken or reserved.{hint}")));
+        let why = if names::is_reserved(&name) { "reserved for the platform" } else { "taken" };
+        return Err(ApiError::conflict(format!("The name {name} is {why}.{hint}")));
     }
     Ok(name)
 }

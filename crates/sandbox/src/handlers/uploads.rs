@@ -126,10 +126,13 @@ pub fn confirm(
     if blob.bytes.is_empty() {
         return Err(ApiError::bad_request(format!("The file uploaded to {key} is empty; upload it again.")));
     }
-    if extensions::flow(&extension.resource_type) == Flow::Versioned && !scan::is_zip(&blob.bytes) {
+    // The console checks the same rule before uploading; a client that does not is told here.
+    if extensions::flow(&extension.resource_type) == Flow::Versioned
+        && let Some(problem) = cluster_api::jar_rules::jar_problem(&blob.bytes)
+    {
         return Err(ApiError::bad_request(format!(
-            "The file uploaded to {key} is not a jar: a jar is a zip archive, starting with the bytes PK\\x03\\x04. \
-             Upload the built .jar file."
+            "The file uploaded to {key} was refused. {}",
+            problem.words("It")
         )));
     }
     version.resource_key = Some(key.to_string());

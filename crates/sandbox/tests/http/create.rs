@@ -219,7 +219,11 @@ async fn validation_names_the_field_and_creates_nothing() {
     let cases = [
         (change("name", None), "name is required"),
         (change("name", Some(json!(" "))), "name is required"),
-        (change("name", Some(json!("bad_name"))), "name bad_name is not a valid cluster name"),
+        (
+            change("name", Some(json!("bad_name"))),
+            "name bad_name is not a valid cluster name. A cluster name may contain only lowercase letters, digits and \
+             hyphens; “_” is not allowed.",
+        ),
         (change("region", None), "region is required"),
         (
             change("region", Some(json!("MARS_1"))),
@@ -282,12 +286,12 @@ async fn taken_and_reserved_names_conflict_with_a_recommendation() {
     let h = Harness::start().await;
     let token = h.admin().await;
     for (name, message) in [
-        ("acme-prod", "The name acme-prod is taken or reserved. Try acme-prod-2."),
-        ("ACME-PROD", "The name acme-prod is taken or reserved. Try acme-prod-2."),
-        ("acme-legacy", "The name acme-legacy is taken or reserved. Try acme-legacy-2."),
-        ("acme-old", "The name acme-old is taken or reserved. Try acme-old-2."),
-        ("globex-prod", "The name globex-prod is taken or reserved. Try globex-prod-2."),
-        ("admin", "The name admin is taken or reserved. Try admin-2."),
+        ("acme-prod", "The name acme-prod is taken. Try acme-prod-2."),
+        ("ACME-PROD", "The name acme-prod is taken. Try acme-prod-2."),
+        ("acme-legacy", "The name acme-legacy is taken. Try acme-legacy-2."),
+        ("acme-old", "The name acme-old is taken. Try acme-old-2."),
+        ("globex-prod", "The name globex-prod is taken. Try globex-prod-2."),
+        ("admin", "The name admin is reserved for the platform. Try admin-2."),
     ] {
         let reply = h.send_json(Method::POST, "/clusters", &token, &order(name, "premium", "monthly")).await;
         assert_eq!(reply.status, StatusCode::CONFLICT, "{name}");

@@ -1,8 +1,11 @@
 //! Add realm: a name with a live availability check (debounced; a stale answer is
 //! dropped) and the service's recommendation, then create. The new realm shows in the
 //! list as Pending and turns Active there without a reload. Arriving with `?add=1` (the
-//! palette's "Add realm to …") puts the focus in the name field.
+//! palette's "Add realm to …") puts the focus in the name field. A name breaking one of the
+//! realm name rules (`name_rules::REALM`, the service's) is refused at once, naming the
+//! rule, and never sent.
 
+use cluster_api::name_rules::REALM;
 use cluster_api::{ClusterDeploymentRequest, NameAvailability, ops};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -18,6 +21,11 @@ use cluster_api::Call;
 enum Check {
     Empty,
     Checking,
+    /// Breaks a rule (in words); the service's recommendation once it answers.
+    Broken {
+        why: String,
+        recommendation: Option<String>,
+    },
     Answer(NameAvailability),
     Failed(ApiError),
 }
@@ -34,7 +42,12 @@ fn watch_name(api: Api, cluster_id: StoredValue<String>, name: RwSignal<String>)
             state.set(Check::Empty);
             return;
         }
-        state.set(Check::Checking);
+        // Names are lowercased by the service: the rules apply to the lowercased form.
+        let broken = REALM.problem(&crate::lower::lower(&candidate));
+        state.set(match &broken {
+            Some(why) => Check::Broken { why: why.clone(), recommendation: None },
+            None => Check::Checking,
+        });
         spawn_local(async move {
             sleep_ms(300).await;
             if generation.try_get_value() != Some(mine) {
@@ -44,9 +57,12 @@ fn watch_name(api: Api, cluster_id: StoredValue<String>, name: RwSignal<String>)
                 ops::ClusterDeploymentNameAvailabilityCheck { id: cluster_id.get_value(), name: candidate };
             let answer = api::call(api, &op).await;
             if generation.try_get_value() == Some(mine) {
-                state.try_set(match answer {
-                    Ok(a) => Check::Answer(a),
-                    Err(e) => Check::Failed(e),
+                state.try_set(match (answer, broken) {
+                    // The rule stays the reason; the service may offer a name that keeps it.
+                    (Ok(a), Some(why)) => Check::Broken { why, recommendation: a.recommendation },
+                    (_, Some(why)) => Check::Broken { why, recommendation: None },
+                    (Ok(a), None) => Check::Answer(a),
+                    (Err(e), None) => Check::Failed(e),
                 });
             }
         });
@@ -62,12 +78,19 @@ pub fn AddRealm() -> impl IntoView {
     let check = watch_name(api, ctx.cluster.id, name);
     let adding = Write::new("Adding the realm");
     let added = RwSignal::new(None::<String>);
+    let taken = move || {
+        check.with(|c| matches!(c, Check::Answer(a) if !a.available) || matches!(c, Check::Broken { .. }))
+    };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         added.set(None);
         let typed = crate::lower::lower(name.get_untracked().trim());
         if typed.is_empty() {
             return adding.error.set(Some(ApiError::BadRequest("Enter a name for the realm.".into())));
+        }
+        // Never send a name the check refused (the button is disabled; Enter is not).
+        if taken() {
+            return;
         }
         let op = ops::ClusterDeploymentCreate {
             id: ctx.cluster.id.get_value(),
@@ -81,7 +104,6 @@ pub fn AddRealm() -> impl IntoView {
             ctx.list.refetch();
         });
     };
-    let taken = move || matches!(check.get(), Check::Answer(a) if !a.available);
     let cluster_id = ctx.cluster.id;
     let code = crate::code::live(Box::new(move |t| {
         let typed = crate::lower::lower(name.get().trim());
@@ -114,20 +136,17 @@ pub fn AddRealm() -> impl IntoView {
                 {adding.label("Add realm", "Adding…")}
             </button>
         </form>
-        <p class="hint">"Lowercase letters, digits, hyphens and underscores (names are lowercased). A realm's name cannot change later; its display name can."</p>
+        <p class="hint">{format!(
+            "Use {}, starting with a letter or digit (names are lowercased). A realm's name cannot change later; its display name can.",
+            REALM.allowed_words
+        )}</p>
         <p class="name-state" id="realm-name-state" aria-live="polite">
             {move || match check.get() {
                 Check::Empty => ().into_any(),
                 Check::Checking => view! { <span class="hint">"Checking availability…"</span> }.into_any(),
                 Check::Answer(a) if a.available => view! { <span class="ok">{format!("✓ {} is available.", a.name)}</span> }.into_any(),
-                Check::Answer(a) => view! {
-                    <span class="bad">{format!("✗ {} is taken on this cluster, reserved, or not a valid realm name.", a.name)}</span>
-                    {a.recommendation.map(|r| {
-                        let pick = r.clone();
-                        view! { " "<button type="button" class="button subtle link" id="use-realm-recommendation"
-                            on:click=move |_| name.set(pick.clone())>{format!("Use {r}")}</button> }
-                    })}
-                }.into_any(),
+                Check::Answer(a) => refused(REALM.refused(&a.name), a.recommendation, name),
+                Check::Broken { why, recommendation } => refused(why, recommendation, name),
                 Check::Failed(e) => view! {
                     <span class="bad">{format!("Checking the name failed. {} {}", e.title(), e.detail())}</span>
                     " "<button type="button" class="button subtle link retry" id="retry-realm-name-check"
@@ -139,4 +158,18 @@ pub fn AddRealm() -> impl IntoView {
         {adding.failure()}
         <CodePanel curl=code hcl=hcl/>
     }
+}
+
+/// The refusal, naming the rule broken (or that the name is taken), with the service's
+/// recommendation when it made one.
+fn refused(why: String, recommendation: Option<String>, name: RwSignal<String>) -> AnyView {
+    view! {
+        <span class="bad">{format!("✗ {why}")}</span>
+        {recommendation.map(|r| {
+            let pick = r.clone();
+            view! { " "<button type="button" class="button subtle link" id="use-realm-recommendation"
+                on:click=move |_| name.set(pick.clone())>{format!("Use {r}")}</button> }
+        })}
+    }
+    .into_any()
 }

@@ -27,7 +27,7 @@ pub fn phase_progress(phase: &Phase, (sent, total): (f64, f64)) -> Progress {
         },
         Phase::Running(Step::Scan) => Progress::running("Security scan"),
         Phase::Running(step) => Progress::running(step.label()),
-        Phase::Failed { message, .. } => Progress::done(false, message.clone()),
+        Phase::Failed { message, .. } | Phase::Refused { message } => Progress::done(false, message.clone()),
         Phase::Done => Progress::done(true, "Uploaded"),
         Phase::Ready => Progress::done(false, "Started over: nothing more was sent"),
     }

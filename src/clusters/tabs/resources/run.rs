@@ -14,10 +14,10 @@ use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::File;
 
-use super::steps::{Phase, Step, StepError, Target, failed, label_for};
+use super::steps::{Phase, Step, StepError, Target, failed, label_for, refused};
 use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
-use crate::api::{self, Api};
+use crate::api::{self, Api, ApiError};
 use crate::chunk::ChunkError;
 use crate::redirect::safe_external;
 
@@ -84,11 +84,36 @@ impl Run {
                 return;
             }
             if let Err(e) = self.step(step, &file).await {
+                // The file itself was refused: retrying cannot help, and a version record
+                // this upload created would be left without a file.
+                if let (Step::Confirm, StepError::Api(ApiError::BadRequest(said))) = (step, &e) {
+                    let removed = if plan.contains(&Step::CreateVersion) {
+                        Some(self.remove_created_version().await)
+                    } else {
+                        None
+                    };
+                    self.phase.try_set(refused(&file.name(), said, removed));
+                    return;
+                }
                 self.phase.try_set(failed(&plan, step, &e));
                 return;
             }
         }
         self.phase.try_set(Phase::Done);
+    }
+
+    /// Deletes the version record this upload created (it has no usable file).
+    async fn remove_created_version(self) -> Result<(), String> {
+        let version_id = self.job.try_with_value(|j| j.as_ref().and_then(|j| j.version_id.clone())).flatten();
+        let (Some(id), Some(extension_id), Some(version_id)) =
+            (self.ctx.cluster.id.try_get_value(), self.item.id.try_get_value(), version_id)
+        else {
+            return Err("the page was closed".into());
+        };
+        let op = ops::ClusterExtensionVersionDelete { id, extension_id, version_id };
+        let done = api::call(self.api, &op).await.map_err(|e| format!("{} {}", e.title(), e.detail()));
+        self.item.refresh();
+        done
     }
 
     async fn step(self, step: Step, file: &File) -> Result<(), StepError> {
@@ -180,6 +205,14 @@ impl Run {
         }
         Ok(())
     }
+}
+
+/// The file's bytes (at most `MAX_FILE_BYTES`: the size is checked first).
+pub async fn read_bytes(file: &File) -> Result<Vec<u8>, String> {
+    let buffer = JsFuture::from(file.array_buffer())
+        .await
+        .map_err(|_| format!("{} could not be read.", file.name()))?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 pub async fn read_text(file: &File) -> Result<String, String> {

@@ -89,7 +89,16 @@ impl StepError {
 pub enum Phase {
     Ready,
     Running(Step),
-    Failed { step: Step, message: String, retry: Step },
+    Failed {
+        step: Step,
+        message: String,
+        retry: Step,
+    },
+    /// The service refused the file itself: no retry can succeed, so there is none; the
+    /// person chooses another file. `message` says what was wrong and what was cleaned up.
+    Refused {
+        message: String,
+    },
     Done,
 }
 
@@ -127,6 +136,27 @@ pub fn failed(plan: &[Step], step: Step, error: &StepError) -> Phase {
         _ => format!("Step {n} of {total} failed while {}. {} {then}", step.doing(), error.words()),
     };
     Phase::Failed { step, message, retry }
+}
+
+/// What the person is told when the service refused the sent file at confirm (`said`, the
+/// service's words) and, when this upload had created the version record, whether it was
+/// removed again (`Some(Ok)`), could not be (`Some(Err(why))`), or none was created (`None`).
+pub fn refused(file: &str, said: &str, removed: Option<Result<(), String>>) -> Phase {
+    let cleanup = match removed {
+        None => "Nothing else was changed.".to_string(),
+        Some(Ok(())) => {
+            "The version record this upload had created was removed, so nothing is left behind.".into()
+        }
+        Some(Err(why)) => format!(
+            "The version record this upload had created could not be removed ({why}): delete it in the versions list."
+        ),
+    };
+    Phase::Refused {
+        message: format!(
+            "The service refused {file} after it was sent: it does not accept the file as this kind of resource. \
+             It said: {said} {cleanup} Choose the right file and upload again."
+        ),
+    }
 }
 
 /// The target of an upload of `kind` to the chosen `slot` (a Keycloak major, or a
@@ -218,6 +248,23 @@ mod tests {
         let bad = StepError::Api(ApiError::BadRequest("The file uploaded to k is not a jar".into()));
         let Phase::Failed { message, .. } = failed(&steps, Step::Confirm, &bad) else { panic!("not failed") };
         assert!(message.contains("confirming the upload") && message.contains("not a jar"), "{message}");
+    }
+
+    #[test]
+    fn a_refused_file_says_what_was_cleaned_up_and_offers_no_retry() {
+        let Phase::Refused { message } = refused("notes.jar", "Not a jar.", Some(Ok(()))) else {
+            panic!("not refused")
+        };
+        assert!(message.starts_with("The service refused notes.jar after it was sent"), "{message}");
+        assert!(
+            message.contains("was removed, so nothing is left behind") && !message.contains("Retry"),
+            "{message}"
+        );
+        let Phase::Refused { message } = refused("x.jar", "No.", Some(Err("Network down".into()))) else {
+            panic!("not refused")
+        };
+        assert!(message.contains("could not be removed (Network down)"), "{message}");
+        assert!(!Phase::Refused { message }.busy());
     }
 
     #[test]

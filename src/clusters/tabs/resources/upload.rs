@@ -12,7 +12,7 @@ use web_sys::{File, HtmlInputElement};
 use super::approve::verdict;
 use super::checks::{FileKind, WELL_KNOWN_FILES, check_file, check_json};
 use super::follow::{Left, follow};
-use super::run::{Job, Run, read_text};
+use super::run::{Job, Run, read_bytes, read_text};
 use super::steps::{Phase, Step, Target, percent, plan, target_for};
 use super::versions::majors;
 use super::xhr::{self, InFlight};
@@ -98,6 +98,16 @@ pub fn Uploader(
             Err(why) => return problem.set(Some(why)),
         };
         spawn_local(async move {
+            // A jar is a zip: a file that is not one is refused here, before any request,
+            // instead of after the upload (and a version record) at the service's confirm.
+            if kind == FileKind::Jar
+                && let Err(why) = read_bytes(&f).await.and_then(|bytes| {
+                    cluster_api::jar_rules::jar_problem(&bytes).map_or(Ok(()), |p| Err(p.words(&f.name())))
+                })
+            {
+                problem.try_set(Some(format!("{why} Nothing was uploaded.")));
+                return;
+            }
             if let Target::WellKnown { file: name } = &target
                 && let Err(why) = read_text(&f).await.and_then(|text| check_json(name, &text))
             {
@@ -176,11 +186,24 @@ fn progress_view(run: Run) -> Option<AnyView> {
     if current == Phase::Ready {
         return None;
     }
+    // Nothing to retry and no bar at 100%: the file itself was refused. The person picks
+    // another one.
+    if let Phase::Refused { message } = current {
+        return Some(
+            view! {
+                <div class="error-panel upload-refused" role="alert">
+                    <p class="error-detail">{message}</p>
+                    <button class="button" on:click=move |_| phase.set(Phase::Ready)>"Choose another file"</button>
+                </div>
+            }
+            .into_any(),
+        );
+    }
     let (steps, version_id) =
         job.with_value(|j| j.as_ref().map(|j| (j.plan.clone(), j.version_id.clone())))?;
     let at = match &current {
         Phase::Running(s) | Phase::Failed { step: s, .. } => steps.iter().position(|x| x == s),
-        Phase::Done | Phase::Ready => Some(steps.len()),
+        Phase::Done | Phase::Ready | Phase::Refused { .. } => Some(steps.len()),
     };
     let scan = move || {
         item.with(|e| {

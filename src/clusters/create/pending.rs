@@ -1,0 +1,98 @@
+//! `/clusters/new?pending={id}`: a cluster the wizard created whose payment was not
+//! finished (the page was reloaded during 3-D Secure, or left). The ID in the address is
+//! all that survives a reload (the payment's client secret is kept in memory only, so the
+//! bank's check cannot be resumed); the cluster is read again and, while it is unpaid,
+//! offered "Complete payment" on the hosted payment page (`cluster.checkout.resume`).
+
+use cluster_api::{Cluster, RedirectLink, ops};
+use leptos::prelude::*;
+
+use crate::api::{self, use_api};
+use crate::clusters::payment::{PAGE_ASKS_FOR_THE_CARD, unpaid_reason, waiting_for_payment};
+use crate::kit::{Loaded, Write};
+use crate::redirect::Redirecting;
+
+/// Puts the pending cluster's ID in the address bar without a navigation (the wizard
+/// stays as it is, the bank's prompt open); a reload then comes back to it.
+pub fn remember(cluster_id: &str) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let url = crate::links::new_cluster_pending(cluster_id);
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// The address back to the blank wizard (the person chose to create another cluster).
+fn forget() {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ =
+            history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(crate::links::NEW_CLUSTER));
+    }
+}
+
+fn unpaid(cluster: Cluster, dismiss: Callback<()>) -> AnyView {
+    let api = use_api();
+    let resume = Write::new("Opening the payment page");
+    let link = RwSignal::new(None::<RedirectLink>);
+    let id = StoredValue::new(cluster.id.clone());
+    let why = unpaid_reason(&cluster.status).unwrap_or_default();
+    let path = crate::links::cluster(&cluster.id);
+    let (code_id, code_name) = (cluster.id.clone(), cluster.name.clone());
+    let code =
+        crate::code::live(Box::new(move |t| crate::code::actions::checkout_resume(t, &code_id, &code_name)));
+    view! {
+        <section class="card" id="pending-payment">
+            <h2>{waiting_for_payment(&cluster.name)}</h2>
+            <p>{why}</p>
+            <p>{PAGE_ASKS_FOR_THE_CARD}</p>
+            {move || link.get().map(|link| view! { <Redirecting link=link destination="the payment page"/> })}
+            {resume.failure()}
+            <div class="actions">
+                <button class="button primary" id="complete-payment" disabled=move || resume.busy.get() || link.with(Option::is_some)
+                    on:click=move |_| {
+                        let op = ops::ClusterCheckoutResume { id: id.get_value(), body: None };
+                        resume.run(async move { api::call(api, &op).await }, move |l| { link.try_set(Some(l)); });
+                    }>
+                    {resume.label("Complete payment", "Opening…")}
+                </button>
+                <a class="button" href=path>"Go to the cluster"</a>
+                <button class="button subtle" id="create-another" on:click=move |_| dismiss.run(())>"Create another cluster"</button>
+            </div>
+            <crate::kit::code::CodePanel curl=code/>
+        </section>
+    }
+    .into_any()
+}
+
+/// The pending cluster as it is now: still unpaid (the way to pay), or paid meanwhile.
+#[component]
+pub fn PendingCluster(id: String, dismiss: Callback<()>) -> impl IntoView {
+    let api = use_api();
+    let id = StoredValue::new(id);
+    let cluster = crate::load::load(move || {
+        let op = ops::ClusterDetail { id: id.get_value() };
+        async move { api::call(api, &op).await }
+    });
+    let dismiss = Callback::new(move |()| {
+        forget();
+        dismiss.run(());
+    });
+    Loaded::new("Loading the cluster you created", cluster).retry(Callback::new(move |_| cluster.retry())).ready(
+        move |c: Cluster| {
+            if unpaid_reason(&c.status).is_some() {
+                return unpaid(c, dismiss);
+            }
+            let words = crate::clusters::status_badge::words(&c.status);
+            view! {
+                <section class="card" id="pending-payment">
+                    <h2>{format!("{} is no longer waiting for payment", c.name)}</h2>
+                    <p>{format!("Its state is now: {words}.")}</p>
+                    <div class="actions">
+                        <a class="button primary" href=crate::links::cluster(&c.id)>"Go to the cluster"</a>
+                        <button class="button subtle" id="create-another" on:click=move |_| dismiss.run(())>"Create another cluster"</button>
+                    </div>
+                </section>
+            }
+            .into_any()
+        },
+    )
+}
