@@ -71,6 +71,8 @@ pub struct Session {
     pub flash: RwSignal<Option<Flash>>,
     /// The token carries the support staff client role (`crate::claims`): decides what to show.
     pub staff: RwSignal<bool>,
+    /// The email of a person signed in with their account (refusals name them by it).
+    pub email: RwSignal<Option<String>>,
 }
 
 impl Session {
@@ -85,6 +87,7 @@ impl Session {
             notice: RwSignal::new(None),
             flash: RwSignal::new(None),
             staff: RwSignal::new(false),
+            email: RwSignal::new(None),
         }
     }
 
@@ -103,6 +106,7 @@ impl Session {
         self.renewal.set_value(None);
         self.token.set_value(None);
         self.staff.set(false);
+        self.email.set(None);
         self.notice.set(notice);
         self.signed_in.set(false);
     }

@@ -19,6 +19,7 @@ pub mod pager;
 pub mod pool;
 pub mod sort;
 pub mod table;
+pub mod tabs;
 pub mod write;
 
 pub use badge::{Badge, Tone};

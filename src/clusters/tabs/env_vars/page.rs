@@ -43,7 +43,8 @@ impl EnvVarsCtx {
         Box::pin(async move {
             match queue::send(api, id.clone(), change.clone()).await {
                 Ok(()) => {
-                    note.try_set(Some(format!("{label}: saved. Keycloak is restarting to apply it.")));
+                    // The restart line above says the restart: one change, one banner.
+                    note.try_set(Some(format!("{label}: saved.")));
                     list.refetch();
                     restarts.refresh(id.clone());
                     if let Some(center) = center {
@@ -69,6 +70,9 @@ impl EnvVarsCtx {
     }
 }
 
+/// Why nothing can be changed during a restart: said by the restart line itself.
+const RESTARTING: &str = "Keycloak is restarting; changes can be made again when the restart ends.";
+
 const COLUMNS: &[Column] =
     &[Column::sortable("Name"), Column::sortable("Type"), Column::new("Value"), Column::new("Actions")];
 
@@ -93,14 +97,11 @@ pub fn ClusterEnvVars() -> impl IntoView {
             .denied(&catalogue::CLUSTER_ENVVAR_CREATE)
             .or_else(|| {
                 (status != ClusterState::Active).then(|| {
-                    format!("{name} is {status}; its settings can be changed only while it is ACTIVE.")
+                    let words = crate::clusters::status_badge::words(&status).to_lowercase();
+                    format!("{name} is {words}; its settings can be changed only while it is active.")
                 })
             })
-            .or_else(|| {
-                (in_progress.get() == Some(true)).then(|| {
-                    "Keycloak is restarting; changes can be made again when the restart ends.".to_string()
-                })
-            })
+            .or_else(|| (in_progress.get() == Some(true)).then(|| RESTARTING.to_string()))
     });
     let cluster_name = Memo::new(move |_| cluster.with(|c| c.name.clone()));
     let ctx = EnvVarsCtx {
@@ -129,14 +130,16 @@ pub fn ClusterEnvVars() -> impl IntoView {
         list.get()
             .map(|r| r.map(|vars| vars.into_iter().map(|v| row(v, off, ctx, confirm, target)).collect()))
     });
-    let restart_line = move || match in_progress.get() {
+    let restart_line = move || {
+        match in_progress.get() {
         None => view! { <p class="loading restart-state">"Checking for restarts…"</p> }.into_any(),
         Some(true) => view! {
             <p class="restart-state">{crate::kit::badge::restart_in_progress()}
-            " Keycloak is restarting to apply a change; this updates by itself."</p>
+            " Keycloak is restarting to apply a change; changes can be made again when it ends. This updates by itself."</p>
         }
         .into_any(),
         Some(false) => view! { <p class="restart-state">"No restart in progress."</p> }.into_any(),
+    }
     };
 
     view! {
@@ -145,7 +148,7 @@ pub fn ClusterEnvVars() -> impl IntoView {
             <p class="hint">"Keycloak reads these at start-up, so every change restarts it. Secrets are stored encrypted and \
                 are never shown again: they can be replaced or deleted. Names starting with KC_ are reserved, except KC_SPI_."</p>
             <div id="env-restart" aria-live="polite">{restart_line}</div>
-            {move || blocked.get().map(|why| view! { <p class="hint reason" id="env-blocked">{why}</p> })}
+            {move || blocked.get().filter(|why| why != RESTARTING).map(|why| view! { <p class="hint reason" id="env-blocked">{why}</p> })}
             <QueuePanel/>
             {move || note.get().map(|text| view! { <p class="flash" id="env-delete-note" role="status">{text}</p> })}
             <NewVar/>
