@@ -73,6 +73,10 @@ async fn checkout_pay(ctx: Ctx) {
     ctx.click("#checkout-pay").await;
     back_signed_in(&ctx, "/clusters/").await;
     ctx.wait_text("#checkout-return", "Payment received").await;
+    // One operation, one banner: the state note does not say "being set up" again, and the
+    // marker is out of the address (a reload would announce the payment again).
+    assert!(!ctx.exists("#state-note").await, "two banners after checkout");
+    super::url_without(&ctx, "checkout=").await;
     becomes_active(&ctx).await;
 }
 
