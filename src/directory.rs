@@ -14,6 +14,51 @@ pub struct Directory {
     /// Support staff (from the token's claim): every organization is visible, nothing of a
     /// customer's may be changed.
     pub staff: RwSignal<bool>,
+    session: Session,
+}
+
+/// Who a refusal is about: the person signed in with their account, or the API secret.
+/// A person is never told "your API secret" lacks a role they lack themselves.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Caller {
+    /// A person, by email (or name when the identity server gave no email).
+    Person(String),
+    /// An API secret, as the header names it ("API secret deploy (client-id)").
+    Secret(String),
+}
+
+impl Caller {
+    /// "You (carol@acme.example) lack" / "This API secret (deploy) lacks".
+    fn lacks(&self) -> String {
+        match self {
+            Caller::Person(who) if who.trim().is_empty() => "You lack".into(),
+            Caller::Person(who) => format!("You ({}) lack", who.trim()),
+            Caller::Secret(who) => {
+                let who = who.trim().trim_start_matches("API secret").trim();
+                if who.is_empty() {
+                    "This API secret lacks".into()
+                } else {
+                    format!("This API secret ({who}) lacks")
+                }
+            }
+        }
+    }
+
+    /// Who can still look: "you" / "it".
+    fn pronoun(&self) -> &'static str {
+        match self {
+            Caller::Person(_) => "you",
+            Caller::Secret(_) => "it",
+        }
+    }
+
+    /// The holder of no such role anywhere: "you have" / "this API secret has".
+    fn has(&self) -> &'static str {
+        match self {
+            Caller::Person(_) => "you have",
+            Caller::Secret(_) => "this API secret has",
+        }
+    }
 }
 
 /// Why support staff get no write control on a customer's resources.
@@ -34,7 +79,12 @@ fn label(org: &Org) -> String {
 
 /// The decision for `op` in org `org_id`, given what is known of the caller's
 /// organizations (`None` while loading, `Err` when they failed to load).
-pub fn decide(orgs: Option<Result<&[Org], ()>>, org_id: &str, op: &Operation) -> Option<Result<(), String>> {
+pub fn decide(
+    orgs: Option<Result<&[Org], ()>>,
+    org_id: &str,
+    op: &Operation,
+    caller: &Caller,
+) -> Option<Result<(), String>> {
     let Ok(orgs) = orgs? else { return Some(Err(UNKNOWN.into())) };
     let org = orgs.iter().find(|o| o.id == org_id);
     if roles::allows(org.map(|o| o.roles.as_slice()).unwrap_or_default(), op) {
@@ -44,13 +94,11 @@ pub fn decide(orgs: Option<Result<&[Org], ()>>, org_id: &str, op: &Operation) ->
     let name = org.map(label).unwrap_or_else(|| org_id.to_string());
     // A refused read (realm credentials are the manage role's) must not claim "it can view".
     let scope = if op.method == cluster_api::Method::Get {
-        "which seeing this needs"
+        "which seeing this needs".to_string()
     } else {
-        "it can view but not change"
+        format!("so {} can view this but not change it", caller.pronoun())
     };
-    Some(Err(format!(
-        "Your API secret lacks the {role} role in {name}; {scope}. Ask an administrator of {name} for it."
-    )))
+    Some(Err(format!("{} {role} in {name}, {scope}. Ask an administrator of {name} for it.", caller.lacks())))
 }
 
 /// The organizations where `op` is allowed, in the order the service listed them.
@@ -60,12 +108,12 @@ pub fn allowing<'a>(orgs: &'a [Org], op: &Operation) -> impl Iterator<Item = &'a
 
 /// Why `op` (described as `doing`, e.g. "Creating a cluster") is allowed in none of the
 /// caller's organizations, or `None` when some organization allows it.
-pub fn refused_everywhere(orgs: &[Org], op: &Operation, doing: &str) -> Option<String> {
+pub fn refused_everywhere(orgs: &[Org], op: &Operation, doing: &str, caller: &Caller) -> Option<String> {
     if allowing(orgs, op).next().is_some() {
         return None;
     }
     let role = roles::required_role(op).unwrap_or("a role");
-    Some(format!("{doing} needs the {role} role in an organization; this API secret has it in none."))
+    Some(format!("{doing} needs the {role} role in an organization; {} it in none.", caller.has()))
 }
 
 impl Directory {
@@ -89,7 +137,17 @@ impl Directory {
             }
             now
         });
-        Directory { orgs, staff: session.staff }
+        Directory { orgs, staff: session.staff, session }
+    }
+
+    /// Who is signed in, as refusals name them.
+    pub fn caller(&self) -> Caller {
+        if self.session.is_account() {
+            let email = self.session.email.get();
+            Caller::Person(email.unwrap_or_else(|| self.session.who.get()))
+        } else {
+            Caller::Secret(self.session.who.get())
+        }
     }
 
     pub fn is_staff(&self) -> bool {
@@ -134,7 +192,8 @@ impl Directory {
         if self.staff.get() {
             return Some(decide_staff(op));
         }
-        self.orgs.with(|o| decide(o.as_ref().map(|r| r.as_deref().map_err(|_| ())), org_id, op))
+        let caller = self.caller();
+        self.orgs.with(|o| decide(o.as_ref().map(|r| r.as_deref().map_err(|_| ())), org_id, op, &caller))
     }
 
     /// Why `op` is refused in `org_id`, counting "still loading" as refused (for buttons
@@ -171,8 +230,9 @@ impl Directory {
         if self.staff.get() {
             return decide_staff(op).err();
         }
+        let caller = self.caller();
         self.orgs.with(|o| match o {
-            Some(Ok(orgs)) => refused_everywhere(orgs, op, doing),
+            Some(Ok(orgs)) => refused_everywhere(orgs, op, doing, &caller),
             _ => None,
         })
     }
@@ -193,20 +253,40 @@ mod tests {
         }
     }
 
+    fn secret() -> Caller {
+        Caller::Secret("API secret deploy".into())
+    }
+
+    #[test]
+    fn a_person_is_named_not_a_secret() {
+        let orgs = [org("acme", &["view-clusters"])];
+        let carol = Caller::Person("carol@acme.example".into());
+        let why = decide(Some(Ok(&orgs)), "acme", &catalogue::CLUSTER_DELETE, &carol)
+            .and_then(Result::err)
+            .unwrap_or_default();
+        assert!(why.starts_with("You (carol@acme.example) lack manage-clusters in acme Inc."), "{why}");
+        assert!(!why.contains("secret"), "{why}");
+        let none = refused_everywhere(&orgs, &catalogue::CLUSTER_CREATE, "Creating a cluster", &carol);
+        assert!(none.is_some_and(|w| w.ends_with("you have it in none.")));
+    }
+
     #[test]
     fn decisions_name_the_missing_role() {
         let orgs = [org("acme", &["view-clusters", "manage-clusters"]), org("globex", &["view-clusters"])];
-        assert_eq!(decide(None, "acme", &catalogue::CLUSTER_DELETE), None);
-        assert_eq!(decide(Some(Ok(&orgs)), "acme", &catalogue::CLUSTER_DELETE), Some(Ok(())));
-        let why = decide(Some(Ok(&orgs)), "globex", &catalogue::CLUSTER_DELETE)
+        assert_eq!(decide(None, "acme", &catalogue::CLUSTER_DELETE, &secret()), None);
+        assert_eq!(decide(Some(Ok(&orgs)), "acme", &catalogue::CLUSTER_DELETE, &secret()), Some(Ok(())));
+        let why = decide(Some(Ok(&orgs)), "globex", &catalogue::CLUSTER_DELETE, &secret())
             .and_then(Result::err)
             .unwrap_or_default();
-        assert!(why.contains("manage-clusters role in globex Inc."), "{why}");
-        let why = decide(Some(Err(())), "acme", &catalogue::CLUSTER_DELETE)
+        assert!(why.starts_with("This API secret (deploy) lacks manage-clusters in globex Inc."), "{why}");
+        let why = decide(Some(Err(())), "acme", &catalogue::CLUSTER_DELETE, &secret())
             .and_then(Result::err)
             .unwrap_or_default();
         assert!(why.contains("could not be loaded"), "{why}");
-        assert!(decide(Some(Ok(&orgs)), "nowhere", &catalogue::CLUSTER_DETAIL).is_some_and(|v| v.is_err()));
+        assert!(
+            decide(Some(Ok(&orgs)), "nowhere", &catalogue::CLUSTER_DETAIL, &secret())
+                .is_some_and(|v| v.is_err())
+        );
     }
 
     #[test]
@@ -216,34 +296,32 @@ mod tests {
         assert_eq!(decide_staff(&catalogue::CLUSTER_DELETE), Err(STAFF_READ_ONLY.to_string()));
         assert_eq!(decide_staff(&catalogue::CLUSTER_EXTENSION_RECONCILE), Err(STAFF_READ_ONLY.to_string()));
         let owner = [org("acme", &["view-clusters", "manage-clusters"])];
-        let why = decide(Some(Ok(&owner)), "acme", &catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK);
+        let why =
+            decide(Some(Ok(&owner)), "acme", &catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK, &secret());
         assert!(why.is_some_and(|v| v.is_err()), "an owner never gets the staff operations");
     }
 
     #[test]
     fn a_refused_read_names_the_role_and_where() {
         let viewer = [org("acme", &["view-clusters"])];
-        let why = decide(Some(Ok(&viewer)), "acme", &catalogue::DEPLOYMENT_CREDENTIAL_LIST)
+        let why = decide(Some(Ok(&viewer)), "acme", &catalogue::DEPLOYMENT_CREDENTIAL_LIST, &secret())
             .and_then(Result::err)
             .unwrap_or_default();
-        assert!(
-            why.contains("lacks the manage-clusters role in") && why.contains("which seeing this needs"),
-            "{why}"
-        );
+        assert!(why.contains("lacks manage-clusters in") && why.contains("which seeing this needs"), "{why}");
         assert!(!why.contains("can view"), "{why}");
     }
 
     #[test]
     fn allowed_somewhere_or_why_not() {
         let viewer = [org("acme", &["view-clusters"])];
-        let why =
-            refused_everywhere(&viewer, &catalogue::CLUSTER_CREATE, "Creating a cluster").unwrap_or_default();
+        let why = refused_everywhere(&viewer, &catalogue::CLUSTER_CREATE, "Creating a cluster", &secret())
+            .unwrap_or_default();
         assert_eq!(
             why,
             "Creating a cluster needs the manage-clusters role in an organization; this API secret has it in none."
         );
         let both = [org("acme", &["view-clusters"]), org("globex", &["manage-clusters"])];
-        assert_eq!(refused_everywhere(&both, &catalogue::CLUSTER_CREATE, "x"), None);
+        assert_eq!(refused_everywhere(&both, &catalogue::CLUSTER_CREATE, "x", &secret()), None);
         assert_eq!(
             allowing(&both, &catalogue::CLUSTER_CREATE).map(|o| o.id.as_str()).collect::<Vec<_>>(),
             vec!["globex"]

@@ -73,6 +73,8 @@ pub struct Session {
     pub staff: RwSignal<bool>,
     /// The token's subject: the person's user ID (or the API secret's service account's).
     pub user_id: RwSignal<Option<String>>,
+    /// The email of a person signed in with their account (refusals name them by it).
+    pub email: RwSignal<Option<String>>,
 }
 
 impl Session {
@@ -88,6 +90,7 @@ impl Session {
             flash: RwSignal::new(None),
             staff: RwSignal::new(false),
             user_id: RwSignal::new(None),
+            email: RwSignal::new(None),
         }
     }
 
@@ -108,6 +111,7 @@ impl Session {
         self.token.set_value(None);
         self.staff.set(false);
         self.user_id.set(None);
+        self.email.set(None);
         self.notice.set(notice);
         self.signed_in.set(false);
     }

@@ -1,9 +1,62 @@
 //! Wire codes as people read them, in one place for every screen: a region's place name
-//! (`US_EAST_1` → "US East (N. Virginia)"). Cluster states are in
+//! (`US_EAST_1` → "US East (N. Virginia)"), a cluster's variant, a resource's type, a scan's
+//! verdict. A value the console does not know is shown as the service sent it, in a neutral
+//! badge (never guessed at, never hidden). Cluster states are in
 //! `clusters::status_badge::describe`, realm states in `realms::describe`; every screen
 //! shows the words and keeps the code beside them or in a tooltip (`title`).
 
+use cluster_api::{ResourceType, ScanState};
 use leptos::prelude::*;
+
+use crate::kit::{Badge, Tone};
+
+/// `DEDICATED` → "Dedicated"; `None` for a variant the console does not know.
+pub fn variant(code: &str) -> Option<&'static str> {
+    match code.trim().to_ascii_uppercase().as_str() {
+        "DEDICATED" => Some("Dedicated"),
+        "SHARED" => Some("Shared"),
+        _ => None,
+    }
+}
+
+/// A resource's type in words; `None` for a type the console does not know.
+pub fn resource_type(t: &ResourceType) -> Option<&'static str> {
+    match t {
+        ResourceType::Theme => Some("Theme"),
+        ResourceType::Extension => Some("Extension"),
+        ResourceType::PasswordBlacklist => Some("Password denylist"),
+        ResourceType::WellKnown => Some("App-association files"),
+        ResourceType::Unknown(_) => None,
+    }
+}
+
+/// A resource's type as text: the words, or the code as the service sent it.
+pub fn resource_type_text(t: &ResourceType) -> String {
+    resource_type(t).map(str::to_string).unwrap_or_else(|| t.as_str().to_string())
+}
+
+/// A scan's verdict in words with its tone; an unknown state is its code, neutral.
+pub fn scan(state: &ScanState) -> (String, Tone) {
+    let (words, tone) = match state {
+        ScanState::Unscanned => ("Not scanned", Tone::Muted),
+        ScanState::Scanning => ("Scanning", Tone::Busy),
+        ScanState::Pass => ("Passed", Tone::Ok),
+        ScanState::Warn => ("Warnings", Tone::Warn),
+        ScanState::Block => ("Blocked by the scanner", Tone::Bad),
+        ScanState::Error => ("Scan failed", Tone::Bad),
+        ScanState::Unknown(raw) => return (raw.clone(), Tone::Neutral),
+    };
+    (words.to_string(), tone)
+}
+
+/// `words` when the console knows the code, else the code itself in a neutral badge (so
+/// a new value from the service reads as a value, not as a typo of the console's).
+pub fn or_code(words: Option<&str>, code: &str) -> AnyView {
+    match words {
+        Some(words) => view! { <span title=code.to_string()>{words.to_string()}</span> }.into_any(),
+        None => Badge::new(code.to_string(), Tone::Neutral).data("data-code", code.to_string()).view(),
+    }
+}
 
 /// The place an AWS region is in, from either spelling of its code (`US_EAST_1`, the
 /// identifier passed on create, or `us-east-1`, the provider's code). `None` for a region
@@ -53,9 +106,34 @@ pub fn region_view(name: &str, code: &str) -> AnyView {
     }
 }
 
+/// `text` ended by one full stop: "Billing for Acme Inc." from a name that ends with its own.
+pub fn sentence(text: &str) -> String {
+    let text = text.trim_end();
+    if text.ends_with(['.', '!', '?']) { text.to_string() } else { format!("{text}.") }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn codes_read_as_words_and_unknown_ones_as_they_are() {
+        assert_eq!(variant("DEDICATED"), Some("Dedicated"));
+        assert_eq!(variant("FLOATING"), None);
+        assert_eq!(resource_type_text(&ResourceType::PasswordBlacklist), "Password denylist");
+        assert_eq!(resource_type_text(&ResourceType::Unknown("PLUGIN".into())), "PLUGIN");
+        assert_eq!(scan(&ScanState::Block), ("Blocked by the scanner".to_string(), Tone::Bad));
+        assert_eq!(
+            scan(&ScanState::Unknown("QUARANTINED".into())),
+            ("QUARANTINED".to_string(), Tone::Neutral)
+        );
+    }
+
+    #[test]
+    fn one_full_stop() {
+        assert_eq!(sentence("Billing for Acme Inc."), "Billing for Acme Inc.");
+        assert_eq!(sentence("Billing for Globex"), "Billing for Globex.");
+    }
 
     #[test]
     fn regions_read_as_places() {

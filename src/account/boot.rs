@@ -115,10 +115,13 @@ pub(super) async fn finish(session: Session, pending: &Pending, code: &str) -> R
     let (token, refresh_token) = tokens::redeem(&env, code, &pending.verifier, &redirect_uri(&page_origin()))
         .await
         .map_err(|e| format!("Signing in did not complete: {}. {}", e.title(), e.detail()))?;
-    let who = match tokens::who(&env, &token.access_token).await {
+    let info = tokens::who(&env, &token.access_token).await;
+    let email = info.as_ref().and_then(|i| i.email.clone());
+    let who = match info {
         Some(info) => info.name.or(info.email).unwrap_or_else(|| "your account".into()),
         None => "your account".into(),
     };
+    session.email.set(email);
     session.begin(env, Renewal::Account { refresh_token }, token, who);
     pending::remember_account(pending.environment);
     Ok(())

@@ -15,7 +15,7 @@ pub mod track;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-pub use badge::ActivityBadge;
+pub use badge::{ActivityBadge, ActivityToasts};
 
 /// Where an operation stands, in words a person reads.
 #[derive(Debug, Clone, PartialEq)]

@@ -114,7 +114,7 @@ impl ApiError {
             ApiError::Forbidden { message, role } => {
                 let ask = match role {
                     Some(role) => format!(
-                        "This needs the {role} role. Ask an administrator of your organization to grant it to your API secret."
+                        "This needs the {role} role. Ask an administrator of your organization to grant it."
                     ),
                     None => "Ask an administrator of your organization for access.".into(),
                 };

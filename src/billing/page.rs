@@ -45,6 +45,19 @@ pub fn Billing() -> impl IntoView {
             wanted.and_then(|w| orgs.iter().find(|o| o.id == w).cloned()).or_else(|| orgs.first().cloned())
         })
     });
+    // The card-setup page's marker is read once and taken out of the address (history
+    // replaced): a reload, or Back, does not announce the card again.
+    let setup_said = RwSignal::new(None::<(bool, &'static str)>);
+    let consume = navigate.clone();
+    Effect::new(move |_| {
+        let Some(marker) = query.with(|q| q.get("payment_method_setup")) else { return };
+        setup_said.set(setup_return(Some(&marker)));
+        let to = match query.with_untracked(|q| q.get("org")) {
+            Some(org) => links::billing_for(&org),
+            None => links::BILLING.to_string(),
+        };
+        consume(&to, NavigateOptions { replace: true, ..Default::default() });
+    });
     let choose = move |id: String| {
         navigate(&links::billing_for(&id), NavigateOptions::default());
     };
@@ -68,12 +81,9 @@ pub fn Billing() -> impl IntoView {
                 }
             })}
         </PageHead>
-        {move || {
-            let marker = query.with(|q| q.get("payment_method_setup"));
-            setup_return(marker.as_deref()).map(|(ok, text)| view! {
-                <p class=if ok { "flash" } else { "flash warn" } id="setup-return" role="status">{text}</p>
-            })
-        }}
+        {move || setup_said.get().map(|(ok, text)| view! {
+            <p class=if ok { "flash" } else { "flash warn" } id="setup-return" role="status">{text}</p>
+        })}
         // A failed read of the organizations is shown as failed, not as "no access".
         {Loaded::from_fn("Loading your organizations",
             move || directory.orgs.with(|o| o.as_ref().map(|r| r.as_ref().map(drop).map_err(Clone::clone))),
@@ -114,7 +124,7 @@ fn OrgBilling(org: Org) -> impl IntoView {
         crate::code::actions::billing_portal(t, &org_id, &return_url(&page_origin(), &org_id))
     }));
     view! {
-        <p class="hint">{format!("Billing for {}.", org.display_name.clone().unwrap_or(org.name.clone()))}</p>
+        <p class="hint">{crate::words::sentence(&format!("Billing for {}", org.display_name.clone().unwrap_or(org.name.clone())))}</p>
         {move || read_only.get().map(|why| view! { <p class="callout" id="billing-read-only"><strong>"Read only. "</strong>{why}</p> })}
         <section class="card" id="subscriptions">
             <h2>"Subscriptions"</h2>

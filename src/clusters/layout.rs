@@ -4,8 +4,9 @@
 use cluster_api::{Cluster, ClusterState, catalogue};
 use leptos::prelude::*;
 use leptos_router::{
+    NavigateOptions,
     components::Outlet,
-    hooks::{use_location, use_params_map, use_query_map},
+    hooks::{use_location, use_navigate, use_params_map, use_query_map},
 };
 
 use super::ClusterCtx;
@@ -163,11 +164,23 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     // "Billing · acme-prod · Clusters · Cluster console"; the overview is the cluster itself.
     let tab_title =
         Signal::derive(move || title(&[tab.get().route().title, &name(), routes::CLUSTERS.title]));
-    let returned = move || {
-        let marker = query.with(|q| q.get("checkout"));
-        checkout_return(marker.as_deref(), &name(), &status.get())
-    };
     let session = expect_context::<Session>();
+    // The checkout page's marker is read once and taken out of the address (history
+    // replaced): a reload does not announce the payment again. Its banner is the one
+    // banner of that operation, so the creation's own note goes.
+    let marker = RwSignal::new(None::<String>);
+    let consume = use_navigate();
+    Effect::new(move |_| {
+        let Some(found) = query.with(|q| q.get("checkout")) else { return };
+        marker.set(Some(found));
+        session.flash.set(None);
+        let path = location.pathname.get_untracked();
+        consume(&path, NavigateOptions { replace: true, ..Default::default() });
+    });
+    let returned = move || marker.with(|m| checkout_return(m.as_deref(), &name(), &status.get()));
+    // A flash about this cluster (its creation) already says what the state note would.
+    let flashed =
+        move || session.flash.with(|f| f.as_ref().is_some_and(|f| location.pathname.with(|p| f.shown_on(p))));
     let flash_id = id.clone();
     Effect::new(move |_| {
         let status = status.get();
@@ -185,14 +198,16 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
                 view! { <StatusBadge status=Signal::derive(move || status.get())/> }.into_any()
             }}
             {move || view_only(&cluster.get(), &directory).map(|why| {
-                view! { <span class="view-only" title=why.clone()>{directory.badge_words(&why)}</span> }
+                view! { <span class="view-only">{directory.badge_words(&why)}</span> }
             })}
         </PageHead>
+        // Why the page's controls are disabled, as text (a tooltip alone is not seen on touch).
+        {move || view_only(&cluster.get(), &directory).map(|why| view! { <p class="hint" id="view-only-reason">{why}</p> })}
         {move || returned().map(|(ok, text)| view! {
             <p class=if ok { "flash" } else { "flash warn" } id="checkout-return" role="status">{text}</p>
         })}
         // Unpaid states are explained by the payment callout below, with the way to pay.
-        {move || explain(&status.get()).filter(|_| unpaid_reason(&status.get()).is_none())
+        {move || explain(&status.get()).filter(|_| unpaid_reason(&status.get()).is_none() && returned().is_none() && !flashed())
             .map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
         <PaymentCallout/>
         <super::export::ExportButton id=id.clone()/>

@@ -178,9 +178,11 @@ pub fn ClusterList() -> impl IntoView {
             <span class="spacer"></span>
             {move || match create_denied() {
                 None => view! { <a href=links::NEW_CLUSTER class="button primary" id="new-cluster">"Create cluster"</a> }.into_any(),
-                Some(why) => view! { <button class="button primary" id="new-cluster" disabled title=why>"Create cluster"</button> }.into_any(),
+                Some(_) => view! { <button class="button primary" id="new-cluster" disabled aria-describedby="new-cluster-refused">"Create cluster"</button> }.into_any(),
             }}
         </PageHead>
+        // The reason a button is disabled is text on the page, not only a tooltip.
+        {move || create_denied().map(|why| view! { <p class="hint" id="new-cluster-refused">{why}</p> })}
         {move || clusters.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|all| crate::palette::known::attention_line(all))).map(|line| view! {
             <p class="attention-line" id="attention-line">{line} " " <a href=links::OVERVIEW>"See the overview"</a></p>
         })}
@@ -197,7 +199,7 @@ fn EmptyClusters() -> impl IntoView {
     view! {
         <div class="empty">
             <h2>"No clusters yet"</h2>
-            <p>"None of the organizations this API secret can see has a cluster. Create one: pick a plan and a region, and it is provisioned once payment is settled."</p>
+            <p>"None of your organizations has a cluster. Create one: pick a plan and a region, and it is provisioned once payment is settled."</p>
             <p><a href=links::NEW_CLUSTER class="button primary">"Create your first cluster"</a></p>
             <p>"Expected a cluster? Check on the " <a href=links::ORGANIZATIONS>"Organizations"</a> " page which organizations and roles this secret has."</p>
         </div>

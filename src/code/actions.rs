@@ -5,8 +5,7 @@
 
 use cluster_api::RedirectRequest;
 use cluster_api::{
-    AppLinkRequest, Call, ClusterDomain, Deployment, ToggleExtensionRequest,
-    ToggleExtensionVersionValidRequest, WellKnown, ops,
+    AppLinkRequest, Call, ClusterDomain, Deployment, ToggleExtensionVersionValidRequest, WellKnown, ops,
 };
 
 use super::{Target, named, single};
@@ -109,23 +108,6 @@ pub fn api_secret_delete(t: &Target, org_id: &str, secret_id: &str) -> String {
 pub fn contact_delete(t: &Target, org_id: &str, user_id: &str, email: &str) -> String {
     let op = ops::OrgBillingContactDelete { org_id: org_id.into(), user_id: user_id.into() };
     single(t, &named("Remove the billing contact", email), &op.request())
-}
-
-/// Enabling (`enabled`) or disabling a resource.
-pub fn extension_toggle(
-    t: &Target,
-    cluster_id: &str,
-    extension_id: &str,
-    name: &str,
-    enabled: bool,
-) -> String {
-    let body = ToggleExtensionRequest { enabled };
-    let op = ops::ClusterExtensionUpdate { id: cluster_id.into(), extension_id: extension_id.into(), body };
-    single(
-        t,
-        &named(if enabled { "Enable the resource" } else { "Disable the resource" }, name),
-        &op.request(),
-    )
 }
 
 pub fn extension_delete(t: &Target, cluster_id: &str, extension_id: &str, name: &str) -> String {

@@ -49,7 +49,6 @@ fn every_write_is_its_method_and_full_url() {
         (credential_revoke(&t, "d1", "api-ci-1"), "DELETE", "/deployments/d1/credentials/api-ci-1"),
         (api_secret_delete(&t, "org-acme", "s1"), "DELETE", "/orgs/org-acme/secrets/s1"),
         (contact_delete(&t, "org-acme", "u1", "a@b.example"), "DELETE", "/orgs/org-acme/billing/contacts/u1"),
-        (extension_toggle(&t, "c1", "e1", "login", false), "PUT", "/clusters/c1/extensions/e1"),
         (extension_delete(&t, "c1", "e1", "login"), "DELETE", "/clusters/c1/extensions/e1"),
         (version_delete(&t, "c1", "e1", "v1", "1.0"), "DELETE", "/clusters/c1/extensions/e1/versions/v1"),
         (
@@ -79,8 +78,6 @@ fn bodies_are_what_the_console_sends() {
     let t = sandbox();
     let (_, _, body) = the_call(&primary_host(&t, "c1", "acme-prod.global.auth.ac"));
     assert_eq!(body, Some(serde_json::json!({ "host": "acme-prod.global.auth.ac" })));
-    let (_, _, body) = the_call(&extension_toggle(&t, "c1", "e1", "login", true));
-    assert_eq!(body, Some(serde_json::json!({ "enabled": true })));
     let (_, _, body) = the_call(&app_link(&t, "d1", "shop", "web-shop", "https://x.example/cb?a=1&b='2'"));
     assert_eq!(
         body,
@@ -135,7 +132,7 @@ fn hostile_names_stay_in_their_comment_and_body() {
         for text in [
             card_remove(&t, "org-acme", "pm_1", name),
             domain_delete(&t, "c1", "dom1", name),
-            extension_toggle(&t, "c1", "e1", name, true),
+            extension_delete(&t, "c1", "e1", name),
             version_approve(&t, "c1", "e1", "v1", true, Some(name)),
             app_link(&t, "d1", name, name, name),
         ] {
@@ -168,11 +165,4 @@ fn the_realm_and_resource_switches_have_hcl_that_adopts_them() {
     assert!(text.contains("resource \"phasetwo_realm\" \"shop\" {"), "{text}");
     assert!(text.contains("display_name = \"Shop \\\"$${x}\\\"\""), "{text}");
     assert!(text.contains("to = phasetwo_realm.shop") && text.contains("id = \"c1/d1\""), "{text}");
-    let text = hcl::extension_enabled(&t, "c1", "e1", "login theme", "THEME", false);
-    assert!(text.contains("resource \"phasetwo_cluster_extension\" \"login_theme\" {"), "{text}");
-    assert!(text.contains("enabled       = false"), "{text}");
-    assert!(
-        text.contains("to = phasetwo_cluster_extension.login_theme") && text.contains("id = \"c1/e1\""),
-        "{text}"
-    );
 }

@@ -164,26 +164,6 @@ pub fn realm_display_name(
     file(target, vec![(tf::realm(&label, s(cluster_id), name, display_name), &[]), (import, &[])])
 }
 
-/// A resource that exists, enabled or disabled; imported by `cluster_id/extension_id`.
-pub fn extension_enabled(
-    target: &Target,
-    cluster_id: &str,
-    extension_id: &str,
-    name: &str,
-    resource_type: &str,
-    enabled: bool,
-) -> String {
-    let label = ident(name, "extension");
-    let import = tf::import("phasetwo_cluster_extension", &label, &format!("{cluster_id}/{extension_id}"));
-    file(
-        target,
-        vec![
-            (tf::cluster_extension(&label, s(cluster_id), name, resource_type, enabled), &[]),
-            (import, &[]),
-        ],
-    )
-}
-
 /// A file uploaded as a version of an existing extension (`major` None for a password
 /// denylist, which is version-independent).
 pub fn extension_version(

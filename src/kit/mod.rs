@@ -22,6 +22,7 @@ pub mod sort;
 pub mod sparkline;
 pub mod table;
 pub mod virtual_table;
+pub mod tabs;
 pub mod write;
 
 pub use badge::{Badge, Tone};

@@ -291,6 +291,10 @@ pub fn ResourceTable(
                         </button>
                     }
                     .into_any()
+                } else if col.label.is_empty() {
+                    // A column of row buttons has no visible heading, but a header cell
+                    // must still say what the column holds (axe: empty-table-header).
+                    view! { <span class="visually-hidden">"Actions"</span> }.into_any()
                 } else {
                     col.label.into_any()
                 };

@@ -16,6 +16,7 @@ use crate::format;
 use crate::kit::Tone;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{Cell, Column, ResourceTable, Row};
+use crate::kit::tabs::TabList;
 use crate::links;
 
 const COLUMNS: &[Column] = &[
@@ -31,17 +32,7 @@ const COLUMNS: &[Column] = &[
 
 /// A scan state in words, with its badge tone.
 pub fn scan_words(scan: &ScanState) -> (String, Tone) {
-    let (words, tone) = match scan {
-        ScanState::Unscanned => ("Not scanned", Tone::Muted),
-        ScanState::Scanning => ("Scanning", Tone::Busy),
-        ScanState::Pass => ("Passed", Tone::Ok),
-        ScanState::Warn => ("Warnings", Tone::Warn),
-        ScanState::Block => ("Blocked by scanner", Tone::Bad),
-        ScanState::Error => ("Scan failed", Tone::Bad),
-        // scan_state is a plain string in the contract (API-NOTES §5.1): a new value as sent.
-        ScanState::Unknown(raw) => return (raw.clone(), Tone::Neutral),
-    };
-    (words.to_string(), tone)
+    crate::words::scan(scan)
 }
 
 fn desk_row(row: &DeskRow) -> Row {
@@ -70,12 +61,16 @@ fn desk_row(row: &DeskRow) -> Row {
             Cell::text(row.org_label.clone()),
             Cell::link(row.cluster_name.clone(), links::cluster(&row.cluster_id)),
             Cell::link(row.extension_name.clone(), href)
-                .sub(row.resource_type.to_string())
+                .sub(crate::words::resource_type_text(&row.resource_type))
                 .class("extension"),
             Cell::text(version).sub(major),
             v.created_at.map(Cell::time).unwrap_or_else(|| Cell::text("—")),
             Cell::badge(scan, tone, tone == Tone::Busy)
-                .sub(v.risk_score.map(|r| format!("Risk {r}/100")).unwrap_or_default())
+                .sub(if v.scan_state == ScanState::Error {
+                    "Needs a new upload to scan again".to_string()
+                } else {
+                    v.risk_score.map(|r| format!("Risk {r}/100")).unwrap_or_default()
+                })
                 .class("scan"),
             approval.class("approval"),
             block.class("block"),
@@ -207,10 +202,16 @@ fn Desk_() -> impl IntoView {
         <PageHead heading=crate::routes::REVIEW.title/>
         <p class="hint">"Every extension version of every cluster. Open one to read its scan report, and block it from ever being deployed when it is dangerous."</p>
         <div class="desk-bar">
-            <nav class="view-switch" aria-label="Which versions">
-                <a href=links::REVIEW id="view-attention" aria-current=move || (!filter.get().all).then_some("page")>"Needs attention"</a>
-                <a href=links::with_query(links::REVIEW, &[("view", "all")]) id="view-all" aria-current=move || filter.get().all.then_some("page")>"All versions"</a>
-            </nav>
+            // A real tab list: the table below is what the two views choose between.
+            <TabList label="Which versions" tabs=vec![("view-attention", "Needs attention"), ("view-all", "All versions")]
+                selected=Signal::derive(move || usize::from(filter.get().all)) controls="review-desk"
+                on_select=Callback::new(move |i: usize| {
+                    let all = i == 1;
+                    if filter.get_untracked().all != all {
+                        typed.set(None);
+                        set.with_value(|set| set(DeskFilter { all, page: 1, ..filter.get_untracked() }));
+                    }
+                })/>
             <span class="hint" id="desk-loaded-at">{loaded_words}</span>
             <button type="button" class="button" id="desk-refresh" on:click=move |_| desk.reload()>"Refresh"</button>
         </div>

@@ -1,7 +1,7 @@
 //! `/review/{cluster}/{extension}/{version}`: one version's scan report, the customer's
 //! decision beside the scanner's, and the support block.
 
-use cluster_api::{Extension, ExtensionVersion, ops};
+use cluster_api::{Extension, ExtensionVersion, ScanState, ops};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
@@ -95,7 +95,15 @@ fn Review() -> impl IntoView {
     let tab_title = Signal::derive(move || title(&[&heading.get(), crate::routes::REVIEW_VERSION.title]));
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::REVIEW.label.into(), Some(links::REVIEW.to_string())), (ids.with_untracked(|i| i.0.clone()), None)]/>
+        // The cluster by its name once read (its ID only until then), then the version.
+        {move || {
+            let cluster_id = ids.with(|i| i.0.clone());
+            view! { <Breadcrumbs crumbs=vec![
+                (crate::routes::REVIEW.label.into(), Some(links::REVIEW.to_string())),
+                (cluster_name(), Some(links::cluster(&cluster_id))),
+                (heading.get(), None),
+            ]/> }
+        }}
         <PageHead heading=heading title=tab_title/>
         <p class="hint">{move || {
             let org = cluster.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|c| c.owner.clone()));
@@ -166,13 +174,19 @@ fn decision_view(
                 <p>{Badge::new(scan, tone).view()}</p>
                 <p>{v.risk_score.map(|r| format!("Risk score {r} of 100")).unwrap_or_else(|| "No risk score".into())}</p>
                 {scanned.map(|s| view! { <p class="hint">{s}</p> })}
+                // The contract has no way to scan again (a scan is queued only by the
+                // customer's upload confirmation), so support is told what will.
+                {(v.scan_state == ScanState::Error).then(|| view! {
+                    <p class="callout" id="scan-failed-next">"The scan could not finish, and there is no way to start it again from here. "
+                        "The file has to be uploaded again (on the cluster's Resources tab), which queues a new scan."</p>
+                })}
             </section>
             <section class="card" id="customer-decision">
                 <h2>"Customer"</h2>
                 <p class="approval">{approval}</p>
                 {v.override_reason.clone().map(|r| view! { <p class="override-reason">{format!("Reason: {r}")}</p> })}
                 {v.override_by.clone().map(|b| view! { <p class="hint">{format!("Approved by {b}")}</p> })}
-                <p class="hint">{format!("Resource type {} · uploaded {}", e.resource_type, v.created_at.map(format::utc).unwrap_or_else(|| "—".into()))}</p>
+                <p class="hint">{format!("Resource type {} · uploaded {}", crate::words::resource_type_text(&e.resource_type), v.created_at.map(format::utc).unwrap_or_else(|| "—".into()))}</p>
             </section>
         </div>
         <section class="card" id="support-block">

@@ -26,6 +26,13 @@ fn skip_to_main(ev: leptos::ev::MouseEvent) {
     }
 }
 
+fn focus_by_id(id: &str) {
+    let element = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id));
+    if let Some(element) = element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = element.focus();
+    }
+}
+
 /// A person signed in with their account also leaves the identity server's session, so a
 /// reload asks again; an API secret's session is only in this tab's memory.
 fn sign_out(session: Session) {
@@ -77,6 +84,13 @@ pub fn Shell() -> impl IntoView {
         })
     };
 
+    // The phone's navigation menu: closed again by every move to another page.
+    let menu = RwSignal::new(false);
+    Effect::new(move |_| {
+        location.pathname.track();
+        menu.set(false);
+    });
+
     move || {
         session.signed_in.track();
         // Screens call the API with this handle; there is none to give them while signed out.
@@ -85,6 +99,9 @@ pub fn Shell() -> impl IntoView {
             view! {
                 <a class="skip-link" href="#main" rel="external" on:click=skip_to_main>"Skip to content"</a>
                 <header class="topbar">
+                    // On a phone the navigation is behind this button (hidden on wider screens).
+                    <button type="button" class="button subtle nav-menu" id="nav-menu" aria-controls="sidenav"
+                        aria-expanded=move || menu.get().to_string() on:click=move |_| menu.update(|m| *m = !*m)>"Menu"</button>
                     <a href=links::CLUSTERS class="brand">"Cluster console"</a>
                     <span class="env" title="Environment">{session.environment_name()}</span>
                     <span class="org" title="Organization"><a href=links::ORGANIZATIONS>{orgs_label}</a></span>
@@ -94,7 +111,13 @@ pub fn Shell() -> impl IntoView {
                     <super::account_menu::AccountMenu sign_out=Callback::new(move |()| sign_out(session))/>
                 </header>
                 <div class="frame">
-                    <nav class="sidenav" aria-label="Resources">
+                    <nav class="sidenav" id="sidenav" aria-label="Resources" class:open=move || menu.get()
+                        on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" && menu.get_untracked() {
+                            menu.set(false);
+                            focus_by_id("nav-menu");
+                        }>
+                        // What the phone's one-line header leaves out.
+                        <p class="nav-context">{session.environment_name()}" · "{orgs_label}</p>
                         {SECTIONS.into_iter().map(|route| (route.href(), route.label)).map(|(href, label)| view! {
                             <a href=href
                                 class:active=move || location.pathname.with(|p| links::in_section(p, href))
@@ -112,6 +135,7 @@ pub fn Shell() -> impl IntoView {
                         })}
                     </nav>
                     <main class="page" id="main" tabindex="-1">
+                        <crate::activity::ActivityToasts/>
                         {move || session.flash.get().filter(|f| location.pathname.with(|p| f.shown_on(p))).map(|f| view! {
                             <div class="flash" id="flash" role="status">
                                 <span>{f.text}</span>

@@ -18,6 +18,19 @@ async fn secret_label(env: &crate::config::Environment, creds: &Credentials, acc
     }
 }
 
+/// What a failed sign-in says. A refused client ID or secret is not an ended session: there
+/// was none yet ("Your session has ended" was untrue there).
+fn failure_words(e: &ApiError) -> (String, String) {
+    match e {
+        ApiError::SignedOut(_) => (
+            "Sign-in failed: the client ID or secret is not right".into(),
+            "Check both for typing mistakes; a revoked secret is refused too. Create a new one under Organizations → your organization → API secrets."
+                .into(),
+        ),
+        other => (format!("Sign-in failed. {}", other.title()), other.detail()),
+    }
+}
+
 /// Sign-in: with the person's account first (the identity server), or with an API secret,
 /// which stays in memory for this tab only.
 #[component]
@@ -129,11 +142,14 @@ pub fn SignIn() -> impl IntoView {
                 <label for="client-secret">"Client secret"</label>
                 <input id="client-secret" name="client_secret" type="password" autocomplete="current-password" required
                     prop:value=client_secret on:input:target=move |ev| client_secret.set(ev.target().value())/>
-                {move || error.get().map(|e| view! {
-                    <div class="error-panel" role="alert">
-                        <p class="error-title">"Sign-in failed. " {e.title()}</p>
-                        <p class="error-detail">{e.detail()}</p>
-                    </div>
+                {move || error.get().map(|e| {
+                    let (title, detail) = failure_words(&e);
+                    view! {
+                        <div class="error-panel" role="alert">
+                            <p class="error-title">{title}</p>
+                            <p class="error-detail">{detail}</p>
+                        </div>
+                    }
                 })}
                 <button class="button" type="submit" disabled=move || pending.get()>
                     {sign_in.label("Sign in", "Signing in…")}

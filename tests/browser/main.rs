@@ -4,6 +4,8 @@
 //! operations the browser exercised, summed over every flow.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod cdp;
+#[cfg(not(target_arch = "wasm32"))]
 mod console_log;
 #[cfg(not(target_arch = "wasm32"))]
 mod flows;

@@ -227,7 +227,7 @@ pub fn CreateCluster() -> impl IntoView {
                     {move || error.get().map(check::show)}
                     {submit.failure()}
                     <button class="button primary" type="submit" id="create-cluster" disabled=move || pending.get() || refused().is_some()
-                        title=move || refused().unwrap_or_default()>
+                        aria-describedby=move || refused().map(|_| "create-refused")>
                         {submit.label("Create cluster", "Creating…")}
                     </button>
                     <CodePanel curl=code hcl=hcl/>

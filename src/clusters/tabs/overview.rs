@@ -42,7 +42,10 @@ pub fn ClusterOverview() -> impl IntoView {
                 <dt>"Status"</dt><dd id="cluster-status">{move || { let s = status.get(); view! { <span title=s.as_str().to_string()>{status_badge::words(&s)}</span> } }}</dd>
                 <dt>"Organization"</dt>
                 <dd>{move || cluster.with(|c| c.owner.clone()).map(|o| format!("{} ({o})", directory.org_label(&o))).unwrap_or_else(|| "—".into())}</dd>
-                <dt>"Variant"</dt><dd>{move || cluster.with(|c| c.variant.clone().unwrap_or_else(|| "—".into()))}</dd>
+                <dt>"Variant"</dt><dd id="cluster-variant">{move || cluster.with(|c| match c.variant.as_deref() {
+                    Some(code) => words::or_code(words::variant(code), code),
+                    None => "—".into_any(),
+                })}</dd>
                 <dt>"Tier"</dt><dd class="cap">{move || cluster.with(|c| c.tier.to_string())}</dd>
                 <dt>"Resource limits"</dt><dd class="cap">{move || cluster.with(|c| c.resource_limits.to_string())}</dd>
                 <dt>"Created"</dt>

@@ -96,7 +96,7 @@ pub fn CreateSecret(
     view! {
         <div class="create-secret">
             <button class="button primary" id="new-secret" type="button"
-                disabled=move || refusal.with(Option::is_some) title=move || refusal.get()
+                disabled=move || refusal.with(Option::is_some) aria-describedby=move || refusal.with(Option::is_some).then_some("secret-limit")
                 on:click=move |_| open.update(|o| *o = !*o)>
                 "Create API secret"
             </button>

@@ -118,8 +118,9 @@ fn RealmShown(id: String, realm: Signal<Deployment>) -> impl IntoView {
         <Breadcrumbs crumbs=crumbs/>
         <PageHead heading=Signal::derive(name) title=tab_title>
             {move || realm.with(|r| badge(&r.state))}
-            {move || refused.get().map(|why| view! { <span class="view-only" title=why.clone()>{directory.badge_words(&why)}</span> })}
+            {move || refused.get().map(|why| view! { <span class="view-only">{directory.badge_words(&why)}</span> })}
         </PageHead>
+        {move || refused.get().map(|why| view! { <p class="hint" id="view-only-reason">{why}</p> })}
         {move || realm.with(|r| match r.state {
             DeploymentState::Pending => Some(view! {
                 <p class="state-note" id="realm-state-note">"The realm is being set up. This page updates by itself when it is ready."</p>

@@ -10,7 +10,7 @@ use crate::harness::{Ctx, OrFail, copy_dir, dist_dir, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
-        ("wrong_secret_shows_an_error", |d| Box::pin(run_flow(d, Config::default(), wrong_secret))),
+        ("wrong_secret_says_sign_in_failed", |d| Box::pin(run_flow(d, Config::default(), wrong_secret))),
         ("sign_in_lists_the_seeded_clusters", |d| Box::pin(run_flow(d, Config::default(), lists_clusters))),
         ("filters_live_in_the_url", |d| Box::pin(run_flow(d, Config::default(), filters_in_url))),
         ("provisioning_becomes_active_without_reload", |d| {
@@ -61,7 +61,10 @@ async fn wrong_secret(ctx: Ctx) {
     ctx.goto("/clusters").await;
     ctx.wait_url("/sign-in").await;
     ctx.sign_in(demo::ADMIN_CLIENT_ID, "not-the-secret").await;
-    ctx.wait_text("[role=alert]", "was not accepted").await;
+    // There was no session to end: the words say what went wrong.
+    ctx.wait_text("[role=alert] .error-title", "Sign-in failed: the client ID or secret is not right").await;
+    let said = ctx.find("[role=alert]").await.text_or_fail().await;
+    assert!(!said.contains("session has ended"), "a failed sign-in says a session ended: {said}");
     ctx.snap("sign-in-error").await;
     // The form keeps what was typed and the person stays on sign-in.
     let id = ctx.find("#client-id").await.prop_or_fail("value").await.unwrap_or_default();

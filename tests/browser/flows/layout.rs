@@ -13,7 +13,18 @@ use super::hostile::{open, problems};
 use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
-    vec![("layout_demo_screens_at_800_px", |d| Box::pin(run_flow(d, Config::default(), walk)))]
+    vec![
+        ("layout_demo_screens_at_800_px", |d| Box::pin(run_flow(d, Config::default(), walk))),
+        ("layout_axe_at_1366_and_390_light_and_dark", |d| {
+            Box::pin(run_flow(d, Config::default(), super::layout_axe::walk))
+        }),
+        ("phone_header_is_one_line_with_a_menu", |d| {
+            Box::pin(run_flow(d, Config::default(), super::layout_axe::phone_header))
+        }),
+        ("toast_never_covers_the_changed_row", |d| {
+            Box::pin(run_flow(d, super::layout_axe::quick_restart(), super::layout_axe::toast))
+        }),
+    ]
 }
 
 const TABS: [&str; 8] =
@@ -77,17 +88,23 @@ async fn check(ctx: &Ctx, path: &str, failures: &mut Vec<String>) {
     ctx.snap(&format!("layout{}", path.replace('/', "_"))).await;
 }
 
-async fn walk(ctx: Ctx) {
-    ctx.client.set_window_size(800, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
-    super::admin(&ctx).await;
-    // The tier column of the list is where words were split.
-    ctx.wait_text("table.clusters", "Enterprise").await;
+/// The demo's screens the layout flows walk, as the admin sees them.
+pub(super) fn screens() -> Vec<String> {
     let mut screens = vec!["/clusters".to_string(), "/clusters/new".to_string(), "/overview".to_string()];
     screens.extend(TABS.iter().map(|tab| format!("/clusters/{}{tab}", demo::ACME_PROD)));
     screens.push(format!("/clusters/{}/billing", demo::ACME_OVERDUE));
     screens.extend(["/billing", "/organizations", "/realms"].map(String::from));
     screens.push(format!("/realms/{}", demo::REALM_CUSTOMERS));
     screens.push(format!("/organizations/{}/secrets", demo::ACME_ORG_ID));
+    screens
+}
+
+async fn walk(ctx: Ctx) {
+    ctx.client.set_window_size(800, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
+    super::admin(&ctx).await;
+    // The tier column of the list is where words were split.
+    ctx.wait_text("table.clusters", "Enterprise").await;
+    let screens = screens();
     let mut failures = Vec::new();
     for path in &screens {
         check(&ctx, path, &mut failures).await;

@@ -18,6 +18,7 @@ mod hostile;
 mod kit;
 mod layout;
 mod logs;
+mod layout_axe;
 mod navigation;
 mod overview;
 mod palette;
@@ -29,6 +30,7 @@ mod split_origin;
 mod staff;
 mod terraform;
 mod truth;
+mod words;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -69,6 +71,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(deploy::flows());
     flows.extend(drift::flows());
     flows.extend(forgiving::flows());
+    flows.extend(words::flows());
     flows
 }
 
@@ -99,6 +102,20 @@ pub fn smoke() -> Result<Vec<(&'static str, Flow)>, String> {
         Some(missing) => Err(format!("flows::SMOKE names {missing}, which is no flow")),
         None => Ok(chosen),
     }
+}
+
+/// The address once it no longer holds `needle` (a marker the page consumes), failing after
+/// a few seconds.
+pub async fn url_without(ctx: &Ctx, needle: &str) -> String {
+    let mut url = ctx.current_url().await;
+    for _ in 0..30 {
+        if !url.contains(needle) {
+            return url;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        url = ctx.current_url().await;
+    }
+    panic!("{needle} stays in the address: {url}");
 }
 
 /// Opens the console and signs in with the demo admin secret.

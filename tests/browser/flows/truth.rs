@@ -91,7 +91,7 @@ async fn paid_invoice(ctx: Ctx) {
     ctx.click("#pay-open-invoice").await;
     ctx.wait_url("/sandbox/invoice/").await;
     ctx.click("#checkout-pay").await;
-    back_signed_in(&ctx, "checkout=success").await;
+    back_signed_in(&ctx, "/clusters/").await;
     ctx.wait_text(".page-head", "Active").await;
     let said = ctx.wait_text("#checkout-return", "Payment received").await;
     assert!(!said.contains("provisioned"), "paying an invoice on an active cluster said: {said}");
@@ -126,7 +126,7 @@ async fn never_paid(ctx: Ctx) {
     ctx.click("#complete-payment").await;
     ctx.wait_url("/sandbox/checkout/").await;
     ctx.click("#checkout-pay").await;
-    back_signed_in(&ctx, "checkout=success").await;
+    back_signed_in(&ctx, "/clusters/").await;
     ctx.wait_text("#checkout-return", "Payment received").await;
 }
 

@@ -226,3 +226,13 @@ pub fn ok<T: Serialize>(value: &T) -> Outcome {
 pub fn no_content() -> Outcome {
     Ok(StatusCode::NO_CONTENT.into_response())
 }
+
+/// Who did something, as records name them: a person by email (their token names them),
+/// an API secret by its client ID. Never the console's own client ID: a person signed in
+/// through the console is the actor, not the console.
+pub fn actor(ctx: &Ctx, store: &Store) -> Result<String, ApiError> {
+    Ok(match &ctx.caller.person_id {
+        Some(person_id) => store.person(person_id)?.map_or_else(|| person_id.clone(), |p| p.email),
+        None => ctx.caller.client_id.clone(),
+    })
+}

@@ -48,14 +48,9 @@ pub fn report(ctx: &Ctx, store: &mut Store) -> Outcome {
 pub fn admin_block(ctx: &Ctx, store: &mut Store) -> Outcome {
     let (_, mut version) = target(ctx, store)?;
     let request: AdminBlockExtensionVersionRequest = ctx.json_body()?;
-    rules::admin_block(
-        &mut version,
-        request.blocked,
-        request.reason.as_deref(),
-        &ctx.caller.client_id,
-        ctx.now,
-    )
-    .map_err(ApiError::bad_request)?;
+    let by = super::actor(ctx, store)?;
+    rules::admin_block(&mut version, request.blocked, request.reason.as_deref(), &by, ctx.now)
+        .map_err(ApiError::bad_request)?;
     store.set_block(&version.id, version.block.as_ref())?;
     ok(&version.to_wire())
 }

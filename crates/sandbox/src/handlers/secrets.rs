@@ -111,7 +111,7 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
         client_id: format!("{}-{}-{}", org.name, request.name, &suffix[12..20]),
         client_secret: uuid::Uuid::new_v4().simple().to_string(),
         created_at: ctx.now,
-        created_by: Some(creator(ctx, store)?),
+        created_by: Some(super::actor(ctx, store)?),
     };
     let grants: Vec<Grant> =
         roles.iter().map(|role| Grant { org_id: org.id.clone(), role: role.clone() }).collect();
@@ -120,12 +120,4 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
         s.grant(&record.id, &grants)
     })?;
     ok(&to_wire(store, record, true)?)
-}
-
-/// Who created a secret: the person's email, or the creating secret's client ID.
-fn creator(ctx: &Ctx, store: &Store) -> Result<String, ApiError> {
-    Ok(match &ctx.caller.person_id {
-        Some(person_id) => store.person(person_id)?.map_or_else(|| person_id.clone(), |p| p.email),
-        None => ctx.caller.client_id.clone(),
-    })
 }

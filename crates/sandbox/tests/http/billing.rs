@@ -30,7 +30,7 @@ async fn seeded_subscriptions() {
     assert_eq!(prod.customer_id.as_deref(), Some("cus_acme"));
     assert_eq!(
         prod.description.as_deref(),
-        Some("Enterprise plan, billed monthly ($2,999.00 / month) — acme-prod")
+        Some("Enterprise plan, billed monthly: $2,999.00 / month — acme-prod")
     );
     assert!(
         prod.current_period_start.expect("start").0 <= now && now < prod.current_period_end.expect("end").0
@@ -40,7 +40,7 @@ async fn seeded_subscriptions() {
     let staging = find(&subs, demo::SUB_ACME_STAGING);
     assert_eq!(
         staging.description.as_deref(),
-        Some("Premium plan, billed annually ($8,988.00 / year ($749/month)) — acme-staging")
+        Some("Premium plan, billed annually: $8,988.00 / year ($749/month) — acme-staging")
     );
     let legacy = find(&subs, demo::SUB_ACME_LEGACY);
     assert_eq!(legacy.end_date, legacy.current_period_end, "ends with its period");

@@ -70,7 +70,7 @@ async fn without_a_card_checkout_pays_and_provisions() {
     let sub: Subscription = h.get(&format!("/clusters/{}/billing", cluster.id), &token).await.json();
     assert_eq!(sub.status, "active");
     assert_eq!(sub.customer_id.as_deref(), Some("cus_acme"));
-    assert_eq!(sub.description.as_deref(), Some("Premium plan, billed monthly ($999.00 / month) — acme-new"));
+    assert_eq!(sub.description.as_deref(), Some("Premium plan, billed monthly: $999.00 / month — acme-new"));
     let (start, end) = (sub.current_period_start.expect("start").0, sub.current_period_end.expect("end").0);
     assert_eq!(end - start, 30 * DAY);
 
@@ -277,7 +277,7 @@ async fn deprecated_price_id_stands_in_for_tier_and_period() {
     let sub: Subscription = h.get(&format!("/clusters/{}/billing", cluster.id), &token).await.json();
     assert_eq!(
         sub.description.as_deref(),
-        Some("Enterprise plan, billed annually ($29,988.00 / year ($2,499/month)) — acme-priced")
+        Some("Enterprise plan, billed annually: $29,988.00 / year ($2,499/month) — acme-priced")
     );
 }
 

@@ -1,6 +1,6 @@
 //! Adding a custom domain: the hostname checked as typed, then `cluster.domain.create`.
 
-use cluster_api::{ClusterDomain, ops};
+use cluster_api::{ClusterDomain, DomainStatusMapping, ops};
 use leptos::prelude::*;
 
 use super::host_problem;
@@ -8,6 +8,7 @@ use super::page::DomainsCtx;
 use crate::api;
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
+use crate::poll::PollKey;
 
 #[component]
 pub fn AddDomain() -> impl IntoView {
@@ -15,7 +16,8 @@ pub fn AddDomain() -> impl IntoView {
     let api = ctx.cluster.api;
     let host = RwSignal::new(String::new());
     let touched = RwSignal::new(false);
-    let added = RwSignal::new(None::<String>);
+    // The domain just added (ID, host): its banner stays until its DNS is verified.
+    let added = RwSignal::new(None::<(String, String)>);
     let write = Write::new("Adding the domain");
     let center = crate::activity::center();
     let problem = move || host.with(|h| host_problem(h.trim()));
@@ -36,7 +38,7 @@ pub fn AddDomain() -> impl IntoView {
             }
             host.try_set(String::new());
             touched.try_set(false);
-            added.try_set(Some(v.domain.domain));
+            added.try_set(Some((v.domain.id, v.domain.domain)));
             ctx.list.refetch();
         });
     };
@@ -70,8 +72,20 @@ pub fn AddDomain() -> impl IntoView {
         </form>
         {write.failure()}
         <CodePanel curl=code hcl=hcl/>
-        {move || added.get().map(|h| view! {
-            <p class="flash" id="domain-added" role="status">{format!("Added {h}. Create its DNS records below within 48 hours.")}</p>
-        })}
+        {move || added.get().map(|(id, host)| view! { <AddedBanner domain_id=id host=host/> })}
+    }
+}
+
+/// "Added auth.example.com. Create its DNS records below…", for as long as that is still the
+/// thing to do: it goes once the domain's DNS is verified (the domain's own watch says so).
+#[component]
+fn AddedBanner(domain_id: String, host: String) -> impl IntoView {
+    let ctx = expect_context::<DomainsCtx>();
+    let feed = ctx.watch.watch(PollKey::item(ctx.cluster.id.get_value(), domain_id), None);
+    let verified =
+        move || feed.with(|f| f.value.as_ref().is_some_and(|v| v.status == DomainStatusMapping::Success));
+    let text = format!("Added {host}. Create its DNS records below within 48 hours.");
+    move || {
+        (!verified()).then(|| view! { <p class="flash" id="domain-added" role="status">{text.clone()}</p> })
     }
 }

@@ -102,7 +102,6 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
             <button class="button make-primary" disabled=move || block.is_some() || ctx.denied.get().is_some() || ctx.host_write.busy.get()
                 on:click=move |_| ctx.switch_to(host.get_value())>"Make primary"</button>
             {block.map(|why| view! { <span class="hint reason primary-block">{why}</span> })}
-            <CodePanel curl=primary_code hcl=primary_hcl/>
         })
     };
     let confirm = Confirm::new("Deleting the domain");
@@ -143,6 +142,8 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
                     </button>
                     {move || delete_block().map(|why| view! { <span class="hint reason delete-block">{why}</span> })}
                 </div>
+                // Under the buttons, never between them: the one panel of the card's actions.
+                {move || (!is_primary()).then(|| view! { <CodePanel curl=primary_code hcl=primary_hcl/> })}
             })}
             <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
                 title=Signal::derive(move || format!("Delete {}?", host.get_value()))

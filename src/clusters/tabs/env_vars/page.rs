@@ -68,8 +68,10 @@ pub fn ClusterEnvVars() -> impl IntoView {
     let blocked = Memo::new(move |_| {
         let (name, status) = cluster.with(|c| (c.name.clone(), c.status.clone()));
         cluster_ctx.denied(&catalogue::CLUSTER_ENVVAR_CREATE).or_else(|| {
-            (status != ClusterState::Active)
-                .then(|| format!("{name} is {status}; its settings can be changed only while it is ACTIVE."))
+            (status != ClusterState::Active).then(|| {
+                let words = crate::clusters::status_badge::words(&status).to_lowercase();
+                format!("{name} is {words}; its settings can be changed only while it is active.")
+            })
         })
     });
     let cluster_name = Memo::new(move |_| cluster.with(|c| c.name.clone()));
@@ -88,14 +90,16 @@ pub fn ClusterEnvVars() -> impl IntoView {
         let off = blocked.get().is_some();
         list.get().map(|r| r.map(|vars| vars.into_iter().map(|v| row(v, off, ctx)).collect()))
     });
-    let restart_line = move || match in_progress.get() {
+    let restart_line = move || {
+        match in_progress.get() {
         None => view! { <p class="loading restart-state">"Checking for restarts…"</p> }.into_any(),
         Some(true) => view! {
             <p class="restart-state">{crate::kit::badge::restart_in_progress()}
-            " Keycloak is restarting to apply a change; this updates by itself."</p>
+            " Keycloak is restarting to apply a change; changes can be made again when it ends. This updates by itself."</p>
         }
         .into_any(),
         Some(false) => view! { <p class="restart-state">"No restart in progress."</p> }.into_any(),
+    }
     };
 
     view! {

@@ -10,6 +10,7 @@ use super::checks::name_problem;
 use crate::api::{self, ApiError};
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
+use crate::poll::PollKey;
 
 /// Each type with the reason it cannot be added now (`None`: it can).
 pub fn choices(cluster: &Cluster, existing: &[Extension]) -> Vec<(ResourceType, Option<String>)> {
@@ -58,7 +59,7 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
             body: ExtensionRequest { name: typed.clone(), resource_type },
         };
         adding.run(async move { api::call(api, &op).await }, move |_| {
-            added.try_set(Some(format!("{typed} was added. Upload its file below.")));
+            added.try_set(Some(typed));
             name.try_set(String::new());
             ctx.list.refetch();
         });
@@ -94,9 +95,39 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
                 <li data-type=t.as_str().to_string()>{format!("{}: {why}", type_label(&t))}</li>
             })).collect_view()}
         </ul>
-        {move || added.get().map(|text| view! { <p class="flash" id="resource-added" role="status">{text}</p> })}
+        {move || added.get().map(|name| view! { <AddedBanner name=name/> })}
         {adding.failure()}
         <CodePanel curl=code hcl=hcl/>
+    }
+}
+
+/// "ux-theme was added. Upload its file below.", for as long as that is still the thing to
+/// do: it goes once the resource has a version (its upload is done).
+#[component]
+fn AddedBanner(name: String) -> impl IntoView {
+    let ctx = expect_context::<ExtCtx>();
+    let text = format!("{name} was added. Upload its file below.");
+    let id = Memo::new(move |_| {
+        ctx.list.with(|l| {
+            l.as_ref()
+                .and_then(|r| r.as_ref().ok())
+                .and_then(|all| all.iter().find(|e| e.name == name).map(|e| e.id.clone()))
+        })
+    });
+    move || match id.get() {
+        None => view! { <p class="flash" id="resource-added" role="status">{text.clone()}</p> }.into_any(),
+        Some(id) => view! { <UploadPending id=id text=text.clone()/> }.into_any(),
+    }
+}
+
+#[component]
+fn UploadPending(id: String, text: String) -> impl IntoView {
+    let ctx = expect_context::<ExtCtx>();
+    let feed = ctx.watch.watch(PollKey::item(ctx.cluster.id.get_value(), id), None);
+    let uploaded =
+        move || feed.with(|f| f.value.as_ref().is_some_and(|e| e.versions.iter().flatten().next().is_some()));
+    move || {
+        (!uploaded()).then(|| view! { <p class="flash" id="resource-added" role="status">{text.clone()}</p> })
     }
 }
 

@@ -11,17 +11,7 @@ use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work, Write}
 
 /// Words and a badge tone for a scan state.
 pub fn verdict(scan: &ScanState) -> (String, Tone) {
-    let (words, tone) = match scan {
-        ScanState::Unscanned => ("Not scanned", Tone::Muted),
-        ScanState::Scanning => ("Scanning", Tone::Busy),
-        ScanState::Pass => ("Passed", Tone::Ok),
-        ScanState::Warn => ("Warnings", Tone::Warn),
-        ScanState::Block => ("Blocked", Tone::Bad),
-        ScanState::Error => ("Scan failed", Tone::Bad),
-        // scan_state is a plain string in the contract (API-NOTES §5.1): a new value as sent.
-        ScanState::Unknown(raw) => return (raw.clone(), Tone::Neutral),
-    };
-    (words.to_string(), tone)
+    crate::words::scan(scan)
 }
 
 /// What the scan means for someone about to approve the version anyway.
@@ -30,14 +20,12 @@ pub fn explain(v: &ExtensionVersion) -> String {
     match v.scan_state {
         ScanState::Pass => format!("The security scan passed.{risk}"),
         ScanState::Warn => {
-            format!("The security scan found issues (WARN).{risk} Review them before deploying this file.")
+            format!("The security scan found issues.{risk} Review them before deploying this file.")
         }
         ScanState::Block => format!(
-            "The security scan BLOCKED this file: it looks unsafe to run on the cluster.{risk} Approve it only if you are certain."
+            "The security scan blocked this file: it looks unsafe to run on the cluster.{risk} Approve it only if you are certain."
         ),
-        ScanState::Error => {
-            "The security scan could not finish (ERROR), so the file was not checked.".to_string()
-        }
+        ScanState::Error => "The security scan could not finish, so the file was not checked.".to_string(),
         ScanState::Unscanned => {
             "This file was not scanned (scanning is off for this cluster), so it was not checked.".to_string()
         }
@@ -137,8 +125,8 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
             }
             .into_any()
         };
-        let panel = ctx.denied.get().is_none().then(|| view! { <CodePanel curl=code/> });
-        view! { {status} <div class="row-actions">{button}</div> {panel} }.into_any()
+        // No Code panel here: a table row holds its buttons only (the dialog has the panel).
+        view! { {status} <div class="row-actions">{button}</div> }.into_any()
     };
     // What the scan found, read live: the dialog stays put while the version is polled.
     let verdict_words = move || {
@@ -190,7 +178,7 @@ mod tests {
         assert_eq!(verdict(&ScanState::Block).1, Tone::Bad);
         assert_eq!(verdict(&ScanState::Unknown("QUARANTINED".into())).0, "QUARANTINED");
         assert!(explain(&v(ScanState::Warn, true)).contains("Risk score 55 of 100"));
-        assert!(explain(&v(ScanState::Block, true)).contains("BLOCKED"));
+        assert!(explain(&v(ScanState::Block, true)).contains("blocked this file"));
     }
 
     #[test]

@@ -96,13 +96,7 @@ pub fn refusal(
 
 /// The words for a resource type.
 pub fn type_label(resource_type: &ResourceType) -> String {
-    match resource_type {
-        ResourceType::Theme => "Theme".into(),
-        ResourceType::Extension => "Extension".into(),
-        ResourceType::PasswordBlacklist => "Password denylist".into(),
-        ResourceType::WellKnown => "App-association files".into(),
-        ResourceType::Unknown(raw) => raw.clone(),
-    }
+    crate::words::resource_type_text(resource_type)
 }
 
 #[cfg(test)]

@@ -56,29 +56,7 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
         })
     });
     let denied = move || ctx.denied.get().is_some();
-    // What the Enable/Disable button sends now (the opposite of the current state).
-    let (code_name, type_name) = (StoredValue::new(name.clone()), resource_type.as_str().to_string());
-    let toggle_code = crate::code::live(Box::new(move |t| {
-        crate::code::actions::extension_toggle(
-            t,
-            &ctx.cluster.id.get_value(),
-            &item.id(),
-            &code_name.get_value(),
-            !enabled.get(),
-        )
-    }));
-    // WELL_KNOWN resources have no provider resource, so no HCL.
-    let has_hcl = resource_type != ResourceType::WellKnown;
-    let toggle_hcl = crate::code::live(Box::new(move |t| {
-        crate::code::hcl::extension_enabled(
-            t,
-            &ctx.cluster.id.get_value(),
-            &item.id(),
-            &code_name.get_value(),
-            &type_name,
-            !enabled.get(),
-        )
-    }));
+    let code_name = StoredValue::new(name.clone());
     let delete_code = crate::code::live(Box::new(move |t| {
         crate::code::actions::extension_delete(
             t,
@@ -123,11 +101,6 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
                 body=move || view! { <p>{move || item.with(delete_consequence)}</p> <CodePanel curl=delete_code/> }
                 work=work confirm_label="Delete resource" busy_label="Deleting…" confirm_class="confirm-delete-extension"/>
             {toggle.failure()}
-            {move || (!denied()).then(|| if has_hcl {
-                view! { <CodePanel curl=toggle_code hcl=toggle_hcl/> }.into_any()
-            } else {
-                view! { <CodePanel curl=toggle_code/> }.into_any()
-            })}
             {move || item.error().map(|e| view! { <ErrorPanel action="Refreshing the scan state" error=e/> })}
             {body}
         </article>

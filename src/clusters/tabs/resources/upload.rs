@@ -150,6 +150,7 @@ pub fn Uploader(
                     })
                 }}
                 <input type="file" class="file" accept=kind.accept() disabled=busy
+                    aria-label=move || item.with(|e| format!("File to upload to {}", e.name))
                     on:change:target=move |ev| pick(ev.target())/>
                 <button class="button primary start-upload" on:click=start
                     disabled=move || busy() || picked.with(Option::is_none) || problem.with(Option::is_some)>

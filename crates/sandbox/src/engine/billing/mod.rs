@@ -95,11 +95,12 @@ pub fn period_adverb(period: &BillingPeriod) -> &'static str {
     if *period == BillingPeriod::Annual { "annually" } else { "monthly" }
 }
 
-/// "Premium plan, billed monthly ($999.00 / month) — acme-staging".
+/// "Premium plan, billed monthly: $999.00 / month — acme-staging" (a colon, not brackets:
+/// the annual price carries brackets of its own, and "($749/month))" read as a typo).
 pub fn description(tier: &Tier, period: &BillingPeriod, cluster_name: &str) -> String {
     let plan = Plan { tier: tier.clone(), period: period.clone() };
     format!(
-        "{} plan, billed {} ({}) — {cluster_name}",
+        "{} plan, billed {}: {} — {cluster_name}",
         tier_name(tier),
         period_adverb(period),
         price_label(&plan)

@@ -38,11 +38,11 @@ fn labels() {
     );
     assert_eq!(
         description(&Tier::Premium, &BillingPeriod::Monthly, "acme-staging"),
-        "Premium plan, billed monthly ($999.00 / month) — acme-staging"
+        "Premium plan, billed monthly: $999.00 / month — acme-staging"
     );
     assert_eq!(
         description(&Tier::Premium, &BillingPeriod::Annual, "x"),
-        "Premium plan, billed annually ($8,988.00 / year ($749/month)) — x"
+        "Premium plan, billed annually: $8,988.00 / year ($749/month) — x"
     );
 }
 
