@@ -21,8 +21,8 @@ pub mod pool;
 pub mod sort;
 pub mod sparkline;
 pub mod table;
-pub mod virtual_table;
 pub mod tabs;
+pub mod virtual_table;
 pub mod write;
 
 pub use badge::{Badge, Tone};
