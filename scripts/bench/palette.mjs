@@ -31,7 +31,7 @@ async function run(url) {
     const indexSize = await page.$eval('#palette', (el) => Number(el.dataset.indexSize));
     const files = (await rec.settled('palette')).filter((e) => e.body);
     const first = files.reduce((n, e) => n + compressedSizes(e.body).gzip, 0);
-    const own = files.filter((e) => /\/split_palette[^/]*\.wasm$/.test(new URL(e.url).pathname))
+    const own = files.filter((e) => /\/(split|pack)_palette[^/]*\.wasm$/.test(new URL(e.url).pathname))
       .reduce((n, e) => n + compressedSizes(e.body).gzip, 0);
 
     rec.phase = 'keys';
