@@ -12,6 +12,7 @@ mod env_vars;
 mod faults;
 mod foundation;
 mod guard;
+mod health;
 mod hostile;
 mod kit;
 mod layout;
@@ -52,6 +53,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(staff::flows());
     flows.extend(guard::flows());
     flows.extend(truth::flows());
+    flows.extend(health::flows());
     flows.extend(faults::flows());
     flows.extend(terraform::flows());
     flows.extend(code::flows());
