@@ -36,6 +36,9 @@ const OVERVIEW: &str = "/clusters/cl-acme-prod";
 /// Opens acme-prod's overview from within the app (a reload would sign out: tokens live in
 /// memory only), through its Domains tab so the overview reads everything afresh.
 async fn open_overview(ctx: &Ctx) {
+    // From the clusters list, so the cluster itself (its host) is read again too.
+    ctx.click("nav.sidenav a[href='/clusters']").await;
+    ctx.find("tr[data-cluster=acme-prod]").await;
     ctx.click(&format!("a[href='{OVERVIEW}']")).await;
     ctx.wait_url(OVERVIEW).await;
     ctx.click(&format!("nav.tabs a[href='{OVERVIEW}/domains']")).await;
@@ -95,7 +98,7 @@ async fn counts_history_uptime(ctx: Ctx) {
     assert!(change.contains(" UTC: "), "the change has no time: {change}");
     let points = ctx.find("#spark-realms").await.attr("data-points").await.ok().flatten().unwrap_or_default();
     assert!(points.parse::<u32>().is_ok_and(|n| n >= 2), "the realms line has {points:?} points");
-    ctx.wait_text(&format!("#metrics dd[data-count='realms']"), &(realms + 1).to_string()).await;
+    ctx.wait_text("#metrics dd[data-count='realms']", &(realms + 1).to_string()).await;
 
     // A restart started elsewhere: not healthy during it, healthy after, uptime from zero.
     restart_elsewhere(&ctx).await;
