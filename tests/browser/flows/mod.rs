@@ -14,6 +14,7 @@ mod faults;
 mod forgiving;
 mod foundation;
 mod guard;
+mod health;
 mod hostile;
 mod kit;
 mod layout;
@@ -58,6 +59,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(staff::flows());
     flows.extend(guard::flows());
     flows.extend(truth::flows());
+    flows.extend(health::flows());
     flows.extend(faults::flows());
     flows.extend(terraform::flows());
     flows.extend(code::flows());
