@@ -248,7 +248,9 @@ async fn viewer_cannot_delete(ctx: Ctx) {
     ctx.wait_text("table.clusters", "acme-prod").await;
     let create = ctx.find("#new-cluster").await;
     assert!(create.attr_or_fail("disabled").await.is_some(), "the viewer can start creating a cluster");
-    assert!(create.attr_or_fail("title").await.unwrap_or_default().contains("manage-clusters"));
+    // The reason is visible text the button points to, not only a tooltip.
+    assert_eq!(create.attr_or_fail("aria-describedby").await.as_deref(), Some("new-cluster-refused"));
+    ctx.wait_text("#new-cluster-refused", "manage-clusters").await;
 }
 
 async fn organizations(ctx: Ctx) {

@@ -180,6 +180,8 @@ async fn page_chrome(ctx: Ctx) {
 
     // A phone: the clusters table fits the width (rows become stacked cards).
     ctx.client.set_window_size(390, 844).await.unwrap_or_else(|e| panic!("resize: {e}"));
+    // On a phone the navigation sits behind the header's Menu button.
+    ctx.click("#nav-menu").await;
     ctx.click("nav.sidenav a[href='/clusters']").await;
     ctx.wait_text("table.clusters", "acme-prod").await;
     ctx.snap("clusters-phone").await;
