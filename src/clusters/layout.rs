@@ -202,7 +202,8 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
             })}
         </PageHead>
         // Why the page's controls are disabled, as text (a tooltip alone is not seen on touch).
-        {move || view_only(&cluster.get(), &directory).map(|why| view! { <p class="hint" id="view-only-reason">{why}</p> })}
+        {move || view_only(&cluster.get(), &directory).filter(|why| why != directory.badge_words(why))
+            .map(|why| view! { <p class="hint" id="view-only-reason">{why}</p> })}
         {move || returned().map(|(ok, text)| view! {
             <p class=if ok { "flash" } else { "flash warn" } id="checkout-return" role="status">{text}</p>
         })}

@@ -120,7 +120,8 @@ fn RealmShown(id: String, realm: Signal<Deployment>) -> impl IntoView {
             {move || realm.with(|r| badge(&r.state))}
             {move || refused.get().map(|why| view! { <span class="view-only">{directory.badge_words(&why)}</span> })}
         </PageHead>
-        {move || refused.get().map(|why| view! { <p class="hint" id="view-only-reason">{why}</p> })}
+        {move || refused.get().filter(|why| why != directory.badge_words(why))
+            .map(|why| view! { <p class="hint" id="view-only-reason">{why}</p> })}
         {move || realm.with(|r| match r.state {
             DeploymentState::Pending => Some(view! {
                 <p class="state-note" id="realm-state-note">"The realm is being set up. This page updates by itself when it is ready."</p>
