@@ -5,14 +5,11 @@ use std::collections::BTreeMap;
 use std::future::Future;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use cluster_sandbox::{Config, Running};
-use fantoccini::{Client, ClientBuilder, Locator, elements::Element};
-use hyper_util::client::legacy::connect::HttpConnector;
+use fantoccini::{Client, Locator, elements::Element};
 use serde_json::Value;
-use tokio::process::{Child, Command};
 
 /// Long enough for a slow CI machine, short enough that a broken flow fails quickly.
 pub const WAIT: Duration = Duration::from_secs(20);
@@ -87,199 +84,7 @@ pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(9515)
 }
 
-/// The browser engines the suite drives: every flow in Chromium, a smoke subset
-/// (`flows::smoke`) in Firefox ESR and in WebKitGTK. Only the driver binary and the
-/// capabilities differ; the flows and the checks after them are the same.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Engine {
-    Chromium,
-    Firefox,
-    WebKit,
-}
-
-/// WebKitGTK's browser for automation (webkit2gtk-driver's MiniBrowser).
-const MINIBROWSER: &str = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
-const FIREFOX: &str = "/usr/bin/firefox-esr";
-
-impl Engine {
-    /// Its name in the summary line (`browser:` is Chromium's, as before).
-    pub fn label(self) -> &'static str {
-        match self {
-            Engine::Chromium => "browser",
-            Engine::Firefox => "firefox",
-            Engine::WebKit => "webkit",
-        }
-    }
-
-    /// Its name for CONSOLE_ENGINES.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Chromium => "chromium",
-            Engine::Firefox => "firefox",
-            Engine::WebKit => "webkit",
-        }
-    }
-
-    /// Whether the browser console can be read through WebDriver (`goog:loggingPrefs`):
-    /// only Chromium's. The others record problems in the page (tests/browser/problems.js).
-    pub fn has_console_log(self) -> bool {
-        self == Engine::Chromium
-    }
-}
-
-/// A program on PATH, or in cargo's bin folder (where `cargo install` puts geckodriver),
-/// which `make test` may not have on PATH.
-fn program(name: &str) -> Option<PathBuf> {
-    let mut dirs: Vec<PathBuf> =
-        std::env::var_os("PATH").map(|p| std::env::split_paths(&p).collect()).unwrap_or_default();
-    if let Some(home) = std::env::var_os("CARGO_HOME") {
-        dirs.push(PathBuf::from(home).join("bin"));
-    }
-    if let Some(home) = std::env::var_os("HOME") {
-        dirs.push(PathBuf::from(home).join(".cargo/bin"));
-    }
-    dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
-}
-
-pub struct Driver {
-    child: Child,
-    url: String,
-    pub engine: Engine,
-}
-
-impl Driver {
-    pub async fn start(engine: Engine) -> Result<Driver, String> {
-        let port = free_port();
-        let missing = |what: &str| format!("{what} is not installed: `make setup` installs it");
-        let mut command = match engine {
-            Engine::Chromium => {
-                let mut c = Command::new("chromedriver");
-                c.arg(format!("--port={port}"));
-                c
-            }
-            Engine::Firefox => {
-                if !Path::new(FIREFOX).exists() {
-                    return Err(missing(&format!("Firefox ESR ({FIREFOX})")));
-                }
-                let gecko = program("geckodriver").ok_or_else(|| missing("geckodriver"))?;
-                let mut c = Command::new(gecko);
-                c.args(["--host", "127.0.0.1", "--port", &port.to_string()]);
-                c
-            }
-            Engine::WebKit => {
-                if !Path::new(MINIBROWSER).exists() {
-                    return Err(missing(&format!("WebKitGTK's MiniBrowser ({MINIBROWSER})")));
-                }
-                if program("WebKitWebDriver").is_none() {
-                    return Err(missing("WebKitWebDriver (webkit2gtk-driver)"));
-                }
-                if program("xvfb-run").is_none() {
-                    return Err(missing("xvfb-run (xvfb)"));
-                }
-                // MiniBrowser needs a display: a virtual one, for as long as the driver runs.
-                // Its own process group, so that stopping it ends Xvfb and the browsers too.
-                let mut c = Command::new("xvfb-run");
-                c.args(["-a", "-s", "-screen 0 1366x1024x24", "WebKitWebDriver", &format!("--port={port}")]);
-                c.process_group(0);
-                c
-            }
-        };
-        let child = command
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(|e| format!("cannot start the {engine:?} driver ({e}); run `make setup`"))?;
-        Ok(Driver { child, url: format!("http://127.0.0.1:{port}"), engine })
-    }
-
-    fn capabilities(&self) -> Value {
-        match self.engine {
-            Engine::Chromium => serde_json::json!({
-                "goog:chromeOptions": {
-                    "binary": "/usr/bin/chromium",
-                    "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                             "--disable-background-networking", "--disable-component-update", "--no-first-run",
-                             "--disable-sync", "--window-size=1280,900"]
-                },
-                // Every console message, for the check after each flow (crate::console_log).
-                "goog:loggingPrefs": { "browser": "ALL" }
-            }),
-            Engine::Firefox => serde_json::json!({
-                "browserName": "firefox",
-                "moz:firefoxOptions": {
-                    "binary": FIREFOX,
-                    "args": ["-headless", "--width=1280", "--height=900"],
-                    "prefs": {
-                        // No update checks, telemetry or first-run pages in a test profile.
-                        "app.update.disabledForTesting": true,
-                        "datareporting.policy.dataSubmissionEnabled": false,
-                        "browser.shell.checkDefaultBrowser": false,
-                        "browser.aboutwelcome.enabled": false
-                    }
-                }
-            }),
-            Engine::WebKit => serde_json::json!({
-                "webkitgtk:browserOptions": { "binary": MINIBROWSER, "args": ["--automation"] }
-            }),
-        }
-    }
-
-    /// A fresh browser session. `accept_insecure_certs` makes this session (only) accept a
-    /// certificate no authority signed, for a flow against a server with a self-signed one.
-    async fn connect(&self, accept_insecure_certs: bool) -> Result<Client, String> {
-        let mut caps = match self.capabilities() {
-            serde_json::Value::Object(map) => map,
-            _ => serde_json::Map::new(),
-        };
-        // Only when asked: every other session keeps WebDriver's default (refused).
-        if accept_insecure_certs {
-            caps.insert("acceptInsecureCerts".into(), serde_json::Value::Bool(true));
-        }
-        let started = Instant::now();
-        loop {
-            match ClientBuilder::new(HttpConnector::new()).capabilities(caps.clone()).connect(&self.url).await
-            {
-                Ok(client) => {
-                    if self.engine != Engine::Chromium {
-                        // The size Chromium gets from --window-size, so layouts compare.
-                        client
-                            .set_window_size(1280, 900)
-                            .await
-                            .map_err(|e| format!("{:?}: cannot size the window: {e}", self.engine))?;
-                    }
-                    return Ok(client);
-                }
-                Err(e) if started.elapsed() > Duration::from_secs(30) => {
-                    return Err(format!("{:?} WebDriver: {e}", self.engine));
-                }
-                Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
-            }
-        }
-    }
-
-    pub async fn stop(mut self) {
-        if self.engine == Engine::WebKit
-            && let Some(pid) = self.child.id()
-        {
-            // xvfb-run leads a process group (Xvfb, the driver, its browsers). Its own
-            // children end first, so that it cleans up after itself (its temporary folder);
-            // then whatever of the group is left.
-            let children =
-                std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).unwrap_or_default();
-            for child in children.split_whitespace() {
-                let _ = Command::new("kill").args(["-TERM", child]).status().await;
-            }
-            let _ = tokio::time::timeout(Duration::from_secs(5), self.child.wait()).await;
-            let _ = Command::new("kill")
-                .args(["-TERM", "--", &format!("-{pid}")])
-                .stderr(Stdio::null())
-                .status()
-                .await;
-        }
-        let _ = self.child.kill().await;
-    }
-}
+pub use crate::driver::{Driver, Engine};
 
 /// What a flow gets: the browser and the sandbox it talks to.
 pub struct Ctx {
@@ -571,7 +376,7 @@ where
 
 /// What a task that panicked panicked with: `panic!` raises a `String` or a `&str`; anything
 /// else has no message.
-fn panic_message(panicked: tokio::task::JoinError) -> Option<String> {
+pub(crate) fn panic_message(panicked: tokio::task::JoinError) -> Option<String> {
     let payload = panicked.into_panic();
     payload
         .downcast_ref::<String>()
@@ -639,92 +444,4 @@ pub async fn sandbox_json<T: serde::de::DeserializeOwned>(
     serde_json::from_str(body).map_err(|e| fail(format!("not {what} JSON ({e}): {body:.200}")))
 }
 
-/// Itself checked at the start of every suite run, with no browser: `calls` must fail the
-/// flow, naming the URL, when the coverage cannot be read (a closed port, a 404, an answer
-/// that is not coverage JSON), and count when it can; and the sandbox's own answer must read. Were it to swallow the failure and
-/// answer 0, every "this call never happened" check would pass whenever the read failed.
-pub async fn self_check() -> Result<(), String> {
-    // A port that was free a moment ago and has nothing listening on it now.
-    let closed = {
-        let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
-        format!("http://{}", listener.local_addr().map_err(|e| e.to_string())?)
-    };
-    let not_found = serve_always("HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\n\r\nnot found").await?;
-    let not_json = serve_always("HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\n<html>").await?;
-    let good = serve_always(
-        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 32\r\n\r\n{\"cluster.list\":{\"200\":3,\"5\":1}}",
-    )
-    .await?;
-    // The panics below are expected: keep them out of the output.
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let mut problems = Vec::new();
-    for (what, base) in
-        [("a closed port", &closed), ("a 404", &not_found), ("an answer that is not JSON", &not_json)]
-    {
-        let task = tokio::spawn(calls_at_owned(base.clone()));
-        match task.await {
-            Ok(n) => problems.push(format!("calls() answered {n} for {what} ({base}) instead of failing")),
-            Err(e) if e.is_panic() => {
-                let message = panic_message(e).unwrap_or_default();
-                if !message.contains(&format!("{base}/sandbox/coverage")) {
-                    problems.push(format!("calls() failed for {what} without naming the URL: {message:?}"));
-                }
-            }
-            Err(e) => problems.push(format!("calls() for {what}: {e}")),
-        }
-    }
-    let counted = tokio::spawn(async move {
-        (calls_at(&good, "cluster.list", "200").await, calls_at(&good, "cluster.list", "404").await)
-    })
-    .await;
-    std::panic::set_hook(hook);
-    match counted {
-        Ok((3, 0)) => {}
-        Ok(other) => {
-            problems.push(format!("calls() counted {other:?} instead of (3, 0) from readable coverage"))
-        }
-        Err(e) => problems.push(format!("calls() failed on readable coverage: {e}")),
-    }
-    // And the real sandbox's answer is one this reader takes (a plain JSON body, not chunked).
-    let sandbox = cluster_sandbox::start(Config::default()).await.map_err(|e| format!("sandbox: {e}"))?;
-    if let Err(e) = read_coverage(&sandbox.base_url()).await {
-        problems.push(format!("the sandbox's own coverage cannot be read: {e}"));
-    }
-    sandbox.stop().await;
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("the harness's calls() is broken:\n    {}", problems.join("\n    ")))
-    }
-}
-
-async fn calls_at_owned(base: String) -> u64 {
-    calls_at(&base, "cluster.list", "200").await
-}
-
-/// A local server that answers every connection with `answer` (a whole HTTP response) for
-/// as long as the process runs; its base URL.
-async fn serve_always(answer: &'static str) -> Result<String, String> {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
-    let base = format!("http://{}", listener.local_addr().map_err(|e| e.to_string())?);
-    tokio::spawn(async move {
-        while let Ok((mut stream, _)) = listener.accept().await {
-            tokio::spawn(async move {
-                // Read the request head, then answer and close.
-                let mut head = Vec::new();
-                let mut chunk = [0u8; 1024];
-                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match stream.read(&mut chunk).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => head.extend_from_slice(&chunk[..n]),
-                    }
-                }
-                let _ = stream.write_all(answer.as_bytes()).await;
-                let _ = stream.shutdown().await;
-            });
-        }
-    });
-    Ok(base)
-}
+pub use crate::self_check::self_check;

@@ -8,9 +8,13 @@ mod cdp;
 #[cfg(not(target_arch = "wasm32"))]
 mod console_log;
 #[cfg(not(target_arch = "wasm32"))]
+mod driver;
+#[cfg(not(target_arch = "wasm32"))]
 mod flows;
 #[cfg(not(target_arch = "wasm32"))]
 mod harness;
+#[cfg(not(target_arch = "wasm32"))]
+mod self_check;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
