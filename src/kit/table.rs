@@ -218,7 +218,10 @@ impl Cell {
             }
             .into_any(),
             Content::Copy { text, what } => {
-                view! { <span>{text.clone()}</span> " " <CopyButton text=text what=what/> }.into_any()
+                // The value and its button at the cell's two ends, so the buttons of a column
+                // line up in every row whatever the value's length.
+                view! { <span class="copy-cell"><span>{text.clone()}</span> <CopyButton text=text what=what/></span> }
+                    .into_any()
             }
             Content::View(view) => view,
             Content::Later(view) => view(),

@@ -22,6 +22,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("review_desk_records_the_actor_and_has_real_tabs", |d| {
             Box::pin(run_flow(d, Config::default(), review_desk))
         }),
+        ("clusters_list_copy_buttons_line_up", |d| Box::pin(run_flow(d, Config::default(), copy_buttons))),
     ]
 }
 
@@ -171,4 +172,26 @@ async fn review_desk(ctx: Ctx) {
         .await;
     let n = |i: usize| fits[i].as_f64().unwrap_or(f64::MAX);
     assert!(n(0) <= n(1) + 1.0 && n(2) <= n(3) + 1.0, "the desk does not fit 1366 px: {fits}");
+}
+
+/// The Host column's Copy buttons sit the same way in every row: their right edges line up,
+/// whatever the host's length (they used to follow the text).
+async fn copy_buttons(ctx: Ctx) {
+    super::admin(&ctx).await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    let script = "return [...document.querySelectorAll('table.clusters tbody tr')].map(r => {\
+        const b = r.querySelector('button.copy'); if (!b) return null;\
+        const x = b.getBoundingClientRect(); return [x.right, x.width]; }).filter(Boolean);";
+    let edges = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
+    let edges: Vec<(f64, f64)> = edges
+        .as_array()
+        .map(|a| a.iter().filter_map(|p| Some((p.get(0)?.as_f64()?, p.get(1)?.as_f64()?))).collect())
+        .unwrap_or_default();
+    assert!(edges.len() >= 4, "fewer than four rows with a Copy button: {edges:?}");
+    assert!(edges.iter().all(|(_, width)| *width > 0.0), "a Copy button is not shown: {edges:?}");
+    let first = edges[0].0;
+    assert!(
+        edges.iter().all(|(right, _)| (right - first).abs() < 1.0),
+        "the Copy buttons do not line up: {edges:?}"
+    );
 }
