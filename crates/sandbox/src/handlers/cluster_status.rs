@@ -12,6 +12,9 @@ pub fn metrics(ctx: &Ctx, store: &mut Store) -> Outcome {
     let cluster = ctx.cluster(store)?;
     let mut realms = Vec::new();
     for realm in store.realms_of(&cluster.id)? {
+        // Settled to now, as every read of a realm is: a realm turns Active by time, not
+        // only when someone lists the realms.
+        let realm = super::realms::settled(ctx, store, realm)?;
         let clients = DEFAULT_CLIENTS.len() + realm.clients.len() + store.credentials_of(&realm.id)?.len();
         realms.push(engine::RealmCount { active: realm.state == DeploymentState::Active, clients });
     }

@@ -15,7 +15,7 @@ use cluster_api::realms::IMPORT_MAX_BYTES;
 use cluster_api::{ClusterDeploymentRequest, Deployment, DeploymentState, EpochMillis};
 
 /// Settles a realm to `ctx.now`, writing a change back.
-fn settled(ctx: &Ctx, store: &Store, mut realm: RealmRow) -> Result<RealmRow, ApiError> {
+pub(super) fn settled(ctx: &Ctx, store: &Store, mut realm: RealmRow) -> Result<RealmRow, ApiError> {
     if rules::settle(&mut realm, ctx.now) {
         store.update_realm(&realm)?;
     }

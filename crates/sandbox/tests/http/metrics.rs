@@ -77,3 +77,29 @@ async fn a_restart_is_unhealthy_while_it_runs_and_uptime_starts_again() {
     let after = uptime(&h, &token).await;
     assert!((0..5_000).contains(&after), "uptime counts from the restart: {after} ms");
 }
+
+#[tokio::test]
+async fn a_new_realms_clients_count_once_active_without_anyone_listing_realms() {
+    let realm = Duration::from_millis(400);
+    let h = Harness::with(Config { realm, ..Config::default() }).await;
+    let token = h.admin().await;
+    let counts = |m: Metrics| m.counts.expect("counts");
+    let before = counts(metrics(&h, &token, PROD).await);
+    let created = send(
+        &h,
+        Method::POST,
+        &format!("/clusters/{PROD}/deployments"),
+        &token,
+        Some(json!({"name": "counted-later"})),
+    )
+    .await;
+    assert!(created.status.is_success(), "{}", created.body);
+    // The realm counts at once; its clients only once it is active. Only metrics are read
+    // from here on: the realm settles by time, as it does for every other read.
+    let pending = counts(metrics(&h, &token, PROD).await);
+    assert_eq!(pending["realms"], before["realms"] + 1);
+    assert_eq!(pending["clients"], before["clients"]);
+    tokio::time::sleep(realm + Duration::from_millis(300)).await;
+    let active = counts(metrics(&h, &token, PROD).await);
+    assert_eq!(active["clients"], before["clients"] + DEFAULT_CLIENTS);
+}
