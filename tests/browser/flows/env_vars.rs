@@ -47,7 +47,7 @@ async fn stage_add(ctx: &Ctx, name: &str, value: &str) {
 }
 
 /// Applies what is staged and confirms; gives the dialog's text.
-async fn apply(ctx: &Ctx, changes: &str) -> String {
+pub(super) async fn apply(ctx: &Ctx, changes: &str) -> String {
     ctx.wait_text("#env-apply", &format!("Apply {changes}")).await;
     ctx.click("#env-apply").await;
     let dialog = ctx.wait_text("dialog[open]", "Restart acme-prod to apply").await;

@@ -66,8 +66,9 @@ async fn three_ds_reload(ctx: Ctx) {
     ctx.click("#complete-payment").await;
     ctx.wait_url("/sandbox/checkout/").await;
     ctx.click("#checkout-pay").await;
-    back_signed_in(&ctx, "checkout=success").await;
+    // Back on the cluster's page (the return marker is read once, then taken off the URL).
     ctx.wait_text(".page-head", "Active").await;
+    back_signed_in(&ctx, "/clusters/cl-").await;
 }
 
 async fn waiting_everywhere(ctx: Ctx) {
@@ -182,8 +183,9 @@ async fn duplicate_card(ctx: Ctx) {
     let select = ctx.find("#setup-card").await;
     select.select_by_value("visa").await.unwrap_or_else(|e| panic!("card: {e}"));
     ctx.click("#setup-save").await;
-    back_signed_in(&ctx, "payment_method_setup=success").await;
+    // The return marker is read once, then taken off the URL.
     ctx.wait_text("#setup-return", "The card was added").await;
+    back_signed_in(&ctx, "/billing").await;
     ctx.wait_text("#duplicate-card", "This looks like Visa •••• 4242, already saved").await;
 }
 

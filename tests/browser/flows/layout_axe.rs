@@ -74,7 +74,7 @@ pub(super) async fn walk(ctx: Ctx) {
     check_sizes(&ctx, "acme-shop resources", &mut failures).await;
     emulate_media(&ctx.client, &[]).await;
     ctx.client.set_window_size(1366, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
-    ctx.click("#sign-out").await;
+    super::sign_out(&ctx).await;
     ctx.wait_url("/sign-in").await;
     ctx.sign_in(demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET).await;
     ctx.wait_text("#signed-in-as", "demo-staff").await;
@@ -174,6 +174,8 @@ pub(super) async fn toast(ctx: Ctx) {
     ctx.type_into("#env-name", "TOAST_VAR").await;
     ctx.type_into("#env-value", "hello").await;
     ctx.click("#add-env-submit").await;
+    // Staged, then applied (one restart, asked first).
+    super::env_vars::apply(&ctx, "1 change").await;
     ctx.wait_text("tr[data-env='TOAST_VAR']", "hello").await;
     // Away from the page that started it, the restart's end is a toast.
     ctx.click("nav.tabs a[href$='/access']").await;
