@@ -97,7 +97,7 @@ pub fn health(healthy: bool, status: &ClusterState) -> (&'static str, Tone) {
 
 /// One poll of a cluster's metrics per interval while a page watches it. It never
 /// settles: health can change at any time, so it runs until the page is left.
-fn metrics_watch(session: Session) -> Poller<Metrics> {
+pub fn metrics_watch(session: Session) -> Poller<Metrics> {
     Poller::new(
         session,
         |api, key| {

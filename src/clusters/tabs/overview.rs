@@ -183,8 +183,22 @@ fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
     let restarts = crate::poll::app_wide(restart_watch).watch(id.clone(), None);
     let restarting =
         Memo::new(move |_| restarts.with(|f| f.value.as_ref().is_some_and(|s| s.restart_in_progress)));
+    // And when the health reading turns healthy again: the restart watch backs off while a
+    // restart runs, so the metrics poll (the health card's, shared) often sees the end first.
+    let metrics = crate::poll::app_wide(super::health::metrics_watch).watch(id.clone(), None);
+    let healthy = Memo::new(move |_| metrics.with(|f| f.value.as_ref().map(|m| m.healthy)));
+    // Counts only a turn from not healthy to healthy, not the first reading.
+    let recovered = RwSignal::new(0u32);
+    Effect::new(move |before: Option<Option<bool>>| {
+        let now = healthy.get();
+        if before == Some(Some(false)) && now == Some(true) {
+            recovered.update(|n| *n += 1);
+        }
+        now
+    });
     let info = crate::load::load(move || {
         restarting.track();
+        recovered.track();
         let active = status.get() == ClusterState::Active;
         let id = id.clone();
         async move { if active { Some(api::call(api, &ops::ClusterSystemInfoDetail { id }).await) } else { None } }
