@@ -83,6 +83,8 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
             <button type="button" class="button subtle account-button" id="account-menu-button"
                 aria-expanded=move || open.get().to_string() aria-controls="account-menu"
                 on:click=move |_| open.update(|o| *o = !*o)>
+                // Named even where the phone's header hides the name (axe: button-name).
+                <span class="visually-hidden">"Account: "</span>
                 <span class="who" id="signed-in-as">{move || session.who.get()}</span>
                 <span class="account-caret" aria-hidden="true">"▾"</span>
             </button>
