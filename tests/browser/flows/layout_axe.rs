@@ -180,7 +180,8 @@ pub(super) async fn toast(ctx: Ctx) {
     // Away from the page that started it, the restart's end is a toast.
     ctx.click("nav.tabs a[href$='/access']").await;
     ctx.wait_url("/access").await;
-    ctx.wait_text("#activity-toasts .toast", "TOAST_VAR").await;
+    // An applied run's restart is named by its cluster.
+    ctx.wait_text("#activity-toasts .toast", "Restart of acme-prod").await;
     let overlaps = ctx
         .script(
             "const toasts = document.querySelector('#activity-toasts');\
