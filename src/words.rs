@@ -112,6 +112,9 @@ pub fn sentence(text: &str) -> String {
     if text.ends_with(['.', '!', '?']) { text.to_string() } else { format!("{text}.") }
 }
 
+/// Where a teammate finds their own user ID: said wherever a user ID is asked for.
+pub const FIND_YOUR_USER_ID: &str = "A user ID identifies one person's account. Everyone finds their own in the account menu, top right: open it and use Copy.";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -101,7 +101,7 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
                     </p>
                 }
             })}
-            <p class="hint" id="user-id-help">{crate::shell::account_menu::FIND_YOUR_USER_ID}" Ask a teammate for theirs to add them."</p>
+            <p class="hint" id="user-id-help">{crate::words::FIND_YOUR_USER_ID}" Ask a teammate for theirs to add them."</p>
             <form class="inline-form" on:submit=submit>
                 <label for="contact-user-id">"Add by user ID "</label>
                 <input id="contact-user-id" placeholder="user ID" aria-describedby="user-id-help" prop:value=user_id disabled=locked

@@ -11,9 +11,6 @@ use crate::directory::Directory;
 use crate::kit::copy::CopyButton;
 use crate::session::Session;
 
-/// Where a teammate finds their own user ID: said wherever a user ID is asked for.
-pub const FIND_YOUR_USER_ID: &str = "A user ID identifies one person's account. Everyone finds their own in the account menu, top right: open it and use Copy.";
-
 /// The roles of each organization, as the menu lists them.
 fn orgs_and_roles(directory: Directory) -> AnyView {
     directory

@@ -111,41 +111,45 @@ pub fn jar_problem(bytes: &[u8]) -> Option<JarProblem> {
     zip_entry_names(bytes).is_none().then_some(JarProblem::BrokenDirectory)
 }
 
+/// A stored (uncompressed) zip with the given entry names and empty contents: enough for
+/// [`zip_entry_names`], which never looks at data or checksums. For tests, here and in the
+/// sandbox (its scanner reads jars with the same rules).
+#[doc(hidden)]
+pub fn stored_zip(names: &[&str]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for name in names {
+        let offset = out.len() as u32;
+        out.extend_from_slice(b"PK\x03\x04");
+        out.extend_from_slice(&[20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        out.extend_from_slice(&[0; 12]);
+        out.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        out.extend_from_slice(&[0, 0]);
+        out.extend_from_slice(name.as_bytes());
+        central.extend_from_slice(b"PK\x01\x02");
+        central.extend_from_slice(&[20, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        central.extend_from_slice(&[0; 12]);
+        central.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        central.extend_from_slice(&[0; 12]);
+        central.extend_from_slice(&offset.to_le_bytes());
+        central.extend_from_slice(name.as_bytes());
+    }
+    let cd_offset = out.len() as u32;
+    out.extend_from_slice(&central);
+    out.extend_from_slice(b"PK\x05\x06");
+    out.extend_from_slice(&[0, 0, 0, 0]);
+    out.extend_from_slice(&(names.len() as u16).to_le_bytes());
+    out.extend_from_slice(&(names.len() as u16).to_le_bytes());
+    out.extend_from_slice(&(central.len() as u32).to_le_bytes());
+    out.extend_from_slice(&cd_offset.to_le_bytes());
+    out.extend_from_slice(&[0, 0]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    use super::stored_zip as zip;
     use super::*;
-
-    /// A stored zip with the given entry names and empty contents.
-    fn zip(names: &[&str]) -> Vec<u8> {
-        let mut out = Vec::new();
-        let mut central = Vec::new();
-        for name in names {
-            let offset = out.len() as u32;
-            out.extend_from_slice(b"PK\x03\x04");
-            out.extend_from_slice(&[20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-            out.extend_from_slice(&[0; 12]);
-            out.extend_from_slice(&(name.len() as u16).to_le_bytes());
-            out.extend_from_slice(&[0, 0]);
-            out.extend_from_slice(name.as_bytes());
-            central.extend_from_slice(b"PK\x01\x02");
-            central.extend_from_slice(&[20, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-            central.extend_from_slice(&[0; 12]);
-            central.extend_from_slice(&(name.len() as u16).to_le_bytes());
-            central.extend_from_slice(&[0; 12]);
-            central.extend_from_slice(&offset.to_le_bytes());
-            central.extend_from_slice(name.as_bytes());
-        }
-        let cd_offset = out.len() as u32;
-        out.extend_from_slice(&central);
-        out.extend_from_slice(b"PK\x05\x06");
-        out.extend_from_slice(&[0, 0, 0, 0]);
-        out.extend_from_slice(&(names.len() as u16).to_le_bytes());
-        out.extend_from_slice(&(names.len() as u16).to_le_bytes());
-        out.extend_from_slice(&(central.len() as u32).to_le_bytes());
-        out.extend_from_slice(&cd_offset.to_le_bytes());
-        out.extend_from_slice(&[0, 0]);
-        out
-    }
 
     #[test]
     fn a_real_zip_is_a_jar() {

@@ -114,6 +114,12 @@ fn compose(
     let event = |kind: &str, ip: &str| {
         format!("type={kind}, realmId={r}, clientId={client}, userId={user}, ipAddress={ip}.{octet}")
     };
+    // A failed login has no user yet.
+    let login_error = |ip: &str, error: &str| {
+        format!(
+            "type=LOGIN_ERROR, realmId={r}, clientId={client}, userId=null, ipAddress={ip}.{octet}, error={error}"
+        )
+    };
     let kind = match forced {
         Some(Forced::ClientError) => 100,
         Some(Forced::StackTrace) => 19,
@@ -124,24 +130,8 @@ fn compose(
         3..=4 => ("INFO", EVENTS, thread, event("CODE_TO_TOKEN", "203.0.113")),
         5..=6 => ("INFO", EVENTS, thread, event("REFRESH_TOKEN", "198.51.100")),
         7 => ("INFO", EVENTS, thread, event("LOGOUT", "203.0.113")),
-        8..=9 => (
-            "WARN",
-            EVENTS,
-            thread,
-            format!(
-                "type=LOGIN_ERROR, realmId={r}, clientId={client}, userId=null, ipAddress=198.51.100.{octet}, \
-                 error=invalid_user_credentials"
-            ),
-        ),
-        10 => (
-            "WARN",
-            EVENTS,
-            thread,
-            format!(
-                "type=LOGIN_ERROR, realmId={r}, clientId={client}, userId=null, ipAddress=192.0.2.{octet}, \
-                 error=user_not_found"
-            ),
-        ),
+        8..=9 => ("WARN", EVENTS, thread, login_error("198.51.100", "invalid_user_credentials")),
+        10 => ("WARN", EVENTS, thread, login_error("192.0.2", "user_not_found")),
         11..=12 => ("INFO", EVENTS, thread, event("LOGIN", "198.51.100")),
         13 => (
             "WARN",

@@ -1,38 +1,7 @@
 use super::*;
 use crate::records::ExtensionVersionRow;
 
-/// A stored (uncompressed) zip with the given entry names and empty contents: enough
-/// for the central-directory reader, which never looks at data or checksums.
-fn zip(names: &[&str]) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut central = Vec::new();
-    for name in names {
-        let offset = out.len() as u32;
-        out.extend_from_slice(b"PK\x03\x04");
-        out.extend_from_slice(&[20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-        out.extend_from_slice(&[0; 12]);
-        out.extend_from_slice(&(name.len() as u16).to_le_bytes());
-        out.extend_from_slice(&[0, 0]);
-        out.extend_from_slice(name.as_bytes());
-        central.extend_from_slice(b"PK\x01\x02");
-        central.extend_from_slice(&[20, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-        central.extend_from_slice(&[0; 12]);
-        central.extend_from_slice(&(name.len() as u16).to_le_bytes());
-        central.extend_from_slice(&[0; 12]);
-        central.extend_from_slice(&offset.to_le_bytes());
-        central.extend_from_slice(name.as_bytes());
-    }
-    let cd_offset = out.len() as u32;
-    out.extend_from_slice(&central);
-    out.extend_from_slice(b"PK\x05\x06");
-    out.extend_from_slice(&[0, 0, 0, 0]);
-    out.extend_from_slice(&(names.len() as u16).to_le_bytes());
-    out.extend_from_slice(&(names.len() as u16).to_le_bytes());
-    out.extend_from_slice(&(central.len() as u32).to_le_bytes());
-    out.extend_from_slice(&cd_offset.to_le_bytes());
-    out.extend_from_slice(&[0, 0]);
-    out
-}
+use cluster_api::jar_rules::stored_zip as zip;
 
 #[test]
 fn reads_entry_names() {
