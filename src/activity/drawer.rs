@@ -1,11 +1,13 @@
 //! The activity drawer (its own chunk): a modal `<dialog>` at the side, opened with
 //! `showModal()` so focus moves in and stays there, closed by Close, Escape or following
 //! a link, with focus given back to the badge. It lists what is moving, with progress, a
-//! link to its page and Cancel where cancelling exists, then what settled this visit.
+//! link to its page, Cancel where cancelling exists and "Notify me when this finishes"
+//! where waiting is long (`notify`), then what settled this visit.
 
 use leptos::html;
 use leptos::prelude::*;
 
+use super::notify::Asking;
 use super::{Item, Progress, State, center};
 use crate::kit::dialog::show_modal;
 
@@ -30,6 +32,7 @@ pub fn ActivityDrawer() -> impl IntoView {
     let Some(center) = center() else { return ().into_any() };
     let node = NodeRef::<html::Dialog>::new();
     show_modal(node);
+    let asking = Asking::new(center);
     let live =
         move || center.items.with(|items| items.iter().filter(|i| i.live()).cloned().collect::<Vec<_>>());
     let settled = move || {
@@ -48,7 +51,7 @@ pub fn ActivityDrawer() -> impl IntoView {
                 if items.is_empty() {
                     view! { <p class="hint" id="activity-none">"Nothing is in progress."</p> }.into_any()
                 } else {
-                    view! { <ul class="activity-list" id="activity-live">{items.into_iter().map(|i| row(i, node)).collect_view()}</ul> }.into_any()
+                    view! { <ul class="activity-list" id="activity-live">{items.into_iter().map(|i| row(i, node, Some(asking))).collect_view()}</ul> }.into_any()
                 }
             }}
             <h3>"Finished during this visit"</h3>
@@ -57,7 +60,7 @@ pub fn ActivityDrawer() -> impl IntoView {
                 if items.is_empty() {
                     view! { <p class="hint">"Nothing has finished yet."</p> }.into_any()
                 } else {
-                    view! { <ul class="activity-list" id="activity-settled">{items.into_iter().map(|i| row(i, node)).collect_view()}</ul> }.into_any()
+                    view! { <ul class="activity-list" id="activity-settled">{items.into_iter().map(|i| row(i, node, None)).collect_view()}</ul> }.into_any()
                 }
             }}
         </dialog>
@@ -65,7 +68,9 @@ pub fn ActivityDrawer() -> impl IntoView {
     .into_any()
 }
 
-fn row(item: Item, node: NodeRef<html::Dialog>) -> impl IntoView {
+/// One operation; `asking` offers to notify when it ends (live ones only).
+fn row(item: Item, node: NodeRef<html::Dialog>, asking: Option<Asking>) -> impl IntoView {
+    let notify = asking.and_then(|a| a.option(&item));
     let Item { id, label, href, state, started, ended, .. } = item;
     let times = match ended {
         Some(ended) => format!("{} – {}", crate::format::clock(started), crate::format::clock(ended)),
@@ -107,5 +112,5 @@ fn row(item: Item, node: NodeRef<html::Dialog>) -> impl IntoView {
             .into_any()
         }
     };
-    view! { <li class="activity-item" data-activity=id.to_string()>{link}" "{body}" "<span class="hint activity-time">{times}</span></li> }
+    view! { <li class="activity-item" data-activity=id.to_string()>{link}" "{body}" "<span class="hint activity-time">{times}</span>{notify}</li> }
 }

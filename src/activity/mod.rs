@@ -6,11 +6,17 @@
 //! [`Progress`]. That closure runs under an owner the center keeps until the operation
 //! settles, so the watch outlives the page; since it goes through the screen's shared
 //! poller, under the poller's own key, the thing is still polled once per interval.
-//! Only the badge and the toasts are eager; the drawer is its own chunk (`drawer`).
+//! Only the badge and the toasts are eager; the drawer is its own chunk (`drawer`), and so
+//! is what the drawer's "notify me" option needs (`notify`): the eager part only keeps
+//! which operations the person asked about and the function the drawer handed it.
 
 mod badge;
 pub mod drawer;
+pub mod notify;
+pub mod notify_words;
 pub mod track;
+
+use std::rc::Rc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -86,6 +92,10 @@ const KEEP_SETTLED: usize = 30;
 /// How long a toast stays.
 const TOAST_MS: u32 = 8_000;
 
+/// Tells the person an operation they asked about has ended (given it, settled); made by
+/// the drawer's chunk (`notify::notifier`) the first time someone asks.
+pub type Notifier = Rc<dyn Fn(&Item)>;
+
 /// The center. Copy; provided once at the root.
 #[derive(Clone, Copy)]
 pub struct Activities {
@@ -94,6 +104,9 @@ pub struct Activities {
     pub toasts: RwSignal<Vec<(u64, String)>>,
     /// Whether the drawer is open.
     pub open: RwSignal<bool>,
+    /// The operations (IDs) the person asked to be notified about when they end.
+    pub notify: RwSignal<Vec<u64>>,
+    notifier: StoredValue<Option<Notifier>, LocalStorage>,
     held: StoredValue<Vec<Held>, LocalStorage>,
     next: StoredValue<u64>,
     root: StoredValue<Owner, LocalStorage>,
@@ -105,6 +118,8 @@ pub fn provide() {
         items: RwSignal::new(Vec::new()),
         toasts: RwSignal::new(Vec::new()),
         open: RwSignal::new(false),
+        notify: RwSignal::new(Vec::new()),
+        notifier: StoredValue::new_local(None),
         held: StoredValue::new_local(Vec::new()),
         next: StoredValue::new(1),
         root: StoredValue::new_local(Owner::current().unwrap_or_default()),
@@ -161,6 +176,7 @@ impl Activities {
             self.held.try_update_value(|held| held.iter().position(|h| h.id == id).map(|i| held.remove(i)));
         let Some(Some(held)) = held else { return };
         let mut toast = None;
+        let mut ended = None;
         let here = pathname();
         self.items.update(|items| {
             if let Some(item) = items.iter_mut().find(|i| i.id == id) {
@@ -169,6 +185,7 @@ impl Activities {
                 }
                 item.state = State::Settled { ok, note };
                 item.ended = Some(js_sys::Date::now());
+                ended = Some(item.clone());
             }
             // The oldest finished ones leave first; what is moving always stays.
             let settled = items.iter().filter(|i| !i.live()).count();
@@ -181,6 +198,12 @@ impl Activities {
         });
         if let Some(text) = toast {
             self.toast(text);
+        }
+        if self.notify.with_untracked(|n| n.contains(&id)) {
+            self.set_notify(id, false);
+            if let (Some(item), Some(Some(notifier))) = (ended, self.notifier.try_get_value()) {
+                notifier(&item);
+            }
         }
         // After the effect that noticed has finished: its owner (and the watch) goes.
         spawn_local(async move { held.owner.cleanup() });
@@ -201,6 +224,25 @@ impl Activities {
     pub fn restarts(self, cluster: &str) -> Vec<Item> {
         let key = restart_key(cluster);
         self.items.with(|items| items.iter().filter(|i| i.key == key).cloned().collect())
+    }
+
+    /// Asks (`on`) or stops asking to be notified when operation `id` ends. While anything
+    /// is asked about, status polls go on in a hidden tab: it must see the end to tell it.
+    pub fn set_notify(self, id: u64, on: bool) {
+        self.notify.update(|n| {
+            n.retain(|i| *i != id);
+            if on {
+                n.push(id);
+            }
+        });
+        crate::poll::poll_while_hidden(self.notify.with_untracked(|n| !n.is_empty()));
+    }
+
+    /// Keeps `make()`'s notifier, unless one is kept already.
+    pub fn ensure_notifier(self, make: impl FnOnce() -> Notifier) {
+        if self.notifier.with_value(Option::is_none) {
+            self.notifier.set_value(Some(make()));
+        }
     }
 
     /// How many are in flight.

@@ -2,6 +2,8 @@
 //! page's only `h1`; it sets the tab's title and takes the focus when the page is
 //! navigated to, so a screen reader announces where the person landed.
 
+use std::cell::RefCell;
+
 use leptos::html;
 use leptos::prelude::*;
 
@@ -14,11 +16,30 @@ pub fn title(parts: &[&str]) -> String {
     parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).chain([APP]).collect::<Vec<_>>().join(" · ")
 }
 
+thread_local! {
+    /// What stands before every title for now (the activity center's "(1) " while the
+    /// person is away); the routes never see it, so they keep setting theirs.
+    static PREFIX: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
 /// Sets the tab's title now.
 pub fn set_title(text: &str) {
     if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-        document.set_title(text);
+        document.set_title(&PREFIX.with_borrow(|prefix| format!("{prefix}{text}")));
     }
+}
+
+/// Puts `prefix` before the tab's title, now and for every title set later ("" removes it).
+pub fn set_title_prefix(prefix: &str) {
+    let old = PREFIX.replace(prefix.to_string());
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(&retitled(&document.title(), &old, prefix));
+    }
+}
+
+/// `current` with its prefix `old` replaced by `new`.
+fn retitled(current: &str, old: &str, new: &str) -> String {
+    format!("{new}{}", current.strip_prefix(old).unwrap_or(current))
 }
 
 /// Keeps `document.title` at `text` (tracked) for as long as the calling view lives.
@@ -90,5 +111,15 @@ mod tests {
             "Billing · acme-prod · Clusters · Cluster console"
         );
         assert_eq!(title(&[]), "Cluster console");
+    }
+
+    #[test]
+    fn a_prefix_is_replaced_not_stacked() {
+        assert_eq!(retitled("Clusters · Cluster console", "", "(1) "), "(1) Clusters · Cluster console");
+        assert_eq!(
+            retitled("(1) Clusters · Cluster console", "(1) ", "(2) "),
+            "(2) Clusters · Cluster console"
+        );
+        assert_eq!(retitled("(2) Billing · Cluster console", "(2) ", ""), "Billing · Cluster console");
     }
 }

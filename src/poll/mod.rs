@@ -1,5 +1,6 @@
 //! Live status: one poll per watched thing, however many views show it. Polls back off,
-//! stop once the thing settles or nobody watches, and wait while the tab is hidden.
+//! stop once the thing settles or nobody watches, and wait while the tab is hidden (unless
+//! the person asked to be notified when something ends: `poll_while_hidden`).
 
 mod app_wide;
 mod backoff;
@@ -14,7 +15,7 @@ use leptos::task::spawn_local;
 
 pub use app_wide::{AppOwner, app_wide};
 pub use backoff::Backoff;
-pub use timer::{sleep_ms, until_visible};
+pub use timer::{poll_while_hidden, sleep_ms, until_visible};
 
 use crate::api::{Api, ApiError};
 use crate::session::Session;
@@ -208,7 +209,7 @@ impl<T: Clone + Send + Sync + 'static> Poller<T> {
             }
             if attempt > 0 || fresh {
                 sleep_ms(self.backoff.delay_ms(attempt)).await;
-                timer::until_visible().await;
+                timer::until_poll_allowed().await;
                 if self.feed(&id).is_none_or(|(_, watchers)| watchers == 0) {
                     break;
                 }

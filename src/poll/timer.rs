@@ -1,5 +1,7 @@
 //! Awaitable waits on the browser's clock and on the tab becoming visible.
 
+use std::cell::Cell;
+
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AddEventListenerOptions, VisibilityState};
@@ -11,6 +13,24 @@ pub async fn sleep_ms(ms: u32) {
         }
     });
     let _ = JsFuture::from(promise).await;
+}
+
+thread_local! {
+    static WHILE_HIDDEN: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the status polls go on while the tab is hidden: only while the person waits to
+/// be told that something ended (the activity center's "notify me"), which a paused poll
+/// would never see.
+pub fn poll_while_hidden(on: bool) {
+    WHILE_HIDDEN.set(on);
+}
+
+/// Waits for the tab to be visible, unless [`poll_while_hidden`] says not to.
+pub async fn until_poll_allowed() {
+    if !WHILE_HIDDEN.get() {
+        until_visible().await;
+    }
 }
 
 /// Returns at once when the tab is visible; otherwise when it next becomes visible, so a

@@ -39,7 +39,7 @@ async fn open(ctx: &Ctx) {
     ctx.wait_text("#env-restart", "No restart in progress").await;
 }
 
-async fn stage_add(ctx: &Ctx, name: &str, value: &str) {
+pub(super) async fn stage_add(ctx: &Ctx, name: &str, value: &str) {
     ctx.type_into("#env-name", name).await;
     ctx.type_into("#env-value", value).await;
     ctx.click("#add-env-submit").await;

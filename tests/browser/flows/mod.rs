@@ -21,6 +21,7 @@ mod layout;
 mod layout_axe;
 mod logs;
 mod navigation;
+mod notify;
 mod overview;
 mod palette;
 mod people;
@@ -64,6 +65,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(terraform::flows());
     flows.extend(code::flows());
     flows.extend(activity::flows());
+    flows.extend(notify::flows());
     flows.extend(palette::flows());
     flows.extend(overview::flows());
     flows.extend(hostile::flows());
