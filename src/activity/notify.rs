@@ -101,13 +101,16 @@ fn hidden() -> bool {
     web_sys::window().and_then(|w| w.document()).is_some_and(|d| d.hidden())
 }
 
+/// Opens a page of the console (the router's navigation).
+type Go = Rc<dyn Fn(&str)>;
+
 /// What the drawer's options share: the center, the permission as last read, and how to
 /// open a page (the router's navigation, for a click on a notification).
 #[derive(Clone, Copy)]
 pub struct Asking {
     center: Activities,
     permission: RwSignal<Permission>,
-    go: StoredValue<Rc<dyn Fn(&str)>, LocalStorage>,
+    go: StoredValue<Go, LocalStorage>,
 }
 
 impl Asking {
@@ -115,7 +118,7 @@ impl Asking {
     /// the person may have changed it in the browser since.
     pub fn new(center: Activities) -> Asking {
         let navigate = use_navigate();
-        let go: Rc<dyn Fn(&str)> = Rc::new(move |href: &str| navigate(href, NavigateOptions::default()));
+        let go: Go = Rc::new(move |href: &str| navigate(href, NavigateOptions::default()));
         Asking { center, permission: RwSignal::new(permission_now()), go: StoredValue::new_local(go) }
     }
 
@@ -197,7 +200,7 @@ impl Asking {
 /// The center's notifier: for an operation asked about that ends while the tab is hidden,
 /// a notification (a click on it shows its page) and one more in the title's count, which
 /// goes when the person looks at the tab again.
-pub fn notifier(go: Rc<dyn Fn(&str)>) -> Notifier {
+pub fn notifier(go: Go) -> Notifier {
     let unseen = Rc::new(Cell::new(0u32));
     clear_when_seen(unseen.clone());
     Rc::new(move |item: &Item| {
@@ -212,7 +215,7 @@ pub fn notifier(go: Rc<dyn Fn(&str)>) -> Notifier {
     })
 }
 
-fn show(title: &str, body: &str, item: &Item, go: Rc<dyn Fn(&str)>) {
+fn show(title: &str, body: &str, item: &Item, go: Go) {
     let options = Object::new();
     let _ = Reflect::set(&options, &"body".into(), &body.into());
     // A later notice about the same thing replaces this one.
