@@ -96,7 +96,7 @@ pub fn aria_sort(column: usize, sortable: bool, sorted: Option<(usize, bool)>) -
 
 /// `2026-01-01T00:00Z`, the form `<time datetime>` expects.
 fn machine_time(at: EpochMillis) -> String {
-    format::utc(at).replace(" UTC", "Z").replacen(' ', "T", 1)
+    format::iso_utc(at).replace(" UTC", "Z").replacen(' ', "T", 1)
 }
 
 enum Content {

@@ -80,7 +80,7 @@ pub fn OrgCard(facts: OrgFacts, reads: Reads) -> impl IntoView {
         <section class="card overview-org" data-org=facts.org_id.clone() aria-labelledby=heading>
             <h2 id=heading.clone()>{facts.label.clone()}
                 <a class="sub" href=links::with_query(links::CLUSTERS, &[("org", &facts.org_id)])>
-                    {format!("{} cluster{}", facts.clusters, if facts.clusters == 1 { "" } else { "s" })}
+                    {crate::i18n::tp(crate::i18n::k::overview::CLUSTERS_COUNT, facts.clusters as f64, &[])}
                 </a>
             </h2>
             <ul class="overview-counts" aria-label="Clusters by status">{counts}</ul>

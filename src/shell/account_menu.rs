@@ -100,7 +100,10 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
                 }}
                 <p class="account-heading"><strong>"Organizations and roles"</strong></p>
                 {move || orgs_and_roles(directory)}
-                // Preferences (language, theme) belong here, between the roles and Sign out.
+                <div class="account-prefs">
+                    <crate::i18n::picker::LanguagePicker id="account-language"/>
+                    <crate::i18n::picker::ThemePicker id="account-theme"/>
+                </div>
                 <div class="account-actions">
                     <button type="button" class="button" id="sign-out" on:click=move |_| sign_out.run(())>"Sign out"</button>
                 </div>
