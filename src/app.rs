@@ -7,6 +7,8 @@ use leptos_router::components::{ParentRoute, Route, Router, Routes};
 use crate::clusters::provide_watchers;
 use crate::config::{self, Config};
 use crate::directory::Directory;
+use crate::i18n::k::config as w;
+use crate::i18n::tf;
 use crate::poll::AppOwner;
 use crate::routes::*;
 use crate::session::Session;
@@ -19,14 +21,12 @@ async fn load_config() -> Result<Config, String> {
     let response = gloo_net::http::Request::get(&url)
         .send()
         .await
-        .map_err(|e| format!("{url} could not be fetched ({e})."))?;
+        .map_err(|e| tf(w::NOT_FETCHED, &[("url", &url), ("why", &e.to_string())]))?;
     if !response.ok() {
-        return Err(format!(
-            "{url} answered HTTP {}: the file is missing from the deployment.",
-            response.status()
-        ));
+        return Err(tf(w::MISSING, &[("url", &url), ("status", &response.status().to_string())]));
     }
-    let text = response.text().await.map_err(|e| format!("{url} could not be read ({e})."))?;
+    let text =
+        response.text().await.map_err(|e| tf(w::NOT_READ, &[("url", &url), ("why", &e.to_string())]))?;
     config::parse(&text)
 }
 

@@ -9,6 +9,7 @@ use leptos_router::{
     hooks::{use_navigate, use_query_map},
 };
 
+use crate::i18n::{k, t};
 use crate::links;
 
 /// What a screen says about its filter: the query parameters and the ids and words of the
@@ -115,7 +116,7 @@ pub fn FilterBar(
             </label>
             {move || filter.get().is_active().then(|| {
                 let clear = clear.clone();
-                view! { <button type="button" class="button subtle" id=spec.clear_id on:click=move |_| clear(UrlFilter::default())>"Clear filters"</button> }
+                view! { <button type="button" class="button subtle" id=spec.clear_id on:click=move |_| clear(UrlFilter::default())>{t(k::kit::CLEAR_FILTERS)}</button> }
             })}
         </div>
     }

@@ -35,7 +35,7 @@ fn failure_words(e: &ApiError) -> (String, String) {
 #[component]
 pub fn SignIn() -> impl IntoView {
     let session = expect_context::<Session>();
-    use_title(Signal::stored(title(&[crate::routes::SIGN_IN.title])));
+    use_title(Signal::stored(title(&[crate::routes::SIGN_IN.title()])));
     let environments = session.config.with_value(|c| c.environments.clone());
     let query = use_query_map();
     let navigate = use_navigate();
