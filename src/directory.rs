@@ -41,7 +41,8 @@ impl Caller {
                 let words = t(crate::i18n::k::sign_in::SECRET_UNNAMED);
                 let words = words.split("{client_id}").next().unwrap_or_default().trim();
                 let who = who.trim();
-                let who = who.strip_prefix("API secret").or_else(|| who.strip_prefix(words)).unwrap_or(who).trim();
+                let who =
+                    who.strip_prefix("API secret").or_else(|| who.strip_prefix(words)).unwrap_or(who).trim();
                 if who.is_empty() { t(w::SECRET).into() } else { tf(w::SECRET_NAMED, &[("who", who)]) }
             }
         }
@@ -307,7 +308,10 @@ mod tests {
         assert_eq!(decide_staff(&catalogue::CLUSTER_DETAIL), Ok(()));
         assert_eq!(decide_staff(&catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK), Ok(()));
         assert_eq!(decide_staff(&catalogue::CLUSTER_DELETE), Err("Staff view: read only".to_string()));
-        assert_eq!(decide_staff(&catalogue::CLUSTER_EXTENSION_RECONCILE), Err(t(STAFF_READ_ONLY).to_string()));
+        assert_eq!(
+            decide_staff(&catalogue::CLUSTER_EXTENSION_RECONCILE),
+            Err(t(STAFF_READ_ONLY).to_string())
+        );
         let owner = [org("acme", &["view-clusters", "manage-clusters"])];
         let why =
             decide(Some(Ok(&owner)), "acme", &catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK, &secret());

@@ -106,10 +106,7 @@ async fn decide(session: Session) -> bool {
 /// Redeems the code and begins the session as the person (loaded on demand: `later`).
 pub(super) async fn finish(session: Session, pending: &Pending, code: &str) -> Result<(), String> {
     let environments = session.config.with_value(|c| c.environments.clone());
-    let env = environments
-        .get(pending.environment)
-        .cloned()
-        .ok_or(t(w::ENVIRONMENT_GONE))?;
+    let env = environments.get(pending.environment).cloned().ok_or(t(w::ENVIRONMENT_GONE))?;
     let (token, refresh_token) = tokens::redeem(&env, code, &pending.verifier, &redirect_uri(&page_origin()))
         .await
         .map_err(|e| tf(w::INCOMPLETE, &[("title", &e.title()), ("detail", &e.detail())]))?;

@@ -8,18 +8,13 @@ use crate::i18n::k::account as w;
 use crate::i18n::t;
 
 fn crypto() -> Result<web_sys::Crypto, String> {
-    web_sys::window()
-        .ok_or(t(w::NO_WINDOW))?
-        .crypto()
-        .map_err(|_| t(w::NO_CRYPTO).to_string())
+    web_sys::window().ok_or(t(w::NO_WINDOW))?.crypto().map_err(|_| t(w::NO_CRYPTO).to_string())
 }
 
 /// `bytes` random bytes, base64url: 32 make a 43-character verifier.
 pub fn random(bytes: usize) -> Result<String, String> {
     let mut buffer = vec![0u8; bytes];
-    crypto()?
-        .get_random_values_with_u8_array(&mut buffer)
-        .map_err(|_| t(w::NO_RANDOM).to_string())?;
+    crypto()?.get_random_values_with_u8_array(&mut buffer).map_err(|_| t(w::NO_RANDOM).to_string())?;
     Ok(base64url(&buffer))
 }
 

@@ -132,7 +132,9 @@ impl ApiError {
             }
             ApiError::Conflict { message, .. } => or(message, k::api::CONFLICT_FALLBACK),
             ApiError::NotImplemented(m) => or(m, k::api::NOT_IMPLEMENTED_FALLBACK),
-            ApiError::Server { message, .. } => then(message, k::api::SERVER_FALLBACK, k::api::TRY_AGAIN_SOON),
+            ApiError::Server { message, .. } => {
+                then(message, k::api::SERVER_FALLBACK, k::api::TRY_AGAIN_SOON)
+            }
             ApiError::Decode(why) => tf(k::api::DETAIL_DECODE, &[("why", why)]),
         }
     }

@@ -61,7 +61,6 @@ impl Column {
     pub fn label(&self) -> &'static str {
         t(self.name)
     }
-
 }
 
 /// What a sortable cell is ordered by. Cells fill it in from their content; a view cell

@@ -68,9 +68,7 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
             open.try_set(false);
         }
     };
-    let kind = move || {
-        t(if session.is_account() { w::SIGNED_IN_ACCOUNT } else { w::SIGNED_IN_SECRET })
-    };
+    let kind = move || t(if session.is_account() { w::SIGNED_IN_ACCOUNT } else { w::SIGNED_IN_SECRET });
     let id_label = move || t(if session.is_account() { w::YOUR_USER_ID } else { w::SECRET_USER_ID });
 
     view! {
