@@ -120,7 +120,12 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         Effect::new(move |_| {
             let name = cluster.with_untracked(|c| c.name.clone());
             if restarting.get() {
-                crate::activity::track::restart(center, restart_watch, &id, tf(w::RESTART_OF, &[("name", &name)]));
+                crate::activity::track::restart(
+                    center,
+                    restart_watch,
+                    &id,
+                    tf(w::RESTART_OF, &[("name", &name)]),
+                );
             }
             if crate::clusters::status_badge::is_transitional(&status.get()) {
                 crate::activity::track::cluster(center, cluster_watch, &id, &name);

@@ -116,8 +116,7 @@ pub fn ClusterList() -> impl IntoView {
     let directory = expect_context::<Directory>();
     let watch = expect_context::<ClusterWatch>();
     // Creating needs manage-clusters in some organization; say so instead of failing later.
-    let create_denied =
-        move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, t(w::CREATING));
+    let create_denied = move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, t(w::CREATING));
     let listed_at = RwSignal::new(0.0);
     let clusters = crate::load::load(move || {
         let answer = api::call(api, &ops::ClusterList);

@@ -13,7 +13,9 @@ pub fn describe(status: &ClusterState) -> (&'static str, Tone) {
         // Nothing happens until the person pays (checkout not completed, or the card's
         // 3-D Secure check abandoned): the same words for both, neutral, not an alarm and
         // not a spinner, everywhere (list, cluster page, wizard after a reload).
-        ClusterState::BillingSetup | ClusterState::PendingPayment => (t(w::WAITING_FOR_PAYMENT), Tone::Neutral),
+        ClusterState::BillingSetup | ClusterState::PendingPayment => {
+            (t(w::WAITING_FOR_PAYMENT), Tone::Neutral)
+        }
         ClusterState::BillingRequired => (t(w::PAYMENT_REQUIRED), Tone::Bad),
         ClusterState::SetupException => (t(w::SETUP_FAILED), Tone::Bad),
         ClusterState::Disabled => (t(w::DISABLED), Tone::Muted),

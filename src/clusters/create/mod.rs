@@ -84,7 +84,9 @@ pub fn CreateCluster() -> impl IntoView {
     });
     let settled = Memo::new(move |_| cards.with(|c| decided(picked.get(), c)));
     // Said up front, also to someone who opened the wizard by its address.
-    let refused = move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, t(crate::i18n::k::clusters_list::CREATING));
+    let refused = move || {
+        directory.refused_everywhere(&catalogue::CLUSTER_CREATE, t(crate::i18n::k::clusters_list::CREATING))
+    };
 
     // What the form sends, read by the submit and by the Code panel as the form changes.
     let request = move || {

@@ -48,7 +48,9 @@ pub fn Outcome(result: ClusterCreationResult, name: String) -> impl IntoView {
     match classify(result) {
         Next::Checkout(link) => view! { <Redirecting link=link destination=t(w::CHECKOUT_PAGE)/> }.into_any(),
         Next::Created(cluster) => {
-            session.flash.set(Flash::while_provisioning(&cluster.id, tf(w::CREATED, &[("name", &cluster.name)])));
+            session
+                .flash
+                .set(Flash::while_provisioning(&cluster.id, tf(w::CREATED, &[("name", &cluster.name)])));
             let path = crate::links::cluster(&cluster.id);
             let watch = expect_context::<ClusterWatch>();
             let (id, name) = (cluster.id.clone(), cluster.name.clone());
@@ -100,7 +102,9 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
                 stripe::confirm(&payments, &secret).await.map_err(ApiError::PaymentDeclined)
             }),
             Some(Box::new(move || {
-                if let (Some(name), Some(path), Some(id)) = (done_name.try_get_value(), done_path.try_get_value(), done_id.try_get_value()) {
+                if let (Some(name), Some(path), Some(id)) =
+                    (done_name.try_get_value(), done_path.try_get_value(), done_id.try_get_value())
+                {
                     session.flash.set(Flash::while_provisioning(&id, tf(w::CONFIRMED, &[("name", &name)])));
                     navigate(&path, NavigateOptions { replace: true, ..Default::default() });
                 }

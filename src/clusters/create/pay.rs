@@ -65,9 +65,11 @@ pub fn payment_choice(
     let failed =
         move || cards.with(|c| matches!(c, Some(Err(e)) if !matches!(e, ApiError::Forbidden { .. })));
     let undecided = move || {
-        failed().then(|| view! {
-        <p class="hint" id="payment-undecided">{t(w::PAYMENT_UNDECIDED)}</p>
-    })
+        failed().then(|| {
+            view! {
+                <p class="hint" id="payment-undecided">{t(w::PAYMENT_UNDECIDED)}</p>
+            }
+        })
     };
     view! {
         {saved}

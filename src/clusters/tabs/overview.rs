@@ -161,7 +161,12 @@ fn RestartHistory(id: String) -> impl IntoView {
                 let line = match (&item.state, item.ended) {
                     (crate::activity::State::Settled { note, .. }, Some(at)) => tf(
                         w::RESTART_ENDED,
-                        &[("label", &item.label), ("started", &started), ("ended", &format::clock(at)), ("note", note)],
+                        &[
+                            ("label", &item.label),
+                            ("started", &started),
+                            ("ended", &format::clock(at)),
+                            ("note", note),
+                        ],
                     ),
                     _ => tf(w::RESTART_RUNNING, &[("label", &item.label), ("started", &started)]),
                 };

@@ -66,16 +66,20 @@ pub fn SupportSummary() -> impl IntoView {
     let text = Memo::new(move |_| {
         let keycloak = info.with(|i| match i {
             None => t(w::STILL_LOADING).to_string(),
-            Some(None) => tf(w::NOT_AVAILABLE_WHILE, &[("status", &ctx.cluster.with(|c| c.status.to_string()))]),
-            Some(Some(answer)) => {
-                fact(&Some(answer.clone()), |s| s.version.clone().unwrap_or_else(|| t(w::NOT_REPORTED).into()))
+            Some(None) => {
+                tf(w::NOT_AVAILABLE_WHILE, &[("status", &ctx.cluster.with(|c| c.status.to_string()))])
             }
+            Some(Some(answer)) => fact(&Some(answer.clone()), |s| {
+                s.version.clone().unwrap_or_else(|| t(w::NOT_REPORTED).into())
+            }),
         });
         let restart = restart.with(|r| {
-            fact(r, |s| t(if s.restart_in_progress { w::RESTART_IN_PROGRESS } else { w::RESTART_NONE }).into())
+            fact(r, |s| {
+                t(if s.restart_in_progress { w::RESTART_IN_PROGRESS } else { w::RESTART_NONE }).into()
+            })
         });
-        let health =
-            health.with(|h| fact(h, |m| t(if m.healthy { w::HEALTHY_LOWER } else { w::NOT_HEALTHY_LOWER }).into()));
+        let health = health
+            .with(|h| fact(h, |m| t(if m.healthy { w::HEALTHY_LOWER } else { w::NOT_HEALTHY_LOWER }).into()));
         ctx.cluster.with(|c| {
             summary_text(
                 c,
