@@ -33,9 +33,23 @@ pub const FILTER: FilterSpec = FilterSpec {
     any_label: w::FILTER_ANY_STATUS.1,
 };
 
-/// `FILTER` in the current language. The kit takes `'static` specs and columns, so the
-/// translated ones are made once per visit of the list and kept (a few hundred bytes).
+/// The columns in English (the catalogue's English, as `FILTER`).
+const COLUMNS: &[Column] = &[
+    Column::sortable(w::COL_NAME.1),
+    Column::sortable(w::COL_STATUS.1),
+    Column::sortable(w::COL_TIER.1),
+    Column::sortable(w::COL_REGION.1),
+    Column::new(w::COL_HOST.1),
+    Column::sortable(w::COL_CREATED.1),
+];
+
+/// `FILTER` in the current language. The kit takes `'static` specs and columns, so in
+/// another language than English the translated ones are made once per visit of the list
+/// and kept (a few hundred bytes each).
 fn filter_words() -> &'static FilterSpec {
+    if crate::i18n::lang() == crate::i18n::Lang::En {
+        return &FILTER;
+    }
     Box::leak(Box::new(FilterSpec {
         name_label: t(w::FILTER_NAME),
         placeholder: t(w::FILTER_PLACEHOLDER),
@@ -45,15 +59,13 @@ fn filter_words() -> &'static FilterSpec {
     }))
 }
 
+/// `COLUMNS` in the current language (see `filter_words`).
 fn columns() -> &'static [Column] {
-    Box::leak(Box::new([
-        Column::sortable(t(w::COL_NAME)),
-        Column::sortable(t(w::COL_STATUS)),
-        Column::sortable(t(w::COL_TIER)),
-        Column::sortable(t(w::COL_REGION)),
-        Column::new(t(w::COL_HOST)),
-        Column::sortable(t(w::COL_CREATED)),
-    ]))
+    if crate::i18n::lang() == crate::i18n::Lang::En {
+        return COLUMNS;
+    }
+    let words = [w::COL_NAME, w::COL_STATUS, w::COL_TIER, w::COL_REGION, w::COL_HOST, w::COL_CREATED];
+    Box::leak(COLUMNS.iter().zip(words).map(|(c, m)| Column { label: t(m), sortable: c.sortable }).collect())
 }
 
 /// Newest first unless the URL says otherwise: the column "Created", descending.
@@ -230,7 +242,7 @@ mod tests {
 
     #[test]
     fn newest_first_by_default() {
-        assert_eq!(columns()[5].label, "Created");
+        assert_eq!(COLUMNS[5].label, "Created");
         // The cell of that column, `Cell::time`, sorts by the moment.
         let keys = [SortKey::Number(EpochMillis(1).0), SortKey::Number(EpochMillis(9).0)];
         let refs: Vec<&SortKey> = keys.iter().collect();
