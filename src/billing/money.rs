@@ -76,16 +76,17 @@ mod browser {
     }
 
     pub fn money(lang: Lang, amount: i64, currency: &str) -> Option<String> {
-        CACHED.with(|cell| {
-            let mut cell = cell.borrow_mut();
-            if cell.as_ref().is_none_or(|c| c.lang != lang || c.currency != currency) {
-                *cell = Some(make(lang, currency));
-            }
-            let c = cell.as_ref()?;
-            let value = amount as f64 / 10f64.powi(c.digits);
-            c.format.format().call1(&JsValue::NULL, &JsValue::from_f64(value)).ok()?.as_string()
-        })
-        .filter(|s| !s.is_empty())
+        CACHED
+            .with(|cell| {
+                let mut cell = cell.borrow_mut();
+                if cell.as_ref().is_none_or(|c| c.lang != lang || c.currency != currency) {
+                    *cell = Some(make(lang, currency));
+                }
+                let c = cell.as_ref()?;
+                let value = amount as f64 / 10f64.powi(c.digits);
+                c.format.format().call1(&JsValue::NULL, &JsValue::from_f64(value)).ok()?.as_string()
+            })
+            .filter(|s| !s.is_empty())
     }
 }
 

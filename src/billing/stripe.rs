@@ -44,8 +44,8 @@ async fn load_script(src: &str) -> Result<(), String> {
 /// Stripe (or the bank) gave.
 pub async fn confirm(payments: &Payments, client_secret: &str) -> Result<(), String> {
     load_script(&payments.script_url).await?;
-    let stripe = stripe_init(&payments.publishable_key)
-        .map_err(|_| t(k::billing::SCRIPT_NOT_STARTED).to_string())?;
+    let stripe =
+        stripe_init(&payments.publishable_key).map_err(|_| t(k::billing::SCRIPT_NOT_STARTED).to_string())?;
     let outcome = JsFuture::from(stripe.confirm_card_payment(client_secret))
         .await
         .map_err(|_| t(k::billing::CONFIRMATION_STOPPED).to_string())?;

@@ -126,7 +126,9 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
                         k::overview::REALM_IMPORT_FAILED_BECAUSE,
                         &[("realm", realm), ("cluster", name.as_str()), ("reason", why)],
                     ),
-                    None => tf(k::overview::REALM_IMPORT_FAILED, &[("realm", realm), ("cluster", name.as_str())]),
+                    None => {
+                        tf(k::overview::REALM_IMPORT_FAILED, &[("realm", realm), ("cluster", name.as_str())])
+                    }
                 };
                 facts.attention.push(Item { kind: "failed-import", text, href: links::realm(&r.id) });
             }
@@ -138,7 +140,10 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
                 let text = match expiry {
                     Some(at) if at > now => {
                         let when = crate::format::utc(EpochMillis(at));
-                        tf(k::overview::DNS_WAITING_EXPIRES, &[&names[..], &[("when", when.as_str())]].concat())
+                        tf(
+                            k::overview::DNS_WAITING_EXPIRES,
+                            &[&names[..], &[("when", when.as_str())]].concat(),
+                        )
                     }
                     Some(_) => tf(k::overview::DNS_WAITING_EXPIRED, &names),
                     None => tf(k::overview::DNS_WAITING, &names),
@@ -160,11 +165,20 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
                     let version = v
                         .label
                         .clone()
-                        .or_else(|| v.keycloak_major_version.map(|m| tf(k::overview::FOR_KEYCLOAK, &[("major", &m.to_string())])))
+                        .or_else(|| {
+                            v.keycloak_major_version
+                                .map(|m| tf(k::overview::FOR_KEYCLOAK, &[("major", &m.to_string())]))
+                        })
                         .unwrap_or_else(|| v.id.clone());
-                    let names = [("extension", e.name.as_str()), ("version", version.as_str()), ("cluster", name.as_str())];
+                    let names = [
+                        ("extension", e.name.as_str()),
+                        ("version", version.as_str()),
+                        ("cluster", name.as_str()),
+                    ];
                     let text = match v.admin_blocked_reason.as_deref() {
-                        Some(why) => tf(k::overview::BLOCKED_BECAUSE, &[&names[..], &[("reason", why)]].concat()),
+                        Some(why) => {
+                            tf(k::overview::BLOCKED_BECAUSE, &[&names[..], &[("reason", why)]].concat())
+                        }
                         None => tf(k::overview::BLOCKED, &names),
                     };
                     facts.attention.push(Item {

@@ -56,7 +56,10 @@ pub fn Overview() -> impl IntoView {
         let text = if reads.clusters.with(Option::is_none) {
             t(k::overview::READING_YOUR_CLUSTERS_DOTS).to_string()
         } else if busy {
-            tf(k::overview::READ_DETAILS_PROGRESS, &[("done", &done.to_string()), ("total", &total.to_string())])
+            tf(
+                k::overview::READ_DETAILS_PROGRESS,
+                &[("done", &done.to_string()), ("total", &total.to_string())],
+            )
         } else {
             tp(k::overview::DETAILS_READ, total as f64, &[])
         };
@@ -70,18 +73,30 @@ pub fn Overview() -> impl IntoView {
     // The progress bar tells the reading; a failure of either read is told here. The
     // organizations' failure comes first: without them the clusters mean nothing.
     let orgs_read = move || Some(orgs.get().map_or(Ok(()), |r| r.map(drop)));
-    let body = Loaded::from_fn(t(k::overview::READING_YOUR_ORGS), orgs_read, Some(Callback::new(move |_| directory.orgs.refetch())))
-        .ready(move |()| {
-            Loaded::from_fn(t(k::overview::READING_YOUR_CLUSTERS), move || reads.clusters.get(), Some(Callback::new(move |_| reads.reload())))
-                .quiet()
-                .ready(move |_| {
-                    if orgs.with(|o| o.as_ref().is_some_and(|r| r.as_ref().is_ok_and(Vec::is_empty))) {
-                        view! { <p class="empty">{t(k::overview::NO_ORGANIZATION)}</p> }.into_any()
-                    } else {
-                        all.get().into_iter().map(|facts| view! { <org::OrgCard facts=facts reads=reads/> }).collect_view().into_any()
-                    }
-                })
-        });
+    let body = Loaded::from_fn(
+        t(k::overview::READING_YOUR_ORGS),
+        orgs_read,
+        Some(Callback::new(move |_| directory.orgs.refetch())),
+    )
+    .ready(move |()| {
+        Loaded::from_fn(
+            t(k::overview::READING_YOUR_CLUSTERS),
+            move || reads.clusters.get(),
+            Some(Callback::new(move |_| reads.reload())),
+        )
+        .quiet()
+        .ready(move |_| {
+            if orgs.with(|o| o.as_ref().is_some_and(|r| r.as_ref().is_ok_and(Vec::is_empty))) {
+                view! { <p class="empty">{t(k::overview::NO_ORGANIZATION)}</p> }.into_any()
+            } else {
+                all.get()
+                    .into_iter()
+                    .map(|facts| view! { <org::OrgCard facts=facts reads=reads/> })
+                    .collect_view()
+                    .into_any()
+            }
+        })
+    });
     view! {
         {head}
         <PageHead heading=crate::routes::OVERVIEW.title>

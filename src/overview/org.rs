@@ -4,11 +4,11 @@
 use leptos::prelude::*;
 
 use super::facts::{OrgFacts, What};
-use crate::i18n::{k, t, tf, tp};
 use super::reads::Reads;
 use crate::billing::dollars;
 use crate::clusters::plans::PLANS;
 use crate::clusters::status_badge::{describe, words};
+use crate::i18n::{k, t, tf, tp};
 use crate::kit::{Badge, Tone};
 use crate::links;
 

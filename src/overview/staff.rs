@@ -4,9 +4,9 @@
 use leptos::prelude::*;
 
 use crate::api::use_api;
+use crate::i18n::{k, t, tf, tp};
 use crate::kit::page::PageHead;
 use crate::kit::{Badge, Loaded, Tone};
-use crate::i18n::{k, t, tf, tp};
 use crate::links;
 use crate::review::{Desk, needs_attention};
 
@@ -26,7 +26,10 @@ pub fn StaffOverview() -> impl IntoView {
         let text = if finished {
             tp(k::overview::STAFF_READ_DONE, total as f64, &[("failed", &failed.to_string())])
         } else {
-            tf(k::overview::STAFF_READ_PROGRESS, &[("done", &done.to_string()), ("total", &total.to_string())])
+            tf(
+                k::overview::STAFF_READ_PROGRESS,
+                &[("done", &done.to_string()), ("total", &total.to_string())],
+            )
         };
         view! {
             <div class="overview-progress" id="overview-progress" data-done=finished.then_some("true")>

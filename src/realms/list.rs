@@ -93,11 +93,7 @@ pub fn AllRealms() -> impl IntoView {
     let empty = ViewFn::from(move || {
         let total =
             everything.with(|a| a.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |all| all.realms.len()));
-        let text = if total == 0 {
-            t(k::realms::NO_REALMS_YET)
-        } else {
-            t(k::realms::NO_MATCH)
-        };
+        let text = if total == 0 { t(k::realms::NO_REALMS_YET) } else { t(k::realms::NO_MATCH) };
         view! { <div class="empty" id="no-realms-anywhere"><p>{text}</p></div> }
     });
     let failures = move || {

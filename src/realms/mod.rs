@@ -83,7 +83,12 @@ pub fn live(watch: RealmWatch, seed: &Deployment, listed_at: f64) -> Signal<Depl
     }
     // Seen still moving: the activity center follows it until it settles.
     if let Some(center) = crate::activity::center() {
-        crate::activity::track::realm(center, watch, &seed.id, tf(k::realms::REALM_NAMED, &[("realm", &label(seed))]));
+        crate::activity::track::realm(
+            center,
+            watch,
+            &seed.id,
+            tf(k::realms::REALM_NAMED, &[("realm", &label(seed))]),
+        );
     }
     let initial = seed.clone();
     Signal::derive(move || feed.with(|f| f.value.clone()).unwrap_or_else(|| initial.clone()))

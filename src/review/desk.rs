@@ -40,7 +40,9 @@ fn desk_row(row: &DeskRow) -> Row {
     let v = &row.version;
     let (scan, tone) = scan_words(&v.scan_state);
     let version = v.label.clone().unwrap_or_else(|| {
-        v.keycloak_major_version.map(|m| format!("Keycloak {m}")).unwrap_or_else(|| t(k::review::STANDALONE).into())
+        v.keycloak_major_version
+            .map(|m| format!("Keycloak {m}"))
+            .unwrap_or_else(|| t(k::review::STANDALONE).into())
     });
     let major = v.keycloak_major_version.map(|m| format!("Keycloak {m}")).unwrap_or_default();
     let approval = match (v.valid, &v.override_reason) {
@@ -70,7 +72,9 @@ fn desk_row(row: &DeskRow) -> Row {
                 .sub(if v.scan_state == ScanState::Error {
                     t(k::review::NEEDS_NEW_UPLOAD).to_string()
                 } else {
-                    v.risk_score.map(|r| tf(k::review::RISK_SHORT, &[("score", &r.to_string())])).unwrap_or_default()
+                    v.risk_score
+                        .map(|r| tf(k::review::RISK_SHORT, &[("score", &r.to_string())]))
+                        .unwrap_or_default()
                 })
                 .class("scan"),
             approval.class("approval"),

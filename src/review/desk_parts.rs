@@ -46,8 +46,11 @@ pub fn Progress(desk: Desk) -> impl IntoView {
             };
             return view! { <p class="hint" id="desk-progress-done" data-total=total.to_string()>{words}</p> }.into_any();
         }
-        let words =
-            if listing { t(k::review::LISTING_CLUSTERS).to_string() } else { tf(k::review::DONE_OF_TOTAL, &[("done", &done.to_string()), ("total", &total.to_string())]) };
+        let words = if listing {
+            t(k::review::LISTING_CLUSTERS).to_string()
+        } else {
+            tf(k::review::DONE_OF_TOTAL, &[("done", &done.to_string()), ("total", &total.to_string())])
+        };
         view! {
             <div class="desk-progress" data-done=done.to_string() data-total=total.to_string()>
                 <label for="desk-progress">{words.clone()}</label>

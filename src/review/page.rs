@@ -77,7 +77,10 @@ fn Review() -> impl IntoView {
                     .find(|v| v.id == version_id)
                     .map(|v| (ext.clone(), v.clone()))
                     .ok_or_else(|| {
-                        ApiError::NotFound(tf(k::review::NO_SUCH_VERSION, &[("extension", &ext.name), ("version", &version_id)]))
+                        ApiError::NotFound(tf(
+                            k::review::NO_SUCH_VERSION,
+                            &[("extension", &ext.name), ("version", &version_id)],
+                        ))
                     }),
             })
         })
@@ -144,11 +147,9 @@ fn decision_view(
     done: Callback<()>,
 ) -> AnyView {
     let (scan, tone) = scan_words(&v.scan_state);
-    let scanned = v.scanned_at.map(|at| {
-        match v.scanner_version.clone() {
-            Some(scanner) => tf(k::review::SCANNED_BY, &[("when", &format::utc(at)), ("scanner", &scanner)]),
-            None => tf(k::review::SCANNED_BY_UNKNOWN, &[("when", &format::utc(at))]),
-        }
+    let scanned = v.scanned_at.map(|at| match v.scanner_version.clone() {
+        Some(scanner) => tf(k::review::SCANNED_BY, &[("when", &format::utc(at)), ("scanner", &scanner)]),
+        None => tf(k::review::SCANNED_BY_UNKNOWN, &[("when", &format::utc(at))]),
     });
     let approval = match (v.valid, &v.override_reason) {
         (true, Some(_)) => t(k::review::APPROVED_DESPITE_SCAN),

@@ -22,7 +22,9 @@ fn tone(severity: &str) -> Tone {
 fn readable_view(r: Readable) -> AnyView {
     let scanner = r.scanner_version.unwrap_or_else(|| t(k::review::SCANNER_UNKNOWN).into());
     let meta = match r.scanned_at {
-        Some(at) => tf(k::review::SCANNER_SCANNED, &[("scanner", &scanner), ("when", &format::utc(EpochMillis(at)))]),
+        Some(at) => {
+            tf(k::review::SCANNER_SCANNED, &[("scanner", &scanner), ("when", &format::utc(EpochMillis(at)))])
+        }
         None => tf(k::review::SCANNER, &[("scanner", &scanner)]),
     };
     let count: usize = r.groups.iter().map(|(_, l)| l.len()).sum();

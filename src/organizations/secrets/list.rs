@@ -82,7 +82,9 @@ fn SecretsPage(org_id: String) -> impl IntoView {
     });
     let count_text = move || match count.get() {
         None => t(k::api_secrets::COUNTING).to_string(),
-        Some(Ok(n)) => tf(k::api_secrets::COUNT_OF_MAX, &[("count", &n.to_string()), ("max", &MAX_SECRETS.to_string())]),
+        Some(Ok(n)) => {
+            tf(k::api_secrets::COUNT_OF_MAX, &[("count", &n.to_string()), ("max", &MAX_SECRETS.to_string())])
+        }
         Some(Err(e)) => tf(k::api_secrets::COUNT_FAILED, &[("title", &e.title())]),
     };
     let refusal = Signal::derive(move || {

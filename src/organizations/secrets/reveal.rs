@@ -7,8 +7,8 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::api::page_origin;
-use crate::kit::copy::CopyButton;
 use crate::i18n::{k, t, tf};
+use crate::kit::copy::CopyButton;
 use crate::kit::dialog::show_modal;
 use crate::session::Session;
 

@@ -32,7 +32,10 @@ pub fn DeleteRealm() -> impl IntoView {
             api::call(api, &ops::DeploymentDelete { id }).await?;
             let to = cluster
                 .map_or_else(|| links::REALMS.to_string(), |c| links::cluster_tab(&c, ClusterTab::Realms));
-            session.flash.set(crate::session::Flash::on(to.clone(), tf(k::realms::REALM_DELETED, &[("realm", &name)])));
+            session.flash.set(crate::session::Flash::on(
+                to.clone(),
+                tf(k::realms::REALM_DELETED, &[("realm", &name)]),
+            ));
             navigate(&to, NavigateOptions::default());
             Ok(())
         })

@@ -88,8 +88,9 @@ fn RealmShown(id: String, realm: Signal<Deployment>) -> impl IntoView {
     let not_now = Memo::new(move |_| {
         denied.get().or_else(|| {
             realm.with(|r| {
-                (r.state != DeploymentState::Active)
-                    .then(|| tf(k::realms::NOT_ACTIVE, &[("realm", &r.name), ("state", &r.state.to_string())]))
+                (r.state != DeploymentState::Active).then(|| {
+                    tf(k::realms::NOT_ACTIVE, &[("realm", &r.name), ("state", &r.state.to_string())])
+                })
             })
         })
     });
