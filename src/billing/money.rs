@@ -14,10 +14,11 @@ pub fn dollars(cents: i64) -> String {
 pub fn money(amount: i64, currency: &str) -> String {
     // `Intl.NumberFormat` throws on a malformed code: only an ISO 4217 form reaches it.
     #[cfg(target_arch = "wasm32")]
-    if currency.len() == 3 && currency.bytes().all(|b| b.is_ascii_uppercase()) {
-        if let Some(written) = browser::money(crate::i18n::lang(), amount, currency) {
-            return written;
-        }
+    if currency.len() == 3
+        && currency.bytes().all(|b| b.is_ascii_uppercase())
+        && let Some(written) = browser::money(crate::i18n::lang(), amount, currency)
+    {
+        return written;
     }
     english(amount, currency)
 }
