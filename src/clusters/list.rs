@@ -11,6 +11,8 @@ use crate::api::{self, use_api};
 use crate::clusters::status_badge::StatusBadge;
 use crate::clusters::status_badge::{describe, is_transitional, words};
 use crate::directory::Directory;
+use crate::i18n::k::clusters_list as w;
+use crate::i18n::{t, tf};
 use crate::kit::filter::{FilterBar, FilterSpec, UrlFilter, filter_setter, use_url_filter};
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::pager::Pager;
@@ -25,20 +27,46 @@ pub const FILTER: FilterSpec = FilterSpec {
     name_id: "filter-name",
     choice_id: "filter-status",
     clear_id: "clear-filters",
-    name_label: "Name",
-    placeholder: "Filter by name",
-    choice_label: "Status",
-    any_label: "Any status",
+    name_label: w::FILTER_NAME.1,
+    placeholder: w::FILTER_PLACEHOLDER.1,
+    choice_label: w::FILTER_STATUS.1,
+    any_label: w::FILTER_ANY_STATUS.1,
 };
 
+/// The columns in English (the catalogue's English, as `FILTER`).
 const COLUMNS: &[Column] = &[
-    Column::sortable("Name"),
-    Column::sortable("Status"),
-    Column::sortable("Tier"),
-    Column::sortable("Region"),
-    Column::new("Host"),
-    Column::sortable("Created"),
+    Column::sortable(w::COL_NAME.1),
+    Column::sortable(w::COL_STATUS.1),
+    Column::sortable(w::COL_TIER.1),
+    Column::sortable(w::COL_REGION.1),
+    Column::new(w::COL_HOST.1),
+    Column::sortable(w::COL_CREATED.1),
 ];
+
+/// `FILTER` in the current language. The kit takes `'static` specs and columns, so in
+/// another language than English the translated ones are made once per visit of the list
+/// and kept (a few hundred bytes each).
+fn filter_words() -> &'static FilterSpec {
+    if crate::i18n::lang() == crate::i18n::Lang::En {
+        return &FILTER;
+    }
+    Box::leak(Box::new(FilterSpec {
+        name_label: t(w::FILTER_NAME),
+        placeholder: t(w::FILTER_PLACEHOLDER),
+        choice_label: t(w::FILTER_STATUS),
+        any_label: t(w::FILTER_ANY_STATUS),
+        ..FILTER
+    }))
+}
+
+/// `COLUMNS` in the current language (see `filter_words`).
+fn columns() -> &'static [Column] {
+    if crate::i18n::lang() == crate::i18n::Lang::En {
+        return COLUMNS;
+    }
+    let words = [w::COL_NAME, w::COL_STATUS, w::COL_TIER, w::COL_REGION, w::COL_HOST, w::COL_CREATED];
+    Box::leak(COLUMNS.iter().zip(words).map(|(c, m)| Column { label: t(m), sortable: c.sortable }).collect())
+}
 
 /// Newest first unless the URL says otherwise: the column "Created", descending.
 const NEWEST_FIRST: (usize, bool) = (5, false);
@@ -100,8 +128,7 @@ pub fn ClusterList() -> impl IntoView {
     let directory = expect_context::<Directory>();
     let watch = expect_context::<ClusterWatch>();
     // Creating needs manage-clusters in some organization; say so instead of failing later.
-    let create_denied =
-        move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, "Creating a cluster");
+    let create_denied = move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, t(w::CREATING));
     let listed_at = RwSignal::new(0.0);
     let clusters = crate::load::load(move || {
         let answer = api::call(api, &ops::ClusterList);
@@ -163,8 +190,8 @@ pub fn ClusterList() -> impl IntoView {
         let clear = clear.clone();
         view! {
             <div class="empty">
-                <p>{format!("No clusters match these filters ({total} in all).")}</p>
-                <button class="button" on:click=move |_| clear(UrlFilter::default())>"Clear filters"</button>
+                <p>{tf(w::NO_MATCH, &[("total", &total.to_string())])}</p>
+                <button class="button" on:click=move |_| clear(UrlFilter::default())>{t(w::CLEAR_FILTERS)}</button>
             </div>
         }
         .into_any()
@@ -177,18 +204,18 @@ pub fn ClusterList() -> impl IntoView {
         <PageHead heading=crate::routes::CLUSTERS.title>
             <span class="spacer"></span>
             {move || match create_denied() {
-                None => view! { <a href=links::NEW_CLUSTER class="button primary" id="new-cluster">"Create cluster"</a> }.into_any(),
-                Some(_) => view! { <button class="button primary" id="new-cluster" disabled aria-describedby="new-cluster-refused">"Create cluster"</button> }.into_any(),
+                None => view! { <a href=links::NEW_CLUSTER class="button primary" id="new-cluster">{t(w::CREATE)}</a> }.into_any(),
+                Some(_) => view! { <button class="button primary" id="new-cluster" disabled aria-describedby="new-cluster-refused">{t(w::CREATE)}</button> }.into_any(),
             }}
         </PageHead>
         // The reason a button is disabled is text on the page, not only a tooltip.
         {move || create_denied().map(|why| view! { <p class="hint" id="new-cluster-refused">{why}</p> })}
         {move || clusters.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|all| crate::palette::known::attention_line(all))).map(|line| view! {
-            <p class="attention-line" id="attention-line">{line} " " <a href=links::OVERVIEW>"See the overview"</a></p>
+            <p class="attention-line" id="attention-line">{line} " " <a href=links::OVERVIEW>{t(w::SEE_OVERVIEW)}</a></p>
         })}
-        <FilterBar spec=&FILTER base=links::CLUSTERS.to_string() filter=filter options=options/>
+        <FilterBar spec=filter_words() base=links::CLUSTERS.to_string() filter=filter options=options/>
         <OrgFilter org=org/>
-        <ResourceTable columns=COLUMNS rows=rows class="clusters" label="Clusters" loading_what="Loading clusters"
+        <ResourceTable columns=columns() rows=rows class="clusters" label=t(w::TABLE_LABEL) loading_what=t(w::LOADING)
             retry=Callback::new(move |_| clusters.refetch()) empty=empty updated_at=listed_at.into() default_sort=NEWEST_FIRST
             pager=PAGER/>
     }
@@ -196,12 +223,13 @@ pub fn ClusterList() -> impl IntoView {
 
 #[component]
 fn EmptyClusters() -> impl IntoView {
+    let (before, after) = super::around(t(w::EXPECTED_HINT), "{link}");
     view! {
         <div class="empty">
-            <h2>"No clusters yet"</h2>
-            <p>"None of your organizations has a cluster. Create one: pick a plan and a region, and it is provisioned once payment is settled."</p>
-            <p><a href=links::NEW_CLUSTER class="button primary">"Create your first cluster"</a></p>
-            <p>"Expected a cluster? Check on the " <a href=links::ORGANIZATIONS>"Organizations"</a> " page which organizations and roles this secret has."</p>
+            <h2>{t(w::EMPTY_HEADING)}</h2>
+            <p>{t(w::EMPTY_TEXT)}</p>
+            <p><a href=links::NEW_CLUSTER class="button primary">{t(w::CREATE_FIRST)}</a></p>
+            <p>{before} <a href=links::ORGANIZATIONS>{t(w::ORGANIZATIONS_LINK)}</a> {after}</p>
         </div>
     }
 }
