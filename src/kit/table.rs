@@ -46,13 +46,11 @@ impl Column {
     }
 
     /// A column headed by a catalogue's words (`k::area::KEY`).
-    #[allow(dead_code)] // Until the screens' tables move to the catalogues.
     pub const fn named(name: Msg) -> Column {
         Column { label: name.1, name, sortable: false }
     }
 
     /// A sortable column headed by a catalogue's words.
-    #[allow(dead_code)] // Until the screens' tables move to the catalogues.
     pub const fn sortable_named(name: Msg) -> Column {
         Column { label: name.1, name, sortable: true }
     }
