@@ -29,16 +29,14 @@ pub struct Route {
     /// The route this one is nested in (the cluster page for its tabs).
     pub parent: Option<&'static Route>,
     /// What a link to it says, in English: the tab bar, the side navigation, the palette
-    /// show [`Route::label()`], its words in the person's language. (Kept for the screens
-    /// that still read the English.)
+    /// show [`Route::label()`], its words in the person's language. (Kept for a screen
+    /// that still reads the English.)
     pub label: &'static str,
-    /// The page title's own part in English (`Resources` in `Resources · acme-prod ·
-    /// Clusters · Cluster console`); empty where what the page shows names it (a cluster, a
-    /// realm). Page titles show [`Route::title()`].
-    pub title: &'static str,
-    /// The label's key in the catalogues (`locales/*/routes.json`).
+    /// What a link to it says: its key in the catalogues (`locales/*/routes.json`).
     label_words: Msg,
-    /// The title's key in the catalogues.
+    /// The page title's own part (`Resources` in `Resources · acme-prod · Clusters ·
+    /// Cluster console`), empty where what the page shows names it (a cluster, a realm):
+    /// its key in the catalogues. Shown through [`Route::title()`].
     title_words: Msg,
     /// The operation whose role gates the page: the read that fills it.
     pub gate: Option<&'static Operation>,
@@ -193,7 +191,6 @@ macro_rules! routes {
                 segment: $segment,
                 parent: some_ref!($($parent)?),
                 label: words!($label).1,
-                title: words!($title).1,
                 label_words: words!($label),
                 title_words: words!($title),
                 gate: some_ref!($(catalogue::$gate)?),
@@ -427,7 +424,7 @@ mod tests {
         // Natively no catalogue is loaded: `label()`/`title()` answer English.
         for route in ALL {
             assert_eq!(route.label, route.label(), "{}", route.pattern());
-            assert_eq!(route.title, route.title(), "{}", route.pattern());
+            assert_eq!(route.title_words.1, route.title(), "{}", route.pattern());
         }
         assert_eq!(NEW_CLUSTER.label(), "Create cluster");
         assert_eq!(NEW_CLUSTER.title(), "New cluster");

@@ -64,8 +64,8 @@ pub fn Billing() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::BILLING.label.into(), None)]/>
-        <PageHead heading=crate::routes::BILLING.title>
+        <Breadcrumbs crumbs=vec![(crate::routes::BILLING.label().into(), None)]/>
+        <PageHead heading=crate::routes::BILLING.title()>
             <span class="spacer"></span>
             {move || (visible.with(Vec::len) > 1).then(|| {
                 let choose = choose.clone();

@@ -86,8 +86,8 @@ fn ClusterPage(id: String) -> impl IntoView {
     Loaded::from_fn(t(w::LOADING), read, Some(Callback::new(move |_| watch.refresh(retry_id.clone()))))
         .failed_head(move || {
             view! {
-                <Breadcrumbs crumbs=vec![(routes::CLUSTERS.label.into(), Some(links::CLUSTERS.into())), (crumbs.clone(), None)]/>
-                <PageHead heading=crumbs.clone() title=title(&[&crumbs, routes::CLUSTERS.title])/>
+                <Breadcrumbs crumbs=vec![(routes::CLUSTERS.label().into(), Some(links::CLUSTERS.into())), (crumbs.clone(), None)]/>
+                <PageHead heading=crumbs.clone() title=title(&[&crumbs, routes::CLUSTERS.title()])/>
             }
         })
         .ready(move |()| {
@@ -153,7 +153,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     on_cleanup(move || resized.remove());
     // "Billing · acme-prod · Clusters · Cluster console"; the overview is the cluster itself.
     let tab_title =
-        Signal::derive(move || title(&[tab.get().route().title, &name(), routes::CLUSTERS.title]));
+        Signal::derive(move || title(&[tab.get().route().title(), &name(), routes::CLUSTERS.title()]));
     let session = expect_context::<Session>();
     // The checkout page's marker is read once and taken out of the address (history
     // replaced): a reload does not announce the payment again. Its banner is the one
@@ -180,7 +180,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     });
 
     view! {
-        <Breadcrumbs crumbs=vec![(routes::CLUSTERS.label.into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
+        <Breadcrumbs crumbs=vec![(routes::CLUSTERS.label().into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
         <PageHead heading=Signal::derive(name) title=tab_title>
             {move || if restarting.get() {
                 Badge::new(t(w::RESTARTING), Tone::Busy).spinner(true).id("status-restarting").view()
@@ -215,7 +215,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
             }
         }>
             {ClusterTab::ALL.iter().copied().map(|t| view! {
-                <a href=links::cluster_tab(&id, t) aria-current=move || (tab.get() == t).then_some("page")>{t.route().label}</a>
+                <a href=links::cluster_tab(&id, t) aria-current=move || (tab.get() == t).then_some("page")>{t.route().label()}</a>
             }).collect_view()}
         </nav>
     }

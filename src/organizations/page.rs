@@ -68,8 +68,8 @@ pub fn Organizations() -> impl IntoView {
         })
     });
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::ORGANIZATIONS.label.into(), None)]/>
-        <PageHead heading=crate::routes::ORGANIZATIONS.title/>
+        <Breadcrumbs crumbs=vec![(crate::routes::ORGANIZATIONS.label().into(), None)]/>
+        <PageHead heading=crate::routes::ORGANIZATIONS.title()/>
         <p class="hint">{t(k::organizations::HINT)}</p>
         <ResourceTable columns=COLUMNS rows=rows class="orgs" label=t(k::organizations::ORGANIZATIONS) loading_what=t(k::organizations::LOADING)
             retry=Callback::new(move |_| directory.orgs.refetch())

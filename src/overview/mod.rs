@@ -19,7 +19,7 @@ use reads::Reads;
 #[component]
 pub fn Overview() -> impl IntoView {
     let directory = expect_context::<Directory>();
-    let head = view! { <Breadcrumbs crumbs=vec![(crate::routes::OVERVIEW.label.into(), None)]/> };
+    let head = view! { <Breadcrumbs crumbs=vec![(crate::routes::OVERVIEW.label().into(), None)]/> };
     if directory.staff.get_untracked() {
         return view! { {head} <staff::StaffOverview/> }.into_any();
     }
@@ -99,7 +99,7 @@ pub fn Overview() -> impl IntoView {
     });
     view! {
         {head}
-        <PageHead heading=crate::routes::OVERVIEW.title>
+        <PageHead heading=crate::routes::OVERVIEW.title()>
             <span class="spacer"></span>
             <button class="button" id="overview-refresh" disabled=move || reads.busy() on:click=move |_| reads.reload()>{t(k::overview::REFRESH)}</button>
         </PageHead>

@@ -39,7 +39,7 @@ pub fn StaffOverview() -> impl IntoView {
         }
     };
     view! {
-        <PageHead heading=crate::routes::OVERVIEW.title>
+        <PageHead heading=crate::routes::OVERVIEW.title()>
             <span class="spacer"></span>
             <button class="button" id="overview-refresh" on:click=move |_| desk.reload()>{t(k::overview::REFRESH)}</button>
         </PageHead>

@@ -31,7 +31,7 @@ const PAGES: [&Route; 5] =
 /// Everything the palette can find, from what the console already holds.
 fn build(directory: &Directory) -> Index {
     let mut entries: Vec<Entry> =
-        PAGES.iter().map(|route| Entry::new(Kind::Page, route.label, "", route.href())).collect();
+        PAGES.iter().map(|route| Entry::new(Kind::Page, route.label(), "", route.href())).collect();
     // A page gated by a staff-only operation is listed for support staff only.
     let staff_only = routes::REVIEW.gate.is_some_and(|op| cluster_api::roles::staff_role(op).is_some());
     if !staff_only || directory.staff.get_untracked() {
@@ -70,7 +70,7 @@ fn build(directory: &Directory) -> Index {
             for &tab in ClusterTab::ALL {
                 entries.push(Entry::new(
                     Kind::Tab,
-                    format!("{} › {}", c.name, tab.route().label),
+                    format!("{} › {}", c.name, tab.route().label()),
                     org.clone(),
                     links::cluster_tab(&c.id, tab),
                 ));

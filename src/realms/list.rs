@@ -104,8 +104,8 @@ pub fn AllRealms() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::REALMS.label.into(), None)]/>
-        <PageHead heading=crate::routes::REALMS.title/>
+        <Breadcrumbs crumbs=vec![(crate::routes::REALMS.label().into(), None)]/>
+        <PageHead heading=crate::routes::REALMS.title()/>
         <p class="hint">{t(k::realms::ALL_HINT)}</p>
         {move || failures().into_iter().map(|(name, e)| {
             let action = tf(k::realms::LOADING_REALMS_OF, &[("cluster", &name)]);

@@ -203,8 +203,8 @@ fn Desk_() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::REVIEW.label.into(), None)]/>
-        <PageHead heading=crate::routes::REVIEW.title/>
+        <Breadcrumbs crumbs=vec![(crate::routes::REVIEW.label().into(), None)]/>
+        <PageHead heading=crate::routes::REVIEW.title()/>
         <p class="hint">{t(k::review::DESK_HINT)}</p>
         <div class="desk-bar">
             // A real tab list: the table below is what the two views choose between.

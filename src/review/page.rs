@@ -96,14 +96,14 @@ fn Review() -> impl IntoView {
             _ => t(k::review::EXTENSION_VERSION).into(),
         })
     });
-    let tab_title = Signal::derive(move || title(&[&heading.get(), crate::routes::REVIEW_VERSION.title]));
+    let tab_title = Signal::derive(move || title(&[&heading.get(), crate::routes::REVIEW_VERSION.title()]));
 
     view! {
         // The cluster by its name once read (its ID only until then), then the version.
         {move || {
             let cluster_id = ids.with(|i| i.0.clone());
             view! { <Breadcrumbs crumbs=vec![
-                (crate::routes::REVIEW.label.into(), Some(links::REVIEW.to_string())),
+                (crate::routes::REVIEW.label().into(), Some(links::REVIEW.to_string())),
                 (cluster_name(), Some(links::cluster(&cluster_id))),
                 (heading.get(), None),
             ]/> }

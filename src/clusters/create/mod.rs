@@ -240,8 +240,8 @@ pub fn CreateCluster() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label.into(), Some(links::CLUSTERS.into())), (crate::routes::NEW_CLUSTER.title.into(), None)]/>
-        <PageHead heading=t(w::HEADING) title=crate::kit::page::title(&[crate::routes::NEW_CLUSTER.title, crate::routes::CLUSTERS.title])/>
+        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label().into(), Some(links::CLUSTERS.into())), (crate::routes::NEW_CLUSTER.title().into(), None)]/>
+        <PageHead heading=t(w::HEADING) title=crate::kit::page::title(&[crate::routes::NEW_CLUSTER.title(), crate::routes::CLUSTERS.title()])/>
         {move || refused().map(|why| view! {
             <div class="callout" id="create-refused" role="note">
                 <p><strong>{t(w::REFUSED)}</strong>{why}</p>

@@ -45,9 +45,9 @@ fn SecretPage(org_id: String, secret_id: String) -> impl IntoView {
     let list = links::org_secrets(&org_id);
     view! {
         <Breadcrumbs crumbs=vec![
-            (crate::routes::ORGANIZATIONS.label.into(), Some(links::ORGANIZATIONS.to_string())),
+            (crate::routes::ORGANIZATIONS.label().into(), Some(links::ORGANIZATIONS.to_string())),
             (label, Some(links::ORGANIZATIONS.to_string())),
-            (crate::routes::API_SECRETS.label.into(), Some(list)),
+            (crate::routes::API_SECRETS.label().into(), Some(list)),
             (secret_id.clone(), None),
         ]/>
         <PageHead heading=heading/>

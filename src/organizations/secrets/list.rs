@@ -103,11 +103,11 @@ fn SecretsPage(org_id: String) -> impl IntoView {
     });
     view! {
         <Breadcrumbs crumbs=vec![
-            (crate::routes::ORGANIZATIONS.label.into(), Some(links::ORGANIZATIONS.to_string())),
+            (crate::routes::ORGANIZATIONS.label().into(), Some(links::ORGANIZATIONS.to_string())),
             (label.clone(), Some(links::ORGANIZATIONS.to_string())),
-            (crate::routes::API_SECRETS.label.into(), None),
+            (crate::routes::API_SECRETS.label().into(), None),
         ]/>
-        <PageHead heading=crate::routes::API_SECRETS.title title=Signal::stored(crate::kit::page::title(&[crate::routes::API_SECRETS.title, &label]))>
+        <PageHead heading=crate::routes::API_SECRETS.title() title=Signal::stored(crate::kit::page::title(&[crate::routes::API_SECRETS.title(), &label]))>
             <span class="chip usage" id="secret-count" class:full=move || count.with(|c| matches!(c, Some(Ok(n)) if *n >= MAX_SECRETS as i64))>
                 {count_text}
             </span>

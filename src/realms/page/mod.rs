@@ -68,8 +68,8 @@ fn Realm(id: String) -> impl IntoView {
     Loaded::from_fn(t(k::realms::LOADING_REALM), read, Some(Callback::new(move |_| watch.refresh(key(&retry_id)))))
         .failed_head(move || {
             view! {
-                <Breadcrumbs crumbs=vec![(crate::routes::REALMS.label.into(), Some(links::REALMS.into())), (crumbs.clone(), None)]/>
-                <PageHead heading=crumbs.clone() title=title(&[&crumbs, crate::routes::REALMS.title])/>
+                <Breadcrumbs crumbs=vec![(crate::routes::REALMS.label().into(), Some(links::REALMS.into())), (crumbs.clone(), None)]/>
+                <PageHead heading=crumbs.clone() title=title(&[&crumbs, crate::routes::REALMS.title()])/>
             }
         })
         .ready(move |()| {
@@ -108,13 +108,13 @@ fn RealmShown(id: String, realm: Signal<Deployment>) -> impl IntoView {
         let c = r.cluster.as_ref();
         (c.map(|c| c.name.clone()).unwrap_or_default(), c.map(|c| c.id.clone()).unwrap_or_default())
     });
-    let mut crumbs = vec![(crate::routes::REALMS.label.to_string(), Some(links::REALMS.to_string()))];
+    let mut crumbs = vec![(crate::routes::REALMS.label().to_string(), Some(links::REALMS.to_string()))];
     if !cluster_id.is_empty() {
         crumbs.push((cluster_name.clone(), Some(links::cluster_tab(&cluster_id, ClusterTab::Realms))));
     }
     crumbs.push((realm.with_untracked(|r| r.name.clone()), None));
     let tab_title =
-        Signal::derive(move || title(&[&realm.with(|r| r.name.clone()), crate::routes::REALMS.title]));
+        Signal::derive(move || title(&[&realm.with(|r| r.name.clone()), crate::routes::REALMS.title()]));
 
     view! {
         <Breadcrumbs crumbs=crumbs/>
