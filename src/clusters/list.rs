@@ -33,15 +33,14 @@ pub const FILTER: FilterSpec = FilterSpec {
     any_label: w::FILTER_ANY_STATUS.1,
 };
 
-/// The columns, headed in the person's language (the kit reads the keys when it draws the
-/// header; the sort in the URL keeps the English words).
+/// The columns in English (the catalogue's English, as `FILTER`).
 const COLUMNS: &[Column] = &[
-    Column::sortable_named(w::COL_NAME),
-    Column::sortable_named(w::COL_STATUS),
-    Column::sortable_named(w::COL_TIER),
-    Column::sortable_named(w::COL_REGION),
-    Column::named(w::COL_HOST),
-    Column::sortable_named(w::COL_CREATED),
+    Column::sortable(w::COL_NAME.1),
+    Column::sortable(w::COL_STATUS.1),
+    Column::sortable(w::COL_TIER.1),
+    Column::sortable(w::COL_REGION.1),
+    Column::new(w::COL_HOST.1),
+    Column::sortable(w::COL_CREATED.1),
 ];
 
 /// `FILTER` in the current language. The kit takes `'static` specs and columns, so in
@@ -58,6 +57,15 @@ fn filter_words() -> &'static FilterSpec {
         any_label: t(w::FILTER_ANY_STATUS),
         ..FILTER
     }))
+}
+
+/// `COLUMNS` in the current language (see `filter_words`).
+fn columns() -> &'static [Column] {
+    if crate::i18n::lang() == crate::i18n::Lang::En {
+        return COLUMNS;
+    }
+    let words = [w::COL_NAME, w::COL_STATUS, w::COL_TIER, w::COL_REGION, w::COL_HOST, w::COL_CREATED];
+    Box::leak(COLUMNS.iter().zip(words).map(|(c, m)| Column { label: t(m), sortable: c.sortable }).collect())
 }
 
 /// Newest first unless the URL says otherwise: the column "Created", descending.
@@ -192,8 +200,8 @@ pub fn ClusterList() -> impl IntoView {
         ClusterState::KNOWN.iter().map(|s| (s.as_str().to_string(), describe(s).0.to_string())).collect();
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label().into(), None)]/>
-        <PageHead heading=crate::routes::CLUSTERS.title()>
+        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label.into(), None)]/>
+        <PageHead heading=crate::routes::CLUSTERS.title>
             <span class="spacer"></span>
             {move || match create_denied() {
                 None => view! { <a href=links::NEW_CLUSTER class="button primary" id="new-cluster">{t(w::CREATE)}</a> }.into_any(),
@@ -207,7 +215,7 @@ pub fn ClusterList() -> impl IntoView {
         })}
         <FilterBar spec=filter_words() base=links::CLUSTERS.to_string() filter=filter options=options/>
         <OrgFilter org=org/>
-        <ResourceTable columns=COLUMNS rows=rows class="clusters" label=t(w::TABLE_LABEL) loading_what=t(w::LOADING)
+        <ResourceTable columns=columns() rows=rows class="clusters" label=t(w::TABLE_LABEL) loading_what=t(w::LOADING)
             retry=Callback::new(move |_| clusters.refetch()) empty=empty updated_at=listed_at.into() default_sort=NEWEST_FIRST
             pager=PAGER/>
     }

@@ -1,5 +1,5 @@
 //! The table's sort, kept in the URL like the filters (`?sort=-created`: the column's
-//! English label in lower case whatever the language, `-` for descending), so a sorted list can be bookmarked, shared and
+//! label in lower case, `-` for descending), so a sorted list can be bookmarked, shared and
 //! survives a reload. A table may have a default order (the clusters list: newest first),
 //! shown on its header as any other sort; the URL names only a different one.
 
@@ -97,15 +97,6 @@ mod tests {
         assert_eq!(parse(&value(COLUMNS, (0, true)), COLUMNS), Some((0, true)));
         assert_eq!(param(None), "sort");
         assert_eq!(param(Some("card-table")), "card-table-sort");
-    }
-
-    #[test]
-    fn a_named_column_sorts_by_its_english_words() {
-        // A catalogue key's English names the sort, whatever the language shows.
-        const NAMED: &[Column] = &[Column::sortable_named(crate::i18n::k::kit::ACTIONS)];
-        assert_eq!(value(NAMED, (0, false)), "-actions");
-        assert_eq!(parse("actions", NAMED), Some((0, true)));
-        assert_eq!(NAMED[0].label(), "Actions");
     }
 
     #[test]

@@ -19,45 +19,22 @@ use super::copy::CopyButton;
 use super::pager::{Pager, with_param};
 use crate::api::ApiError;
 use crate::format;
-use crate::i18n::{Msg, k, t, tf};
+use crate::i18n::{k, t, tf};
 
 /// One column: its header, and whether clicking the header sorts by it.
 #[derive(Debug, Clone, Copy)]
 pub struct Column {
-    /// The header in English: what the sort in the URL is named after. The table shows
-    /// [`Column::label()`], the words in the person's language.
     pub label: &'static str,
-    /// The header's words. A key, so a `const` table of columns can be in the person's
-    /// language (`t()` is not `const`), and so the sort in the URL is named by the English
-    /// words whatever the language (a shared link sorts the same for everyone).
-    name: Msg,
     pub sortable: bool,
 }
 
 impl Column {
-    /// A column headed by `label` as given (words not in the catalogues).
     pub const fn new(label: &'static str) -> Column {
-        Column { label, name: crate::kit::lazy::as_given(label), sortable: false }
+        Column { label, sortable: false }
     }
 
-    /// A sortable column headed by `label` as given.
     pub const fn sortable(label: &'static str) -> Column {
-        Column { label, name: crate::kit::lazy::as_given(label), sortable: true }
-    }
-
-    /// A column headed by a catalogue's words (`k::area::KEY`).
-    pub const fn named(name: Msg) -> Column {
-        Column { label: name.1, name, sortable: false }
-    }
-
-    /// A sortable column headed by a catalogue's words.
-    pub const fn sortable_named(name: Msg) -> Column {
-        Column { label: name.1, name, sortable: true }
-    }
-
-    /// The header as shown, in the person's language.
-    pub fn label(&self) -> &'static str {
-        t(self.name)
+        Column { label, sortable: true }
     }
 }
 
@@ -309,7 +286,7 @@ pub fn ResourceTable(
                 let inner = if col.sortable {
                     view! {
                         <button type="button" class="sort" on:click=move |_| set_sort.run(super::sort::next(i, sorted.get_untracked(), default_sort))>
-                            {col.label()}
+                            {col.label}
                             <span class="sort-mark" aria-hidden="true">{move || match aria() {
                                 Some("ascending") => "▲",
                                 Some("descending") => "▼",
@@ -318,12 +295,12 @@ pub fn ResourceTable(
                         </button>
                     }
                     .into_any()
-                } else if col.label().is_empty() {
+                } else if col.label.is_empty() {
                     // A column of row buttons has no visible heading, but a header cell
                     // must still say what the column holds (axe: empty-table-header).
                     view! { <span class="visually-hidden">{t(k::kit::ACTIONS)}</span> }.into_any()
                 } else {
-                    col.label().into_any()
+                    col.label.into_any()
                 };
                 view! { <th scope="col" aria-sort=aria>{inner}</th> }
             })
@@ -382,7 +359,7 @@ pub fn ResourceTable(
                         .cells
                         .into_iter()
                         .zip(columns.iter())
-                        .map(|(cell, col)| cell.render(col.label(), now))
+                        .map(|(cell, col)| cell.render(col.label, now))
                         .collect_view();
                     view! { <tr>{cells}</tr> }.add_any_attr(custom_attribute(name, value))
                 })
