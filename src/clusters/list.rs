@@ -200,8 +200,8 @@ pub fn ClusterList() -> impl IntoView {
         ClusterState::KNOWN.iter().map(|s| (s.as_str().to_string(), describe(s).0.to_string())).collect();
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label.into(), None)]/>
-        <PageHead heading=crate::routes::CLUSTERS.title>
+        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label().into(), None)]/>
+        <PageHead heading=crate::routes::CLUSTERS.title()>
             <span class="spacer"></span>
             {move || match create_denied() {
                 None => view! { <a href=links::NEW_CLUSTER class="button primary" id="new-cluster">{t(w::CREATE)}</a> }.into_any(),
