@@ -30,10 +30,16 @@ const LIMIT: usize = 20;
 const PAGES: [&Route; 5] =
     [&routes::CLUSTERS, &routes::OVERVIEW, &routes::ORGANIZATIONS, &routes::BILLING, &routes::REALMS];
 
+/// What a link to `route` says: the route table's words (its own, not the palette's), which
+/// the index searches as they are shown.
+fn shown(route: &Route) -> &'static str {
+    route.label
+}
+
 /// Everything the palette can find, from what the console already holds.
 fn build(directory: &Directory) -> Index {
     let mut entries: Vec<Entry> =
-        PAGES.iter().map(|route| Entry::new(Kind::Page, route.label, "", route.href())).collect();
+        PAGES.iter().map(|route| Entry::new(Kind::Page, shown(route), "", route.href())).collect();
     // A page gated by a staff-only operation is listed for support staff only.
     let staff_only = routes::REVIEW.gate.is_some_and(|op| cluster_api::roles::staff_role(op).is_some());
     if !staff_only || directory.staff.get_untracked() {
@@ -45,7 +51,7 @@ fn build(directory: &Directory) -> Index {
         ));
     }
     let new_cluster = &routes::NEW_CLUSTER;
-    entries.push(Entry::new(Kind::Action, new_cluster.label, t(w::NEW_CLUSTER_DETAIL), new_cluster.href()));
+    entries.push(Entry::new(Kind::Action, shown(new_cluster), t(w::NEW_CLUSTER_DETAIL), new_cluster.href()));
     entries.push(Entry::new(
         Kind::Action,
         t(w::OPEN_BILLING),
@@ -77,7 +83,7 @@ fn build(directory: &Directory) -> Index {
             for &tab in ClusterTab::ALL {
                 entries.push(Entry::new(
                     Kind::Tab,
-                    format!("{} › {}", c.name, tab.route().label),
+                    format!("{} › {}", c.name, shown(tab.route())),
                     org.clone(),
                     links::cluster_tab(&c.id, tab),
                 ));
