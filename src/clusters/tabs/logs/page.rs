@@ -130,6 +130,7 @@ pub fn ClusterLogs() -> impl IntoView {
         })
     });
     let has_next = move || files.with(|f| matches!(f, Some(Ok(list)) if list.len() > PAGE));
+    let columns = columns();
     view! {
         <LogViewer filters=filters go=go/>
         <section class="card" id="log-files">
@@ -137,7 +138,7 @@ pub fn ClusterLogs() -> impl IntoView {
             <p class="hint">{t(w::FILES_HINT)}</p>
             <p class="hint">{t(w::FILES_WINDOW_HINT)}</p>
                         {move || problem.get().is_none().then(|| view! {
-                <ResourceTable columns=columns() rows=rows loading_what=t(w::LOADING_FILES) retry=Callback::new(move |_| files.refetch())
+                <ResourceTable columns=columns rows=rows loading_what=t(w::LOADING_FILES) retry=Callback::new(move |_| files.refetch())
                     empty=ViewFn::from(|| view! { <div class="empty" id="no-window-files"><p>{t(w::NO_WINDOW_FILES)}</p></div> })
                     id="log-table" label=t(w::FILES_TABLE) updated_at=Signal::derive(move || listed_at.get())/>
             })}

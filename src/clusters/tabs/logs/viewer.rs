@@ -161,6 +161,8 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
     });
     let reveal = Signal::derive(move || around.get().map(|a| a.saturating_sub(range.get().start)));
     let table_count = Signal::derive(move || range.with(|r| r.len()));
+    // Made once per render: the tables below are rebuilt whenever a filter changes.
+    let (line_cols, event_cols) = (line_columns(), event_columns());
     let count_text = move || {
         let n = table_count.get();
         let full = matches.with(|m| m.as_ref().is_ok_and(|m| m.len() >= wanted.get()));
@@ -193,9 +195,9 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
                 <p class="field-error" id="log-search-problem" role="alert">{why}</p>
             })}
             {move || if events() {
-                view! { <VirtualTable id="log-events" label=t(w::EVENTS_TABLE) columns=event_columns() count=table_count cells=cells open=open reveal=reveal/> }.into_any()
+                view! { <VirtualTable id="log-events" label=t(w::EVENTS_TABLE) columns=event_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
             } else {
-                view! { <VirtualTable id="log-lines" label=t(w::LINES_TABLE) columns=line_columns() count=table_count cells=cells open=open reveal=reveal/> }.into_any()
+                view! { <VirtualTable id="log-lines" label=t(w::LINES_TABLE) columns=line_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
             }}
             <div class="actions">
                 <button type="button" class="button subtle" id="log-load-more"
