@@ -44,17 +44,23 @@ impl EnvVarsCtx {
     }
 }
 
-/// The table's columns in the current language. The kit keeps columns for the page's life
-/// (`'static`), so each render leaks these few values until the kit takes `Msg`.
+/// The table's columns in English (the catalogue's English).
+const COLUMNS: &[Column] = &[
+    Column::sortable(w::COL_NAME.1),
+    Column::sortable(w::COL_TYPE.1),
+    Column::new(w::COL_VALUE.1),
+    Column::new(w::COL_PENDING.1),
+    Column::new(w::COL_ACTIONS.1),
+];
+
+/// `COLUMNS` in the current language. The kit takes `'static` columns, so in another
+/// language than English the translated ones are made once per visit and kept (a few bytes).
 fn columns() -> &'static [Column] {
-    vec![
-        Column::sortable(t(w::COL_NAME)),
-        Column::sortable(t(w::COL_TYPE)),
-        Column::new(t(w::COL_VALUE)),
-        Column::new(t(w::COL_PENDING)),
-        Column::new(t(w::COL_ACTIONS)),
-    ]
-    .leak()
+    if crate::i18n::lang() == crate::i18n::Lang::En {
+        return COLUMNS;
+    }
+    let words = [w::COL_NAME, w::COL_TYPE, w::COL_VALUE, w::COL_PENDING, w::COL_ACTIONS];
+    Box::leak(COLUMNS.iter().zip(words).map(|(c, m)| Column { label: t(m), sortable: c.sortable }).collect())
 }
 
 #[component]

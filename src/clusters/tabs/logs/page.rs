@@ -24,16 +24,22 @@ use crate::load::load;
 /// How long a download link is asked to stay valid.
 const LINK_MINUTES: i32 = 15;
 
-/// The file table's columns in the current language. The kit keeps columns for the page's
-/// life (`'static`), so each render leaks these four small values until the kit takes `Msg`.
+/// The file table's columns in English (the catalogue's English).
+const COLUMNS: &[Column] = &[
+    Column::sortable(w::COL_FILE.1),
+    Column::sortable(w::COL_LAST_MODIFIED.1),
+    Column::sortable(w::COL_SIZE.1),
+    Column::new(w::DOWNLOAD.1),
+];
+
+/// `COLUMNS` in the current language. The kit takes `'static` columns, so in another
+/// language than English the translated ones are made once per visit and kept (a few bytes).
 fn columns() -> &'static [Column] {
-    vec![
-        Column::sortable(t(w::COL_FILE)),
-        Column::sortable(t(w::COL_LAST_MODIFIED)),
-        Column::sortable(t(w::COL_SIZE)),
-        Column::new(t(w::DOWNLOAD)),
-    ]
-    .leak()
+    if crate::i18n::lang() == crate::i18n::Lang::En {
+        return COLUMNS;
+    }
+    let words = [w::COL_FILE, w::COL_LAST_MODIFIED, w::COL_SIZE, w::DOWNLOAD];
+    Box::leak(COLUMNS.iter().zip(words).map(|(c, m)| Column { label: t(m), sortable: c.sortable }).collect())
 }
 
 fn row(file: &LogFile, download: Callback<String>) -> Row {

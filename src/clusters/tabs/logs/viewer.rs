@@ -23,15 +23,17 @@ use crate::i18n::k::logs as w;
 use crate::i18n::{t, tp};
 use crate::kit::virtual_table::VirtualTable;
 
-/// The Lines view's columns in the current language (the kit keeps them: leaked per render).
+const LINE_COLUMNS: &[(&str, &str)] = &[
+    (w::COL_TIME.1, "c-time"),
+    (w::LEVEL.1, "c-level"),
+    (w::COL_LOGGER.1, "c-logger"),
+    (w::COL_MESSAGE.1, "c-message"),
+];
+
+/// `LINE_COLUMNS` in the current language (made once per visit in another language than
+/// English: the kit takes `'static` columns).
 fn line_columns() -> &'static [(&'static str, &'static str)] {
-    vec![
-        (t(w::COL_TIME), "c-time"),
-        (t(w::LEVEL), "c-level"),
-        (t(w::COL_LOGGER), "c-logger"),
-        (t(w::COL_MESSAGE), "c-message"),
-    ]
-    .leak()
+    super::events::in_language(LINE_COLUMNS, &[w::COL_TIME, w::LEVEL, w::COL_LOGGER, w::COL_MESSAGE])
 }
 
 /// What the viewer shows, worked out once per change and shared by its parts.

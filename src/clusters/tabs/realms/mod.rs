@@ -22,19 +22,30 @@ use crate::load::{Load, load};
 use crate::realms::rows::{RowCtx, TAB_COLUMNS, realm_row};
 use crate::realms::{describe, realm_watch};
 
-/// The list's filter in the current language. The kit keeps the spec for the page's life
-/// (`'static`), so each render leaks this small value until the kit takes `Msg`.
+const FILTER: FilterSpec = FilterSpec {
+    name_param: "name",
+    choice_param: "state",
+    name_id: "filter-realm-name",
+    choice_id: "filter-realm-state",
+    clear_id: "clear-realm-filters",
+    name_label: w::FILTER_NAME.1,
+    placeholder: w::FILTER_PLACEHOLDER.1,
+    choice_label: w::FILTER_STATE.1,
+    any_label: w::FILTER_ANY_STATE.1,
+};
+
+/// `FILTER` in the current language. The kit takes a `'static` spec, so in another language
+/// than English the translated one is made once per visit of the tab and kept (a few bytes).
 fn filter_spec() -> &'static FilterSpec {
+    if crate::i18n::lang() == crate::i18n::Lang::En {
+        return &FILTER;
+    }
     Box::leak(Box::new(FilterSpec {
-        name_param: "name",
-        choice_param: "state",
-        name_id: "filter-realm-name",
-        choice_id: "filter-realm-state",
-        clear_id: "clear-realm-filters",
         name_label: t(w::FILTER_NAME),
         placeholder: t(w::FILTER_PLACEHOLDER),
         choice_label: t(w::FILTER_STATE),
         any_label: t(w::FILTER_ANY_STATE),
+        ..FILTER
     }))
 }
 
