@@ -9,10 +9,6 @@ use crate::i18n::{k, t};
 pub struct ChunkError;
 
 impl ChunkError {
-    /// What probably happened, in English (`likely()` is what a person reads). Kept for the
-    /// screens that still build their message around it.
-    pub const LIKELY: &'static str = k::chunk::LIKELY.1;
-
     /// What probably happened, for every message about a module that did not download, in
     /// the person's language.
     pub fn likely() -> &'static str {

@@ -79,10 +79,6 @@ pub fn decide_staff(op: &Operation) -> Result<(), String> {
     if roles::staff_may(op) { Ok(()) } else { Err(t(STAFF_READ_ONLY).into()) }
 }
 
-/// Shown while the roles are still being read, in English ([`checking`] is what a person
-/// reads). Kept for the screens that still show it as it is.
-pub const CHECKING: &str = w::CHECKING.1;
-
 /// Shown while the roles are still being read.
 pub fn checking() -> &'static str {
     t(w::CHECKING)

@@ -28,11 +28,8 @@ pub struct Route {
     pub segment: &'static str,
     /// The route this one is nested in (the cluster page for its tabs).
     pub parent: Option<&'static Route>,
-    /// What a link to it says, in English: the tab bar, the side navigation, the palette
-    /// show [`Route::label()`], its words in the person's language. (Kept for a screen
-    /// that still reads the English.)
-    pub label: &'static str,
-    /// What a link to it says: its key in the catalogues (`locales/*/routes.json`).
+    /// What a link to it says (the tab bar, the side navigation, the palette): its key in
+    /// the catalogues (`locales/*/routes.json`), shown through [`Route::label()`].
     label_words: Msg,
     /// The page title's own part (`Resources` in `Resources · acme-prod · Clusters ·
     /// Cluster console`), empty where what the page shows names it (a cluster, a realm):
@@ -190,7 +187,6 @@ macro_rules! routes {
             pub const $name: Route = Route {
                 segment: $segment,
                 parent: some_ref!($($parent)?),
-                label: words!($label).1,
                 label_words: words!($label),
                 title_words: words!($title),
                 gate: some_ref!($(catalogue::$gate)?),
@@ -420,10 +416,10 @@ mod tests {
     }
 
     #[test]
-    fn the_english_fields_are_the_words_in_english() {
+    fn natively_the_words_are_english() {
         // Natively no catalogue is loaded: `label()`/`title()` answer English.
         for route in ALL {
-            assert_eq!(route.label, route.label(), "{}", route.pattern());
+            assert_eq!(route.label_words.1, route.label(), "{}", route.pattern());
             assert_eq!(route.title_words.1, route.title(), "{}", route.pattern());
         }
         assert_eq!(NEW_CLUSTER.label(), "Create cluster");

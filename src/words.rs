@@ -114,13 +114,8 @@ pub fn sentence(text: &str) -> String {
     if text.ends_with(['.', '!', '?']) { text.to_string() } else { format!("{text}.") }
 }
 
-/// Where a teammate finds their own user ID, in English ([`find_your_user_id`] is what a
-/// person reads). Kept for the screens that still show it as it is.
-pub const FIND_YOUR_USER_ID: &str = w::FIND_YOUR_USER_ID.1;
-
 /// Where a teammate finds their own user ID: said wherever a user ID is asked for, in the
 /// person's language.
-#[allow(dead_code)] // Until the billing contacts move to the catalogues.
 pub fn find_your_user_id() -> &'static str {
     t(w::FIND_YOUR_USER_ID)
 }

@@ -102,7 +102,7 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
                     </p>
                 }
             })}
-            <p class="hint" id="user-id-help">{crate::words::FIND_YOUR_USER_ID}" "{t(k::billing::ASK_TEAMMATE)}</p>
+            <p class="hint" id="user-id-help">{crate::words::find_your_user_id()}" "{t(k::billing::ASK_TEAMMATE)}</p>
             <form class="inline-form" on:submit=submit>
                 <label for="contact-user-id">{t(k::billing::ADD_BY_USER_ID)}" "</label>
                 <input id="contact-user-id" placeholder=t(k::billing::USER_ID_PLACEHOLDER) aria-describedby="user-id-help" prop:value=user_id disabled=locked

@@ -18,7 +18,7 @@ use crate::i18n::k::palette as w;
 use crate::i18n::t;
 use crate::kit::lazy::{Lazy, split_screen};
 
-split_screen!(PALETTE, palette, "the command palette", view! { <ui::PaletteDialog/> });
+split_screen!(PALETTE, palette, crate::i18n::k::kit::SCREEN_PALETTE, view! { <ui::PaletteDialog/> });
 
 thread_local! {
     static VISITS: RefCell<index::Visits> = RefCell::new(index::Visits::default());

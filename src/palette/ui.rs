@@ -33,7 +33,7 @@ const PAGES: [&Route; 5] =
 /// What a link to `route` says: the route table's words (its own, not the palette's), which
 /// the index searches as they are shown.
 fn shown(route: &Route) -> &'static str {
-    route.label
+    route.label()
 }
 
 /// Everything the palette can find, from what the console already holds.

@@ -192,7 +192,7 @@ pub fn CreateCluster() -> impl IntoView {
                         Loaded::from_fn(t(w::LOADING_ORGS),
                             move || Some(directory.orgs.get().map_or(Ok(()), |r| r.map(drop))),
                             Some(Callback::new(move |_| directory.orgs.refetch())))
-                        .ready(move |()| view! { <p class="hint" id="no-org">{refused().unwrap_or_else(|| crate::directory::CHECKING.into())}</p> }.into_any())
+                        .ready(move |()| view! { <p class="hint" id="no-org">{refused().unwrap_or_else(|| crate::directory::checking().into())}</p> }.into_any())
                     } else {
                         view! {
                             <select id="cluster-org" on:change:target=move |ev| { picked.set(false); org.set(ev.target().value()) }>

@@ -67,7 +67,7 @@ impl Run {
         match steps().await {
             Ok(run) => run(self, first).await,
             Err(ChunkError) => {
-                let why = tf(w::CHUNK_FAILED, &[("likely", ChunkError::LIKELY)]);
+                let why = tf(w::CHUNK_FAILED, &[("likely", ChunkError::likely())]);
                 self.phase.try_set(failed(&self.plan(), first, &StepError::Local(why)));
             }
         }
