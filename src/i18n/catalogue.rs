@@ -10,16 +10,15 @@ use std::cell::{Cell, RefCell};
 
 use leptos::prelude::*;
 
-use super::k::{COUNT, KEYS_HASH};
 use super::lang::{Lang, STORAGE_KEY};
 
-enum Entry {
+pub(super) enum Entry {
     Missing,
     Text(Box<str>),
     Forms(Vec<(Box<str>, Box<str>)>),
 }
 
-struct Catalogue(Vec<Entry>);
+pub(super) struct Catalogue(pub(super) Vec<Entry>);
 
 thread_local! {
     static CURRENT: Cell<(Lang, Option<&'static Catalogue>)> = const { Cell::new((Lang::En, None)) };
@@ -53,31 +52,6 @@ pub fn plural_form(index: u16, category: &str) -> Option<&'static str> {
     }
 }
 
-/// Reads a catalogue file; says what is wrong with one that does not fit this build.
-fn parse(json: &str) -> Result<Catalogue, String> {
-    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("it is not JSON ({e})"))?;
-    if value.get("hash").and_then(|h| h.as_u64()) != Some(u64::from(KEYS_HASH)) {
-        return Err("it belongs to another build of the console (reload the page)".into());
-    }
-    let Some(strings) = value.get("strings").and_then(|s| s.as_array()) else {
-        return Err("it holds no strings".into());
-    };
-    if strings.len() != COUNT {
-        return Err(format!("it holds {} strings where this build has {COUNT}", strings.len()));
-    }
-    let entries = strings
-        .iter()
-        .map(|s| match s {
-            serde_json::Value::String(s) => Entry::Text(s.as_str().into()),
-            serde_json::Value::Object(forms) => Entry::Forms(
-                forms.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.as_str().into(), v.into()))).collect(),
-            ),
-            _ => Entry::Missing,
-        })
-        .collect();
-    Ok(Catalogue(entries))
-}
-
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|w| w.local_storage().ok().flatten())
 }
@@ -100,20 +74,15 @@ fn catalogue_url(lang: Lang) -> Result<String, String> {
     Ok(format!("{base}locales/{}.json", lang.code()))
 }
 
+/// The catalogue of `lang`: the one already loaded, or fetched through the `i18n_load`
+/// module (`load.rs`), which an English visit never downloads.
 async fn fetch(lang: Lang) -> Result<&'static Catalogue, String> {
     if let Some(found) = LOADED.with(|l| l.borrow().iter().find(|(l, _)| *l == lang).map(|(_, c)| *c)) {
         return Ok(found);
     }
     let url = catalogue_url(lang)?;
-    let response = gloo_net::http::Request::get(&url)
-        .send()
-        .await
-        .map_err(|e| format!("{url} could not be fetched ({e})"))?;
-    if !response.ok() {
-        return Err(format!("{url} answered HTTP {}", response.status()));
-    }
-    let body = response.text().await.map_err(|e| format!("{url} could not be read ({e})"))?;
-    let catalogue: &'static Catalogue = Box::leak(Box::new(parse(&body).map_err(|e| format!("{url}: {e}"))?));
+    let catalogue = super::load::catalogue(url).await?;
+    let catalogue: &'static Catalogue = Box::leak(Box::new(catalogue));
     LOADED.with(|l| l.borrow_mut().push((lang, catalogue)));
     Ok(catalogue)
 }
@@ -155,18 +124,4 @@ pub async fn choose(lang: Lang) -> Result<(), String> {
     }
     apply(lang, catalogue);
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn refuses_a_catalogue_of_another_build() {
-        let other = format!(r#"{{"hash": {}, "strings": []}}"#, KEYS_HASH.wrapping_add(1));
-        assert!(parse(&other).err().is_some_and(|e| e.contains("another build")));
-        let short = format!(r#"{{"hash": {KEYS_HASH}, "strings": []}}"#);
-        assert!(COUNT == 0 || parse(&short).err().is_some_and(|e| e.contains("strings where")));
-        assert!(parse("<html>").err().is_some_and(|e| e.contains("not JSON")));
-    }
 }

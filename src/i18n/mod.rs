@@ -15,6 +15,7 @@
 mod catalogue;
 pub mod intl;
 mod lang;
+mod load;
 #[cfg(test)]
 mod parity_tests;
 pub mod picker;

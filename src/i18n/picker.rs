@@ -1,10 +1,20 @@
-//! The language and theme pickers of the sign-in page and the account menu.
+//! The language and theme pickers of the sign-in page and the account menu: in the
+//! `i18n_load` module with the catalogue reader (`load.rs`), so a visit that never changes
+//! either does not download them (the head script applies the stored choices).
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::k::prefs;
 use super::{Lang, t, tf};
+
+crate::kit::lazy::split_screen!(pub SIGN_IN_PREFS, i18n_load, "the language choice", view! {
+    <LanguagePicker id="sign-in-language"/>
+});
+crate::kit::lazy::split_screen!(pub ACCOUNT_PREFS, i18n_load, "your preferences", view! {
+    <LanguagePicker id="account-language"/>
+    <ThemePicker id="account-theme"/>
+});
 
 /// "Language": each language by its own name. Choosing one loads its catalogue and
 /// re-renders the screens in it; one that cannot be loaded says why and stays unchosen.

@@ -96,10 +96,10 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
                 }}
                 <p class="account-heading"><strong>{t(w::ORGS_AND_ROLES)}</strong></p>
                 {move || orgs_and_roles(directory)}
-                <div class="account-prefs">
-                    <crate::i18n::picker::LanguagePicker id="account-language"/>
-                    <crate::i18n::picker::ThemePicker id="account-theme"/>
-                </div>
+                // Loaded the first time the menu opens (`i18n_load`).
+                {move || open.get().then(|| view! {
+                    <div class="account-prefs"><crate::kit::lazy::Lazy screen=&crate::i18n::picker::ACCOUNT_PREFS/></div>
+                })}
                 <div class="account-actions">
                     <button type="button" class="button" id="sign-out" on:click=move |_| sign_out.run(())>{t(w::SIGN_OUT)}</button>
                 </div>

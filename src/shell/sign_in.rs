@@ -6,7 +6,6 @@ use leptos_router::{
 
 use crate::api::{self, ApiError};
 use crate::i18n::k::sign_in as w;
-use crate::i18n::picker::LanguagePicker;
 use crate::i18n::{t, tf};
 use crate::kit::Write;
 use crate::kit::page::{title, use_title};
@@ -154,7 +153,7 @@ pub fn SignIn() -> impl IntoView {
                 </button>
             </form>
             <section class="card sign-in-prefs">
-                <LanguagePicker id="sign-in-language"/>
+                <crate::kit::lazy::Lazy screen=&crate::i18n::picker::SIGN_IN_PREFS/>
             </section>
         </main>
     }
