@@ -20,13 +20,17 @@ fn fetcher() -> Result<Fetch, ChunkError> {
 pub async fn catalogue(url: String) -> Result<Catalogue, String> {
     match fetcher().await {
         Ok(fetch) => fetch(url).await,
-        Err(ChunkError) => Err(format!("the code that reads {url} could not be downloaded ({})", ChunkError::LIKELY)),
+        Err(ChunkError) => {
+            Err(format!("the code that reads {url} could not be downloaded ({})", ChunkError::LIKELY))
+        }
     }
 }
 
 async fn fetch(url: &str) -> Result<Catalogue, String> {
-    let response =
-        gloo_net::http::Request::get(url).send().await.map_err(|e| format!("{url} could not be fetched ({e})"))?;
+    let response = gloo_net::http::Request::get(url)
+        .send()
+        .await
+        .map_err(|e| format!("{url} could not be fetched ({e})"))?;
     if !response.ok() {
         return Err(format!("{url} answered HTTP {}", response.status()));
     }
