@@ -60,8 +60,12 @@ fn expiry_key(c: &PaymentMethod) -> SortKey {
     }
 }
 
-const COLUMNS: &[Column] =
-    &[Column::sortable("Card"), Column::sortable("Expires"), Column::sortable("Pays for"), Column::new("")];
+const COLUMNS: &[Column] = &[
+    Column::sortable(k::billing::CARD_FALLBACK),
+    Column::sortable(k::billing::COL_EXPIRES),
+    Column::sortable(k::billing::COL_PAYS_FOR),
+    Column::blank(),
+];
 
 #[component]
 pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {

@@ -12,8 +12,12 @@ use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 use crate::load::Load;
 
-const COLUMNS: &[Column] =
-    &[Column::sortable("User"), Column::sortable("Name"), Column::sortable("Email"), Column::new("")];
+const COLUMNS: &[Column] = &[
+    Column::sortable(k::billing::COL_USER),
+    Column::sortable(k::billing::COL_NAME),
+    Column::sortable(k::billing::COL_EMAIL),
+    Column::blank(),
+];
 
 type Contacts = Load<Result<Vec<BillingContact>, crate::api::ApiError>>;
 

@@ -68,10 +68,10 @@ pub fn SubscriptionDetails(
 }
 
 const COLUMNS: &[Column] = &[
-    Column::sortable("Plan"),
-    Column::sortable("Status"),
-    Column::sortable("Renewal"),
-    Column::sortable("Open invoice"),
+    Column::sortable(k::billing::PLAN),
+    Column::sortable(k::billing::STATUS),
+    Column::sortable(k::billing::RENEWAL),
+    Column::sortable(k::billing::COL_OPEN_INVOICE),
 ];
 
 fn subscription_row(s: &Subscription) -> Row {

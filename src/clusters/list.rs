@@ -27,46 +27,20 @@ pub const FILTER: FilterSpec = FilterSpec {
     name_id: "filter-name",
     choice_id: "filter-status",
     clear_id: "clear-filters",
-    name_label: w::FILTER_NAME.1,
-    placeholder: w::FILTER_PLACEHOLDER.1,
-    choice_label: w::FILTER_STATUS.1,
-    any_label: w::FILTER_ANY_STATUS.1,
+    name_label: w::FILTER_NAME,
+    placeholder: w::FILTER_PLACEHOLDER,
+    choice_label: w::FILTER_STATUS,
+    any_label: w::FILTER_ANY_STATUS,
 };
 
-/// The columns in English (the catalogue's English, as `FILTER`).
 const COLUMNS: &[Column] = &[
-    Column::sortable(w::COL_NAME.1),
-    Column::sortable(w::COL_STATUS.1),
-    Column::sortable(w::COL_TIER.1),
-    Column::sortable(w::COL_REGION.1),
-    Column::new(w::COL_HOST.1),
-    Column::sortable(w::COL_CREATED.1),
+    Column::sortable(w::COL_NAME),
+    Column::sortable(w::COL_STATUS),
+    Column::sortable(w::COL_TIER),
+    Column::sortable(w::COL_REGION),
+    Column::new(w::COL_HOST),
+    Column::sortable(w::COL_CREATED),
 ];
-
-/// `FILTER` in the current language. The kit takes `'static` specs and columns, so in
-/// another language than English the translated ones are made once per visit of the list
-/// and kept (a few hundred bytes each).
-fn filter_words() -> &'static FilterSpec {
-    if crate::i18n::lang() == crate::i18n::Lang::En {
-        return &FILTER;
-    }
-    Box::leak(Box::new(FilterSpec {
-        name_label: t(w::FILTER_NAME),
-        placeholder: t(w::FILTER_PLACEHOLDER),
-        choice_label: t(w::FILTER_STATUS),
-        any_label: t(w::FILTER_ANY_STATUS),
-        ..FILTER
-    }))
-}
-
-/// `COLUMNS` in the current language (see `filter_words`).
-fn columns() -> &'static [Column] {
-    if crate::i18n::lang() == crate::i18n::Lang::En {
-        return COLUMNS;
-    }
-    let words = [w::COL_NAME, w::COL_STATUS, w::COL_TIER, w::COL_REGION, w::COL_HOST, w::COL_CREATED];
-    Box::leak(COLUMNS.iter().zip(words).map(|(c, m)| Column { label: t(m), sortable: c.sortable }).collect())
-}
 
 /// Newest first unless the URL says otherwise: the column "Created", descending.
 const NEWEST_FIRST: (usize, bool) = (5, false);
@@ -213,9 +187,9 @@ pub fn ClusterList() -> impl IntoView {
         {move || clusters.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|all| crate::palette::known::attention_line(all))).map(|line| view! {
             <p class="attention-line" id="attention-line">{line} " " <a href=links::OVERVIEW>{t(w::SEE_OVERVIEW)}</a></p>
         })}
-        <FilterBar spec=filter_words() base=links::CLUSTERS.to_string() filter=filter options=options/>
+        <FilterBar spec=&FILTER base=links::CLUSTERS.to_string() filter=filter options=options/>
         <OrgFilter org=org/>
-        <ResourceTable columns=columns() rows=rows class="clusters" label=t(w::TABLE_LABEL) loading_what=t(w::LOADING)
+        <ResourceTable columns=COLUMNS rows=rows class="clusters" label=t(w::TABLE_LABEL) loading_what=t(w::LOADING)
             retry=Callback::new(move |_| clusters.refetch()) empty=empty updated_at=listed_at.into() default_sort=NEWEST_FIRST
             pager=PAGER/>
     }
@@ -242,7 +216,7 @@ mod tests {
 
     #[test]
     fn newest_first_by_default() {
-        assert_eq!(COLUMNS[5].label, "Created");
+        assert_eq!(COLUMNS[5].label.1, "Created");
         // The cell of that column, `Cell::time`, sorts by the moment.
         let keys = [SortKey::Number(EpochMillis(1).0), SortKey::Number(EpochMillis(9).0)];
         let refs: Vec<&SortKey> = keys.iter().collect();

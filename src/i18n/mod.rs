@@ -37,18 +37,21 @@ pub struct Msg(pub u16, pub &'static str);
 pub struct Plural(pub u16, pub &'static str, pub &'static str);
 
 /// The message in the current language (English when the catalogue lacks it).
+#[inline(never)] // Called from thousands of places: one copy, not one per call site.
 pub fn t(m: Msg) -> &'static str {
     catalogue::text(m.0).unwrap_or(m.1)
 }
 
 /// The message with its `{name}` placeholders filled in. Values are shown as given: format
 /// numbers with `num` first.
+#[inline(never)] // Called from thousands of places: one copy, not one per call site.
 pub fn tf(m: Msg, args: &[(&str, &str)]) -> String {
     fill(t(m), args)
 }
 
 /// The form of the message for `n` (the language's plural rules), with `{n}` as the
 /// language writes the number and the other placeholders filled in.
+#[inline(never)] // Called from thousands of places: one copy, not one per call site.
 pub fn tp(p: Plural, n: f64, args: &[(&str, &str)]) -> String {
     let lang = catalogue::current();
     let category = intl::plural_category(lang, n);
@@ -62,6 +65,7 @@ pub fn tp(p: Plural, n: f64, args: &[(&str, &str)]) -> String {
 
 /// A number as the current language writes it (`12,400`, `12 400`).
 #[allow(dead_code)] // Until the screens moving to the catalogues use it.
+#[inline(never)] // Called from thousands of places: one copy, not one per call site.
 pub fn num(n: f64) -> String {
     intl::number(catalogue::current(), n)
 }
@@ -78,6 +82,7 @@ pub fn changed() -> leptos::prelude::ReadSignal<u32> {
 
 /// `{name}` → its value; `{{` and an unknown name are left as they are (a translator's
 /// typo shows, rather than silently dropping words).
+#[inline(never)] // Called from thousands of places: one copy, not one per call site.
 pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;

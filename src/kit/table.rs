@@ -19,22 +19,35 @@ use super::copy::CopyButton;
 use super::pager::{Pager, with_param};
 use crate::api::ApiError;
 use crate::format;
-use crate::i18n::{k, t, tf};
+use crate::i18n::{Msg, k, t, tf};
 
-/// One column: its header, and whether clicking the header sorts by it.
+/// One column: its header, and whether clicking the header sorts by it. The header is a
+/// catalogue key, so a screen's columns are a `const` in every language (shown through
+/// `t()`), and the sort in the URL is named by the English words whatever the language: a
+/// shared link sorts the same for everyone.
 #[derive(Debug, Clone, Copy)]
 pub struct Column {
-    pub label: &'static str,
+    pub label: Msg,
     pub sortable: bool,
 }
 
 impl Column {
-    pub const fn new(label: &'static str) -> Column {
+    pub const fn new(label: Msg) -> Column {
         Column { label, sortable: false }
     }
 
-    pub const fn sortable(label: &'static str) -> Column {
+    pub const fn sortable(label: Msg) -> Column {
         Column { label, sortable: true }
+    }
+
+    /// A column of row buttons: no visible header (screen readers hear "Actions").
+    pub const fn blank() -> Column {
+        Column { label: Msg(u16::MAX, ""), sortable: false }
+    }
+
+    /// The header in the person's language.
+    pub fn words(&self) -> &'static str {
+        t(self.label)
     }
 }
 
@@ -286,7 +299,7 @@ pub fn ResourceTable(
                 let inner = if col.sortable {
                     view! {
                         <button type="button" class="sort" on:click=move |_| set_sort.run(super::sort::next(i, sorted.get_untracked(), default_sort))>
-                            {col.label}
+                            {col.words()}
                             <span class="sort-mark" aria-hidden="true">{move || match aria() {
                                 Some("ascending") => "▲",
                                 Some("descending") => "▼",
@@ -295,12 +308,12 @@ pub fn ResourceTable(
                         </button>
                     }
                     .into_any()
-                } else if col.label.is_empty() {
+                } else if col.label.1.is_empty() {
                     // A column of row buttons has no visible heading, but a header cell
                     // must still say what the column holds (axe: empty-table-header).
                     view! { <span class="visually-hidden">{t(k::kit::ACTIONS)}</span> }.into_any()
                 } else {
-                    col.label.into_any()
+                    col.words().into_any()
                 };
                 view! { <th scope="col" aria-sort=aria>{inner}</th> }
             })
@@ -359,7 +372,7 @@ pub fn ResourceTable(
                         .cells
                         .into_iter()
                         .zip(columns.iter())
-                        .map(|(cell, col)| cell.render(col.label, now))
+                        .map(|(cell, col)| cell.render(col.words(), now))
                         .collect_view();
                     view! { <tr>{cells}</tr> }.add_any_attr(custom_attribute(name, value))
                 })

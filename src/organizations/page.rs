@@ -16,11 +16,11 @@ const CAPABILITIES: &[(Msg, &Operation)] = &[
 ];
 
 const COLUMNS: &[Column] = &[
-    Column::sortable("Organization"),
-    Column::sortable("ID"),
-    Column::new("Roles"),
-    Column::new("In this console"),
-    Column::new("API secrets"),
+    Column::sortable(k::organizations::COL_ORGANIZATION),
+    Column::sortable(k::organizations::COL_ID),
+    Column::new(k::organizations::COL_ROLES),
+    Column::new(k::organizations::COL_IN_THIS_CONSOLE),
+    Column::new(k::organizations::API_SECRETS),
 ];
 
 fn org_row(org: &Org, directory: &Directory) -> Row {

@@ -22,10 +22,10 @@ const FILTER: FilterSpec = FilterSpec {
     name_id: "filter-all-realms-name",
     choice_id: "filter-all-realms-cluster",
     clear_id: "clear-all-realms-filters",
-    name_label: "Name",
-    placeholder: "Search realms",
-    choice_label: "Cluster",
-    any_label: "Every cluster",
+    name_label: k::realms::NAME,
+    placeholder: k::realms::FILTER_PLACEHOLDER,
+    choice_label: k::realms::CLUSTER,
+    any_label: k::realms::FILTER_ANY_CLUSTER,
 };
 
 /// Clusters that never ran hold no realms; there is nothing to ask them.

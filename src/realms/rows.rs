@@ -15,20 +15,20 @@ use crate::kit::table::{Cell, Column, Row, SortKey};
 use crate::links;
 
 pub const TAB_COLUMNS: &[Column] = &[
-    Column::sortable("Name"),
-    Column::sortable("Display name"),
-    Column::sortable("State"),
-    Column::sortable("Created"),
-    Column::new("Actions"),
+    Column::sortable(k::realms::NAME),
+    Column::sortable(k::realms::DISPLAY_NAME),
+    Column::sortable(k::realms::STATE),
+    Column::sortable(k::realms::CREATED),
+    Column::new(k::realms::COL_ACTIONS),
 ];
 
 pub const ALL_COLUMNS: &[Column] = &[
-    Column::sortable("Name"),
-    Column::sortable("Display name"),
-    Column::sortable("Cluster"),
-    Column::sortable("State"),
-    Column::sortable("Created"),
-    Column::new("Actions"),
+    Column::sortable(k::realms::NAME),
+    Column::sortable(k::realms::DISPLAY_NAME),
+    Column::sortable(k::realms::CLUSTER),
+    Column::sortable(k::realms::STATE),
+    Column::sortable(k::realms::CREATED),
+    Column::new(k::realms::COL_ACTIONS),
 ];
 
 /// What a row needs besides the realm.

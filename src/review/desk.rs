@@ -21,14 +21,14 @@ use crate::kit::tabs::TabList;
 use crate::links;
 
 const COLUMNS: &[Column] = &[
-    Column::new("Organization"),
-    Column::new("Cluster"),
-    Column::new("Extension"),
-    Column::new("Version"),
-    Column::new("Uploaded"),
-    Column::new("Scan"),
-    Column::new("Customer approval"),
-    Column::new("Support block"),
+    Column::new(k::review::ORGANIZATION),
+    Column::new(k::review::COL_CLUSTER),
+    Column::new(k::review::COL_EXTENSION),
+    Column::new(k::review::COL_VERSION),
+    Column::new(k::review::COL_UPLOADED),
+    Column::new(k::review::SCAN),
+    Column::new(k::review::COL_CUSTOMER_APPROVAL),
+    Column::new(k::review::SUPPORT_BLOCK),
 ];
 
 /// A scan state in words, with its badge tone.

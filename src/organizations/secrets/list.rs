@@ -15,11 +15,11 @@ use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
 
 const COLUMNS: &[Column] = &[
-    Column::sortable("Name"),
-    Column::sortable("Client ID"),
-    Column::new("Roles"),
-    Column::new("Secret"),
-    Column::sortable("Created"),
+    Column::sortable(k::api_secrets::NAME),
+    Column::sortable(k::api_secrets::CLIENT_ID),
+    Column::new(k::api_secrets::ROLES),
+    Column::new(k::api_secrets::COL_SECRET),
+    Column::sortable(k::api_secrets::CREATED),
 ];
 
 fn secret_row(org_id: &str, s: &Secret) -> Row {

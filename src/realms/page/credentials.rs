@@ -16,12 +16,12 @@ use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 
 const COLUMNS: &[Column] = &[
-    Column::sortable("Client ID"),
-    Column::sortable("Name"),
-    Column::new("Description"),
-    Column::new("Roles"),
-    Column::new("Secret"),
-    Column::new("Actions"),
+    Column::sortable(k::realms::CLIENT_ID),
+    Column::sortable(k::realms::NAME),
+    Column::new(k::realms::DESCRIPTION),
+    Column::new(k::realms::COL_ROLES),
+    Column::new(k::realms::COL_SECRET),
+    Column::new(k::realms::COL_ACTIONS),
 ];
 
 /// The token request a holder of the credential runs, ready to paste.

@@ -9,7 +9,7 @@ use super::page::DomainsCtx;
 use super::{certificate_label, dns_label, primary_block};
 use crate::api;
 use crate::i18n::k::domains as w;
-use crate::i18n::{Msg, t, tf};
+use crate::i18n::{t, tf};
 use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows};
@@ -17,12 +17,9 @@ use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work};
 use crate::links;
 use crate::poll::PollKey;
 
-/// The headers of the records table, in the person's language. The kit takes `&'static`
-/// columns: the few bytes are leaked once per table drawn, like the catalogues themselves.
-pub fn record_columns() -> &'static [Column] {
-    const HEADERS: [Msg; 3] = [w::COL_TYPE, w::COL_NAME, w::COL_VALUE];
-    HEADERS.iter().map(|m| Column::new(t(*m))).collect::<Vec<_>>().leak()
-}
+/// The records table's columns.
+pub const RECORD_COLUMNS: &[Column] =
+    &[Column::new(w::COL_TYPE), Column::new(w::COL_NAME), Column::new(w::COL_VALUE)];
 
 pub fn record_rows(records: Vec<DomainRecord>) -> Vec<Row> {
     records
@@ -76,7 +73,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
         let rows = StoredValue::new(list);
         Some(view! {
             <p class="hint">{t(w::RECORDS_HINT)}</p>
-            <ResourceTable columns=record_columns() class="records" label=t(w::RECORDS_LABEL)
+            <ResourceTable columns=RECORD_COLUMNS class="records" label=t(w::RECORDS_LABEL)
                 rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
                 loading_what=t(w::RECORDS_LOADING) retry=Callback::new(move |()| ctx.watch.refresh(PollKey::item(ctx.cluster.id.get_value(), id.get_value())))
                 empty=ViewFn::from(|| ())/>

@@ -38,7 +38,7 @@ pub fn DomainFocus(domain_id: String) -> impl IntoView {
             view! {
                 <h3 class="mono">{host.clone()}</h3> <CopyButton text=host.clone() what=t(w::COPY_HOST)/>
                 <p>{tf(w::FOCUS_HINT, &[("host", &host)])}</p>
-                <ResourceTable columns=super::card::record_columns() class="records" label=t(w::RECORDS_LABEL)
+                <ResourceTable columns=super::card::RECORD_COLUMNS class="records" label=t(w::RECORDS_LABEL)
                     rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
                     loading_what=t(w::RECORDS_LOADING) retry=Callback::new(move |()| detail.refetch()) empty=ViewFn::from(|| ())/>
             }.into_any()

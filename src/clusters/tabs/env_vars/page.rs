@@ -44,24 +44,13 @@ impl EnvVarsCtx {
     }
 }
 
-/// The table's columns in English (the catalogue's English).
 const COLUMNS: &[Column] = &[
-    Column::sortable(w::COL_NAME.1),
-    Column::sortable(w::COL_TYPE.1),
-    Column::new(w::COL_VALUE.1),
-    Column::new(w::COL_PENDING.1),
-    Column::new(w::COL_ACTIONS.1),
+    Column::sortable(w::COL_NAME),
+    Column::sortable(w::COL_TYPE),
+    Column::new(w::COL_VALUE),
+    Column::new(w::COL_PENDING),
+    Column::new(w::COL_ACTIONS),
 ];
-
-/// `COLUMNS` in the current language. The kit takes `'static` columns, so in another
-/// language than English the translated ones are made once per visit and kept (a few bytes).
-fn columns() -> &'static [Column] {
-    if crate::i18n::lang() == crate::i18n::Lang::En {
-        return COLUMNS;
-    }
-    let words = [w::COL_NAME, w::COL_TYPE, w::COL_VALUE, w::COL_PENDING, w::COL_ACTIONS];
-    Box::leak(COLUMNS.iter().zip(words).map(|(c, m)| Column { label: t(m), sortable: c.sortable }).collect())
-}
 
 #[component]
 pub fn ClusterEnvVars() -> impl IntoView {
@@ -124,7 +113,7 @@ pub fn ClusterEnvVars() -> impl IntoView {
         </section>
         {move || ctx.editing.get().map(|v| view! { <EditVar var=v/> })}
         <section class="card">
-            <ResourceTable columns=columns() rows=rows id="env-table" label=t(w::HEADING)
+            <ResourceTable columns=COLUMNS rows=rows id="env-table" label=t(w::HEADING)
                 loading_what=t(w::LOADING) retry=Callback::new(move |()| list.refetch())
                 empty=ViewFn::from(|| view! { <div class="empty" id="no-env-vars"><p>{t(w::EMPTY)}</p></div> })/>
         </section>

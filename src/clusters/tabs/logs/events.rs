@@ -12,34 +12,15 @@ use super::search::{Search, parse};
 use crate::i18n::k::logs as w;
 use crate::i18n::{Msg, t, tf};
 
-const EVENT_COLUMNS: &[(&str, &str)] = &[
-    (w::COL_TIME.1, "c-time"),
-    (w::EVENT_TYPE.1, "c-type"),
-    (w::REALM.1, "c-realm"),
-    (w::EVENT_CLIENT.1, "c-client"),
-    (w::EVENT_USER.1, "c-user"),
-    (w::EVENT_IP.1, "c-ip"),
-    (w::EVENT_ERROR.1, "c-error"),
+pub const EVENT_COLUMNS: &[(Msg, &str)] = &[
+    (w::COL_TIME, "c-time"),
+    (w::EVENT_TYPE, "c-type"),
+    (w::REALM, "c-realm"),
+    (w::EVENT_CLIENT, "c-client"),
+    (w::EVENT_USER, "c-user"),
+    (w::EVENT_IP, "c-ip"),
+    (w::EVENT_ERROR, "c-error"),
 ];
-
-/// `EVENT_COLUMNS` in the current language (see `in_language`).
-pub fn event_columns() -> &'static [(&'static str, &'static str)] {
-    let words =
-        [w::COL_TIME, w::EVENT_TYPE, w::REALM, w::EVENT_CLIENT, w::EVENT_USER, w::EVENT_IP, w::EVENT_ERROR];
-    in_language(EVENT_COLUMNS, &words)
-}
-
-/// A virtual table's English columns, or in another language translated copies: the kit
-/// takes `'static` columns, so those are made once per visit and kept (a few bytes).
-pub fn in_language(
-    english: &'static [(&'static str, &'static str)],
-    words: &[Msg],
-) -> &'static [(&'static str, &'static str)] {
-    if crate::i18n::lang() == crate::i18n::Lang::En {
-        return english;
-    }
-    Box::leak(english.iter().zip(words).map(|((_, class), m)| (t(*m), *class)).collect())
-}
 
 pub fn event_cells(e: &Entry) -> AnyView {
     let Some(ev) = e.event.as_deref() else { return ().into_any() };

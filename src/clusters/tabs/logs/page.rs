@@ -24,23 +24,13 @@ use crate::load::load;
 /// How long a download link is asked to stay valid.
 const LINK_MINUTES: i32 = 15;
 
-/// The file table's columns in English (the catalogue's English).
+/// The file table's columns.
 const COLUMNS: &[Column] = &[
-    Column::sortable(w::COL_FILE.1),
-    Column::sortable(w::COL_LAST_MODIFIED.1),
-    Column::sortable(w::COL_SIZE.1),
-    Column::new(w::DOWNLOAD.1),
+    Column::sortable(w::COL_FILE),
+    Column::sortable(w::COL_LAST_MODIFIED),
+    Column::sortable(w::COL_SIZE),
+    Column::new(w::DOWNLOAD),
 ];
-
-/// `COLUMNS` in the current language. The kit takes `'static` columns, so in another
-/// language than English the translated ones are made once per visit and kept (a few bytes).
-fn columns() -> &'static [Column] {
-    if crate::i18n::lang() == crate::i18n::Lang::En {
-        return COLUMNS;
-    }
-    let words = [w::COL_FILE, w::COL_LAST_MODIFIED, w::COL_SIZE, w::DOWNLOAD];
-    Box::leak(COLUMNS.iter().zip(words).map(|(c, m)| Column { label: t(m), sortable: c.sortable }).collect())
-}
 
 fn row(file: &LogFile, download: Callback<String>) -> Row {
     let name = file.file_name.clone();
@@ -136,7 +126,7 @@ pub fn ClusterLogs() -> impl IntoView {
         })
     });
     let has_next = move || files.with(|f| matches!(f, Some(Ok(list)) if list.len() > PAGE));
-    let columns = columns();
+    let columns = COLUMNS;
     view! {
         <LogViewer filters=filters go=go/>
         <section class="card" id="log-files">

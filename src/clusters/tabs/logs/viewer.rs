@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::bar::FilterBar;
 use super::download::DownloadWindow;
 use super::drawer::LineDrawer;
-use super::events::{EventBar, event_cells, event_columns};
+use super::events::{EventBar, event_cells};
 use super::filters::{Filters, View};
 use super::follow::Follow;
 use super::line::Entry;
@@ -23,18 +23,12 @@ use crate::i18n::k::logs as w;
 use crate::i18n::{t, tp};
 use crate::kit::virtual_table::VirtualTable;
 
-const LINE_COLUMNS: &[(&str, &str)] = &[
-    (w::COL_TIME.1, "c-time"),
-    (w::LEVEL.1, "c-level"),
-    (w::COL_LOGGER.1, "c-logger"),
-    (w::COL_MESSAGE.1, "c-message"),
+const LINE_COLUMNS: &[(crate::i18n::Msg, &str)] = &[
+    (w::COL_TIME, "c-time"),
+    (w::LEVEL, "c-level"),
+    (w::COL_LOGGER, "c-logger"),
+    (w::COL_MESSAGE, "c-message"),
 ];
-
-/// `LINE_COLUMNS` in the current language (made once per visit in another language than
-/// English: the kit takes `'static` columns).
-fn line_columns() -> &'static [(&'static str, &'static str)] {
-    super::events::in_language(LINE_COLUMNS, &[w::COL_TIME, w::LEVEL, w::COL_LOGGER, w::COL_MESSAGE])
-}
 
 /// What the viewer shows, worked out once per change and shared by its parts.
 #[derive(Clone, Copy)]
@@ -163,8 +157,7 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
     });
     let reveal = Signal::derive(move || around.get().map(|a| a.saturating_sub(range.get().start)));
     let table_count = Signal::derive(move || range.with(|r| r.len()));
-    // Made once per render: the tables below are rebuilt whenever a filter changes.
-    let (line_cols, event_cols) = (line_columns(), event_columns());
+    let (line_cols, event_cols) = (LINE_COLUMNS, super::events::EVENT_COLUMNS);
     let count_text = move || {
         let n = table_count.get();
         let full = matches.with(|m| m.as_ref().is_ok_and(|m| m.len() >= wanted.get()));

@@ -28,26 +28,11 @@ const FILTER: FilterSpec = FilterSpec {
     name_id: "filter-realm-name",
     choice_id: "filter-realm-state",
     clear_id: "clear-realm-filters",
-    name_label: w::FILTER_NAME.1,
-    placeholder: w::FILTER_PLACEHOLDER.1,
-    choice_label: w::FILTER_STATE.1,
-    any_label: w::FILTER_ANY_STATE.1,
+    name_label: w::FILTER_NAME,
+    placeholder: w::FILTER_PLACEHOLDER,
+    choice_label: w::FILTER_STATE,
+    any_label: w::FILTER_ANY_STATE,
 };
-
-/// `FILTER` in the current language. The kit takes a `'static` spec, so in another language
-/// than English the translated one is made once per visit of the tab and kept (a few bytes).
-fn filter_spec() -> &'static FilterSpec {
-    if crate::i18n::lang() == crate::i18n::Lang::En {
-        return &FILTER;
-    }
-    Box::leak(Box::new(FilterSpec {
-        name_label: t(w::FILTER_NAME),
-        placeholder: t(w::FILTER_PLACEHOLDER),
-        choice_label: t(w::FILTER_STATE),
-        any_label: t(w::FILTER_ANY_STATE),
-        ..FILTER
-    }))
-}
 
 /// What the forms of the tab share.
 #[derive(Clone, Copy)]
@@ -91,7 +76,7 @@ pub fn ClusterRealms() -> impl IntoView {
     // The forms stay mounted while the list reloads after an add (they hold its outcome).
     let forms = Memo::new(move |_| (blocked.get(), count().is_some()));
 
-    let spec = filter_spec();
+    let spec = &FILTER;
     let filter = use_url_filter(spec);
     let base = links::cluster_tab(&cluster_id.get_value(), ClusterTab::Realms);
     let options = [

@@ -19,21 +19,18 @@ use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::links::{self, ClusterTab};
 use crate::load::load;
 
-/// The filter bar in the person's language. The kit takes a `&'static` spec: the few bytes
-/// are leaked once per visit of the tab, like the catalogues themselves.
-fn filter_spec() -> &'static FilterSpec {
-    Box::leak(Box::new(FilterSpec {
-        name_param: "name",
-        choice_param: "type",
-        name_id: "filter-resource-name",
-        choice_id: "filter-resource-type",
-        clear_id: "clear-resource-filters",
-        name_label: t(w::FILTER_NAME_LABEL),
-        placeholder: t(w::FILTER_PLACEHOLDER),
-        choice_label: t(w::FILTER_TYPE_LABEL),
-        any_label: t(w::FILTER_ANY),
-    }))
-}
+/// The filter bar.
+const FILTER: FilterSpec = FilterSpec {
+    name_param: "name",
+    choice_param: "type",
+    name_id: "filter-resource-name",
+    choice_id: "filter-resource-type",
+    clear_id: "clear-resource-filters",
+    name_label: w::FILTER_NAME_LABEL,
+    placeholder: w::FILTER_PLACEHOLDER,
+    choice_label: w::FILTER_TYPE_LABEL,
+    any_label: w::FILTER_ANY,
+};
 
 /// Why the resources of a cluster in `status` cannot be changed, or `None`.
 pub fn state_problem(name: &str, status: &ClusterState) -> Option<String> {
@@ -72,7 +69,7 @@ pub fn ClusterResources() -> impl IntoView {
     };
     provide_context(ctx);
 
-    let spec = filter_spec();
+    let spec = &FILTER;
     let filter = use_url_filter(spec);
     let base = links::cluster_tab(&cluster_id.get_value(), ClusterTab::Resources);
     let options = ResourceType::KNOWN.iter().map(|t| (t.as_str().to_string(), type_label(t))).collect();

@@ -10,7 +10,7 @@ use super::{ExtCtx, Item};
 use crate::api::{self, ApiError, use_api};
 use crate::format;
 use crate::i18n::k::resources as w;
-use crate::i18n::{Msg, t, tf};
+use crate::i18n::{t, tf};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work};
 
@@ -36,18 +36,20 @@ pub fn version_for(versions: &[ExtensionVersion], major: Option<i32>) -> Option<
     }
 }
 
-/// The headers after the major: file, resource key, scan, approval (and the unnamed
-/// column of row buttons).
-const HEADERS: [Msg; 4] = [w::COL_FILE, w::COL_KEY, w::COL_SCAN, w::COL_APPROVAL];
-
 /// The matrix of a versioned resource (a row per Keycloak major, first column the major),
-/// or the single version-independent file of a denylist, in the person's language. The kit
-/// takes `&'static` columns: the few bytes are leaked once per table drawn, like the
-/// catalogues themselves.
+/// then file, resource key, scan, approval and the unnamed column of row buttons.
+const VERSIONED: &[Column] = &[
+    Column::sortable(w::COL_KEYCLOAK),
+    Column::new(w::COL_FILE),
+    Column::new(w::COL_KEY),
+    Column::new(w::COL_SCAN),
+    Column::new(w::COL_APPROVAL),
+    Column::blank(),
+];
+
+/// The single version-independent file of a denylist: `VERSIONED` without the major.
 fn columns(versioned: bool) -> &'static [Column] {
-    let major = versioned.then(|| Column::sortable(t(w::COL_KEYCLOAK)));
-    let named = HEADERS.iter().map(|m| Column::new(t(*m)));
-    major.into_iter().chain(named).chain([Column::new("")]).collect::<Vec<_>>().leak()
+    if versioned { VERSIONED } else { &VERSIONED[1..] }
 }
 
 #[component]

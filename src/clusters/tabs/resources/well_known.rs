@@ -10,7 +10,7 @@ use super::upload::Uploader;
 use super::{ExtCtx, Item};
 use crate::api;
 use crate::i18n::k::resources as w;
-use crate::i18n::{Msg, t, tf, tp};
+use crate::i18n::{t, tf, tp};
 use crate::kit::Tone;
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
@@ -33,13 +33,9 @@ pub fn files(known: &WellKnown) -> Vec<WellKnownFile> {
         .collect()
 }
 
-/// The table's headers in the person's language (the last column holds the row buttons).
-/// The kit takes `&'static` columns: the few bytes are leaked once per table drawn, like
-/// the catalogues themselves.
-fn columns() -> &'static [Column] {
-    const HEADERS: [Msg; 3] = [w::COL_FILE, w::COL_STATE, w::COL_PUBLIC_URL];
-    HEADERS.iter().map(|m| Column::new(t(*m))).chain([Column::new("")]).collect::<Vec<_>>().leak()
-}
+/// The table's columns (the last holds the row buttons).
+const COLUMNS: &[Column] =
+    &[Column::new(w::COL_FILE), Column::new(w::COL_STATE), Column::new(w::COL_PUBLIC_URL), Column::blank()];
 
 /// "Served on …", and how soon a change reaches the edge when the service says.
 fn served_on(domain: Option<&str>, propagation_seconds: Option<i32>) -> String {
@@ -209,7 +205,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             {move || known.with(|k| k.as_ref().map(|w| view! {
                 <p class="hint">{served_on(w.domain.as_deref(), w.propagation_seconds)}</p>
             }))}
-            <ResourceTable columns=columns() rows=rows class="well-known-files" label=t(w::FILES_LABEL)
+            <ResourceTable columns=COLUMNS rows=rows class="well-known-files" label=t(w::FILES_LABEL)
                 loading_what=t(w::LOADING_FILES) retry=Callback::new(move |_| read())
                 empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_FILES)}</p> })/>
             {move || note.get().map(|n| view! { <p class="flash well-known-note" role="status">{n}</p> })}
