@@ -81,6 +81,11 @@ fi
 # dependency in full) is rewritten to read them, compactly (see the script).
 node scripts/pack-modules.mjs "$work/out"
 
+# The translated languages' catalogues (English is compiled in), and the head script that
+# applies the person's language and theme before the first paint (public/prefs.js).
+node scripts/locales.mjs "$work/out"
+cp public/prefs.js "$work/out/prefs.js"
+
 # Starts the app once the bindings are in; a file of its own, so the CSP needs no inline script.
 cat > "$work/out/boot.js" <<EOF
 import init from "./$name.js";
@@ -103,7 +108,8 @@ rm -rf "$stage"/pkg-*
 cp -r "$work/out" "$stage/$pkg"
 
 # index.html: the loader and preloads of what every visit needs, in place of the marker.
-tags="<link rel=\"modulepreload\" href=\"/$pkg/$name.js\" />"
+tags="<script src=\"/$pkg/prefs.js\"></script>"
+tags+="<link rel=\"modulepreload\" href=\"/$pkg/$name.js\" />"
 tags+="<link rel=\"preload\" href=\"/$pkg/${name}_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin />"
 tags+="<script type=\"module\" src=\"/$pkg/boot.js\"></script>"
 # They go where the skipped rust link is: a release's HTML is minified by then (comments

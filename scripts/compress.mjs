@@ -8,8 +8,9 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 // config.json is edited per deployment after the build: a stale compressed copy beside it
-// would be served instead of the edit. It is a few hundred bytes anyway.
-const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|svg|txt)$/;
+// would be served instead of the edit. It is a few hundred bytes anyway. The languages'
+// catalogues (pkg-<hash>/locales/*.json) are the build's own, never edited: compressed.
+const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|svg|txt)$|\/locales\/[a-z]+\.json$/;
 
 export function gzip(raw) {
     return gzipSync(raw, { level: 9 });

@@ -7,6 +7,8 @@ use leptos_router::components::{ParentRoute, Route, Router, Routes};
 use crate::clusters::provide_watchers;
 use crate::config::{self, Config};
 use crate::directory::Directory;
+use crate::i18n::k::config as w;
+use crate::i18n::tf;
 use crate::poll::AppOwner;
 use crate::routes::*;
 use crate::session::Session;
@@ -19,22 +21,28 @@ async fn load_config() -> Result<Config, String> {
     let response = gloo_net::http::Request::get(&url)
         .send()
         .await
-        .map_err(|e| format!("{url} could not be fetched ({e})."))?;
+        .map_err(|e| tf(w::NOT_FETCHED, &[("url", &url), ("why", &e.to_string())]))?;
     if !response.ok() {
-        return Err(format!(
-            "{url} answered HTTP {}: the file is missing from the deployment.",
-            response.status()
-        ));
+        return Err(tf(w::MISSING, &[("url", &url), ("status", &response.status().to_string())]));
     }
-    let text = response.text().await.map_err(|e| format!("{url} could not be read ({e})."))?;
+    let text =
+        response.text().await.map_err(|e| tf(w::NOT_READ, &[("url", &url), ("why", &e.to_string())]))?;
     config::parse(&text)
 }
 
 #[component]
 pub fn App() -> impl IntoView {
-    let config = crate::load::load(load_config);
+    // The person's language first (its catalogue is preloaded by index.html's head script,
+    // so this rarely waits): every screen, the first included, is in that language.
+    let config = crate::load::load(|| async {
+        crate::i18n::start().await;
+        load_config().await
+    });
     move || match config.get() {
-        None => view! { <p class="boot">"Loading the console…"</p> }.into_any(),
+        // index.html's loading state stays on screen (in the person's language, which the
+        // catalogue being fetched here is not yet): style/console.css keeps it shown while
+        // this empty marker is all the app has rendered.
+        None => view! { <div class="boot-wait" hidden></div> }.into_any(),
         Some(Err(message)) => view! { <ConfigError message=message/> }.into_any(),
         Some(Ok(config)) => view! { <Console config=config/> }.into_any(),
     }
@@ -55,6 +63,10 @@ fn Console(config: Config) -> impl IntoView {
     // Start-up finishes (or silently tries) a sign-in with the person's account first.
     view! {
         <crate::account::Boot>
+        // Re-rendered when the person picks another language (the account menu, the sign-in
+        // page): every screen is built from the new catalogue, at the same address; the
+        // session and the watched operations live above and stay.
+        {move || { crate::i18n::changed().track(); view! {
         <Router>
             <Routes fallback=NotFoundAlone>
                 <Route path=SIGN_IN::path() view=SIGN_IN::view/>
@@ -92,6 +104,7 @@ fn Console(config: Config) -> impl IntoView {
                 </ParentRoute>
             </Routes>
         </Router>
+        } }}
         </crate::account::Boot>
     }
 }

@@ -2,14 +2,22 @@
 //! Foundation itself loads code on demand (`account::later`), and the Foundation draws
 //! nothing, so it must not reach into the kit for it. The kit's lazy screens use it too.
 
+use crate::i18n::{k, t};
+
 /// Why a module could not be loaded.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChunkError;
 
 impl ChunkError {
-    /// What probably happened, for every message about a module that did not download.
-    pub const LIKELY: &'static str =
-        "The network may be down, or the console was updated since this page was opened.";
+    /// What probably happened, in English: for the messages about the language catalogue
+    /// itself not loading (`i18n::load`), when no other language can be had.
+    pub const LIKELY: &'static str = k::chunk::LIKELY.1;
+
+    /// What probably happened, for every message about a module that did not download, in
+    /// the person's language.
+    pub fn likely() -> &'static str {
+        t(k::chunk::LIKELY)
+    }
 }
 
 impl From<leptos::wasm_split::SplitLoaderError> for ChunkError {

@@ -3,6 +3,9 @@
 
 use serde::Deserialize;
 
+use crate::i18n::k::config as w;
+use crate::i18n::{t, tf};
+
 /// One place the console can talk to: a console host serving the token endpoint and the API.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Environment {
@@ -87,31 +90,23 @@ impl Environment {
 
 /// Parses `config.json`, explaining in words what is wrong with it.
 pub fn parse(text: &str) -> Result<Config, String> {
-    let config: Config = serde_json::from_str(text).map_err(|e| format!("config.json is not valid: {e}."))?;
+    let config: Config =
+        serde_json::from_str(text).map_err(|e| tf(w::INVALID, &[("why", &e.to_string())]))?;
     if config.environments.is_empty() {
-        return Err("config.json lists no environments: add at least one under \"environments\".".into());
+        return Err(t(w::NO_ENVIRONMENTS).into());
     }
     if let Some(env) = config.environments.iter().find(|e| e.name.trim().is_empty()) {
-        let url = env.console_url.as_deref().unwrap_or("this console's own origin");
-        return Err(format!(
-            "config.json has an environment without a name (the one for {url}): give it a \"name\"."
-        ));
+        let url = env.console_url.as_deref().unwrap_or_else(|| t(w::OWN_ORIGIN));
+        return Err(tf(w::NAMELESS, &[("url", url)]));
     }
     for env in &config.environments {
         if let Some(url) = env.console_url.as_deref().filter(|u| !u.trim().is_empty())
             && !(url.starts_with("https://") || url.starts_with("http://"))
         {
-            return Err(format!(
-                "config.json: the console_url of \"{}\" must start with https:// or http:// (it is \"{url}\").",
-                env.name
-            ));
+            return Err(tf(w::BAD_CONSOLE_URL, &[("name", &env.name), ("url", url)]));
         }
         if let Some(bad) = env.storage_origins.iter().find(|o| !is_origin(o)) {
-            return Err(format!(
-                "config.json: the storage_origins of \"{}\" must be origins like https://bucket.s3.example \
-                 (scheme://host[:port], no path); \"{bad}\" is not.",
-                env.name
-            ));
+            return Err(tf(w::BAD_STORAGE_ORIGIN, &[("name", &env.name), ("origin", bad)]));
         }
     }
     Ok(config)

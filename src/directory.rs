@@ -6,6 +6,8 @@ use cluster_api::{Operation, Org, ops, roles};
 use leptos::prelude::*;
 
 use crate::api::{self, ApiError};
+use crate::i18n::k::directory as w;
+use crate::i18n::{Msg, t, tf};
 use crate::session::Session;
 
 #[derive(Clone, Copy)]
@@ -28,50 +30,63 @@ pub enum Caller {
 }
 
 impl Caller {
-    /// "You (carol@acme.example) lack" / "This API secret (deploy) lacks".
-    fn lacks(&self) -> String {
+    /// Who lacks the role: "You (carol@acme.example)" / "This API secret (deploy)".
+    fn who(&self) -> String {
         match self {
-            Caller::Person(who) if who.trim().is_empty() => "You lack".into(),
-            Caller::Person(who) => format!("You ({}) lack", who.trim()),
+            Caller::Person(who) if who.trim().is_empty() => t(w::YOU).into(),
+            Caller::Person(who) => tf(w::YOU_NAMED, &[("who", who.trim())]),
             Caller::Secret(who) => {
-                let who = who.trim().trim_start_matches("API secret").trim();
-                if who.is_empty() {
-                    "This API secret lacks".into()
-                } else {
-                    format!("This API secret ({who}) lacks")
-                }
+                // The header names it "API secret deploy (client-id)" in the language of the
+                // sign-in (`sign_in::secret_label`): the name is what follows those words.
+                let words = t(crate::i18n::k::sign_in::SECRET_UNNAMED);
+                let words = words.split("{client_id}").next().unwrap_or_default().trim();
+                let who = who.trim();
+                let who =
+                    who.strip_prefix("API secret").or_else(|| who.strip_prefix(words)).unwrap_or(who).trim();
+                if who.is_empty() { t(w::SECRET).into() } else { tf(w::SECRET_NAMED, &[("who", who)]) }
             }
         }
     }
 
-    /// Who can still look: "you" / "it".
-    fn pronoun(&self) -> &'static str {
-        match self {
-            Caller::Person(_) => "you",
-            Caller::Secret(_) => "it",
-        }
+    /// The refusal of `op` for lack of `role` in `org`: a read (nothing to see without the
+    /// role) or a change (the caller can still look). Whole sentences per kind of caller:
+    /// the verb agrees with the subject.
+    fn lacks(&self, role: &str, org: &str, read: bool) -> String {
+        let sentence = match (self, read) {
+            (Caller::Person(_), true) => w::PERSON_LACKS_READ,
+            (Caller::Person(_), false) => w::PERSON_LACKS_WRITE,
+            (Caller::Secret(_), true) => w::SECRET_LACKS_READ,
+            (Caller::Secret(_), false) => w::SECRET_LACKS_WRITE,
+        };
+        tf(sentence, &[("who", &self.who()), ("role", role), ("org", org)])
     }
 
-    /// The holder of no such role anywhere: "you have" / "this API secret has".
-    fn has(&self) -> &'static str {
-        match self {
-            Caller::Person(_) => "you have",
-            Caller::Secret(_) => "this API secret has",
-        }
+    /// `doing` needs `role` in some organization; the caller has it in none.
+    fn has_none(&self, doing: &str, role: &str) -> String {
+        let sentence = match self {
+            Caller::Person(_) => w::PERSON_HAS_NONE,
+            Caller::Secret(_) => w::SECRET_HAS_NONE,
+        };
+        tf(sentence, &[("doing", doing), ("role", role)])
     }
 }
 
 /// Why support staff get no write control on a customer's resources.
-pub const STAFF_READ_ONLY: &str = "Staff view: read only";
+pub const STAFF_READ_ONLY: Msg = w::STAFF_READ_ONLY;
 
 /// The staff decision for `op`: reads (and the staff operations) yes, anything else no.
 pub fn decide_staff(op: &Operation) -> Result<(), String> {
-    if roles::staff_may(op) { Ok(()) } else { Err(STAFF_READ_ONLY.into()) }
+    if roles::staff_may(op) { Ok(()) } else { Err(t(STAFF_READ_ONLY).into()) }
 }
 
 /// Shown while the roles are still being read.
-pub const CHECKING: &str = "Checking your roles…";
-const UNKNOWN: &str = "Your roles could not be loaded, so the console cannot tell whether this is allowed.";
+pub fn checking() -> &'static str {
+    t(w::CHECKING)
+}
+
+fn unknown() -> &'static str {
+    t(w::UNKNOWN)
+}
 
 fn label(org: &Org) -> String {
     org.display_name.clone().unwrap_or_else(|| org.name.clone())
@@ -85,20 +100,15 @@ pub fn decide(
     op: &Operation,
     caller: &Caller,
 ) -> Option<Result<(), String>> {
-    let Ok(orgs) = orgs? else { return Some(Err(UNKNOWN.into())) };
+    let Ok(orgs) = orgs? else { return Some(Err(unknown().into())) };
     let org = orgs.iter().find(|o| o.id == org_id);
     if roles::allows(org.map(|o| o.roles.as_slice()).unwrap_or_default(), op) {
         return Some(Ok(()));
     }
-    let role = roles::required_role(op).unwrap_or("a role");
+    let role = roles::required_role(op).unwrap_or_else(|| t(w::A_ROLE));
     let name = org.map(label).unwrap_or_else(|| org_id.to_string());
     // A refused read (realm credentials are the manage role's) must not claim "it can view".
-    let scope = if op.method == cluster_api::Method::Get {
-        "which seeing this needs".to_string()
-    } else {
-        format!("so {} can view this but not change it", caller.pronoun())
-    };
-    Some(Err(format!("{} {role} in {name}, {scope}. Ask an administrator of {name} for it.", caller.lacks())))
+    Some(Err(caller.lacks(role, &name, op.method == cluster_api::Method::Get)))
 }
 
 /// The organizations where `op` is allowed, in the order the service listed them.
@@ -112,8 +122,8 @@ pub fn refused_everywhere(orgs: &[Org], op: &Operation, doing: &str, caller: &Ca
     if allowing(orgs, op).next().is_some() {
         return None;
     }
-    let role = roles::required_role(op).unwrap_or("a role");
-    Some(format!("{doing} needs the {role} role in an organization; {} it in none.", caller.has()))
+    let role = roles::required_role(op).unwrap_or_else(|| t(w::A_ROLE));
+    Some(caller.has_none(doing, role))
 }
 
 impl Directory {
@@ -166,11 +176,11 @@ impl Directory {
     /// known; while they failed to load it is not known.
     pub fn badge_words(&self, why: &str) -> &'static str {
         if self.is_staff() {
-            STAFF_READ_ONLY
-        } else if why == UNKNOWN {
-            "Roles unknown"
+            t(STAFF_READ_ONLY)
+        } else if why == unknown() {
+            t(w::ROLES_UNKNOWN)
         } else {
-            "View only"
+            t(w::VIEW_ONLY)
         }
     }
 
@@ -200,7 +210,7 @@ impl Directory {
     /// that must not be pressed before the answer is known).
     pub fn denied(&self, org_id: &str, op: &Operation) -> Option<String> {
         match self.permit(org_id, op) {
-            None => Some(CHECKING.into()),
+            None => Some(checking().into()),
             Some(verdict) => verdict.err(),
         }
     }
@@ -293,8 +303,11 @@ mod tests {
     fn staff_read_but_never_write_and_only_staff_review() {
         assert_eq!(decide_staff(&catalogue::CLUSTER_DETAIL), Ok(()));
         assert_eq!(decide_staff(&catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK), Ok(()));
-        assert_eq!(decide_staff(&catalogue::CLUSTER_DELETE), Err(STAFF_READ_ONLY.to_string()));
-        assert_eq!(decide_staff(&catalogue::CLUSTER_EXTENSION_RECONCILE), Err(STAFF_READ_ONLY.to_string()));
+        assert_eq!(decide_staff(&catalogue::CLUSTER_DELETE), Err("Staff view: read only".to_string()));
+        assert_eq!(
+            decide_staff(&catalogue::CLUSTER_EXTENSION_RECONCILE),
+            Err(t(STAFF_READ_ONLY).to_string())
+        );
         let owner = [org("acme", &["view-clusters", "manage-clusters"])];
         let why =
             decide(Some(Ok(&owner)), "acme", &catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK, &secret());

@@ -1,11 +1,26 @@
-//! Dates as people read them: UTC, plus how long ago.
+//! Dates as people read them: UTC (always labelled so), written the person's language's way
+//! by the browser's `Intl` (`i18n::intl`), plus how long ago.
 
 use chrono::{Datelike, Timelike};
 use cluster_api::EpochMillis;
 
-/// `2026-11-21 14:03 UTC`, or a dash when the value is out of range. Spelled out by hand:
-/// chrono's strftime machinery would add tens of kilobytes to the download.
+use crate::i18n::{self, intl};
+
+/// `Nov 21, 2026, 14:03 UTC` (`21 nov. 2026, 14:03 UTC` in French…), or a dash when the
+/// value is out of range.
 pub fn utc(at: EpochMillis) -> String {
+    if at.to_datetime().is_none() {
+        return "—".into();
+    }
+    match intl::date_time(i18n::lang(), at.0 as f64) {
+        Some(words) => format!("{words} UTC"),
+        None => iso_utc(at),
+    }
+}
+
+/// `2026-11-21 14:03 UTC`: the same in every language (machine-readable attributes, and
+/// natively). Spelled out by hand: chrono's strftime machinery would add tens of kilobytes.
+pub fn iso_utc(at: EpochMillis) -> String {
     match at.to_datetime() {
         Some(d) => {
             format!("{:04}-{:02}-{:02} {:02}:{:02} UTC", d.year(), d.month(), d.day(), d.hour(), d.minute())
@@ -16,6 +31,11 @@ pub fn utc(at: EpochMillis) -> String {
 
 /// `14:03:12 UTC` of a `Date.now()`-style instant: when something changed during a visit.
 pub fn clock(at_ms: f64) -> String {
+    if let Some(words) =
+        intl::time(i18n::lang(), at_ms).filter(|_| EpochMillis(at_ms as i64).to_datetime().is_some())
+    {
+        return format!("{words} UTC");
+    }
     match EpochMillis(at_ms as i64).to_datetime() {
         Some(d) => format!("{:02}:{:02}:{:02} UTC", d.hour(), d.minute(), d.second()),
         None => "—".into(),
@@ -27,7 +47,7 @@ pub fn relative(now_ms: i64, at: EpochMillis) -> String {
     let delta_s = (now_ms - at.0) / 1000;
     let (future, s) = if delta_s < 0 { (true, -delta_s) } else { (false, delta_s) };
     if s < 45 {
-        return "just now".into();
+        return i18n::t(i18n::k::time::JUST_NOW).into();
     }
     let (n, unit) = match s {
         s if s < 3_600 => ((s + 30) / 60, "minute"),
@@ -37,6 +57,9 @@ pub fn relative(now_ms: i64, at: EpochMillis) -> String {
         s => (s / (365 * 86_400), "year"),
     };
     let n = n.max(1);
+    if let Some(words) = intl::relative(i18n::lang(), if future { n as f64 } else { -(n as f64) }, unit) {
+        return words;
+    }
     let plural = if n == 1 { "" } else { "s" };
     if future { format!("in {n} {unit}{plural}") } else { format!("{n} {unit}{plural} ago") }
 }
@@ -50,6 +73,7 @@ mod tests {
     #[test]
     fn formats_utc() {
         assert_eq!(utc(EpochMillis(1_767_225_600_000)), "2026-01-01 00:00 UTC");
+        assert_eq!(iso_utc(EpochMillis(1_767_225_600_000)), "2026-01-01 00:00 UTC");
         assert_eq!(utc(EpochMillis(i64::MAX)), "—");
     }
 

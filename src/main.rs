@@ -12,6 +12,7 @@ mod code;
 mod config;
 mod directory;
 mod format;
+mod i18n;
 mod kit;
 mod links;
 mod load;

@@ -4,6 +4,9 @@
 use cluster_api::RedirectLink;
 use leptos::prelude::*;
 
+use crate::i18n::k::redirect as w;
+use crate::i18n::{t, tf};
+
 /// The link if it is an absolute http(s) URL; anything else (`javascript:`, relative, data)
 /// is refused.
 pub fn safe_external(link: &str) -> Option<&str> {
@@ -16,15 +19,13 @@ pub fn safe_external(link: &str) -> Option<&str> {
 /// Sends the browser to `link`. Err with a person-readable reason when the link is unsafe.
 pub fn go(link: &str) -> Result<(), String> {
     let Some(link) = safe_external(link) else {
-        return Err(format!(
-            "The service returned a link the console will not follow ({link}). Nothing was changed."
-        ));
+        return Err(tf(w::UNSAFE_LINK, &[("link", link)]));
     };
     web_sys::window()
-        .ok_or_else(|| "The browser window is not available.".to_string())?
+        .ok_or_else(|| t(w::NO_WINDOW).to_string())?
         .location()
         .assign(link)
-        .map_err(|_| "The browser refused to open the link.".to_string())
+        .map_err(|_| t(w::OPEN_REFUSED).to_string())
 }
 
 /// "Taking you to …": shown while the browser leaves, with the link to click if it does not.
@@ -32,13 +33,16 @@ pub fn go(link: &str) -> Result<(), String> {
 pub fn Redirecting(link: RedirectLink, #[prop(into)] destination: String) -> impl IntoView {
     let failed = go(&link.link).err();
     let message = link.message.clone().filter(|m| !m.trim().is_empty());
+    // The link sits where the sentence's `{link}` is, in any language's word order.
+    let hint = t(w::IF_NOTHING_HAPPENS);
+    let (before, after) = hint.split_once("{link}").unwrap_or((hint, ""));
     view! {
         <div class="redirecting card" role="status" id="redirecting">
-            <h2>{format!("Taking you to {destination}…")}</h2>
+            <h2>{tf(w::TAKING_YOU, &[("destination", &destination)])}</h2>
             {message.map(|m| view! { <p>{m}</p> })}
             {match failed {
                 None => view! {
-                    <p class="hint">"If nothing happens, " <a href=link.link.clone() rel="noopener noreferrer">"open it here"</a> "."</p>
+                    <p class="hint">{before}<a href=link.link.clone() rel="noopener noreferrer">{t(w::OPEN_IT_HERE)}</a>{after}</p>
                 }.into_any(),
                 Some(why) => view! { <p class="error-detail" role="alert">{why}</p> }.into_any(),
             }}

@@ -15,6 +15,7 @@ use cluster_api::catalogue;
 use cluster_api::request::{Operation, encode_segment};
 use leptos::prelude::*;
 
+use crate::i18n::{Msg, t};
 use crate::kit::lazy::Screen;
 
 /// The code group of the screens compiled into the main module (not split off).
@@ -27,11 +28,13 @@ pub struct Route {
     pub segment: &'static str,
     /// The route this one is nested in (the cluster page for its tabs).
     pub parent: Option<&'static Route>,
-    /// What a link to it says: the tab bar, the side navigation, the palette.
-    pub label: &'static str,
-    /// The page title's own part (`Resources` in `Resources · acme-prod · Clusters · Cluster
-    /// console`); empty where what the page shows names it (a cluster, a realm).
-    pub title: &'static str,
+    /// What a link to it says (the tab bar, the side navigation, the palette): its key in
+    /// the catalogues (`locales/*/routes.json`), shown through [`Route::label()`].
+    label_words: Msg,
+    /// The page title's own part (`Resources` in `Resources · acme-prod · Clusters ·
+    /// Cluster console`), empty where what the page shows names it (a cluster, a realm):
+    /// its key in the catalogues. Shown through [`Route::title()`].
+    title_words: Msg,
     /// The operation whose role gates the page: the read that fills it.
     pub gate: Option<&'static Operation>,
     /// The code group: the split wasm module its screen is in (`scripts/pack-modules.mjs`
@@ -43,7 +46,21 @@ pub struct Route {
     pub screen: Option<&'static Screen>,
 }
 
+/// No words: the label or title of a route that shows none. Its index is past every
+/// catalogue's end, so `t()` answers its (empty) English.
+const BLANK: Msg = Msg(u16::MAX, "");
+
 impl Route {
+    /// What a link to it says, in the person's language.
+    pub fn label(&self) -> &'static str {
+        t(self.label_words)
+    }
+
+    /// The page title's own part, in the person's language (empty for none).
+    pub fn title(&self) -> &'static str {
+        t(self.title_words)
+    }
+
     /// The whole pattern: `/clusters/:id/resources`.
     pub fn pattern(&self) -> String {
         let mut pattern = self.parent.map(Route::pattern).unwrap_or_default();
@@ -92,6 +109,16 @@ impl Route {
     }
 }
 
+/// A route's words: a key of `locales/*/routes.json`, or `-` for none.
+macro_rules! words {
+    (-) => {
+        BLANK
+    };
+    ($key:ident) => {
+        crate::i18n::k::routes::$key
+    };
+}
+
 /// `Some(&x)`, or `None` when nothing is given.
 macro_rules! some_ref {
     () => {
@@ -105,7 +132,7 @@ macro_rules! some_ref {
 /// What a route shows: the group its code belongs to, its lazy screen, and the router's
 /// `view` (in the route's own module).
 macro_rules! route_shows {
-    (@group lazy($group:ident, $what:literal, $view:expr)) => {
+    (@group lazy($group:ident, $what:ident, $view:expr)) => {
         stringify!($group)
     };
     (@group $kind:ident $args:tt) => {
@@ -117,8 +144,8 @@ macro_rules! route_shows {
     (@screen $name:ident $kind:ident $args:tt) => {
         None
     };
-    (@items $name:ident lazy($group:ident, $what:literal, $view:expr)) => {
-        $crate::kit::lazy::split_screen!(pub $name, $group, $what, $view);
+    (@items $name:ident lazy($group:ident, $what:ident, $view:expr)) => {
+        $crate::kit::lazy::split_screen!(pub $name, $group, $crate::i18n::k::routes::$what, $view);
         pub fn view() -> impl IntoView {
             view! { <$crate::kit::lazy::Lazy screen=&$name/> }
         }
@@ -146,7 +173,7 @@ macro_rules! routes {
     ($(
         $(#[doc = $doc:literal])*
         $name:ident: $segment:tt $(under $parent:ident)? => $kind:ident $args:tt,
-        label $label:literal, title $title:literal
+        label $label:tt, title $title:tt
         $(, gate $gate:ident)?
         $(, tab $tab:ident)?
         $(, const $const:ident)?
@@ -160,8 +187,8 @@ macro_rules! routes {
             pub const $name: Route = Route {
                 segment: $segment,
                 parent: some_ref!($($parent)?),
-                label: $label,
-                title: $title,
+                label_words: words!($label),
+                title_words: words!($title),
                 gate: some_ref!($(catalogue::$gate)?),
                 group: route_shows!(@group $kind $args),
                 screen: route_shows!(@screen $name $kind $args),
@@ -188,7 +215,7 @@ macro_rules! routes {
         /// The typed link builders: the address of a route from its IDs, each escaped.
         pub mod link {
             $($(
-                #[doc = concat!("`", $segment, "`: ", $label, ".")]
+                #[doc = concat!("`", $segment, "`: the address of [`", stringify!($name), "`](super::", stringify!($name), ").")]
                 pub const $const: &str = $segment;
             )?)*
             $($(
@@ -221,70 +248,70 @@ macro_rules! routes {
 routes! {
     /// Sign in with an account or an API secret.
     SIGN_IN: "/sign-in" => eager(view! { <crate::shell::SignIn/> }),
-        label "Sign in", title "Sign in", const SIGN_IN;
+        label SIGN_IN, title SIGN_IN, const SIGN_IN;
     /// The header and navigation around every page (no path of its own).
     SHELL: "" => eager(view! { <crate::shell::Shell/> }),
-        label "", title "";
+        label -, title -;
     HOME: "/" => redirect(CLUSTERS),
-        label "", title "";
+        label -, title -;
     CLUSTERS: "/clusters" => eager(view! { <crate::clusters::ClusterList/> }),
-        label "Clusters", title "Clusters", gate CLUSTER_LIST, const CLUSTERS;
-    NEW_CLUSTER: "/clusters/new" => lazy(create_cluster, "the create-cluster wizard", view! { <crate::clusters::CreateCluster/> }),
-        label "Create cluster", title "New cluster", gate CLUSTER_CREATE, const NEW_CLUSTER;
+        label CLUSTERS, title CLUSTERS, gate CLUSTER_LIST, const CLUSTERS;
+    NEW_CLUSTER: "/clusters/new" => lazy(create_cluster, SCREEN_CREATE_CLUSTER, view! { <crate::clusters::CreateCluster/> }),
+        label CREATE_CLUSTER, title NEW_CLUSTER, gate CLUSTER_CREATE, const NEW_CLUSTER;
     /// The cluster's header and tab bar; its tabs are nested in it.
-    CLUSTER: "/clusters/:id" => lazy(cluster, "the cluster", view! { <crate::clusters::ClusterLayout/> }),
-        label "Cluster", title "", gate CLUSTER_DETAIL, link cluster(id);
+    CLUSTER: "/clusters/:id" => lazy(cluster, SCREEN_CLUSTER, view! { <crate::clusters::ClusterLayout/> }),
+        label CLUSTER, title -, gate CLUSTER_DETAIL, link cluster(id);
     // The cluster's tabs, in the order the tab bar shows them. The overview's title is the
     // cluster's name alone.
-    CLUSTER_OVERVIEW: "" under CLUSTER => lazy(cluster, "the cluster overview", view! { <crate::clusters::tabs::ClusterOverview/> }),
-        label "Overview", title "", gate CLUSTER_DETAIL, tab Overview;
-    CLUSTER_REALMS: "/realms" under CLUSTER => lazy(cluster_tabs, "the cluster's realms", view! { <crate::clusters::tabs::realms::ClusterRealms/> }),
-        label "Realms", title "Realms", gate CLUSTER_DEPLOYMENT_LIST, tab Realms;
-    CLUSTER_DOMAINS: "/domains" under CLUSTER => lazy(cluster_tabs, "the cluster's custom domains", view! { <crate::clusters::tabs::domains::ClusterDomains/> }),
-        label "Domains", title "Domains", gate CLUSTER_DOMAIN_LIST, tab Domains;
-    CLUSTER_ENV_VARS: "/env-vars" under CLUSTER => lazy(cluster_tabs, "the cluster's environment variables", view! { <crate::clusters::tabs::env_vars::ClusterEnvVars/> }),
-        label "Environment variables", title "Environment variables", gate CLUSTER_ENVVAR_LIST, tab EnvVars;
-    CLUSTER_ACCESS: "/access" under CLUSTER => lazy(cluster_tabs, "the cluster's IP rules", view! { <crate::clusters::tabs::access::ClusterAccess/> }),
-        label "Access", title "Access", gate CLUSTER_IPRULE_LIST, tab Access;
+    CLUSTER_OVERVIEW: "" under CLUSTER => lazy(cluster, SCREEN_CLUSTER_OVERVIEW, view! { <crate::clusters::tabs::ClusterOverview/> }),
+        label OVERVIEW, title -, gate CLUSTER_DETAIL, tab Overview;
+    CLUSTER_REALMS: "/realms" under CLUSTER => lazy(cluster_tabs, SCREEN_CLUSTER_REALMS, view! { <crate::clusters::tabs::realms::ClusterRealms/> }),
+        label REALMS, title REALMS, gate CLUSTER_DEPLOYMENT_LIST, tab Realms;
+    CLUSTER_DOMAINS: "/domains" under CLUSTER => lazy(cluster_tabs, SCREEN_CLUSTER_DOMAINS, view! { <crate::clusters::tabs::domains::ClusterDomains/> }),
+        label DOMAINS, title DOMAINS, gate CLUSTER_DOMAIN_LIST, tab Domains;
+    CLUSTER_ENV_VARS: "/env-vars" under CLUSTER => lazy(cluster_tabs, SCREEN_CLUSTER_ENV_VARS, view! { <crate::clusters::tabs::env_vars::ClusterEnvVars/> }),
+        label ENV_VARS, title ENV_VARS, gate CLUSTER_ENVVAR_LIST, tab EnvVars;
+    CLUSTER_ACCESS: "/access" under CLUSTER => lazy(cluster_tabs, SCREEN_CLUSTER_ACCESS, view! { <crate::clusters::tabs::access::ClusterAccess/> }),
+        label ACCESS, title ACCESS, gate CLUSTER_IPRULE_LIST, tab Access;
     /// One IP rule: a page inside the Access tab.
-    CLUSTER_IP_RULE: "/access/:rule" under CLUSTER => lazy(cluster_tabs, "an IP rule", view! { <crate::clusters::tabs::access::ClusterIpRule/> }),
-        label "IP rule", title "Access", gate CLUSTER_IPRULE_DETAIL, link ip_rule(cluster_id, rule_id);
-    CLUSTER_RESOURCES: "/resources" under CLUSTER => lazy(cluster_resources, "the cluster's resources", view! { <crate::clusters::tabs::resources::ClusterResources/> }),
-        label "Resources", title "Resources", gate CLUSTER_EXTENSION_LIST, tab Resources;
-    CLUSTER_LOGS: "/logs" under CLUSTER => lazy(cluster_logs, "the cluster's logs", view! { <crate::clusters::tabs::logs::ClusterLogs/> }),
-        label "Logs", title "Logs", gate CLUSTER_LOG_LIST, tab Logs;
-    CLUSTER_BILLING: "/billing" under CLUSTER => lazy(cluster, "the cluster's billing", view! { <crate::clusters::tabs::ClusterBilling/> }),
-        label "Billing", title "Billing", gate CLUSTER_SUBSCRIPTION_DETAIL, tab Billing;
+    CLUSTER_IP_RULE: "/access/:rule" under CLUSTER => lazy(cluster_tabs, SCREEN_IP_RULE, view! { <crate::clusters::tabs::access::ClusterIpRule/> }),
+        label IP_RULE, title ACCESS, gate CLUSTER_IPRULE_DETAIL, link ip_rule(cluster_id, rule_id);
+    CLUSTER_RESOURCES: "/resources" under CLUSTER => lazy(cluster_resources, SCREEN_CLUSTER_RESOURCES, view! { <crate::clusters::tabs::resources::ClusterResources/> }),
+        label RESOURCES, title RESOURCES, gate CLUSTER_EXTENSION_LIST, tab Resources;
+    CLUSTER_LOGS: "/logs" under CLUSTER => lazy(cluster_logs, SCREEN_CLUSTER_LOGS, view! { <crate::clusters::tabs::logs::ClusterLogs/> }),
+        label LOGS, title LOGS, gate CLUSTER_LOG_LIST, tab Logs;
+    CLUSTER_BILLING: "/billing" under CLUSTER => lazy(cluster, SCREEN_CLUSTER_BILLING, view! { <crate::clusters::tabs::ClusterBilling/> }),
+        label BILLING, title BILLING, gate CLUSTER_SUBSCRIPTION_DETAIL, tab Billing;
     // The tabs' former addresses, kept for bookmarks and shared links.
     CLUSTER_EXTENSIONS_MOVED: "/extensions" under CLUSTER => moved(CLUSTER_RESOURCES),
-        label "", title "";
+        label -, title -;
     CLUSTER_SETTINGS_MOVED: "/settings" under CLUSTER => moved(CLUSTER_ENV_VARS),
-        label "", title "";
-    ORGANIZATIONS: "/organizations" => lazy(organizations, "organizations", view! { <crate::organizations::Organizations/> }),
-        label "Organizations", title "Organizations", gate ORG_LIST, const ORGANIZATIONS;
-    BILLING: "/billing" => lazy(organizations, "billing", view! { <crate::billing::Billing/> }),
-        label "Billing", title "Billing", gate ORG_SUBSCRIPTION_LIST, const BILLING;
-    REALMS: "/realms" => lazy(realms, "realms", view! { <crate::realms::AllRealms/> }),
-        label "Realms", title "Realms", gate CLUSTER_DEPLOYMENT_LIST, const REALMS;
-    REALM: "/realms/:id" => lazy(realms, "the realm", view! { <crate::realms::RealmPage/> }),
-        label "Realm", title "", gate DEPLOYMENT_DETAIL, link realm(id);
+        label -, title -;
+    ORGANIZATIONS: "/organizations" => lazy(organizations, SCREEN_ORGANIZATIONS, view! { <crate::organizations::Organizations/> }),
+        label ORGANIZATIONS, title ORGANIZATIONS, gate ORG_LIST, const ORGANIZATIONS;
+    BILLING: "/billing" => lazy(organizations, SCREEN_BILLING, view! { <crate::billing::Billing/> }),
+        label BILLING, title BILLING, gate ORG_SUBSCRIPTION_LIST, const BILLING;
+    REALMS: "/realms" => lazy(realms, SCREEN_REALMS, view! { <crate::realms::AllRealms/> }),
+        label REALMS, title REALMS, gate CLUSTER_DEPLOYMENT_LIST, const REALMS;
+    REALM: "/realms/:id" => lazy(realms, SCREEN_REALM, view! { <crate::realms::RealmPage/> }),
+        label REALM, title -, gate DEPLOYMENT_DETAIL, link realm(id);
     /// The organization's API secrets.
-    API_SECRETS: "/organizations/:org/secrets" => lazy(organizations, "the organization's API secrets", view! { <crate::organizations::secrets::ApiSecrets/> }),
-        label "API secrets", title "API secrets", gate ORG_APISECRET_LIST, link org_secrets(org_id);
-    API_SECRET: "/organizations/:org/secrets/:secret" => lazy(organizations, "the API secret", view! { <crate::organizations::secrets::ApiSecret/> }),
-        label "API secret", title "", gate ORG_APISECRET_DETAIL, link org_secret(org_id, secret_id);
+    API_SECRETS: "/organizations/:org/secrets" => lazy(organizations, SCREEN_API_SECRETS, view! { <crate::organizations::secrets::ApiSecrets/> }),
+        label API_SECRETS, title API_SECRETS, gate ORG_APISECRET_LIST, link org_secrets(org_id);
+    API_SECRET: "/organizations/:org/secrets/:secret" => lazy(organizations, SCREEN_API_SECRET, view! { <crate::organizations::secrets::ApiSecret/> }),
+        label API_SECRET, title -, gate ORG_APISECRET_DETAIL, link org_secret(org_id, secret_id);
     /// Support staff's review desk.
-    REVIEW: "/review" => lazy(review, "the review desk", view! { <crate::review::ReviewDesk/> }),
-        label "Review", title "Extension review", gate CLUSTER_EXTENSION_VERSION_REPORT, const REVIEW;
+    REVIEW: "/review" => lazy(review, SCREEN_REVIEW, view! { <crate::review::ReviewDesk/> }),
+        label REVIEW, title EXTENSION_REVIEW, gate CLUSTER_EXTENSION_VERSION_REPORT, const REVIEW;
     /// Per organization: clusters by status, realms, invoices and what needs attention.
-    OVERVIEW: "/overview" => lazy(overview, "the overview", view! { <crate::overview::Overview/> }),
-        label "Overview", title "Overview", const OVERVIEW;
+    OVERVIEW: "/overview" => lazy(overview, SCREEN_OVERVIEW, view! { <crate::overview::Overview/> }),
+        label OVERVIEW, title OVERVIEW, const OVERVIEW;
     /// One extension version's review.
-    REVIEW_VERSION: "/review/:cluster/:extension/:version" => lazy(review, "an extension version's review", view! { <crate::review::VersionReview/> }),
-        label "Version review", title "Review", gate CLUSTER_EXTENSION_VERSION_REPORT, link review_version(cluster, extension, version);
+    REVIEW_VERSION: "/review/:cluster/:extension/:version" => lazy(review, SCREEN_REVIEW_VERSION, view! { <crate::review::VersionReview/> }),
+        label VERSION_REVIEW, title REVIEW, gate CLUSTER_EXTENSION_VERSION_REPORT, link review_version(cluster, extension, version);
     /// Any other address, inside the shell (header and navigation kept).
     NOT_FOUND: "/*any" => eager(view! { <crate::shell::NotFound/> }),
-        label "Page not found", title "Page not found";
+        label PAGE_NOT_FOUND, title PAGE_NOT_FOUND;
 }
 
 impl ClusterTab {
@@ -354,9 +381,9 @@ mod tests {
         assert_eq!(ClusterTab::ALL.len(), 8);
         for tab in ClusterTab::ALL {
             let route = tab.route();
-            assert!(!route.label.is_empty(), "{tab:?}");
+            assert!(!route.label().is_empty(), "{tab:?}");
             // The overview is titled by the cluster's name alone.
-            assert!(!route.title.is_empty() || *tab == ClusterTab::Overview, "{tab:?}");
+            assert!(!route.title().is_empty() || *tab == ClusterTab::Overview, "{tab:?}");
             assert!(route.parent.is_some_and(|p| p.pattern() == CLUSTER.pattern()), "{tab:?}");
             assert!(route.screen.is_some(), "{tab:?}");
         }
@@ -378,7 +405,7 @@ mod tests {
     fn lazy_screens_name_their_group() {
         for route in ALL {
             assert_eq!(route.screen.is_some(), route.group != MAIN, "{}", route.pattern());
-            assert!(route.label.is_empty() || !route.group.is_empty());
+            assert!(route.label().is_empty() || !route.group.is_empty());
         }
         // Groups the build and the browser flows know by name.
         for group in
@@ -386,6 +413,18 @@ mod tests {
         {
             assert!(ALL.iter().any(|r| r.group == group), "{group}");
         }
+    }
+
+    #[test]
+    fn natively_the_words_are_english() {
+        // Natively no catalogue is loaded: `label()`/`title()` answer English.
+        for route in ALL {
+            assert_eq!(route.label_words.1, route.label(), "{}", route.pattern());
+            assert_eq!(route.title_words.1, route.title(), "{}", route.pattern());
+        }
+        assert_eq!(NEW_CLUSTER.label(), "Create cluster");
+        assert_eq!(NEW_CLUSTER.title(), "New cluster");
+        assert_eq!(HOME.label(), "");
     }
 
     #[test]

@@ -8,24 +8,26 @@
 use cluster_api::{ResourceType, ScanState};
 use leptos::prelude::*;
 
+use crate::i18n::k::words as w;
+use crate::i18n::t;
 use crate::kit::{Badge, Tone};
 
 /// `DEDICATED` → "Dedicated"; `None` for a variant the console does not know.
 pub fn variant(code: &str) -> Option<&'static str> {
     match code.trim().to_ascii_uppercase().as_str() {
-        "DEDICATED" => Some("Dedicated"),
-        "SHARED" => Some("Shared"),
+        "DEDICATED" => Some(t(w::VARIANT_DEDICATED)),
+        "SHARED" => Some(t(w::VARIANT_SHARED)),
         _ => None,
     }
 }
 
 /// A resource's type in words; `None` for a type the console does not know.
-pub fn resource_type(t: &ResourceType) -> Option<&'static str> {
-    match t {
-        ResourceType::Theme => Some("Theme"),
-        ResourceType::Extension => Some("Extension"),
-        ResourceType::PasswordBlacklist => Some("Password denylist"),
-        ResourceType::WellKnown => Some("App-association files"),
+pub fn resource_type(kind: &ResourceType) -> Option<&'static str> {
+    match kind {
+        ResourceType::Theme => Some(t(w::TYPE_THEME)),
+        ResourceType::Extension => Some(t(w::TYPE_EXTENSION)),
+        ResourceType::PasswordBlacklist => Some(t(w::TYPE_PASSWORD_BLACKLIST)),
+        ResourceType::WellKnown => Some(t(w::TYPE_WELL_KNOWN)),
         ResourceType::Unknown(_) => None,
     }
 }
@@ -38,15 +40,15 @@ pub fn resource_type_text(t: &ResourceType) -> String {
 /// A scan's verdict in words with its tone; an unknown state is its code, neutral.
 pub fn scan(state: &ScanState) -> (String, Tone) {
     let (words, tone) = match state {
-        ScanState::Unscanned => ("Not scanned", Tone::Muted),
-        ScanState::Scanning => ("Scanning", Tone::Busy),
-        ScanState::Pass => ("Passed", Tone::Ok),
-        ScanState::Warn => ("Warnings", Tone::Warn),
-        ScanState::Block => ("Blocked by the scanner", Tone::Bad),
-        ScanState::Error => ("Scan failed", Tone::Bad),
+        ScanState::Unscanned => (w::SCAN_UNSCANNED, Tone::Muted),
+        ScanState::Scanning => (w::SCAN_SCANNING, Tone::Busy),
+        ScanState::Pass => (w::SCAN_PASS, Tone::Ok),
+        ScanState::Warn => (w::SCAN_WARN, Tone::Warn),
+        ScanState::Block => (w::SCAN_BLOCK, Tone::Bad),
+        ScanState::Error => (w::SCAN_ERROR, Tone::Bad),
         ScanState::Unknown(raw) => return (raw.clone(), Tone::Neutral),
     };
-    (words.to_string(), tone)
+    (t(words).to_string(), tone)
 }
 
 /// `words` when the console knows the code, else the code itself in a neutral badge (so
@@ -63,24 +65,24 @@ pub fn or_code(words: Option<&str>, code: &str) -> AnyView {
 /// the console does not know: the code is then shown as it is.
 pub fn region_place(code: &str) -> Option<&'static str> {
     let code = code.trim().to_ascii_lowercase().replace('_', "-");
-    Some(match code.as_str() {
-        "us-east-1" => "US East (N. Virginia)",
-        "us-east-2" => "US East (Ohio)",
-        "us-west-1" => "US West (N. California)",
-        "us-west-2" => "US West (Oregon)",
-        "ca-central-1" => "Canada (Central)",
-        "eu-central-1" => "Europe (Frankfurt)",
-        "eu-west-1" => "Europe (Ireland)",
-        "eu-west-2" => "Europe (London)",
-        "eu-west-3" => "Europe (Paris)",
-        "eu-north-1" => "Europe (Stockholm)",
-        "ap-south-1" => "Asia Pacific (Mumbai)",
-        "ap-southeast-1" => "Asia Pacific (Singapore)",
-        "ap-southeast-2" => "Asia Pacific (Sydney)",
-        "ap-northeast-1" => "Asia Pacific (Tokyo)",
-        "sa-east-1" => "South America (São Paulo)",
+    Some(t(match code.as_str() {
+        "us-east-1" => w::REGION_US_EAST_1,
+        "us-east-2" => w::REGION_US_EAST_2,
+        "us-west-1" => w::REGION_US_WEST_1,
+        "us-west-2" => w::REGION_US_WEST_2,
+        "ca-central-1" => w::REGION_CA_CENTRAL_1,
+        "eu-central-1" => w::REGION_EU_CENTRAL_1,
+        "eu-west-1" => w::REGION_EU_WEST_1,
+        "eu-west-2" => w::REGION_EU_WEST_2,
+        "eu-west-3" => w::REGION_EU_WEST_3,
+        "eu-north-1" => w::REGION_EU_NORTH_1,
+        "ap-south-1" => w::REGION_AP_SOUTH_1,
+        "ap-southeast-1" => w::REGION_AP_SOUTHEAST_1,
+        "ap-southeast-2" => w::REGION_AP_SOUTHEAST_2,
+        "ap-northeast-1" => w::REGION_AP_NORTHEAST_1,
+        "sa-east-1" => w::REGION_SA_EAST_1,
         _ => return None,
-    })
+    }))
 }
 
 /// `US East (N. Virginia) (us-east-1)` for text that cannot hold markup (a summary, an
@@ -112,8 +114,11 @@ pub fn sentence(text: &str) -> String {
     if text.ends_with(['.', '!', '?']) { text.to_string() } else { format!("{text}.") }
 }
 
-/// Where a teammate finds their own user ID: said wherever a user ID is asked for.
-pub const FIND_YOUR_USER_ID: &str = "A user ID identifies one person's account. Everyone finds their own in the account menu, top right: open it and use Copy.";
+/// Where a teammate finds their own user ID: said wherever a user ID is asked for, in the
+/// person's language.
+pub fn find_your_user_id() -> &'static str {
+    t(w::FIND_YOUR_USER_ID)
+}
 
 #[cfg(test)]
 mod tests {

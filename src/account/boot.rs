@@ -8,6 +8,8 @@ use leptos::prelude::*;
 use super::pending::{self, Pending};
 use super::{redirect_uri, start, tokens};
 use crate::api::page_origin;
+use crate::i18n::k::account as w;
+use crate::i18n::{t, tf};
 use crate::links;
 use crate::navigation::safe_next;
 use crate::session::{Renewal, Session};
@@ -27,7 +29,7 @@ pub fn Boot(children: ChildrenFn) -> impl IntoView {
         if ready.get() {
             children().into_any()
         } else {
-            view! { <p class="boot" role="status">"Signing you in…"</p> }.into_any()
+            view! { <p class="boot" role="status">{t(w::SIGNING_IN)}</p> }.into_any()
         }
     }
 }
@@ -50,9 +52,7 @@ async fn decide(session: Session) -> bool {
     if let Some(state) = get("state").filter(|_| get("code").is_some() || get("error").is_some()) {
         // A pending sign-in is taken once: a reloaded or forged answer finds none and never loops.
         let Some(pending) = pending::take().filter(|p| p.state == state) else {
-            session.notice.set(Some(
-                "The sign-in could not be completed: the identity server's answer does not belong to a sign-in started in this tab. Sign in again.".into(),
-            ));
+            session.notice.set(Some(t(w::FOREIGN_ANSWER).into()));
             replace_url(&links::sign_in("/"));
             return true;
         };
@@ -74,9 +74,7 @@ async fn decide(session: Session) -> bool {
                 }
                 if !(pending.silent && login_required) {
                     let why = get("error_description").unwrap_or(error);
-                    session
-                        .notice
-                        .set(Some(format!("The identity server did not sign you in ({why}). Try again.")));
+                    session.notice.set(Some(tf(w::REFUSED, &[("why", &why)])));
                 }
                 // Back to the page asked for: the router shows it, or sign-in when it needs one
                 // (an unknown address still says "Page not found").
@@ -86,7 +84,7 @@ async fn decide(session: Session) -> bool {
         return true;
     }
     if path == links::SIGN_IN && get("signed-out").is_some() {
-        session.notice.set(Some("You signed out.".into()));
+        session.notice.set(Some(t(w::SIGNED_OUT).into()));
         replace_url(&links::sign_in(&get("next").unwrap_or_else(|| "/".into())));
         return true;
     }
@@ -108,18 +106,15 @@ async fn decide(session: Session) -> bool {
 /// Redeems the code and begins the session as the person (loaded on demand: `later`).
 pub(super) async fn finish(session: Session, pending: &Pending, code: &str) -> Result<(), String> {
     let environments = session.config.with_value(|c| c.environments.clone());
-    let env = environments
-        .get(pending.environment)
-        .cloned()
-        .ok_or("The environment this sign-in was for is no longer configured. Sign in again.")?;
+    let env = environments.get(pending.environment).cloned().ok_or(t(w::ENVIRONMENT_GONE))?;
     let (token, refresh_token) = tokens::redeem(&env, code, &pending.verifier, &redirect_uri(&page_origin()))
         .await
-        .map_err(|e| format!("Signing in did not complete: {}. {}", e.title(), e.detail()))?;
+        .map_err(|e| tf(w::INCOMPLETE, &[("title", &e.title()), ("detail", &e.detail())]))?;
     let info = tokens::who(&env, &token.access_token).await;
     let email = info.as_ref().and_then(|i| i.email.clone());
     let who = match info {
-        Some(info) => info.name.or(info.email).unwrap_or_else(|| "your account".into()),
-        None => "your account".into(),
+        Some(info) => info.name.or(info.email).unwrap_or_else(|| t(w::YOUR_ACCOUNT).into()),
+        None => t(w::YOUR_ACCOUNT).into(),
     };
     session.email.set(email);
     session.begin(env, Renewal::Account { refresh_token }, token, who);

@@ -31,10 +31,7 @@ fn refresher() -> Result<Refresh, ChunkError> {
 pub async fn finish(session: Session, pending: Pending, code: String) -> Result<(), String> {
     match finisher().await {
         Ok(finish) => finish(session, pending, code).await,
-        Err(ChunkError) => Err(
-            "Signing in did not complete: the console could not download the code that finishes it. Check your network connection, then sign in again."
-                .into(),
-        ),
+        Err(ChunkError) => Err(crate::i18n::t(crate::i18n::k::account::CODE_NOT_LOADED).into()),
     }
 }
 

@@ -19,6 +19,8 @@ use cluster_api::request::encode_segment;
 
 use crate::api::page_origin;
 use crate::config::Environment;
+use crate::i18n::k::account as w;
+use crate::i18n::t;
 use crate::session::Session;
 use leptos::prelude::GetUntracked;
 use pending::Pending;
@@ -67,10 +69,10 @@ pub fn logout_url(identity_origin: &str, back: &str) -> String {
 
 fn assign(url: &str) -> Result<(), String> {
     web_sys::window()
-        .ok_or("the browser window is not available")?
+        .ok_or(t(w::NO_WINDOW))?
         .location()
         .assign(url)
-        .map_err(|_| "the browser refused to open the identity server".to_string())
+        .map_err(|_| t(w::OPEN_REFUSED).to_string())
 }
 
 /// Leaves for the identity server; `next` is the console path to come back to. Err (with
@@ -88,7 +90,7 @@ pub async fn start(environment: usize, env: &Environment, next: &str, silent: bo
 pub fn sign_out(session: Session, back_to: &str) {
     let env = session.environment.get_untracked();
     pending::forget_account();
-    session.end(Some("You signed out.".into()));
+    session.end(Some(t(w::SIGNED_OUT).into()));
     let origin = page_origin();
     if let Some(env) = env {
         let back = format!("{}{back_to}", origin.trim_end_matches('/'));

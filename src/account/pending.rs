@@ -5,6 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::k::account as w;
+use crate::i18n::t;
+
 const KEY: &str = "console.sign-in";
 /// The environment last signed in to, so a silent sign-in after a reload asks the same one.
 const ENVIRONMENT_KEY: &str = "console.environment";
@@ -33,8 +36,8 @@ fn storage() -> Option<web_sys::Storage> {
 /// Err when the tab cannot keep it (storage disabled): the sign-in could not be finished.
 pub fn save(pending: &Pending) -> Result<(), String> {
     let text = serde_json::to_string(pending).map_err(|e| e.to_string())?;
-    let storage = storage().ok_or("this browser keeps no session storage for the console")?;
-    storage.set_item(KEY, &text).map_err(|_| "the browser refused to keep the sign-in state".to_string())?;
+    let storage = storage().ok_or(t(w::NO_STORAGE))?;
+    storage.set_item(KEY, &text).map_err(|_| t(w::STORAGE_REFUSED).to_string())?;
     let _ = storage.set_item(ENVIRONMENT_KEY, &pending.environment.to_string());
     Ok(())
 }

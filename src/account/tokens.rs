@@ -8,6 +8,8 @@ use gloo_net::http::{Method, RequestBuilder};
 use crate::api::ApiError;
 use crate::api::client::{page_origin, post_token_form, token_from};
 use crate::config::Environment;
+use crate::i18n::k::account as w;
+use crate::i18n::{t, tf};
 use crate::session::{Api, Renewal, Token};
 
 fn form(pairs: &[(&str, &str)]) -> String {
@@ -22,8 +24,8 @@ async fn grant(env: &Environment, pairs: &[(&str, &str)]) -> Result<AccountToken
             let why = serde_json::from_str::<serde_json::Value>(&text)
                 .ok()
                 .and_then(|v| v.get("error_description").and_then(|d| d.as_str()).map(str::to_string))
-                .unwrap_or_else(|| "the identity server refused".into());
-            Err(ApiError::SignedOut(format!("Your sign-in has ended ({why}). Sign in again.")))
+                .unwrap_or_else(|| t(w::IDENTITY_REFUSED).into());
+            Err(ApiError::SignedOut(tf(w::SIGN_IN_ENDED, &[("why", &why)])))
         }
         _ => Err(ApiError::Server { status, message: error_message(&text).unwrap_or_default() }),
     }

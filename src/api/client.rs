@@ -3,6 +3,7 @@
 
 use super::error::ApiError;
 use crate::config::Environment;
+use crate::i18n::{k, t, tf};
 use crate::session::{Api, Credentials, Renewal, Token};
 use cluster_api::request::{encode_segment, error_message};
 use cluster_api::{AccessToken, ApiRequest, Body, Call, Method, Reply, ops, restarts};
@@ -58,7 +59,7 @@ pub async fn exchange(env: &Environment, creds: &Credentials) -> Result<Token, A
                 serde_json::from_str(&text).map_err(|e| ApiError::Decode(e.to_string()))?;
             Ok(token_from(token.access_token, token.expires_in))
         }
-        400 | 401 => Err(ApiError::SignedOut("The client ID or client secret was not accepted".into())),
+        400 | 401 => Err(ApiError::SignedOut(t(k::api::SECRET_REFUSED).into())),
         404 => Err(ApiError::Network(format!("no token endpoint at {}", env.token_url(&page_origin())))),
         _ => Err(ApiError::Server { status, message: error_message(&text).unwrap_or_default() }),
     }
@@ -81,7 +82,7 @@ struct RawReply {
 
 async fn execute(api: Api, request: &ApiRequest) -> Result<RawReply, ApiError> {
     let Some(env) = api.environment() else {
-        return Err(ApiError::SignedOut("You are not signed in".into()));
+        return Err(ApiError::SignedOut(t(k::api::NOT_SIGNED_IN).into()));
     };
     let fresh = api.token().filter(|t| t.expires_at > now_ms());
     let token = match fresh {
@@ -135,11 +136,9 @@ async fn restart_in_progress(env: &Environment, request: &ApiRequest, bearer: &s
 
 async fn renew(api: Api, env: &Environment) -> Result<Token, ApiError> {
     let renewed = match api.renewal() {
-        None => return Err(ApiError::SignedOut("You are not signed in".into())),
+        None => return Err(ApiError::SignedOut(t(k::api::NOT_SIGNED_IN).into())),
         Some(Renewal::Secret(creds)) => exchange(env, &creds).await.map_err(|e| match e {
-            ApiError::SignedOut(why) => {
-                ApiError::SignedOut(format!("{why}. The secret may have been revoked: sign in again."))
-            }
+            ApiError::SignedOut(why) => ApiError::SignedOut(tf(k::api::SECRET_REVOKED, &[("why", &why)])),
             other => other,
         }),
         // Silent: the identity server's session renews the person's token.

@@ -3,6 +3,8 @@
 use cluster_api::Operation;
 use cluster_api::roles::required_role;
 
+use crate::i18n::{k, t, tf};
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum ApiError {
     /// The request never got an answer: offline, DNS, CORS, server down.
@@ -69,82 +71,71 @@ impl ApiError {
     /// first 401 succeeded). The sign-in still holds, so this is a failed call with Retry,
     /// not the end of the session.
     pub fn fresh_token_refused(message: Option<String>) -> ApiError {
-        let why = message
-            .filter(|m| !m.trim().is_empty())
-            .map(|m| format!(" ({})", m.trim().trim_end_matches('.')))
-            .unwrap_or_default();
-        ApiError::Server {
-            status: 401,
-            message: format!(
-                "It refused the access token it had just issued{why}. If this keeps happening, sign out and sign in again"
-            ),
-        }
+        let message = match message.filter(|m| !m.trim().is_empty()) {
+            Some(m) => tf(k::api::FRESH_TOKEN_REFUSED_WHY, &[("why", m.trim().trim_end_matches('.'))]),
+            None => t(k::api::FRESH_TOKEN_REFUSED).to_string(),
+        };
+        ApiError::Server { status: 401, message }
     }
 
     /// A short headline: what went wrong.
     pub fn title(&self) -> String {
-        match self {
-            ApiError::Network(_) => "The service could not be reached".into(),
-            ApiError::SignedOut(_) => "Your session has ended".into(),
-            ApiError::Forbidden { .. } => "You do not have permission to do this".into(),
-            ApiError::NotFound(_) => "Not found".into(),
-            ApiError::BadRequest(_) => "The request was not accepted".into(),
-            ApiError::PaymentDeclined(_) => "The payment was declined".into(),
-            ApiError::Conflict { restart: true, .. } => "A restart is in progress".into(),
-            ApiError::Conflict { .. } => "This cannot be done right now".into(),
-            ApiError::NotImplemented(_) => "Not available on this service yet".into(),
-            ApiError::Server { status, .. } => format!("The service failed (HTTP {status})"),
-            ApiError::Decode(_) => "The answer could not be read".into(),
-        }
+        let title = match self {
+            ApiError::Network(_) => k::api::TITLE_NETWORK,
+            ApiError::SignedOut(_) => k::api::TITLE_SIGNED_OUT,
+            ApiError::Forbidden { .. } => k::api::TITLE_FORBIDDEN,
+            ApiError::NotFound(_) => k::api::TITLE_NOT_FOUND,
+            ApiError::BadRequest(_) => k::api::TITLE_BAD_REQUEST,
+            ApiError::PaymentDeclined(_) => k::api::TITLE_PAYMENT_DECLINED,
+            ApiError::Conflict { restart: true, .. } => k::api::TITLE_RESTART,
+            ApiError::Conflict { .. } => k::api::TITLE_CONFLICT,
+            ApiError::NotImplemented(_) => k::api::TITLE_NOT_IMPLEMENTED,
+            // The status is a code, written as the service sent it.
+            ApiError::Server { status, .. } => {
+                return tf(k::api::TITLE_SERVER, &[("status", &status.to_string())]);
+            }
+            ApiError::Decode(_) => k::api::TITLE_DECODE,
+        };
+        t(title).to_string()
     }
 
-    /// Why, and what to do about it.
+    /// Why, and what to do about it: the service's own message as it came (ended by a full
+    /// stop), or the console's words when it gave none, then what to do, in the person's
+    /// language.
     pub fn detail(&self) -> String {
-        let or = |message: &str, fallback: &str| {
-            if message.trim().is_empty() { fallback.to_string() } else { ensure_period(message) }
+        let or = |message: &str, fallback| {
+            if message.trim().is_empty() { t(fallback).to_string() } else { ensure_period(message) }
+        };
+        // The service's message (or the fallback), then the console's advice.
+        let then = |message: &str, fallback, advice| {
+            tf(k::api::MESSAGE_THEN, &[("message", &or(message, fallback)), ("advice", t(advice))])
         };
         match self {
-            ApiError::Network(_) => {
-                "Check your network connection, then try again. If it keeps failing, the service may be down."
-                    .into()
-            }
-            ApiError::SignedOut(m) => {
-                format!("{} Sign in again to continue.", or(m, "The API secret was rejected."))
-            }
+            ApiError::Network(_) => t(k::api::DETAIL_NETWORK).into(),
+            ApiError::SignedOut(m) => then(m, k::api::SIGNED_OUT_FALLBACK, k::api::SIGN_IN_AGAIN),
             ApiError::Forbidden { message, role } => {
                 let ask = match role {
-                    Some(role) => format!(
-                        "This needs the {role} role. Ask an administrator of your organization to grant it."
-                    ),
-                    None => "Ask an administrator of your organization for access.".into(),
+                    Some(role) => tf(k::api::ASK_FOR_ROLE, &[("role", role)]),
+                    None => t(k::api::ASK_FOR_ACCESS).into(),
                 };
-                if message.trim().is_empty() { ask } else { format!("{} {ask}", ensure_period(message)) }
+                if message.trim().is_empty() {
+                    ask
+                } else {
+                    tf(k::api::MESSAGE_THEN, &[("message", &ensure_period(message)), ("advice", &ask)])
+                }
             }
-            ApiError::NotFound(m) => format!(
-                "{} It may have been deleted, or it belongs to an organization you cannot see.",
-                or(m, "It does not exist.")
-            ),
-            ApiError::BadRequest(m) => or(m, "Check what you entered and try again."),
-            ApiError::PaymentDeclined(m) => {
-                or(m, "The card was declined. Choose another card or pay on the checkout page.")
+            ApiError::NotFound(m) => then(m, k::api::NOT_FOUND_FALLBACK, k::api::NOT_FOUND_WHY),
+            ApiError::BadRequest(m) => or(m, k::api::BAD_REQUEST_FALLBACK),
+            ApiError::PaymentDeclined(m) => or(m, k::api::PAYMENT_DECLINED_FALLBACK),
+            ApiError::Conflict { message, restart: true } => {
+                then(message, k::api::RESTART_FALLBACK, k::api::RESTART_WAIT)
             }
-            ApiError::Conflict { message, restart: true } => format!(
-                "{} Wait until the restart finishes, then try again.",
-                or(message, "The cluster is restarting.")
-            ),
-            ApiError::Conflict { message, .. } => {
-                or(message, "The resource is not in a state that allows this.")
-            }
-            ApiError::NotImplemented(m) => or(m, "The service does not offer this operation."),
+            ApiError::Conflict { message, .. } => or(message, k::api::CONFLICT_FALLBACK),
+            ApiError::NotImplemented(m) => or(m, k::api::NOT_IMPLEMENTED_FALLBACK),
             ApiError::Server { message, .. } => {
-                format!(
-                    "{} Try again in a moment.",
-                    or(message, "Something went wrong on the service's side.")
-                )
+                then(message, k::api::SERVER_FALLBACK, k::api::TRY_AGAIN_SOON)
             }
-            ApiError::Decode(why) => format!(
-                "The service's answer arrived incomplete or in an unexpected form ({why}). Try again; if it keeps happening, reload the page."
-            ),
+            ApiError::Decode(why) => tf(k::api::DETAIL_DECODE, &[("why", why)]),
         }
     }
 

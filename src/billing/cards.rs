@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::page::return_url;
 use crate::api::{self, page_origin, use_api};
+use crate::i18n::{k, t, tf};
 use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Badge, Tone};
@@ -13,7 +14,7 @@ use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 use crate::redirect::Redirecting;
 
 pub fn describe(c: &PaymentMethod) -> String {
-    let brand = c.brand.clone().unwrap_or_else(|| "Card".into());
+    let brand = c.brand.clone().unwrap_or_else(|| t(k::billing::CARD_FALLBACK).into());
     let mut letters = brand.chars();
     let brand: String =
         letters.next().map(|first| first.to_uppercase().chain(letters).collect()).unwrap_or_default();
@@ -59,8 +60,12 @@ fn expiry_key(c: &PaymentMethod) -> SortKey {
     }
 }
 
-const COLUMNS: &[Column] =
-    &[Column::sortable("Card"), Column::sortable("Expires"), Column::sortable("Pays for"), Column::new("")];
+const COLUMNS: &[Column] = &[
+    Column::sortable(k::billing::CARD_FALLBACK),
+    Column::sortable(k::billing::COL_EXPIRES),
+    Column::sortable(k::billing::COL_PAYS_FOR),
+    Column::blank(),
+];
 
 #[component]
 pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {
@@ -82,17 +87,20 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             _ => Vec::new(),
         });
         (!alikes.is_empty()).then(|| {
-            let said = alikes.iter().map(|a| format!("This looks like {a}, already saved.")).collect::<Vec<_>>().join(" ");
+            let said = alikes
+                .iter()
+                .map(|a| tf(k::billing::DUPLICATE_CARD, &[("card", a)]))
+                .collect::<Vec<_>>()
+                .join(" ");
             view! {
                 <div class="callout" id="duplicate-card" role="status">
-                    <p><strong>{said}</strong>" Two saved cards have the same brand, last four digits and expiry. "
-                    "If you added the same card again, remove one of them (the one no subscription pays with)."</p>
+                    <p><strong>{said}</strong>" "{t(k::billing::DUPLICATE_CARD_DETAIL)}</p>
                 </div>
             }
         })
     };
-    let make_default = Write::new("Making the card the default");
-    let add = Write::new("Opening the card setup page");
+    let make_default = Write::new(t(k::billing::MAKING_DEFAULT));
+    let add = Write::new(t(k::billing::OPENING_CARD_SETUP));
     let link = RwSignal::new(None::<RedirectLink>);
     let locked = move || read_only.get().is_some();
     let set_default = move |pm_id: String| {
@@ -118,15 +126,15 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
         let in_use = c.in_use_by.clone().unwrap_or_default();
         let usage = if in_use.is_empty() {
             if c.in_use_by_active_subscription {
-                "An active subscription".to_string()
+                t(k::billing::USED_BY_ACTIVE_SUBSCRIPTION).to_string()
             } else {
-                "Not in use".to_string()
+                t(k::billing::NOT_IN_USE).to_string()
             }
         } else {
             in_use.join(", ")
         };
         let label = describe(c);
-        let remove = Confirm::new("Removing the card");
+        let remove = Confirm::new(t(k::billing::REMOVING_CARD));
         let work = Callback::new(move |()| -> Work {
             let op = ops::OrgPaymentMethodDelete { org_id: org.get_value(), pm_id: pm_id.get_value() };
             Box::pin(async move {
@@ -135,7 +143,7 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
                 Ok(())
             })
         });
-        let title = format!("Remove {label}?");
+        let title = tf(k::billing::REMOVE_CARD_TITLE, &[("card", &label)]);
         let (code_label, default_label) = (StoredValue::new(label.clone()), label.clone());
         let remove_code = crate::code::live(Box::new(move |t| {
             crate::code::actions::card_remove(
@@ -148,22 +156,21 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
         let default_code = crate::code::live(Box::new(move |t| {
             crate::code::actions::card_make_default(t, &org.get_value(), &pm_id.get_value(), &default_label)
         }));
-        let card = view! { {label.clone()} {c.is_default.then(|| view! { " " {Badge::new("Default", Tone::Ok).view()} })} };
+        let card = view! { {label.clone()} {c.is_default.then(|| view! { " " {Badge::new(t(k::billing::DEFAULT_BADGE), Tone::Ok).view()} })} };
         let by_label = SortKey::words(&label);
         let actions = view! {
             {(!c.is_default).then(|| view! {
                 <button class="button make-default" disabled=move || locked() || make_default.busy.get()
-                    on:click=move |_| set_default(id_default.clone())>"Make default"</button>
+                    on:click=move |_| set_default(id_default.clone())>{t(k::billing::MAKE_DEFAULT)}</button>
                 {move || (!locked()).then(|| view! { <CodePanel curl=default_code/> })}
             })}
-            <button class="button remove-card" disabled=locked on:click=move |_| remove.open()>"Remove"</button>
+            <button class="button remove-card" disabled=locked on:click=move |_| remove.open()>{t(k::billing::REMOVE)}</button>
             <ConfirmDialog confirm=remove style=ConfirmStyle::Danger title=title
                 body=move || view! {
-                    <p>"The card is deleted from the organization's saved cards. "
-                       "While a subscription pays with it, the service refuses and says which one."</p>
+                    <p>{t(k::billing::REMOVE_CARD_BODY)}</p>
                     <CodePanel curl=remove_code/>
                 }
-                work=work confirm_label="Remove card" busy_label="Removing…" confirm_class="confirm-remove"/>
+                work=work confirm_label=t(k::billing::REMOVE_CARD) busy_label=t(k::billing::REMOVING) confirm_class="confirm-remove"/>
         };
         Row::new(
             "data-card",
@@ -184,18 +191,18 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
 
     view! {
         <section class="card" id="payment-methods">
-            <h2>"Payment methods"</h2>
+            <h2>{t(k::billing::PAYMENT_METHODS)}</h2>
             {duplicate}
             {make_default.failure()}
-            <ResourceTable columns=COLUMNS rows=rows id="card-table" label="Saved cards" loading_what="Loading cards"
+            <ResourceTable columns=COLUMNS rows=rows id="card-table" label=t(k::billing::SAVED_CARDS) loading_what=t(k::billing::LOADING_CARDS)
                 retry=Callback::new(move |_| cards.refetch())
-                empty=ViewFn::from(|| view! { <p class="hint">"No saved cards. Add one to pay for new clusters without the checkout page."</p> })/>
+                empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CARDS)}</p> })/>
             <p>
                 <button class="button" id="add-card" disabled=move || locked() || add.busy.get()
-                    on:click=open_setup>"Add card"</button>
+                    on:click=open_setup>{t(k::billing::ADD_CARD)}</button>
             </p>
             {move || (!locked()).then(|| view! { <CodePanel curl=setup_code/> })}
-            {move || link.get().map(|link| view! { <Redirecting link=link destination="the secure card setup page"/> })}
+            {move || link.get().map(|link| view! { <Redirecting link=link destination=t(k::billing::CARD_SETUP_DESTINATION)/> })}
             {add.failure()}
         </section>
     }

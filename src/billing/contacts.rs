@@ -4,6 +4,7 @@
 use cluster_api::{BillingContact, ops};
 use leptos::prelude::*;
 
+use crate::i18n::{k, t, tf};
 use crate::kit::code::CodePanel;
 
 use crate::api::{self, Api, use_api};
@@ -11,8 +12,12 @@ use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 use crate::load::Load;
 
-const COLUMNS: &[Column] =
-    &[Column::sortable("User"), Column::sortable("Name"), Column::sortable("Email"), Column::new("")];
+const COLUMNS: &[Column] = &[
+    Column::sortable(k::billing::COL_USER),
+    Column::sortable(k::billing::COL_NAME),
+    Column::sortable(k::billing::COL_EMAIL),
+    Column::blank(),
+];
 
 type Contacts = Load<Result<Vec<BillingContact>, crate::api::ApiError>>;
 
@@ -25,7 +30,7 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
         async move { api::call(api, &ops::OrgBillingContactList { org_id }).await }
     });
     let user_id = RwSignal::new(String::new());
-    let add = Write::new("Adding the billing contact");
+    let add = Write::new(t(k::billing::ADDING_CONTACT));
     let locked = Signal::derive(move || read_only.get().is_some());
     let add_id = move |id: String| {
         let op = ops::OrgBillingContactCreate { org_id: org.get_value(), user_id: id };
@@ -85,28 +90,28 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
 
     view! {
         <section class="card" id="billing-contacts">
-            <h2>"Billing contacts"</h2>
-            <p class="hint">"Members who receive invoices and payment emails. They must hold the manage-billing role."</p>
+            <h2>{t(k::billing::BILLING_CONTACTS)}</h2>
+            <p class="hint">{t(k::billing::CONTACTS_HINT)}</p>
             {add.failure()}
-            <ResourceTable columns=COLUMNS rows=rows id="contact-table" label="Billing contacts" loading_what="Loading billing contacts"
+            <ResourceTable columns=COLUMNS rows=rows id="contact-table" label=t(k::billing::BILLING_CONTACTS) loading_what=t(k::billing::LOADING_CONTACTS)
                 retry=Callback::new(move |_| contacts.refetch())
-                empty=ViewFn::from(|| view! { <p class="hint">"No billing contacts yet."</p> })/>
+                empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CONTACTS)}</p> })/>
             {move || me().map(|(id, who)| {
                 let pick = id.clone();
                 view! {
                     <p class="add-myself">
                         <button class="button" type="button" id="add-myself" disabled=move || locked.get() || add.busy.get()
-                            on:click=move |_| add_id(pick.clone())>{format!("Add yourself ({who})")}</button>
-                        " "<span class="hint">{format!("Your user ID is {id}.")}</span>
+                            on:click=move |_| add_id(pick.clone())>{tf(k::billing::ADD_YOURSELF, &[("who", &who)])}</button>
+                        " "<span class="hint">{tf(k::billing::YOUR_USER_ID, &[("id", &id)])}</span>
                     </p>
                 }
             })}
-            <p class="hint" id="user-id-help">{crate::words::FIND_YOUR_USER_ID}" Ask a teammate for theirs to add them."</p>
+            <p class="hint" id="user-id-help">{crate::words::find_your_user_id()}" "{t(k::billing::ASK_TEAMMATE)}</p>
             <form class="inline-form" on:submit=submit>
-                <label for="contact-user-id">"Add by user ID "</label>
-                <input id="contact-user-id" placeholder="user ID" aria-describedby="user-id-help" prop:value=user_id disabled=locked
+                <label for="contact-user-id">{t(k::billing::ADD_BY_USER_ID)}" "</label>
+                <input id="contact-user-id" placeholder=t(k::billing::USER_ID_PLACEHOLDER) aria-describedby="user-id-help" prop:value=user_id disabled=locked
                     on:input:target=move |ev| user_id.set(ev.target().value())/>
-                <button class="button" type="submit" id="add-contact" disabled=move || locked.get() || add.busy.get()>"Add contact"</button>
+                <button class="button" type="submit" id="add-contact" disabled=move || locked.get() || add.busy.get()>{t(k::billing::ADD_CONTACT)}</button>
             </form>
             {move || (!locked.get()).then(|| view! { <CodePanel curl=code/> })}
         </section>
@@ -122,7 +127,7 @@ fn remove_button(
     locked: Signal<bool>,
 ) -> AnyView {
     let id = StoredValue::new(c.id.clone());
-    let remove = Confirm::new("Removing the billing contact");
+    let remove = Confirm::new(t(k::billing::REMOVING_CONTACT));
     let work = Callback::new(move |()| -> Work {
         let op = ops::OrgBillingContactDelete { org_id: org.get_value(), user_id: id.get_value() };
         Box::pin(async move {
@@ -137,14 +142,14 @@ fn remove_button(
         crate::code::actions::contact_delete(t, &org.get_value(), &id.get_value(), &code_who)
     }));
     view! {
-        <button class="button remove-contact" disabled=locked on:click=move |_| remove.open()>"Remove"</button>
+        <button class="button remove-contact" disabled=locked on:click=move |_| remove.open()>{t(k::billing::REMOVE)}</button>
         <ConfirmDialog confirm=remove style=ConfirmStyle::Danger
-            title=format!("Remove {} from the billing contacts?", c.username)
+            title=tf(k::billing::REMOVE_CONTACT_TITLE, &[("user", &c.username)])
             body=move || view! {
-                <p>{format!("{who} stops receiving invoices and payment emails. They keep their role and access; you can add them again.")}</p>
+                <p>{tf(k::billing::REMOVE_CONTACT_BODY, &[("who", &who)])}</p>
                 <CodePanel curl=code/>
             }
-            work=work confirm_label="Remove contact" busy_label="Removing…" confirm_class="confirm-remove-contact"/>
+            work=work confirm_label=t(k::billing::REMOVE_CONTACT) busy_label=t(k::billing::REMOVING) confirm_class="confirm-remove-contact"/>
     }
     .into_any()
 }

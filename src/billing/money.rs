@@ -1,9 +1,32 @@
-//! Amounts as people read them. The service bills in US dollars, in cents on the wire.
+//! Amounts as people read them. The service bills in US dollars, in cents (the currency's
+//! smallest unit) on the wire. In the browser the amount is written by `Intl.NumberFormat`
+//! in the person's language (`$1,234.50`, `1 234,50 $US`); natively (unit tests) English.
+
+/// The currency the service bills in (it sends no currency code with an amount).
+pub const BILLED_IN: &str = "USD";
 
 /// `$1,234.50` from 123450 cents.
 pub fn dollars(cents: i64) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    let cents = cents.unsigned_abs();
+    money(cents, BILLED_IN)
+}
+
+/// An amount in `currency`'s smallest unit, written the current language's way.
+pub fn money(amount: i64, currency: &str) -> String {
+    // `Intl.NumberFormat` throws on a malformed code: only an ISO 4217 form reaches it.
+    #[cfg(target_arch = "wasm32")]
+    if currency.len() == 3
+        && currency.bytes().all(|b| b.is_ascii_uppercase())
+        && let Some(written) = browser::money(crate::i18n::lang(), amount, currency)
+    {
+        return written;
+    }
+    english(amount, currency)
+}
+
+/// Today's English form: `$` and two decimals for dollars, the code before other currencies.
+fn english(amount: i64, currency: &str) -> String {
+    let sign = if amount < 0 { "-" } else { "" };
+    let cents = amount.unsigned_abs();
     let whole = (cents / 100).to_string();
     let mut grouped = String::new();
     for (i, digit) in whole.chars().enumerate() {
@@ -12,7 +35,60 @@ pub fn dollars(cents: i64) -> String {
         }
         grouped.push(digit);
     }
-    format!("{sign}${grouped}.{:02}", cents % 100)
+    let symbol = if currency == BILLED_IN { "$".to_string() } else { format!("{currency} ") };
+    format!("{sign}{symbol}{grouped}.{:02}", cents % 100)
+}
+
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use std::cell::RefCell;
+
+    use js_sys::{Array, Intl, Object, Reflect};
+    use wasm_bindgen::JsValue;
+
+    use crate::i18n::Lang;
+
+    /// The formatter of the last (language, currency) and its fraction digits: the same
+    /// pair is asked for many times per page.
+    struct Cached {
+        lang: Lang,
+        currency: String,
+        format: Intl::NumberFormat,
+        digits: i32,
+    }
+
+    thread_local! {
+        static CACHED: RefCell<Option<Cached>> = const { RefCell::new(None) };
+    }
+
+    fn make(lang: Lang, currency: &str) -> Cached {
+        let options = Object::new();
+        let _ = Reflect::set(&options, &JsValue::from_str("style"), &JsValue::from_str("currency"));
+        let _ = Reflect::set(&options, &JsValue::from_str("currency"), &JsValue::from_str(currency));
+        let locales = Array::of1(&JsValue::from_str(lang.code()));
+        let format = Intl::NumberFormat::new(&locales, &options);
+        // The currency's own minor unit (2 for USD, 0 for JPY): how many digits the
+        // smallest unit on the wire stands for.
+        let digits = Reflect::get(&format.resolved_options(), &JsValue::from_str("maximumFractionDigits"))
+            .ok()
+            .and_then(|d| d.as_f64())
+            .map_or(2, |d| d as i32);
+        Cached { lang, currency: currency.to_string(), format, digits }
+    }
+
+    pub fn money(lang: Lang, amount: i64, currency: &str) -> Option<String> {
+        CACHED
+            .with(|cell| {
+                let mut cell = cell.borrow_mut();
+                if cell.as_ref().is_none_or(|c| c.lang != lang || c.currency != currency) {
+                    *cell = Some(make(lang, currency));
+                }
+                let c = cell.as_ref()?;
+                let value = amount as f64 / 10f64.powi(c.digits);
+                c.format.format().call1(&JsValue::NULL, &JsValue::from_f64(value)).ok()?.as_string()
+            })
+            .filter(|s| !s.is_empty())
+    }
 }
 
 #[cfg(test)]
@@ -26,5 +102,7 @@ mod tests {
         assert_eq!(dollars(2_998_800), "$29,988.00");
         assert_eq!(dollars(123_456_789), "$1,234,567.89");
         assert_eq!(dollars(-505), "-$5.05");
+        assert_eq!(money(14_900, "USD"), "$149.00");
+        assert_eq!(money(14_900, "EUR"), "EUR 149.00");
     }
 }

@@ -13,6 +13,7 @@ use super::contacts::BillingContacts;
 use super::subscription::SubscriptionTable;
 use crate::api::{self, page_origin, use_api};
 use crate::directory::Directory;
+use crate::i18n::{k, t, tf};
 use crate::kit::Loaded;
 use crate::kit::Write;
 use crate::kit::page::{Breadcrumbs, PageHead};
@@ -27,8 +28,8 @@ pub fn return_url(origin: &str, org_id: &str) -> String {
 /// The message for a return from the card-setup page.
 pub fn setup_return(marker: Option<&str>) -> Option<(bool, &'static str)> {
     match marker? {
-        "success" => Some((true, "The card was added.")),
-        "cancelled" => Some((false, "Adding a card was cancelled; nothing changed.")),
+        "success" => Some((true, t(k::billing::CARD_ADDED))),
+        "cancelled" => Some((false, t(k::billing::CARD_CANCELLED))),
         _ => None,
     }
 }
@@ -63,13 +64,13 @@ pub fn Billing() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::BILLING.label.into(), None)]/>
-        <PageHead heading=crate::routes::BILLING.title>
+        <Breadcrumbs crumbs=vec![(crate::routes::BILLING.label().into(), None)]/>
+        <PageHead heading=crate::routes::BILLING.title()>
             <span class="spacer"></span>
             {move || (visible.with(Vec::len) > 1).then(|| {
                 let choose = choose.clone();
                 view! {
-                    <label>"Organization "
+                    <label>{t(k::billing::ORGANIZATION)}" "
                         <select id="billing-org" on:change:target=move |ev| choose(ev.target().value())>
                             {visible.get().into_iter().map(|o| {
                                 let id = o.id.clone();
@@ -85,15 +86,15 @@ pub fn Billing() -> impl IntoView {
             <p class=if ok { "flash" } else { "flash warn" } id="setup-return" role="status">{text}</p>
         })}
         // A failed read of the organizations is shown as failed, not as "no access".
-        {Loaded::from_fn("Loading your organizations",
+        {Loaded::from_fn(t(k::billing::LOADING_ORGS),
             move || directory.orgs.with(|o| o.as_ref().map(|r| r.as_ref().map(drop).map_err(Clone::clone))),
             Some(Callback::new(move |_| directory.orgs.refetch())))
-        .loading("Loading…")
+        .loading(t(k::billing::LOADING))
         .ready(move |()| match selected.get() {
             None => view! {
                 <div class="empty" id="no-billing-access">
-                    <p>{directory.refused_everywhere(&catalogue::ORG_SUBSCRIPTION_LIST, "Seeing billing")}
-                       " Ask an administrator of your organization for it."</p>
+                    <p>{directory.refused_everywhere(&catalogue::ORG_SUBSCRIPTION_LIST, t(k::billing::SEEING_BILLING))}
+                       " "{t(k::billing::ASK_ADMIN)}</p>
                 </div>
             }.into_any(),
             Some(org) => view! { <OrgBilling org=org/> }.into_any(),
@@ -109,7 +110,7 @@ fn OrgBilling(org: Org) -> impl IntoView {
     let read_only = Signal::derive(move || {
         directory.refusal(&org_id.get_value(), &catalogue::ORG_PAYMENTMETHOD_SETDEFAULT)
     });
-    let portal = Write::new("Opening the billing portal");
+    let portal = Write::new(t(k::billing::OPENING_PORTAL));
     let link = RwSignal::new(None::<RedirectLink>);
     let open_portal = move |_| {
         let org_id = org_id.get_value();
@@ -124,20 +125,20 @@ fn OrgBilling(org: Org) -> impl IntoView {
         crate::code::actions::billing_portal(t, &org_id, &return_url(&page_origin(), &org_id))
     }));
     view! {
-        <p class="hint">{crate::words::sentence(&format!("Billing for {}", org.display_name.clone().unwrap_or(org.name.clone())))}</p>
-        {move || read_only.get().map(|why| view! { <p class="callout" id="billing-read-only"><strong>"Read only. "</strong>{why}</p> })}
+        <p class="hint">{crate::words::sentence(&tf(k::billing::BILLING_FOR, &[("org", &org.display_name.clone().unwrap_or(org.name.clone()))]))}</p>
+        {move || read_only.get().map(|why| view! { <p class="callout" id="billing-read-only"><strong>{t(k::billing::READ_ONLY)}" "</strong>{why}</p> })}
         <section class="card" id="subscriptions">
-            <h2>"Subscriptions"</h2>
+            <h2>{t(k::billing::SUBSCRIPTIONS)}</h2>
             <SubscriptionTable org_id=org.id.clone()/>
         </section>
         <PaymentMethods org_id=org.id.clone() read_only=read_only/>
         <BillingContacts org_id=org.id.clone() read_only=read_only/>
         <section class="card" id="portal">
-            <h2>"Invoices and billing portal"</h2>
-            <p>"Invoices, receipts and tax details are in the billing portal."</p>
+            <h2>{t(k::billing::PORTAL_HEADING)}</h2>
+            <p>{t(k::billing::PORTAL_HINT)}</p>
             <button class="button" id="open-portal" disabled=move || read_only.get().is_some() || portal.busy.get()
-                on:click=open_portal>"Open billing portal"</button>
-            {move || link.get().map(|link| view! { <Redirecting link=link destination="the billing portal"/> })}
+                on:click=open_portal>{t(k::billing::OPEN_PORTAL)}</button>
+            {move || link.get().map(|link| view! { <Redirecting link=link destination=t(k::billing::PORTAL_DESTINATION)/> })}
             {portal.failure()}
             {move || read_only.get().is_none().then(|| view! { <crate::kit::code::CodePanel curl=portal_code/> })}
         </section>

@@ -6,6 +6,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::config::Payments;
+use crate::i18n::{k, t, tf};
 
 #[wasm_bindgen]
 extern "C" {
@@ -26,8 +27,7 @@ async fn load_script(src: &str) -> Result<(), String> {
     if stripe_loaded() {
         return Ok(());
     }
-    let failed =
-        || format!("The payment script could not be loaded from {src}. Check your connection and try again.");
+    let failed = || tf(k::billing::SCRIPT_NOT_LOADED, &[("src", src)]);
     let document = web_sys::window().and_then(|w| w.document()).ok_or_else(failed)?;
     let script = document.create_element("script").map_err(|_| failed())?;
     let loaded = Promise::new(&mut |resolve, reject| {
@@ -44,25 +44,23 @@ async fn load_script(src: &str) -> Result<(), String> {
 /// Stripe (or the bank) gave.
 pub async fn confirm(payments: &Payments, client_secret: &str) -> Result<(), String> {
     load_script(&payments.script_url).await?;
-    let stripe = stripe_init(&payments.publishable_key)
-        .map_err(|_| "The payment script did not start. Reload the page and try again.".to_string())?;
+    let stripe =
+        stripe_init(&payments.publishable_key).map_err(|_| t(k::billing::SCRIPT_NOT_STARTED).to_string())?;
     let outcome = JsFuture::from(stripe.confirm_card_payment(client_secret))
         .await
-        .map_err(|_| "The payment confirmation stopped unexpectedly. Try again.".to_string())?;
+        .map_err(|_| t(k::billing::CONFIRMATION_STOPPED).to_string())?;
     let field = |obj: &JsValue, key: &str| {
         Reflect::get(obj, &JsValue::from_str(key)).ok().filter(|v| !v.is_undefined() && !v.is_null())
     };
     if let Some(error) = field(&outcome, "error") {
         let message = field(&error, "message").and_then(|m| m.as_string());
-        return Err(message.unwrap_or_else(|| "The payment could not be confirmed.".into()));
+        return Err(message.unwrap_or_else(|| t(k::billing::NOT_CONFIRMED).into()));
     }
     let status =
         field(&outcome, "paymentIntent").and_then(|pi| field(&pi, "status")).and_then(|s| s.as_string());
     match status.as_deref() {
         Some("succeeded" | "processing" | "requires_capture") => Ok(()),
-        Some(other) => Err(format!(
-            "The payment is not complete (status {other}). Try again or pay on the checkout page."
-        )),
-        None => Err("The payment script answered in an unexpected way. Try again.".into()),
+        Some(other) => Err(tf(k::billing::NOT_COMPLETE, &[("status", other)])),
+        None => Err(t(k::billing::UNEXPECTED_ANSWER).into()),
     }
 }

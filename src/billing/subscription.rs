@@ -6,30 +6,31 @@ use leptos::prelude::*;
 
 use super::money::dollars;
 use crate::format;
+use crate::i18n::{k, t, tf};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Badge, Tone};
 
 /// Stripe's statuses in words (an unknown one as the service spelled it), and a tone for the badge.
 pub fn status_words(status: &str) -> (String, Tone) {
     let (words, tone) = match status {
-        "active" => ("Active", Tone::Ok),
-        "trialing" => ("Free trial", Tone::Ok),
-        "past_due" => ("Past due", Tone::Bad),
-        "unpaid" => ("Unpaid", Tone::Bad),
-        "incomplete" => ("Incomplete", Tone::Warn),
-        "incomplete_expired" => ("Expired before payment", Tone::Muted),
-        "canceled" => ("Cancelled", Tone::Muted),
-        "paused" => ("Paused", Tone::Muted),
+        "active" => (k::billing::STATUS_ACTIVE, Tone::Ok),
+        "trialing" => (k::billing::STATUS_TRIALING, Tone::Ok),
+        "past_due" => (k::billing::STATUS_PAST_DUE, Tone::Bad),
+        "unpaid" => (k::billing::STATUS_UNPAID, Tone::Bad),
+        "incomplete" => (k::billing::STATUS_INCOMPLETE, Tone::Warn),
+        "incomplete_expired" => (k::billing::STATUS_INCOMPLETE_EXPIRED, Tone::Muted),
+        "canceled" => (k::billing::STATUS_CANCELED, Tone::Muted),
+        "paused" => (k::billing::STATUS_PAUSED, Tone::Muted),
         other => return (other.to_string(), Tone::Muted),
     };
-    (words.to_string(), tone)
+    (t(words).to_string(), tone)
 }
 
 /// "Ends …" for a subscription scheduled to end, else "Renews …".
 pub fn renewal(s: &Subscription) -> String {
     match (s.end_date, s.current_period_end) {
-        (Some(end), _) => format!("Ends {}", format::utc(end)),
-        (None, Some(next)) => format!("Renews {}", format::utc(next)),
+        (Some(end), _) => tf(k::billing::ENDS, &[("when", &format::utc(end))]),
+        (None, Some(next)) => tf(k::billing::RENEWS, &[("when", &format::utc(next))]),
         (None, None) => "—".into(),
     }
 }
@@ -44,41 +45,41 @@ pub fn SubscriptionDetails(
     let when = |at: Option<cluster_api::EpochMillis>| at.map(format::utc).unwrap_or_else(|| "—".into());
     let renewal = renewal(&s);
     let open_invoice = s.open_invoice.unwrap_or(false).then(|| {
-        let due = s.open_invoice_amount_due.map(dollars).unwrap_or_else(|| "An amount".into());
+        let due = s.open_invoice_amount_due.map(dollars).unwrap_or_else(|| t(k::billing::AN_AMOUNT).into());
         view! {
             <div class="callout bad" id="open-invoice">
-                <p><strong>"Open invoice: "</strong>{format!("{due} is due. Paying it restores the subscription.")}</p>
+                <p><strong>{t(k::billing::OPEN_INVOICE_LABEL)}" "</strong>{tf(k::billing::OPEN_INVOICE_DUE, &[("amount", &due)])}</p>
                 {children.map(|c| c())}
             </div>
         }
     });
     view! {
         <dl class="fields subscription" data-subscription=s.id.clone()>
-            <dt>"Plan"</dt><dd>{s.description.clone().unwrap_or_else(|| "—".into())}</dd>
-            <dt>"Status"</dt><dd>{Badge::new(label, tone).view()}</dd>
-            <dt>"Current period"</dt>
-            <dd>{format!("{} – {}", when(s.current_period_start), when(s.current_period_end))}</dd>
-            <dt>"Renewal"</dt><dd>{renewal}</dd>
-            <dt>"Started"</dt><dd>{when(s.start_date)}</dd>
-            <dt>"Subscription"</dt><dd class="mono">{s.id.clone()}" "<CopyButton text=s.id.clone() what="subscription ID"/></dd>
+            <dt>{t(k::billing::PLAN)}</dt><dd>{s.description.clone().unwrap_or_else(|| "—".into())}</dd>
+            <dt>{t(k::billing::STATUS)}</dt><dd>{Badge::new(label, tone).view()}</dd>
+            <dt>{t(k::billing::CURRENT_PERIOD)}</dt>
+            <dd>{tf(k::billing::PERIOD, &[("start", &when(s.current_period_start)), ("end", &when(s.current_period_end))])}</dd>
+            <dt>{t(k::billing::RENEWAL)}</dt><dd>{renewal}</dd>
+            <dt>{t(k::billing::STARTED)}</dt><dd>{when(s.start_date)}</dd>
+            <dt>{t(k::billing::SUBSCRIPTION)}</dt><dd class="mono">{s.id.clone()}" "<CopyButton text=s.id.clone() what=t(k::billing::SUBSCRIPTION_ID)/></dd>
         </dl>
         {open_invoice}
     }
 }
 
 const COLUMNS: &[Column] = &[
-    Column::sortable("Plan"),
-    Column::sortable("Status"),
-    Column::sortable("Renewal"),
-    Column::sortable("Open invoice"),
+    Column::sortable(k::billing::PLAN),
+    Column::sortable(k::billing::STATUS),
+    Column::sortable(k::billing::RENEWAL),
+    Column::sortable(k::billing::COL_OPEN_INVOICE),
 ];
 
 fn subscription_row(s: &Subscription) -> Row {
     let (label, tone) = status_words(&s.status);
     let due = match (s.open_invoice, s.open_invoice_amount_due) {
-        (Some(true), Some(cents)) => format!("{} due", dollars(cents)),
-        (Some(true), None) => "Due".into(),
-        _ => "None".into(),
+        (Some(true), Some(cents)) => tf(k::billing::AMOUNT_DUE, &[("amount", &dollars(cents))]),
+        (Some(true), None) => t(k::billing::DUE).into(),
+        _ => t(k::billing::NONE).into(),
     };
     let renewal_at = s.end_date.or(s.current_period_end).map(|at| at.0);
     Row::new(
@@ -109,8 +110,8 @@ pub fn SubscriptionTable(org_id: String) -> impl IntoView {
         })
     });
     view! {
-        <ResourceTable columns=COLUMNS rows=rows id="subscription-table" label="Subscriptions" loading_what="Loading subscriptions"
+        <ResourceTable columns=COLUMNS rows=rows id="subscription-table" label=t(k::billing::SUBSCRIPTIONS) loading_what=t(k::billing::LOADING_SUBSCRIPTIONS)
             retry=Callback::new(move |_| list.refetch())
-            empty=ViewFn::from(|| view! { <p class="hint">"No subscriptions yet: they start when a cluster is paid for."</p> })/>
+            empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_SUBSCRIPTIONS)}</p> })/>
     }
 }

@@ -7,6 +7,8 @@ use leptos_router::{NavigateOptions, hooks::use_navigate};
 use super::watch::ClusterWatch;
 use crate::api::{self, ApiError, use_api};
 use crate::directory::Directory;
+use crate::i18n::k::clusters_page as w;
+use crate::i18n::{t, tf};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
 use crate::session::Session;
 
@@ -19,9 +21,9 @@ pub fn never_billed(status: &ClusterState) -> bool {
 fn blocked_reason(cluster: &Cluster, directory: &Directory) -> Option<String> {
     match cluster.status {
         ClusterState::PendingDeletion => {
-            return Some("This cluster is already scheduled for deletion.".into());
+            return Some(t(w::ALREADY_DELETING).into());
         }
-        ClusterState::Archived => return Some("Archived clusters cannot be deleted.".into()),
+        ClusterState::Archived => return Some(t(w::ARCHIVED_UNDELETABLE).into()),
         _ => {}
     }
     directory.denied(cluster.owner.as_deref().unwrap_or_default(), &catalogue::CLUSTER_DELETE)
@@ -30,13 +32,9 @@ fn blocked_reason(cluster: &Cluster, directory: &Directory) -> Option<String> {
 /// What deleting does to this cluster, in words.
 fn consequence(c: &Cluster) -> String {
     if never_billed(&c.status) {
-        "This cluster was never paid for, so it is removed immediately and its name is released.".to_string()
+        t(w::DELETE_UNPAID).to_string()
     } else {
-        format!(
-            "{} is scheduled for deletion at the end of the current billing cycle and shows as Pending deletion until then. \
-             Billing continues to the end of the cycle, and the name {} stays reserved.",
-            c.name, c.name
-        )
+        tf(w::DELETE_SCHEDULED, &[("name", &c.name)])
     }
 }
 
@@ -48,7 +46,7 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
     let directory = expect_context::<Directory>();
     let watch = expect_context::<ClusterWatch>();
     let navigate = use_navigate();
-    let confirm = Confirm::new("Deleting the cluster");
+    let confirm = Confirm::new(t(w::DELETING_CLUSTER));
 
     let work = Callback::new(move |()| -> Work {
         let (id, name) = cluster.with_untracked(|c| (c.id.clone(), c.name.clone()));
@@ -61,7 +59,7 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
                 Err(ApiError::NotFound(_)) => {
                     session.flash.set(crate::session::Flash::on(
                         crate::links::CLUSTERS,
-                        format!("{name} was deleted."),
+                        tf(w::DELETED, &[("name", &name)]),
                     ));
                     navigate(crate::links::CLUSTERS, NavigateOptions::default());
                 }
@@ -88,18 +86,18 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
                 disabled=move || blocked.get().is_some()
                 title=move || blocked.get().unwrap_or_default()
                 on:click=move |_| confirm.open()>
-                "Delete cluster"
+                {t(w::DELETE)}
             </button>
             {move || blocked.get().map(|why| view! { <p class="hint reason" id="delete-blocked">{why}</p> })}
             <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
-                title=Signal::derive(move || format!("Delete {}?", name.get()))
+                title=Signal::derive(move || tf(w::DELETE_TITLE, &[("name", &name.get())]))
                 body=move || view! {
                     <p>{move || cluster.with(consequence)}</p>
-                    <p><strong>"This cannot be undone."</strong>" Every realm and setting on the cluster is lost."</p>
+                    <p><strong>{t(w::CANNOT_UNDO)}</strong>{t(w::ALL_LOST)}</p>
                     <CodePanel curl=code/>
                 }
                 type_name=name work=work
-                confirm_label="Delete permanently" busy_label="Deleting…" confirm_id="confirm-delete"/>
+                confirm_label=t(w::DELETE_PERMANENTLY) busy_label=t(w::DELETING) confirm_id="confirm-delete"/>
         </div>
     }
 }

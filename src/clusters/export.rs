@@ -6,6 +6,8 @@ use leptos::task::spawn_local;
 
 use crate::api::{Api, use_api};
 use crate::chunk::ChunkError;
+use crate::i18n::k::clusters_page as w;
+use crate::i18n::t;
 
 /// Where an export is: what the person sees under the button.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,16 +34,12 @@ pub fn ExportButton(id: String) -> impl IntoView {
     let id = StoredValue::new(id);
     let busy = move || matches!(state.get(), ExportState::Busy(_));
     let run = move |_| {
-        state.set(ExportState::Busy("Loading the exporter…".into()));
+        state.set(ExportState::Busy(t(w::EXPORT_LOADING).into()));
         spawn_local(async move {
             match TERRAFORM_EXPORT().await {
                 Ok(start) => start(api, id.get_value(), state),
                 Err(ChunkError) => {
-                    let why = format!(
-                        "Export stopped: the console could not download the exporter. {} Try again, or reload the page.",
-                        ChunkError::LIKELY
-                    );
-                    state.try_set(ExportState::Failed(why));
+                    state.try_set(ExportState::Failed(t(w::EXPORT_CHUNK_FAILED).into()));
                 }
             }
         });
@@ -49,7 +47,7 @@ pub fn ExportButton(id: String) -> impl IntoView {
     view! {
         <div class="export">
             <button class="button secondary" id="export-terraform" on:click=run disabled=busy aria-busy=move || busy().then_some("true")>
-                "Export as Terraform"
+                {t(w::EXPORT)}
             </button>
             {move || match state.get() {
                 ExportState::Idle => ().into_any(),

@@ -16,6 +16,8 @@ use crate::api::{ApiError, use_api};
 use crate::clusters::status_badge::StatusBadge;
 use crate::clusters::status_badge::is_transitional;
 use crate::directory::Directory;
+use crate::i18n::k::clusters_page as w;
+use crate::i18n::{t, tf};
 use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::kit::{Badge, ErrorPanel, Loaded, Tone};
 use crate::links::{self, ClusterTab};
@@ -33,24 +35,14 @@ pub fn ClusterLayout() -> impl IntoView {
 /// What a state means for the person looking at it.
 pub fn explain(status: &ClusterState) -> Option<&'static str> {
     Some(match status {
-        ClusterState::Provisioning => {
-            "The cluster is being set up. This page updates by itself when it is ready."
-        }
-        ClusterState::BillingSetup => {
-            "Payment has not been completed yet; the cluster is provisioned once it is."
-        }
-        ClusterState::PendingPayment => {
-            "The payment is waiting for confirmation; the cluster is provisioned once it succeeds."
-        }
-        ClusterState::BillingRequired => {
-            "A payment failed. The cluster needs the open invoice paid to keep running."
-        }
-        ClusterState::SetupException => "Provisioning failed. Contact support with the cluster ID.",
-        ClusterState::Disabled => "The cluster is disabled and does not serve requests.",
-        ClusterState::PendingDeletion => {
-            "Scheduled for deletion at the end of the billing cycle. Billing continues until then, and the name stays reserved."
-        }
-        ClusterState::Archived => "The cluster is archived.",
+        ClusterState::Provisioning => t(w::EXPLAIN_PROVISIONING),
+        ClusterState::BillingSetup => t(w::EXPLAIN_BILLING_SETUP),
+        ClusterState::PendingPayment => t(w::EXPLAIN_PENDING_PAYMENT),
+        ClusterState::BillingRequired => t(w::EXPLAIN_BILLING_REQUIRED),
+        ClusterState::SetupException => t(w::EXPLAIN_SETUP_EXCEPTION),
+        ClusterState::Disabled => t(w::EXPLAIN_DISABLED),
+        ClusterState::PendingDeletion => t(w::EXPLAIN_PENDING_DELETION),
+        ClusterState::Archived => t(w::EXPLAIN_ARCHIVED),
         ClusterState::Active | ClusterState::Unknown(_) => return None,
     })
 }
@@ -64,20 +56,13 @@ pub fn checkout_return(marker: Option<&str>, name: &str, status: &ClusterState) 
             true,
             match status {
                 ClusterState::Provisioning | ClusterState::PendingPayment => {
-                    format!(
-                        "Payment received. {name} is being provisioned; this page updates when it is ready."
-                    )
+                    tf(w::PAID_PROVISIONING, &[("name", name)])
                 }
-                ClusterState::Active => format!("Payment received. {name} is active."),
-                _ => "Payment received. This page updates when the service has recorded it.".to_string(),
+                ClusterState::Active => tf(w::PAID_ACTIVE, &[("name", name)]),
+                _ => t(w::PAID_UNRECORDED).to_string(),
             },
         )),
-        "cancelled" => Some((
-            false,
-            format!(
-                "Checkout was cancelled, so {name} has not been paid for. Use Complete payment when you are ready."
-            ),
-        )),
+        "cancelled" => Some((false, tf(w::CHECKOUT_CANCELLED, &[("name", name)]))),
         _ => None,
     }
 }
@@ -98,11 +83,11 @@ fn ClusterPage(id: String) -> impl IntoView {
     // Once the cluster is known only `loaded` is tracked: the page is not rebuilt on each poll.
     let read = move || if loaded.get() { Some(Ok(())) } else { feed.with(|f| f.error.clone()).map(Err) };
     let crumbs = id.clone();
-    Loaded::from_fn("Loading the cluster", read, Some(Callback::new(move |_| watch.refresh(retry_id.clone()))))
+    Loaded::from_fn(t(w::LOADING), read, Some(Callback::new(move |_| watch.refresh(retry_id.clone()))))
         .failed_head(move || {
             view! {
-                <Breadcrumbs crumbs=vec![(routes::CLUSTERS.label.into(), Some(links::CLUSTERS.into())), (crumbs.clone(), None)]/>
-                <PageHead heading=crumbs.clone() title=title(&[&crumbs, routes::CLUSTERS.title])/>
+                <Breadcrumbs crumbs=vec![(routes::CLUSTERS.label().into(), Some(links::CLUSTERS.into())), (crumbs.clone(), None)]/>
+                <PageHead heading=crumbs.clone() title=title(&[&crumbs, routes::CLUSTERS.title()])/>
             }
         })
         .ready(move |()| {
@@ -135,7 +120,12 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         Effect::new(move |_| {
             let name = cluster.with_untracked(|c| c.name.clone());
             if restarting.get() {
-                crate::activity::track::restart(center, restart_watch, &id, format!("Restart of {name}"));
+                crate::activity::track::restart(
+                    center,
+                    restart_watch,
+                    &id,
+                    tf(w::RESTART_OF, &[("name", &name)]),
+                );
             }
             if crate::clusters::status_badge::is_transitional(&status.get()) {
                 crate::activity::track::cluster(center, cluster_watch, &id, &name);
@@ -163,7 +153,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     on_cleanup(move || resized.remove());
     // "Billing · acme-prod · Clusters · Cluster console"; the overview is the cluster itself.
     let tab_title =
-        Signal::derive(move || title(&[tab.get().route().title, &name(), routes::CLUSTERS.title]));
+        Signal::derive(move || title(&[tab.get().route().title(), &name(), routes::CLUSTERS.title()]));
     let session = expect_context::<Session>();
     // The checkout page's marker is read once and taken out of the address (history
     // replaced): a reload does not announce the payment again. Its banner is the one
@@ -190,10 +180,10 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     });
 
     view! {
-        <Breadcrumbs crumbs=vec![(routes::CLUSTERS.label.into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
+        <Breadcrumbs crumbs=vec![(routes::CLUSTERS.label().into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
         <PageHead heading=Signal::derive(name) title=tab_title>
             {move || if restarting.get() {
-                Badge::new("Restarting", Tone::Busy).spinner(true).id("status-restarting").view()
+                Badge::new(t(w::RESTARTING), Tone::Busy).spinner(true).id("status-restarting").view()
             } else {
                 view! { <StatusBadge status=Signal::derive(move || status.get())/> }.into_any()
             }}
@@ -212,10 +202,10 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
             .map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
         <PaymentCallout/>
         <super::export::ExportButton id=id.clone()/>
-        {move || poll_error.get().map(|e| view! { <ErrorPanel action="Refreshing the status" error=e/> })}
+        {move || poll_error.get().map(|e| view! { <ErrorPanel action=t(w::REFRESHING) error=e/> })}
         // The current tab is the page: it carries the page's one `aria-current`.
         // Chrome leaves a half-hidden tab as it is when it takes the keyboard focus: show it whole.
-        <nav class="tabs" aria-label="Cluster sections" node_ref=bar on:focusin=move |ev| {
+        <nav class="tabs" aria-label=t(w::SECTIONS) node_ref=bar on:focusin=move |ev| {
             let link = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok());
             // Only a keyboard focus: a mouse press focuses the link too, and moving it then
             // would take it from under the pointer, so the click would never land.
@@ -225,7 +215,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
             }
         }>
             {ClusterTab::ALL.iter().copied().map(|t| view! {
-                <a href=links::cluster_tab(&id, t) aria-current=move || (tab.get() == t).then_some("page")>{t.route().label}</a>
+                <a href=links::cluster_tab(&id, t) aria-current=move || (tab.get() == t).then_some("page")>{t.route().label()}</a>
             }).collect_view()}
         </nav>
     }

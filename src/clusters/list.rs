@@ -11,6 +11,8 @@ use crate::api::{self, use_api};
 use crate::clusters::status_badge::StatusBadge;
 use crate::clusters::status_badge::{describe, is_transitional, words};
 use crate::directory::Directory;
+use crate::i18n::k::clusters_list as w;
+use crate::i18n::{t, tf};
 use crate::kit::filter::{FilterBar, FilterSpec, UrlFilter, filter_setter, use_url_filter};
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::pager::Pager;
@@ -25,19 +27,19 @@ pub const FILTER: FilterSpec = FilterSpec {
     name_id: "filter-name",
     choice_id: "filter-status",
     clear_id: "clear-filters",
-    name_label: "Name",
-    placeholder: "Filter by name",
-    choice_label: "Status",
-    any_label: "Any status",
+    name_label: w::FILTER_NAME,
+    placeholder: w::FILTER_PLACEHOLDER,
+    choice_label: w::FILTER_STATUS,
+    any_label: w::FILTER_ANY_STATUS,
 };
 
 const COLUMNS: &[Column] = &[
-    Column::sortable("Name"),
-    Column::sortable("Status"),
-    Column::sortable("Tier"),
-    Column::sortable("Region"),
-    Column::new("Host"),
-    Column::sortable("Created"),
+    Column::sortable(w::COL_NAME),
+    Column::sortable(w::COL_STATUS),
+    Column::sortable(w::COL_TIER),
+    Column::sortable(w::COL_REGION),
+    Column::new(w::COL_HOST),
+    Column::sortable(w::COL_CREATED),
 ];
 
 /// Newest first unless the URL says otherwise: the column "Created", descending.
@@ -100,8 +102,7 @@ pub fn ClusterList() -> impl IntoView {
     let directory = expect_context::<Directory>();
     let watch = expect_context::<ClusterWatch>();
     // Creating needs manage-clusters in some organization; say so instead of failing later.
-    let create_denied =
-        move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, "Creating a cluster");
+    let create_denied = move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, t(w::CREATING));
     let listed_at = RwSignal::new(0.0);
     let clusters = crate::load::load(move || {
         let answer = api::call(api, &ops::ClusterList);
@@ -163,8 +164,8 @@ pub fn ClusterList() -> impl IntoView {
         let clear = clear.clone();
         view! {
             <div class="empty">
-                <p>{format!("No clusters match these filters ({total} in all).")}</p>
-                <button class="button" on:click=move |_| clear(UrlFilter::default())>"Clear filters"</button>
+                <p>{tf(w::NO_MATCH, &[("total", &total.to_string())])}</p>
+                <button class="button" on:click=move |_| clear(UrlFilter::default())>{t(w::CLEAR_FILTERS)}</button>
             </div>
         }
         .into_any()
@@ -173,22 +174,22 @@ pub fn ClusterList() -> impl IntoView {
         ClusterState::KNOWN.iter().map(|s| (s.as_str().to_string(), describe(s).0.to_string())).collect();
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label.into(), None)]/>
-        <PageHead heading=crate::routes::CLUSTERS.title>
+        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label().into(), None)]/>
+        <PageHead heading=crate::routes::CLUSTERS.title()>
             <span class="spacer"></span>
             {move || match create_denied() {
-                None => view! { <a href=links::NEW_CLUSTER class="button primary" id="new-cluster">"Create cluster"</a> }.into_any(),
-                Some(_) => view! { <button class="button primary" id="new-cluster" disabled aria-describedby="new-cluster-refused">"Create cluster"</button> }.into_any(),
+                None => view! { <a href=links::NEW_CLUSTER class="button primary" id="new-cluster">{t(w::CREATE)}</a> }.into_any(),
+                Some(_) => view! { <button class="button primary" id="new-cluster" disabled aria-describedby="new-cluster-refused">{t(w::CREATE)}</button> }.into_any(),
             }}
         </PageHead>
         // The reason a button is disabled is text on the page, not only a tooltip.
         {move || create_denied().map(|why| view! { <p class="hint" id="new-cluster-refused">{why}</p> })}
         {move || clusters.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|all| crate::palette::known::attention_line(all))).map(|line| view! {
-            <p class="attention-line" id="attention-line">{line} " " <a href=links::OVERVIEW>"See the overview"</a></p>
+            <p class="attention-line" id="attention-line">{line} " " <a href=links::OVERVIEW>{t(w::SEE_OVERVIEW)}</a></p>
         })}
         <FilterBar spec=&FILTER base=links::CLUSTERS.to_string() filter=filter options=options/>
         <OrgFilter org=org/>
-        <ResourceTable columns=COLUMNS rows=rows class="clusters" label="Clusters" loading_what="Loading clusters"
+        <ResourceTable columns=COLUMNS rows=rows class="clusters" label=t(w::TABLE_LABEL) loading_what=t(w::LOADING)
             retry=Callback::new(move |_| clusters.refetch()) empty=empty updated_at=listed_at.into() default_sort=NEWEST_FIRST
             pager=PAGER/>
     }
@@ -196,12 +197,13 @@ pub fn ClusterList() -> impl IntoView {
 
 #[component]
 fn EmptyClusters() -> impl IntoView {
+    let (before, after) = super::around(t(w::EXPECTED_HINT), "{link}");
     view! {
         <div class="empty">
-            <h2>"No clusters yet"</h2>
-            <p>"None of your organizations has a cluster. Create one: pick a plan and a region, and it is provisioned once payment is settled."</p>
-            <p><a href=links::NEW_CLUSTER class="button primary">"Create your first cluster"</a></p>
-            <p>"Expected a cluster? Check on the " <a href=links::ORGANIZATIONS>"Organizations"</a> " page which organizations and roles this secret has."</p>
+            <h2>{t(w::EMPTY_HEADING)}</h2>
+            <p>{t(w::EMPTY_TEXT)}</p>
+            <p><a href=links::NEW_CLUSTER class="button primary">{t(w::CREATE_FIRST)}</a></p>
+            <p>{before} <a href=links::ORGANIZATIONS>{t(w::ORGANIZATIONS_LINK)}</a> {after}</p>
         </div>
     }
 }
@@ -214,7 +216,7 @@ mod tests {
 
     #[test]
     fn newest_first_by_default() {
-        assert_eq!(COLUMNS[5].label, "Created");
+        assert_eq!(COLUMNS[5].label.1, "Created");
         // The cell of that column, `Cell::time`, sorts by the moment.
         let keys = [SortKey::Number(EpochMillis(1).0), SortKey::Number(EpochMillis(9).0)];
         let refs: Vec<&SortKey> = keys.iter().collect();

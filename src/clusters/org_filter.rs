@@ -6,6 +6,8 @@ use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
 
 use crate::directory::Directory;
+use crate::i18n::k::clusters_list as w;
+use crate::i18n::t;
 use crate::kit::pager::with_param;
 use crate::links;
 
@@ -20,12 +22,12 @@ pub fn OrgFilter(org: Memo<Option<String>>) -> impl IntoView {
         let navigate = navigate.clone();
         (orgs.len() > 1).then(|| view! {
             <div class="filters">
-                <label>"Organization "
+                <label>{t(w::ORG_FILTER)}" "
                     <select id="filter-org" on:change:target=move |ev| {
                         let href = location.search.with_untracked(|s| with_param(links::CLUSTERS, s, "org", &ev.target().value()));
                         navigate(&href, NavigateOptions { replace: true, scroll: false, ..Default::default() });
                     }>
-                        <option value="" selected=move || org.get().is_none()>"Any organization"</option>
+                        <option value="" selected=move || org.get().is_none()>{t(w::ANY_ORG)}</option>
                         {orgs.into_iter().map(|o| {
                             let id = o.id.clone();
                             let label = o.display_name.clone().unwrap_or(o.name.clone());

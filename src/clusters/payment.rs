@@ -5,6 +5,8 @@ use leptos::prelude::*;
 
 use super::ClusterCtx;
 use crate::api::{self, use_api};
+use crate::i18n::k::clusters_page as w;
+use crate::i18n::{Msg, t, tf};
 use crate::kit::ErrorPanel;
 use crate::kit::Write;
 use crate::redirect::Redirecting;
@@ -12,13 +14,12 @@ use crate::redirect::Redirecting;
 /// Said before anyone leaves for the hosted payment page: it lets the person choose the
 /// card there, so it may offer another card than the one chosen in the wizard. The console
 /// cannot know which card it will charge, and never claims to.
-pub const PAGE_ASKS_FOR_THE_CARD: &str =
-    "The payment page will ask which card to use; it may offer a different card from the one chosen before.";
+pub const PAGE_ASKS_FOR_THE_CARD: Msg = w::ASKS_FOR_CARD;
 
 /// "acme is waiting for payment": the one sentence the wizard (after a reload), the
 /// cluster's page and the list's badge agree on for a cluster never paid for.
 pub fn waiting_for_payment(name: &str) -> String {
-    format!("{name} is waiting for payment.")
+    tf(w::WAITING_FOR_PAYMENT, &[("name", name)])
 }
 
 /// Whether the cluster was created but never paid for (checkout not completed, or the
@@ -30,13 +31,9 @@ pub fn never_paid(status: &ClusterState) -> bool {
 /// Why a cluster in this state is waiting for money, if it is.
 pub fn unpaid_reason(status: &ClusterState) -> Option<&'static str> {
     match status {
-        ClusterState::BillingSetup => {
-            Some("Checkout was not completed, so provisioning has not started. Complete payment to start it.")
-        }
-        ClusterState::PendingPayment => Some(
-            "The card payment was started but its confirmation (the bank's check) was not finished, so provisioning has not started. Complete payment to start it.",
-        ),
-        ClusterState::BillingRequired => Some("An invoice is unpaid. Pay it to keep the cluster running."),
+        ClusterState::BillingSetup => Some(t(w::UNPAID_BILLING_SETUP)),
+        ClusterState::PendingPayment => Some(t(w::UNPAID_PENDING_PAYMENT)),
+        ClusterState::BillingRequired => Some(t(w::UNPAID_BILLING_REQUIRED)),
         _ => None,
     }
 }
@@ -51,7 +48,7 @@ pub fn PaymentCallout() -> impl IntoView {
         if neutral.get() {
             ctx.cluster.with(|c| waiting_for_payment(&c.name)) + " "
         } else {
-            "Payment needed. ".into()
+            t(w::PAYMENT_NEEDED).into()
         }
     };
     move || {
@@ -60,8 +57,8 @@ pub fn PaymentCallout() -> impl IntoView {
                 // Never paid is a step left to do, not an alarm: neutral, with the way to finish.
                 <div class=if neutral.get() { "callout neutral" } else { "callout" } id="payment-callout">
                     <p><strong>{headline}</strong>{why}</p>
-                    <p class="hint">{PAGE_ASKS_FOR_THE_CARD}</p>
-                    <ResumeButton id="complete-payment" label="Complete payment" destination="the payment page"/>
+                    <p class="hint">{t(PAGE_ASKS_FOR_THE_CARD)}</p>
+                    <ResumeButton id="complete-payment" label=t(w::COMPLETE_PAYMENT) destination=t(w::PAYMENT_PAGE)/>
                 </div>
             }
         })
@@ -74,7 +71,7 @@ pub fn PaymentCallout() -> impl IntoView {
 pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static str) -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
     let api = use_api();
-    let resume = Write::new("Opening the payment page");
+    let resume = Write::new(t(w::OPENING_PAYMENT_PAGE));
     let link = RwSignal::new(None::<RedirectLink>);
     let denied = move || ctx.refusal(&catalogue::CLUSTER_CHECKOUT_RESUME);
     let open = move |_| {
@@ -88,11 +85,11 @@ pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static
     }));
     view! {
         {move || link.get().map(|link| view! { <Redirecting link=link destination=destination/> })}
-        {move || resume.error.get().map(|e| view! { <ErrorPanel action=format!("Opening {destination}") error=e/> })}
+        {move || resume.error.get().map(|e| view! { <ErrorPanel action=tf(w::OPENING_DESTINATION, &[("destination", destination)]) error=e/> })}
         <button class="button primary" id=id
             disabled=move || resume.busy.get() || denied().is_some() || link.with(Option::is_some)
             on:click=open>
-            {resume.label(label, "Opening…")}
+            {resume.label(label, t(w::OPENING))}
         </button>
         {move || denied().map(|why| view! { <p class="hint reason">{why}</p> })}
         {move || denied().is_none().then(|| view! { <crate::kit::code::CodePanel curl=code/> })}

@@ -102,5 +102,5 @@ impl Badge {
 
 /// The badge every restart shows while it lasts.
 pub fn restart_in_progress() -> AnyView {
-    Badge::new("Restart in progress", Tone::Busy).spinner(true).view()
+    Badge::new(crate::i18n::t(crate::i18n::k::kit::RESTART_IN_PROGRESS), Tone::Busy).spinner(true).view()
 }

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use super::copy::CopyButton;
+use crate::i18n::{k, t};
 
 #[derive(Clone, Copy, PartialEq)]
 enum Tab {
@@ -26,7 +27,9 @@ pub fn CodePanel(
         (Tab::Terraform, Some(hcl)) => hcl.get(),
         _ => curl.get(),
     };
-    let what = move || if tab.get() == Tab::Terraform { "configuration" } else { "commands" };
+    let what = move || {
+        if tab.get() == Tab::Terraform { t(k::kit::CODE_WHAT_HCL) } else { t(k::kit::CODE_WHAT_CURL) }
+    };
     let tab_button = move |which: Tab, label: &'static str, class: &'static str| {
         view! {
             <button type="button" role="tab" class=format!("code-tab {class}") aria-selected=move || (tab.get() == which).to_string()
@@ -36,14 +39,14 @@ pub fn CodePanel(
     let body = move || {
         open.get().then(|| {
             view! {
-                <div role="tablist" class="code-tabs" aria-label="Format">
+                <div role="tablist" class="code-tabs" aria-label=t(k::kit::CODE_FORMAT)>
                     {tab_button(Tab::Curl, "curl", "code-tab-curl")}
                     {hcl.map(|_| tab_button(Tab::Terraform, "Terraform", "code-tab-hcl"))}
                 </div>
                 <div role="tabpanel" class="code-body">
                     <p class="hint">{move || match tab.get() {
-                        Tab::Curl => "What this form sends, as a script: set CLIENT_ID and CLIENT_SECRET to an API secret first.",
-                        Tab::Terraform => "The same result with the phasetwo Terraform provider.",
+                        Tab::Curl => t(k::kit::CODE_CURL_HINT),
+                        Tab::Terraform => t(k::kit::CODE_HCL_HINT),
                     }}</p>
                     <pre class="code" tabindex="0"><code>{text}</code></pre>
                     // Rebuilt when the text changes, so it always copies what is shown.
@@ -57,7 +60,7 @@ pub fn CodePanel(
     };
     view! {
         <details class="code-panel" on:toggle:target=move |ev| open.set(ev.target().open())>
-            <summary>"Code: the equivalent API requests"</summary>
+            <summary>{t(k::kit::CODE_SUMMARY)}</summary>
             {body}
         </details>
     }

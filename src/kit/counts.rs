@@ -6,11 +6,16 @@ use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
-pub const NOT_REPORTED: &str = "not reported";
+use crate::i18n::{k, t};
+
+/// "not reported", in the person's language.
+fn not_reported() -> &'static str {
+    t(k::kit::NOT_REPORTED)
+}
 
 /// A count as shown: its number, or "not reported".
 pub fn shown(value: Option<&i64>) -> String {
-    value.map_or_else(|| NOT_REPORTED.to_string(), i64::to_string)
+    value.map_or_else(|| not_reported().to_string(), i64::to_string)
 }
 
 /// The rows: each expected count first (in that order), then any other reported.
@@ -32,7 +37,7 @@ pub fn counts_view(counts: &BTreeMap<String, i64>, expected: &[&str]) -> AnyView
     view! {
         <dl class="fields">
             {rows(counts, expected).into_iter().map(|(k, v)| {
-                let missing = v == NOT_REPORTED;
+                let missing = v == not_reported();
                 view! { <dt class="cap">{k.clone()}</dt><dd data-count=k class:hint=missing>{v}</dd> }
             }).collect_view()}
         </dl>

@@ -14,6 +14,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::write::{Work, Write};
+use crate::i18n::{k, t};
 
 /// Shows the dialog at `node` as a modal once it is in the page (`showModal()`): focus
 /// moves in and the rest of the page goes inert. Every modal of the console opens this way.
@@ -103,6 +104,11 @@ impl Confirm {
     }
 }
 
+/// The words before and after `{name}` in `sentence` (all before when it has none).
+fn around_name(sentence: &'static str) -> (&'static str, &'static str) {
+    sentence.split_once("{name}").unwrap_or((sentence, ""))
+}
+
 /// The dialog itself, in the page only while `confirm` is open.
 #[component]
 pub fn ConfirmDialog(
@@ -145,8 +151,10 @@ pub fn ConfirmDialog(
         let allowed = move || !confirm.write.busy.get() && name_ok() && ready.is_none_or(|r| r.get());
         show_modal(confirm.node);
         let name_field = type_name.map(|name| {
+            // The name sits where the sentence's `{name}` is, in any language's word order.
+            let (before, after) = around_name(t(k::kit::TYPE_TO_CONFIRM));
             view! {
-                <label for="confirm-name">"Type " <code>{move || name.get()}</code> " to confirm"</label>
+                <label for="confirm-name">{before}<code>{move || name.get()}</code>{after}</label>
                 <input id="confirm-name" autocomplete="off" autofocus prop:value=typed
                     on:input:target=move |ev| typed.set(ev.target().value())/>
             }
@@ -162,7 +170,7 @@ pub fn ConfirmDialog(
                 {confirm.write.failure()}
                 <div class="actions">
                     // Cancel takes focus first when nothing needs typing: the safe choice.
-                    <button type="button" class="button cancel" autofocus=focus_cancel on:click=move |_| confirm.close()>"Cancel"</button>
+                    <button type="button" class="button cancel" autofocus=focus_cancel on:click=move |_| confirm.close()>{t(k::kit::CANCEL)}</button>
                     <button type="button" id=confirm_id class=format!("button {} confirm {confirm_class}", style.class())
                         disabled=move || !allowed()
                         on:click=move |_| confirm.confirmed(work.run(()))>
@@ -171,5 +179,17 @@ pub fn ConfirmDialog(
                 </div>
             </dialog>
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_name_goes_where_the_sentence_puts_it() {
+        assert_eq!(around_name("Type {name} to confirm"), ("Type ", " to confirm"));
+        assert_eq!(around_name("{name} 입력"), ("", " 입력"));
+        assert_eq!(around_name("No name here"), ("No name here", ""));
     }
 }

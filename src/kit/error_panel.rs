@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 
 use crate::api::ApiError;
+use crate::i18n::{k, t, tf};
 
 /// A failure told in words: what failed, why, and (when it may help) a Retry button.
 #[component]
@@ -14,11 +15,11 @@ pub fn ErrorPanel(
     let retry = retry.filter(|_| error.retryable());
     view! {
         <div class="error-panel" role="alert">
-            <p class="error-title">{format!("{action} failed. {}", error.title())}</p>
+            <p class="error-title">{tf(k::kit::FAILED, &[("action", &action), ("title", &error.title())])}</p>
             <p class="error-detail">{error.detail()}</p>
             // type="button": inside a form (the wizard) a plain button would submit it.
             {retry.map(|retry| view! {
-                <button type="button" class="button" on:click=move |_| retry.run(())>"Retry"</button>
+                <button type="button" class="button" on:click=move |_| retry.run(())>{t(k::kit::RETRY)}</button>
             })}
         </div>
     }

@@ -9,6 +9,7 @@ use leptos_router::{
     hooks::{use_navigate, use_query_map},
 };
 
+use crate::i18n::{Msg, k, t};
 use crate::links;
 
 /// What a screen says about its filter: the query parameters and the ids and words of the
@@ -19,11 +20,11 @@ pub struct FilterSpec {
     pub name_id: &'static str,
     pub choice_id: &'static str,
     pub clear_id: &'static str,
-    pub name_label: &'static str,
-    pub placeholder: &'static str,
-    pub choice_label: &'static str,
+    pub name_label: Msg,
+    pub placeholder: Msg,
+    pub choice_label: Msg,
     /// The first option, meaning "no choice" ("Any status").
-    pub any_label: &'static str,
+    pub any_label: Msg,
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -95,18 +96,18 @@ pub fn FilterBar(
     view! {
         <div class="filters" role="search">
             <label>
-                {spec.name_label}" "
-                <input type="search" id=spec.name_id placeholder=spec.placeholder
+                {t(spec.name_label)}" "
+                <input type="search" id=spec.name_id placeholder=t(spec.placeholder)
                     prop:value=move || filter.get().name
                     on:input:target=move |ev| set_name(UrlFilter { name: ev.target().value(), ..filter.get_untracked() })/>
             </label>
             <label>
-                {spec.choice_label}" "
+                {t(spec.choice_label)}" "
                 <select id=spec.choice_id on:change:target=move |ev| {
                     let raw = ev.target().value();
                     set_choice(UrlFilter { choice: (!raw.is_empty()).then_some(raw), ..filter.get_untracked() })
                 }>
-                    <option value="" selected=move || filter.get().choice.is_none()>{spec.any_label}</option>
+                    <option value="" selected=move || filter.get().choice.is_none()>{t(spec.any_label)}</option>
                     {options.into_iter().map(|(wire, words)| {
                         let this = wire.clone();
                         view! { <option value=wire selected=move || filter.with(|f| f.choice.as_deref() == Some(this.as_str()))>{words}</option> }
@@ -115,7 +116,7 @@ pub fn FilterBar(
             </label>
             {move || filter.get().is_active().then(|| {
                 let clear = clear.clone();
-                view! { <button type="button" class="button subtle" id=spec.clear_id on:click=move |_| clear(UrlFilter::default())>"Clear filters"</button> }
+                view! { <button type="button" class="button subtle" id=spec.clear_id on:click=move |_| clear(UrlFilter::default())>{t(k::kit::CLEAR_FILTERS)}</button> }
             })}
         </div>
     }

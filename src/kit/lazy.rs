@@ -17,6 +17,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::chunk::ChunkError;
+use crate::i18n::{Msg, k, t, tf};
 use crate::kit::page::{set_title, title};
 
 /// What a split point hands back: the function that builds the screen.
@@ -25,15 +26,26 @@ pub type Build = fn() -> AnyView;
 /// Loading a screen's module: its builder, or why the module could not be had.
 pub type LoadScreen = Pin<Box<dyn Future<Output = Result<Build, ChunkError>>>>;
 
-/// A lazily loaded screen: a name for messages and the split point that loads it.
+/// A lazily loaded screen: a name for messages ("Loading {name}…") and the split point
+/// that loads it.
 pub struct Screen {
-    pub name: &'static str,
+    pub name: Msg,
     pub load: fn() -> LoadScreen,
 }
 
-/// Declares a split point (one wasm module, `$module`) whose screen is `$view`.
+/// A screen name not in the catalogues, shown as given in every language: its index is
+/// past every catalogue's end (build.rs numbers fewer than `u16::MAX` keys).
+pub const fn as_given(name: &'static str) -> Msg {
+    Msg(u16::MAX, name)
+}
+
+/// Declares a split point (one wasm module, `$module`) whose screen is `$view`, named by
+/// a catalogue key (`k::area::KEY`) or, not yet translated, a literal.
 macro_rules! split_screen {
     ($vis:vis $screen:ident, $module:ident, $name:literal, $view:expr) => {
+        $crate::kit::lazy::split_screen!($vis $screen, $module, $crate::kit::lazy::as_given($name), $view);
+    };
+    ($vis:vis $screen:ident, $module:ident, $name:expr, $view:expr) => {
         $vis static $screen: $crate::kit::lazy::Screen = $crate::kit::lazy::Screen {
             name: $name,
             load: || {
@@ -89,16 +101,17 @@ pub fn Lazy(screen: &'static Screen) -> impl IntoView {
     move || match state.get() {
         Some(Ok(build)) => build(),
         None => {
-            view! { <p class="loading" role="status">{format!("Loading {}…", screen.name)}</p> }.into_any()
+            let text = tf(k::kit::LOADING_SCREEN, &[("screen", t(screen.name))]);
+            view! { <p class="loading" role="status">{text}</p> }.into_any()
         }
         Some(Err(ChunkError)) => {
             // The tab says so too: the title of the page left behind would be untrue.
-            set_title(&title(&["Screen not loaded"]));
+            set_title(&title(&[t(k::kit::SCREEN_NOT_LOADED)]));
             view! {
                 <div class="error-panel" role="alert" id="chunk-error">
-                    <p class="error-title">{format!("Loading {} failed. The console could not download this screen.", screen.name)}</p>
-                    <p class="error-detail">{ChunkError::LIKELY}" Retry, or reload the page if it keeps failing."</p>
-                    <button class="button" on:click=move |_| fetch()>"Retry"</button>
+                    <p class="error-title">{tf(k::kit::SCREEN_FAILED, &[("screen", t(screen.name))])}</p>
+                    <p class="error-detail">{ChunkError::likely()}" "{t(k::kit::SCREEN_RETRY_HINT)}</p>
+                    <button class="button" on:click=move |_| fetch()>{t(k::kit::RETRY)}</button>
                 </div>
             }
             .into_any()
@@ -110,8 +123,8 @@ pub fn Lazy(screen: &'static Screen) -> impl IntoView {
 mod tests {
     use super::*;
 
-    static FIRST: Screen = Screen { name: "first", load: || Box::pin(async { Err(ChunkError) }) };
-    static SECOND: Screen = Screen { name: "second", load: || Box::pin(async { Err(ChunkError) }) };
+    static FIRST: Screen = Screen { name: as_given("first"), load: || Box::pin(async { Err(ChunkError) }) };
+    static SECOND: Screen = Screen { name: as_given("second"), load: || Box::pin(async { Err(ChunkError) }) };
 
     fn nothing() -> AnyView {
         ().into_any()

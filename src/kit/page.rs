@@ -7,13 +7,15 @@ use std::cell::RefCell;
 use leptos::html;
 use leptos::prelude::*;
 
+use crate::i18n::{Msg, k, t};
+
 /// The last part of every tab title.
-pub const APP: &str = "Cluster console";
+pub const APP: Msg = k::kit::APP;
 
 /// `acme-prod · Clusters · Cluster console` from `["acme-prod", "Clusters"]`; blank parts
 /// are left out.
 pub fn title(parts: &[&str]) -> String {
-    parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).chain([APP]).collect::<Vec<_>>().join(" · ")
+    parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).chain([t(APP)]).collect::<Vec<_>>().join(" · ")
 }
 
 thread_local! {
@@ -53,7 +55,7 @@ pub fn use_title(text: Signal<String>) {
 pub fn Breadcrumbs(crumbs: Vec<(String, Option<String>)>) -> impl IntoView {
     let last = crumbs.len().saturating_sub(1);
     view! {
-        <nav class="breadcrumbs" aria-label="Breadcrumb">
+        <nav class="breadcrumbs" aria-label=t(k::kit::BREADCRUMB)>
             {crumbs
                 .into_iter()
                 .enumerate()

@@ -6,6 +6,8 @@ use std::ops::Range;
 
 use leptos::prelude::*;
 
+use crate::i18n::{k, num, t, tf};
+
 /// The query parameter of the page number.
 pub const PARAM: &str = "page";
 
@@ -51,10 +53,10 @@ impl Pager {
             let prev = (current > 1).then(|| href(current - 1));
             let next = (current < pages).then(|| href(current + 1));
             view! {
-                <nav class="pager" aria-label="Pages">
-                    {prev.map(|href| view! { <a class="button" id=(!self.prev_id.is_empty()).then_some(self.prev_id) href=href>"Previous"</a> })}
-                    <span>{format!("Page {current} of {pages}")}</span>
-                    {next.map(|href| view! { <a class="button" id=(!self.next_id.is_empty()).then_some(self.next_id) href=href>"Next"</a> })}
+                <nav class="pager" aria-label=t(k::kit::PAGES)>
+                    {prev.map(|href| view! { <a class="button" id=(!self.prev_id.is_empty()).then_some(self.prev_id) href=href>{t(k::kit::PREVIOUS)}</a> })}
+                    <span>{tf(k::kit::PAGE_OF, &[("current", &num(current as f64)), ("pages", &num(pages as f64))])}</span>
+                    {next.map(|href| view! { <a class="button" id=(!self.next_id.is_empty()).then_some(self.next_id) href=href>{t(k::kit::NEXT)}</a> })}
                 </nav>
             }
             .into_any()

@@ -29,12 +29,12 @@ pub fn parse(value: &str, columns: &[Column]) -> Option<(usize, bool)> {
         Some(rest) => (rest, false),
         None => (value.trim(), true),
     };
-    columns.iter().position(|c| c.sortable && slug(c.label) == name).map(|i| (i, ascending))
+    columns.iter().position(|c| c.sortable && slug(c.label.1) == name).map(|i| (i, ascending))
 }
 
 /// The URL value of a sort (see [`parse`]).
 pub fn value(columns: &[Column], sort: (usize, bool)) -> String {
-    let name = columns.get(sort.0).map(|c| slug(c.label)).unwrap_or_default();
+    let name = columns.get(sort.0).map(|c| slug(c.label.1)).unwrap_or_default();
     if sort.1 { name } else { format!("-{name}") }
 }
 
@@ -84,8 +84,13 @@ pub fn use_url_sort(
 mod tests {
     use super::*;
 
-    const COLUMNS: &[Column] =
-        &[Column::sortable("Name"), Column::new("Host"), Column::sortable("Created at")];
+    use crate::kit::lazy::as_given;
+
+    const COLUMNS: &[Column] = &[
+        Column::sortable(as_given("Name")),
+        Column::new(as_given("Host")),
+        Column::sortable(as_given("Created at")),
+    ];
 
     #[test]
     fn sorts_round_trip_through_the_url() {

@@ -19,21 +19,35 @@ use super::copy::CopyButton;
 use super::pager::{Pager, with_param};
 use crate::api::ApiError;
 use crate::format;
+use crate::i18n::{Msg, k, t, tf};
 
-/// One column: its header, and whether clicking the header sorts by it.
+/// One column: its header, and whether clicking the header sorts by it. The header is a
+/// catalogue key, so a screen's columns are a `const` in every language (shown through
+/// `t()`), and the sort in the URL is named by the English words whatever the language: a
+/// shared link sorts the same for everyone.
 #[derive(Debug, Clone, Copy)]
 pub struct Column {
-    pub label: &'static str,
+    pub label: Msg,
     pub sortable: bool,
 }
 
 impl Column {
-    pub const fn new(label: &'static str) -> Column {
+    pub const fn new(label: Msg) -> Column {
         Column { label, sortable: false }
     }
 
-    pub const fn sortable(label: &'static str) -> Column {
+    pub const fn sortable(label: Msg) -> Column {
         Column { label, sortable: true }
+    }
+
+    /// A column of row buttons: no visible header (screen readers hear "Actions").
+    pub const fn blank() -> Column {
+        Column { label: Msg(u16::MAX, ""), sortable: false }
+    }
+
+    /// The header in the person's language.
+    pub fn words(&self) -> &'static str {
+        t(self.label)
     }
 }
 
@@ -96,7 +110,7 @@ pub fn aria_sort(column: usize, sortable: bool, sorted: Option<(usize, bool)>) -
 
 /// `2026-01-01T00:00Z`, the form `<time datetime>` expects.
 fn machine_time(at: EpochMillis) -> String {
-    format::utc(at).replace(" UTC", "Z").replacen(' ', "T", 1)
+    format::iso_utc(at).replace(" UTC", "Z").replacen(' ', "T", 1)
 }
 
 enum Content {
@@ -285,7 +299,7 @@ pub fn ResourceTable(
                 let inner = if col.sortable {
                     view! {
                         <button type="button" class="sort" on:click=move |_| set_sort.run(super::sort::next(i, sorted.get_untracked(), default_sort))>
-                            {col.label}
+                            {col.words()}
                             <span class="sort-mark" aria-hidden="true">{move || match aria() {
                                 Some("ascending") => "▲",
                                 Some("descending") => "▼",
@@ -294,12 +308,12 @@ pub fn ResourceTable(
                         </button>
                     }
                     .into_any()
-                } else if col.label.is_empty() {
+                } else if col.label.1.is_empty() {
                     // A column of row buttons has no visible heading, but a header cell
                     // must still say what the column holds (axe: empty-table-header).
-                    view! { <span class="visually-hidden">"Actions"</span> }.into_any()
+                    view! { <span class="visually-hidden">{t(k::kit::ACTIONS)}</span> }.into_any()
                 } else {
-                    col.label.into_any()
+                    col.words().into_any()
                 };
                 view! { <th scope="col" aria-sort=aria>{inner}</th> }
             })
@@ -311,9 +325,13 @@ pub fn ResourceTable(
                 <p class="table-updated hint">
                     {move || {
                         let at = at.get();
-                        if at > 0.0 { format!("Last updated {}", format::utc(EpochMillis(at as i64))) } else { String::new() }
+                        if at > 0.0 {
+                            tf(k::kit::LAST_UPDATED, &[("time", &format::utc(EpochMillis(at as i64)))])
+                        } else {
+                            String::new()
+                        }
                     }}
-                    " "<button type="button" class="button subtle refresh" on:click=move |_| retry.run(())>"Refresh"</button>
+                    " "<button type="button" class="button subtle refresh" on:click=move |_| retry.run(())>{t(k::kit::REFRESH)}</button>
                 </p>
             }
         })
@@ -354,7 +372,7 @@ pub fn ResourceTable(
                         .cells
                         .into_iter()
                         .zip(columns.iter())
-                        .map(|(cell, col)| cell.render(col.label, now))
+                        .map(|(cell, col)| cell.render(col.words(), now))
                         .collect_view();
                     view! { <tr>{cells}</tr> }.add_any_attr(custom_attribute(name, value))
                 })

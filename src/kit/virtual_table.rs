@@ -22,7 +22,7 @@ pub fn VirtualTable(
     /// The table's accessible name.
     label: &'static str,
     /// The column headers; `class` names each column for the style sheet.
-    columns: &'static [(&'static str, &'static str)],
+    columns: &'static [(crate::i18n::Msg, &'static str)],
     #[prop(into)] count: Signal<usize>,
     /// Row `i`'s cells (`role="cell"` elements).
     cells: Callback<usize, AnyView>,
@@ -73,7 +73,7 @@ pub fn VirtualTable(
     });
     let header = columns
         .iter()
-        .map(|(name, class)| view! { <div role="columnheader" class=format!("vcell {class}")>{*name}</div> })
+        .map(|(name, class)| view! { <div role="columnheader" class=format!("vcell {class}")>{crate::i18n::t(*name)}</div> })
         .collect_view();
     view! {
         <div class="vtable" id=id role="table" aria-label=label aria-rowcount=move || (count.get() + 1).to_string()>

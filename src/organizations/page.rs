@@ -5,26 +5,29 @@ use cluster_api::{Operation, Org, catalogue};
 use leptos::prelude::*;
 
 use crate::directory::Directory;
+use crate::i18n::{Msg, k, t};
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 
 /// What the roles allow in this console, so a person can see at a glance what they can do.
-const CAPABILITIES: &[(&str, &Operation)] =
-    &[("View clusters", &catalogue::CLUSTER_LIST), ("Delete clusters", &catalogue::CLUSTER_DELETE)];
+const CAPABILITIES: &[(Msg, &Operation)] = &[
+    (k::organizations::VIEW_CLUSTERS, &catalogue::CLUSTER_LIST),
+    (k::organizations::DELETE_CLUSTERS, &catalogue::CLUSTER_DELETE),
+];
 
 const COLUMNS: &[Column] = &[
-    Column::sortable("Organization"),
-    Column::sortable("ID"),
-    Column::new("Roles"),
-    Column::new("In this console"),
-    Column::new("API secrets"),
+    Column::sortable(k::organizations::COL_ORGANIZATION),
+    Column::sortable(k::organizations::COL_ID),
+    Column::new(k::organizations::COL_ROLES),
+    Column::new(k::organizations::COL_IN_THIS_CONSOLE),
+    Column::new(k::organizations::API_SECRETS),
 ];
 
 fn org_row(org: &Org, directory: &Directory) -> Row {
     let mut roles = org.roles.clone();
     roles.sort();
     let roles = if roles.is_empty() {
-        view! { <span class="hint">"None"</span> }.into_any()
+        view! { <span class="hint">{t(k::organizations::NONE)}</span> }.into_any()
     } else {
         view! { <span class="roles">{roles.into_iter().map(|r| view! { <span class="chip">{r}</span> }).collect_view()}</span> }.into_any()
     };
@@ -36,7 +39,7 @@ fn org_row(org: &Org, directory: &Directory) -> Row {
                 Some(Err(why)) => ("✗", Some(why)),
                 None => ("…", None),
             };
-            view! { <li><span class="mark">{mark}</span>" "{*label}{why.map(|why| view! { <div class="sub">{why}</div> })}</li> }
+            view! { <li><span class="mark">{mark}</span>" "{t(*label)}{why.map(|why| view! { <div class="sub">{why}</div> })}</li> }
         })
         .collect_view();
     Row::new(
@@ -44,10 +47,10 @@ fn org_row(org: &Org, directory: &Directory) -> Row {
         org.name.clone(),
         vec![
             Cell::text(org.display_name.clone().unwrap_or_else(|| org.name.clone())).sub(org.name.clone()),
-            Cell::copy(org.id.clone(), "organization ID"),
+            Cell::copy(org.id.clone(), t(k::organizations::ORGANIZATION_ID)),
             Cell::view(roles, SortKey::None),
             Cell::view(view! { <ul class="capabilities">{capabilities}</ul> }.into_any(), SortKey::None),
-            Cell::link("API secrets", crate::links::org_secrets(&org.id)),
+            Cell::link(t(k::organizations::API_SECRETS), crate::links::org_secrets(&org.id)),
         ],
     )
 }
@@ -65,15 +68,14 @@ pub fn Organizations() -> impl IntoView {
         })
     });
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::ORGANIZATIONS.label.into(), None)]/>
-        <PageHead heading=crate::routes::ORGANIZATIONS.title/>
-        <p class="hint">"The organizations you belong to, and the roles held in each."</p>
-        <ResourceTable columns=COLUMNS rows=rows class="orgs" label="Organizations" loading_what="Loading organizations"
+        <Breadcrumbs crumbs=vec![(crate::routes::ORGANIZATIONS.label().into(), None)]/>
+        <PageHead heading=crate::routes::ORGANIZATIONS.title()/>
+        <p class="hint">{t(k::organizations::HINT)}</p>
+        <ResourceTable columns=COLUMNS rows=rows class="orgs" label=t(k::organizations::ORGANIZATIONS) loading_what=t(k::organizations::LOADING)
             retry=Callback::new(move |_| directory.orgs.refetch())
             empty=ViewFn::from(|| view! {
                 <div class="empty">
-                    <p>"You belong to no organization, so there is nothing to see or manage. "
-                       "Ask an administrator of your organization to add you, or to create an API secret for you."</p>
+                    <p>{t(k::organizations::NO_ORGANIZATION)}</p>
                 </div>
             })/>
     }

@@ -8,6 +8,7 @@ use cluster_api::{
 };
 
 use crate::api::ApiError;
+use crate::i18n::{k, t, tf};
 use crate::links::{self, ClusterTab};
 use crate::palette::known::unpaid;
 
@@ -24,13 +25,19 @@ pub enum What {
 }
 
 impl What {
-    pub fn label(self) -> &'static str {
-        match self {
-            What::Subscriptions => "subscriptions",
-            What::Realms => "realms",
-            What::Domains => "custom domains",
-            What::Restart => "restart status",
-            What::Extensions => "extensions",
+    /// "Reading the realms of prod": what failed, for the person (one sentence per read, as
+    /// word order differs between languages).
+    pub fn reading(self, cluster: Option<&str>) -> String {
+        match (self, cluster) {
+            (What::Subscriptions, _) => t(k::overview::READING_SUBSCRIPTIONS).to_string(),
+            (What::Realms, Some(c)) => tf(k::overview::READING_REALMS_OF, &[("cluster", c)]),
+            (What::Realms, None) => t(k::overview::READING_REALMS).to_string(),
+            (What::Domains, Some(c)) => tf(k::overview::READING_DOMAINS_OF, &[("cluster", c)]),
+            (What::Domains, None) => t(k::overview::READING_DOMAINS).to_string(),
+            (What::Restart, Some(c)) => tf(k::overview::READING_RESTART_OF, &[("cluster", c)]),
+            (What::Restart, None) => t(k::overview::READING_RESTART).to_string(),
+            (What::Extensions, Some(c)) => tf(k::overview::READING_EXTENSIONS_OF, &[("cluster", c)]),
+            (What::Extensions, None) => t(k::overview::READING_EXTENSIONS).to_string(),
         }
     }
 }
@@ -100,8 +107,8 @@ pub struct OrgFacts {
     /// `None` until the subscriptions are read (or when that failed): (count, amount due).
     pub invoices: Option<(usize, i64)>,
     pub attention: Vec<Item>,
-    /// Reads that failed: (position in the reads, what, the error).
-    pub failed: Vec<(usize, String, ApiError)>,
+    /// Reads that failed: (position in the reads, which read, what it was in words, the error).
+    pub failed: Vec<(usize, What, String, ApiError)>,
     pub waiting: usize,
     /// Realm reads not answered (waiting or failed): the realm count is then a floor.
     pub realms_unknown: usize,
@@ -113,32 +120,41 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
         Answer::Realms(realms) => {
             facts.realms += realms.len();
             for r in realms.iter().filter(|r| r.state == DeploymentState::Failed) {
-                let why = r.state_error.as_deref().map(|e| format!(": {e}")).unwrap_or_default();
-                let text = format!(
-                    "Realm {} on {name} failed to import{why}",
-                    r.display_name.as_deref().unwrap_or(&r.name)
-                );
+                let realm = r.display_name.as_deref().unwrap_or(&r.name);
+                let text = match r.state_error.as_deref() {
+                    Some(why) => tf(
+                        k::overview::REALM_IMPORT_FAILED_BECAUSE,
+                        &[("realm", realm), ("cluster", name.as_str()), ("reason", why)],
+                    ),
+                    None => {
+                        tf(k::overview::REALM_IMPORT_FAILED, &[("realm", realm), ("cluster", name.as_str())])
+                    }
+                };
                 facts.attention.push(Item { kind: "failed-import", text, href: links::realm(&r.id) });
             }
         }
         Answer::Domains(domains) => {
             for d in domains.iter().filter(|d| d.domain_records.as_ref().is_some_and(|r| !r.is_empty())) {
                 let expiry = d.created_at.map(|at| at.0 + DNS_EXPIRY_MS);
-                let when = match expiry {
+                let names = [("domain", d.domain.as_str()), ("cluster", name.as_str())];
+                let text = match expiry {
                     Some(at) if at > now => {
-                        format!("; the request expires {}", crate::format::utc(EpochMillis(at)))
+                        let when = crate::format::utc(EpochMillis(at));
+                        tf(
+                            k::overview::DNS_WAITING_EXPIRES,
+                            &[&names[..], &[("when", when.as_str())]].concat(),
+                        )
                     }
-                    Some(_) => "; the 48 hours have passed, so the request has expired".to_string(),
-                    None => "; a request expires 48 hours after the domain was added".to_string(),
+                    Some(_) => tf(k::overview::DNS_WAITING_EXPIRED, &names),
+                    None => tf(k::overview::DNS_WAITING, &names),
                 };
-                let text = format!("{} on {name} waits for its DNS records{when}", d.domain);
                 facts.attention.push(Item { kind: "dns", text, href: links::cluster_domain(id, &d.id) });
             }
         }
         Answer::Restart(status) if status.restart_in_progress => {
             facts.attention.push(Item {
                 kind: "restart",
-                text: format!("{name} is restarting"),
+                text: tf(k::overview::RESTARTING, &[("cluster", name.as_str())]),
                 href: links::cluster(id),
             });
         }
@@ -149,10 +165,22 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
                     let version = v
                         .label
                         .clone()
-                        .or_else(|| v.keycloak_major_version.map(|m| format!("for Keycloak {m}")))
+                        .or_else(|| {
+                            v.keycloak_major_version
+                                .map(|m| tf(k::overview::FOR_KEYCLOAK, &[("major", &m.to_string())]))
+                        })
                         .unwrap_or_else(|| v.id.clone());
-                    let why = v.admin_blocked_reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
-                    let text = format!("{} {version} on {name} is blocked by support{why}", e.name);
+                    let names = [
+                        ("extension", e.name.as_str()),
+                        ("version", version.as_str()),
+                        ("cluster", name.as_str()),
+                    ];
+                    let text = match v.admin_blocked_reason.as_deref() {
+                        Some(why) => {
+                            tf(k::overview::BLOCKED_BECAUSE, &[&names[..], &[("reason", why)]].concat())
+                        }
+                        None => tf(k::overview::BLOCKED, &names),
+                    };
                     facts.attention.push(Item {
                         kind: "blocked",
                         text,
@@ -182,7 +210,7 @@ pub fn facts(
                 .filter(|(_, n)| *n > 0)
                 .collect();
             for c in own.iter().filter(|c| unpaid(&c.status)) {
-                let text = format!("{} waits for payment", c.name);
+                let text = tf(k::overview::WAITS_FOR_PAYMENT, &[("cluster", &c.name)]);
                 facts.attention.push(Item {
                     kind: "unpaid",
                     text,
@@ -196,8 +224,8 @@ pub fn facts(
                 match (slot, &read.cluster) {
                     (Slot::Waiting, _) => facts.waiting += 1,
                     (Slot::Failed(e), cluster) => {
-                        let of = cluster.as_ref().map(|(_, n)| format!(" of {n}")).unwrap_or_default();
-                        facts.failed.push((at, format!("Reading the {}{of}", read.what.label()), e.clone()));
+                        let what = read.what.reading(cluster.as_ref().map(|(_, n)| n.as_str()));
+                        facts.failed.push((at, read.what, what, e.clone()));
                     }
                     (Slot::Done(Answer::Subscriptions(subs)), _) => {
                         let open: Vec<&Subscription> =

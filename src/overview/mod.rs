@@ -11,6 +11,7 @@ use leptos::prelude::*;
 
 use crate::api::use_api;
 use crate::directory::Directory;
+use crate::i18n::{k, t, tf, tp};
 use crate::kit::Loaded;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use reads::Reads;
@@ -18,7 +19,7 @@ use reads::Reads;
 #[component]
 pub fn Overview() -> impl IntoView {
     let directory = expect_context::<Directory>();
-    let head = view! { <Breadcrumbs crumbs=vec![(crate::routes::OVERVIEW.label.into(), None)]/> };
+    let head = view! { <Breadcrumbs crumbs=vec![(crate::routes::OVERVIEW.label().into(), None)]/> };
     if directory.staff.get_untracked() {
         return view! { {head} <staff::StaffOverview/> }.into_any();
     }
@@ -53,15 +54,18 @@ pub fn Overview() -> impl IntoView {
         let (done, total) = reads.progress();
         let busy = reads.busy();
         let text = if reads.clusters.with(Option::is_none) {
-            "Reading your clusters…".to_string()
+            t(k::overview::READING_YOUR_CLUSTERS_DOTS).to_string()
         } else if busy {
-            format!("Read {done} of {total} details…")
+            tf(
+                k::overview::READ_DETAILS_PROGRESS,
+                &[("done", &done.to_string()), ("total", &total.to_string())],
+            )
         } else {
-            format!("Up to date: {total} details read.")
+            tp(k::overview::DETAILS_READ, total as f64, &[])
         };
         view! {
             <div class="overview-progress" id="overview-progress" data-done=(!busy).then_some("true") data-reads=total.to_string()>
-                <progress max=total.max(1).to_string() value=(if busy { done } else { total.max(1) }).to_string() aria-label="Reading the overview"></progress>
+                <progress max=total.max(1).to_string() value=(if busy { done } else { total.max(1) }).to_string() aria-label=t(k::overview::READING_THE_OVERVIEW)></progress>
                 <span role="status">{text}</span>
             </div>
         }
@@ -69,23 +73,35 @@ pub fn Overview() -> impl IntoView {
     // The progress bar tells the reading; a failure of either read is told here. The
     // organizations' failure comes first: without them the clusters mean nothing.
     let orgs_read = move || Some(orgs.get().map_or(Ok(()), |r| r.map(drop)));
-    let body = Loaded::from_fn("Reading your organizations", orgs_read, Some(Callback::new(move |_| directory.orgs.refetch())))
-        .ready(move |()| {
-            Loaded::from_fn("Reading your clusters", move || reads.clusters.get(), Some(Callback::new(move |_| reads.reload())))
-                .quiet()
-                .ready(move |_| {
-                    if orgs.with(|o| o.as_ref().is_some_and(|r| r.as_ref().is_ok_and(Vec::is_empty))) {
-                        view! { <p class="empty">"This API secret belongs to no organization, so there is nothing to show."</p> }.into_any()
-                    } else {
-                        all.get().into_iter().map(|facts| view! { <org::OrgCard facts=facts reads=reads/> }).collect_view().into_any()
-                    }
-                })
-        });
+    let body = Loaded::from_fn(
+        t(k::overview::READING_YOUR_ORGS),
+        orgs_read,
+        Some(Callback::new(move |_| directory.orgs.refetch())),
+    )
+    .ready(move |()| {
+        Loaded::from_fn(
+            t(k::overview::READING_YOUR_CLUSTERS),
+            move || reads.clusters.get(),
+            Some(Callback::new(move |_| reads.reload())),
+        )
+        .quiet()
+        .ready(move |_| {
+            if orgs.with(|o| o.as_ref().is_some_and(|r| r.as_ref().is_ok_and(Vec::is_empty))) {
+                view! { <p class="empty">{t(k::overview::NO_ORGANIZATION)}</p> }.into_any()
+            } else {
+                all.get()
+                    .into_iter()
+                    .map(|facts| view! { <org::OrgCard facts=facts reads=reads/> })
+                    .collect_view()
+                    .into_any()
+            }
+        })
+    });
     view! {
         {head}
-        <PageHead heading=crate::routes::OVERVIEW.title>
+        <PageHead heading=crate::routes::OVERVIEW.title()>
             <span class="spacer"></span>
-            <button class="button" id="overview-refresh" disabled=move || reads.busy() on:click=move |_| reads.reload()>"Refresh"</button>
+            <button class="button" id="overview-refresh" disabled=move || reads.busy() on:click=move |_| reads.reload()>{t(k::overview::REFRESH)}</button>
         </PageHead>
         {progress}
         {body}

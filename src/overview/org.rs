@@ -3,36 +3,36 @@
 
 use leptos::prelude::*;
 
-use super::facts::OrgFacts;
+use super::facts::{OrgFacts, What};
 use super::reads::Reads;
 use crate::billing::dollars;
 use crate::clusters::plans::PLANS;
 use crate::clusters::status_badge::{describe, words};
+use crate::i18n::{k, t, tf, tp};
 use crate::kit::{Badge, Tone};
 use crate::links;
 
 fn invoices(facts: &OrgFacts) -> AnyView {
-    let failed = facts.failed.iter().any(|(_, what, _)| what.starts_with("Reading the subscriptions"));
+    let failed = facts.failed.iter().any(|(_, what, _, _)| *what == What::Subscriptions);
     match facts.invoices {
-        Some((0, _)) => view! { <span>"No open invoices"</span> }.into_any(),
+        Some((0, _)) => view! { <span>{t(k::overview::NO_OPEN_INVOICES)}</span> }.into_any(),
         Some((n, due)) => {
-            let text = format!("{n} open invoice{}, {} due", if n == 1 { "" } else { "s" }, dollars(due));
+            let text = tp(k::overview::OPEN_INVOICES_DUE, n as f64, &[("amount", &dollars(due))]);
             view! { <a href=links::billing_for(&facts.org_id)>{text}</a> }.into_any()
         }
-        None if failed => Badge::new("Invoices could not be read", Tone::Bad).view(),
-        None => view! { <span class="loading">"Reading invoices…"</span> }.into_any(),
+        None if failed => Badge::new(t(k::overview::INVOICES_UNREAD), Tone::Bad).view(),
+        None => view! { <span class="loading">{t(k::overview::READING_INVOICES)}</span> }.into_any(),
     }
 }
 
 fn realms(facts: &OrgFacts) -> String {
-    let plural = if facts.realms == 1 { "realm" } else { "realms" };
     match facts.realms_unknown {
-        0 => format!("{} {plural}", facts.realms),
-        n => format!(
-            "At least {} {plural} ({n} cluster{} not read yet or failed)",
-            facts.realms,
-            if n == 1 { "" } else { "s" }
-        ),
+        0 => tp(k::overview::REALMS_COUNT, facts.realms as f64, &[]),
+        n => {
+            // Two counts, two plurals: the clusters' sentence is filled in first.
+            let clusters = tp(k::overview::CLUSTERS_UNREAD, n as f64, &[]);
+            tp(k::overview::REALMS_AT_LEAST, facts.realms as f64, &[("clusters", &clusters)])
+        }
     }
 }
 
@@ -44,7 +44,7 @@ pub fn OrgCard(facts: OrgFacts, reads: Reads) -> impl IntoView {
             <section class="card overview-org" data-org=facts.org_id.clone() aria-labelledby=heading>
                 <h2 id=heading.clone()>{facts.label.clone()}</h2>
                 <QuickStart/>
-                <p>"Open invoices: " {invoices(&facts)}</p>
+                <p>{t(k::overview::OPEN_INVOICES_LABEL)}" " {invoices(&facts)}</p>
                 <Failed facts=facts.clone() reads=reads/>
             </section>
         }
@@ -56,16 +56,16 @@ pub fn OrgCard(facts: OrgFacts, reads: Reads) -> impl IntoView {
         .map(|(status, n)| {
             // An unknown state is counted under its code, as the service sent it.
             let (label, tone) = (words(status), describe(status).1);
-            view! { <li>{Badge::new(format!("{n} {label}"), tone).view()}</li> }
+            view! { <li>{Badge::new(tf(k::overview::STATUS_COUNT, &[("count", &crate::i18n::num(*n as f64)), ("status", &label)]), tone).view()}</li> }
         })
         .collect_view();
     let attention = if facts.attention.is_empty() {
         let text = if facts.waiting > 0 {
-            "Still reading…"
+            t(k::overview::STILL_READING)
         } else if facts.failed.is_empty() {
-            "Nothing needs attention."
+            t(k::overview::NOTHING_NEEDS_ATTENTION)
         } else {
-            "Nothing found in what could be read."
+            t(k::overview::NOTHING_FOUND)
         };
         view! { <p class="hint overview-calm">{text}</p> }.into_any()
     } else {
@@ -74,18 +74,18 @@ pub fn OrgCard(facts: OrgFacts, reads: Reads) -> impl IntoView {
             .iter()
             .map(|item| view! { <li data-attention=item.kind><a href=item.href.clone()>{item.text.clone()}</a></li> })
             .collect_view();
-        view! { <ul class="overview-attention" aria-label=format!("Needs attention in {}", facts.label)>{items}</ul> }.into_any()
+        view! { <ul class="overview-attention" aria-label=tf(k::overview::NEEDS_ATTENTION_IN, &[("org", &facts.label)])>{items}</ul> }.into_any()
     };
     view! {
         <section class="card overview-org" data-org=facts.org_id.clone() aria-labelledby=heading>
             <h2 id=heading.clone()>{facts.label.clone()}
                 <a class="sub" href=links::with_query(links::CLUSTERS, &[("org", &facts.org_id)])>
-                    {format!("{} cluster{}", facts.clusters, if facts.clusters == 1 { "" } else { "s" })}
+                    {tp(k::overview::CLUSTERS_COUNT, facts.clusters as f64, &[])}
                 </a>
             </h2>
-            <ul class="overview-counts" aria-label="Clusters by status">{counts}</ul>
+            <ul class="overview-counts" aria-label=t(k::overview::CLUSTERS_BY_STATUS)>{counts}</ul>
             <p class="overview-realms">{realms(&facts)} " · " {invoices(&facts)}</p>
-            <h3>"Needs attention"</h3>
+            <h3>{t(k::overview::NEEDS_ATTENTION)}</h3>
             {attention}
             <Failed facts=facts.clone() reads=reads/>
         </section>
@@ -100,16 +100,16 @@ fn Failed(facts: OrgFacts, reads: Reads) -> impl IntoView {
         let items = facts
             .failed
             .into_iter()
-            .map(|(at, what, error)| {
+            .map(|(at, _, what, error)| {
                 view! {
                     <li data-failed-read=at.to_string()>
-                        {format!("{what} failed. {} ", error.title())}
-                        <button class="button subtle" on:click=move |_| reads.retry(at)>"Retry"</button>
+                        {tf(k::overview::READ_FAILED, &[("what", &what), ("title", &error.title())])}" "
+                        <button class="button subtle" on:click=move |_| reads.retry(at)>{t(k::overview::RETRY)}</button>
                     </li>
                 }
             })
             .collect_view();
-        view! { <ul class="overview-failed" aria-label="Reads that failed">{items}</ul> }
+        view! { <ul class="overview-failed" aria-label=t(k::overview::READS_THAT_FAILED)>{items}</ul> }
     })
 }
 
@@ -119,12 +119,15 @@ fn QuickStart() -> impl IntoView {
     let plans = PLANS
         .iter()
         .map(|p| {
-            let price = format!("{} a month", dollars(p.monthly_cents));
-            let trial = p.trial_days.map(|d| format!(", {d}-day trial")).unwrap_or_default();
+            let price = tf(k::overview::PRICE_A_MONTH, &[("price", &dollars(p.monthly_cents))]);
+            let price = match p.trial_days {
+                Some(days) => tp(k::overview::PRICE_WITH_TRIAL, f64::from(days), &[("price", &price)]),
+                None => price,
+            };
             view! {
                 <div data-tier=p.tier.to_string()>
                     <h4>{p.title}</h4>
-                    <p class="sub">{format!("{price}{trial}")}</p>
+                    <p class="sub">{price}</p>
                     <p>{p.sessions} <br/> {p.realms} <br/> {p.sla}</p>
                 </div>
             }
@@ -132,10 +135,9 @@ fn QuickStart() -> impl IntoView {
         .collect_view();
     view! {
         <div class="quick-start">
-            <p>"No cluster yet. A cluster is a Keycloak deployment run for you: it holds your realms (the users, \
-                clients and sign-in settings of an application), with its own host, custom domains, IP rules and extensions."</p>
-            <div class="plans" aria-label="Tiers">{plans}</div>
-            <p><a href=links::NEW_CLUSTER class="button primary quick-start-create">"Create cluster"</a></p>
+            <p>{t(k::overview::QUICK_START)}</p>
+            <div class="plans" aria-label=t(k::overview::TIERS)>{plans}</div>
+            <p><a href=links::NEW_CLUSTER class="button primary quick-start-create">{t(k::overview::CREATE_CLUSTER)}</a></p>
         </div>
     }
 }

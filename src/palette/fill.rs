@@ -11,6 +11,8 @@ use leptos::task::spawn_local;
 
 use super::known;
 use crate::api::{self, Api};
+use crate::i18n::k::palette as w;
+use crate::i18n::{t, tf};
 use crate::kit::pool::{Read, read_each};
 
 /// Realm lists read at once: the browser's six connections are shared with the page.
@@ -49,10 +51,12 @@ impl Filling {
     /// "Loading realms (3 of 6)…", while something loads.
     pub fn status(self) -> Option<String> {
         if self.clusters_loading.get() {
-            return Some("Loading clusters…".into());
+            return Some(t(w::LOADING_CLUSTERS).into());
         }
         match self.realms.get() {
-            Some((done, total)) if done < total => Some(format!("Loading realms ({done} of {total})…")),
+            Some((done, total)) if done < total => {
+                Some(tf(w::LOADING_REALMS, &[("done", &done.to_string()), ("total", &total.to_string())]))
+            }
             _ => None,
         }
     }
@@ -85,7 +89,7 @@ pub fn fill(api: Api, filling: Filling) {
                     known::clusters_read(&all);
                     filling.changed();
                 }
-                Err(e) => filling.failed(format!("The clusters could not be read: {}", e.detail())),
+                Err(e) => filling.failed(tf(w::CLUSTERS_FAILED, &[("reason", &e.detail())])),
             }
             filling.clusters_loading.try_set(false);
         }
@@ -117,7 +121,7 @@ pub fn fill(api: Api, filling: Filling) {
                         return false;
                     }
                     if let Err(e) = &answer {
-                        filling.failed(format!("The realms of {name} could not be read: {}", e.detail()));
+                        filling.failed(tf(w::REALMS_FAILED, &[("cluster", &name), ("reason", &e.detail())]));
                     }
                     let done = filling
                         .realms

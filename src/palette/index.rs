@@ -3,10 +3,14 @@
 //! above a contiguous substring. A subsequence inside one word counts only when nothing
 //! matched better (so "domain" never finds "Add realm to acme-staging"). Ties go to the most
 //! recently visited page of this tab; entries never visited follow by kind, then
-//! alphabetically. Pure: tested natively.
+//! alphabetically. Labels are matched as shown, in the person's language; accents are
+//! optional in a query ("region" finds "Région"). Pure: tested natively.
 
 use std::cmp::Reverse;
 use std::collections::HashMap;
+
+use crate::i18n::k::palette as w;
+use crate::i18n::t;
 
 /// What an entry is. The order is the order of never-visited entries that match equally.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -22,14 +26,14 @@ pub enum Kind {
 
 impl Kind {
     pub fn label(self) -> &'static str {
-        match self {
-            Kind::Page => "Page",
-            Kind::Action => "Action",
-            Kind::Organization => "Organization",
-            Kind::Cluster => "Cluster",
-            Kind::Realm => "Realm",
-            Kind::Tab => "Tab",
-        }
+        t(match self {
+            Kind::Page => w::KIND_PAGE,
+            Kind::Action => w::KIND_ACTION,
+            Kind::Organization => w::KIND_ORGANIZATION,
+            Kind::Cluster => w::KIND_CLUSTER,
+            Kind::Realm => w::KIND_REALM,
+            Kind::Tab => w::KIND_TAB,
+        })
     }
 }
 
@@ -52,8 +56,33 @@ impl Entry {
         href: impl Into<String>,
     ) -> Entry {
         let label = label.into();
-        let key = crate::lower::lower(&label);
+        let key = fold(&label);
         Entry { kind, label, detail: detail.into(), href: href.into(), key }
+    }
+}
+
+/// The text a query is matched against: lower case, with the accents of the console's
+/// languages dropped, so that a person who types without them (a search-box habit) still
+/// finds the translated labels: "region" finds "Région", "strefe" finds "strefę". Each
+/// letter stays one letter, so a match in the folded text is one in the label.
+pub fn fold(text: &str) -> String {
+    crate::lower::lower(text).chars().map(plain).collect()
+}
+
+fn plain(c: char) -> char {
+    match c {
+        'à' | 'á' | 'â' | 'ä' | 'ą' => 'a',
+        'ç' | 'ć' => 'c',
+        'è' | 'é' | 'ê' | 'ë' | 'ę' => 'e',
+        'í' | 'î' | 'ï' => 'i',
+        'ł' => 'l',
+        'ñ' | 'ń' => 'n',
+        'ó' | 'ô' | 'ö' => 'o',
+        'ś' => 's',
+        'ù' | 'ú' | 'û' | 'ü' => 'u',
+        'ÿ' => 'y',
+        'ź' | 'ż' => 'z',
+        c => c,
     }
 }
 
@@ -67,7 +96,7 @@ pub enum Match {
     Subsequence,
 }
 
-/// How `query` (already lower-cased, not empty) matches `key` (lower-cased), if at all.
+/// How `query` (already folded, not empty) matches `key` (folded), if at all.
 pub fn rank(query: &str, key: &str) -> Option<Match> {
     if key.starts_with(query) {
         return Some(Match::Prefix);
@@ -139,7 +168,7 @@ impl Index {
     /// The positions of the best `limit` entries for `query`, best first. An empty query
     /// lists everything: the most recently visited first.
     pub fn search(&self, query: &str, visits: &Visits, limit: usize) -> Vec<usize> {
-        let query = crate::lower::lower(query.trim());
+        let query = fold(query.trim());
         let mut found: Vec<(Match, Reverse<u32>, usize)> = self
             .entries
             .iter()
@@ -263,6 +292,27 @@ mod tests {
             ["Domain users", "acme-prod › Domains", "subdomains-lab"],
             "prefix, word start, substring; never the scattered letters"
         );
+    }
+
+    #[test]
+    fn translated_labels_are_found_with_or_without_accents() {
+        let index = Index::new(vec![
+            Entry::new(Kind::Action, "Ajouter un royaume à acme-prod", "", "/clusters/cl-1/realms"),
+            Entry::new(Kind::Page, "Régions", "", "/regions"),
+            Entry::new(Kind::Action, "Dodaj strefę do acme-prod", "", "/clusters/cl-1/realms?pl"),
+            Entry::new(Kind::Action, "acme-prod에 렐름 추가", "", "/clusters/cl-1/realms?ko"),
+            Entry::new(Kind::Cluster, "Łódź-main", "", "/clusters/cl-4"),
+        ]);
+        let find = |q: &str| labels(&index, &index.search(q, &Visits::default(), 10));
+        assert_eq!(find("royaume"), ["Ajouter un royaume à acme-prod"]);
+        assert_eq!(find("region"), ["Régions"], "the accent is optional");
+        assert_eq!(find("RÉGION"), ["Régions"], "and so is the case");
+        assert_eq!(find("strefe"), ["Dodaj strefę do acme-prod"]);
+        assert_eq!(find("strefę"), ["Dodaj strefę do acme-prod"]);
+        assert_eq!(find("렐름"), ["acme-prod에 렐름 추가"]);
+        assert_eq!(find("lodz"), ["Łódź-main"]);
+        assert_eq!(rank(&fold("main"), &fold("Łódź-main")), Some(Match::WordStart));
+        assert_eq!(fold("Żółć Ñandú"), "zolc nandu");
     }
 
     #[test]

@@ -7,6 +7,9 @@ use std::cell::RefCell;
 
 use cluster_api::{Cluster, ClusterState, Deployment};
 
+use crate::i18n::k::palette as w;
+use crate::i18n::{tf, tp};
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct KnownCluster {
     pub id: String,
@@ -100,18 +103,12 @@ pub fn unpaid(status: &ClusterState) -> bool {
 pub fn attention_line(clusters: &[Cluster]) -> Option<String> {
     let unpaid = clusters.iter().filter(|c| unpaid(&c.status)).count();
     let failed = clusters.iter().filter(|c| c.status == ClusterState::SetupException).count();
-    let mut parts = Vec::new();
-    match unpaid {
-        0 => {}
-        1 => parts.push("1 cluster waits for payment".to_string()),
-        n => parts.push(format!("{n} clusters wait for payment")),
-    }
-    match failed {
-        0 => {}
-        1 => parts.push("1 cluster failed to set up".to_string()),
-        n => parts.push(format!("{n} clusters failed to set up")),
-    }
-    (!parts.is_empty()).then(|| format!("Needs attention: {}.", parts.join("; ")))
+    let parts: Vec<String> = [(unpaid, w::WAITING_PAYMENT), (failed, w::FAILED_SETUP)]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, words)| tp(words, n as f64, &[]))
+        .collect();
+    (!parts.is_empty()).then(|| tf(w::ATTENTION, &[("problems", &parts.join("; "))]))
 }
 
 #[cfg(test)]

@@ -14,9 +14,11 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 use wasm_bindgen::JsCast;
 
+use crate::i18n::k::palette as w;
+use crate::i18n::t;
 use crate::kit::lazy::{Lazy, split_screen};
 
-split_screen!(PALETTE, palette, "the command palette", view! { <ui::PaletteDialog/> });
+split_screen!(PALETTE, palette, crate::i18n::k::kit::SCREEN_PALETTE, view! { <ui::PaletteDialog/> });
 
 thread_local! {
     static VISITS: RefCell<index::Visits> = RefCell::new(index::Visits::default());
@@ -89,7 +91,7 @@ pub fn PaletteHost() -> impl IntoView {
     view! {
         <button type="button" class="button subtle palette-open" id="open-palette" aria-keyshortcuts="Control+K Meta+K /"
             on:click=move |_| palette.show()>
-            "Search" <kbd aria-hidden="true">"Ctrl K"</kbd>
+            {t(w::OPEN)} <kbd aria-hidden="true">"Ctrl K"</kbd>
         </button>
         {move || palette.open.get().then(|| view! { <Lazy screen=&PALETTE/> })}
     }

@@ -15,6 +15,8 @@ use super::fill::{Filling, fill};
 use super::index::{Entry, Index, Kind};
 use super::{Palette, known, with_visits};
 use crate::directory::Directory;
+use crate::i18n::k::palette as w;
+use crate::i18n::{t, tf, tp};
 use crate::kit::dialog::show_modal;
 use crate::links::{self, ClusterTab};
 use crate::routes::{self, Route};
@@ -28,21 +30,32 @@ const LIMIT: usize = 20;
 const PAGES: [&Route; 5] =
     [&routes::CLUSTERS, &routes::OVERVIEW, &routes::ORGANIZATIONS, &routes::BILLING, &routes::REALMS];
 
+/// What a link to `route` says: the route table's words (its own, not the palette's), which
+/// the index searches as they are shown.
+fn shown(route: &Route) -> &'static str {
+    route.label()
+}
+
 /// Everything the palette can find, from what the console already holds.
 fn build(directory: &Directory) -> Index {
     let mut entries: Vec<Entry> =
-        PAGES.iter().map(|route| Entry::new(Kind::Page, route.label, "", route.href())).collect();
+        PAGES.iter().map(|route| Entry::new(Kind::Page, shown(route), "", route.href())).collect();
     // A page gated by a staff-only operation is listed for support staff only.
     let staff_only = routes::REVIEW.gate.is_some_and(|op| cluster_api::roles::staff_role(op).is_some());
     if !staff_only || directory.staff.get_untracked() {
-        entries.push(Entry::new(Kind::Page, "Review desk", "Support staff", routes::REVIEW.href()));
+        entries.push(Entry::new(
+            Kind::Page,
+            t(w::REVIEW_DESK),
+            t(w::REVIEW_DESK_DETAIL),
+            routes::REVIEW.href(),
+        ));
     }
     let new_cluster = &routes::NEW_CLUSTER;
-    entries.push(Entry::new(Kind::Action, new_cluster.label, "Pick a plan and a region", new_cluster.href()));
+    entries.push(Entry::new(Kind::Action, shown(new_cluster), t(w::NEW_CLUSTER_DETAIL), new_cluster.href()));
     entries.push(Entry::new(
         Kind::Action,
-        "Open billing",
-        "Payment methods, subscriptions and invoices",
+        t(w::OPEN_BILLING),
+        t(w::OPEN_BILLING_DETAIL),
         routes::BILLING.href(),
     ));
     let mut orgs: HashMap<String, String> = HashMap::new();
@@ -53,7 +66,7 @@ fn build(directory: &Directory) -> Index {
                 entries.push(Entry::new(
                     Kind::Organization,
                     label.clone(),
-                    "Its clusters",
+                    t(w::ORGANIZATION_DETAIL),
                     links::with_query(links::CLUSTERS, &[("org", &org.id)]),
                 ));
                 orgs.insert(org.id.clone(), label);
@@ -70,7 +83,7 @@ fn build(directory: &Directory) -> Index {
             for &tab in ClusterTab::ALL {
                 entries.push(Entry::new(
                     Kind::Tab,
-                    format!("{} › {}", c.name, tab.route().label),
+                    format!("{} › {}", c.name, shown(tab.route())),
                     org.clone(),
                     links::cluster_tab(&c.id, tab),
                 ));
@@ -79,8 +92,8 @@ fn build(directory: &Directory) -> Index {
             if known::runs(&c.status) {
                 entries.push(Entry::new(
                     Kind::Action,
-                    format!("Add realm to {}", c.name),
-                    "Its Realms tab, ready to type the name",
+                    tf(w::ADD_REALM, &[("cluster", &c.name)]),
+                    t(w::ADD_REALM_DETAIL),
                     links::with_query(&links::cluster_tab(&c.id, ClusterTab::Realms), &[("add", "1")]),
                 ));
             }
@@ -90,8 +103,8 @@ fn build(directory: &Directory) -> Index {
     known::with_realms(|realms| {
         for r in realms {
             let detail = match names.get(&r.cluster_id) {
-                Some(cluster) => format!("Realm on {cluster}"),
-                None => "Realm".to_string(),
+                Some(cluster) => tf(w::REALM_ON, &[("cluster", cluster)]),
+                None => t(w::KIND_REALM).to_string(),
             };
             entries.push(Entry::new(Kind::Realm, r.name.clone(), detail, links::realm(&r.id)));
         }
@@ -181,10 +194,9 @@ pub fn PaletteDialog() -> impl IntoView {
     let count = move || {
         let n = found.with(Vec::len);
         match n {
-            0 => format!("Nothing matches “{}”.", query.get().trim()),
-            1 => "1 result. Enter opens it.".to_string(),
-            n if n == LIMIT => format!("The best {LIMIT} results. Type more to narrow them."),
-            n => format!("{n} results. Arrow keys choose, Enter opens."),
+            0 => tf(w::NOTHING, &[("query", query.get().trim())]),
+            n if n == LIMIT => tf(w::BEST, &[("n", &LIMIT.to_string())]),
+            n => tp(w::RESULTS_COUNT, n as f64, &[]),
         }
     };
     // The options are LIMIT places rendered once, each showing whichever entry is at its
@@ -216,9 +228,9 @@ pub fn PaletteDialog() -> impl IntoView {
     }).collect_view();
 
     view! {
-        <dialog node_ref=node class="palette" id="palette" aria-label="Go to" data-index-size=move || size.get().to_string()
+        <dialog node_ref=node class="palette" id="palette" aria-label=t(w::DIALOG) data-index-size=move || size.get().to_string()
             on:close=move |_| palette.closed(true) on:cancel=move |ev: leptos::ev::Event| { ev.prevent_default(); dismiss(); }>
-            <label for="palette-input" class="palette-title">"Go to a page, organization, cluster or realm"</label>
+            <label for="palette-input" class="palette-title">{t(w::TITLE)}</label>
             <input id="palette-input" type="text" role="combobox" autocomplete="off" spellcheck="false" autofocus
                 aria-autocomplete="list" aria-controls="palette-list" aria-describedby="palette-count"
                 aria-expanded=move || if has_options.get() { "true" } else { "false" }
@@ -232,7 +244,7 @@ pub fn PaletteDialog() -> impl IntoView {
                     }
                 }
                 on:keydown=on_key/>
-            <ul id="palette-list" role="listbox" aria-label="Results" hidden=move || !has_options.get()>{places}</ul>
+            <ul id="palette-list" role="listbox" aria-label=t(w::RESULTS) hidden=move || !has_options.get()>{places}</ul>
             <p id="palette-count" class="hint" role="status">{count}</p>
             <p id="palette-loading" class="hint" aria-live="polite">{move || filling.status()}</p>
             {move || filling.failed.with(|f| (!f.is_empty()).then(|| view! {

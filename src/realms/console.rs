@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use crate::api::{self, Api, ApiError};
+use crate::i18n::{k, t};
 use crate::kit::Write;
 
 /// Only web links are followed (a `javascript:` or `data:` link from anywhere is not).
@@ -31,26 +32,20 @@ pub fn open_console(api: Api, realm_id: String, write: Write) {
     write.start(
         Box::pin(async move {
             let Some(tab) = tab else {
-                return Err(ApiError::BadRequest(
-                    "The browser blocked the new tab. Allow pop-ups for this site, then try again.".into(),
-                ));
+                return Err(ApiError::BadRequest(t(k::realms::POPUP_BLOCKED).into()));
             };
             let answer = api::call(api, &ops::DeploymentConsoleLinkCreate { id: realm_id }).await;
             match answer {
                 Ok(link) if is_web_link(&link.link) => {
                     if tab.location().set_href(&link.link).is_err() {
                         let _ = tab.close();
-                        return Err(ApiError::BadRequest(
-                            "The new tab could not be pointed at the admin console.".into(),
-                        ));
+                        return Err(ApiError::BadRequest(t(k::realms::TAB_NOT_POINTED).into()));
                     }
                     Ok(())
                 }
                 Ok(_) => {
                     let _ = tab.close();
-                    Err(ApiError::Decode(
-                        "the admin console link is not an http(s) address, so it was not opened".into(),
-                    ))
+                    Err(ApiError::Decode(t(k::realms::CONSOLE_LINK_NOT_WEB).into()))
                 }
                 Err(e) => {
                     let _ = tab.close();

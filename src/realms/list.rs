@@ -9,6 +9,7 @@ use super::realm_watch;
 use super::rows::{ALL_COLUMNS, RowCtx, realm_row};
 use crate::api::{self, Api, ApiError, use_api};
 use crate::directory::Directory;
+use crate::i18n::{k, t, tf};
 use crate::kit::ErrorPanel;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::kit::page::{Breadcrumbs, PageHead};
@@ -21,10 +22,10 @@ const FILTER: FilterSpec = FilterSpec {
     name_id: "filter-all-realms-name",
     choice_id: "filter-all-realms-cluster",
     clear_id: "clear-all-realms-filters",
-    name_label: "Name",
-    placeholder: "Search realms",
-    choice_label: "Cluster",
-    any_label: "Every cluster",
+    name_label: k::realms::NAME,
+    placeholder: k::realms::FILTER_PLACEHOLDER,
+    choice_label: k::realms::CLUSTER,
+    any_label: k::realms::FILTER_ANY_CLUSTER,
 };
 
 /// Clusters that never ran hold no realms; there is nothing to ask them.
@@ -92,11 +93,7 @@ pub fn AllRealms() -> impl IntoView {
     let empty = ViewFn::from(move || {
         let total =
             everything.with(|a| a.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |all| all.realms.len()));
-        let text = if total == 0 {
-            "No realms yet. Open a cluster's Realms tab to add or import one."
-        } else {
-            "No realms match these filters."
-        };
+        let text = if total == 0 { t(k::realms::NO_REALMS_YET) } else { t(k::realms::NO_MATCH) };
         view! { <div class="empty" id="no-realms-anywhere"><p>{text}</p></div> }
     });
     let failures = move || {
@@ -107,15 +104,15 @@ pub fn AllRealms() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::REALMS.label.into(), None)]/>
-        <PageHead heading=crate::routes::REALMS.title/>
-        <p class="hint">"Every realm on the clusters you can see. Add or import realms from a cluster's Realms tab."</p>
+        <Breadcrumbs crumbs=vec![(crate::routes::REALMS.label().into(), None)]/>
+        <PageHead heading=crate::routes::REALMS.title()/>
+        <p class="hint">{t(k::realms::ALL_HINT)}</p>
         {move || failures().into_iter().map(|(name, e)| {
-            let action = format!("Loading the realms of {name}");
+            let action = tf(k::realms::LOADING_REALMS_OF, &[("cluster", &name)]);
             view! { <div class="cluster-failure" data-cluster=name.clone()><ErrorPanel action=action error=e retry=Callback::new(move |_| everything.refetch())/></div> }
         }).collect_view()}
         {move || view! { <FilterBar spec=&FILTER base=links::REALMS.to_string() filter=filter options=options()/> }}
-        <ResourceTable columns=ALL_COLUMNS rows=rows class="realms all-realms" label="Realms on every cluster" loading_what="Loading realms"
+        <ResourceTable columns=ALL_COLUMNS rows=rows class="realms all-realms" label=t(k::realms::REALMS_ON_EVERY_CLUSTER) loading_what=t(k::realms::LOADING_REALMS)
             retry=Callback::new(move |_| everything.refetch()) empty=empty updated_at=listed_at.into()/>
     }
 }

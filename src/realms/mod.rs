@@ -11,6 +11,7 @@ use cluster_api::{Deployment, DeploymentState, ops};
 use leptos::prelude::*;
 
 use crate::api;
+use crate::i18n::{k, t, tf};
 use crate::kit::{Badge, Tone};
 use crate::poll::{Backoff, Feed, PollKey, Poller};
 use crate::session::Session;
@@ -46,14 +47,15 @@ pub fn realm_watch(session: Session) -> RealmWatch {
 
 /// Words and a colour for a realm state; PENDING (busy) is still changing.
 pub fn describe(state: &DeploymentState) -> (&'static str, Tone) {
-    match state {
-        DeploymentState::Active => ("Active", Tone::Ok),
-        DeploymentState::Pending => ("Pending", Tone::Busy),
-        DeploymentState::Failed => ("Failed", Tone::Bad),
-        DeploymentState::Disabled => ("Disabled", Tone::Muted),
+    let (words, tone) = match state {
+        DeploymentState::Active => (k::realms::STATE_ACTIVE, Tone::Ok),
+        DeploymentState::Pending => (k::realms::STATE_PENDING, Tone::Busy),
+        DeploymentState::Failed => (k::realms::STATE_FAILED, Tone::Bad),
+        DeploymentState::Disabled => (k::realms::STATE_DISABLED, Tone::Muted),
         // Shown by its code (`badge`), neither good nor bad: API-NOTES §5.3 documents no transitions.
-        DeploymentState::Unknown(_) => ("Unknown", Tone::Neutral),
-    }
+        DeploymentState::Unknown(_) => (k::realms::STATE_UNKNOWN, Tone::Neutral),
+    };
+    (t(words), tone)
 }
 
 /// The badge of a state.
@@ -81,7 +83,12 @@ pub fn live(watch: RealmWatch, seed: &Deployment, listed_at: f64) -> Signal<Depl
     }
     // Seen still moving: the activity center follows it until it settles.
     if let Some(center) = crate::activity::center() {
-        crate::activity::track::realm(center, watch, &seed.id, format!("Realm {}", label(seed)));
+        crate::activity::track::realm(
+            center,
+            watch,
+            &seed.id,
+            tf(k::realms::REALM_NAMED, &[("realm", &label(seed))]),
+        );
     }
     let initial = seed.clone();
     Signal::derive(move || feed.with(|f| f.value.clone()).unwrap_or_else(|| initial.clone()))

@@ -9,25 +9,26 @@ use super::console::open_console;
 use super::{RealmWatch, badge, describe, live};
 use crate::api::Api;
 use crate::directory::Directory;
+use crate::i18n::{k, t};
 use crate::kit::Write;
 use crate::kit::table::{Cell, Column, Row, SortKey};
 use crate::links;
 
 pub const TAB_COLUMNS: &[Column] = &[
-    Column::sortable("Name"),
-    Column::sortable("Display name"),
-    Column::sortable("State"),
-    Column::sortable("Created"),
-    Column::new("Actions"),
+    Column::sortable(k::realms::NAME),
+    Column::sortable(k::realms::DISPLAY_NAME),
+    Column::sortable(k::realms::STATE),
+    Column::sortable(k::realms::CREATED),
+    Column::new(k::realms::COL_ACTIONS),
 ];
 
 pub const ALL_COLUMNS: &[Column] = &[
-    Column::sortable("Name"),
-    Column::sortable("Display name"),
-    Column::sortable("Cluster"),
-    Column::sortable("State"),
-    Column::sortable("Created"),
-    Column::new("Actions"),
+    Column::sortable(k::realms::NAME),
+    Column::sortable(k::realms::DISPLAY_NAME),
+    Column::sortable(k::realms::CLUSTER),
+    Column::sortable(k::realms::STATE),
+    Column::sortable(k::realms::CREATED),
+    Column::new(k::realms::COL_ACTIONS),
 ];
 
 /// What a row needs besides the realm.
@@ -65,7 +66,7 @@ pub fn realm_row(ctx: RowCtx, realm: &Deployment, cluster: Option<(String, Strin
 /// Open the realm's page; open its admin console when it runs and the person may.
 #[component]
 fn RowActions(ctx: RowCtx, realm: Signal<Deployment>) -> impl IntoView {
-    let opening = Write::new("Opening the admin console");
+    let opening = Write::new(t(k::realms::OPENING_CONSOLE));
     let (id, org) = realm.with_untracked(|r| (r.id.clone(), r.org_id.clone().unwrap_or_default()));
     let href = links::realm(&id);
     let allowed = move || {
@@ -77,12 +78,12 @@ fn RowActions(ctx: RowCtx, realm: Signal<Deployment>) -> impl IntoView {
     };
     view! {
         <div class="row-actions">
-            <a href=href class="button subtle">"Open"</a>
+            <a href=href class="button subtle">{t(k::realms::OPEN)}</a>
             {move || allowed().then(|| {
                 let id = id.clone();
                 view! {
                     <button type="button" class="button subtle open-console" on:click=move |_| open_console(ctx.api, id.clone(), opening)>
-                        {opening.label("Admin console ↗", "Opening…")}
+                        {opening.label(t(k::realms::ADMIN_CONSOLE_LINK), t(k::realms::OPENING))}
                     </button>
                 }
             })}

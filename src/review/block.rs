@@ -5,6 +5,7 @@ use cluster_api::{AdminBlockExtensionVersionRequest, ops};
 use leptos::prelude::*;
 
 use crate::api::{self, use_api};
+use crate::i18n::{k, t, tf};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
 
 /// Which version: (cluster, extension, version) IDs.
@@ -24,8 +25,8 @@ pub fn BlockControls(target: Target, blocked: bool, name: String, done: Callback
     let api = use_api();
     let target = StoredValue::new(target);
     let reason = RwSignal::new(String::new());
-    let block = Confirm::new("Blocking the version");
-    let unblock = Confirm::new("Unblocking the version");
+    let block = Confirm::new(t(k::review::BLOCKING_VERSION));
+    let unblock = Confirm::new(t(k::review::UNBLOCKING_VERSION));
     let work = move |blocked: bool| -> Work {
         let op =
             request(&target.get_value(), blocked, blocked.then(|| reason.get_untracked().trim().to_string()));
@@ -35,28 +36,28 @@ pub fn BlockControls(target: Target, blocked: bool, name: String, done: Callback
             Ok(())
         })
     };
-    let title_block = format!("Block {name}?");
-    let title_unblock = format!("Unblock {name}?");
+    let title_block = tf(k::review::BLOCK_TITLE, &[("name", &name)]);
+    let title_unblock = tf(k::review::UNBLOCK_TITLE, &[("name", &name)]);
     view! {
         {if blocked {
-            view! { <button type="button" class="button" id="unblock-version" on:click=move |_| unblock.open()>"Unblock"</button> }.into_any()
+            view! { <button type="button" class="button" id="unblock-version" on:click=move |_| unblock.open()>{t(k::review::UNBLOCK)}</button> }.into_any()
         } else {
-            view! { <button type="button" class="button danger" id="block-version" on:click=move |_| { reason.set(String::new()); block.open() }>"Block"</button> }.into_any()
+            view! { <button type="button" class="button danger" id="block-version" on:click=move |_| { reason.set(String::new()); block.open() }>{t(k::review::BLOCK)}</button> }.into_any()
         }}
         <ConfirmDialog confirm=block style=ConfirmStyle::Danger title=title_block
             body=move || view! {
-                <p>"A blocked version is never deployed to any cluster: every reconcile skips it, whatever its approval or scan says, and a cluster already running it loses it at its next reconcile. It stays blocked until support unblocks it."</p>
-                <p>"The customer sees that support blocked it, with this reason, on every view of the version."</p>
-                <label for="block-reason">"Reason (shown to the customer)"</label>
+                <p>{t(k::review::BLOCK_BODY)}</p>
+                <p>{t(k::review::BLOCK_CUSTOMER_SEES)}</p>
+                <label for="block-reason">{t(k::review::REASON_LABEL)}</label>
                 <textarea id="block-reason" rows="3" required prop:value=reason
                     on:input:target=move |ev| reason.set(ev.target().value())></textarea>
             }
             ready=Signal::derive(move || !reason.with(|r| r.trim().is_empty()))
-            work=Callback::new(move |()| work(true)) confirm_label="Block version" busy_label="Blocking…" confirm_id="confirm-block"/>
+            work=Callback::new(move |()| work(true)) confirm_label=t(k::review::BLOCK_VERSION) busy_label=t(k::review::BLOCKING) confirm_id="confirm-block"/>
         <ConfirmDialog confirm=unblock style=ConfirmStyle::Normal title=title_unblock
             body=move || view! {
-                <p>"The block and its reason are removed. If the customer has approved the version, their next reconcile deploys it."</p>
+                <p>{t(k::review::UNBLOCK_BODY)}</p>
             }
-            work=Callback::new(move |()| work(false)) confirm_label="Unblock version" busy_label="Unblocking…" confirm_id="confirm-unblock"/>
+            work=Callback::new(move |()| work(false)) confirm_label=t(k::review::UNBLOCK_VERSION) busy_label=t(k::review::UNBLOCKING) confirm_id="confirm-unblock"/>
     }
 }

@@ -13,6 +13,7 @@ use super::rows::{DeskFilter, DeskRow, PAGER};
 use crate::api::use_api;
 use crate::directory::Directory;
 use crate::format;
+use crate::i18n::{k, t, tf};
 use crate::kit::Tone;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{Cell, Column, ResourceTable, Row};
@@ -20,14 +21,14 @@ use crate::kit::tabs::TabList;
 use crate::links;
 
 const COLUMNS: &[Column] = &[
-    Column::new("Organization"),
-    Column::new("Cluster"),
-    Column::new("Extension"),
-    Column::new("Version"),
-    Column::new("Uploaded"),
-    Column::new("Scan"),
-    Column::new("Customer approval"),
-    Column::new("Support block"),
+    Column::new(k::review::ORGANIZATION),
+    Column::new(k::review::COL_CLUSTER),
+    Column::new(k::review::COL_EXTENSION),
+    Column::new(k::review::COL_VERSION),
+    Column::new(k::review::COL_UPLOADED),
+    Column::new(k::review::SCAN),
+    Column::new(k::review::COL_CUSTOMER_APPROVAL),
+    Column::new(k::review::SUPPORT_BLOCK),
 ];
 
 /// A scan state in words, with its badge tone.
@@ -39,16 +40,18 @@ fn desk_row(row: &DeskRow) -> Row {
     let v = &row.version;
     let (scan, tone) = scan_words(&v.scan_state);
     let version = v.label.clone().unwrap_or_else(|| {
-        v.keycloak_major_version.map(|m| format!("Keycloak {m}")).unwrap_or_else(|| "Standalone".into())
+        v.keycloak_major_version
+            .map(|m| format!("Keycloak {m}"))
+            .unwrap_or_else(|| t(k::review::STANDALONE).into())
     });
     let major = v.keycloak_major_version.map(|m| format!("Keycloak {m}")).unwrap_or_default();
     let approval = match (v.valid, &v.override_reason) {
-        (true, Some(reason)) => Cell::text("Approved despite the scan").sub(reason.clone()),
-        (true, None) => Cell::text("Approved"),
-        (false, _) => Cell::text("Not approved"),
+        (true, Some(reason)) => Cell::text(t(k::review::APPROVED_DESPITE_SCAN)).sub(reason.clone()),
+        (true, None) => Cell::text(t(k::review::APPROVED)),
+        (false, _) => Cell::text(t(k::review::NOT_APPROVED)),
     };
     let block = if v.admin_blocked == Some(true) {
-        Cell::badge("Blocked by support", Tone::Bad, false)
+        Cell::badge(t(k::review::BLOCKED_BY_SUPPORT), Tone::Bad, false)
             .sub(v.admin_blocked_reason.clone().unwrap_or_default())
     } else {
         Cell::text("—")
@@ -67,9 +70,11 @@ fn desk_row(row: &DeskRow) -> Row {
             v.created_at.map(Cell::time).unwrap_or_else(|| Cell::text("—")),
             Cell::badge(scan, tone, tone == Tone::Busy)
                 .sub(if v.scan_state == ScanState::Error {
-                    "Needs a new upload to scan again".to_string()
+                    t(k::review::NEEDS_NEW_UPLOAD).to_string()
                 } else {
-                    v.risk_score.map(|r| format!("Risk {r}/100")).unwrap_or_default()
+                    v.risk_score
+                        .map(|r| tf(k::review::RISK_SHORT, &[("score", &r.to_string())]))
+                        .unwrap_or_default()
                 })
                 .class("scan"),
             approval.class("approval"),
@@ -85,7 +90,7 @@ pub fn ReviewDesk() -> impl IntoView {
         if directory.is_staff() {
             view! { <Desk_/> }.into_any()
         } else {
-            view! { <StaffOnly heading="Extension review"/> }.into_any()
+            view! { <StaffOnly heading=t(k::review::EXTENSION_REVIEW)/> }.into_any()
         }
     }
 }
@@ -175,35 +180,35 @@ fn Desk_() -> impl IntoView {
     let empty = ViewFn::from(move || {
         let (done, _, total) = desk.progress();
         let f = filter.get();
-        let what = if done < total { "yet" } else { "" };
-        let text = if f.all || f.narrows() {
-            format!("No versions match these filters {what}.")
-        } else {
-            format!("Nothing needs attention {what}.")
+        let text = match (f.all || f.narrows(), done < total) {
+            (true, true) => t(k::review::NO_MATCH_YET),
+            (true, false) => t(k::review::NO_MATCH),
+            (false, true) => t(k::review::NOTHING_YET),
+            (false, false) => t(k::review::NOTHING),
         };
         view! {
             <div class="empty" id="desk-empty">
-                <p>{text.replace(" .", ".")}</p>
-                {(!f.all).then(|| view! { <a href=links::with_query(links::REVIEW, &[("view", "all")])>"Show every version"</a> })}
+                <p>{text}</p>
+                {(!f.all).then(|| view! { <a href=links::with_query(links::REVIEW, &[("view", "all")])>{t(k::review::SHOW_EVERY_VERSION)}</a> })}
             </div>
         }
     });
     let loaded_words = move || {
         let at = desk.loaded_at.get();
         if at > 0.0 {
-            format!("Loaded at {}", format::utc(EpochMillis(at as i64)))
+            tf(k::review::LOADED_AT, &[("when", &format::utc(EpochMillis(at as i64)))])
         } else {
-            "Loading…".into()
+            t(k::review::LOADING).into()
         }
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::REVIEW.label.into(), None)]/>
-        <PageHead heading=crate::routes::REVIEW.title/>
-        <p class="hint">"Every extension version of every cluster. Open one to read its scan report, and block it from ever being deployed when it is dangerous."</p>
+        <Breadcrumbs crumbs=vec![(crate::routes::REVIEW.label().into(), None)]/>
+        <PageHead heading=crate::routes::REVIEW.title()/>
+        <p class="hint">{t(k::review::DESK_HINT)}</p>
         <div class="desk-bar">
             // A real tab list: the table below is what the two views choose between.
-            <TabList label="Which versions" tabs=vec![("view-attention", "Needs attention"), ("view-all", "All versions")]
+            <TabList label=t(k::review::WHICH_VERSIONS) tabs=vec![("view-attention", t(k::review::NEEDS_ATTENTION)), ("view-all", t(k::review::ALL_VERSIONS))]
                 selected=Signal::derive(move || usize::from(filter.get().all)) controls="review-desk"
                 on_select=Callback::new(move |i: usize| {
                     let all = i == 1;
@@ -213,17 +218,17 @@ fn Desk_() -> impl IntoView {
                     }
                 })/>
             <span class="hint" id="desk-loaded-at">{loaded_words}</span>
-            <button type="button" class="button" id="desk-refresh" on:click=move |_| desk.reload()>"Refresh"</button>
+            <button type="button" class="button" id="desk-refresh" on:click=move |_| desk.reload()>{t(k::review::REFRESH)}</button>
         </div>
         <Progress desk=desk/>
         <div class="filters" role="search">
-            <label>"Search "
-                <input type="search" id="desk-q" placeholder="Organization, cluster, extension, label"
+            <label>{t(k::review::SEARCH)}" "
+                <input type="search" id="desk-q" placeholder=t(k::review::SEARCH_PLACEHOLDER)
                     prop:value=move || filter.get().q on:input:target=move |ev| type_q(ev.target().value())/>
             </label>
-            <label>"Scan "
+            <label>{t(k::review::SCAN)}" "
                 <select id="desk-scan" on:change:target=move |ev| change(|f, v| f.scan = (!v.is_empty()).then_some(v), ev.target().value())>
-                    <option value="" selected=move || filter.get().scan.is_none()>"Any scan state"</option>
+                    <option value="" selected=move || filter.get().scan.is_none()>{t(k::review::ANY_SCAN_STATE)}</option>
                     {ScanState::KNOWN.iter().map(|s| {
                         let wire = s.as_str().to_string();
                         let this = wire.clone();
@@ -231,13 +236,13 @@ fn Desk_() -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            <YesNo id="desk-admin-blocked" label="Blocked by support" value=Signal::derive(move || filter.get().admin_blocked)
+            <YesNo id="desk-admin-blocked" label=t(k::review::BLOCKED_BY_SUPPORT) value=Signal::derive(move || filter.get().admin_blocked)
                 on_change=Callback::new(move |v: String| change(|f, v| f.admin_blocked = flag(&v), v))/>
-            <YesNo id="desk-override" label="Approved despite the scan" value=Signal::derive(move || filter.get().overridden)
+            <YesNo id="desk-override" label=t(k::review::APPROVED_DESPITE_SCAN) value=Signal::derive(move || filter.get().overridden)
                 on_change=Callback::new(move |v: String| change(|f, v| f.overridden = flag(&v), v))/>
-            <label>"Organization "
+            <label>{t(k::review::ORGANIZATION)}" "
                 <select id="desk-org" on:change:target=move |ev| change(|f, v| f.org = (!v.is_empty()).then_some(v), ev.target().value())>
-                    <option value="" selected=move || filter.get().org.is_none()>"Any organization"</option>
+                    <option value="" selected=move || filter.get().org.is_none()>{t(k::review::ANY_ORGANIZATION)}</option>
                     {move || org_options(&desk.orgs.get()).into_iter().map(|(id, label)| {
                         let this = id.clone();
                         view! { <option value=id selected=move || filter.with(|f| f.org.as_deref() == Some(this.as_str()))>{label}</option> }
@@ -250,11 +255,17 @@ fn Desk_() -> impl IntoView {
             let (pages, range) = page.get();
             let count = shown.with(Vec::len);
             if count == 0 { String::new() } else {
-                format!("Versions {}–{} of {count} (page {} of {pages})", range.start + 1, range.end, PAGER.page_of(&range))
+                tf(k::review::VERSIONS_RANGE, &[
+                    ("from", &(range.start + 1).to_string()),
+                    ("to", &range.end.to_string()),
+                    ("count", &count.to_string()),
+                    ("page", &PAGER.page_of(&range).to_string()),
+                    ("pages", &pages.to_string()),
+                ])
             }
         }}</p>
-        <ResourceTable columns=COLUMNS rows=rows class="desk" id="review-desk" label="Extension versions"
-            loading_what="Loading the clusters" retry=Callback::new(move |_| desk.reload()) empty=empty/>
+        <ResourceTable columns=COLUMNS rows=rows class="desk" id="review-desk" label=t(k::review::EXTENSION_VERSIONS)
+            loading_what=t(k::review::LOADING_THE_CLUSTERS) retry=Callback::new(move |_| desk.reload()) empty=empty/>
         // The desk cuts its rows into pages itself (it builds only the shown page's rows:
         // the keystroke budget), with the kit's pager.
         {move || {

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::load::{CONCURRENCY, Desk, Slot};
+use crate::i18n::{k, t, tf, tp};
 use crate::kit::ErrorPanel;
 
 pub fn flag(v: &str) -> Option<bool> {
@@ -24,9 +25,9 @@ pub fn YesNo(
     view! {
         <label>{label}" "
             <select id=id on:change:target=move |ev| on_change.run(ev.target().value())>
-                <option value="" selected=move || value.get().is_none()>"Either"</option>
-                <option value="true" selected=move || value.get() == Some(true)>"Yes"</option>
-                <option value="false" selected=move || value.get() == Some(false)>"No"</option>
+                <option value="" selected=move || value.get().is_none()>{t(k::review::EITHER)}</option>
+                <option value="true" selected=move || value.get() == Some(true)>{t(k::review::YES)}</option>
+                <option value="false" selected=move || value.get() == Some(false)>{t(k::review::NO)}</option>
             </select>
         </label>
     }
@@ -39,19 +40,22 @@ pub fn Progress(desk: Desk) -> impl IntoView {
         let listing = desk.listed.with(Option::is_none);
         if !listing && done == total {
             let words = if failed > 0 {
-                format!("{total} clusters read, {failed} failed")
+                tp(k::review::CLUSTERS_READ_FAILED, total as f64, &[("failed", &failed.to_string())])
             } else {
-                format!("All {total} clusters read")
+                tp(k::review::ALL_CLUSTERS_READ, total as f64, &[])
             };
             return view! { <p class="hint" id="desk-progress-done" data-total=total.to_string()>{words}</p> }.into_any();
         }
-        let words =
-            if listing { "Listing clusters…".to_string() } else { format!("{done} of {total} clusters") };
+        let words = if listing {
+            t(k::review::LISTING_CLUSTERS).to_string()
+        } else {
+            tf(k::review::DONE_OF_TOTAL, &[("done", &done.to_string()), ("total", &total.to_string())])
+        };
         view! {
             <div class="desk-progress" data-done=done.to_string() data-total=total.to_string()>
                 <label for="desk-progress">{words.clone()}</label>
                 <progress id="desk-progress" max=total.max(1).to_string() value=done.to_string()>{words}</progress>
-                <span class="hint">{format!(" Reading {CONCURRENCY} clusters at a time.")}</span>
+                <span class="hint">" "{tp(k::review::READING_AT_A_TIME, CONCURRENCY as f64, &[])}</span>
             </div>
         }
         .into_any()
@@ -71,13 +75,13 @@ pub fn FailedClusters(desk: Desk) -> impl IntoView {
                 .collect()
         });
         (!failed.is_empty()).then(|| view! {
-            <section class="card failed-clusters" aria-label="Clusters that could not be read">
-                <h2>"Clusters that could not be read"</h2>
-                <p class="hint">"Their versions are missing from the list below until they are read."</p>
+            <section class="card failed-clusters" aria-label=t(k::review::CLUSTERS_NOT_READ)>
+                <h2>{t(k::review::CLUSTERS_NOT_READ)}</h2>
+                <p class="hint">{t(k::review::VERSIONS_MISSING)}</p>
                 {failed.into_iter().map(|(i, name, e)| view! {
                     <div class="failed-cluster" data-cluster=name.clone()>
-                        <ErrorPanel action=format!("Reading the extensions of {name}") error=e/>
-                        <button type="button" class="button retry-cluster" on:click=move |_| desk.retry(i)>"Retry"</button>
+                        <ErrorPanel action=tf(k::review::READING_EXTENSIONS_OF, &[("cluster", &name)]) error=e/>
+                        <button type="button" class="button retry-cluster" on:click=move |_| desk.retry(i)>{t(k::review::RETRY)}</button>
                     </div>
                 }).collect_view()}
             </section>

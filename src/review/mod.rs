@@ -19,6 +19,7 @@ pub use rows::needs_attention;
 
 use leptos::prelude::*;
 
+use crate::i18n::{k, t};
 use crate::kit::page::PageHead;
 use crate::links;
 
@@ -29,9 +30,9 @@ pub fn StaffOnly(heading: &'static str) -> impl IntoView {
     view! {
         <PageHead heading=heading/>
         <section class="card" id="staff-only">
-            <p>"This page is for the service's support staff: they review the extensions customers upload and can stop a dangerous one from being deployed."</p>
-            <p>"Your API secret does not hold the support staff role, so there is nothing to show here. Your own extensions, their scan results and approvals are on each cluster's Resources tab."</p>
-            <p><a href=links::CLUSTERS class="button">"Go to your clusters"</a></p>
+            <p>{t(k::review::STAFF_ONLY_WHAT)}</p>
+            <p>{t(k::review::STAFF_ONLY_NOT_YOURS)}</p>
+            <p><a href=links::CLUSTERS class="button">{t(k::review::GO_TO_CLUSTERS)}</a></p>
         </section>
     }
 }

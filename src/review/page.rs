@@ -12,6 +12,7 @@ use super::report_view::ReportView;
 use crate::api::{self, ApiError, use_api};
 use crate::directory::Directory;
 use crate::format;
+use crate::i18n::{k, t, tf};
 use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::kit::{Badge, Loaded, Tone};
 use crate::links;
@@ -23,7 +24,7 @@ pub fn VersionReview() -> impl IntoView {
         if directory.is_staff() {
             view! { <Review/> }.into_any()
         } else {
-            view! { <StaffOnly heading="Extension version review"/> }.into_any()
+            view! { <StaffOnly heading=t(k::review::EXTENSION_VERSION_REVIEW)/> }.into_any()
         }
     }
 }
@@ -33,7 +34,7 @@ fn version_name(e: &Extension, v: &ExtensionVersion) -> String {
         .label
         .clone()
         .or_else(|| v.keycloak_major_version.map(|m| format!("Keycloak {m}")))
-        .unwrap_or_else(|| "standalone".into());
+        .unwrap_or_else(|| t(k::review::STANDALONE_LOWER).into());
     format!("{} {which}", e.name)
 }
 
@@ -76,7 +77,10 @@ fn Review() -> impl IntoView {
                     .find(|v| v.id == version_id)
                     .map(|v| (ext.clone(), v.clone()))
                     .ok_or_else(|| {
-                        ApiError::NotFound(format!("{} has no version with ID {version_id}", ext.name))
+                        ApiError::NotFound(tf(
+                            k::review::NO_SUCH_VERSION,
+                            &[("extension", &ext.name), ("version", &version_id)],
+                        ))
                     }),
             })
         })
@@ -89,17 +93,17 @@ fn Review() -> impl IntoView {
     let heading = Signal::derive(move || {
         found.with(|f| match f {
             Some(Ok((e, v))) => version_name(e, v),
-            _ => "Extension version".into(),
+            _ => t(k::review::EXTENSION_VERSION).into(),
         })
     });
-    let tab_title = Signal::derive(move || title(&[&heading.get(), crate::routes::REVIEW_VERSION.title]));
+    let tab_title = Signal::derive(move || title(&[&heading.get(), crate::routes::REVIEW_VERSION.title()]));
 
     view! {
         // The cluster by its name once read (its ID only until then), then the version.
         {move || {
             let cluster_id = ids.with(|i| i.0.clone());
             view! { <Breadcrumbs crumbs=vec![
-                (crate::routes::REVIEW.label.into(), Some(links::REVIEW.to_string())),
+                (crate::routes::REVIEW.label().into(), Some(links::REVIEW.to_string())),
                 (cluster_name(), Some(links::cluster(&cluster_id))),
                 (heading.get(), None),
             ]/> }
@@ -108,21 +112,24 @@ fn Review() -> impl IntoView {
         <p class="hint">{move || {
             let org = cluster.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|c| c.owner.clone()));
             let directory = expect_context::<Directory>();
-            format!("On {} of {}", cluster_name(), org.map(|o| directory.org_label(&o)).unwrap_or_else(|| "an organization".into()))
+            match org {
+                Some(o) => tf(k::review::ON_CLUSTER_OF, &[("cluster", &cluster_name()), ("org", &directory.org_label(&o))]),
+                None => tf(k::review::ON_CLUSTER_OF_AN_ORG, &[("cluster", &cluster_name())]),
+            }
         }}</p>
-        {Loaded::from_fn("Loading the version", move || found.get(), Some(Callback::new(move |_| extension.refetch())))
+        {Loaded::from_fn(t(k::review::LOADING_VERSION), move || found.get(), Some(Callback::new(move |_| extension.refetch())))
             .ready(move |(e, v)| decision_view(&e, &v, ids.get_untracked(), Callback::new(move |_| extension.refetch())))}
         <section class="card" id="report-card">
-            <h2>"Scan report"</h2>
+            <h2>{t(k::review::SCAN_REPORT)}</h2>
             // No report is an answer too: the version was not scanned.
-            {Loaded::from_fn("Loading the report", move || report.get().map(|r| match r {
+            {Loaded::from_fn(t(k::review::LOADING_REPORT), move || report.get().map(|r| match r {
                 Ok(value) => Ok(Ok(value)),
                 Err(ApiError::NotFound(why)) => Ok(Err(why)),
                 Err(e) => Err(e),
             }), Some(Callback::new(move |_| report.refetch())))
             .ready(move |answer| match answer {
                 Err(why) => view! {
-                    <p id="no-report">{format!("There is no report to read. {}", if why.is_empty() { "The version has not been scanned.".to_string() } else { why })}</p>
+                    <p id="no-report">{tf(k::review::NO_REPORT, &[("why", &if why.is_empty() { t(k::review::NOT_SCANNED).to_string() } else { why })])}</p>
                 }.into_any(),
                 Ok(value) => {
                     let file = format!("scan-report-{}.json", ids.with_untracked(|i| i.2.clone()));
@@ -140,57 +147,55 @@ fn decision_view(
     done: Callback<()>,
 ) -> AnyView {
     let (scan, tone) = scan_words(&v.scan_state);
-    let scanned = v.scanned_at.map(|at| {
-        format!(
-            "Scanned {} by {}",
-            format::utc(at),
-            v.scanner_version.clone().unwrap_or_else(|| "an unknown scanner".into())
-        )
+    let scanned = v.scanned_at.map(|at| match v.scanner_version.clone() {
+        Some(scanner) => tf(k::review::SCANNED_BY, &[("when", &format::utc(at)), ("scanner", &scanner)]),
+        None => tf(k::review::SCANNED_BY_UNKNOWN, &[("when", &format::utc(at))]),
     });
     let approval = match (v.valid, &v.override_reason) {
-        (true, Some(_)) => "Approved despite the scan",
-        (true, None) => "Approved",
-        (false, _) => "Not approved",
+        (true, Some(_)) => t(k::review::APPROVED_DESPITE_SCAN),
+        (true, None) => t(k::review::APPROVED),
+        (false, _) => t(k::review::NOT_APPROVED),
     };
     let blocked = v.admin_blocked == Some(true);
     let block_state = if blocked {
         view! {
-            <p>{Badge::new("Blocked by support", Tone::Bad).id("block-state").view()}</p>
+            <p>{Badge::new(t(k::review::BLOCKED_BY_SUPPORT), Tone::Bad).id("block-state").view()}</p>
             <p class="block-reason">{v.admin_blocked_reason.clone().unwrap_or_default()}</p>
-            <p class="hint">{format!(
-                "By {}{}",
-                v.admin_blocked_by.clone().unwrap_or_else(|| "support".into()),
-                v.admin_blocked_at.map(|at| format!(" on {}", format::utc(at))).unwrap_or_default()
-            )}</p>
+            <p class="hint">{
+                let by = v.admin_blocked_by.clone().unwrap_or_else(|| t(k::review::SUPPORT).into());
+                match v.admin_blocked_at {
+                    Some(at) => tf(k::review::BLOCKED_BY_ON, &[("by", &by), ("when", &format::utc(at))]),
+                    None => tf(k::review::BLOCKED_BY, &[("by", &by)]),
+                }
+            }</p>
         }
         .into_any()
     } else {
-        view! { <p id="block-state">"Not blocked: the customer's approval decides whether it is deployed."</p> }.into_any()
+        view! { <p id="block-state">{t(k::review::NOT_BLOCKED)}</p> }.into_any()
     };
     view! {
         <div class="grid2">
             <section class="card" id="scanner-decision">
-                <h2>"Scanner"</h2>
+                <h2>{t(k::review::SCANNER_HEADING)}</h2>
                 <p>{Badge::new(scan, tone).view()}</p>
-                <p>{v.risk_score.map(|r| format!("Risk score {r} of 100")).unwrap_or_else(|| "No risk score".into())}</p>
+                <p>{v.risk_score.map(|r| tf(k::review::RISK_SCORE, &[("score", &r.to_string())])).unwrap_or_else(|| t(k::review::NO_RISK_SCORE).into())}</p>
                 {scanned.map(|s| view! { <p class="hint">{s}</p> })}
                 // The contract has no way to scan again (a scan is queued only by the
                 // customer's upload confirmation), so support is told what will.
                 {(v.scan_state == ScanState::Error).then(|| view! {
-                    <p class="callout" id="scan-failed-next">"The scan could not finish, and there is no way to start it again from here. "
-                        "The file has to be uploaded again (on the cluster's Resources tab), which queues a new scan."</p>
+                    <p class="callout" id="scan-failed-next">{t(k::review::SCAN_FAILED_NEXT)}</p>
                 })}
             </section>
             <section class="card" id="customer-decision">
-                <h2>"Customer"</h2>
+                <h2>{t(k::review::CUSTOMER)}</h2>
                 <p class="approval">{approval}</p>
-                {v.override_reason.clone().map(|r| view! { <p class="override-reason">{format!("Reason: {r}")}</p> })}
-                {v.override_by.clone().map(|b| view! { <p class="hint">{format!("Approved by {b}")}</p> })}
-                <p class="hint">{format!("Resource type {} · uploaded {}", crate::words::resource_type_text(&e.resource_type), v.created_at.map(format::utc).unwrap_or_else(|| "—".into()))}</p>
+                {v.override_reason.clone().map(|r| view! { <p class="override-reason">{tf(k::review::REASON, &[("reason", &r)])}</p> })}
+                {v.override_by.clone().map(|b| view! { <p class="hint">{tf(k::review::APPROVED_BY, &[("by", &b)])}</p> })}
+                <p class="hint">{tf(k::review::TYPE_UPLOADED, &[("type", &crate::words::resource_type_text(&e.resource_type)), ("when", &v.created_at.map(format::utc).unwrap_or_else(|| "—".into()))])}</p>
             </section>
         </div>
         <section class="card" id="support-block">
-            <h2>"Support block"</h2>
+            <h2>{t(k::review::SUPPORT_BLOCK)}</h2>
             {block_state}
             <div class="row-actions">
                 <BlockControls target=ids blocked=blocked name=version_name(e, v) done=done/>

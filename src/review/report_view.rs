@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use super::report::{Readable, pretty, readable};
 use crate::format;
+use crate::i18n::{k, t, tf, tp};
 use crate::kit::copy::CopyButton;
 use crate::kit::{Badge, Tone};
 
@@ -19,35 +20,37 @@ fn tone(severity: &str) -> Tone {
 }
 
 fn readable_view(r: Readable) -> AnyView {
-    let meta = format!(
-        "{}{}",
-        r.scanner_version.map(|v| format!("Scanner {v}")).unwrap_or_else(|| "Scanner unknown".into()),
-        r.scanned_at.map(|at| format!(" · scanned {}", format::utc(EpochMillis(at)))).unwrap_or_default()
-    );
+    let scanner = r.scanner_version.unwrap_or_else(|| t(k::review::SCANNER_UNKNOWN).into());
+    let meta = match r.scanned_at {
+        Some(at) => {
+            tf(k::review::SCANNER_SCANNED, &[("scanner", &scanner), ("when", &format::utc(EpochMillis(at)))])
+        }
+        None => tf(k::review::SCANNER, &[("scanner", &scanner)]),
+    };
     let count: usize = r.groups.iter().map(|(_, l)| l.len()).sum();
     view! {
         <p class="report-verdict">
-            <span class="badge" data-verdict=r.verdict.clone()>{format!("Verdict: {}", r.verdict)}</span>
-            " "{r.risk_score.map(|s| format!("Risk score {s} of 100")).unwrap_or_else(|| "No risk score".into())}
+            <span class="badge" data-verdict=r.verdict.clone()>{tf(k::review::VERDICT, &[("verdict", &r.verdict)])}</span>
+            " "{r.risk_score.map(|s| tf(k::review::RISK_SCORE, &[("score", &s.to_string())])).unwrap_or_else(|| t(k::review::NO_RISK_SCORE).into())}
         </p>
         <p class="hint">{meta}</p>
-        {r.error.map(|e| view! { <p class="report-error" role="note">{format!("Why the scan failed: {e}")}</p> })}
+        {r.error.map(|e| view! { <p class="report-error" role="note">{tf(k::review::WHY_SCAN_FAILED, &[("error", &e)])}</p> })}
         {(!r.checked.is_empty()).then(|| view! {
-            <p class="report-checked">"Checked: "{r.checked.into_iter().map(|(k, v)| format!("{v} {k}")).collect::<Vec<_>>().join(", ")}</p>
+            <p class="report-checked">{t(k::review::CHECKED)}" "{r.checked.into_iter().map(|(what, n)| tf(k::review::CHECKED_ITEM, &[("count", &n), ("what", &what)])).collect::<Vec<_>>().join(", ")}</p>
         })}
         {if count == 0 {
-            view! { <p id="no-findings">"No findings."</p> }.into_any()
+            view! { <p id="no-findings">{t(k::review::NO_FINDINGS)}</p> }.into_any()
         } else {
             r.groups.into_iter().map(|(severity, list)| view! {
                 <section class="findings" data-severity=severity.clone()>
-                    <h3>{Badge::new(severity.clone(), tone(&severity)).view()}{format!(" {} finding{}", list.len(), if list.len() == 1 { "" } else { "s" })}</h3>
+                    <h3>{Badge::new(severity.clone(), tone(&severity)).view()}" "{tp(k::review::FINDINGS_COUNT, list.len() as f64, &[])}</h3>
                     <ul>
                         {list.into_iter().map(|f| view! {
                             <li class="finding">
                                 <strong>{f.title}</strong>
                                 <div class="mono sub">{f.location}</div>
                                 <div>{f.detail}</div>
-                                <div class="sub">{format!("Rule {}", f.rule)}</div>
+                                <div class="sub">{tf(k::review::RULE, &[("rule", &f.rule)])}</div>
                             </li>
                         }).collect_view()}
                     </ul>
@@ -69,7 +72,7 @@ pub fn ReportView(report: Value, file_name: String) -> impl IntoView {
     let body = match readable(&report) {
         Some(r) => readable_view(r),
         None => view! {
-            <p class="hint" id="report-unknown-shape">"This report is not in a shape the console knows, so here it is as sent:"</p>
+            <p class="hint" id="report-unknown-shape">{t(k::review::UNKNOWN_SHAPE)}</p>
             <pre class="report-json">{json.clone()}</pre>
         }
         .into_any(),
@@ -77,10 +80,10 @@ pub fn ReportView(report: Value, file_name: String) -> impl IntoView {
     view! {
         <div id="report">{body}</div>
         <details class="raw-report">
-            <summary>"Raw report (JSON)"</summary>
+            <summary>{t(k::review::RAW_REPORT)}</summary>
             <div class="row-actions">
-                <CopyButton text=json.clone() what="report"/>
-                <a class="button subtle" id="report-download" href=download_href(&json) download=file_name>"Download"</a>
+                <CopyButton text=json.clone() what=t(k::review::REPORT_WHAT)/>
+                <a class="button subtle" id="report-download" href=download_href(&json) download=file_name>{t(k::review::DOWNLOAD)}</a>
             </div>
             <pre class="report-json" id="report-raw">{json}</pre>
         </details>

@@ -8,6 +8,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::directory::Directory;
+use crate::i18n::k::shell as w;
+use crate::i18n::t;
 use crate::kit::copy::CopyButton;
 use crate::session::Session;
 
@@ -16,17 +18,14 @@ fn orgs_and_roles(directory: Directory) -> AnyView {
     directory
         .orgs
         .with(|r| match r.as_ref().map(|r| r.as_ref()) {
-            None => view! { <p class="hint">{crate::directory::CHECKING}</p> }.into_any(),
-            Some(Err(_)) => {
-                view! { <p class="hint">"Your organizations and roles could not be loaded (see the page for Retry)."</p> }
-                    .into_any()
-            }
-            Some(Ok(orgs)) if orgs.is_empty() => view! { <p class="hint">"No organization."</p> }.into_any(),
+            None => view! { <p class="hint">{crate::directory::checking()}</p> }.into_any(),
+            Some(Err(_)) => view! { <p class="hint">{t(w::ORGS_UNREADABLE)}</p> }.into_any(),
+            Some(Ok(orgs)) if orgs.is_empty() => view! { <p class="hint">{t(w::NO_ORGANIZATION_SENTENCE)}</p> }.into_any(),
             Some(Ok(orgs)) => view! {
                 <ul class="account-orgs">
                     {orgs.iter().map(|o| {
                         let name = o.display_name.clone().unwrap_or_else(|| o.name.clone());
-                        let roles = if o.roles.is_empty() { "no role".to_string() } else { o.roles.join(", ") };
+                        let roles = if o.roles.is_empty() { t(w::NO_ROLE).to_string() } else { o.roles.join(", ") };
                         view! { <li><strong>{name}</strong>": "<span class="account-roles">{roles}</span></li> }
                     }).collect_view()}
                 </ul>
@@ -69,11 +68,8 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
             open.try_set(false);
         }
     };
-    let kind = move || {
-        if session.is_account() { "Signed in with your account" } else { "Signed in with an API secret" }
-    };
-    let id_label =
-        move || if session.is_account() { "Your user ID" } else { "The secret's service account user ID" };
+    let kind = move || t(if session.is_account() { w::SIGNED_IN_ACCOUNT } else { w::SIGNED_IN_SECRET });
+    let id_label = move || t(if session.is_account() { w::YOUR_USER_ID } else { w::SECRET_USER_ID });
 
     view! {
         <div class="account" node_ref=root on:keydown=on_keydown on:focusout=on_focusout>
@@ -81,28 +77,31 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
                 aria-expanded=move || open.get().to_string() aria-controls="account-menu"
                 on:click=move |_| open.update(|o| *o = !*o)>
                 // Named even where the phone's header hides the name (axe: button-name).
-                <span class="visually-hidden">"Account: "</span>
+                <span class="visually-hidden">{t(w::ACCOUNT_PREFIX)}</span>
                 <span class="who" id="signed-in-as">{move || session.who.get()}</span>
                 <span class="account-caret" aria-hidden="true">"▾"</span>
             </button>
             // tabindex -1: a click on the panel's text keeps the focus inside, so it stays open.
-            <div class="account-menu" id="account-menu" role="region" aria-label="Account" tabindex="-1"
+            <div class="account-menu" id="account-menu" role="region" aria-label=t(w::ACCOUNT) tabindex="-1"
                 hidden=move || !open.get()>
                 <p class="account-who"><strong>{move || session.who.get()}</strong><br/>
                     <span class="hint" id="account-kind">{kind}</span></p>
                 <p class="account-id-label">{id_label}</p>
                 {move || match session.user_id.get() {
                     Some(id) => view! {
-                        <p class="account-id"><code id="account-user-id">{id.clone()}</code>" "<CopyButton text=id what="user ID"/></p>
-                        <p class="hint">"Give it to a teammate who adds you somewhere by user ID, such as the billing contacts."</p>
+                        <p class="account-id"><code id="account-user-id">{id.clone()}</code>" "<CopyButton text=id what=t(w::USER_ID)/></p>
+                        <p class="hint">{t(w::USER_ID_HINT)}</p>
                     }.into_any(),
-                    None => view! { <p class="hint" id="account-user-id-missing">"The sign-in token names no user ID."</p> }.into_any(),
+                    None => view! { <p class="hint" id="account-user-id-missing">{t(w::NO_USER_ID)}</p> }.into_any(),
                 }}
-                <p class="account-heading"><strong>"Organizations and roles"</strong></p>
+                <p class="account-heading"><strong>{t(w::ORGS_AND_ROLES)}</strong></p>
                 {move || orgs_and_roles(directory)}
-                // Preferences (language, theme) belong here, between the roles and Sign out.
+                // Loaded the first time the menu opens (`i18n_load`).
+                {move || open.get().then(|| view! {
+                    <div class="account-prefs"><crate::kit::lazy::Lazy screen=&crate::i18n::picker::ACCOUNT_PREFS/></div>
+                })}
                 <div class="account-actions">
-                    <button type="button" class="button" id="sign-out" on:click=move |_| sign_out.run(())>"Sign out"</button>
+                    <button type="button" class="button" id="sign-out" on:click=move |_| sign_out.run(())>{t(w::SIGN_OUT)}</button>
                 </div>
             </div>
         </div>

@@ -7,6 +7,8 @@ use leptos_router::{
 use wasm_bindgen::JsCast;
 
 use crate::directory::Directory;
+use crate::i18n::k::shell as w;
+use crate::i18n::{t, tp};
 use crate::kit::ErrorPanel;
 use crate::links;
 use crate::routes::{self, Route};
@@ -39,7 +41,7 @@ fn sign_out(session: Session) {
     if session.is_account() {
         crate::account::sign_out(session, &format!("{}?signed-out=1", links::SIGN_IN));
     } else {
-        session.end(Some("You signed out.".into()));
+        session.end(Some(t(w::SIGNED_OUT).into()));
     }
 }
 
@@ -77,9 +79,9 @@ pub fn Shell() -> impl IntoView {
             Some(Ok(orgs)) if orgs.len() == 1 => {
                 orgs[0].display_name.clone().unwrap_or_else(|| orgs[0].name.clone())
             }
-            Some(Ok(orgs)) if orgs.is_empty() => "No organization".into(),
-            Some(Ok(orgs)) => format!("{} organizations", orgs.len()),
-            Some(Err(_)) => "Organizations unavailable".into(),
+            Some(Ok(orgs)) if orgs.is_empty() => t(w::NO_ORGANIZATION).into(),
+            Some(Ok(orgs)) => tp(w::ORGANIZATIONS_COUNT, orgs.len() as f64, &[]),
+            Some(Err(_)) => t(w::ORGS_UNAVAILABLE).into(),
             None => "…".into(),
         })
     };
@@ -97,28 +99,28 @@ pub fn Shell() -> impl IntoView {
         session.api().map(|api| {
             provide_context(api);
             view! {
-                <a class="skip-link" href="#main" rel="external" on:click=skip_to_main>"Skip to content"</a>
+                <a class="skip-link" href="#main" rel="external" on:click=skip_to_main>{t(w::SKIP_TO_CONTENT)}</a>
                 <header class="topbar">
                     // On a phone the navigation is behind this button (hidden on wider screens).
                     <button type="button" class="button subtle nav-menu" id="nav-menu" aria-controls="sidenav"
-                        aria-expanded=move || menu.get().to_string() on:click=move |_| menu.update(|m| *m = !*m)>"Menu"</button>
-                    <a href=links::CLUSTERS class="brand">"Cluster console"</a>
-                    <span class="env" title="Environment">{session.environment_name()}</span>
-                    <span class="org" title="Organization"><a href=links::ORGANIZATIONS>{orgs_label}</a></span>
+                        aria-expanded=move || menu.get().to_string() on:click=move |_| menu.update(|m| *m = !*m)>{t(w::MENU)}</button>
+                    <a href=links::CLUSTERS class="brand">{t(crate::kit::page::APP)}</a>
+                    <span class="env" title=t(w::ENVIRONMENT)>{session.environment_name()}</span>
+                    <span class="org" title=t(w::ORGANIZATION)><a href=links::ORGANIZATIONS>{orgs_label}</a></span>
                     <span class="spacer"></span>
                     <crate::activity::ActivityBadge/>
                     <crate::palette::PaletteHost/>
                     <super::account_menu::AccountMenu sign_out=Callback::new(move |()| sign_out(session))/>
                 </header>
                 <div class="frame">
-                    <nav class="sidenav" id="sidenav" aria-label="Resources" class:open=move || menu.get()
+                    <nav class="sidenav" id="sidenav" aria-label=t(w::NAVIGATION) class:open=move || menu.get()
                         on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" && menu.get_untracked() {
                             menu.set(false);
                             focus_by_id("nav-menu");
                         }>
                         // What the phone's one-line header leaves out.
                         <p class="nav-context">{session.environment_name()}" · "{orgs_label}</p>
-                        {SECTIONS.into_iter().map(|route| (route.href(), route.label)).map(|(href, label)| view! {
+                        {SECTIONS.into_iter().map(|route| (route.href(), route.label())).map(|(href, label)| view! {
                             <a href=href
                                 class:active=move || location.pathname.with(|p| links::in_section(p, href))
                                 aria-current=move || location.pathname.with(|p| links::sidenav_current(p, href)).then_some("page")>
@@ -130,7 +132,7 @@ pub fn Shell() -> impl IntoView {
                             <a href=links::REVIEW id="nav-review"
                                 class:active=move || location.pathname.with(|p| links::in_section(p, links::REVIEW))
                                 aria-current=move || location.pathname.with(|p| links::sidenav_current(p, links::REVIEW)).then_some("page")>
-                                {routes::REVIEW.label}
+                                {routes::REVIEW.label()}
                             </a>
                         })}
                     </nav>
@@ -139,13 +141,13 @@ pub fn Shell() -> impl IntoView {
                         {move || session.flash.get().filter(|f| location.pathname.with(|p| f.shown_on(p))).map(|f| view! {
                             <div class="flash" id="flash" role="status">
                                 <span>{f.text}</span>
-                                <button class="button subtle" aria-label="Dismiss" on:click=move |_| session.flash.set(None)>"×"</button>
+                                <button class="button subtle" aria-label=t(w::DISMISS) on:click=move |_| session.flash.set(None)>"×"</button>
                             </div>
                         })}
                         // Every page decides what may be changed from these roles: their failure
                         // is shown once, here, with the way forward.
                         {move || directory.failure().map(|error| view! {
-                            <ErrorPanel action="Loading your organizations and roles" error=error
+                            <ErrorPanel action=t(w::LOADING_ORGS) error=error
                                 retry=Callback::new(move |_| directory.orgs.retry())/>
                         })}
                         <Outlet/>

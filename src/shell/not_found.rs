@@ -1,6 +1,8 @@
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
+use crate::i18n::k::shell as w;
+use crate::i18n::t;
 use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::links;
 
@@ -9,12 +11,15 @@ use crate::links;
 #[component]
 pub fn NotFound() -> impl IntoView {
     let path = use_location().pathname;
+    // The address sits where the sentence's `{path}` is, in any language's word order.
+    let sentence = t(w::NO_PAGE_AT);
+    let (before, after) = sentence.split_once("{path}").unwrap_or((sentence, ""));
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::NOT_FOUND.label.into(), None)]/>
-        <PageHead heading=crate::routes::NOT_FOUND.title title=title(&[crate::routes::NOT_FOUND.title])/>
+        <Breadcrumbs crumbs=vec![(crate::routes::NOT_FOUND.label().into(), None)]/>
+        <PageHead heading=crate::routes::NOT_FOUND.title() title=title(&[crate::routes::NOT_FOUND.title()])/>
         <div class="card" id="not-found">
-            <p>"There is no page at " <code>{move || path.get()}</code> "."</p>
-            <p><a href=links::CLUSTERS>"Go to your clusters"</a></p>
+            <p>{before}<code>{move || path.get()}</code>{after}</p>
+            <p><a href=links::CLUSTERS>{t(w::GO_TO_CLUSTERS)}</a></p>
         </div>
     }
 }

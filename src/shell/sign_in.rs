@@ -5,6 +5,8 @@ use leptos_router::{
 };
 
 use crate::api::{self, ApiError};
+use crate::i18n::k::sign_in as w;
+use crate::i18n::{t, tf};
 use crate::kit::Write;
 use crate::kit::page::{title, use_title};
 use crate::navigation::safe_next;
@@ -13,8 +15,8 @@ use crate::session::{Credentials, Renewal, Session};
 /// The header's name for an API secret: its name when the identity server tells it.
 async fn secret_label(env: &crate::config::Environment, creds: &Credentials, access_token: &str) -> String {
     match crate::account::who(env, access_token).await.and_then(|info| info.name) {
-        Some(name) => format!("API secret {name} ({})", creds.client_id),
-        None => format!("API secret {}", creds.client_id),
+        Some(name) => tf(w::SECRET_NAMED, &[("name", &name), ("client_id", &creds.client_id)]),
+        None => tf(w::SECRET_UNNAMED, &[("client_id", &creds.client_id)]),
     }
 }
 
@@ -22,12 +24,8 @@ async fn secret_label(env: &crate::config::Environment, creds: &Credentials, acc
 /// was none yet ("Your session has ended" was untrue there).
 fn failure_words(e: &ApiError) -> (String, String) {
     match e {
-        ApiError::SignedOut(_) => (
-            "Sign-in failed: the client ID or secret is not right".into(),
-            "Check both for typing mistakes; a revoked secret is refused too. Create a new one under Organizations → your organization → API secrets."
-                .into(),
-        ),
-        other => (format!("Sign-in failed. {}", other.title()), other.detail()),
+        ApiError::SignedOut(_) => (t(w::REFUSED_TITLE).into(), t(w::REFUSED_DETAIL).into()),
+        other => (tf(w::FAILED_TITLE, &[("title", &other.title())]), other.detail()),
     }
 }
 
@@ -36,7 +34,7 @@ fn failure_words(e: &ApiError) -> (String, String) {
 #[component]
 pub fn SignIn() -> impl IntoView {
     let session = expect_context::<Session>();
-    use_title(Signal::stored(title(&[crate::routes::SIGN_IN.title])));
+    use_title(Signal::stored(title(&[crate::routes::SIGN_IN.title()])));
     let environments = session.config.with_value(|c| c.environments.clone());
     let query = use_query_map();
     let navigate = use_navigate();
@@ -44,7 +42,7 @@ pub fn SignIn() -> impl IntoView {
     let client_id = RwSignal::new(String::new());
     let client_secret = RwSignal::new(String::new());
     let env_index = RwSignal::new(0usize);
-    let sign_in = Write::new("Signing in");
+    let sign_in = Write::new(t(w::WRITING));
     let error = sign_in.error;
 
     let envs = environments.clone();
@@ -59,14 +57,16 @@ pub fn SignIn() -> impl IntoView {
             client_secret: client_secret.get_untracked(),
         };
         if creds.client_id.is_empty() || creds.client_secret.is_empty() {
-            error.set(Some(ApiError::BadRequest("Enter both the client ID and the client secret".into())));
+            error.set(Some(ApiError::BadRequest(t(w::BOTH_NEEDED).into())));
             return;
         }
         let env = envs.get(env_index.get_untracked()).cloned();
         let navigate = navigate.clone();
         sign_in.start(
             Box::pin(async move {
-                let Some(env) = env else { return Err(ApiError::BadRequest("Choose an environment".into())) };
+                let Some(env) = env else {
+                    return Err(ApiError::BadRequest(t(w::CHOOSE_ENVIRONMENT).into()));
+                };
                 let token = api::exchange(&env, &creds).await?;
                 let who = secret_label(&env, &creds, &token.access_token).await;
                 session.begin(env, Renewal::Secret(creds), token, who);
@@ -96,18 +96,18 @@ pub fn SignIn() -> impl IntoView {
         leptos::task::spawn_local(async move {
             if let Err(why) = crate::account::start(index, &env, &next, false).await {
                 leaving.set(false);
-                account_error.set(Some(format!("Could not go to the sign-in page: {why}. Use an API secret instead, or try another browser.")));
+                account_error.set(Some(tf(w::LEAVE_FAILED, &[("reason", &why)])));
             }
         });
     };
 
     let single_env = environments.len() == 1;
     let env_picker = if single_env {
-        view! { <p class="hint">"Environment: " <strong>{environments[0].name.clone()}</strong></p> }
+        view! { <p class="hint">{t(w::ENVIRONMENT_ONE)} <strong>{environments[0].name.clone()}</strong></p> }
             .into_any()
     } else {
         view! {
-            <label for="environment">"Environment"</label>
+            <label for="environment">{t(w::ENVIRONMENT)}</label>
             <select id="environment" on:change:target=move |ev| {
                 env_index.set(ev.target().value().parse().unwrap_or(0))
             }>
@@ -122,24 +122,21 @@ pub fn SignIn() -> impl IntoView {
     view! {
         <main class="page sign-in">
             <section class="card">
-                <h1>"Sign in to the cluster console"</h1>
+                <h1>{t(w::HEADING)}</h1>
                 {move || session.notice.get().map(|n| view! { <p class="notice" role="status">{n}</p> })}
                 {env_picker}
                 <button class="button primary" id="sign-in-account" type="button" on:click=with_account disabled=move || leaving.get()>
-                    {move || if leaving.get() { "Taking you to the sign-in page…" } else { "Sign in with your account" }}
+                    {move || if leaving.get() { t(w::LEAVING) } else { t(w::WITH_ACCOUNT) }}
                 </button>
                 {move || account_error.get().map(|e| view! { <p class="error-detail" role="alert">{e}</p> })}
             </section>
             <form class="card" on:submit=submit aria-labelledby="secret-heading">
-                <h2 id="secret-heading">"Use an API secret"</h2>
-                <p class="hint">
-                    "For automation users. Create one under Organizations → your organization → API secrets. "
-                    "It is kept in this tab's memory only: reloading signs you out."
-                </p>
-                <label for="client-id">"Client ID"</label>
+                <h2 id="secret-heading">{t(w::SECRET_HEADING)}</h2>
+                <p class="hint">{t(w::SECRET_HINT)}</p>
+                <label for="client-id">{t(w::CLIENT_ID)}</label>
                 <input id="client-id" name="client_id" autocomplete="username" required
                     prop:value=client_id on:input:target=move |ev| client_id.set(ev.target().value())/>
-                <label for="client-secret">"Client secret"</label>
+                <label for="client-secret">{t(w::CLIENT_SECRET)}</label>
                 <input id="client-secret" name="client_secret" type="password" autocomplete="current-password" required
                     prop:value=client_secret on:input:target=move |ev| client_secret.set(ev.target().value())/>
                 {move || error.get().map(|e| {
@@ -152,9 +149,12 @@ pub fn SignIn() -> impl IntoView {
                     }
                 })}
                 <button class="button" type="submit" disabled=move || pending.get()>
-                    {sign_in.label("Sign in", "Signing in…")}
+                    {sign_in.label(t(w::SUBMIT), t(w::SUBMITTING))}
                 </button>
             </form>
+            <section class="card sign-in-prefs">
+                <crate::kit::lazy::Lazy screen=&crate::i18n::picker::SIGN_IN_PREFS/>
+            </section>
         </main>
     }
 }

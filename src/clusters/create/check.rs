@@ -6,6 +6,9 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::k::clusters_create as w;
+use crate::i18n::t;
+
 /// Where a read the form needs stands: not answered yet, failed, or answered.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Read {
@@ -52,19 +55,19 @@ pub fn refusal(form: &Form) -> Option<Refusal> {
         Read::Done => None,
     };
     if !form.org_chosen {
-        return unread("organizations", form.orgs).or(Some(Refusal::Fix("Choose an organization.")));
+        return unread("organizations", form.orgs).or(Some(Refusal::Fix(t(w::FIX_ORG))));
     }
     if !form.region_chosen {
-        return unread("regions", form.regions).or(Some(Refusal::Fix("Choose a region.")));
+        return unread("regions", form.regions).or(Some(Refusal::Fix(t(w::FIX_REGION))));
     }
     if !form.named {
-        return Some(Refusal::Fix("Enter a name for the cluster."));
+        return Some(Refusal::Fix(t(w::FIX_NAME)));
     }
     if form.name_taken {
-        return Some(Refusal::Fix("That name is not available: pick another one."));
+        return Some(Refusal::Fix(t(w::FIX_NAME_TAKEN)));
     }
     if !form.pay_settled {
-        return Some(Refusal::Fix("Choose how to pay: a saved card, or the checkout page."));
+        return Some(Refusal::Fix(t(w::FIX_PAY)));
     }
     None
 }
@@ -74,24 +77,15 @@ pub fn show(refusal: Refusal) -> AnyView {
     match refusal {
         Refusal::Fix(what) => view! { <p class="error-detail" role="alert">{what}</p> }.into_any(),
         Refusal::Unread { what, failed } => {
-            let (title, detail) = if failed {
-                (
-                    format!(
-                        "Creating the cluster failed: the {what} could not be loaded, so none is chosen."
-                    ),
-                    format!(
-                        "Nothing was sent. Use Retry where the {what} are shown, check the choice, then press Create cluster again."
-                    ),
-                )
-            } else {
-                (
-                    format!(
-                        "Creating the cluster failed: the {what} are still loading, so none is chosen yet."
-                    ),
-                    "Nothing was sent. Check the choice once it shows, then press Create cluster again."
-                        .to_string(),
-                )
+            // One whole sentence per read: `what` names the read, never words to glue in.
+            let regions = what == "regions";
+            let (title, detail) = match (failed, regions) {
+                (true, false) => (w::ORGS_FAILED_TITLE, w::ORGS_FAILED_DETAIL),
+                (true, true) => (w::REGIONS_FAILED_TITLE, w::REGIONS_FAILED_DETAIL),
+                (false, false) => (w::ORGS_LOADING_TITLE, w::LOADING_DETAIL),
+                (false, true) => (w::REGIONS_LOADING_TITLE, w::LOADING_DETAIL),
             };
+            let (title, detail) = (t(title), t(detail));
             view! {
                 <div class="error-panel" role="alert" id="create-refused-unread">
                     <p class="error-title">{title}</p>

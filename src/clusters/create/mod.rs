@@ -13,6 +13,8 @@ use leptos::prelude::*;
 
 use crate::api::{self, use_api};
 use crate::directory::Directory;
+use crate::i18n::k::clusters_create as w;
+use crate::i18n::t;
 use crate::kit::Loaded;
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
@@ -82,7 +84,9 @@ pub fn CreateCluster() -> impl IntoView {
     });
     let settled = Memo::new(move |_| cards.with(|c| decided(picked.get(), c)));
     // Said up front, also to someone who opened the wizard by its address.
-    let refused = move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, "Creating a cluster");
+    let refused = move || {
+        directory.refused_everywhere(&catalogue::CLUSTER_CREATE, t(crate::i18n::k::clusters_list::CREATING))
+    };
 
     // What the form sends, read by the submit and by the Code panel as the form changes.
     let request = move || {
@@ -102,7 +106,7 @@ pub fn CreateCluster() -> impl IntoView {
     let hcl = crate::code::live(Box::new(move |t| crate::code::hcl::cluster(t, &request())));
 
     let error = RwSignal::new(None::<check::Refusal>);
-    let submit = Write::new("Creating the cluster");
+    let submit = Write::new(t(w::WRITING));
     let created = RwSignal::new(None::<ClusterCreationResult>);
     let pending = submit.busy;
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
@@ -134,34 +138,34 @@ pub fn CreateCluster() -> impl IntoView {
         view! {
             <form class="wizard" on:submit=on_submit>
                 <section class="card">
-                    <h2>"1. Plan"</h2>
+                    <h2>{t(w::STEP_PLAN)}</h2>
                     // Real radio buttons: the chosen period and tier are exposed as checked.
                     <fieldset class="period-toggle">
-                        <legend>"Billing period"</legend>
+                        <legend>{t(w::BILLING_PERIOD)}</legend>
                         <label class="period" class:selected=move || period.get() == BillingPeriod::Monthly>
                             <input type="radio" name="period" id="period-monthly" value="monthly"
                                 prop:checked=move || period.get() == BillingPeriod::Monthly
                                 on:change=move |_| period.set(BillingPeriod::Monthly)/>
-                            "Monthly"
+                            {t(w::MONTHLY)}
                         </label>
                         <label class="period" class:selected=move || period.get() == BillingPeriod::Annual
-                            title=move || if plan(&tier.get()).allows(&BillingPeriod::Annual) { "" } else { "Starter is billed monthly only" }>
+                            title=move || if plan(&tier.get()).allows(&BillingPeriod::Annual) { "" } else { t(w::STARTER_MONTHLY_ONLY) }>
                             <input type="radio" name="period" id="period-annual" value="annual"
                                 prop:checked=move || period.get() == BillingPeriod::Annual
                                 disabled=move || !plan(&tier.get()).allows(&BillingPeriod::Annual)
                                 on:change=move |_| period.set(BillingPeriod::Annual)/>
-                            "Annual (save 25%)"
+                            {t(w::ANNUAL)}
                         </label>
                     </fieldset>
                     <fieldset class="tiers">
-                        <legend>"Plan"</legend>
+                        <legend>{t(w::PLAN)}</legend>
                         {PLANS.iter().map(|p| {
-                            let t = p.tier.clone();
-                            let (checked, selected, pick) = (t.clone(), t.clone(), t.clone());
+                            let this = p.tier.clone();
+                            let (checked, selected, pick) = (this.clone(), this.clone(), this.clone());
                             view! {
                                 <label class="tier" class:selected=move || tier.get() == selected>
                                     <span class="tier-title">
-                                        <input type="radio" name="tier" id=format!("tier-{}", t.as_str()) value=t.as_str().to_string()
+                                        <input type="radio" name="tier" id=format!("tier-{}", this.as_str()) value=this.as_str().to_string()
                                             prop:checked=move || tier.get() == checked
                                             on:change=move |_| {
                                                 tier.set(pick.clone());
@@ -171,9 +175,8 @@ pub fn CreateCluster() -> impl IntoView {
                                     </span>
                                     <span class="price">{move || p.price(&period_for(&p.tier, &period.get()))}</span>
                                     <ul>
-                                        <li>{p.sessions}</li><li>{p.sla}</li><li>{p.realms}</li><li>{p.themes}</li>
-                                        <li>{p.extensions}</li><li>{p.domains}</li><li>{p.ip_rules}</li>
-                                        {(p.annual_monthly_cents.is_none()).then(|| view! { <li class="hint">"Billed monthly only"</li> })}
+                                        {p.lines().map(|line| view! { <li>{line}</li> }).collect_view()}
+                                        {(p.annual_monthly_cents.is_none()).then(|| view! { <li class="hint">{t(w::BILLED_MONTHLY_ONLY)}</li> })}
                                     </ul>
                                 </label>
                             }
@@ -181,15 +184,15 @@ pub fn CreateCluster() -> impl IntoView {
                     </fieldset>
                 </section>
                 <section class="card">
-                    <h2>"2. Details"</h2>
-                    <label for="cluster-org">"Organization"</label>
+                    <h2>{t(w::STEP_DETAILS)}</h2>
+                    <label for="cluster-org">{t(w::ORGANIZATION)}</label>
                     {move || if orgs.with(Vec::is_empty) {
                         // A failed read of the organizations is a failure, not "checking"; while
                         // reading, the hint says "checking".
-                        Loaded::from_fn("Loading your organizations",
+                        Loaded::from_fn(t(w::LOADING_ORGS),
                             move || Some(directory.orgs.get().map_or(Ok(()), |r| r.map(drop))),
                             Some(Callback::new(move |_| directory.orgs.refetch())))
-                        .ready(move |()| view! { <p class="hint" id="no-org">{refused().unwrap_or_else(|| crate::directory::CHECKING.into())}</p> }.into_any())
+                        .ready(move |()| view! { <p class="hint" id="no-org">{refused().unwrap_or_else(|| crate::directory::checking().into())}</p> }.into_any())
                     } else {
                         view! {
                             <select id="cluster-org" on:change:target=move |ev| { picked.set(false); org.set(ev.target().value()) }>
@@ -200,8 +203,8 @@ pub fn CreateCluster() -> impl IntoView {
                             </select>
                         }.into_any()
                     }}
-                    <label for="cluster-region">"Region"</label>
-                    {Loaded::new("Loading regions", regions).retry(Callback::new(move |_| regions.retry())).ready(move |list| view! {
+                    <label for="cluster-region">{t(w::REGION)}</label>
+                    {Loaded::new(t(w::LOADING_REGIONS), regions).retry(Callback::new(move |_| regions.retry())).ready(move |list| view! {
                             <select id="cluster-region" on:change:target=move |ev| region.set(ev.target().value())>
                                 {list.into_iter().map(|r| {
                                     let id = r.name.clone();
@@ -210,16 +213,16 @@ pub fn CreateCluster() -> impl IntoView {
                             </select>
                         }.into_any())}
                     <NameField name=name state=name_state/>
-                    <label for="cluster-domain">"Custom domain (optional)"</label>
+                    <label for="cluster-domain">{t(w::CUSTOM_DOMAIN)}</label>
                     <input id="cluster-domain" placeholder="auth.example.com" prop:value=domain
                         on:input:target=move |ev| domain.set(ev.target().value())/>
                 </section>
                 <section class="card">
-                    <h2>"3. Payment"</h2>
+                    <h2>{t(w::STEP_PAYMENT)}</h2>
                     {payment_choice(cards, card, picked, settled)}
                 </section>
                 <section class="card summary" id="summary">
-                    <h2>"Summary"</h2>
+                    <h2>{t(w::SUMMARY)}</h2>
                     <p>{move || {
                         let place = regions.with(|r| region.with(|chosen| region_phrase(r, chosen)));
                         summary(&tier.get(), &period.get(), &place, &name.get(), settled.get().then(|| card.with(Option::is_some)))
@@ -228,7 +231,7 @@ pub fn CreateCluster() -> impl IntoView {
                     {submit.failure()}
                     <button class="button primary" type="submit" id="create-cluster" disabled=move || pending.get() || refused().is_some()
                         aria-describedby=move || refused().map(|_| "create-refused")>
-                        {submit.label("Create cluster", "Creating…")}
+                        {submit.label(t(w::CREATE), t(w::CREATING))}
                     </button>
                     <CodePanel curl=code hcl=hcl/>
                 </section>
@@ -237,12 +240,12 @@ pub fn CreateCluster() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label.into(), Some(links::CLUSTERS.into())), (crate::routes::NEW_CLUSTER.title.into(), None)]/>
-        <PageHead heading="Create a cluster" title=crate::kit::page::title(&[crate::routes::NEW_CLUSTER.title, crate::routes::CLUSTERS.title])/>
+        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label().into(), Some(links::CLUSTERS.into())), (crate::routes::NEW_CLUSTER.title().into(), None)]/>
+        <PageHead heading=t(w::HEADING) title=crate::kit::page::title(&[crate::routes::NEW_CLUSTER.title(), crate::routes::CLUSTERS.title()])/>
         {move || refused().map(|why| view! {
             <div class="callout" id="create-refused" role="note">
-                <p><strong>"You cannot create a cluster. "</strong>{why}</p>
-                <p>"You can still look at the plans and prices below. Ask an administrator of your organization for the role."</p>
+                <p><strong>{t(w::REFUSED)}</strong>{why}</p>
+                <p>{t(w::REFUSED_HINT)}</p>
             </div>
         })}
         {move || match (created.get(), pending_id.get()) {

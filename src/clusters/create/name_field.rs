@@ -10,6 +10,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api::{self, Api, ApiError};
+use crate::i18n::k::clusters_create as w;
+use crate::i18n::{t, tf};
 use crate::poll::sleep_ms;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -72,33 +74,30 @@ pub fn availability(api: Api, name: RwSignal<String>) -> RwSignal<NameState> {
 #[component]
 pub fn NameField(name: RwSignal<String>, state: RwSignal<NameState>) -> impl IntoView {
     view! {
-        <label for="cluster-name">"Name"</label>
-        <input id="cluster-name" autocomplete="off" spellcheck="false" placeholder="e.g. acme-prod"
+        <label for="cluster-name">{t(w::NAME)}</label>
+        <input id="cluster-name" autocomplete="off" spellcheck="false" placeholder=t(w::NAME_PLACEHOLDER)
             prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
-        <p class="hint">{format!(
-            "{} to {} {}, starting with a letter and not ending with a hyphen. Your cluster is reachable at <name>.global.auth.ac; names are unique across the service.",
-            CLUSTER.min, CLUSTER.max, CLUSTER.allowed_words
-        )}</p>
+        <p class="hint">{tf(w::NAME_HINT, &[("min", &CLUSTER.min.to_string()), ("max", &CLUSTER.max.to_string())])}</p>
         <p class="name-state" id="name-state" aria-live="polite">
             {move || match state.get() {
                 NameState::Empty => ().into_any(),
-                NameState::Checking => view! { <span class="hint">"Checking availability…"</span> }.into_any(),
-                NameState::Available(n) => view! { <span class="ok">{format!("✓ {n} is available.")}</span> }.into_any(),
+                NameState::Checking => view! { <span class="hint">{t(w::CHECKING_NAME)}</span> }.into_any(),
+                NameState::Available(n) => view! { <span class="ok">{tf(w::NAME_AVAILABLE, &[("name", &n)])}</span> }.into_any(),
                 NameState::Unavailable { why, recommendation, .. } => view! {
                     <span class="bad">{format!("✗ {why}")}</span>
                     {recommendation.map(|r| {
                         let pick = r.clone();
                         view! {
                             " "<button type="button" class="button subtle link" id="use-recommendation"
-                                on:click=move |_| name.set(pick.clone())>{format!("Use {r}")}</button>
+                                on:click=move |_| name.set(pick.clone())>{tf(w::USE_RECOMMENDATION, &[("name", &r)])}</button>
                         }
                     })}
                 }.into_any(),
                 // Asking again is the way forward: the name itself is kept.
                 NameState::Failed(e) => view! {
-                    <span class="bad">{format!("Checking the name failed: {}. {}", e.title(), e.detail())}</span>
+                    <span class="bad">{tf(w::NAME_CHECK_FAILED, &[("title", &e.title()), ("detail", &e.detail())])}</span>
                     " "<button type="button" class="button subtle link retry" id="retry-name-check"
-                        on:click=move |_| name.update(|_| ())>"Retry"</button>
+                        on:click=move |_| name.update(|_| ())>{t(w::RETRY)}</button>
                 }.into_any(),
             }}
         </p>

@@ -9,6 +9,8 @@ use leptos_router::{NavigateOptions, hooks::use_navigate};
 use crate::api::{self, ApiError, use_api};
 use crate::billing::stripe;
 use crate::clusters::watch::ClusterWatch;
+use crate::i18n::k::clusters_create as w;
+use crate::i18n::{t, tf};
 use crate::kit::Write;
 use crate::redirect::Redirecting;
 use crate::session::{Flash, Session};
@@ -44,9 +46,11 @@ pub fn Outcome(result: ClusterCreationResult, name: String) -> impl IntoView {
     let session = expect_context::<Session>();
     let navigate = use_navigate();
     match classify(result) {
-        Next::Checkout(link) => view! { <Redirecting link=link destination="the secure checkout page"/> }.into_any(),
+        Next::Checkout(link) => view! { <Redirecting link=link destination=t(w::CHECKOUT_PAGE)/> }.into_any(),
         Next::Created(cluster) => {
-            session.flash.set(Flash::while_provisioning(&cluster.id, format!("{} was created and is being provisioned.", cluster.name)));
+            session
+                .flash
+                .set(Flash::while_provisioning(&cluster.id, tf(w::CREATED, &[("name", &cluster.name)])));
             let path = crate::links::cluster(&cluster.id);
             let watch = expect_context::<ClusterWatch>();
             let (id, name) = (cluster.id.clone(), cluster.name.clone());
@@ -55,15 +59,15 @@ pub fn Outcome(result: ClusterCreationResult, name: String) -> impl IntoView {
                 crate::activity::track::cluster(center, watch, &id, &name);
             }
             navigate(&path, NavigateOptions { replace: true, ..Default::default() });
-            view! { <p class="loading">"Opening the new cluster…"</p> }.into_any()
+            view! { <p class="loading">{t(w::OPENING_NEW)}</p> }.into_any()
         }
         Next::Authenticate { client_secret, cluster_id } => {
             view! { <Authenticate client_secret=client_secret cluster_id=cluster_id name=name/> }.into_any()
         }
         Next::Unknown => view! {
             <div class="error-panel" role="alert">
-                <p class="error-title">"The service's answer did not say what happens next."</p>
-                <p class="error-detail">"Check the clusters list: if the cluster is there, open it to complete payment."</p>
+                <p class="error-title">{t(w::UNKNOWN_TITLE)}</p>
+                <p class="error-detail">{t(w::UNKNOWN_DETAIL)}</p>
             </div>
         }
         .into_any(),
@@ -85,29 +89,29 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
     );
     // A reload from here on comes back to this cluster, not to a blank form.
     super::pending::remember(&cluster_id);
-    let pay = Write::new("Confirming the payment");
+    let pay = Write::new(t(w::CONFIRMING));
     let confirm = move || {
         let (payments, secret) = (payments.get_value(), secret.get_value());
         let navigate = navigate.clone();
         pay.start(
             Box::pin(async move {
                 let Some(payments) = payments else {
-                    return Err(ApiError::PaymentDeclined(
-                        "This environment's config.json names no payment script, so the card cannot be confirmed here.".into(),
-                    ));
+                    return Err(ApiError::PaymentDeclined(t(w::NO_PAYMENT_SCRIPT).into()));
                 };
                 // Only the words are shown, under "The payment was not confirmed."
                 stripe::confirm(&payments, &secret).await.map_err(ApiError::PaymentDeclined)
             }),
             Some(Box::new(move || {
-                if let (Some(name), Some(path), Some(id)) = (done_name.try_get_value(), done_path.try_get_value(), done_id.try_get_value()) {
-                    session.flash.set(Flash::while_provisioning(&id, format!("Payment confirmed. {name} is being provisioned.")));
+                if let (Some(name), Some(path), Some(id)) =
+                    (done_name.try_get_value(), done_path.try_get_value(), done_id.try_get_value())
+                {
+                    session.flash.set(Flash::while_provisioning(&id, tf(w::CONFIRMED, &[("name", &name)])));
                     navigate(&path, NavigateOptions { replace: true, ..Default::default() });
                 }
             })),
         );
     };
-    let checkout = Write::new("Opening the checkout page");
+    let checkout = Write::new(t(w::OPENING_CHECKOUT));
     let link = RwSignal::new(None::<RedirectLink>);
     confirm();
     let id = StoredValue::new(cluster_id);
@@ -118,35 +122,35 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
 
     view! {
         <section class="card" id="authenticate">
-            <h2>"Confirm the payment"</h2>
-            <p>{format!("Your bank asks you to confirm the payment for {name}. Follow the prompt that opens.")}</p>
+            <h2>{t(w::CONFIRM_HEADING)}</h2>
+            <p>{tf(w::BANK_ASKS, &[("name", &name)])}</p>
             {move || match pay.error.get() {
-                None => view! { <p class="loading">"Waiting for the confirmation…"</p> }.into_any(),
+                None => view! { <p class="loading">{t(w::WAITING_CONFIRMATION)}</p> }.into_any(),
                 Some(e) => {
                     let confirm = confirm.clone();
                     view! {
                         <div class="error-panel" role="alert" id="payment-failed">
-                            <p class="error-title">"The payment was not confirmed."</p>
+                            <p class="error-title">{t(w::NOT_CONFIRMED)}</p>
                             <p class="error-detail">{e.detail()}</p>
-                            <p>{format!("{name} exists but is not paid for yet. Try again, or use another card on the checkout page.")}</p>
-                            <p class="hint">{crate::clusters::payment::PAGE_ASKS_FOR_THE_CARD}</p>
+                            <p>{tf(w::EXISTS_UNPAID, &[("name", &name)])}</p>
+                            <p class="hint">{t(crate::clusters::payment::PAGE_ASKS_FOR_THE_CARD)}</p>
                             <div class="actions">
                                 <button class="button" id="retry-payment" disabled=move || pay.busy.get()
-                                    on:click=move |_| confirm()>"Try again"</button>
+                                    on:click=move |_| confirm()>{t(w::TRY_AGAIN)}</button>
                                 <button class="button primary" id="use-checkout" disabled=move || checkout.busy.get()
                                     on:click=move |_| {
                                         let op = ops::ClusterCheckoutResume { id: id.get_value(), body: None };
                                         checkout.run(async move { api::call(api, &op).await }, move |l| { link.try_set(Some(l)); });
-                                    }>"Choose another card"</button>
+                                    }>{t(w::ANOTHER_CARD)}</button>
                             </div>
                             <crate::kit::code::CodePanel curl=code/>
                         </div>
                     }.into_any()
                 }
             }}
-            {move || link.get().map(|link| view! { <Redirecting link=link destination="the secure checkout page"/> })}
+            {move || link.get().map(|link| view! { <Redirecting link=link destination=t(w::CHECKOUT_PAGE)/> })}
             {checkout.failure()}
-            <p><a href=path.clone()>"Go to the cluster"</a></p>
+            <p><a href=path.clone()>{t(w::GO_TO_CLUSTER)}</a></p>
         </section>
     }
 }

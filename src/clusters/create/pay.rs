@@ -9,14 +9,16 @@ use leptos::prelude::*;
 use super::plans::plan;
 use crate::api::ApiError;
 use crate::billing::{card_expiry, card_name};
+use crate::i18n::k::clusters_create as w;
+use crate::i18n::{t, tf};
 use crate::kit::Loaded;
 use crate::load::Load;
 
 pub type Answer<T> = Option<Result<T, ApiError>>;
 
 fn card_label(c: &PaymentMethod) -> String {
-    let default = if c.is_default { " (default)" } else { "" };
-    format!("{}, expires {}{default}", card_name(c), card_expiry(c))
+    let label = if c.is_default { w::CARD_DEFAULT } else { w::CARD };
+    tf(label, &[("card", &card_name(c)), ("expiry", &card_expiry(c))])
 }
 
 /// Whether a way to pay is settled: the person picked one, the saved cards were read (the
@@ -42,13 +44,10 @@ pub fn payment_choice(
             Err(e) => Err(e),
         })
     };
-    let saved = Loaded::from_fn("Loading saved cards", read, Some(Callback::new(move |_| cards.retry()))).ready(
+    let saved = Loaded::from_fn(t(w::LOADING_CARDS), read, Some(Callback::new(move |_| cards.retry()))).ready(
         move |answer| match answer {
             Err(role) => view! {
-                <p class="hint">{format!(
-                    "This API secret cannot see the organization's saved cards (that needs {}), so pay on the checkout page.",
-                    role.unwrap_or("a billing role")
-                )}</p>
+                <p class="hint">{tf(w::CARDS_CLOSED, &[("role", role.unwrap_or(t(w::A_BILLING_ROLE)))])}</p>
             }.into_any(),
             Ok(list) => list.into_iter().map(|c| {
                 let id = c.id.clone();
@@ -66,9 +65,11 @@ pub fn payment_choice(
     let failed =
         move || cards.with(|c| matches!(c, Some(Err(e)) if !matches!(e, ApiError::Forbidden { .. })));
     let undecided = move || {
-        failed().then(|| view! {
-        <p class="hint" id="payment-undecided">"No way to pay is chosen yet: retry to see the saved cards, or choose the checkout page."</p>
-    })
+        failed().then(|| {
+            view! {
+                <p class="hint" id="payment-undecided">{t(w::PAYMENT_UNDECIDED)}</p>
+            }
+        })
     };
     view! {
         {saved}
@@ -77,7 +78,7 @@ pub fn payment_choice(
             <input type="radio" name="payment" value="" id="pay-on-checkout"
                 prop:checked=move || settled.get() && card.get().is_none()
                 on:change=move |_| { picked.set(true); card.set(None); }/>
-            "Pay on the secure checkout page (new card, or the Starter trial)"
+            {t(w::PAY_ON_CHECKOUT)}
         </label>
     }
     .into_any()
@@ -87,11 +88,11 @@ pub fn payment_choice(
 /// there is none yet (still loading, or the read failed).
 pub fn region_phrase(regions: &Answer<Vec<Region>>, chosen: &str) -> String {
     match regions {
-        None => "(regions are still loading)".into(),
-        Some(Err(_)) => "(no region: the regions could not be loaded)".into(),
+        None => t(w::REGIONS_LOADING).into(),
+        Some(Err(_)) => t(w::REGIONS_FAILED).into(),
         Some(Ok(list)) => match list.iter().find(|r| r.name == chosen) {
-            Some(r) => format!("in {}", crate::words::region_text(&r.name, &r.region)),
-            None => "(no region chosen yet)".into(),
+            Some(r) => tf(w::IN_REGION, &[("region", &crate::words::region_text(&r.name, &r.region))]),
+            None => t(w::NO_REGION).into(),
         },
     }
 }
@@ -105,13 +106,28 @@ pub fn summary(
     saved_card: Option<bool>,
 ) -> String {
     let p = plan(tier);
-    let name = if name.trim().is_empty() { "(no name yet)" } else { name.trim() };
+    let name = if name.trim().is_empty() { t(w::NO_NAME) } else { name.trim() };
     let pay = match saved_card {
-        Some(true) => "charged to the selected card",
-        Some(false) => "paid on the checkout page",
-        None => "no way to pay chosen yet",
+        Some(true) => w::PAY_CARD,
+        Some(false) => w::PAY_CHECKOUT,
+        None => w::PAY_UNDECIDED,
     };
-    format!("{} plan, {}: {}. {name} {region}, {pay}.", p.title, period.as_str(), p.price(period))
+    let period_words = match period {
+        BillingPeriod::Monthly => t(w::PERIOD_MONTHLY),
+        BillingPeriod::Annual => t(w::PERIOD_ANNUAL),
+        BillingPeriod::Unknown(code) => code.as_str(),
+    };
+    tf(
+        w::SUMMARY_TEXT,
+        &[
+            ("plan", p.title),
+            ("period", period_words),
+            ("price", &p.price(period)),
+            ("name", name),
+            ("region", region),
+            ("pay", t(pay)),
+        ],
+    )
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@ use leptos::prelude::*;
 
 use crate::api::{self, use_api};
 use crate::clusters::payment::{PAGE_ASKS_FOR_THE_CARD, unpaid_reason, waiting_for_payment};
+use crate::i18n::k::{clusters_create as w, clusters_page as page};
+use crate::i18n::{t, tf};
 use crate::kit::{Loaded, Write};
 use crate::redirect::Redirecting;
 
@@ -31,7 +33,7 @@ fn forget() {
 
 fn unpaid(cluster: Cluster, dismiss: Callback<()>) -> AnyView {
     let api = use_api();
-    let resume = Write::new("Opening the payment page");
+    let resume = Write::new(t(page::OPENING_PAYMENT_PAGE));
     let link = RwSignal::new(None::<RedirectLink>);
     let id = StoredValue::new(cluster.id.clone());
     let why = unpaid_reason(&cluster.status).unwrap_or_default();
@@ -43,8 +45,8 @@ fn unpaid(cluster: Cluster, dismiss: Callback<()>) -> AnyView {
         <section class="card" id="pending-payment">
             <h2>{waiting_for_payment(&cluster.name)}</h2>
             <p>{why}</p>
-            <p>{PAGE_ASKS_FOR_THE_CARD}</p>
-            {move || link.get().map(|link| view! { <Redirecting link=link destination="the payment page"/> })}
+            <p>{t(PAGE_ASKS_FOR_THE_CARD)}</p>
+            {move || link.get().map(|link| view! { <Redirecting link=link destination=t(page::PAYMENT_PAGE)/> })}
             {resume.failure()}
             <div class="actions">
                 <button class="button primary" id="complete-payment" disabled=move || resume.busy.get() || link.with(Option::is_some)
@@ -52,10 +54,10 @@ fn unpaid(cluster: Cluster, dismiss: Callback<()>) -> AnyView {
                         let op = ops::ClusterCheckoutResume { id: id.get_value(), body: None };
                         resume.run(async move { api::call(api, &op).await }, move |l| { link.try_set(Some(l)); });
                     }>
-                    {resume.label("Complete payment", "Opening…")}
+                    {resume.label(t(page::COMPLETE_PAYMENT), t(page::OPENING))}
                 </button>
-                <a class="button" href=path>"Go to the cluster"</a>
-                <button class="button subtle" id="create-another" on:click=move |_| dismiss.run(())>"Create another cluster"</button>
+                <a class="button" href=path>{t(w::GO_TO_CLUSTER)}</a>
+                <button class="button subtle" id="create-another" on:click=move |_| dismiss.run(())>{t(w::CREATE_ANOTHER)}</button>
             </div>
             <crate::kit::code::CodePanel curl=code/>
         </section>
@@ -76,7 +78,7 @@ pub fn PendingCluster(id: String, dismiss: Callback<()>) -> impl IntoView {
         forget();
         dismiss.run(());
     });
-    Loaded::new("Loading the cluster you created", cluster).retry(Callback::new(move |_| cluster.retry())).ready(
+    Loaded::new(t(w::LOADING_CREATED), cluster).retry(Callback::new(move |_| cluster.retry())).ready(
         move |c: Cluster| {
             if unpaid_reason(&c.status).is_some() {
                 return unpaid(c, dismiss);
@@ -84,11 +86,11 @@ pub fn PendingCluster(id: String, dismiss: Callback<()>) -> impl IntoView {
             let words = crate::clusters::status_badge::words(&c.status);
             view! {
                 <section class="card" id="pending-payment">
-                    <h2>{format!("{} is no longer waiting for payment", c.name)}</h2>
-                    <p>{format!("Its state is now: {words}.")}</p>
+                    <h2>{tf(w::NO_LONGER_WAITING, &[("name", &c.name)])}</h2>
+                    <p>{tf(w::STATE_NOW, &[("state", &words)])}</p>
                     <div class="actions">
-                        <a class="button primary" href=crate::links::cluster(&c.id)>"Go to the cluster"</a>
-                        <button class="button subtle" id="create-another" on:click=move |_| dismiss.run(())>"Create another cluster"</button>
+                        <a class="button primary" href=crate::links::cluster(&c.id)>{t(w::GO_TO_CLUSTER)}</a>
+                        <button class="button subtle" id="create-another" on:click=move |_| dismiss.run(())>{t(w::CREATE_ANOTHER)}</button>
                     </div>
                 </section>
             }

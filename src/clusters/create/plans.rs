@@ -3,65 +3,115 @@
 
 use cluster_api::{BillingPeriod, Tier};
 
+use crate::i18n::k::clusters_plans as w;
+use crate::i18n::{Msg, t, tf, tp};
+
+/// What a plan includes, as catalogue messages (shown with `t`).
+pub struct PlanText {
+    pub sessions: Msg,
+    pub sla: Msg,
+    pub realms: Msg,
+    pub themes: Msg,
+    pub extensions: Msg,
+    pub domains: Msg,
+    pub ip_rules: Msg,
+}
+
 pub struct Plan {
     pub tier: Tier,
+    /// The tier's name: a product name, the same in every language.
     pub title: &'static str,
+    /// Lines of `text` in English, for the overview's quick start until it moves to the
+    /// catalogues (it can use `t(plan.text.sessions)`).
     pub sessions: &'static str,
     pub sla: &'static str,
     pub realms: &'static str,
-    pub themes: &'static str,
-    pub extensions: &'static str,
-    pub domains: &'static str,
-    pub ip_rules: &'static str,
+    pub text: PlanText,
     pub monthly_cents: i64,
     /// The monthly rate when billed annually; `None` when the tier is monthly only.
     pub annual_monthly_cents: Option<i64>,
     pub trial_days: Option<u32>,
 }
 
-pub const PLANS: [Plan; 3] = [
-    Plan {
-        tier: Tier::Starter,
-        title: "Starter",
-        sessions: "Up to 1,000 concurrent sessions",
-        sla: "99% uptime SLA",
-        realms: "5 realms",
-        themes: "1 custom theme",
-        extensions: "No custom extensions",
-        domains: "1 custom domain",
-        ip_rules: "No IP restrictions",
-        monthly_cents: 14_900,
-        annual_monthly_cents: None,
-        trial_days: Some(30),
-    },
-    Plan {
-        tier: Tier::Premium,
-        title: "Premium",
-        sessions: "Up to 10,000 concurrent sessions",
-        sla: "99.5% uptime SLA",
-        realms: "20 realms",
-        themes: "1 custom theme",
-        extensions: "1 extension or password denylist",
-        domains: "5 custom domains",
-        ip_rules: "2 IP restrictions (admin paths)",
-        monthly_cents: 99_900,
-        annual_monthly_cents: Some(74_900),
-        trial_days: None,
-    },
-    Plan {
-        tier: Tier::Enterprise,
-        title: "Enterprise",
-        sessions: "Up to 50,000 concurrent sessions",
-        sla: "99.9% uptime SLA",
-        realms: "100 realms",
-        themes: "Unlimited themes",
-        extensions: "Unlimited extensions and denylists",
-        domains: "15 custom domains",
-        ip_rules: "Unlimited IP restrictions",
-        monthly_cents: 299_900,
-        annual_monthly_cents: Some(249_900),
-        trial_days: None,
-    },
+impl Plan {
+    const fn new(
+        tier: Tier,
+        title: &'static str,
+        text: PlanText,
+        monthly_cents: i64,
+        annual_monthly_cents: Option<i64>,
+        trial_days: Option<u32>,
+    ) -> Plan {
+        Plan {
+            tier,
+            title,
+            sessions: text.sessions.1,
+            sla: text.sla.1,
+            realms: text.realms.1,
+            text,
+            monthly_cents,
+            annual_monthly_cents,
+            trial_days,
+        }
+    }
+
+    /// What the plan includes, in the person's language, in the order the wizard lists it.
+    pub fn lines(&self) -> [&'static str; 7] {
+        let x = &self.text;
+        [x.sessions, x.sla, x.realms, x.themes, x.extensions, x.domains, x.ip_rules].map(t)
+    }
+}
+
+// A static: built by `Plan::new`, its value is not promoted to a `'static` constant.
+pub static PLANS: [Plan; 3] = [
+    Plan::new(
+        Tier::Starter,
+        "Starter",
+        PlanText {
+            sessions: w::STARTER_SESSIONS,
+            sla: w::STARTER_SLA,
+            realms: w::STARTER_REALMS,
+            themes: w::STARTER_THEMES,
+            extensions: w::STARTER_EXTENSIONS,
+            domains: w::STARTER_DOMAINS,
+            ip_rules: w::STARTER_IP_RULES,
+        },
+        14_900,
+        None,
+        Some(30),
+    ),
+    Plan::new(
+        Tier::Premium,
+        "Premium",
+        PlanText {
+            sessions: w::PREMIUM_SESSIONS,
+            sla: w::PREMIUM_SLA,
+            realms: w::PREMIUM_REALMS,
+            themes: w::PREMIUM_THEMES,
+            extensions: w::PREMIUM_EXTENSIONS,
+            domains: w::PREMIUM_DOMAINS,
+            ip_rules: w::PREMIUM_IP_RULES,
+        },
+        99_900,
+        Some(74_900),
+        None,
+    ),
+    Plan::new(
+        Tier::Enterprise,
+        "Enterprise",
+        PlanText {
+            sessions: w::ENTERPRISE_SESSIONS,
+            sla: w::ENTERPRISE_SLA,
+            realms: w::ENTERPRISE_REALMS,
+            themes: w::ENTERPRISE_THEMES,
+            extensions: w::ENTERPRISE_EXTENSIONS,
+            domains: w::ENTERPRISE_DOMAINS,
+            ip_rules: w::ENTERPRISE_IP_RULES,
+        },
+        299_900,
+        Some(249_900),
+        None,
+    ),
 ];
 
 pub fn plan(tier: &Tier) -> &'static Plan {
@@ -78,12 +128,12 @@ impl Plan {
         use crate::billing::dollars;
         let price = match (period, self.annual_monthly_cents) {
             (BillingPeriod::Annual, Some(monthly)) => {
-                format!("{} / year ({} / month)", dollars(monthly * 12), dollars(monthly))
+                tf(w::PER_YEAR, &[("year", &dollars(monthly * 12)), ("month", &dollars(monthly))])
             }
-            _ => format!("{} / month", dollars(self.monthly_cents)),
+            _ => tf(w::PER_MONTH, &[("price", &dollars(self.monthly_cents))]),
         };
         match self.trial_days {
-            Some(days) => format!("{days}-day free trial, then {price}"),
+            Some(days) => tp(w::TRIAL, f64::from(days), &[("price", &price)]),
             None => price,
         }
     }

@@ -7,6 +7,8 @@ use crate::api::{self, ApiError};
 use crate::billing::SubscriptionDetails;
 use crate::clusters::ClusterCtx;
 use crate::clusters::payment::ResumeButton;
+use crate::i18n::k::clusters_tabs as w;
+use crate::i18n::t;
 use crate::kit::Loaded;
 
 #[component]
@@ -23,19 +25,19 @@ pub fn ClusterBilling() -> impl IntoView {
 
     view! {
         <section class="card" id="cluster-billing">
-            <h2>"Subscription"</h2>
+            <h2>{t(w::SUBSCRIPTION)}</h2>
             // No subscription is an answer too: none starts before the first payment.
-            {Loaded::from_fn("Loading the subscription", move || subscription.get().map(|r| match r {
+            {Loaded::from_fn(t(w::LOADING_SUBSCRIPTION), move || subscription.get().map(|r| match r {
                 Err(ApiError::NotFound(_)) => Ok(None),
                 other => other.map(Some),
             }), Some(Callback::new(move |_| subscription.refetch())))
             .ready(|answer| match answer {
                 None => view! {
-                    <p id="no-subscription">"No subscription yet: it starts when the first payment for this cluster succeeds."</p>
+                    <p id="no-subscription">{t(w::NO_SUBSCRIPTION)}</p>
                 }.into_any(),
                 Some(s) => view! {
                     <SubscriptionDetails subscription=s>
-                        <ResumeButton id="pay-open-invoice" label="Pay open invoice" destination="the invoice"/>
+                        <ResumeButton id="pay-open-invoice" label=t(w::PAY_INVOICE) destination=t(w::THE_INVOICE)/>
                     </SubscriptionDetails>
                 }.into_any(),
             })}

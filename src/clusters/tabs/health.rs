@@ -10,6 +10,8 @@ use leptos::prelude::*;
 
 use crate::api;
 use crate::format;
+use crate::i18n::k::clusters_tabs as w;
+use crate::i18n::{t, tf};
 use crate::kit::sparkline::sparkline;
 use crate::kit::{Badge, Loaded, Tone};
 use crate::poll::{Backoff, Poller};
@@ -45,11 +47,7 @@ pub fn changes(samples: &[Sample]) -> Vec<(f64, String)> {
         let (before, after) = (&pair[0], &pair[1]);
         let mut parts = Vec::new();
         if before.healthy != after.healthy {
-            parts.push(if after.healthy {
-                "became healthy".to_string()
-            } else {
-                "became not healthy".to_string()
-            });
+            parts.push(t(if after.healthy { w::BECAME_HEALTHY } else { w::BECAME_NOT_HEALTHY }).to_string());
         }
         let keys: BTreeSet<&String> = before.counts.keys().chain(after.counts.keys()).collect();
         for key in keys {
@@ -86,12 +84,12 @@ fn facts(samples: &[Sample]) -> Vec<String> {
 /// that is not running yet (awaiting payment, provisioning) or any more is said to be so.
 pub fn health(healthy: bool, status: &ClusterState) -> (&'static str, Tone) {
     match (healthy, status) {
-        (true, _) => ("Healthy", Tone::Ok),
-        (false, ClusterState::Active) => ("Not healthy", Tone::Bad),
+        (true, _) => (t(w::HEALTHY), Tone::Ok),
+        (false, ClusterState::Active) => (t(w::NOT_HEALTHY), Tone::Bad),
         (false, ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::Provisioning) => {
-            ("Not running yet", Tone::Neutral)
+            (t(w::NOT_RUNNING_YET), Tone::Neutral)
         }
-        (false, _) => ("Not running", Tone::Muted),
+        (false, _) => (t(w::NOT_RUNNING), Tone::Muted),
     }
 }
 
@@ -114,18 +112,20 @@ fn history_view(samples: Vec<Sample>, visit: f64) -> AnyView {
         .map(|fact| {
             let points = series(&samples, &fact);
             let values: Vec<String> = points.iter().map(|(_, v)| v.to_string()).collect();
-            let label = format!("{fact} over this visit: {}", values.join(", "));
+            // `healthy` is the console's own fact; the counts are named as the service names them.
+            let shown = if fact == "healthy" { t(w::HEALTHY_LOWER).to_string() } else { fact.clone() };
+            let label = tf(w::SPARK_LABEL, &[("fact", &shown), ("values", &values.join(", "))]);
             let id = format!("spark-{fact}");
-            view! { <li><span class="cap">{fact.clone()}</span>" "{sparkline(label, &points, id)}</li> }
+            view! { <li><span class="cap">{shown}</span>" "{sparkline(label, &points, id)}</li> }
         })
         .collect_view();
     let changed = changes(&samples);
     view! {
-        <h3>"During this visit"</h3>
-        <p class="hint">{format!("Since you opened this page at {}; read every few seconds while it is shown.", format::clock(visit))}</p>
+        <h3>{t(w::DURING_VISIT)}</h3>
+        <p class="hint">{tf(w::SINCE_OPENED, &[("time", &format::clock(visit))])}</p>
         <ul class="sparklines">{lines}</ul>
         {if changed.is_empty() {
-            view! { <p class="hint" id="metrics-no-change">"No change since you opened this page."</p> }.into_any()
+            view! { <p class="hint" id="metrics-no-change">{t(w::NO_CHANGE)}</p> }.into_any()
         } else {
             view! {
                 <ul id="metrics-changes">
@@ -174,8 +174,8 @@ pub fn HealthCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
     let failed = move || feed.with(|f| f.value.as_ref().and(f.error.as_ref()).map(|e| e.title()));
     view! {
         <section class="card" id="metrics">
-            <h2>"Health"</h2>
-            {Loaded::from_fn("Loading metrics", move || feed.get().read(), None).ready(move |m: Metrics| {
+            <h2>{t(w::HEALTH)}</h2>
+            {Loaded::from_fn(t(w::LOADING_METRICS), move || feed.get().read(), None).ready(move |m: Metrics| {
                 let (words, tone) = health(m.healthy, &status.get());
                 view! {
                     <p>{Badge::new(words, tone).id("health").view()}</p>
@@ -183,7 +183,7 @@ pub fn HealthCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
                 }.into_any()
             })}
             {move || failed().map(|why| view! {
-                <p class="hint" id="metrics-stale">{format!("The latest reading failed ({why}); this shows the one before and tries again.")}</p>
+                <p class="hint" id="metrics-stale">{tf(w::READING_FAILED, &[("why", &why)])}</p>
             })}
             {move || history_view(samples.get(), visit)}
         </section>

@@ -8,6 +8,8 @@ use crate::clusters::status_badge;
 use crate::clusters::watch::restart_watch;
 use crate::directory::Directory;
 use crate::format;
+use crate::i18n::k::clusters_tabs as w;
+use crate::i18n::{t, tf};
 use crate::kit::Loaded;
 use crate::kit::copy::CopyButton;
 use crate::links::{self, ClusterTab};
@@ -27,28 +29,28 @@ pub fn ClusterOverview() -> impl IntoView {
         // Support staff: the facts for a ticket, first.
         {move || directory.is_staff().then(|| view! { <super::summary::SupportSummary/> })}
         <section class="card">
-            <h2>"Overview"</h2>
+            <h2>{t(w::OVERVIEW)}</h2>
             <dl class="fields">
-                <dt>"ID"</dt><dd class="mono" id="cluster-id">{id.clone()}" "<CopyButton text=id.clone() what="cluster ID"/></dd>
-                <dt>"Name"</dt><dd>{name}</dd>
-                <dt>"Host"</dt><dd class="mono" id="cluster-host">{move || {
+                <dt>{t(w::ID)}</dt><dd class="mono" id="cluster-id">{id.clone()}" "<CopyButton text=id.clone() what=t(w::COPY_CLUSTER_ID)/></dd>
+                <dt>{t(w::NAME)}</dt><dd>{name}</dd>
+                <dt>{t(w::HOST)}</dt><dd class="mono" id="cluster-host">{move || {
                     let host = cluster.with(|c| c.host.clone());
-                    view! { {host_view(&host)}" "<CopyButton text=host what="host"/> }
+                    view! { {host_view(&host)}" "<CopyButton text=host what=t(w::COPY_HOST)/> }
                 }}</dd>
-                <dt>"Region"</dt><dd id="cluster-region">{move || cluster.with(|c| words::region_view(&c.region.name, &c.region.region))}</dd>
-                <dt>"Custom domain"</dt>
+                <dt>{t(w::REGION)}</dt><dd id="cluster-region">{move || cluster.with(|c| words::region_view(&c.region.name, &c.region.region))}</dd>
+                <dt>{t(w::CUSTOM_DOMAIN)}</dt>
                 <dd id="custom-domain"><CustomDomain id=id.clone()/> " "
-                    <a href=links::cluster_tab(&id, ClusterTab::Domains) id="custom-domain-link">"Manage domains"</a></dd>
-                <dt>"Status"</dt><dd id="cluster-status">{move || { let s = status.get(); view! { <span title=s.as_str().to_string()>{status_badge::words(&s)}</span> } }}</dd>
-                <dt>"Organization"</dt>
+                    <a href=links::cluster_tab(&id, ClusterTab::Domains) id="custom-domain-link">{t(w::MANAGE_DOMAINS)}</a></dd>
+                <dt>{t(w::STATUS)}</dt><dd id="cluster-status">{move || { let s = status.get(); view! { <span title=s.as_str().to_string()>{status_badge::words(&s)}</span> } }}</dd>
+                <dt>{t(w::ORGANIZATION)}</dt>
                 <dd>{move || cluster.with(|c| c.owner.clone()).map(|o| format!("{} ({o})", directory.org_label(&o))).unwrap_or_else(|| "—".into())}</dd>
-                <dt>"Variant"</dt><dd id="cluster-variant">{move || cluster.with(|c| match c.variant.as_deref() {
+                <dt>{t(w::VARIANT)}</dt><dd id="cluster-variant">{move || cluster.with(|c| match c.variant.as_deref() {
                     Some(code) => words::or_code(words::variant(code), code),
                     None => "—".into_any(),
                 })}</dd>
-                <dt>"Tier"</dt><dd class="cap">{move || cluster.with(|c| c.tier.to_string())}</dd>
-                <dt>"Resource limits"</dt><dd class="cap">{move || cluster.with(|c| c.resource_limits.to_string())}</dd>
-                <dt>"Created"</dt>
+                <dt>{t(w::TIER)}</dt><dd class="cap">{move || cluster.with(|c| c.tier.to_string())}</dd>
+                <dt>{t(w::RESOURCE_LIMITS)}</dt><dd class="cap">{move || cluster.with(|c| c.resource_limits.to_string())}</dd>
+                <dt>{t(w::CREATED)}</dt>
                 <dd>{move || cluster.with(|c| format!("{} ({})", format::utc(c.created_at), format::relative(js_sys::Date::now() as i64, c.created_at)))}</dd>
             </dl>
         </section>
@@ -58,7 +60,7 @@ pub fn ClusterOverview() -> impl IntoView {
         </div>
         <SystemInfoCard id=id.clone() status=status.into()/>
         <section class="card danger-zone">
-            <h2>"Delete"</h2>
+            <h2>{t(w::DELETE)}</h2>
             <DeleteCluster cluster=cluster/>
         </section>
     }
@@ -98,13 +100,13 @@ fn CustomDomain(id: String) -> impl IntoView {
         }
     });
     move || match host.get() {
-        Some(host) => format!("{host} (primary host)").into_any(),
+        Some(host) => tf(w::PRIMARY_HOST, &[("host", &host)]).into_any(),
         None => {
-            Loaded::new("Loading custom domains", issued).loading("Loading…").ready(|issued: Vec<String>| {
+            Loaded::new(t(w::LOADING_DOMAINS), issued).loading(t(w::LOADING)).ready(|issued: Vec<String>| {
                 if issued.is_empty() {
-                    "None".into_any()
+                    t(w::NONE).into_any()
                 } else {
-                    format!("{} (certificate issued; not the primary host)", issued.join(", ")).into_any()
+                    tf(w::ISSUED_DOMAINS, &[("domains", &issued.join(", "))]).into_any()
                 }
             })
         }
@@ -127,16 +129,16 @@ fn RestartCard(id: String) -> impl IntoView {
     let feed = crate::poll::app_wide(restart_watch).watch(id, None);
     view! {
         <section class="card" id="restart">
-            <h2>"Restarts"</h2>
+            <h2>{t(w::RESTARTS)}</h2>
             // The feed retries by itself: no Retry button.
-            {Loaded::from_fn("Loading the restart status", move || feed.get().read(), None).loading("Loading…").ready(|s| {
+            {Loaded::from_fn(t(w::LOADING_RESTART), move || feed.get().read(), None).loading(t(w::LOADING)).ready(|s| {
                 if s.restart_in_progress {
                     view! {
                         <p>{crate::kit::badge::restart_in_progress()}</p>
-                        <p class="hint">"Configuration changes wait until it finishes. This updates by itself."</p>
+                        <p class="hint">{t(w::RESTART_WAITS)}</p>
                     }.into_any()
                 } else {
-                    view! { <p>"No restart in progress."</p> }.into_any()
+                    view! { <p>{t(w::NO_RESTART)}</p> }.into_any()
                 }
             })}
             <RestartHistory id=id_history/>
@@ -155,20 +157,27 @@ fn RestartHistory(id: String) -> impl IntoView {
             .restarts(&key)
             .into_iter()
             .map(|item| {
-                let ended = match (&item.state, item.ended) {
-                    (crate::activity::State::Settled { note, .. }, Some(at)) => {
-                        format!("ended {} ({note})", format::clock(at))
-                    }
-                    _ => "still running".to_string(),
+                let started = format::clock(item.started);
+                let line = match (&item.state, item.ended) {
+                    (crate::activity::State::Settled { note, .. }, Some(at)) => tf(
+                        w::RESTART_ENDED,
+                        &[
+                            ("label", &item.label),
+                            ("started", &started),
+                            ("ended", &format::clock(at)),
+                            ("note", note),
+                        ],
+                    ),
+                    _ => tf(w::RESTART_RUNNING, &[("label", &item.label), ("started", &started)]),
                 };
-                view! { <li>{format!("{}: started {}, {ended}", item.label, format::clock(item.started))}</li> }
+                view! { <li>{line}</li> }
             })
             .collect_view()
     };
     view! {
-        <h3>"Restarts during this visit"</h3>
+        <h3>{t(w::RESTARTS_THIS_VISIT)}</h3>
         {move || if center.restarts(&id).is_empty() {
-            view! { <p class="hint" id="restart-history-empty">"None seen since this tab opened."</p> }.into_any()
+            view! { <p class="hint" id="restart-history-empty">{t(w::NO_RESTARTS_SEEN)}</p> }.into_any()
         } else {
             view! { <ul id="restart-history">{rows()}</ul> }.into_any()
         }}
@@ -205,15 +214,15 @@ fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
     });
     view! {
         <section class="card" id="system-info">
-            <h2>"System information"</h2>
+            <h2>{t(w::SYSTEM_INFO)}</h2>
             // Not read (`None`) while the cluster is not active.
-            {Loaded::from_fn("Loading system information", move || info.get().map(Option::transpose), Some(Callback::new(move |_| info.refetch())))
-                .loading("Loading…")
+            {Loaded::from_fn(t(w::LOADING_SYSTEM_INFO), move || info.get().map(Option::transpose), Some(Callback::new(move |_| info.refetch())))
+                .loading(t(w::LOADING))
                 .ready(move |answer| match answer {
                     None => view! {
-                        <p class="hint">{format!(
-                            "Keycloak's server information is available while the cluster is active; it is {} now.",
-                            crate::lower::lower(&status_badge::words(&status.get()))
+                        <p class="hint">{tf(
+                            w::SYSTEM_INFO_INACTIVE,
+                            &[("state", &crate::lower::lower(&status_badge::words(&status.get())))],
                         )}</p>
                     }.into_any(),
                     Some(s) => system_info_view(s),
@@ -224,16 +233,16 @@ fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
 
 fn system_info_view(s: SystemInfoRepresentation) -> AnyView {
     let rows: Vec<(&str, Option<String>)> = vec![
-        ("Keycloak version", s.version),
-        ("Build", s.build_tag),
-        ("Server time", s.server_time),
-        ("Uptime", s.uptime),
+        (t(w::KEYCLOAK_VERSION), s.version),
+        (t(w::BUILD), s.build_tag),
+        (t(w::SERVER_TIME), s.server_time),
+        (t(w::UPTIME), s.uptime),
         ("Java", s.java_version.map(|v| format!("{v} ({})", s.java_vendor.unwrap_or_default()))),
-        ("Java VM", s.java_vm.map(|v| format!("{v} {}", s.java_vm_version.unwrap_or_default()))),
-        ("Java runtime", s.java_runtime),
-        ("Java home", s.java_home),
+        (t(w::JAVA_VM), s.java_vm.map(|v| format!("{v} {}", s.java_vm_version.unwrap_or_default()))),
+        (t(w::JAVA_RUNTIME), s.java_runtime),
+        (t(w::JAVA_HOME), s.java_home),
         (
-            "OS",
+            t(w::OS),
             s.os_name.map(|n| {
                 format!(
                     "{n} {} ({})",
@@ -242,11 +251,11 @@ fn system_info_view(s: SystemInfoRepresentation) -> AnyView {
                 )
             }),
         ),
-        ("File encoding", s.file_encoding),
-        ("User", s.user_name),
-        ("Working directory", s.user_dir),
-        ("Time zone", s.user_timezone),
-        ("Locale", s.user_locale),
+        (t(w::FILE_ENCODING), s.file_encoding),
+        (t(w::USER), s.user_name),
+        (t(w::WORKING_DIRECTORY), s.user_dir),
+        (t(w::TIME_ZONE), s.user_timezone),
+        (t(w::LOCALE), s.user_locale),
     ];
     view! {
         <dl class="fields">

@@ -7,33 +7,35 @@ use leptos::prelude::*;
 use crate::api::{self, ApiError, use_api};
 use crate::clusters::ClusterCtx;
 use crate::directory::Directory;
+use crate::i18n::k::clusters_tabs as w;
+use crate::i18n::{t, tf};
 use crate::kit::copy::CopyButton;
 
 /// One fact that is read: its value, or what is known about why it is missing.
 fn fact<T>(answer: &Option<Result<T, ApiError>>, show: impl Fn(&T) -> String) -> String {
     match answer {
-        None => "(still loading)".into(),
+        None => t(w::STILL_LOADING).into(),
         Some(Ok(value)) => show(value),
-        Some(Err(e)) => format!("(could not be read: {})", e.title()),
+        Some(Err(e)) => tf(w::UNREADABLE, &[("title", &e.title())]),
     }
 }
 
 /// The summary's text, one `Label: value` line per fact.
 pub fn summary_text(c: &Cluster, org: &str, keycloak: &str, restart: &str, health: &str) -> String {
     [
-        ("Cluster ID", c.id.clone()),
-        ("Organization", format!("{org} ({})", c.owner.clone().unwrap_or_default())),
-        ("Name", c.name.clone()),
-        ("Host", c.host.clone()),
-        ("Tier", c.tier.to_string()),
+        (t(w::CLUSTER_ID), c.id.clone()),
+        (t(w::ORGANIZATION), format!("{org} ({})", c.owner.clone().unwrap_or_default())),
+        (t(w::NAME), c.name.clone()),
+        (t(w::HOST), c.host.clone()),
+        (t(w::TIER), c.tier.to_string()),
         (
-            "Region",
+            t(w::REGION),
             format!("{} [{}]", crate::words::region_text(&c.region.name, &c.region.region), c.region.name),
         ),
-        ("Status", format!("{} ({})", crate::clusters::status_badge::words(&c.status), c.status)),
-        ("Keycloak version", keycloak.to_string()),
-        ("Restart", restart.to_string()),
-        ("Health", health.to_string()),
+        (t(w::STATUS), format!("{} ({})", crate::clusters::status_badge::words(&c.status), c.status)),
+        (t(w::KEYCLOAK_VERSION), keycloak.to_string()),
+        (t(w::RESTART), restart.to_string()),
+        (t(w::HEALTH), health.to_string()),
     ]
     .iter()
     .map(|(k, v)| format!("{k}: {v}"))
@@ -63,17 +65,21 @@ pub fn SupportSummary() -> impl IntoView {
     });
     let text = Memo::new(move |_| {
         let keycloak = info.with(|i| match i {
-            None => "(still loading)".to_string(),
-            Some(None) => format!("(not available while {})", ctx.cluster.with(|c| c.status.to_string())),
-            Some(Some(answer)) => {
-                fact(&Some(answer.clone()), |s| s.version.clone().unwrap_or_else(|| "(not reported)".into()))
+            None => t(w::STILL_LOADING).to_string(),
+            Some(None) => {
+                tf(w::NOT_AVAILABLE_WHILE, &[("status", &ctx.cluster.with(|c| c.status.to_string()))])
             }
+            Some(Some(answer)) => fact(&Some(answer.clone()), |s| {
+                s.version.clone().unwrap_or_else(|| t(w::NOT_REPORTED).into())
+            }),
         });
         let restart = restart.with(|r| {
-            fact(r, |s| if s.restart_in_progress { "in progress".into() } else { "none in progress".into() })
+            fact(r, |s| {
+                t(if s.restart_in_progress { w::RESTART_IN_PROGRESS } else { w::RESTART_NONE }).into()
+            })
         });
-        let health =
-            health.with(|h| fact(h, |m| if m.healthy { "healthy".into() } else { "not healthy".into() }));
+        let health = health
+            .with(|h| fact(h, |m| t(if m.healthy { w::HEALTHY_LOWER } else { w::NOT_HEALTHY_LOWER }).into()));
         ctx.cluster.with(|c| {
             summary_text(
                 c,
@@ -86,10 +92,10 @@ pub fn SupportSummary() -> impl IntoView {
     });
     view! {
         <section class="card" id="support-summary">
-            <h2>"Support summary"</h2>
-            <p class="hint">"Ready to paste into a ticket."</p>
+            <h2>{t(w::SUPPORT_SUMMARY)}</h2>
+            <p class="hint">{t(w::PASTE_READY)}</p>
             <pre class="mono" id="support-summary-text">{move || text.get()}</pre>
-            {move || view! { <CopyButton text=text.get() what="support summary"/> }}
+            {move || view! { <CopyButton text=text.get() what=t(w::COPY_SUPPORT_SUMMARY)/> }}
         </section>
     }
 }

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::reveal::RevealSecret;
 use crate::api::{self, use_api};
 use crate::directory::Directory;
+use crate::i18n::{k, t};
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 
@@ -28,7 +29,7 @@ pub fn CreateSecret(
     let name = RwSignal::new(String::new());
     let touched = RwSignal::new(false);
     let chosen = RwSignal::new(Vec::<String>::new());
-    let write = Write::new("Creating the API secret");
+    let write = Write::new(t(k::api_secrets::CREATING));
     let revealed = RwSignal::new(None::<Secret>);
     let held = Signal::derive(move || directory.org(&org.get_value()).map(|o| o.roles).unwrap_or_default());
     let problem = Memo::new(move |_| {
@@ -88,7 +89,7 @@ pub fn CreateSecret(
             <label class="role-option" class:unavailable=move || !holds()>
                 <input type="checkbox" name="role" value=role disabled=move || !holds() prop:checked=checked on:change=toggle/>
                 " " {role}
-                {move || (!holds()).then(|| view! { <span class="sub">" — you do not hold this role, so you cannot grant it"</span> })}
+                {move || (!holds()).then(|| view! { <span class="sub">" — "{t(k::api_secrets::ROLE_NOT_HELD)}</span> })}
             </label>
         }
     };
@@ -98,31 +99,31 @@ pub fn CreateSecret(
             <button class="button primary" id="new-secret" type="button"
                 disabled=move || refusal.with(Option::is_some) aria-describedby=move || refusal.with(Option::is_some).then_some("secret-limit")
                 on:click=move |_| open.update(|o| *o = !*o)>
-                "Create API secret"
+                {t(k::api_secrets::CREATE_BUTTON)}
             </button>
             {move || refusal.get().map(|why| view! { <p class="hint" id="secret-limit">{why}</p> })}
         </div>
         {move || open.get().then(|| view! {
             <form class="card" id="secret-form" on:submit=submit aria-labelledby="secret-form-title">
-                <h2 id="secret-form-title">"New API secret"</h2>
-                <label for="secret-name">"Name"</label>
+                <h2 id="secret-form-title">{t(k::api_secrets::NEW_HEADING)}</h2>
+                <label for="secret-name">{t(k::api_secrets::NAME)}</label>
                 <input id="secret-name" autocomplete="off" aria-describedby="secret-name-rule secret-name-problem"
                     prop:value=name on:input:target=move |ev| { touched.set(true); name.set(ev.target().value()) }/>
-                <p class="hint" id="secret-name-rule">"Lowercase letters only, at most 32, unique in the organization."</p>
+                <p class="hint" id="secret-name-rule">{t(k::api_secrets::NAME_RULE)}</p>
                 <p class="field-error" id="secret-name-problem" role="status">
                     {move || if touched.get() { problem.get() } else { None }}
                 </p>
                 <fieldset class="roles-choice">
-                    <legend>"Roles (only those you hold can be granted)"</legend>
+                    <legend>{t(k::api_secrets::ROLES_LEGEND)}</legend>
                     {ORG_ROLES.iter().map(|role| role_option(role)).collect_view()}
                 </fieldset>
                 {write.failure()}
                 <div class="actions">
                     <button class="button primary" type="submit" id="create-secret"
                         disabled=move || write.busy.get() || problem.with(Option::is_some) || refusal.with(Option::is_some)>
-                        {write.label("Create", "Creating…")}
+                        {write.label(t(k::api_secrets::CREATE), t(k::api_secrets::CREATING_SHORT))}
                     </button>
-                    <button class="button" type="button" on:click=move |_| open.set(false)>"Cancel"</button>
+                    <button class="button" type="button" on:click=move |_| open.set(false)>{t(k::api_secrets::CANCEL)}</button>
                 </div>
                 <CodePanel curl=code/>
             </form>

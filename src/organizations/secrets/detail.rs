@@ -10,6 +10,7 @@ use super::{org_param, role_chips};
 use crate::api::{self, Api, use_api};
 use crate::directory::Directory;
 use crate::format;
+use crate::i18n::{k, t, tf};
 use crate::kit::Loaded;
 use crate::kit::copy::CopyButton;
 use crate::kit::page::{Breadcrumbs, PageHead};
@@ -44,13 +45,13 @@ fn SecretPage(org_id: String, secret_id: String) -> impl IntoView {
     let list = links::org_secrets(&org_id);
     view! {
         <Breadcrumbs crumbs=vec![
-            (crate::routes::ORGANIZATIONS.label.into(), Some(links::ORGANIZATIONS.to_string())),
+            (crate::routes::ORGANIZATIONS.label().into(), Some(links::ORGANIZATIONS.to_string())),
             (label, Some(links::ORGANIZATIONS.to_string())),
-            (crate::routes::API_SECRETS.label.into(), Some(list)),
+            (crate::routes::API_SECRETS.label().into(), Some(list)),
             (secret_id.clone(), None),
         ]/>
         <PageHead heading=heading/>
-        {Loaded::new("Loading the API secret", secret).ready(move |s| facts(api, &directory, ids.get_value().0, s))}
+        {Loaded::new(t(k::api_secrets::LOADING_ONE), secret).ready(move |s| facts(api, &directory, ids.get_value().0, s))}
     }
 }
 
@@ -60,12 +61,15 @@ fn facts(api: Api, directory: &Directory, org_id: String, s: Secret) -> AnyView 
     view! {
         <section class="card" id="secret-facts">
             <dl class="facts">
-                <dt>"Name"</dt><dd>{s.name.clone()}</dd>
-                <dt>"Client ID"</dt><dd><code id="secret-client-id">{s.client_id.clone()}</code> <CopyButton text=s.client_id.clone() what="client ID"/></dd>
-                <dt>"Client secret"</dt><dd><code id="secret-masked">{s.client_secret.clone()}</code>
-                    <span class="sub">" Shown only when the secret was created."</span></dd>
-                <dt>"Roles"</dt><dd>{role_chips(&s.roles)}</dd>
-                <dt>"Created"</dt><dd>{created}{s.created_by.clone().map(|by| format!(" by {by}"))}</dd>
+                <dt>{t(k::api_secrets::NAME)}</dt><dd>{s.name.clone()}</dd>
+                <dt>{t(k::api_secrets::CLIENT_ID)}</dt><dd><code id="secret-client-id">{s.client_id.clone()}</code> <CopyButton text=s.client_id.clone() what=t(k::api_secrets::CLIENT_ID_WHAT)/></dd>
+                <dt>{t(k::api_secrets::CLIENT_SECRET)}</dt><dd><code id="secret-masked">{s.client_secret.clone()}</code>
+                    <span class="sub">" "{t(k::api_secrets::SHOWN_ONLY_AT_CREATION)}</span></dd>
+                <dt>{t(k::api_secrets::ROLES)}</dt><dd>{role_chips(&s.roles)}</dd>
+                <dt>{t(k::api_secrets::CREATED)}</dt><dd>{match s.created_by.clone() {
+                    Some(by) => tf(k::api_secrets::CREATED_BY, &[("when", &created), ("by", &by)]),
+                    None => created,
+                }}</dd>
             </dl>
         </section>
         {revoke(api, org_id, s, refusal)}
@@ -76,7 +80,7 @@ fn facts(api: Api, directory: &Directory, org_id: String, s: Secret) -> AnyView 
 fn revoke(api: Api, org_id: String, s: Secret, refusal: Option<String>) -> AnyView {
     let session = expect_context::<Session>();
     let navigate = use_navigate();
-    let confirm = Confirm::new("Revoking the API secret");
+    let confirm = Confirm::new(t(k::api_secrets::REVOKING));
     let target = StoredValue::new((org_id, s.id.clone(), s.name.clone()));
     let work = Callback::new(move |()| -> Work {
         let (org_id, secret_id, name) = target.get_value();
@@ -86,7 +90,7 @@ fn revoke(api: Api, org_id: String, s: Secret, refusal: Option<String>) -> AnyVi
             api::call(api, &op).await?;
             session.flash.set(crate::session::Flash::on(
                 links::org_secrets(&org_id),
-                format!("The API secret {name} was revoked."),
+                tf(k::api_secrets::REVOKED, &[("name", &name)]),
             ));
             navigate(&links::org_secrets(&org_id), NavigateOptions::default());
             Ok(())
@@ -98,21 +102,20 @@ fn revoke(api: Api, org_id: String, s: Secret, refusal: Option<String>) -> AnyVi
     }));
     view! {
         <section class="card">
-            <h2>"Revoke"</h2>
+            <h2>{t(k::api_secrets::REVOKE)}</h2>
             <button class="button danger" id="revoke-secret" disabled=refusal.is_some() title=refusal.clone() on:click=move |_| confirm.open()>
-                "Revoke secret"
+                {t(k::api_secrets::REVOKE_SECRET)}
             </button>
             {refusal.map(|why| view! { <p class="hint">{why}</p> })}
         </section>
-        <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger title=format!("Revoke {name}?")
+        <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger title=tf(k::api_secrets::REVOKE_TITLE, &[("name", &name)])
             body=move || view! {
-                <p>"New tokens stop at once: the client ID and secret are refused from now on. "
-                   "Tokens already issued with it keep working until they expire (minutes)."</p>
-                <p>"This cannot be undone; create a new secret if it is needed again."</p>
+                <p>{t(k::api_secrets::REVOKE_BODY)}</p>
+                <p>{t(k::api_secrets::REVOKE_UNDONE)}</p>
                 <crate::kit::code::CodePanel curl=code/>
             }
             type_name=Signal::stored(s.name.clone())
-            work=work confirm_label="Revoke" busy_label="Revoking…" confirm_id="confirm-revoke"/>
+            work=work confirm_label=t(k::api_secrets::REVOKE) busy_label=t(k::api_secrets::REVOKING_SHORT) confirm_id="confirm-revoke"/>
     }
     .into_any()
 }

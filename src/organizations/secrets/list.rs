@@ -9,22 +9,23 @@ use super::create::CreateSecret;
 use super::{org_param, role_chips};
 use crate::api::{self, use_api};
 use crate::directory::Directory;
+use crate::i18n::{k, t, tf, tp};
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
 
 const COLUMNS: &[Column] = &[
-    Column::sortable("Name"),
-    Column::sortable("Client ID"),
-    Column::new("Roles"),
-    Column::new("Secret"),
-    Column::sortable("Created"),
+    Column::sortable(k::api_secrets::NAME),
+    Column::sortable(k::api_secrets::CLIENT_ID),
+    Column::new(k::api_secrets::ROLES),
+    Column::new(k::api_secrets::COL_SECRET),
+    Column::sortable(k::api_secrets::CREATED),
 ];
 
 fn secret_row(org_id: &str, s: &Secret) -> Row {
     let mut cells = vec![
         Cell::link(s.name.clone(), links::org_secret(org_id, &s.id)),
-        Cell::copy(s.client_id.clone(), "client ID"),
+        Cell::copy(s.client_id.clone(), t(k::api_secrets::CLIENT_ID_WHAT)),
         Cell::view(role_chips(&s.roles), SortKey::None),
         Cell::mono(s.client_secret.clone()),
     ];
@@ -41,9 +42,7 @@ pub fn create_refusal(directory: &Directory, org_id: &str, count: Option<i64>) -
         return Some(why);
     }
     match count {
-        Some(n) if n >= MAX_SECRETS as i64 => Some(format!(
-            "The organization has {n} API secrets, the most allowed: revoke one to create another."
-        )),
+        Some(n) if n >= MAX_SECRETS as i64 => Some(tp(k::api_secrets::AT_LIMIT, n as f64, &[])),
         _ => None,
     }
 }
@@ -82,15 +81,17 @@ fn SecretsPage(org_id: String) -> impl IntoView {
         })
     });
     let count_text = move || match count.get() {
-        None => "Counting…".to_string(),
-        Some(Ok(n)) => format!("{n} of {MAX_SECRETS}"),
-        Some(Err(e)) => format!("The count could not be read: {}", e.title()),
+        None => t(k::api_secrets::COUNTING).to_string(),
+        Some(Ok(n)) => {
+            tf(k::api_secrets::COUNT_OF_MAX, &[("count", &n.to_string()), ("max", &MAX_SECRETS.to_string())])
+        }
+        Some(Err(e)) => tf(k::api_secrets::COUNT_FAILED, &[("title", &e.title())]),
     };
     let refusal = Signal::derive(move || {
         let n = count.with(|c| c.as_ref().and_then(|r| r.as_ref().ok().copied()));
         // Until the count is known, creating waits for it: the limit may already be reached.
         match n {
-            None => Some("Counting the organization's secrets…".to_string()),
+            None => Some(t(k::api_secrets::COUNTING_SECRETS).to_string()),
             Some(n) => create_refusal(&directory, &org.get_value(), Some(n)),
         }
     });
@@ -102,22 +103,21 @@ fn SecretsPage(org_id: String) -> impl IntoView {
     });
     view! {
         <Breadcrumbs crumbs=vec![
-            (crate::routes::ORGANIZATIONS.label.into(), Some(links::ORGANIZATIONS.to_string())),
+            (crate::routes::ORGANIZATIONS.label().into(), Some(links::ORGANIZATIONS.to_string())),
             (label.clone(), Some(links::ORGANIZATIONS.to_string())),
-            (crate::routes::API_SECRETS.label.into(), None),
+            (crate::routes::API_SECRETS.label().into(), None),
         ]/>
-        <PageHead heading=crate::routes::API_SECRETS.title title=Signal::stored(crate::kit::page::title(&[crate::routes::API_SECRETS.title, &label]))>
+        <PageHead heading=crate::routes::API_SECRETS.title() title=Signal::stored(crate::kit::page::title(&[crate::routes::API_SECRETS.title(), &label]))>
             <span class="chip usage" id="secret-count" class:full=move || count.with(|c| matches!(c, Some(Ok(n)) if *n >= MAX_SECRETS as i64))>
                 {count_text}
             </span>
         </PageHead>
         <p class="hint">
-            "Client credentials for automation (scripts, CI, Terraform). Each holds organization roles, at most the ones you hold. "
-            "The secret is shown once, when it is created."
+            {t(k::api_secrets::LIST_HINT)}
         </p>
         <CreateSecret org_id=org.get_value() refusal=refusal taken=taken created=Callback::new(move |()| reload())/>
-        <ResourceTable columns=COLUMNS rows=rows id="secret-table" class="secrets" label="API secrets" loading_what="Loading API secrets"
+        <ResourceTable columns=COLUMNS rows=rows id="secret-table" class="secrets" label=t(k::api_secrets::API_SECRETS) loading_what=t(k::api_secrets::LOADING)
             retry=Callback::new(move |_| reload())
-            empty=ViewFn::from(|| view! { <p class="hint empty">"No API secrets yet."</p> })/>
+            empty=ViewFn::from(|| view! { <p class="hint empty">{t(k::api_secrets::NONE_YET)}</p> })/>
     }
 }

@@ -12,6 +12,8 @@ pub use list::ApiSecrets;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
+use crate::i18n::{k, t};
+
 /// The `:org` parameter of the route.
 fn org_param() -> Memo<String> {
     let params = use_params_map();
@@ -21,7 +23,7 @@ fn org_param() -> Memo<String> {
 /// Roles as chips, or "None".
 fn role_chips(roles: &[String]) -> AnyView {
     if roles.is_empty() {
-        return view! { <span class="hint">"None"</span> }.into_any();
+        return view! { <span class="hint">{t(k::api_secrets::NONE)}</span> }.into_any();
     }
     let chips = roles.iter().map(|r| view! { <span class="chip">{r.clone()}</span> }).collect_view();
     view! { <span class="roles">{chips}</span> }.into_any()

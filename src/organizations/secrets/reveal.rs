@@ -7,6 +7,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::api::page_origin;
+use crate::i18n::{k, t, tf};
 use crate::kit::copy::CopyButton;
 use crate::kit::dialog::show_modal;
 use crate::session::Session;
@@ -46,24 +47,24 @@ pub fn RevealSecret(secret: RwSignal<Option<Secret>>) -> impl IntoView {
                 <dialog node_ref=node id="new-secret-dialog" class="confirm-dialog reveal" aria-labelledby="reveal-title"
                     // Escape would lose the secret unseen: only after "I stored it".
                     on:cancel=move |ev: web_sys::Event| if !stored.get_untracked() { ev.prevent_default() } else { close() }>
-                    <h2 id="reveal-title">{format!("API secret {} created", s.name)}</h2>
-                    <p class="notice">"Copy the secret now: it is shown this once and never again."</p>
+                    <h2 id="reveal-title">{tf(k::api_secrets::CREATED_TITLE, &[("name", &s.name)])}</h2>
+                    <p class="notice">{t(k::api_secrets::COPY_NOW)}</p>
                     <dl class="facts">
-                        <dt>"Client ID"</dt>
-                        <dd><code id="new-client-id">{s.client_id.clone()}</code> <CopyButton text=s.client_id.clone() what="client ID"/></dd>
-                        <dt>"Client secret"</dt>
-                        <dd><code id="new-client-secret">{s.client_secret.clone()}</code> <CopyButton text=s.client_secret.clone() what="client secret"/></dd>
+                        <dt>{t(k::api_secrets::CLIENT_ID)}</dt>
+                        <dd><code id="new-client-id">{s.client_id.clone()}</code> <CopyButton text=s.client_id.clone() what=t(k::api_secrets::CLIENT_ID_WHAT)/></dd>
+                        <dt>{t(k::api_secrets::CLIENT_SECRET)}</dt>
+                        <dd><code id="new-client-secret">{s.client_secret.clone()}</code> <CopyButton text=s.client_secret.clone() what=t(k::api_secrets::CLIENT_SECRET_WHAT)/></dd>
                     </dl>
-                    <p>"Get a token with it:"</p>
+                    <p>{t(k::api_secrets::GET_TOKEN)}</p>
                     <pre id="new-secret-curl">{command.clone()}</pre>
-                    <CopyButton text=command what="token request"/>
+                    <CopyButton text=command what=t(k::api_secrets::TOKEN_REQUEST_WHAT)/>
                     <label class="stored">
                         <input type="checkbox" id="secret-stored" prop:checked=stored on:change:target=move |ev| stored.set(ev.target().checked())/>
-                        " I have stored the secret somewhere safe"
+                        " "{t(k::api_secrets::STORED_IT)}
                     </label>
                     <div class="actions">
                         <button class="button primary" type="button" id="close-secret" disabled=move || !stored.get() on:click=move |_| close()>
-                            "Close"
+                            {t(k::api_secrets::CLOSE)}
                         </button>
                     </div>
                 </dialog>

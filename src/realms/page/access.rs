@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::RealmCtx;
 use super::token::{AdminToken, Countdown};
 use crate::api::{self, ApiError, use_api};
+use crate::i18n::{k, t, tf};
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
@@ -17,21 +18,21 @@ use crate::realms::console::{is_web_link, open_console};
 pub fn Access() -> impl IntoView {
     let ctx = expect_context::<RealmCtx>();
     let api = use_api();
-    let opening = Write::new("Opening the admin console");
+    let opening = Write::new(t(k::realms::OPENING_CONSOLE));
     let code = crate::code::live(Box::new(move |t| {
         ctx.realm.with(|r| crate::code::actions::console_link(t, &r.id, &r.name))
     }));
     view! {
         <section class="card" id="realm-access">
-            <h2>"Access"</h2>
+            <h2>{t(k::realms::ACCESS)}</h2>
             {move || ctx.not_now.get().map(|why| view! { <p class="hint reason" id="access-off">{why}</p> })}
             <div class="access-item">
-                <h3>"Admin console"</h3>
-                <p class="hint">"Signs you in to the realm's Keycloak admin console as its admin user, in a new tab. Each click makes a new link that works once."</p>
+                <h3>{t(k::realms::ADMIN_CONSOLE)}</h3>
+                <p class="hint">{t(k::realms::ADMIN_CONSOLE_HINT)}</p>
                 <button type="button" class="button primary" id="open-admin-console"
                     disabled=move || opening.busy.get() || ctx.not_now.get().is_some()
                     on:click=move |_| open_console(api, ctx.id(), opening)>
-                    {opening.label("Open admin console ↗", "Opening…")}
+                    {opening.label(t(k::realms::OPEN_ADMIN_CONSOLE), t(k::realms::OPENING))}
                 </button>
                 {opening.failure()}
                 {move || ctx.denied.get().is_none().then(|| view! { <CodePanel curl=code/> })}
@@ -45,10 +46,10 @@ pub fn Access() -> impl IntoView {
 /// Why an app link request would be refused before it is sent.
 pub fn app_link_problem(client_id: &str, redirect_uri: &str) -> Option<&'static str> {
     if client_id.trim().is_empty() {
-        return Some("Enter the client ID the admin user should be signed in to.");
+        return Some(t(k::realms::APP_LINK_NEEDS_CLIENT));
     }
     if !is_web_link(redirect_uri.trim()) {
-        return Some("Enter the redirect URI as a full http(s) address registered for that client.");
+        return Some(t(k::realms::APP_LINK_NEEDS_REDIRECT));
     }
     None
 }
@@ -59,7 +60,7 @@ fn AppLink() -> impl IntoView {
     let api = use_api();
     let client_id = RwSignal::new(String::new());
     let redirect_uri = RwSignal::new(String::new());
-    let making = Write::new("Creating the app link");
+    let making = Write::new(t(k::realms::CREATING_APP_LINK));
     let shown = RwSignal::new(None::<(ConsoleLink, f64)>);
     let code = crate::code::live(Box::new(move |t| {
         let (client, redirect) = (client_id.get().trim().to_string(), redirect_uri.get().trim().to_string());
@@ -84,16 +85,16 @@ fn AppLink() -> impl IntoView {
     };
     view! {
         <div class="access-item">
-            <h3>"App link"</h3>
-            <p class="hint">"Signs the realm's admin user in to one of its clients (an admin portal, an identity-provider wizard) and lands on the redirect URI. The link works once."</p>
+            <h3>{t(k::realms::APP_LINK)}</h3>
+            <p class="hint">{t(k::realms::APP_LINK_HINT)}</p>
             <form class="inline-form app-link" on:submit=submit>
-                <label for="app-link-client">"Client ID"</label>
+                <label for="app-link-client">{t(k::realms::CLIENT_ID)}</label>
                 <input id="app-link-client" autocomplete="off" prop:value=client_id on:input:target=move |ev| client_id.set(ev.target().value())/>
-                <label for="app-link-redirect">"Redirect URI"</label>
+                <label for="app-link-redirect">{t(k::realms::REDIRECT_URI)}</label>
                 <input id="app-link-redirect" type="url" autocomplete="off" placeholder="https://" prop:value=redirect_uri
                     on:input:target=move |ev| redirect_uri.set(ev.target().value())/>
                 <button type="submit" class="button" id="create-app-link" disabled=move || making.busy.get() || ctx.not_now.get().is_some()>
-                    {making.label("Create app link", "Creating…")}
+                    {making.label(t(k::realms::CREATE_APP_LINK), t(k::realms::CREATING))}
                 </button>
             </form>
             {making.failure()}
@@ -101,13 +102,13 @@ fn AppLink() -> impl IntoView {
             {move || shown.get().map(|(link, until)| {
                 let url = link.link.clone();
                 // Only an http(s) link is offered as a link; anything else is text.
-                let follow = is_web_link(&url).then(|| view! { " "<a href=url.clone() target="_blank" rel="noopener noreferrer" id="app-link-open">"Open ↗"</a> });
+                let follow = is_web_link(&url).then(|| view! { " "<a href=url.clone() target="_blank" rel="noopener noreferrer" id="app-link-open">{t(k::realms::OPEN_LINK)}</a> });
                 view! {
                     <div class="secret-box" id="app-link">
-                        <p><strong>"Single-use link, shown once:"</strong></p>
+                        <p><strong>{t(k::realms::SINGLE_USE_LINK)}</strong></p>
                         <p class="mono secret" id="app-link-value">{url.clone()}</p>
-                        <p><CopyButton text=url what="app link"/>{follow}" "<Countdown until=until id="app-link-expiry"/></p>
-                        <p class="hint">{format!("Signs in as {}.", link.user_id)}</p>
+                        <p><CopyButton text=url what=t(k::realms::APP_LINK_WHAT)/>{follow}" "<Countdown until=until id="app-link-expiry"/></p>
+                        <p class="hint">{tf(k::realms::SIGNS_IN_AS, &[("user", &link.user_id)])}</p>
                     </div>
                 }
             })}

@@ -9,18 +9,19 @@ use leptos::prelude::*;
 use super::RealmCtx;
 use super::reveal::Reveal;
 use crate::api::{self, use_api};
+use crate::i18n::{k, t, tf};
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 
 const COLUMNS: &[Column] = &[
-    Column::sortable("Client ID"),
-    Column::sortable("Name"),
-    Column::new("Description"),
-    Column::new("Roles"),
-    Column::new("Secret"),
-    Column::new("Actions"),
+    Column::sortable(k::realms::CLIENT_ID),
+    Column::sortable(k::realms::NAME),
+    Column::new(k::realms::DESCRIPTION),
+    Column::new(k::realms::COL_ROLES),
+    Column::new(k::realms::COL_SECRET),
+    Column::new(k::realms::COL_ACTIONS),
 ];
 
 /// The token request a holder of the credential runs, ready to paste.
@@ -46,10 +47,10 @@ pub fn Credentials() -> impl IntoView {
         Memo::new(move |_| directory.permit(&ctx.realm.with(|r| r.org_id.clone().unwrap_or_default()), op));
     move || {
         match verdict.get() {
-        None => view! { <section class="card" id="credentials"><h2>"Credentials"</h2><p class="loading">{crate::directory::CHECKING}</p></section> }.into_any(),
+        None => view! { <section class="card" id="credentials"><h2>{t(k::realms::CREDENTIALS)}</h2><p class="loading">{crate::directory::checking()}</p></section> }.into_any(),
         Some(Err(why)) => view! {
             <section class="card" id="credentials">
-                <h2>"Credentials"</h2>
+                <h2>{t(k::realms::CREDENTIALS)}</h2>
                 <p class="hint reason" id="credentials-refused">{why}</p>
             </section>
         }
@@ -68,7 +69,7 @@ fn CredentialList() -> impl IntoView {
         async move { api::call(api, &op).await }
     });
     let revoking = RwSignal::new(String::new());
-    let confirm = Confirm::new("Revoking the credential");
+    let confirm = Confirm::new(t(k::realms::REVOKING_CREDENTIAL));
     let rows = Callback::new(move |()| -> Rows {
         list.with(|answer| {
             answer.as_ref().map(|result| match result {
@@ -79,10 +80,10 @@ fn CredentialList() -> impl IntoView {
                         let revoke = view! {
                             <button type="button" class="button subtle danger revoke-credential" disabled=move || ctx.denied.get().is_some()
                                 title=move || ctx.denied.get().unwrap_or_default()
-                                on:click=move |_| { revoking.set(client.clone()); confirm.open(); }>"Revoke"</button>
+                                on:click=move |_| { revoking.set(client.clone()); confirm.open(); }>{t(k::realms::REVOKE)}</button>
                         };
                         Row::new("data-credential", c.client_id.clone(), vec![
-                            Cell::copy(c.client_id.clone(), "client ID"),
+                            Cell::copy(c.client_id.clone(), t(k::realms::CLIENT_ID_WHAT)),
                             Cell::text(c.name.clone().unwrap_or_default()),
                             Cell::text(c.description.clone().unwrap_or_default()),
                             Cell::text(c.roles.join(", ")),
@@ -108,21 +109,21 @@ fn CredentialList() -> impl IntoView {
     });
     view! {
         <section class="card" id="credentials">
-            <h2>"Credentials"</h2>
-            <p class="hint">"Service-account clients for tools that administer this realm directly (the Keycloak Terraform provider, provisioning scripts). Make one per holder, so each can be revoked on its own."</p>
+            <h2>{t(k::realms::CREDENTIALS)}</h2>
+            <p class="hint">{t(k::realms::CREDENTIALS_HINT)}</p>
             {move || ctx.not_now.get().map(|why| view! { <p class="hint reason" id="credentials-off">{why}</p> })}
             {move || ctx.not_now.get().is_none().then(|| view! { <CreateCredential on_created=Callback::new(move |_| list.refetch())/> })}
-            <ResourceTable columns=COLUMNS rows=rows class="credentials" label="Credentials" loading_what="Loading credentials"
+            <ResourceTable columns=COLUMNS rows=rows class="credentials" label=t(k::realms::CREDENTIALS) loading_what=t(k::realms::LOADING_CREDENTIALS)
                 retry=Callback::new(move |_| list.refetch())
-                empty=ViewFn::from(|| view! { <p class="empty" id="no-credentials">"No credentials yet."</p> })/>
+                empty=ViewFn::from(|| view! { <p class="empty" id="no-credentials">{t(k::realms::NO_CREDENTIALS)}</p> })/>
             <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
-                title=Signal::derive(move || format!("Revoke {}?", revoking.get()))
+                title=Signal::derive(move || tf(k::realms::REVOKE_TITLE, &[("client", &revoking.get())]))
                 body=move || view! {
-                    <p>{move || format!("The client {} is deleted from the realm at once: anything using it can no longer get tokens.", revoking.get())}</p>
-                    <p><strong>"This cannot be undone."</strong>" Create a new credential if it is needed again."</p>
+                    <p>{move || tf(k::realms::REVOKE_BODY, &[("client", &revoking.get())])}</p>
+                    <p><strong>{t(k::realms::CANNOT_BE_UNDONE)}</strong>" "{t(k::realms::CREATE_NEW_CREDENTIAL)}</p>
                     <CodePanel curl=revoke_code/>
                 }
-                work=work confirm_label="Revoke" busy_label="Revoking…" confirm_id="confirm-revoke"/>
+                work=work confirm_label=t(k::realms::REVOKE) busy_label=t(k::realms::REVOKING) confirm_id="confirm-revoke"/>
         </section>
     }
 }
@@ -134,7 +135,7 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
     let name = RwSignal::new(String::new());
     let description = RwSignal::new(String::new());
     let roles = RwSignal::new(vec![DEFAULT_CREDENTIAL_ROLE.to_string()]);
-    let creating = Write::new("Creating the credential");
+    let creating = Write::new(t(k::realms::CREATING_CREDENTIAL));
     let made = RwSignal::new(None::<DeploymentCredential>);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -181,16 +182,16 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
     };
     view! {
         <form class="credential-form" on:submit=submit>
-            <label for="credential-name">"Name"</label>
-            <input id="credential-name" autocomplete="off" maxlength="48" placeholder="e.g. terraform" prop:value=name
+            <label for="credential-name">{t(k::realms::NAME)}</label>
+            <input id="credential-name" autocomplete="off" maxlength="48" placeholder=t(k::realms::NAME_PLACEHOLDER) prop:value=name
                 on:input:target=move |ev| name.set(ev.target().value())/>
-            <label for="credential-description">"Description"</label>
-            <input id="credential-description" autocomplete="off" placeholder="Who holds it, e.g. the CI pipeline" prop:value=description
+            <label for="credential-description">{t(k::realms::DESCRIPTION)}</label>
+            <input id="credential-description" autocomplete="off" placeholder=t(k::realms::DESCRIPTION_PLACEHOLDER) prop:value=description
                 on:input:target=move |ev| description.set(ev.target().value())/>
             <details class="roles-pick">
-                <summary>{move || format!("Roles: {}", roles.with(|r| if r.is_empty() { DEFAULT_CREDENTIAL_ROLE.to_string() } else { r.join(", ") }))}</summary>
+                <summary>{move || tf(k::realms::ROLES_SUMMARY, &[("roles", &roles.with(|r| if r.is_empty() { DEFAULT_CREDENTIAL_ROLE.to_string() } else { r.join(", ") }))])}</summary>
                 <fieldset>
-                    <legend>"realm-management roles to grant (realm-admin is full control; narrow it where you can)"</legend>
+                    <legend>{t(k::realms::ROLES_LEGEND)}</legend>
                     {REALM_MANAGEMENT_ROLES.iter().map(|&role| view! {
                         <label class="choice"><input type="checkbox" value=role prop:checked=move || roles.with(|r| r.iter().any(|x| x == role))
                             on:change:target=move |ev| toggle(role, ev.target().checked())/>" "{role}</label>
@@ -198,7 +199,7 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
                 </fieldset>
             </details>
             <button type="submit" class="button primary" id="create-credential" disabled=move || creating.busy.get()>
-                {creating.label("Create credential", "Creating…")}
+                {creating.label(t(k::realms::CREATE_CREDENTIAL), t(k::realms::CREATING))}
             </button>
         </form>
         {creating.failure()}
@@ -208,18 +209,18 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
             let request = token_request(&c, &secret);
             view! {
                 <div class="secret-box" id="credential-secret">
-                    <p><strong>"Copy the secret now."</strong>" It is not shown again here; it can be read back later with Reveal."</p>
+                    <p><strong>{t(k::realms::COPY_SECRET_NOW)}</strong>" "{t(k::realms::NOT_SHOWN_AGAIN)}</p>
                     <dl class="fields">
-                        <dt>"Client ID"</dt><dd class="mono" id="new-credential-id">{c.client_id.clone()}" "<CopyButton text=c.client_id.clone() what="client ID"/></dd>
-                        <dt>"Client secret"</dt><dd class="mono secret" id="new-credential-secret">{secret.clone()}" "<CopyButton text=secret what="client secret"/></dd>
-                        <dt>"Server URL"</dt><dd class="mono">{c.server_url.clone()}" "<CopyButton text=c.server_url.clone() what="server URL"/></dd>
-                        <dt>"Realm"</dt><dd class="mono">{c.realm.clone()}</dd>
-                        <dt>"Roles granted"</dt><dd id="new-credential-roles">{c.roles.join(", ")}</dd>
+                        <dt>{t(k::realms::CLIENT_ID)}</dt><dd class="mono" id="new-credential-id">{c.client_id.clone()}" "<CopyButton text=c.client_id.clone() what=t(k::realms::CLIENT_ID_WHAT)/></dd>
+                        <dt>{t(k::realms::CLIENT_SECRET)}</dt><dd class="mono secret" id="new-credential-secret">{secret.clone()}" "<CopyButton text=secret what=t(k::realms::CLIENT_SECRET_WHAT)/></dd>
+                        <dt>{t(k::realms::SERVER_URL)}</dt><dd class="mono">{c.server_url.clone()}" "<CopyButton text=c.server_url.clone() what=t(k::realms::SERVER_URL_WHAT)/></dd>
+                        <dt>{t(k::realms::REALM)}</dt><dd class="mono">{c.realm.clone()}</dd>
+                        <dt>{t(k::realms::ROLES_GRANTED)}</dt><dd id="new-credential-roles">{c.roles.join(", ")}</dd>
                     </dl>
-                    <p>"Token request, ready to paste:"</p>
+                    <p>{t(k::realms::TOKEN_REQUEST_READY)}</p>
                     <pre class="mono" id="credential-token-request">{request.clone()}</pre>
-                    <CopyButton text=request what="token request"/>
-                    <button type="button" class="button subtle" id="dismiss-credential-secret" on:click=move |_| made.set(None)>"I have saved it"</button>
+                    <CopyButton text=request what=t(k::realms::TOKEN_REQUEST_WHAT)/>
+                    <button type="button" class="button subtle" id="dismiss-credential-secret" on:click=move |_| made.set(None)>{t(k::realms::SAVED_IT)}</button>
                 </div>
             }
         })}

@@ -7,6 +7,7 @@ use leptos_router::{NavigateOptions, hooks::use_navigate};
 
 use super::RealmCtx;
 use crate::api::{self, use_api};
+use crate::i18n::{k, t, tf};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
 use crate::links::{self, ClusterTab};
 use crate::session::Session;
@@ -17,7 +18,7 @@ pub fn DeleteRealm() -> impl IntoView {
     let session = expect_context::<Session>();
     let api = use_api();
     let navigate = use_navigate();
-    let confirm = Confirm::new("Deleting the realm");
+    let confirm = Confirm::new(t(k::realms::DELETING_REALM));
     let name = Signal::derive(move || ctx.realm.with(|r| r.name.clone()));
     let code = crate::code::live(Box::new(move |t| {
         ctx.realm.with(|r| crate::code::actions::realm_delete(t, &r.id, &r.name))
@@ -31,28 +32,31 @@ pub fn DeleteRealm() -> impl IntoView {
             api::call(api, &ops::DeploymentDelete { id }).await?;
             let to = cluster
                 .map_or_else(|| links::REALMS.to_string(), |c| links::cluster_tab(&c, ClusterTab::Realms));
-            session.flash.set(crate::session::Flash::on(to.clone(), format!("Realm {name} was deleted.")));
+            session.flash.set(crate::session::Flash::on(
+                to.clone(),
+                tf(k::realms::REALM_DELETED, &[("realm", &name)]),
+            ));
             navigate(&to, NavigateOptions::default());
             Ok(())
         })
     });
     view! {
         <section class="card danger-zone" id="realm-delete">
-            <h2>"Delete realm"</h2>
-            <p class="hint">"Deleting removes the realm with its users, clients, credentials and sessions."</p>
+            <h2>{t(k::realms::DELETE_REALM)}</h2>
+            <p class="hint">{t(k::realms::DELETE_HINT)}</p>
             <button type="button" class="button danger" id="delete-realm" disabled=move || ctx.denied.get().is_some()
                 title=move || ctx.denied.get().unwrap_or_default() on:click=move |_| confirm.open()>
-                "Delete realm"
+                {t(k::realms::DELETE_REALM)}
             </button>
             <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
-                title=Signal::derive(move || format!("Delete realm {}?", name.get()))
+                title=Signal::derive(move || tf(k::realms::DELETE_TITLE, &[("realm", &name.get())]))
                 body=move || view! {
-                    <p>{move || format!("Realm {} and everything in it (users, clients, roles, credentials, sessions) is deleted from the cluster.", name.get())}</p>
-                    <p><strong>"This is permanent and cannot be undone."</strong>" Anyone signed in to it is signed out, and its credentials stop working at once."</p>
+                    <p>{move || tf(k::realms::DELETE_BODY, &[("realm", &name.get())])}</p>
+                    <p><strong>{t(k::realms::PERMANENT)}</strong>" "{t(k::realms::SIGNED_OUT)}</p>
                     <crate::kit::code::CodePanel curl=code/>
                 }
                 type_name=name work=work
-                confirm_label="Delete permanently" busy_label="Deleting…" confirm_id="confirm-delete-realm"/>
+                confirm_label=t(k::realms::DELETE_PERMANENTLY) busy_label=t(k::realms::DELETING) confirm_id="confirm-delete-realm"/>
         </section>
     }
 }

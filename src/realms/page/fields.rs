@@ -8,6 +8,7 @@ use super::RealmCtx;
 use crate::api::{self, use_api};
 use crate::directory::Directory;
 use crate::format;
+use crate::i18n::{k, t, tf};
 use crate::kit::Write;
 use crate::kit::copy::CopyButton;
 use crate::links::{self, ClusterTab};
@@ -40,28 +41,28 @@ pub fn Fields() -> impl IntoView {
     let cluster = move || {
         realm.with(|r| r.cluster.clone()).map(|c| {
             let href = links::cluster_tab(&c.id, ClusterTab::Realms);
-            view! { <a href=href>{c.name.clone()}</a> " " <span class="sub">{c.host.clone()}</span> " " <CopyButton text=c.host.clone() what="host"/> }
+            view! { <a href=href>{c.name.clone()}</a> " " <span class="sub">{c.host.clone()}</span> " " <CopyButton text=c.host.clone() what=t(k::realms::HOST_WHAT)/> }
         })
     };
     let id = ctx.id();
     view! {
         <section class="card" id="realm-fields">
-            <h2>"Details"</h2>
+            <h2>{t(k::realms::DETAILS)}</h2>
             <dl class="fields">
-                <dt>"ID"</dt><dd class="mono" data-field="id">{id.clone()}" "<CopyButton text=id what="realm ID"/></dd>
-                <dt>"Name"</dt><dd class="mono" data-field="name">{text(|r| Some(r.name.clone()))}</dd>
-                <dt>"Display name"</dt><dd data-field="display_name"><Rename/></dd>
-                <dt>"State"</dt><dd data-field="state">{move || realm.with(|r| crate::realms::badge(&r.state))}</dd>
-                <dt>"State error"</dt><dd data-field="stateError">{text(|r| r.state_error.clone())}</dd>
-                <dt>"Organization"</dt><dd data-field="org_id">{org}</dd>
-                <dt>"Cluster"</dt><dd data-field="cluster">{cluster}</dd>
-                <dt>"Region"</dt><dd data-field="region">{move || realm.with(|r| match r.region.as_deref() {
+                <dt>{t(k::realms::ID)}</dt><dd class="mono" data-field="id">{id.clone()}" "<CopyButton text=id what=t(k::realms::REALM_ID_WHAT)/></dd>
+                <dt>{t(k::realms::NAME)}</dt><dd class="mono" data-field="name">{text(|r| Some(r.name.clone()))}</dd>
+                <dt>{t(k::realms::DISPLAY_NAME)}</dt><dd data-field="display_name"><Rename/></dd>
+                <dt>{t(k::realms::STATE)}</dt><dd data-field="state">{move || realm.with(|r| crate::realms::badge(&r.state))}</dd>
+                <dt>{t(k::realms::STATE_ERROR)}</dt><dd data-field="stateError">{text(|r| r.state_error.clone())}</dd>
+                <dt>{t(k::realms::ORGANIZATION)}</dt><dd data-field="org_id">{org}</dd>
+                <dt>{t(k::realms::CLUSTER)}</dt><dd data-field="cluster">{cluster}</dd>
+                <dt>{t(k::realms::REGION)}</dt><dd data-field="region">{move || realm.with(|r| match r.region.as_deref() {
                     Some(code) => crate::words::region_view(code, code),
                     None => "—".into_any(),
                 })}</dd>
-                <dt>"Created"</dt><dd data-field="created_at">{move || when(realm.with(|r| r.created_at))}</dd>
-                <dt>"Created by"</dt><dd class="mono" data-field="created_by_user_id">{text(|r| r.created_by_user_id.clone())}</dd>
-                <dt>"Tags"</dt><dd data-field="tags">{move || realm.with(|r| r.tags.clone().unwrap_or_default()).into_iter()
+                <dt>{t(k::realms::CREATED)}</dt><dd data-field="created_at">{move || when(realm.with(|r| r.created_at))}</dd>
+                <dt>{t(k::realms::CREATED_BY)}</dt><dd class="mono" data-field="created_by_user_id">{text(|r| r.created_by_user_id.clone())}</dd>
+                <dt>{t(k::realms::TAGS)}</dt><dd data-field="tags">{move || realm.with(|r| r.tags.clone().unwrap_or_default()).into_iter()
                     .map(|t| view! { <span class="chip">{t}</span> }).collect_view()}
                     {move || realm.with(|r| r.tags.as_ref().is_none_or(Vec::is_empty)).then_some("—")}</dd>
             </dl>
@@ -74,7 +75,7 @@ pub fn Fields() -> impl IntoView {
 fn Rename() -> impl IntoView {
     let ctx = expect_context::<RealmCtx>();
     let api = use_api();
-    let saving = Write::new("Saving the display name");
+    let saving = Write::new(t(k::realms::SAVING_DISPLAY_NAME));
     let typed = RwSignal::new(ctx.realm.with_untracked(|r| r.display_name.clone().unwrap_or_default()));
     let saved = RwSignal::new(None::<String>);
     let code = crate::code::live(Box::new(move |t| {
@@ -92,8 +93,8 @@ fn Rename() -> impl IntoView {
         let op = ops::DeploymentUpdate { id: ctx.id(), body: body.clone() };
         saving.run(async move { api::call(api, &op).await }, move |()| {
             saved.try_set(Some(match &body.display_name {
-                Some(d) => format!("Saved: the realm is now shown as {d}."),
-                None => "Saved: the display name was cleared.".into(),
+                Some(d) => tf(k::realms::SAVED_AS, &[("name", d)]),
+                None => t(k::realms::SAVED_CLEARED).into(),
             }));
             ctx.publish(body);
         });
@@ -103,10 +104,10 @@ fn Rename() -> impl IntoView {
         Some(_) => view! { <span id="display-name-text">{ctx.realm.with(|r| r.display_name.clone().unwrap_or_else(|| "—".into()))}</span> }.into_any(),
         None => view! {
             <form class="inline-form rename" on:submit=submit>
-                <label class="visually-hidden" for="display-name">"Display name"</label>
+                <label class="visually-hidden" for="display-name">{t(k::realms::DISPLAY_NAME)}</label>
                 <input id="display-name" maxlength="255" prop:value=typed on:input:target=move |ev| typed.set(ev.target().value())/>
                 <button type="submit" class="button" id="save-display-name" disabled=move || saving.busy.get()>
-                    {saving.label("Save", "Saving…")}
+                    {saving.label(t(k::realms::SAVE), t(k::realms::SAVING))}
                 </button>
             </form>
             {move || saved.get().map(|t| view! { <p class="flash" id="display-name-saved" role="status">{t}</p> })}

@@ -16,6 +16,7 @@ use leptos_router::hooks::use_params_map;
 use super::{badge, key, label, realm_watch};
 use crate::api::{self, use_api};
 use crate::directory::Directory;
+use crate::i18n::{k, t, tf};
 use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::kit::{Badge, Loaded, Tone};
 use crate::links::{self, ClusterTab};
@@ -64,11 +65,11 @@ fn Realm(id: String) -> impl IntoView {
     // Once the realm is known only `loaded` is tracked: its page is not rebuilt on each poll.
     let read = move || if loaded.get() { Some(Ok(())) } else { feed.with(|f| f.error.clone()).map(Err) };
     let crumbs = id.clone();
-    Loaded::from_fn("Loading the realm", read, Some(Callback::new(move |_| watch.refresh(key(&retry_id)))))
+    Loaded::from_fn(t(k::realms::LOADING_REALM), read, Some(Callback::new(move |_| watch.refresh(key(&retry_id)))))
         .failed_head(move || {
             view! {
-                <Breadcrumbs crumbs=vec![(crate::routes::REALMS.label.into(), Some(links::REALMS.into())), (crumbs.clone(), None)]/>
-                <PageHead heading=crumbs.clone() title=title(&[&crumbs, crate::routes::REALMS.title])/>
+                <Breadcrumbs crumbs=vec![(crate::routes::REALMS.label().into(), Some(links::REALMS.into())), (crumbs.clone(), None)]/>
+                <PageHead heading=crumbs.clone() title=title(&[&crumbs, crate::routes::REALMS.title()])/>
             }
         })
         .ready(move |()| {
@@ -87,8 +88,9 @@ fn RealmShown(id: String, realm: Signal<Deployment>) -> impl IntoView {
     let not_now = Memo::new(move |_| {
         denied.get().or_else(|| {
             realm.with(|r| {
-                (r.state != DeploymentState::Active)
-                    .then(|| format!("Realm {} is {}; this works once it is ACTIVE.", r.name, r.state))
+                (r.state != DeploymentState::Active).then(|| {
+                    tf(k::realms::NOT_ACTIVE, &[("realm", &r.name), ("state", &r.state.to_string())])
+                })
             })
         })
     });
@@ -106,13 +108,13 @@ fn RealmShown(id: String, realm: Signal<Deployment>) -> impl IntoView {
         let c = r.cluster.as_ref();
         (c.map(|c| c.name.clone()).unwrap_or_default(), c.map(|c| c.id.clone()).unwrap_or_default())
     });
-    let mut crumbs = vec![(crate::routes::REALMS.label.to_string(), Some(links::REALMS.to_string()))];
+    let mut crumbs = vec![(crate::routes::REALMS.label().to_string(), Some(links::REALMS.to_string()))];
     if !cluster_id.is_empty() {
         crumbs.push((cluster_name.clone(), Some(links::cluster_tab(&cluster_id, ClusterTab::Realms))));
     }
     crumbs.push((realm.with_untracked(|r| r.name.clone()), None));
     let tab_title =
-        Signal::derive(move || title(&[&realm.with(|r| r.name.clone()), crate::routes::REALMS.title]));
+        Signal::derive(move || title(&[&realm.with(|r| r.name.clone()), crate::routes::REALMS.title()]));
 
     view! {
         <Breadcrumbs crumbs=crumbs/>
@@ -124,13 +126,13 @@ fn RealmShown(id: String, realm: Signal<Deployment>) -> impl IntoView {
             .map(|why| view! { <p class="hint" id="view-only-reason">{why}</p> })}
         {move || realm.with(|r| match r.state {
             DeploymentState::Pending => Some(view! {
-                <p class="state-note" id="realm-state-note">"The realm is being set up. This page updates by itself when it is ready."</p>
+                <p class="state-note" id="realm-state-note">{t(k::realms::BEING_SET_UP)}</p>
             }.into_any()),
             DeploymentState::Failed => Some(view! {
                 <div class="error-panel" id="realm-state-error" role="alert">
-                    <p class="error-title">"The realm failed."</p>
-                    <p class="error-detail">{r.state_error.clone().unwrap_or_else(|| "The service gave no reason.".into())}</p>
-                    <p class="error-detail">"Delete it to free its name, then add or import it again."</p>
+                    <p class="error-title">{t(k::realms::REALM_FAILED)}</p>
+                    <p class="error-detail">{r.state_error.clone().unwrap_or_else(|| t(k::realms::NO_REASON).into())}</p>
+                    <p class="error-detail">{t(k::realms::DELETE_TO_FREE)}</p>
                 </div>
             }.into_any()),
             _ => None,
@@ -157,9 +159,9 @@ fn Metrics() -> impl IntoView {
     });
     view! {
         <section class="card" id="realm-metrics">
-            <h2>"Metrics"</h2>
-            {Loaded::new("Loading metrics", metrics).ready(|m| view! {
-                    <p>{if m.healthy { Badge::new("Healthy", Tone::Ok) } else { Badge::new("Not healthy", Tone::Bad) }.view()}</p>
+            <h2>{t(k::realms::METRICS)}</h2>
+            {Loaded::new(t(k::realms::LOADING_METRICS), metrics).ready(|m| view! {
+                    <p>{if m.healthy { Badge::new(t(k::realms::HEALTHY), Tone::Ok) } else { Badge::new(t(k::realms::NOT_HEALTHY), Tone::Bad) }.view()}</p>
                     {crate::kit::counts::counts_view(&m.counts.unwrap_or_default(), &["users", "clients"])}
                 }.into_any())}
         </section>

@@ -6,13 +6,14 @@ use leptos::prelude::*;
 
 use super::RealmCtx;
 use crate::api::{self, Api};
+use crate::i18n::{k, t};
 use crate::kit::Write;
 use crate::kit::copy::CopyButton;
 
 #[component]
 pub fn Reveal(api: Api, client_id: String) -> impl IntoView {
     let ctx = expect_context::<RealmCtx>();
-    let reading = Write::new("Reading the secret");
+    let reading = Write::new(t(k::realms::READING_SECRET));
     let secret = RwSignal::new(None::<String>);
     let reveal = {
         let client_id = client_id.clone();
@@ -26,15 +27,15 @@ pub fn Reveal(api: Api, client_id: String) -> impl IntoView {
     view! {
         {move || match secret.get() {
             Some(s) => view! {
-                <span class="mono secret revealed-secret">{s.clone()}</span>" "<CopyButton text=s what="client secret"/>
-                <button type="button" class="button subtle hide-secret" on:click=move |_| secret.set(None)>"Hide"</button>
+                <span class="mono secret revealed-secret">{s.clone()}</span>" "<CopyButton text=s what=t(k::realms::CLIENT_SECRET_WHAT)/>
+                <button type="button" class="button subtle hide-secret" on:click=move |_| secret.set(None)>{t(k::realms::HIDE)}</button>
             }.into_any(),
             None => {
                 let reveal = reveal.clone();
                 view! {
                     <button type="button" class="button subtle reveal-secret" disabled=move || reading.busy.get() || ctx.denied.get().is_some()
                         title=move || ctx.denied.get().unwrap_or_default() on:click=reveal>
-                        {reading.label("Reveal secret", "Reading…")}
+                        {reading.label(t(k::realms::REVEAL_SECRET), t(k::realms::READING))}
                     </button>
                 }.into_any()
             }

@@ -8,6 +8,7 @@ use leptos::task::spawn_local;
 
 use super::RealmCtx;
 use crate::api::{self, use_api};
+use crate::i18n::{k, t, tf};
 use crate::kit::Write;
 use crate::kit::copy::CopyButton;
 use crate::poll::sleep_ms;
@@ -48,8 +49,8 @@ pub fn Countdown(
     view! {
         <span class="countdown" id=id role="timer">
             {move || match remaining(now.get(), until) {
-                Some(left) => format!("Expires in {left}"),
-                None => "Expired".to_string(),
+                Some(left) => tf(k::realms::EXPIRES_IN, &[("left", &left)]),
+                None => t(k::realms::EXPIRED).to_string(),
             }}
         </span>
     }
@@ -59,7 +60,7 @@ pub fn Countdown(
 pub fn AdminToken() -> impl IntoView {
     let ctx = expect_context::<RealmCtx>();
     let api = use_api();
-    let making = Write::new("Creating an admin token");
+    let making = Write::new(t(k::realms::CREATING_TOKEN));
     // (token, when it expires) while shown.
     let shown = RwSignal::new(None::<(TokenResponse, f64)>);
     let create = move |_| {
@@ -75,11 +76,11 @@ pub fn AdminToken() -> impl IntoView {
     }));
     view! {
         <div class="access-item">
-            <h3>"Admin token"</h3>
-            <p class="hint">"A short-lived bearer token for the realm's Keycloak admin API. It is shown once, here only, and is gone when you leave the page."</p>
+            <h3>{t(k::realms::ADMIN_TOKEN)}</h3>
+            <p class="hint">{t(k::realms::ADMIN_TOKEN_HINT)}</p>
             <button type="button" class="button" id="create-token" disabled=move || making.busy.get() || ctx.not_now.get().is_some()
                 title=move || ctx.not_now.get().unwrap_or_default() on:click=create>
-                {making.label("Create admin token", "Creating…")}
+                {making.label(t(k::realms::CREATE_ADMIN_TOKEN), t(k::realms::CREATING))}
             </button>
             {making.failure()}
             {move || ctx.denied.get().is_none().then(|| view! { <crate::kit::code::CodePanel curl=code/> })}
@@ -87,15 +88,15 @@ pub fn AdminToken() -> impl IntoView {
                 let secret = token.access_token.clone();
                 view! {
                     <div class="secret-box" id="admin-token">
-                        <p><strong>"Copy the token now: it is not shown again."</strong></p>
+                        <p><strong>{t(k::realms::COPY_TOKEN_NOW)}</strong></p>
                         <dl class="fields">
-                            <dt>"Token"</dt><dd class="mono secret" id="admin-token-value">{secret.clone()}" "<CopyButton text=secret what="admin token"/></dd>
-                            <dt>"Type"</dt><dd>{token.token_type.clone()}</dd>
-                            <dt>"Base URL"</dt><dd class="mono" id="admin-token-base">{token.base_url.clone()}" "<CopyButton text=token.base_url.clone() what="base URL"/></dd>
-                            <dt>"Scope"</dt><dd>{token.scope.clone().unwrap_or_else(|| "—".into())}</dd>
-                            <dt>"Expiry"</dt><dd><Countdown until=until id="token-expiry" gone=Callback::new(move |_| { shown.try_set(None); })/></dd>
+                            <dt>{t(k::realms::TOKEN)}</dt><dd class="mono secret" id="admin-token-value">{secret.clone()}" "<CopyButton text=secret what=t(k::realms::ADMIN_TOKEN_WHAT)/></dd>
+                            <dt>{t(k::realms::TYPE)}</dt><dd>{token.token_type.clone()}</dd>
+                            <dt>{t(k::realms::BASE_URL)}</dt><dd class="mono" id="admin-token-base">{token.base_url.clone()}" "<CopyButton text=token.base_url.clone() what=t(k::realms::BASE_URL_WHAT)/></dd>
+                            <dt>{t(k::realms::SCOPE)}</dt><dd>{token.scope.clone().unwrap_or_else(|| "—".into())}</dd>
+                            <dt>{t(k::realms::EXPIRY)}</dt><dd><Countdown until=until id="token-expiry" gone=Callback::new(move |_| { shown.try_set(None); })/></dd>
                         </dl>
-                        <button type="button" class="button subtle" id="hide-token" on:click=move |_| shown.set(None)>"Hide the token"</button>
+                        <button type="button" class="button subtle" id="hide-token" on:click=move |_| shown.set(None)>{t(k::realms::HIDE_TOKEN)}</button>
                     </div>
                 }
             })}

@@ -16,6 +16,7 @@ mod foundation;
 mod guard;
 mod health;
 mod hostile;
+mod i18n;
 mod kit;
 mod layout;
 mod layout_axe;
@@ -76,6 +77,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(drift::flows());
     flows.extend(forgiving::flows());
     flows.extend(words::flows());
+    flows.extend(i18n::flows());
     flows
 }
 

@@ -13,6 +13,9 @@ use super::rules::{
 use super::section::{Row, RuleSection};
 use crate::api::{self, Api};
 use crate::clusters::ClusterCtx;
+use crate::clusters::tabs::logs::around;
+use crate::i18n::k::access as w;
+use crate::i18n::{t, tf};
 use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
 use crate::kit::dialog::{Confirm, ConfirmDialog, ConfirmStyle};
@@ -113,8 +116,8 @@ pub fn ClusterAccess() -> impl IntoView {
         cluster.with(|c| (cap(&c.tier, &c.resource_limits), cap_line(&c.tier, &c.resource_limits)))
     });
     let total = move || editor.rows.iter().map(|r| r.with(Vec::len)).sum::<usize>();
-    let write = Write::new("Saving the IP rules");
-    let confirm = Confirm::new("Saving the IP rules");
+    let write = Write::new(t(w::SAVING_RULES));
+    let confirm = Confirm::new(t(w::SAVING_RULES));
     let saved_note = RwSignal::new(false);
 
     let invalid = move || {
@@ -126,9 +129,9 @@ pub fn ClusterAccess() -> impl IntoView {
     let pending = Memo::new(move |_| editor.request().filter(|r| !is_empty(r)));
     let blocked = move || {
         if invalid() {
-            Some("Fix the addresses marked above before saving.")
+            Some(t(w::FIX_ADDRESSES))
         } else if pending.with(Option::is_none) {
-            Some("Nothing has changed.")
+            Some(t(w::NOTHING_CHANGED))
         } else {
             None
         }
@@ -185,35 +188,37 @@ pub fn ClusterAccess() -> impl IntoView {
 
     view! {
         <section class="card" id="ip-rules-intro">
-            <h2>"IP restrictions"</h2>
-            <p class="hint">"Limit who can reach this cluster by IP address. Each list is saved as a whole; lists you did not change are left as they are."</p>
+            <h2>{t(w::HEADING)}</h2>
+            <p class="hint">{t(w::INTRO)}</p>
             <p class="chip usage" id="ip-cap">{move || caps.get().1}</p>
             {move || read_only.get().map(|why| view! { <p class="hint reason" id="access-read-only">{why}</p> })}
         </section>
-        {Loaded::new("Loading the IP rules", list).ready(|_| ().into_any())}
+        {Loaded::new(t(w::LOADING_RULES), list).ready(|_| ().into_any())}
         <div class="ip-sections" hidden=move || editor.saved.with(Option::is_none)>
             {sections}
             {move || read_only.get().is_none().then(|| view! {
                 <div class="actions" id="ip-actions">
                     <button type="button" class="button primary" id="save-ip-rules" disabled=move || write.busy.get() || blocked().is_some()
-                        on:click=save>{write.label("Save", "Saving…")}</button>
+                        on:click=save>{write.label(t(w::SAVE), t(w::SAVING))}</button>
                     <button type="button" class="button subtle" id="discard-ip-rules" disabled=move || pending.with(Option::is_none) || write.busy.get()
-                        on:click=move |_| if let Some(saved) = editor.saved.get_untracked() { editor.reset(saved) }>"Discard changes"</button>
+                        on:click=move |_| if let Some(saved) = editor.saved.get_untracked() { editor.reset(saved) }>{t(w::DISCARD_CHANGES)}</button>
                     <span class="hint" id="save-ip-why">{blocked}</span>
                 </div>
             })}
-            {move || saved_note.get().then(|| view! { <p class="flash" id="ip-rules-saved" role="status">"IP rules saved."</p> })}
+            {move || saved_note.get().then(|| view! { <p class="flash" id="ip-rules-saved" role="status">{t(w::SAVED)}</p> })}
             {write.failure()}
             {move || read_only.get().is_none().then(|| view! { <CodePanel curl=code hcl=hcl/> })}
         </div>
-        <ConfirmDialog confirm=confirm title=Signal::derive(move || format!("Restrict the admin console of {}?", cluster.with(|c| c.name.clone())))
-            body=move || view! {
-                <p>"After saving, the admin console and the admin APIs answer only these addresses: " <strong>{admin_list()}</strong> "."</p>
-                <p id="admin-lock-consequence">"Every address outside this list loses access to the admin paths (/admin, /auth/admin) at once: \
-                    people signed in to the admin console from elsewhere are locked out, and so are scripts calling the admin APIs."</p>
-                <p>"Make sure your own address is in the list, or you will lock yourself out of the admin console."</p>
-                <CodePanel curl=code hcl=hcl/>
+        <ConfirmDialog confirm=confirm title=Signal::derive(move || tf(w::CONFIRM_TITLE, &[("cluster", &cluster.with(|c| c.name.clone()))]))
+            body=move || {
+                let (before, after) = around(t(w::CONFIRM_ONLY_THESE), "addresses");
+                view! {
+                    <p>{before} <strong>{admin_list()}</strong> {after}</p>
+                    <p id="admin-lock-consequence">{t(w::CONFIRM_CONSEQUENCE)}</p>
+                    <p>{t(w::CONFIRM_OWN_ADDRESS)}</p>
+                    <CodePanel curl=code hcl=hcl/>
+                }
             }
-            confirm_label="Save and restrict" busy_label="Saving…" style=ConfirmStyle::Danger work=confirmed confirm_id="confirm-admin-lock"/>
+            confirm_label=t(w::SAVE_AND_RESTRICT) busy_label=t(w::SAVING) style=ConfirmStyle::Danger work=confirmed confirm_id="confirm-admin-lock"/>
     }
 }

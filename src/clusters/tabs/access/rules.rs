@@ -5,6 +5,8 @@ use cluster_api::{
     IpRestrictionsRequest, IpRule, IpRuleRepresentation, IpRulesRepresentation, ResourceLimits, Tier,
 };
 
+use crate::i18n::k::access as w;
+use crate::i18n::{t, tf};
 use cluster_api::ip_rule_rules::AddressProblem;
 pub use cluster_api::ip_rule_rules::{Cap, Category, cap};
 
@@ -20,23 +22,17 @@ pub trait Wording {
 impl Wording for Category {
     fn heading(self) -> &'static str {
         match self {
-            Category::AdminAllowed => "Admin paths (allow)",
-            Category::RealmAllowed => "Public allowed paths (allow only these)",
-            Category::RealmBlocked => "Public blocked paths (block)",
+            Category::AdminAllowed => t(w::HEADING_ADMIN),
+            Category::RealmAllowed => t(w::HEADING_PUBLIC_ALLOWED),
+            Category::RealmBlocked => t(w::HEADING_PUBLIC_BLOCKED),
         }
     }
 
     fn explains(self) -> &'static str {
         match self {
-            Category::AdminAllowed => {
-                "Only these addresses reach the admin console and admin APIs (/admin, /auth/admin). Empty means unrestricted."
-            }
-            Category::RealmAllowed => {
-                "Public realm endpoints (login, /token) answer only these addresses, machine-to-machine traffic included. Empty means everyone."
-            }
-            Category::RealmBlocked => {
-                "These addresses are refused on the public realm endpoints; everyone else is served."
-            }
+            Category::AdminAllowed => t(w::EXPLAINS_ADMIN),
+            Category::RealmAllowed => t(w::EXPLAINS_PUBLIC_ALLOWED),
+            Category::RealmBlocked => t(w::EXPLAINS_PUBLIC_BLOCKED),
         }
     }
 
@@ -54,42 +50,34 @@ impl Wording for Category {
 pub fn address_problem(address: &str) -> Option<String> {
     let address = address.trim();
     if address.is_empty() {
-        return Some("Enter an IP address or CIDR range, or remove the row.".into());
+        return Some(t(w::ADDRESS_EMPTY).into());
     }
     cluster_api::ip_rule_rules::address_problem(address).map(|problem| match problem {
-        AddressProblem::NotAnAddress => {
-            "Not an IP address: use IPv4 (203.0.113.4), IPv6 (2001:db8::1) or a CIDR range (203.0.113.0/24)."
-                .into()
-        }
-        AddressProblem::BadPrefix(max) => {
-            format!("The CIDR prefix after / must be a number from 0 to {max}.")
-        }
+        AddressProblem::NotAnAddress => t(w::NOT_AN_ADDRESS).into(),
+        AddressProblem::BadPrefix(max) => tf(w::BAD_PREFIX, &[("max", &max.to_string())]),
     })
 }
 
 /// The caps, said up front.
 pub fn cap_line(tier: &Tier, limits: &ResourceLimits) -> String {
     if *limits == ResourceLimits::Custom {
-        return "Custom limits: no cap on IP rules, on admin and public paths.".into();
+        return t(w::CAP_CUSTOM).into();
     }
     match tier {
-        Tier::Starter => "Starter: no IP rules. Upgrade to premium for 2 rules on admin paths.".into(),
-        Tier::Premium => {
-            "Premium: 2 rules, admin paths only. Enterprise allows any number, on admin and public paths."
-                .into()
-        }
-        _ => "Enterprise: any number of rules, on admin and public paths.".into(),
+        Tier::Starter => t(w::CAP_STARTER).into(),
+        Tier::Premium => t(w::CAP_PREMIUM).into(),
+        _ => t(w::CAP_ENTERPRISE).into(),
     }
 }
 
 /// Why another row cannot be added to `category`, when `total` rules are drafted in all.
 pub fn add_problem(cap: Cap, category: Category, total: usize) -> Option<String> {
     if category != Category::AdminAllowed && !cap.public {
-        return Some("This tier allows rules on admin paths only.".into());
+        return Some(t(w::TIER_ADMIN_ONLY).into());
     }
     match cap.total {
-        Some(0) => Some("This tier allows no IP rules.".into()),
-        Some(n) if total >= n => Some(format!("This tier allows {n} rules in all.")),
+        Some(0) => Some(t(w::TIER_NO_RULES).into()),
+        Some(n) if total >= n => Some(crate::i18n::tp(w::TIER_RULES_IN_ALL, n as f64, &[])),
         _ => None,
     }
 }

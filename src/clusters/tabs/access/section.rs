@@ -4,6 +4,8 @@
 use leptos::prelude::*;
 
 use super::rules::{Category, Draft, Wording, address_problem};
+use crate::i18n::k::access as w;
+use crate::i18n::{t, tf};
 use crate::links;
 
 /// One row on screen. Copy: its fields are signals, its saved ID a stored value.
@@ -57,13 +59,13 @@ pub fn RuleSection(
         let link = move || {
             let id = row.id.get_value()?;
             (row.address.with(|a| a.trim() == row.saved_address.get_value()))
-                .then(|| view! { <a class="rule-link" href=links::ip_rule(&cluster_id.get_value(), &id)>"Details"</a> })
+                .then(|| view! { <a class="rule-link" href=links::ip_rule(&cluster_id.get_value(), &id)>{t(w::DETAILS)}</a> })
         };
         let editable = move || read_only.get().is_none();
         view! {
             <li class="rule-row">
                 <span class="field">
-                    <label for=address_id.clone()>"IP address / CIDR"</label>
+                    <label for=address_id.clone()>{t(w::ADDRESS_LABEL)}</label>
                     <input id=address_id class="address" autocomplete="off" spellcheck="false" prop:value=row.address
                         disabled=move || !editable()
                         aria-invalid=move || problem().is_some().then_some("true")
@@ -71,15 +73,15 @@ pub fn RuleSection(
                         on:input:target=move |ev| row.address.set(ev.target().value())/>
                 </span>
                 <span class="field">
-                    <label for=alias_id.clone()>"Alias"</label>
+                    <label for=alias_id.clone()>{t(w::ALIAS)}</label>
                     <input id=alias_id class="alias" autocomplete="off" prop:value=row.alias disabled=move || !editable()
                         on:input:target=move |ev| row.alias.set(ev.target().value())/>
                 </span>
                 {link}
                 {move || editable().then(|| view! {
                     <button type="button" class="button subtle remove-rule"
-                        aria-label=move || row.address.with(|a| if a.trim().is_empty() { "Remove this empty row".to_string() } else { format!("Remove {}", a.trim()) })
-                        on:click=move |_| rows.update(|r| r.retain(|x| x.key != row.key))>"Remove"</button>
+                        aria-label=move || row.address.with(|a| if a.trim().is_empty() { t(w::REMOVE_EMPTY_ROW).to_string() } else { tf(w::REMOVE_NAMED, &[("address", a.trim())]) })
+                        on:click=move |_| rows.update(|r| r.retain(|x| x.key != row.key))>{t(w::REMOVE)}</button>
                 })}
                 <p class="address-problem field-error" id=problem_id role="status">{problem}</p>
             </li>
@@ -89,18 +91,18 @@ pub fn RuleSection(
         <section class="card ip-section" id=format!("ip-{slug}") aria-labelledby=format!("ip-{slug}-heading")>
             <h2 id=format!("ip-{slug}-heading")>{category.heading()}</h2>
             <p class="hint">{category.explains()}</p>
-            {move || rows.with(Vec::is_empty).then(|| view! { <p class="empty-rules">"No addresses."</p> })}
+            {move || rows.with(Vec::is_empty).then(|| view! { <p class="empty-rules">{t(w::NO_ADDRESSES)}</p> })}
             <ul class="rules">
                 <For each=move || rows.get() key=|r| r.key children=row_view/>
             </ul>
             {move || match (read_only.get(), add_blocked.get()) {
                 (Some(_), _) => ().into_any(),
                 (None, Some(why)) => view! {
-                    <button type="button" class="button" id=format!("add-{slug}") disabled=true aria-describedby=format!("add-{slug}-why")>"Add address"</button>
+                    <button type="button" class="button" id=format!("add-{slug}") disabled=true aria-describedby=format!("add-{slug}-why")>{t(w::ADD_ADDRESS)}</button>
                     <span class="hint reason" id=format!("add-{slug}-why")>{why}</span>
                 }.into_any(),
                 (None, None) => view! {
-                    <button type="button" class="button" id=format!("add-{slug}") on:click=move |_| add.run(())>"Add address"</button>
+                    <button type="button" class="button" id=format!("add-{slug}") on:click=move |_| add.run(())>{t(w::ADD_ADDRESS)}</button>
                 }.into_any(),
             }}
         </section>

@@ -6,6 +6,8 @@ use leptos::prelude::*;
 use super::host_problem;
 use super::page::DomainsCtx;
 use crate::api;
+use crate::i18n::k::domains as w;
+use crate::i18n::{t, tf};
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::poll::PollKey;
@@ -18,7 +20,7 @@ pub fn AddDomain() -> impl IntoView {
     let touched = RwSignal::new(false);
     // The domain just added (ID, host): its banner stays until its DNS is verified.
     let added = RwSignal::new(None::<(String, String)>);
-    let write = Write::new("Adding the domain");
+    let write = Write::new(t(w::ADDING));
     let center = crate::activity::center();
     let problem = move || host.with(|h| host_problem(h.trim()));
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -60,13 +62,13 @@ pub fn AddDomain() -> impl IntoView {
     }));
     view! {
         <form class="inline-form" id="add-domain" on:submit=submit novalidate>
-            <label for="domain-host">"Add a custom domain"</label>
+            <label for="domain-host">{t(w::ADD_LABEL)}</label>
             <input id="domain-host" placeholder="auth.example.com" autocomplete="off" spellcheck="false"
                 aria-describedby="domain-host-problem" prop:value=host
                 on:input:target=move |ev| { host.set(ev.target().value()); added.set(None); }
                 on:blur=move |_| touched.set(!host.with(String::is_empty))/>
             <button class="button primary" type="submit" id="add-domain-submit" disabled=move || write.busy.get()>
-                {write.label("Add domain", "Adding…")}
+                {write.label(t(w::ADD_BUTTON), t(w::ADD_BUSY))}
             </button>
             <p class="field-problem" id="domain-host-problem" role="alert">{move || touched.get().then(problem).flatten()}</p>
         </form>
@@ -84,7 +86,7 @@ fn AddedBanner(domain_id: String, host: String) -> impl IntoView {
     let feed = ctx.watch.watch(PollKey::item(ctx.cluster.id.get_value(), domain_id), None);
     let verified =
         move || feed.with(|f| f.value.as_ref().is_some_and(|v| v.status == DomainStatusMapping::Success));
-    let text = format!("Added {host}. Create its DNS records below within 48 hours.");
+    let text = tf(w::ADDED, &[("host", &host)]);
     move || {
         (!verified()).then(|| view! { <p class="flash" id="domain-added" role="status">{text.clone()}</p> })
     }

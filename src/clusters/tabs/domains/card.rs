@@ -8,6 +8,8 @@ use leptos::prelude::*;
 use super::page::DomainsCtx;
 use super::{certificate_label, dns_label, primary_block};
 use crate::api;
+use crate::i18n::k::domains as w;
+use crate::i18n::{t, tf};
 use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows};
@@ -15,7 +17,9 @@ use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work};
 use crate::links;
 use crate::poll::PollKey;
 
-pub const RECORD_COLUMNS: &[Column] = &[Column::new("Type"), Column::new("Name"), Column::new("Value")];
+/// The records table's columns.
+pub const RECORD_COLUMNS: &[Column] =
+    &[Column::new(w::COL_TYPE), Column::new(w::COL_NAME), Column::new(w::COL_VALUE)];
 
 pub fn record_rows(records: Vec<DomainRecord>) -> Vec<Row> {
     records
@@ -26,8 +30,8 @@ pub fn record_rows(records: Vec<DomainRecord>) -> Vec<Row> {
                 r.name.clone(),
                 vec![
                     Cell::text(r.r#type.as_str()),
-                    Cell::copy(r.name, "record name"),
-                    Cell::copy(r.value, "record value"),
+                    Cell::copy(r.name, t(w::COPY_RECORD_NAME)),
+                    Cell::copy(r.value, t(w::COPY_RECORD_VALUE)),
                 ],
             )
         })
@@ -51,7 +55,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
 
     let status = move || {
         match value() {
-        None => view! { <span class="loading">"Checking DNS and certificate…"</span> }.into_any(),
+        None => view! { <span class="loading">{t(w::CHECKING)}</span> }.into_any(),
         Some(CustomerDomainValidation { status, certificate_status, .. }) => view! {
             {badge(dns_label(&status), "dns-status")} " " {badge(certificate_label(&certificate_status), "cert-status")}
         }
@@ -63,21 +67,15 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
         let list = v.domain.domain_records.unwrap_or_default();
         if list.is_empty() {
             let issued = v.certificate_status == CertificateStatusMapping::Issued;
-            let text = if issued {
-                "DNS verified and certificate issued: the domain is ready to be the primary host."
-            } else {
-                "DNS verified; the certificate is being issued. This updates by itself."
-            };
+            let text = if issued { t(w::RECORDS_DONE_ISSUED) } else { t(w::RECORDS_DONE_PENDING) };
             return Some(view! { <p class="hint records-done">{text}</p> }.into_any());
         }
         let rows = StoredValue::new(list);
         Some(view! {
-            <p class="hint">"Create these records at your DNS provider. The first proves you control the domain; the \
-                second points the host at the cluster. They are checked automatically; a request whose records are not \
-                found within 48 hours expires."</p>
-            <ResourceTable columns=RECORD_COLUMNS class="records" label="DNS records to create"
+            <p class="hint">{t(w::RECORDS_HINT)}</p>
+            <ResourceTable columns=RECORD_COLUMNS class="records" label=t(w::RECORDS_LABEL)
                 rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
-                loading_what="Loading the DNS records" retry=Callback::new(move |()| ctx.watch.refresh(PollKey::item(ctx.cluster.id.get_value(), id.get_value())))
+                loading_what=t(w::RECORDS_LOADING) retry=Callback::new(move |()| ctx.watch.refresh(PollKey::item(ctx.cluster.id.get_value(), id.get_value())))
                 empty=ViewFn::from(|| ())/>
         }
         .into_any())
@@ -97,14 +95,14 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
         if is_primary() {
             return None;
         }
-        let block = certificate().map_or(Some("Checking the certificate…"), |c| primary_block(&c));
+        let block = certificate().map_or(Some(t(w::CHECKING_CERTIFICATE)), |c| primary_block(&c));
         Some(view! {
             <button class="button make-primary" disabled=move || block.is_some() || ctx.denied.get().is_some() || ctx.host_write.busy.get()
-                on:click=move |_| ctx.switch_to(host.get_value())>"Make primary"</button>
+                on:click=move |_| ctx.switch_to(host.get_value())>{t(w::MAKE_PRIMARY)}</button>
             {block.map(|why| view! { <span class="hint reason primary-block">{why}</span> })}
         })
     };
-    let confirm = Confirm::new("Deleting the domain");
+    let confirm = Confirm::new(t(w::DELETING_DOMAIN));
     let work = Callback::new(move |()| -> Work {
         let op = ops::ClusterDomainDelete { id: ctx.cluster.id.get_value(), domain_id: id.get_value() };
         Box::pin(async move {
@@ -113,32 +111,25 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
             Ok(())
         })
     });
-    let delete_block = move || {
-        is_primary().then(|| {
-            format!(
-                "This is the primary host, so it cannot be deleted. Switch back to the default host (or make another \
-                 domain primary) first, then delete {}.",
-                host.get_value()
-            )
-        })
-    };
+    let delete_block =
+        move || is_primary().then(|| tf(w::DELETE_PRIMARY_BLOCK, &[("host", &host.get_value())]));
 
     view! {
         <article class="card domain" data-domain=domain.domain.clone()>
             <div class="section-head">
                 <h3 class="mono">{domain.domain.clone()}</h3>
-                <CopyButton text=domain.domain.clone() what="host"/>
-                <a class="domain-link" href=links::cluster_domain(&ctx.cluster.id.get_value(), &domain.id)>"Link for your DNS admin"</a>
-                {move || is_primary().then(|| view! { {Badge::new("Primary host", Tone::Ok).class("primary-mark").view()} })}
+                <CopyButton text=domain.domain.clone() what=t(w::COPY_HOST)/>
+                <a class="domain-link" href=links::cluster_domain(&ctx.cluster.id.get_value(), &domain.id)>{t(w::DNS_ADMIN_LINK)}</a>
+                {move || is_primary().then(|| view! { {Badge::new(t(w::PRIMARY_BADGE), Tone::Ok).class("primary-mark").view()} })}
             </div>
             <p class="domain-status" aria-live="polite">{status}</p>
-            {move || feed.with(|f| f.error.clone()).map(|e| view! { <ErrorPanel action="Checking the domain" error=e/> })}
+            {move || feed.with(|f| f.error.clone()).map(|e| view! { <ErrorPanel action=t(w::CHECKING_DOMAIN) error=e/> })}
             {records}
             {move || ctx.denied.get().is_none().then(|| view! {
                 <div class="row-actions">
                     {make_primary}
                     <button class="button danger delete-domain" disabled=move || delete_block().is_some() on:click=move |_| confirm.open()>
-                        "Delete"
+                        {t(w::DELETE)}
                     </button>
                     {move || delete_block().map(|why| view! { <span class="hint reason delete-block">{why}</span> })}
                 </div>
@@ -146,13 +137,12 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
                 {move || (!is_primary()).then(|| view! { <CodePanel curl=primary_code hcl=primary_hcl/> })}
             })}
             <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
-                title=Signal::derive(move || format!("Delete {}?", host.get_value()))
+                title=Signal::derive(move || tf(w::DELETE_TITLE, &[("host", &host.get_value())]))
                 body=move || view! {
-                    <p>{format!("{} stops being a custom domain of this cluster and its certificate is released. To use it \
-                        again, add it again and create new DNS records.", host.get_value())}</p>
+                    <p>{tf(w::DELETE_BODY, &[("host", &host.get_value())])}</p>
                     <CodePanel curl=delete_code/>
                 }
-                work=work confirm_label="Delete domain" busy_label="Deleting…" confirm_class="confirm-delete-domain"/>
+                work=work confirm_label=t(w::DELETE_CONFIRM) busy_label=t(w::DELETING) confirm_class="confirm-delete-domain"/>
         </article>
     }
 }

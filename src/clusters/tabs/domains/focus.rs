@@ -8,6 +8,8 @@ use leptos::prelude::*;
 use super::card::record_rows;
 use super::page::DomainsCtx;
 use crate::api;
+use crate::i18n::k::domains as w;
+use crate::i18n::{t, tf};
 use crate::kit::Loaded;
 use crate::kit::table::{ResourceTable, Rows};
 use crate::links::{self, ClusterTab};
@@ -23,30 +25,29 @@ pub fn DomainFocus(domain_id: String) -> impl IntoView {
         async move { api::call(api, &op).await }
     });
     let all = links::cluster_tab(&ctx.cluster.id.get_value(), ClusterTab::Domains);
-    let body = Loaded::new("Loading the domain", detail).ready(move |domain| {
+    let body = Loaded::new(t(w::LOADING_DOMAIN), detail).ready(move |domain| {
             let records = domain.domain_records.clone().unwrap_or_default();
             let host = domain.domain.clone();
             if records.is_empty() {
                 return view! {
-                    <h3 class="mono">{host.clone()}</h3> <CopyButton text=host.clone() what="host"/>
-                    <p>{format!("{host} needs no more DNS records: it has been validated.")}</p>
+                    <h3 class="mono">{host.clone()}</h3> <CopyButton text=host.clone() what=t(w::COPY_HOST)/>
+                    <p>{tf(w::VALIDATED, &[("host", &host)])}</p>
                 }.into_any();
             }
             let rows = StoredValue::new(records);
             view! {
-                <h3 class="mono">{host.clone()}</h3> <CopyButton text=host.clone() what="host"/>
-                <p>{format!("Create these records in the DNS zone of {host}. They are checked automatically; the request \
-                    expires if they are not found within 48 hours of adding the domain.")}</p>
-                <ResourceTable columns=super::card::RECORD_COLUMNS class="records" label="DNS records to create"
+                <h3 class="mono">{host.clone()}</h3> <CopyButton text=host.clone() what=t(w::COPY_HOST)/>
+                <p>{tf(w::FOCUS_HINT, &[("host", &host)])}</p>
+                <ResourceTable columns=super::card::RECORD_COLUMNS class="records" label=t(w::RECORDS_LABEL)
                     rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
-                    loading_what="Loading the DNS records" retry=Callback::new(move |()| detail.refetch()) empty=ViewFn::from(|| ())/>
+                    loading_what=t(w::RECORDS_LOADING) retry=Callback::new(move |()| detail.refetch()) empty=ViewFn::from(|| ())/>
             }.into_any()
     });
     view! {
         <section class="card" id="domain-focus">
-            <h2>"DNS records for one domain"</h2>
+            <h2>{t(w::FOCUS_HEADING)}</h2>
             {body}
-            <p><a href=all>"Show all domains"</a></p>
+            <p><a href=all>{t(w::SHOW_ALL)}</a></p>
         </section>
     }
 }

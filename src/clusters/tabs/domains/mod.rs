@@ -10,6 +10,8 @@ use cluster_api::domain_rules::{self, HostProblem, MAX_HOST, MAX_LABEL};
 use cluster_api::{CertificateStatusMapping, CustomerDomainValidation, DomainStatusMapping, ops};
 
 use crate::api::{self, ApiError};
+use crate::i18n::k::domains as w;
+use crate::i18n::{t, tf, tp};
 use crate::kit::Tone;
 use crate::poll::{Backoff, Poller};
 use crate::session::Session;
@@ -36,7 +38,7 @@ pub fn domain_watch(session: Session) -> DomainWatch {
         |api, key| {
             Box::pin(async move {
                 let Some(domain_id) = key.item else {
-                    return Err(ApiError::NotFound("This domain is not known.".into()));
+                    return Err(ApiError::NotFound(t(w::NOT_KNOWN).into()));
                 };
                 api::call(api, &ops::ClusterDomainStatusDetail { id: key.cluster, domain_id }).await
             })
@@ -50,30 +52,30 @@ pub fn domain_watch(session: Session) -> DomainWatch {
 /// contract's list is not verified live, API-NOTES §9 #2) is shown as the service sent it.
 pub fn dns_label(status: &DomainStatusMapping) -> (String, Tone) {
     let (words, tone) = match status {
-        DomainStatusMapping::PendingValidation => ("Waiting for DNS records", Tone::Busy),
-        DomainStatusMapping::Success => ("DNS verified", Tone::Ok),
-        DomainStatusMapping::Failed => ("DNS validation failed", Tone::Bad),
-        DomainStatusMapping::NotFound => ("DNS status unknown", Tone::Muted),
-        DomainStatusMapping::Unknown(raw) => return (format!("DNS: {raw}"), Tone::Neutral),
+        DomainStatusMapping::PendingValidation => (w::DNS_PENDING, Tone::Busy),
+        DomainStatusMapping::Success => (w::DNS_SUCCESS, Tone::Ok),
+        DomainStatusMapping::Failed => (w::DNS_FAILED, Tone::Bad),
+        DomainStatusMapping::NotFound => (w::DNS_NOT_FOUND, Tone::Muted),
+        DomainStatusMapping::Unknown(raw) => return (tf(w::DNS_RAW, &[("raw", raw)]), Tone::Neutral),
     };
-    (words.to_string(), tone)
+    (t(words).to_string(), tone)
 }
 
 /// Words and a badge tone for the certificate; an unknown status as the service sent it.
 pub fn certificate_label(status: &CertificateStatusMapping) -> (String, Tone) {
     use CertificateStatusMapping as C;
     let (words, tone) = match status {
-        C::PendingValidation => ("Certificate pending", Tone::Busy),
-        C::Issued => ("Certificate issued", Tone::Ok),
-        C::ValidationTimedOut => ("Certificate timed out", Tone::Bad),
-        C::Failed => ("Certificate failed", Tone::Bad),
-        C::Expired => ("Certificate expired", Tone::Bad),
-        C::Revoked => ("Certificate revoked", Tone::Bad),
-        C::Inactive => ("Certificate inactive", Tone::Muted),
-        C::NotFound => ("Certificate unknown", Tone::Muted),
-        C::Unknown(raw) => return (format!("Certificate: {raw}"), Tone::Neutral),
+        C::PendingValidation => (w::CERT_PENDING, Tone::Busy),
+        C::Issued => (w::CERT_ISSUED, Tone::Ok),
+        C::ValidationTimedOut => (w::CERT_TIMED_OUT, Tone::Bad),
+        C::Failed => (w::CERT_FAILED, Tone::Bad),
+        C::Expired => (w::CERT_EXPIRED, Tone::Bad),
+        C::Revoked => (w::CERT_REVOKED, Tone::Bad),
+        C::Inactive => (w::CERT_INACTIVE, Tone::Muted),
+        C::NotFound => (w::CERT_UNKNOWN, Tone::Muted),
+        C::Unknown(raw) => return (tf(w::CERT_RAW, &[("raw", raw)]), Tone::Neutral),
     };
-    (words.to_string(), tone)
+    (t(words).to_string(), tone)
 }
 
 /// Why a domain cannot become the primary host yet, or `None` when it can.
@@ -81,13 +83,9 @@ pub fn primary_block(status: &CertificateStatusMapping) -> Option<&'static str> 
     use CertificateStatusMapping as C;
     match status {
         C::Issued => None,
-        C::PendingValidation => {
-            Some("Can become primary once its certificate is issued, after the DNS records are found.")
-        }
-        C::ValidationTimedOut | C::Failed => Some(
-            "Its certificate could not be issued: check the DNS records, then remove the domain and add it again.",
-        ),
-        _ => Some("Can become primary only with an issued certificate."),
+        C::PendingValidation => Some(t(w::PRIMARY_PENDING)),
+        C::ValidationTimedOut | C::Failed => Some(t(w::PRIMARY_FAILED)),
+        _ => Some(t(w::PRIMARY_NEEDS_ISSUED)),
     }
 }
 
@@ -100,9 +98,8 @@ pub fn bare_host(host: &str) -> &str {
 /// "1 of 5 domains", or "3 domains (no limit)".
 pub fn usage(n: usize, cap: Option<usize>) -> String {
     match cap {
-        Some(cap) => format!("{n} of {cap} domains"),
-        None if n == 1 => "1 domain (no limit)".into(),
-        None => format!("{n} domains (no limit)"),
+        Some(cap) => tp(w::USAGE_CAPPED, cap as f64, &[("used", &n.to_string())]),
+        None => tp(w::USAGE_UNLIMITED, n as f64, &[]),
     }
 }
 
@@ -112,19 +109,15 @@ pub fn usage(n: usize, cap: Option<usize>) -> String {
 pub fn host_problem(typed: &str) -> Option<String> {
     let host = typed.trim().to_ascii_lowercase();
     Some(match domain_rules::host_problem(&host)? {
-        HostProblem::Empty => "Enter a hostname such as auth.example.com.".into(),
-        HostProblem::NotBare => {
-            "Enter the hostname only, without https:// or a path (for example auth.example.com).".into()
+        HostProblem::Empty => t(w::HOST_EMPTY).into(),
+        HostProblem::NotBare => t(w::HOST_NOT_BARE).into(),
+        HostProblem::TooLong(n) => {
+            tf(w::HOST_TOO_LONG, &[("max", &MAX_HOST.to_string()), ("n", &n.to_string())])
         }
-        HostProblem::TooLong(n) => format!("A hostname has at most {MAX_HOST} characters; this one has {n}."),
-        HostProblem::NotQualified => "Use a full hostname with a domain, such as auth.example.com.".into(),
-        HostProblem::BadLabel => format!(
-            "Each part between dots must be 1 to {MAX_LABEL} letters, digits or hyphens, not starting or ending with a hyphen."
-        ),
-        HostProblem::Numeric => "Use a domain name, not an IP address (for example auth.example.com).".into(),
-        HostProblem::Reserved => {
-            format!("Hosts under {DEFAULT_SUFFIX} are the clusters' own; use a domain you control.")
-        }
+        HostProblem::NotQualified => t(w::HOST_NOT_QUALIFIED).into(),
+        HostProblem::BadLabel => tf(w::HOST_BAD_LABEL, &[("max", &MAX_LABEL.to_string())]),
+        HostProblem::Numeric => t(w::HOST_NUMERIC).into(),
+        HostProblem::Reserved => tf(w::HOST_RESERVED, &[("suffix", DEFAULT_SUFFIX)]),
     })
 }
 

@@ -13,6 +13,8 @@ use super::{DEFAULT_SUFFIX, DomainWatch, bare_host, cap, usage};
 use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
 use crate::clusters::watch::ClusterWatch;
+use crate::i18n::k::domains as w;
+use crate::i18n::t;
 use crate::kit::Loaded;
 use crate::kit::Write;
 use crate::load::{Load, load};
@@ -61,7 +63,7 @@ pub fn ClusterDomains() -> impl IntoView {
         denied,
         watch: crate::poll::app_wide(super::domain_watch),
         primary,
-        host_write: Write::new("Switching the primary host"),
+        host_write: Write::new(t(w::SWITCHING_PRIMARY)),
         clusters: expect_context::<ClusterWatch>(),
     };
     provide_context(ctx);
@@ -86,7 +88,7 @@ pub fn ClusterDomains() -> impl IntoView {
             view! {
                 <button class="button" id="switch-to-default" disabled=move || denied.get().is_some() || ctx.host_write.busy.get()
                     on:click=move |_| ctx.switch_to(default_host.get_untracked())>
-                    {ctx.host_write.label("Switch back to the default host", "Switching…")}
+                    {ctx.host_write.label(t(w::SWITCH_BACK), t(w::SWITCHING))}
                 </button>
                 {move || denied.get().is_none().then(|| view! { <CodePanel curl=back_code hcl=back_hcl/> })}
             }
@@ -105,15 +107,13 @@ pub fn ClusterDomains() -> impl IntoView {
     view! {
         <section class="card" id="domains">
             <div class="section-head">
-                <h2>"Custom domains"</h2>
+                <h2>{t(w::HEADING)}</h2>
                 <span class="usage-line">{usage_line}</span>
             </div>
-            <p class="hint">"Serve Keycloak on a hostname of your own, such as auth.example.com. After adding it, create the DNS \
-                records shown for it at your DNS provider: validation and the free TLS certificate follow by themselves. \
-                A request expires if its records are not found within 48 hours; then remove the domain and add it again."</p>
-            <p id="primary-host">"Primary host: " <strong class="mono">{move || primary.get()}</strong>
-                {move || on_default().then_some(" (the cluster's default host)")}
-                " "{move || view! { <CopyButton text=primary.get() what="primary host"/> }}</p>
+            <p class="hint">{t(w::HINT)}</p>
+            <p id="primary-host">{t(w::PRIMARY_HOST)} <strong class="mono">{move || primary.get()}</strong>
+                {move || on_default().then(|| t(w::DEFAULT_HOST_NOTE))}
+                " "{move || view! { <CopyButton text=primary.get() what=t(w::COPY_PRIMARY_HOST)/> }}</p>
             <div class="row-actions">{switch_back}</div>
             <div id="host-error">{ctx.host_write.failure()}</div>
             {move || match denied.get() {
@@ -122,9 +122,9 @@ pub fn ClusterDomains() -> impl IntoView {
             }}
         </section>
         {focus}
-        {Loaded::new("Loading domains", list)
+        {Loaded::new(t(w::LOADING_DOMAINS), list)
             .empty(Vec::is_empty, || view! {
-                <div class="empty" id="no-domains"><p>"No custom domains yet. The cluster answers on its default host."</p></div>
+                <div class="empty" id="no-domains"><p>{t(w::NO_DOMAINS)}</p></div>
             })
             .ready(|_| ().into_any())}
         <div class="domains">

@@ -12,6 +12,8 @@ use super::page::EnvVarsCtx;
 use super::staged::Op;
 use super::{name_problem, restart_notice};
 use crate::api;
+use crate::i18n::k::env_vars as w;
+use crate::i18n::{t, tf};
 use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
 use crate::load::load;
@@ -59,32 +61,32 @@ pub fn NewVar() -> impl IntoView {
         }
         let var_name = name.get_untracked().trim().to_string();
         ctx.stage(Op::Add, var_name.clone(), value.get_untracked(), secret.get_untracked());
-        note.set(Some(format!("Add {var_name}: pending. Apply the pending changes to send it.")));
+        note.set(Some(tf(w::ADD_NOTE, &[("name", &var_name)])));
         name.set(String::new());
         value.set(String::new());
         touched.set(false);
     };
     view! {
         <form class="stack-form" id="add-env-var" on:submit=submit novalidate>
-            <h3>"Add a variable"</h3>
+            <h3>{t(w::ADD_HEADING)}</h3>
             <fieldset class="choice">
-                <legend>"Kind"</legend>
+                <legend>{t(w::KIND)}</legend>
                 <label><input type="radio" name="env-type" id="env-type-string" prop:checked=move || !secret.get()
-                    on:change=move |_| secret.set(false)/>" Plain text"</label>
+                    on:change=move |_| secret.set(false)/>{format!(" {}", t(w::TYPE_PLAIN))}</label>
                 <label><input type="radio" name="env-type" id="env-type-secret" prop:checked=secret
-                    on:change=move |_| secret.set(true)/>" Secret (never shown after saving)"</label>
+                    on:change=move |_| secret.set(true)/>{format!(" {}", t(w::KIND_SECRET))}</label>
             </fieldset>
-            <label for="env-name">"Name"</label>
+            <label for="env-name">{t(w::COL_NAME)}</label>
             <input id="env-name" class="mono" autocomplete="off" spellcheck="false" placeholder="MY_SETTING"
                 aria-describedby="env-name-problem" prop:value=name
                 on:input:target=move |ev| { name.set(ev.target().value()); touched.set(true); }/>
             <p class="field-problem" id="env-name-problem" role="alert">{move || touched.get().then(problem).flatten()}</p>
-            <label for="env-value">"Value"</label>
+            <label for="env-value">{t(w::COL_VALUE)}</label>
             <input id="env-value" autocomplete="off" spellcheck="false" type=move || if secret.get() { "password" } else { "text" }
                 prop:value=value on:input:target=move |ev| value.set(ev.target().value())/>
             <p class="hint restart-notice">{move || restart_notice(&ctx.cluster_name.get())}</p>
             <button class="button primary" type="submit" id="add-env-submit" disabled=move || ctx.blocked.get().is_some()>
-                "Add to pending changes"
+                {t(w::ADD_TO_PENDING)}
             </button>
         </form>
         <CodePanel curl=code hcl=hcl/>
@@ -108,9 +110,9 @@ pub fn EditVar(var: Var) -> impl IntoView {
     let failed = move || fresh.with(|f| matches!(f, Some(Err(_))));
     view! {
         <section class="card" id="edit-env-var">
-            {Loaded::new(format!("Loading {name}"), fresh).ready(|var| view! { <EditForm var=var/> }.into_any())}
+            {Loaded::new(tf(w::LOADING_NAMED, &[("name", &name)]), fresh).ready(|var| view! { <EditForm var=var/> }.into_any())}
             {move || failed().then(|| view! {
-                <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>"Cancel"</button>
+                <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>{t(w::CANCEL)}</button>
             })}
         </section>
     }
@@ -124,9 +126,8 @@ fn EditForm(var: Var) -> impl IntoView {
     // A secret's value is never known here: the field starts empty and must be filled.
     let value = RwSignal::new(if secret { String::new() } else { var.value.clone() });
     let problem = move || {
-        name.with(|n| name_problem(n)).or_else(|| {
-            (secret && value.with(String::is_empty)).then(|| "Enter the new secret value.".to_string())
-        })
+        name.with(|n| name_problem(n))
+            .or_else(|| (secret && value.with(String::is_empty)).then(|| t(w::ENTER_SECRET).to_string()))
     };
     let id = var.id.clone();
     let (cluster_id, var_id, code_kind) =
@@ -157,15 +158,15 @@ fn EditForm(var: Var) -> impl IntoView {
         ctx.stage(Op::Edit { var_id: id.clone() }, new_name, value.get_untracked(), secret);
         ctx.editing.set(None);
     };
-    let placeholder = if secret { "Enter a new value; the current one is never shown" } else { "" };
+    let placeholder = if secret { t(w::SECRET_PLACEHOLDER) } else { "" };
     // Drawn inside `EditVar`'s section.
     view! {
-            <h2>{format!("Edit {}", var.name)}</h2>
+            <h2>{tf(w::EDIT_NAMED, &[("name", &var.name)])}</h2>
             <form class="stack-form" on:submit=submit novalidate>
-                <label for="edit-env-name">"Name"</label>
+                <label for="edit-env-name">{t(w::COL_NAME)}</label>
                 <input id="edit-env-name" class="mono" autocomplete="off" spellcheck="false" prop:value=name
                     aria-describedby="edit-env-problem" on:input:target=move |ev| name.set(ev.target().value())/>
-                <label for="edit-env-value">{if secret { "New secret value" } else { "Value" }}</label>
+                <label for="edit-env-value">{if secret { t(w::NEW_SECRET_VALUE) } else { t(w::COL_VALUE) }}</label>
                 <input id="edit-env-value" autocomplete="off" spellcheck="false" type=if secret { "password" } else { "text" }
                     placeholder=placeholder prop:value=value on:input:target=move |ev| value.set(ev.target().value())/>
                 <p class="field-problem" id="edit-env-problem" role="alert">{problem}</p>
@@ -173,9 +174,9 @@ fn EditForm(var: Var) -> impl IntoView {
                 <div class="row-actions">
                     <button class="button primary" type="submit" id="edit-env-submit"
                         disabled=move || ctx.blocked.get().is_some() || problem().is_some()>
-                        "Add to pending changes"
+                        {t(w::ADD_TO_PENDING)}
                     </button>
-                    <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>"Cancel"</button>
+                    <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>{t(w::CANCEL)}</button>
                 </div>
             </form>
             <CodePanel curl=code hcl=hcl/>

@@ -15,29 +15,29 @@ use cluster_api::env_var_rules::{self, NameProblem};
 
 pub use page::ClusterEnvVars;
 
+use crate::i18n::k::env_vars as w;
+use crate::i18n::{t, tf};
+
 /// What is wrong with a variable name, checked in the form before anything is sent: the
 /// service's rule (`cluster_api::env_var_rules`, API-NOTES §4.3) on the name as it will
 /// be sent (trimmed), in the console's words.
 pub fn name_problem(name: &str) -> Option<String> {
     Some(match env_var_rules::name_problem(name.trim())? {
-        NameProblem::Empty => "Enter a name.".into(),
-        NameProblem::Reserved => "Names starting with KC_ are reserved for Keycloak's own options; only KC_SPI_ names may use them.".into(),
-        NameProblem::Whitespace => "A name cannot contain spaces.".into(),
+        NameProblem::Empty => t(w::NAME_EMPTY).into(),
+        NameProblem::Reserved => t(w::NAME_RESERVED).into(),
+        NameProblem::Whitespace => t(w::NAME_SPACES).into(),
     })
 }
 
 /// Said by every form: staging sends nothing, applying restarts the running cluster.
 pub fn restart_notice(cluster: &str) -> String {
-    format!(
-        "Nothing is sent yet: the change joins the pending changes. Applying them restarts Keycloak on {cluster} \
-         once per change, after you confirm."
-    )
+    tf(w::RESTART_NOTICE, &[("cluster", cluster)])
 }
 
 pub fn type_label(kind: &EnvironmentVariableType) -> &'static str {
     match kind {
-        EnvironmentVariableType::Secret => "Secret",
-        _ => "Plain text",
+        EnvironmentVariableType::Secret => t(w::TYPE_SECRET),
+        _ => t(w::TYPE_PLAIN),
     }
 }
 

@@ -16,6 +16,8 @@ use super::type_label;
 use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
 use crate::clusters::watch::{RestartWatch, restart_watch};
+use crate::i18n::k::env_vars as w;
+use crate::i18n::{t, tf};
 use crate::kit::Tone;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::load::{Load, load};
@@ -43,11 +45,11 @@ impl EnvVarsCtx {
 }
 
 const COLUMNS: &[Column] = &[
-    Column::sortable("Name"),
-    Column::sortable("Type"),
-    Column::new("Value"),
-    Column::new("Pending"),
-    Column::new("Actions"),
+    Column::sortable(w::COL_NAME),
+    Column::sortable(w::COL_TYPE),
+    Column::new(w::COL_VALUE),
+    Column::new(w::COL_PENDING),
+    Column::new(w::COL_ACTIONS),
 ];
 
 #[component]
@@ -70,7 +72,7 @@ pub fn ClusterEnvVars() -> impl IntoView {
         cluster_ctx.denied(&catalogue::CLUSTER_ENVVAR_CREATE).or_else(|| {
             (status != ClusterState::Active).then(|| {
                 let words = crate::clusters::status_badge::words(&status).to_lowercase();
-                format!("{name} is {words}; its settings can be changed only while it is active.")
+                tf(w::NOT_ACTIVE, &[("name", &name), ("state", &words)])
             })
         })
     });
@@ -90,23 +92,20 @@ pub fn ClusterEnvVars() -> impl IntoView {
         let off = blocked.get().is_some();
         list.get().map(|r| r.map(|vars| vars.into_iter().map(|v| row(v, off, ctx)).collect()))
     });
-    let restart_line = move || {
-        match in_progress.get() {
-        None => view! { <p class="loading restart-state">"Checking for restarts…"</p> }.into_any(),
+    let restart_line = move || match in_progress.get() {
+        None => view! { <p class="loading restart-state">{t(w::CHECKING_RESTARTS)}</p> }.into_any(),
         Some(true) => view! {
             <p class="restart-state">{crate::kit::badge::restart_in_progress()}
-            " Keycloak is restarting to apply a change; changes can be made again when it ends. This updates by itself."</p>
+            {format!(" {}", t(w::RESTARTING))}</p>
         }
         .into_any(),
-        Some(false) => view! { <p class="restart-state">"No restart in progress."</p> }.into_any(),
-    }
+        Some(false) => view! { <p class="restart-state">{t(w::NO_RESTART)}</p> }.into_any(),
     };
 
     view! {
         <section class="card" id="env-vars">
-            <h2>"Environment variables"</h2>
-            <p class="hint">"Keycloak reads these at start-up, so every change restarts it. Secrets are stored encrypted and \
-                are never shown again: they can be replaced or deleted. Names starting with KC_ are reserved, except KC_SPI_."</p>
+            <h2>{t(w::HEADING)}</h2>
+            <p class="hint">{t(w::INTRO)}</p>
             <div id="env-restart" aria-live="polite">{restart_line}</div>
             {move || blocked.get().map(|why| view! { <p class="hint reason" id="env-blocked">{why}</p> })}
             <PendingPanel/>
@@ -114,9 +113,9 @@ pub fn ClusterEnvVars() -> impl IntoView {
         </section>
         {move || ctx.editing.get().map(|v| view! { <EditVar var=v/> })}
         <section class="card">
-            <ResourceTable columns=COLUMNS rows=rows id="env-table" label="Environment variables"
-                loading_what="Loading environment variables" retry=Callback::new(move |()| list.refetch())
-                empty=ViewFn::from(|| view! { <div class="empty" id="no-env-vars"><p>"No environment variables yet."</p></div> })/>
+            <ResourceTable columns=COLUMNS rows=rows id="env-table" label=t(w::HEADING)
+                loading_what=t(w::LOADING) retry=Callback::new(move |()| list.refetch())
+                empty=ViewFn::from(|| view! { <div class="empty" id="no-env-vars"><p>{t(w::EMPTY)}</p></div> })/>
         </section>
     }
 }
@@ -124,7 +123,7 @@ pub fn ClusterEnvVars() -> impl IntoView {
 fn row(v: Var, off: bool, ctx: EnvVarsCtx) -> Row {
     let secret = v.r#type == EnvironmentVariableType::Secret;
     let value =
-        if secret { Cell::text("Hidden (secret)").class("masked") } else { Cell::mono(v.value.clone()) };
+        if secret { Cell::text(t(w::HIDDEN_SECRET)).class("masked") } else { Cell::mono(v.value.clone()) };
     // A staged change of this variable, as the row shows it.
     let pending = ctx.queue.staged.with(|list| {
         list.iter()
@@ -134,7 +133,7 @@ fn row(v: Var, off: bool, ctx: EnvVarsCtx) -> Row {
     let pending_cell = match pending {
         None => Cell::text(""),
         Some((delete, id)) => {
-            let what = if delete { "Delete pending" } else { "Change pending" };
+            let what = if delete { t(w::DELETE_PENDING) } else { t(w::CHANGE_PENDING) };
             let busy = ctx.queue.state(id) == StagedState::Sending;
             Cell::badge(what, Tone::Warn, busy)
         }
@@ -142,11 +141,11 @@ fn row(v: Var, off: bool, ctx: EnvVarsCtx) -> Row {
     let (edit, delete) = (v.clone(), v.clone());
     let actions = view! {
         <button class="button subtle edit-env" disabled=off on:click=move |_| ctx.editing.set(Some(edit.clone()))
-            aria-label=format!("Edit {}", v.name)>"Edit"</button>
-        <button class="button subtle danger delete-env" disabled=off aria-label=format!("Delete {}", v.name)
+            aria-label=tf(w::EDIT_NAMED, &[("name", &v.name)])>{t(w::EDIT)}</button>
+        <button class="button subtle danger delete-env" disabled=off aria-label=tf(w::DELETE_NAMED, &[("name", &v.name)])
             on:click=move |_| ctx.stage(Op::Delete { var_id: delete.id.clone() }, delete.name.clone(), String::new(),
                 delete.r#type == EnvironmentVariableType::Secret)>
-            "Delete"
+            {t(w::DELETE)}
         </button>
     };
     Row::new(

@@ -10,13 +10,11 @@ use super::page::EnvVarsCtx;
 use super::queue::Change;
 use super::run::StagedState;
 use super::staged::{Op, Staged, cost, line_problem, progress};
+use crate::i18n::k::env_vars as w;
+use crate::i18n::{t, tf, tp};
 use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
-
-fn changes(n: usize) -> String {
-    if n == 1 { "1 change".into() } else { format!("{n} changes") }
-}
 
 #[component]
 pub fn PendingPanel() -> impl IntoView {
@@ -39,15 +37,15 @@ pub fn PendingPanel() -> impl IntoView {
     let why_not = move || {
         ctx.blocked.get().or_else(|| {
             if running() {
-                Some("The changes are being applied.".into())
+                Some(t(w::BEING_APPLIED).into())
             } else if missing() > 0 {
-                Some("Enter the value of each secret marked above first.".into())
+                Some(t(w::ENTER_SECRETS_FIRST).into())
             } else {
                 None
             }
         })
     };
-    let confirm = Confirm::new("Applying the pending changes");
+    let confirm = Confirm::new(t(w::APPLYING_PENDING));
     let last_ms = {
         let cluster = cluster.clone();
         move || queue.restart_ms.with(|m| m.get(&cluster).copied())
@@ -82,26 +80,28 @@ pub fn PendingPanel() -> impl IntoView {
         let state = move || queue.state(id);
         let needs = s.needs_value();
         let field = format!("env-pending-value-{id}");
-        let value_field = needs.then(|| view! {
-            <span class="field">
-                <label for=field.clone()>{format!("Value of {} (secret values are not kept across a reload)", s.name)}</label>
-                <input id=field type="password" autocomplete="off" class="pending-secret"
-                    on:change:target=move |ev| queue.set_value(id, ev.target().value())/>
-            </span>
+        let value_field = needs.then(|| {
+            view! {
+                <span class="field">
+                    <label for=field.clone()>{tf(w::VALUE_OF, &[("name", &s.name)])}</label>
+                    <input id=field type="password" autocomplete="off" class="pending-secret"
+                        on:change:target=move |ev| queue.set_value(id, ev.target().value())/>
+                </span>
+            }
         });
         view! {
             <li class="pending-change" data-pending=s.name.clone()>
                 <span class="pending-label mono">{s.label()}</span>
-                {if s.secret { " (secret)" } else { "" }}
-                {move || match state() {
-                    StagedState::Pending => " — pending",
-                    StagedState::Queued => " — queued",
-                    StagedState::Sending => " — sending…",
-                }}
+                {if s.secret { format!(" {}", t(w::SECRET_MARK)) } else { String::new() }}
+                {move || format!(" — {}", match state() {
+                    StagedState::Pending => t(w::STATE_PENDING),
+                    StagedState::Queued => t(w::STATE_QUEUED),
+                    StagedState::Sending => t(w::STATE_SENDING),
+                })}
                 {value_field}
                 " "
-                <button type="button" class="button subtle discard-pending" aria-label=format!("Discard {}", s.label())
-                    disabled=move || state() != StagedState::Pending on:click=move |_| queue.unstage(id)>"Discard"</button>
+                <button type="button" class="button subtle discard-pending" aria-label=tf(w::DISCARD_NAMED, &[("change", &s.label())])
+                    disabled=move || state() != StagedState::Pending on:click=move |_| queue.unstage(id)>{t(w::DISCARD)}</button>
             </li>
         }
     };
@@ -118,8 +118,9 @@ pub fn PendingPanel() -> impl IntoView {
             let left = count();
             return Some(view! {
                 <div id="env-run-failure">
-                    <p class="reason">{format!("Stopped: “{label}” failed. {} of {} applied; {} still pending, nothing is lost.",
-                        r.applied, r.total, changes(left))}</p>
+                    <p class="reason">{tp(w::RUN_STOPPED, left as f64, &[
+                        ("change", &label), ("applied", &r.applied.to_string()), ("total", &r.total.to_string()),
+                    ])}</p>
                     <ErrorPanel action=label error=error retry=retry/>
                 </div>
             }.into_any());
@@ -127,9 +128,16 @@ pub fn PendingPanel() -> impl IntoView {
         let text = if r.running() {
             progress(r.applied, r.total, restarting())
         } else if r.cancelled > 0 {
-            format!("{} of {} applied; {} cancelled, still pending.", r.applied, r.total, r.cancelled)
+            tf(
+                w::RUN_CANCELLED,
+                &[
+                    ("applied", &r.applied.to_string()),
+                    ("total", &r.total.to_string()),
+                    ("cancelled", &r.cancelled.to_string()),
+                ],
+            )
         } else {
-            format!("All {} applied.", changes(r.total))
+            tp(w::ALL_APPLIED, r.total as f64, &[])
         };
         Some(view! { <p id="env-run" class="flash" role="status">{text}</p> }.into_any())
     };
@@ -138,11 +146,11 @@ pub fn PendingPanel() -> impl IntoView {
         <div id="env-pending-section" aria-live="polite">
             {move || (count() > 0).then(|| view! {
                 <div class="queue" id="env-pending">
-                    <h3>{move || format!("Pending changes ({})", count())}</h3>
+                    <h3>{move || tf(w::PENDING_HEADING, &[("count", &count().to_string())])}</h3>
                     <ul>{move || pending.get().into_iter().map(item).collect_view()}</ul>
                     <div class="row-actions">
                         <button type="button" class="button primary" id="env-apply" disabled=move || why_not().is_some()
-                            on:click=move |_| confirm.open()>{move || format!("Apply {}", changes(count()))}</button>
+                            on:click=move |_| confirm.open()>{move || tp(w::APPLY_CHANGES, count() as f64, &[])}</button>
                         {move || why_not().map(|why| view! { <span class="hint reason" id="env-apply-why">{why}</span> })}
                     </div>
                 </div>
@@ -151,16 +159,14 @@ pub fn PendingPanel() -> impl IntoView {
         </div>
         <PasteBlock/>
         <ConfirmDialog confirm=confirm style=ConfirmStyle::Normal
-            title=Signal::derive(move || format!("Restart {} to apply {}?", ctx.cluster_name.get(), changes(count())))
+            title=Signal::derive(move || tp(w::CONFIRM_TITLE, count() as f64, &[("cluster", &ctx.cluster_name.get())]))
             body=move || view! {
                 <ul class="apply-list">{pending.get_untracked().into_iter().map(|s| view! { <li class="mono">{s.label()}</li> }).collect_view()}</ul>
                 <p id="env-apply-cost">{cost(count(), &ctx.cluster_name.get_untracked(), last_ms())}</p>
-                <p>{format!("Keycloak on {} restarts after each change; sign-ins and token requests may fail while it \
-                    restarts. The changes are sent one after another, each once the previous restart has ended. If one \
-                    fails, the run stops there and the rest stay pending.", ctx.cluster_name.get_untracked())}</p>
+                <p>{tf(w::CONFIRM_BODY, &[("cluster", &ctx.cluster_name.get_untracked())])}</p>
                 <CodePanel curl=code/>
             }
-            work=apply confirm_label="Apply and restart" busy_label="Applying…" confirm_id="confirm-env-apply"/>
+            work=apply confirm_label=t(w::APPLY_AND_RESTART) busy_label=t(w::APPLYING) confirm_id="confirm-env-apply"/>
     }
 }
 
@@ -187,7 +193,8 @@ fn PasteBlock() -> impl IntoView {
         let mut staged = 0;
         for line in lines {
             if let Some(problem) = line_problem(&line) {
-                problems.push(format!("Line {}: {problem}.", line.line));
+                problems
+                    .push(tf(w::LINE_PROBLEM, &[("line", &line.line.to_string()), ("problem", &problem)]));
                 continue;
             }
             let (op, is_secret) = match existing.iter().find(|(n, _, _)| *n == line.name) {
@@ -204,18 +211,19 @@ fn PasteBlock() -> impl IntoView {
     };
     view! {
         <details class="paste-dotenv" id="env-paste">
-            <summary>"Paste a .env block"</summary>
-            <label for="env-dotenv">"NAME=value lines (comments and blank lines are skipped)"</label>
+            <summary>{t(w::PASTE_SUMMARY)}</summary>
+            <label for="env-dotenv">{t(w::PASTE_LABEL)}</label>
             <textarea id="env-dotenv" class="mono" rows="6" spellcheck="false" autocomplete="off" prop:value=text
                 on:input:target=move |ev| text.set(ev.target().value())></textarea>
             <label><input type="checkbox" id="env-dotenv-secret" prop:checked=secret
-                on:change:target=move |ev| secret.set(ev.target().checked())/>" Stage new names as secrets"</label>
+                on:change:target=move |ev| secret.set(ev.target().checked())/>{format!(" {}", t(w::PASTE_AS_SECRETS))}</label>
             <button type="button" class="button" id="env-dotenv-stage" disabled=move || ctx.blocked.get().is_some()
-                on:click=stage>"Check and stage"</button>
+                on:click=stage>{t(w::CHECK_AND_STAGE)}</button>
             {move || outcome.get().map(|(staged, problems)| view! {
-                <p id="env-dotenv-note" role="status">{format!("{} staged; {} not staged.",
-                    if staged == 1 { "1 line".to_string() } else { format!("{staged} lines") },
-                    if problems.len() == 1 { "1 line".to_string() } else { format!("{} lines", problems.len()) })}</p>
+                <p id="env-dotenv-note" role="status">{tf(w::PASTE_OUTCOME, &[
+                    ("staged", &tp(w::LINES_STAGED, staged as f64, &[])),
+                    ("not_staged", &tp(w::LINES_NOT_STAGED, problems.len() as f64, &[])),
+                ])}</p>
                 <ul id="env-dotenv-problems" class="field-problem">
                     {problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
                 </ul>

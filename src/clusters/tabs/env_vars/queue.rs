@@ -16,6 +16,8 @@ use leptos::task::spawn_local;
 use crate::activity::{Activities, Progress, Started};
 use crate::api::{self, ApiError};
 use crate::clusters::watch::{RestartWatch, restart_watch};
+use crate::i18n::k::env_vars as w;
+use crate::i18n::{t, tf};
 use crate::links::{self, ClusterTab};
 use crate::poll::AppOwner;
 use crate::session::Session;
@@ -207,7 +209,7 @@ impl EnvQueue {
         }
         let run = self.items.with_untracked(|items| items.iter().find(|q| q.seq == seq).and_then(|q| q.run));
         self.items.update(|items| items.retain(|q| q.seq != seq));
-        self.ended.update(|e| e.push((seq, false, "Cancelled: it was never sent; still pending".into())));
+        self.ended.update(|e| e.push((seq, false, t(w::CANCELLED_NEVER_SENT).into())));
         // The run goes on without it; it stays staged.
         if let Some(run) = run {
             self.runs.update(|runs| runs.iter_mut().filter(|r| r.id == run).for_each(|r| r.cancelled += 1));
@@ -220,13 +222,9 @@ impl EnvQueue {
             return Progress::done(ok, note);
         }
         if self.sending.get() == Some(seq) {
-            return Progress::running("Sending");
+            return Progress::running(t(w::SENDING));
         }
-        Progress::Running {
-            note: "Queued: sent by itself when the restart ends".into(),
-            fraction: None,
-            cancellable: true,
-        }
+        Progress::Running { note: t(w::QUEUED_NOTE).into(), fraction: None, cancellable: true }
     }
 
     /// Lists the change in the activity center, with Cancel while it waits.
@@ -310,8 +308,7 @@ impl EnvQueue {
                         s.insert(item.cluster.clone(), (now, false));
                     });
                     self.applied_staged(&item);
-                    self.ended
-                        .update(|e| e.push((item.seq, true, "Applied; Keycloak restarts to use it".into())));
+                    self.ended.update(|e| e.push((item.seq, true, t(w::APPLIED_NOTE).into())));
                 }
                 Err(ApiError::Conflict { restart: true, .. }) => {
                     self.items.update(|items| {
@@ -321,7 +318,7 @@ impl EnvQueue {
                 Err(e) => {
                     self.items.update(|items| items.retain(|q| q.seq != item.seq));
                     self.ended.update(|ended| {
-                        ended.push((item.seq, false, format!("Not applied: {}", e.detail())))
+                        ended.push((item.seq, false, tf(w::NOT_APPLIED, &[("reason", &e.detail())])))
                     });
                     if item.run.is_some() {
                         self.stop_run(&item, e);

@@ -8,6 +8,8 @@ use leptos::prelude::*;
 use super::queue::{EnvQueue, Queued};
 use super::staged::{self, Staged};
 use crate::api::ApiError;
+use crate::i18n::k::env_vars as w;
+use crate::i18n::t;
 
 /// One run of staged changes on one cluster.
 #[derive(Debug, Clone, PartialEq)]
@@ -127,9 +129,7 @@ impl EnvQueue {
         });
         self.ended.update(|ended| {
             ended.extend(
-                dropped
-                    .into_iter()
-                    .map(|seq| (seq, false, "Not sent: an earlier change failed; still pending".to_string())),
+                dropped.into_iter().map(|seq| (seq, false, t(w::NOT_SENT_EARLIER_FAILED).to_string())),
             )
         });
         self.runs.update(|runs| {

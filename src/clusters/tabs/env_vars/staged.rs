@@ -7,6 +7,8 @@ use cluster_api::{EnvironmentVariableRequest, EnvironmentVariableType as Kind};
 use serde::{Deserialize, Serialize};
 
 use super::queue::Change;
+use crate::i18n::k::env_vars as w;
+use crate::i18n::{Plural, t, tf, tp};
 
 /// What a staged change does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -31,12 +33,12 @@ pub struct Staged {
 impl Staged {
     /// What it does, in words: "Add MY_VAR".
     pub fn label(&self) -> String {
-        let verb = match self.op {
-            Op::Add => "Add",
-            Op::Edit { .. } => "Change",
-            Op::Delete { .. } => "Delete",
+        let words = match self.op {
+            Op::Add => w::STAGED_ADD,
+            Op::Edit { .. } => w::STAGED_CHANGE,
+            Op::Delete { .. } => w::STAGED_DELETE,
         };
-        format!("{verb} {}", self.name)
+        tf(words, &[("name", &self.name)])
     }
 
     /// A secret that is added or changed needs its value typed again after a reload.
@@ -98,59 +100,53 @@ pub fn from_storage(text: &str) -> Vec<Staged> {
     serde_json::from_str(text).unwrap_or_default()
 }
 
-/// "about 40 seconds", "about 3 minutes".
-fn about(ms: f64) -> String {
+/// "40 seconds", "3 minutes": a length of time, rounded up.
+fn length(ms: f64) -> String {
     let seconds = (ms / 1000.0).ceil().max(1.0) as u64;
-    match seconds {
-        1 => "about 1 second".into(),
-        s if s < 90 => format!("about {s} seconds"),
-        s => format!("about {} minutes", s.div_ceil(60)),
-    }
+    let (n, words): (u64, Plural) =
+        if seconds < 90 { (seconds, w::SECONDS) } else { (seconds.div_ceil(60), w::MINUTES) };
+    tp(words, n as f64, &[])
 }
 
 /// What applying `count` changes costs: one restart each, and how long that takes when the
 /// last restart of this cluster was timed (`last_ms`). Never a guessed number.
 pub fn cost(count: usize, cluster: &str, last_ms: Option<f64>) -> String {
-    let changes = if count == 1 {
-        "1 change → 1 restart".to_string()
-    } else {
-        format!("{count} changes → {count} restarts")
-    };
+    let changes = tp(w::CHANGES_RESTARTS, count as f64, &[]);
     match last_ms {
-        Some(ms) => format!(
-            "The API restarts Keycloak once per change: {changes}, {} in all (the last restart of {cluster} took {}).",
-            about(ms * count as f64),
-            about(ms).trim_start_matches("about ")
+        Some(ms) => tf(
+            w::COST_TIMED,
+            &[
+                ("changes", &changes),
+                ("total", &length(ms * count as f64)),
+                ("cluster", cluster),
+                ("last", &length(ms)),
+            ],
         ),
-        None => format!(
-            "The API restarts Keycloak once per change: {changes}. How long a restart of {cluster} takes is not \
-             known yet: this console has not timed one in this tab."
-        ),
+        None => tf(w::COST_UNTIMED, &[("changes", &changes), ("cluster", cluster)]),
     }
 }
 
 /// The line of a run in progress: "2 of 5 applied, restarting…".
 pub fn progress(applied: usize, total: usize, restarting: bool) -> String {
-    let state = if restarting { "restarting…" } else { "sending the next one…" };
-    if applied == total {
-        return format!("{applied} of {total} applied.");
+    let done = applied == total;
+    let (applied, total) = (applied.to_string(), total.to_string());
+    let counts = [("applied", applied.as_str()), ("total", total.as_str())];
+    if done {
+        return tf(w::PROGRESS_DONE, &counts);
     }
-    format!("{applied} of {total} applied, {state}")
+    tf(if restarting { w::PROGRESS_RESTARTING } else { w::PROGRESS_SENDING }, &counts)
 }
 
 /// Why a pasted line is not staged, in the console's words.
 pub fn line_problem(line: &DotenvLine) -> Option<String> {
     Some(match line.problem? {
-        LineProblem::NoEquals => "not NAME=value".into(),
-        LineProblem::Duplicate { first } => format!("{} is already set on line {first}", line.name),
-        LineProblem::Name(NameProblem::Empty) => "no name before =".into(),
-        LineProblem::Name(NameProblem::Reserved) => {
-            format!(
-                "{} is reserved: KC_ names are Keycloak's own options, only KC_SPI_ names may be set",
-                line.name
-            )
+        LineProblem::NoEquals => t(w::LINE_NO_EQUALS).into(),
+        LineProblem::Duplicate { first } => {
+            tf(w::LINE_DUPLICATE, &[("name", &line.name), ("first", &first.to_string())])
         }
-        LineProblem::Name(NameProblem::Whitespace) => "a name cannot contain spaces".into(),
+        LineProblem::Name(NameProblem::Empty) => t(w::LINE_NO_NAME).into(),
+        LineProblem::Name(NameProblem::Reserved) => tf(w::LINE_RESERVED, &[("name", &line.name)]),
+        LineProblem::Name(NameProblem::Whitespace) => t(w::LINE_SPACES).into(),
     })
 }
 

@@ -7,6 +7,8 @@ use leptos::prelude::*;
 use super::filters::{Filters, LIMITS, View};
 use super::line::Level;
 use super::window::{PRESETS, Window, bounds};
+use crate::i18n::k::logs as w;
+use crate::i18n::t;
 
 #[component]
 pub fn FilterBar(
@@ -55,9 +57,9 @@ pub fn FilterBar(
     };
 
     view! {
-        <form class="log-filters" role="search" aria-label="Filter logs" on:submit=move |ev| ev.prevent_default()>
+        <form class="log-filters" role="search" aria-label=t(w::FILTER_LOGS) on:submit=move |ev| ev.prevent_default()>
             <div class="field">
-                <label for="log-range">"Time range"</label>
+                <label for="log-range">{t(w::TIME_RANGE)}</label>
                 <select id="log-range" on:change:target=move |ev| {
                     let value = ev.target().value();
                     if let Some(p) = PRESETS.iter().find(|p| p.0 == value) {
@@ -65,39 +67,39 @@ pub fn FilterBar(
                     }
                 }>
                     {PRESETS.iter().map(|(value, label, _)| view! {
-                        <option value=*value selected=move || preset() == *value>{*label}</option>
+                        <option value=*value selected=move || preset() == *value>{t(*label)}</option>
                     }).collect_view()}
-                    <option value="custom" selected=move || preset() == "custom">"Custom (From/To below)"</option>
+                    <option value="custom" selected=move || preset() == "custom">{t(w::CUSTOM_RANGE)}</option>
                 </select>
             </div>
             <div class="field">
-                <label for="log-level">"Level"</label>
+                <label for="log-level">{t(w::LEVEL)}</label>
                 <select id="log-level" on:change:target=move |ev| {
                     let value = ev.target().value();
                     set(&|f| f.level = Some(Level::parse(&value)).filter(|l| *l != Level::Other), false);
                 }>
-                    <option value="" selected=move || level().is_empty()>"All levels"</option>
+                    <option value="" selected=move || level().is_empty()>{t(w::ALL_LEVELS)}</option>
                     {Level::ALL.iter().map(|l| view! {
                         <option value=l.name() selected=move || level() == l.name()>{l.name()}</option>
                     }).collect_view()}
                 </select>
             </div>
             <div class="field">
-                <label for="log-realm">"Realm"</label>
+                <label for="log-realm">{t(w::REALM)}</label>
                 <select id="log-realm" on:change:target=move |ev| { let value = ev.target().value(); set(&|f| f.realm = value.clone(), false); }>
-                    <option value="" selected=move || filters.with(|f| f.realm.is_empty())>"All realms"</option>
+                    <option value="" selected=move || filters.with(|f| f.realm.is_empty())>{t(w::ALL_REALMS)}</option>
                     {realm_options}
                 </select>
             </div>
             <div class="field grow">
-                <label for="log-search">"Search logs"</label>
+                <label for="log-search">{t(w::SEARCH_LOGS)}</label>
                 <input id="log-search" type="search" autocomplete="off" spellcheck="false" placeholder=r#"|= "LOGIN_ERROR" != "batch-job""#
                     aria-describedby="log-search-hint" prop:value=move || filters.with(|f| f.q.clone())
                     on:input:target=move |ev| { let value = ev.target().value(); set(&|f| f.q = value.clone(), true); }/>
-                <p class="hint" id="log-search-hint">"A word, or LogQL line filters: |= contains, != lacks, |~ matches the regex, !~ does not; chain them."</p>
+                <p class="hint" id="log-search-hint">{t(w::SEARCH_HINT)}</p>
             </div>
             <div class="field">
-                <label for="log-limit">"Limit"</label>
+                <label for="log-limit">{t(w::LIMIT)}</label>
                 <select id="log-limit" on:change:target=move |ev| {
                     let value = ev.target().value().parse().unwrap_or(super::filters::DEFAULT_LIMIT);
                     set(&|f| f.limit = value, false);
@@ -107,11 +109,11 @@ pub fn FilterBar(
                     }).collect_view()}
                 </select>
             </div>
-            <div class="log-views" role="group" aria-label="Show">
+            <div class="log-views" role="group" aria-label=t(w::VIEWS_GROUP)>
                 <button type="button" class="button subtle" id="log-view-lines" aria-pressed=move || filters.with(|f| f.view == View::Lines).to_string()
-                    on:click=move |_| set(&|f| f.view = View::Lines, false)>"Lines"</button>
+                    on:click=move |_| set(&|f| f.view = View::Lines, false)>{t(w::VIEW_LINES)}</button>
                 <button type="button" class="button subtle" id="log-view-events" aria-pressed=move || filters.with(|f| f.view == View::Events).to_string()
-                    on:click=move |_| set(&|f| f.view = View::Events, false)>"Events"</button>
+                    on:click=move |_| set(&|f| f.view = View::Events, false)>{t(w::VIEW_EVENTS)}</button>
             </div>
         </form>
         <form class="log-custom" on:submit=move |ev| {
@@ -119,11 +121,11 @@ pub fn FilterBar(
             let (from, to) = (from_field.get_untracked(), to_field.get_untracked());
             set(&|f| f.window = Window::Custom { from: from.clone(), to: to.clone() }, false);
         }>
-            <label for="log-from">"From (UTC)"</label>
+            <label for="log-from">{t(w::FROM_UTC)}</label>
             <input type="datetime-local" id="log-from" prop:value=from_field on:input:target=move |ev| from_field.set(ev.target().value())/>
-            <label for="log-to">"To (UTC)"</label>
+            <label for="log-to">{t(w::TO_UTC)}</label>
             <input type="datetime-local" id="log-to" prop:value=to_field on:input:target=move |ev| to_field.set(ev.target().value())/>
-            <button type="submit" class="button" id="apply-window">"Show"</button>
+            <button type="submit" class="button" id="apply-window">{t(w::APPLY_WINDOW)}</button>
         </form>
         {move || problem().map(|why| view! { <p class="field-error" id="window-problem" role="alert">{why}</p> })}
     }

@@ -7,6 +7,8 @@ use wasm_bindgen::JsCast;
 
 use super::reader::Reader;
 use super::window::iso;
+use crate::i18n::k::logs as w;
+use crate::i18n::{t, tf};
 
 /// Hands `text` to the browser as a download named `name`.
 fn save(name: &str, text: &str) -> Result<(), String> {
@@ -14,9 +16,8 @@ fn save(name: &str, text: &str) -> Result<(), String> {
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("text/plain;charset=utf-8");
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
-        .map_err(|_| "the browser could not make the file")?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)
-        .map_err(|_| "the browser could not make the file")?;
+        .map_err(|_| t(w::COULD_NOT_MAKE_FILE))?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| t(w::COULD_NOT_MAKE_FILE))?;
     let anchor = document().create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok());
     if let Some(anchor) = anchor {
         let _ = anchor.set_attribute("href", &url);
@@ -59,7 +60,8 @@ pub fn DownloadWindow(
             );
             let result = answer.and_then(|text| {
                 let lines = text.lines().count();
-                save(&name, &text).map(|()| format!("Saved {lines} lines as {name}."))
+                save(&name, &text)
+                    .map(|()| tf(w::SAVED_WINDOW, &[("count", &lines.to_string()), ("name", &name)]))
             });
             busy.try_set(None);
             outcome.try_set(Some(result));
@@ -68,14 +70,16 @@ pub fn DownloadWindow(
     view! {
         <button type="button" class="button subtle" id="log-download-window" disabled=move || busy.get().is_some() || span.with(Result::is_err) on:click=run>
             {move || match busy.get() {
-                Some((done, total)) if total > 0 => format!("Reading file {} of {total}…", done + 1),
-                Some(_) => "Preparing…".to_string(),
-                None => "Download the window (.log)".to_string(),
+                Some((done, total)) if total > 0 => {
+                    tf(w::READING_FILE_OF, &[("done", &(done + 1).to_string()), ("total", &total.to_string())])
+                }
+                Some(_) => t(w::PREPARING).to_string(),
+                None => t(w::DOWNLOAD_WINDOW).to_string(),
             }}
         </button>
         {move || outcome.get().map(|o| match o {
             Ok(words) => view! { <p class="flash" id="log-window-saved" role="status">{words}</p> }.into_any(),
-            Err(why) => view! { <p class="field-error" id="log-window-failed" role="alert">{format!("Downloading the window failed: {why}. Retry when the file can be read.")}</p> }.into_any(),
+            Err(why) => view! { <p class="field-error" id="log-window-failed" role="alert">{tf(w::DOWNLOAD_WINDOW_FAILED, &[("reason", &why)])}</p> }.into_any(),
         })}
     }
 }

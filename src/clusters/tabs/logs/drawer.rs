@@ -8,31 +8,33 @@ use wasm_bindgen::JsCast;
 
 use super::filters::{EventFilters, Filters, View};
 use super::line::Entry;
+use crate::i18n::k::logs as w;
+use crate::i18n::t;
 use crate::kit::copy::CopyButton;
 use crate::kit::dialog::show_modal;
 
 fn fields(e: &Entry) -> Vec<(&'static str, String)> {
     let mut out = vec![
-        ("Time (UTC)", e.time().to_string()),
-        ("Level", e.level.name().to_string()),
-        ("Logger", e.logger().to_string()),
-        ("Thread", e.thread().to_string()),
+        (t(w::COL_TIME), e.time().to_string()),
+        (t(w::LEVEL), e.level.name().to_string()),
+        (t(w::COL_LOGGER), e.logger().to_string()),
+        (t(w::THREAD), e.thread().to_string()),
     ];
     if let Some(ev) = e.event.as_deref() {
         for (name, value) in [
-            ("Type", &ev.kind),
-            ("Realm", &ev.realm),
-            ("Client", &ev.client),
-            ("User", &ev.user),
-            ("IP address", &ev.ip),
-            ("Error", &ev.error),
+            (t(w::EVENT_TYPE), &ev.kind),
+            (t(w::REALM), &ev.realm),
+            (t(w::EVENT_CLIENT), &ev.client),
+            (t(w::EVENT_USER), &ev.user),
+            (t(w::IP_ADDRESS), &ev.ip),
+            (t(w::EVENT_ERROR), &ev.error),
         ] {
             if !value.is_empty() {
                 out.push((name, value.clone()));
             }
         }
     } else if let Some(realm) = &e.realm {
-        out.push(("Realm", realm.clone()));
+        out.push((t(w::REALM), realm.clone()));
     }
     out.retain(|(_, v)| !v.is_empty());
     out
@@ -82,13 +84,13 @@ pub fn LineDrawer(
             .collect_view();
         Some(view! {
             <dialog node_ref=node class="drawer log-drawer" id="log-drawer" aria-labelledby="log-drawer-title" on:close=move |_| closed()>
-                <h2 id="log-drawer-title">"Log line"</h2>
+                <h2 id="log-drawer-title">{t(w::LOG_LINE)}</h2>
                 <pre class="log-raw" id="log-drawer-raw" tabindex="0">{entry.raw.clone()}</pre>
                 <dl class="log-fields">{list}</dl>
                 <div class="actions">
-                    <CopyButton text=entry.raw.clone() what="line"/>
-                    <button type="button" class="button" id="log-around" on:click=around>"Show lines around this one"</button>
-                    <button type="button" class="button cancel" autofocus on:click=move |_| close()>"Close"</button>
+                    <CopyButton text=entry.raw.clone() what=t(w::COPY_WHAT_LINE)/>
+                    <button type="button" class="button" id="log-around" on:click=around>{t(w::SHOW_AROUND)}</button>
+                    <button type="button" class="button cancel" autofocus on:click=move |_| close()>{t(w::CLOSE)}</button>
                 </div>
             </dialog>
         })

@@ -9,15 +9,17 @@ use super::line::Entry;
 use super::matching::{Criteria, counts_by_type, matching};
 use super::reader::Reader;
 use super::search::{Search, parse};
+use crate::i18n::k::logs as w;
+use crate::i18n::{Msg, t, tf};
 
-pub const EVENT_COLUMNS: &[(&str, &str)] = &[
-    ("Time (UTC)", "c-time"),
-    ("Type", "c-type"),
-    ("Realm", "c-realm"),
-    ("Client", "c-client"),
-    ("User", "c-user"),
-    ("IP", "c-ip"),
-    ("Error", "c-error"),
+pub const EVENT_COLUMNS: &[(Msg, &str)] = &[
+    (w::COL_TIME, "c-time"),
+    (w::EVENT_TYPE, "c-type"),
+    (w::REALM, "c-realm"),
+    (w::EVENT_CLIENT, "c-client"),
+    (w::EVENT_USER, "c-user"),
+    (w::EVENT_IP, "c-ip"),
+    (w::EVENT_ERROR, "c-error"),
 ];
 
 pub fn event_cells(e: &Entry) -> AnyView {
@@ -72,11 +74,11 @@ pub fn EventBar(
     };
     let kind = move || filters.with(|f| f.events.kind.clone());
     view! {
-        <div class="event-filters" role="group" aria-label="Filter events by column">
+        <div class="event-filters" role="group" aria-label=t(w::FILTER_EVENTS)>
             <div class="field">
-                <label for="event-type">"Type"</label>
+                <label for="event-type">{t(w::EVENT_TYPE)}</label>
                 <select id="event-type" on:change:target=move |ev| { let v = ev.target().value(); set(&|e| e.kind = v.clone(), false); }>
-                    <option value="" selected=move || kind().is_empty()>"All types"</option>
+                    <option value="" selected=move || kind().is_empty()>{t(w::ALL_TYPES)}</option>
                     {move || {
                         let mut types: Vec<String> = counts.get().unwrap_or_default().into_iter().map(|(k, _)| k).collect();
                         let chosen = kind();
@@ -90,16 +92,16 @@ pub fn EventBar(
                     }}
                 </select>
             </div>
-            {field("event-client", "Client", |e| e.client.clone(), |e, v| e.client = v)}
-            {field("event-user", "User", |e| e.user.clone(), |e, v| e.user = v)}
-            {field("event-ip", "IP", |e| e.ip.clone(), |e, v| e.ip = v)}
-            {field("event-error", "Error", |e| e.error.clone(), |e, v| e.error = v)}
+            {field("event-client", t(w::EVENT_CLIENT), |e| e.client.clone(), |e, v| e.client = v)}
+            {field("event-user", t(w::EVENT_USER), |e| e.user.clone(), |e, v| e.user = v)}
+            {field("event-ip", t(w::EVENT_IP), |e| e.ip.clone(), |e, v| e.ip = v)}
+            {field("event-error", t(w::EVENT_ERROR), |e| e.error.clone(), |e, v| e.error = v)}
         </div>
-        <section class="event-counts" id="event-counts" aria-label="Events by type in the window">
-            <h3>"By type"</h3>
+        <section class="event-counts" id="event-counts" aria-label=t(w::EVENTS_BY_TYPE)>
+            <h3>{t(w::BY_TYPE)}</h3>
             {move || {
                 let (read, total) = reader.files.with(|f| (f.iter().filter(|f| matches!(f.state, super::reader::FileState::Read { .. })).count(), f.len()));
-                (read < total).then(|| view! { <p class="hint" id="event-counts-partial">{format!("Counted over {read} of {total} files.")}</p> })
+                (read < total).then(|| view! { <p class="hint" id="event-counts-partial">{tf(w::COUNTED_OVER, &[("read", &read.to_string()), ("total", &total.to_string())])}</p> })
             }}
             {move || match counts.get() {
                 Some(list) if !list.is_empty() => view! {
@@ -115,7 +117,7 @@ pub fn EventBar(
                         }).collect_view()}
                     </ul>
                 }.into_any(),
-                Some(_) => view! { <p class="hint">"No events among the lines read."</p> }.into_any(),
+                Some(_) => view! { <p class="hint">{t(w::NO_EVENTS)}</p> }.into_any(),
                 None => ().into_any(),
             }}
         </section>

@@ -7,6 +7,8 @@ use leptos::prelude::*;
 
 use crate::api;
 use crate::clusters::ClusterCtx;
+use crate::i18n::k::logs as w;
+use crate::i18n::{t, tf};
 use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
 use crate::kit::write::Write;
@@ -68,25 +70,21 @@ enum Tested {
 fn tested(endpoint: &str, answer: &EndpointValidation) -> Tested {
     match answer.valid {
         Some(true) => Tested::Acceptable(match answer.reason() {
-            Some(note) => format!("{endpoint} is acceptable: public and HTTPS. {note}"),
-            None => format!("{endpoint} is acceptable: public and HTTPS."),
+            Some(note) => tf(w::ENDPOINT_OK_NOTE, &[("endpoint", endpoint), ("note", note)]),
+            None => tf(w::ENDPOINT_OK, &[("endpoint", endpoint)]),
         }),
         Some(false) => Tested::Refused {
-            title: format!("{endpoint} cannot be used for export."),
+            title: tf(w::ENDPOINT_REFUSED, &[("endpoint", endpoint)]),
             why: answer.reason().map_or_else(
-                || "The service did not say why. Check that it is a public HTTPS address.".to_string(),
+                || t(w::ENDPOINT_NO_REASON).to_string(),
                 |why| {
                     if why.ends_with(['.', '!', '?']) { why.to_string() } else { format!("{why}.") }
                 },
             ),
         },
         None => Tested::Unstated(match answer.reason() {
-            Some(said) => format!(
-                "The service answered for {endpoint} without saying whether it can be used ({said}); saving checks it again."
-            ),
-            None => format!(
-                "The service answered for {endpoint} without saying whether it can be used; saving checks it again."
-            ),
+            Some(said) => tf(w::ENDPOINT_UNSTATED_SAID, &[("endpoint", endpoint), ("said", said)]),
+            None => tf(w::ENDPOINT_UNSTATED, &[("endpoint", endpoint)]),
         }),
     }
 }
@@ -116,10 +114,8 @@ pub fn ExportSection() -> impl IntoView {
     if starter {
         return view! {
             <section class="card" id="telemetry-export">
-                <h2>"Export"</h2>
-                <p class="hint reason" id="export-unavailable">
-                    "Telemetry export is not available on the starter tier. Upgrade this cluster to premium or enterprise to send its logs to your own OpenTelemetry collector."
-                </p>
+                <h2>{t(w::EXPORT_HEADING)}</h2>
+                <p class="hint reason" id="export-unavailable">{t(w::EXPORT_UNAVAILABLE)}</p>
             </section>
         }
         .into_any();
@@ -149,8 +145,8 @@ fn ExportForm() -> impl IntoView {
         }
     });
     let read_only = Signal::derive(move || ctx.denied(&catalogue::CLUSTER_TELEMETRYEXPORT_UPDATE));
-    let test = Write::new("Testing the endpoint");
-    let save = Write::new("Saving the export settings");
+    let test = Write::new(t(w::TESTING_ENDPOINT));
+    let save = Write::new(t(w::SAVING_EXPORT));
     let tested = RwSignal::new(None::<(String, EndpointValidation)>);
     let saved = RwSignal::new(false);
     let run_test = move |_| {
@@ -179,54 +175,54 @@ fn ExportForm() -> impl IntoView {
         <div class="field check">
             <input type="checkbox" id="export-enabled" prop:checked=form.enabled disabled=locked
                 on:change:target=move |ev| form.enabled.set(ev.target().checked())/>
-            <label for="export-enabled">"Export logs and events to my collector"</label>
+            <label for="export-enabled">{t(w::EXPORT_ENABLED)}</label>
         </div>
         <div class="field">
-            <label for="export-endpoint">"Endpoint"</label>
+            <label for="export-endpoint">{t(w::ENDPOINT)}</label>
             <input id="export-endpoint" type="url" autocomplete="off" placeholder="https://otlp.example.com:4318" prop:value=form.endpoint
                 disabled=locked on:input:target=move |ev| { form.endpoint.set(ev.target().value()); tested.set(None); }/>
-            <p class="hint">"A public HTTPS address with a publicly trusted certificate; private, loopback and unresolvable hosts are refused. For OTLP over HTTP, /v1/logs is appended."</p>
+            <p class="hint">{t(w::ENDPOINT_HINT)}</p>
         </div>
         <div class="field">
-            <label for="export-protocol">"Protocol"</label>
+            <label for="export-protocol">{t(w::PROTOCOL)}</label>
             <select id="export-protocol" disabled=locked on:change:target=move |ev| form.protocol.set(ev.target().value())>
-                <option value="http" selected=move || form.protocol.get() == "http">"OTLP over HTTP (recommended)"</option>
-                <option value="grpc" selected=move || form.protocol.get() == "grpc">"OTLP over gRPC"</option>
+                <option value="http" selected=move || form.protocol.get() == "http">{t(w::OTLP_HTTP)}</option>
+                <option value="grpc" selected=move || form.protocol.get() == "grpc">{t(w::OTLP_GRPC)}</option>
             </select>
         </div>
         <div class="field">
-            <label for="export-token">"Authorization token"</label>
+            <label for="export-token">{t(w::TOKEN)}</label>
             <input id="export-token" type="password" autocomplete="new-password" prop:value=form.token disabled=locked
-                placeholder=move || if form.token_set.get() { "Leave empty to keep the stored token" } else { "Optional" }
+                placeholder=move || if form.token_set.get() { t(w::TOKEN_KEEP) } else { t(w::TOKEN_OPTIONAL) }
                 on:input:target=move |ev| form.token.set(ev.target().value())/>
             <p class="hint" id="export-token-state">{move || if form.token_set.get() {
-                "A token is stored. It is never shown; type a new one to replace it."
+                t(w::TOKEN_STORED)
             } else {
-                "No token is stored. It is sent as a Bearer token and stored encrypted."
+                t(w::TOKEN_NONE)
             }}</p>
         </div>
     };
 
     view! {
         <section class="card" id="telemetry-export">
-            <h2>"Export"</h2>
-            <p class="hint">"Send this cluster's logs and events to your own OpenTelemetry collector (OTLP logs). Changes take a couple of minutes to apply."</p>
+            <h2>{t(w::EXPORT_HEADING)}</h2>
+            <p class="hint">{t(w::EXPORT_HINT)}</p>
             {move || read_only.get().map(|why| view! { <p class="hint reason" id="export-read-only">{why}</p> })}
-            {Loaded::new("Loading the export settings", current).ready(|_| ().into_any())}
+            {Loaded::new(t(w::LOADING_EXPORT), current).ready(|_| ().into_any())}
             <form class="export-form" hidden=move || !matches!(current.with(|c| c.as_ref().map(Result::is_ok)), Some(true))
                 on:submit=move |ev| ev.prevent_default()>
                 {fields}
                 <div class="actions">
                     <button type="button" class="button" id="test-endpoint" disabled=move || test.busy.get() || form.endpoint.with(|e| e.trim().is_empty())
-                        on:click=run_test>{test.label("Test endpoint", "Testing…")}</button>
+                        on:click=run_test>{test.label(t(w::TEST_ENDPOINT), t(w::TESTING))}</button>
                     {move || (!locked()).then(|| view! {
                         <button type="button" class="button primary" id="save-export" disabled=move || save.busy.get()
-                            on:click=run_save>{save.label("Save", "Saving…")}</button>
+                            on:click=run_save>{save.label(t(w::SAVE), t(w::SAVING))}</button>
                     })}
                 </div>
                 {move || tested.get().map(|(endpoint, answer)| tested_view(&endpoint, &answer))}
                 {test.failure()}
-                {move || saved.get().then(|| view! { <p class="flash" id="export-saved" role="status">"Export settings saved. They take a couple of minutes to apply."</p> })}
+                {move || saved.get().then(|| view! { <p class="flash" id="export-saved" role="status">{t(w::EXPORT_SAVED)}</p> })}
                 {save.failure()}
                 {move || (!locked()).then(|| view! { <CodePanel curl=code/> })}
             </form>

@@ -8,6 +8,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::reader::Reader;
+use crate::i18n::k::logs as w;
+use crate::i18n::{t, tf};
 use crate::poll::{Backoff, sleep_ms, until_visible};
 
 const EVERY_MS: u32 = 30_000;
@@ -33,9 +35,7 @@ pub fn Follow(reader: Reader, now: RwSignal<i64>, span: Memo<Result<(i64, i64), 
                 }
                 if js_sys::Date::now() - began >= FOR_MS {
                     on.try_set(false);
-                    note.try_set(Some(
-                        "Stopped refreshing after 5 minutes. Switch it on again to keep following.".into(),
-                    ));
+                    note.try_set(Some(t(w::FOLLOW_STOPPED).into()));
                     return;
                 }
                 let at = js_sys::Date::now() as i64;
@@ -48,10 +48,9 @@ pub fn Follow(reader: Reader, now: RwSignal<i64>, span: Memo<Result<(i64, i64), 
                         EVERY_MS
                     }
                     Err(e) => {
-                        note.try_set(Some(format!(
-                            "Refreshing failed: {} {} Trying again shortly.",
-                            e.title(),
-                            e.detail()
+                        note.try_set(Some(tf(
+                            w::FOLLOW_FAILED,
+                            &[("title", &e.title()), ("detail", &e.detail())],
                         )));
                         failures += 1;
                         backoff.delay_ms(failures)
@@ -72,7 +71,7 @@ pub fn Follow(reader: Reader, now: RwSignal<i64>, span: Memo<Result<(i64, i64), 
                 on.set(checked);
                 if checked { start() } else { stop() }
             }/>
-            <label for="log-follow">"Refresh automatically every 30 s"</label>
+            <label for="log-follow">{t(w::FOLLOW)}</label>
             {move || note.get().map(|n| view! { <span class="hint" id="log-follow-note" role="status">{n}</span> })}
         </div>
     }

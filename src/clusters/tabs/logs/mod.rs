@@ -20,3 +20,19 @@ mod viewer;
 mod window;
 
 pub use page::ClusterLogs;
+
+/// A translated sentence cut at its `{slot}`: the words before and after it, so markup (a
+/// `<code>`, a link) goes where each language puts it. No slot: all of it comes before.
+pub fn around<'a>(sentence: &'a str, slot: &str) -> (&'a str, &'a str) {
+    sentence.split_once(format!("{{{slot}}}").as_str()).unwrap_or((sentence, ""))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn sentences_are_cut_at_their_slot() {
+        assert_eq!(super::around("Reading {name}…", "name"), ("Reading ", "…"));
+        assert_eq!(super::around("{name} est lu", "name"), ("", " est lu"));
+        assert_eq!(super::around("no slot", "name"), ("no slot", ""));
+    }
+}

@@ -12,6 +12,8 @@ use super::matching::HOLD_CAP;
 use super::reader::{FileState, Reader};
 use super::viewer::Shown;
 use super::window::{Window, ago, clock, newest_note, widen_to};
+use crate::i18n::k::logs as w;
+use crate::i18n::{t, tf, tp};
 use crate::kit::ErrorPanel;
 
 #[component]
@@ -32,7 +34,7 @@ pub fn Notes(
     };
     let listing = move || {
         reader.listing.get().and_then(Result::err).map(|error| {
-            view! { <ErrorPanel action="Listing the log files" error=error retry=Callback::new(move |()| reader.reload.update(|n| *n += 1))/> }
+            view! { <ErrorPanel action=t(w::LISTING_FILES) error=error retry=Callback::new(move |()| reader.reload.update(|n| *n += 1))/> }
         })
     };
     let newest = move || {
@@ -49,19 +51,22 @@ pub fn Notes(
         }
         let at = now.get();
         Some(match reader.newest.get() {
-            None => view! { <p class="hint" role="status">"No file covers this window; looking for the newest file…"</p> }.into_any(),
-            Some(Err(error)) => view! { <ErrorPanel action="Looking for the newest log file" error=error/> }.into_any(),
+            None => view! { <p class="hint" role="status">{t(w::LOOKING_FOR_NEWEST)}</p> }.into_any(),
+            Some(Err(error)) => {
+                view! { <ErrorPanel action=t(w::LOOKING_FOR_NEWEST_ACTION) error=error/> }.into_any()
+            }
             Some(Ok(None)) => view! {
-                <div class="empty" id="no-log-files"><p>"This cluster has no log files yet. Keycloak's logs appear an hour after it starts, one file per hour."</p></div>
-            }.into_any(),
+                <div class="empty" id="no-log-files"><p>{t(w::NO_LOG_FILES)}</p></div>
+            }
+            .into_any(),
             Some(Ok(Some(file))) => {
                 let wider = widen_to(file.start, at);
                 view! {
                     <div class="empty" id="no-log-files-here">
-                        <p>{format!("No log file covers this window. The newest file covers up to {} ({}).", clock(file.end, at), ago(file.end, at))}</p>
+                        <p>{tf(w::NO_FILE_HERE, &[("until", &clock(file.end, at)), ("ago", &ago(file.end, at))])}</p>
                         {wider.map(|p| {
-                            let label = super::window::PRESETS.iter().find(|x| x.0 == p).map_or(p, |x| x.1);
-                            view! { <button type="button" class="button" id="log-widen" on:click=move |_| widen(p)>{format!("Widen to {label}")}</button> }
+                            let label = super::window::PRESETS.iter().find(|x| x.0 == p).map_or(p, |x| t(x.1));
+                            view! { <button type="button" class="button" id="log-widen" on:click=move |_| widen(p)>{tf(w::WIDEN_TO, &[("window", label)])}</button> }
                         })}
                     </div>
                 }.into_any()
@@ -72,9 +77,10 @@ pub fn Notes(
         let reading = reader
             .files
             .with(|f| f.iter().find(|f| f.state == FileState::Reading).map(|f| f.info.name.clone()))?;
-        Some(
-            view! { <p class="hint" role="status" id="log-reading">"Reading " <code>{reading}</code> "…"</p> },
-        )
+        Some({
+            let (before, after) = super::around(t(w::READING_FILE), "name");
+            view! { <p class="hint" role="status" id="log-reading">{before} <code>{reading}</code> {after}</p> }
+        })
     };
     let searched = move || {
         let (read, unread, total) = reader.files.with(|f| {
@@ -88,17 +94,17 @@ pub fn Notes(
         let stopped = !reader.busy.get() && reader.round.get() >= reader.budget.get();
         (short && stopped && unread > 0 && !reader.held.with(|h| h.is_full())).then(|| view! {
             <p class="hint" id="log-searched" role="status">
-                {format!("Searched {read} of {total} files without filling the limit. ")}
+                {tf(w::SEARCHED, &[("read", &read.to_string()), ("total", &total.to_string())])}" "
                 <button type="button" class="button subtle" id="log-search-further"
                     on:click=move |_| reader.search_further(Callback::new(move |()| {
                         shown.matches.with_untracked(|m| m.as_ref().is_ok_and(|m| m.len() < shown.wanted.get_untracked()))
-                    }))>{format!("Search {} more files", super::reader::ROUND.min(unread))}</button>
+                    }))>{tf(w::SEARCH_MORE, &[("count", &super::reader::ROUND.min(unread).to_string())])}</button>
             </p>
         })
     };
     let cap = move || {
         reader.held.with(|h| h.is_full()).then(|| view! {
-            <p class="hint" id="log-cap" role="note">{format!("{HOLD_CAP} lines are held, the most this page keeps; older files are not read. Narrow the window to see older lines.")}</p>
+            <p class="hint" id="log-cap" role="note">{tf(w::HELD_CAP, &[("cap", &HOLD_CAP.to_string())])}</p>
         })
     };
     let failed = move || {
@@ -112,14 +118,14 @@ pub fn Notes(
         });
         (!failed.is_empty()).then(|| view! {
             <div class="error-panel" id="log-file-errors" role="alert">
-                <p class="error-title">{if failed.len() == 1 { "A log file could not be read; the other files' lines are shown.".to_string() } else { format!("{} log files could not be read; the other files' lines are shown.", failed.len()) }}</p>
+                <p class="error-title">{tp(w::FILES_FAILED, failed.len() as f64, &[])}</p>
                 <ul>
                     {failed.into_iter().map(|(name, why)| {
                         let (again, tag) = (name.clone(), name.clone());
                         view! {
                             <li class="failed-file" data-file=tag>
                                 <code>{name}</code>": "{why}" "
-                                <button type="button" class="button subtle retry-file" on:click=move |_| reader.retry(again.clone())>"Retry"</button>
+                                <button type="button" class="button subtle retry-file" on:click=move |_| reader.retry(again.clone())>{t(w::RETRY)}</button>
                             </li>
                         }
                     }).collect_view()}

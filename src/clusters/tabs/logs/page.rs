@@ -14,6 +14,8 @@ use super::viewer::LogViewer;
 use super::window::{PAGE, bounds, human_size, is_web_url};
 use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
+use crate::i18n::k::logs as w;
+use crate::i18n::{t, tf, tp};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::write::Write;
 use crate::links::{self, ClusterTab};
@@ -22,11 +24,12 @@ use crate::load::load;
 /// How long a download link is asked to stay valid.
 const LINK_MINUTES: i32 = 15;
 
+/// The file table's columns.
 const COLUMNS: &[Column] = &[
-    Column::sortable("File"),
-    Column::sortable("Last modified"),
-    Column::sortable("Size"),
-    Column::new("Download"),
+    Column::sortable(w::COL_FILE),
+    Column::sortable(w::COL_LAST_MODIFIED),
+    Column::sortable(w::COL_SIZE),
+    Column::new(w::DOWNLOAD),
 ];
 
 fn row(file: &LogFile, download: Callback<String>) -> Row {
@@ -35,7 +38,7 @@ fn row(file: &LogFile, download: Callback<String>) -> Row {
     let size = file.size.map_or(Cell::text("—"), |s| Cell::text(human_size(s)).sort_by(SortKey::Number(s)));
     let button = {
         let name = name.clone();
-        view! { <button type="button" class="button subtle download-log" on:click=move |_| download.run(name.clone())>"Download"</button> }
+        view! { <button type="button" class="button subtle download-log" on:click=move |_| download.run(name.clone())>{t(w::DOWNLOAD)}</button> }
     };
     Row::new(
         "data-file",
@@ -98,14 +101,14 @@ pub fn ClusterLogs() -> impl IntoView {
         }
     });
 
-    let download_write = Write::new("Preparing the download");
+    let download_write = Write::new(t(w::PREPARING_DOWNLOAD));
     let link = RwSignal::new(None::<(String, String)>);
     let download = Callback::new(move |name: String| {
         let op = ops::ClusterLogDetail { id: ctx.id(), path: name.clone(), minutes: Some(LINK_MINUTES) };
         link.set(None);
         download_write.run(async move { api::call(api, &op).await }, move |file| {
             let Some(url) = file.temp_url.filter(|u| is_web_url(u)) else {
-                let why = "the download address is not a web address, so it was not opened";
+                let why = t(w::DOWNLOAD_NOT_WEB);
                 download_write.error.try_set(Some(ApiError::Decode(why.into())));
                 return;
             };
@@ -123,35 +126,41 @@ pub fn ClusterLogs() -> impl IntoView {
         })
     });
     let has_next = move || files.with(|f| matches!(f, Some(Ok(list)) if list.len() > PAGE));
+    let columns = COLUMNS;
     view! {
         <LogViewer filters=filters go=go/>
         <section class="card" id="log-files">
-            <h2>"Download logs"</h2>
-            <p class="hint">"Keycloak's log files, one gzip file per hour, kept for 30 days. All times are UTC."</p>
-            <p class="hint">"The window is the one chosen in the viewer above."</p>
+            <h2>{t(w::FILES_HEADING)}</h2>
+            <p class="hint">{t(w::FILES_HINT)}</p>
+            <p class="hint">{t(w::FILES_WINDOW_HINT)}</p>
                         {move || problem.get().is_none().then(|| view! {
-                <ResourceTable columns=COLUMNS rows=rows loading_what="Loading log files" retry=Callback::new(move |_| files.refetch())
-                    empty=ViewFn::from(|| view! { <div class="empty" id="no-window-files"><p>"No file covers this window; the viewer above says which is the newest and offers a wider window."</p></div> })
-                    id="log-table" label="Log files" updated_at=Signal::derive(move || listed_at.get())/>
+                <ResourceTable columns=columns rows=rows loading_what=t(w::LOADING_FILES) retry=Callback::new(move |_| files.refetch())
+                    empty=ViewFn::from(|| view! { <div class="empty" id="no-window-files"><p>{t(w::NO_WINDOW_FILES)}</p></div> })
+                    id="log-table" label=t(w::FILES_TABLE) updated_at=Signal::derive(move || listed_at.get())/>
             })}
-            <nav class="pager" aria-label="Log file pages">
+            <nav class="pager" aria-label=t(w::FILES_PAGES)>
                 <button type="button" class="button subtle" id="logs-previous" disabled=move || state.get().1 == 0
-                    on:click=move |_| page_to(state.get_untracked().1.saturating_sub(PAGE))>"Previous"</button>
+                    on:click=move |_| page_to(state.get_untracked().1.saturating_sub(PAGE))>{t(w::PREVIOUS)}</button>
                 <span class="hint" id="logs-page">{move || {
                     let start = state.get().1;
                     let shown = files.with(|f| f.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |l| l.len().min(PAGE)));
-                    if shown == 0 { format!("Page {}", start / PAGE + 1) } else { format!("Files {}–{}", start + 1, start + shown) }
+                    if shown == 0 { tf(w::PAGE_N, &[("page", &(start / PAGE + 1).to_string())]) } else { tf(w::FILES_RANGE, &[("first", &(start + 1).to_string()), ("last", &(start + shown).to_string())]) }
                 }}</span>
                 <button type="button" class="button subtle" id="logs-next" disabled=move || !has_next()
-                    on:click=move |_| page_to(state.get_untracked().1 + PAGE)>"Next"</button>
+                    on:click=move |_| page_to(state.get_untracked().1 + PAGE)>{t(w::NEXT)}</button>
             </nav>
             {download_write.failure()}
-            {move || download_write.busy.get().then(|| view! { <p class="hint" role="status">"Preparing the download…"</p> })}
-            {move || link.get().map(|(name, url)| view! {
-                <p class="flash" id="download-state" role="status">
-                    "Downloading " <code>{name}</code> ". The link stays valid for " {LINK_MINUTES} " minutes: "
-                    <a id="download-link" href=url download="">"download again"</a> "."
-                </p>
+            {move || download_write.busy.get().then(|| view! { <p class="hint" role="status">{t(w::PREPARING_DOWNLOAD_BUSY)}</p> })}
+            {move || link.get().map(|(name, url)| {
+                let sentence = tp(w::DOWNLOADING, f64::from(LINK_MINUTES), &[]);
+                let (before, rest) = super::around(&sentence, "name");
+                let (middle, after) = super::around(rest, "again");
+                view! {
+                    <p class="flash" id="download-state" role="status">
+                        {before.to_string()} <code>{name}</code> {middle.to_string()}
+                        <a id="download-link" href=url download="">{t(w::DOWNLOAD_AGAIN)}</a> {after.to_string()}
+                    </p>
+                }
             })}
         </section>
         <ExportSection/>

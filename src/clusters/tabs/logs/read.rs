@@ -14,6 +14,8 @@ use wasm_bindgen_futures::JsFuture;
 use super::search::Test;
 use super::window::{file_start, iso, list_bounds};
 use crate::api::{self, Api, ApiError};
+use crate::i18n::k::logs as w;
+use crate::i18n::{t, tf};
 
 #[wasm_bindgen]
 extern "C" {
@@ -54,7 +56,7 @@ fn thrown(value: &JsValue) -> String {
         .dyn_ref::<js_sys::Error>()
         .map(|e| String::from(e.message()))
         .or_else(|| value.as_string())
-        .unwrap_or_else(|| "unknown reason".into())
+        .unwrap_or_else(|| t(w::UNKNOWN_REASON).into())
 }
 
 /// The browser's regex, for `search::Search::new`. `(?i)` at the start (as LogQL writes it)
@@ -71,15 +73,15 @@ pub fn regex(source: &str) -> Result<Test, String> {
 /// Gzip bytes as text (plain text is taken as it is: a store may send it decompressed).
 async fn gunzip(bytes: &[u8]) -> Result<String, String> {
     if bytes.len() < 2 || bytes[..2] != [0x1f, 0x8b] {
-        return String::from_utf8(bytes.to_vec()).map_err(|_| "it is neither gzip nor text".into());
+        return String::from_utf8(bytes.to_vec()).map_err(|_| t(w::NEITHER_GZIP_NOR_TEXT).into());
     }
     let body = Body::of_bytes(&js_sys::Uint8Array::from(bytes)).map_err(|e| thrown(&e))?;
-    let stream = body.body().ok_or("the browser gave no stream for it")?;
-    let gunzip = Gunzip::new("gzip").map_err(|e| format!("this browser cannot gunzip ({})", thrown(&e)))?;
+    let stream = body.body().ok_or(t(w::NO_STREAM))?;
+    let gunzip = Gunzip::new("gzip").map_err(|e| tf(w::CANNOT_GUNZIP, &[("reason", &thrown(&e))]))?;
     let plain = stream.pipe_through(&gunzip).map_err(|e| thrown(&e))?;
     let text = Body::of_stream(&plain).map_err(|e| thrown(&e))?.text();
-    let text = JsFuture::from(text).await.map_err(|e| format!("it is not valid gzip ({})", thrown(&e)))?;
-    text.as_string().ok_or_else(|| "it did not decode as text".into())
+    let text = JsFuture::from(text).await.map_err(|e| tf(w::NOT_GZIP, &[("reason", &thrown(&e))]))?;
+    text.as_string().ok_or_else(|| t(w::NOT_TEXT).into())
 }
 
 /// One file of the window.
@@ -157,9 +159,7 @@ pub async fn newest(api: Api, id: String, now: i64) -> Result<Option<FileInfo>, 
 async fn signed(api: Api, id: &str, name: &str) -> Result<String, String> {
     let op = ops::ClusterLogDetail { id: id.to_string(), path: name.to_string(), minutes: Some(15) };
     let file = api::call(api, &op).await.map_err(|e| format!("{} {}", e.title(), e.detail()))?;
-    file.temp_url
-        .filter(|u| super::window::is_web_url(u))
-        .ok_or_else(|| "the service gave no web address to read it from".into())
+    file.temp_url.filter(|u| super::window::is_web_url(u)).ok_or_else(|| t(w::NO_WEB_ADDRESS).into())
 }
 
 /// The text of one file. An expired link (403 from storage) is signed again once, silently.
@@ -170,7 +170,7 @@ pub async fn read_text(api: Api, id: String, name: String) -> Result<String, Str
         let response = gloo_net::http::Request::get(&url)
             .send()
             .await
-            .map_err(|e| format!("storage could not be reached ({e})"))?;
+            .map_err(|e| tf(w::STORAGE_UNREACHABLE, &[("reason", &e.to_string())]))?;
         let status = response.status();
         if status == 403 && !signed_again {
             signed_again = true;
@@ -178,9 +178,13 @@ pub async fn read_text(api: Api, id: String, name: String) -> Result<String, Str
             continue;
         }
         if !(200..300).contains(&status) {
-            return Err(format!("storage answered {status} {}", response.status_text()));
+            return Err(tf(
+                w::STORAGE_ANSWERED,
+                &[("status", &status.to_string()), ("text", &response.status_text())],
+            ));
         }
-        let bytes = response.binary().await.map_err(|e| format!("the download broke off ({e})"))?;
+        let bytes =
+            response.binary().await.map_err(|e| tf(w::DOWNLOAD_BROKE_OFF, &[("reason", &e.to_string())]))?;
         return gunzip(&bytes).await;
     }
 }

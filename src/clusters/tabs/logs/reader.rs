@@ -261,7 +261,12 @@ impl Reader {
             } else {
                 let text = read::read_text(self.api, self.id.get_value(), file.info.name.clone())
                     .await
-                    .map_err(|why| format!("{} could not be read: {why}", file.info.name))?;
+                    .map_err(|why| {
+                        crate::i18n::tf(
+                            crate::i18n::k::logs::FILE_UNREADABLE,
+                            &[("name", &file.info.name), ("reason", &why)],
+                        )
+                    })?;
                 entries.extend(parse_text(&text, file.tag, file.info.start));
             }
         }

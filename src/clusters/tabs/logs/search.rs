@@ -4,6 +4,9 @@
 //! word means `|=`. Every filter must hold. Which regex engine runs `|~`/`!~` is handed in
 //! (the browser's `RegExp` in the console), so this stays pure and tested natively.
 
+use crate::i18n::k::logs as w;
+use crate::i18n::tf;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Operator {
     /// `|=`: the line contains the string.
@@ -62,7 +65,7 @@ fn quoted(chars: &[char], i: &mut usize) -> Result<String, String> {
         }
         out.push(c);
     }
-    Err(format!("The string starting at character {} is not closed: add the closing {quote}.", start + 1))
+    Err(tf(w::NOT_CLOSED, &[("at", &(start + 1).to_string()), ("quote", &quote.to_string())]))
 }
 
 /// The filters of a search, or why it cannot be read. Empty text is no filter at all.
@@ -90,11 +93,7 @@ pub fn parse(text: &str) -> Result<Vec<Filter>, String> {
             match chars.get(i) {
                 Some('"' | '`') => out.push(Filter { op, text: quoted(&chars, &mut i)? }),
                 _ => {
-                    return Err(format!(
-                        "{} needs a quoted string after it, e.g. {} \"error\".",
-                        op.symbol(),
-                        op.symbol()
-                    ));
+                    return Err(tf(w::NEEDS_QUOTED, &[("op", op.symbol())]));
                 }
             }
             continue;
@@ -136,7 +135,7 @@ impl Search {
                 Operator::Lacks => Step::Has(f.text.clone(), false),
                 Operator::Matches | Operator::Misses => {
                     let test = regex(&f.text).map_err(|why| {
-                        format!("{} \"{}\" is not a valid regular expression: {why}", f.op.symbol(), f.text)
+                        tf(w::BAD_REGEX, &[("op", f.op.symbol()), ("pattern", &f.text), ("reason", &why)])
                     })?;
                     Step::Regex(test, f.op == Operator::Matches)
                 }

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::bar::FilterBar;
 use super::download::DownloadWindow;
 use super::drawer::LineDrawer;
-use super::events::{EVENT_COLUMNS, EventBar, event_cells};
+use super::events::{EventBar, event_cells};
 use super::filters::{Filters, View};
 use super::follow::Follow;
 use super::line::Entry;
@@ -19,10 +19,16 @@ use super::reader::Reader;
 use super::search::{Search, parse};
 use super::window;
 use crate::clusters::ClusterCtx;
+use crate::i18n::k::logs as w;
+use crate::i18n::{t, tp};
 use crate::kit::virtual_table::VirtualTable;
 
-const LINE_COLUMNS: &[(&str, &str)] =
-    &[("Time (UTC)", "c-time"), ("Level", "c-level"), ("Logger", "c-logger"), ("Message", "c-message")];
+const LINE_COLUMNS: &[(crate::i18n::Msg, &str)] = &[
+    (w::COL_TIME, "c-time"),
+    (w::LEVEL, "c-level"),
+    (w::COL_LOGGER, "c-logger"),
+    (w::COL_MESSAGE, "c-message"),
+];
 
 /// What the viewer shows, worked out once per change and shared by its parts.
 #[derive(Clone, Copy)]
@@ -50,7 +56,7 @@ fn line_cells(e: &Entry) -> AnyView {
         <div role="cell" class=level_class(e)>{e.level.name()}</div>
         <div role="cell" class="vcell c-logger">{e.logger().to_string()}</div>
         <div role="cell" class="vcell c-message">{message}
-            {(more > 0).then(|| view! { <span class="more">{format!(" +{more} lines")}</span> })}
+            {(more > 0).then(|| view! { <span class="more">{format!(" {}", tp(w::MORE_LINES, more as f64, &[("count", &more.to_string())]))}</span> })}
         </div>
     }
     .into_any()
@@ -151,24 +157,28 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
     });
     let reveal = Signal::derive(move || around.get().map(|a| a.saturating_sub(range.get().start)));
     let table_count = Signal::derive(move || range.with(|r| r.len()));
+    let (line_cols, event_cols) = (LINE_COLUMNS, super::events::EVENT_COLUMNS);
     let count_text = move || {
         let n = table_count.get();
-        let noun = if events() { "events" } else { "lines" };
-        let noun = if n == 1 { &noun[..noun.len() - 1] } else { noun };
         let full = matches.with(|m| m.as_ref().is_ok_and(|m| m.len() >= wanted.get()));
         let held_full = reader.held.with(|h| h.entries.len() >= HOLD_CAP);
-        match (full, held_full) {
-            (true, _) => format!("{n} {noun} (limit reached)"),
-            (false, true) => format!("{n} {noun} (the {HOLD_CAP} lines held are searched)"),
-            (false, false) => format!("{n} {noun}"),
-        }
+        // Written as digits, not the language's grouping: the count is read back as a number.
+        let words = match (events(), full, held_full) {
+            (false, true, _) => w::LINES_LIMIT,
+            (false, false, true) => w::LINES_HELD,
+            (false, false, false) => w::LINES_COUNT,
+            (true, true, _) => w::EVENTS_LIMIT,
+            (true, false, true) => w::EVENTS_HELD,
+            (true, false, false) => w::EVENTS_COUNT,
+        };
+        tp(words, n as f64, &[("count", &n.to_string()), ("cap", &HOLD_CAP.to_string())])
     };
 
     view! {
         // The instants the window stands for, for tests and people reading the page's source.
         <section class="card" id="log-viewer" data-from=move || span.get().map(|s| s.0.to_string()).unwrap_or_default()
             data-to=move || span.get().map(|s| s.1.to_string()).unwrap_or_default()>
-            <h2>"Log viewer"</h2>
+            <h2>{t(w::VIEWER_HEADING)}</h2>
             <FilterBar filters=filters go=go realms=Signal::from(realms)/>
             {move || events().then(|| view! { <EventBar filters=filters go=go reader=reader criteria=criteria q=q/> })}
             <div class="log-status">
@@ -180,14 +190,14 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
                 <p class="field-error" id="log-search-problem" role="alert">{why}</p>
             })}
             {move || if events() {
-                view! { <VirtualTable id="log-events" label="Keycloak events" columns=EVENT_COLUMNS count=table_count cells=cells open=open reveal=reveal/> }.into_any()
+                view! { <VirtualTable id="log-events" label=t(w::EVENTS_TABLE) columns=event_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
             } else {
-                view! { <VirtualTable id="log-lines" label="Log lines" columns=LINE_COLUMNS count=table_count cells=cells open=open reveal=reveal/> }.into_any()
+                view! { <VirtualTable id="log-lines" label=t(w::LINES_TABLE) columns=line_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
             }}
             <div class="actions">
                 <button type="button" class="button subtle" id="log-load-more"
                     disabled=move || matches.with(|m| m.as_ref().map_or(0, Vec::len)) < wanted.get() && !reader.files.with(|f| f.iter().any(|f| f.state == super::reader::FileState::Unread))
-                    on:click=move |_| { pages.update(|p| *p += 1); reader.round.set(0); }>"Load more"</button>
+                    on:click=move |_| { pages.update(|p| *p += 1); reader.round.set(0); }>{t(w::LOAD_MORE)}</button>
                 <DownloadWindow reader=reader span=span cluster=ctx.cluster.with_untracked(|c| c.name.clone())/>
             </div>
             <LineDrawer selected=selected filters=filters go=go/>

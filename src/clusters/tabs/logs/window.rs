@@ -5,6 +5,9 @@
 use chrono::{Datelike, NaiveDate, Timelike};
 use cluster_api::EpochMillis;
 
+use crate::i18n::k::logs as w;
+use crate::i18n::{Msg, tf, tp};
+
 /// Files per page.
 pub const PAGE: usize = 20;
 
@@ -13,14 +16,14 @@ const HOUR: i64 = 60 * MINUTE;
 const DAY: i64 = 24 * HOUR;
 
 /// The presets the dashboard offers: URL value, label, length.
-pub const PRESETS: [(&str, &str, i64); 7] = [
-    ("15m", "15 min", 15 * MINUTE),
-    ("1h", "1 h", HOUR),
-    ("6h", "6 h", 6 * HOUR),
-    ("24h", "24 h", DAY),
-    ("2d", "2 d", 2 * DAY),
-    ("7d", "7 d", 7 * DAY),
-    ("30d", "30 d", 30 * DAY),
+pub const PRESETS: [(&str, Msg, i64); 7] = [
+    ("15m", w::PRESET_15M, 15 * MINUTE),
+    ("1h", w::PRESET_1H, HOUR),
+    ("6h", w::PRESET_6H, 6 * HOUR),
+    ("24h", w::PRESET_24H, DAY),
+    ("2d", w::PRESET_2D, 2 * DAY),
+    ("7d", w::PRESET_7D, 7 * DAY),
+    ("30d", w::PRESET_30D, 30 * DAY),
 ];
 
 /// Downloading logs looks back a week unless told otherwise (API-NOTES §12).
@@ -56,7 +59,7 @@ pub fn from_query(
 
 /// `YYYY-MM-DDTHH:MM[:SS]` (UTC) as an ISO-8601 instant, or why not.
 pub fn to_instant(text: &str) -> Result<String, String> {
-    let bad = || format!("{text:?} is not a date and time (YYYY-MM-DD HH:MM, UTC).");
+    let bad = || tf(w::NOT_A_DATE, &[("text", &format!("{text:?}"))]);
     let (date, time) = text.trim().split_once(['T', ' ']).ok_or_else(bad)?;
     let num = |s: &str| s.parse::<u32>().map_err(|_| bad());
     let d: Vec<&str> = date.split('-').collect();
@@ -108,7 +111,7 @@ pub fn bounds(window: &Window, now: i64) -> Result<(Option<String>, Option<Strin
             if let (Some(f), Some(t)) = (&from, &to) {
                 // Same format, so text order is time order.
                 if f > t {
-                    return Err("From is later than To.".into());
+                    return Err(crate::i18n::t(w::FROM_AFTER_TO).into());
                 }
             }
             Ok((from, to))
@@ -130,7 +133,7 @@ pub fn range(window: &Window, now: i64) -> Result<(i64, i64), String> {
             };
             let (from, to) = (ms(from, now - RETENTION)?, ms(to, now)?);
             if from > to {
-                return Err("From is later than To.".into());
+                return Err(crate::i18n::t(w::FROM_AFTER_TO).into());
             }
             Ok((from, to))
         }
@@ -143,7 +146,7 @@ pub const RETENTION: i64 = 30 * DAY;
 /// `2026-11-20T08:05:00Z` (as `to_instant` writes it) as epoch milliseconds.
 pub fn millis(iso: &str) -> Result<i64, String> {
     let at = |s: &str| s.replace('T', " ").trim_end_matches('Z').to_string() + ",000";
-    super::line::timestamp(&at(iso)).ok_or_else(|| format!("{iso:?} is not an instant."))
+    super::line::timestamp(&at(iso)).ok_or_else(|| tf(w::NOT_AN_INSTANT, &[("text", &format!("{iso:?}"))]))
 }
 
 /// `cluster.log.list`'s `from`/`to` for the files holding lines of `[from, to]`: a file is
@@ -174,25 +177,20 @@ pub fn clock(at: i64, now: i64) -> String {
 /// `42 minutes ago`, `3 hours ago`, `2 days ago`.
 pub fn ago(at: i64, now: i64) -> String {
     let minutes = (now - at).max(0) / MINUTE;
-    let (n, unit) = if minutes < 120 {
-        (minutes, "minute")
+    let (n, words) = if minutes < 120 {
+        (minutes, w::MINUTES_AGO)
     } else if minutes < 48 * 60 {
-        (minutes / 60, "hour")
+        (minutes / 60, w::HOURS_AGO)
     } else {
-        (minutes / (24 * 60), "day")
+        (minutes / (24 * 60), w::DAYS_AGO)
     };
-    format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
+    tp(words, n as f64, &[])
 }
 
 /// When the window reaches past the newest file (which ends at `newest_end`): says so.
 pub fn newest_note(newest_end: i64, to: i64, now: i64) -> Option<String> {
-    (to > newest_end + MINUTE).then(|| {
-        format!(
-            "Logs are written in hourly files; the newest covers up to {} ({}).",
-            clock(newest_end, now),
-            ago(newest_end, now)
-        )
-    })
+    (to > newest_end + MINUTE)
+        .then(|| tf(w::NEWEST_NOTE, &[("until", &clock(newest_end, now)), ("ago", &ago(newest_end, now))]))
 }
 
 /// The shortest preset that reaches back to `at`.

@@ -12,6 +12,8 @@ use leptos::task::spawn_local;
 
 use super::RealmsCtx;
 use crate::api::{self, Api, ApiError};
+use crate::i18n::k::cluster_realms as w;
+use crate::i18n::{t, tf};
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::poll::sleep_ms;
@@ -76,7 +78,7 @@ pub fn AddRealm() -> impl IntoView {
     let api = ctx.cluster.api;
     let name = RwSignal::new(String::new());
     let check = watch_name(api, ctx.cluster.id, name);
-    let adding = Write::new("Adding the realm");
+    let adding = Write::new(t(w::ADDING_REALM));
     let added = RwSignal::new(None::<String>);
     let taken = move || {
         check.with(|c| matches!(c, Check::Answer(a) if !a.available) || matches!(c, Check::Broken { .. }))
@@ -86,7 +88,7 @@ pub fn AddRealm() -> impl IntoView {
         added.set(None);
         let typed = crate::lower::lower(name.get_untracked().trim());
         if typed.is_empty() {
-            return adding.error.set(Some(ApiError::BadRequest("Enter a name for the realm.".into())));
+            return adding.error.set(Some(ApiError::BadRequest(t(w::ENTER_NAME).into())));
         }
         // Never send a name the check refused (the button is disabled; Enter is not).
         if taken() {
@@ -97,9 +99,7 @@ pub fn AddRealm() -> impl IntoView {
             body: ClusterDeploymentRequest { name: typed.clone() },
         };
         adding.run(async move { api::call(api, &op).await }, move |_| {
-            added.try_set(Some(format!(
-                "{typed} was added and is being set up; it turns Active in the list when it is ready."
-            )));
+            added.try_set(Some(tf(w::ADDED, &[("name", &typed)])));
             name.try_set(String::new());
             ctx.list.refetch();
         });
@@ -129,28 +129,25 @@ pub fn AddRealm() -> impl IntoView {
     });
     view! {
         <form class="inline-form add-realm" on:submit=submit>
-            <label for="realm-name">"Realm name"</label>
-            <input id="realm-name" node_ref=field autocomplete="off" spellcheck="false" maxlength="255" placeholder="e.g. customers"
+            <label for="realm-name">{t(w::REALM_NAME)}</label>
+            <input id="realm-name" node_ref=field autocomplete="off" spellcheck="false" maxlength="255" placeholder=t(w::NAME_PLACEHOLDER)
                 aria-describedby="realm-name-state" prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
             <button type="submit" class="button primary" id="add-realm" disabled=move || adding.busy.get() || taken()>
-                {adding.label("Add realm", "Adding…")}
+                {adding.label(t(w::ADD_REALM), t(w::ADDING))}
             </button>
         </form>
-        <p class="hint">{format!(
-            "Use {}, starting with a letter or digit (names are lowercased). A realm's name cannot change later; its display name can.",
-            REALM.allowed_words
-        )}</p>
+        <p class="hint">{tf(w::NAME_HINT, &[("allowed", REALM.allowed_words)])}</p>
         <p class="name-state" id="realm-name-state" aria-live="polite">
             {move || match check.get() {
                 Check::Empty => ().into_any(),
-                Check::Checking => view! { <span class="hint">"Checking availability…"</span> }.into_any(),
-                Check::Answer(a) if a.available => view! { <span class="ok">{format!("✓ {} is available.", a.name)}</span> }.into_any(),
+                Check::Checking => view! { <span class="hint">{t(w::CHECKING)}</span> }.into_any(),
+                Check::Answer(a) if a.available => view! { <span class="ok">{tf(w::AVAILABLE, &[("name", &a.name)])}</span> }.into_any(),
                 Check::Answer(a) => refused(REALM.refused(&a.name), a.recommendation, name),
                 Check::Broken { why, recommendation } => refused(why, recommendation, name),
                 Check::Failed(e) => view! {
-                    <span class="bad">{format!("Checking the name failed. {} {}", e.title(), e.detail())}</span>
+                    <span class="bad">{tf(w::CHECK_FAILED, &[("title", &e.title()), ("detail", &e.detail())])}</span>
                     " "<button type="button" class="button subtle link retry" id="retry-realm-name-check"
-                        on:click=move |_| name.update(|_| ())>"Retry"</button>
+                        on:click=move |_| name.update(|_| ())>{t(w::RETRY)}</button>
                 }.into_any(),
             }}
         </p>
@@ -168,7 +165,7 @@ fn refused(why: String, recommendation: Option<String>, name: RwSignal<String>) 
         {recommendation.map(|r| {
             let pick = r.clone();
             view! { " "<button type="button" class="button subtle link" id="use-realm-recommendation"
-                on:click=move |_| name.set(pick.clone())>{format!("Use {r}")}</button> }
+                on:click=move |_| name.set(pick.clone())>{tf(w::USE_NAME, &[("name", &r)])}</button> }
         })}
     }
     .into_any()

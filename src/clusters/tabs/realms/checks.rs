@@ -6,12 +6,14 @@ use cluster_api::ClusterState;
 use cluster_api::realms::IMPORT_MAX_BYTES;
 use serde_json::Value;
 
+use crate::i18n::k::cluster_realms as w;
+use crate::i18n::{t, tf, tp};
+
 /// "3 of 5 realms", or "3 realms" without a cap.
 pub fn usage(count: usize, cap: Option<usize>) -> String {
-    let noun = if cap.unwrap_or(count) == 1 { "realm" } else { "realms" };
     match cap {
-        Some(cap) => format!("{count} of {cap} {noun}"),
-        None => format!("{count} {noun} (no cap)"),
+        Some(cap) => tp(w::USAGE_CAPPED, cap as f64, &[("count", &count.to_string())]),
+        None => tp(w::USAGE_UNCAPPED, count as f64, &[]),
     }
 }
 
@@ -24,12 +26,11 @@ pub fn intake_problem(
     cap: Option<usize>,
 ) -> Option<String> {
     if *status != ClusterState::Active {
-        return Some(format!("{name} is {status}; realms can be added only while the cluster is ACTIVE."));
+        return Some(tf(w::NOT_ACTIVE, &[("name", name), ("state", &status.to_string())]));
     }
     let cap = cap?;
-    (count >= cap).then(|| {
-        format!("{name} has {count} realms, the cap of the {tier} tier ({cap}). Delete a realm or upgrade the tier to add another.")
-    })
+    (count >= cap)
+        .then(|| tp(w::AT_CAP, count as f64, &[("name", name), ("tier", tier), ("cap", &cap.to_string())]))
 }
 
 fn size_words(bytes: f64) -> String {
@@ -45,30 +46,20 @@ fn size_words(bytes: f64) -> String {
 pub fn check_export(text: &str, size: f64) -> Result<String, String> {
     let max = IMPORT_MAX_BYTES as f64;
     if size > max {
-        return Err(format!(
-            "The file is {}; the service takes realm exports of up to {}. Export the realm without users and other bulky parts, then try again.",
-            size_words(size),
-            size_words(max)
-        ));
+        return Err(tf(w::TOO_BIG, &[("size", &size_words(size)), ("max", &size_words(max))]));
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| {
-        format!("The file is not valid JSON ({e}). Choose the JSON file Keycloak's realm export (Realm settings → Action → Partial export) wrote.")
-    })?;
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| tf(w::NOT_JSON, &[("reason", &e.to_string())]))?;
     let Value::Object(fields) = value else {
-        return Err("The file is JSON but not an object, so it is not a Keycloak realm export.".into());
+        return Err(t(w::NOT_AN_OBJECT).into());
     };
     let realm = fields.get("realm").and_then(Value::as_str).map(str::trim).filter(|r| !r.is_empty());
     let Some(realm) = realm else {
-        return Err("The file has no realm field, so it is not a Keycloak realm export.".into());
+        return Err(t(w::NO_REALM_FIELD).into());
     };
     if let Some(users) = fields.get("users") {
         let n = users.as_array().map_or(0, Vec::len);
-        let found = if n == 1 { "1 user".to_string() } else { format!("{n} users") };
-        return Err(format!(
-            "The file contains {found}. Users cannot be imported with a realm: remove the users array from the file and import it, \
-             then bring the users over afterwards with Keycloak's Partial import (Realm settings → Action → Partial import) \
-             or its admin API."
-        ));
+        return Err(tp(w::HAS_USERS, n as f64, &[]));
     }
     Ok(realm.to_string())
 }

@@ -12,6 +12,8 @@ use web_sys::{File, HtmlInputElement};
 use super::RealmsCtx;
 use super::checks::check_export;
 use crate::api::{self, ApiError};
+use crate::i18n::k::cluster_realms as w;
+use crate::i18n::{t, tf};
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::links;
@@ -20,8 +22,8 @@ use cluster_api::Call;
 
 async fn read_text(file: &File) -> Result<String, String> {
     let text =
-        JsFuture::from(file.text()).await.map_err(|_| format!("{} could not be read.", file.name()))?;
-    text.as_string().ok_or_else(|| format!("{} could not be read as text.", file.name()))
+        JsFuture::from(file.text()).await.map_err(|_| tf(w::FILE_UNREADABLE, &[("name", &file.name())]))?;
+    text.as_string().ok_or_else(|| tf(w::FILE_NOT_TEXT, &[("name", &file.name())]))
 }
 
 #[component]
@@ -33,7 +35,7 @@ pub fn ImportRealm() -> impl IntoView {
     let checked = StoredValue::new(None::<(String, String)>);
     let problem = RwSignal::new(None::<String>);
     let ready = RwSignal::new(false);
-    let importing = Write::new("Importing the realm");
+    let importing = Write::new(t(w::IMPORTING_REALM));
     let started = RwSignal::new(None::<(String, String)>);
     // The chosen file's name, for the Code panel (its content is never shown there).
     let file_name = RwSignal::new(String::new());
@@ -77,7 +79,7 @@ pub fn ImportRealm() -> impl IntoView {
                     ready.try_set(true);
                 }
                 Err(why) => {
-                    problem.try_set(Some(format!("{why} Nothing was sent.")));
+                    problem.try_set(Some(tf(w::NOTHING_SENT, &[("reason", &why)])));
                 }
             }
         });
@@ -85,11 +87,11 @@ pub fn ImportRealm() -> impl IntoView {
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let Some((filename, text)) = checked.get_value() else {
-            return problem.set(Some("Choose a realm export file first.".into()));
+            return problem.set(Some(t(w::CHOOSE_FILE).into()));
         };
         let deployment_name = crate::lower::lower(name.get_untracked().trim());
         if deployment_name.is_empty() {
-            return importing.error.set(Some(ApiError::BadRequest("Enter a name for the new realm.".into())));
+            return importing.error.set(Some(ApiError::BadRequest(t(w::ENTER_NEW_NAME).into())));
         }
         let file = Part::file("file", &filename, "application/json", text.into_bytes());
         let op = ops::ClusterDeploymentImport {
@@ -104,7 +106,7 @@ pub fn ImportRealm() -> impl IntoView {
                     center,
                     realms,
                     &created.id,
-                    format!("Import of {deployment_name}"),
+                    tf(w::IMPORT_OF, &[("name", &deployment_name)]),
                 );
             }
             started.try_set(Some((created.id, deployment_name)));
@@ -117,17 +119,17 @@ pub fn ImportRealm() -> impl IntoView {
 
     view! {
         <form class="inline-form import-realm" on:submit=submit>
-            <label for="import-file">"Realm export (JSON)"</label>
+            <label for="import-file">{t(w::IMPORT_FILE)}</label>
             <input type="file" id="import-file" accept=".json,application/json"
                 on:change:target=move |ev| pick(ev.target())/>
-            <label for="import-name">"New realm's name"</label>
+            <label for="import-name">{t(w::IMPORT_NAME)}</label>
             <input id="import-name" autocomplete="off" spellcheck="false" maxlength="255"
                 prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
             <button type="submit" class="button" id="import-realm" disabled=move || !ready.get() || importing.busy.get()>
-                {importing.label("Import realm", "Uploading…")}
+                {importing.label(t(w::IMPORT_REALM), t(w::UPLOADING))}
             </button>
         </form>
-        <p class="hint">"Users are not imported with a realm: export without them, and bring them over afterwards."</p>
+        <p class="hint">{t(w::IMPORT_HINT)}</p>
         {move || problem.get().map(|p| view! { <p class="error-text" id="import-problem" role="alert">{p}</p> })}
         {importing.failure()}
         <CodePanel curl=code/>
@@ -145,14 +147,14 @@ fn ImportStatus(id: String, name: String) -> impl IntoView {
         <div class="import-status" id="import-status" role="status" data-realm=data>
             {move || feed.with(|f| match (&f.value, &f.error) {
                 (Some(r), _) if r.state == DeploymentState::Active => view! {
-                    <p class="ok" data-state="ACTIVE">{format!("✓ {name} was imported and is Active. ")}<a href=href.clone()>"Open it"</a></p>
+                    <p class="ok" data-state="ACTIVE">{tf(w::IMPORTED, &[("name", &name)])}" "<a href=href.clone()>{t(w::OPEN_IT)}</a></p>
                 }.into_any(),
                 (Some(r), _) if r.state == DeploymentState::Failed => view! {
-                    <p class="bad" data-state="FAILED">{format!("✗ The import of {name} failed: {}", r.state_error.clone().unwrap_or_else(|| "the service gave no reason.".into()))}</p>
-                    <p class="hint">"Fix the file and import it again; delete the failed realm from the list to free its name."</p>
+                    <p class="bad" data-state="FAILED">{tf(w::IMPORT_FAILED, &[("name", &name), ("reason", &r.state_error.clone().unwrap_or_else(|| t(w::NO_REASON).into()))])}</p>
+                    <p class="hint">{t(w::IMPORT_FAILED_HINT)}</p>
                 }.into_any(),
-                (_, Some(e)) => view! { <p class="bad">{format!("Could not read the import's progress: {}", e.detail())}</p> }.into_any(),
-                _ => view! { <p data-state="PENDING"><span class="spinner" aria-hidden="true"></span>{format!(" Importing {name}…")}</p> }.into_any(),
+                (_, Some(e)) => view! { <p class="bad">{tf(w::PROGRESS_UNREADABLE, &[("reason", &e.detail())])}</p> }.into_any(),
+                _ => view! { <p data-state="PENDING"><span class="spinner" aria-hidden="true"></span>{format!(" {}", tf(w::IMPORTING_NAMED, &[("name", &name)]))}</p> }.into_any(),
             })}
         </div>
     }

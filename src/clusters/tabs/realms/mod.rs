@@ -13,6 +13,8 @@ use leptos::prelude::*;
 use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
 use crate::directory::Directory;
+use crate::i18n::k::cluster_realms as w;
+use crate::i18n::t;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::kit::table::{ResourceTable, Rows};
 use crate::links::{self, ClusterTab};
@@ -26,10 +28,10 @@ const FILTER: FilterSpec = FilterSpec {
     name_id: "filter-realm-name",
     choice_id: "filter-realm-state",
     clear_id: "clear-realm-filters",
-    name_label: "Name",
-    placeholder: "Search realms",
-    choice_label: "State",
-    any_label: "Any state",
+    name_label: w::FILTER_NAME,
+    placeholder: w::FILTER_PLACEHOLDER,
+    choice_label: w::FILTER_STATE,
+    any_label: w::FILTER_ANY_STATE,
 };
 
 /// What the forms of the tab share.
@@ -74,7 +76,8 @@ pub fn ClusterRealms() -> impl IntoView {
     // The forms stay mounted while the list reloads after an add (they hold its outcome).
     let forms = Memo::new(move |_| (blocked.get(), count().is_some()));
 
-    let filter = use_url_filter(&FILTER);
+    let spec = &FILTER;
+    let filter = use_url_filter(spec);
     let base = links::cluster_tab(&cluster_id.get_value(), ClusterTab::Realms);
     let options = [
         DeploymentState::Active,
@@ -102,32 +105,28 @@ pub fn ClusterRealms() -> impl IntoView {
     });
     let empty = ViewFn::from(move || {
         let none = count() == Some(0);
-        let text = if none {
-            "No realms on this cluster yet. Add one above, or import a realm export."
-        } else {
-            "No realms match this search."
-        };
+        let text = if none { t(w::EMPTY) } else { t(w::NO_MATCHES) };
         view! { <div class="empty" id=if none { "no-realms" } else { "no-realm-matches" }><p>{text}</p></div> }
     });
 
     view! {
         <section class="card" id="realms">
             <div class="section-head">
-                <h2>"Realms"</h2>
+                <h2>{t(w::HEADING)}</h2>
                 <span class="usage-line">{move || count().map(|n| {
                     let full = cap().is_some_and(|c| n >= c);
                     view! { <span class=if full { "chip usage full" } else { "chip usage" } id="realm-usage">{checks::usage(n, cap())}</span> }
                 })}</span>
             </div>
-            <p class="hint">"Each realm is its own Keycloak realm on this cluster: users, clients and identity providers are kept apart."</p>
+            <p class="hint">{t(w::INTRO)}</p>
             {move || match forms.get() {
                 (Some(why), _) => view! { <p class="hint reason" id="realms-blocked">{why}</p> }.into_any(),
                 (None, true) => view! { <add::AddRealm/> <import::ImportRealm/> }.into_any(),
                 (None, false) => ().into_any(),
             }}
         </section>
-        <FilterBar spec=&FILTER base=base filter=filter options=options/>
-        <ResourceTable columns=TAB_COLUMNS rows=rows class="realms" label="Realms" loading_what="Loading realms"
+        <FilterBar spec=spec base=base filter=filter options=options/>
+        <ResourceTable columns=TAB_COLUMNS rows=rows class="realms" label=t(w::HEADING) loading_what=t(w::LOADING)
             retry=Callback::new(move |_| list.refetch()) empty=empty updated_at=listed_at.into()/>
     }
 }

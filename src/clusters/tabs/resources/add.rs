@@ -8,6 +8,8 @@ use super::ExtCtx;
 use super::caps::{refusal, type_label};
 use super::checks::name_problem;
 use crate::api::{self, ApiError};
+use crate::i18n::k::resources as w;
+use crate::i18n::{t, tf};
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::poll::PollKey;
@@ -26,7 +28,7 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
     let api = ctx.cluster.api;
     let name = RwSignal::new(String::new());
     let picked = RwSignal::new(None::<ResourceType>);
-    let adding = Write::new("Adding the resource");
+    let adding = Write::new(t(w::ADDING));
     let (error, busy) = (adding.error, adding.busy);
     let added = RwSignal::new(None::<String>);
     let options = move || {
@@ -67,15 +69,15 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
 
     view! {
         <form class="inline-form add-resource" on:submit=submit>
-            <label>"Name "
-                <input id="resource-name" autocomplete="off" maxlength="63" placeholder="e.g. acme-login"
+            <label>{t(w::ADD_NAME)}
+                <input id="resource-name" autocomplete="off" maxlength="63" placeholder=t(w::ADD_NAME_PLACEHOLDER)
                     prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
             </label>
-            <label>"Type "
+            <label>{t(w::ADD_TYPE)}
                 <select id="resource-type" on:change:target=move |ev| picked.set(Some(ResourceType::from_wire(&ev.target().value())))>
                     {move || options().into_iter().map(|(t, why)| {
                         let selected = chosen().as_ref() == Some(&t);
-                        let label = if why.is_some() { format!("{} (not available)", type_label(&t)) } else { type_label(&t) };
+                        let label = if why.is_some() { tf(w::TYPE_UNAVAILABLE, &[("type", &type_label(&t))]) } else { type_label(&t) };
                         view! {
                             <option value=t.as_str().to_string() disabled=why.is_some() selected=selected title=why.unwrap_or_default()>
                                 {label}
@@ -86,13 +88,13 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
             </label>
             <button type="submit" class="button primary" id="add-resource"
                 disabled=move || busy.get() || chosen().is_none() || name.with(|n| name_problem(n).is_some())>
-                "Add resource"
+                {t(w::ADD_SUBMIT)}
             </button>
         </form>
         {move || problem().map(|p| view! { <p class="hint reason">{p}</p> })}
         <ul class="hint type-limits" id="type-limits">
             {move || options().into_iter().filter_map(|(t, why)| why.map(|why| view! {
-                <li data-type=t.as_str().to_string()>{format!("{}: {why}", type_label(&t))}</li>
+                <li data-type=t.as_str().to_string()>{tf(w::TYPE_LIMIT, &[("type", &type_label(&t)), ("why", &why)])}</li>
             })).collect_view()}
         </ul>
         {move || added.get().map(|name| view! { <AddedBanner name=name/> })}
@@ -106,7 +108,7 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
 #[component]
 fn AddedBanner(name: String) -> impl IntoView {
     let ctx = expect_context::<ExtCtx>();
-    let text = format!("{name} was added. Upload its file below.");
+    let text = tf(w::ADDED, &[("name", &name)]);
     let id = Memo::new(move |_| {
         ctx.list.with(|l| {
             l.as_ref()

@@ -8,6 +8,8 @@ use leptos::prelude::*;
 use super::ExtCtx;
 use crate::api::{self, ApiError};
 use crate::clusters::watch::restart_watch;
+use crate::i18n::k::resources as w;
+use crate::i18n::{t, tf};
 use crate::kit::ErrorPanel;
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 
@@ -43,11 +45,7 @@ pub fn retry_due(armed_at: Option<f64>, in_progress: Option<bool>, checked_at: f
 /// What applying does to the running cluster, said before it happens. The service gives
 /// no duration; its own guidance is that a restart normally takes well under a minute.
 pub fn apply_consequence(cluster: &str) -> String {
-    format!(
-        "Keycloak on {cluster} restarts to load the approved version of every enabled resource. A restart normally \
-         takes well under a minute and is usually seamless, but sign-ins and token requests on {cluster} may fail \
-         while it runs. Uploads, approvals and deletions since the last apply take effect now."
-    )
+    tf(w::APPLY_CONSEQUENCE, &[("cluster", cluster)])
 }
 
 #[component]
@@ -61,8 +59,8 @@ pub fn ApplyPanel() -> impl IntoView {
     let applied_at = RwSignal::new(None::<f64>);
     let armed_at = RwSignal::new(None::<f64>);
     // Asked for and confirmed in the dialog; or queued, and sent when the restart ends.
-    let confirm = Confirm::new("Applying to the cluster");
-    let queued = Write::new("Applying to the cluster");
+    let confirm = Confirm::new(t(w::APPLYING));
+    let queued = Write::new(t(w::APPLYING));
     let center = crate::activity::center();
 
     let reconcile = move || -> Work {
@@ -77,7 +75,12 @@ pub fn ApplyPanel() -> impl IntoView {
             restarts.refresh(id.clone());
             if let (Ok(_), Some(center)) = (&result, center) {
                 let name = cluster.with_untracked(|c| c.name.clone());
-                crate::activity::track::restart(center, restarts, &id, format!("Apply to {name}"));
+                crate::activity::track::restart(
+                    center,
+                    restarts,
+                    &id,
+                    tf(w::APPLY_ACTIVITY, &[("name", &name)]),
+                );
             }
             result
         })
@@ -101,82 +104,76 @@ pub fn ApplyPanel() -> impl IntoView {
     };
 
     let blocked = move || {
-        ctx.denied.get().or_else(|| {
-            (in_progress() == Some(true))
-                .then(|| "A restart is in progress; apply again when it has finished.".into())
-        })
+        ctx.denied.get().or_else(|| (in_progress() == Some(true)).then(|| t(w::RESTART_RUNNING).into()))
     };
-    let status = move || {
-        match restart_view(in_progress(), applied_at.get(), checked_at()) {
-        RestartView::Unknown => view! { <p class="loading">"Checking for restarts…"</p> }.into_any(),
-        RestartView::Idle => view! { <p class="restart-state">"No restart in progress."</p> }.into_any(),
+    let status = move || match restart_view(in_progress(), applied_at.get(), checked_at()) {
+        RestartView::Unknown => view! { <p class="loading">{t(w::CHECKING_RESTARTS)}</p> }.into_any(),
+        RestartView::Idle => view! { <p class="restart-state">{t(w::NO_RESTART)}</p> }.into_any(),
         RestartView::Restarting => view! {
             <p class="restart-state">{crate::kit::badge::restart_in_progress()}
-            " The cluster is restarting; this updates by itself."</p>
+            {t(w::RESTARTING)}</p>
         }
         .into_any(),
         RestartView::Finished => view! {
-            <p class="restart-state flash">"Restart complete: the approved versions of the enabled resources are live."</p>
+            <p class="restart-state flash">{t(w::RESTART_COMPLETE)}</p>
         }
         .into_any(),
-    }
     };
     let when_done = move || {
         view! {
             <button class="button" id="apply-when-done" disabled=move || ctx.denied.get().is_some() on:click=arm>
-                "Apply when the restart ends"
+                {t(w::APPLY_WHEN_DONE)}
             </button>
         }
     };
-    let queue =
-        move || {
-            if armed_at.get().is_some() {
-                return Some(view! {
-                <p class="hint" id="apply-queued">"Will apply as soon as the restart ends. "
-                    <button class="button subtle" on:click=move |_| armed_at.set(None)>"Don't"</button>
+    let queue = move || {
+        if armed_at.get().is_some() {
+            return Some(view! {
+                <p class="hint" id="apply-queued">{t(w::QUEUED)}
+                    <button class="button subtle" on:click=move |_| armed_at.set(None)>{t(w::DONT)}</button>
                 </p>
             }.into_any());
+        }
+        let e = queued.error.get()?;
+        let restart = restart_refused(&Some(e.clone()));
+        Some(
+            view! {
+                <div id="apply-error">
+                    <ErrorPanel action=t(w::APPLYING) error=e/>
+                    {restart.then(when_done)}
+                </div>
             }
-            let e = queued.error.get()?;
-            let restart = restart_refused(&Some(e.clone()));
-            Some(
-                view! {
-                    <div id="apply-error">
-                        <ErrorPanel action="Applying to the cluster" error=e/>
-                        {restart.then(when_done)}
-                    </div>
-                }
-                .into_any(),
-            )
-        };
+            .into_any(),
+        )
+    };
 
     view! {
         <section class="card" id="apply">
-            <h2>"Apply to cluster"</h2>
-            <p class="hint">"Deploys the approved version of every enabled resource and restarts the cluster. Uploads, approvals and deletions take effect only then."</p>
-            <p class="hint" id="apply-skips-blocked">"Versions blocked by support are skipped, even when approved: they are never deployed, and one already running is removed."</p>
+            <h2>{t(w::APPLY_HEADING)}</h2>
+            <p class="hint">{t(w::APPLY_HINT)}</p>
+            <p class="hint" id="apply-skips-blocked">{t(w::APPLY_SKIPS_BLOCKED)}</p>
             <div class="row-actions">
                 <button class="button primary" id="apply-to-cluster"
                     disabled=move || blocked().is_some() || busy() || armed_at.get().is_some()
                     on:click=move |_| { queued.clear(); confirm.open(); }>
-                    {move || if busy() { "Applying…" } else { "Apply to cluster" }}
+                    {move || if busy() { t(w::APPLYING_BUSY) } else { t(w::APPLY_BUTTON) }}
                 </button>
                 {move || blocked().map(|why| view! { <span class="hint reason" id="apply-blocked">{why}</span> })}
             </div>
             {status}
             {queue}
             <ConfirmDialog confirm=confirm style=ConfirmStyle::Normal
-                title=Signal::derive(move || format!("Restart {} to apply?", cluster.with(|c| c.name.clone())))
+                title=Signal::derive(move || tf(w::APPLY_TITLE, &[("name", &cluster.with(|c| c.name.clone()))]))
                 body=move || view! {
                     <p>{move || cluster.with(|c| apply_consequence(&c.name))}</p>
-                    <p class="hint">"Versions blocked by support are skipped."</p>
+                    <p class="hint">{t(w::APPLY_DIALOG_SKIPS)}</p>
                     <crate::kit::code::CodePanel curl=code/>
                     {move || restart_refused(&confirm.write.error.get()).then(|| view! {
-                        <p class="hint">"Another restart is running. The console can apply as soon as it ends. " {when_done()}</p>
+                        <p class="hint">{t(w::ANOTHER_RESTART)} {when_done()}</p>
                     })}
                 }
                 work=Callback::new(move |()| reconcile())
-                confirm_label="Restart and apply" busy_label="Applying…" confirm_id="confirm-apply"/>
+                confirm_label=t(w::APPLY_CONFIRM) busy_label=t(w::APPLYING_BUSY) confirm_id="confirm-apply"/>
         </section>
     }
 }

@@ -6,6 +6,8 @@ use leptos::prelude::*;
 
 use super::{ExtCtx, Item};
 use crate::api::{self, use_api};
+use crate::i18n::k::resources as w;
+use crate::i18n::{t, tf};
 use crate::kit::code::CodePanel;
 use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work, Write};
 
@@ -16,30 +18,25 @@ pub fn verdict(scan: &ScanState) -> (String, Tone) {
 
 /// What the scan means for someone about to approve the version anyway.
 pub fn explain(v: &ExtensionVersion) -> String {
-    let risk = v.risk_score.map(|r| format!(" Risk score {r} of 100.")).unwrap_or_default();
+    let risk = v.risk_score.map(|r| tf(w::RISK_SCORE, &[("risk", &r.to_string())])).unwrap_or_default();
+    let with_risk = |m| tf(m, &[("risk", &risk)]);
     match v.scan_state {
-        ScanState::Pass => format!("The security scan passed.{risk}"),
-        ScanState::Warn => {
-            format!("The security scan found issues.{risk} Review them before deploying this file.")
-        }
-        ScanState::Block => format!(
-            "The security scan blocked this file: it looks unsafe to run on the cluster.{risk} Approve it only if you are certain."
-        ),
-        ScanState::Error => "The security scan could not finish, so the file was not checked.".to_string(),
-        ScanState::Unscanned => {
-            "This file was not scanned (scanning is off for this cluster), so it was not checked.".to_string()
-        }
-        ScanState::Scanning => "The security scan has not finished.".to_string(),
-        ScanState::Unknown(ref raw) => format!("The scan state is {raw}, which the console does not know."),
+        ScanState::Pass => with_risk(w::EXPLAIN_PASS),
+        ScanState::Warn => with_risk(w::EXPLAIN_WARN),
+        ScanState::Block => with_risk(w::EXPLAIN_BLOCK),
+        ScanState::Error => t(w::EXPLAIN_ERROR).to_string(),
+        ScanState::Unscanned => t(w::EXPLAIN_UNSCANNED).to_string(),
+        ScanState::Scanning => t(w::EXPLAIN_SCANNING).to_string(),
+        ScanState::Unknown(ref raw) => tf(w::EXPLAIN_UNKNOWN, &[("raw", raw)]),
     }
 }
 
 /// Why the version cannot be approved now, or `None`.
 pub fn not_approvable(v: &ExtensionVersion) -> Option<&'static str> {
     if v.resource_key.is_none() {
-        Some("Upload a file for this version first.")
+        Some(t(w::NEEDS_FILE))
     } else if v.scan_state == ScanState::Scanning {
-        Some("Wait for the security scan to finish.")
+        Some(t(w::WAIT_SCAN))
     } else {
         None
     }
@@ -56,8 +53,8 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
     let api = use_api();
     let ctx = expect_context::<ExtCtx>();
     let reason = RwSignal::new(String::new());
-    let approval = Write::new("Changing the approval");
-    let asking = Confirm::new("Approving despite the scan");
+    let approval = Write::new(t(w::CHANGING_APPROVAL));
+    let asking = Confirm::new(t(w::APPROVING_DESPITE));
     // Approving or withdrawing, with the reason when there is one.
     let request = move |valid: bool, why: Option<String>| {
         let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
@@ -105,23 +102,26 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
         let Some(v) = version.get() else { return ().into_any() };
         let status = if v.valid {
             let over = v.override_reason.clone().map(|r| {
-                let by = v.override_by.clone().map(|b| format!(" by {b}")).unwrap_or_default();
-                view! { <div class="sub override">{format!("Approved despite the scan{by}: {r}")}</div> }
+                let words = match v.override_by.clone() {
+                    Some(by) => tf(w::OVERRIDE_BY, &[("by", &by), ("reason", &r)]),
+                    None => tf(w::OVERRIDE, &[("reason", &r)]),
+                };
+                view! { <div class="sub override">{words}</div> }
             });
-            view! { {Badge::new("Approved", Tone::Ok).class("approved").view()} {over} }.into_any()
+            view! { {Badge::new(t(w::APPROVED), Tone::Ok).class("approved").view()} {over} }.into_any()
         } else {
-            Badge::new("Not approved", Tone::Muted).class("approved").view()
+            Badge::new(t(w::NOT_APPROVED), Tone::Muted).class("approved").view()
         };
         let blocked = not_approvable(&v);
         let button = if v.valid {
             view! {
-                <button class="button withdraw" disabled=locked on:click=move |_| send(false)>"Withdraw approval"</button>
+                <button class="button withdraw" disabled=locked on:click=move |_| send(false)>{t(w::WITHDRAW)}</button>
             }
             .into_any()
         } else {
             view! {
                 <button class="button approve" disabled=move || locked() || blocked.is_some()
-                    title=blocked.unwrap_or_default() on:click=approve>"Approve"</button>
+                    title=blocked.unwrap_or_default() on:click=approve>{t(w::APPROVE)}</button>
             }
             .into_any()
         };
@@ -142,19 +142,19 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
         {cell}
         <ConfirmDialog confirm=asking style=ConfirmStyle::Normal class="approve-dialog"
             title=Signal::derive(move || match version.with(|v| v.as_ref().and_then(|v| v.keycloak_major_version)) {
-                Some(major) => format!("Approve the Keycloak {major} file despite the scan?"),
-                None => "Approve this file despite the scan?".to_string(),
+                Some(major) => tf(w::APPROVE_TITLE_MAJOR, &[("major", &major.to_string())]),
+                None => t(w::APPROVE_TITLE).to_string(),
             })
             body=move || view! {
                 <p>{verdict_words}</p>
-                <label>"Why is it safe to deploy? (recorded with the approval)"
+                <label>{t(w::APPROVE_WHY)}
                     <textarea class="approve-reason" rows="2" autofocus prop:value=reason
                         on:input:target=move |ev| reason.set(ev.target().value())></textarea>
                 </label>
                 <CodePanel curl=code/>
             }
             ready=Signal::derive(move || !reason.with(|r| r.trim().is_empty()) && ctx.denied.get().is_none())
-            work=approve_anyway confirm_label="Approve anyway" busy_label="Approving…" confirm_class="confirm-approve"/>
+            work=approve_anyway confirm_label=t(w::APPROVE_ANYWAY) busy_label=t(w::APPROVING) confirm_class="confirm-approve"/>
         {approval.failure()}
     }
 }

@@ -6,29 +6,14 @@
 
 use cluster_api::{Extension, ResourceLimits, ResourceType, Tier};
 
+use crate::i18n::k::resources as w;
+use crate::i18n::{tf, tp};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Group {
     Themes,
     /// Extensions and password denylists share one cap.
     Extensions,
-}
-
-impl Group {
-    pub fn label(self) -> &'static str {
-        match self {
-            Group::Themes => "Themes",
-            Group::Extensions => "Extensions and denylists",
-        }
-    }
-
-    fn noun(self, n: u32) -> &'static str {
-        match (self, n == 1) {
-            (Group::Themes, true) => "theme",
-            (Group::Themes, false) => "themes",
-            (Group::Extensions, true) => "extension or password denylist",
-            (Group::Extensions, false) => "extensions or password denylists",
-        }
-    }
 }
 
 pub fn group(resource_type: &ResourceType) -> Option<Group> {
@@ -64,9 +49,16 @@ pub fn used(extensions: &[Extension], group: Group) -> u32 {
 
 /// "Themes 1/1", "Extensions and denylists 0/1", "Themes 3 (no limit)".
 pub fn usage_label(group: Group, used: u32, limit: Option<u32>) -> String {
-    match limit {
-        Some(limit) => format!("{} {used}/{limit}", group.label()),
-        None => format!("{} {used} (no limit)", group.label()),
+    let used = used.to_string();
+    match (group, limit) {
+        (Group::Themes, Some(limit)) => {
+            tf(w::USAGE_THEMES_CAPPED, &[("used", &used), ("limit", &limit.to_string())])
+        }
+        (Group::Extensions, Some(limit)) => {
+            tf(w::USAGE_EXTENSIONS_CAPPED, &[("used", &used), ("limit", &limit.to_string())])
+        }
+        (Group::Themes, None) => tf(w::USAGE_THEMES_UNLIMITED, &[("used", &used)]),
+        (Group::Extensions, None) => tf(w::USAGE_EXTENSIONS_UNLIMITED, &[("used", &used)]),
     }
 }
 
@@ -83,14 +75,14 @@ pub fn refusal(
     if have < limit {
         return None;
     }
-    let tier = known_tier(tier);
-    Some(if limit == 0 {
-        format!("The {tier} tier allows no {}. Upgrade the cluster to add one.", group.noun(0))
-    } else {
-        format!(
-            "The {tier} tier allows {limit} {}; this cluster has {have}. Upgrade the cluster or delete one to add another.",
-            group.noun(limit)
-        )
+    let tier = known_tier(tier).to_string();
+    let have = have.to_string();
+    let args = [("tier", tier.as_str()), ("have", have.as_str())];
+    Some(match (group, limit) {
+        (Group::Themes, 0) => tf(w::REFUSAL_NO_THEMES, &args),
+        (Group::Extensions, 0) => tf(w::REFUSAL_NO_EXTENSIONS, &args),
+        (Group::Themes, _) => tp(w::REFUSAL_THEMES, f64::from(limit), &args),
+        (Group::Extensions, _) => tp(w::REFUSAL_EXTENSIONS, f64::from(limit), &args),
     })
 }
 

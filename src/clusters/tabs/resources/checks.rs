@@ -5,6 +5,9 @@
 
 use cluster_api::ResourceType;
 
+use crate::i18n::k::resources_upload as w;
+use crate::i18n::{t, tf, tp};
+
 pub const NAME_MAX: usize = 63;
 /// The largest file the console sends: the service's default object limit.
 pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
@@ -15,13 +18,13 @@ pub use cluster_api::well_known::FILES as WELL_KNOWN_FILES;
 pub fn name_problem(name: &str) -> Option<String> {
     let name = name.trim();
     if name.is_empty() {
-        return Some("Enter a name.".into());
+        return Some(t(w::NAME_EMPTY).into());
     }
     if name.chars().count() > NAME_MAX {
-        return Some(format!("The name is longer than {NAME_MAX} characters."));
+        return Some(tf(w::NAME_TOO_LONG, &[("max", &NAME_MAX.to_string())]));
     }
     let ok = name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
-    (!ok).then(|| "Use lowercase letters, digits, hyphens or underscores only.".into())
+    (!ok).then(|| t(w::NAME_CHARS).into())
 }
 
 /// What a picked file is for, which decides what it must be.
@@ -59,11 +62,11 @@ fn bytes_label(n: u64) -> String {
         format!("{}.{}", t / 10, t % 10)
     };
     if n >= 1024 * 1024 {
-        format!("{} MB", tenths(1024 * 1024))
+        tf(w::SIZE_MB, &[("size", &tenths(1024 * 1024))])
     } else if n >= 1024 {
-        format!("{} KB", tenths(1024))
+        tf(w::SIZE_KB, &[("size", &tenths(1024))])
     } else {
-        format!("{n} bytes")
+        tp(w::SIZE_BYTES, n as f64, &[])
     }
 }
 
@@ -74,27 +77,20 @@ pub fn check_file(kind: FileKind, name: &str, size: f64) -> Result<(), String> {
     let lower = name.to_ascii_lowercase();
     match kind {
         FileKind::Jar if !lower.ends_with(".jar") => {
-            return Err(format!(
-                "{name} is not a .jar file. Themes and extensions are uploaded as the built .jar."
-            ));
+            return Err(tf(w::NOT_JAR, &[("name", name)]));
         }
         FileKind::Denylist if !lower.ends_with(".txt") => {
-            return Err(format!(
-                "{name} is not a .txt file. A password denylist is a text file with one password per line."
-            ));
+            return Err(tf(w::NOT_TXT, &[("name", name)]));
         }
         // Apple's file has no extension; Android's ends in .json. Either is read as JSON.
         _ => {}
     }
     if size == 0 {
-        return Err(format!("{name} is empty."));
+        return Err(tf(w::FILE_EMPTY, &[("name", name)]));
     }
     if size > MAX_FILE_BYTES {
-        return Err(format!(
-            "{name} is {}; the largest file that can be uploaded is {}.",
-            bytes_label(size),
-            bytes_label(MAX_FILE_BYTES)
-        ));
+        let (size, max) = (bytes_label(size), bytes_label(MAX_FILE_BYTES));
+        return Err(tf(w::FILE_TOO_BIG, &[("name", name), ("size", &size), ("max", &max)]));
     }
     Ok(())
 }
@@ -112,7 +108,7 @@ pub fn change_password_url(input: &str) -> Result<Option<String>, String> {
     }
     match crate::redirect::safe_external(url) {
         Some(url) if !url.contains(char::is_whitespace) => Ok(Some(url.to_string())),
-        _ => Err("Enter an http(s) address such as https://example.com/account/password, or leave it empty to clear it.".into()),
+        _ => Err(t(w::BAD_REDIRECT).into()),
     }
 }
 

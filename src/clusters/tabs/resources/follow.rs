@@ -11,6 +11,8 @@ use super::run::Run;
 use super::steps::{Phase, Step, percent};
 use super::xhr;
 use crate::activity::{Activities, Progress, Started};
+use crate::i18n::k::resources_upload as w;
+use crate::i18n::{t, tf};
 use crate::links::{self, ClusterTab};
 use crate::poll::{Feed, PollKey};
 
@@ -21,15 +23,15 @@ pub type Left = StoredValue<Option<RwSignal<Option<Phase>>>>;
 pub fn phase_progress(phase: &Phase, (sent, total): (f64, f64)) -> Progress {
     match phase {
         Phase::Running(Step::Put) => Progress::Running {
-            note: format!("Sending the file: {}%", percent(sent, total)),
+            note: tf(w::SENDING_PERCENT, &[("percent", &percent(sent, total).to_string())]),
             fraction: (total > 0.0).then(|| sent / total),
             cancellable: true,
         },
-        Phase::Running(Step::Scan) => Progress::running("Security scan"),
+        Phase::Running(Step::Scan) => Progress::running(t(w::STEP_SCAN)),
         Phase::Running(step) => Progress::running(step.label()),
         Phase::Failed { message, .. } | Phase::Refused { message } => Progress::done(false, message.clone()),
-        Phase::Done => Progress::done(true, "Uploaded"),
-        Phase::Ready => Progress::done(false, "Started over: nothing more was sent"),
+        Phase::Done => Progress::done(true, t(w::UPLOADED)),
+        Phase::Ready => Progress::done(false, t(w::STARTED_OVER)),
     }
 }
 
@@ -40,8 +42,8 @@ pub fn scan_progress(feed: &Feed<Extension>, version: Option<&str>) -> Progress 
         .as_ref()
         .and_then(|e| e.versions.iter().flatten().find(|v| Some(v.id.as_str()) == version));
     match scan.map(|v| &v.scan_state) {
-        None | Some(ScanState::Scanning) => Progress::running("Uploaded; security scan"),
-        Some(state) => Progress::done(true, format!("Uploaded. Scan: {}", verdict(state).0)),
+        None | Some(ScanState::Scanning) => Progress::running(t(w::UPLOADED_SCANNING)),
+        Some(state) => Progress::done(true, tf(w::UPLOADED_SCAN, &[("verdict", &verdict(state).0)])),
     }
 }
 
@@ -68,10 +70,8 @@ pub fn follow(center: Activities, run: Run, left: Left, label: String) {
                 Some(Phase::Running(Step::Scan)) => {
                     version.with_value(|v| feed.with(|f| scan_progress(f, v.as_deref())))
                 }
-                Some(Phase::Done) => Progress::done(true, "Uploaded"),
-                Some(_) => {
-                    Progress::done(false, "Stopped: its page was closed before the file was confirmed")
-                }
+                Some(Phase::Done) => Progress::done(true, t(w::UPLOADED)),
+                Some(_) => Progress::done(false, t(w::STOPPED)),
                 // The page is still open: its signals are alive.
                 None => {
                     version.set_value(run.job.with_value(|j| j.as_ref().and_then(|j| j.version_id.clone())));

@@ -12,6 +12,8 @@ use super::versions::VersionTable;
 use super::well_known::WellKnownPanel;
 use super::{ExtCtx, Item};
 use crate::api;
+use crate::i18n::k::resources as w;
+use crate::i18n::{t, tf, tp};
 use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
 use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work, Write};
@@ -20,14 +22,11 @@ use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work, Write}
 pub fn delete_consequence(extension: &Extension) -> String {
     let files =
         extension.versions.as_ref().map_or(0, |v| v.iter().filter(|v| v.resource_key.is_some()).count());
-    let all = match extension.resource_type {
-        ResourceType::WellKnown => "its app-association files and change-password redirect".to_string(),
-        _ => format!("all its versions ({files} uploaded file{})", if files == 1 { "" } else { "s" }),
-    };
-    format!(
-        "{} goes with {all}. This cannot be undone. The running cluster keeps the files until you apply to the cluster again.",
-        extension.name
-    )
+    let name = [("name", extension.name.as_str())];
+    match extension.resource_type {
+        ResourceType::WellKnown => tf(w::DELETE_WELL_KNOWN, &name),
+        _ => tp(w::DELETE_VERSIONS, files as f64, &name),
+    }
 }
 
 #[component]
@@ -38,7 +37,7 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
     let name = seed.name.clone();
     let item = Item::watch(&ctx, seed);
 
-    let toggle = Write::new("Changing whether it is enabled");
+    let toggle = Write::new(t(w::TOGGLING));
     let enabled = Memo::new(move |_| item.with(|e| e.enabled));
     let flip = move |_| {
         let body = ToggleExtensionRequest { enabled: !enabled.get_untracked() };
@@ -46,7 +45,7 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
             ops::ClusterExtensionUpdate { id: ctx.cluster.id.get_value(), extension_id: item.id(), body };
         toggle.run(async move { api::call(api, &op).await }, move |e| item.publish(e));
     };
-    let delete = Confirm::new("Deleting the resource");
+    let delete = Confirm::new(t(w::DELETING_RESOURCE));
     let work = Callback::new(move |()| -> Work {
         let op = ops::ClusterExtensionDelete { id: ctx.cluster.id.get_value(), extension_id: item.id() };
         Box::pin(async move {
@@ -87,21 +86,21 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
                 <h3>{name.clone()}</h3>
                 <span class="chip type">{type_label(&resource_type)}</span>
                 {move || if enabled.get() {
-                    Badge::new("Enabled", Tone::Ok).class("state").view()
+                    Badge::new(t(w::ENABLED), Tone::Ok).class("state").view()
                 } else {
-                    Badge::new("Disabled", Tone::Muted).class("state").view()
+                    Badge::new(t(w::DISABLED), Tone::Muted).class("state").view()
                 }}
                 <span class="spacer"></span>
                 <button class="button toggle" disabled=move || denied() || toggle.busy.get() on:click=flip>
-                    {move || if enabled.get() { "Disable" } else { "Enable" }}
+                    {move || if enabled.get() { t(w::DISABLE) } else { t(w::ENABLE) }}
                 </button>
-                <button class="button danger delete-extension" disabled=denied on:click=move |_| delete.open()>"Delete"</button>
+                <button class="button danger delete-extension" disabled=denied on:click=move |_| delete.open()>{t(w::DELETE)}</button>
             </div>
-            <ConfirmDialog confirm=delete style=ConfirmStyle::Danger title=format!("Delete {name}?")
+            <ConfirmDialog confirm=delete style=ConfirmStyle::Danger title=tf(w::DELETE_TITLE, &[("name", &name)])
                 body=move || view! { <p>{move || item.with(delete_consequence)}</p> <CodePanel curl=delete_code/> }
-                work=work confirm_label="Delete resource" busy_label="Deleting…" confirm_class="confirm-delete-extension"/>
+                work=work confirm_label=t(w::DELETE_CONFIRM) busy_label=t(w::DELETING) confirm_class="confirm-delete-extension"/>
             {toggle.failure()}
-            {move || item.error().map(|e| view! { <ErrorPanel action="Refreshing the scan state" error=e/> })}
+            {move || item.error().map(|e| view! { <ErrorPanel action=t(w::REFRESHING_SCAN) error=e/> })}
             {body}
         </article>
     }

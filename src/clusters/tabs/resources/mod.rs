@@ -23,6 +23,8 @@ use leptos::prelude::*;
 
 use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
+use crate::i18n::k::resources as w;
+use crate::i18n::t;
 use crate::load::Load;
 use crate::poll::{Backoff, Feed, PollKey, Poller};
 use crate::session::Session;
@@ -48,7 +50,7 @@ pub fn extension_watch(session: Session) -> ExtensionWatch {
         |api, key| {
             Box::pin(async move {
                 let Some(extension_id) = key.item else {
-                    return Err(ApiError::NotFound("This resource is not known.".into()));
+                    return Err(ApiError::NotFound(t(w::NOT_KNOWN).into()));
                 };
                 api::call(api, &ops::ClusterExtensionDetail { id: key.cluster, extension_id }).await
             })

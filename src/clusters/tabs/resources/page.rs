@@ -12,27 +12,30 @@ use super::caps::{Group, limit, type_label, usage_label, used};
 use super::item::ExtensionCard;
 use crate::api;
 use crate::clusters::ClusterCtx;
+use crate::i18n::k::resources as w;
+use crate::i18n::{t, tf};
 use crate::kit::Loaded;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::links::{self, ClusterTab};
 use crate::load::load;
 
+/// The filter bar.
 const FILTER: FilterSpec = FilterSpec {
     name_param: "name",
     choice_param: "type",
     name_id: "filter-resource-name",
     choice_id: "filter-resource-type",
     clear_id: "clear-resource-filters",
-    name_label: "Name",
-    placeholder: "Search by name",
-    choice_label: "Type",
-    any_label: "All types",
+    name_label: w::FILTER_NAME_LABEL,
+    placeholder: w::FILTER_PLACEHOLDER,
+    choice_label: w::FILTER_TYPE_LABEL,
+    any_label: w::FILTER_ANY,
 };
 
 /// Why the resources of a cluster in `status` cannot be changed, or `None`.
 pub fn state_problem(name: &str, status: &ClusterState) -> Option<String> {
     (*status != ClusterState::Active)
-        .then(|| format!("{name} is {status}; its resources can be changed only while it is ACTIVE."))
+        .then(|| tf(w::STATE_PROBLEM, &[("name", name), ("status", &status.to_string())]))
 }
 
 #[component]
@@ -66,7 +69,8 @@ pub fn ClusterResources() -> impl IntoView {
     };
     provide_context(ctx);
 
-    let filter = use_url_filter(&FILTER);
+    let spec = &FILTER;
+    let filter = use_url_filter(spec);
     let base = links::cluster_tab(&cluster_id.get_value(), ClusterTab::Resources);
     let options = ResourceType::KNOWN.iter().map(|t| (t.as_str().to_string(), type_label(t))).collect();
 
@@ -97,24 +101,24 @@ pub fn ClusterResources() -> impl IntoView {
     view! {
         <section class="card" id="resources">
             <div class="section-head">
-                <h2>"Resources"</h2>
+                <h2>{t(w::HEADING)}</h2>
                 <span class="usage-line">{usage}</span>
             </div>
-            <p class="hint">"Themes and extensions are uploaded per Keycloak major version as .jar files; a password denylist is one text file; app-association files are the JSON the iOS and Android apps fetch."</p>
+            <p class="hint">{t(w::HINT)}</p>
             {move || match denied.get() {
                 Some(why) => view! { <p class="hint reason" id="resources-read-only">{why}</p> }.into_any(),
                 None => view! { <AddResource cluster=cluster/> }.into_any(),
             }}
         </section>
         <ApplyPanel/>
-        <FilterBar spec=&FILTER base=base filter=filter options=options/>
-        {Loaded::new("Loading resources", list)
+        <FilterBar spec=spec base=base filter=filter options=options/>
+        {Loaded::new(t(w::LOADING), list)
             .empty(Vec::is_empty, || view! {
-                <div class="empty" id="no-resources"><p>"No resources yet. Add a theme, an extension, a password denylist or app-association files above."</p></div>
+                <div class="empty" id="no-resources"><p>{t(w::EMPTY)}</p></div>
             })
             .ready(|_| ().into_any())}
         {move || (list.with(|l| matches!(l, Some(Ok(all)) if !all.is_empty())) && shown().is_empty()).then(|| view! {
-            <div class="empty" id="no-matches"><p>"No resources match this search."</p></div>
+            <div class="empty" id="no-matches"><p>{t(w::NO_MATCHES)}</p></div>
         })}
         <div class="extensions">
             <For each=shown key=|e| e.id.clone() let:extension>

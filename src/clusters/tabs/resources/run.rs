@@ -19,6 +19,8 @@ use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
 use crate::api::{self, Api, ApiError};
 use crate::chunk::ChunkError;
+use crate::i18n::k::resources_upload as w;
+use crate::i18n::{t, tf};
 use crate::redirect::safe_external;
 
 pub struct Job {
@@ -43,7 +45,7 @@ pub struct Run {
 }
 
 fn gone() -> StepError {
-    StepError::Local("The page was closed during the upload.".into())
+    StepError::Local(t(w::PAGE_CLOSED).into())
 }
 
 type Steps = fn(Run, Step) -> Pin<Box<dyn Future<Output = ()>>>;
@@ -65,10 +67,7 @@ impl Run {
         match steps().await {
             Ok(run) => run(self, first).await,
             Err(ChunkError) => {
-                let why = format!(
-                    "The console could not download the code that uploads files. {}",
-                    ChunkError::LIKELY
-                );
+                let why = tf(w::CHUNK_FAILED, &[("likely", ChunkError::likely())]);
                 self.phase.try_set(failed(&self.plan(), first, &StepError::Local(why)));
             }
         }
@@ -108,7 +107,7 @@ impl Run {
         let (Some(id), Some(extension_id), Some(version_id)) =
             (self.ctx.cluster.id.try_get_value(), self.item.id.try_get_value(), version_id)
         else {
-            return Err("the page was closed".into());
+            return Err(t(w::PAGE_GONE).into());
         };
         let op = ops::ClusterExtensionVersionDelete { id, extension_id, version_id };
         let done = api::call(self.api, &op).await.map_err(|e| format!("{} {}", e.title(), e.detail()));
@@ -162,23 +161,18 @@ impl Run {
                 };
                 let link = link.map_err(StepError::Api)?;
                 if safe_external(&link.url).is_none() {
-                    return Err(StepError::Local(format!(
-                        "The service returned an upload link the console will not use ({}).",
-                        link.url
-                    )));
+                    return Err(StepError::Local(tf(w::BAD_LINK, &[("url", &link.url)])));
                 }
                 self.job.try_update_value(|j| j.as_mut().map(|j| j.presigned = Some(link)));
             }
             (Step::Put, _) => {
-                let link =
-                    presigned.ok_or_else(|| StepError::Local("There is no upload link yet.".into()))?;
+                let link = presigned.ok_or_else(|| StepError::Local(t(w::NO_LINK).into()))?;
                 xhr::put(&link.method, &link.url, file, self.progress, self.in_flight)
                     .await
                     .map_err(StepError::Put)?;
             }
             (Step::Confirm, target) => {
-                let link =
-                    presigned.ok_or_else(|| StepError::Local("There is no upload link yet.".into()))?;
+                let link = presigned.ok_or_else(|| StepError::Local(t(w::NO_LINK).into()))?;
                 let body = ExtensionVersionLocationValidationRequest { resource_key: link.resource_key };
                 match target {
                     Target::Version { .. } => {
@@ -211,12 +205,11 @@ impl Run {
 pub async fn read_bytes(file: &File) -> Result<Vec<u8>, String> {
     let buffer = JsFuture::from(file.array_buffer())
         .await
-        .map_err(|_| format!("{} could not be read.", file.name()))?;
+        .map_err(|_| tf(w::UNREADABLE, &[("name", &file.name())]))?;
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 pub async fn read_text(file: &File) -> Result<String, String> {
-    let text =
-        JsFuture::from(file.text()).await.map_err(|_| format!("{} could not be read.", file.name()))?;
-    text.as_string().ok_or_else(|| format!("{} could not be read as text.", file.name()))
+    let text = JsFuture::from(file.text()).await.map_err(|_| tf(w::UNREADABLE, &[("name", &file.name())]))?;
+    text.as_string().ok_or_else(|| tf(w::NOT_TEXT, &[("name", &file.name())]))
 }

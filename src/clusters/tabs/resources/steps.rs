@@ -7,6 +7,8 @@ use cluster_api::ExtensionVersion;
 use super::checks::{FileKind, WELL_KNOWN_FILES};
 use super::xhr::PutError;
 use crate::api::ApiError;
+use crate::i18n::k::resources_upload as w;
+use crate::i18n::{t, tf};
 
 /// Where an upload goes.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,24 +34,24 @@ pub enum Step {
 impl Step {
     /// What the step does, as the step list shows it.
     pub fn label(self) -> &'static str {
-        match self {
-            Step::CreateVersion => "Create the version record",
-            Step::UploadUrl => "Get an upload link",
-            Step::Put => "Send the file to storage",
-            Step::Confirm => "Confirm the upload",
-            Step::Scan => "Security scan",
-        }
+        t(match self {
+            Step::CreateVersion => w::STEP_CREATE,
+            Step::UploadUrl => w::STEP_URL,
+            Step::Put => w::STEP_PUT,
+            Step::Confirm => w::STEP_CONFIRM,
+            Step::Scan => w::STEP_SCAN,
+        })
     }
 
     /// The step's name inside a sentence ("… failed while …").
     fn doing(self) -> &'static str {
-        match self {
-            Step::CreateVersion => "creating the version record",
-            Step::UploadUrl => "getting an upload link",
-            Step::Put => "sending the file to storage",
-            Step::Confirm => "confirming the upload",
-            Step::Scan => "waiting for the security scan",
-        }
+        t(match self {
+            Step::CreateVersion => w::DOING_CREATE,
+            Step::UploadUrl => w::DOING_URL,
+            Step::Put => w::DOING_PUT,
+            Step::Confirm => w::DOING_CONFIRM,
+            Step::Scan => w::DOING_SCAN,
+        })
     }
 }
 
@@ -123,17 +125,20 @@ pub fn failed(plan: &[Step], step: Step, error: &StepError) -> Phase {
     let total = plan.len();
     let n = plan.iter().position(|s| *s == step).map_or(total, |i| i + 1);
     let retry = retry_from(step, error);
+    let (n, total) = (n.to_string(), total.to_string());
     let then = if retry == step {
-        format!("Retry repeats step {n} only; the steps before it are kept.")
+        tf(w::RETRY_SAME, &[("step", &n)])
     } else {
         let m = plan.iter().position(|s| *s == retry).map_or(1, |i| i + 1);
-        format!("Retry starts again at step {m} ({}).", retry.doing())
+        tf(w::RETRY_FROM, &[("step", &m.to_string()), ("doing", retry.doing())])
     };
+    let at = [("step", n.as_str()), ("total", total.as_str()), ("then", then.as_str())];
     let message = match error {
-        StepError::Put(PutError::Cancelled) => {
-            format!("Step {n} of {total} was cancelled: nothing was stored. {then}")
+        StepError::Put(PutError::Cancelled) => tf(w::STEP_CANCELLED, &at),
+        _ => {
+            let why = error.words();
+            tf(w::STEP_FAILED, &[&at[..], &[("doing", step.doing()), ("why", why.as_str())]].concat())
         }
-        _ => format!("Step {n} of {total} failed while {}. {} {then}", step.doing(), error.words()),
     };
     Phase::Failed { step, message, retry }
 }
@@ -143,20 +148,11 @@ pub fn failed(plan: &[Step], step: Step, error: &StepError) -> Phase {
 /// removed again (`Some(Ok)`), could not be (`Some(Err(why))`), or none was created (`None`).
 pub fn refused(file: &str, said: &str, removed: Option<Result<(), String>>) -> Phase {
     let cleanup = match removed {
-        None => "Nothing else was changed.".to_string(),
-        Some(Ok(())) => {
-            "The version record this upload had created was removed, so nothing is left behind.".into()
-        }
-        Some(Err(why)) => format!(
-            "The version record this upload had created could not be removed ({why}): delete it in the versions list."
-        ),
+        None => t(w::NOTHING_CHANGED).to_string(),
+        Some(Ok(())) => t(w::VERSION_REMOVED).to_string(),
+        Some(Err(why)) => tf(w::VERSION_NOT_REMOVED, &[("why", &why)]),
     };
-    Phase::Refused {
-        message: format!(
-            "The service refused {file} after it was sent: it does not accept the file as this kind of resource. \
-             It said: {said} {cleanup} Choose the right file and upload again."
-        ),
-    }
+    Phase::Refused { message: tf(w::REFUSED, &[("file", file), ("said", said), ("cleanup", &cleanup)]) }
 }
 
 /// The target of an upload of `kind` to the chosen `slot` (a Keycloak major, or a
@@ -164,10 +160,7 @@ pub fn refused(file: &str, said: &str, removed: Option<Result<(), String>>) -> P
 pub fn target_for(kind: FileKind, slot: &str, versions: &[ExtensionVersion]) -> Result<Target, String> {
     match kind {
         FileKind::Jar => {
-            let major: i32 = slot
-                .trim()
-                .parse()
-                .map_err(|_| "Choose the Keycloak version the file is for.".to_string())?;
+            let major: i32 = slot.trim().parse().map_err(|_| t(w::CHOOSE_MAJOR).to_string())?;
             let version =
                 versions.iter().find(|v| v.keycloak_major_version == Some(major)).map(|v| v.id.clone());
             Ok(Target::Version { major, version })
@@ -175,7 +168,7 @@ pub fn target_for(kind: FileKind, slot: &str, versions: &[ExtensionVersion]) -> 
         FileKind::Denylist => Ok(Target::Standalone),
         FileKind::Json => match WELL_KNOWN_FILES.iter().find(|f| **f == slot) {
             Some(file) => Ok(Target::WellKnown { file: file.to_string() }),
-            None => Err("Choose which app-association file this is.".to_string()),
+            None => Err(t(w::CHOOSE_FILE_KIND).to_string()),
         },
     }
 }

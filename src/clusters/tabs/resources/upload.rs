@@ -18,6 +18,8 @@ use super::versions::majors;
 use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
 use crate::api::use_api;
+use crate::i18n::k::resources_upload as w;
+use crate::i18n::{t, tf};
 use crate::kit::code::CodePanel;
 
 #[component]
@@ -87,7 +89,7 @@ pub fn Uploader(
     let start = move |_| {
         problem.set(None);
         let Some(f) = file.get_value() else {
-            problem.set(Some("Choose a file first.".into()));
+            problem.set(Some(t(w::CHOOSE_FILE).into()));
             return;
         };
         let versions = item.with_untracked(|e| e.versions.clone().unwrap_or_default());
@@ -105,13 +107,13 @@ pub fn Uploader(
                     cluster_api::jar_rules::jar_problem(&bytes).map_or(Ok(()), |p| Err(p.words(&f.name())))
                 })
             {
-                problem.try_set(Some(format!("{why} Nothing was uploaded.")));
+                problem.try_set(Some(tf(w::NOTHING_UPLOADED, &[("why", &why)])));
                 return;
             }
             if let Target::WellKnown { file: name } = &target
                 && let Err(why) = read_text(&f).await.and_then(|text| check_json(name, &text))
             {
-                problem.try_set(Some(format!("{why} Nothing was uploaded.")));
+                problem.try_set(Some(tf(w::NOTHING_UPLOADED, &[("why", &why)])));
                 return;
             }
             let steps = plan(&target);
@@ -124,14 +126,15 @@ pub fn Uploader(
             progress.try_set((0.0, 0.0));
             phase.try_set(Phase::Running(first));
             if let Some(center) = center {
-                let label = format!("Upload of {} to {}", f.name(), item.with_untracked(|e| e.name.clone()));
+                let name = item.with_untracked(|e| e.name.clone());
+                let label = tf(w::ACTIVITY_LABEL, &[("file", &f.name()), ("name", &name)]);
                 follow(center, run, left, label);
             }
             run.go(first).await;
         });
     };
 
-    let slot_label = if kind == FileKind::Jar { "Keycloak version " } else { "File " };
+    let slot_label = if kind == FileKind::Jar { t(w::SLOT_MAJOR) } else { t(w::SLOT_FILE) };
     view! {
         <div class="uploader" data-upload=move || item.with(|e| e.name.clone())>
             <div class="inline-form">
@@ -150,11 +153,11 @@ pub fn Uploader(
                     })
                 }}
                 <input type="file" class="file" accept=kind.accept() disabled=busy
-                    aria-label=move || item.with(|e| format!("File to upload to {}", e.name))
+                    aria-label=move || item.with(|e| tf(w::FILE_INPUT, &[("name", &e.name)]))
                     on:change:target=move |ev| pick(ev.target())/>
                 <button class="button primary start-upload" on:click=start
                     disabled=move || busy() || picked.with(Option::is_none) || problem.with(Option::is_some)>
-                    "Upload"
+                    {t(w::UPLOAD)}
                 </button>
             </div>
             {move || problem.get().map(|p| view! { <p class="error-detail file-problem" role="alert">{p}</p> })}
@@ -194,7 +197,7 @@ fn progress_view(run: Run) -> Option<AnyView> {
             view! {
                 <div class="error-panel upload-refused" role="alert">
                     <p class="error-detail">{message}</p>
-                    <button class="button" on:click=move |_| phase.set(Phase::Ready)>"Choose another file"</button>
+                    <button class="button" on:click=move |_| phase.set(Phase::Ready)>{t(w::CHOOSE_ANOTHER)}</button>
                 </div>
             }
             .into_any(),
@@ -233,23 +236,23 @@ fn progress_view(run: Run) -> Option<AnyView> {
     let shows_bar = steps.iter().position(|s| *s == Step::Put).is_some_and(|p| at.is_some_and(|a| a >= p));
     let outcome = match current {
         Phase::Running(Step::Put) => {
-            view! { <button class="button cancel-upload" on:click=move |_| xhr::cancel(in_flight)>"Cancel"</button> }.into_any()
+            view! { <button class="button cancel-upload" on:click=move |_| xhr::cancel(in_flight)>{t(w::CANCEL)}</button> }.into_any()
         }
-        Phase::Running(Step::Scan) => view! { <p class="hint scan-wait">"Scanning the file… this updates by itself."</p> }.into_any(),
+        Phase::Running(Step::Scan) => view! { <p class="hint scan-wait">{t(w::SCANNING)}</p> }.into_any(),
         Phase::Failed { message, retry, .. } => view! {
             <div class="error-panel upload-failed" role="alert">
                 <p class="error-detail">{message}</p>
-                <button class="button retry-step" on:click=move |_| spawn_local(run.go(retry))>{format!("Retry: {}", retry.label())}</button>
+                <button class="button retry-step" on:click=move |_| spawn_local(run.go(retry))>{tf(w::RETRY_STEP, &[("step", retry.label())])}</button>
                 " "
-                <button class="button subtle" on:click=move |_| phase.set(Phase::Ready)>"Start over"</button>
+                <button class="button subtle" on:click=move |_| phase.set(Phase::Ready)>{t(w::START_OVER)}</button>
             </div>
         }
         .into_any(),
         Phase::Done => view! {
             <p class="flash upload-done" role="status">
                 {move || match scan() {
-                    Some(words) => format!("Uploaded. Scan: {words}. Approve the version, then apply to the cluster."),
-                    None => "Uploaded and published.".to_string(),
+                    Some(words) => tf(w::DONE_SCAN, &[("verdict", &words)]),
+                    None => t(w::DONE_PUBLISHED).to_string(),
                 }}
             </p>
         }
@@ -262,7 +265,7 @@ fn progress_view(run: Run) -> Option<AnyView> {
             {shows_bar.then(|| view! {
                 <div class="progress-line">
                     <progress class="upload-progress" max=(total.max(1.0) as u64).to_string() value=(sent as u64).to_string()></progress>
-                    <span class="upload-percent">{format!("{}%", percent(sent, total))}</span>
+                    <span class="upload-percent">{tf(w::PERCENT, &[("percent", &percent(sent, total).to_string())])}</span>
                 </div>
             })}
             {outcome}

@@ -9,6 +9,8 @@ use super::approve::{Approval, verdict};
 use super::{ExtCtx, Item};
 use crate::api::{self, ApiError, use_api};
 use crate::format;
+use crate::i18n::k::resources as w;
+use crate::i18n::{t, tf};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work};
 
@@ -34,23 +36,21 @@ pub fn version_for(versions: &[ExtensionVersion], major: Option<i32>) -> Option<
     }
 }
 
-/// The matrix of a versioned resource: a row per Keycloak major, first column the major.
+/// The matrix of a versioned resource (a row per Keycloak major, first column the major),
+/// then file, resource key, scan, approval and the unnamed column of row buttons.
 const VERSIONED: &[Column] = &[
-    Column::sortable("Keycloak"),
-    Column::new("File"),
-    Column::new("Resource key"),
-    Column::new("Scan"),
-    Column::new("Approval"),
-    Column::new(""),
+    Column::sortable(w::COL_KEYCLOAK),
+    Column::new(w::COL_FILE),
+    Column::new(w::COL_KEY),
+    Column::new(w::COL_SCAN),
+    Column::new(w::COL_APPROVAL),
+    Column::blank(),
 ];
-/// The single version-independent file of a denylist.
-const STANDALONE: &[Column] = &[
-    Column::new("File"),
-    Column::new("Resource key"),
-    Column::new("Scan"),
-    Column::new("Approval"),
-    Column::new(""),
-];
+
+/// The single version-independent file of a denylist: `VERSIONED` without the major.
+fn columns(versioned: bool) -> &'static [Column] {
+    if versioned { VERSIONED } else { &VERSIONED[1..] }
+}
 
 #[component]
 pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
@@ -74,9 +74,9 @@ pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
         majors.get().map(|r| r.map(|list| list.into_iter().map(|major| version_row(item, major)).collect()))
     });
     view! {
-        <ResourceTable columns=if versioned { VERSIONED } else { STANDALONE } rows=rows class="versions"
-            label="Versions" loading_what="Loading the Keycloak versions" retry=Callback::new(move |_| ctx.majors.refetch())
-            empty=ViewFn::from(|| view! { <p class="hint">"The service offers no Keycloak versions to upload for."</p> })/>
+        <ResourceTable columns=columns(versioned) rows=rows class="versions"
+            label=t(w::VERSIONS_LABEL) loading_what=t(w::LOADING_VERSIONS) retry=Callback::new(move |_| ctx.majors.refetch())
+            empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_VERSIONS)}</p> })/>
     }
 }
 
@@ -86,13 +86,14 @@ fn version_row(item: Item, major: Option<i32>) -> Row {
     let version =
         Memo::new(move |_| item.with(|e| version_for(e.versions.as_deref().unwrap_or_default(), major)));
     let file = move || match version.get() {
-        None => view! { <span class="hint">"No file yet"</span> }.into_any(),
+        None => view! { <span class="hint">{t(w::NO_FILE)}</span> }.into_any(),
         Some(v) if v.resource_key.is_none() => {
-            view! { <span class="hint">"Awaiting upload"</span> }.into_any()
+            view! { <span class="hint">{t(w::AWAITING_UPLOAD)}</span> }.into_any()
         }
         Some(v) => {
             let when = v.created_at.map(format::utc).unwrap_or_default();
-            view! { {v.label.unwrap_or_else(|| "Uploaded".into())} <div class="sub">{when}</div> }.into_any()
+            view! { {v.label.unwrap_or_else(|| t(w::UPLOADED).into())} <div class="sub">{when}</div> }
+                .into_any()
         }
     };
     let key = move || version.get().and_then(|v| v.resource_key).unwrap_or_else(|| "—".into());
@@ -115,20 +116,20 @@ fn version_row(item: Item, major: Option<i32>) -> Row {
 fn scan_view(v: ExtensionVersion) -> impl IntoView {
     let (words, tone) = verdict(&v.scan_state);
     let busy = tone == Tone::Busy;
-    let risk = v.risk_score.map(|r| format!("Risk {r}/100"));
+    let risk = v.risk_score.map(|r| tf(w::RISK, &[("risk", &r.to_string())]));
     let scanned = v
         .scanned_at
         .map(|at| format!("{} · {}", format::utc(at), v.scanner_version.clone().unwrap_or_default()));
     // A staff block outranks the scan and the approval: say so where the verdict is read.
     let block = (v.admin_blocked == Some(true)).then(|| {
-        let reason = v.admin_blocked_reason.clone().unwrap_or_else(|| "No reason was given.".into());
+        let reason = v.admin_blocked_reason.clone().unwrap_or_else(|| t(w::NO_BLOCK_REASON).into());
         let at = v
             .admin_blocked_at
-            .map(|at| format!("Since {}. Never deployed until support lifts it.", format::utc(at)))
+            .map(|at| tf(w::BLOCKED_SINCE, &[("at", &format::utc(at))]))
             .unwrap_or_default();
         view! {
             <div class="support-block">
-                {Badge::new("Blocked by support", Tone::Bad).view()}
+                {Badge::new(t(w::BLOCKED_BY_SUPPORT), Tone::Bad).view()}
                 <div class="sub block-reason">{reason}</div>
                 <div class="sub">{at}</div>
             </div>
@@ -146,7 +147,7 @@ fn scan_view(v: ExtensionVersion) -> impl IntoView {
 fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl IntoView {
     let api = use_api();
     let ctx = expect_context::<ExtCtx>();
-    let confirm = Confirm::new("Deleting the version");
+    let confirm = Confirm::new(t(w::DELETING_VERSION));
     let work = Callback::new(move |()| -> Work {
         let version_id = version.get_untracked().map(|v| v.id).unwrap_or_default();
         let op = ops::ClusterExtensionVersionDelete {
@@ -160,11 +161,9 @@ fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl In
             Ok(())
         })
     });
-    let major = move || {
-        version
-            .with(|v| v.as_ref().and_then(|v| v.keycloak_major_version))
-            .map(|m| format!(" for Keycloak {m}"))
-            .unwrap_or_default()
+    let title = move || match version.with(|v| v.as_ref().and_then(|v| v.keycloak_major_version)) {
+        Some(m) => tf(w::DELETE_VERSION_TITLE_MAJOR, &[("major", &m.to_string())]),
+        None => t(w::DELETE_VERSION_TITLE).to_string(),
     };
     let code = crate::code::live(Box::new(move |t| {
         let (id, label) = version
@@ -175,15 +174,14 @@ fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl In
     view! {
         {move || version.with(Option::is_some).then(|| view! {
             <button class="button delete-version" disabled=move || ctx.denied.get().is_some()
-                on:click=move |_| confirm.open()>"Delete"</button>
+                on:click=move |_| confirm.open()>{t(w::DELETE)}</button>
         })}
-        <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger title=Signal::derive(move || format!("Delete this version{}?", major()))
+        <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger title=Signal::derive(title)
             body=move || view! {
-                <p>"The version and its uploaded file are deleted. This cannot be undone. "
-                   "The running cluster keeps the file until you apply to the cluster again."</p>
+                <p>{t(w::DELETE_VERSION_BODY)}</p>
                 <crate::kit::code::CodePanel curl=code/>
             }
-            work=work confirm_label="Delete version" busy_label="Deleting…" confirm_class="confirm-delete-version"/>
+            work=work confirm_label=t(w::DELETE_VERSION_CONFIRM) busy_label=t(w::DELETING) confirm_class="confirm-delete-version"/>
     }
 }
 

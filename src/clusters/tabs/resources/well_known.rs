@@ -9,6 +9,8 @@ use super::checks::{FileKind, WELL_KNOWN_FILES, change_password_url};
 use super::upload::Uploader;
 use super::{ExtCtx, Item};
 use crate::api;
+use crate::i18n::k::resources as w;
+use crate::i18n::{t, tf, tp};
 use crate::kit::Tone;
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
@@ -31,8 +33,19 @@ pub fn files(known: &WellKnown) -> Vec<WellKnownFile> {
         .collect()
 }
 
+/// The table's columns (the last holds the row buttons).
 const COLUMNS: &[Column] =
-    &[Column::new("File"), Column::new("State"), Column::new("Public URL"), Column::new("")];
+    &[Column::new(w::COL_FILE), Column::new(w::COL_STATE), Column::new(w::COL_PUBLIC_URL), Column::blank()];
+
+/// "Served on …", and how soon a change reaches the edge when the service says.
+fn served_on(domain: Option<&str>, propagation_seconds: Option<i32>) -> String {
+    match (domain, propagation_seconds) {
+        (Some(domain), Some(s)) => tp(w::SERVED_ON_EDGE, f64::from(s), &[("domain", domain)]),
+        (None, Some(s)) => tp(w::SERVED_ON_DEFAULT_EDGE, f64::from(s), &[]),
+        (Some(domain), None) => tf(w::SERVED_ON, &[("domain", domain)]),
+        (None, None) => t(w::SERVED_ON_DEFAULT).to_string(),
+    }
+}
 
 #[component]
 pub fn WellKnownPanel(item: Item) -> impl IntoView {
@@ -46,7 +59,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         url.try_set(w.change_password_url.clone().unwrap_or_default());
         known.try_set(Some(w));
     };
-    let loading = Write::new("Loading the app-association files");
+    let loading = Write::new(t(w::LOADING_FILES));
     let read = move || {
         let get = ops::ClusterWellKnownGet { id: ctx.cluster.id.get_value(), extension_id: item.id() };
         loading.run(async move { api::call(api, &get).await }, show);
@@ -56,7 +69,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
     let saved = move || {
         known.with(|k| k.as_ref().and_then(|k| k.change_password_url.clone()).filter(|u| !u.is_empty()))
     };
-    let clear = Confirm::new("Clearing the change-password redirect");
+    let clear = Confirm::new(t(w::CLEARING_REDIRECT));
     let clear_work = Callback::new(move |()| -> Work {
         // An empty URL clears the redirect.
         let body = WellKnown { change_password_url: Some(String::new()), ..WellKnown::default() };
@@ -67,7 +80,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         };
         Box::pin(async move {
             let w = api::call(api, &op).await?;
-            note.try_set(Some("Change-password redirect cleared.".into()));
+            note.try_set(Some(t(w::REDIRECT_CLEARED).into()));
             show(w);
             Ok(())
         })
@@ -77,7 +90,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         url_problem.set(None);
         clear.open();
     };
-    let saving = Write::new("Saving the change-password redirect");
+    let saving = Write::new(t(w::SAVING_REDIRECT));
     let save = move |value: &str| {
         note.set(None);
         let url = match change_password_url(value) {
@@ -85,9 +98,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             // Saving an empty field clears a live redirect: the same question as Clear.
             Ok(None) if saved().is_some() => return open_clear(),
             Ok(None) => {
-                return url_problem.set(Some(
-                    "Enter the address to redirect to, such as https://example.com/account/password.".into(),
-                ));
+                return url_problem.set(Some(t(w::REDIRECT_NEEDED).into()));
             }
             Err(why) => return url_problem.set(Some(why)),
         };
@@ -99,7 +110,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             body: Some(body),
         };
         saving.run(async move { api::call(api, &op).await }, move |w| {
-            note.try_set(Some("Change-password redirect saved.".into()));
+            note.try_set(Some(t(w::REDIRECT_SAVED).into()));
             show(w);
         });
     };
@@ -120,7 +131,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
     }));
     let busy = move || loading.busy.get() || saving.busy.get() || clear.write.busy.get();
     let propagation = move || known.with(|k| k.as_ref().and_then(|k| k.propagation_seconds));
-    let edge = move || propagation().map(|s| format!("The change reaches the edge in about {s} seconds. "));
+    let edge = move || propagation().map(|s| tp(w::EDGE, f64::from(s), &[]));
 
     let row = move |f: WellKnownFile| {
         let name = f.name.clone().unwrap_or_default();
@@ -131,13 +142,13 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             None if public.is_empty() => view! { <span class="hint">"—"</span> }.into_any(),
             None => public.clone().into_any(),
         };
-        let copy =
-            (!public.is_empty()).then(|| view! { " " <CopyButton text=public.clone() what="public URL"/> });
+        let copy = (!public.is_empty())
+            .then(|| view! { " " <CopyButton text=public.clone() what=t(w::COPY_PUBLIC_URL)/> });
         let file = StoredValue::new(name.clone());
         let delete_code = crate::code::live(Box::new(move |t| {
             crate::code::actions::well_known_delete(t, &cluster_id.get_value(), &item.id(), &file.get_value())
         }));
-        let remove = Confirm::new("Deleting the file");
+        let remove = Confirm::new(t(w::DELETING_FILE));
         let work = Callback::new(move |()| -> Work {
             let op = ops::ClusterWellKnownDelete {
                 id: ctx.cluster.id.get_value(),
@@ -146,28 +157,28 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             };
             Box::pin(async move {
                 let w = api::call(api, &op).await?;
-                note.try_set(Some("File deleted; it is no longer published.".into()));
+                note.try_set(Some(t(w::FILE_DELETED).into()));
                 show(w);
                 Ok(())
             })
         });
         let address = if public.is_empty() { format!("/.well-known/{name}") } else { public.clone() };
         let state = if uploaded {
-            Cell::badge("Published", Tone::Ok, false)
+            Cell::badge(t(w::PUBLISHED), Tone::Ok, false)
         } else {
-            Cell::badge("Not uploaded", Tone::Muted, false)
+            Cell::badge(t(w::NOT_UPLOADED), Tone::Muted, false)
         };
         let actions = view! {
             {uploaded.then(|| view! {
-                <button class="button delete-file" disabled=denied on:click=move |_| remove.open()>"Delete"</button>
+                <button class="button delete-file" disabled=denied on:click=move |_| remove.open()>{t(w::DELETE)}</button>
             })}
-            <ConfirmDialog confirm=remove style=ConfirmStyle::Danger title=format!("Stop publishing {name}?")
+            <ConfirmDialog confirm=remove style=ConfirmStyle::Danger title=tf(w::STOP_PUBLISHING_TITLE, &[("name", &name)])
                 body=move || view! {
-                    <p>{format!("The file is deleted and {address} no longer serves it, so apps that rely on it (for example to open this domain's links in the app) stop working with this domain until it is uploaded again. ")}
+                    <p>{tf(w::STOP_PUBLISHING_BODY, &[("address", &address)])}
                        {edge}</p>
                     <CodePanel curl=delete_code/>
                 }
-                work=work confirm_label="Delete file" busy_label="Deleting…" confirm_class="confirm-delete-file"/>
+                work=work confirm_label=t(w::DELETE_FILE) busy_label=t(w::DELETING) confirm_class="confirm-delete-file"/>
         };
         Row::new(
             "data-file",
@@ -192,41 +203,35 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
     view! {
         <div class="well-known">
             {move || known.with(|k| k.as_ref().map(|w| view! {
-                <p class="hint">
-                    {format!("Served on {}", w.domain.clone().unwrap_or_else(|| "the cluster's host".into()))}
-                    {w.propagation_seconds.map(|s| format!("; changes reach the edge in about {s} seconds."))}
-                </p>
+                <p class="hint">{served_on(w.domain.as_deref(), w.propagation_seconds)}</p>
             }))}
-            <ResourceTable columns=COLUMNS rows=rows class="well-known-files" label="App-association files"
-                loading_what="Loading the app-association files" retry=Callback::new(move |_| read())
-                empty=ViewFn::from(|| view! { <p class="hint">"No app-association files."</p> })/>
+            <ResourceTable columns=COLUMNS rows=rows class="well-known-files" label=t(w::FILES_LABEL)
+                loading_what=t(w::LOADING_FILES) retry=Callback::new(move |_| read())
+                empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_FILES)}</p> })/>
             {move || note.get().map(|n| view! { <p class="flash well-known-note" role="status">{n}</p> })}
             {saving.failure()}
             {move || (!denied()).then(|| view! {
                 <Uploader item=item kind=FileKind::Json published=known/>
             })}
             <div class="inline-form change-password">
-                <label>"Change-password redirect "
+                <label>{t(w::REDIRECT_LABEL)}
                     <input type="url" id=move || format!("change-password-{}", item.id()) class="change-password-url"
                         placeholder="https://example.com/account/password" prop:value=url disabled=denied
                         on:input:target=move |ev| url.set(ev.target().value())/>
                 </label>
                 <button class="button save-change-password" disabled=move || denied() || busy()
-                    on:click=move |_| save(&url.get_untracked())>"Save"</button>
+                    on:click=move |_| save(&url.get_untracked())>{t(w::SAVE)}</button>
                 <button class="button clear-change-password" disabled=move || denied() || busy() || saved().is_none()
-                    title=move || saved().is_none().then_some("No redirect is set.")
-                    on:click=move |_| open_clear()>"Clear"</button>
+                    title=move || saved().is_none().then(|| t(w::NO_REDIRECT))
+                    on:click=move |_| open_clear()>{t(w::CLEAR)}</button>
             </div>
             {move || (!denied()).then(|| view! { <CodePanel curl=save_code/> })}
-            <ConfirmDialog confirm=clear style=ConfirmStyle::Danger title="Clear the change-password redirect?"
+            <ConfirmDialog confirm=clear style=ConfirmStyle::Danger title=t(w::CLEAR_TITLE)
                 body=move || view! {
-                    <p>{move || format!(
-                        "/.well-known/change-password stops redirecting to {}. Password managers that send people there to change their password reach a page that is not found instead. You can set it again at any time. ",
-                        saved().unwrap_or_default()
-                    )}{edge}</p>
+                    <p>{move || tf(w::CLEAR_BODY, &[("url", &saved().unwrap_or_default())])}{edge}</p>
                     <CodePanel curl=clear_code/>
                 }
-                work=clear_work confirm_label="Clear redirect" busy_label="Clearing…" confirm_class="confirm-clear-change-password"/>
+                work=clear_work confirm_label=t(w::CLEAR_CONFIRM) busy_label=t(w::CLEARING) confirm_class="confirm-clear-change-password"/>
             {move || url_problem.get().map(|p| view! { <p class="error-detail" role="alert">{p}</p> })}
         </div>
     }

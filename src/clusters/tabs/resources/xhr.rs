@@ -8,6 +8,9 @@ use wasm_bindgen::{JsCast, closure::Closure};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{File, ProgressEvent, XmlHttpRequest};
 
+use crate::i18n::k::resources_upload as w;
+use crate::i18n::{t, tf};
+
 /// Why a PUT to storage did not store the file.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PutError {
@@ -36,17 +39,19 @@ impl PutError {
 
     pub fn words(&self) -> String {
         match self {
-            PutError::Cancelled => "The upload was cancelled; nothing was stored.".into(),
-            PutError::Network => {
-                "Storage could not be reached (network down, or the storage service refused the browser's origin). Check the connection and retry.".into()
-            }
-            PutError::Expired => "The upload link expired before the file arrived. Retrying asks for a new link.".into(),
-            PutError::Signature => "Storage did not accept the upload link's signature. Retrying asks for a new link.".into(),
-            PutError::TooLarge(message) => format!("Storage refused the file as too large. {message}"),
+            PutError::Cancelled => t(w::PUT_CANCELLED).into(),
+            PutError::Network => t(w::PUT_NETWORK).into(),
+            PutError::Expired => t(w::PUT_EXPIRED).into(),
+            PutError::Signature => t(w::PUT_SIGNATURE).into(),
+            PutError::TooLarge(message) => tf(w::PUT_TOO_LARGE, &[("message", message)]),
             PutError::Refused { status, code, message } => {
-                let code = if code.is_empty() { String::new() } else { format!(" ({code})") };
-                let message = if message.is_empty() { String::new() } else { format!(": {message}") };
-                format!("Storage refused the file with HTTP {status}{code}{message}.")
+                let which = match (code.is_empty(), message.is_empty()) {
+                    (true, true) => w::PUT_REFUSED,
+                    (false, true) => w::PUT_REFUSED_CODE,
+                    (true, false) => w::PUT_REFUSED_MESSAGE,
+                    (false, false) => w::PUT_REFUSED_CODE_MESSAGE,
+                };
+                tf(which, &[("status", &status.to_string()), ("code", code), ("message", message)])
             }
         }
     }

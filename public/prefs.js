@@ -1,0 +1,40 @@
+// The person's language and theme, applied before the first paint: a render-blocking
+// classic script in <head>, a file of its own because the CSP allows no inline script, and
+// immutably cached (it lives in pkg-<hash>/). It sets <html lang> (which also picks the
+// loading state's words in index.html), <html data-theme> (System is its absence), and
+// <html data-pkg> (where the app finds this build's catalogues), and preloads the chosen
+// language's catalogue so the app does not wait for it. src/i18n reads the same keys.
+(function () {
+    var root = document.documentElement;
+    var get = function (key) {
+        try {
+            return window.localStorage.getItem(key);
+        } catch (e) {
+            return null;
+        }
+    };
+    var theme = get("console.theme");
+    if (theme === "light" || theme === "dark") root.setAttribute("data-theme", theme);
+    var langs = ["en", "fr", "es", "ko", "pl"];
+    var tags = [get("console.lang")].concat(navigator.languages || [navigator.language]);
+    var lang = "en";
+    for (var i = 0; i < tags.length; i++) {
+        var primary = String(tags[i] || "").toLowerCase().split(/[-_]/)[0];
+        if (langs.indexOf(primary) >= 0) {
+            lang = primary;
+            break;
+        }
+    }
+    root.setAttribute("lang", lang);
+    var script = document.currentScript;
+    var base = script && script.src ? script.src.replace(/[^/]*$/, "") : "";
+    root.setAttribute("data-pkg", base);
+    if (lang !== "en" && base) {
+        var link = document.createElement("link");
+        link.rel = "preload";
+        link.as = "fetch";
+        link.crossOrigin = "anonymous";
+        link.href = base + "locales/" + lang + ".json";
+        document.head.appendChild(link);
+    }
+})();

@@ -1,0 +1,359 @@
+//! The console in another language (issue 28): chosen on the sign-in page, kept after a
+//! reload, and complete — no string of the English catalogue left on the screens a person
+//! walks; plurals by the language's own rules (Polish has several); the layout holds in
+//! the longest languages; and a chosen theme applied before the first paint.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::time::Duration;
+
+use cluster_sandbox::{Config, demo};
+use serde_json::Value;
+
+use super::Flow;
+use super::hostile::{open, problems};
+use crate::cdp::emulate_media;
+use crate::harness::{Ctx, run_flow};
+
+pub fn flows() -> Vec<(&'static str, Flow)> {
+    vec![
+        ("i18n_french_walk_leaves_no_english", |d| Box::pin(run_flow(d, Config::default(), french_walk))),
+        ("i18n_polish_plurals_follow_polish_rules", |d| {
+            Box::pin(run_flow(d, Config::default(), polish_plurals))
+        }),
+        ("i18n_french_and_polish_layout_holds", |d| Box::pin(run_flow(d, Config::default(), long_languages))),
+        ("theme_dark_is_applied_before_the_first_paint", |d| {
+            Box::pin(run_flow(d, Config::default(), dark_first_paint))
+        }),
+    ]
+}
+
+/// Every value of a language's catalogue (plural forms included), by `file.key`.
+fn catalogue(lang: &str) -> BTreeMap<String, Vec<String>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales").join(lang);
+    let mut out = BTreeMap::new();
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    for path in entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "json")) {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let map: BTreeMap<String, Value> =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let file = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        for (key, value) in map.into_iter().filter(|(k, _)| !k.starts_with('@')) {
+            let texts = match value {
+                Value::String(s) => vec![s],
+                Value::Object(forms) => forms.values().filter_map(|v| v.as_str().map(String::from)).collect(),
+                _ => Vec::new(),
+            };
+            out.insert(format!("{file}.{key}"), texts);
+        }
+    }
+    assert!(!out.is_empty(), "locales/{lang} holds nothing");
+    out
+}
+
+/// Names, acronyms and product words that read the same in French, whatever a key says.
+const SAME_IN_FRENCH: [&str; 16] = [
+    "API",
+    "ID",
+    "IP",
+    "URL",
+    "DNS",
+    "CNAME",
+    "UTC",
+    "OK",
+    "Keycloak",
+    "Stripe",
+    "Terraform",
+    "HCL",
+    "curl",
+    "JSON",
+    "Ctrl K",
+    "CSV",
+];
+
+/// The English phrases a French page must not show: each English catalogue text cut at its
+/// placeholders into fragments of at least two words or eight letters (shorter ones are
+/// too often part of a name), unless French spells that fragment the same somewhere.
+fn english_phrases() -> Vec<String> {
+    let english = catalogue("en");
+    let french = catalogue("fr");
+    let french_text: String = french.values().flatten().cloned().collect::<Vec<_>>().join("\n");
+    let mut phrases = BTreeSet::new();
+    for (key, texts) in &english {
+        let same_key = french.get(key);
+        for text in texts {
+            if same_key.is_some_and(|f| f.contains(text)) {
+                continue;
+            }
+            let mut rest = text.as_str();
+            let mut fragments = Vec::new();
+            while let Some(open) = rest.find('{') {
+                fragments.push(&rest[..open]);
+                rest = rest[open..].find('}').map_or("", |close| &rest[open + close + 1..]);
+            }
+            fragments.push(rest);
+            for fragment in fragments {
+                let fragment = fragment.trim_matches(|c: char| !c.is_alphanumeric());
+                let words = fragment.split_whitespace().count();
+                if (words < 2 && fragment.chars().count() < 8)
+                    || !fragment.chars().any(char::is_alphabetic)
+                    || SAME_IN_FRENCH.contains(&fragment)
+                    || french_text.contains(fragment)
+                {
+                    continue;
+                }
+                phrases.insert(fragment.to_string());
+            }
+        }
+    }
+    phrases.into_iter().collect()
+}
+
+/// What a person reads on the page: its text and its labels, titles and placeholders,
+/// without what the service or the person wrote (log lines, code, values in mono).
+const READABLE: &str = r#"
+const skip = 'pre, code, .mono, .log-table, [data-service-text], script, style, noscript, [hidden]';
+const parts = [];
+const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest(skip) || el.getClientRects().length === 0) continue;
+    parts.push(node.data);
+}
+for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    if (el.closest(skip)) continue;
+    for (const a of ['aria-label', 'title', 'placeholder']) if (el.hasAttribute(a)) parts.push(el.getAttribute(a));
+}
+parts.push(document.title);
+return parts.join('\n');
+"#;
+
+/// The English phrases on the page now, as `where: "phrase"`.
+async fn english_left(ctx: &Ctx, phrases: &[String], at: &str) -> Vec<String> {
+    let text = ctx.script(READABLE).await;
+    let text = text.as_str().unwrap_or_else(|| panic!("{at}: the page's text is not text: {text}"));
+    assert!(text.len() > 40, "{at}: the page shows almost nothing, so there is nothing to check: {text:?}");
+    let bounded = |hay: &str, needle: &str| {
+        hay.match_indices(needle).any(|(i, _)| {
+            let before = hay[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+            let after = hay[i + needle.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+            before && after
+        })
+    };
+    phrases.iter().filter(|p| bounded(text, p)).map(|p| format!("{at}: {p:?}")).collect()
+}
+
+async fn choose_language(ctx: &Ctx, select: &str, code: &str) {
+    let element = ctx.find(select).await;
+    element.select_by_value(code).await.unwrap_or_else(|e| panic!("{select}: choose {code}: {e}"));
+    for _ in 0..50 {
+        if ctx.script("return document.documentElement.lang;").await.as_str() == Some(code) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("<html lang> never became {code}");
+}
+
+async fn french_walk(ctx: Ctx) {
+    let phrases = english_phrases();
+    assert!(
+        phrases.len() > 100,
+        "only {} English phrases to look for: the catalogue was not read",
+        phrases.len()
+    );
+    ctx.goto("/").await;
+    ctx.wait_url("/sign-in").await;
+    choose_language(&ctx, "#sign-in-language", "fr").await;
+    ctx.wait_text("h1", "Connexion à la console").await;
+    let mut left = english_left(&ctx, &phrases, "/sign-in").await;
+
+    // The choice is kept: a reload (which signs an API secret out) comes back in French.
+    ctx.goto("/sign-in").await;
+    ctx.wait_text("h1", "Connexion à la console").await;
+    let stored = ctx.script("return localStorage.getItem('console.lang');").await;
+    assert_eq!(stored.as_str(), Some("fr"), "the choice is not stored");
+
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url("/clusters").await;
+    ctx.find("table.clusters").await;
+    let mut screens = vec!["/clusters".to_string()];
+    let tabs = ["", "/realms", "/domains", "/env-vars", "/access", "/resources", "/logs", "/billing"];
+    screens.extend(tabs.iter().map(|tab| format!("/clusters/{}{tab}", demo::ACME_PROD)));
+    screens.extend(["/billing".to_string(), "/clusters/new".to_string()]);
+    for path in &screens {
+        open(&ctx, path).await;
+        left.extend(english_left(&ctx, &phrases, path).await);
+    }
+    // A dialog: deleting acme-prod asks first (closed with Escape, nothing deleted).
+    open(&ctx, &format!("/clusters/{}", demo::ACME_PROD)).await;
+    ctx.click("#delete-cluster").await;
+    ctx.find("dialog[open]").await;
+    left.extend(english_left(&ctx, &phrases, "the delete dialog").await);
+    let focused = ctx.client.active_element().await.unwrap_or_else(|e| panic!("no focused element: {e}"));
+    focused.send_keys(&fantoccini::key::Key::Escape).await.unwrap_or_else(|e| panic!("Escape: {e}"));
+    ctx.wait_gone("dialog[open]", crate::harness::WAIT, "Escape did not close the dialog").await;
+    // The account menu, where the language can be changed back.
+    ctx.click("#account-menu-button").await;
+    left.extend(english_left(&ctx, &phrases, "the account menu").await);
+    assert!(left.is_empty(), "{} English phrases on French screens:\n{}", left.len(), left.join("\n"));
+
+    // Back to English from the account menu, in place: the same page, re-rendered.
+    choose_language(&ctx, "#account-language", "en").await;
+    ctx.wait_text("h1", "acme-prod").await;
+    ctx.wait_text("nav.tabs", "Overview").await;
+}
+
+/// Polish: one, few and many (1 klaster, 2 klastry, 5 klastrów).
+fn polish_category(n: u64) -> &'static str {
+    match (n, n % 10, n % 100) {
+        (1, _, _) => "one",
+        (_, 2..=4, r) if !(12..=14).contains(&r) => "few",
+        _ => "many",
+    }
+}
+
+async fn polish_plurals(ctx: Ctx) {
+    ctx.goto("/sign-in").await;
+    ctx.script("localStorage.setItem('console.lang', 'pl'); return 1;").await;
+    ctx.goto("/sign-in").await;
+    ctx.wait_text("h1", "Zaloguj się").await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url("/clusters").await;
+    open(&ctx, "/overview").await;
+    let forms = catalogue("pl");
+    let wanted = &forms["overview.clusters_count"];
+    let links = ctx
+        .script(
+            "return [...document.querySelectorAll('.overview-org h2 a.sub')].map(a => a.textContent.trim());",
+        )
+        .await;
+    let links: Vec<String> = links
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+        .unwrap_or_default();
+    assert!(!links.is_empty(), "the overview shows no organization's cluster count");
+    let pl_forms: BTreeMap<String, Value> = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/pl/overview.json"))
+            .unwrap_or_else(|e| panic!("locales/pl/overview.json: {e}")),
+    )
+    .unwrap_or_else(|e| panic!("locales/pl/overview.json: {e}"));
+    let mut categories = BTreeSet::new();
+    for link in &links {
+        let n: u64 = link
+            .split_whitespace()
+            .next()
+            .and_then(|d| d.replace('\u{a0}', "").parse().ok())
+            .unwrap_or_else(|| panic!("no count in {link:?}"));
+        let category = polish_category(n);
+        categories.insert(category);
+        let form =
+            pl_forms["clusters_count"][category].as_str().unwrap_or_else(|| panic!("no {category} form"));
+        assert_eq!(
+            link,
+            &form.replace("{n}", &n.to_string()),
+            "{n} clusters in Polish ({category}); forms {wanted:?}"
+        );
+    }
+    println!("    polish: cluster counts {links:?} (forms {categories:?})");
+    // The month and the number in a date are Polish too (Intl), and times are labelled UTC.
+    open(&ctx, &format!("/clusters/{}", demo::ACME_PROD)).await;
+    let page = ctx.find("main").await.text().await.unwrap_or_default();
+    assert!(page.contains("UTC"), "no UTC time on the overview: {page}");
+}
+
+/// The clipped or spilling button labels on the page.
+const CLIPPED_BUTTONS: &str = r#"
+const bad = [];
+for (const b of document.querySelectorAll('button, .button, a.button')) {
+    if (b.getClientRects().length === 0) continue;
+    const r = b.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(b);
+    const t = range.getBoundingClientRect();
+    if (t.width > 0 && (t.right > r.right + 1 || t.left < r.left - 1 || b.scrollWidth > b.clientWidth + 1)) {
+        bad.push(`the button "${b.textContent.trim()}" does not hold its label (${Math.round(t.width)} px in ${Math.round(r.width)})`);
+    }
+}
+return bad;
+"#;
+
+async fn long_languages(ctx: Ctx) {
+    ctx.goto("/sign-in").await;
+    super::admin(&ctx).await;
+    let mut failures = Vec::new();
+    for code in ["fr", "pl"] {
+        ctx.click("#account-menu-button").await;
+        choose_language(&ctx, "#account-language", code).await;
+        for path in super::layout::screens() {
+            open(&ctx, &path).await;
+            for width in [1366, 390] {
+                ctx.client.set_window_size(width, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
+                tokio::time::sleep(Duration::from_millis(150)).await;
+                let clipped = ctx.script(CLIPPED_BUTTONS).await;
+                let clipped = clipped.as_array().cloned().unwrap_or_default();
+                for problem in problems(&ctx)
+                    .await
+                    .into_iter()
+                    .chain(clipped.iter().filter_map(|v| v.as_str().map(String::from)))
+                {
+                    failures.push(format!("{code} {path} at {width} px: {problem}"));
+                }
+            }
+            ctx.snap(&format!("i18n_{code}{}", path.replace('/', "_"))).await;
+        }
+        ctx.client.set_window_size(1366, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
+    }
+    assert!(failures.is_empty(), "{} layout problems:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// The colour of the screenshot's pixel at (x, y), as RGB.
+fn pixel(png: &[u8], x: u32, y: u32) -> [u8; 3] {
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    let mut reader = decoder.read_info().unwrap_or_else(|e| panic!("screenshot: {e}"));
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap_or_else(|e| panic!("screenshot: {e}"));
+    let channels = info.color_type.samples();
+    assert_eq!(info.bit_depth, png::BitDepth::Eight, "the screenshot is not 8-bit");
+    let at = (y as usize * info.line_size) + x as usize * channels;
+    [buf[at], buf[at + 1], buf[at + 2]]
+}
+
+async fn dark_first_paint(ctx: Ctx) {
+    emulate_media(&ctx.client, &[("prefers-color-scheme", "light")]).await;
+    super::admin(&ctx).await;
+    ctx.click("#account-menu-button").await;
+    let select = ctx.find("#account-theme").await;
+    select.select_by_value("dark").await.unwrap_or_else(|e| panic!("theme: {e}"));
+    let theme = ctx.script("return document.documentElement.dataset.theme;").await;
+    assert_eq!(theme.as_str(), Some("dark"), "choosing Dark did not apply it");
+    let background = ctx.script("return getComputedStyle(document.body).backgroundColor;").await;
+    assert_eq!(background.as_str(), Some("rgb(15, 18, 22)"), "the page is not dark after choosing Dark");
+
+    // The app held back (its wasm fails): only index.html's loading state can paint.
+    let armed = ctx
+        .script_async(
+            "const done = arguments[arguments.length - 1];
+             fetch('/sandbox/faults?path=_bg.wasm&times=20&status=503', { method: 'POST' }).then(r => done(r.status), () => done(0));",
+        )
+        .await;
+    assert!(armed.as_u64().is_some_and(|s| (200..300).contains(&s)), "the fault was not armed: {armed}");
+    ctx.goto("/clusters").await;
+    let preboot = ctx.find("#preboot .preboot-text").await;
+    assert!(preboot.is_displayed().await.unwrap_or(false), "the loading state is not on screen");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let shot = ctx.client.screenshot().await.unwrap_or_else(|e| panic!("screenshot: {e}"));
+    let [r, g, b] = pixel(&shot, 20, 400);
+    assert!(r < 40 && g < 40 && b < 40, "the loading state is light ({r}, {g}, {b}) though Dark was chosen");
+    // And System again follows the (light) system.
+    ctx.script("localStorage.setItem('console.theme', 'system'); return 1;").await;
+    ctx.goto("/clusters").await;
+    ctx.find("#preboot .preboot-text").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let shot = ctx.client.screenshot().await.unwrap_or_else(|e| panic!("screenshot: {e}"));
+    let [r, g, b] = pixel(&shot, 20, 400);
+    assert!(
+        r > 200 && g > 200 && b > 200,
+        "with System and a light system, the loading state is dark ({r}, {g}, {b})"
+    );
+}
