@@ -1,24 +1,20 @@
 //! The eager part on screen: the header badge counting what is in flight, and the polite
 //! toasts. The drawer the badge opens is a chunk of its own, fetched on first open.
 
+use crate::i18n::k::activity as w;
+use crate::i18n::{t, tp};
 use leptos::prelude::*;
 
 use super::{Activities, center};
 use crate::kit::lazy::{Lazy, split_screen};
 
-split_screen!(
-    DRAWER,
-    activity_drawer,
-    "the activity drawer",
-    view! { <crate::activity::drawer::ActivityDrawer/> }
-);
+split_screen!(DRAWER, activity_drawer, w::DRAWER_NAME, view! { <crate::activity::drawer::ActivityDrawer/> });
 
 /// The rest of the badge's name after its visible "Activity".
 fn name(count: usize) -> String {
     match count {
-        0 => ": nothing in progress".into(),
-        1 => ": 1 operation in progress".into(),
-        n => format!(": {n} operations in progress"),
+        0 => t(w::BADGE_NONE).into(),
+        n => tp(w::BADGE_COUNT, n as f64, &[]),
     }
 }
 
@@ -33,7 +29,7 @@ pub fn ActivityBadge() -> impl IntoView {
         <button type="button" class="button subtle activity-badge" id="activity-badge" aria-haspopup="dialog"
             data-count=move || count.get().to_string()
             on:click=move |_| open.set(true)>
-            "Activity"
+            {t(w::ACTIVITY)}
             {move || (count.get() > 0).then(|| view! { <span class="count" aria-hidden="true">{count.get()}</span> })}
             <span class="visually-hidden" id="activity-badge-state">{move || name(count.get())}</span>
         </button>

@@ -4,6 +4,8 @@
 //! link to its page, Cancel where cancelling exists and "Notify me when this finishes"
 //! where waiting is long (`notify`), then what settled this visit.
 
+use crate::i18n::k::activity as w;
+use crate::i18n::{t, tf};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -42,23 +44,23 @@ pub fn ActivityDrawer() -> impl IntoView {
         <dialog node_ref=node class="drawer activity-drawer" id="activity-drawer" aria-labelledby="activity-title"
             on:close=move |_| center.closed()>
             <div class="drawer-head">
-                <h2 id="activity-title">"Activity"</h2>
-                <button type="button" class="button subtle" id="activity-close" autofocus on:click=move |_| close(node)>"Close"</button>
+                <h2 id="activity-title">{t(w::ACTIVITY)}</h2>
+                <button type="button" class="button subtle" id="activity-close" autofocus on:click=move |_| close(node)>{t(w::CLOSE)}</button>
             </div>
-            <h3>"In progress"</h3>
+            <h3>{t(w::IN_PROGRESS)}</h3>
             {move || {
                 let items = live();
                 if items.is_empty() {
-                    view! { <p class="hint" id="activity-none">"Nothing is in progress."</p> }.into_any()
+                    view! { <p class="hint" id="activity-none">{t(w::NOTHING_IN_PROGRESS)}</p> }.into_any()
                 } else {
                     view! { <ul class="activity-list" id="activity-live">{items.into_iter().map(|i| row(i, node, Some(asking))).collect_view()}</ul> }.into_any()
                 }
             }}
-            <h3>"Finished during this visit"</h3>
+            <h3>{t(w::FINISHED)}</h3>
             {move || {
                 let items = settled();
                 if items.is_empty() {
-                    view! { <p class="hint">"Nothing has finished yet."</p> }.into_any()
+                    view! { <p class="hint">{t(w::NOTHING_FINISHED)}</p> }.into_any()
                 } else {
                     view! { <ul class="activity-list" id="activity-settled">{items.into_iter().map(|i| row(i, node, None)).collect_view()}</ul> }.into_any()
                 }
@@ -73,8 +75,10 @@ fn row(item: Item, node: NodeRef<html::Dialog>, asking: Option<Asking>) -> impl 
     let notify = asking.and_then(|a| a.option(&item));
     let Item { id, label, href, state, started, ended, .. } = item;
     let times = match ended {
-        Some(ended) => format!("{} – {}", crate::format::clock(started), crate::format::clock(ended)),
-        None => format!("since {}", crate::format::clock(started)),
+        Some(ended) => {
+            tf(w::FROM_TO, &[("from", &crate::format::clock(started)), ("to", &crate::format::clock(ended))])
+        }
+        None => tf(w::SINCE, &[("time", &crate::format::clock(started))]),
     };
     let link = view! { <a href=href class="activity-link" on:click=move |_| close(node)>{label.clone()}</a> };
     let body = match state {
@@ -90,12 +94,12 @@ fn row(item: Item, node: NodeRef<html::Dialog>, asking: Option<Asking>) -> impl 
                 Some(Progress::Running { note, fraction, cancellable }) => {
                     let bar = fraction.map(|f| {
                         let percent = (f.clamp(0.0, 1.0) * 100.0).round() as u32;
-                        view! { <progress max="100" value=percent.to_string() aria-label=format!("{what}: {percent}%")></progress> }
+                        view! { <progress max="100" value=percent.to_string() aria-label=tf(w::PROGRESS_LABEL, &[("what", &what), ("percent", &percent.to_string())])></progress> }
                     });
                     let cancel = cancel.filter(|_| cancellable).map(|cancel| {
                         view! {
-                            <button type="button" class="button subtle cancel-activity" aria-label=format!("Cancel {what}")
-                                on:click=move |_| { cancel.run(()); focus_close(); }>"Cancel"</button>
+                            <button type="button" class="button subtle cancel-activity" aria-label=tf(w::CANCEL_WHAT, &[("what", &what)])
+                                on:click=move |_| { cancel.run(()); focus_close(); }>{t(w::CANCEL)}</button>
                         }
                     });
                     view! {

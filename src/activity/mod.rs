@@ -181,7 +181,10 @@ impl Activities {
         self.items.update(|items| {
             if let Some(item) = items.iter_mut().find(|i| i.id == id) {
                 if toast_due(&here, &held.origin, &item.href) {
-                    toast = Some(format!("{}: {note}", item.label));
+                    toast = Some(crate::i18n::tf(
+                        crate::i18n::k::activity::TOAST,
+                        &[("label", &item.label), ("note", &note)],
+                    ));
                 }
                 item.state = State::Settled { ok, note };
                 item.ended = Some(js_sys::Date::now());

@@ -91,8 +91,8 @@ pub fn permission_now() -> Permission {
 /// Why the option cannot be used, if it cannot.
 fn unavailable(permission: Permission) -> Option<&'static str> {
     match permission {
-        Permission::Denied => Some(words::BLOCKED),
-        Permission::Unsupported => Some(words::UNSUPPORTED),
+        Permission::Denied => Some(crate::i18n::t(words::BLOCKED)),
+        Permission::Unsupported => Some(crate::i18n::t(words::UNSUPPORTED)),
         Permission::Ask | Permission::Granted => None,
     }
 }
@@ -145,7 +145,7 @@ impl Asking {
                                 input.set_checked(false);
                                 self.change(id, on);
                             }/>
-                        {words::OPTION}
+                        {crate::i18n::t(words::OPTION)}
                         <span class="visually-hidden">{words::option_subject(&item.label)}</span>
                     </label>
                     {move || reason().map(|why| view! { <p class="hint notify-why" id=why_id.clone()>{why}</p> })}
@@ -265,8 +265,8 @@ mod tests {
         assert_eq!(parse("granted"), Permission::Granted);
         assert_eq!(parse("denied"), Permission::Denied);
         assert_eq!(parse("default"), Permission::Ask);
-        assert_eq!(unavailable(Permission::Denied), Some(words::BLOCKED));
-        assert_eq!(unavailable(Permission::Unsupported), Some(words::UNSUPPORTED));
+        assert_eq!(unavailable(Permission::Denied), Some(words::BLOCKED.1));
+        assert_eq!(unavailable(Permission::Unsupported), Some(words::UNSUPPORTED.1));
         assert_eq!(unavailable(Permission::Ask), None);
     }
 }

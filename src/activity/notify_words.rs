@@ -2,30 +2,31 @@
 //! the translation catalogues). Compiled into the drawer's chunk with `notify`.
 
 use super::notify::Kind;
+use crate::i18n::k::activity as w;
+use crate::i18n::{Msg, tf};
 
 /// The option beside an operation still moving.
-pub const OPTION: &str = "Notify me when this finishes";
+pub const OPTION: Msg = w::NOTIFY_OPTION;
 
 /// Why the option is off: the person (or their administrator) blocked notifications.
-pub const BLOCKED: &str =
-    "Notifications are blocked for this site in your browser's settings. Allow them there to use this.";
+pub const BLOCKED: Msg = w::NOTIFY_BLOCKED;
 
 /// Why the option is off: this browser has no notifications (or not on this page).
-pub const UNSUPPORTED: &str = "This browser cannot show notifications here.";
+pub const UNSUPPORTED: Msg = w::NOTIFY_UNSUPPORTED;
 
 /// The rest of the option's accessible name: which operation it is about, since every
 /// row's option reads the same.
 pub fn option_subject(label: &str) -> String {
-    format!(": {label}")
+    tf(w::NOTIFY_SUBJECT, &[("label", label)])
 }
 
 /// The notification's title: what ended and how.
 pub fn title(kind: Kind, label: &str, ok: bool, note: &str) -> String {
     match (kind, ok) {
-        (_, false) => format!("{label} failed"),
-        (Kind::Cluster, true) => format!("{label} is active"),
-        (Kind::Restart, true) => format!("{label} finished"),
-        (_, true) => format!("{label}: {note}"),
+        (_, false) => tf(w::NOTIFY_FAILED, &[("label", label)]),
+        (Kind::Cluster, true) => tf(w::NOTIFY_ACTIVE, &[("label", label)]),
+        (Kind::Restart, true) => tf(w::NOTIFY_FINISHED, &[("label", label)]),
+        (_, true) => tf(w::NOTIFY_OUTCOME, &[("label", label), ("note", note)]),
     }
 }
 

@@ -3,6 +3,8 @@
 //! twice) and how the watched value reads as [`Progress`]. Each function is compiled into
 //! the chunk of the screen that calls it, not into the eager badge.
 
+use crate::i18n::k::activity as w;
+use crate::i18n::{Msg, t, tf};
 use cluster_api::{
     Cluster, ClusterState, CustomerDomainValidation, Deployment, DeploymentState, RestartStatus,
 };
@@ -15,9 +17,9 @@ use crate::links::{self, ClusterTab};
 use crate::poll::{Feed, PollKey, Poller};
 
 /// A read that will not mend by asking again settles the item as failed, with why.
-fn unreadable<T>(feed: &Feed<T>, what: &str) -> Option<Progress> {
+fn unreadable<T>(feed: &Feed<T>, what: Msg) -> Option<Progress> {
     let error = feed.error.as_ref().filter(|e| !e.retryable() && feed.value.is_none())?;
-    Some(Progress::done(false, format!("{what} could not be read: {}", error.detail())))
+    Some(Progress::done(false, tf(w::UNREADABLE, &[("what", t(what)), ("reason", &error.detail())])))
 }
 
 /// Holds a watch on `key` in `poller` and reads it with `read`.
@@ -33,18 +35,15 @@ fn hold<T: Clone + Send + Sync + 'static>(
 }
 
 pub fn realm_progress(feed: &Feed<Deployment>) -> Progress {
-    if let Some(done) = unreadable(feed, "The realm's state") {
+    if let Some(done) = unreadable(feed, w::REALM_STATE) {
         return done;
     }
     match feed.value.as_ref().map(|r| (&r.state, r)) {
-        None | Some((DeploymentState::Pending, _)) => Progress::running("Pending: being set up"),
-        Some((DeploymentState::Active, _)) => Progress::done(true, "Active"),
+        None | Some((DeploymentState::Pending, _)) => Progress::running(t(w::REALM_PENDING)),
+        Some((DeploymentState::Active, _)) => Progress::done(true, t(w::ACTIVE)),
         Some((DeploymentState::Failed, r)) => Progress::done(
             false,
-            format!(
-                "Failed: {}",
-                r.state_error.clone().unwrap_or_else(|| "the service gave no reason.".into())
-            ),
+            tf(w::FAILED_REASON, &[("reason", r.state_error.as_deref().unwrap_or(t(w::NO_REASON)))]),
         ),
         // A state this console does not know, as the service sent it.
         Some((DeploymentState::Unknown(raw), _)) => Progress::done(true, raw.clone()),
@@ -59,11 +58,11 @@ pub fn realm(center: Activities, watch: Poller<Deployment>, id: &str, label: Str
 }
 
 pub fn cluster_progress(feed: &Feed<Cluster>) -> Progress {
-    if let Some(done) = unreadable(feed, "The cluster's state") {
+    if let Some(done) = unreadable(feed, w::CLUSTER_STATE) {
         return done;
     }
     match feed.value.as_ref().map(|c| &c.status) {
-        None => Progress::running("Checking its state"),
+        None => Progress::running(t(w::CHECKING_STATE)),
         Some(status) if is_transitional(status) => Progress::running(describe(status).0),
         Some(status) => Progress::done(*status == ClusterState::Active, describe(status).0),
     }
@@ -71,7 +70,7 @@ pub fn cluster_progress(feed: &Feed<Cluster>) -> Progress {
 
 /// A cluster created in this tab or seen still moving (PROVISIONING).
 pub fn cluster(center: Activities, watch: ClusterWatch, id: &str, name: &str) {
-    let label = format!("Cluster {name}");
+    let label = tf(w::CLUSTER_LABEL, &[("name", &name)]);
     center.track(
         format!("cluster {id}"),
         label,
@@ -83,14 +82,14 @@ pub fn cluster(center: Activities, watch: ClusterWatch, id: &str, name: &str) {
 /// A restart is over only by a reading taken after it began (`since`): the last one
 /// before it may still say "no restart".
 pub fn restart_progress(feed: &Feed<RestartStatus>, since: f64) -> Progress {
-    if let Some(done) = unreadable(feed, "The restart's progress") {
+    if let Some(done) = unreadable(feed, w::RESTART_PROGRESS) {
         return done;
     }
     match &feed.value {
         Some(s) if !s.restart_in_progress && feed.updated_at > since => {
-            Progress::done(true, "Restart finished")
+            Progress::done(true, t(w::RESTART_FINISHED))
         }
-        _ => Progress::running("Restarting Keycloak"),
+        _ => Progress::running(t(w::RESTARTING)),
     }
 }
 
@@ -114,16 +113,14 @@ pub fn restart(center: Activities, watch: RestartWatch, id: &str, label: String)
 
 pub fn domain_progress(feed: &Feed<CustomerDomainValidation>) -> Progress {
     use cluster_api::CertificateStatusMapping as C;
-    if let Some(done) = unreadable(feed, "The domain's status") {
+    if let Some(done) = unreadable(feed, w::DOMAIN_STATUS) {
         return done;
     }
     match feed.value.as_ref().map(|v| &v.certificate_status) {
-        None | Some(C::PendingValidation) => Progress::running("Waiting for DNS records and the certificate"),
-        Some(C::Issued) => Progress::done(true, "Certificate issued"),
-        Some(C::ValidationTimedOut) => {
-            Progress::done(false, "The certificate timed out: the DNS records were not found")
-        }
-        Some(_) => Progress::done(false, "The certificate could not be issued"),
+        None | Some(C::PendingValidation) => Progress::running(t(w::DOMAIN_WAITING)),
+        Some(C::Issued) => Progress::done(true, t(w::CERTIFICATE_ISSUED)),
+        Some(C::ValidationTimedOut) => Progress::done(false, t(w::CERTIFICATE_TIMED_OUT)),
+        Some(_) => Progress::done(false, t(w::CERTIFICATE_FAILED)),
     }
 }
 
@@ -139,7 +136,7 @@ pub fn domain(
     let key = PollKey::item(cluster, domain_id);
     center.track(
         format!("domain {cluster} {domain_id}"),
-        format!("Domain {host}"),
+        tf(w::DOMAIN_LABEL, &[("host", &host)]),
         href,
         hold(watch, key, domain_progress),
     );
@@ -186,7 +183,7 @@ mod tests {
             Progress::Running { .. }
         ));
         let idle = feed(Some(RestartStatus { restart_in_progress: false }), None);
-        assert_eq!(restart_progress(&idle, 0.5), Progress::done(true, "Restart finished"));
+        assert_eq!(restart_progress(&idle, 0.5), Progress::done(true, t(w::RESTART_FINISHED)));
         assert!(
             matches!(restart_progress(&idle, 2.0), Progress::Running { .. }),
             "a reading from before the restart began"
