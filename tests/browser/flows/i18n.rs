@@ -133,14 +133,20 @@ async fn english_left(ctx: &Ctx, phrases: &[String], at: &str) -> Vec<String> {
     let text = ctx.script(READABLE).await;
     let text = text.as_str().unwrap_or_else(|| panic!("{at}: the page's text is not text: {text}"));
     assert!(text.len() > 40, "{at}: the page shows almost nothing, so there is nothing to check: {text:?}");
-    let bounded = |hay: &str, needle: &str| {
-        hay.match_indices(needle).any(|(i, _)| {
-            let before = hay[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
-            let after = hay[i + needle.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric());
-            before && after
+    // Word characters include `-` and `_`: a wire code such as `view-organization` (a role)
+    // is the service's, not an English word of the console's.
+    let word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    let found = |needle: &str| {
+        text.match_indices(needle).find_map(|(i, _)| {
+            let before = text[..i].chars().next_back().is_none_or(|c| !word(c));
+            let after = text[i + needle.len()..].chars().next().is_none_or(|c| !word(c));
+            let from = text[..i].char_indices().rev().nth(30).map_or(0, |(j, _)| j);
+            let to =
+                text[i..].char_indices().nth(needle.chars().count() + 30).map_or(text.len(), |(j, _)| i + j);
+            (before && after).then(|| text[from..to].replace('\n', " / "))
         })
     };
-    phrases.iter().filter(|p| bounded(text, p)).map(|p| format!("{at}: {p:?}")).collect()
+    phrases.iter().filter_map(|p| found(p).map(|context| format!("{at}: {p:?} in \"{context}\""))).collect()
 }
 
 async fn choose_language(ctx: &Ctx, select: &str, code: &str) {
