@@ -232,6 +232,8 @@ impl Activities {
     /// Asks (`on`) or stops asking to be notified when operation `id` ends. While anything
     /// is asked about, status polls go on in a hidden tab: it must see the end to tell it.
     pub fn set_notify(self, id: u64, on: bool) {
+        // Ended while the browser asked the person: nothing left to wait for.
+        let on = on && self.held.with_value(|held| held.iter().any(|h| h.id == id));
         self.notify.update(|n| {
             n.retain(|i| *i != id);
             if on {
