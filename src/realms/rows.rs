@@ -47,7 +47,7 @@ pub fn realm_row(ctx: RowCtx, realm: &Deployment, cluster: Option<(String, Strin
     let state = move || {
         current.with(|r| {
             let why = (r.state == DeploymentState::Failed).then(|| r.state_error.clone()).flatten();
-            view! { {badge(&r.state)} {why.map(|w| view! { <div class="sub state-error">{w}</div> })} }
+            view! { {badge(&r.state)} {why.map(|w| view! { <div class="sub state-error" data-service-text="">{w}</div> })} }
         })
     };
     let (state_label, _) = describe(&realm.state);

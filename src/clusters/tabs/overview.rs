@@ -258,8 +258,10 @@ fn system_info_view(s: SystemInfoRepresentation) -> AnyView {
         (t(w::LOCALE), s.user_locale),
     ];
     view! {
+        // The values are the service's own words (a JVM's name, a path): never translated,
+        // so marked as such (the French walk checks everything else is in French).
         <dl class="fields">
-            {rows.into_iter().filter_map(|(k, v)| v.map(|v| view! { <dt>{k}</dt><dd>{v}</dd> })).collect_view()}
+            {rows.into_iter().filter_map(|(k, v)| v.map(|v| view! { <dt>{k}</dt><dd data-service-text="">{v}</dd> })).collect_view()}
         </dl>
     }
     .into_any()
