@@ -70,7 +70,7 @@ pub fn cluster_progress(feed: &Feed<Cluster>) -> Progress {
 
 /// A cluster created in this tab or seen still moving (PROVISIONING).
 pub fn cluster(center: Activities, watch: ClusterWatch, id: &str, name: &str) {
-    let label = tf(w::CLUSTER_LABEL, &[("name", &name)]);
+    let label = tf(w::CLUSTER_LABEL, &[("name", name)]);
     center.track(
         format!("cluster {id}"),
         label,
@@ -136,7 +136,7 @@ pub fn domain(
     let key = PollKey::item(cluster, domain_id);
     center.track(
         format!("domain {cluster} {domain_id}"),
-        tf(w::DOMAIN_LABEL, &[("host", &host)]),
+        tf(w::DOMAIN_LABEL, &[("host", host)]),
         href,
         hold(watch, key, domain_progress),
     );
