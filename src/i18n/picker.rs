@@ -1,6 +1,6 @@
-//! The language and theme pickers of the sign-in page and the account menu: in the
-//! `i18n_load` module with the catalogue reader (`load.rs`), so a visit that never changes
-//! either does not download them (the head script applies the stored choices).
+//! The language and theme pickers of the sign-in page and the account menu. The sign-in
+//! page's is eager (its first screen needs the main module only); the account menu's load
+//! with the catalogue reader (`load.rs`, module `i18n_load`) the first time the menu opens.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -8,9 +8,6 @@ use leptos::task::spawn_local;
 use super::k::prefs;
 use super::{Lang, t, tf};
 
-crate::kit::lazy::split_screen!(pub SIGN_IN_PREFS, i18n_load, "the language choice", view! {
-    <LanguagePicker id="sign-in-language"/>
-});
 crate::kit::lazy::split_screen!(pub ACCOUNT_PREFS, i18n_load, "your preferences", view! {
     <LanguagePicker id="account-language"/>
     <ThemePicker id="account-theme"/>

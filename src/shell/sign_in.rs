@@ -153,7 +153,7 @@ pub fn SignIn() -> impl IntoView {
                 </button>
             </form>
             <section class="card sign-in-prefs">
-                <crate::kit::lazy::Lazy screen=&crate::i18n::picker::SIGN_IN_PREFS/>
+                <crate::i18n::picker::LanguagePicker id="sign-in-language"/>
             </section>
         </main>
     }
