@@ -351,6 +351,13 @@ async fn dark_first_paint(ctx: Ctx) {
         )
         .await;
     assert!(armed.as_u64().is_some_and(|s| (200..300).contains(&s)), "the fault was not armed: {armed}");
+    // The module must be asked for again (not taken from the cache) for the fault to hold it.
+    for (cmd, params) in [
+        ("Network.enable", serde_json::json!({})),
+        ("Network.setCacheDisabled", serde_json::json!({"cacheDisabled": true})),
+    ] {
+        crate::cdp::execute(&ctx.client, cmd, params).await.unwrap_or_else(|e| panic!("{cmd}: {e}"));
+    }
     ctx.goto("/clusters").await;
     let preboot = ctx.find("#preboot .preboot-text").await;
     assert!(preboot.is_displayed().await.unwrap_or(false), "the loading state is not on screen");
