@@ -40,8 +40,10 @@ pub fn FilterBar(
         Window::Custom { .. } => "custom".into(),
     };
     let level = move || filters.with(|f| f.level.map_or("", Level::name).to_string());
+    // What the options depend on, so that typing in the search does not make them again.
+    let realm = Memo::new(move |_| filters.with(|f| f.realm.clone()));
     let realm_options = move || {
-        let chosen = filters.with(|f| f.realm.clone());
+        let chosen = realm.get();
         let mut all = realms.get();
         if !chosen.is_empty() && !all.contains(&chosen) {
             all.push(chosen.clone());
@@ -85,7 +87,7 @@ pub fn FilterBar(
             <div class="field">
                 <label for="log-realm">"Realm"</label>
                 <select id="log-realm" on:change:target=move |ev| { let value = ev.target().value(); set(&|f| f.realm = value.clone(), false); }>
-                    <option value="" selected=move || filters.with(|f| f.realm.is_empty())>"All realms"</option>
+                    <option value="" selected=move || realm.with(String::is_empty)>"All realms"</option>
                     {realm_options}
                 </select>
             </div>
