@@ -96,7 +96,9 @@ pub fn VirtualTable(
                 // A row group needs rows: without any it is a plain box.
                 <div role=move || (count.get() > 0).then_some("rowgroup") class="vbody"
                     on:click=move |ev| if let Some(i) = row_of(&ev) { open.run(i) }
-                    on:keydown=move |ev| if ev.key() == "Enter" && let Some(i) = row_of(&ev) { open.run(i) }
+                    // Enter's default is kept from going on: opening a dialog moves the focus to
+                    // its button, which the same key's keypress would then press (and close it).
+                    on:keydown=move |ev| if ev.key() == "Enter" && let Some(i) = row_of(&ev) { ev.prevent_default(); open.run(i) }
                     style:padding-top=move || format!("{}px", range.get().0 * ROW_PX)
                     style:padding-bottom=move || { let (_, last) = range.get(); format!("{}px", (count.get() - last) * ROW_PX) }>
                     // Re-made when the range moves or what the cells read changes (a filter).
