@@ -8,6 +8,7 @@
 
 use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Each row's height in CSS pixels (`.vtable .vrow` in the style sheet says the same).
 pub const ROW_PX: usize = 26;
@@ -66,11 +67,20 @@ pub fn VirtualTable(
         });
     }
     let range = Memo::new(move |_| {
-        let n = count.get();
-        let first = (top.get() / ROW_PX).saturating_sub(OVERSCAN).min(n);
-        let last = (first + height.get() / ROW_PX + 2 * OVERSCAN).min(n);
+        let (n, top, height) = (count.get(), top.get(), height.get());
+        // Following the end, the rows are the last ones whatever `top` said before they
+        // arrived: made once, not once where the view was and again where it goes.
+        let top = if stick.get_value() { (n * ROW_PX).saturating_sub(height) } else { top };
+        let first = (top / ROW_PX).saturating_sub(OVERSCAN).min(n);
+        let last = (first + height / ROW_PX + 2 * OVERSCAN).min(n);
         (first, last)
     });
+    // One listener of each kind for all rows (they are made again whenever the view moves or
+    // its lines change): the row is the one the event came from.
+    let row_of = |ev: &web_sys::Event| -> Option<usize> {
+        let target = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+        target.closest(".vbody > [data-index]").ok()??.get_attribute("data-index")?.parse().ok()
+    };
     let header = columns
         .iter()
         .map(|(name, class)| view! { <div role="columnheader" class=format!("vcell {class}")>{crate::i18n::t(*name)}</div> })
@@ -85,13 +95,15 @@ pub fn VirtualTable(
             <div class="vviewport" node_ref=viewport on:scroll=on_scroll>
                 // A row group needs rows: without any it is a plain box.
                 <div role=move || (count.get() > 0).then_some("rowgroup") class="vbody"
+                    on:click=move |ev| if let Some(i) = row_of(&ev) { open.run(i) }
+                    // Enter's default is kept from going on: opening a dialog moves the focus to
+                    // its button, which the same key's keypress would then press (and close it).
+                    on:keydown=move |ev| if ev.key() == "Enter" && let Some(i) = row_of(&ev) { ev.prevent_default(); open.run(i) }
                     style:padding-top=move || format!("{}px", range.get().0 * ROW_PX)
                     style:padding-bottom=move || { let (_, last) = range.get(); format!("{}px", (count.get() - last) * ROW_PX) }>
                     // Re-made when the range moves or what the cells read changes (a filter).
                     {move || { let (a, b) = range.get(); (a..b).map(|i| view! {
-                        <div role="row" class="vrow" tabindex="0" aria-rowindex=(i + 2).to_string() data-index=i.to_string()
-                            on:click=move |_| open.run(i)
-                            on:keydown=move |ev| if ev.key() == "Enter" { open.run(i) }>
+                        <div role="row" class="vrow" tabindex="0" aria-rowindex=(i + 2).to_string() data-index=i.to_string()>
                             {cells.run(i)}
                         </div>
                     }).collect_view() }}

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use chrono::NaiveDateTime;
 use cluster_sandbox::Config;
+use fantoccini::key::Key;
 use serde_json::Value;
 
 use super::{Flow, as_admin_elsewhere, axe, sign_in_again};
@@ -33,6 +34,11 @@ async fn open(ctx: &Ctx, path: &str) {
     ctx.goto(path).await;
     sign_in_again(ctx, path.split('?').next().unwrap_or(path)).await;
     ctx.find("#log-viewer").await;
+}
+
+async fn press(ctx: &Ctx, key: Key) {
+    let focused = ctx.client.active_element().await.unwrap_or_else(|e| panic!("no focused element: {e}"));
+    focused.send_keys(&key).await.unwrap_or_else(|e| panic!("press {key:?}: {e}"));
 }
 
 async fn select(ctx: &Ctx, css: &str, value: &str) {
@@ -173,7 +179,15 @@ async fn counts_match(ctx: Ctx) {
     let again = settled(&ctx).await;
     assert!(again.abs_diff(n) <= 1, "the deep link shows {again} lines, the view {n}");
 
-    // A line's detail: a modal dialog with the whole line and its fields.
+    // A line's detail: a modal dialog with the whole line and its fields. From the
+    // keyboard first (Enter on a row; Escape closes it and gives the row its focus back).
+    ctx.script("document.querySelector('#log-lines .vbody [role=row]').focus()").await;
+    press(&ctx, Key::Enter).await;
+    ctx.wait_text("#log-drawer", "CLIENT_LOGIN_ERROR").await;
+    press(&ctx, Key::Escape).await;
+    ctx.wait_gone("#log-drawer", Duration::from_secs(5), "the line drawer after Escape").await;
+    let back = ctx.script("return document.activeElement.matches('#log-lines .vbody [role=row]')").await;
+    assert_eq!(back, Value::Bool(true), "Escape did not give the row its focus back");
     ctx.click("#log-lines .vbody [role=row]").await;
     ctx.wait_text("#log-drawer", "CLIENT_LOGIN_ERROR").await;
     ctx.wait_text("#log-drawer .log-fields", "Client").await;

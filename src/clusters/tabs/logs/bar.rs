@@ -42,8 +42,10 @@ pub fn FilterBar(
         Window::Custom { .. } => "custom".into(),
     };
     let level = move || filters.with(|f| f.level.map_or("", Level::name).to_string());
+    // What the options depend on, so that typing in the search does not make them again.
+    let realm = Memo::new(move |_| filters.with(|f| f.realm.clone()));
     let realm_options = move || {
-        let chosen = filters.with(|f| f.realm.clone());
+        let chosen = realm.get();
         let mut all = realms.get();
         if !chosen.is_empty() && !all.contains(&chosen) {
             all.push(chosen.clone());
@@ -87,7 +89,7 @@ pub fn FilterBar(
             <div class="field">
                 <label for="log-realm">{t(w::REALM)}</label>
                 <select id="log-realm" on:change:target=move |ev| { let value = ev.target().value(); set(&|f| f.realm = value.clone(), false); }>
-                    <option value="" selected=move || filters.with(|f| f.realm.is_empty())>{t(w::ALL_REALMS)}</option>
+                    <option value="" selected=move || realm.with(String::is_empty)>{t(w::ALL_REALMS)}</option>
                     {realm_options}
                 </select>
             </div>

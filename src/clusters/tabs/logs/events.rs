@@ -58,7 +58,7 @@ pub fn EventBar(
         let mut c = criteria.get();
         c.events.kind.clear();
         let search = q.with(|q| parse(q).and_then(|f| Search::new(&f, &super::read::regex))).ok()?;
-        Some(reader.held.with(|h| counts_by_type(&h.entries, &matching(&h.entries, &c, &search))))
+        Some(reader.held.with(|h| counts_by_type(h.entries(), &matching(h.entries(), &c, &search))))
     });
     let field = move |id: &'static str,
                       label: &'static str,

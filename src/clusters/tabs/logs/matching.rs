@@ -3,6 +3,7 @@
 //! frame after each keystroke (`make bench`, BENCHMARKS.md).
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::filters::{EventFilters, View};
 use super::line::{Entry, Level};
@@ -25,16 +26,30 @@ pub struct Criteria {
 /// Lines held, oldest first.
 #[derive(Debug, Default, Clone)]
 pub struct Held {
-    pub entries: Vec<Entry>,
+    entries: Vec<Entry>,
+    /// Which lines these are: a number never given before at every change (0 is none), so
+    /// what was worked out for some lines (`narrowing.rs`) is not taken for others.
+    stamp: u64,
 }
 
+static STAMPS: AtomicU64 = AtomicU64::new(0);
+
 impl Held {
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    pub fn stamp(&self) -> u64 {
+        self.stamp
+    }
+
     /// Puts file `file`'s entries in place of what it had before (a grown file is read
     /// again whole), keeping time order; entries of one instant stay in file order.
     pub fn replace_file(&mut self, file: u32, entries: Vec<Entry>) {
         self.entries.retain(|e| e.file != file);
         self.entries.extend(entries);
         self.entries.sort_by_key(|e| e.at);
+        self.stamp = STAMPS.fetch_add(1, Ordering::Relaxed) + 1;
     }
 
     pub fn is_full(&self) -> bool {
@@ -48,7 +63,8 @@ fn has(hay: &str, needle: &str) -> bool {
         || hay.as_bytes().windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
-fn passes(e: &Entry, c: &Criteria, search: &Search) -> bool {
+/// Whether a line passes every filter.
+pub fn passes(e: &Entry, c: &Criteria, search: &Search) -> bool {
     if e.at < c.from || e.at > c.to {
         return false;
     }
@@ -172,7 +188,7 @@ mod tests {
     fn run(c: &Criteria, q: &str) -> Vec<u32> {
         let search =
             Search::new(&parse(q).expect("parses"), &|_| Err("no regex here".into())).expect("compiles");
-        matching(&held().entries, c, &search)
+        matching(held().entries(), c, &search)
     }
 
     #[test]
@@ -185,7 +201,7 @@ mod tests {
         assert_eq!(run(&beta, ""), vec![2, 3]);
         // The search reads continuation lines too.
         assert_eq!(run(&criteria(), "A.java"), vec![2]);
-        let first = held().entries[0].at;
+        let first = held().entries()[0].at;
         let narrow = Criteria { from: first + 1, to: first + 2000, ..criteria() };
         assert_eq!(run(&narrow, ""), vec![1, 2]);
     }
@@ -205,10 +221,10 @@ mod tests {
         assert_eq!(run(&kind, ""), vec![0], "the type is matched exactly");
         let h = held();
         assert_eq!(
-            counts_by_type(&h.entries, &all),
+            counts_by_type(h.entries(), &all),
             vec![("CLIENT_LOGIN_ERROR".into(), 1), ("LOGIN".into(), 1), ("LOGIN_ERROR".into(), 1)]
         );
-        assert_eq!(realms(&h.entries), vec!["acme".to_string(), "beta".to_string()]);
+        assert_eq!(realms(h.entries()), vec!["acme".to_string(), "beta".to_string()]);
     }
 
     #[test]
@@ -220,8 +236,8 @@ mod tests {
         assert_eq!(shown(1000, 200, Some(990)), 800..1000);
         let h = held();
         let all: Vec<u32> = (0..4).collect();
-        assert_eq!(index_at(&h.entries, &all, h.entries[2].at), Some(2));
-        assert_eq!(index_at(&h.entries, &[], 0), None);
+        assert_eq!(index_at(h.entries(), &all, h.entries()[2].at), Some(2));
+        assert_eq!(index_at(h.entries(), &[], 0), None);
     }
 
     #[test]
@@ -232,10 +248,10 @@ mod tests {
         );
         h.replace_file(1, parse_text("2026-11-25 13:59:59,000 INFO  [x] (t) older\n", 1, 0));
         h.replace_file(0, parse_text(&more, 0, 0));
-        assert_eq!(h.entries.len(), 6);
-        assert_eq!(h.entries[0].message(), "older");
-        assert!(h.entries[5].raw.contains("LOGOUT"));
-        let text = window_text(h.entries.iter(), h.entries[1].at, h.entries[2].at);
+        assert_eq!(h.entries().len(), 6);
+        assert_eq!(h.entries()[0].message(), "older");
+        assert!(h.entries()[5].raw.contains("LOGOUT"));
+        let text = window_text(h.entries().iter(), h.entries()[1].at, h.entries()[2].at);
         assert_eq!(text.lines().count(), 2);
     }
 }

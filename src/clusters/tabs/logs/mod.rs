@@ -11,6 +11,8 @@ mod filters;
 mod follow;
 mod line;
 mod matching;
+mod narrowing;
+mod needle;
 mod notes;
 mod page;
 mod read;

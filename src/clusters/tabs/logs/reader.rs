@@ -131,6 +131,10 @@ impl Reader {
         if self.busy.get_untracked() || self.listing.with_untracked(|l| !matches!(l, Some(Ok(())))) {
             return;
         }
+        // Nothing to read (it runs on every keystroke): no busy state to show and take back.
+        if self.next_file(wanted).is_none() {
+            return;
+        }
         let generation = self.generation.get_value();
         self.busy.set(true);
         spawn_local(async move {
@@ -138,18 +142,25 @@ impl Reader {
                 if !self.current(generation) {
                     return;
                 }
-                let more = wanted.run(())
-                    && !self.held.with_untracked(Held::is_full)
-                    && self.round.get_untracked() < self.budget.get_untracked();
-                let next = self.files.with_untracked(|f| {
-                    f.iter().find(|f| f.state == FileState::Unread).map(|f| f.info.name.clone())
-                });
-                let Some(name) = next.filter(|_| more) else { break };
+                let Some(name) = self.next_file(wanted) else { break };
                 self.read(generation, name).await;
                 self.round.update(|r| *r += 1);
             }
             self.busy.try_set(false);
         });
+    }
+
+    /// The next file to read, while more lines are wanted, fit under the cap and the round
+    /// has budget left.
+    fn next_file(self, wanted: Callback<(), bool>) -> Option<String> {
+        let more = wanted.run(())
+            && !self.held.with_untracked(Held::is_full)
+            && self.round.get_untracked() < self.budget.get_untracked();
+        more.then(|| {
+            self.files.with_untracked(|f| {
+                f.iter().find(|f| f.state == FileState::Unread).map(|f| f.info.name.clone())
+            })
+        })?
     }
 
     /// Reads one file (again) and puts its lines in place of any it had.
@@ -256,7 +267,7 @@ impl Reader {
             let held = matches!(file.state, FileState::Read { .. });
             if held {
                 self.held.with_untracked(|h| {
-                    entries.extend(h.entries.iter().filter(|e| e.file == file.tag).cloned())
+                    entries.extend(h.entries().iter().filter(|e| e.file == file.tag).cloned())
                 });
             } else {
                 let text = read::read_text(self.api, self.id.get_value(), file.info.name.clone())

@@ -4,6 +4,7 @@
 //! word means `|=`. Every filter must hold. Which regex engine runs `|~`/`!~` is handed in
 //! (the browser's `RegExp` in the console), so this stays pure and tested natively.
 
+use super::needle::Needle;
 use crate::i18n::k::logs as w;
 use crate::i18n::tf;
 
@@ -116,12 +117,13 @@ pub fn parse(text: &str) -> Result<Vec<Filter>, String> {
 pub type Test = Box<dyn Fn(&str) -> bool>;
 
 enum Step {
-    Has(String, bool),
+    Has(Needle, bool),
     Regex(Test, bool),
 }
 
 /// A search ready to run over many lines.
 pub struct Search {
+    filters: Vec<Filter>,
     steps: Vec<Step>,
 }
 
@@ -131,8 +133,8 @@ impl Search {
         let mut steps = Vec::with_capacity(filters.len());
         for f in filters {
             steps.push(match f.op {
-                Operator::Contains => Step::Has(f.text.clone(), true),
-                Operator::Lacks => Step::Has(f.text.clone(), false),
+                Operator::Contains => Step::Has(Needle::new(&f.text), true),
+                Operator::Lacks => Step::Has(Needle::new(&f.text), false),
                 Operator::Matches | Operator::Misses => {
                     let test = regex(&f.text).map_err(|why| {
                         tf(w::BAD_REGEX, &[("op", f.op.symbol()), ("pattern", &f.text), ("reason", &why)])
@@ -141,19 +143,40 @@ impl Search {
                 }
             });
         }
-        Ok(Search { steps })
+        Ok(Search { filters: filters.to_vec(), steps })
     }
 
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
     }
 
+    /// The filters it was made from.
+    pub fn filters(&self) -> &[Filter] {
+        &self.filters
+    }
+
     pub fn test(&self, line: &str) -> bool {
         self.steps.iter().all(|step| match step {
-            Step::Has(text, want) => line.contains(text.as_str()) == *want,
+            Step::Has(needle, want) => needle.is_in(line) == *want,
             Step::Regex(test, want) => test(line) == *want,
         })
     }
+}
+
+/// Whether every line passing `new` passes `old` too, so `new`'s matches can be picked from
+/// `old`'s: each filter of `old` is implied by one of `new` — the same regex, a `|=` string
+/// holding the old one (typing on), a `!=` string held by the old one — and `new` may add
+/// filters.
+pub fn narrows(new: &[Filter], old: &[Filter]) -> bool {
+    let implies = |n: &Filter, o: &Filter| {
+        n.op == o.op
+            && match n.op {
+                Operator::Contains => n.text.contains(o.text.as_str()),
+                Operator::Lacks => o.text.contains(n.text.as_str()),
+                Operator::Matches | Operator::Misses => n.text == o.text,
+            }
+    };
+    old.iter().all(|o| new.iter().any(|n| implies(n, o)))
 }
 
 #[cfg(test)]
@@ -213,5 +236,22 @@ mod tests {
         assert_eq!(hits(r#"!~ "user-\d+""#), 1);
         assert_eq!(hits(r#"|~ "user-\d+" != "WARN" |= "type""#), 1);
         assert_eq!(hits("login_error"), 0, "|= is case-sensitive, as in LogQL");
+    }
+
+    #[test]
+    fn a_search_typed_on_narrows_the_one_before() {
+        let narrows = |new: &str, old: &str| narrows(&parse(new).unwrap(), &parse(old).unwrap());
+        assert!(narrows("C", ""));
+        assert!(narrows("CLIENT_LOG", "CLIENT_LO"));
+        assert!(narrows("CLIENT_LOG", "IENT"), "the old string anywhere in the new one");
+        assert!(!narrows("CLIENT_LO", "CLIENT_LOG"), "a shorter string widens");
+        assert!(narrows(r#"|= "a" != "b""#, r#"|= "a""#), "an added filter narrows");
+        assert!(!narrows(r#"|= "a""#, r#"|= "a" != "b""#));
+        assert!(narrows(r#"|= "ab" != "bat""#, r#"!= "batch" |= "a""#), "order does not matter");
+        assert!(!narrows(r#"!= "batch""#, r#"!= "bat""#), "a longer != string widens");
+        assert!(narrows(r#"|~ "x+" |= "y""#, r#"|~ "x+""#));
+        assert!(!narrows(r#"|~ "x+y""#, r#"|~ "x+""#), "a regex is only implied by itself");
+        assert!(!narrows(r#"!~ "x""#, r#"|~ "x""#));
+        assert!(!narrows(r#"!= "x""#, r#"|= "x""#));
     }
 }

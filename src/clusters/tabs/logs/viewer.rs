@@ -12,7 +12,8 @@ use super::events::{EventBar, event_cells};
 use super::filters::{Filters, View};
 use super::follow::Follow;
 use super::line::Entry;
-use super::matching::{Criteria, HOLD_CAP, index_at, matching, shown};
+use super::matching::{Criteria, HOLD_CAP, index_at, shown};
+use super::narrowing::Recent;
 use super::notes::Notes;
 use super::read;
 use super::reader::Reader;
@@ -83,17 +84,27 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
         })
     });
     let q = Memo::new(move |_| filters.with(|f| f.q.clone()));
+    // Each keystroke filters only what it must (`narrowing.rs`).
+    let recent = StoredValue::new(Recent::default());
     let matches = Memo::new(move |_| {
         let search = q.with(|q| search_of(q))?;
         let c = criteria.get();
-        Ok(reader.held.with(|h| matching(&h.entries, &c, &search)))
+        Ok(reader.held.with(|h| recent.try_update_value(|r| r.matching(h, &c, &search)).unwrap_or_default()))
     });
     let count = move || matches.with(|m| m.as_ref().map_or(0, Vec::len));
     let around = Memo::new(move |_| {
         let at = filters.with(|f| f.around)?;
-        matches.with(|m| reader.held.with(|h| index_at(&h.entries, m.as_deref().unwrap_or(&[]), at)))
+        matches.with(|m| reader.held.with(|h| index_at(h.entries(), m.as_deref().unwrap_or(&[]), at)))
     });
     let range = Memo::new(move |_| shown(count(), wanted.get(), around.get()));
+    // The lines shown, and which lines they are indexes into: the rows are made again only
+    // when these change, not on every keystroke that leaves them as they were.
+    let visible = Memo::new(move |_| {
+        let rows = matches.with(|m| {
+            range.with(|r| m.as_ref().ok().and_then(|m| m.get(r.clone())).unwrap_or_default().to_vec())
+        });
+        (reader.held.with(|h| h.stamp()), rows)
+    });
     let shown_view = Shown { matches, wanted };
 
     // The Events view counts by type over the window, so it reads every file of it (within
@@ -122,10 +133,13 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
     });
     Effect::new(move |prev: Option<()>| {
         chosen.track();
+        // Set only what differs: each set wakes what reads it, on every keystroke.
         if prev.is_some() {
-            pages.set(1);
-            reader.round.set(0);
-            reader.budget.set(super::reader::ROUND);
+            for (signal, value) in [(pages, 1), (reader.round, 0), (reader.budget, super::reader::ROUND)] {
+                if signal.get_untracked() != value {
+                    signal.set(value);
+                }
+            }
         }
     });
     Effect::new(move |_| {
@@ -136,24 +150,24 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
         reader.pump(want_more);
     });
 
-    let realms = Memo::new(move |_| reader.held.with(|h| super::matching::realms(&h.entries)));
+    let realms = Memo::new(move |_| reader.held.with(|h| super::matching::realms(h.entries())));
     let selected = RwSignal::new(None::<Entry>);
-    let events = move || filters.with(|f| f.view == View::Events);
+    // A memo, not a closure over the filters: the table below is made again when it changes,
+    // and a closure would make it again on every keystroke in the search.
+    let events = Memo::new(move |_| filters.with(|f| f.view == View::Events));
     let cells = Callback::new(move |i: usize| {
-        let start = range.with_untracked(|r| r.start);
-        let index = matches.with(|m| m.as_ref().ok().and_then(|m| m.get(start + i).copied()));
+        let index = visible.with(|(_, rows)| rows.get(i).copied());
         let is_events = filters.with_untracked(|f| f.view == View::Events);
-        reader.held.with(|h| match index.and_then(|ix| h.entries.get(ix as usize)) {
+        reader.held.with_untracked(|h| match index.and_then(|ix| h.entries().get(ix as usize)) {
             Some(e) if is_events => event_cells(e),
             Some(e) => line_cells(e),
             None => ().into_any(),
         })
     });
     let open = Callback::new(move |i: usize| {
-        let start = range.with_untracked(|r| r.start);
-        let index = matches.with_untracked(|m| m.as_ref().ok().and_then(|m| m.get(start + i).copied()));
+        let index = visible.with_untracked(|(_, rows)| rows.get(i).copied());
         selected
-            .set(index.and_then(|ix| reader.held.with_untracked(|h| h.entries.get(ix as usize).cloned())));
+            .set(index.and_then(|ix| reader.held.with_untracked(|h| h.entries().get(ix as usize).cloned())));
     });
     let reveal = Signal::derive(move || around.get().map(|a| a.saturating_sub(range.get().start)));
     let table_count = Signal::derive(move || range.with(|r| r.len()));
@@ -161,9 +175,9 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
     let count_text = move || {
         let n = table_count.get();
         let full = matches.with(|m| m.as_ref().is_ok_and(|m| m.len() >= wanted.get()));
-        let held_full = reader.held.with(|h| h.entries.len() >= HOLD_CAP);
+        let held_full = reader.held.with(|h| h.entries().len() >= HOLD_CAP);
         // Written as digits, not the language's grouping: the count is read back as a number.
-        let words = match (events(), full, held_full) {
+        let words = match (events.get(), full, held_full) {
             (false, true, _) => w::LINES_LIMIT,
             (false, false, true) => w::LINES_HELD,
             (false, false, false) => w::LINES_COUNT,
@@ -180,7 +194,7 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
             data-to=move || span.get().map(|s| s.1.to_string()).unwrap_or_default()>
             <h2>{t(w::VIEWER_HEADING)}</h2>
             <FilterBar filters=filters go=go realms=Signal::from(realms)/>
-            {move || events().then(|| view! { <EventBar filters=filters go=go reader=reader criteria=criteria q=q/> })}
+            {move || events.get().then(|| view! { <EventBar filters=filters go=go reader=reader criteria=criteria q=q/> })}
             <div class="log-status">
                 <p class="log-count" id="log-count" role="status" aria-live="polite">{count_text}</p>
                 <Follow reader=reader now=now span=span/>
@@ -189,7 +203,7 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
             {move || matches.with(|m| m.as_ref().err().cloned()).map(|why| view! {
                 <p class="field-error" id="log-search-problem" role="alert">{why}</p>
             })}
-            {move || if events() {
+            {move || if events.get() {
                 view! { <VirtualTable id="log-events" label=t(w::EVENTS_TABLE) columns=event_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
             } else {
                 view! { <VirtualTable id="log-lines" label=t(w::LINES_TABLE) columns=line_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
