@@ -65,7 +65,8 @@ fn Console(config: Config) -> impl IntoView {
         <crate::account::Boot>
         // Re-rendered when the person picks another language (the account menu, the sign-in
         // page): every screen is built from the new catalogue, at the same address; the
-        // session and the watched operations live above and stay.
+        // session and the watched operations live above and stay. (Erased: a closure of
+        // `AnyView` shares its code with every other such closure.)
         {move || { crate::i18n::changed().track(); view! {
         <Router>
             <Routes fallback=NotFoundAlone>
@@ -104,7 +105,7 @@ fn Console(config: Config) -> impl IntoView {
                 </ParentRoute>
             </Routes>
         </Router>
-        } }}
+        }.into_any() }}
         </crate::account::Boot>
     }
 }

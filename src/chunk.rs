@@ -9,10 +9,6 @@ use crate::i18n::{k, t};
 pub struct ChunkError;
 
 impl ChunkError {
-    /// What probably happened, in English: for the messages about the language catalogue
-    /// itself not loading (`i18n::load`), when no other language can be had.
-    pub const LIKELY: &'static str = k::chunk::LIKELY.1;
-
     /// What probably happened, for every message about a module that did not download, in
     /// the person's language.
     pub fn likely() -> &'static str {

@@ -41,19 +41,10 @@ impl Lang {
         }
     }
 
-    /// `fr`, `fr-CA`, `FR` → French; `None` for a language without a catalogue.
-    pub fn from_tag(tag: &str) -> Option<Lang> {
-        let primary = tag.trim().split(['-', '_']).next().unwrap_or_default().to_ascii_lowercase();
-        Lang::ALL.into_iter().find(|l| l.code() == primary)
-    }
-
-    /// The stored choice, else the first of the browser's languages the console speaks,
-    /// else English.
-    pub fn pick<'a>(stored: Option<&str>, browser: impl IntoIterator<Item = &'a str>) -> Lang {
-        stored
-            .and_then(Lang::from_tag)
-            .or_else(|| browser.into_iter().find_map(Lang::from_tag))
-            .unwrap_or_default()
+    /// The language whose code is `code` exactly (`<html lang>` as index.html's head script
+    /// writes it, a picker's option); `None` for any other.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == code)
     }
 }
 
@@ -62,11 +53,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn picks_the_stored_choice_then_the_browsers_languages() {
-        assert_eq!(Lang::pick(Some("pl"), ["fr-FR"]), Lang::Pl);
-        assert_eq!(Lang::pick(None, ["de-DE", "fr-CA", "en"]), Lang::Fr);
-        assert_eq!(Lang::pick(Some("xx"), ["ko-KR"]), Lang::Ko);
-        assert_eq!(Lang::pick(None, ["de", "it"]), Lang::En);
-        assert_eq!(Lang::from_tag("ES_mx"), Some(Lang::Es));
+    fn codes_name_their_language_exactly() {
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_code(lang.code()), Some(lang));
+        }
+        assert_eq!(Lang::from_code("fr-CA"), None);
+        assert_eq!(Lang::from_code("xx"), None);
     }
 }

@@ -1,29 +1,67 @@
-//! Fetching and reading a catalogue: a module of its own (`i18n_load`), downloaded only
-//! when a language other than English is in use, with the language and theme pickers
-//! (`picker.rs`), which share its code.
+//! Fetching, reading and switching to a catalogue: a module of its own (`i18n_load`),
+//! downloaded only when a language other than English is chosen or in use.
 
+use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
 
-use super::catalogue::{Catalogue, Entry};
+use super::catalogue::{Catalogue, Entry, apply};
 use super::k::{COUNT, KEYS_HASH};
+use super::lang::{Lang, STORAGE_KEY};
 use crate::chunk::ChunkError;
 
-type Fetch = fn(String) -> Pin<Box<dyn Future<Output = Result<Catalogue, String>>>>;
+type Switch = fn(Lang, bool) -> Pin<Box<dyn Future<Output = Result<(), String>>>>;
 
 #[leptos::wasm_split::wasm_split(i18n_load, fallible, wasm_split_path = ::leptos::wasm_split)]
-fn fetcher() -> Result<Fetch, ChunkError> {
-    Ok(|url| Box::pin(async move { fetch(&url).await }))
+fn switcher() -> Result<Switch, ChunkError> {
+    Ok(|lang, keep| Box::pin(switch(lang, keep)))
 }
 
-/// The catalogue at `url`, or why it cannot be had.
-pub async fn catalogue(url: String) -> Result<Catalogue, String> {
-    match fetcher().await {
-        Ok(fetch) => fetch(url).await,
+/// Every screen in `lang`, its catalogue fetched first (once per visit); with `keep`, the
+/// choice is also kept for the next visit. Says why when the catalogue cannot be had.
+pub async fn switch_to(lang: Lang, keep: bool) -> Result<(), String> {
+    match switcher().await {
+        Ok(switch) => switch(lang, keep).await,
         Err(ChunkError) => {
-            Err(format!("the code that reads {url} could not be downloaded ({})", ChunkError::LIKELY))
+            Err(format!("the code that reads catalogues could not be downloaded ({})", ChunkError::likely()))
         }
     }
+}
+
+thread_local! {
+    static LOADED: RefCell<Vec<(Lang, &'static Catalogue)>> = const { RefCell::new(Vec::new()) };
+}
+
+async fn switch(lang: Lang, keep: bool) -> Result<(), String> {
+    let catalogue = if lang == Lang::En { None } else { Some(loaded(lang).await?) };
+    if keep && let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.set_item(STORAGE_KEY, lang.code());
+    }
+    apply(lang, catalogue);
+    Ok(())
+}
+
+/// The catalogue of `lang`: the one already loaded, or fetched and kept.
+async fn loaded(lang: Lang) -> Result<&'static Catalogue, String> {
+    if let Some(found) = LOADED.with(|l| l.borrow().iter().find(|(l, _)| *l == lang).map(|(_, c)| *c)) {
+        return Ok(found);
+    }
+    let catalogue = fetch(&catalogue_url(lang)?).await?;
+    let catalogue: &'static Catalogue = Box::leak(Box::new(catalogue));
+    LOADED.with(|l| l.borrow_mut().push((lang, catalogue)));
+    Ok(catalogue)
+}
+
+/// Where this build's catalogues are: index.html's head script writes its own folder
+/// (`/pkg-<hash>/`) to `<html data-pkg>`.
+fn catalogue_url(lang: Lang) -> Result<String, String> {
+    let base = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .and_then(|e| e.get_attribute("data-pkg"))
+        .filter(|b| !b.is_empty())
+        .ok_or("the page does not say where this build's files are (index.html's head script did not run)")?;
+    Ok(format!("{base}locales/{}.json", lang.code()))
 }
 
 async fn fetch(url: &str) -> Result<Catalogue, String> {
@@ -37,7 +75,6 @@ async fn fetch(url: &str) -> Result<Catalogue, String> {
     let body = response.text().await.map_err(|e| format!("{url} could not be read ({e})"))?;
     parse(&body).map_err(|e| format!("{url}: {e}"))
 }
-
 /// Reads a catalogue file; says what is wrong with one that does not fit this build.
 fn parse(json: &str) -> Result<Catalogue, String> {
     let value: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("it is not JSON ({e})"))?;

@@ -20,7 +20,7 @@ mod load;
 mod parity_tests;
 pub mod picker;
 
-pub use catalogue::{choose, start};
+pub use catalogue::start;
 pub use lang::Lang;
 
 /// The generated keys: `k::<file>::<KEY>`.

@@ -1,6 +1,7 @@
-//! The language and theme pickers of the sign-in page and the account menu. The sign-in
-//! page's is eager (its first screen needs the main module only); the account menu's load
-//! with the catalogue reader (`load.rs`, module `i18n_load`) the first time the menu opens.
+//! The language and theme pickers of the sign-in page and the account menu. The language
+//! picker is eager (the sign-in page needs the main module only): choosing goes through
+//! `load.rs` (module `i18n_load`), which fetches the catalogue. The theme picker is only
+//! in the account menu's panel, whose module (`account_panel`) carries it.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -8,21 +9,16 @@ use leptos::task::spawn_local;
 use super::k::prefs;
 use super::{Lang, t, tf};
 
-crate::kit::lazy::split_screen!(pub ACCOUNT_PREFS, i18n_load, "your preferences", view! {
-    <LanguagePicker id="account-language"/>
-    <ThemePicker id="account-theme"/>
-});
-
 /// "Language": each language by its own name. Choosing one loads its catalogue and
 /// re-renders the screens in it; one that cannot be loaded says why and stays unchosen.
 #[component]
 pub fn LanguagePicker(id: &'static str) -> impl IntoView {
     let failed = RwSignal::new(None::<String>);
     let on_change = move |ev: leptos::ev::Event| {
-        let Some(lang) = Lang::from_tag(&event_target_value(&ev)) else { return };
+        let Some(lang) = Lang::from_code(&event_target_value(&ev)) else { return };
         failed.set(None);
         spawn_local(async move {
-            if let Err(e) = super::choose(lang).await {
+            if let Err(e) = super::load::switch_to(lang, true).await {
                 failed.try_set(Some(tf(
                     prefs::LANGUAGE_FAILED,
                     &[("language", lang.native_name()), ("reason", &e)],

@@ -33,18 +33,9 @@ pub struct Screen {
     pub load: fn() -> LoadScreen,
 }
 
-/// A screen name not in the catalogues, shown as given in every language: its index is
-/// past every catalogue's end (build.rs numbers fewer than `u16::MAX` keys).
-pub const fn as_given(name: &'static str) -> Msg {
-    Msg(u16::MAX, name)
-}
-
 /// Declares a split point (one wasm module, `$module`) whose screen is `$view`, named by
-/// a catalogue key (`k::area::KEY`) or, not yet translated, a literal.
+/// a catalogue key (`k::area::KEY`).
 macro_rules! split_screen {
-    ($vis:vis $screen:ident, $module:ident, $name:literal, $view:expr) => {
-        $crate::kit::lazy::split_screen!($vis $screen, $module, $crate::kit::lazy::as_given($name), $view);
-    };
     ($vis:vis $screen:ident, $module:ident, $name:expr, $view:expr) => {
         $vis static $screen: $crate::kit::lazy::Screen = $crate::kit::lazy::Screen {
             name: $name,
@@ -123,8 +114,10 @@ pub fn Lazy(screen: &'static Screen) -> impl IntoView {
 mod tests {
     use super::*;
 
-    static FIRST: Screen = Screen { name: as_given("first"), load: || Box::pin(async { Err(ChunkError) }) };
-    static SECOND: Screen = Screen { name: as_given("second"), load: || Box::pin(async { Err(ChunkError) }) };
+    static FIRST: Screen =
+        Screen { name: crate::i18n::Msg(u16::MAX, "first"), load: || Box::pin(async { Err(ChunkError) }) };
+    static SECOND: Screen =
+        Screen { name: crate::i18n::Msg(u16::MAX, "second"), load: || Box::pin(async { Err(ChunkError) }) };
 
     fn nothing() -> AnyView {
         ().into_any()

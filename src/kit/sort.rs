@@ -84,7 +84,11 @@ pub fn use_url_sort(
 mod tests {
     use super::*;
 
-    use crate::kit::lazy::as_given;
+    use crate::i18n::Msg;
+
+    const fn as_given(name: &'static str) -> Msg {
+        Msg(u16::MAX, name)
+    }
 
     const COLUMNS: &[Column] = &[
         Column::sortable(as_given("Name")),

@@ -1,38 +1,15 @@
-//! The header's account menu: who is signed in (a person, or an API secret), their user ID
-//! with Copy (the ID other screens ask for, e.g. billing contacts), their organizations and
-//! roles, and Sign out. A disclosure: a button with `aria-expanded` that shows a panel;
-//! Escape closes it and gives the focus back to the button, and moving the focus (or
-//! clicking) outside closes it too.
+//! The header's account menu: the name of who is signed in, and a panel with Sign out and
+//! what `account_panel` shows (loaded the first time the menu opens). A disclosure: a
+//! button with `aria-expanded` that shows a panel; Escape closes it and gives the focus
+//! back to the button, and moving the focus (or clicking) outside closes it too.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::directory::Directory;
 use crate::i18n::k::shell as w;
 use crate::i18n::t;
-use crate::kit::copy::CopyButton;
+use crate::kit::lazy::Lazy;
 use crate::session::Session;
-
-/// The roles of each organization, as the menu lists them.
-fn orgs_and_roles(directory: Directory) -> AnyView {
-    directory
-        .orgs
-        .with(|r| match r.as_ref().map(|r| r.as_ref()) {
-            None => view! { <p class="hint">{crate::directory::checking()}</p> }.into_any(),
-            Some(Err(_)) => view! { <p class="hint">{t(w::ORGS_UNREADABLE)}</p> }.into_any(),
-            Some(Ok(orgs)) if orgs.is_empty() => view! { <p class="hint">{t(w::NO_ORGANIZATION_SENTENCE)}</p> }.into_any(),
-            Some(Ok(orgs)) => view! {
-                <ul class="account-orgs">
-                    {orgs.iter().map(|o| {
-                        let name = o.display_name.clone().unwrap_or_else(|| o.name.clone());
-                        let roles = if o.roles.is_empty() { t(w::NO_ROLE).to_string() } else { o.roles.join(", ") };
-                        view! { <li><strong>{name}</strong>": "<span class="account-roles">{roles}</span></li> }
-                    }).collect_view()}
-                </ul>
-            }
-            .into_any(),
-        })
-}
 
 fn focus(id: &str) {
     let element = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id));
@@ -44,8 +21,9 @@ fn focus(id: &str) {
 #[component]
 pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
     let session = expect_context::<Session>();
-    let directory = expect_context::<Directory>();
     let open = RwSignal::new(false);
+    // The panel's module is fetched on the first opening, then kept while the menu closes.
+    let opened = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || open.get());
     let root = NodeRef::<leptos::html::Div>::new();
     let close_and_refocus = move || {
         open.try_set(false);
@@ -68,14 +46,15 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
             open.try_set(false);
         }
     };
-    let kind = move || t(if session.is_account() { w::SIGNED_IN_ACCOUNT } else { w::SIGNED_IN_SECRET });
-    let id_label = move || t(if session.is_account() { w::YOUR_USER_ID } else { w::SECRET_USER_ID });
 
     view! {
         <div class="account" node_ref=root on:keydown=on_keydown on:focusout=on_focusout>
             <button type="button" class="button subtle account-button" id="account-menu-button"
                 aria-expanded=move || open.get().to_string() aria-controls="account-menu"
-                on:click=move |_| open.update(|o| *o = !*o)>
+                on:click=move |_| open.update(|o| *o = !*o)
+                // About to be opened: its panel's code is fetched ahead.
+                on:pointerenter=|_| crate::prefetch::when_idle(crate::prefetch::group::ACCOUNT_PANEL)
+                on:focus=|_| crate::prefetch::when_idle(crate::prefetch::group::ACCOUNT_PANEL)>
                 // Named even where the phone's header hides the name (axe: button-name).
                 <span class="visually-hidden">{t(w::ACCOUNT_PREFIX)}</span>
                 <span class="who" id="signed-in-as">{move || session.who.get()}</span>
@@ -84,22 +63,7 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
             // tabindex -1: a click on the panel's text keeps the focus inside, so it stays open.
             <div class="account-menu" id="account-menu" role="region" aria-label=t(w::ACCOUNT) tabindex="-1"
                 hidden=move || !open.get()>
-                <p class="account-who"><strong>{move || session.who.get()}</strong><br/>
-                    <span class="hint" id="account-kind">{kind}</span></p>
-                <p class="account-id-label">{id_label}</p>
-                {move || match session.user_id.get() {
-                    Some(id) => view! {
-                        <p class="account-id"><code id="account-user-id">{id.clone()}</code>" "<CopyButton text=id what=t(w::USER_ID)/></p>
-                        <p class="hint">{t(w::USER_ID_HINT)}</p>
-                    }.into_any(),
-                    None => view! { <p class="hint" id="account-user-id-missing">{t(w::NO_USER_ID)}</p> }.into_any(),
-                }}
-                <p class="account-heading"><strong>{t(w::ORGS_AND_ROLES)}</strong></p>
-                {move || orgs_and_roles(directory)}
-                // Loaded the first time the menu opens (`i18n_load`).
-                {move || open.get().then(|| view! {
-                    <div class="account-prefs"><crate::kit::lazy::Lazy screen=&crate::i18n::picker::ACCOUNT_PREFS/></div>
-                })}
+                {move || opened.get().then(|| view! { <Lazy screen=&super::account_panel::ACCOUNT_PANEL/> })}
                 <div class="account-actions">
                     <button type="button" class="button" id="sign-out" on:click=move |_| sign_out.run(())>{t(w::SIGN_OUT)}</button>
                 </div>

@@ -2,6 +2,7 @@
 //! pages for a missing route or a broken configuration.
 
 pub mod account_menu;
+mod account_panel;
 mod config_error;
 mod layout;
 mod not_found;

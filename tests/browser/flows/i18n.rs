@@ -220,10 +220,19 @@ fn polish_category(n: u64) -> &'static str {
 }
 
 async fn polish_plurals(ctx: Ctx) {
+    // Nothing chosen yet: the browser's languages decide (index.html's head script, the one
+    // home of that rule), the first the console speaks winning over one it does not.
+    let agent = ctx.script("return navigator.userAgent;").await;
+    let agent = agent.as_str().unwrap_or_default().to_string();
+    let languages = serde_json::json!({ "userAgent": agent, "acceptLanguage": "it-IT,pl-PL,en" });
+    crate::cdp::execute(&ctx.client, "Network.setUserAgentOverride", languages)
+        .await
+        .unwrap_or_else(|e| panic!("cannot set the browser's languages: {e}"));
     ctx.goto("/sign-in").await;
-    ctx.script("localStorage.setItem('console.lang', 'pl'); return 1;").await;
+    ctx.script("localStorage.removeItem('console.lang'); return 1;").await;
     ctx.goto("/sign-in").await;
     ctx.wait_text("h1", "Zaloguj się").await;
+    assert_eq!(ctx.script("return document.documentElement.lang;").await, serde_json::json!("pl"));
     ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
     ctx.wait_url("/clusters").await;
     open(&ctx, "/overview").await;
