@@ -3,6 +3,7 @@
 //! readable console log).
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
@@ -16,22 +17,13 @@ pub fn dist_dir() -> PathBuf {
 /// click's downloads, would otherwise race it. The navigation flows test prefetching on
 /// dist/ itself.
 pub fn console_without_prefetch() -> PathBuf {
-    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("console-no-prefetch-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let made = copy_dir(&dist_dir(), &dir).and_then(|_| {
-            let path = dir.join("config.json");
-            let mut config: Value = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
-            config["prefetch"] = Value::Bool(false);
-            std::fs::write(&path, config.to_string())
-        });
-        if let Err(e) = made {
-            panic!("cannot prepare the console without prefetching in {}: {e}", dir.display());
-        }
-        dir
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    copied_once(&DIR, "console-no-prefetch", dist_dir, "without prefetching", |dir| {
+        let path = dir.join("config.json");
+        let mut config: Value = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
+        config["prefetch"] = Value::Bool(false);
+        std::fs::write(&path, config.to_string())
     })
-    .clone()
 }
 
 /// For engines without a readable console log (Firefox, WebKit): `console_without_prefetch`
@@ -40,25 +32,36 @@ pub fn console_without_prefetch() -> PathBuf {
 /// forbids inline script, and the point is to run the console under its real policy. The
 /// precompressed index.html copies go, or the sandbox would serve them instead.
 pub fn console_with_recorder() -> PathBuf {
-    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("console-recorder-{}", std::process::id()));
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    copied_once(&DIR, "console-recorder", console_without_prefetch, "with the problem recorder", |dir| {
+        std::fs::write(dir.join(RECORDER_FILE), include_str!("../problems.js"))?;
+        let path = dir.join("index.html");
+        let html = std::fs::read_to_string(&path)?;
+        let tag = format!("<script src=/{RECORDER_FILE}></script>");
+        let at = html.find("<title>").ok_or_else(|| std::io::Error::other("index.html has no <title>"))?;
+        std::fs::write(&path, format!("{}{tag}{}", &html[..at], &html[at..]))?;
+        for compressed in ["index.html.br", "index.html.gz"] {
+            let _ = std::fs::remove_file(dir.join(compressed));
+        }
+        Ok(())
+    })
+}
+
+/// A copy of the console `from` gives, made once per run (kept in `made`) in a temporary
+/// folder named `name` and this process, then changed by `edit`; `what` names the copy in
+/// the panic should preparing it fail.
+fn copied_once(
+    made: &'static OnceLock<PathBuf>,
+    name: &str,
+    from: fn() -> PathBuf,
+    what: &str,
+    edit: impl FnOnce(&Path) -> std::io::Result<()>,
+) -> PathBuf {
+    made.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let made = copy_dir(&console_without_prefetch(), &dir).and_then(|_| {
-            std::fs::write(dir.join(RECORDER_FILE), include_str!("../problems.js"))?;
-            let path = dir.join("index.html");
-            let html = std::fs::read_to_string(&path)?;
-            let tag = format!("<script src=/{RECORDER_FILE}></script>");
-            let at =
-                html.find("<title>").ok_or_else(|| std::io::Error::other("index.html has no <title>"))?;
-            std::fs::write(&path, format!("{}{tag}{}", &html[..at], &html[at..]))?;
-            for compressed in ["index.html.br", "index.html.gz"] {
-                let _ = std::fs::remove_file(dir.join(compressed));
-            }
-            Ok(())
-        });
-        if let Err(e) = made {
-            panic!("cannot prepare the console with the problem recorder in {}: {e}", dir.display());
+        if let Err(e) = copy_dir(&from(), &dir).and_then(|_| edit(&dir)) {
+            panic!("cannot prepare the console {what} in {}: {e}", dir.display());
         }
         dir
     })
