@@ -14,14 +14,7 @@ use crate::kit::Write;
 use crate::kit::table::{Cell, Column, Row, SortKey};
 use crate::links;
 
-pub const TAB_COLUMNS: &[Column] = &[
-    Column::sortable(k::realms::NAME),
-    Column::sortable(k::realms::DISPLAY_NAME),
-    Column::sortable(k::realms::STATE),
-    Column::sortable(k::realms::CREATED),
-    Column::new(k::realms::COL_ACTIONS),
-];
-
+/// The Realms page's columns: every cluster's realms, so a row names its cluster.
 pub const ALL_COLUMNS: &[Column] = &[
     Column::sortable(k::realms::NAME),
     Column::sortable(k::realms::DISPLAY_NAME),
@@ -30,6 +23,24 @@ pub const ALL_COLUMNS: &[Column] = &[
     Column::sortable(k::realms::CREATED),
     Column::new(k::realms::COL_ACTIONS),
 ];
+
+/// Where the Cluster column stands in `ALL_COLUMNS` (and its cell in `realm_row`).
+const CLUSTER_COLUMN: usize = 2;
+
+/// A cluster's Realms tab: the page's columns without Cluster (every row is that cluster's).
+pub const TAB_COLUMNS: &[Column] = &without::<5>(ALL_COLUMNS, CLUSTER_COLUMN);
+
+/// `columns` without the one at `at`; a `const fn`, so the tab's table is a constant too.
+const fn without<const N: usize>(columns: &[Column], at: usize) -> [Column; N] {
+    assert!(N + 1 == columns.len());
+    let mut out = [columns[0]; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = columns[if i < at { i } else { i + 1 }];
+        i += 1;
+    }
+    out
+}
 
 /// What a row needs besides the realm.
 #[derive(Clone, Copy)]
@@ -89,5 +100,20 @@ fn RowActions(ctx: RowCtx, realm: Signal<Deployment>) -> impl IntoView {
             })}
         </div>
         {opening.failure()}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tab_has_the_page_columns_but_cluster() {
+        let words = |columns: &[Column]| columns.iter().map(|c| (c.label.1, c.sortable)).collect::<Vec<_>>();
+        assert_eq!(
+            words(TAB_COLUMNS),
+            [("Name", true), ("Display name", true), ("State", true), ("Created", true), ("Actions", false)]
+        );
+        assert_eq!(words(&ALL_COLUMNS[CLUSTER_COLUMN..=CLUSTER_COLUMN]), [("Cluster", true)]);
     }
 }

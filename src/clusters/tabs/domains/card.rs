@@ -6,7 +6,7 @@ use cluster_api::{CertificateStatusMapping, CustomerDomain, CustomerDomainValida
 use leptos::prelude::*;
 
 use super::page::DomainsCtx;
-use super::{certificate_label, dns_label, primary_block};
+use super::words::{certificate_label, dns_label, primary_block};
 use crate::api;
 use crate::i18n::k::domains as w;
 use crate::i18n::{t, tf};

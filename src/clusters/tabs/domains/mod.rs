@@ -5,14 +5,14 @@ mod add;
 mod card;
 mod focus;
 mod page;
+mod words;
 
 use cluster_api::domain_rules::{self, HostProblem, MAX_HOST, MAX_LABEL};
-use cluster_api::{CertificateStatusMapping, CustomerDomainValidation, DomainStatusMapping, ops};
+use cluster_api::{CertificateStatusMapping, CustomerDomainValidation, ops};
 
 use crate::api::{self, ApiError};
 use crate::i18n::k::domains as w;
 use crate::i18n::{t, tf, tp};
-use crate::kit::Tone;
 use crate::poll::{Backoff, Poller};
 use crate::session::Session;
 
@@ -46,47 +46,6 @@ pub fn domain_watch(session: Session) -> DomainWatch {
         settled,
         DNS_BACKOFF,
     )
-}
-
-/// Words and a badge tone for the DNS validation. A status this console does not know (the
-/// contract's list is not verified live, API-NOTES §9 #2) is shown as the service sent it.
-pub fn dns_label(status: &DomainStatusMapping) -> (String, Tone) {
-    let (words, tone) = match status {
-        DomainStatusMapping::PendingValidation => (w::DNS_PENDING, Tone::Busy),
-        DomainStatusMapping::Success => (w::DNS_SUCCESS, Tone::Ok),
-        DomainStatusMapping::Failed => (w::DNS_FAILED, Tone::Bad),
-        DomainStatusMapping::NotFound => (w::DNS_NOT_FOUND, Tone::Muted),
-        DomainStatusMapping::Unknown(raw) => return (tf(w::DNS_RAW, &[("raw", raw)]), Tone::Neutral),
-    };
-    (t(words).to_string(), tone)
-}
-
-/// Words and a badge tone for the certificate; an unknown status as the service sent it.
-pub fn certificate_label(status: &CertificateStatusMapping) -> (String, Tone) {
-    use CertificateStatusMapping as C;
-    let (words, tone) = match status {
-        C::PendingValidation => (w::CERT_PENDING, Tone::Busy),
-        C::Issued => (w::CERT_ISSUED, Tone::Ok),
-        C::ValidationTimedOut => (w::CERT_TIMED_OUT, Tone::Bad),
-        C::Failed => (w::CERT_FAILED, Tone::Bad),
-        C::Expired => (w::CERT_EXPIRED, Tone::Bad),
-        C::Revoked => (w::CERT_REVOKED, Tone::Bad),
-        C::Inactive => (w::CERT_INACTIVE, Tone::Muted),
-        C::NotFound => (w::CERT_UNKNOWN, Tone::Muted),
-        C::Unknown(raw) => return (tf(w::CERT_RAW, &[("raw", raw)]), Tone::Neutral),
-    };
-    (t(words).to_string(), tone)
-}
-
-/// Why a domain cannot become the primary host yet, or `None` when it can.
-pub fn primary_block(status: &CertificateStatusMapping) -> Option<&'static str> {
-    use CertificateStatusMapping as C;
-    match status {
-        C::Issued => None,
-        C::PendingValidation => Some(t(w::PRIMARY_PENDING)),
-        C::ValidationTimedOut | C::Failed => Some(t(w::PRIMARY_FAILED)),
-        _ => Some(t(w::PRIMARY_NEEDS_ISSUED)),
-    }
 }
 
 /// The bare hostname of `Cluster.host` (a base URL such as `https://x.global.auth.ac`).
@@ -168,16 +127,7 @@ mod tests {
     }
 
     #[test]
-    fn only_issued_domains_become_primary() {
-        assert_eq!(primary_block(&CertificateStatusMapping::Issued), None);
-        assert!(
-            primary_block(&CertificateStatusMapping::PendingValidation)
-                .is_some_and(|w| w.contains("once its certificate is issued"))
-        );
-        assert!(
-            primary_block(&CertificateStatusMapping::ValidationTimedOut)
-                .is_some_and(|w| w.contains("add it again"))
-        );
+    fn settled_once_the_certificate_is_no_longer_pending() {
         assert!(settled(&CustomerDomainValidation {
             certificate_status: CertificateStatusMapping::Issued,
             ..Default::default()
