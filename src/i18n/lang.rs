@@ -9,6 +9,7 @@ pub enum Lang {
     Es,
     Ko,
     Pl,
+    De,
 }
 
 /// Where the choice is kept: a preference, not a secret (index.html's head script reads it
@@ -16,7 +17,7 @@ pub enum Lang {
 pub const STORAGE_KEY: &str = "console.lang";
 
 impl Lang {
-    pub const ALL: [Lang; 5] = [Lang::En, Lang::Fr, Lang::Es, Lang::Ko, Lang::Pl];
+    pub const ALL: [Lang; 6] = [Lang::En, Lang::Fr, Lang::Es, Lang::Ko, Lang::Pl, Lang::De];
 
     /// The BCP 47 code: `<html lang>`, `Intl`, the catalogue's file name.
     pub fn code(self) -> &'static str {
@@ -26,6 +27,7 @@ impl Lang {
             Lang::Es => "es",
             Lang::Ko => "ko",
             Lang::Pl => "pl",
+            Lang::De => "de",
         }
     }
 
@@ -38,6 +40,7 @@ impl Lang {
             Lang::Es => "Español",
             Lang::Ko => "한국어",
             Lang::Pl => "Polski",
+            Lang::De => "Deutsch",
         }
     }
 
@@ -64,9 +67,11 @@ mod tests {
     #[test]
     fn picks_the_stored_choice_then_the_browsers_languages() {
         assert_eq!(Lang::pick(Some("pl"), ["fr-FR"]), Lang::Pl);
-        assert_eq!(Lang::pick(None, ["de-DE", "fr-CA", "en"]), Lang::Fr);
+        assert_eq!(Lang::pick(None, ["it-IT", "fr-CA", "en"]), Lang::Fr);
         assert_eq!(Lang::pick(Some("xx"), ["ko-KR"]), Lang::Ko);
-        assert_eq!(Lang::pick(None, ["de", "it"]), Lang::En);
+        assert_eq!(Lang::pick(None, ["it", "nl"]), Lang::En);
+        assert_eq!(Lang::pick(None, ["de-AT", "en"]), Lang::De);
+        assert_eq!(Lang::from_tag("DE_ch"), Some(Lang::De));
         assert_eq!(Lang::from_tag("ES_mx"), Some(Lang::Es));
     }
 }
