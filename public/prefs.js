@@ -15,7 +15,7 @@
     };
     var theme = get("console.theme");
     if (theme === "light" || theme === "dark") root.setAttribute("data-theme", theme);
-    var langs = ["en", "fr", "es", "ko", "pl"];
+    var langs = ["en", "fr", "es", "ko", "pl", "de"];
     var tags = [get("console.lang")].concat(navigator.languages || [navigator.language]);
     var lang = "en";
     for (var i = 0; i < tags.length; i++) {

@@ -9,6 +9,7 @@ pub enum Lang {
     Es,
     Ko,
     Pl,
+    De,
 }
 
 /// Where the choice is kept: a preference, not a secret (index.html's head script reads it
@@ -16,7 +17,7 @@ pub enum Lang {
 pub const STORAGE_KEY: &str = "console.lang";
 
 impl Lang {
-    pub const ALL: [Lang; 5] = [Lang::En, Lang::Fr, Lang::Es, Lang::Ko, Lang::Pl];
+    pub const ALL: [Lang; 6] = [Lang::En, Lang::Fr, Lang::Es, Lang::Ko, Lang::Pl, Lang::De];
 
     /// The BCP 47 code: `<html lang>`, `Intl`, the catalogue's file name.
     pub fn code(self) -> &'static str {
@@ -26,6 +27,7 @@ impl Lang {
             Lang::Es => "es",
             Lang::Ko => "ko",
             Lang::Pl => "pl",
+            Lang::De => "de",
         }
     }
 
@@ -38,6 +40,7 @@ impl Lang {
             Lang::Es => "Español",
             Lang::Ko => "한국어",
             Lang::Pl => "Polski",
+            Lang::De => "Deutsch",
         }
     }
 

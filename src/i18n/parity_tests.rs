@@ -8,12 +8,13 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 /// The plural categories of `Intl.PluralRules` for each language (CLDR), which `tp` picks from.
-const FORMS: [(&str, &[&str]); 5] = [
+const FORMS: [(&str, &[&str]); 6] = [
     ("en", &["one", "other"]),
     ("fr", &["one", "many", "other"]),
     ("es", &["one", "many", "other"]),
     ("ko", &["other"]),
     ("pl", &["one", "few", "many", "other"]),
+    ("de", &["one", "other"]),
 ];
 
 fn dir(lang: &str) -> PathBuf {

@@ -21,7 +21,9 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("i18n_polish_plurals_follow_polish_rules", |d| {
             Box::pin(run_flow(d, Config::default(), polish_plurals))
         }),
-        ("i18n_french_and_polish_layout_holds", |d| Box::pin(run_flow(d, Config::default(), long_languages))),
+        ("i18n_french_polish_german_layout_holds", |d| {
+            Box::pin(run_flow(d, Config::default(), long_languages))
+        }),
         ("theme_dark_is_applied_before_the_first_paint", |d| {
             Box::pin(run_flow(d, Config::default(), dark_first_paint))
         }),
@@ -304,7 +306,7 @@ async fn long_languages(ctx: Ctx) {
     ctx.goto("/sign-in").await;
     super::admin(&ctx).await;
     let mut failures = Vec::new();
-    for code in ["fr", "pl"] {
+    for code in ["fr", "pl", "de"] {
         ctx.click("#account-menu-button").await;
         choose_language(&ctx, "#account-language", code).await;
         for path in super::layout::screens() {
