@@ -51,7 +51,7 @@ fn main() {
             let name = key.to_ascii_uppercase();
             match value {
                 serde_json::Value::String(s) => {
-                    writeln!(out, "    pub const {name}: Msg = Msg({index}, {s:?});").ok();
+                    writeln!(out, "    pub const {name}: Msg = Msg(&({index}, {s:?}));").ok();
                 }
                 serde_json::Value::Object(forms) => {
                     let form = |f: &str| match forms.get(f) {
@@ -68,7 +68,8 @@ fn main() {
                         path.display()
                     );
                     let (one, other) = (form("one"), form("other"));
-                    writeln!(out, "    pub const {name}: Plural = Plural({index}, {one:?}, {other:?});").ok();
+                    writeln!(out, "    pub const {name}: Plural = Plural(&({index}, {one:?}, {other:?}));")
+                        .ok();
                 }
                 _ => panic!("{}: {key:?} must be a string or an object of plural forms", path.display()),
             }

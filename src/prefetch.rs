@@ -32,8 +32,6 @@ pub mod group {
     pub const CLUSTER_RESOURCES: &str = routes::CLUSTER_RESOURCES.group;
     /// The create-cluster wizard.
     pub const CREATE_CLUSTER: &str = routes::NEW_CLUSTER.group;
-    /// The account menu's panel (`shell::account_panel`), not a route: its split module.
-    pub const ACCOUNT_PANEL: &str = "account_panel";
 }
 
 /// Sets whether prefetching is on (config.json's `prefetch`).

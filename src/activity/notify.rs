@@ -265,8 +265,8 @@ mod tests {
         assert_eq!(parse("granted"), Permission::Granted);
         assert_eq!(parse("denied"), Permission::Denied);
         assert_eq!(parse("default"), Permission::Ask);
-        assert_eq!(unavailable(Permission::Denied), Some(words::BLOCKED.1));
-        assert_eq!(unavailable(Permission::Unsupported), Some(words::UNSUPPORTED.1));
+        assert_eq!(unavailable(Permission::Denied), Some(words::BLOCKED.english()));
+        assert_eq!(unavailable(Permission::Unsupported), Some(words::UNSUPPORTED.english()));
         assert_eq!(unavailable(Permission::Ask), None);
     }
 }

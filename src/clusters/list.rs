@@ -216,7 +216,7 @@ mod tests {
 
     #[test]
     fn newest_first_by_default() {
-        assert_eq!(COLUMNS[5].label.1, "Created");
+        assert_eq!(COLUMNS[5].label.english(), "Created");
         // The cell of that column, `Cell::time`, sorts by the moment.
         let keys = [SortKey::Number(EpochMillis(1).0), SortKey::Number(EpochMillis(9).0)];
         let refs: Vec<&SortKey> = keys.iter().collect();

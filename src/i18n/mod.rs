@@ -28,18 +28,28 @@ pub mod k {
     include!(concat!(env!("OUT_DIR"), "/keys.rs"));
 }
 
-/// A message: its index in the catalogues and its English text.
+/// A message: its index in the catalogues and its English text. Behind one reference, so
+/// that a message is one word wherever it goes: a call site passes one constant, where a
+/// struct of three words would be written to memory first at each of the thousands of
+/// call sites (measured: see BENCHMARKS.md, issue 28).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Msg(pub u16, pub &'static str);
+pub struct Msg(pub &'static (u16, &'static str));
+
+impl Msg {
+    /// The English text (English is compiled in).
+    pub const fn english(self) -> &'static str {
+        self.0.1
+    }
+}
 
 /// A message whose words depend on a count: index, English "one" and "other" forms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Plural(pub u16, pub &'static str, pub &'static str);
+pub struct Plural(pub &'static (u16, &'static str, &'static str));
 
 /// The message in the current language (English when the catalogue lacks it).
 #[inline(never)] // Called from thousands of places: one copy, not one per call site.
 pub fn t(m: Msg) -> &'static str {
-    catalogue::text(m.0).unwrap_or(m.1)
+    catalogue::text(m.0.0).unwrap_or(m.0.1)
 }
 
 /// The message with its `{name}` placeholders filled in. Values are shown as given: format
@@ -55,7 +65,9 @@ pub fn tf(m: Msg, args: &[(&str, &str)]) -> String {
 pub fn tp(p: Plural, n: f64, args: &[(&str, &str)]) -> String {
     let lang = catalogue::current();
     let category = intl::plural_category(lang, n);
-    let form = catalogue::plural_form(p.0, &category).unwrap_or(if category == "one" { p.1 } else { p.2 });
+    let (index, one, other) = *p.0;
+    let form =
+        catalogue::plural_form(index, &category).unwrap_or(if category == "one" { one } else { other });
     let count = intl::number(lang, n);
     let mut all = Vec::with_capacity(args.len() + 1);
     all.push(("n", count.as_str()));
@@ -121,8 +133,8 @@ mod tests {
 
     #[test]
     fn english_is_compiled_in() {
-        assert_eq!(t(Msg(0, "Hello")), "Hello");
-        assert_eq!(tp(Plural(0, "{n} line", "{n} lines"), 1.0, &[]), "1 line");
-        assert_eq!(tp(Plural(0, "{n} line", "{n} lines"), 20_000.0, &[]), "20,000 lines");
+        assert_eq!(t(Msg(&(0, "Hello"))), "Hello");
+        assert_eq!(tp(Plural(&(0, "{n} line", "{n} lines")), 1.0, &[]), "1 line");
+        assert_eq!(tp(Plural(&(0, "{n} line", "{n} lines")), 20_000.0, &[]), "20,000 lines");
     }
 }

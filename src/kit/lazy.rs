@@ -115,9 +115,11 @@ mod tests {
     use super::*;
 
     static FIRST: Screen =
-        Screen { name: crate::i18n::Msg(u16::MAX, "first"), load: || Box::pin(async { Err(ChunkError) }) };
-    static SECOND: Screen =
-        Screen { name: crate::i18n::Msg(u16::MAX, "second"), load: || Box::pin(async { Err(ChunkError) }) };
+        Screen { name: crate::i18n::Msg(&(u16::MAX, "first")), load: || Box::pin(async { Err(ChunkError) }) };
+    static SECOND: Screen = Screen {
+        name: crate::i18n::Msg(&(u16::MAX, "second")),
+        load: || Box::pin(async { Err(ChunkError) }),
+    };
 
     fn nothing() -> AnyView {
         ().into_any()

@@ -29,12 +29,12 @@ pub fn parse(value: &str, columns: &[Column]) -> Option<(usize, bool)> {
         Some(rest) => (rest, false),
         None => (value.trim(), true),
     };
-    columns.iter().position(|c| c.sortable && slug(c.label.1) == name).map(|i| (i, ascending))
+    columns.iter().position(|c| c.sortable && slug(c.label.english()) == name).map(|i| (i, ascending))
 }
 
 /// The URL value of a sort (see [`parse`]).
 pub fn value(columns: &[Column], sort: (usize, bool)) -> String {
-    let name = columns.get(sort.0).map(|c| slug(c.label.1)).unwrap_or_default();
+    let name = columns.get(sort.0).map(|c| slug(c.label.english())).unwrap_or_default();
     if sort.1 { name } else { format!("-{name}") }
 }
 
@@ -86,14 +86,10 @@ mod tests {
 
     use crate::i18n::Msg;
 
-    const fn as_given(name: &'static str) -> Msg {
-        Msg(u16::MAX, name)
-    }
-
     const COLUMNS: &[Column] = &[
-        Column::sortable(as_given("Name")),
-        Column::new(as_given("Host")),
-        Column::sortable(as_given("Created at")),
+        Column::sortable(Msg(&(u16::MAX, "Name"))),
+        Column::new(Msg(&(u16::MAX, "Host"))),
+        Column::sortable(Msg(&(u16::MAX, "Created at"))),
     ];
 
     #[test]

@@ -109,7 +109,8 @@ mod tests {
 
     #[test]
     fn the_tab_has_the_page_columns_but_cluster() {
-        let words = |columns: &[Column]| columns.iter().map(|c| (c.label.1, c.sortable)).collect::<Vec<_>>();
+        let words =
+            |columns: &[Column]| columns.iter().map(|c| (c.label.english(), c.sortable)).collect::<Vec<_>>();
         assert_eq!(
             words(TAB_COLUMNS),
             [("Name", true), ("Display name", true), ("State", true), ("Created", true), ("Actions", false)]

@@ -52,7 +52,7 @@ pub struct Route {
 
 /// No words: the label or title of a route that shows none. Its index is past every
 /// catalogue's end, so `t()` answers its (empty) English.
-const BLANK: Msg = Msg(u16::MAX, "");
+const BLANK: Msg = Msg(&(u16::MAX, ""));
 
 impl Route {
     /// What a link to it says, in the person's language.
@@ -287,8 +287,8 @@ mod tests {
     fn natively_the_words_are_english() {
         // Natively no catalogue is loaded: `label()`/`title()` answer English.
         for route in ALL {
-            assert_eq!(route.label_words.1, route.label(), "{}", route.pattern());
-            assert_eq!(route.title_words.1, route.title(), "{}", route.pattern());
+            assert_eq!(route.label_words.english(), route.label(), "{}", route.pattern());
+            assert_eq!(route.title_words.english(), route.title(), "{}", route.pattern());
         }
         assert_eq!(NEW_CLUSTER.label(), "Create cluster");
         assert_eq!(NEW_CLUSTER.title(), "New cluster");

@@ -51,10 +51,7 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
         <div class="account" node_ref=root on:keydown=on_keydown on:focusout=on_focusout>
             <button type="button" class="button subtle account-button" id="account-menu-button"
                 aria-expanded=move || open.get().to_string() aria-controls="account-menu"
-                on:click=move |_| open.update(|o| *o = !*o)
-                // About to be opened: its panel's code is fetched ahead.
-                on:pointerenter=|_| crate::prefetch::when_idle(crate::prefetch::group::ACCOUNT_PANEL)
-                on:focus=|_| crate::prefetch::when_idle(crate::prefetch::group::ACCOUNT_PANEL)>
+                on:click=move |_| open.update(|o| *o = !*o)>
                 // Named even where the phone's header hides the name (axe: button-name).
                 <span class="visually-hidden">{t(w::ACCOUNT_PREFIX)}</span>
                 <span class="who" id="signed-in-as">{move || session.who.get()}</span>

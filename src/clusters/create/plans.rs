@@ -45,9 +45,9 @@ impl Plan {
         Plan {
             tier,
             title,
-            sessions: text.sessions.1,
-            sla: text.sla.1,
-            realms: text.realms.1,
+            sessions: text.sessions.english(),
+            sla: text.sla.english(),
+            realms: text.realms.english(),
             text,
             monthly_cents,
             annual_monthly_cents,

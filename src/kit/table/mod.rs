@@ -43,7 +43,7 @@ impl Column {
 
     /// A column of row buttons: no visible header (screen readers hear "Actions").
     pub const fn blank() -> Column {
-        Column { label: Msg(u16::MAX, ""), sortable: false }
+        Column { label: Msg(&(u16::MAX, "")), sortable: false }
     }
 
     /// The header in the person's language.
@@ -99,7 +99,7 @@ pub fn ResourceTable(
                         </button>
                     }
                     .into_any()
-                } else if col.label.1.is_empty() {
+                } else if col.label.english().is_empty() {
                     // A column of row buttons has no visible heading, but a header cell
                     // must still say what the column holds (axe: empty-table-header).
                     view! { <span class="visually-hidden">{t(k::kit::ACTIONS)}</span> }.into_any()
