@@ -67,7 +67,7 @@ fn Console(config: Config) -> impl IntoView {
         // page): every screen is built from the new catalogue, at the same address; the
         // session and the watched operations live above and stay. (Erased: a closure of
         // `AnyView` shares its code with every other such closure.)
-        {move || { crate::i18n::changed().track(); view! {
+        {move || { crate::i18n::track_changes(); view! {
         <Router>
             <Routes fallback=NotFoundAlone>
                 <Route path=SIGN_IN::path() view=SIGN_IN::view/>

@@ -23,15 +23,18 @@ pub(super) struct Catalogue(pub(super) Vec<Entry>);
 
 thread_local! {
     static CURRENT: Cell<(Lang, Option<&'static Catalogue>)> = const { Cell::new((Lang::En, None)) };
-    static CHANGED: RwSignal<u32> = RwSignal::new(0);
+    /// Reference-counted, not owned by the reactive graph: the first view to read it must
+    /// not own it (re-rendered on a switch, it would dispose of it, and the next switch
+    /// would panic).
+    static CHANGED: ArcTrigger = ArcTrigger::new();
 }
 
 pub fn current() -> Lang {
     CURRENT.with(|c| c.get().0)
 }
 
-pub fn changed() -> ReadSignal<u32> {
-    CHANGED.with(|c| c.read_only())
+pub fn track_changes() {
+    CHANGED.with(|c| c.track());
 }
 
 pub fn text(index: u16) -> Option<&'static str> {
@@ -62,7 +65,7 @@ pub(super) fn apply(lang: Lang, catalogue: Option<&'static Catalogue>) {
     if let Some(root) = root() {
         let _ = root.set_attribute("lang", lang.code());
     }
-    CHANGED.with(|c| c.update(|n| *n = n.wrapping_add(1)));
+    CHANGED.with(|c| c.notify());
 }
 
 /// At start-up: the language index.html's head script chose (`public/prefs.js`: the stored

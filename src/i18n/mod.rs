@@ -10,7 +10,7 @@
 //! Plural forms follow the browser's `Intl.PluralRules`, numbers and dates its
 //! `Intl.NumberFormat` and `Intl.DateTimeFormat` (`intl.rs`): no locale data in the wasm.
 //! Switching languages re-renders the routed screens from the new catalogue (`app.rs`
-//! tracks `changed()`); the session and the watched operations stay.
+//! calls `track_changes()`); the session and the watched operations stay.
 
 mod catalogue;
 pub mod intl;
@@ -87,9 +87,9 @@ pub fn lang() -> Lang {
     catalogue::current()
 }
 
-/// A signal that changes when the language does: views that must follow a switch read it.
-pub fn changed() -> leptos::prelude::ReadSignal<u32> {
-    catalogue::changed()
+/// Makes the reactive view calling it follow the language: it runs again after a switch.
+pub fn track_changes() {
+    catalogue::track_changes()
 }
 
 /// `{name}` → its value; `{{` and an unknown name are left as they are (a translator's
