@@ -23,6 +23,21 @@ pub struct Criteria {
     pub events: EventFilters,
 }
 
+#[cfg(test)]
+impl Criteria {
+    /// Every line of every time, level and realm, in the Lines view (tests start from it).
+    pub fn everything() -> Criteria {
+        Criteria {
+            from: 0,
+            to: i64::MAX,
+            level: None,
+            realm: String::new(),
+            view: View::Lines,
+            events: EventFilters::default(),
+        }
+    }
+}
+
 /// Lines held, oldest first.
 #[derive(Debug, Default, Clone)]
 pub struct Held {
@@ -175,14 +190,7 @@ mod tests {
     }
 
     fn criteria() -> Criteria {
-        Criteria {
-            from: 0,
-            to: i64::MAX,
-            level: None,
-            realm: String::new(),
-            view: View::Lines,
-            events: EventFilters::default(),
-        }
+        Criteria::everything()
     }
 
     fn run(c: &Criteria, q: &str) -> Vec<u32> {

@@ -58,7 +58,7 @@ impl Recent {
 
 #[cfg(test)]
 mod tests {
-    use super::super::filters::{EventFilters, View};
+    use super::super::filters::View;
     use super::super::line::{Level, parse_text};
     use super::super::search::{Test, parse};
     use super::*;
@@ -97,14 +97,7 @@ mod tests {
     }
 
     fn criteria() -> Criteria {
-        Criteria {
-            from: 0,
-            to: i64::MAX,
-            level: None,
-            realm: String::new(),
-            view: View::Lines,
-            events: EventFilters::default(),
-        }
+        Criteria::everything()
     }
 
     fn search(q: &str) -> Search {
