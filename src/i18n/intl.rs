@@ -133,34 +133,39 @@ pub fn number(lang: Lang, n: f64) -> String {
 /// Date and time in UTC, the language's way, without the zone (callers add "UTC").
 /// `None` natively: `format` writes the ISO form itself there.
 pub fn date_time(lang: Lang, ms: f64) -> Option<String> {
-    #[cfg(target_arch = "wasm32")]
-    return Some(browser::date_time(lang, ms)).filter(|s| !s.is_empty());
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let _ = (lang, ms);
-        None
-    }
+    answer(browser::date_time(lang, ms))
 }
 
 /// The time of day in UTC with seconds, the language's way, without the zone.
 pub fn time(lang: Lang, ms: f64) -> Option<String> {
-    #[cfg(target_arch = "wasm32")]
-    return Some(browser::time(lang, ms)).filter(|s| !s.is_empty());
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let _ = (lang, ms);
-        None
-    }
+    answer(browser::time(lang, ms))
 }
 
 /// `5 minutes ago`, `in 2 hours`, `il y a 5 minutes` (negative values are the past).
 /// `None` natively.
 pub fn relative(lang: Lang, value: f64, unit: &str) -> Option<String> {
-    #[cfg(target_arch = "wasm32")]
-    return Some(browser::relative(lang, value, unit)).filter(|s| !s.is_empty());
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let _ = (lang, value, unit);
-        None
+    answer(browser::relative(lang, value, unit))
+}
+
+/// The browser's words, or none when it gave none (callers then write their own form).
+fn answer(words: String) -> Option<String> {
+    Some(words).filter(|w| !w.is_empty())
+}
+
+/// Natively (unit tests) there is no `Intl`: no words, so `format` writes its own forms.
+#[cfg(not(target_arch = "wasm32"))]
+mod browser {
+    use super::Lang;
+
+    pub fn date_time(_: Lang, _: f64) -> String {
+        String::new()
+    }
+
+    pub fn time(_: Lang, _: f64) -> String {
+        String::new()
+    }
+
+    pub fn relative(_: Lang, _: f64, _: &str) -> String {
+        String::new()
     }
 }
