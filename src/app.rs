@@ -65,8 +65,7 @@ fn Console(config: Config) -> impl IntoView {
         <crate::account::Boot>
         // Re-rendered when the person picks another language (the account menu, the sign-in
         // page): every screen is built from the new catalogue, at the same address; the
-        // session and the watched operations live above and stay. (Erased: a closure of
-        // `AnyView` shares its code with every other such closure.)
+        // session and the watched operations live above and stay.
         {move || { crate::i18n::track_changes(); view! {
         <Router>
             <Routes fallback=NotFoundAlone>
@@ -105,7 +104,7 @@ fn Console(config: Config) -> impl IntoView {
                 </ParentRoute>
             </Routes>
         </Router>
-        }.into_any() }}
+        } }}
         </crate::account::Boot>
     }
 }

@@ -16,6 +16,12 @@ pub enum Lang {
 /// too, to set `<html lang>` and preload the catalogue before the app starts).
 pub const STORAGE_KEY: &str = "console.lang";
 
+/// Where the language and theme choices are kept (localStorage: preferences only, never a
+/// token); `None` where the browser refuses it, and then nothing is kept.
+pub fn preferences() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
 impl Lang {
     pub const ALL: [Lang; 6] = [Lang::En, Lang::Fr, Lang::Es, Lang::Ko, Lang::Pl, Lang::De];
 

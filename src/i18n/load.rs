@@ -34,7 +34,7 @@ thread_local! {
 
 async fn switch(lang: Lang, keep: bool) -> Result<(), String> {
     let catalogue = if lang == Lang::En { None } else { Some(loaded(lang).await?) };
-    if keep && let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+    if keep && let Some(storage) = super::lang::preferences() {
         let _ = storage.set_item(STORAGE_KEY, lang.code());
     }
     apply(lang, catalogue);

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::k::prefs;
+use super::lang::preferences as storage;
 use super::{Lang, t, tf};
 
 /// "Language": each language by its own name. Choosing one loads its catalogue and
@@ -89,10 +90,6 @@ impl Theme {
             _ => root.set_attribute("data-theme", self.code()),
         };
     }
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
 }
 
 #[component]
