@@ -42,7 +42,7 @@ fn main() {
             serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         writeln!(
             out,
-            "pub mod {module} {{\n    #[allow(unused_imports)]\n    use super::super::{{Msg, Plural}};"
+            "pub mod {module} {{\n    #[allow(unused_imports)]\n    use super::super::{{Msg, Plural, text}};"
         )
         .ok();
         for (key, value) in map.iter().filter(|(k, _)| !k.starts_with('@')) {
@@ -51,7 +51,12 @@ fn main() {
             let name = key.to_ascii_uppercase();
             match value {
                 serde_json::Value::String(s) => {
-                    writeln!(out, "    pub const {name}: Msg = Msg(&({index}, {s:?}));").ok();
+                    writeln!(
+                        out,
+                        "    pub const {name}: Msg = Msg::new(&text({index}, b\"{}\"));",
+                        byte_string(s)
+                    )
+                    .ok();
                 }
                 serde_json::Value::Object(forms) => {
                     let form = |f: &str| match forms.get(f) {
@@ -84,4 +89,17 @@ fn main() {
 
     let target = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("keys.rs");
     std::fs::write(target, out).expect("OUT_DIR is writable");
+}
+
+/// The contents of a Rust byte string literal holding `s`'s UTF-8.
+fn byte_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for &b in s.as_bytes() {
+        match b {
+            b'"' | b'\\' => out.extend(['\\', char::from(b)]),
+            0x20..=0x7e => out.push(char::from(b)),
+            _ => out.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    out
 }

@@ -28,17 +28,75 @@ pub mod k {
     include!(concat!(env!("OUT_DIR"), "/keys.rs"));
 }
 
-/// A message: its index in the catalogues and its English text. Behind one reference, so
-/// that a message is one word wherever it goes: a call site passes one constant, where a
-/// struct of three words would be written to memory first at each of the thousands of
-/// call sites (measured: see BENCHMARKS.md, issue 28).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Msg(pub &'static (u16, &'static str));
+/// A message's entry: its index in the catalogues, then its English text (`N` bytes of
+/// UTF-8). `repr(C)`: a [`Msg`] reads the index and length from the first four bytes
+/// whatever `N` is.
+#[repr(C)]
+pub struct Text<const N: usize> {
+    index: u16,
+    len: u16,
+    bytes: [u8; N],
+}
+
+/// An entry (`const` only: build.rs writes one per key; tests use `u16::MAX`, no key).
+pub const fn text<const N: usize>(index: u16, bytes: &[u8; N]) -> Text<N> {
+    assert!(N <= u16::MAX as usize && std::str::from_utf8(bytes).is_ok());
+    Text { index, len: N as u16, bytes: *bytes }
+}
+
+/// A message: one thin pointer to its [`Text`], so a call site passes one constant (a
+/// struct of three words would be written to memory first at each of the thousands of call
+/// sites), and the wasm's data holds the index and length beside the words rather than a
+/// twelve-byte record of pointers for each (measured: see BENCHMARKS.md, issue 28).
+#[derive(Clone, Copy)]
+pub struct Msg(*const u8);
+
+// SAFETY: the pointer is to an immutable `'static` entry (`Msg::new` takes nothing else).
+unsafe impl Send for Msg {}
+// SAFETY: as above; nothing is ever written through it.
+unsafe impl Sync for Msg {}
 
 impl Msg {
+    pub const fn new<const N: usize>(entry: &'static Text<N>) -> Msg {
+        Msg(entry as *const Text<N> as *const u8)
+    }
+
+    const fn header(self) -> (u16, usize) {
+        // SAFETY: `new` made the pointer from a whole `&'static Text<N>`, whose first four
+        // bytes (`repr(C)`) are `Text<0>`'s.
+        let head = unsafe { &*(self.0 as *const Text<0>) };
+        (head.index, head.len as usize)
+    }
+
+    /// Its index in the catalogues.
+    const fn index(self) -> u16 {
+        self.header().0
+    }
+
     /// The English text (English is compiled in).
     pub const fn english(self) -> &'static str {
-        self.0.1
+        let len = self.header().1;
+        // SAFETY: the `len` bytes after the header are the entry's `bytes` (same allocation,
+        // `'static`), checked to be UTF-8 by `text`.
+        unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(self.0.add(4), len)) }
+    }
+}
+
+/// No words: a route's label or title, or a column's header, that shows none. Its index is
+/// past every catalogue's end, so `t()` answers its (empty) English.
+pub const BLANK: Msg = Msg::new(&text(u16::MAX, b""));
+
+impl PartialEq for Msg {
+    fn eq(&self, other: &Msg) -> bool {
+        self.index() == other.index() && self.english() == other.english()
+    }
+}
+
+impl Eq for Msg {}
+
+impl std::fmt::Debug for Msg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Msg({}, {:?})", self.index(), self.english())
     }
 }
 
@@ -49,7 +107,7 @@ pub struct Plural(pub &'static (u16, &'static str, &'static str));
 /// The message in the current language (English when the catalogue lacks it).
 #[inline(never)] // Called from thousands of places: one copy, not one per call site.
 pub fn t(m: Msg) -> &'static str {
-    catalogue::text(m.0.0).unwrap_or(m.0.1)
+    catalogue::text(m.index()).unwrap_or(m.english())
 }
 
 /// The message with its `{name}` placeholders filled in. Values are shown as given: format
@@ -133,7 +191,11 @@ mod tests {
 
     #[test]
     fn english_is_compiled_in() {
-        assert_eq!(t(Msg(&(0, "Hello"))), "Hello");
+        const HELLO: Msg = Msg::new(&text(0, b"Hello"));
+        const ARROW: Msg = Msg::new(&text(7, "← Back".as_bytes().first_chunk::<8>().unwrap()));
+        assert_eq!(t(HELLO), "Hello");
+        let arrow = ARROW;
+        assert_eq!((arrow.index(), arrow.english()), (7, "← Back"));
         assert_eq!(tp(Plural(&(0, "{n} line", "{n} lines")), 1.0, &[]), "1 line");
         assert_eq!(tp(Plural(&(0, "{n} line", "{n} lines")), 20_000.0, &[]), "20,000 lines");
     }

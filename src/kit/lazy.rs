@@ -114,10 +114,12 @@ pub fn Lazy(screen: &'static Screen) -> impl IntoView {
 mod tests {
     use super::*;
 
-    static FIRST: Screen =
-        Screen { name: crate::i18n::Msg(&(u16::MAX, "first")), load: || Box::pin(async { Err(ChunkError) }) };
+    static FIRST: Screen = Screen {
+        name: crate::i18n::Msg::new(&crate::i18n::text(u16::MAX, b"first")),
+        load: || Box::pin(async { Err(ChunkError) }),
+    };
     static SECOND: Screen = Screen {
-        name: crate::i18n::Msg(&(u16::MAX, "second")),
+        name: crate::i18n::Msg::new(&crate::i18n::text(u16::MAX, b"second")),
         load: || Box::pin(async { Err(ChunkError) }),
     };
 

@@ -87,9 +87,9 @@ mod tests {
     use crate::i18n::Msg;
 
     const COLUMNS: &[Column] = &[
-        Column::sortable(Msg(&(u16::MAX, "Name"))),
-        Column::new(Msg(&(u16::MAX, "Host"))),
-        Column::sortable(Msg(&(u16::MAX, "Created at"))),
+        Column::sortable(Msg::new(&crate::i18n::text(u16::MAX, b"Name"))),
+        Column::new(Msg::new(&crate::i18n::text(u16::MAX, b"Host"))),
+        Column::sortable(Msg::new(&crate::i18n::text(u16::MAX, b"Created at"))),
     ];
 
     #[test]

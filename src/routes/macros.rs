@@ -5,7 +5,7 @@
 /// A route's words: a key of `locales/*/routes.json`, or `-` for none.
 macro_rules! words {
     (-) => {
-        BLANK
+        $crate::i18n::BLANK
     };
     ($key:ident) => {
         crate::i18n::k::routes::$key

@@ -50,10 +50,6 @@ pub struct Route {
     pub screen: Option<&'static Screen>,
 }
 
-/// No words: the label or title of a route that shows none. Its index is past every
-/// catalogue's end, so `t()` answers its (empty) English.
-const BLANK: Msg = Msg(&(u16::MAX, ""));
-
 impl Route {
     /// What a link to it says, in the person's language.
     pub fn label(&self) -> &'static str {

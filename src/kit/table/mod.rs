@@ -43,7 +43,7 @@ impl Column {
 
     /// A column of row buttons: no visible header (screen readers hear "Actions").
     pub const fn blank() -> Column {
-        Column { label: Msg(&(u16::MAX, "")), sortable: false }
+        Column { label: crate::i18n::BLANK, sortable: false }
     }
 
     /// The header in the person's language.
