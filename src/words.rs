@@ -39,6 +39,12 @@ pub fn resource_type_text(t: &ResourceType) -> String {
 
 /// A scan's verdict in words with its tone; an unknown state is its code, neutral.
 pub fn scan(state: &ScanState) -> (String, Tone) {
+    let (words, tone) = scan_phrase(state);
+    (words.read(), tone)
+}
+
+/// [`scan`]'s words as a phrase, for words kept to be read later (the activity center).
+pub fn scan_phrase(state: &ScanState) -> (crate::i18n::Phrase, Tone) {
     let (words, tone) = match state {
         ScanState::Unscanned => (w::SCAN_UNSCANNED, Tone::Muted),
         ScanState::Scanning => (w::SCAN_SCANNING, Tone::Busy),
@@ -46,9 +52,9 @@ pub fn scan(state: &ScanState) -> (String, Tone) {
         ScanState::Warn => (w::SCAN_WARN, Tone::Warn),
         ScanState::Block => (w::SCAN_BLOCK, Tone::Bad),
         ScanState::Error => (w::SCAN_ERROR, Tone::Bad),
-        ScanState::Unknown(raw) => return (raw.clone(), Tone::Neutral),
+        ScanState::Unknown(raw) => return (raw.clone().into(), Tone::Neutral),
     };
-    (t(words).to_string(), tone)
+    (words.into(), tone)
 }
 
 /// `words` when the console knows the code, else the code itself in a neutral badge (so

@@ -74,6 +74,7 @@ pub fn ActivityDrawer() -> impl IntoView {
 fn row(item: Item, node: NodeRef<html::Dialog>, asking: Option<Asking>) -> impl IntoView {
     let notify = asking.and_then(|a| a.option(&item));
     let Item { id, label, href, state, started, ended, .. } = item;
+    let label = label.read();
     let times = match ended {
         Some(ended) => {
             tf(w::FROM_TO, &[("from", &crate::format::clock(started)), ("to", &crate::format::clock(ended))])
@@ -84,7 +85,7 @@ fn row(item: Item, node: NodeRef<html::Dialog>, asking: Option<Asking>) -> impl 
     let body = match state {
         State::Settled { ok, note } => view! {
             <span class=if ok { "outcome ok" } else { "outcome bad" } data-ok=ok.to_string()>
-                {if ok { "✓ " } else { "✗ " }}{note}
+                {if ok { "✓ " } else { "✗ " }}{note.read()}
             </span>
         }
         .into_any(),
@@ -103,14 +104,14 @@ fn row(item: Item, node: NodeRef<html::Dialog>, asking: Option<Asking>) -> impl 
                         }
                     });
                     view! {
-                        <span class="progress-note"><span class="spinner" aria-hidden="true"></span>" "{note}</span>
+                        <span class="progress-note"><span class="spinner" aria-hidden="true"></span>" "{note.read()}</span>
                         {bar}
                         {cancel}
                     }
                     .into_any()
                 }
                 // Settling this very moment: the list is about to move it.
-                Some(Progress::Done { note, .. }) => view! { <span class="progress-note">{note}</span> }.into_any(),
+                Some(Progress::Done { note, .. }) => view! { <span class="progress-note">{note.read()}</span> }.into_any(),
                 None => ().into_any(),
             })
             .into_any()

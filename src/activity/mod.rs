@@ -21,6 +21,8 @@ use std::rc::Rc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::i18n::Phrase;
+
 pub use badge::{ActivityBadge, ActivityToasts};
 
 /// Where an operation stands, in words a person reads.
@@ -28,18 +30,28 @@ pub use badge::{ActivityBadge, ActivityToasts};
 pub enum Progress {
     /// Still moving: what it is doing, how far (0 to 1) when that is known, and whether
     /// Cancel can still stop it.
-    Running { note: String, fraction: Option<f64>, cancellable: bool },
-    /// Settled, for better (`ok`) or worse, with the outcome.
-    Done { ok: bool, note: String },
+    Running { note: Phrase, fraction: Option<f64>, cancellable: bool },
+    /// Settled, for better (`ok`) or worse, with the outcome. A phrase, not text: the
+    /// center keeps it after the watch has gone, and it must follow a language switch.
+    Done { ok: bool, note: Phrase },
 }
 
 impl Progress {
-    pub fn running(note: impl Into<String>) -> Progress {
+    pub fn running(note: impl Into<Phrase>) -> Progress {
         Progress::Running { note: note.into(), fraction: None, cancellable: false }
     }
 
-    pub fn done(ok: bool, note: impl Into<String>) -> Progress {
+    pub fn done(ok: bool, note: impl Into<Phrase>) -> Progress {
         Progress::Done { ok, note: note.into() }
+    }
+
+    /// What it says, in the current language (the tests' view of it; screens read the
+    /// phrase where they show it).
+    #[cfg(test)]
+    pub fn note(&self) -> String {
+        match self {
+            Progress::Running { note, .. } | Progress::Done { note, .. } => note.read(),
+        }
     }
 }
 
@@ -53,7 +65,7 @@ pub struct Started {
 #[derive(Clone)]
 pub enum State {
     Live { progress: Signal<Progress>, cancel: Option<Callback<()>> },
-    Settled { ok: bool, note: String },
+    Settled { ok: bool, note: Phrase },
 }
 
 /// One operation in the center.
@@ -63,7 +75,8 @@ pub struct Item {
     /// The thing watched (`restart <cluster ID>`, `realm <ID>`, …): what a page asks the
     /// center about, e.g. the restarts of one cluster.
     pub key: String,
-    pub label: String,
+    /// What it is ("Cluster acme-prod"), read in the current language when shown.
+    pub label: Phrase,
     /// Its page.
     pub href: String,
     pub state: State,
@@ -150,7 +163,7 @@ pub fn toast_due(here: &str, origin: &str, href: &str) -> bool {
 impl Activities {
     /// Tracks an operation until it settles. `key` names the thing watched: while one
     /// operation on it is moving, another with the same key is not added twice.
-    pub fn track(self, key: String, label: String, href: String, start: Box<dyn FnOnce() -> Started>) {
+    pub fn track(self, key: String, label: Phrase, href: String, start: Box<dyn FnOnce() -> Started>) {
         if self.held.with_value(|held| held.iter().any(|h| h.key == key)) {
             return;
         }
@@ -171,7 +184,7 @@ impl Activities {
         });
     }
 
-    fn settle(self, id: u64, ok: bool, note: String) {
+    fn settle(self, id: u64, ok: bool, note: Phrase) {
         let held =
             self.held.try_update_value(|held| held.iter().position(|h| h.id == id).map(|i| held.remove(i)));
         let Some(Some(held)) = held else { return };
@@ -183,7 +196,7 @@ impl Activities {
                 if toast_due(&here, &held.origin, &item.href) {
                     toast = Some(crate::i18n::tf(
                         crate::i18n::k::activity::TOAST,
-                        &[("label", &item.label), ("note", &note)],
+                        &[("label", &item.label.read()), ("note", &note.read())],
                     ));
                 }
                 item.state = State::Settled { ok, note };

@@ -146,7 +146,7 @@ impl Asking {
                                 self.change(id, on);
                             }/>
                         {crate::i18n::t(words::OPTION)}
-                        <span class="visually-hidden">{words::option_subject(&item.label)}</span>
+                        <span class="visually-hidden">{words::option_subject(&item.label.read())}</span>
                     </label>
                     {move || reason().map(|why| view! { <p class="hint notify-why" id=why_id.clone()>{why}</p> })}
                 </div>
@@ -211,7 +211,8 @@ pub fn notifier(go: Go) -> Notifier {
         }
         unseen.set(unseen.get() + 1);
         set_title_prefix(&words::title_count(unseen.get()));
-        show(&words::title(kind, &item.label, *ok, note), &words::body(note), item, go.clone());
+        let note = note.read();
+        show(&words::title(kind, &item.label.read(), *ok, &note), &words::body(&note), item, go.clone());
     })
 }
 

@@ -4,14 +4,14 @@
 //! the chunk of the screen that calls it, not into the eager badge.
 
 use crate::i18n::k::activity as w;
-use crate::i18n::{Msg, t, tf};
+use crate::i18n::{Msg, Phrase};
 use cluster_api::{
     Cluster, ClusterState, CustomerDomainValidation, Deployment, DeploymentState, RestartStatus,
 };
 use leptos::prelude::*;
 
 use super::{Activities, Progress, Started};
-use crate::clusters::status_badge::{describe, is_transitional};
+use crate::clusters::status_badge::{is_transitional, message};
 use crate::clusters::watch::{ClusterWatch, RestartWatch};
 use crate::links::{self, ClusterTab};
 use crate::poll::{Feed, PollKey, Poller};
@@ -19,7 +19,9 @@ use crate::poll::{Feed, PollKey, Poller};
 /// A read that will not mend by asking again settles the item as failed, with why.
 fn unreadable<T>(feed: &Feed<T>, what: Msg) -> Option<Progress> {
     let error = feed.error.as_ref().filter(|e| !e.retryable() && feed.value.is_none())?;
-    Some(Progress::done(false, tf(w::UNREADABLE, &[("what", t(what)), ("reason", &error.detail())])))
+    // The reason is the console's wording of the error as it was then: kept as text.
+    let reason = Phrase::Verbatim(error.detail());
+    Some(Progress::done(false, Phrase::of(w::UNREADABLE, [("what", what.into()), ("reason", reason)])))
 }
 
 /// Holds a watch on `key` in `poller` and reads it with `read`.
@@ -39,20 +41,21 @@ pub fn realm_progress(feed: &Feed<Deployment>) -> Progress {
         return done;
     }
     match feed.value.as_ref().map(|r| (&r.state, r)) {
-        None | Some((DeploymentState::Pending, _)) => Progress::running(t(w::REALM_PENDING)),
-        Some((DeploymentState::Active, _)) => Progress::done(true, t(w::ACTIVE)),
-        Some((DeploymentState::Failed, r)) => Progress::done(
-            false,
-            tf(w::FAILED_REASON, &[("reason", r.state_error.as_deref().unwrap_or(t(w::NO_REASON)))]),
-        ),
+        None | Some((DeploymentState::Pending, _)) => Progress::running(w::REALM_PENDING),
+        Some((DeploymentState::Active, _)) => Progress::done(true, w::ACTIVE),
+        Some((DeploymentState::Failed, r)) => {
+            // The service's own words when it gave them, else ours.
+            let reason = r.state_error.clone().map_or(w::NO_REASON.into(), Phrase::Verbatim);
+            Progress::done(false, Phrase::of(w::FAILED_REASON, [("reason", reason)]))
+        }
         // A state this console does not know, as the service sent it.
         Some((DeploymentState::Unknown(raw), _)) => Progress::done(true, raw.clone()),
-        Some((state, _)) => Progress::done(true, crate::realms::describe(state).0),
+        Some((state, _)) => Progress::done(true, crate::realms::message(state).0),
     }
 }
 
 /// A realm being imported or created, or seen PENDING, on its own page.
-pub fn realm(center: Activities, watch: Poller<Deployment>, id: &str, label: String) {
+pub fn realm(center: Activities, watch: Poller<Deployment>, id: &str, label: Phrase) {
     let href = links::realm(id);
     center.track(format!("realm {id}"), label, href, hold(watch, crate::realms::key(id), realm_progress));
 }
@@ -62,15 +65,15 @@ pub fn cluster_progress(feed: &Feed<Cluster>) -> Progress {
         return done;
     }
     match feed.value.as_ref().map(|c| &c.status) {
-        None => Progress::running(t(w::CHECKING_STATE)),
-        Some(status) if is_transitional(status) => Progress::running(describe(status).0),
-        Some(status) => Progress::done(*status == ClusterState::Active, describe(status).0),
+        None => Progress::running(w::CHECKING_STATE),
+        Some(status) if is_transitional(status) => Progress::running(message(status).0),
+        Some(status) => Progress::done(*status == ClusterState::Active, message(status).0),
     }
 }
 
 /// A cluster created in this tab or seen still moving (PROVISIONING).
 pub fn cluster(center: Activities, watch: ClusterWatch, id: &str, name: &str) {
-    let label = tf(w::CLUSTER_LABEL, &[("name", name)]);
+    let label = Phrase::of(w::CLUSTER_LABEL, [("name", name.into())]);
     center.track(
         format!("cluster {id}"),
         label,
@@ -87,14 +90,14 @@ pub fn restart_progress(feed: &Feed<RestartStatus>, since: f64) -> Progress {
     }
     match &feed.value {
         Some(s) if !s.restart_in_progress && feed.updated_at > since => {
-            Progress::done(true, t(w::RESTART_FINISHED))
+            Progress::done(true, w::RESTART_FINISHED)
         }
-        _ => Progress::running(t(w::RESTARTING)),
+        _ => Progress::running(w::RESTARTING),
     }
 }
 
 /// A restart (after an environment change or a reconcile, or seen in progress).
-pub fn restart(center: Activities, watch: RestartWatch, id: &str, label: String) {
+pub fn restart(center: Activities, watch: RestartWatch, id: &str, label: Phrase) {
     let since = js_sys::Date::now();
     let key = PollKey::cluster(id);
     center.track(
@@ -117,10 +120,10 @@ pub fn domain_progress(feed: &Feed<CustomerDomainValidation>) -> Progress {
         return done;
     }
     match feed.value.as_ref().map(|v| &v.certificate_status) {
-        None | Some(C::PendingValidation) => Progress::running(t(w::DOMAIN_WAITING)),
-        Some(C::Issued) => Progress::done(true, t(w::CERTIFICATE_ISSUED)),
-        Some(C::ValidationTimedOut) => Progress::done(false, t(w::CERTIFICATE_TIMED_OUT)),
-        Some(_) => Progress::done(false, t(w::CERTIFICATE_FAILED)),
+        None | Some(C::PendingValidation) => Progress::running(w::DOMAIN_WAITING),
+        Some(C::Issued) => Progress::done(true, w::CERTIFICATE_ISSUED),
+        Some(C::ValidationTimedOut) => Progress::done(false, w::CERTIFICATE_TIMED_OUT),
+        Some(_) => Progress::done(false, w::CERTIFICATE_FAILED),
     }
 }
 
@@ -136,7 +139,7 @@ pub fn domain(
     let key = PollKey::item(cluster, domain_id);
     center.track(
         format!("domain {cluster} {domain_id}"),
-        tf(w::DOMAIN_LABEL, &[("host", host)]),
+        Phrase::of(w::DOMAIN_LABEL, [("host", host.into())]),
         href,
         hold(watch, key, domain_progress),
     );
@@ -151,17 +154,25 @@ mod tests {
         Feed { value, error, updated_at: 1.0 }
     }
 
+    /// How it settled, in words; `None` while it runs.
+    fn settled(p: Progress) -> Option<(bool, String)> {
+        match p {
+            Progress::Done { ok, ref note } => Some((ok, note.read())),
+            Progress::Running { .. } => None,
+        }
+    }
+
     #[test]
     fn realms_settle_when_they_leave_pending() {
         let mut r = Deployment { state: DeploymentState::Pending, ..Deployment::default() };
         assert!(matches!(realm_progress(&feed(Some(r.clone()), None)), Progress::Running { .. }));
         r.state = DeploymentState::Active;
-        assert_eq!(realm_progress(&feed(Some(r.clone()), None)), Progress::done(true, "Active"));
+        assert_eq!(settled(realm_progress(&feed(Some(r.clone()), None))), Some((true, "Active".into())));
         r.state = DeploymentState::Failed;
         r.state_error = Some("client #2 has no clientId".into());
         assert_eq!(
-            realm_progress(&feed(Some(r), None)),
-            Progress::done(false, "Failed: client #2 has no clientId")
+            settled(realm_progress(&feed(Some(r), None))),
+            Some((false, "Failed: client #2 has no clientId".into()))
         );
     }
 
@@ -169,7 +180,7 @@ mod tests {
     fn a_read_that_cannot_mend_settles_as_failed_and_a_passing_one_does_not() {
         let gone = realm_progress(&feed(None, Some(ApiError::NotFound("gone".into()))));
         assert!(
-            matches!(gone, Progress::Done { ok: false, ref note } if note.contains("could not be read")),
+            matches!(settled(gone.clone()), Some((false, note)) if note.contains("could not be read")),
             "{gone:?}"
         );
         let blip = realm_progress(&feed(None, Some(ApiError::Network("offline".into()))));
@@ -183,16 +194,17 @@ mod tests {
             Progress::Running { .. }
         ));
         let idle = feed(Some(RestartStatus { restart_in_progress: false }), None);
-        assert_eq!(restart_progress(&idle, 0.5), Progress::done(true, t(w::RESTART_FINISHED)));
+        assert_eq!(settled(restart_progress(&idle, 0.5)), Some((true, "Restart finished".into())));
         assert!(
             matches!(restart_progress(&idle, 2.0), Progress::Running { .. }),
             "a reading from before the restart began"
         );
         let mut c = Cluster { status: ClusterState::Provisioning, ..Cluster::default() };
-        assert_eq!(cluster_progress(&feed(Some(c.clone()), None)), Progress::running("Provisioning"));
+        let provisioning = cluster_progress(&feed(Some(c.clone()), None));
+        assert!(matches!(provisioning, Progress::Running { .. }) && provisioning.note() == "Provisioning");
         c.status = ClusterState::Active;
-        assert_eq!(cluster_progress(&feed(Some(c.clone()), None)), Progress::done(true, "Active"));
+        assert_eq!(settled(cluster_progress(&feed(Some(c.clone()), None))), Some((true, "Active".into())));
         c.status = ClusterState::SetupException;
-        assert_eq!(cluster_progress(&feed(Some(c), None)), Progress::done(false, "Setup failed"));
+        assert_eq!(settled(cluster_progress(&feed(Some(c), None))), Some((false, "Setup failed".into())));
     }
 }

@@ -17,7 +17,7 @@ use crate::clusters::status_badge::StatusBadge;
 use crate::clusters::status_badge::is_transitional;
 use crate::directory::Directory;
 use crate::i18n::k::clusters_page as w;
-use crate::i18n::{t, tf};
+use crate::i18n::{Phrase, t, tf};
 use crate::kit::page::{Breadcrumbs, PageHead, title};
 use crate::kit::{Badge, ErrorPanel, Loaded, Tone};
 use crate::links::{self, ClusterTab};
@@ -124,7 +124,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
                     center,
                     restart_watch,
                     &id,
-                    tf(w::RESTART_OF, &[("name", &name)]),
+                    Phrase::of(w::RESTART_OF, [("name", name.as_str().into())]),
                 );
             }
             if crate::clusters::status_badge::is_transitional(&status.get()) {

@@ -2,28 +2,32 @@ use cluster_api::ClusterState;
 use leptos::prelude::*;
 
 use crate::i18n::k::cluster_status as w;
-use crate::i18n::t;
+use crate::i18n::{Msg, t};
 use crate::kit::{Badge, Tone};
 
 /// Human words and a colour class for each cluster state.
 pub fn describe(status: &ClusterState) -> (&'static str, Tone) {
+    let (words, tone) = message(status);
+    (t(words), tone)
+}
+
+/// [`describe`]'s message, for words kept to be read later (the activity center).
+pub fn message(status: &ClusterState) -> (Msg, Tone) {
     match status {
-        ClusterState::Active => (t(w::ACTIVE), Tone::Ok),
-        ClusterState::Provisioning => (t(w::PROVISIONING), Tone::Busy),
+        ClusterState::Active => (w::ACTIVE, Tone::Ok),
+        ClusterState::Provisioning => (w::PROVISIONING, Tone::Busy),
         // Nothing happens until the person pays (checkout not completed, or the card's
         // 3-D Secure check abandoned): the same words for both, neutral, not an alarm and
         // not a spinner, everywhere (list, cluster page, wizard after a reload).
-        ClusterState::BillingSetup | ClusterState::PendingPayment => {
-            (t(w::WAITING_FOR_PAYMENT), Tone::Neutral)
-        }
-        ClusterState::BillingRequired => (t(w::PAYMENT_REQUIRED), Tone::Bad),
-        ClusterState::SetupException => (t(w::SETUP_FAILED), Tone::Bad),
-        ClusterState::Disabled => (t(w::DISABLED), Tone::Muted),
-        ClusterState::PendingDeletion => (t(w::PENDING_DELETION), Tone::Muted),
-        ClusterState::Archived => (t(w::ARCHIVED), Tone::Muted),
+        ClusterState::BillingSetup | ClusterState::PendingPayment => (w::WAITING_FOR_PAYMENT, Tone::Neutral),
+        ClusterState::BillingRequired => (w::PAYMENT_REQUIRED, Tone::Bad),
+        ClusterState::SetupException => (w::SETUP_FAILED, Tone::Bad),
+        ClusterState::Disabled => (w::DISABLED, Tone::Muted),
+        ClusterState::PendingDeletion => (w::PENDING_DELETION, Tone::Muted),
+        ClusterState::Archived => (w::ARCHIVED, Tone::Muted),
         // A state this console does not know (the lifecycle is only partly documented, API-NOTES
         // §4.1): neither good nor bad, and shown by its code (`words`).
-        ClusterState::Unknown(_) => (t(w::UNKNOWN), Tone::Neutral),
+        ClusterState::Unknown(_) => (w::UNKNOWN, Tone::Neutral),
     }
 }
 

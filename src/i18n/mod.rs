@@ -18,10 +18,12 @@ mod lang;
 mod load;
 #[cfg(test)]
 mod parity_tests;
+mod phrase;
 pub mod picker;
 
 pub use catalogue::start;
 pub use lang::Lang;
+pub use phrase::Phrase;
 
 /// The generated keys: `k::<file>::<KEY>`.
 pub mod k {

@@ -11,7 +11,7 @@ use cluster_api::{Deployment, DeploymentState, ops};
 use leptos::prelude::*;
 
 use crate::api;
-use crate::i18n::{k, t, tf};
+use crate::i18n::{k, t};
 use crate::kit::{Badge, Tone};
 use crate::poll::{Backoff, Feed, PollKey, Poller};
 use crate::session::Session;
@@ -47,15 +47,20 @@ pub fn realm_watch(session: Session) -> RealmWatch {
 
 /// Words and a colour for a realm state; PENDING (busy) is still changing.
 pub fn describe(state: &DeploymentState) -> (&'static str, Tone) {
-    let (words, tone) = match state {
+    let (words, tone) = message(state);
+    (t(words), tone)
+}
+
+/// [`describe`]'s message, for words kept to be read later (the activity center).
+pub fn message(state: &DeploymentState) -> (crate::i18n::Msg, Tone) {
+    match state {
         DeploymentState::Active => (k::realms::STATE_ACTIVE, Tone::Ok),
         DeploymentState::Pending => (k::realms::STATE_PENDING, Tone::Busy),
         DeploymentState::Failed => (k::realms::STATE_FAILED, Tone::Bad),
         DeploymentState::Disabled => (k::realms::STATE_DISABLED, Tone::Muted),
         // Shown by its code (`badge`), neither good nor bad: API-NOTES §5.3 documents no transitions.
         DeploymentState::Unknown(_) => (k::realms::STATE_UNKNOWN, Tone::Neutral),
-    };
-    (t(words), tone)
+    }
 }
 
 /// The badge of a state.
@@ -87,7 +92,7 @@ pub fn live(watch: RealmWatch, seed: &Deployment, listed_at: f64) -> Signal<Depl
             center,
             watch,
             &seed.id,
-            tf(k::realms::REALM_NAMED, &[("realm", &label(seed))]),
+            crate::i18n::Phrase::of(k::realms::REALM_NAMED, [("realm", label(seed).into())]),
         );
     }
     let initial = seed.clone();

@@ -158,17 +158,18 @@ fn RestartHistory(id: String) -> impl IntoView {
             .into_iter()
             .map(|item| {
                 let started = format::clock(item.started);
+                let label = item.label.read();
                 let line = match (&item.state, item.ended) {
                     (crate::activity::State::Settled { note, .. }, Some(at)) => tf(
                         w::RESTART_ENDED,
                         &[
-                            ("label", &item.label),
+                            ("label", &label),
                             ("started", &started),
                             ("ended", &format::clock(at)),
-                            ("note", note),
+                            ("note", &note.read()),
                         ],
                     ),
-                    _ => tf(w::RESTART_RUNNING, &[("label", &item.label), ("started", &started)]),
+                    _ => tf(w::RESTART_RUNNING, &[("label", &label), ("started", &started)]),
                 };
                 view! { <li>{line}</li> }
             })

@@ -103,6 +103,13 @@ async fn import_followed(ctx: Ctx) {
     ctx.click("#activity-settled a.activity-link").await;
     ctx.wait_url("/realms/").await;
     ctx.wait_gone("#activity-drawer", WAIT, "the drawer stayed open after following its link").await;
+
+    // What the center keeps follows a language switch: the finished import, in French.
+    ctx.click("#account-menu-button").await;
+    super::i18n::choose_language(&ctx, "#account-language", "fr").await;
+    open_drawer(&ctx).await;
+    ctx.wait_text("#activity-settled", "Importation de shop").await;
+    ctx.wait_text("#activity-settled .outcome[data-ok='true']", "Actif").await;
 }
 
 async fn cancel_queued(ctx: Ctx) {

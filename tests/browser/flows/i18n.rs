@@ -151,7 +151,7 @@ async fn english_left(ctx: &Ctx, phrases: &[String], at: &str) -> Vec<String> {
     phrases.iter().filter_map(|p| found(p).map(|context| format!("{at}: {p:?} in \"{context}\""))).collect()
 }
 
-async fn choose_language(ctx: &Ctx, select: &str, code: &str) {
+pub(super) async fn choose_language(ctx: &Ctx, select: &str, code: &str) {
     let element = ctx.find(select).await;
     element.select_by_value(code).await.unwrap_or_else(|e| panic!("{select}: choose {code}: {e}"));
     for _ in 0..50 {

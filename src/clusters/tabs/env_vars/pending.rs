@@ -115,6 +115,7 @@ pub fn PendingPanel() -> impl IntoView {
     let run_line = move || {
         let r = run.get()?;
         if let Some((label, error)) = r.failed.clone() {
+            let label = label.read();
             let left = count();
             return Some(view! {
                 <div id="env-run-failure">

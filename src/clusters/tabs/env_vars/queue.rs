@@ -16,8 +16,8 @@ use leptos::task::spawn_local;
 use crate::activity::{Activities, Progress, Started};
 use crate::api::{self, ApiError};
 use crate::clusters::watch::{RestartWatch, restart_watch};
+use crate::i18n::Phrase;
 use crate::i18n::k::env_vars as w;
-use crate::i18n::{t, tf};
 use crate::links::{self, ClusterTab};
 use crate::poll::AppOwner;
 use crate::session::Session;
@@ -44,8 +44,8 @@ pub enum Change {
 pub struct Queued {
     pub seq: u64,
     pub cluster: String,
-    /// What it does, in words: "Add MY_VAR".
-    pub label: String,
+    /// What it does: "Add MY_VAR".
+    pub label: Phrase,
     pub change: Change,
     /// It waits for a restart status read after this instant (`Date.now()`).
     pub since: f64,
@@ -84,11 +84,11 @@ pub struct EnvQueue {
     /// The item being sent, if any (one at a time).
     pub sending: RwSignal<Option<u64>>,
     /// The last queued change that failed for another reason than a restart, by cluster.
-    pub failure: RwSignal<Option<(String, String, ApiError)>>,
+    pub failure: RwSignal<Option<(String, Phrase, ApiError)>>,
     /// Counts queued changes that were applied: lists read it to load again.
     pub applied: RwSignal<u32>,
     /// How each change that left the queue ended, by `seq`: (applied, in words).
-    pub ended: RwSignal<Vec<(u64, bool, String)>>,
+    pub ended: RwSignal<Vec<(u64, bool, Phrase)>>,
     /// Changes staged on the tab, every cluster's; kept in sessionStorage.
     pub staged: RwSignal<Vec<Staged>>,
     /// The last run of staged changes, by cluster.
@@ -171,7 +171,7 @@ impl EnvQueue {
     pub(super) fn enqueue(
         self,
         cluster: String,
-        label: String,
+        label: Phrase,
         change: Change,
         staged: Option<u64>,
         run: Option<u64>,
@@ -209,7 +209,7 @@ impl EnvQueue {
         }
         let run = self.items.with_untracked(|items| items.iter().find(|q| q.seq == seq).and_then(|q| q.run));
         self.items.update(|items| items.retain(|q| q.seq != seq));
-        self.ended.update(|e| e.push((seq, false, t(w::CANCELLED_NEVER_SENT).into())));
+        self.ended.update(|e| e.push((seq, false, w::CANCELLED_NEVER_SENT.into())));
         // The run goes on without it; it stays staged.
         if let Some(run) = run {
             self.runs.update(|runs| runs.iter_mut().filter(|r| r.id == run).for_each(|r| r.cancelled += 1));
@@ -222,13 +222,13 @@ impl EnvQueue {
             return Progress::done(ok, note);
         }
         if self.sending.get() == Some(seq) {
-            return Progress::running(t(w::SENDING));
+            return Progress::running(w::SENDING);
         }
-        Progress::Running { note: t(w::QUEUED_NOTE).into(), fraction: None, cancellable: true }
+        Progress::Running { note: w::QUEUED_NOTE.into(), fraction: None, cancellable: true }
     }
 
     /// Lists the change in the activity center, with Cancel while it waits.
-    fn announce(self, seq: u64, cluster: &str, label: String) {
+    fn announce(self, seq: u64, cluster: &str, label: Phrase) {
         let Some(center) = self.center else { return };
         let href = links::cluster_tab(cluster, ClusterTab::EnvVars);
         center.track(
@@ -308,7 +308,7 @@ impl EnvQueue {
                         s.insert(item.cluster.clone(), (now, false));
                     });
                     self.applied_staged(&item);
-                    self.ended.update(|e| e.push((item.seq, true, t(w::APPLIED_NOTE).into())));
+                    self.ended.update(|e| e.push((item.seq, true, w::APPLIED_NOTE.into())));
                 }
                 Err(ApiError::Conflict { restart: true, .. }) => {
                     self.items.update(|items| {
@@ -318,7 +318,9 @@ impl EnvQueue {
                 Err(e) => {
                     self.items.update(|items| items.retain(|q| q.seq != item.seq));
                     self.ended.update(|ended| {
-                        ended.push((item.seq, false, tf(w::NOT_APPLIED, &[("reason", &e.detail())])))
+                        // The console's wording of the error as it was then: kept as text.
+                        let reason = Phrase::Verbatim(e.detail());
+                        ended.push((item.seq, false, Phrase::of(w::NOT_APPLIED, [("reason", reason)])))
                     });
                     if item.run.is_some() {
                         self.stop_run(&item, e);

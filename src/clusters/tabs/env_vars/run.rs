@@ -8,8 +8,8 @@ use leptos::prelude::*;
 use super::queue::{EnvQueue, Queued};
 use super::staged::{self, Staged};
 use crate::api::ApiError;
+use crate::i18n::Phrase;
 use crate::i18n::k::env_vars as w;
-use crate::i18n::t;
 
 /// One run of staged changes on one cluster.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,7 +21,7 @@ pub struct Run {
     /// Taken out of the run (Cancel in the activity center): still staged.
     pub cancelled: usize,
     /// The change that failed, and why: the run stopped there.
-    pub failed: Option<(String, ApiError)>,
+    pub failed: Option<(Phrase, ApiError)>,
 }
 
 impl Run {
@@ -98,7 +98,7 @@ impl EnvQueue {
         });
         for s in list {
             if let Some(change) = s.change() {
-                self.enqueue(cluster.to_string(), s.label(), change, Some(s.id), Some(run));
+                self.enqueue(cluster.to_string(), s.phrase(), change, Some(s.id), Some(run));
             }
         }
         total
@@ -128,9 +128,7 @@ impl EnvQueue {
             })
         });
         self.ended.update(|ended| {
-            ended.extend(
-                dropped.into_iter().map(|seq| (seq, false, t(w::NOT_SENT_EARLIER_FAILED).to_string())),
-            )
+            ended.extend(dropped.into_iter().map(|seq| (seq, false, w::NOT_SENT_EARLIER_FAILED.into())))
         });
         self.runs.update(|runs| {
             runs.iter_mut()

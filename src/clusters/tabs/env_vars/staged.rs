@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::queue::Change;
 use crate::i18n::k::env_vars as w;
-use crate::i18n::{Plural, t, tf, tp};
+use crate::i18n::{Phrase, Plural, t, tf, tp};
 
 /// What a staged change does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -33,12 +33,17 @@ pub struct Staged {
 impl Staged {
     /// What it does, in words: "Add MY_VAR".
     pub fn label(&self) -> String {
+        self.phrase().read()
+    }
+
+    /// [`Staged::label`] kept to be read later (the queue, the activity center).
+    pub fn phrase(&self) -> Phrase {
         let words = match self.op {
             Op::Add => w::STAGED_ADD,
             Op::Edit { .. } => w::STAGED_CHANGE,
             Op::Delete { .. } => w::STAGED_DELETE,
         };
-        tf(words, &[("name", &self.name)])
+        Phrase::of(words, [("name", self.name.as_str().into())])
     }
 
     /// A secret that is added or changed needs its value typed again after a reload.

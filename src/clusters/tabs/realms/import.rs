@@ -13,7 +13,7 @@ use super::RealmsCtx;
 use super::checks::check_export;
 use crate::api::{self, ApiError};
 use crate::i18n::k::cluster_realms as w;
-use crate::i18n::{t, tf};
+use crate::i18n::{Phrase, t, tf};
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::links;
@@ -106,7 +106,7 @@ pub fn ImportRealm() -> impl IntoView {
                     center,
                     realms,
                     &created.id,
-                    tf(w::IMPORT_OF, &[("name", &deployment_name)]),
+                    Phrase::of(w::IMPORT_OF, [("name", deployment_name.as_str().into())]),
                 );
             }
             started.try_set(Some((created.id, deployment_name)));

@@ -9,7 +9,7 @@ use super::ExtCtx;
 use crate::api::{self, ApiError};
 use crate::clusters::watch::restart_watch;
 use crate::i18n::k::resources as w;
-use crate::i18n::{t, tf};
+use crate::i18n::{Phrase, t, tf};
 use crate::kit::ErrorPanel;
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 
@@ -79,7 +79,7 @@ pub fn ApplyPanel() -> impl IntoView {
                     center,
                     restarts,
                     &id,
-                    tf(w::APPLY_ACTIVITY, &[("name", &name)]),
+                    Phrase::of(w::APPLY_ACTIVITY, [("name", name.into())]),
                 );
             }
             result

@@ -6,13 +6,12 @@
 use cluster_api::{Extension, ScanState};
 use leptos::prelude::*;
 
-use super::approve::verdict;
 use super::run::Run;
 use super::steps::{Phase, Step, percent};
 use super::xhr;
 use crate::activity::{Activities, Progress, Started};
+use crate::i18n::Phrase;
 use crate::i18n::k::resources_upload as w;
-use crate::i18n::{t, tf};
 use crate::links::{self, ClusterTab};
 use crate::poll::{Feed, PollKey};
 
@@ -23,15 +22,15 @@ pub type Left = StoredValue<Option<RwSignal<Option<Phase>>>>;
 pub fn phase_progress(phase: &Phase, (sent, total): (f64, f64)) -> Progress {
     match phase {
         Phase::Running(Step::Put) => Progress::Running {
-            note: tf(w::SENDING_PERCENT, &[("percent", &percent(sent, total).to_string())]),
+            note: Phrase::of(w::SENDING_PERCENT, [("percent", percent(sent, total).to_string().into())]),
             fraction: (total > 0.0).then(|| sent / total),
             cancellable: true,
         },
-        Phase::Running(Step::Scan) => Progress::running(t(w::STEP_SCAN)),
+        Phase::Running(Step::Scan) => Progress::running(w::STEP_SCAN),
         Phase::Running(step) => Progress::running(step.label()),
         Phase::Failed { message, .. } | Phase::Refused { message } => Progress::done(false, message.clone()),
-        Phase::Done => Progress::done(true, t(w::UPLOADED)),
-        Phase::Ready => Progress::done(false, t(w::STARTED_OVER)),
+        Phase::Done => Progress::done(true, w::UPLOADED),
+        Phase::Ready => Progress::done(false, w::STARTED_OVER),
     }
 }
 
@@ -42,13 +41,16 @@ pub fn scan_progress(feed: &Feed<Extension>, version: Option<&str>) -> Progress 
         .as_ref()
         .and_then(|e| e.versions.iter().flatten().find(|v| Some(v.id.as_str()) == version));
     match scan.map(|v| &v.scan_state) {
-        None | Some(ScanState::Scanning) => Progress::running(t(w::UPLOADED_SCANNING)),
-        Some(state) => Progress::done(true, tf(w::UPLOADED_SCAN, &[("verdict", &verdict(state).0)])),
+        None | Some(ScanState::Scanning) => Progress::running(w::UPLOADED_SCANNING),
+        Some(state) => Progress::done(
+            true,
+            Phrase::of(w::UPLOADED_SCAN, [("verdict", crate::words::scan_phrase(state).0)]),
+        ),
     }
 }
 
 /// Lists the upload `run` is about to start in the activity center.
-pub fn follow(center: Activities, run: Run, left: Left, label: String) {
+pub fn follow(center: Activities, run: Run, left: Left, label: Phrase) {
     let (Some(cluster), Some(extension)) = (run.ctx.cluster.id.try_get_value(), run.item.id.try_get_value())
     else {
         return;
@@ -70,8 +72,8 @@ pub fn follow(center: Activities, run: Run, left: Left, label: String) {
                 Some(Phase::Running(Step::Scan)) => {
                     version.with_value(|v| feed.with(|f| scan_progress(f, v.as_deref())))
                 }
-                Some(Phase::Done) => Progress::done(true, t(w::UPLOADED)),
-                Some(_) => Progress::done(false, t(w::STOPPED)),
+                Some(Phase::Done) => Progress::done(true, w::UPLOADED),
+                Some(_) => Progress::done(false, w::STOPPED),
                 // The page is still open: its signals are alive.
                 None => {
                     version.set_value(run.job.with_value(|j| j.as_ref().and_then(|j| j.version_id.clone())));
@@ -90,13 +92,9 @@ mod tests {
     #[test]
     fn phases_in_words() {
         let sending = phase_progress(&Phase::Running(Step::Put), (50.0, 200.0));
-        assert_eq!(
-            sending,
-            Progress::Running {
-                note: "Sending the file: 25%".into(),
-                fraction: Some(0.25),
-                cancellable: true
-            }
+        assert_eq!(sending.note(), "Sending the file: 25%");
+        assert!(
+            matches!(sending, Progress::Running { fraction: Some(f), cancellable: true, .. } if f == 0.25)
         );
         assert!(matches!(
             phase_progress(&Phase::Running(Step::Confirm), (1.0, 1.0)),
@@ -105,6 +103,7 @@ mod tests {
         let failed =
             Phase::Failed { step: Step::Put, message: "Step 3 of 5 was cancelled".into(), retry: Step::Put };
         assert_eq!(phase_progress(&failed, (0.0, 0.0)), Progress::done(false, "Step 3 of 5 was cancelled"));
-        assert_eq!(phase_progress(&Phase::Done, (1.0, 1.0)), Progress::done(true, "Uploaded"));
+        let done = phase_progress(&Phase::Done, (1.0, 1.0));
+        assert!(matches!(done, Progress::Done { ok: true, .. }) && done.note() == "Uploaded", "{done:?}");
     }
 }

@@ -19,7 +19,7 @@ use super::xhr::{self, InFlight};
 use super::{ExtCtx, Item};
 use crate::api::use_api;
 use crate::i18n::k::resources_upload as w;
-use crate::i18n::{t, tf};
+use crate::i18n::{Phrase, t, tf};
 use crate::kit::code::CodePanel;
 
 #[component]
@@ -127,7 +127,7 @@ pub fn Uploader(
             phase.try_set(Phase::Running(first));
             if let Some(center) = center {
                 let name = item.with_untracked(|e| e.name.clone());
-                let label = tf(w::ACTIVITY_LABEL, &[("file", &f.name()), ("name", &name)]);
+                let label = Phrase::of(w::ACTIVITY_LABEL, [("file", f.name().into()), ("name", name.into())]);
                 follow(center, run, left, label);
             }
             run.go(first).await;
