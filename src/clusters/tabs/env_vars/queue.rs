@@ -83,8 +83,6 @@ pub struct EnvQueue {
     pub items: RwSignal<Vec<Queued>>,
     /// The item being sent, if any (one at a time).
     pub sending: RwSignal<Option<u64>>,
-    /// The last queued change that failed for another reason than a restart, by cluster.
-    pub failure: RwSignal<Option<(String, Phrase, ApiError)>>,
     /// Counts queued changes that were applied: lists read it to load again.
     pub applied: RwSignal<u32>,
     /// How each change that left the queue ended, by `seq`: (applied, in words).
@@ -120,7 +118,6 @@ pub fn env_queue() -> EnvQueue {
     let make = move || EnvQueue {
         items: RwSignal::new(Vec::new()),
         sending: RwSignal::new(None),
-        failure: RwSignal::new(None),
         applied: RwSignal::new(0),
         ended: RwSignal::new(Vec::new()),
         staged: RwSignal::new(kept_staged()),
@@ -191,11 +188,6 @@ impl EnvQueue {
             })
         });
         self.announce(seq, &cluster, label);
-        self.failure.update(|f| {
-            if f.as_ref().is_some_and(|(c, _, _)| *c == cluster) {
-                *f = None;
-            }
-        });
         self.drive(cluster.clone());
         // The last reading may predate the restart that refused the change.
         self.restarts.refresh(cluster);
@@ -322,11 +314,9 @@ impl EnvQueue {
                         let reason = Phrase::Verbatim(e.detail());
                         ended.push((item.seq, false, Phrase::of(w::NOT_APPLIED, [("reason", reason)])))
                     });
-                    if item.run.is_some() {
-                        self.stop_run(&item, e);
-                    } else {
-                        self.failure.set(Some((item.cluster.clone(), item.label.clone(), e)));
-                    }
+                    // Every queued change belongs to a run (`Run::apply`): the run stops
+                    // here, and the page shows which change failed and why.
+                    self.stop_run(&item, e);
                 }
             }
             self.sending.set(None);
