@@ -73,7 +73,7 @@ pub fn cluster_progress(feed: &Feed<Cluster>) -> Progress {
 
 /// A cluster created in this tab or seen still moving (PROVISIONING).
 pub fn cluster(center: Activities, watch: ClusterWatch, id: &str, name: &str) {
-    let label = Phrase::of(w::CLUSTER_LABEL, [("name", name.into())]);
+    let label = Phrase::of(w::CLUSTER_LABEL, [("name", name.to_string().into())]);
     center.track(
         format!("cluster {id}"),
         label,
@@ -139,7 +139,7 @@ pub fn domain(
     let key = PollKey::item(cluster, domain_id);
     center.track(
         format!("domain {cluster} {domain_id}"),
-        Phrase::of(w::DOMAIN_LABEL, [("host", host.into())]),
+        Phrase::of(w::DOMAIN_LABEL, [("host", host.to_string().into())]),
         href,
         hold(watch, key, domain_progress),
     );

@@ -124,7 +124,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
                     center,
                     restart_watch,
                     &id,
-                    Phrase::of(w::RESTART_OF, [("name", name.as_str().into())]),
+                    Phrase::of(w::RESTART_OF, [("name", name.clone().into())]),
                 );
             }
             if crate::clusters::status_badge::is_transitional(&status.get()) {

@@ -194,7 +194,7 @@ mod tests {
     #[test]
     fn english_is_compiled_in() {
         const HELLO: Msg = Msg::new(&text(0, b"Hello"));
-        const ARROW: Msg = Msg::new(&text(7, "← Back".as_bytes().first_chunk::<8>().unwrap()));
+        const ARROW: Msg = Msg::new(&text(7, b"\xe2\x86\x90 Back")); // "← Back"
         assert_eq!(t(HELLO), "Hello");
         let arrow = ARROW;
         assert_eq!((arrow.index(), arrow.english()), (7, "← Back"));

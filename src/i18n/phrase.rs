@@ -38,15 +38,12 @@ impl From<Msg> for Phrase {
     }
 }
 
+/// Owned text is shown as it is. There is no conversion from `&str` on purpose: the `&str`
+/// at hand is usually `t()`'s, already in words and frozen in the language of the moment;
+/// pass the [`Msg`] instead.
 impl From<String> for Phrase {
     fn from(text: String) -> Phrase {
         Phrase::Verbatim(text)
-    }
-}
-
-impl From<&str> for Phrase {
-    fn from(text: &str) -> Phrase {
-        Phrase::Verbatim(text.into())
     }
 }
 
@@ -57,12 +54,14 @@ mod tests {
 
     #[test]
     fn a_phrase_reads_its_message_with_its_values_read_too() {
-        let unreadable =
-            Phrase::of(w::UNREADABLE, [("what", w::REALM_STATE.into()), ("reason", "gone".into())]);
+        let unreadable = Phrase::of(
+            w::UNREADABLE,
+            [("what", w::REALM_STATE.into()), ("reason", "gone".to_string().into())],
+        );
         let expected = tf(w::UNREADABLE, &[("what", t(w::REALM_STATE)), ("reason", "gone")]);
         assert_eq!(unreadable.read(), expected);
         assert!(expected.contains("gone") && expected.contains(t(w::REALM_STATE)), "{expected}");
         assert_eq!(Phrase::from(w::ACTIVE).read(), t(w::ACTIVE));
-        assert_eq!(Phrase::from("acme-prod").read(), "acme-prod");
+        assert_eq!(Phrase::from("acme-prod".to_string()).read(), "acme-prod");
     }
 }

@@ -49,9 +49,10 @@ pub struct Queued {
     pub change: Change,
     /// It waits for a restart status read after this instant (`Date.now()`).
     pub since: f64,
-    /// The staged change it applies, and the run it is part of.
-    pub staged: Option<u64>,
-    pub run: Option<u64>,
+    /// The staged change it applies, and the run it is part of (every queued change is
+    /// one of a run's: `Run::apply` is the only way in).
+    pub staged: u64,
+    pub run: u64,
 }
 
 /// Whether `item` may be sent now: nothing else is being sent, and a reading taken after
@@ -165,14 +166,7 @@ fn keep_staged(queue: EnvQueue) {
 impl EnvQueue {
     /// Queues `change` (the staged change `staged` of run `run`) behind the running
     /// restart and makes sure its cluster is watched.
-    pub(super) fn enqueue(
-        self,
-        cluster: String,
-        label: Phrase,
-        change: Change,
-        staged: Option<u64>,
-        run: Option<u64>,
-    ) {
+    pub(super) fn enqueue(self, cluster: String, label: Phrase, change: Change, staged: u64, run: u64) {
         let seq = self.next.get_value();
         self.next.set_value(seq + 1);
         let since = js_sys::Date::now();
@@ -199,7 +193,7 @@ impl EnvQueue {
         {
             return;
         }
-        let run = self.items.with_untracked(|items| items.iter().find(|q| q.seq == seq).and_then(|q| q.run));
+        let run = self.items.with_untracked(|items| items.iter().find(|q| q.seq == seq).map(|q| q.run));
         self.items.update(|items| items.retain(|q| q.seq != seq));
         self.ended.update(|e| e.push((seq, false, w::CANCELLED_NEVER_SENT.into())));
         // The run goes on without it; it stays staged.
@@ -314,8 +308,7 @@ impl EnvQueue {
                         let reason = Phrase::Verbatim(e.detail());
                         ended.push((item.seq, false, Phrase::of(w::NOT_APPLIED, [("reason", reason)])))
                     });
-                    // Every queued change belongs to a run (`Run::apply`): the run stops
-                    // here, and the page shows which change failed and why.
+                    // The run stops here, and the page shows which change failed and why.
                     self.stop_run(&item, e);
                 }
             }
@@ -333,11 +326,11 @@ mod tests {
         Queued {
             seq: 1,
             cluster: "c".into(),
-            label: "Add A".into(),
+            label: Phrase::Verbatim("Add A".into()),
             change: Change::Delete { var_id: "v".into() },
             since,
-            staged: None,
-            run: None,
+            staged: 1,
+            run: 1,
         }
     }
 

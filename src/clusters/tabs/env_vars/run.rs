@@ -64,8 +64,7 @@ impl EnvQueue {
     }
 
     pub fn state(self, id: u64) -> StagedState {
-        let Some(seq) = self.items.with(|items| items.iter().find(|q| q.staged == Some(id)).map(|q| q.seq))
-        else {
+        let Some(seq) = self.items.with(|items| items.iter().find(|q| q.staged == id).map(|q| q.seq)) else {
             return StagedState::Pending;
         };
         if self.sending.get() == Some(seq) { StagedState::Sending } else { StagedState::Queued }
@@ -98,7 +97,7 @@ impl EnvQueue {
         });
         for s in list {
             if let Some(change) = s.change() {
-                self.enqueue(cluster.to_string(), s.phrase(), change, Some(s.id), Some(run));
+                self.enqueue(cluster.to_string(), s.phrase(), change, s.id, run);
             }
         }
         total
@@ -106,21 +105,17 @@ impl EnvQueue {
 
     /// `item` was applied: it is no longer staged, and its run counts it.
     pub(super) fn applied_staged(self, item: &Queued) {
-        if let Some(id) = item.staged {
-            self.staged.update(|list| list.retain(|s| s.id != id));
-        }
-        if let Some(run) = item.run {
-            self.runs.update(|runs| runs.iter_mut().filter(|r| r.id == run).for_each(|r| r.applied += 1));
-        }
+        self.staged.update(|list| list.retain(|s| s.id != item.staged));
+        self.runs.update(|runs| runs.iter_mut().filter(|r| r.id == item.run).for_each(|r| r.applied += 1));
     }
 
     /// `item` failed: the rest of its run leaves the queue and stays staged.
     pub(super) fn stop_run(self, item: &Queued, error: ApiError) {
-        let Some(run) = item.run else { return };
+        let run = item.run;
         let mut dropped = Vec::new();
         self.items.update(|items| {
             items.retain(|q| {
-                let ours = q.run == Some(run);
+                let ours = q.run == run;
                 if ours {
                     dropped.push(q.seq);
                 }

@@ -43,7 +43,7 @@ impl Staged {
             Op::Edit { .. } => w::STAGED_CHANGE,
             Op::Delete { .. } => w::STAGED_DELETE,
         };
-        Phrase::of(words, [("name", self.name.as_str().into())])
+        Phrase::of(words, [("name", self.name.clone().into())])
     }
 
     /// A secret that is added or changed needs its value typed again after a reload.

@@ -106,7 +106,7 @@ pub fn ImportRealm() -> impl IntoView {
                     center,
                     realms,
                     &created.id,
-                    Phrase::of(w::IMPORT_OF, [("name", deployment_name.as_str().into())]),
+                    Phrase::of(w::IMPORT_OF, [("name", deployment_name.clone().into())]),
                 );
             }
             started.try_set(Some((created.id, deployment_name)));

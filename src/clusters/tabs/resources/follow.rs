@@ -26,8 +26,7 @@ pub fn phase_progress(phase: &Phase, (sent, total): (f64, f64)) -> Progress {
             fraction: (total > 0.0).then(|| sent / total),
             cancellable: true,
         },
-        Phase::Running(Step::Scan) => Progress::running(w::STEP_SCAN),
-        Phase::Running(step) => Progress::running(step.label()),
+        Phase::Running(step) => Progress::running(step.message()),
         Phase::Failed { message, .. } | Phase::Refused { message } => Progress::done(false, message.clone()),
         Phase::Done => Progress::done(true, w::UPLOADED),
         Phase::Ready => Progress::done(false, w::STARTED_OVER),
@@ -102,7 +101,10 @@ mod tests {
         ));
         let failed =
             Phase::Failed { step: Step::Put, message: "Step 3 of 5 was cancelled".into(), retry: Step::Put };
-        assert_eq!(phase_progress(&failed, (0.0, 0.0)), Progress::done(false, "Step 3 of 5 was cancelled"));
+        assert_eq!(
+            phase_progress(&failed, (0.0, 0.0)),
+            Progress::done(false, "Step 3 of 5 was cancelled".to_string())
+        );
         let done = phase_progress(&Phase::Done, (1.0, 1.0));
         assert!(matches!(done, Progress::Done { ok: true, .. }) && done.note() == "Uploaded", "{done:?}");
     }

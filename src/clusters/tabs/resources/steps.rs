@@ -8,7 +8,7 @@ use super::checks::{FileKind, WELL_KNOWN_FILES};
 use super::xhr::PutError;
 use crate::api::ApiError;
 use crate::i18n::k::resources_upload as w;
-use crate::i18n::{t, tf};
+use crate::i18n::{Msg, t, tf};
 
 /// Where an upload goes.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,13 +34,18 @@ pub enum Step {
 impl Step {
     /// What the step does, as the step list shows it.
     pub fn label(self) -> &'static str {
-        t(match self {
+        t(self.message())
+    }
+
+    /// [`Step::label`]'s message (the activity center reads it when it shows it).
+    pub fn message(self) -> Msg {
+        match self {
             Step::CreateVersion => w::STEP_CREATE,
             Step::UploadUrl => w::STEP_URL,
             Step::Put => w::STEP_PUT,
             Step::Confirm => w::STEP_CONFIRM,
             Step::Scan => w::STEP_SCAN,
-        })
+        }
     }
 
     /// The step's name inside a sentence ("… failed while …").
