@@ -1,18 +1,23 @@
-//! The root: load the configuration, then the router. Every route is an entry of the route
-//! table (`routes`); here they are only arranged: the nesting, and the order they match in.
+//! The root: load the configuration, then the router's assembly. Every route is an entry of
+//! the route table (`routes`), matched there from the address; here, and only here, a route
+//! meets its screen ([`show`]), and the lazy screens are declared as split points in the
+//! code group the table names.
 
 use leptos::prelude::*;
-use leptos_router::components::{ParentRoute, Route, Router, Routes};
+use leptos_router::components::Router;
+use leptos_router::hooks::{use_location, use_navigate};
 
 use crate::clusters::provide_watchers;
 use crate::config::{self, Config};
 use crate::directory::Directory;
 use crate::i18n::k::config as w;
 use crate::i18n::tf;
+use crate::kit::Slot;
+use crate::kit::lazy::{Lazy, Screen};
 use crate::poll::AppOwner;
-use crate::routes::*;
+use crate::routes::{self, Key, Match, Route, Shows};
 use crate::session::Session;
-use crate::shell::{ConfigError, NotFoundAlone};
+use crate::shell::ConfigError;
 
 async fn load_config() -> Result<Config, String> {
     let url = format!("{}/config.json", crate::api::page_origin());
@@ -66,45 +71,134 @@ fn Console(config: Config) -> impl IntoView {
         // Re-rendered when the person picks another language (the account menu, the sign-in
         // page): every screen is built from the new catalogue, at the same address; the
         // session and the watched operations live above and stay.
-        {move || { crate::i18n::track_changes(); view! {
-        <Router>
-            <Routes fallback=NotFoundAlone>
-                <Route path=SIGN_IN::path() view=SIGN_IN::view/>
-                <ParentRoute path=SHELL::path() view=SHELL::view>
-                    <Route path=HOME::path() view=HOME::view/>
-                    <Route path=CLUSTERS::path() view=CLUSTERS::view/>
-                    <Route path=NEW_CLUSTER::path() view=NEW_CLUSTER::view/>
-                    <ParentRoute path=CLUSTER::path() view=CLUSTER::view>
-                        <Route path=CLUSTER_OVERVIEW::path() view=CLUSTER_OVERVIEW::view/>
-                        <Route path=CLUSTER_BILLING::path() view=CLUSTER_BILLING::view/>
-                        <Route path=CLUSTER_RESOURCES::path() view=CLUSTER_RESOURCES::view/>
-                        <Route path=CLUSTER_REALMS::path() view=CLUSTER_REALMS::view/>
-                        <Route path=CLUSTER_ACCESS::path() view=CLUSTER_ACCESS::view/>
-                        <Route path=CLUSTER_IP_RULE::path() view=CLUSTER_IP_RULE::view/>
-                        <Route path=CLUSTER_LOGS::path() view=CLUSTER_LOGS::view/>
-                        <Route path=CLUSTER_DOMAINS::path() view=CLUSTER_DOMAINS::view/>
-                        <Route path=CLUSTER_ENV_VARS::path() view=CLUSTER_ENV_VARS::view/>
-                        <Route path=CLUSTER_EXTENSIONS_MOVED::path() view=CLUSTER_EXTENSIONS_MOVED::view/>
-                        <Route path=CLUSTER_SETTINGS_MOVED::path() view=CLUSTER_SETTINGS_MOVED::view/>
-                    </ParentRoute>
-                    <Route path=ORGANIZATIONS::path() view=ORGANIZATIONS::view/>
-                    <Route path=BILLING::path() view=BILLING::view/>
-                    <Route path=REALMS::path() view=REALMS::view/>
-                    <Route path=REALM::path() view=REALM::view/>
-                    <Route path=API_SECRETS::path() view=API_SECRETS::view/>
-                    <Route path=API_SECRET::path() view=API_SECRET::view/>
-                    <Route path=REVIEW::path() view=REVIEW::view/>
-                    <Route path=OVERVIEW::path() view=OVERVIEW::view/>
-                    <Route path=REVIEW_VERSION::path() view=REVIEW_VERSION::view/>
-                </ParentRoute>
-                // Any other address, inside the shell (header and navigation kept). A block of
-                // its own after the screens, so routes added to the block above stay first.
-                <ParentRoute path=SHELL::path() view=SHELL::view>
-                    <Route path=NOT_FOUND::path() view=NOT_FOUND::view/>
-                </ParentRoute>
-            </Routes>
-        </Router>
-        } }}
+        {move || { crate::i18n::track_changes(); view! { <Router><Pages/></Router> } }}
         </crate::account::Boot>
+    }
+}
+
+/// The page for the address: sign-in alone, or the shell around the page (and the cluster
+/// page around its tab, through the kit's `Outlet`). The route is matched once per address
+/// (`routes::find`) and handed to every level and screen through context.
+#[component]
+fn Pages() -> impl IntoView {
+    let location = use_location();
+    let here = Memo::new(move |_| routes::find(&location.pathname.get()));
+    provide_context(here);
+    let signing_in = Memo::new(move |_| here.with(|m| m.route.key == Key::SIGN_IN));
+    move || {
+        if signing_in.get() {
+            show(&routes::SIGN_IN)
+        } else {
+            // The shell stays while the page inside it changes.
+            provide_context(Slot { depth: 0, show });
+            show(&routes::SHELL)
+        }
+    }
+}
+
+/// Declares the lazy screens: each a split point (`kit::lazy`) in the code group given
+/// here, named by the route's `screen_name`. The table says the same group (for prefetch and
+/// the packer), and a test checks that the two agree.
+macro_rules! lazy_screens {
+    ($($name:ident: $group:ident => $view:expr;)*) => {
+        mod screen {
+            use leptos::prelude::*;
+            $( $crate::kit::lazy::split_screen!(pub $name, $group, $crate::routes::$name.screen_name(), $view); )*
+        }
+
+        /// The lazy screen of `key`, with its group's name.
+        fn lazy_screen(key: Key) -> Option<(&'static Screen, &'static str)> {
+            match key {
+                $(Key::$name => Some((&screen::$name, stringify!($group))),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+lazy_screens! {
+    NEW_CLUSTER: create_cluster => view! { <crate::clusters::CreateCluster/> };
+    CLUSTER: cluster => view! { <crate::clusters::ClusterLayout/> };
+    CLUSTER_OVERVIEW: cluster => view! { <crate::clusters::tabs::ClusterOverview/> };
+    CLUSTER_REALMS: cluster_tabs => view! { <crate::clusters::tabs::realms::ClusterRealms/> };
+    CLUSTER_DOMAINS: cluster_tabs => view! { <crate::clusters::tabs::domains::ClusterDomains/> };
+    CLUSTER_ENV_VARS: cluster_tabs => view! { <crate::clusters::tabs::env_vars::ClusterEnvVars/> };
+    CLUSTER_ACCESS: cluster_tabs => view! { <crate::clusters::tabs::access::ClusterAccess/> };
+    CLUSTER_IP_RULE: cluster_tabs => view! { <crate::clusters::tabs::access::ClusterIpRule/> };
+    CLUSTER_RESOURCES: cluster_resources => view! { <crate::clusters::tabs::resources::ClusterResources/> };
+    CLUSTER_LOGS: cluster_logs => view! { <crate::clusters::tabs::logs::ClusterLogs/> };
+    CLUSTER_BILLING: cluster => view! { <crate::clusters::tabs::ClusterBilling/> };
+    ORGANIZATIONS: organizations => view! { <crate::organizations::Organizations/> };
+    BILLING: organizations => view! { <crate::billing::Billing/> };
+    REALMS: realms => view! { <crate::realms::AllRealms/> };
+    REALM: realms => view! { <crate::realms::RealmPage/> };
+    API_SECRETS: organizations => view! { <crate::organizations::secrets::ApiSecrets/> };
+    API_SECRET: organizations => view! { <crate::organizations::secrets::ApiSecret/> };
+    REVIEW: review => view! { <crate::review::ReviewDesk/> };
+    OVERVIEW: overview => view! { <crate::overview::Overview/> };
+    REVIEW_VERSION: review => view! { <crate::review::VersionReview/> };
+}
+
+/// What `route` shows: its eager screen, its lazy one, or the move to its new address.
+fn show(route: &'static Route) -> AnyView {
+    if let Shows::Moved(to) = route.shows {
+        return view! { <Moved to=to/> }.into_any();
+    }
+    if let Some((screen, _)) = lazy_screen(route.key) {
+        return view! { <Lazy screen=screen/> }.into_any();
+    }
+    match route.key {
+        Key::SIGN_IN => view! { <crate::shell::SignIn/> }.into_any(),
+        Key::SHELL => view! { <crate::shell::Shell/> }.into_any(),
+        Key::CLUSTERS => view! { <crate::clusters::ClusterList/> }.into_any(),
+        Key::NOT_FOUND => view! { <crate::shell::NotFound/> }.into_any(),
+        // Every other route is lazy or moved (a test checks the table says so).
+        _ => view! { <crate::shell::NotFound/> }.into_any(),
+    }
+}
+
+/// A page's former address: replaced (not pushed, so Back skips it) by the page at `to`,
+/// with the same IDs and the query string kept.
+#[component]
+fn Moved(to: &'static Route) -> impl IntoView {
+    let here = expect_context::<Memo<Match>>();
+    let location = use_location();
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        let names = to.params();
+        let ids: Vec<String> = here.with(|m| names.iter().map(|name| m.id(name).to_string()).collect());
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        let search = location.search.get();
+        let query =
+            if search.is_empty() { String::new() } else { format!("?{}", search.trim_start_matches('?')) };
+        let to = format!("{}{query}", to.link(&ids));
+        navigate(&to, leptos_router::NavigateOptions { replace: true, ..Default::default() });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_route_shows_what_the_table_says() {
+        for route in routes::ALL {
+            let lazy = lazy_screen(route.key);
+            match route.shows {
+                Shows::Lazy(_) => {
+                    let (_, group) = lazy.unwrap_or_else(|| panic!("{:?} has no lazy screen", route.key));
+                    assert_eq!(group, route.group, "{:?}: the split point's group", route.key);
+                }
+                Shows::Eager => {
+                    assert!(lazy.is_none(), "{:?}", route.key);
+                    assert!(
+                        matches!(route.key, Key::SIGN_IN | Key::SHELL | Key::CLUSTERS | Key::NOT_FOUND),
+                        "{:?} is eager but the assembly does not show it",
+                        route.key
+                    );
+                }
+                Shows::Moved(_) => assert!(lazy.is_none(), "{:?}", route.key),
+            }
+        }
     }
 }

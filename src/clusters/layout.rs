@@ -5,8 +5,7 @@ use cluster_api::{Cluster, ClusterState, catalogue};
 use leptos::prelude::*;
 use leptos_router::{
     NavigateOptions,
-    components::Outlet,
-    hooks::{use_location, use_navigate, use_params_map, use_query_map},
+    hooks::{use_location, use_navigate, use_query_map},
 };
 
 use super::ClusterCtx;
@@ -19,7 +18,7 @@ use crate::directory::Directory;
 use crate::i18n::k::clusters_page as w;
 use crate::i18n::{Phrase, t, tf};
 use crate::kit::page::{Breadcrumbs, PageHead, title};
-use crate::kit::{Badge, ErrorPanel, Loaded, Tone};
+use crate::kit::{Badge, ErrorPanel, Loaded, Outlet, Tone, use_id};
 use crate::links::{self, ClusterTab};
 use crate::routes;
 use crate::session::{Flash, Session};
@@ -27,8 +26,7 @@ use crate::session::{Flash, Session};
 /// Remounts per ID so each cluster gets its own watch.
 #[component]
 pub fn ClusterLayout() -> impl IntoView {
-    let params = use_params_map();
-    let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
+    let id = use_id("id");
     move || view! { <ClusterPage id=id.get()/> }
 }
 

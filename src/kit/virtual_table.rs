@@ -3,7 +3,7 @@
 //! assistive technology knows the whole size. The rows above and below the view are stood
 //! in for by the body's padding (set through the CSSOM, which the CSP allows). It stays at
 //! the last row while new rows arrive, unless the person has scrolled up; `reveal` scrolls a
-//! row into view. Type-erased: a screen hands a row count and a function making row `i`'s
+//! row into view, marks it and moves the focus to it. Type-erased: a screen hands a row count and a function making row `i`'s
 //! cells.
 
 use leptos::html;
@@ -47,16 +47,20 @@ pub fn VirtualTable(
             height.set(h.max(ROW_PX));
         }
     };
-    // New rows: stay at the end when following it.
+    // New rows: stay at the end when following it. Otherwise take the position the browser
+    // has now: fewer rows (a shorter window, a filter) make it clamp its scroll position,
+    // and it does not always say so with a scroll event.
     Effect::new(move |_| {
         count.track();
-        if stick.get_value()
-            && let Some(el) = viewport.get()
-        {
+        let Some(el) = viewport.get() else { return };
+        if stick.get_value() {
             el.set_scroll_top(el.scroll_height());
-            top.set(el.scroll_top().max(0) as usize);
         }
+        top.set(el.scroll_top().max(0) as usize);
     });
+    // The row brought into view is marked, and takes the focus once it is drawn (the rows
+    // are drawn after this effect, so the focus waits for the next frame).
+    let marked = RwSignal::new(None::<usize>);
     if let Some(reveal) = reveal {
         Effect::new(move |_| {
             let (Some(i), Some(el)) = (reveal.get(), viewport.get()) else { return };
@@ -64,13 +68,23 @@ pub fn VirtualTable(
             stick.set_value(false);
             el.set_scroll_top(y as i32);
             top.set(y);
+            marked.set(Some(i));
+            request_animation_frame(move || {
+                let row = el.query_selector(&format!(".vbody > [data-index=\"{i}\"]")).ok().flatten();
+                if let Some(row) = row.and_then(|r| r.dyn_into::<web_sys::HtmlElement>().ok()) {
+                    let _ = row.focus();
+                }
+            });
         });
     }
     let range = Memo::new(move |_| {
         let (n, top, height) = (count.get(), top.get(), height.get());
         // Following the end, the rows are the last ones whatever `top` said before they
         // arrived: made once, not once where the view was and again where it goes.
-        let top = if stick.get_value() { (n * ROW_PX).saturating_sub(height) } else { top };
+        // Never below the last row: a position kept from more rows (a longer window, before
+        // a filter) would draw nothing until the next scroll.
+        let end = (n * ROW_PX).saturating_sub(height);
+        let top = if stick.get_value() { end } else { top.min(end) };
         let first = (top / ROW_PX).saturating_sub(OVERSCAN).min(n);
         let last = (first + height / ROW_PX + 2 * OVERSCAN).min(n);
         (first, last)
@@ -100,10 +114,11 @@ pub fn VirtualTable(
                     // its button, which the same key's keypress would then press (and close it).
                     on:keydown=move |ev| if ev.key() == "Enter" && let Some(i) = row_of(&ev) { ev.prevent_default(); open.run(i) }
                     style:padding-top=move || format!("{}px", range.get().0 * ROW_PX)
-                    style:padding-bottom=move || { let (_, last) = range.get(); format!("{}px", (count.get() - last) * ROW_PX) }>
+                    style:padding-bottom=move || { let (_, last) = range.get(); format!("{}px", count.get().saturating_sub(last) * ROW_PX) }>
                     // Re-made when the range moves or what the cells read changes (a filter).
                     {move || { let (a, b) = range.get(); (a..b).map(|i| view! {
-                        <div role="row" class="vrow" tabindex="0" aria-rowindex=(i + 2).to_string() data-index=i.to_string()>
+                        <div role="row" class="vrow" class:marked=move || marked.get() == Some(i) tabindex="0"
+                            aria-rowindex=(i + 2).to_string() data-index=i.to_string()>
                             {cells.run(i)}
                         </div>
                     }).collect_view() }}

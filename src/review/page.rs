@@ -3,7 +3,6 @@
 
 use cluster_api::{Extension, ExtensionVersion, ScanState, ops};
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use super::StaffOnly;
 use super::block::BlockControls;
@@ -14,7 +13,7 @@ use crate::directory::Directory;
 use crate::format;
 use crate::i18n::{k, t, tf};
 use crate::kit::page::{Breadcrumbs, PageHead, title};
-use crate::kit::{Badge, Loaded, Tone};
+use crate::kit::{Badge, Loaded, Tone, use_id};
 use crate::links;
 
 #[component]
@@ -41,16 +40,8 @@ fn version_name(e: &Extension, v: &ExtensionVersion) -> String {
 #[component]
 fn Review() -> impl IntoView {
     let api = use_api();
-    let params = use_params_map();
-    let ids = Memo::new(move |_| {
-        params.with(|p| {
-            (
-                p.get("cluster").unwrap_or_default(),
-                p.get("extension").unwrap_or_default(),
-                p.get("version").unwrap_or_default(),
-            )
-        })
-    });
+    let (cluster, extension, version) = (use_id("cluster"), use_id("extension"), use_id("version"));
+    let ids = Memo::new(move |_| (cluster.get(), extension.get(), version.get()));
     let cluster = crate::load::load(move || {
         let (id, _, _) = ids.get();
         async move { api::call(api, &ops::ClusterDetail { id }).await }

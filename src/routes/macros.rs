@@ -22,43 +22,25 @@ macro_rules! some_ref {
     };
 }
 
-/// What a route shows: the group its code belongs to, its lazy screen, and the router's
-/// `view` (in the route's own module).
+/// What a route shows, as data ([`Shows`](super::Shows)), and the code group of its screen.
 macro_rules! route_shows {
-    (@group lazy($group:ident, $what:ident, $view:expr)) => {
+    (@group lazy($group:ident, $what:ident)) => {
         stringify!($group)
     };
     (@group $kind:ident $args:tt) => {
         $crate::routes::MAIN
     };
-    (@screen $name:ident lazy $args:tt) => {
-        Some(&$name::$name)
+    (@shows lazy($group:ident, $what:ident)) => {
+        Shows::Lazy(crate::i18n::k::routes::$what)
     };
-    (@screen $name:ident $kind:ident $args:tt) => {
-        None
+    (@shows eager()) => {
+        Shows::Eager
     };
-    (@items $name:ident lazy($group:ident, $what:ident, $view:expr)) => {
-        $crate::kit::lazy::split_screen!(pub $name, $group, $crate::i18n::k::routes::$what, $view);
-        pub fn view() -> impl IntoView {
-            view! { <$crate::kit::lazy::Lazy screen=&$name/> }
-        }
+    (@shows moved($to:ident)) => {
+        Shows::Moved(&$to)
     };
-    (@items $name:ident eager($view:expr)) => {
-        pub fn view() -> impl IntoView {
-            $view
-        }
-    };
-    // A page's former address: replaced by the page's, query kept.
-    (@items $name:ident moved($to:ident)) => {
-        pub fn view() -> impl IntoView {
-            view! { <$crate::routes::Moved to=&super::$to/> }
-        }
-    };
-    // An address that always goes elsewhere (a top-level one without IDs).
-    (@items $name:ident redirect($to:ident)) => {
-        pub fn view() -> impl IntoView {
-            view! { <leptos_router::components::Redirect path=super::$to.segment/> }
-        }
+    (@shows redirect($to:ident)) => {
+        Shows::Redirect(&$to)
     };
 }
 
@@ -73,36 +55,29 @@ macro_rules! routes {
         $(, link $link:ident($($arg:ident),*))?
         ;
     )*) => {
+        /// Which route: the router's assembly matches on it to show the route's screen, so a
+        /// route added here without a screen there does not compile.
+        #[allow(non_camel_case_types)] // the route's own name, as in the table
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Key {
+            $($name,)*
+        }
+
         $(
             $(#[doc = $doc])*
-            // Some routes are reached only through their module (the router's items).
-            #[cfg_attr(not(test), allow(dead_code))]
             pub const $name: Route = Route {
+                key: Key::$name,
                 segment: $segment,
                 parent: some_ref!($($parent)?),
                 label_words: words!($label),
                 title_words: words!($title),
                 gate: some_ref!($(catalogue::$gate)?),
                 group: route_shows!(@group $kind $args),
-                screen: route_shows!(@screen $name $kind $args),
+                shows: route_shows!(@shows $kind $args),
             };
-
-            #[doc = concat!("The router's items for [`", stringify!($name), "`].")]
-            #[allow(non_snake_case)]
-            pub mod $name {
-                use leptos::prelude::*;
-
-                /// The segment, for `Route`/`ParentRoute`.
-                pub fn path() -> impl leptos_router::PossibleRouteMatch + Clone + Send + 'static {
-                    leptos_router::path!($segment)
-                }
-
-                route_shows!(@items $name $kind $args);
-            }
         )*
 
-        /// Every route, in the table's order.
-        #[cfg_attr(not(test), allow(dead_code))]
+        /// Every route, in the table's order (the order they match in).
         pub const ALL: &[&Route] = &[$(&$name),*];
 
         /// The typed link builders: the address of a route from its IDs, each escaped.

@@ -1,23 +1,23 @@
-//! The route table: every address the console answers, declared once. Each entry says its
-//! path, the screen it shows (loaded on demand, in which code group), its label and page
-//! title, the operation whose role gates it and, where screens link to it, its typed link
-//! builder. Everything else reads it: the router (`app.rs` lists each entry's `path()` and
-//! `view` under the nesting it needs), `links` (its constants and builders are the ones made
-//! here), the cluster tab bar (`ClusterTab`, made from the entries marked `tab`), the
-//! palette's and the side navigation's pages, page titles and `prefetch`'s groups.
+//! The route table: every address the console answers, declared once, as data. Each entry
+//! says its path, what it shows (an eager screen, a lazy one in which code group, or a
+//! former address that moved), its label and page title, the operation whose role gates it
+//! and, where screens link to it, its typed link builder. Everything else reads it: the
+//! router's assembly (`app.rs`, the one place a route meets its screen), `links` (its
+//! constants and builders are the ones made here), the cluster tab bar (`ClusterTab`, made
+//! from the entries marked `tab`), the palette's and the side navigation's pages, page
+//! titles and `prefetch`'s groups.
 //!
-//! `routes!` (in `macros.rs`) turns each entry into a `Route` constant (the data), a module
-//! of the same name holding the router's items (`path()`, `view`, and the split point of a
-//! lazy screen, whose name is the screen's split function), a link builder in [`link`], and
-//! a `ClusterTab` variant. `path!` wants the literal, so the segment is spelled in the entry
-//! and handed to it.
+//! It imports no screen and no shell, so screens may read their labels here. The routes are
+//! matched here too ([`find`]), as data: one matcher for every route, where a tree of
+//! router components was compiled once per route.
+//!
+//! `routes!` (in `macros.rs`) turns each entry into a `Route` constant, a [`Key`] variant,
+//! a link builder in [`link`], and a `ClusterTab` variant.
 
 use cluster_api::catalogue;
 use cluster_api::request::{Operation, encode_segment};
-use leptos::prelude::*;
 
 use crate::i18n::{Msg, t};
-use crate::kit::lazy::Screen;
 
 #[macro_use]
 mod macros;
@@ -25,8 +25,21 @@ mod macros;
 /// The code group of the screens compiled into the main module (not split off).
 pub const MAIN: &str = "main";
 
+/// What a route shows.
+#[derive(Clone, Copy)]
+pub enum Shows {
+    /// A screen in the main module.
+    Eager,
+    /// A screen loaded on demand, named (for "Loading {name}…") by this key.
+    Lazy(Msg),
+    /// A former address (or one that always goes elsewhere): replaced by this route's, with
+    /// the same IDs and the query kept.
+    Moved(&'static Route),
+}
+
 /// One address the console answers. Type-erased: every route is the same plain data.
 pub struct Route {
+    pub key: Key,
     /// The path below the parent: `/resources` under `/clusters/:id`; the whole path at the
     /// top. `:name` is an ID, `*name` the rest of the path.
     pub segment: &'static str,
@@ -44,10 +57,7 @@ pub struct Route {
     /// The code group: the split wasm module its screen is in (`scripts/pack-modules.mjs`
     /// packs by it, `prefetch` fetches by it), [`MAIN`] for the eager ones.
     pub group: &'static str,
-    /// Its lazily loaded screen; `None` when the screen is eager or the route redirects.
-    /// (The router shows it through the route's module; the table's tests read it here.)
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub screen: Option<&'static Screen>,
+    pub shows: Shows,
 }
 
 impl Route {
@@ -59,6 +69,15 @@ impl Route {
     /// The page title's own part, in the person's language (empty for none).
     pub fn title(&self) -> &'static str {
         t(self.title_words)
+    }
+
+    /// The name of its lazy screen, for the loader's words ([`BLANK`](crate::i18n::BLANK)
+    /// for an eager one).
+    pub const fn screen_name(&self) -> Msg {
+        match self.shows {
+            Shows::Lazy(name) => name,
+            _ => crate::i18n::BLANK,
+        }
     }
 
     /// The whole pattern: `/clusters/:id/resources`.
@@ -107,74 +126,161 @@ impl Route {
         }
         out
     }
+
+    /// Whether another route is nested in this one (it is then shown around its child).
+    fn is_parent(&self) -> bool {
+        ALL.iter().any(|r| r.parent.is_some_and(|p| p.key == self.key))
+    }
+
+    /// The route of `key`.
+    pub fn of(key: Key) -> &'static Route {
+        // `ALL` is in `Key`'s order (both are the table's order): checked by a test.
+        ALL.get(key as usize).copied().unwrap_or(&NOT_FOUND)
+    }
+}
+
+/// The route an address shows, and the IDs it names (percent-decoded), from [`find`].
+#[derive(Clone, Debug)]
+pub struct Match {
+    pub route: &'static Route,
+    pub ids: Vec<(String, String)>,
+}
+
+impl PartialEq for Match {
+    fn eq(&self, other: &Match) -> bool {
+        self.route.key == other.route.key && self.ids == other.ids
+    }
+}
+
+impl std::fmt::Debug for Route {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.key)
+    }
+}
+
+impl Match {
+    /// The ID named `name` (`id`, `rule`, `org`…), empty when the route has none.
+    pub fn id(&self, name: &str) -> &str {
+        self.ids.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str()).unwrap_or_default()
+    }
+
+    /// The route shown at nesting `depth` inside the shell: 0 is the page (the cluster page
+    /// for any of its tabs), 1 the tab inside it.
+    pub fn at_depth(&self, depth: usize) -> Option<&'static Route> {
+        let mut chain = vec![self.route];
+        while let Some(parent) = chain.last().and_then(|r| r.parent) {
+            chain.push(parent);
+        }
+        chain.into_iter().rev().nth(depth)
+    }
+}
+
+/// `pattern`'s IDs in `path`, when it matches. Empty segments are skipped, so a trailing
+/// slash matches too.
+fn match_pattern(pattern: &str, path: &str) -> Option<Vec<(String, String)>> {
+    let mut parts = path.split('/').filter(|s| !s.is_empty());
+    let mut ids = Vec::new();
+    for want in pattern.split('/').filter(|s| !s.is_empty()) {
+        if let Some(name) = want.strip_prefix('*') {
+            let rest: Vec<&str> = parts.by_ref().collect();
+            ids.push((name.to_string(), decode(&rest.join("/"))));
+            return Some(ids);
+        }
+        let got = parts.next()?;
+        match want.strip_prefix(':') {
+            Some(name) => ids.push((name.to_string(), decode(got))),
+            None if got == want => {}
+            None => return None,
+        }
+    }
+    parts.next().is_none().then_some(ids)
+}
+
+/// A path segment percent-decoded (as the links encode it); kept as it is when it does not
+/// decode to UTF-8.
+fn decode(segment: &str) -> String {
+    percent_encoding::percent_decode_str(segment)
+        .decode_utf8()
+        .map(|s| s.into_owned())
+        .unwrap_or_else(|_| segment.to_string())
+}
+
+/// The route `path` shows: the first of the table's routes (in its order) that matches,
+/// leaving out the shell and the routes other routes are nested in (they are shown around
+/// the matched one). Any other address is [`NOT_FOUND`].
+pub fn find(path: &str) -> Match {
+    ALL.iter()
+        .filter(|r| r.key != Key::SHELL && !r.is_parent())
+        .find_map(|route| match_pattern(&route.pattern(), path).map(|ids| Match { route, ids }))
+        .unwrap_or_else(|| Match { route: &NOT_FOUND, ids: Vec::new() })
 }
 
 routes! {
     /// Sign in with an account or an API secret.
-    SIGN_IN: "/sign-in" => eager(view! { <crate::shell::SignIn/> }),
+    SIGN_IN: "/sign-in" => eager(),
         label SIGN_IN, title SIGN_IN, const SIGN_IN;
     /// The header and navigation around every page (no path of its own).
-    SHELL: "" => eager(view! { <crate::shell::Shell/> }),
+    SHELL: "" => eager(),
         label -, title -;
-    HOME: "/" => redirect(CLUSTERS),
+    HOME: "/" => moved(CLUSTERS),
         label -, title -;
-    CLUSTERS: "/clusters" => eager(view! { <crate::clusters::ClusterList/> }),
+    CLUSTERS: "/clusters" => eager(),
         label CLUSTERS, title CLUSTERS, gate CLUSTER_LIST, const CLUSTERS;
-    NEW_CLUSTER: "/clusters/new" => lazy(create_cluster, SCREEN_CREATE_CLUSTER, view! { <crate::clusters::CreateCluster/> }),
+    NEW_CLUSTER: "/clusters/new" => lazy(create_cluster, SCREEN_CREATE_CLUSTER),
         label CREATE_CLUSTER, title NEW_CLUSTER, gate CLUSTER_CREATE, const NEW_CLUSTER;
     /// The cluster's header and tab bar; its tabs are nested in it.
-    CLUSTER: "/clusters/:id" => lazy(cluster, SCREEN_CLUSTER, view! { <crate::clusters::ClusterLayout/> }),
+    CLUSTER: "/clusters/:id" => lazy(cluster, SCREEN_CLUSTER),
         label CLUSTER, title -, gate CLUSTER_DETAIL, link cluster(id);
     // The cluster's tabs, in the order the tab bar shows them. The overview's title is the
     // cluster's name alone.
-    CLUSTER_OVERVIEW: "" under CLUSTER => lazy(cluster, SCREEN_CLUSTER_OVERVIEW, view! { <crate::clusters::tabs::ClusterOverview/> }),
+    CLUSTER_OVERVIEW: "" under CLUSTER => lazy(cluster, SCREEN_CLUSTER_OVERVIEW),
         label OVERVIEW, title -, gate CLUSTER_DETAIL, tab Overview;
-    CLUSTER_REALMS: "/realms" under CLUSTER => lazy(cluster_tabs, SCREEN_CLUSTER_REALMS, view! { <crate::clusters::tabs::realms::ClusterRealms/> }),
+    CLUSTER_REALMS: "/realms" under CLUSTER => lazy(cluster_tabs, SCREEN_CLUSTER_REALMS),
         label REALMS, title REALMS, gate CLUSTER_DEPLOYMENT_LIST, tab Realms;
-    CLUSTER_DOMAINS: "/domains" under CLUSTER => lazy(cluster_tabs, SCREEN_CLUSTER_DOMAINS, view! { <crate::clusters::tabs::domains::ClusterDomains/> }),
+    CLUSTER_DOMAINS: "/domains" under CLUSTER => lazy(cluster_tabs, SCREEN_CLUSTER_DOMAINS),
         label DOMAINS, title DOMAINS, gate CLUSTER_DOMAIN_LIST, tab Domains;
-    CLUSTER_ENV_VARS: "/env-vars" under CLUSTER => lazy(cluster_tabs, SCREEN_CLUSTER_ENV_VARS, view! { <crate::clusters::tabs::env_vars::ClusterEnvVars/> }),
+    CLUSTER_ENV_VARS: "/env-vars" under CLUSTER => lazy(cluster_tabs, SCREEN_CLUSTER_ENV_VARS),
         label ENV_VARS, title ENV_VARS, gate CLUSTER_ENVVAR_LIST, tab EnvVars;
-    CLUSTER_ACCESS: "/access" under CLUSTER => lazy(cluster_tabs, SCREEN_CLUSTER_ACCESS, view! { <crate::clusters::tabs::access::ClusterAccess/> }),
+    CLUSTER_ACCESS: "/access" under CLUSTER => lazy(cluster_tabs, SCREEN_CLUSTER_ACCESS),
         label ACCESS, title ACCESS, gate CLUSTER_IPRULE_LIST, tab Access;
     /// One IP rule: a page inside the Access tab.
-    CLUSTER_IP_RULE: "/access/:rule" under CLUSTER => lazy(cluster_tabs, SCREEN_IP_RULE, view! { <crate::clusters::tabs::access::ClusterIpRule/> }),
+    CLUSTER_IP_RULE: "/access/:rule" under CLUSTER => lazy(cluster_tabs, SCREEN_IP_RULE),
         label IP_RULE, title ACCESS, gate CLUSTER_IPRULE_DETAIL, link ip_rule(cluster_id, rule_id);
-    CLUSTER_RESOURCES: "/resources" under CLUSTER => lazy(cluster_resources, SCREEN_CLUSTER_RESOURCES, view! { <crate::clusters::tabs::resources::ClusterResources/> }),
+    CLUSTER_RESOURCES: "/resources" under CLUSTER => lazy(cluster_resources, SCREEN_CLUSTER_RESOURCES),
         label RESOURCES, title RESOURCES, gate CLUSTER_EXTENSION_LIST, tab Resources;
-    CLUSTER_LOGS: "/logs" under CLUSTER => lazy(cluster_logs, SCREEN_CLUSTER_LOGS, view! { <crate::clusters::tabs::logs::ClusterLogs/> }),
+    CLUSTER_LOGS: "/logs" under CLUSTER => lazy(cluster_logs, SCREEN_CLUSTER_LOGS),
         label LOGS, title LOGS, gate CLUSTER_LOG_LIST, tab Logs;
-    CLUSTER_BILLING: "/billing" under CLUSTER => lazy(cluster, SCREEN_CLUSTER_BILLING, view! { <crate::clusters::tabs::ClusterBilling/> }),
+    CLUSTER_BILLING: "/billing" under CLUSTER => lazy(cluster, SCREEN_CLUSTER_BILLING),
         label BILLING, title BILLING, gate CLUSTER_SUBSCRIPTION_DETAIL, tab Billing;
     // The tabs' former addresses, kept for bookmarks and shared links.
     CLUSTER_EXTENSIONS_MOVED: "/extensions" under CLUSTER => moved(CLUSTER_RESOURCES),
         label -, title -;
     CLUSTER_SETTINGS_MOVED: "/settings" under CLUSTER => moved(CLUSTER_ENV_VARS),
         label -, title -;
-    ORGANIZATIONS: "/organizations" => lazy(organizations, SCREEN_ORGANIZATIONS, view! { <crate::organizations::Organizations/> }),
+    ORGANIZATIONS: "/organizations" => lazy(organizations, SCREEN_ORGANIZATIONS),
         label ORGANIZATIONS, title ORGANIZATIONS, gate ORG_LIST, const ORGANIZATIONS;
-    BILLING: "/billing" => lazy(organizations, SCREEN_BILLING, view! { <crate::billing::Billing/> }),
+    BILLING: "/billing" => lazy(organizations, SCREEN_BILLING),
         label BILLING, title BILLING, gate ORG_SUBSCRIPTION_LIST, const BILLING;
-    REALMS: "/realms" => lazy(realms, SCREEN_REALMS, view! { <crate::realms::AllRealms/> }),
+    REALMS: "/realms" => lazy(realms, SCREEN_REALMS),
         label REALMS, title REALMS, gate CLUSTER_DEPLOYMENT_LIST, const REALMS;
-    REALM: "/realms/:id" => lazy(realms, SCREEN_REALM, view! { <crate::realms::RealmPage/> }),
+    REALM: "/realms/:id" => lazy(realms, SCREEN_REALM),
         label REALM, title -, gate DEPLOYMENT_DETAIL, link realm(id);
     /// The organization's API secrets.
-    API_SECRETS: "/organizations/:org/secrets" => lazy(organizations, SCREEN_API_SECRETS, view! { <crate::organizations::secrets::ApiSecrets/> }),
+    API_SECRETS: "/organizations/:org/secrets" => lazy(organizations, SCREEN_API_SECRETS),
         label API_SECRETS, title API_SECRETS, gate ORG_APISECRET_LIST, link org_secrets(org_id);
-    API_SECRET: "/organizations/:org/secrets/:secret" => lazy(organizations, SCREEN_API_SECRET, view! { <crate::organizations::secrets::ApiSecret/> }),
+    API_SECRET: "/organizations/:org/secrets/:secret" => lazy(organizations, SCREEN_API_SECRET),
         label API_SECRET, title -, gate ORG_APISECRET_DETAIL, link org_secret(org_id, secret_id);
     /// Support staff's review desk.
-    REVIEW: "/review" => lazy(review, SCREEN_REVIEW, view! { <crate::review::ReviewDesk/> }),
+    REVIEW: "/review" => lazy(review, SCREEN_REVIEW),
         label REVIEW, title EXTENSION_REVIEW, gate CLUSTER_EXTENSION_VERSION_REPORT, const REVIEW;
     /// Per organization: clusters by status, realms, invoices and what needs attention.
-    OVERVIEW: "/overview" => lazy(overview, SCREEN_OVERVIEW, view! { <crate::overview::Overview/> }),
+    OVERVIEW: "/overview" => lazy(overview, SCREEN_OVERVIEW),
         label OVERVIEW, title OVERVIEW, const OVERVIEW;
     /// One extension version's review.
-    REVIEW_VERSION: "/review/:cluster/:extension/:version" => lazy(review, SCREEN_REVIEW_VERSION, view! { <crate::review::VersionReview/> }),
+    REVIEW_VERSION: "/review/:cluster/:extension/:version" => lazy(review, SCREEN_REVIEW_VERSION),
         label VERSION_REVIEW, title REVIEW, gate CLUSTER_EXTENSION_VERSION_REPORT, link review_version(cluster, extension, version);
     /// Any other address, inside the shell (header and navigation kept).
-    NOT_FOUND: "/*any" => eager(view! { <crate::shell::NotFound/> }),
+    NOT_FOUND: "/*any" => eager(),
         label PAGE_NOT_FOUND, title PAGE_NOT_FOUND;
 }
 
@@ -198,28 +304,6 @@ impl ClusterTab {
             })
             .unwrap_or(ClusterTab::Overview)
     }
-}
-
-/// A page's former address: replaced (not pushed, so Back skips it) by the page at `to`,
-/// with the same IDs and the query string kept.
-#[component]
-pub fn Moved(to: &'static Route) -> impl IntoView {
-    let params = leptos_router::hooks::use_params_map();
-    let location = leptos_router::hooks::use_location();
-    let navigate = leptos_router::hooks::use_navigate();
-    Effect::new(move |_| {
-        let Some(ids) =
-            params.with(|p| to.params().iter().map(|name| p.get(name)).collect::<Option<Vec<_>>>())
-        else {
-            return;
-        };
-        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-        let search = location.search.get();
-        let query =
-            if search.is_empty() { String::new() } else { format!("?{}", search.trim_start_matches('?')) };
-        let to = format!("{}{query}", to.link(&ids));
-        navigate(&to, leptos_router::NavigateOptions { replace: true, ..Default::default() });
-    });
 }
 
 #[cfg(test)]
@@ -249,7 +333,7 @@ mod tests {
             // The overview is titled by the cluster's name alone.
             assert!(!route.title().is_empty() || *tab == ClusterTab::Overview, "{tab:?}");
             assert!(route.parent.is_some_and(|p| p.pattern() == CLUSTER.pattern()), "{tab:?}");
-            assert!(route.screen.is_some(), "{tab:?}");
+            assert!(matches!(route.shows, Shows::Lazy(_)), "{tab:?}");
         }
     }
 
@@ -268,7 +352,7 @@ mod tests {
     #[test]
     fn lazy_screens_name_their_group() {
         for route in ALL {
-            assert_eq!(route.screen.is_some(), route.group != MAIN, "{}", route.pattern());
+            assert_eq!(matches!(route.shows, Shows::Lazy(_)), route.group != MAIN, "{}", route.pattern());
             assert!(route.label().is_empty() || !route.group.is_empty());
         }
         // Groups the build and the browser flows know by name.
@@ -300,6 +384,67 @@ mod tests {
         assert_eq!(API_SECRET.params(), ["org", "secret"]);
         // The redirect's target needs no ID.
         assert!(CLUSTERS.parent.is_none() && CLUSTERS.params().is_empty());
+    }
+
+    #[test]
+    fn keys_are_in_the_table_order() {
+        for (i, route) in ALL.iter().enumerate() {
+            assert_eq!(route.key as usize, i, "{:?}", route.key);
+            assert_eq!(Route::of(route.key).key, route.key);
+        }
+    }
+
+    /// (the route `path` finds, its IDs as pairs of text).
+    fn found(path: &str) -> (Key, Vec<(String, String)>) {
+        let m = find(path);
+        (m.route.key, m.ids)
+    }
+
+    fn ids(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn addresses_find_their_route_and_ids() {
+        assert_eq!(found("/"), (Key::HOME, ids(&[])));
+        assert_eq!(found("/sign-in"), (Key::SIGN_IN, ids(&[])));
+        assert_eq!(found("/clusters"), (Key::CLUSTERS, ids(&[])));
+        assert_eq!(found("/clusters/"), (Key::CLUSTERS, ids(&[])), "a trailing slash");
+        // A static segment declared first wins over an ID.
+        assert_eq!(found("/clusters/new"), (Key::NEW_CLUSTER, ids(&[])));
+        // The cluster page itself is shown around its tabs: its index tab is what matches.
+        assert_eq!(found("/clusters/cl-1"), (Key::CLUSTER_OVERVIEW, ids(&[("id", "cl-1")])));
+        assert_eq!(found("/clusters/cl-1/logs"), (Key::CLUSTER_LOGS, ids(&[("id", "cl-1")])));
+        assert_eq!(
+            found("/clusters/a%2Fb/access/r%201"),
+            (Key::CLUSTER_IP_RULE, ids(&[("id", "a/b"), ("rule", "r 1")])),
+            "IDs are percent-decoded"
+        );
+        assert_eq!(found("/clusters/cl-1/settings"), (Key::CLUSTER_SETTINGS_MOVED, ids(&[("id", "cl-1")])));
+        assert_eq!(
+            found("/review/c/e%2Fx/1"),
+            (Key::REVIEW_VERSION, ids(&[("cluster", "c"), ("extension", "e/x"), ("version", "1")]))
+        );
+        assert_eq!(found("/organizations/o-1/secrets/s-1").0, Key::API_SECRET);
+        // Anything else is the shell's not-found page, never a panic.
+        assert_eq!(found("/clusters/cl-1/nope").0, Key::NOT_FOUND);
+        assert_eq!(found("/nope/deeper").0, Key::NOT_FOUND);
+        assert_eq!(found("").0, Key::HOME);
+        assert_eq!(found("/%FF").0, Key::NOT_FOUND);
+        assert_eq!(found("/realms/%FF").1, ids(&[("id", "%FF")]), "kept as it is when not UTF-8");
+    }
+
+    #[test]
+    fn the_page_and_its_tab_sit_at_their_depths() {
+        let m = find("/clusters/cl-1/domains");
+        assert_eq!(m.at_depth(0).map(|r| r.key), Some(Key::CLUSTER));
+        assert_eq!(m.at_depth(1).map(|r| r.key), Some(Key::CLUSTER_DOMAINS));
+        assert_eq!(m.at_depth(2).map(|r| r.key), None);
+        assert_eq!(m.id("id"), "cl-1");
+        assert_eq!(m.id("rule"), "");
+        let m = find("/billing");
+        assert_eq!(m.at_depth(0).map(|r| r.key), Some(Key::BILLING));
+        assert!(m.at_depth(1).is_none());
     }
 
     #[test]

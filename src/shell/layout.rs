@@ -1,7 +1,6 @@
 use leptos::prelude::*;
 use leptos_router::{
     NavigateOptions,
-    components::Outlet,
     hooks::{use_location, use_navigate},
 };
 use wasm_bindgen::JsCast;
@@ -9,7 +8,7 @@ use wasm_bindgen::JsCast;
 use crate::directory::Directory;
 use crate::i18n::k::shell as w;
 use crate::i18n::{t, tp};
-use crate::kit::ErrorPanel;
+use crate::kit::{ErrorPanel, Outlet};
 use crate::links;
 use crate::routes::{self, Route};
 use crate::session::Session;

@@ -10,5 +10,5 @@ mod sign_in;
 
 pub use config_error::ConfigError;
 pub use layout::Shell;
-pub use not_found::{NotFound, NotFoundAlone};
+pub use not_found::NotFound;
 pub use sign_in::SignIn;

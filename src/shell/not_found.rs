@@ -1,3 +1,5 @@
+//! The page for an address the console does not have.
+
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
@@ -22,10 +24,4 @@ pub fn NotFound() -> impl IntoView {
             <p><a href=links::CLUSTERS>{t(w::GO_TO_CLUSTERS)}</a></p>
         </div>
     }
-}
-
-/// Outside the shell (nothing matched at all): the same page in a frame of its own.
-#[component]
-pub fn NotFoundAlone() -> impl IntoView {
-    view! { <main class="page narrow"><NotFound/></main> }
 }

@@ -4,7 +4,7 @@
 use cluster_api::{Secret, catalogue, ops};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::use_navigate;
 
 use super::{org_param, role_chips};
 use crate::api::{self, Api, use_api};
@@ -21,8 +21,7 @@ use crate::session::Session;
 #[component]
 pub fn ApiSecret() -> impl IntoView {
     let org = org_param();
-    let params = use_params_map();
-    let secret = Memo::new(move |_| params.read().get("secret").unwrap_or_default());
+    let secret = crate::kit::use_id("secret");
     move || view! { <SecretPage org_id=org.get() secret_id=secret.get()/> }
 }
 

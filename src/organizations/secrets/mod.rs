@@ -10,14 +10,12 @@ pub use detail::ApiSecret;
 pub use list::ApiSecrets;
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::i18n::{k, t};
 
 /// The `:org` parameter of the route.
 fn org_param() -> Memo<String> {
-    let params = use_params_map();
-    Memo::new(move |_| params.read().get("org").unwrap_or_default())
+    crate::kit::use_id("org")
 }
 
 /// Roles as chips, or "None".

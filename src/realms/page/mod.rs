@@ -11,7 +11,6 @@ mod token;
 
 use cluster_api::{Deployment, DeploymentState, catalogue, ops};
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use super::{badge, key, label, realm_watch};
 use crate::api::{self, use_api};
@@ -50,8 +49,7 @@ impl RealmCtx {
 /// Remounts per ID so each realm gets its own watch.
 #[component]
 pub fn RealmPage() -> impl IntoView {
-    let params = use_params_map();
-    let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
+    let id = crate::kit::use_id("id");
     move || view! { <Realm id=id.get()/> }
 }
 

@@ -204,8 +204,13 @@ async fn choose_range(ctx: &Ctx, value: &str) {
 }
 
 async fn logs_window_and_download(ctx: Ctx) {
+    // The default window is the last hour (one or two files); a week is more than a page of them.
     open(&ctx, LOGS, "#log-table tbody tr").await;
-    // The default window is a week: more than a page of hourly files.
+    assert_eq!(ctx.find("#log-range").await.prop_or_fail("value").await.as_deref(), Some("1h"));
+    let hour = rows(&ctx).await;
+    assert!((1..=2).contains(&hour), "the last hour is listed as {hour} files");
+    open(&ctx, &format!("{LOGS}?window=7d"), "#log-table tbody tr").await;
+    ctx.wait_text("#log-table", "Page 1").await;
     assert_eq!(rows(&ctx).await, 20);
     assert_eq!(ctx.find("#log-range").await.prop_or_fail("value").await.as_deref(), Some("7d"));
     let first = ctx.find("#log-table tbody tr").await.attr_or_fail("data-file").await.unwrap_or_default();

@@ -8,6 +8,8 @@
 
 use cluster_sandbox::drift::open_enums::OPEN_ENUMS;
 use cluster_sandbox::{Config, demo};
+use std::time::Duration;
+
 use serde_json::{Value, json};
 
 use super::Flow;
@@ -18,7 +20,49 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("drift_walk_seed_1", |d| Box::pin(run_flow(d, drifting(1), walk))),
         ("drift_walk_seed_2", |d| Box::pin(run_flow(d, drifting(2), walk))),
+        // The seed an outside tester crashed the console with (issue 37): its Logs tab lists a
+        // 30-day window whose last page comes back empty, still paging when Billing opens.
+        ("drift_walk_seed_31337", |d| Box::pin(run_flow(d, drifting(31337), walk))),
+        ("drift_tabs_left_mid_read_seed_31337", |d| {
+            Box::pin(run_flow(
+                d,
+                Config { delay: Duration::from_millis(400), ..drifting(31337) },
+                leave_mid_read,
+            ))
+        }),
     ]
+}
+
+/// Every tab of a cluster opened and left again before its reads answer (each answer waits
+/// 400 ms), twice over, then each one opened and read in full: a read that writes into a tab
+/// that is gone panics, and the harness fails the flow on the page error.
+async fn leave_mid_read(ctx: Ctx) {
+    super::admin(&ctx).await;
+    ctx.find("#signed-in-as").await;
+    let prod = demo::ACME_PROD;
+    for round in 0..2 {
+        for tab in TABS.iter().chain(TABS.iter().rev()) {
+            let path = format!("/clusters/{prod}{tab}");
+            let script = format!(
+                "history.pushState(null, '', '{path}'); window.dispatchEvent(new PopStateEvent('popstate', {{ state: null }})); return 1;"
+            );
+            ctx.client.execute(&script, vec![]).await.unwrap_or_else(|e| panic!("open {path}: {e}"));
+            tokio::time::sleep(Duration::from_millis(if round == 0 { 150 } else { 700 })).await;
+        }
+    }
+    // The reads left behind answer into screens that are gone: give them time to.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let mut failures = Vec::new();
+    let mut seen = Vec::new();
+    for tab in TABS {
+        check(&ctx, &format!("/clusters/{prod}{tab}"), &mut failures, &mut seen).await;
+    }
+    // Still alive: the shell answers and the last tab drew its heading.
+    let alive = ctx
+        .script("return !!document.querySelector('#signed-in-as') && !!document.querySelector('h1');")
+        .await;
+    assert_eq!(alive, serde_json::json!(true), "the console is not drawn after leaving tabs mid-read");
+    assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));
 }
 
 fn drifting(seed: u64) -> Config {

@@ -24,11 +24,114 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("logs_viewer_follow_picks_up_a_new_line", |d| Box::pin(run_flow(d, Config::default(), follow))),
         ("logs_viewer_expired_link_signed_again", |d| Box::pin(run_flow(d, Config::default(), signed_again))),
         ("logs_viewer_unreadable_file_with_retry", |d| Box::pin(run_flow(d, Config::default(), unreadable))),
+        ("logs_viewer_new_window_shows_rows_at_once", |d| {
+            Box::pin(run_flow(d, Config::default(), rows_at_once))
+        }),
+        ("logs_viewer_realm_filter_names_lines_without_realm", |d| {
+            Box::pin(run_flow(d, Config::default(), realm_hint))
+        }),
     ]
+}
+
+/// The realm a line names as the viewer reads it: `realmId=` among its first line's
+/// `, `-separated fields.
+fn realm_of(text: &str) -> Option<&str> {
+    let first = text.lines().next().unwrap_or_default();
+    first.split(", ").find_map(|pair| pair.split_whitespace().last()?.strip_prefix("realmId="))
+}
+
+/// Issue 37: realm = customers hid the ERROR lines that name no realm (database timeouts,
+/// null pointers in the authenticator), with no hint. The viewer now counts them, offers
+/// them, and the counts agree with the sandbox's own files.
+async fn realm_hint(ctx: Ctx) {
+    open(&ctx, &format!("{LOGS}?window=6h&level=ERROR&realm={}", CUSTOMERS)).await;
+    let n = settled(&ctx).await;
+    let (from, to) = window(&ctx).await;
+    let errors: Vec<(i64, String, String)> = sandbox_text(&ctx, from, to)
+        .await
+        .iter()
+        .flat_map(|t| entries(t))
+        .filter(|(at, level, _)| *at >= from && *at <= to && level == "ERROR")
+        .collect();
+    let in_realm = errors.iter().filter(|e| realm_of(&e.2) == Some(CUSTOMERS)).count();
+    let without = errors.iter().filter(|e| realm_of(&e.2).is_none()).count();
+    assert!(without > 0, "the sandbox's files have no ERROR line without a realm in the window");
+    assert_eq!(n, in_realm.min(200), "the realm's ERROR lines");
+    let hint = ctx.find("#log-no-realm").await.text().await.unwrap_or_default();
+    assert!(hint.starts_with(&format!("{without} line")), "the hint says {hint:?}; the files hold {without}");
+    ctx.click("#log-show-no-realm").await;
+    ctx.wait_url("norealm=1").await;
+    let shown_too = settled(&ctx).await;
+    assert_eq!(shown_too, (in_realm + without).min(200), "with the lines that name no realm");
+    ctx.find("#log-hide-no-realm").await;
+    ctx.click("#log-hide-no-realm").await;
+    ctx.wait_gone("#log-hide-no-realm", Duration::from_secs(5), "the shown note after Hide").await;
+    assert_eq!(settled(&ctx).await, n);
+}
+
+/// How many of the table's drawn rows lie inside its scrolled box (-1: no table).
+const ROWS_IN_VIEW: &str = r#"
+const port = document.querySelector('#log-lines .vviewport');
+if (!port) return -1;
+const box = port.getBoundingClientRect();
+let n = 0;
+for (const row of port.querySelectorAll('.vbody [role=row]')) {
+    const r = row.getBoundingClientRect();
+    if (r.bottom > box.top + 1 && r.top < box.bottom - 1) n++;
+}
+return n;
+"#;
+
+async fn rows_in_view(ctx: &Ctx, after: &str) {
+    let n = settled(ctx).await;
+    assert!(n > 0, "{after}: the window has no line to show");
+    let seen = ctx.script(ROWS_IN_VIEW).await;
+    let seen =
+        seen.as_i64().unwrap_or_else(|| panic!("{after}: the rows in view could not be counted: {seen}"));
+    assert!(
+        seen > 0,
+        "{after}: {n} lines counted, but {seen} rows are in view (an empty table until scrolled)"
+    );
+}
+
+/// Issue 37: choosing a shorter window drew the rows of a scroll position the table no
+/// longer had, so "149 lines" stood over an empty table until one scrolled inside it.
+async fn rows_at_once(ctx: Ctx) {
+    open(&ctx, &format!("{LOGS}?window=7d")).await;
+    settled(&ctx).await;
+    // Scrolled up into the older lines, as a person reading them would be.
+    ctx.script(
+        "const p = document.querySelector('#log-lines .vviewport'); p.scrollTop = Math.floor(p.scrollHeight / 3); \
+         p.dispatchEvent(new Event('scroll'));",
+    )
+    .await;
+    for preset in ["1h", "6h", "15m", "24h"] {
+        select(&ctx, "#log-range", preset).await;
+        ctx.wait_url(&format!("window={preset}")).await;
+        rows_in_view(&ctx, &format!("after choosing {preset}")).await;
+    }
+    // A custom window: the last three hours, typed into the two fields.
+    select(&ctx, "#log-range", "custom").await;
+    ctx.find("#log-from").await;
+    ctx.script(
+        "const at = (h) => new Date(Date.now() - h * 3600e3).toISOString().slice(0, 16); \
+         for (const [id, h] of [['#log-from', 3], ['#log-to', 0]]) { \
+             const f = document.querySelector(id); f.value = at(h); f.dispatchEvent(new Event('input', { bubbles: true })); }",
+    )
+    .await;
+    ctx.click("#apply-window").await;
+    ctx.wait_url("from=").await;
+    rows_in_view(&ctx, "after a custom window of three hours").await;
+    // And from a link that names the window.
+    ctx.goto(&format!("{LOGS}?window=1h")).await;
+    ctx.find("#log-viewer").await;
+    rows_in_view(&ctx, "opening ?window=1h").await;
 }
 
 const LOGS: &str = "/clusters/cl-acme-prod/logs";
 const NEEDLE: &str = "invalid_client_credentials";
+/// A realm of acme-prod, as its log lines name it (`realmId=`).
+const CUSTOMERS: &str = "customers";
 
 async fn open(ctx: &Ctx, path: &str) {
     ctx.goto(path).await;
@@ -200,10 +303,48 @@ async fn counts_match(ctx: Ctx) {
     assert!(!ctx.exists("#log-drawer").await, "the drawer stayed open");
     assert_eq!(value("#log-level").await, "", "lines around a line keep the level filter");
     ctx.wait_text("#log-lines", "INFO").await;
+    // The line is brought into view, marked, and given the focus (issue 37: it was neither).
+    let started = Instant::now();
+    loop {
+        let state = ctx
+            .script(
+                "const a = document.activeElement, port = document.querySelector('#log-lines .vviewport');
+                 if (!a || !port || !a.matches('#log-lines .vrow.marked')) return null;
+                 const r = a.getBoundingClientRect(), box = port.getBoundingClientRect();
+                 return { text: a.textContent, inView: r.top >= box.top - 1 && r.bottom <= box.bottom + 1,
+                          marked: document.querySelectorAll('#log-lines .vrow.marked').length };",
+            )
+            .await;
+        if !state.is_null() {
+            let text = state["text"].as_str().unwrap_or_else(|| panic!("the focused row's text: {state}"));
+            assert!(text.contains(NEEDLE), "the focused line is not the one chosen: {text}");
+            assert_eq!(state["inView"], Value::Bool(true), "the marked line is not in view: {state}");
+            assert_eq!(state["marked"], serde_json::json!(1), "one line is marked: {state}");
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no marked line took the focus after \"around\""
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 
     // A bad regex says why.
     ctx.type_into("#log-search", "|~ \"(unclosed\"").await;
     ctx.wait_text("#log-search-problem", "is not a valid regular expression").await;
+    // It takes the count's place, and the field says it is invalid, described by why.
+    assert!(!ctx.exists("#log-count").await, "a count stands beside a search that cannot be read");
+    let field = ctx.find("#log-search").await;
+    assert_eq!(field.attr_or_fail("aria-invalid").await.as_deref(), Some("true"));
+    let described = field.attr_or_fail("aria-describedby").await.unwrap_or_default();
+    assert!(described.split(' ').any(|id| id == "log-search-problem"), "described by {described:?}");
+    // A bare word ignores case, as a person typing it expects; a quoted one keeps LogQL's `|=`.
+    ctx.type_into("#log-search", "login_error").await;
+    let any_case = settled(&ctx).await;
+    assert!(any_case > 0, "login_error found nothing");
+    assert_eq!(ctx.find("#log-search").await.attr_or_fail("aria-invalid").await, None);
+    ctx.type_into("#log-search", "|= \"login_error\"").await;
+    assert_eq!(settled(&ctx).await, 0, "a quoted |= string is case-sensitive");
 }
 
 async fn events_by_type(ctx: Ctx) {

@@ -4,7 +4,6 @@
 use crate::kit::copy::CopyButton;
 use cluster_api::{EndpointType, ops};
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::api;
 use crate::clusters::ClusterCtx;
@@ -29,8 +28,7 @@ pub fn effect(endpoint: &EndpointType, allow: bool) -> &'static str {
 pub fn ClusterIpRule() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
     let api = ctx.api;
-    let params = use_params_map();
-    let rule_id = Memo::new(move |_| params.read().get("rule").unwrap_or_default());
+    let rule_id = crate::kit::use_id("rule");
     let rule = load(move || {
         let op = ops::ClusterIpRuleDetail { id: ctx.id(), ip_rule_id: rule_id.get() };
         async move { api::call(api, &op).await }

@@ -15,6 +15,8 @@ pub fn FilterBar(
     filters: Memo<Filters>,
     go: Callback<(Filters, bool)>,
     realms: Signal<Vec<String>>,
+    /// The search cannot be read (the viewer shows why, in `#log-search-problem`).
+    search_invalid: Signal<bool>,
 ) -> impl IntoView {
     // Every change starts from the URL's filters, leaves the file page and "around" behind.
     let set = move |edit: &dyn Fn(&mut Filters), replace: bool| {
@@ -96,7 +98,9 @@ pub fn FilterBar(
             <div class="field grow">
                 <label for="log-search">{t(w::SEARCH_LOGS)}</label>
                 <input id="log-search" type="search" autocomplete="off" spellcheck="false" placeholder=r#"|= "LOGIN_ERROR" != "batch-job""#
-                    aria-describedby="log-search-hint" prop:value=move || filters.with(|f| f.q.clone())
+                    aria-invalid=move || search_invalid.get().then_some("true")
+                    aria-describedby=move || if search_invalid.get() { "log-search-problem log-search-hint" } else { "log-search-hint" }
+                    prop:value=move || filters.with(|f| f.q.clone())
                     on:input:target=move |ev| { let value = ev.target().value(); set(&|f| f.q = value.clone(), true); }/>
                 <p class="hint" id="log-search-hint">{t(w::SEARCH_HINT)}</p>
             </div>

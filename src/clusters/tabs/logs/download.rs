@@ -42,22 +42,19 @@ pub fn DownloadWindow(
         let Ok((from, to)) = span.get_untracked() else { return };
         busy.set(Some((0, 0)));
         outcome.set(None);
+        // Named now: the screen (and `cluster` with it) may be gone when the lines are read.
+        let name = format!(
+            "{}-{}-{}.log",
+            cluster.get_value(),
+            iso(from).replace(':', ""),
+            iso(to).replace(':', "")
+        );
         spawn_local(async move {
             let answer = reader
-                .window_text(
-                    from,
-                    to,
-                    Callback::new(move |p| {
-                        busy.try_set(Some(p));
-                    }),
-                )
+                .window_text(from, to, move |done, total| {
+                    busy.try_set(Some((done, total)));
+                })
                 .await;
-            let name = format!(
-                "{}-{}-{}.log",
-                cluster.get_value(),
-                iso(from).replace(':', ""),
-                iso(to).replace(':', "")
-            );
             let result = answer.and_then(|text| {
                 let lines = text.lines().count();
                 save(&name, &text)

@@ -1,5 +1,5 @@
 //! Every filter of the Logs tab, kept in the URL so a link shows the same view:
-//! `?window=6h&level=ERROR&realm=acme&q=|%3D+"x"&limit=500&view=events&type=LOGIN&around=…`.
+//! `?window=6h&level=ERROR&realm=acme&norealm=1&q=|%3D+"x"&limit=500&view=events&type=LOGIN&around=…`.
 //! The window itself is `window.rs`'s (`window`, or `from`/`to`), and `start` the file
 //! table's page.
 
@@ -34,6 +34,8 @@ pub struct Filters {
     pub start: usize,
     pub level: Option<Level>,
     pub realm: String,
+    /// With a realm chosen, lines that name no realm are shown too (`norealm=1`).
+    pub no_realm: bool,
     /// The search box's text (`search::parse` reads it).
     pub q: String,
     pub limit: usize,
@@ -57,6 +59,7 @@ pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> Filters {
         start,
         level,
         realm: text("realm"),
+        no_realm: text("norealm") == "1",
         // Not trimmed of inner spaces: the search is what was typed.
         q: get("q").unwrap_or_default(),
         limit,
@@ -90,6 +93,7 @@ pub fn href(base: &str, f: &Filters) -> String {
             ("to", to),
             ("level", f.level.map_or("", Level::name)),
             ("realm", &f.realm),
+            ("norealm", if f.no_realm && !f.realm.is_empty() { "1" } else { "" }),
             ("q", &f.q),
             ("limit", &limit),
             ("view", view),
@@ -117,9 +121,9 @@ mod tests {
     #[test]
     fn defaults_and_bad_values() {
         let f = read(&[("limit", "7"), ("level", "LOUD"), ("view", "x"), ("around", "soon")]);
-        assert_eq!(f.window, Window::Preset("7d"));
+        assert_eq!(f.window, Window::Preset("1h"));
         assert_eq!((f.limit, f.level, f.view, f.around), (200, None, View::Lines, None));
-        assert_eq!(href("/l", &f), "/l?window=7d");
+        assert_eq!(href("/l", &f), "/l?window=1h");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! "Refresh automatically every 30 s": lists the window again and reads only the files that
+//! "Refresh automatically every 10 s": lists the window again and reads only the files that
 //! are new or have grown. It waits while the tab is hidden (`poll::until_visible`), waits
 //! longer after a failure (`poll::Backoff`), and stops by itself after 5 minutes, saying
 //! so. The table stays at the newest line unless the person has scrolled up (the kit's
@@ -12,7 +12,7 @@ use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf};
 use crate::poll::{Backoff, sleep_ms, until_visible};
 
-const EVERY_MS: u32 = 30_000;
+const EVERY_MS: u32 = 10_000;
 const FOR_MS: f64 = 5.0 * 60_000.0;
 
 #[component]

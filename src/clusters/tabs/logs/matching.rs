@@ -19,6 +19,8 @@ pub struct Criteria {
     pub to: i64,
     pub level: Option<Level>,
     pub realm: String,
+    /// Lines that name no realm pass the realm filter too (the person asked to see them).
+    pub with_no_realm: bool,
     pub view: View,
     pub events: EventFilters,
 }
@@ -32,6 +34,7 @@ impl Criteria {
             to: i64::MAX,
             level: None,
             realm: String::new(),
+            with_no_realm: false,
             view: View::Lines,
             events: EventFilters::default(),
         }
@@ -86,7 +89,10 @@ pub fn passes(e: &Entry, c: &Criteria, search: &Search) -> bool {
     if c.level.is_some_and(|l| l != e.level) {
         return false;
     }
-    if !c.realm.is_empty() && e.realm.as_deref() != Some(c.realm.as_str()) {
+    if !c.realm.is_empty()
+        && e.realm.as_deref() != Some(c.realm.as_str())
+        && !(c.with_no_realm && e.realm.is_none())
+    {
         return false;
     }
     if c.view == View::Events {
@@ -113,6 +119,18 @@ pub fn matching(entries: &[Entry], c: &Criteria, search: &Search) -> Vec<u32> {
         }
     }
     out
+}
+
+/// How many lines the realm filter hides only because they name no realm: they pass every
+/// other filter. (Keycloak's errors outside a request, such as a database timeout, name
+/// none, and may be why logins fail in that realm.) 0 when no realm is chosen, or when
+/// such lines are shown already.
+pub fn hidden_without_realm(entries: &[Entry], c: &Criteria, search: &Search) -> usize {
+    if c.realm.is_empty() || c.with_no_realm {
+        return 0;
+    }
+    let any_realm = Criteria { realm: String::new(), ..c.clone() };
+    entries.iter().filter(|e| e.realm.is_none() && passes(e, &any_realm, search)).count()
 }
 
 /// Which of `count` matches are shown: the newest `limit`, or `limit` centred on `around`
@@ -207,6 +225,31 @@ mod tests {
         assert_eq!(run(&errors, r#"|= "invalid_client_credentials""#), vec![1]);
         let beta = Criteria { realm: "beta".into(), ..criteria() };
         assert_eq!(run(&beta, ""), vec![2, 3]);
+    }
+
+    #[test]
+    fn lines_without_a_realm_are_counted_and_shown_on_request() {
+        let mut h = held();
+        let first = h.entries()[0].at;
+        // A database timeout names no realm.
+        let timeout =
+            "2026-11-25 14:00:05,000 ERROR [org.hibernate.engine] (t) Unable to acquire JDBC Connection\n";
+        h.replace_file(1, parse_text(timeout, 1, 0));
+        let search = Search::new(&parse("").expect("parses"), &|_| Err("no regex".into())).expect("compiles");
+        let beta = Criteria { realm: "beta".into(), ..criteria() };
+        assert_eq!(matching(h.entries(), &beta, &search), vec![2, 3]);
+        assert_eq!(hidden_without_realm(h.entries(), &beta, &search), 1);
+        // Only the lines the other filters let through count.
+        let beta_warn = Criteria { level: Some(Level::Warn), ..beta.clone() };
+        assert_eq!(hidden_without_realm(h.entries(), &beta_warn, &search), 0);
+        let late = Criteria { from: first + 4_500, ..beta.clone() };
+        assert_eq!(hidden_without_realm(h.entries(), &late, &search), 1);
+        // Shown on request, and then no longer hidden.
+        let with_none = Criteria { with_no_realm: true, ..beta.clone() };
+        assert_eq!(matching(h.entries(), &with_none, &search), vec![2, 3, 4]);
+        assert_eq!(hidden_without_realm(h.entries(), &with_none, &search), 0);
+        // No realm chosen: nothing is hidden.
+        assert_eq!(hidden_without_realm(h.entries(), &criteria(), &search), 0);
         // The search reads continuation lines too.
         assert_eq!(run(&criteria(), "A.java"), vec![2]);
         let first = held().entries()[0].at;

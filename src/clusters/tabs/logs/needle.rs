@@ -3,7 +3,9 @@
 //! and, at `opt-level = "z"` without SIMD, walks most lines byte by byte. Here the string
 //! is looked at once per keystroke: the byte of it least likely in a log line is found
 //! eight bytes at a time (SWAR on a `u64`), and only where it occurs is the whole string
-//! compared.
+//! compared. A bare word of the search ignores ASCII case: the rare byte is then one that
+//! has no case where the word has one, else both cases of a letter are looked for. (Case
+//! beyond ASCII is not folded: its tables would weigh more than log lines need.)
 
 /// A string to find, ready for many lines.
 #[derive(Debug, Clone)]
@@ -12,6 +14,8 @@ pub struct Needle {
     /// The byte looked for first, and where it sits in `text`.
     rare: u8,
     at: usize,
+    /// ASCII upper and lower case are the same (`text` is then lower case).
+    any_case: bool,
 }
 
 /// How common a byte is in Keycloak's log lines (higher is more common): lower case,
@@ -48,15 +52,35 @@ fn find_byte(b: u8, hay: &[u8]) -> Option<usize> {
 
 impl Needle {
     pub fn new(text: &str) -> Needle {
-        let bytes = text.as_bytes();
+        Needle::make(text.as_bytes().into(), false)
+    }
+
+    /// The same, ignoring ASCII case.
+    pub fn any_case(text: &str) -> Needle {
+        Needle::make(text.as_bytes().to_ascii_lowercase().into(), true)
+    }
+
+    fn make(text: Box<[u8]>, any_case: bool) -> Needle {
         // The least common byte; among equals the last, which a partial match reaches last.
-        let (at, rare) = bytes
+        // Ignoring case, a byte without case is looked for first when there is one.
+        let cased = |b: u8| any_case && b.is_ascii_alphabetic();
+        let (at, rare) = text
             .iter()
             .copied()
             .enumerate()
-            .min_by_key(|&(i, b)| (commonness(b), usize::MAX - i))
+            .min_by_key(|&(i, b)| (cased(b), commonness(b), usize::MAX - i))
             .unwrap_or((0, 0));
-        Needle { text: bytes.into(), rare, at }
+        Needle { text, rare, at, any_case }
+    }
+
+    /// The first place of the rare byte in `hay` (in either case, ignoring case).
+    fn find_rare(&self, hay: &[u8]) -> Option<usize> {
+        if self.any_case && self.rare.is_ascii_alphabetic() {
+            let lower = find_byte(self.rare, hay);
+            let upper = find_byte(self.rare.to_ascii_uppercase(), &hay[..lower.unwrap_or(hay.len())]);
+            return upper.or(lower);
+        }
+        find_byte(self.rare, hay)
     }
 
     /// Whether `hay` contains the string (the empty string is in every line).
@@ -72,9 +96,10 @@ impl Needle {
         let last = hay.len() - text.len() + self.at;
         let mut from = self.at;
         while from <= last {
-            let Some(i) = find_byte(self.rare, &hay[from..=last]) else { return false };
+            let Some(i) = self.find_rare(&hay[from..=last]) else { return false };
             let start = from + i - self.at;
-            if hay[start..start + text.len()] == *text {
+            let here = &hay[start..start + text.len()];
+            if if self.any_case { here.eq_ignore_ascii_case(text) } else { here == text } {
                 return true;
             }
             from += i + 1;
@@ -122,6 +147,15 @@ mod tests {
         for line in lines {
             for needle in needles {
                 assert_eq!(Needle::new(needle).is_in(line), line.contains(needle), "{needle:?} in {line:?}");
+                // Ignoring ASCII case: as `contains` on both lower-cased, whatever the case typed.
+                let folded = line.to_ascii_lowercase().contains(&needle.to_ascii_lowercase());
+                for typed in [needle.to_string(), needle.to_ascii_lowercase(), needle.to_ascii_uppercase()] {
+                    assert_eq!(
+                        Needle::any_case(&typed).is_in(line),
+                        folded,
+                        "{typed:?} in any case in {line:?}"
+                    );
+                }
             }
         }
     }

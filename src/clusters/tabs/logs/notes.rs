@@ -44,6 +44,34 @@ pub fn Notes(
         newest_note(newest.info.end, to, now.get())
             .map(|note| view! { <p class="hint" id="log-newest" role="note">{note}</p> })
     };
+    // A realm filter hides the lines that name no realm: say how many, and offer them.
+    let show_no_realm = move |on: bool| {
+        let mut f = filters.get_untracked();
+        f.no_realm = on;
+        go.run((f, false));
+    };
+    let without_realm = move || {
+        let hidden = shown.without_realm.get();
+        if hidden > 0 {
+            let words = tp(w::NO_REALM_HIDDEN, hidden as f64, &[("count", &hidden.to_string())]);
+            return Some(view! {
+                <p class="hint" id="log-no-realm" role="note">{words}" "
+                    <button type="button" class="button subtle" id="log-show-no-realm" on:click=move |_| show_no_realm(true)>{t(w::SHOW_NO_REALM)}</button>
+                </p>
+            }.into_any());
+        }
+        filters.with(|f| f.no_realm && !f.realm.is_empty()).then(|| view! {
+            <p class="hint" id="log-no-realm" role="note">{t(w::NO_REALM_SHOWN)}" "
+                <button type="button" class="button subtle" id="log-hide-no-realm" on:click=move |_| show_no_realm(false)>{t(w::HIDE_NO_REALM)}</button>
+            </p>
+        }.into_any())
+    };
+    let capped = move || {
+        reader
+            .capped
+            .get()
+            .then(|| view! { <p class="hint" id="log-list-capped" role="note">{t(w::LIST_CAPPED)}</p> })
+    };
     let empty = move || {
         let listed = matches!(reader.listing.get(), Some(Ok(())));
         if !listed || !reader.files.with(Vec::is_empty) || span.get().is_err() {
@@ -136,6 +164,8 @@ pub fn Notes(
     view! {
         {listing}
         {newest}
+        {capped}
+        {without_realm}
         {empty}
         {progress}
         {searched}

@@ -110,49 +110,52 @@ impl FileInfo {
 }
 
 const LIST_PAGE: usize = 500;
+/// Pages listed at most for one window. Thirty days of hourly files are 720, two pages; a
+/// service that ignores `start` (answering the first page again and again) would otherwise
+/// be listed for ever.
+const MAX_PAGES: usize = 8;
+
+/// A window's files, newest first, and whether the listing stopped at `MAX_PAGES` with
+/// more announced (then the oldest files may be missing, and the viewer says so).
+pub struct Listing {
+    pub files: Vec<FileInfo>,
+    pub capped: bool,
+}
 
 /// Every file holding lines of `[from, to]`, newest first.
-pub async fn list_window(
-    api: Api,
-    id: String,
-    from: i64,
-    to: i64,
-    now: i64,
-) -> Result<Vec<FileInfo>, ApiError> {
+pub async fn list_window(api: Api, id: String, from: i64, to: i64, now: i64) -> Result<Listing, ApiError> {
     let (from, to) = list_bounds(from, to, now);
     list(api, id, from, to).await
 }
 
-async fn list(
-    api: Api,
-    id: String,
-    from: Option<String>,
-    to: Option<String>,
-) -> Result<Vec<FileInfo>, ApiError> {
-    let mut out = Vec::new();
-    loop {
+async fn list(api: Api, id: String, from: Option<String>, to: Option<String>) -> Result<Listing, ApiError> {
+    let mut files = Vec::new();
+    let mut capped = false;
+    for page in 0..MAX_PAGES {
         let op = ops::ClusterLogList {
             id: id.clone(),
             from: from.clone(),
             to: to.clone(),
             max: Some(LIST_PAGE as i32),
-            start: Some(i32::try_from(out.len()).unwrap_or(i32::MAX)),
+            start: Some(i32::try_from(files.len()).unwrap_or(i32::MAX)),
         };
-        let page = api::call(api, &op).await?;
-        let full = page.len() >= LIST_PAGE;
-        out.extend(page.into_iter().map(FileInfo::of));
+        let answer = api::call(api, &op).await?;
+        // A full page announces more; the last page allowed ends the listing all the same.
+        let full = answer.len() >= LIST_PAGE;
+        files.extend(answer.into_iter().map(FileInfo::of));
         if !full {
             break;
         }
+        capped = page + 1 == MAX_PAGES;
     }
-    out.sort_by(|a, b| b.start.cmp(&a.start).then_with(|| b.end.cmp(&a.end)));
-    Ok(out)
+    files.sort_by(|a, b| b.start.cmp(&a.start).then_with(|| b.end.cmp(&a.end)));
+    Ok(Listing { files, capped })
 }
 
 /// The newest file of the retention, when a window has none (to offer widening it).
 pub async fn newest(api: Api, id: String, now: i64) -> Result<Option<FileInfo>, ApiError> {
     let from = iso(now - super::window::RETENTION);
-    Ok(list(api, id, Some(from), None).await?.into_iter().next())
+    Ok(list(api, id, Some(from), None).await?.files.into_iter().next())
 }
 
 /// A signed link to `name`, fresh from the service.

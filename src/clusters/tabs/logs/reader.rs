@@ -49,6 +49,8 @@ pub struct Reader {
     pub busy: RwSignal<bool>,
     /// When the window is empty: the newest file there is at all (to offer widening).
     pub newest: RwSignal<Option<Result<Option<FileInfo>, ApiError>>>,
+    /// The listing stopped at its page cap with more announced (see `read::Listing`).
+    pub capped: RwSignal<bool>,
     /// Bumped to list the same window again (Retry).
     pub reload: RwSignal<u32>,
     /// Bumped whenever the window changes: work for an older window is dropped.
@@ -68,6 +70,7 @@ impl Reader {
             budget: RwSignal::new(ROUND),
             busy: RwSignal::new(false),
             newest: RwSignal::new(None),
+            capped: RwSignal::new(false),
             reload: RwSignal::new(0),
             generation: StoredValue::new(0),
             next_tag: StoredValue::new(0),
@@ -84,6 +87,7 @@ impl Reader {
         let generation = self.generation.get_value();
         self.listing.set(None);
         self.newest.set(None);
+        self.capped.set(false);
         self.files.set(Vec::new());
         self.held.set(Held::default());
         self.round.set(0);
@@ -96,9 +100,11 @@ impl Reader {
                 return;
             }
             match answer {
-                Ok(list) => {
-                    let empty = list.is_empty();
-                    let files = list
+                Ok(listing) => {
+                    let empty = listing.files.is_empty();
+                    self.capped.try_set(listing.capped);
+                    let files = listing
+                        .files
                         .into_iter()
                         .map(|info| File { info, state: FileState::Unread, tag: self.tag() })
                         .collect();
@@ -106,9 +112,11 @@ impl Reader {
                     self.listing.try_set(Some(Ok(())));
                     if empty {
                         let newest = read::newest(api, id, now).await;
-                        if self.current(generation) {
-                            self.newest.try_set(Some(newest));
+                        // The screen may be gone by now (its reader and `then` with it).
+                        if !self.current(generation) {
+                            return;
                         }
+                        self.newest.try_set(Some(newest));
                     }
                     then.run(());
                 }
@@ -163,8 +171,13 @@ impl Reader {
         })?
     }
 
-    /// Reads one file (again) and puts its lines in place of any it had.
+    /// Reads one file (again) and puts its lines in place of any it had. Callers may come
+    /// here after awaiting something else, so it checks first that the window (and the
+    /// screen) is still the one it was asked for.
     async fn read(self, generation: u32, name: String) {
+        if !self.current(generation) {
+            return;
+        }
         let Some((tag, start, size, modified)) = self.files.with_untracked(|f| {
             f.iter()
                 .find(|f| f.info.name == name)
@@ -197,7 +210,7 @@ impl Reader {
 
     /// Reads a file that failed again.
     pub fn retry(self, name: String) {
-        let generation = self.generation.get_value();
+        let Some(generation) = self.generation.try_get_value() else { return };
         spawn_local(async move { self.read(generation, name).await });
     }
 
@@ -210,17 +223,20 @@ impl Reader {
     /// Following: lists `[from, to]` again and reads the files that are new (newer than any
     /// read) or have changed since they were read. Resolves when done.
     pub async fn refresh(self, from: i64, to: i64, now: i64) -> Result<(), ApiError> {
-        let generation = self.generation.get_value();
-        let list = read::list_window(self.api, self.id.get_value(), from, to, now).await?;
+        let (Some(generation), Some(id)) = (self.generation.try_get_value(), self.id.try_get_value()) else {
+            return Ok(());
+        };
+        let listing = read::list_window(self.api, id, from, to, now).await?;
         if !self.current(generation) {
             return Ok(());
         }
+        self.capped.try_set(listing.capped);
         let newest_read = self.files.with_untracked(|f| {
             f.iter().filter(|f| matches!(f.state, FileState::Read { .. })).map(|f| f.info.start).max()
         });
         let mut to_read = Vec::new();
         let mut files = self.files.get_untracked();
-        for info in list {
+        for info in listing.files {
             match files.iter_mut().find(|f| f.info.name == info.name) {
                 Some(known) => {
                     let grown = match &known.state {
@@ -257,22 +273,27 @@ impl Reader {
         self,
         from: i64,
         to: i64,
-        progress: Callback<(usize, usize)>,
+        progress: impl Fn(usize, usize),
     ) -> Result<String, String> {
-        let files = self.files.get_untracked();
+        // Read once: the download may outlive the screen (its signals are then gone).
+        let gone = || crate::i18n::t(crate::i18n::k::logs::VIEWER_CLOSED).to_string();
+        let (Some(files), Some(id)) = (self.files.try_get_untracked(), self.id.try_get_value()) else {
+            return Err(gone());
+        };
         let total = files.len();
         let mut entries = Vec::new();
         for (done, file) in files.iter().rev().enumerate() {
-            progress.run((done, total));
+            progress(done, total);
             let held = matches!(file.state, FileState::Read { .. });
             if held {
-                self.held.with_untracked(|h| {
-                    entries.extend(h.entries().iter().filter(|e| e.file == file.tag).cloned())
-                });
+                self.held
+                    .try_with_untracked(|h| {
+                        entries.extend(h.entries().iter().filter(|e| e.file == file.tag).cloned())
+                    })
+                    .ok_or_else(gone)?;
             } else {
-                let text = read::read_text(self.api, self.id.get_value(), file.info.name.clone())
-                    .await
-                    .map_err(|why| {
+                let text =
+                    read::read_text(self.api, id.clone(), file.info.name.clone()).await.map_err(|why| {
                         crate::i18n::tf(
                             crate::i18n::k::logs::FILE_UNREADABLE,
                             &[("name", &file.info.name), ("reason", &why)],

@@ -1,7 +1,8 @@
 //! The search box's language: LogQL's four line filters, chained —
 //! `|= "LOGIN_ERROR" != "batch-job" |~ "user-[0-9]+" !~ "^DEBUG"`. Strings are in double
 //! quotes (with `\"`, `\\`, `\n`, `\t` escapes) or backticks (raw, handy for regexes); a bare
-//! word means `|=`. Every filter must hold. Which regex engine runs `|~`/`!~` is handed in
+//! word means `|=` ignoring case, as a person typing `login_error` expects (a quoted string
+//! keeps LogQL's case-sensitive meaning, and `|~ "(?i)…"` works). Every filter must hold. Which regex engine runs `|~`/`!~` is handed in
 //! (the browser's `RegExp` in the console), so this stays pure and tested natively.
 
 use super::needle::Needle;
@@ -12,6 +13,8 @@ use crate::i18n::tf;
 pub enum Operator {
     /// `|=`: the line contains the string.
     Contains,
+    /// A bare word: the line contains it, in any ASCII case.
+    ContainsAnyCase,
     /// `!=`: it does not.
     Lacks,
     /// `|~`: the regex matches somewhere in the line.
@@ -23,7 +26,7 @@ pub enum Operator {
 impl Operator {
     pub fn symbol(self) -> &'static str {
         match self {
-            Operator::Contains => "|=",
+            Operator::Contains | Operator::ContainsAnyCase => "|=",
             Operator::Lacks => "!=",
             Operator::Matches => "|~",
             Operator::Misses => "!~",
@@ -108,7 +111,7 @@ pub fn parse(text: &str) -> Result<Vec<Filter>, String> {
         while i < chars.len() && !chars[i].is_whitespace() {
             i += 1;
         }
-        out.push(Filter { op: Operator::Contains, text: chars[start..i].iter().collect() });
+        out.push(Filter { op: Operator::ContainsAnyCase, text: chars[start..i].iter().collect() });
     }
     Ok(out)
 }
@@ -134,6 +137,7 @@ impl Search {
         for f in filters {
             steps.push(match f.op {
                 Operator::Contains => Step::Has(Needle::new(&f.text), true),
+                Operator::ContainsAnyCase => Step::Has(Needle::any_case(&f.text), true),
                 Operator::Lacks => Step::Has(Needle::new(&f.text), false),
                 Operator::Matches | Operator::Misses => {
                     let test = regex(&f.text).map_err(|why| {
@@ -172,6 +176,9 @@ pub fn narrows(new: &[Filter], old: &[Filter]) -> bool {
         n.op == o.op
             && match n.op {
                 Operator::Contains => n.text.contains(o.text.as_str()),
+                Operator::ContainsAnyCase => {
+                    n.text.to_ascii_lowercase().contains(o.text.to_ascii_lowercase().as_str())
+                }
                 Operator::Lacks => o.text.contains(n.text.as_str()),
                 Operator::Matches | Operator::Misses => n.text == o.text,
             }
@@ -205,7 +212,7 @@ mod tests {
         assert_eq!(
             parse(r#"timeout |~ `user-\d+` !~"x\"y""#).unwrap(),
             vec![
-                Filter { op: Operator::Contains, text: "timeout".into() },
+                Filter { op: Operator::ContainsAnyCase, text: "timeout".into() },
                 Filter { op: Operator::Matches, text: r"user-\d+".into() },
                 Filter { op: Operator::Misses, text: "x\"y".into() },
             ]
@@ -235,7 +242,13 @@ mod tests {
         assert_eq!(hits(r#"|~ "user-\d+""#), 2);
         assert_eq!(hits(r#"!~ "user-\d+""#), 1);
         assert_eq!(hits(r#"|~ "user-\d+" != "WARN" |= "type""#), 1);
-        assert_eq!(hits("login_error"), 0, "|= is case-sensitive, as in LogQL");
+        // A bare word ignores case (issue 37 reversed the earlier rule on purpose); a quoted
+        // string keeps LogQL's case-sensitive `|=`, and a regex can ask for either.
+        assert_eq!(hits("login_error"), 2, "a bare word ignores case");
+        assert_eq!(hits("Web-App"), 2);
+        assert_eq!(hits(r#"|= "login_error""#), 0, "|= is case-sensitive, as in LogQL");
+        assert_eq!(hits(r#""login_error""#), 0, "a quoted string too");
+        assert_eq!(hits(r#"|~ "(?i)login_error""#), 2);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use super::events::{EventBar, event_cells};
 use super::filters::{Filters, View};
 use super::follow::Follow;
 use super::line::Entry;
-use super::matching::{Criteria, HOLD_CAP, index_at, shown};
+use super::matching::{Criteria, HOLD_CAP, hidden_without_realm, index_at, shown};
 use super::narrowing::Recent;
 use super::notes::Notes;
 use super::read;
@@ -39,6 +39,8 @@ pub struct Shown {
     pub matches: Memo<Result<Vec<u32>, String>>,
     /// How many lines the view wants (the limit, times the pages loaded with Load more).
     pub wanted: Memo<usize>,
+    /// Lines the realm filter hides only because they name no realm.
+    pub without_realm: Memo<usize>,
 }
 
 fn search_of(q: &str) -> Result<Search, String> {
@@ -79,6 +81,7 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
             to,
             level: f.level,
             realm: f.realm.clone(),
+            with_no_realm: f.no_realm,
             view: f.view,
             events: f.events.clone(),
         })
@@ -105,7 +108,15 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
         });
         (reader.held.with(|h| h.stamp()), rows)
     });
-    let shown_view = Shown { matches, wanted };
+    let without_realm = Memo::new(move |_| {
+        let c = criteria.get();
+        if c.realm.is_empty() || c.with_no_realm {
+            return 0;
+        }
+        let Ok(search) = q.with(|q| search_of(q)) else { return 0 };
+        reader.held.with(|h| hidden_without_realm(h.entries(), &c, &search))
+    });
+    let shown_view = Shown { matches, wanted, without_realm };
 
     // The Events view counts by type over the window, so it reads every file of it (within
     // the round and the cap); the Lines view stops once it has its lines.
@@ -193,16 +204,18 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
         <section class="card" id="log-viewer" data-from=move || span.get().map(|s| s.0.to_string()).unwrap_or_default()
             data-to=move || span.get().map(|s| s.1.to_string()).unwrap_or_default()>
             <h2>{t(w::VIEWER_HEADING)}</h2>
-            <FilterBar filters=filters go=go realms=Signal::from(realms)/>
+            <FilterBar filters=filters go=go realms=Signal::from(realms)
+                search_invalid=Signal::derive(move || matches.with(Result::is_err))/>
             {move || events.get().then(|| view! { <EventBar filters=filters go=go reader=reader criteria=criteria q=q/> })}
             <div class="log-status">
-                <p class="log-count" id="log-count" role="status" aria-live="polite">{count_text}</p>
+                // A search that cannot be read has no count: why takes its place.
+                {move || match matches.with(|m| m.as_ref().err().cloned()) {
+                    Some(why) => view! { <p class="field-error" id="log-search-problem" role="alert">{why}</p> }.into_any(),
+                    None => view! { <p class="log-count" id="log-count" role="status" aria-live="polite">{count_text}</p> }.into_any(),
+                }}
                 <Follow reader=reader now=now span=span/>
             </div>
             <Notes reader=reader filters=filters go=go span=span now=now shown=shown_view/>
-            {move || matches.with(|m| m.as_ref().err().cloned()).map(|why| view! {
-                <p class="field-error" id="log-search-problem" role="alert">{why}</p>
-            })}
             {move || if events.get() {
                 view! { <VirtualTable id="log-events" label=t(w::EVENTS_TABLE) columns=event_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
             } else {
