@@ -29,6 +29,23 @@
     var script = document.currentScript;
     var base = script && script.src ? script.src.replace(/[^/]*$/, "") : "";
     root.setAttribute("data-pkg", base);
+    // The signed-in console's code (the `console` group's packs, named here by the build:
+    // scripts/boot-packs.mjs), fetched at once, beside the main module, when a session is
+    // likely: an answer from the identity server in the address, or a person who signed in
+    // with their account in this browser before. The split loader's own fetch then finds
+    // it. Otherwise the sign-in page fetches it when idle, so it never slows the form.
+    var consolePacks = /* console packs */ [];
+    var answer = /[?&](code|state|error)=/.test(window.location.search);
+    if (base && (answer || get("console.account-environment") !== null)) {
+        for (var p = 0; p < consolePacks.length; p++) {
+            var pack = document.createElement("link");
+            pack.rel = "preload";
+            pack.as = "fetch";
+            pack.crossOrigin = "anonymous";
+            pack.href = base + consolePacks[p];
+            document.head.appendChild(pack);
+        }
+    }
     if (lang !== "en" && base) {
         var link = document.createElement("link");
         link.rel = "preload";

@@ -85,6 +85,8 @@ node scripts/pack-modules.mjs "$work/out"
 # applies the person's language and theme before the first paint (public/prefs.js).
 node scripts/locales.mjs "$work/out"
 cp public/prefs.js "$work/out/prefs.js"
+# The head script names the signed-in console's packs, to fetch them early (see the script).
+node scripts/boot-packs.mjs "$work/out"
 
 # Starts the app once the bindings are in; a file of its own, so the CSP needs no inline script.
 cat > "$work/out/boot.js" <<EOF

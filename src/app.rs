@@ -7,9 +7,7 @@ use leptos::prelude::*;
 use leptos_router::components::Router;
 use leptos_router::hooks::{use_location, use_navigate};
 
-use crate::clusters::provide_watchers;
 use crate::config::{self, Config};
-use crate::directory::Directory;
 use crate::i18n::k::config as w;
 use crate::i18n::tf;
 use crate::kit::Slot;
@@ -58,12 +56,9 @@ fn Console(config: Config) -> impl IntoView {
     crate::prefetch::configure(config.prefetch);
     let session = Session::new(config);
     provide_context(session);
-    provide_context(Directory::new(session));
-    provide_watchers(session);
-    // Screens loaded on demand make their app-wide polls under this owner (`poll::app_wide`).
+    // Screens loaded on demand make their app-wide state under this owner (`poll::app_wide`;
+    // the shell's services, `shell::services`), so it outlives them like root state would.
     provide_context(AppOwner(Owner::current().unwrap_or_default()));
-    // Long operations, watched until they settle whatever page is open (`activity`).
-    crate::activity::provide();
 
     // Start-up finishes (or silently tries) a sign-in with the person's account first.
     view! {
@@ -117,6 +112,9 @@ macro_rules! lazy_screens {
 }
 
 lazy_screens! {
+    SHELL: console => view! { <crate::shell::Shell/> };
+    CLUSTERS: console => view! { <crate::clusters::ClusterList/> };
+    NOT_FOUND: console => view! { <crate::shell::NotFound/> };
     NEW_CLUSTER: create_cluster => view! { <crate::clusters::CreateCluster/> };
     CLUSTER: cluster => view! { <crate::clusters::ClusterLayout/> };
     CLUSTER_OVERVIEW: cluster => view! { <crate::clusters::tabs::ClusterOverview/> };
@@ -147,14 +145,9 @@ fn show(route: &'static Route) -> AnyView {
     if let Some((screen, _)) = lazy_screen(route.key) {
         return view! { <Lazy screen=screen/> }.into_any();
     }
-    match route.key {
-        Key::SIGN_IN => view! { <crate::shell::SignIn/> }.into_any(),
-        Key::SHELL => view! { <crate::shell::Shell/> }.into_any(),
-        Key::CLUSTERS => view! { <crate::clusters::ClusterList/> }.into_any(),
-        Key::NOT_FOUND => view! { <crate::shell::NotFound/> }.into_any(),
-        // Every other route is lazy or moved (a test checks the table says so).
-        _ => view! { <crate::shell::NotFound/> }.into_any(),
-    }
+    // Sign-in is the one eager screen; every other route is lazy or moved (a test checks
+    // that the table says so).
+    view! { <crate::shell::SignIn/> }.into_any()
 }
 
 /// A page's former address: replaced (not pushed, so Back skips it) by the page at `to`,
@@ -191,11 +184,7 @@ mod tests {
                 }
                 Shows::Eager => {
                     assert!(lazy.is_none(), "{:?}", route.key);
-                    assert!(
-                        matches!(route.key, Key::SIGN_IN | Key::SHELL | Key::CLUSTERS | Key::NOT_FOUND),
-                        "{:?} is eager but the assembly does not show it",
-                        route.key
-                    );
+                    assert_eq!(route.key, Key::SIGN_IN, "only sign-in is eager");
                 }
                 Shows::Moved(_) => assert!(lazy.is_none(), "{:?}", route.key),
             }

@@ -24,6 +24,8 @@ thread_local! {
 pub mod group {
     use crate::routes;
 
+    /// The signed-in console: the shell, the clusters list, the kit and the API client.
+    pub const CONSOLE: &str = routes::SHELL.group;
     /// The cluster page, its overview and billing tab.
     pub const CLUSTER: &str = routes::CLUSTER.group;
     /// The cluster page's other tabs.

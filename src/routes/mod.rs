@@ -219,12 +219,13 @@ routes! {
     /// Sign in with an account or an API secret.
     SIGN_IN: "/sign-in" => eager(),
         label SIGN_IN, title SIGN_IN, const SIGN_IN;
-    /// The header and navigation around every page (no path of its own).
-    SHELL: "" => eager(),
+    /// The header and navigation around every page (no path of its own). Like every signed-in
+    /// screen it is in the `console` group: the main module holds what sign-in needs.
+    SHELL: "" => lazy(console, SCREEN_CONSOLE),
         label -, title -;
     HOME: "/" => moved(CLUSTERS),
         label -, title -;
-    CLUSTERS: "/clusters" => eager(),
+    CLUSTERS: "/clusters" => lazy(console, SCREEN_CLUSTERS),
         label CLUSTERS, title CLUSTERS, gate CLUSTER_LIST, const CLUSTERS;
     NEW_CLUSTER: "/clusters/new" => lazy(create_cluster, SCREEN_CREATE_CLUSTER),
         label CREATE_CLUSTER, title NEW_CLUSTER, gate CLUSTER_CREATE, const NEW_CLUSTER;
@@ -280,7 +281,7 @@ routes! {
     REVIEW_VERSION: "/review/:cluster/:extension/:version" => lazy(review, SCREEN_REVIEW_VERSION),
         label VERSION_REVIEW, title REVIEW, gate CLUSTER_EXTENSION_VERSION_REPORT, link review_version(cluster, extension, version);
     /// Any other address, inside the shell (header and navigation kept).
-    NOT_FOUND: "/*any" => eager(),
+    NOT_FOUND: "/*any" => lazy(console, SCREEN_NOT_FOUND),
         label PAGE_NOT_FOUND, title PAGE_NOT_FOUND;
 }
 
@@ -356,9 +357,15 @@ mod tests {
             assert!(route.label().is_empty() || !route.group.is_empty());
         }
         // Groups the build and the browser flows know by name.
-        for group in
-            ["cluster", "cluster_tabs", "cluster_resources", "create_cluster", "organizations", "realms"]
-        {
+        for group in [
+            "console",
+            "cluster",
+            "cluster_tabs",
+            "cluster_resources",
+            "create_cluster",
+            "organizations",
+            "realms",
+        ] {
             assert!(ALL.iter().any(|r| r.group == group), "{group}");
         }
     }

@@ -48,6 +48,7 @@ fn sign_out(session: Session) {
 #[component]
 pub fn Shell() -> impl IntoView {
     let session = expect_context::<Session>();
+    super::services::provide(session);
     let directory = expect_context::<Directory>();
     let location = use_location();
     let navigate = use_navigate();

@@ -6,6 +6,7 @@ mod account_panel;
 mod config_error;
 mod layout;
 mod not_found;
+mod services;
 mod sign_in;
 
 pub use config_error::ConfigError;

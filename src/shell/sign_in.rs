@@ -35,6 +35,9 @@ fn failure_words(e: &ApiError) -> (String, String) {
 pub fn SignIn() -> impl IntoView {
     let session = expect_context::<Session>();
     use_title(Signal::stored(title(&[crate::routes::SIGN_IN.title()])));
+    // What signing in leads to, fetched once the form is drawn and the browser idle (a
+    // likely session fetched it at once: public/prefs.js).
+    crate::prefetch::when_idle(crate::prefetch::group::CONSOLE);
     let environments = session.config.with_value(|c| c.environments.clone());
     let query = use_query_map();
     let navigate = use_navigate();

@@ -210,7 +210,7 @@ async fn logs_window_and_download(ctx: Ctx) {
     let hour = rows(&ctx).await;
     assert!((1..=2).contains(&hour), "the last hour is listed as {hour} files");
     open(&ctx, &format!("{LOGS}?window=7d"), "#log-table tbody tr").await;
-    ctx.wait_text("#log-table", "Page 1").await;
+    ctx.wait_text("#logs-page", "Files 1–20").await;
     assert_eq!(rows(&ctx).await, 20);
     assert_eq!(ctx.find("#log-range").await.prop_or_fail("value").await.as_deref(), Some("7d"));
     let first = ctx.find("#log-table tbody tr").await.attr_or_fail("data-file").await.unwrap_or_default();
