@@ -80,9 +80,27 @@ fn Pages() -> impl IntoView {
     let here = Memo::new(move |_| routes::find(&location.pathname.get()));
     provide_context(here);
     let signing_in = Memo::new(move |_| here.with(|m| m.route.key == Key::SIGN_IN));
+    let session = expect_context::<Session>();
+    // Anyone not signed in is sent to sign-in, which brings them back here. Decided here,
+    // not by the shell, so a signed-out visit to any address never fetches the shell's code.
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        if !session.signed_in.get() && !signing_in.get() {
+            let search = location.search.get_untracked();
+            let path = location.pathname.get_untracked();
+            let here = if search.is_empty() { path } else { format!("{path}?{search}") };
+            navigate(
+                &crate::links::sign_in(&here),
+                leptos_router::NavigateOptions { replace: true, ..Default::default() },
+            );
+        }
+    });
     move || {
         if signing_in.get() {
             show(&routes::SIGN_IN)
+        } else if !session.signed_in.get() {
+            // On its way to sign-in (the effect above).
+            ().into_any()
         } else {
             // The shell stays while the page inside it changes.
             provide_context(Slot { depth: 0, show });

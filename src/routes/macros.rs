@@ -39,9 +39,6 @@ macro_rules! route_shows {
     (@shows moved($to:ident)) => {
         Shows::Moved(&$to)
     };
-    (@shows redirect($to:ident)) => {
-        Shows::Redirect(&$to)
-    };
 }
 
 macro_rules! routes {
@@ -55,8 +52,8 @@ macro_rules! routes {
         $(, link $link:ident($($arg:ident),*))?
         ;
     )*) => {
-        /// Which route: the router's assembly matches on it to show the route's screen, so a
-        /// route added here without a screen there does not compile.
+        /// Which route: the router's assembly finds a route's lazy screen by it (its unit test
+        /// fails on a lazy route without one).
         #[allow(non_camel_case_types)] // the route's own name, as in the table
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub enum Key {

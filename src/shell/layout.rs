@@ -1,8 +1,5 @@
 use leptos::prelude::*;
-use leptos_router::{
-    NavigateOptions,
-    hooks::{use_location, use_navigate},
-};
+use leptos_router::hooks::use_location;
 use wasm_bindgen::JsCast;
 
 use crate::directory::Directory;
@@ -44,26 +41,13 @@ fn sign_out(session: Session) {
     }
 }
 
-/// The signed-in frame. Anyone not signed in is sent to sign-in, which brings them back here.
+/// The signed-in frame (the router's assembly shows it only to someone signed in).
 #[component]
 pub fn Shell() -> impl IntoView {
     let session = expect_context::<Session>();
     super::services::provide(session);
     let directory = expect_context::<Directory>();
     let location = use_location();
-    let navigate = use_navigate();
-
-    Effect::new(move |_| {
-        if !session.signed_in.get() {
-            let search = location.search.get_untracked();
-            let here = if search.is_empty() {
-                location.pathname.get_untracked()
-            } else {
-                format!("{}?{search}", location.pathname.get_untracked())
-            };
-            navigate(&links::sign_in(&here), NavigateOptions { replace: true, ..Default::default() });
-        }
-    });
 
     // An outcome belongs to the page it was meant for: leaving that page drops it, so it
     // never follows the person onto another page (or another cluster's).

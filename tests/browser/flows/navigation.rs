@@ -4,7 +4,7 @@
 //! silent, the click fetching the files again. Files are counted at the sandbox, which logs
 //! each console file it serves (`/sandbox/served`).
 
-use cluster_sandbox::Config;
+use cluster_sandbox::{Config, demo};
 
 use super::{Flow, admin};
 use crate::harness::{Ctx, WAIT, dist_dir, run_flow};
@@ -19,7 +19,68 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         }),
         ("navigation_prefetched_click_fetches_nothing", |d| Box::pin(run_flow(d, prefetching(), prefetched))),
         ("navigation_failed_prefetch_is_silent", |d| Box::pin(run_flow(d, prefetching(), failed_prefetch))),
+        ("boot_module_alone_draws_sign_in", |d| Box::pin(run_flow(d, Config::default(), boot_alone))),
+        ("boot_failed_console_fetch_shows_retry", |d| {
+            Box::pin(run_flow(d, Config::default(), console_retry))
+        }),
     ]
+}
+
+/// Makes the sandbox answer each of `packs` with a 503, `times` times.
+async fn fail_packs(ctx: &Ctx, packs: &[String], times: u32) {
+    for pack in packs {
+        let script = format!(
+            "const done = arguments[arguments.length - 1];\
+             fetch('/sandbox/faults?path={pack}&times={times}&status=503', {{ method: 'POST' }})\
+               .then(r => done(r.status), () => done(0));"
+        );
+        let armed = ctx.script_async(&script).await;
+        assert_eq!(armed.as_u64(), Some(201), "the sandbox did not arm the fault on {pack}: {armed}");
+    }
+}
+
+/// Issue 35: the main module alone draws the sign-in page and signs in; the signed-in
+/// console's packs are held back (every fetch of them fails) and never asked for until then.
+async fn boot_alone(ctx: Ctx) {
+    let console = packs_of("console");
+    ctx.goto("/sign-in").await;
+    fail_packs(&ctx, &console, 1000).await;
+    let before = ctx.served().await.len();
+    // A fresh page, at an address inside the console: sent to sign-in without its code.
+    ctx.goto("/clusters").await;
+    ctx.wait_url("/sign-in").await;
+    ctx.wait_text("h1", "Sign in").await;
+    ctx.find("#sign-in-account").await;
+    ctx.find("#client-id").await;
+    let boot = new_files(&ctx, before).await;
+    assert!(
+        !boot.iter().any(|f| is_one_of(f, &console)),
+        "the sign-in page fetched the console's packs: {boot:?}"
+    );
+    assert!(boot.iter().any(|f| f.ends_with("_bg.wasm")), "the main module was not served: {boot:?}");
+    // The form works up to the token exchange: the secret is exchanged, then the console's
+    // code is what is missing, and the page says so with Retry, never a blank page.
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url("/clusters").await;
+    ctx.wait_text("#chunk-error", "could not download").await;
+    ctx.find("#chunk-error button").await;
+    assert!(ctx.calls("cluster.list", "200").await == 0, "the clusters were read without their screen");
+}
+
+/// Issue 35: a failed fetch of the console's code after sign-in shows Retry, and Retry
+/// recovers: the clusters list shows.
+async fn console_retry(ctx: Ctx) {
+    let console = packs_of("console");
+    ctx.goto("/sign-in").await;
+    fail_packs(&ctx, &console, 1).await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url("/clusters").await;
+    ctx.wait_text("#chunk-error", "could not download").await;
+    let body = ctx.script("return document.body.innerText.trim().length").await;
+    assert!(body.as_u64().unwrap_or(0) > 20, "the page is blank: {body}");
+    ctx.click("#chunk-error button").await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    assert!(!ctx.exists("#chunk-error").await, "the error stayed after Retry loaded the console");
 }
 
 /// The build as shipped: prefetching on (flows otherwise run without it).
