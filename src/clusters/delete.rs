@@ -1,3 +1,6 @@
+//! Deleting a cluster: the Delete button, why it is not offered when it is not, what
+//! deleting does to this cluster in words, and the type-the-name confirmation.
+
 use cluster_api::{Cluster, ClusterState, catalogue, ops};
 use leptos::prelude::*;
 

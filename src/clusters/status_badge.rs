@@ -1,3 +1,6 @@
+//! A cluster's state in words and a `Tone` (`describe`, `message`, `words`), whether it is
+//! still changing by itself (`is_transitional`), and the state badge (`StatusBadge`).
+
 use cluster_api::ClusterState;
 use leptos::prelude::*;
 

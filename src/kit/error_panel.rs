@@ -1,3 +1,6 @@
+//! `ErrorPanel`: a failed call told in words (what the console was doing, the error's
+//! title and detail) with Retry when retrying may help.
+
 use leptos::prelude::*;
 
 use crate::api::ApiError;

@@ -1,3 +1,5 @@
+//! The page shown instead of the console when `config.json` is missing or malformed.
+
 use leptos::prelude::*;
 
 use crate::i18n::k::shell as w;

@@ -1,3 +1,8 @@
+//! The signed-in frame around every page (`Shell`): the header (environment, organizations,
+//! activity, palette, account menu), the side navigation, the skip link, the flash message
+//! and the kit's `Outlet`, where the page of the address is placed. Anyone not signed in is
+//! sent to sign-in.
+
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 use wasm_bindgen::JsCast;

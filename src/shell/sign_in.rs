@@ -1,3 +1,6 @@
+//! `/sign-in`: signing in with the person's account (the identity server) or with an API
+//! secret, and what a failed sign-in says.
+
 use leptos::prelude::*;
 use leptos_router::{
     NavigateOptions,

@@ -1,3 +1,6 @@
+//! A cluster's Overview tab (`/clusters/:id`, not the organizations' `/overview`): every
+//! field of the cluster, its custom domain, health, restarts, system info and Delete.
+
 use cluster_api::{CertificateStatusMapping, ClusterState, SystemInfoRepresentation, ops};
 use leptos::prelude::*;
 
