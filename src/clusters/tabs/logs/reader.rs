@@ -118,7 +118,8 @@ impl Reader {
                         }
                         self.newest.try_set(Some(newest));
                     }
-                    then.run(());
+                    // `then` may be gone with an effect that ran again (a window that does not parse).
+                    then.try_run(());
                 }
                 Err(e) => {
                     self.listing.try_set(Some(Err(e)));
@@ -161,7 +162,7 @@ impl Reader {
     /// The next file to read, while more lines are wanted, fit under the cap and the round
     /// has budget left.
     fn next_file(self, wanted: Callback<(), bool>) -> Option<String> {
-        let more = wanted.run(())
+        let more = wanted.try_run(()).unwrap_or(false)
             && !self.held.with_untracked(Held::is_full)
             && self.round.get_untracked() < self.budget.get_untracked();
         more.then(|| {
