@@ -8,6 +8,7 @@ mod billing;
 mod billing_seed;
 mod billing_sessions;
 mod clusters;
+pub mod demo_ids;
 mod domains;
 mod env_vars;
 pub mod export_seed;
