@@ -1,5 +1,6 @@
 //! A cluster's log file as read from the store: what `engine::logs` makes of (cluster,
-//! hour) plus what the store holds about the cluster (its realms, appended lines). The
+//! hour) plus what the store holds about the cluster (its realms, its restarts, appended
+//! lines). The
 //! API's listing and detail (`handlers::logs`) and the storage download
 //! (`storage::endpoint`) all read a file here, so they agree on its size and bytes.
 
@@ -33,6 +34,7 @@ pub fn read(
 ) -> Result<files::File, ApiError> {
     let inputs = files::Inputs {
         realms: realms(store, &cluster.id)?,
+        starts: crate::engine::starts(cluster, &store.restarts_of(&cluster.id)?),
         appended: store.log_lines(&cluster.id, hour, hour + files::HOUR)?,
         options: settings.logs,
     };

@@ -22,6 +22,7 @@ pub mod people;
 pub mod people_seed;
 mod realm_seed;
 mod realms;
+mod restarts;
 mod review_seed;
 mod reviews;
 pub mod seed;
