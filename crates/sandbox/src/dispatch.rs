@@ -21,7 +21,7 @@ use crate::routing::{Route, resolve};
 use crate::state::AppState;
 use crate::store::Store;
 use crate::strict::{self, ApiCall};
-use crate::{auth::Caller, policy};
+use crate::{caller::Caller, policy};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};

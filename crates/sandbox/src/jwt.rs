@@ -2,7 +2,7 @@
 //! without padding) signed by the sandbox with HMAC-SHA256. Clients may decode the claims
 //! (the console reads `resource_access` to know staff) but only the sandbox can verify them.
 
-use crate::auth::Caller;
+use crate::caller::Caller;
 use hmac::{Hmac, Mac};
 use serde_json::{Value, json};
 use sha2::Sha256;

@@ -10,6 +10,7 @@
 //! ```
 
 mod auth;
+mod caller;
 pub mod cli;
 mod client_auth;
 pub mod console;
@@ -26,6 +27,7 @@ mod identity;
 pub mod jar;
 mod jwt;
 mod log_append;
+mod log_files;
 mod payments;
 mod policy;
 pub mod public;

@@ -1,7 +1,7 @@
 //! Which organization role each operation needs: the table lives in `cluster_api::roles`,
 //! shared with the console so its buttons and these 403s agree.
 
-use crate::auth::Caller;
+use crate::caller::Caller;
 use cluster_api::Operation;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The client-credentials token endpoint, answering the way Keycloak's does (errors
 //! use OAuth's `error`/`error_description` pair rather than the API's shape).
 
-use crate::auth::Caller;
+use crate::caller::Caller;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::strict::ApiCall;

@@ -1,13 +1,16 @@
 //! What a cluster reports about itself: health metrics and Keycloak's server info.
 //! Nothing real runs behind the sandbox: counts are what it models (realms and their
-//! clients), uptime counts from the latest start, and Keycloak's build facts derive from
-//! the cluster ID (stable across calls, different between clusters).
+//! clients), uptime counts from the latest start ([`starts`], which the log's "started"
+//! lines also follow), and Keycloak's build facts derive from the cluster ID (stable
+//! across calls, different between clusters).
 
 use crate::records::{ClusterRow, Millis};
 use cluster_api::{ClusterState, Metrics, SystemInfoRepresentation};
 use std::collections::BTreeMap;
 
-const KEYCLOAK_VERSION: &str = "26.1.4";
+/// The Keycloak every cluster runs: system info reports it and the log's "started" lines
+/// name it.
+pub const KEYCLOAK_VERSION: &str = "26.1.4";
 
 /// FNV-1a: deterministic across runs and Rust versions, unlike `DefaultHasher`.
 fn fingerprint(text: &str, salt: u64) -> u64 {
@@ -56,11 +59,34 @@ pub fn metrics(cluster: &ClusterRow, realms: &[RealmCount], now: Millis) -> Metr
     }
 }
 
-/// When Keycloak last started: when the cluster became ready, or when its latest restart
-/// ended, whichever is later. During a restart it is starting now (uptime 0).
-pub fn started_at(cluster: &ClusterRow, now: Millis) -> Millis {
-    let ready = cluster.ready_at.unwrap_or(cluster.created_at);
-    cluster.restart_until.map_or(ready, |until| ready.max(until)).min(now)
+/// When the cluster's Keycloak started, oldest first: when the cluster became ready (its
+/// start), then when each restart ended. `restarts` is the store's history; the record's
+/// latest restart counts even when the history lacks it (a database from before the
+/// history was kept). A cluster that never ran has none. System info's uptime counts from
+/// the latest of these that has passed, and the log has a "started" line at each of them
+/// and nowhere else: this is the one source of both.
+pub fn starts(cluster: &ClusterRow, restarts: &[Millis]) -> Vec<Millis> {
+    if never_ran(&cluster.status) {
+        return Vec::new();
+    }
+    let first = cluster.ready_at.unwrap_or(cluster.created_at);
+    let mut out: Vec<Millis> = std::iter::once(first)
+        .chain(restarts.iter().copied())
+        .chain(cluster.restart_until)
+        .filter(|at| *at >= first)
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// When Keycloak last started: the latest of [`starts`] that has passed. During a restart
+/// it is starting now (uptime 0).
+pub fn started_at(cluster: &ClusterRow, restarts: &[Millis], now: Millis) -> Millis {
+    if super::restart_in_progress(cluster, now) {
+        return now;
+    }
+    starts(cluster, restarts).into_iter().rfind(|at| *at <= now).unwrap_or(now)
 }
 
 fn unit(n: i64, singular: &str) -> String {
@@ -79,8 +105,9 @@ fn format_uptime(millis: Millis) -> String {
     .join(", ")
 }
 
-pub fn system_info(cluster: &ClusterRow, now: Millis) -> SystemInfoRepresentation {
-    let uptime = now - started_at(cluster, now);
+/// Keycloak's server info at `now`; `restarts` as for [`starts`].
+pub fn system_info(cluster: &ClusterRow, restarts: &[Millis], now: Millis) -> SystemInfoRepresentation {
+    let uptime = now - started_at(cluster, restarts, now);
     let server_time = chrono::DateTime::from_timestamp_millis(now)
         .map(|at| at.format("%a %b %d %H:%M:%S UTC %Y").to_string());
     let text = |value: &str| Some(value.to_string());

@@ -60,14 +60,6 @@ const SERVICES: &str = "org.keycloak.services";
 const QUARKUS: &str = "io.quarkus";
 const ERROR_HANDLER: &str = "org.keycloak.services.error.KeycloakErrorHandler";
 
-const QUARKUS_MESSAGES: [&str; 3] = [
-    "Keycloak 26.0.7 on JVM (powered by Quarkus 3.15.1) started in 6.214s. Listening on: http://0.0.0.0:8080. \
-     Management interface listening on http://0.0.0.0:9000.",
-    "Profile prod activated.",
-    "Installed features: [agroal, cdi, hibernate-orm, jdbc-postgresql, keycloak, narayana-jta, opentelemetry, \
-     reactive-routes, rest, rest-jackson, smallrye-context-propagation, smallrye-health, vertx]",
-];
-
 const STACK_TRACES: [&str; 2] = [
     "Uncaught server error: org.keycloak.models.ModelException: Database operation failed\n\
      \tat org.keycloak.models.jpa.JpaRealmProvider.getRealmByName(JpaRealmProvider.java:187)\n\
@@ -155,10 +147,9 @@ fn compose(
             thread,
             format!("KC-SERVICES0060: Client '{client}' tried to use a revoked refresh token in realm '{r}'"),
         ),
-        16..=17 => {
-            let message = QUARKUS_MESSAGES[usize::try_from((roll >> 8) % 3).unwrap_or(0)];
-            ("INFO", QUARKUS, "main".to_string(), message.to_string())
-        }
+        // A client credentials grant: a service account, never a startup message (those are
+        // written only where Keycloak started, see `boot`).
+        16..=17 => ("INFO", EVENTS, thread, event("CLIENT_LOGIN", "198.51.100")),
         18 => (
             "INFO",
             SERVICES,
@@ -179,6 +170,27 @@ fn compose(
             ),
         ),
     }
+}
+
+/// What Keycloak writes as it finishes starting at `at`: the "started" line naming its
+/// version, then the profile and the features. Only ever written at a start (the
+/// cluster's, or a restart's end; see `engine::starts`).
+pub fn boot(at: Millis, version: &str) -> Vec<Entry> {
+    // How long the start took, fixed by the instant (5 to 8 s), as a real log varies.
+    let took = 5_000 + at.rem_euclid(3_000);
+    let messages = [
+        format!(
+            "Keycloak {version} on JVM (powered by Quarkus 3.15.3) started in {}.{:03}s. Listening on: \
+             http://0.0.0.0:8080. Management interface listening on http://0.0.0.0:9000.",
+            took / 1000,
+            took % 1000
+        ),
+        "Profile prod activated.".to_string(),
+        "Installed features: [agroal, cdi, hibernate-orm, jdbc-postgresql, keycloak, narayana-jta, opentelemetry, \
+         reactive-routes, rest, rest-jackson, smallrye-context-propagation, smallrye-health, vertx]"
+            .to_string(),
+    ];
+    messages.iter().map(|message| Entry { at, text: line(at, "INFO", QUARKUS, "main", message) }).collect()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -259,8 +271,27 @@ mod tests {
         let after = entries("cl-x", H + 3 * HOUR, &realms, Some(500));
         assert!(after.iter().any(|e| e.text.contains("realmId=acme")));
         assert!(after.iter().any(|e| e.text.contains("clientId=web-app")));
-        assert!(after.iter().any(|e| e.text.contains(" INFO  [io.quarkus] (main) ")));
+        assert!(after.iter().all(|e| !e.text.contains(" [io.quarkus] ")), "startup lines only at a start");
         assert!(after.iter().any(|e| e.text.contains(" WARN  [org.keycloak.services] (executor-thread-")));
         assert_eq!(after, entries("cl-x", H + 3 * HOUR, &realms, Some(500)));
+    }
+}
+
+#[cfg(test)]
+mod boot_tests {
+    use super::*;
+
+    #[test]
+    fn a_boot_names_the_version_at_its_instant() {
+        let at = 1_767_225_600_000 + 1_234;
+        let lines = boot(at, "26.1.4");
+        assert_eq!(lines.len(), 3);
+        assert!(lines.iter().all(|e| e.at == at && e.text.contains(" INFO  [io.quarkus] (main) ")));
+        assert!(
+            lines[0]
+                .text
+                .starts_with("2026-01-01 00:00:01,234 INFO  [io.quarkus] (main) Keycloak 26.1.4 on JVM")
+        );
+        assert!(lines[0].text.contains(") started in "));
     }
 }

@@ -4,6 +4,11 @@
 //! `POST /sandbox/logs/append` test hook stored, so 720 files per cluster cost no storage
 //! and always read back the same.
 //!
+//! Keycloak's startup lines ("Keycloak <version> … started") are written at each of the
+//! cluster's starts (`engine::starts`: when it became ready, and when each restart ended)
+//! and nowhere else, naming the version system info reports; nothing is logged before the
+//! cluster first started.
+//!
 //! The current hour's file grows as a real server's does: it is listed with the lines up
 //! to now and a `last_modified` of now. With `--hourly-logs` only closed files are listed
 //! (a file closes a little after its hour ends), as a service that ships logs hourly would.
@@ -86,11 +91,13 @@ pub fn exists(cluster: &ClusterRow, name: &str, now: Millis, options: Options) -
     hour_of(name).is_some_and(|hour| hours(cluster, now, options).contains(&hour))
 }
 
-/// What a file is made of besides (cluster, hour): the cluster's realms, the lines
-/// appended to this hour, and the options.
+/// What a file is made of besides (cluster, hour): the cluster's realms, its starts, the
+/// lines appended to this hour, and the options.
 #[derive(Debug, Clone, Default)]
 pub struct Inputs {
     pub realms: Vec<Realm>,
+    /// When Keycloak started (`engine::starts`), oldest first; any hour's may be given.
+    pub starts: Vec<Millis>,
     /// `(at, line)` appended to this hour, oldest first.
     pub appended: Vec<(Millis, String)>,
     pub options: Options,
@@ -107,9 +114,17 @@ pub struct File {
 /// the open one the lines up to now.
 pub fn file(cluster_id: &str, hour_start: Millis, inputs: &Inputs, now: Millis) -> File {
     let open = closes_at(hour_start) > now;
-    let generated = log_lines::entries(cluster_id, hour_start, &inputs.realms, inputs.options.per_hour);
+    let first_start = inputs.starts.first().copied().unwrap_or(Millis::MIN);
+    let generated = log_lines::entries(cluster_id, hour_start, &inputs.realms, inputs.options.per_hour)
+        .into_iter()
+        .filter(|e| e.at >= first_start);
+    let boots = inputs
+        .starts
+        .iter()
+        .filter(|at| (hour_start..hour_start + HOUR).contains(*at))
+        .flat_map(|at| log_lines::boot(*at, super::KEYCLOAK_VERSION));
     let appended = inputs.appended.iter().map(|(at, text)| Entry { at: *at, text: text.clone() });
-    let mut all: Vec<Entry> = generated.into_iter().chain(appended).filter(|e| e.at <= now).collect();
+    let mut all: Vec<Entry> = generated.chain(boots).chain(appended).filter(|e| e.at <= now).collect();
     // Stable: a generated line comes before a line appended at the same instant.
     all.sort_by_key(|e| e.at);
     let mut text = String::new();
@@ -183,6 +198,35 @@ mod tests {
         let with = file("cl-x", H, &inputs, H + HOUR / 4);
         assert_eq!(with.text.lines().count(), early.text.lines().count() + 1);
         assert_eq!(with.text.lines().last(), Some("appended line"));
+    }
+
+    #[test]
+    fn startup_lines_are_written_at_each_start_only_naming_the_reported_version() {
+        let started = |inputs: &Inputs, hour: Millis| {
+            let text = file("cl-x", hour, inputs, H + 9 * HOUR).text;
+            text.lines().filter(|l| l.contains(" started in ")).map(str::to_string).collect::<Vec<_>>()
+        };
+        let none = Inputs::default();
+        assert!((0..6).all(|h| started(&none, H + h * HOUR).is_empty()), "no start, no startup line");
+        let inputs = Inputs { starts: vec![H + 20 * 60_000, H + 2 * HOUR + 5], ..Inputs::default() };
+        let first = started(&inputs, H);
+        assert_eq!(first.len(), 1);
+        assert!(
+            first[0].starts_with("2026-01-01 00:20:00,000 INFO  [io.quarkus] (main) Keycloak 26.1.4 on JVM")
+        );
+        assert!(first[0].contains(&format!("Keycloak {} on JVM", crate::engine::KEYCLOAK_VERSION)));
+        assert!(started(&inputs, H + HOUR).is_empty());
+        assert_eq!(started(&inputs, H + 2 * HOUR).len(), 1);
+        // Nothing before the cluster first started.
+        let text = file("cl-x", H, &inputs, H + 9 * HOUR).text;
+        assert!(text.lines().next().is_some_and(|l| l.starts_with("2026-01-01 00:2")), "{text}");
+        // A start not yet reached is not written.
+        assert!(
+            file("cl-x", H + 2 * HOUR, &inputs, H + 2 * HOUR + 4)
+                .text
+                .lines()
+                .all(|l| !l.contains(" started in "))
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub mod scan;
 pub mod telemetry;
 pub mod well_known;
 
-pub use facts::{RealmCount, metrics, started_at, system_info};
+pub use facts::{KEYCLOAK_VERSION, RealmCount, metrics, started_at, starts, system_info};
 
 use crate::records::{ClusterRow, Millis};
 use cluster_api::ClusterState;

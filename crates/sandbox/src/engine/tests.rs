@@ -93,7 +93,7 @@ fn restart_window() {
     assert!(begin_restart(&mut c, 1_200, 500).is_err(), "one at a time");
     assert!(!restart_in_progress(&c, 1_500));
     assert!(!settle(&mut c, 1_500), "a finished restart is kept: Keycloak started then");
-    assert_eq!(started_at(&c, 1_600), 1_500);
+    assert_eq!(started_at(&c, &[], 1_600), 1_500);
     assert!(begin_restart(&mut c, 2_000, 500).is_ok());
 }
 
@@ -121,18 +121,35 @@ fn metrics_report_only_realms_and_clients_and_follow_health_and_restarts() {
 fn uptime_restarts_with_a_restart() {
     let mut c = cluster(ClusterState::Active);
     c.ready_at = Some(10_000);
-    assert_eq!(system_info(&c, 100_000).uptime_millis, Some(90_000));
+    assert_eq!(system_info(&c, &[], 100_000).uptime_millis, Some(90_000));
     begin_restart(&mut c, 100_000, 3_000).expect("starts");
-    assert_eq!(system_info(&c, 101_000).uptime_millis, Some(0), "starting again");
-    assert_eq!(system_info(&c, 110_000).uptime_millis, Some(7_000));
+    assert_eq!(system_info(&c, &[], 101_000).uptime_millis, Some(0), "starting again");
+    assert_eq!(system_info(&c, &[], 110_000).uptime_millis, Some(7_000));
 }
 
 #[test]
 fn system_info_reports_uptime_since_ready() {
     let mut c = cluster(ClusterState::Active);
     c.ready_at = Some(10_000);
-    let info = system_info(&c, 10_000 + 90_061_000);
+    let info = system_info(&c, &[], 10_000 + 90_061_000);
     assert_eq!(info.uptime_millis, Some(90_061_000));
     assert_eq!(info.uptime.as_deref(), Some("1 day, 1 hour, 1 minute, 1 second"));
     assert!(info.version.is_some() && info.build_tag.is_some());
+}
+
+#[test]
+fn starts_are_the_cluster_start_and_every_restart_end() {
+    let mut c = cluster(ClusterState::Active);
+    c.ready_at = Some(10_000);
+    assert_eq!(starts(&c, &[]), vec![10_000]);
+    begin_restart(&mut c, 50_000, 3_000).expect("starts");
+    // The record's latest restart counts even before the history has it; a history entry
+    // is not counted twice.
+    assert_eq!(starts(&c, &[]), vec![10_000, 53_000]);
+    assert_eq!(starts(&c, &[20_000, 53_000]), vec![10_000, 20_000, 53_000]);
+    let before = ClusterRow { restart_until: None, ..c.clone() };
+    assert_eq!(started_at(&before, &[20_000], 40_000), 20_000, "the latest restart that has ended");
+    assert_eq!(started_at(&c, &[20_000, 53_000], 52_000), 52_000, "restarting: starting now");
+    assert_eq!(system_info(&c, &[20_000, 53_000], 60_000).uptime_millis, Some(7_000));
+    assert!(starts(&cluster(ClusterState::Provisioning), &[]).is_empty(), "never ran");
 }

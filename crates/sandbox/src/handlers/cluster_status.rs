@@ -29,5 +29,5 @@ pub fn restart_status(ctx: &Ctx, store: &mut Store) -> Outcome {
 pub fn system_info(ctx: &Ctx, store: &mut Store) -> Outcome {
     let cluster = ctx.cluster(store)?;
     engine::system_info_available(&cluster).map_err(ApiError::conflict)?;
-    ok(&engine::system_info(&cluster, ctx.now))
+    ok(&engine::system_info(&cluster, &store.restarts_of(&cluster.id)?, ctx.now))
 }

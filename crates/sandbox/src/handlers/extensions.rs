@@ -2,14 +2,14 @@
 //! `.keycloakVersion.list` and `.reconcile`: the extension slots of a cluster.
 
 use super::uploads::{changeable_cluster, extension, versions};
-use super::{Ctx, Outcome, no_content, ok};
+use super::{Ctx, Outcome, created, no_content, ok};
 use crate::engine::{self, extensions as rules};
 use crate::error::ApiError;
 use crate::records::ExtensionRow;
 use crate::store::Store;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use cluster_api::{Extension, ExtensionRequest, ResourceType, ToggleExtensionRequest};
+use cluster_api::{Extension, ExtensionRequest, ResourceType, ToggleExtensionRequest, catalogue};
 
 fn to_wire(ctx: &Ctx, store: &Store, record: &ExtensionRow) -> Result<Extension, ApiError> {
     Ok(record.to_wire(&versions(ctx, store, &record.id)?))
@@ -63,18 +63,7 @@ pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {
         change_password_url: None,
     };
     store.insert_extension(&record)?;
-    let location = format!(
-        "{}{}/clusters/{}/extensions/{}",
-        crate::storage::origin(ctx.settings, ctx.headers),
-        cluster_api::API_PREFIX,
-        cluster.id,
-        record.id
-    );
-    let mut response = StatusCode::CREATED.into_response();
-    let value = HeaderValue::from_str(&location)
-        .map_err(|_| ApiError::internal(format!("The Location {location:?} is not a valid header value.")))?;
-    response.headers_mut().insert(header::LOCATION, value);
-    Ok(response)
+    created(ctx, &catalogue::CLUSTER_EXTENSION_DETAIL, &[("id", &cluster.id), ("extension_id", &record.id)])
 }
 
 pub fn keycloak_versions(ctx: &Ctx, store: &mut Store) -> Outcome {

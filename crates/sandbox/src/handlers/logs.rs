@@ -2,43 +2,13 @@
 //! (see `engine::logs`) and signed, expiring download URLs for them.
 
 use super::{Ctx, Outcome, ok};
-use crate::engine::log_lines::Realm;
 use crate::engine::logs as files;
 use crate::error::ApiError;
-use crate::records::{ClusterRow, Millis};
-use crate::state::Settings;
+use crate::log_files::read;
+use crate::records::Millis;
 use crate::storage;
 use crate::store::Store;
 use chrono::DateTime;
-
-/// The realms a cluster's log names: each with Keycloak's default clients plus its
-/// imported clients and realm credentials.
-fn realms(store: &Store, cluster_id: &str) -> Result<Vec<Realm>, ApiError> {
-    let mut out = Vec::new();
-    for realm in store.realms_of(cluster_id)? {
-        let mut clients = realm.clients.clone();
-        clients.extend(store.credentials_of(&realm.id)?.into_iter().map(|c| c.client_id));
-        out.push(Realm { name: realm.name, since: realm.created_at, clients });
-    }
-    Ok(out)
-}
-
-/// One file of `cluster` as it reads at `now` (the listing, the detail and the download
-/// all read it here, so they agree on size and bytes).
-pub fn read(
-    store: &Store,
-    settings: &Settings,
-    cluster: &ClusterRow,
-    hour: Millis,
-    now: Millis,
-) -> Result<files::File, ApiError> {
-    let inputs = files::Inputs {
-        realms: realms(store, &cluster.id)?,
-        appended: store.log_lines(&cluster.id, hour, hour + files::HOUR)?,
-        options: settings.logs,
-    };
-    Ok(files::file(&cluster.id, hour, &inputs, now))
-}
 
 /// An ISO-8601 instant query parameter, 400 when malformed.
 fn instant(ctx: &Ctx, name: &str) -> Result<Option<Millis>, ApiError> {

@@ -33,7 +33,7 @@ pub mod telemetry;
 pub mod uploads;
 pub mod well_known;
 
-use crate::auth::Caller;
+use crate::caller::Caller;
 use crate::engine;
 use crate::error::ApiError;
 use crate::policy::{self, Need};
@@ -42,8 +42,7 @@ use crate::state::Settings;
 use crate::store::{Store, StoreResult};
 use axum::Json;
 use axum::body::Bytes;
-use axum::http::HeaderMap;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use cluster_api::Operation;
 use serde::Serialize;
@@ -225,6 +224,22 @@ pub fn ok<T: Serialize>(value: &T) -> Outcome {
 
 pub fn no_content() -> Outcome {
     Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// 201 with a `Location` naming what was made: `detail`'s path (from the catalogue, so it
+/// is the path the API routes) filled with `params`, absolute from the request's origin.
+pub fn created(ctx: &Ctx, detail: &Operation, params: &[(&str, &str)]) -> Outcome {
+    let location = format!(
+        "{}{}{}",
+        crate::storage::origin(ctx.settings, ctx.headers),
+        cluster_api::API_PREFIX,
+        detail.fill(params)
+    );
+    let value = HeaderValue::from_str(&location)
+        .map_err(|_| ApiError::internal(format!("The Location {location:?} is not a valid header value.")))?;
+    let mut response = StatusCode::CREATED.into_response();
+    response.headers_mut().insert(header::LOCATION, value);
+    Ok(response)
 }
 
 /// Who did something, as records name them: a person by email (their token names them),

@@ -4,15 +4,14 @@
 
 use super::clusters::to_wire as cluster_wire;
 use super::multipart::{self, FormPart};
-use super::{Ctx, Outcome, ok};
+use super::{Ctx, Outcome, created, ok};
 use crate::engine::realms as rules;
 use crate::error::ApiError;
 use crate::records::{ClusterRow, RealmRow};
 use crate::store::Store;
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::IntoResponse;
+use axum::http::{StatusCode, header};
 use cluster_api::realms::IMPORT_MAX_BYTES;
-use cluster_api::{ClusterDeploymentRequest, Deployment, DeploymentState, EpochMillis};
+use cluster_api::{ClusterDeploymentRequest, Deployment, DeploymentState, EpochMillis, catalogue};
 
 /// Settles a realm to `ctx.now`, writing a change back.
 pub(super) fn settled(ctx: &Ctx, store: &Store, mut realm: RealmRow) -> Result<RealmRow, ApiError> {
@@ -121,17 +120,7 @@ fn admit(
         clients: plan.clients,
     };
     store.insert_realm(&realm)?;
-    let location = format!(
-        "{}{}/deployments/{}",
-        crate::storage::origin(ctx.settings, ctx.headers),
-        cluster_api::API_PREFIX,
-        realm.id
-    );
-    let mut response = StatusCode::CREATED.into_response();
-    let value = HeaderValue::from_str(&location)
-        .map_err(|_| ApiError::internal(format!("The Location {location:?} is not a valid header value.")))?;
-    response.headers_mut().insert(header::LOCATION, value);
-    Ok(response)
+    created(ctx, &catalogue::DEPLOYMENT_DETAIL, &[("id", &realm.id)])
 }
 
 pub fn create(ctx: &Ctx, store: &mut Store) -> Outcome {

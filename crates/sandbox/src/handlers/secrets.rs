@@ -6,7 +6,7 @@ use super::{Ctx, Outcome, end_sentence, no_content, ok};
 use crate::error::ApiError;
 use crate::records::{Grant, OrgRow, SecretRow};
 use crate::store::Store;
-use crate::store::seed::ALL_ROLES;
+use crate::store::demo_ids::ALL_ROLES;
 use cluster_api::secret_rules::{MASK, MAX_SECRETS, name_problem};
 use cluster_api::{EpochMillis, Secret, SecretRequest};
 

@@ -2,7 +2,7 @@
 //! `refresh_token`. The access tokens come from the same `TokenStore` as API secrets',
 //! for a `Caller` holding the person's organization roles.
 
-use crate::auth::Caller;
+use crate::caller::Caller;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::token::{form_value, oauth_error};

@@ -9,20 +9,26 @@
 //! plain names.
 
 mod billing;
-mod cluster_settings;
 mod clusters;
+mod domains;
+mod env_vars;
 mod extensions;
+mod ip_rules;
 mod orgs;
 mod realms;
+mod telemetry;
 
 pub use billing::{
     BillingSessionRow, CardBehaviour, CardRow, InvoiceRow, PaymentIntentRow, SessionKind, SubscriptionRow,
 };
-pub use cluster_settings::{CustomerDomainRow, EnvVarRow, IpRuleRow, TelemetryExportRow};
 pub use clusters::ClusterRow;
+pub use domains::CustomerDomainRow;
+pub use env_vars::EnvVarRow;
 pub use extensions::{AdminBlock, BlobRow, ExtensionRow, ExtensionVersionRow, PendingScan, UploadSlotRow};
+pub use ip_rules::IpRuleRow;
 pub use orgs::{Grant, MemberRow, OrgRow, PersonRow, SecretRow};
 pub use realms::{RealmCredentialRow, RealmLinkRow, RealmRow};
+pub use telemetry::TelemetryExportRow;
 
 /// Milliseconds since the Unix epoch, the unit of every stored instant.
 pub type Millis = i64;

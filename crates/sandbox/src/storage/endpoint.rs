@@ -123,7 +123,7 @@ fn get(app: &AppState, key: &str, request: &Request) -> Response {
         let Some(cluster) = store.cluster(cluster_id)? else {
             return Ok(None);
         };
-        crate::handlers::logs::read(&store, &app.settings, &cluster, hour, now).map(Some)
+        crate::log_files::read(&store, &app.settings, &cluster, hour, now).map(Some)
     });
     let bytes = match read {
         Ok(Some(file)) => file.bytes,

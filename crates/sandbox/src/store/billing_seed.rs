@@ -1,8 +1,8 @@
 //! The billing half of the demo world: Acme's test cards, a subscription for every paid
 //! cluster, a delinquent cluster (`acme-overdue`) so the repair path can be seen, and
-//! the members billing contacts are chosen from. The IDs are constants in [`super::seed`].
+//! the members billing contacts are chosen from. The IDs are constants in [`super::demo_ids`].
 
-use super::seed::*;
+use super::demo_ids::*;
 use super::{Store, StoreResult};
 use crate::engine::billing::{self, DAY, Plan};
 use crate::payments::cards::{TestCard, record};

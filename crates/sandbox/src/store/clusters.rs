@@ -73,7 +73,7 @@ impl Store {
                 cluster.billed
             ],
         )?;
-        Ok(())
+        self.record_restart(cluster)
     }
 
     pub fn cluster(&self, id: &str) -> StoreResult<Option<ClusterRow>> {
@@ -104,7 +104,8 @@ impl Store {
         Ok(names)
     }
 
-    /// Writes back the fields the lifecycle changes (identity, name and owner never change).
+    /// Writes back the fields the lifecycle changes (identity, name and owner never change),
+    /// and records a restart the record carries in the restart history.
     pub fn update_cluster(&self, cluster: &ClusterRow) -> StoreResult<()> {
         self.conn.execute(
             "UPDATE clusters SET status = ?2, ready_at = ?3, restart_until = ?4, billed = ?5, domain = ?6,
@@ -120,7 +121,7 @@ impl Store {
                 cluster.resource_limits.as_str()
             ],
         )?;
-        Ok(())
+        self.record_restart(cluster)
     }
 
     pub fn delete_cluster(&self, id: &str) -> StoreResult<()> {

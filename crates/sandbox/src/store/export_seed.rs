@@ -5,7 +5,7 @@
 //! On for the binary (`make run`); off in `Config::default()`, because the HTTP tests and
 //! browser flows that came before it expect acme-prod without these (turn it on per test).
 
-use super::seed::ACME_PROD;
+use super::demo_ids::ACME_PROD;
 use super::{Store, StoreResult};
 use crate::engine::ip_rules::Category;
 use crate::records::{
@@ -129,7 +129,7 @@ fn seed(s: &Store, now: Millis) -> StoreResult<()> {
     s.insert_extension(&extension(PROD_WELL_KNOWN, "well-known", ResourceType::WellKnown, now))?;
     s.insert_credential(&RealmCredentialRow {
         client_id: PROD_CREDENTIAL.into(),
-        realm_id: super::realm_seed::REALM_CUSTOMERS.into(),
+        realm_id: super::demo_ids::REALM_CUSTOMERS.into(),
         name: Some("terraform".into()),
         description: Some("Terraform for the customers realm".into()),
         roles: vec!["realm-admin".into()],

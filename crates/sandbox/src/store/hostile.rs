@@ -6,7 +6,7 @@
 //! Fields whose rules allow no such characters (API secret names: lowercase letters;
 //! domain hosts: DNS names) get the most awkward valid value instead: the longest.
 
-use super::seed::ALL_ROLES;
+use super::demo_ids::ALL_ROLES;
 use super::{Store, StoreResult};
 use crate::records::{
     ClusterRow, CustomerDomainRow, EnvVarRow, ExtensionRow, Grant, MemberRow, Millis, OrgRow, RealmRow,

@@ -1,7 +1,7 @@
 //! The demo people of realm `self`, (re)applied on every start like the bootstrap secret,
 //! so a database from before they existed gains them.
 
-use super::seed::{ACME_ORG_ID, ALL_ROLES, USER_ALICE, USER_BOB, USER_CAROL};
+use super::demo_ids::{ACME_ORG_ID, ALL_ROLES, USER_ALICE, USER_BOB, USER_CAROL};
 use super::{Store, StoreResult};
 use crate::records::{Grant, PersonRow};
 

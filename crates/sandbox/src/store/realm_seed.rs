@@ -1,20 +1,13 @@
 //! The demo world's realms: a few on `acme-prod` (one of them a FAILED import with its
 //! reason), four of the starter cap's five on `acme-dev`, and one on Globex's cluster.
 
-use super::seed::{ACME_DEV, ACME_PROD, GLOBEX_PROD};
+use super::demo_ids::{
+    ACME_DEV, ACME_DEV_REALMS, ACME_PROD, GLOBEX_PROD, LEGACY_IMPORT_ERROR, REALM_CUSTOMERS, REALM_GLOBEX,
+    REALM_INTERNAL, REALM_LEGACY_IMPORT, REALM_PARTNERS,
+};
 use super::{Store, StoreResult};
 use crate::records::{Millis, RealmRow};
 use cluster_api::DeploymentState;
-
-pub const REALM_CUSTOMERS: &str = "dep-acme-customers";
-pub const REALM_PARTNERS: &str = "dep-acme-partners";
-pub const REALM_INTERNAL: &str = "dep-acme-internal";
-/// A FAILED import on `acme-prod`, with its `stateError`.
-pub const REALM_LEGACY_IMPORT: &str = "dep-acme-legacy-import";
-pub const REALM_GLOBEX: &str = "dep-globex-employees";
-/// How many realms `acme-dev` (starter, cap 5) starts with.
-pub const ACME_DEV_REALMS: usize = 4;
-pub const LEGACY_IMPORT_ERROR: &str = "Import failed: client #3 (legacy-portal) in the export has no clientId. Add one and import the realm again.";
 
 const DAY: Millis = 86_400_000;
 

@@ -3,6 +3,9 @@
 //! of their own so the extension tests' empty clusters stay empty. `--demo-scale N` adds N
 //! enterprise clusters over more organizations, about 20 versions each.
 
+use super::demo_ids::{
+    ACME_ORG_ID, ACME_SHOP, BLOCKED_VERSION, GLOBEX_PROD, OVERRIDDEN_VERSION, SEED_BLOCKER,
+};
 use super::{Store, StoreResult};
 use crate::engine::report;
 use crate::engine::scan::{SCANNER_VERSION, Verdict};
@@ -10,15 +13,6 @@ use crate::records::{
     AdminBlock, ClusterRow, ExtensionRow, ExtensionVersionRow, Millis, OrgRow, PendingScan,
 };
 use cluster_api::{ClusterState, ResourceLimits, ResourceType, ScanState, Tier};
-
-/// Acme's enterprise shop cluster, where most seeded versions live.
-pub const ACME_SHOP: &str = "cl-acme-shop";
-/// The version support staff already blocked (on Globex's production cluster).
-pub const BLOCKED_VERSION: &str = "ver-globex-brand-26";
-/// The version Acme approved despite its WARN scan.
-pub const OVERRIDDEN_VERSION: &str = "ver-storefront-25";
-/// Who blocked the seeded version.
-pub const SEED_BLOCKER: &str = "demo-staff";
 
 const MINUTE: Millis = 60_000;
 const DAY: Millis = 86_400_000;
@@ -151,7 +145,7 @@ fn enterprise(id: &str, name: &str, org_id: &str, region: &str, now: Millis) -> 
 /// The review desk's first-start work, in both demo organizations.
 pub fn seed(s: &Store, now: Millis) -> StoreResult<()> {
     use ScanState as S;
-    s.insert_cluster(&enterprise(ACME_SHOP, "acme-shop", super::seed::ACME_ORG_ID, "EU_CENTRAL_1", now))?;
+    s.insert_cluster(&enterprise(ACME_SHOP, "acme-shop", ACME_ORG_ID, "EU_CENTRAL_1", now))?;
     s.set_scanning(ACME_SHOP, true)?;
     let theme = extension(s, "ext-storefront", ACME_SHOP, "storefront", ResourceType::Theme, now)?;
     version(s, &theme, ("ver-storefront-26", 26, S::Pass, true, None), 3 * DAY, now)?;
@@ -170,7 +164,7 @@ pub fn seed(s: &Store, now: Millis) -> StoreResult<()> {
     let audit = extension(s, "ext-audit", ACME_SHOP, "audit-export", ResourceType::Extension, now)?;
     version(s, &audit, ("ver-audit-26", 26, S::Error, false, None), DAY, now)?;
 
-    let globex = super::seed::GLOBEX_PROD;
+    let globex = GLOBEX_PROD;
     let brand = extension(s, "ext-globex-brand", globex, "globex-brand", ResourceType::Theme, now)?;
     let why = "Needed for the launch; the remote font host is ours.";
     let blocked = version(s, &brand, (BLOCKED_VERSION, 26, S::Warn, true, Some(why)), 5 * DAY, now)?;

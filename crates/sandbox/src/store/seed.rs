@@ -5,59 +5,8 @@ use super::{Store, StoreResult};
 use crate::records::{ClusterRow, Grant, Millis, OrgRow, SecretRow};
 use cluster_api::{ClusterState, Region, ResourceLimits, Tier};
 
-pub const ACME_ORG_ID: &str = "org-acme";
-pub const GLOBEX_ORG_ID: &str = "org-globex";
-
-pub const ADMIN_CLIENT_ID: &str = "demo-admin";
-pub const ADMIN_CLIENT_SECRET: &str = "demo-admin-secret";
-pub const VIEWER_CLIENT_ID: &str = "demo-viewer";
-pub const VIEWER_CLIENT_SECRET: &str = "demo-viewer-secret";
-pub const GLOBEX_CLIENT_ID: &str = "globex-admin";
-pub const GLOBEX_CLIENT_SECRET: &str = "globex-admin-secret";
-/// Support staff: the client role `manage-clusters` on `cluster-management`, no organization.
-pub const STAFF_CLIENT_ID: &str = "demo-staff";
-pub const STAFF_CLIENT_SECRET: &str = "demo-staff-secret";
-pub use super::review_seed::{ACME_SHOP, BLOCKED_VERSION, OVERRIDDEN_VERSION, SEED_BLOCKER, scale};
-
-pub const ACME_PROD: &str = "cl-acme-prod";
-pub const ACME_STAGING: &str = "cl-acme-staging";
-pub const ACME_LEGACY: &str = "cl-acme-legacy";
-pub const ACME_TRIAL: &str = "cl-acme-trial";
-pub const ACME_ARCHIVED: &str = "cl-acme-old";
-pub const GLOBEX_PROD: &str = "cl-globex-prod";
-
-/// Billing (see `billing_seed`): a delinquent premium cluster with an open invoice.
-pub const ACME_OVERDUE: &str = "cl-acme-overdue";
-pub const ACME_OVERDUE_INVOICE: &str = "in_acme_overdue";
-/// Acme's cards, named like Stripe's test payment methods; the Visa is the default.
-pub const CARD_VISA: &str = "pm_card_visa";
-pub const CARD_MASTERCARD: &str = "pm_card_mastercard";
-pub const CARD_AUTHENTICATION_REQUIRED: &str = "pm_card_authenticationRequired";
-pub const CARD_DECLINED: &str = "pm_card_chargeDeclined";
-pub const GLOBEX_CARD: &str = "pm_card_globex_visa";
-pub const SUB_ACME_PROD: &str = "sub_acme_prod";
-pub const SUB_ACME_STAGING: &str = "sub_acme_staging";
-pub const SUB_ACME_LEGACY: &str = "sub_acme_legacy";
-pub const SUB_ACME_OVERDUE: &str = "sub_acme_overdue";
-pub const SUB_GLOBEX_PROD: &str = "sub_globex_prod";
-/// Organization members: alice and carol hold manage-billing (carol is already a
-/// billing contact), bob holds no billing role; gina is Globex's billing contact.
-pub const USER_ALICE: &str = "user-alice";
-pub const USER_CAROL: &str = "user-carol";
-pub const USER_BOB: &str = "user-bob";
-pub const USER_GINA: &str = "user-gina";
-/// An ACTIVE starter cluster: the tier that allows no extensions and one theme.
-pub const ACME_DEV: &str = "cl-acme-dev";
-/// Realms of the demo world.
-pub use super::realm_seed::{
-    ACME_DEV_REALMS, LEGACY_IMPORT_ERROR, REALM_CUSTOMERS, REALM_GLOBEX, REALM_INTERNAL, REALM_LEGACY_IMPORT,
-    REALM_PARTNERS,
-};
-
-/// Every organization role (API-NOTES §2.3, plus the billing pair).
-pub const ALL_ROLES: &[&str] = cluster_api::secret_rules::ORG_ROLES;
-
-pub const VIEWER_ROLES: &[&str] = &["view-organization", "view-clusters", "view-members", "view-billing"];
+pub use super::demo_ids::*;
+pub use super::review_seed::scale;
 
 const DAY: Millis = 86_400_000;
 

@@ -25,6 +25,7 @@ mod lifecycle;
 mod logs;
 mod logs_download;
 mod logs_growing;
+mod logs_starts;
 mod metrics;
 mod payment_methods;
 mod proxy;

@@ -32,6 +32,7 @@ pub struct Migration {
 pub const MIGRATIONS: &[Migration] = &[
     Migration { name: "0001_initial", sql: include_str!("0001_initial.sql") },
     Migration { name: "0002_log_lines", sql: include_str!("0002_log_lines.sql") },
+    Migration { name: "0003_restarts", sql: include_str!("0003_restarts.sql") },
 ];
 
 /// The version a database has once it is up to date.
