@@ -44,8 +44,9 @@ pub fn clock(at_ms: f64) -> String {
 
 /// `just now`, `5 minutes ago`, `3 days ago`, `in 2 hours`.
 pub fn relative(now_ms: i64, at: EpochMillis) -> String {
-    let delta_s = (now_ms - at.0) / 1000;
-    let (future, s) = if delta_s < 0 { (true, -delta_s) } else { (false, delta_s) };
+    // Saturating: `at` comes from the service, and any i64 parses.
+    let delta_s = now_ms.saturating_sub(at.0) / 1000;
+    let (future, s) = if delta_s < 0 { (true, delta_s.saturating_neg()) } else { (false, delta_s) };
     if s < 45 {
         return i18n::t(i18n::k::time::JUST_NOW).into();
     }
@@ -86,5 +87,12 @@ mod tests {
         assert_eq!(relative(NOW, EpochMillis(NOW - 2 * 86_400_000)), "2 days ago");
         assert_eq!(relative(NOW, EpochMillis(NOW - 400 * 86_400_000)), "1 year ago");
         assert_eq!(relative(NOW, EpochMillis(NOW + 2 * 3_600_000)), "in 2 hours");
+    }
+
+    #[test]
+    fn any_time_the_service_sends_reads_as_words() {
+        assert!(relative(NOW, EpochMillis(i64::MIN)).ends_with("years ago"));
+        assert!(relative(NOW, EpochMillis(i64::MAX)).starts_with("in "));
+        assert!(relative(i64::MIN, EpochMillis(i64::MAX)).starts_with("in "));
     }
 }

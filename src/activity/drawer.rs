@@ -98,9 +98,11 @@ fn row(item: Item, node: NodeRef<html::Dialog>, asking: Option<Asking>) -> impl 
                         view! { <progress max="100" value=percent.to_string() aria-label=tf(w::PROGRESS_LABEL, &[("what", &what), ("percent", &percent.to_string())])></progress> }
                     });
                     let cancel = cancel.filter(|_| cancellable).map(|cancel| {
+                        // `cancel` lives with the item's owner, which goes once it settles: a
+                        // click just before the drawer redraws finds nothing to run.
                         view! {
                             <button type="button" class="button subtle cancel-activity" aria-label=tf(w::CANCEL_WHAT, &[("what", &what)])
-                                on:click=move |_| { cancel.run(()); focus_close(); }>{t(w::CANCEL)}</button>
+                                on:click=move |_| { cancel.try_run(()); focus_close(); }>{t(w::CANCEL)}</button>
                         }
                     });
                     view! {

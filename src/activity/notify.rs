@@ -168,9 +168,7 @@ impl Asking {
     }
 
     fn want(self, id: u64) {
-        let go = self.go.get_value();
-        self.center.ensure_notifier(|| notifier(go));
-        self.center.set_notify(id, true);
+        grant(self.center, self.go.get_value(), id);
     }
 
     /// Asks the browser, from the click itself (browsers ignore a request without one).
@@ -182,6 +180,9 @@ impl Asking {
                 return;
             }
         };
+        // Taken now: the drawer (and `go` with it) may be closed before the browser answers,
+        // and the center, which outlives it, still wants to be told.
+        let (center, go) = (self.center, self.go.get_value());
         spawn_local(async move {
             // Old Safari answers through a callback only: then the permission is read again.
             let said = match answer.dyn_into::<Promise>() {
@@ -191,10 +192,16 @@ impl Asking {
             let now = said.map(|s| parse(&s)).unwrap_or_else(permission_now);
             self.permission.try_set(now);
             if now == Permission::Granted {
-                self.want(id);
+                grant(center, go, id);
             }
         });
     }
+}
+
+/// The center notifies about `id` (with the notifier made from `go` if it has none yet).
+fn grant(center: Activities, go: Go, id: u64) {
+    center.ensure_notifier(|| notifier(go));
+    center.set_notify(id, true);
 }
 
 /// The center's notifier: for an operation asked about that ends while the tab is hidden,

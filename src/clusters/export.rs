@@ -35,9 +35,11 @@ pub fn ExportButton(id: String) -> impl IntoView {
     let busy = move || matches!(state.get(), ExportState::Busy(_));
     let run = move |_| {
         state.set(ExportState::Busy(t(w::EXPORT_LOADING).into()));
+        // Read now: the page may be gone when the export's code has downloaded.
+        let id = id.get_value();
         spawn_local(async move {
             match TERRAFORM_EXPORT().await {
-                Ok(start) => start(api, id.get_value(), state),
+                Ok(start) => start(api, id, state),
                 Err(ChunkError) => {
                     state.try_set(ExportState::Failed(t(w::EXPORT_CHUNK_FAILED).into()));
                 }

@@ -135,7 +135,8 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
         }
         Answer::Domains(domains) => {
             for d in domains.iter().filter(|d| d.domain_records.as_ref().is_some_and(|r| !r.is_empty())) {
-                let expiry = d.created_at.map(|at| at.0 + DNS_EXPIRY_MS);
+                // Saturating: the creation time comes from the service, and any i64 parses.
+                let expiry = d.created_at.map(|at| at.0.saturating_add(DNS_EXPIRY_MS));
                 let names = [("domain", d.domain.as_str()), ("cluster", name.as_str())];
                 let text = match expiry {
                     Some(at) if at > now => {
@@ -230,8 +231,12 @@ pub fn facts(
                     (Slot::Done(Answer::Subscriptions(subs)), _) => {
                         let open: Vec<&Subscription> =
                             subs.iter().filter(|s| s.open_invoice == Some(true)).collect();
-                        facts.invoices =
-                            Some((open.len(), open.iter().filter_map(|s| s.open_invoice_amount_due).sum()));
+                        // Saturating: the amounts come from the service, and any i64 parses.
+                        let due = open
+                            .iter()
+                            .filter_map(|s| s.open_invoice_amount_due)
+                            .fold(0i64, i64::saturating_add);
+                        facts.invoices = Some((open.len(), due));
                     }
                     (Slot::Done(answer), Some(cluster)) => {
                         push_cluster_items(&mut facts, cluster, answer, now)
@@ -380,5 +385,33 @@ mod tests {
         let all = facts(&orgs(), &world(), &reads, 0);
         assert_eq!((all[0].realms, all[0].realms_unknown, all[0].waiting), (0, 1, 5));
         assert_eq!(all[0].invoices, None);
+    }
+
+    #[test]
+    fn extreme_times_and_amounts_from_the_service_do_not_overflow() {
+        let due = |id: &str| Subscription {
+            id: id.into(),
+            open_invoice: Some(true),
+            open_invoice_amount_due: Some(i64::MAX),
+            ..Default::default()
+        };
+        let record = DomainRecord { name: "_acme".into(), value: "x".into(), ..Default::default() };
+        let far = CustomerDomain {
+            id: "dom-1".into(),
+            domain: "login.acme.example".into(),
+            created_at: Some(EpochMillis(i64::MAX)),
+            domain_records: Some(vec![record]),
+            ..Default::default()
+        };
+        let mut answers = vec![Slot::Waiting; 6];
+        answers[0] = Slot::Done(Answer::Subscriptions(vec![due("s1"), due("s2")]));
+        answers[2] = Slot::Done(Answer::Domains(vec![far]));
+        let reads: Vec<(Read, Slot)> = plan(&orgs(), &world()).into_iter().zip(answers).collect();
+        assert_eq!(reads[2].0.what, What::Domains, "the plan's third read is the domains");
+        let all = facts(&orgs(), &world(), &reads, 0);
+        assert_eq!(all[0].invoices, Some((2, i64::MAX)));
+        let dns: Vec<&Item> = all[0].attention.iter().filter(|i| i.kind == "dns").collect();
+        assert_eq!(dns.len(), 1);
+        assert!(dns[0].text.contains("expires"), "{}", dns[0].text);
     }
 }

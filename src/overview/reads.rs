@@ -125,7 +125,9 @@ impl Reads {
 
     /// Reads slot `at`; false when the read is stale (a Refresh started a newer one).
     async fn fetch(self, at: usize, generation: u32) -> bool {
-        let Some(read) = self.slots.with_untracked(|all| all.get(at).map(|(r, _)| r.clone())) else {
+        // A worker comes here after awaiting the read before: the page may be gone by now.
+        let Some(read) = self.slots.try_with_untracked(|all| all.get(at).map(|(r, _)| r.clone())).flatten()
+        else {
             return false;
         };
         let slot = match answer(self.api, &read).await {

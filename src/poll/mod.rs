@@ -191,8 +191,10 @@ impl<T: Clone + Send + Sync + 'static> Poller<T> {
         }
     }
 
+    /// The feed of `id` and how many watch it; `None` also once the poller itself is gone
+    /// (a poll runs between awaits, and a poller made without the app's owner lives with a view).
     fn feed(&self, id: &PollKey) -> Option<(RwSignal<Feed<T>>, usize)> {
-        self.entries.with_value(|entries| entries.get(id).map(|e| (e.feed, e.watchers)))
+        self.entries.try_with_value(|entries| entries.get(id).map(|e| (e.feed, e.watchers))).flatten()
     }
 
     async fn run(self, id: PollKey) {

@@ -32,7 +32,8 @@ pub fn BlockControls(target: Target, blocked: bool, name: String, done: Callback
             request(&target.get_value(), blocked, blocked.then(|| reason.get_untracked().trim().to_string()));
         Box::pin(async move {
             api::call(api, &op).await?;
-            done.run(());
+            // The page that gave `done` may be gone by now.
+            done.try_run(());
             Ok(())
         })
     };

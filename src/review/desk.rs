@@ -137,8 +137,10 @@ fn Desk_() -> impl IntoView {
         let mine = typed_seq.get_value();
         leptos::task::spawn_local(async move {
             crate::poll::sleep_ms(300).await;
-            if typed_seq.try_get_value() == Some(mine) {
-                set.try_with_value(|set| set(filter.get_untracked()));
+            if typed_seq.try_get_value() == Some(mine)
+                && let Some(f) = filter.try_get_untracked()
+            {
+                set.try_with_value(|set| set(f));
             }
         });
     };

@@ -117,7 +117,10 @@ impl Desk {
 
     /// Reads cluster `index`'s extensions into rows; false when the read is stale.
     async fn fetch(self, index: usize, generation: u32) -> bool {
-        let Some(cluster) = self.clusters.with_untracked(|all| all.get(index).map(|(c, _)| c.clone())) else {
+        // A worker comes here after awaiting the read before: the desk may be gone by now.
+        let Some(cluster) =
+            self.clusters.try_with_untracked(|all| all.get(index).map(|(c, _)| c.clone())).flatten()
+        else {
             return false;
         };
         let answer =

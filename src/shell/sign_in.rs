@@ -67,6 +67,8 @@ pub fn SignIn() -> impl IntoView {
             return;
         }
         let env = envs.get(env_index.get_untracked()).cloned();
+        // Read now: the page (and its query) may be gone when the sign-in answers.
+        let next = safe_next(query.get_untracked().get("next").as_deref());
         let navigate = navigate.clone();
         sign_in.start(
             Box::pin(async move {
@@ -78,10 +80,7 @@ pub fn SignIn() -> impl IntoView {
                 session.begin(env, Renewal::Secret(creds), token, who);
                 Ok(())
             }),
-            Some(Box::new(move || {
-                let next = safe_next(query.get_untracked().get("next").as_deref());
-                navigate(&next, NavigateOptions { replace: true, ..Default::default() });
-            })),
+            Some(Box::new(move || navigate(&next, NavigateOptions { replace: true, ..Default::default() }))),
         );
     };
     let pending = sign_in.busy;

@@ -57,7 +57,8 @@ pub fn CreateSecret(
             chosen.try_set(Vec::new());
             touched.try_set(false);
             open.try_set(false);
-            created.run(());
+            // The page that gave `created` may be gone by now.
+            created.try_run(());
         });
     };
 

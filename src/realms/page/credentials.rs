@@ -151,7 +151,8 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
             made.try_set(Some(c));
             name.try_set(String::new());
             description.try_set(String::new());
-            on_created.run(());
+            // The page that gave `on_created` may be gone by now.
+            on_created.try_run(());
         });
     };
     let realm_id = ctx.id();

@@ -50,13 +50,14 @@ fn watch_name(api: Api, cluster_id: StoredValue<String>, name: RwSignal<String>)
             Some(why) => Check::Broken { why: why.clone(), recommendation: None },
             None => Check::Checking,
         });
+        // Read now, not after the pause: the form may be gone by then.
+        let id = cluster_id.get_value();
         spawn_local(async move {
             sleep_ms(300).await;
             if generation.try_get_value() != Some(mine) {
                 return;
             }
-            let op =
-                ops::ClusterDeploymentNameAvailabilityCheck { id: cluster_id.get_value(), name: candidate };
+            let op = ops::ClusterDeploymentNameAvailabilityCheck { id, name: candidate };
             let answer = api::call(api, &op).await;
             if generation.try_get_value() == Some(mine) {
                 state.try_set(match (answer, broken) {

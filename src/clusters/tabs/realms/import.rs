@@ -72,7 +72,9 @@ pub fn ImportRealm() -> impl IntoView {
             };
             match outcome {
                 Ok((realm, text)) => {
-                    if name.get_untracked().trim().is_empty() {
+                    // The tab may have been left while the file was read.
+                    let Some(typed) = name.try_get_untracked() else { return };
+                    if typed.trim().is_empty() {
                         name.try_set(crate::lower::lower(&realm));
                     }
                     checked.try_set_value(Some((file.name(), text)));

@@ -66,6 +66,8 @@ pub fn ApplyPanel() -> impl IntoView {
     let reconcile = move || -> Work {
         let id = ctx.cluster.id.get_value();
         let op = ops::ClusterExtensionReconcile { id: id.clone() };
+        // Read now: the page may be gone when the service answers.
+        let name = cluster.with_untracked(|c| c.name.clone());
         Box::pin(async move {
             let result = api::call(api, &op).await;
             if result.is_ok() {
@@ -74,7 +76,6 @@ pub fn ApplyPanel() -> impl IntoView {
             // Either way the restart status changed (or was not what this page thought).
             restarts.refresh(id.clone());
             if let (Ok(_), Some(center)) = (&result, center) {
-                let name = cluster.with_untracked(|c| c.name.clone());
                 crate::activity::track::restart(
                     center,
                     restarts,

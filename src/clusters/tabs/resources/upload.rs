@@ -99,6 +99,9 @@ pub fn Uploader(
             Ok(target) => target,
             Err(why) => return problem.set(Some(why)),
         };
+        // Read now: the file is read (awaited) before the upload starts, and the page may
+        // be gone by then.
+        let name = item.with_untracked(|e| e.name.clone());
         spawn_local(async move {
             // A jar is a zip: a file that is not one is refused here, before any request,
             // instead of after the upload (and a version record) at the service's confirm.
@@ -126,7 +129,6 @@ pub fn Uploader(
             progress.try_set((0.0, 0.0));
             phase.try_set(Phase::Running(first));
             if let Some(center) = center {
-                let name = item.with_untracked(|e| e.name.clone());
                 let label = Phrase::of(w::ACTIVITY_LABEL, [("file", f.name().into()), ("name", name.into())]);
                 follow(center, run, left, label);
             }
