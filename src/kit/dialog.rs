@@ -3,7 +3,9 @@
 //! page behind is inert), closed by Cancel, Escape or success, with focus given back to
 //! the button that opened it. It says what will happen, can ask for a name to be typed
 //! before it lets the action go, and runs the action through the kit's write runner, so
-//! the busy label and the failure are shown inside it.
+//! the busy label and the failure are shown inside it. When the action removed that button
+//! (a "Make primary" that is primary now), focus goes to a fallback the screen names instead
+//! of falling to the page body.
 //!
 //! Usage: `let confirm = Confirm::new("Deleting the cluster")`, a button whose click calls
 //! `confirm.open()`, and a `<ConfirmDialog confirm=confirm …/>` next to it. The dialog is
@@ -55,6 +57,8 @@ pub struct Confirm {
     node: NodeRef<html::Dialog>,
     /// What had focus when the dialog opened, to give it back.
     opener: StoredValue<Option<web_sys::HtmlElement>, LocalStorage>,
+    /// The id of what takes focus when the opener is gone once the dialog closed.
+    fallback: StoredValue<Option<String>>,
 }
 
 impl Confirm {
@@ -65,6 +69,7 @@ impl Confirm {
             write: Write::new(action),
             node: NodeRef::new(),
             opener: StoredValue::new_local(None),
+            fallback: StoredValue::new(None),
         }
     }
 
@@ -73,8 +78,17 @@ impl Confirm {
     pub fn open(self) {
         let active = document().active_element().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
         self.opener.set_value(active);
+        self.fallback.set_value(None);
         self.write.clear();
         self.open.set(true);
+    }
+
+    /// `open`, for an action that may remove the button that opened it: when the dialog has
+    /// closed and that button is gone (or focus fell to the page body), the element with id
+    /// `fallback` takes focus (a heading needs `tabindex="-1"`).
+    pub fn open_returning_to(self, fallback: impl Into<String>) {
+        self.open();
+        self.fallback.set_value(Some(fallback.into()));
     }
 
     /// Closes the dialog the way Escape does, so the `close` event brings everything back
@@ -92,15 +106,37 @@ impl Confirm {
             return;
         }
         self.open.set(false);
-        if let Some(Some(opener)) = self.opener.try_get_value() {
+        let opener = self.opener.try_get_value().flatten();
+        if let Some(opener) = &opener {
             // Detached (the row it was on is gone): focusing it does nothing, harmlessly.
             let _ = opener.focus();
+        }
+        if let Some(Some(fallback)) = self.fallback.try_get_value() {
+            // In the next frame: the page has then redrawn after the action, which may
+            // remove the opener only now (and with it the focus just given back).
+            request_animation_frame(move || focus_fallback(opener, &fallback));
         }
     }
 
     /// Runs the confirmed work; success closes the dialog, failure is shown in it.
     fn confirmed(self, work: Work) {
         self.write.start(work, Some(Box::new(move || self.close())));
+    }
+}
+
+/// Focuses the element with id `fallback` unless `opener` is still in the page and holds
+/// the focus.
+fn focus_fallback(opener: Option<web_sys::HtmlElement>, fallback: &str) {
+    let doc = document();
+    let kept = opener
+        .is_some_and(|o| o.is_connected() && doc.active_element().is_some_and(|a| a.is_same_node(Some(&o))));
+    if kept {
+        return;
+    }
+    if let Some(element) =
+        doc.get_element_by_id(fallback).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = element.focus();
     }
 }
 

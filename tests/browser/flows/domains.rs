@@ -1,12 +1,14 @@
 //! A cluster's custom domains (the Domains tab): the records and their copy buttons, the
-//! certificate issued with no reload, the primary host and the overview, deleting; and the
+//! certificate issued with no reload, the primary host (asked first, the cluster read back
+//! after Cancel and after Confirm, focus never left on the page body) and the overview,
+//! deleting; and the
 //! viewer, who reads the Domains and Environment variables tabs and changes neither.
 
 use std::time::Duration;
 
 use cluster_sandbox::{Config, demo};
 
-use super::{Flow, copied, disabled, record_clipboard, sign_in_again};
+use super::{Flow, copied, disabled, read_elsewhere, record_clipboard, sign_in_again, wait_focus_on};
 use crate::harness::{Ctx, WAIT, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -85,9 +87,34 @@ async fn domain_lifecycle(ctx: Ctx) {
         "records are still asked for once validated"
     );
 
+    // Make primary asks first: every issuer and redirect URL moves, old clients break.
     ctx.click(&format!("{CARD} button.make-primary")).await;
+    let dialog = ctx.wait_text("dialog[open]", "Make auth.acme.com the primary host of acme-prod?").await;
+    assert!(
+        dialog.contains("The issuer of every realm on acme-prod becomes https://auth.acme.com/auth/realms/"),
+        "{dialog}"
+    );
+    assert!(
+        dialog.contains("every redirect URL moves from acme-prod.global.auth.ac to auth.acme.com"),
+        "{dialog}"
+    );
+    assert!(dialog.contains("configured with the old host acme-prod.global.auth.ac"), "{dialog}");
+    wait_focus_on(&ctx, "dialog[open] button.cancel", "the question's first control").await;
+    ctx.snap("domains-switch-dialog").await;
+    ctx.click("dialog[open] button.cancel").await;
+    ctx.wait_gone("dialog[open]", Duration::from_secs(5), "Cancel left the dialog open").await;
+    wait_focus_on(&ctx, &format!("{CARD} button.make-primary"), "after Cancel").await;
+    assert_eq!(ctx.calls("cluster.host.update", "200").await, 0, "Cancel switched the host");
+    assert!(cluster_host(&ctx).await.contains("acme-prod.global.auth.ac"), "Cancel changed the host");
+    ctx.wait_text("#primary-host", "(the cluster's default host)").await;
+
+    ctx.click(&format!("{CARD} button.make-primary")).await;
+    ctx.click("#confirm-host-switch").await;
     ctx.wait_text("#primary-host", "Primary host: auth.acme.com").await;
     ctx.wait_text(&format!("{CARD} .primary-mark"), "Primary host").await;
+    // Its button is gone: focus goes to the card's heading, not the page body.
+    wait_focus_on(&ctx, &format!("{CARD} h3"), "after Make primary").await;
+    assert!(cluster_host(&ctx).await.contains("auth.acme.com"), "the service kept the old host");
     // Deleting the primary is refused, with the way forward.
     assert!(disabled(&ctx, &format!("{CARD} button.delete-domain")).await, "the primary host can be deleted");
     ctx.wait_text(&format!("{CARD} .delete-block"), "Switch back to the default host").await;
@@ -101,7 +128,16 @@ async fn domain_lifecycle(ctx: Ctx) {
     ctx.wait_url(DOMAINS).await;
 
     ctx.click("#switch-to-default").await;
+    let dialog =
+        ctx.wait_text("dialog[open]", "Make acme-prod.global.auth.ac the primary host of acme-prod?").await;
+    assert!(dialog.contains("configured with the old host auth.acme.com"), "{dialog}");
+    ctx.click("#confirm-host-switch").await;
     ctx.wait_text("#primary-host", "(the cluster's default host)").await;
+    wait_focus_on(&ctx, "#primary-host", "after switching back").await;
+    assert!(
+        cluster_host(&ctx).await.contains("acme-prod.global.auth.ac"),
+        "the service kept the custom host"
+    );
     assert!(!ctx.exists(&format!("{CARD} .primary-mark")).await, "still marked primary");
     ctx.click(&format!("{CARD} button.delete-domain")).await;
     ctx.wait_text("dialog[open]", "Delete auth.acme.com?").await;
@@ -111,6 +147,12 @@ async fn domain_lifecycle(ctx: Ctx) {
     ctx.wait_text("#domain-usage", "0 of 15 domains").await;
     assert_eq!(ctx.calls("cluster.domain.delete", "204").await, 1);
     assert_eq!(ctx.calls("cluster.host.update", "200").await, 2);
+}
+
+/// The cluster's live host, read from the service (not the page).
+async fn cluster_host(ctx: &Ctx) -> String {
+    let cluster = read_elsewhere(ctx, "/clusters/cl-acme-prod").await;
+    cluster["host"].as_str().unwrap_or_else(|| panic!("no host in {cluster}")).to_string()
 }
 
 async fn viewer_read_only(ctx: Ctx) {

@@ -230,3 +230,42 @@ pub async fn copied(ctx: &Ctx) -> Vec<String> {
 pub async fn disabled(ctx: &Ctx, css: &str) -> bool {
     !ctx.find(css).await.is_enabled().await.unwrap_or_else(|e| panic!("is {css} enabled: {e}"))
 }
+
+/// `GET /v2{path}` as another client would (the demo admin secret), from the page: the JSON
+/// answer. A status other than 200, or a body that is not JSON, fails the flow, so a check
+/// on what it read cannot pass for want of reading it.
+pub async fn read_elsewhere(ctx: &Ctx, path: &str) -> serde_json::Value {
+    let script = as_admin_elsewhere(
+        "const path = arguments[0];
+        const r = await fetch('/v2' + path, { headers: { Authorization: 'Bearer ' + token.access_token } });
+        done([r.status, await r.text()]);",
+    );
+    let answer = ctx
+        .client
+        .execute_async(&script, vec![path.into()])
+        .await
+        .unwrap_or_else(|e| panic!("GET {path}: {e}"));
+    assert_eq!(answer[0], serde_json::json!(200), "GET {path}: {answer}");
+    let body = answer[1].as_str().unwrap_or_else(|| panic!("GET {path}: no body in {answer}"));
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("GET {path}: not JSON ({e}): {body:.200}"))
+}
+
+/// Waits until the focus is on an element matching `css` (a `matches()` selector), failing
+/// the flow after `WAIT` with what holds the focus instead.
+pub async fn wait_focus_on(ctx: &Ctx, css: &str, what: &str) {
+    let started = std::time::Instant::now();
+    loop {
+        let script = "const a = document.activeElement, css = arguments[0];\
+            return [!!a && a.matches(css), a ? a.tagName + '#' + a.id + '.' + a.className : ''];";
+        let answer = ctx
+            .client
+            .execute(script, vec![css.into()])
+            .await
+            .unwrap_or_else(|e| panic!("the focused element: {e}"));
+        if answer[0] == serde_json::json!(true) {
+            return;
+        }
+        assert!(started.elapsed() < crate::harness::WAIT, "{what}: the focus is on {}", answer[1]);
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}

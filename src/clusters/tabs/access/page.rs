@@ -1,24 +1,26 @@
 //! `/clusters/:id/access`: the cluster's IP rules in the dashboard's three sections.
 //! Read, edit, and save only the categories that changed (the API replaces each
-//! category it is sent and keeps the others). Setting a new admin allow list (on for the
-//! first time, or changed) asks first: the admin console is then reachable only from those
-//! addresses, and a wrong list locks everyone out.
+//! category it is sent and keeps the others). A save that adds or removes an address in any
+//! list asks first (`ask`): a public allow list answers only its addresses on every realm's
+//! login and /token, an admin list locks the admin console to its own; an alias-only edit
+//! changes nobody's access and is saved at once.
 
 use cluster_api::{IpRestrictionsRequest, IpRulesRepresentation, catalogue, ops};
 use leptos::prelude::*;
 
+use super::ask::SaveQuestion;
 use super::rules::{
-    Category, Draft, add_problem, address_problem, cap, cap_line, changes, is_empty, locks_admin,
+    AddressChange, Category, Draft, add_problem, address_changes, address_problem, cap, cap_line, changes,
+    is_empty,
 };
 use super::section::{Row, RuleSection};
 use crate::api::{self, Api};
 use crate::clusters::ClusterCtx;
-use crate::clusters::tabs::logs::around;
 use crate::i18n::k::access as w;
-use crate::i18n::{t, tf};
+use crate::i18n::t;
 use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
-use crate::kit::dialog::{Confirm, ConfirmDialog, ConfirmStyle};
+use crate::kit::dialog::Confirm;
 use crate::kit::write::{Work, Write};
 use crate::load::load;
 
@@ -75,6 +77,11 @@ impl Editor {
     fn request(self) -> Option<IpRestrictionsRequest> {
         let drafts = self.drafts();
         self.saved.with(|saved| saved.as_ref().map(|s| changes(s, &drafts)))
+    }
+
+    /// The lists whose addresses `request` changes (each a reason to ask before saving).
+    fn address_changes(self, request: &IpRestrictionsRequest) -> Vec<AddressChange> {
+        self.saved.with_untracked(|s| s.as_ref().map(|s| address_changes(s, request)).unwrap_or_default())
     }
 }
 
@@ -139,8 +146,7 @@ pub fn ClusterAccess() -> impl IntoView {
     let save = move |_| {
         let Some(body) = pending.get_untracked() else { return };
         saved_note.set(false);
-        let locks = editor.saved.with_untracked(|s| s.as_ref().is_some_and(|s| locks_admin(s, &body)));
-        if locks {
+        if !editor.address_changes(&body).is_empty() {
             confirm.open();
         } else {
             write.start(save_work(api, cluster_id.get_value(), body, editor, saved_note), None);
@@ -169,11 +175,7 @@ pub fn ClusterAccess() -> impl IntoView {
         });
         crate::code::hcl::ip_rules(t, &cluster_id.get_value(), &admin, &realm_allow, &realm_block)
     }));
-    let admin_list = move || {
-        editor.rows[0].with_untracked(|rows| {
-            rows.iter().map(|r| r.address.get_untracked().trim().to_string()).collect::<Vec<_>>().join(", ")
-        })
-    };
+    let asked = Callback::new(move |()| editor.address_changes(&pending.get_untracked().unwrap_or_default()));
 
     let sections = Category::ALL
         .into_iter()
@@ -209,16 +211,7 @@ pub fn ClusterAccess() -> impl IntoView {
             {write.failure()}
             {move || read_only.get().is_none().then(|| view! { <CodePanel curl=code hcl=hcl/> })}
         </div>
-        <ConfirmDialog confirm=confirm title=Signal::derive(move || tf(w::CONFIRM_TITLE, &[("cluster", &cluster.with(|c| c.name.clone()))]))
-            body=move || {
-                let (before, after) = around(t(w::CONFIRM_ONLY_THESE), "addresses");
-                view! {
-                    <p>{before} <strong>{admin_list()}</strong> {after}</p>
-                    <p id="admin-lock-consequence">{t(w::CONFIRM_CONSEQUENCE)}</p>
-                    <p>{t(w::CONFIRM_OWN_ADDRESS)}</p>
-                    <CodePanel curl=code hcl=hcl/>
-                }
-            }
-            confirm_label=t(w::SAVE_AND_RESTRICT) busy_label=t(w::SAVING) style=ConfirmStyle::Danger work=confirmed confirm_id="confirm-admin-lock"/>
+        <SaveQuestion confirm=confirm cluster=Signal::derive(move || cluster.with(|c| c.name.clone()))
+            changes=asked curl=code hcl=hcl work=confirmed/>
     }
 }

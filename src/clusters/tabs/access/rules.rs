@@ -116,15 +116,46 @@ pub fn is_empty(request: &IpRestrictionsRequest) -> bool {
         && request.realm_blocked_ip_rules.is_none()
 }
 
-/// True when saving sets a new, non-empty admin allow list (turned on or changed): from
-/// then on the admin console answers only the listed addresses, and a wrong list locks
-/// everyone out. `saved` is what the list was; a save that leaves it alone asks nothing.
-pub fn locks_admin(saved: &IpRulesRepresentation, request: &IpRestrictionsRequest) -> bool {
-    request.admin_allowed_ip_rules.as_ref().is_some_and(|r| {
-        !r.is_empty()
-            && (r.len() != saved.admin_allowed_ip_rules.len()
-                || r.iter().zip(&saved.admin_allowed_ip_rules).any(|(new, old)| new.address != old.address))
-    })
+/// What a save does to one category's addresses (aliases aside): the addresses it adds and
+/// removes, and the whole list after it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AddressChange {
+    pub category: Category,
+    pub added: Vec<String>,
+    pub removed: Vec<String>,
+    pub after: Vec<String>,
+}
+
+/// Every category whose addresses `request` changes, compared with `saved`: each of these
+/// changes who can reach the cluster, so the save asks first. A category sent only for a
+/// new alias (or a new order) changes nobody's access and is left out.
+pub fn address_changes(saved: &IpRulesRepresentation, request: &IpRestrictionsRequest) -> Vec<AddressChange> {
+    Category::ALL
+        .into_iter()
+        .filter_map(|category| {
+            let after = dedup(category.sent(request)?.iter().map(|r| r.address.as_str()));
+            let before = dedup(category.of(saved).iter().map(|r| r.address.as_str()));
+            let added: Vec<String> = after.iter().filter(|a| !before.contains(a)).cloned().collect();
+            let removed: Vec<String> = before.iter().filter(|b| !after.contains(b)).cloned().collect();
+            (!added.is_empty() || !removed.is_empty()).then_some(AddressChange {
+                category,
+                added,
+                removed,
+                after,
+            })
+        })
+        .collect()
+}
+
+/// The addresses once each, in their first order.
+fn dedup<'a>(addresses: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for a in addresses {
+        if !out.iter().any(|o| o == a) {
+            out.push(a.to_string());
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -176,20 +207,60 @@ mod tests {
     }
 
     #[test]
-    fn the_first_admin_rule_locks_the_console() {
+    fn every_added_or_removed_address_asks() {
         let empty = IpRulesRepresentation::default();
         let first = changes(&empty, &[vec![draft("203.0.113.4", "")], vec![], vec![]]);
-        assert!(locks_admin(&empty, &first));
-        let saved =
-            IpRulesRepresentation { admin_allowed_ip_rules: vec![rule("203.0.113.4", "")], ..empty.clone() };
-        let more =
-            changes(&saved, &[vec![draft("203.0.113.4", ""), draft("203.0.113.5", "")], vec![], vec![]]);
-        assert!(locks_admin(&saved, &more), "a changed list asks again");
-        let alias_only = changes(&saved, &[vec![draft("203.0.113.4", "office")], vec![], vec![]]);
-        assert!(!locks_admin(&saved, &alias_only), "the same addresses lock nobody out");
-        let off = changes(&saved, &[vec![], vec![], vec![]]);
-        assert!(!locks_admin(&saved, &off), "an empty list restricts nothing");
-        assert!(!locks_admin(&empty, &changes(&empty, &[vec![], vec![draft("192.0.2.1", "")], vec![]])));
+        let asked = address_changes(&empty, &first);
+        assert_eq!(asked.len(), 1);
+        assert_eq!(asked[0].category, Category::AdminAllowed);
+        assert_eq!(asked[0].added, vec!["203.0.113.4".to_string()]);
+
+        let saved = IpRulesRepresentation {
+            admin_allowed_ip_rules: vec![rule("203.0.113.4", "")],
+            realm_blocked_ip_rules: vec![rule("198.51.100.0/24", "abuse")],
+            ..empty.clone()
+        };
+        let alias_only = changes(
+            &saved,
+            &[vec![draft("203.0.113.4", "office")], vec![], vec![draft("198.51.100.0/24", "spam")]],
+        );
+        assert!(!is_empty(&alias_only), "an alias edit is still saved");
+        assert!(address_changes(&saved, &alias_only).is_empty(), "an alias edit asks nothing");
+
+        // The public allow list: the change that answers one address only.
+        let public = changes(
+            &saved,
+            &[
+                vec![draft("203.0.113.4", "")],
+                vec![draft("198.51.100.7", "")],
+                vec![draft("198.51.100.0/24", "abuse")],
+            ],
+        );
+        let asked = address_changes(&saved, &public);
+        assert_eq!(asked.len(), 1);
+        assert_eq!(asked[0].category, Category::RealmAllowed);
+        assert_eq!(asked[0].after, vec!["198.51.100.7".to_string()]);
+
+        // Removing asks too, in any list, and says what goes.
+        let removed = changes(&saved, &[vec![], vec![], vec![]]);
+        let asked = address_changes(&saved, &removed);
+        assert_eq!(
+            asked.iter().map(|c| c.category).collect::<Vec<_>>(),
+            vec![Category::AdminAllowed, Category::RealmBlocked]
+        );
+        assert_eq!(asked[1].removed, vec!["198.51.100.0/24".to_string()]);
+        assert!(asked[1].added.is_empty() && asked[1].after.is_empty());
+
+        // A swap is one added and one removed.
+        let swapped = changes(
+            &saved,
+            &[vec![draft("203.0.113.5", "")], vec![], vec![draft("198.51.100.0/24", "abuse")]],
+        );
+        let asked = address_changes(&saved, &swapped);
+        assert_eq!(
+            (asked[0].added.clone(), asked[0].removed.clone()),
+            (vec!["203.0.113.5".to_string()], vec!["203.0.113.4".to_string()])
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! One custom domain: its live DNS and certificate status, the records still to create
-//! (each name and value with a copy button), Make primary, and delete.
+//! (each name and value with a copy button), Make primary (asked first, in the page's one
+//! host-switch dialog), and delete.
 
 use crate::kit::copy::CopyButton;
 use cluster_api::{CertificateStatusMapping, CustomerDomain, CustomerDomainValidation, DomainRecord, ops};
@@ -91,14 +92,17 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
     let primary_hcl = crate::code::live(Box::new(move |t| {
         crate::code::hcl::primary_host(t, &cluster_id.get_value(), &host.get_value())
     }));
+    // Focus lands on the card's heading after it became primary (its button is then gone).
+    let heading_id = format!("domain-heading-{}", domain.id);
+    let asks_from = StoredValue::new(heading_id.clone());
     let make_primary = move || {
         if is_primary() {
             return None;
         }
         let block = certificate().map_or(Some(t(w::CHECKING_CERTIFICATE)), |c| primary_block(&c));
         Some(view! {
-            <button class="button make-primary" disabled=move || block.is_some() || ctx.denied.get().is_some() || ctx.host_write.busy.get()
-                on:click=move |_| ctx.switch_to(host.get_value())>{t(w::MAKE_PRIMARY)}</button>
+            <button class="button make-primary" disabled=move || block.is_some() || ctx.denied.get().is_some() || ctx.host_confirm.write.busy.get()
+                on:click=move |_| ctx.ask_switch(host.get_value(), &asks_from.get_value())>{t(w::MAKE_PRIMARY)}</button>
             {block.map(|why| view! { <span class="hint reason primary-block">{why}</span> })}
         })
     };
@@ -117,7 +121,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
     view! {
         <article class="card domain" data-domain=domain.domain.clone()>
             <div class="section-head">
-                <h3 class="mono">{domain.domain.clone()}</h3>
+                <h3 class="mono" id=heading_id tabindex="-1">{domain.domain.clone()}</h3>
                 <CopyButton text=domain.domain.clone() what=t(w::COPY_HOST)/>
                 <a class="domain-link" href=links::cluster_domain(&ctx.cluster.id.get_value(), &domain.id)>{t(w::DNS_ADMIN_LINK)}</a>
                 {move || is_primary().then(|| view! { {Badge::new(t(w::PRIMARY_BADGE), Tone::Ok).class("primary-mark").view()} })}

@@ -5,6 +5,7 @@ mod add;
 mod card;
 mod focus;
 mod page;
+mod switch;
 mod words;
 
 use cluster_api::domain_rules::{self, HostProblem, MAX_HOST, MAX_LABEL};

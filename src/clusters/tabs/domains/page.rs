@@ -1,5 +1,6 @@
 //! `/clusters/:id/domains`: the primary host (and the way back to the default one), how
-//! many domains the tier allows, adding a domain, and one card per domain.
+//! many domains the tier allows, adding a domain, and one card per domain. Changing the
+//! primary host asks first (`switch`): every issuer and redirect URL moves with it.
 
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
@@ -9,14 +10,14 @@ use leptos::prelude::*;
 use super::add::AddDomain;
 use super::card::DomainCard;
 use super::focus::DomainFocus;
+use super::switch::HostSwitchQuestion;
 use super::{DEFAULT_SUFFIX, DomainWatch, bare_host, cap, usage};
 use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
 use crate::clusters::watch::ClusterWatch;
 use crate::i18n::k::domains as w;
 use crate::i18n::t;
-use crate::kit::Loaded;
-use crate::kit::Write;
+use crate::kit::{Confirm, Loaded, Work};
 use crate::load::{Load, load};
 use leptos_router::hooks::use_query_map;
 
@@ -30,19 +31,31 @@ pub struct DomainsCtx {
     pub watch: DomainWatch,
     /// The live primary host, bare (`auth.acme.com`).
     pub primary: Memo<String>,
-    /// Switching the primary host: one at a time, from the head or a card.
-    pub host_write: Write,
+    /// Switching the primary host, asked first: one dialog for the head and every card.
+    pub host_confirm: Confirm,
+    /// The host the open question would make primary.
+    pub switch_target: RwSignal<Option<String>>,
     clusters: ClusterWatch,
 }
 
 impl DomainsCtx {
+    /// Asks before making `host` the primary host. `fallback` is the id of what takes focus
+    /// afterwards when the button that asked is gone (it goes once its host is primary).
+    pub fn ask_switch(self, host: String, fallback: &str) {
+        self.switch_target.set(Some(host));
+        self.host_confirm.open_returning_to(fallback);
+    }
+
     /// Makes `host` the primary host; the answer (the cluster) updates every view of it.
-    pub fn switch_to(self, host: String) {
+    pub fn switch_work(self, host: String) -> Work {
         let (api, clusters) = (self.cluster.api, self.clusters);
         let id = self.cluster.id.get_value();
         let op = ops::ClusterHostUpdate { id: id.clone(), body: ClusterDomain { host } };
-        self.host_write
-            .run(async move { api::call(api, &op).await }, move |cluster| clusters.publish(id, cluster));
+        Box::pin(async move {
+            let cluster = api::call(api, &op).await?;
+            clusters.publish(id, cluster);
+            Ok(())
+        })
     }
 }
 
@@ -63,7 +76,8 @@ pub fn ClusterDomains() -> impl IntoView {
         denied,
         watch: crate::poll::app_wide(super::domain_watch),
         primary,
-        host_write: Write::new(t(w::SWITCHING_PRIMARY)),
+        host_confirm: Confirm::new(t(w::SWITCHING_PRIMARY)),
+        switch_target: RwSignal::new(None),
         clusters: expect_context::<ClusterWatch>(),
     };
     provide_context(ctx);
@@ -86,9 +100,9 @@ pub fn ClusterDomains() -> impl IntoView {
     let switch_back = move || {
         (!on_default()).then(|| {
             view! {
-                <button class="button" id="switch-to-default" disabled=move || denied.get().is_some() || ctx.host_write.busy.get()
-                    on:click=move |_| ctx.switch_to(default_host.get_untracked())>
-                    {ctx.host_write.label(t(w::SWITCH_BACK), t(w::SWITCHING))}
+                <button class="button" id="switch-to-default" disabled=move || denied.get().is_some() || ctx.host_confirm.write.busy.get()
+                    on:click=move |_| ctx.ask_switch(default_host.get_untracked(), "primary-host")>
+                    {t(w::SWITCH_BACK)}
                 </button>
                 {move || denied.get().is_none().then(|| view! { <CodePanel curl=back_code hcl=back_hcl/> })}
             }
@@ -111,16 +125,17 @@ pub fn ClusterDomains() -> impl IntoView {
                 <span class="usage-line">{usage_line}</span>
             </div>
             <p class="hint">{t(w::HINT)}</p>
-            <p id="primary-host">{t(w::PRIMARY_HOST)} <strong class="mono">{move || primary.get()}</strong>
+            // Takes focus after a switch back, whose button is then gone.
+            <p id="primary-host" tabindex="-1">{t(w::PRIMARY_HOST)} <strong class="mono">{move || primary.get()}</strong>
                 {move || on_default().then(|| t(w::DEFAULT_HOST_NOTE))}
                 " "{move || view! { <CopyButton text=primary.get() what=t(w::COPY_PRIMARY_HOST)/> }}</p>
             <div class="row-actions">{switch_back}</div>
-            <div id="host-error">{ctx.host_write.failure()}</div>
             {move || match denied.get() {
                 Some(why) => view! { <p class="hint reason" id="domains-read-only">{why}</p> }.into_any(),
                 None => view! { <AddDomain/> }.into_any(),
             }}
         </section>
+        <HostSwitchQuestion/>
         {focus}
         {Loaded::new(t(w::LOADING_DOMAINS), list)
             .empty(Vec::is_empty, || view! {
