@@ -30,6 +30,16 @@ import { parse, ranges } from "./split-loader.mjs";
 /** Shared packs at most: with the group's own pack, a first navigation fetches ≤ 9 files. */
 const MAX_SHARED = 8;
 const PREFIX = "__wasm_split_load_";
+/**
+ * The signed-in console (the shell): every other group but OUTSIDE's is only ever loaded
+ * after it, since every signed-in screen is inside the shell. So a chunk the console needs
+ * travels in the console's own pack even when later groups need it too: they find it
+ * loaded already, and the console fetches no shared pack padded with their code.
+ */
+const FIRST = "console";
+/** The groups that may load before the console: the code exchange and the sign-in page's
+ * catalogue switcher. A chunk they share with the console stays in a shared pack. */
+const OUTSIDE = ["account_tokens", "i18n_load"];
 
 /** Every chunk a split point needs, its dependencies' dependencies included. */
 function closure(deps, chunks) {
@@ -50,12 +60,20 @@ export function plan(graph, size) {
     const users = new Map([...chunks.keys()].map((n) => [n, []]));
     for (const e of exports) for (const n of closure(e.deps, chunks)) users.get(n).push(e.name);
     const own = new Map(exports.map((e) => [e.name, [e.file]]));
+    for (const g of [FIRST, ...OUTSIDE]) {
+        if (!own.has(PREFIX + g)) throw new Error(`pack-modules: no split point for the group ${g}`);
+    }
+    const outside = new Set(OUTSIDE.map((g) => PREFIX + g));
     const shared = new Map(); // signature -> { groups: Set, files: [] }
     for (const [n, names] of users) {
         const file = `chunk_${n}.wasm`;
         if (names.length === 0) throw new Error(`pack-modules: chunk ${n} is needed by no split point`);
         if (names.length === 1) {
             own.get(names[0]).push(file);
+            continue;
+        }
+        if (names.includes(PREFIX + FIRST) && !names.some((g) => outside.has(g))) {
+            own.get(PREFIX + FIRST).push(file);
             continue;
         }
         const key = [...names].sort().join(" ");
