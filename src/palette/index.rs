@@ -103,17 +103,24 @@ impl Entry {
     /// How well `words` (folded, not empty; `phrase` is them as typed, folded) match this
     /// entry, if they do. See `Score`.
     fn score(&self, phrase: &str, words: &[&str]) -> Option<Score> {
-        let by_words = self.by_words(words);
+        let by_words = self.by_words(words)?;
         if words.len() < 2 {
-            return by_words;
+            return Some(by_words);
         }
         // The whole query may match better as one phrase ("add realm to acme" is a prefix
         // of "Add realm to acme-prod", where its words are a prefix and three word starts).
-        let as_phrase = self.best(phrase).map(|how| Score { worst: how, total: how as u16 });
-        match (by_words, as_phrase) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        // Only where every word matched: a key that holds the phrase holds each of its words.
+        // A phrase holds white space, which no word of a key does: it is never a subsequence
+        // inside one word, so only a key that contains it is ranked.
+        let as_phrase = std::iter::once(&self.key)
+            .chain(&self.names)
+            .filter(|key| key.contains(phrase))
+            .filter_map(|key| rank(phrase, key))
+            .min();
+        Some(match as_phrase {
+            Some(how) => by_words.min(Score { worst: how, total: how as u16 }),
+            None => by_words,
+        })
     }
 
     /// Every word matched on its own, if every word matches somewhere.
