@@ -4,7 +4,10 @@
 //! matched better (so "domain" never finds "Add realm to acme-staging"). Ties go to the most
 //! recently visited page of this tab; entries never visited follow by kind, then
 //! alphabetically. Labels are matched as shown, in the person's language; accents are
-//! optional in a query ("region" finds "Région"). Pure: tested natively.
+//! optional in a query ("region" finds "Région"). An entry may also be found by names it
+//! does not show (a realm's name beside its display name), and a query of several words
+//! finds the entries whose trail holds every word ("prod logs": "acme-prod › Logs"; see
+//! `Index::search` for how those rank). Pure: tested natively.
 
 use std::cmp::Reverse;
 use std::collections::HashMap;
@@ -45,7 +48,16 @@ pub struct Entry {
     /// A second line: the organization of a cluster, the cluster of a realm.
     pub detail: String,
     pub href: String,
+    /// The label, folded once here so that a keystroke folds only the query.
     key: String,
+    /// Other names it answers to, folded, none equal to `key`: a realm's name when its
+    /// label is its display name. Matched like the label.
+    names: Vec<String>,
+    /// Where it lives when the label does not say, folded: a realm's cluster. Only a word
+    /// of a query of several words may match it, and only beside a word that matched the
+    /// label or a name: "prod customers" finds the customers realm of acme-prod, while
+    /// "acme-prod" alone does not list every realm of that cluster.
+    within: String,
 }
 
 impl Entry {
@@ -57,8 +69,92 @@ impl Entry {
     ) -> Entry {
         let label = label.into();
         let key = fold(&label);
-        Entry { kind, label, detail: detail.into(), href: href.into(), key }
+        Entry {
+            kind,
+            label,
+            detail: detail.into(),
+            href: href.into(),
+            key,
+            names: Vec::new(),
+            within: String::new(),
+        }
     }
+
+    /// It is also found by `name`, which it does not show.
+    pub fn also(mut self, name: &str) -> Entry {
+        let name = fold(name);
+        if !name.is_empty() && name != self.key && !self.names.contains(&name) {
+            self.names.push(name);
+        }
+        self
+    }
+
+    /// It lives in `parent` (shown in its detail, not in its label).
+    pub fn within(mut self, parent: &str) -> Entry {
+        self.within = fold(parent);
+        self
+    }
+
+    /// The best way `query` (folded, not empty) matches the label or a name.
+    fn best(&self, query: &str) -> Option<Match> {
+        std::iter::once(&self.key).chain(&self.names).filter_map(|key| rank(query, key)).min()
+    }
+
+    /// How well `words` (folded, not empty; `phrase` is them as typed, folded) match this
+    /// entry, if they do. See `Score`.
+    fn score(&self, phrase: &str, words: &[&str]) -> Option<Score> {
+        let by_words = self.by_words(words)?;
+        if words.len() < 2 {
+            return Some(by_words);
+        }
+        // The whole query may match better as one phrase ("add realm to acme" is a prefix
+        // of "Add realm to acme-prod", where its words are a prefix and three word starts).
+        // Only where every word matched: a key that holds the phrase holds each of its words.
+        // A phrase holds white space, which no word of a key does: it is never a subsequence
+        // inside one word, so only a key that contains it is ranked.
+        let as_phrase = std::iter::once(&self.key)
+            .chain(&self.names)
+            .filter(|key| key.contains(phrase))
+            .filter_map(|key| rank(phrase, key))
+            .min();
+        Some(match as_phrase {
+            Some(how) => by_words.min(Score { worst: how, total: how as u16 }),
+            None => by_words,
+        })
+    }
+
+    /// Every word matched on its own, if every word matches somewhere.
+    fn by_words(&self, words: &[&str]) -> Option<Score> {
+        let several = words.len() > 1;
+        let mut score = Score { worst: Match::Prefix, total: 0 };
+        let mut shown = false;
+        for word in words {
+            let how = match self.best(word) {
+                Some(how) => {
+                    shown = true;
+                    how
+                }
+                None if several => rank(word, &self.within)?,
+                None => return None,
+            };
+            score.worst = score.worst.max(how);
+            score.total = score.total.saturating_add(how as u16);
+        }
+        shown.then_some(score)
+    }
+}
+
+/// How well an entry matches a query, best first. For a query of one word it orders as that
+/// word's `Match` does (`total` is then the same `Match`), so one word ranks as it always
+/// did. For several words: first by the worst match of any word (so an entry where one word
+/// is only a subsequence ranks below one where every word starts a word), then by the sum of
+/// the words' matches (so "prod logs" prefers an entry that starts with "prod" over one where
+/// both words only start words). The whole query read as one phrase competes too, scored as
+/// one word; the better of the two counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Score {
+    worst: Match,
+    total: u16,
 }
 
 /// The text a query is matched against: lower case, with the accents of the console's
@@ -167,20 +263,27 @@ impl Index {
 
     /// The positions of the best `limit` entries for `query`, best first. An empty query
     /// lists everything: the most recently visited first.
+    ///
+    /// Each word of the query (split on white space) must match the entry's label, a name
+    /// it answers to, or (for a query of several words) where it lives; `Score` says how
+    /// they rank. The query is folded and split once per keystroke; the entries were folded
+    /// when the index was built.
     pub fn search(&self, query: &str, visits: &Visits, limit: usize) -> Vec<usize> {
-        let query = fold(query.trim());
-        let mut found: Vec<(Match, Reverse<u32>, usize)> = self
+        let phrase = fold(query.trim());
+        let words: Vec<&str> = phrase.split_whitespace().collect();
+        let everything = Score { worst: Match::Prefix, total: 0 };
+        let mut found: Vec<(Score, Reverse<u32>, usize)> = self
             .entries
             .iter()
             .enumerate()
             .filter_map(|(at, e)| {
-                let how = if query.is_empty() { Some(Match::Prefix) } else { rank(&query, &e.key) }?;
+                let how = if words.is_empty() { Some(everything) } else { e.score(&phrase, &words) }?;
                 Some((how, Reverse(visits.last(&e.href)), at))
             })
             .collect();
         // A subsequence is offered only when nothing matched better.
-        if found.iter().any(|(how, _, _)| *how < Match::Subsequence) {
-            found.retain(|(how, _, _)| *how < Match::Subsequence);
+        if found.iter().any(|(how, _, _)| how.worst < Match::Subsequence) {
+            found.retain(|(how, _, _)| how.worst < Match::Subsequence);
         }
         // Only the first `limit` need to be in order.
         if found.len() > limit {
@@ -325,5 +428,149 @@ mod tests {
         assert_eq!(found, ["scale-0000", "scale-0001", "scale-0002", "scale-0003", "scale-0004"]);
         assert_eq!(index.search("scale", &Visits::default(), 50).len(), 50);
         assert!(index.search("nothing", &Visits::default(), 50).is_empty());
+    }
+
+    /// The demo world's realms of acme-prod (name, display name) and a cluster's tabs.
+    fn realms() -> Index {
+        let realm = |name: &str, display: Option<&str>, cluster: &str| {
+            Entry::new(
+                Kind::Realm,
+                display.unwrap_or(name),
+                format!("Realm on {cluster}"),
+                format!("/realms/{name}"),
+            )
+            .also(name)
+            .within(cluster)
+        };
+        let tab = |cluster: &str, tab: &str| {
+            Entry::new(Kind::Tab, format!("{cluster} › {tab}"), "", format!("/clusters/{cluster}/{tab}"))
+        };
+        Index::new(vec![
+            realm("customers", Some("Acme customers"), "acme-prod"),
+            realm("partners", Some("Partner portal"), "acme-prod"),
+            realm("internal", None, "acme-prod"),
+            realm("legacy-import", Some("Legacy SSO"), "acme-prod"),
+            realm("dev", None, "acme-dev"),
+            Entry::new(Kind::Cluster, "acme-prod", "Acme", "/clusters/acme-prod"),
+            Entry::new(Kind::Cluster, "acme-dev", "Acme", "/clusters/acme-dev"),
+            tab("acme-prod", "Logs"),
+            tab("acme-prod", "Access"),
+            tab("acme-dev", "Logs"),
+            tab("acme-dev", "Access"),
+            Entry::new(Kind::Action, "Add realm to acme-prod", "", "/clusters/acme-prod/realms?add=1"),
+        ])
+    }
+
+    fn find(index: &Index, query: &str) -> Vec<String> {
+        labels(index, &index.search(query, &Visits::default(), 20))
+    }
+
+    #[test]
+    fn a_realm_is_found_by_its_name_and_by_its_display_name() {
+        let index = realms();
+        assert_eq!(find(&index, "partners"), ["Partner portal"], "its name, which it does not show");
+        assert_eq!(find(&index, "legacy-import"), ["Legacy SSO"]);
+        assert_eq!(find(&index, "IMPORT"), ["Legacy SSO"], "a word of its name");
+        assert_eq!(find(&index, "Partner portal"), ["Partner portal"], "its display name");
+        assert_eq!(find(&index, "sso"), ["Legacy SSO"]);
+        assert_eq!(find(&index, "internal"), ["internal"], "a realm without a display name");
+        assert_eq!(find(&index, "legacy"), ["Legacy SSO"], "label and name both match: listed once");
+    }
+
+    #[test]
+    fn a_name_ranks_as_the_label_would() {
+        let index = Index::new(vec![
+            Entry::new(Kind::Realm, "Partner portal", "", "/realms/p").also("partners"),
+            Entry::new(Kind::Page, "Old partners", "", "/old"),
+            Entry::new(Kind::Page, "Dispartners", "", "/dis"),
+        ]);
+        // A prefix of the realm's name beats a word start of a page's label, whatever the kinds.
+        assert_eq!(find(&index, "partners"), ["Partner portal", "Old partners", "Dispartners"]);
+    }
+
+    #[test]
+    fn every_word_must_match_somewhere_in_the_trail() {
+        let index = realms();
+        let found = find(&index, "prod logs");
+        assert_eq!(found, ["acme-prod › Logs"], "not acme-dev's Logs, nor the other acme-prod tabs");
+        assert_eq!(find(&index, "acme-dev access"), ["acme-dev › Access"]);
+        assert_eq!(find(&index, "  access   acme-dev "), ["acme-dev › Access"], "any order, any spacing");
+        assert_eq!(find(&index, "logs"), ["acme-dev › Logs", "acme-prod › Logs"]);
+        assert!(find(&index, "prod zzz").is_empty(), "a word that matches nothing rejects the entry");
+        assert!(find(&index, "acme-dev logsx").is_empty());
+        assert!(find(&index, "partners xyz").is_empty(), "the name matched, the other word did not");
+    }
+
+    #[test]
+    fn a_realm_is_found_with_its_cluster_beside_another_word() {
+        let index = realms();
+        assert_eq!(find(&index, "prod customers"), ["Acme customers"]);
+        assert_eq!(find(&index, "partners acme-prod"), ["Partner portal"]);
+        assert_eq!(
+            find(&index, "dev dev"),
+            ["dev", "acme-dev", "acme-dev › Access", "acme-dev › Logs"],
+            "the realm dev (its label twice a prefix), then word starts"
+        );
+        // Its cluster alone never finds it: "acme-prod" lists the cluster, its tabs and its
+        // action, not every realm it holds; nor do two words that both only name the cluster.
+        let not_named = |found: &[String]| {
+            !found.iter().any(|l| ["internal", "Partner portal", "Legacy SSO"].contains(&l.as_str()))
+        };
+        let alone = find(&index, "acme-prod");
+        assert!(not_named(&alone), "{alone:?}");
+        let both = find(&index, "acme prod");
+        assert!(not_named(&both), "{both:?}");
+        assert!(both.iter().any(|l| l == "acme-prod › Logs"), "{both:?}");
+        // "Acme customers" holds "acme" in its label, so there its cluster may match "prod".
+        assert!(both.iter().any(|l| l == "Acme customers"), "{both:?}");
+    }
+
+    #[test]
+    fn several_words_rank_by_their_worst_match_then_their_sum() {
+        let index = Index::new(vec![
+            Entry::new(Kind::Page, "acme-prod › Logs", "", "/a"),
+            Entry::new(Kind::Tab, "prod-logs", "", "/b"),
+            Entry::new(Kind::Page, "prod blogs", "", "/c"),
+            Entry::new(Kind::Page, "prod lgs and logs", "", "/d"),
+        ]);
+        // prod-logs: a prefix and a word start; acme-prod › Logs and "prod lgs and logs":
+        // two word starts / a prefix and a word start; "prod blogs": "logs" only inside a word.
+        assert_eq!(
+            find(&index, "prod logs"),
+            ["prod lgs and logs", "prod-logs", "acme-prod › Logs", "prod blogs"],
+            "(word start, 1) twice by kind and alphabet, then (word start, 2), then (substring, 2)"
+        );
+        // Every word a subsequence at worst: offered only when nothing matched better.
+        assert_eq!(
+            find(&index, "prod lgs"),
+            ["prod lgs and logs"],
+            "the only one where \"lgs\" is more than scattered letters"
+        );
+        let scattered = Index::new(vec![Entry::new(Kind::Page, "acme-prod › Logs", "", "/a")]);
+        assert_eq!(find(&scattered, "prd lgs"), ["acme-prod › Logs"], "subsequences, with nothing better");
+    }
+
+    #[test]
+    fn the_whole_query_as_one_phrase_competes() {
+        let index = Index::new(vec![
+            Entry::new(Kind::Page, "prod acme", "", "/a"),
+            Entry::new(Kind::Tab, "acme prod tools", "", "/b"),
+        ]);
+        // Word by word both are (word start, 1) and the page would come first; as a phrase,
+        // "acme prod" is a prefix of the tab.
+        assert_eq!(find(&index, "acme prod"), ["acme prod tools", "prod acme"]);
+        let index = world();
+        assert_eq!(find(&index, "add realm to acme")[0], "Add realm to acme-prod");
+    }
+
+    #[test]
+    fn one_word_ranks_by_its_match_alone() {
+        // The score of a single word orders exactly as its `Match`: the existing ranking.
+        let index = realms();
+        let found = find(&index, "acme");
+        let classes: Vec<Match> =
+            found.iter().map(|l| rank("acme", &fold(l)).unwrap_or(Match::Subsequence)).collect();
+        assert!(classes.windows(2).all(|w| w[0] <= w[1]), "{found:?} {classes:?}");
+        assert_eq!(found[0], "acme-dev", "prefixes first, clusters alphabetically");
     }
 }

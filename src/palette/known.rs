@@ -22,7 +22,17 @@ pub struct KnownCluster {
 pub struct KnownRealm {
     pub cluster_id: String,
     pub id: String,
+    /// The deployment's `name`: its Keycloak realm name, what people type ("partners").
     pub name: String,
+    /// The deployment's `display_name` when one is set and not empty ("Partner portal").
+    pub display_name: Option<String>,
+}
+
+impl KnownRealm {
+    /// What the console shows for it: the display name, else the name.
+    pub fn shown(&self) -> &str {
+        self.display_name.as_deref().unwrap_or(&self.name)
+    }
 }
 
 thread_local! {
@@ -71,7 +81,8 @@ pub fn realms_read(cluster_id: &str, realms: &[Deployment]) {
         all.extend(realms.iter().map(|r| KnownRealm {
             cluster_id: cluster_id.to_string(),
             id: r.id.clone(),
-            name: r.display_name.clone().filter(|d| !d.is_empty()).unwrap_or_else(|| r.name.clone()),
+            name: r.name.clone(),
+            display_name: r.display_name.clone().filter(|d| !d.is_empty()),
         }));
     });
 }
@@ -143,5 +154,33 @@ mod tests {
         let ids = with_realms(|all| all.iter().map(|r| r.id.clone()).collect::<Vec<_>>());
         assert_eq!(ids, ["r3", "r4"]);
         assert!(realms_known("cl-1") && realms_known("cl-2") && !realms_known("cl-3"));
+    }
+
+    #[test]
+    fn a_realm_keeps_its_name_and_its_display_name() {
+        let realm = |name: &str, display: Option<&str>| Deployment {
+            id: format!("dep-{name}"),
+            name: name.into(),
+            display_name: display.map(String::from),
+            ..Default::default()
+        };
+        realms_read(
+            "cl-names",
+            &[realm("partners", Some("Partner portal")), realm("internal", None), realm("blank", Some(""))],
+        );
+        let kept = with_realms(|all| {
+            all.iter()
+                .filter(|r| r.cluster_id == "cl-names")
+                .map(|r| (r.name.clone(), r.display_name.clone(), r.shown().to_string()))
+                .collect::<Vec<_>>()
+        });
+        assert_eq!(
+            kept,
+            [
+                ("partners".into(), Some("Partner portal".into()), "Partner portal".into()),
+                ("internal".into(), None, "internal".into()),
+                ("blank".into(), None, "blank".into()),
+            ]
+        );
     }
 }

@@ -63,12 +63,16 @@ fn build(directory: &Directory) -> Index {
         directory.orgs.with(|answer| {
             for org in answer.iter().flatten().flatten() {
                 let label = org.display_name.clone().unwrap_or_else(|| org.name.clone());
-                entries.push(Entry::new(
-                    Kind::Organization,
-                    label.clone(),
-                    t(w::ORGANIZATION_DETAIL),
-                    links::with_query(links::CLUSTERS, &[("org", &org.id)]),
-                ));
+                // Found by its name as well as by the display name it shows.
+                entries.push(
+                    Entry::new(
+                        Kind::Organization,
+                        label.clone(),
+                        t(w::ORGANIZATION_DETAIL),
+                        links::with_query(links::CLUSTERS, &[("org", &org.id)]),
+                    )
+                    .also(&org.name),
+                );
                 orgs.insert(org.id.clone(), label);
             }
         })
@@ -102,11 +106,18 @@ fn build(directory: &Directory) -> Index {
     });
     known::with_realms(|realms| {
         for r in realms {
-            let detail = match names.get(&r.cluster_id) {
+            let cluster = names.get(&r.cluster_id);
+            let detail = match cluster {
                 Some(cluster) => tf(w::REALM_ON, &[("cluster", cluster)]),
                 None => t(w::KIND_REALM).to_string(),
             };
-            entries.push(Entry::new(Kind::Realm, r.name.clone(), detail, links::realm(&r.id)));
+            // Shown by its display name, found by its name too ("partners", "legacy-import"),
+            // and by its cluster beside another word ("prod customers").
+            let entry = Entry::new(Kind::Realm, r.shown(), detail, links::realm(&r.id)).also(&r.name);
+            entries.push(match cluster {
+                Some(cluster) => entry.within(cluster),
+                None => entry,
+            });
         }
     });
     Index::new(entries)

@@ -1,8 +1,10 @@
 //! The command palette: opened with Ctrl+K from a field, a jump to a realm of a cluster
 //! already loaded, a navigate-only action chosen with the arrows, Escape giving the focus
-//! back; `/` typed into a CIDR field stays in the field; axe-core on the open palette.
+//! back; `/` typed into a CIDR field stays in the field; axe-core on the open palette; a
+//! realm found by its name (which it does not show) and a query of two words matched across
+//! an entry's trail.
 
-use cluster_sandbox::Config;
+use cluster_sandbox::{Config, demo};
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 
@@ -20,6 +22,9 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
             Box::pin(run_flow(d, Config::default(), actions_where_they_run))
         }),
         ("palette_ranks_prefix_before_substring", |d| Box::pin(run_flow(d, Config::default(), ranking))),
+        ("palette_finds_realm_names_and_words_of_a_trail", |d| {
+            Box::pin(run_flow(d, Config::default(), names_and_words))
+        }),
     ]
 }
 
@@ -49,6 +54,55 @@ async fn options(ctx: &Ctx) -> Vec<String> {
     labels
 }
 
+/// Waits until an option labelled exactly `label` is shown and chooses it with a click.
+/// Fails when it never is: choosing whatever is first instead would test nothing.
+async fn choose(ctx: &Ctx, label: &str) {
+    let started = std::time::Instant::now();
+    loop {
+        let labels = options(ctx).await;
+        if let Some(at) = labels.iter().position(|l| l == label) {
+            ctx.click(&format!("#palette-opt-{at}")).await;
+            return;
+        }
+        assert!(started.elapsed() < crate::harness::WAIT, "no option {label:?} among {labels:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// A realm is found by its name, which the palette does not show (it shows the display
+/// name); a query of two words finds the entry whose trail holds both.
+async fn names_and_words(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.find("tr[data-cluster=acme-prod]").await;
+    open_filled(&ctx).await;
+    // "partners" is the realm's name; its display name "Partner portal" does not hold it.
+    ctx.type_into("#palette-input", "partners").await;
+    // Before the fix: "Nothing matches", and every option hidden with an empty label.
+    ctx.wait_text("#palette-opt-0", "Partner portal").await;
+    let labels = options(&ctx).await;
+    assert_eq!(labels.first().map(String::as_str), Some("Partner portal"), "partners: {labels:?}");
+    choose(&ctx, "Partner portal").await;
+    ctx.wait_url(&format!("/realms/{}", demo::REALM_PARTNERS)).await;
+    ctx.wait_text("h1", "Partner portal").await;
+    ctx.wait_gone("#palette", std::time::Duration::from_secs(5), "the palette closed after the jump").await;
+
+    open_filled(&ctx).await;
+    ctx.type_into("#palette-input", "legacy-import").await;
+    ctx.wait_text("#palette-list", "Legacy SSO").await;
+    // Two words, each somewhere in the trail "acme-prod › Logs"; acme-dev's Logs has no "prod".
+    ctx.type_into("#palette-input", "prod logs").await;
+    ctx.wait_text("#palette-list", "acme-prod › Logs").await;
+    let labels = options(&ctx).await;
+    assert!(!labels.iter().any(|l| l == "acme-dev › Logs"), "prod logs: {labels:?}");
+    ctx.type_into("#palette-input", "acme-dev access").await;
+    ctx.wait_text("#palette-opt-0", "acme-dev › Access").await;
+    let labels = options(&ctx).await;
+    assert!(!labels.iter().any(|l| l == "acme-prod › Access"), "acme-dev access: {labels:?}");
+    ctx.type_into("#palette-input", "prod logs").await;
+    choose(&ctx, "acme-prod › Logs").await;
+    ctx.wait_url("/clusters/cl-acme-prod/logs").await;
+}
+
 /// A deep link to a cluster page, nothing else visited: the palette still finds the realms
 /// of other clusters (named with their cluster's name) and every cluster's tabs.
 async fn unvisited(ctx: Ctx) {
@@ -67,9 +121,7 @@ async fn unvisited(ctx: Ctx) {
     let list = ctx.find("#palette-list").await.text_or_fail().await;
     assert!(!list.contains("cl-"), "an ID is shown instead of a name: {list}");
     axe::no_serious_violations(&ctx, "#palette", "the filled palette").await;
-    let labels = options(&ctx).await;
-    let at = labels.iter().position(|l| l == "acme-prod › Logs").unwrap_or_else(|| panic!("{labels:?}"));
-    ctx.click(&format!("#palette-opt-{at}")).await;
+    choose(&ctx, "acme-prod › Logs").await;
     ctx.wait_url("/clusters/cl-acme-prod/logs").await;
 }
 
@@ -88,8 +140,7 @@ async fn actions_where_they_run(ctx: Ctx) {
             "offered to add a realm to {cluster}, which cannot take one: {labels:?}"
         );
     }
-    let at = labels.iter().position(|l| l == "Add realm to acme-dev").unwrap_or_default();
-    ctx.click(&format!("#palette-opt-{at}")).await;
+    choose(&ctx, "Add realm to acme-dev").await;
     ctx.wait_url("/clusters/cl-acme-dev/realms").await;
     wait_focused(&ctx, "realm-name", "Add realm landed with the name field focused").await;
     assert_eq!(ctx.calls("cluster.deployment.create", "201").await, 0, "the palette never writes");
