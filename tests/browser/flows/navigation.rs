@@ -43,28 +43,25 @@ async fn fail_packs(ctx: &Ctx, packs: &[String], times: u32) {
 /// console's packs are held back (every fetch of them fails) and never asked for until then.
 async fn boot_alone(ctx: Ctx) {
     let console = packs_of("console");
-    ctx.goto("/sign-in").await;
-    fail_packs(&ctx, &console, 1000).await;
-    let before = ctx.served().await.len();
-    // A fresh page, at an address inside the console: sent to sign-in without its code.
+    // A first visit (nothing cached), at an address inside the console: sent to sign-in
+    // without its code.
     ctx.goto("/clusters").await;
     ctx.wait_url("/sign-in").await;
     ctx.wait_text("h1", "Sign in").await;
     ctx.find("#sign-in-account").await;
     ctx.find("#client-id").await;
-    let boot = new_files(&ctx, before).await;
-    assert!(
-        !boot.iter().any(|f| is_one_of(f, &console)),
-        "the sign-in page fetched the console's packs: {boot:?}"
-    );
+    let boot = new_files(&ctx, 0).await;
     assert!(boot.iter().any(|f| f.ends_with("_bg.wasm")), "the main module was not served: {boot:?}");
-    // The form works up to the token exchange: the secret is exchanged, then the console's
-    // code is what is missing, and the page says so with Retry, never a blank page.
+    assert!(!boot.iter().any(|f| is_one_of(f, &console)), "the sign-in page fetched the console's packs: {boot:?}");
+    // From now on the console's code cannot be had. The form works up to the token exchange:
+    // the secret is exchanged, then the console's code is what is missing, and the page says
+    // so with Retry, never a blank page.
+    fail_packs(&ctx, &console, 1000).await;
     ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
     ctx.wait_url("/clusters").await;
     ctx.wait_text("#chunk-error", "could not download").await;
     ctx.find("#chunk-error button").await;
-    assert!(ctx.calls("cluster.list", "200").await == 0, "the clusters were read without their screen");
+    assert_eq!(ctx.calls("cluster.list", "200").await, 0, "the clusters were read without their screen");
 }
 
 /// Issue 35: a failed fetch of the console's code after sign-in shows Retry, and Retry
