@@ -139,7 +139,9 @@ fn thousands(n: u64) -> String {
 }
 
 fn signed(actual: u64, ceiling: u64) -> String {
-    if actual >= ceiling {
+    if actual == ceiling {
+        "0".into()
+    } else if actual > ceiling {
         format!("+{}", thousands(actual - ceiling))
     } else {
         format!("-{}", thousands(ceiling - actual))

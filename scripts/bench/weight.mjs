@@ -20,6 +20,10 @@ import { ROOT } from './paths.mjs';
 import { bytes, printTable } from './report.mjs';
 
 const CONSOLE_CRATE = 'cluster_console';
+// wasm-bindgen runs these at build time to learn the bindings' types, then removes them: they
+// are in the module read here, never in the one shipped, so they are left out of the shares.
+const DESCRIPTOR = '__wbindgen_describe';
+const DESCRIPTORS = '(wasm-bindgen descriptors)';
 
 function readName(buf, at) {
   const [len, start] = leb(buf, at);
@@ -148,42 +152,131 @@ function legacy(sym) {
   return out;
 }
 
-/** v0 `_R…`: the path's segments, as far as this reads them (crate roots, nested paths, impls). */
+/** base-62 as v0 writes it (`_` is 0, `<digits>_` is the value plus one). */
+function base62(cur) {
+  if (cur.s[cur.at] === '_') { cur.at++; return 0; }
+  let n = 0;
+  for (;;) {
+    const c = cur.s[cur.at++];
+    if (c === '_') return n + 1;
+    const d = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'.indexOf(c);
+    if (d < 0) throw new Error('v0: base-62');
+    n = n * 62 + d;
+  }
+}
+
+/**
+ * v0 `_R…` (RFC 2603): the path's segments. A trait or inherent impl's method is placed
+ * where the impl is written (`impl` blocks carry their module in v0), so a console type's
+ * `impl Clone` counts for the console and serde's impl for `Vec<T>` for serde. Types and
+ * generic arguments are read only to be skipped.
+ */
 function v0(sym) {
-  let at = 2;
-  while (/\d/.test(sym[at])) at++; // encoding version
-  const ident = () => {
-    if (sym[at] === 's') { at = sym.indexOf('_', at) + 1; if (at === 0) throw new Error(); }
-    if (sym[at] === 'u') at++;
-    const m = /^\d+/.exec(sym.slice(at));
-    if (!m) throw new Error();
-    at += m[0].length;
-    if (sym[at] === '_') at++;
-    const s = sym.slice(at, at + Number(m[0]));
-    at += Number(m[0]);
-    return s;
+  const cur = { s: sym.slice(2), at: 0 };
+  const peek = () => cur.s[cur.at];
+  const next = () => cur.s[cur.at++];
+  const decimal = () => {
+    const m = /^(?:0|[1-9]\d*)/.exec(cur.s.slice(cur.at)); // `0` stands alone: `00` is two
+    if (!m) throw new Error('v0: number');
+    cur.at += m[0].length;
+    return Number(m[0]);
   };
-  const pathOf = () => {
-    const tag = sym[at++];
-    if (tag === 'C') return [ident()];
-    if (tag === 'N') {
-      const ns = sym[at++];
-      const parent = pathOf();
-      const name = ident();
-      return [...parent, ns === 'C' ? '{{closure}}' : name];
+  const undisambiguated = () => {
+    if (peek() === 'u') cur.at++;
+    const len = decimal();
+    if (peek() === '_') cur.at++;
+    const out = cur.s.slice(cur.at, cur.at + len);
+    cur.at += len;
+    return out;
+  };
+  const identifier = () => {
+    if (peek() === 's') { cur.at++; base62(cur); }
+    return undisambiguated();
+  };
+  /** Follows a backref to what it names, then comes back. */
+  const backref = (read) => {
+    const to = base62(cur);
+    const back = cur.at;
+    cur.at = to;
+    const out = read();
+    cur.at = back;
+    return out;
+  };
+  const lifetime = () => { if (peek() === 'L') { cur.at++; base62(cur); } };
+  const constant = () => {
+    const c = next();
+    if (c === 'p') return;
+    if (c === 'B') { base62(cur); return; }
+    if (peek() === 'n') cur.at++;
+    while (peek() !== '_') { if (cur.at >= cur.s.length) throw new Error('v0: const'); cur.at++; }
+    cur.at++;
+  };
+  const genericArg = () => {
+    if (peek() === 'L') lifetime();
+    else if (peek() === 'K') { cur.at++; constant(); }
+    else type();
+  };
+  const type = () => {
+    const c = next();
+    if ('abcdefhijlmnostuvxyzp'.includes(c)) return;
+    switch (c) {
+      case 'A': type(); constant(); return;
+      case 'S': case 'P': case 'O': type(); return;
+      case 'R': case 'Q': lifetime(); type(); return;
+      case 'T': while (peek() !== 'E') type(); cur.at++; return;
+      case 'F':
+        if (peek() === 'G') { cur.at++; base62(cur); }
+        if (peek() === 'U') cur.at++;
+        if (peek() === 'K') { cur.at++; if (peek() === 'C') cur.at++; else undisambiguated(); }
+        while (peek() !== 'E') type();
+        cur.at++;
+        type();
+        return;
+      case 'D':
+        if (peek() === 'G') { cur.at++; base62(cur); }
+        while (peek() !== 'E') {
+          path();
+          while (peek() === 'p') { cur.at++; undisambiguated(); type(); }
+        }
+        cur.at++;
+        lifetime();
+        return;
+      case 'B': base62(cur); return;
+      default: cur.at--; path(); // a named type
     }
-    if (tag === 'M' || tag === 'X') { // an impl: its own path says where it is written
-      if (sym[at] === 's') at = sym.indexOf('_', at) + 1;
-      return pathOf();
+  };
+  const implPath = () => {
+    if (peek() === 's') { cur.at++; base62(cur); }
+    return path();
+  };
+  const path = () => {
+    const c = next();
+    switch (c) {
+      case 'C': return [identifier()];
+      case 'N': {
+        const ns = next();
+        const parent = path();
+        const name = identifier();
+        return [...parent, ns === 'C' ? '{{closure}}' : name];
+      }
+      case 'M': { const p = implPath(); type(); return p; }
+      case 'X': { const p = implPath(); type(); path(); return p; }
+      case 'Y': { type(); return path(); } // <T as Trait>: the trait's default method
+      case 'I': {
+        const p = path();
+        while (peek() !== 'E') { if (cur.at >= cur.s.length) throw new Error('v0: generic'); genericArg(); }
+        cur.at++;
+        return p;
+      }
+      case 'B': return backref(path);
+      default: throw new Error(`v0: path ${c}`);
     }
-    if (tag === 'I') return pathOf();
-    throw new Error();
   };
   try {
-    return pathOf();
+    if (/\d/.test(peek())) decimal(); // encoding version
+    return path();
   } catch {
-    const m = /C(?:s[0-9A-Za-z]*_)?(\d+)/.exec(sym.slice(2));
-    return m ? [sym.slice(2 + m.index + m[0].length, 2 + m.index + m[0].length + Number(m[1]))] : null;
+    return null;
   }
 }
 
@@ -220,7 +313,8 @@ export function classify(name) {
   if (name === null) return { crate: '(unnamed)', path: [] };
   const segs = segments(name);
   if (!segs) {
-    if (/^__wbg|^__wbindgen/.test(name)) return { crate: '(wasm-bindgen glue)', path: [] };
+    if (name.startsWith(DESCRIPTOR)) return { crate: DESCRIPTORS, path: [] };
+    if (/^__wbg|^__wbindgen|^__externref/.test(name)) return { crate: '(wasm-bindgen glue)', path: [] };
     if (/^__wasm_split/.test(name)) return { crate: '(wasm-split stubs)', path: [] };
     return { crate: '(other, not Rust)', path: [] };
   }
@@ -238,6 +332,7 @@ export function classify(name) {
 export function consoleModule(path, isModule) {
   for (const n of [2, 1]) {
     const prefix = path.slice(0, n);
+    if (prefix[0] === 'main' || prefix[0] === 'lib') continue; // the crate root's file
     if (prefix.length === n && prefix.every((s) => /^[a-z_][a-z0-9_]*$/.test(s)) && isModule(prefix.join('/'))) {
       return prefix.join('::');
     }
@@ -260,11 +355,14 @@ function tally(items, key) {
 
 /** The module's code by crate, and the console's own modules. */
 export function weigh(functions, isModule) {
-  const classified = functions.map((f) => ({ ...f, ...classify(f.name) }));
+  const all = functions.map((f) => ({ ...f, ...classify(f.name) }));
+  const classified = all.filter((f) => f.crate !== DESCRIPTORS);
+  const descriptors = all.filter((f) => f.crate === DESCRIPTORS);
   const crates = tally(classified, (f) => f.crate);
   const own = classified.filter((f) => f.crate === CONSOLE_CRATE);
   const modules = tally(own, (f) => consoleModule(f.path, isModule));
-  return { crates, modules, code: functions.reduce((n, f) => n + f.size, 0) };
+  const sum = (fs) => fs.reduce((n, f) => n + f.size, 0);
+  return { crates, modules, code: sum(classified), functions: classified.length, descriptors: sum(descriptors) };
 }
 
 const pct = (n, total) => `${((100 * n) / total).toFixed(1)}%`;
@@ -284,10 +382,11 @@ function main() {
   const { functions, data } = parseModule(readFileSync(file));
   const src = path.join(ROOT, 'src');
   const isModule = (rel) => existsSync(path.join(src, `${rel}.rs`)) || existsSync(path.join(src, rel, 'mod.rs'));
-  const { crates, modules, code } = weigh(functions, isModule);
+  const { crates, modules, code, functions: counted, descriptors } = weigh(functions, isModule);
 
   console.log(`\nMain module's code by crate (${path.relative(ROOT, file) || file}, before wasm-opt):`);
-  console.log(`  ${bytes(code)} B of code in ${bytes(functions.length)} functions; data ${bytes(data)} B (not attributed). Raw bytes: shares, not download sizes.`);
+  console.log(`  ${bytes(code)} B of code in ${bytes(counted)} functions; data ${bytes(data)} B (not attributed); `
+    + `${bytes(descriptors)} B of wasm-bindgen descriptors left out (removed by wasm-bindgen). Raw bytes: shares, not download sizes.`);
   const TOP_CRATES = 30;
   const rest = crates.slice(TOP_CRATES);
   const restRow = rest.length

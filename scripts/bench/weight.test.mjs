@@ -69,7 +69,18 @@ test('demangles legacy, v0 and linker-demangled names to a crate', () => {
   assert.deepEqual(own, { crate: 'cluster_console', path: ['clusters', 'list', 'Row', 'into_view'] });
   assert.deepEqual(classify('_RNvNtCs1234_15cluster_console3kit4view'), { crate: 'cluster_console', path: ['kit', 'view'] });
   assert.deepEqual(classify('_RNCNvCsabc_6leptos5mount0'), { crate: 'leptos', path: ['mount', '{{closure}}'] });
-  assert.equal(classify('_RNvXs_Cs1_9hashbrownINtB2_3MapppENtNtCs2_4core5clone5Clone5clone').crate, 'hashbrown');
+  // Names from the console's build: closures in closures (`00`: two empty names), generic
+  // arguments, a backref, the instantiating crate at the end, an inherent impl.
+  assert.deepEqual(classify('_RNCNCNvNtCs5atBVkvzlYR_15cluster_console3app19___component_console00B7_'),
+    { crate: 'cluster_console', path: ['app', '__component_console', '{{closure}}', '{{closure}}'] });
+  const load = '_RNCNCINvNtCs5atBVkvzlYR_15cluster_console4load4loadINtNtCs3pRfAIqob2O_4core6result6ResultNtNtB8_6config6ConfigNtNtCs3b4fO2xu3Je_5alloc6string6StringENCNCNvNtB8_3app15___component_app00NCB2r_0E0s_0B8_';
+  assert.deepEqual(classify(load), { crate: 'cluster_console', path: ['load', 'load', '{{closure}}', '{{closure}}'] });
+  assert.deepEqual(classify('_RNvMs_NtCs5atBVkvzlYR_15cluster_console7sessionNtB4_7Session5begin'),
+    { crate: 'cluster_console', path: ['session', 'begin'] });
+  // A generic of another crate instantiated for a console closure: that crate's.
+  const effect = '_RNCNCINvNtCsdc6ToGxfyBg_6js_sys7futures17future_to_promiseNCNvNtCs5atBVkvzlYR_15cluster_console3app4show0E00B6_';
+  assert.equal(classify(effect).crate, 'js_sys');
+  assert.equal(classify('_RNvXs_Cs1_9hashbrownINtB4_3MapppENtNtCs2_4core5clone5Clone5clone').crate, 'hashbrown');
   assert.deepEqual(classify('cluster_console::app::{{closure}}::h0123456789abcdef'), { crate: 'cluster_console', path: ['app', '{{closure}}'] });
   assert.equal(classify('<alloc::vec::Vec<T> as core::clone::Clone>::clone::h0123456789abcdef').crate, 'alloc');
   assert.equal(classify('__wbg_fetch_123').crate, '(wasm-bindgen glue)');
@@ -84,5 +95,6 @@ test('a console path is counted in its module file, at most two levels deep', ()
   assert.equal(consoleModule(['clusters', 'detail_fn'], isModule), 'clusters');
   assert.equal(consoleModule(['app', 'App'], isModule), 'app');
   assert.equal(consoleModule(['main'], isModule), '(crate root)');
+  assert.equal(consoleModule(['main'], () => true), '(crate root)', 'src/main.rs is the root, not a module');
   assert.equal(consoleModule(['Table<T>', 'new'], isModule), '(crate root)');
 });
