@@ -25,10 +25,12 @@ lint: setup
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 
-# Everything: formatting and clippy first, then unit tests, sandbox HTTP tests, and the browser tests against the release build;
+# Everything: formatting and clippy first, then unit tests, sandbox HTTP tests, the size budget (size-budget.json)
+# and the browser tests against the release build; weight.mjs's own tests;
 # then contract fuzzing of the sandbox with schemathesis (a few minutes; see the README).
 test: lint build
 	cargo test --workspace --no-fail-fast -- --test-threads=1
+	node --test scripts/bench/weight.test.mjs
 	./scripts/contract-fuzz.sh
 
 # Contract fuzzing alone (part of `make test`).
@@ -37,8 +39,10 @@ test-contract: setup
 
 # Benchmarks, not tests (see BENCHMARKS.md). Both install puppeteer-core into .tools first,
 # start their own sandbox on a free port and drive /usr/bin/chromium. DIST=... measures
-# another build.
+# another build. `size` first prints the main module's code by crate (no browser: the
+# split module's name section, scripts/bench/weight.mjs).
 size: build
+	node scripts/bench/weight.mjs
 	@./scripts/bench/install.sh
 	node scripts/bench/size.mjs
 
