@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use leptos_router::components::Router;
 use leptos_router::hooks::{use_location, use_navigate};
+use leptos_router::location::{BrowserUrl, LocationProvider};
 
 use crate::config::{self, Config};
 use crate::i18n::k::config as w;
@@ -79,6 +80,15 @@ fn Pages() -> impl IntoView {
     let location = use_location();
     let here = Memo::new(move |_| routes::find(&location.pathname.get()));
     provide_context(here);
+    // leptos_router writes a new address into the address bar only once its route view says
+    // the page is drawn (its `Routes` do this); here the page is drawn when the match is.
+    let browser = use_context::<BrowserUrl>();
+    Effect::new(move |_| {
+        location.pathname.track();
+        if let Some(browser) = &browser {
+            browser.ready_to_complete();
+        }
+    });
     let signing_in = Memo::new(move |_| here.with(|m| m.route.key == Key::SIGN_IN));
     let session = expect_context::<Session>();
     // Anyone not signed in is sent to sign-in, which brings them back here. Decided here,

@@ -123,8 +123,7 @@ async fn rows_at_once(ctx: Ctx) {
     ctx.wait_url("from=").await;
     rows_in_view(&ctx, "after a custom window of three hours").await;
     // And from a link that names the window.
-    ctx.goto(&format!("{LOGS}?window=1h")).await;
-    ctx.find("#log-viewer").await;
+    open(&ctx, &format!("{LOGS}?window=1h")).await;
     rows_in_view(&ctx, "opening ?window=1h").await;
 }
 
