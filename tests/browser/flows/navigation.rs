@@ -52,7 +52,10 @@ async fn boot_alone(ctx: Ctx) {
     ctx.find("#client-id").await;
     let boot = new_files(&ctx, 0).await;
     assert!(boot.iter().any(|f| f.ends_with("_bg.wasm")), "the main module was not served: {boot:?}");
-    assert!(!boot.iter().any(|f| is_one_of(f, &console)), "the sign-in page fetched the console's packs: {boot:?}");
+    assert!(
+        !boot.iter().any(|f| is_one_of(f, &console)),
+        "the sign-in page fetched the console's packs: {boot:?}"
+    );
     // From now on the console's code cannot be had. The form works up to the token exchange:
     // the secret is exchanged, then the console's code is what is missing, and the page says
     // so with Retry, never a blank page.
