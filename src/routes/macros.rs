@@ -54,7 +54,8 @@ macro_rules! routes {
     )*) => {
         /// Which route: the router's assembly finds a route's lazy screen by it (its unit test
         /// fails on a lazy route without one).
-        #[allow(non_camel_case_types)] // the route's own name, as in the table
+        // Each variant is the route's own name, as in the table (not a type's casing).
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub enum Key {
             $($name,)*
