@@ -26,10 +26,6 @@ use crate::routes::{self, Route};
 /// median keystroke took 13.7–16.4 ms against a 16 ms frame).
 const LIMIT: usize = 20;
 
-/// The pages listed by their label.
-const PAGES: [&Route; 5] =
-    [&routes::CLUSTERS, &routes::OVERVIEW, &routes::ORGANIZATIONS, &routes::BILLING, &routes::REALMS];
-
 /// What a link to `route` says: the route table's words (its own, not the palette's), which
 /// the index searches as they are shown.
 fn shown(route: &Route) -> &'static str {
@@ -39,7 +35,7 @@ fn shown(route: &Route) -> &'static str {
 /// Everything the palette can find, from what the console already holds.
 fn build(directory: &Directory) -> Index {
     let mut entries: Vec<Entry> =
-        PAGES.iter().map(|route| Entry::new(Kind::Page, shown(route), "", route.href())).collect();
+        routes::SECTIONS.iter().map(|route| Entry::new(Kind::Page, shown(route), "", route.href())).collect();
     // A page gated by a staff-only operation is listed for support staff only.
     let staff_only = routes::REVIEW.gate.is_some_and(|op| cluster_api::roles::staff_role(op).is_some());
     if !staff_only || directory.staff.get_untracked() {

@@ -22,6 +22,16 @@ macro_rules! some_ref {
     };
 }
 
+/// `true` when anything is given (an optional part of an entry is there).
+macro_rules! given {
+    () => {
+        false
+    };
+    ($($t:tt)+) => {
+        true
+    };
+}
+
 /// What a route shows, as data ([`Shows`](super::Shows)), and the code group of its screen.
 macro_rules! route_shows {
     (@group lazy($group:ident, $what:ident)) => {
@@ -72,6 +82,8 @@ macro_rules! routes {
                 gate: some_ref!($(catalogue::$gate)?),
                 group: route_shows!(@group $kind $args),
                 shows: route_shows!(@shows $kind $args),
+                linked: given!($($const)? $($link)?),
+                tab: given!($($tab)?),
             };
         )*
 

@@ -58,7 +58,18 @@ pub struct Route {
     /// packs by it, `prefetch` fetches by it), [`MAIN`] for the eager ones.
     pub group: &'static str,
     pub shows: Shows,
+    /// Screens link to it: it has an address constant or a link builder in [`link`]. (Read
+    /// by the table's test that no route is orphaned.)
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub linked: bool,
+    /// It is a tab of the cluster page ([`ClusterTab`]).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub tab: bool,
 }
+
+/// The top-level sections: the side navigation's entries (support staff's Review follows
+/// them there) and the pages the palette lists by their label.
+pub const SECTIONS: [&Route; 5] = [&CLUSTERS, &OVERVIEW, &ORGANIZATIONS, &BILLING, &REALMS];
 
 impl Route {
     /// What a link to it says, in the person's language.
@@ -391,6 +402,20 @@ mod tests {
         assert_eq!(API_SECRET.params(), ["org", "secret"]);
         // The redirect's target needs no ID.
         assert!(CLUSTERS.parent.is_none() && CLUSTERS.params().is_empty());
+    }
+
+    #[test]
+    fn no_route_is_orphaned() {
+        // Every route can be reached: screens link to it, it is a tab, or a section of the
+        // navigation and the palette; or it only stands around or after the others.
+        for route in ALL {
+            let reachable = route.linked
+                || route.tab
+                || SECTIONS.iter().any(|s| s.key == route.key)
+                || matches!(route.shows, Shows::Moved(_))
+                || matches!(route.key, Key::SHELL | Key::NOT_FOUND);
+            assert!(reachable, "{:?} is linked from nowhere: no link builder, tab or section", route.key);
+        }
     }
 
     #[test]

@@ -12,12 +12,8 @@ use crate::i18n::k::shell as w;
 use crate::i18n::{t, tp};
 use crate::kit::{ErrorPanel, Outlet};
 use crate::links;
-use crate::routes::{self, Route};
+use crate::routes;
 use crate::session::Session;
-
-/// The side navigation's entries (Review, support staff's, follows them).
-const SECTIONS: [&Route; 5] =
-    [&routes::CLUSTERS, &routes::OVERVIEW, &routes::ORGANIZATIONS, &routes::BILLING, &routes::REALMS];
 
 /// "Skip to content": moves the focus to the page itself, past the header and navigation.
 /// Handled here rather than as a `#main` jump so the router does not treat it as a route.
@@ -109,7 +105,7 @@ pub fn Shell() -> impl IntoView {
                         }>
                         // What the phone's one-line header leaves out.
                         <p class="nav-context">{session.environment_name()}" · "{orgs_label}</p>
-                        {SECTIONS.into_iter().map(|route| (route.href(), route.label())).map(|(href, label)| view! {
+                        {routes::SECTIONS.into_iter().map(|route| (route.href(), route.label())).map(|(href, label)| view! {
                             <a href=href
                                 class:active=move || location.pathname.with(|p| links::in_section(p, href))
                                 aria-current=move || location.pathname.with(|p| links::sidenav_current(p, href)).then_some("page")>
