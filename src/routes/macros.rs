@@ -22,7 +22,9 @@ macro_rules! some_ref {
     };
 }
 
-/// `true` when anything is given (an optional part of an entry is there).
+/// `true` when anything is given (an optional part of an entry is there). For the table's
+/// test-only fields.
+#[cfg_attr(not(test), allow(unused_macros))]
 macro_rules! given {
     () => {
         false
@@ -82,7 +84,9 @@ macro_rules! routes {
                 gate: some_ref!($(catalogue::$gate)?),
                 group: route_shows!(@group $kind $args),
                 shows: route_shows!(@shows $kind $args),
+                #[cfg(test)]
                 linked: given!($($const)? $($link)?),
+                #[cfg(test)]
                 tab: given!($($tab)?),
             };
         )*

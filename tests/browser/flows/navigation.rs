@@ -104,7 +104,7 @@ async fn new_files(ctx: &Ctx, before: usize) -> Vec<String> {
 }
 
 /// The packs a route group needs, by file name, from the build's packs.json.
-fn packs_of(group: &str) -> Vec<String> {
+pub(super) fn packs_of(group: &str) -> Vec<String> {
     let pkg = std::fs::read_dir(dist_dir())
         .ok()
         .and_then(|entries| {
