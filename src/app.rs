@@ -95,7 +95,7 @@ fn Pages() -> impl IntoView {
     // not by the shell, so a signed-out visit to any address never fetches the shell's code.
     let navigate = use_navigate();
     Effect::new(move |_| {
-        if !session.signed_in.get() && !signing_in.get() {
+        if !session.signed_in.get() && !signing_in.get() && !crate::account::leaving() {
             let search = location.search.get_untracked();
             let path = location.pathname.get_untracked();
             let here = if search.is_empty() { path } else { format!("{path}?{search}") };

@@ -67,12 +67,25 @@ pub fn logout_url(identity_origin: &str, back: &str) -> String {
     )
 }
 
+thread_local! {
+    /// The page is on its way to the identity server (sign-in or sign-out).
+    static LEAVING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the page is leaving for the identity server: the router then moves nowhere
+/// itself, since a navigation of its own may cancel the browser's (WebKit does).
+pub fn leaving() -> bool {
+    LEAVING.get()
+}
+
 fn assign(url: &str) -> Result<(), String> {
     web_sys::window()
         .ok_or(t(w::NO_WINDOW))?
         .location()
         .assign(url)
-        .map_err(|_| t(w::OPEN_REFUSED).to_string())
+        .map_err(|_| t(w::OPEN_REFUSED).to_string())?;
+    LEAVING.set(true);
+    Ok(())
 }
 
 /// Leaves for the identity server; `next` is the console path to come back to. Err (with
@@ -90,13 +103,14 @@ pub async fn start(environment: usize, env: &Environment, next: &str, silent: bo
 pub fn sign_out(session: Session, back_to: &str) {
     let env = session.environment.get_untracked();
     pending::forget_account();
-    session.end(Some(t(w::SIGNED_OUT).into()));
     let origin = page_origin();
+    // Leaving first, so the router sees it when the session's end reaches it.
     if let Some(env) = env {
         let back = format!("{}{back_to}", origin.trim_end_matches('/'));
         // Should the browser refuse, the person is still signed out of the console.
         let _ = assign(&logout_url(&env.origin(&origin), &back));
     }
+    session.end(Some(t(w::SIGNED_OUT).into()));
 }
 
 #[cfg(test)]
