@@ -148,6 +148,9 @@ pub async fn person(ctx: &Ctx, email: &str) {
 /// Signs out through the account menu in the header.
 pub async fn sign_out(ctx: &Ctx) {
     ctx.click("#account-menu-button").await;
+    // The menu's panel is fetched on its first opening and drawn above the button: click
+    // once it is there, or the click can land where the button was a moment before.
+    ctx.find("#account-kind").await;
     ctx.click("#sign-out").await;
 }
 
