@@ -13,7 +13,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::Flow;
-use super::hostile::open;
+use super::hostile::{open, push};
 use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -42,11 +42,7 @@ async fn leave_mid_read(ctx: Ctx) {
     let prod = demo::ACME_PROD;
     for round in 0..2 {
         for tab in TABS.iter().chain(TABS.iter().rev()) {
-            let path = format!("/clusters/{prod}{tab}");
-            let script = format!(
-                "history.pushState(null, '', '{path}'); window.dispatchEvent(new PopStateEvent('popstate', {{ state: null }})); return 1;"
-            );
-            ctx.client.execute(&script, vec![]).await.unwrap_or_else(|e| panic!("open {path}: {e}"));
+            push(&ctx, &format!("/clusters/{prod}{tab}")).await;
             tokio::time::sleep(Duration::from_millis(if round == 0 { 150 } else { 700 })).await;
         }
     }

@@ -63,12 +63,18 @@ if (d.scrollWidth > d.clientWidth) {
 return bad;
 "#;
 
-/// Opens `path` inside the running app (no reload: the session lives in memory).
-pub(super) async fn open(ctx: &Ctx, path: &str) {
+/// Moves the running app to `path` (no reload: the session lives in memory), without
+/// waiting for anything.
+pub(super) async fn push(ctx: &Ctx, path: &str) {
     let script = format!(
         "history.pushState(null, '', '{path}'); window.dispatchEvent(new PopStateEvent('popstate', {{ state: null }})); return 1;"
     );
     ctx.client.execute(&script, vec![]).await.unwrap_or_else(|e| panic!("open {path}: {e}"));
+}
+
+/// Opens `path` inside the running app and waits for its reads to answer.
+pub(super) async fn open(ctx: &Ctx, path: &str) {
+    push(ctx, path).await;
     ctx.wait_url(path).await;
     settle(ctx).await;
 }

@@ -110,6 +110,8 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
     });
     let without_realm = Memo::new(move |_| {
         let c = criteria.get();
+        // `hidden_without_realm` says 0 here too; asked first, the search is not compiled
+        // again (a regex is the browser's, made per call) when nothing can be hidden.
         if c.realm.is_empty() || c.with_no_realm {
             return 0;
         }
