@@ -19,6 +19,7 @@ mod outlet;
 pub mod page;
 pub mod pager;
 pub mod pool;
+pub mod save;
 pub mod sort;
 pub mod sparkline;
 pub mod table;

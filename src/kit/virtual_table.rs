@@ -38,25 +38,38 @@ pub fn VirtualTable(
     let height = RwSignal::new(FIRST_VIEW * ROW_PX);
     // Whether the view follows the last row (it does until the person scrolls up).
     let stick = StoredValue::new(true);
+    // The view's geometry as the browser has it now. `try_set`: a frame requested by the
+    // effect below may run after the table is gone.
+    let measure = move |el: &web_sys::HtmlDivElement| {
+        let (t, h) = (el.scroll_top().max(0) as usize, el.client_height().max(0) as usize);
+        top.try_set(t);
+        height.try_set(h.max(ROW_PX));
+        (t, h)
+    };
     let on_scroll = move |_| {
         if let Some(el) = viewport.get_untracked() {
-            let (t, h, total) =
-                (el.scroll_top().max(0) as usize, el.client_height().max(0) as usize, el.scroll_height());
-            stick.set_value(t as i32 + h as i32 >= total - (ROW_PX as i32) * 2);
-            top.set(t);
-            height.set(h.max(ROW_PX));
+            let (t, h) = measure(&el);
+            stick.set_value(t as i32 + h as i32 >= el.scroll_height() - (ROW_PX as i32) * 2);
         }
     };
     // New rows: stay at the end when following it. Otherwise take the position the browser
-    // has now: fewer rows (a shorter window, a filter) make it clamp its scroll position,
-    // and it does not always say so with a scroll event.
+    // has once the new rows are laid out: fewer rows (a shorter window, a filter, a list
+    // emptied while it is read again) make it clamp its scroll position, and it does not
+    // always say so with a scroll event. Read at once, this effect may see the rows of
+    // before (it can run before they are re-drawn), so it reads again in the next frame.
     Effect::new(move |_| {
         count.track();
         let Some(el) = viewport.get() else { return };
         if stick.get_value() {
             el.set_scroll_top(el.scroll_height());
         }
-        top.set(el.scroll_top().max(0) as usize);
+        measure(&el);
+        request_animation_frame(move || {
+            if stick.try_get_value() == Some(true) {
+                el.set_scroll_top(el.scroll_height());
+            }
+            measure(&el);
+        });
     });
     // The row brought into view is marked, and takes the focus once it is drawn (the rows
     // are drawn after this effect, so the focus waits for the next frame).

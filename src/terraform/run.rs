@@ -5,13 +5,13 @@
 use cluster_api::{Call, Extension, ResourceType, ops};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen::JsCast;
 
 use super::export::{Snapshot, export, file_name};
 use crate::api::{self, Api, ApiError, page_origin};
 use crate::clusters::export::ExportState;
 use crate::i18n::k::terraform as w;
 use crate::i18n::{Msg, tf};
+use crate::kit::save::{Body, save};
 
 /// One read of the export: its step, and its two sentences (reading it, and stopping on it),
 /// each whole in the catalogue with the realm's or extension's `{name}`.
@@ -60,7 +60,9 @@ pub fn start(api: Api, id: String, state: RwSignal<ExportState>) {
         let outcome = read_all(api, &id, state).await.and_then(|snap| {
             let origin = api.environment().map(|e| e.origin(&page_origin())).unwrap_or_else(page_origin);
             let name = file_name(&snap.cluster.name);
-            download(&name, &export(&snap, &origin)).map(|()| name)
+            save(&name, Body::Text(&export(&snap, &origin)), "text/plain;charset=utf-8")
+                .map(|()| name.clone())
+                .map_err(|()| tf(w::NOT_SAVED, &[("name", &name)]))
         });
         state.try_set(match outcome {
             Ok(name) => ExportState::Done(tf(w::DONE, &[("name", &name)])),
@@ -107,31 +109,6 @@ async fn read_all(api: Api, id: &str, state: RwSignal<ExportState>) -> Result<Sn
         }
     }
     Ok(Snapshot { cluster, realms: with_credentials, domains, env_vars, ip_rules, extensions })
-}
-
-/// Saves `text` as `name`: a Blob, an object URL and an `<a download>`; the URL is revoked
-/// once the browser has taken the file.
-fn download(name: &str, text: &str) -> Result<(), String> {
-    let failed = |_| tf(w::NOT_SAVED, &[("name", name)]);
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/plain;charset=utf-8");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(failed)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(failed)?;
-    let document =
-        web_sys::window().and_then(|w| w.document()).ok_or_else(|| failed(wasm_bindgen::JsValue::NULL))?;
-    let link = document.create_element("a").map_err(failed)?;
-    link.set_attribute("href", &url).map_err(failed)?;
-    link.set_attribute("download", name).map_err(failed)?;
-    let link: web_sys::HtmlElement = link.dyn_into().map_err(|_| failed(wasm_bindgen::JsValue::NULL))?;
-    link.click();
-    set_timeout(
-        move || {
-            let _ = web_sys::Url::revoke_object_url(&url);
-        },
-        std::time::Duration::from_secs(1),
-    );
-    Ok(())
 }
 
 #[cfg(test)]

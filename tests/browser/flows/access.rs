@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use cluster_sandbox::{Config, demo};
 
+use super::saved::{capture, saved};
 use super::{Flow, read_elsewhere, sign_in_again, wait_focus_on};
 use crate::harness::{Ctx, OrFail, run_flow};
 
@@ -359,9 +360,31 @@ async fn logs_window_and_download(ctx: Ctx) {
 
     // The viewer signs the files it reads too (and may still be reading): the download adds one.
     let signed = ctx.calls("cluster.log.detail", "200").await;
+    capture(&ctx).await;
+    let file = ctx
+        .find("#log-table tbody tr:nth-child(1)")
+        .await
+        .attr_or_fail("data-file")
+        .await
+        .unwrap_or_default();
     ctx.click("#log-table tbody tr:nth-child(1) .download-log").await;
-    ctx.wait_text("#download-state", "stays valid for 15 minutes").await;
+    let note = ctx.wait_text("#download-state", "stays valid for 15 minutes").await;
     ctx.snap("logs-download").await;
+    // Saved under the cluster's name and the file's UTC hour (storage names it by the hour
+    // only), with storage's bytes as they are: `keycloak/2026-11-27/14-00.log.gz` becomes
+    // `acme-prod-2026-11-27T1400Z.log.gz`.
+    let mut parts = file.rsplit('/');
+    let (hour, day) = (parts.next().unwrap_or_default(), parts.next().unwrap_or_default());
+    let expected =
+        format!("acme-prod-{day}T{}Z.log.gz", hour.split('.').next().unwrap_or_default().replace('-', ""));
+    let (name, bytes, _) = saved(&ctx).await.unwrap_or_else(|| panic!("no file was saved for {file:?}"));
+    assert_eq!(name, expected, "the saved name of {file:?}");
+    assert!(
+        bytes.len() > 100 && bytes[..3] == [0x1f, 0x8b, 0x08],
+        "not the gzip file: {} bytes",
+        bytes.len()
+    );
+    assert!(note.contains(&expected), "the note does not name the saved file: {note}");
     let url = ctx.find("#download-link").await.attr_or_fail("href").await.unwrap_or_default();
     assert!(url.contains("/sandbox/storage/logs/") && url.contains("X-Amz-Signature="), "{url}");
     assert!(ctx.calls("cluster.log.detail", "200").await > signed, "the download signed no link");

@@ -28,6 +28,7 @@ mod palette;
 mod people;
 mod realms;
 mod resources;
+mod saved;
 mod screens;
 mod split_origin;
 mod staff;

@@ -5,6 +5,7 @@
 use cluster_sandbox::store::export_seed as seeded;
 use cluster_sandbox::{Config, demo};
 
+use super::saved::{capture, saved_text};
 use super::{Flow, sign_in_again};
 use crate::harness::{Ctx, run_flow};
 
@@ -23,32 +24,6 @@ fn seeded() -> Config {
 
 const PROD: &str = "/clusters/cl-acme-prod";
 
-/// Keeps what the page downloads instead of saving it: the Blob, the `download` name, and
-/// whether the object URL was revoked afterwards.
-const CAPTURE: &str = r#"
-window.__tf = { revoked: false };
-const create = URL.createObjectURL.bind(URL);
-URL.createObjectURL = (blob) => { window.__tf.blob = blob; window.__tf.url = create(blob); return window.__tf.url; };
-const revoke = URL.revokeObjectURL.bind(URL);
-URL.revokeObjectURL = (url) => { if (url === window.__tf.url) window.__tf.revoked = true; revoke(url); };
-HTMLAnchorElement.prototype.click = function () { window.__tf.name = this.download; window.__tf.href = this.href; };
-return 1;"#;
-
-async fn capture(ctx: &Ctx) {
-    ctx.client.execute(CAPTURE, vec![]).await.unwrap_or_else(|e| panic!("capture: {e}"));
-}
-
-/// (file name, text, revoked) of the download, once there is one.
-async fn downloaded(ctx: &Ctx) -> (String, String, bool) {
-    let script = "const done = arguments[arguments.length - 1];
-        const t = window.__tf || {};
-        if (!t.blob) { done(null); } else { t.blob.text().then(text => done([t.name || '', text, t.revoked])); }";
-    let got =
-        ctx.client.execute_async(script, vec![]).await.unwrap_or_else(|e| panic!("read the download: {e}"));
-    let field = |i: usize| got.get(i).and_then(|v| v.as_str()).unwrap_or_default().to_string();
-    (field(0), field(1), got.get(2).and_then(|v| v.as_bool()).unwrap_or(false))
-}
-
 async fn export_prod(ctx: Ctx) {
     ctx.goto(PROD).await;
     sign_in_again(&ctx, PROD).await;
@@ -56,7 +31,7 @@ async fn export_prod(ctx: Ctx) {
     capture(&ctx).await;
     ctx.click("#export-terraform").await;
     ctx.wait_text("#export-done", "Downloaded acme-prod.tf").await;
-    let (name, text, _) = downloaded(&ctx).await;
+    let (name, text, _) = saved_text(&ctx).await;
     assert_eq!(name, "acme-prod.tf");
     for must in [
         "required_version = \">= 1.5\"",
@@ -104,7 +79,7 @@ async fn export_prod(ctx: Ctx) {
     // Every realm's credentials were read (the admin holds manage-clusters), then the URL was revoked.
     assert!(ctx.calls("deployment.credential.list", "200").await >= 4);
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-    assert!(downloaded(&ctx).await.2, "the object URL was not revoked");
+    assert!(saved_text(&ctx).await.2, "the object URL was not revoked");
 }
 
 /// A real viewer (view-clusters only): the Realms issue gives realm credentials to the manage
@@ -123,7 +98,7 @@ async fn refused(ctx: Ctx) {
     assert!(text.contains("Export stopped: the credentials of realm"), "{text}");
     assert!(text.contains("manage-clusters"), "the reason is not given: {text}");
     assert!(text.contains("No file was downloaded."), "{text}");
-    assert!(downloaded(&ctx).await.1.is_empty(), "a file was made anyway");
+    assert!(saved_text(&ctx).await.1.is_empty(), "a file was made anyway");
     assert!(!ctx.exists("#export-done").await);
     // The refusal is the service's own: the list was asked for and answered 403, never 200.
     assert!(ctx.calls("deployment.credential.list", "403").await >= 1, "the sandbox did not refuse the list");

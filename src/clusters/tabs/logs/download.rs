@@ -1,32 +1,21 @@
-//! "Download the window": every line of the window as one `.log` text file, made in the
-//! browser from the files already read and the rest read for it (not kept).
+//! The viewer's two downloads, each one `.log` text file made in the browser: "the lines
+//! shown" (the search and filters applied, as the table has them), and "the whole window"
+//! (from the files already read and the rest read for it, not kept).
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen::JsCast;
 
 use super::reader::Reader;
 use super::window::iso;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf};
+use crate::kit::save::{Body, save};
 
-/// Hands `text` to the browser as a download named `name`.
-fn save(name: &str, text: &str) -> Result<(), String> {
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/plain;charset=utf-8");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
-        .map_err(|_| t(w::COULD_NOT_MAKE_FILE))?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| t(w::COULD_NOT_MAKE_FILE))?;
-    let anchor = document().create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(anchor) = anchor {
-        let _ = anchor.set_attribute("href", &url);
-        let _ = anchor.set_attribute("download", name);
-        anchor.click();
-    }
-    // The click has taken its copy; the address is not needed any more.
-    let _ = web_sys::Url::revoke_object_url(&url);
-    Ok(())
+const TEXT: &str = "text/plain;charset=utf-8";
+
+/// `acme-prod-2026-11-27T1400Z-2026-11-27T1500Z` (`-shown` added for the lines shown).
+fn file_stem(cluster: &str, (from, to): (i64, i64)) -> String {
+    format!("{cluster}-{}-{}", iso(from).replace(':', ""), iso(to).replace(':', ""))
 }
 
 #[component]
@@ -34,6 +23,8 @@ pub fn DownloadWindow(
     reader: Reader,
     span: Memo<Result<(i64, i64), String>>,
     cluster: String,
+    /// The lines the table shows, as written, one entry after another.
+    shown: Callback<(), Vec<String>>,
 ) -> impl IntoView {
     let busy = RwSignal::new(None::<(usize, usize)>);
     let outcome = RwSignal::new(None::<Result<String, String>>);
@@ -43,12 +34,7 @@ pub fn DownloadWindow(
         busy.set(Some((0, 0)));
         outcome.set(None);
         // Named now: the screen (and `cluster` with it) may be gone when the lines are read.
-        let name = format!(
-            "{}-{}-{}.log",
-            cluster.get_value(),
-            iso(from).replace(':', ""),
-            iso(to).replace(':', "")
-        );
+        let name = format!("{}.log", file_stem(&cluster.get_value(), (from, to)));
         spawn_local(async move {
             let answer = reader
                 .window_text(from, to, move |done, total| {
@@ -57,14 +43,30 @@ pub fn DownloadWindow(
                 .await;
             let result = answer.and_then(|text| {
                 let lines = text.lines().count();
-                save(&name, &text)
+                save(&name, Body::Text(&text), TEXT)
+                    .map_err(|()| t(w::COULD_NOT_MAKE_FILE).to_string())
                     .map(|()| tf(w::SAVED_WINDOW, &[("count", &lines.to_string()), ("name", &name)]))
             });
             busy.try_set(None);
             outcome.try_set(Some(result));
         });
     };
+    // What the table shows is already held: saved at once, nothing to read.
+    let save_shown = move |_| {
+        let Ok(span) = span.get_untracked() else { return };
+        let entries = shown.run(());
+        let name = format!("{}-shown.log", file_stem(&cluster.get_value(), span));
+        let mut text = entries.join("\n");
+        text.push('\n');
+        let result = save(&name, Body::Text(&text), TEXT)
+            .map_err(|()| t(w::COULD_NOT_MAKE_FILE).to_string())
+            .map(|()| tf(w::SAVED_SHOWN, &[("count", &entries.len().to_string()), ("name", &name)]));
+        outcome.set(Some(result));
+    };
     view! {
+        <button type="button" class="button subtle" id="log-download-shown" disabled=move || span.with(Result::is_err) on:click=save_shown>
+            {t(w::DOWNLOAD_SHOWN)}
+        </button>
         <button type="button" class="button subtle" id="log-download-window" disabled=move || busy.get().is_some() || span.with(Result::is_err) on:click=run>
             {move || match busy.get() {
                 Some((done, total)) if total > 0 => {

@@ -6,23 +6,21 @@ use cluster_api::{LogFile, ops};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
-use wasm_bindgen::JsCast;
 
 use super::export::ExportSection;
 use super::filters::{Filters, from_query, href};
+use super::read::{self, LINK_MINUTES};
 use super::viewer::LogViewer;
-use super::window::{PAGE, bounds, human_size, is_web_url};
+use super::window::{PAGE, bounds, human_size, saved_name};
 use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf, tp};
+use crate::kit::save::{Body, save};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::write::Write;
 use crate::links::{self, ClusterTab};
 use crate::load::load;
-
-/// How long a download link is asked to stay valid.
-const LINK_MINUTES: i32 = 15;
 
 /// The file table's columns.
 const COLUMNS: &[Column] = &[
@@ -45,16 +43,6 @@ fn row(file: &LogFile, download: Callback<String>) -> Row {
         name.clone(),
         vec![Cell::mono(name), at, size, Cell::view(button.into_any(), SortKey::None)],
     )
-}
-
-/// Hands `url` to the browser as a download (the storage answers it as an attachment).
-fn start_download(url: &str) {
-    let anchor = document().create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(anchor) = anchor {
-        let _ = anchor.set_attribute("href", url);
-        let _ = anchor.set_attribute("download", "");
-        anchor.click();
-    }
 }
 
 #[component]
@@ -103,17 +91,22 @@ pub fn ClusterLogs() -> impl IntoView {
 
     let download_write = Write::new(t(w::PREPARING_DOWNLOAD));
     let link = RwSignal::new(None::<(String, String)>);
+    // Fetched and saved under the console's own name (storage names a file by its hour
+    // only, and a link on another origin ignores `download`).
+    let cluster = StoredValue::new(ctx.cluster.with_untracked(|c| c.name.clone()));
     let download = Callback::new(move |name: String| {
-        let op = ops::ClusterLogDetail { id: ctx.id(), path: name.clone(), minutes: Some(LINK_MINUTES) };
+        let saved_as = saved_name(&cluster.get_value(), &name);
         link.set(None);
-        download_write.run(async move { api::call(api, &op).await }, move |file| {
-            let Some(url) = file.temp_url.filter(|u| is_web_url(u)) else {
-                let why = t(w::DOWNLOAD_NOT_WEB);
-                download_write.error.try_set(Some(ApiError::Decode(why.into())));
-                return;
-            };
-            start_download(&url);
-            link.try_set(Some((name, url)));
+        let fetched = read::read_bytes(api, ctx.id(), name);
+        download_write.run(async move { fetched.await.map_err(ApiError::Decode) }, move |(bytes, url)| {
+            match save(&saved_as, Body::Bytes(&bytes), "application/gzip") {
+                Ok(()) => {
+                    link.try_set(Some((saved_as, url)));
+                }
+                Err(()) => {
+                    download_write.error.try_set(Some(ApiError::Decode(t(w::COULD_NOT_MAKE_FILE).into())));
+                }
+            }
         });
     });
     let rows = Callback::new(move |()| -> Rows {

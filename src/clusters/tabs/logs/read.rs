@@ -158,15 +158,20 @@ pub async fn newest(api: Api, id: String, now: i64) -> Result<Option<FileInfo>, 
     Ok(list(api, id, Some(from), None).await?.files.into_iter().next())
 }
 
+/// How long a signed link is asked to stay valid (the files table says so too).
+pub const LINK_MINUTES: i32 = 15;
+
 /// A signed link to `name`, fresh from the service.
 async fn signed(api: Api, id: &str, name: &str) -> Result<String, String> {
-    let op = ops::ClusterLogDetail { id: id.to_string(), path: name.to_string(), minutes: Some(15) };
+    let op =
+        ops::ClusterLogDetail { id: id.to_string(), path: name.to_string(), minutes: Some(LINK_MINUTES) };
     let file = api::call(api, &op).await.map_err(|e| format!("{} {}", e.title(), e.detail()))?;
     file.temp_url.filter(|u| super::window::is_web_url(u)).ok_or_else(|| t(w::NO_WEB_ADDRESS).into())
 }
 
-/// The text of one file. An expired link (403 from storage) is signed again once, silently.
-pub async fn read_text(api: Api, id: String, name: String) -> Result<String, String> {
+/// The bytes of one file as stored (gzip), and the signed link they came through. An
+/// expired link (403 from storage) is signed again once, silently.
+pub async fn read_bytes(api: Api, id: String, name: String) -> Result<(Vec<u8>, String), String> {
     let mut url = signed(api, &id, &name).await?;
     let mut signed_again = false;
     loop {
@@ -188,6 +193,12 @@ pub async fn read_text(api: Api, id: String, name: String) -> Result<String, Str
         }
         let bytes =
             response.binary().await.map_err(|e| tf(w::DOWNLOAD_BROKE_OFF, &[("reason", &e.to_string())]))?;
-        return gunzip(&bytes).await;
+        return Ok((bytes, url));
     }
+}
+
+/// The text of one file.
+pub async fn read_text(api: Api, id: String, name: String) -> Result<String, String> {
+    let (bytes, _) = read_bytes(api, id, name).await?;
+    gunzip(&bytes).await
 }

@@ -182,6 +182,13 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
         selected
             .set(index.and_then(|ix| reader.held.with_untracked(|h| h.entries().get(ix as usize).cloned())));
     });
+    let shown_lines = Callback::new(move |()| {
+        visible.with_untracked(|(_, rows)| {
+            reader.held.with_untracked(|h| {
+                rows.iter().filter_map(|&ix| h.entries().get(ix as usize)).map(|e| e.raw.clone()).collect()
+            })
+        })
+    });
     let reveal = Signal::derive(move || around.get().map(|a| a.saturating_sub(range.get().start)));
     let table_count = Signal::derive(move || range.with(|r| r.len()));
     let (line_cols, event_cols) = (LINE_COLUMNS, super::events::EVENT_COLUMNS);
@@ -227,7 +234,7 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
                 <button type="button" class="button subtle" id="log-load-more"
                     disabled=move || matches.with(|m| m.as_ref().map_or(0, Vec::len)) < wanted.get() && !reader.files.with(|f| f.iter().any(|f| f.state == super::reader::FileState::Unread))
                     on:click=move |_| { pages.update(|p| *p += 1); reader.round.set(0); }>{t(w::LOAD_MORE)}</button>
-                <DownloadWindow reader=reader span=span cluster=ctx.cluster.with_untracked(|c| c.name.clone())/>
+                <DownloadWindow reader=reader span=span cluster=ctx.cluster.with_untracked(|c| c.name.clone()) shown=shown_lines/>
             </div>
             <LineDrawer selected=selected filters=filters go=go/>
         </section>

@@ -168,6 +168,17 @@ pub fn file_start(name: &str) -> Option<i64> {
     super::line::timestamp(&format!("{day} {h}:{m}:00,000"))
 }
 
+/// The name a log file is saved under: the cluster and the UTC hour it holds
+/// (`acme-prod-2026-11-27T1400Z.log.gz`), since storage's own name is only the hour. A name
+/// the console cannot read keeps its last part.
+pub fn saved_name(cluster: &str, file: &str) -> String {
+    let hour = file_start(file).map(iso);
+    match hour.as_deref().and_then(|h| h.get(..13)) {
+        Some(hour) => format!("{cluster}-{hour}00Z.log.gz"),
+        None => format!("{cluster}-{}", file.rsplit('/').next().unwrap_or(file)),
+    }
+}
+
 /// `14:00 UTC` (with the date when it is not `now`'s day).
 pub fn clock(at: i64, now: i64) -> String {
     let text = iso(at);
@@ -264,6 +275,11 @@ mod tests {
         assert_eq!(list_bounds(now - HOUR, now, now).1, None);
         assert_eq!(file_start("keycloak/2025-12-31/23-00.log.gz"), Some(now - HOUR));
         assert_eq!(file_start("nonsense"), None);
+        assert_eq!(
+            saved_name("acme-prod", "keycloak/2025-12-31/23-00.log.gz"),
+            "acme-prod-2025-12-31T2300Z.log.gz"
+        );
+        assert_eq!(saved_name("acme-prod", "keycloak/odd.gz"), "acme-prod-odd.gz");
     }
 
     #[test]
