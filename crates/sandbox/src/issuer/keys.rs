@@ -18,7 +18,7 @@ const FETCH_TIMEOUT: Duration = Duration::from_secs(5);
 
 pub struct Keys {
     issuer: String,
-    http: reqwest::Client,
+    http: Result<reqwest::Client, String>,
     interval: Duration,
     /// The last keys fetched (empty before the first fetch).
     cached: RwLock<Vec<Jwk>>,
@@ -45,7 +45,8 @@ fn unavailable(why: String) -> ApiError {
 
 impl Keys {
     pub fn new(issuer: &str, interval: Duration) -> Keys {
-        let http = reqwest::Client::builder().timeout(FETCH_TIMEOUT).build().unwrap_or_default();
+        // Building fails only when TLS cannot start; every fetch then says so.
+        let http = reqwest::Client::builder().timeout(FETCH_TIMEOUT).build().map_err(|e| e.to_string());
         Keys {
             issuer: issuer.to_string(),
             http,
@@ -122,7 +123,8 @@ impl Keys {
     }
 
     async fn get_json<T: serde::de::DeserializeOwned>(&self, url: &str) -> Result<T, String> {
-        let response = self.http.get(url).send().await.map_err(|e| format!("cannot reach {url}: {e}"))?;
+        let http = self.http.as_ref().map_err(|e| format!("no HTTP client ({e})"))?;
+        let response = http.get(url).send().await.map_err(|e| format!("cannot reach {url}: {e}"))?;
         if !response.status().is_success() {
             return Err(format!("{url} answered {}", response.status()));
         }
