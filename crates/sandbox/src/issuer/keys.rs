@@ -124,10 +124,24 @@ impl Keys {
 
     async fn get_json<T: serde::de::DeserializeOwned>(&self, url: &str) -> Result<T, String> {
         let http = self.http.as_ref().map_err(|e| format!("no HTTP client ({e})"))?;
-        let response = http.get(url).send().await.map_err(|e| format!("cannot reach {url}: {e}"))?;
+        let response =
+            http.get(url).send().await.map_err(|e| format!("cannot reach {url}: {}", causes(&e)))?;
         if !response.status().is_success() {
             return Err(format!("{url} answered {}", response.status()));
         }
         response.json::<T>().await.map_err(|e| format!("{url} did not answer the expected JSON: {e}"))
     }
+}
+
+/// An error with its causes (reqwest's own message hides them: a refused certificate reads
+/// "error sending request" without them).
+fn causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
 }
