@@ -4,6 +4,7 @@
 
 use crate::caller::Caller;
 use crate::error::ApiError;
+use crate::state::AppState;
 use axum::http::HeaderValue;
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -43,35 +44,61 @@ impl TokenStore {
         Ok(token)
     }
 
-    /// Who is calling, from the `Authorization` header; 401 saying what is wrong otherwise.
-    pub fn authenticate(&self, header: Option<&HeaderValue>) -> Result<Caller, ApiError> {
-        let Some(header) = header else {
-            return Err(ApiError::unauthorized(
-                "This call needs an access token: send 'Authorization: Bearer <access_token>', with a token from \
-                 the token endpoint /auth/realms/self/protocol/openid-connect/token.",
-            ));
+    /// The caller of one of the sandbox's own tokens, or `None` when it did not issue it.
+    fn own(&self, token: &str) -> Option<Result<Caller, ApiError>> {
+        let tokens = match self.tokens.lock() {
+            Ok(tokens) => tokens,
+            Err(_) => return Some(Err(lock_failed())),
         };
-        let token = header
-            .to_str()
-            .ok()
-            .and_then(|value| value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")))
-            .map(str::trim)
-            .filter(|token| !token.is_empty() && !token.contains(' '))
-            .ok_or_else(|| {
-                ApiError::unauthorized(
-                    "The Authorization header is malformed: expected 'Bearer <access_token>'.",
-                )
-            })?;
-        let tokens = self.tokens.lock().map_err(|_| lock_failed())?;
         match tokens.get(token).filter(|_| crate::jwt::verify(&self.key, token)) {
-            None => Err(ApiError::unauthorized(
-                "The access token is not valid (unknown, or issued before the sandbox restarted); exchange the \
-                 client credentials for a new one.",
-            )),
-            Some(issued) if issued.expires <= Instant::now() => Err(ApiError::unauthorized(
+            None => None,
+            Some(issued) if issued.expires <= Instant::now() => Some(Err(ApiError::unauthorized(
                 "The access token has expired; exchange the client credentials for a new one.",
-            )),
-            Some(issued) => Ok(issued.caller.clone()),
+            ))),
+            Some(issued) => Some(Ok(issued.caller.clone())),
         }
+    }
+}
+
+/// The 401 for a token the service cannot use: unknown to it, or, with `--issuer`, the
+/// token of a person it does not know (the service tells the two apart to no one).
+fn not_valid() -> ApiError {
+    ApiError::unauthorized(
+        "The access token is not valid (unknown, or issued before the sandbox restarted); exchange the \
+         client credentials for a new one.",
+    )
+}
+
+/// The token of a `Bearer` Authorization header.
+fn bearer(header: Option<&HeaderValue>) -> Result<&str, ApiError> {
+    let Some(header) = header else {
+        return Err(ApiError::unauthorized(
+            "This call needs an access token: send 'Authorization: Bearer <access_token>', with a token from \
+             the token endpoint /auth/realms/self/protocol/openid-connect/token.",
+        ));
+    };
+    header
+        .to_str()
+        .ok()
+        .and_then(|value| value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")))
+        .map(str::trim)
+        .filter(|token| !token.is_empty() && !token.contains(' '))
+        .ok_or_else(|| {
+            ApiError::unauthorized("The Authorization header is malformed: expected 'Bearer <access_token>'.")
+        })
+}
+
+/// Who is calling: the sandbox's own tokens first (API secrets, and people signed in at its
+/// identity server), then, with `--issuer`, the outside issuer's (`crate::issuer`).
+pub async fn authenticate(app: &AppState, header: Option<&HeaderValue>) -> Result<Caller, ApiError> {
+    let token = bearer(header)?;
+    if let Some(own) = app.tokens.own(token) {
+        return own;
+    }
+    match &app.issuer {
+        Some(issuer) if crate::issuer::is_issuer_token(token) => {
+            issuer.authenticate(app, token, not_valid()).await
+        }
+        _ => Err(not_valid()),
     }
 }

@@ -63,6 +63,13 @@ impl Caller {
         }
     }
 
+    /// The same caller with the client roles an outside issuer's token carries
+    /// (`resource_access`): staff are whoever holds the staff role there (`is_staff`).
+    pub fn with_client_roles(mut self, client_roles: BTreeMap<String, BTreeSet<String>>) -> Caller {
+        self.client_roles = client_roles;
+        self
+    }
+
     /// The same caller, signed in as a person (`sam@staff.example` is staff).
     pub fn signed_in_as(mut self, person_id: &str) -> Caller {
         self.person_id = Some(person_id.to_string());

@@ -116,6 +116,20 @@ pub struct Args {
     /// this seed per call. GET /sandbox/drift reports what was varied.
     #[arg(long, value_name = "SEED")]
     pub drift: Option<u64>,
+    /// Also trust the access tokens of this OpenID provider (your own Keycloak realm, e.g.
+    /// https://sso.example.com/realms/acme), checked against the keys its discovery
+    /// document names; the served console's config.json names it as its identity server.
+    /// API secrets still sign in at the sandbox's own token endpoint.
+    #[arg(long, value_name = "URL", value_parser = crate::issuer::parse_issuer_url)]
+    pub issuer: Option<String>,
+    /// The console's client at --issuer: its tokens are accepted when `azp` or `client_id`
+    /// names this client (or `aud` names --issuer-audience).
+    #[arg(long, value_name = "CLIENT_ID", default_value = cluster_api::identity::CONSOLE_CLIENT_ID)]
+    pub issuer_client_id: String,
+    /// Also accept --issuer's tokens whose `aud` names this (an audience mapper in the
+    /// realm); the client ID when absent.
+    #[arg(long, value_name = "AUDIENCE")]
+    pub issuer_audience: Option<String>,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -156,6 +170,11 @@ impl Args {
             public_url: self.public_url,
             redirect_origins: self.redirect_origin,
             drift: self.drift,
+            issuer: self.issuer.map(|url| crate::IssuerConfig {
+                client_id: self.issuer_client_id,
+                audience: self.issuer_audience,
+                ..crate::IssuerConfig::new(&url)
+            }),
         }
     }
 }
@@ -223,6 +242,13 @@ pub fn banner(config: &Config, running: &Running) -> String {
                 "  Public origin:  from X-Forwarded-Proto and X-Forwarded-Host (--trust-proxy)".to_string()
             }
             (None, false) => String::new(),
+        },
+        match &config.issuer {
+            Some(issuer) => format!(
+                "  Issuer:         {} (--issuer): its tokens for client {} are trusted too; people by email",
+                issuer.url, issuer.client_id
+            ),
+            None => String::new(),
         },
         crate::store::hostile::banner_line(config.hostile),
         format!("  Data:           {}", config.data.display()),

@@ -85,10 +85,24 @@ pub fn fault_routes<S: Clone + Send + Sync + 'static>(faults: Faults) -> Router<
 
 /// The console in `dir`, as a service for the router's fallback.
 /// Every response also carries `security`, the build's headers (`crate::security`).
-pub fn service(dir: &Path, faults: Faults, security: crate::security::HeaderSet) -> Router {
+/// `config_json`, when given, is served in place of the build's config.json (`--issuer`).
+pub fn service(
+    dir: &Path,
+    faults: Faults,
+    security: crate::security::HeaderSet,
+    config_json: Option<String>,
+) -> Router {
     let index = ServeFile::new(dir.join("index.html")).precompressed_br().precompressed_gzip();
     let files = ServeDir::new(dir).precompressed_br().precompressed_gzip().fallback(index);
-    Router::new()
+    let mut router = Router::new();
+    if let Some(text) = config_json {
+        let answer = move || {
+            let text = text.clone();
+            async move { ([(header::CONTENT_TYPE, "application/json")], text).into_response() }
+        };
+        router = router.route("/config.json", get(answer));
+    }
+    router
         .fallback_service(files)
         .layer(middleware::from_fn_with_state(faults, headers))
         .layer(middleware::from_fn_with_state(security, crate::security::apply))

@@ -142,7 +142,9 @@ pub async fn api(
             if !app.settings.delay.is_zero() {
                 tokio::time::sleep(app.settings.delay).await;
             }
-            let response = call(&app, op, params, uri.query(), &headers, body)
+            let caller = crate::auth::authenticate(&app, headers.get(header::AUTHORIZATION)).await;
+            let response = caller
+                .and_then(|caller| call(&app, op, caller, params, uri.query(), &headers, body))
                 .unwrap_or_else(IntoResponse::into_response);
             app.coverage.record(op.id, response.status().as_u16());
             response
@@ -181,12 +183,12 @@ fn method_not_allowed(method: &str, path: &str, allowed: &[&str]) -> Response {
 fn call(
     app: &AppState,
     op: &'static Operation,
+    caller: Caller,
     params: Vec<String>,
     query: Option<&str>,
     headers: &HeaderMap,
     body: Bytes,
 ) -> Outcome {
-    let caller: Caller = app.tokens.authenticate(headers.get(header::AUTHORIZATION))?;
     let query = serde_urlencoded::from_str::<Vec<(String, String)>>(query.unwrap_or(""))
         .map_err(|e| ApiError::bad_request(format!("The query string is malformed: {e}")))?;
     strict::check_request(op, headers, &body)?;

@@ -24,6 +24,7 @@ pub mod faults;
 mod handlers;
 mod hosted;
 mod identity;
+mod issuer;
 pub mod jar;
 mod jwt;
 mod log_append;
@@ -44,6 +45,7 @@ pub mod testing;
 mod token;
 
 pub use coverage::CoverageReport;
+pub use issuer::IssuerConfig;
 pub use server::{Running, StartError, start};
 pub use store::seed as demo;
 
@@ -149,6 +151,9 @@ pub struct Config {
     pub redirect_origins: Vec<String>,
     /// `--drift SEED`: answers vary within the contract (see [`drift`]); off when `None`.
     pub drift: Option<u64>,
+    /// `--issuer`: also trust this outside identity server's access tokens, and serve the
+    /// console a config.json naming it (see [`IssuerConfig`]).
+    pub issuer: Option<IssuerConfig>,
 }
 
 impl Default for Config {
@@ -184,6 +189,7 @@ impl Default for Config {
             public_url: None,
             redirect_origins: Vec::new(),
             drift: None,
+            issuer: None,
         }
     }
 }

@@ -90,7 +90,11 @@ fn api_routes(config: &Config) -> Router<Arc<AppState>> {
     }
 }
 
-fn router(state: Arc<AppState>, config: &Config, console: Option<security::HeaderSet>) -> Router {
+fn router(
+    state: Arc<AppState>,
+    config: &Config,
+    console: Option<(security::HeaderSet, Option<String>)>,
+) -> Router {
     let pages = security::page_headers(&config.allow_origins);
     let faults = crate::console::Faults::default();
     let mut router = Router::new()
@@ -112,7 +116,9 @@ fn router(state: Arc<AppState>, config: &Config, console: Option<security::Heade
     router = router.merge(crate::console::fault_routes(faults.clone()));
     router = match (&config.console_dir, console) {
         // A single-page app: paths the console routes itself get index.html.
-        (Some(dir), Some(headers)) => router.fallback_service(crate::console::service(dir, faults, headers)),
+        (Some(dir), Some((headers, config_json))) => {
+            router.fallback_service(crate::console::service(dir, faults, headers, config_json))
+        }
         _ => router.fallback(no_console),
     };
     // Inside the faults: a truncated answer is cut after it was varied.
@@ -128,12 +134,28 @@ fn router(state: Arc<AppState>, config: &Config, console: Option<security::Heade
     router.with_state(state)
 }
 
+/// The console build's headers, and with `--issuer` its config.json naming the issuer and
+/// a policy that lets it connect there.
+fn console_build(
+    dir: &std::path::Path,
+    issuer: Option<&crate::IssuerConfig>,
+) -> Result<(security::HeaderSet, Option<String>), String> {
+    let headers = security::console_headers(dir)?;
+    match issuer {
+        None => Ok((headers, None)),
+        Some(issuer) => Ok((
+            crate::issuer::console::connect_to(&headers, &issuer.origin()),
+            Some(crate::issuer::console::config_json(dir, issuer)?),
+        )),
+    }
+}
+
 /// Opens the database (seeding it when new), applies the bootstrap secret, and
 /// starts serving on a background task of the current tokio runtime.
 pub async fn start(config: Config) -> Result<Running, StartError> {
     // Checked first: a console is never served without its build's security headers.
     let console = match &config.console_dir {
-        Some(dir) => Some(security::console_headers(dir).map_err(StartError::Console)?),
+        Some(dir) => Some(console_build(dir, config.issuer.as_ref()).map_err(StartError::Console)?),
         None => None,
     };
     let mut store = Store::open(&config.data)?;
@@ -179,7 +201,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
             redirect_origins: config.redirect_origins.clone(),
         },
     };
-    let app = router(Arc::new(AppState::new(store, settings)), &config, console);
+    let app = router(Arc::new(AppState::new(store, settings, config.issuer.clone())), &config, console);
     let listener =
         tokio::net::TcpListener::bind((config.host, config.port)).await.map_err(StartError::Bind)?;
     let addr = listener.local_addr().map_err(StartError::Bind)?;

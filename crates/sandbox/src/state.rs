@@ -49,16 +49,19 @@ pub struct AppState {
     pub identity: crate::identity::Sessions,
     pub coverage: Coverage,
     pub settings: Settings,
+    /// `--issuer`: the outside identity server whose tokens are trusted too.
+    pub issuer: Option<crate::issuer::Issuer>,
 }
 
 impl AppState {
-    pub fn new(store: Store, settings: Settings) -> AppState {
+    pub fn new(store: Store, settings: Settings, issuer: Option<crate::issuer::IssuerConfig>) -> AppState {
         AppState {
             store: Mutex::new(store),
             tokens: TokenStore::default(),
             identity: Default::default(),
             coverage: Coverage::default(),
             settings,
+            issuer: issuer.map(crate::issuer::Issuer::new),
         }
     }
 

@@ -60,7 +60,7 @@ pub async fn end_session(State(app): State<Arc<AppState>>, uri: Uri, headers: He
 }
 
 pub async fn userinfo(State(app): State<Arc<AppState>>, headers: HeaderMap) -> Response {
-    let caller = match app.tokens.authenticate(headers.get(header::AUTHORIZATION)) {
+    let caller = match crate::auth::authenticate(&app, headers.get(header::AUTHORIZATION)).await {
         Ok(caller) => caller,
         Err(e) => {
             let body = serde_json::json!({ "error": "invalid_token", "error_description": e.message });

@@ -21,6 +21,7 @@ mod extensions;
 mod faults;
 mod identity;
 mod ip_rules;
+mod issuer;
 mod lifecycle;
 mod logs;
 mod logs_download;
