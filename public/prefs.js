@@ -5,6 +5,36 @@
 // <html data-pkg> (where the app finds this build's catalogues), and preloads the chosen
 // language's catalogue so the app does not wait for it. src/i18n reads the same keys.
 (function () {
+    // Trusted Types (the CSP has `require-trusted-types-for 'script'`): the framework builds
+    // its inert templates with `innerHTML` from a plain string, so a `default` policy must
+    // exist before the app starts. It lets markup through only with no `<script>`, no `on…`
+    // attribute and no `javascript:` URL (the console's templates have none: events are
+    // listeners, and API strings are text nodes), and no script URL or script text at all
+    // (the payment script has its own policy, `console-payments`, in src/billing/stripe.rs).
+    // A refusal is said with console.error; the browser reports it to the policy's
+    // report-uri, and the assignment throws.
+    if (window.trustedTypes && window.trustedTypes.createPolicy) {
+        var refuse = function (sink, value) {
+            console.error("Trusted Types: refused " + sink + ": " + String(value).slice(0, 120));
+            return null;
+        };
+        var hostile = /<\s*script\b|<[^>]*\son[a-z]+\s*=|javascript\s*:|\ssrcdoc\s*=/i;
+        try {
+            window.trustedTypes.createPolicy("default", {
+                createHTML: function (html, type, sink) {
+                    return hostile.test(html) ? refuse(sink || "HTML", html) : html;
+                },
+                createScriptURL: function (url, type, sink) {
+                    return refuse(sink || "script URL", url);
+                },
+                createScript: function (text, type, sink) {
+                    return refuse(sink || "script", text);
+                },
+            });
+        } catch (e) {
+            console.error("Trusted Types: the default policy could not be made: " + e);
+        }
+    }
     var root = document.documentElement;
     var get = function (key) {
         try {

@@ -7,7 +7,9 @@
 //     (the API and the token endpoint live there) and its `storage_origins` (where presigned
 //     URLs point: uploads are PUT there, log files downloaded from there);
 //   - an absolute `payments.script_url` (Stripe.js) adds its origin to script-src and
-//     frame-src (Stripe.js runs its card challenge in a frame of its own origin).
+//     frame-src (Stripe.js runs its card challenge in a frame of its own origin);
+//   - Trusted Types for every script sink, with the two policies the console makes, and
+//     violations reported to /csp-report.
 // The file uses the `_headers` format (Netlify, Cloudflare Pages); the sandbox serves the
 // console with these headers, and the README shows the same for nginx and Caddy.
 // Usage: node scripts/headers.mjs <dist dir>
@@ -91,6 +93,13 @@ const directives = [
     "base-uri 'none'",
     "object-src 'none'",
     "form-action 'self'",
+    // Trusted Types: string-to-DOM sinks take only what a named policy made: `default`
+    // (public/prefs.js: markup with no script, no script URL) and `console-payments`
+    // (src/billing/stripe.rs: the payment script config.json names).
+    "require-trusted-types-for 'script'",
+    "trusted-types default console-payments",
+    // Where browsers send what the policy refused (the sandbox keeps them: /sandbox/csp-reports).
+    "report-uri /csp-report",
 ];
 const headers = [
     ["Content-Security-Policy", directives.join("; ")],

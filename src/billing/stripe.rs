@@ -1,6 +1,8 @@
 //! The payment-confirmation step (3-D Secure) through Stripe.js, or the sandbox's stand-in
 //! with the same surface. The script is loaded only when a payment needs it.
 
+use std::cell::RefCell;
+
 use js_sys::{Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -23,6 +25,55 @@ fn stripe_loaded() -> bool {
     web_sys::window().is_some_and(|w| Reflect::has(&w, &JsValue::from_str("Stripe")).unwrap_or(false))
 }
 
+thread_local! {
+    /// The `console-payments` Trusted Types policy, made once per page (the CSP allows one
+    /// policy of each name).
+    static POLICY: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+    /// The script URLs the console took from config.json: the only ones the policy passes.
+    static ALLOWED: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The `console-payments` policy, made on first use.
+fn policy(trusted_types: &JsValue) -> Result<JsValue, JsValue> {
+    if let Some(made) = POLICY.with_borrow(Clone::clone) {
+        return Ok(made);
+    }
+    let check = Closure::<dyn Fn(String) -> JsValue>::new(|url: String| {
+        if ALLOWED.with_borrow(|allowed| allowed.contains(&url)) {
+            JsValue::from_str(&url)
+        } else {
+            JsValue::NULL
+        }
+    });
+    let options = js_sys::Object::new();
+    Reflect::set(&options, &"createScriptURL".into(), check.as_ref())?;
+    // It lives as long as the policy, which is the page's.
+    check.forget();
+    let create: js_sys::Function = Reflect::get(trusted_types, &"createPolicy".into())?.dyn_into()?;
+    let made = create.call2(trusted_types, &"console-payments".into(), &options)?;
+    POLICY.with_borrow_mut(|slot| *slot = Some(made.clone()));
+    Ok(made)
+}
+
+/// `src` as a script element takes it under Trusted Types (the build's CSP requires them
+/// for script URLs): made by the console's own policy, which passes only the URL config.json
+/// names. A browser without Trusted Types takes the string.
+fn script_url(src: &str) -> Result<JsValue, JsValue> {
+    let window = web_sys::window().ok_or(JsValue::NULL)?;
+    let trusted_types = Reflect::get(&window, &"trustedTypes".into())?;
+    if trusted_types.is_undefined() || trusted_types.is_null() {
+        return Ok(JsValue::from_str(src));
+    }
+    ALLOWED.with_borrow_mut(|allowed| {
+        if !allowed.iter().any(|u| u == src) {
+            allowed.push(src.to_string());
+        }
+    });
+    let policy = policy(&trusted_types)?;
+    let make: js_sys::Function = Reflect::get(&policy, &"createScriptURL".into())?.dyn_into()?;
+    make.call1(&policy, &JsValue::from_str(src))
+}
+
 async fn load_script(src: &str) -> Result<(), String> {
     if stripe_loaded() {
         return Ok(());
@@ -34,7 +85,8 @@ async fn load_script(src: &str) -> Result<(), String> {
         let _ = script.add_event_listener_with_callback("load", &resolve);
         let _ = script.add_event_listener_with_callback("error", &reject);
     });
-    script.set_attribute("src", src).map_err(|_| failed())?;
+    let url = script_url(src).map_err(|_| failed())?;
+    Reflect::set(&script, &"src".into(), &url).map_err(|_| failed())?;
     document.head().ok_or_else(failed)?.append_child(&script).map_err(|_| failed())?;
     JsFuture::from(loaded).await.map_err(|_| failed())?;
     Ok(())

@@ -18,8 +18,17 @@
 use serde_json::Value;
 
 /// What fails a flow, matched case-insensitively in a log entry's message.
-const OFFENDING: [&str; 4] =
-    ["content security policy", "content-security-policy", "panicked", "unreachable"];
+const OFFENDING: [&str; 7] = [
+    "content security policy",
+    "content-security-policy",
+    "panicked",
+    "unreachable",
+    // A Trusted Types refusal: the browser's ("requires 'TrustedHTML' assignment") and the
+    // console's default policy's own (public/prefs.js).
+    "trusted types",
+    "'trustedhtml'",
+    "'trustedscripturl'",
+];
 
 /// The messages among chromedriver's log entries (`[{level, message, source, timestamp}]`)
 /// that fail a flow.

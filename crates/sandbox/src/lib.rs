@@ -16,6 +16,7 @@ mod client_auth;
 pub mod console;
 mod cors;
 mod coverage;
+mod csp_reports;
 mod dispatch;
 pub mod drift;
 pub mod engine;

@@ -106,6 +106,7 @@ fn router(
                 .layer(middleware::from_fn_with_state(faults.clone(), crate::console::armed)),
         )
         .merge(crate::log_append::routes())
+        .merge(crate::csp_reports::routes())
         .merge(
             crate::hosted::routes()
                 .layer(middleware::from_fn_with_state(pages.clone(), security::apply_to_pages)),

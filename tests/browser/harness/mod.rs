@@ -35,6 +35,14 @@ where
     F: FnOnce(Ctx) -> Fut + Send + 'static,
     Fut: Future<Output = ()> + Send + 'static,
 {
+    config = with_console(driver, config);
+    let sandbox: Running = cluster_sandbox::start(config).await.map_err(|e| e.to_string())?;
+    let base = sandbox.base_url();
+    run_started(driver, vec![sandbox], base.clone(), base, false, flow).await
+}
+
+/// `config` serving the console the engine's flows use, unless it names one.
+fn with_console(driver: &Driver, mut config: Config) -> Config {
     if config.console_dir.is_none() {
         config.console_dir = Some(if driver.engine.has_console_log() {
             console_without_prefetch()
@@ -42,9 +50,7 @@ where
             console_with_recorder()
         });
     }
-    let sandbox: Running = cluster_sandbox::start(config).await.map_err(|e| e.to_string())?;
-    let base = sandbox.base_url();
-    run_started(driver, vec![sandbox], base.clone(), base, false, flow).await
+    config
 }
 
 /// The rest of a flow once its sandboxes run: the console at `base`, the service at `api`
@@ -57,6 +63,40 @@ pub async fn run_started<F, Fut>(
     base: String,
     api: String,
     accept_insecure_certs: bool,
+    flow: F,
+) -> Result<Coverage, String>
+where
+    F: FnOnce(Ctx) -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    run_expecting(driver, sandboxes, (base, api), accept_insecure_certs, &[], flow).await
+}
+
+/// `run_flow` for a flow that provokes a refusal on purpose: the browser console must hold
+/// a message containing each of `expected` (the refusal was said), and those messages do not
+/// fail the flow; any other offending message still does.
+pub async fn run_flow_expecting<F, Fut>(
+    driver: &Driver,
+    config: Config,
+    expected: &'static [&'static str],
+    flow: F,
+) -> Result<Coverage, String>
+where
+    F: FnOnce(Ctx) -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let config = with_console(driver, config);
+    let sandbox: Running = cluster_sandbox::start(config).await.map_err(|e| e.to_string())?;
+    let base = sandbox.base_url();
+    run_expecting(driver, vec![sandbox], (base.clone(), base), false, expected, flow).await
+}
+
+async fn run_expecting<F, Fut>(
+    driver: &Driver,
+    sandboxes: Vec<Running>,
+    (base, api): (String, String),
+    accept_insecure_certs: bool,
+    expected: &'static [&'static str],
     flow: F,
 ) -> Result<Coverage, String>
 where
@@ -82,10 +122,17 @@ where
     for sandbox in sandboxes {
         sandbox.stop().await;
     }
-    let offending = match &console {
+    let mut offending = match &console {
         Ok(entries) => crate::console_log::offending(entries),
         Err(e) => vec![format!("cannot read the browser console: {e}")],
     };
+    for needle in expected {
+        let before = offending.len();
+        offending.retain(|message| !message.contains(needle));
+        if offending.len() == before && console.is_ok() {
+            offending.push(format!("the browser console never said {needle:?}, which this flow provokes"));
+        }
+    }
     if !offending.is_empty() {
         let flow = match &outcome {
             Ok(()) => String::new(),

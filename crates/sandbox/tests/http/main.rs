@@ -9,6 +9,7 @@ mod common;
 mod console;
 mod contacts;
 mod create;
+mod csp_reports;
 mod deploy;
 mod dispatch;
 mod domains;
