@@ -101,7 +101,7 @@ pub fn parse(text: &str) -> Result<Config, String> {
     }
     for env in &config.environments {
         if let Some(url) = env.console_url.as_deref().filter(|u| !u.trim().is_empty())
-            && !(url.starts_with("https://") || url.starts_with("http://"))
+            && crate::redirect::safe_external(url).is_none()
         {
             return Err(tf(w::BAD_CONSOLE_URL, &[("name", &env.name), ("url", url)]));
         }

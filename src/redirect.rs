@@ -7,8 +7,10 @@ use leptos::prelude::*;
 use crate::i18n::k::redirect as w;
 use crate::i18n::{t, tf};
 
-/// The link if it is an absolute http(s) URL; anything else (`javascript:`, relative, data)
-/// is refused.
+/// The link if it is an absolute http(s) URL with a host; anything else (`javascript:`,
+/// relative, data, `https:///path`) is refused. The one rule for every address the console
+/// follows or links: hosted pages, signed storage links, a cluster's host, config.json's
+/// `console_url`.
 pub fn safe_external(link: &str) -> Option<&str> {
     let link = link.trim();
     let lower = link.to_ascii_lowercase();

@@ -118,7 +118,7 @@ fn CustomDomain(id: String) -> impl IntoView {
 
 /// Links only what is plainly a web address; anything else is shown as text.
 fn host_view(host: &str) -> AnyView {
-    if host.starts_with("https://") || host.starts_with("http://") {
+    if crate::redirect::safe_external(host).is_some() {
         view! { <a href=host.to_string() target="_blank" rel="noopener noreferrer">{host.to_string()}</a> }
             .into_any()
     } else {
