@@ -197,7 +197,10 @@ mod tests {
         assert_eq!(api.token().map(|t| t.access_token), Some("first".into()));
         api.end("The secret was revoked.".into());
         assert!(session.api().is_none());
-        assert_eq!(session.notice.get_untracked().map(|n| n.read()).as_deref(), Some("The secret was revoked."));
+        assert_eq!(
+            session.notice.get_untracked().map(|n| n.read()).as_deref(),
+            Some("The secret was revoked.")
+        );
         // A handle kept from before holds nothing to call with any more.
         assert!(api.token().is_none() && api.renewal().is_none());
     }
