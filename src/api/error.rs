@@ -220,7 +220,8 @@ mod tests {
     #[test]
     fn the_services_message_is_found_in_the_detail_as_shown() {
         for status in [400, 401, 403, 404, 409, 500, 501] {
-            let e = ApiError::from_status(status, Some(" Realm name taken ".into()), &catalogue::CLUSTER_DELETE);
+            let e =
+                ApiError::from_status(status, Some(" Realm name taken ".into()), &catalogue::CLUSTER_DELETE);
             let theirs = e.service_message().unwrap_or_else(|| panic!("{status}: no service message"));
             assert_eq!(theirs, "Realm name taken.");
             assert!(e.detail().contains(&theirs), "{status}: {}", e.detail());

@@ -16,14 +16,20 @@ fn read(path: &Path) -> Value {
 }
 
 /// Every text of `file.key` in `lang` (each plural form), or a failure naming the key.
-fn texts(lang: &str, key: &str, cache: &mut BTreeMap<(String, String), Value>) -> Result<Vec<String>, String> {
+fn texts(
+    lang: &str,
+    key: &str,
+    cache: &mut BTreeMap<(String, String), Value>,
+) -> Result<Vec<String>, String> {
     let (file, name) = key.split_once('.').ok_or_else(|| format!("{key}: not file.key"))?;
     let catalogue = cache.entry((lang.to_string(), file.to_string())).or_insert_with(|| {
         read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("locales").join(lang).join(format!("{file}.json")))
     });
     match catalogue.get(name) {
         Some(Value::String(s)) => Ok(vec![s.clone()]),
-        Some(Value::Object(forms)) => Ok(forms.values().filter_map(|v| v.as_str().map(String::from)).collect()),
+        Some(Value::Object(forms)) => {
+            Ok(forms.values().filter_map(|v| v.as_str().map(String::from)).collect())
+        }
         _ => Err(format!("{lang}/{file}.json has no {name:?}")),
     }
 }
@@ -45,7 +51,10 @@ fn catalogues_use_keycloaks_words() {
     let mut cache = BTreeMap::new();
     let (mut checked, mut strays) = (0, Vec::new());
     for (term, entry) in terms {
-        let keys: Vec<&str> = entry["keys"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+        let keys: Vec<&str> = entry["keys"]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
         assert!(!keys.is_empty(), "{term}: no keys listed");
         for lang in LANGS {
             let word = &entry[lang];
