@@ -106,11 +106,11 @@ fn english_phrases() -> Vec<String> {
 /// the short leftovers above, unless `lang` writes that word.
 pub(super) fn english_phrases_in(lang: &str) -> Vec<String> {
     let english = catalogue("en");
-    let french = catalogue(lang);
-    let french_text: String = french.values().flatten().cloned().collect::<Vec<_>>().join("\n");
+    let theirs = catalogue(lang);
+    let theirs_text: String = theirs.values().flatten().cloned().collect::<Vec<_>>().join("\n");
     let mut phrases = BTreeSet::new();
     for (key, texts) in &english {
-        let same_key = french.get(key);
+        let same_key = theirs.get(key);
         for text in texts {
             if same_key.is_some_and(|f| f.contains(text)) {
                 continue;
@@ -128,7 +128,7 @@ pub(super) fn english_phrases_in(lang: &str) -> Vec<String> {
                 if (words < 2 && fragment.chars().count() < 8)
                     || !fragment.chars().any(char::is_alphabetic)
                     || SAME_IN_FRENCH.contains(&fragment)
-                    || french_text.contains(fragment)
+                    || theirs_text.contains(fragment)
                 {
                     continue;
                 }
@@ -137,9 +137,9 @@ pub(super) fn english_phrases_in(lang: &str) -> Vec<String> {
         }
     }
     let written = |word: &str| {
-        french_text.match_indices(word).any(|(i, _)| {
-            let before = french_text[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
-            let after = french_text[i + word.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+        theirs_text.match_indices(word).any(|(i, _)| {
+            let before = theirs_text[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+            let after = theirs_text[i + word.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric());
             before && after
         })
     };
