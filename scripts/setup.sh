@@ -90,6 +90,13 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
     apt_install chromium chromium-driver
 fi
 
+# A font with Hangul, so the browser flows measure Korean in real glyphs, not boxes (the
+# style sheet names Noto Sans CJK KR where the platform has it).
+if ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
+    say "installing fonts-noto-cjk (Korean glyphs for the browser tests)"
+    apt_install fonts-noto-cjk
+fi
+
 # The smoke subset of the browser flows also runs in Firefox ESR (through geckodriver) and in
 # WebKitGTK (WebKitWebDriver drives its MiniBrowser, on a virtual display from xvfb-run).
 if [ ! -x /usr/bin/firefox-esr ] || ! command -v WebKitWebDriver >/dev/null || ! command -v xvfb-run >/dev/null ||

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use crate::config::{Config, Environment};
+use crate::i18n::Phrase;
 
 /// An outcome for one page: `path` is where it is shown. `cluster` ties it to a cluster's
 /// provisioning: that cluster's page drops it once the cluster stops provisioning, so
@@ -64,8 +65,9 @@ pub struct Session {
     pub signed_in: RwSignal<bool>,
     /// Who is signed in, as the header names them: the person, or the API secret.
     pub who: RwSignal<String>,
-    /// Why the person was sent back to sign-in, shown there once.
-    pub notice: RwSignal<Option<String>>,
+    /// Why the person was sent back to sign-in, shown there once. A phrase, not text: it is
+    /// put into words when shown, so it follows a language chosen on the sign-in page.
+    pub notice: RwSignal<Option<Phrase>>,
     /// A one-line outcome shown at the top of the screen it was meant for ("acme-trial was
     /// deleted."), and only there: it is dropped when the person goes elsewhere.
     pub flash: RwSignal<Option<Flash>>,
@@ -106,7 +108,7 @@ impl Session {
     }
 
     /// Forgets the secret and the token; `notice` says why, when it was not the person's choice.
-    pub fn end(&self, notice: Option<String>) {
+    pub fn end(&self, notice: Option<Phrase>) {
         self.renewal.set_value(None);
         self.token.set_value(None);
         self.staff.set(false);
@@ -167,7 +169,7 @@ impl Api {
 
     /// Signs out because the service stopped accepting the secret; `notice` says why.
     pub fn end(&self, notice: String) {
-        self.session.end(Some(notice));
+        self.session.end(Some(notice.into()));
     }
 }
 
@@ -195,7 +197,10 @@ mod tests {
         assert_eq!(api.token().map(|t| t.access_token), Some("first".into()));
         api.end("The secret was revoked.".into());
         assert!(session.api().is_none());
-        assert_eq!(session.notice.get_untracked().as_deref(), Some("The secret was revoked."));
+        assert_eq!(
+            session.notice.get_untracked().map(|n| n.read()).as_deref(),
+            Some("The secret was revoked.")
+        );
         // A handle kept from before holds nothing to call with any more.
         assert!(api.token().is_none() && api.renewal().is_none());
     }

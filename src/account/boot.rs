@@ -9,7 +9,7 @@ use super::pending::{self, Pending};
 use super::{redirect_uri, start, tokens};
 use crate::api::page_origin;
 use crate::i18n::k::account as w;
-use crate::i18n::{t, tf};
+use crate::i18n::{Phrase, t, tf};
 use crate::links;
 use crate::navigation::safe_next;
 use crate::session::{Renewal, Session};
@@ -52,7 +52,7 @@ async fn decide(session: Session) -> bool {
     if let Some(state) = get("state").filter(|_| get("code").is_some() || get("error").is_some()) {
         // A pending sign-in is taken once: a reloaded or forged answer finds none and never loops.
         let Some(pending) = pending::take().filter(|p| p.state == state) else {
-            session.notice.set(Some(t(w::FOREIGN_ANSWER).into()));
+            session.notice.set(Some(w::FOREIGN_ANSWER.into()));
             replace_url(&links::sign_in("/"));
             return true;
         };
@@ -61,7 +61,7 @@ async fn decide(session: Session) -> bool {
             (Some(code), _) => match super::later::finish(session, pending, code).await {
                 Ok(()) => replace_url(&next),
                 Err(why) => {
-                    session.notice.set(Some(why));
+                    session.notice.set(Some(why.into()));
                     replace_url(&links::sign_in(&next));
                 }
             },
@@ -74,7 +74,7 @@ async fn decide(session: Session) -> bool {
                 }
                 if !(pending.silent && login_required) {
                     let why = get("error_description").unwrap_or(error);
-                    session.notice.set(Some(tf(w::REFUSED, &[("why", &why)])));
+                    session.notice.set(Some(Phrase::of(w::REFUSED, [("why", why.into())])));
                 }
                 // Back to the page asked for: the router shows it, or sign-in when it needs one
                 // (an unknown address still says "Page not found").
@@ -84,7 +84,7 @@ async fn decide(session: Session) -> bool {
         return true;
     }
     if path == links::SIGN_IN && get("signed-out").is_some() {
-        session.notice.set(Some(t(w::SIGNED_OUT).into()));
+        session.notice.set(Some(w::SIGNED_OUT.into()));
         replace_url(&links::sign_in(&get("next").unwrap_or_else(|| "/".into())));
         return true;
     }

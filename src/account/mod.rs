@@ -110,7 +110,7 @@ pub fn sign_out(session: Session, back_to: &str) {
         // Should the browser refuse, the person is still signed out of the console.
         let _ = assign(&logout_url(&env.origin(&origin), &back));
     }
-    session.end(Some(t(w::SIGNED_OUT).into()));
+    session.end(Some(w::SIGNED_OUT.into()));
 }
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ impl ApiError {
     /// Classifies a failed response. `message` is the server's own, when it gave one.
     pub fn from_status(status: u16, message: Option<String>, op: &Operation) -> ApiError {
         let text = message.unwrap_or_default();
+        remember_theirs(&text);
         match status {
             401 => ApiError::SignedOut(text),
             // The staff operations need a client role no organization administrator can grant.
@@ -139,6 +140,23 @@ impl ApiError {
         }
     }
 
+    /// The service's own message, as `detail` shows it (ended by a full stop), when it sent
+    /// one: its words, in English, which the screens mark as such.
+    pub fn service_message(&self) -> Option<String> {
+        let message = match self {
+            ApiError::Network(_) | ApiError::Decode(_) => return None,
+            ApiError::SignedOut(m)
+            | ApiError::NotFound(m)
+            | ApiError::BadRequest(m)
+            | ApiError::PaymentDeclined(m)
+            | ApiError::NotImplemented(m)
+            | ApiError::Forbidden { message: m, .. }
+            | ApiError::Conflict { message: m, .. }
+            | ApiError::Server { message: m, .. } => m,
+        };
+        (!message.trim().is_empty() && is_theirs(message)).then(|| ensure_period(message))
+    }
+
     /// Worth offering a Retry button: the same call may well succeed later.
     pub fn retryable(&self) -> bool {
         matches!(
@@ -149,6 +167,36 @@ impl ApiError {
                 | ApiError::Decode(_)
         )
     }
+}
+
+/// How many of the service's recent messages are remembered as its own.
+const REMEMBERED: usize = 32;
+
+thread_local! {
+    /// The messages the service sent lately. An error's message is also made by the console
+    /// in its own words (`BadRequest(t(…))` for a form's check), and the variants do not say
+    /// which: a message is the service's when it came in through `from_status`.
+    static THEIRS: std::cell::RefCell<std::collections::VecDeque<String>> =
+        const { std::cell::RefCell::new(std::collections::VecDeque::new()) };
+}
+
+fn remember_theirs(message: &str) {
+    if message.trim().is_empty() {
+        return;
+    }
+    THEIRS.with(|said| {
+        let mut said = said.borrow_mut();
+        if !said.iter().any(|m| m == message) {
+            if said.len() == REMEMBERED {
+                said.pop_front();
+            }
+            said.push_back(message.to_string());
+        }
+    });
+}
+
+fn is_theirs(message: &str) -> bool {
+    THEIRS.with(|said| said.borrow().iter().any(|m| m == message))
 }
 
 fn ensure_period(message: &str) -> String {
@@ -168,6 +216,21 @@ impl std::error::Error for ApiError {}
 mod tests {
     use super::*;
     use cluster_api::catalogue;
+
+    #[test]
+    fn the_services_message_is_found_in_the_detail_as_shown() {
+        for status in [400, 401, 403, 404, 409, 500, 501] {
+            let e =
+                ApiError::from_status(status, Some(" Realm name taken ".into()), &catalogue::CLUSTER_DELETE);
+            let theirs = e.service_message().unwrap_or_else(|| panic!("{status}: no service message"));
+            assert_eq!(theirs, "Realm name taken.");
+            assert!(e.detail().contains(&theirs), "{status}: {}", e.detail());
+        }
+        assert_eq!(ApiError::from_status(404, None, &catalogue::CLUSTER_DELETE).service_message(), None);
+        assert_eq!(ApiError::Network("offline".into()).service_message(), None);
+        // The console's own words in an error are not the service's.
+        assert_eq!(ApiError::BadRequest("Enter a name.".into()).service_message(), None);
+    }
 
     #[test]
     fn forbidden_names_the_missing_role() {

@@ -23,6 +23,51 @@ pub fn money(amount: i64, currency: &str) -> String {
     english(amount, currency)
 }
 
+/// The service's text (a plan's description, "Premium — $999.00 / month") with each dollar
+/// amount in it written the current language's way by `written` (`dollars` on screen), so
+/// a table does not show "$2,999.00" beside "999,00 $": the words stay the service's.
+pub fn amounts_in(text: &str, written: impl Fn(i64) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        match amount_at(after) {
+            Some((cents, used)) => {
+                out.push_str(&written(cents));
+                rest = &after[used..];
+            }
+            None => {
+                out.push('$');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The amount at the start of `text` ("2,999.00", "749") in cents, and the bytes it took;
+/// `None` when no digit starts it or a group is malformed.
+fn amount_at(text: &str) -> Option<(i64, usize)> {
+    let whole_len = text.find(|c: char| !(c.is_ascii_digit() || c == ',')).unwrap_or(text.len());
+    let whole = text[..whole_len].trim_end_matches(',');
+    if !whole.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let mut used = whole.len();
+    let dollars: i64 = whole.replace(',', "").parse().ok()?;
+    let rest = &text[used..];
+    let cents = match rest.strip_prefix('.') {
+        Some(f) if f.len() >= 2 && f.as_bytes()[..2].iter().all(u8::is_ascii_digit) => {
+            used += 3;
+            f[..2].parse::<i64>().ok()?
+        }
+        _ => 0,
+    };
+    Some((dollars.checked_mul(100)?.checked_add(cents)?, used))
+}
+
 /// Today's English form: `$` and two decimals for dollars, the code before other currencies.
 fn english(amount: i64, currency: &str) -> String {
     let sign = if amount < 0 { "-" } else { "" };
@@ -104,5 +149,16 @@ mod tests {
         assert_eq!(dollars(-505), "-$5.05");
         assert_eq!(money(14_900, "USD"), "$149.00");
         assert_eq!(money(14_900, "EUR"), "EUR 149.00");
+    }
+
+    #[test]
+    fn amounts_in_the_services_text_are_rewritten() {
+        let german = |cents: i64| format!("{},{:02} $", cents / 100, cents % 100);
+        assert_eq!(amounts_in("Enterprise — $2,999.00 / month", german), "Enterprise — 2999,00 $ / month");
+        assert_eq!(amounts_in("$8,988.00 / year ($749/month)", german), "8988,00 $ / year (749,00 $/month)");
+        assert_eq!(amounts_in("Pay $ now, $x, $", german), "Pay $ now, $x, $");
+        assert_eq!(amounts_in("$5.", german), "5,00 $.");
+        assert_eq!(amounts_in("$99999999999999999999", german), "$99999999999999999999");
+        assert_eq!(amounts_in("Premium — $999.00 / month", dollars), "Premium — $999.00 / month");
     }
 }

@@ -26,6 +26,11 @@ pub fn status_words(status: &str) -> (String, Tone) {
     (t(words).to_string(), tone)
 }
 
+/// The service's description of a plan, its amounts in the person's language.
+fn described(description: &str) -> String {
+    super::money::amounts_in(description, dollars)
+}
+
 /// "Ends …" for a subscription scheduled to end, else "Renews …".
 pub fn renewal(s: &Subscription) -> String {
     match (s.end_date, s.current_period_end) {
@@ -55,7 +60,10 @@ pub fn SubscriptionDetails(
     });
     view! {
         <dl class="fields subscription" data-subscription=s.id.clone()>
-            <dt>{t(k::billing::PLAN)}</dt><dd>{s.description.clone().unwrap_or_else(|| "—".into())}</dd>
+            <dt>{t(k::billing::PLAN)}</dt><dd>{match s.description.clone() {
+                Some(d) => crate::kit::theirs::theirs(described(&d)),
+                None => "—".into_any(),
+            }}</dd>
             <dt>{t(k::billing::STATUS)}</dt><dd>{Badge::new(label, tone).view()}</dd>
             <dt>{t(k::billing::CURRENT_PERIOD)}</dt>
             <dd>{tf(k::billing::PERIOD, &[("start", &when(s.current_period_start)), ("end", &when(s.current_period_end))])}</dd>
@@ -86,7 +94,10 @@ fn subscription_row(s: &Subscription) -> Row {
         "data-subscription",
         s.id.clone(),
         vec![
-            Cell::text(s.description.clone().unwrap_or_else(|| s.id.clone())),
+            match s.description.as_deref() {
+                Some(d) => Cell::view(crate::kit::theirs::theirs(described(d)), SortKey::words(d)),
+                None => Cell::text(s.id.clone()),
+            },
             Cell::badge(label, tone, false),
             Cell::view(renewal(s).into_any(), renewal_at.map(SortKey::Number).unwrap_or(SortKey::None)),
             Cell::text(due),

@@ -13,6 +13,8 @@
 //! calls `track_changes()`); the session and the watched operations stay.
 
 mod catalogue;
+#[cfg(test)]
+mod glossary_tests;
 pub mod intl;
 mod lang;
 mod load;

@@ -32,13 +32,30 @@ pub fn rows(counts: &BTreeMap<String, i64>, expected: &[&str]) -> Vec<(String, S
         .collect()
 }
 
+/// A count's name in the person's language, or `None` for one the console does not know,
+/// which is shown as the service spelled it (its words, in English).
+pub fn name(count: &str) -> Option<&'static str> {
+    let m = match count {
+        "realms" => k::kit::COUNT_REALMS,
+        "users" => k::kit::COUNT_USERS,
+        "clients" => k::kit::COUNT_CLIENTS,
+        "sessions" => k::kit::COUNT_SESSIONS,
+        _ => return None,
+    };
+    Some(t(m))
+}
+
 /// The counts as a `dl`, each value marked `data-count=<name>`.
 pub fn counts_view(counts: &BTreeMap<String, i64>, expected: &[&str]) -> AnyView {
     view! {
         <dl class="fields">
             {rows(counts, expected).into_iter().map(|(k, v)| {
                 let missing = v == not_reported();
-                view! { <dt class="cap">{k.clone()}</dt><dd data-count=k class:hint=missing>{v}</dd> }
+                let label = match name(&k) {
+                    Some(words) => view! { <dt>{words}</dt> }.into_any(),
+                    None => view! { <dt class="cap" lang="en">{k.clone()}</dt> }.into_any(),
+                };
+                view! { {label}<dd data-count=k class:hint=missing>{v}</dd> }
             }).collect_view()}
         </dl>
     }
@@ -57,5 +74,13 @@ mod tests {
             [("realms", "not reported"), ("users", "not reported"), ("clients", "20"), ("sessions", "2")]
                 .map(|(k, v)| (k.to_string(), v.to_string()))
         );
+    }
+
+    #[test]
+    fn known_counts_have_words_and_others_are_the_services() {
+        assert_eq!(name("users"), Some("Users"));
+        assert_eq!(name("clients"), Some("Clients"));
+        assert_eq!(name("realms"), Some("Realms"));
+        assert_eq!(name("widgets"), None);
     }
 }

@@ -24,6 +24,7 @@ pub mod sort;
 pub mod sparkline;
 pub mod table;
 pub mod tabs;
+pub mod theirs;
 pub mod virtual_table;
 pub mod write;
 

@@ -38,7 +38,7 @@ fn sign_out(session: Session) {
     if session.is_account() {
         crate::account::sign_out(session, &format!("{}?signed-out=1", links::SIGN_IN));
     } else {
-        session.end(Some(t(w::SIGNED_OUT).into()));
+        session.end(Some(w::SIGNED_OUT.into()));
     }
 }
 

@@ -128,7 +128,8 @@ pub fn SignIn() -> impl IntoView {
         <main class="page sign-in">
             <section class="card">
                 <h1>{t(w::HEADING)}</h1>
-                {move || session.notice.get().map(|n| view! { <p class="notice" role="status">{n}</p> })}
+                // Read in the language of the moment: one chosen here re-reads it.
+                {move || { crate::i18n::track_changes(); session.notice.get().map(|n| view! { <p class="notice" role="status">{n.read()}</p> }) }}
                 {env_picker}
                 <button class="button primary" id="sign-in-account" type="button" on:click=with_account disabled=move || leaving.get()>
                     {move || if leaving.get() { t(w::LEAVING) } else { t(w::WITH_ACCOUNT) }}

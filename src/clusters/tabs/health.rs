@@ -53,7 +53,8 @@ pub fn changes(samples: &[Sample]) -> Vec<(f64, String)> {
         for key in keys {
             let (a, b) = (before.counts.get(key), after.counts.get(key));
             if a != b {
-                parts.push(format!("{key} {} → {}", shown(a), shown(b)));
+                let named = crate::kit::counts::name(key).unwrap_or(key);
+                parts.push(format!("{named} {} → {}", shown(a), shown(b)));
             }
         }
         if !parts.is_empty() {
@@ -112,11 +113,16 @@ fn history_view(samples: Vec<Sample>, visit: f64) -> AnyView {
         .map(|fact| {
             let points = series(&samples, &fact);
             let values: Vec<String> = points.iter().map(|(_, v)| v.to_string()).collect();
-            // `healthy` is the console's own fact; the counts are named as the service names them.
-            let shown = if fact == "healthy" { t(w::HEALTHY_LOWER).to_string() } else { fact.clone() };
+            // `healthy` is the console's own fact; a count it knows is in words, another is named
+            // as the service names it (its words, in English).
+            let (shown, theirs) = match (fact.as_str(), crate::kit::counts::name(&fact)) {
+                ("healthy", _) => (t(w::HEALTHY_LOWER).to_string(), false),
+                (_, Some(words)) => (words.to_string(), false),
+                _ => (fact.clone(), true),
+            };
             let label = tf(w::SPARK_LABEL, &[("fact", &shown), ("values", &values.join(", "))]);
             let id = format!("spark-{fact}");
-            view! { <li><span class="cap">{shown}</span>" "{sparkline(label, &points, id)}</li> }
+            view! { <li><span class="cap" lang=theirs.then_some("en")>{shown}</span>" "{sparkline(label, &points, id)}</li> }
         })
         .collect_view();
     let changed = changes(&samples);
@@ -209,8 +215,8 @@ mod tests {
         assert_eq!(
             changes(&samples),
             vec![
-                (3.0, "clients 20 → 26, realms 3 → 4".to_string()),
-                (4.0, "became not healthy, clients 26 → not reported".to_string()),
+                (3.0, "Clients 20 → 26, Realms 3 → 4".to_string()),
+                (4.0, "became not healthy, Clients 26 → not reported".to_string()),
             ]
         );
         assert!(changes(&samples[..1]).is_empty(), "one reading has no history");

@@ -236,11 +236,17 @@ fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
 }
 
 fn system_info_view(s: SystemInfoRepresentation) -> AnyView {
+    // The uptime in the person's words when the service sent it as a number; else its own
+    // sentence, marked as the service's (below).
+    let (uptime, uptime_ours) = match (s.uptime_millis, s.uptime) {
+        (Some(ms), _) => (Some(super::uptime::uptime(ms)), true),
+        (None, sentence) => (sentence, false),
+    };
     let rows: Vec<(&str, Option<String>)> = vec![
         (t(w::KEYCLOAK_VERSION), s.version),
         (t(w::BUILD), s.build_tag),
         (t(w::SERVER_TIME), s.server_time),
-        (t(w::UPTIME), s.uptime),
+        (t(w::UPTIME), uptime),
         ("Java", s.java_version.map(|v| format!("{v} ({})", s.java_vendor.unwrap_or_default()))),
         (t(w::JAVA_VM), s.java_vm.map(|v| format!("{v} {}", s.java_vm_version.unwrap_or_default()))),
         (t(w::JAVA_RUNTIME), s.java_runtime),
@@ -263,9 +269,16 @@ fn system_info_view(s: SystemInfoRepresentation) -> AnyView {
     ];
     view! {
         // The values are the service's own words (a JVM's name, a path): never translated,
-        // so marked as such (the French walk checks everything else is in French).
+        // so marked as such, English (the language walks check everything else is in the
+        // person's). The uptime, when the console wrote it, is the person's.
         <dl class="fields">
-            {rows.into_iter().filter_map(|(k, v)| v.map(|v| view! { <dt>{k}</dt><dd data-service-text="">{v}</dd> })).collect_view()}
+            {rows.into_iter().filter_map(|(k, v)| v.map(|v| {
+                let ours = uptime_ours && k == t(w::UPTIME);
+                view! {
+                    <dt>{k}</dt>
+                    <dd data-service-text=(!ours).then_some("") lang=(!ours).then_some("en") id=ours.then_some("uptime")>{v}</dd>
+                }
+            })).collect_view()}
         </dl>
     }
     .into_any()

@@ -31,7 +31,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
 }
 
 /// Every value of a language's catalogue (plural forms included), by `file.key`.
-fn catalogue(lang: &str) -> BTreeMap<String, Vec<String>> {
+pub(super) fn catalogue(lang: &str) -> BTreeMap<String, Vec<String>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales").join(lang);
     let mut out = BTreeMap::new();
     let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
@@ -73,16 +73,44 @@ const SAME_IN_FRENCH: [&str; 16] = [
     "CSV",
 ];
 
-/// The English phrases a French page must not show: each English catalogue text cut at its
-/// placeholders into fragments of at least two words or eight letters (shorter ones are
-/// too often part of a name), unless French spells that fragment the same somewhere.
+/// Short English words the fragments below leave out (under two words and eight letters)
+/// that were seen on screens of other languages (issue 38): the count names, the uptime's
+/// units, and the sign-in page's notice. Each is looked for unless the language itself
+/// writes that word somewhere (French "minutes", German "Clients").
+const SHORT_LEFTOVERS: [&str; 15] = [
+    "Users",
+    "users",
+    "Clients",
+    "clients",
+    "Sessions",
+    "day",
+    "days",
+    "hour",
+    "hours",
+    "minute",
+    "minutes",
+    "second",
+    "seconds",
+    "You signed out.",
+    "signed out",
+];
+
+/// The English phrases a French page must not show.
 fn english_phrases() -> Vec<String> {
+    english_phrases_in("fr")
+}
+
+/// The English phrases a page in `lang` must not show: each English catalogue text cut at
+/// its placeholders into fragments of at least two words or eight letters (shorter ones are
+/// too often part of a name), unless `lang` spells that fragment the same somewhere; and
+/// the short leftovers above, unless `lang` writes that word.
+pub(super) fn english_phrases_in(lang: &str) -> Vec<String> {
     let english = catalogue("en");
-    let french = catalogue("fr");
-    let french_text: String = french.values().flatten().cloned().collect::<Vec<_>>().join("\n");
+    let theirs = catalogue(lang);
+    let theirs_text: String = theirs.values().flatten().cloned().collect::<Vec<_>>().join("\n");
     let mut phrases = BTreeSet::new();
     for (key, texts) in &english {
-        let same_key = french.get(key);
+        let same_key = theirs.get(key);
         for text in texts {
             if same_key.is_some_and(|f| f.contains(text)) {
                 continue;
@@ -100,7 +128,7 @@ fn english_phrases() -> Vec<String> {
                 if (words < 2 && fragment.chars().count() < 8)
                     || !fragment.chars().any(char::is_alphabetic)
                     || SAME_IN_FRENCH.contains(&fragment)
-                    || french_text.contains(fragment)
+                    || theirs_text.contains(fragment)
                 {
                     continue;
                 }
@@ -108,22 +136,33 @@ fn english_phrases() -> Vec<String> {
             }
         }
     }
+    let written = |word: &str| {
+        theirs_text.match_indices(word).any(|(i, _)| {
+            let before = theirs_text[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+            let after = theirs_text[i + word.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+            before && after
+        })
+    };
+    phrases.extend(SHORT_LEFTOVERS.iter().filter(|w| !written(w)).map(|w| w.to_string()));
     phrases.into_iter().collect()
 }
 
 /// What a person reads on the page: its text and its labels, titles and placeholders,
-/// without what the service or the person wrote (log lines, code, values in mono).
+/// without what the service or the person wrote (log lines, code, values in mono, and text
+/// marked as in another language than the page's: the service's words, `lang="en"`).
 const READABLE: &str = r#"
 const skip = 'pre, code, .mono, .log-table, [data-service-text], script, style, noscript, [hidden]';
+const page = document.documentElement.lang;
+const foreign = el => { const l = el.closest('[lang]'); return !!l && l !== document.documentElement && l.lang !== page; };
 const parts = [];
 const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 for (let node = walk.nextNode(); node; node = walk.nextNode()) {
     const el = node.parentElement;
-    if (!el || el.closest(skip) || el.getClientRects().length === 0) continue;
+    if (!el || el.closest(skip) || foreign(el) || el.getClientRects().length === 0) continue;
     parts.push(node.data);
 }
 for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
-    if (el.closest(skip)) continue;
+    if (el.closest(skip) || foreign(el)) continue;
     for (const a of ['aria-label', 'title', 'placeholder']) if (el.hasAttribute(a)) parts.push(el.getAttribute(a));
 }
 parts.push(document.title);
@@ -131,7 +170,7 @@ return parts.join('\n');
 "#;
 
 /// The English phrases on the page now, as `where: "phrase"`.
-async fn english_left(ctx: &Ctx, phrases: &[String], at: &str) -> Vec<String> {
+pub(super) async fn english_left(ctx: &Ctx, phrases: &[String], at: &str) -> Vec<String> {
     let text = ctx.script(READABLE).await;
     let text = text.as_str().unwrap_or_else(|| panic!("{at}: the page's text is not text: {text}"));
     assert!(text.len() > 40, "{at}: the page shows almost nothing, so there is nothing to check: {text:?}");

@@ -21,6 +21,9 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("phone_header_is_one_line_with_a_menu", |d| {
             Box::pin(run_flow(d, Config::default(), super::layout_axe::phone_header))
         }),
+        ("buttons_never_split_a_word_in_six_languages_at_1366_and_390", |d| {
+            Box::pin(run_flow(d, Config::default(), buttons_whole))
+        }),
         ("toast_never_covers_the_changed_row", |d| {
             Box::pin(run_flow(d, super::layout_axe::quick_restart(), super::layout_axe::toast))
         }),
@@ -33,19 +36,27 @@ const TABS: [&str; 8] =
 /// Every table word (cut at spaces, hyphens and slashes, where a line may break) of at most
 /// 10 characters that the page shows on more than one line. A cell is at least 7rem wide
 /// when its content is, so such a word always fits (console.css, the table cell rule).
-/// Machine values (IDs, keys, URLs: mono and url cells) may wrap anywhere, by design.
-const SPLIT_WORDS: &str = r#"
+/// Machine values (IDs, keys, URLs: mono and url cells) may wrap anywhere, by design; the
+/// buttons among them may not ("Cop/y" sat in a `td.mono`). Every word of every button on
+/// the page, of any length, is checked too: a button never breaks inside a word.
+pub(super) const SPLIT_WORDS: &str = r#"
 const split = [];
-for (const cell of document.querySelectorAll('.table td:not(.mono, .url), .table th')) {
+const cells = document.querySelectorAll('.table td:not(.mono, .url), .table th');
+const buttons = document.querySelectorAll('button, .button, a.button');
+for (const cell of [...cells, ...buttons]) {
+    const button = cell.matches('button, .button');
     const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+        // Visually hidden words are 1 px boxes whose text runs past them on purpose.
+        if (node.parentElement.closest('.visually-hidden')) continue;
         for (const m of node.data.matchAll(/[^\s\-\/]+/g)) {
-            if (m[0].length > 10) continue;
+            if (m[0].length > 10 && !button) continue;
             const range = document.createRange();
             range.setStart(node, m.index);
             range.setEnd(node, m.index + m[0].length);
             const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
-            if (lines.size > 1) split.push(`"${m[0]}" in ${cell.tagName.toLowerCase()}[data-label="${cell.dataset.label || ''}"]`);
+            const where = button ? `the button "${cell.textContent.trim()}"` : `${cell.tagName.toLowerCase()}[data-label="${cell.dataset.label || ''}"]`;
+            if (lines.size > 1) split.push(`"${m[0]}" in ${where}`);
         }
     }
 }
@@ -145,4 +156,40 @@ async fn walk(ctx: Ctx) {
     }
     println!("    layout: walked {} screens at 800 px", screens.len() + 1);
     assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// No button, Copy in a `td.mono` cell included, breaks inside a word, in any of the six
+/// languages, on a laptop (1366 px) or a phone (390 px). The clusters list, where Copy
+/// split, is checked first; every walked screen after.
+async fn buttons_whole(ctx: Ctx) {
+    super::admin(&ctx).await;
+    ctx.find("table.clusters td.mono .copy").await;
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for code in ["en", "fr", "es", "ko", "pl", "de"] {
+        ctx.client.set_window_size(1366, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
+        ctx.click("#account-menu-button").await;
+        super::i18n::choose_language(&ctx, "#account-language", code).await;
+        for path in screens() {
+            open(&ctx, &path).await;
+            for width in [1366, 390] {
+                ctx.client.set_window_size(width, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
+                tokio::time::sleep(Duration::from_millis(150)).await;
+                let shown = ctx
+                    .client
+                    .execute("return document.querySelectorAll('button, .button').length;", vec![])
+                    .await
+                    .ok()
+                    .and_then(|n| n.as_u64())
+                    .unwrap_or(0);
+                checked += shown;
+                for problem in strings(&ctx, SPLIT_WORDS).await {
+                    failures.push(format!("{code} {path} at {width} px: {problem}"));
+                }
+            }
+        }
+    }
+    ctx.client.set_window_size(1366, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
+    assert!(checked > 100, "only {checked} buttons seen: the check read nothing");
+    assert!(failures.is_empty(), "{} words split:\n{}", failures.len(), failures.join("\n"));
 }

@@ -18,6 +18,7 @@ mod health;
 mod hostile;
 mod i18n;
 mod kit;
+mod languages;
 mod layout;
 mod layout_axe;
 mod logs;
@@ -81,6 +82,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(forgiving::flows());
     flows.extend(words::flows());
     flows.extend(i18n::flows());
+    flows.extend(languages::flows());
     flows
 }
 

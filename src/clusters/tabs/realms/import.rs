@@ -152,10 +152,15 @@ fn ImportStatus(id: String, name: String) -> impl IntoView {
                     <p class="ok" data-state="ACTIVE">{tf(w::IMPORTED, &[("name", &name)])}" "<a href=href.clone()>{t(w::OPEN_IT)}</a></p>
                 }.into_any(),
                 (Some(r), _) if r.state == DeploymentState::Failed => view! {
-                    <p class="bad" data-state="FAILED">{tf(w::IMPORT_FAILED, &[("name", &name), ("reason", &r.state_error.clone().unwrap_or_else(|| t(w::NO_REASON).into()))])}</p>
+                    // The reason is the service's (English) when it gave one, marked so.
+                    <p class="bad" data-state="FAILED">{{
+                        let theirs = r.state_error.clone().filter(|e| !e.trim().is_empty());
+                        let reason = theirs.clone().unwrap_or_else(|| t(w::NO_REASON).into());
+                        crate::kit::theirs::mark(tf(w::IMPORT_FAILED, &[("name", &name), ("reason", &reason)]), &theirs.unwrap_or_default())
+                    }}</p>
                     <p class="hint">{t(w::IMPORT_FAILED_HINT)}</p>
                 }.into_any(),
-                (_, Some(e)) => view! { <p class="bad">{tf(w::PROGRESS_UNREADABLE, &[("reason", &e.detail())])}</p> }.into_any(),
+                (_, Some(e)) => view! { <p class="bad">{crate::kit::theirs::mark(tf(w::PROGRESS_UNREADABLE, &[("reason", &e.detail())]), &e.service_message().unwrap_or_default())}</p> }.into_any(),
                 _ => view! { <p data-state="PENDING"><span class="spinner" aria-hidden="true"></span>{format!(" {}", tf(w::IMPORTING_NAMED, &[("name", &name)]))}</p> }.into_any(),
             })}
         </div>
