@@ -138,20 +138,30 @@ pub fn Histogram(
         Some(view! {
             {chart(Chart { id, class: "histogram", label, width: 600.0, height: 64.0, marks, choose: Some(choose) })}
             <p class="hist-axis" aria-hidden="true"><span>{clock(b.origin, at)}</span><span>{clock(b.origin + b.step * b.counts.len() as i64, at)}</span></p>
-            <details class="hist-table">
-                <summary id="log-histogram-show">{t(w::HIST_SHOW_TABLE)}</summary>
-                {table(&b)}
-            </details>
         })
     };
+    // The table is made only while it is open (not on every keystroke), inside a disclosure
+    // that stays open as the counts change.
+    let open = RwSignal::new(false);
+    let toggled = move |ev: leptos::ev::Event| {
+        let is_open = ev.target().and_then(|t| js_sys::Reflect::get(&t, &"open".into()).ok()?.as_bool());
+        open.set(is_open.unwrap_or(false));
+    };
+    let shown = Memo::new(move |_| buckets.with(Option::is_some));
     view! {
-        <div class="log-histogram" id="log-histogram">
-            <ul class="hist-legend" aria-hidden="true">
-                <li class="s-error">"ERROR"</li><li class="s-warn">"WARN"</li><li class="s-info">"INFO"</li>
-                <li class="s-other">{t(w::HIST_OTHER)}</li><li class="unknown">{t(w::HIST_NOT_READ)}</li>
-            </ul>
-            {drawn}
-        </div>
+        <Show when=move || shown.get()>
+            <div class="log-histogram" id="log-histogram">
+                <ul class="hist-legend" aria-hidden="true">
+                    <li class="s-error">"ERROR"</li><li class="s-warn">"WARN"</li><li class="s-info">"INFO"</li>
+                    <li class="s-other">{t(w::HIST_OTHER)}</li><li class="unknown">{t(w::HIST_NOT_READ)}</li>
+                </ul>
+                {drawn}
+                <details class="hist-table" on:toggle=toggled>
+                    <summary id="log-histogram-show">{t(w::HIST_SHOW_TABLE)}</summary>
+                    {move || open.get().then(|| buckets.with(|b| b.as_ref().map(table)))}
+                </details>
+            </div>
+        </Show>
     }
 }
 
