@@ -18,6 +18,7 @@ use fantoccini::key::Key;
 use serde_json::Value;
 
 use super::{Flow, as_admin_elsewhere, axe, sign_in_again};
+use crate::cdp::emulate_media;
 use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -520,6 +521,11 @@ async fn histogram(ctx: Ctx) {
     assert_eq!(rows[0].0 % step, 0, "buckets start on whole UTC minutes");
     axe::no_serious_violations(&ctx, "#log-histogram", "the histogram and its table").await;
     ctx.snap("logs-histogram").await;
+    emulate_media(&ctx.client, &[("prefers-color-scheme", "dark")]).await;
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    axe::no_serious_violations(&ctx, "#log-histogram", "the histogram and its table, dark").await;
+    ctx.snap("logs-histogram-dark").await;
+    emulate_media(&ctx.client, &[]).await;
 
     // The fullest bucket inside the window (the first and last are cut by its ends).
     let (from, to) = window(&ctx).await;
