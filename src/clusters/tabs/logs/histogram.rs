@@ -149,7 +149,10 @@ pub fn Histogram(
     };
     let shown = Memo::new(move |_| buckets.with(Option::is_some));
     view! {
-        <Show when=move || shown.get()>
+        {move || shown.get().then(|| {
+            // A disclosure made again starts closed.
+            open.update_untracked(|o| *o = false);
+            view! {
             <div class="log-histogram" id="log-histogram">
                 <ul class="hist-legend" aria-hidden="true">
                     <li class="s-error">"ERROR"</li><li class="s-warn">"WARN"</li><li class="s-info">"INFO"</li>
@@ -161,7 +164,8 @@ pub fn Histogram(
                     {move || open.get().then(|| buckets.with(|b| b.as_ref().map(table)))}
                 </details>
             </div>
-        </Show>
+            }
+        })}
     }
 }
 
