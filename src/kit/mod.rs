@@ -7,6 +7,7 @@
 //! way everywhere. The kit knows no screen.
 
 pub mod badge;
+pub mod chart;
 pub mod code;
 pub mod copy;
 pub mod counts;
@@ -21,7 +22,6 @@ pub mod pager;
 pub mod pool;
 pub mod save;
 pub mod sort;
-pub mod sparkline;
 pub mod table;
 pub mod tabs;
 pub mod theirs;

@@ -12,7 +12,7 @@ use crate::api;
 use crate::format;
 use crate::i18n::k::clusters_tabs as w;
 use crate::i18n::{t, tf};
-use crate::kit::sparkline::sparkline;
+use crate::kit::chart::sparkline;
 use crate::kit::{Badge, Loaded, Tone};
 use crate::poll::{Backoff, Poller};
 use crate::session::Session;

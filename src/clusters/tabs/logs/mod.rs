@@ -3,12 +3,14 @@
 //! parser, search operators, URL filters, window arithmetic, matching) are tested natively.
 
 mod bar;
+mod buckets;
 mod download;
 mod drawer;
 mod events;
 mod export;
 mod filters;
 mod follow;
+mod histogram;
 mod line;
 mod matching;
 mod narrowing;

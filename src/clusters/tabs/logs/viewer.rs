@@ -11,6 +11,7 @@ use super::drawer::LineDrawer;
 use super::events::{EventBar, event_cells};
 use super::filters::{Filters, View};
 use super::follow::Follow;
+use super::histogram::Histogram;
 use super::line::Entry;
 use super::matching::{Criteria, HOLD_CAP, hidden_without_realm, index_at, shown};
 use super::narrowing::Recent;
@@ -225,6 +226,7 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
                 <Follow reader=reader now=now span=span/>
             </div>
             <Notes reader=reader filters=filters go=go span=span now=now shown=shown_view/>
+            <Histogram reader=reader matches=matches span=span now=now filters=filters go=go/>
             {move || if events.get() {
                 view! { <VirtualTable id="log-events" label=t(w::EVENTS_TABLE) columns=event_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
             } else {

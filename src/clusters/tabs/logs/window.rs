@@ -70,10 +70,20 @@ pub fn to_instant(text: &str) -> Result<String, String> {
     }
     let year = i32::try_from(num(d[0])?).map_err(|_| bad())?;
     let day = NaiveDate::from_ymd_opt(year, num(d[1])?, num(d[2])?).ok_or_else(bad)?;
-    let (h, m, s) = (num(t[0])?, num(t[1])?, t.get(2).map_or(Ok(0), |s| num(s))?);
-    let at = day.and_hms_opt(h, m, s).ok_or_else(bad)?;
+    // Seconds may carry milliseconds (a histogram bucket ends at `…:59.999`).
+    let (secs, ms) = t.get(2).map_or(("0", None), |s| match s.split_once('.') {
+        Some((s, ms)) => (s, Some(ms)),
+        None => (s, None),
+    });
+    let ms = match ms {
+        Some(ms) if (1..=3).contains(&ms.len()) => Some(num(&format!("{ms:0<3}"))?),
+        Some(_) => return Err(bad()),
+        None => None,
+    };
+    let at = day.and_hms_opt(num(t[0])?, num(t[1])?, num(secs)?).ok_or_else(bad)?;
+    let fraction = ms.map(|ms| format!(".{ms:03}")).unwrap_or_default();
     Ok(format!(
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}{fraction}Z",
         at.year(),
         at.month(),
         at.day(),
@@ -81,6 +91,18 @@ pub fn to_instant(text: &str) -> Result<String, String> {
         at.minute(),
         at.second()
     ))
+}
+
+/// An instant as the From/To fields and the URL hold it: `YYYY-MM-DDTHH:MM`, with seconds
+/// and milliseconds only when it has them.
+pub fn field(at: i64) -> String {
+    let text = iso(at);
+    let whole = text.get(..16).unwrap_or_default().to_string();
+    match (at.rem_euclid(MINUTE), text.get(16..19)) {
+        (0, _) | (_, None) => whole,
+        (rest, Some(secs)) if rest % 1000 == 0 => format!("{whole}{secs}"),
+        (rest, Some(secs)) => format!("{whole}{secs}.{:03}", rest % 1000),
+    }
 }
 
 /// An instant as ISO-8601 UTC with seconds.
@@ -245,6 +267,10 @@ mod tests {
         for bad in ["2026-02-30T08:00", "2026-11-20", "20-11-2026T08:00", "2026-11-20T25:00", "soon"] {
             assert!(to_instant(bad).is_err(), "{bad}");
         }
+        assert_eq!(to_instant("2026-11-20T08:05:59.999").as_deref(), Ok("2026-11-20T08:05:59.999Z"));
+        assert_eq!(to_instant("2026-11-20T08:05:59.5").as_deref(), Ok("2026-11-20T08:05:59.500Z"));
+        assert!(to_instant("2026-11-20T08:05:59.1234").is_err());
+        assert!(to_instant("2026-11-20T08:05:59.x").is_err());
         let w = Window::Custom { from: "2026-11-21T08:00".into(), to: "2026-11-20T08:00".into() };
         assert!(bounds(&w, 0).is_err());
         let now = 1_767_225_600_000; // 2026-01-01T00:00Z
@@ -259,6 +285,14 @@ mod tests {
         assert_eq!(range(&w, now), Ok((now - 2 * HOUR, now - 30 * MINUTE)));
         let open = Window::Custom { from: String::new(), to: "2025-12-31T23:00".into() };
         assert_eq!(range(&open, now), Ok((now - RETENTION, now - HOUR)));
+        // A histogram bucket as a window: its last millisecond included, the next minute not.
+        let bucket = Window::Custom { from: field(now - 2 * MINUTE), to: field(now - MINUTE - 1) };
+        assert_eq!(
+            bucket,
+            Window::Custom { from: "2025-12-31T23:58".into(), to: "2025-12-31T23:58:59.999".into() }
+        );
+        assert_eq!(range(&bucket, now), Ok((now - 2 * MINUTE, now - MINUTE - 1)));
+        assert_eq!(field(now + 5_000), "2026-01-01T00:00:05");
         let bad = Window::Custom { from: "2025-12-31T23:30".into(), to: "2025-12-31T22:00".into() };
         assert!(range(&bad, now).is_err());
         // Files are listed by their last change: an hour past `to` still holds lines before it.
