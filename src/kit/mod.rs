@@ -31,4 +31,4 @@ pub use dialog::{Confirm, ConfirmDialog, ConfirmStyle};
 pub use error_panel::ErrorPanel;
 pub use loaded::Loaded;
 pub use outlet::{Outlet, Slot, use_id};
-pub use write::{Work, Write};
+pub use write::{Work, Writable, Write};
