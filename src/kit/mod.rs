@@ -13,6 +13,7 @@ pub mod counts;
 pub mod dialog;
 mod error_panel;
 pub mod filter;
+pub mod focus;
 pub mod lazy;
 mod loaded;
 mod outlet;
