@@ -94,14 +94,22 @@ pub fn ClusterEnvVars() -> impl IntoView {
         let read_only = refused.get().is_some();
         list.get().map(|r| r.map(|vars| vars.into_iter().map(|v| row(v, off, read_only, ctx)).collect()))
     });
-    let restart_line = move || match in_progress.get() {
-        None => view! { <p class="loading restart-state">{t(w::CHECKING_RESTARTS)}</p> }.into_any(),
-        Some(true) => view! {
+    // The run exists from the moment Apply is confirmed, before the service's first restart
+    // shows: the tab says so then, as the activity center does.
+    let run_active = Memo::new(move |_| queue.run_of(&cluster_id.get_value()).is_some_and(|r| r.running()));
+    let restart_line = move || match (in_progress.get(), run_active.get()) {
+        (Some(false) | None, true) => view! {
+            <p class="restart-state" id="env-run-started">{crate::kit::badge::restart_in_progress()}
+            {format!(" {}", t(w::BEING_APPLIED))}</p>
+        }
+        .into_any(),
+        (None, false) => view! { <p class="loading restart-state">{t(w::CHECKING_RESTARTS)}</p> }.into_any(),
+        (Some(true), _) => view! {
             <p class="restart-state">{crate::kit::badge::restart_in_progress()}
             {format!(" {}", t(w::RESTARTING))}</p>
         }
         .into_any(),
-        Some(false) => view! { <p class="restart-state">{t(w::NO_RESTART)}</p> }.into_any(),
+        (Some(false), false) => view! { <p class="restart-state">{t(w::NO_RESTART)}</p> }.into_any(),
     };
 
     view! {
