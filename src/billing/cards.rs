@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::page::return_url;
 use crate::api::{self, page_origin, use_api};
-use crate::i18n::{k, t, tf};
+use crate::i18n::{k, t, tf, tp};
 use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Badge, Tone};
@@ -28,28 +28,24 @@ pub fn expiry(c: &PaymentMethod) -> String {
     }
 }
 
-/// The cards that look saved twice: the same brand, last four digits and expiry, as
-/// "Visa •••• 4242" once per look-alike group. Cards carry no fingerprint in the contract,
-/// so this is all the console can compare (two different cards can match, rarely).
-pub fn look_alikes(cards: &[PaymentMethod]) -> Vec<String> {
+/// The cards that look saved more than once: the same brand, last four digits and expiry,
+/// as ("Visa •••• 4242", how many saved cards look like it) once per look-alike group.
+/// Cards carry no fingerprint in the contract, so this is all the console can compare (two
+/// different cards can match, rarely).
+pub fn look_alikes(cards: &[PaymentMethod]) -> Vec<(String, usize)> {
     let key = |c: &PaymentMethod| {
         let brand = c.brand.as_deref()?.to_ascii_lowercase();
         Some((brand, c.last4.clone()?, c.exp_month?, c.exp_year?))
     };
-    let mut seen: Vec<(String, String, i64, i64)> = Vec::new();
-    let mut out = Vec::new();
+    let mut groups: Vec<((String, String, i64, i64), String, usize)> = Vec::new();
     for c in cards {
         let Some(k) = key(c) else { continue };
-        if seen.contains(&k) {
-            let label = describe(c);
-            if !out.contains(&label) {
-                out.push(label);
-            }
-        } else {
-            seen.push(k);
+        match groups.iter_mut().find(|(seen, _, _)| *seen == k) {
+            Some((_, _, count)) => *count += 1,
+            None => groups.push((k, describe(c), 1)),
         }
     }
-    out
+    groups.into_iter().filter(|(_, _, count)| *count > 1).map(|(_, label, count)| (label, count)).collect()
 }
 
 /// Orders cards by when they expire (year, then month).
@@ -87,14 +83,13 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             _ => Vec::new(),
         });
         (!alikes.is_empty()).then(|| {
-            let said = alikes
-                .iter()
-                .map(|a| tf(k::billing::DUPLICATE_CARD, &[("card", a)]))
-                .collect::<Vec<_>>()
-                .join(" ");
+            // Each group with its own count: three alike cards are not "two".
             view! {
                 <div class="callout" id="duplicate-card" role="status">
-                    <p><strong>{said}</strong>" "{t(k::billing::DUPLICATE_CARD_DETAIL)}</p>
+                    {alikes.into_iter().map(|(card, count)| view! {
+                        <p><strong>{tf(k::billing::DUPLICATE_CARD, &[("card", &card)])}</strong>" "
+                        {tp(k::billing::DUPLICATE_CARD_COUNT, count as f64, &[])}</p>
+                    }).collect_view()}
                 </div>
             }
         })
@@ -230,9 +225,23 @@ mod tests {
         let again = card("pm_2", "Visa", "4242", (12, 2030));
         let renewed = card("pm_3", "visa", "4242", (1, 2031));
         let master = card("pm_4", "mastercard", "4444", (12, 2030));
-        assert_eq!(look_alikes(&[visa.clone(), renewed.clone(), master.clone()]), Vec::<String>::new());
-        assert_eq!(look_alikes(&[visa.clone(), master, again.clone()]), vec!["Visa •••• 4242".to_string()]);
-        assert_eq!(look_alikes(&[visa.clone(), again.clone(), visa]), vec!["Visa •••• 4242".to_string()]);
+        assert_eq!(
+            look_alikes(&[visa.clone(), renewed.clone(), master.clone()]),
+            Vec::<(String, usize)>::new()
+        );
+        assert_eq!(
+            look_alikes(&[visa.clone(), master, again.clone()]),
+            vec![("Visa •••• 4242".to_string(), 2)]
+        );
+        // Three alike cards are counted as three.
+        assert_eq!(
+            look_alikes(&[visa.clone(), again.clone(), visa.clone()]),
+            vec![("Visa •••• 4242".to_string(), 3)]
+        );
+        assert_eq!(
+            tp(k::billing::DUPLICATE_CARD_COUNT, 3.0, &[]).split_whitespace().take(3).collect::<Vec<_>>(),
+            ["3", "saved", "cards"]
+        );
         // Without an expiry nothing can be compared.
         let bare = PaymentMethod { exp_month: None, ..again };
         assert!(look_alikes(&[bare.clone(), bare]).is_empty());

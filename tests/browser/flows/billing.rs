@@ -27,6 +27,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("delinquent_cluster_pays_open_invoice", |d| Box::pin(run_flow(d, quick(), delinquent_repair))),
         ("billing_cards_default_and_in_use_removal", |d| Box::pin(run_flow(d, quick(), cards))),
         ("billing_add_card_through_setup", |d| Box::pin(run_flow(d, quick(), add_card))),
+        ("billing_three_alike_cards_are_counted_as_three", |d| Box::pin(run_flow(d, quick(), three_alike))),
         ("billing_contacts_add_and_remove", |d| Box::pin(run_flow(d, quick(), contacts))),
         ("billing_portal_round_trip", |d| Box::pin(run_flow(d, quick(), portal))),
         ("billing_read_only_for_viewer", |d| Box::pin(run_flow(d, quick(), viewer_read_only))),
@@ -279,4 +280,29 @@ async fn viewer_read_only(ctx: Ctx) {
         let b = ctx.find(button).await;
         assert!(b.attr_or_fail("disabled").await.is_some(), "{button} is enabled for a viewer");
     }
+}
+
+/// Adds the demo Visa through the hosted setup page and comes back to /billing.
+async fn add_visa(ctx: &Ctx) {
+    ctx.click("#add-card").await;
+    ctx.wait_url("/sandbox/setup/").await;
+    let select = ctx.find("#setup-card").await;
+    select.select_by_value("visa").await.unwrap_or_else(|e| panic!("card: {e}"));
+    ctx.click("#setup-save").await;
+    ctx.wait_text("#setup-return", "The card was added").await;
+    back_signed_in(ctx, "/billing").await;
+}
+
+/// The seeded Visa •••• 4242 saved twice more: three alike cards are said to be three,
+/// never "two".
+async fn three_alike(ctx: Ctx) {
+    alice(&ctx).await;
+    ctx.click("nav.sidenav a[href='/billing']").await;
+    ctx.wait_text("#card-table", "4242").await;
+    add_visa(&ctx).await;
+    ctx.wait_text("#duplicate-card", "2 saved cards have the same brand").await;
+    add_visa(&ctx).await;
+    let said = ctx.wait_text("#duplicate-card", "3 saved cards have the same brand").await;
+    assert!(!said.contains("Two saved cards") && !said.contains("2 saved cards"), "{said}");
+    assert_eq!(said.matches("This looks like Visa •••• 4242").count(), 1, "one group said twice: {said}");
 }
