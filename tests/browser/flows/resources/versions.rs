@@ -142,3 +142,28 @@ pub(super) async fn zip_theme_refused_with_howto(ctx: Ctx) {
     assert!(href.starts_with("https://www.keycloak.org/"), "not Keycloak's docs over https: {href}");
     assert_eq!(ctx.calls("cluster.extension.version.uploadUrl.create", "200").await, 0, "a zip was sent");
 }
+
+/// A zip of theme folders renamed `.jar`, on acme-staging where scanning is off: it is no
+/// theme jar, so it fails the scan ("Scan failed", not "Not scanned"), and support's
+/// review desk lists it under Needs attention.
+pub(super) async fn renamed_zip_fails_the_scan(ctx: Ctx) {
+    let path = format!("/clusters/{}/resources", cluster_sandbox::demo::ACME_STAGING);
+    open(&ctx, &path).await;
+    ctx.wait_text(".page-head", "Active").await;
+    add(&ctx, "zipped-theme", "THEME").await;
+    let file = flow_file(
+        "renamed-zip",
+        "zipped-theme.jar",
+        &jar(&["login/theme.properties", "login/messages/messages_en.properties"]),
+    );
+    upload(&ctx, "zipped-theme", Some("26"), &file).await;
+    uploaded_fully(&ctx, "zipped-theme").await;
+    let scan = ctx.wait_text(&format!("{} .scan", row("zipped-theme", "26")), "Scan failed").await;
+    assert!(!scan.contains("Not scanned"), "{scan}");
+    ctx.goto("/review").await;
+    ctx.wait_url("/sign-in?next=").await;
+    ctx.sign_in(cluster_sandbox::demo::STAFF_CLIENT_ID, cluster_sandbox::demo::STAFF_CLIENT_SECRET).await;
+    ctx.wait_url("/review").await;
+    ctx.wait_text("#desk-progress-done", "clusters read").await;
+    ctx.wait_text("table#review-desk", "zipped-theme").await;
+}
