@@ -5,6 +5,7 @@ use cluster_api::{PaymentMethod, RedirectLink, RedirectRequest, ops};
 use leptos::prelude::*;
 
 use super::page::return_url;
+use super::portal::PortalButton;
 use crate::api::{self, page_origin, use_api};
 use crate::i18n::{k, t, tf, tp};
 use crate::kit::code::CodePanel;
@@ -64,9 +65,9 @@ const COLUMNS: &[Column] = &[
 ];
 
 #[component]
-pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {
+pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<String>>) -> impl IntoView {
     let api = use_api();
-    let org = StoredValue::new(org_id);
+    let org = org_id;
     let cards = crate::load::load(move || {
         let org_id = org.get_value();
         async move { api::call(api, &ops::OrgPaymentMethodList { org_id }).await }
@@ -129,6 +130,9 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             in_use.join(", ")
         };
         let label = describe(c);
+        let in_use_words = StoredValue::new((!in_use.is_empty()).then(|| in_use.join(", ")).or_else(|| {
+            c.in_use_by_active_subscription.then(|| t(k::billing::USED_BY_ACTIVE_SUBSCRIPTION).to_lowercase())
+        }));
         let remove = Confirm::new(t(k::billing::REMOVING_CARD));
         let work = Callback::new(move |()| -> Work {
             let op = ops::OrgPaymentMethodDelete { org_id: org.get_value(), pm_id: pm_id.get_value() };
@@ -163,6 +167,12 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             <ConfirmDialog confirm=remove style=ConfirmStyle::Danger title=title
                 body=move || view! {
                     <p>{t(k::billing::REMOVE_CARD_BODY)}</p>
+                    // The service refuses while a subscription pays with it: the way forward
+                    // is the billing portal, where the subscription moves to another card.
+                    {in_use_words.get_value().map(|clusters| view! {
+                        <p class="hint in-use-portal">{tf(k::billing::CARD_IN_USE_PORTAL, &[("clusters", &clusters)])}</p>
+                        <PortalButton org_id=org read_only=read_only/>
+                    })}
                     <CodePanel curl=remove_code/>
                 }
                 work=work confirm_label=t(k::billing::REMOVE_CARD) busy_label=t(k::billing::REMOVING) confirm_class="confirm-remove"/>

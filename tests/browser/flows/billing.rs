@@ -29,6 +29,9 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("billing_add_card_through_setup", |d| Box::pin(run_flow(d, quick(), add_card))),
         ("billing_three_alike_cards_are_counted_as_three", |d| Box::pin(run_flow(d, quick(), three_alike))),
         ("billing_contacts_add_and_remove", |d| Box::pin(run_flow(d, quick(), contacts))),
+        ("billing_card_in_use_offers_the_portal_to_move_it", |d| {
+            Box::pin(run_flow(d, quick(), in_use_card_portal))
+        }),
         ("billing_portal_round_trip", |d| Box::pin(run_flow(d, quick(), portal))),
         ("billing_read_only_for_viewer", |d| Box::pin(run_flow(d, quick(), viewer_read_only))),
     ]
@@ -305,4 +308,19 @@ async fn three_alike(ctx: Ctx) {
     let said = ctx.wait_text("#duplicate-card", "3 saved cards have the same brand").await;
     assert!(!said.contains("Two saved cards") && !said.contains("2 saved cards"), "{said}");
     assert_eq!(said.matches("This looks like Visa •••• 4242").count(), 1, "one group said twice: {said}");
+}
+
+/// Removing a card a subscription pays with: the dialog says the service will refuse and
+/// offers the billing portal, where the subscription moves to another card; the portal
+/// opens from there.
+async fn in_use_card_portal(ctx: Ctx) {
+    open_billing(&ctx).await;
+    ctx.wait_text("tr[data-card=pm_card_visa]", "acme-prod").await;
+    ctx.click("tr[data-card=pm_card_visa] .remove-card").await;
+    let said = ctx.wait_text("tr[data-card=pm_card_visa] dialog[open] .in-use-portal", "acme-prod").await;
+    assert!(said.contains("billing portal"), "{said}");
+    ctx.click("tr[data-card=pm_card_visa] dialog[open] button.open-portal").await;
+    ctx.wait_url("/sandbox/portal/").await;
+    assert_eq!(ctx.calls("org.billingPortalSession.create", "200").await, 1);
+    assert_eq!(ctx.calls("org.paymentMethod.delete", "409").await, 0, "the refused removal was sent");
 }
