@@ -32,6 +32,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("billing_card_in_use_offers_the_portal_to_move_it", |d| {
             Box::pin(run_flow(d, quick(), in_use_card_portal))
         }),
+        ("billing_past_due_row_offers_pay", |d| Box::pin(run_flow(d, quick(), past_due_pay))),
         ("billing_portal_round_trip", |d| Box::pin(run_flow(d, quick(), portal))),
         ("billing_read_only_for_viewer", |d| Box::pin(run_flow(d, quick(), viewer_read_only))),
     ]
@@ -323,4 +324,24 @@ async fn in_use_card_portal(ctx: Ctx) {
     ctx.wait_url("/sandbox/portal/").await;
     assert_eq!(ctx.calls("org.billingPortalSession.create", "200").await, 1);
     assert_eq!(ctx.calls("org.paymentMethod.delete", "409").await, 0, "the refused removal was sent");
+}
+
+/// The organization's billing page: the past-due subscription's row offers Pay, which leads
+/// to the cluster's pay flow (its Billing tab's Pay open invoice) and on to the invoice.
+async fn past_due_pay(ctx: Ctx) {
+    open_billing(&ctx).await;
+    let row = format!("#subscription-table tr[data-subscription='{}']", demo::SUB_ACME_OVERDUE);
+    ctx.wait_text(&row, "Past due").await;
+    ctx.find(&format!("{row} .pay-invoice a")).await;
+    // Only the row that owes offers Pay.
+    assert_eq!(
+        ctx.count("#subscription-table .pay-invoice a").await,
+        1,
+        "Pay offered on a paid subscription"
+    );
+    ctx.click(&format!("{row} .pay-invoice a")).await;
+    ctx.wait_url("/clusters/cl-acme-overdue/billing").await;
+    ctx.wait_text("#open-invoice", "$999.00").await;
+    ctx.click("#pay-open-invoice").await;
+    ctx.wait_url("/sandbox/invoice/").await;
 }
