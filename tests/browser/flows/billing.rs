@@ -33,6 +33,9 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
             Box::pin(run_flow(d, quick(), in_use_card_portal))
         }),
         ("billing_past_due_row_offers_pay", |d| Box::pin(run_flow(d, quick(), past_due_pay))),
+        ("billing_admin_on_overdue_cluster_sees_one_true_way_to_pay", |d| {
+            Box::pin(run_flow(d, quick(), overdue_one_way))
+        }),
         ("billing_portal_round_trip", |d| Box::pin(run_flow(d, quick(), portal))),
         ("billing_read_only_for_viewer", |d| Box::pin(run_flow(d, quick(), viewer_read_only))),
     ]
@@ -342,6 +345,24 @@ async fn past_due_pay(ctx: Ctx) {
     ctx.click(&format!("{row} .pay-invoice a")).await;
     ctx.wait_url("/clusters/cl-acme-overdue/billing").await;
     ctx.wait_text("#open-invoice", "$999.00").await;
+    ctx.click("#pay-open-invoice").await;
+    ctx.wait_url("/sandbox/invoice/").await;
+}
+
+/// Carol (view roles and manage-billing) on acme-overdue's Billing tab: the view-only line
+/// says she can pay it, and one button pays the one open invoice (the callout's and the
+/// tab's were both drawn).
+async fn overdue_one_way(ctx: Ctx) {
+    person(&ctx, demo::CAROL_EMAIL).await;
+    ctx.wait_text("#signed-in-as", "Carol").await;
+    ctx.goto("/clusters/cl-acme-overdue/billing").await;
+    back_signed_in(&ctx, "/clusters/cl-acme-overdue/billing").await;
+    ctx.wait_text("#open-invoice", "$999.00").await;
+    let why = ctx.wait_text("#view-only-reason", "can view this but not change it").await;
+    assert!(why.contains("Paying for it is open to you"), "the line denies what the button allows: {why}");
+    ctx.find("#pay-open-invoice").await;
+    let buttons = ctx.count("#complete-payment, #pay-open-invoice").await;
+    assert_eq!(buttons, 1, "{buttons} payment buttons for one invoice");
     ctx.click("#pay-open-invoice").await;
     ctx.wait_url("/sandbox/invoice/").await;
 }
