@@ -29,6 +29,9 @@ pub fn expiry(c: &PaymentMethod) -> String {
     }
 }
 
+/// Brand, last four digits, expiry month and year: all the contract lets cards be compared by.
+type Alike = (String, String, i64, i64);
+
 /// The cards that look saved more than once: the same brand, last four digits and expiry,
 /// as ("Visa •••• 4242", how many saved cards look like it) once per look-alike group.
 /// Cards carry no fingerprint in the contract, so this is all the console can compare (two
@@ -38,7 +41,8 @@ pub fn look_alikes(cards: &[PaymentMethod]) -> Vec<(String, usize)> {
         let brand = c.brand.as_deref()?.to_ascii_lowercase();
         Some((brand, c.last4.clone()?, c.exp_month?, c.exp_year?))
     };
-    let mut groups: Vec<((String, String, i64, i64), String, usize)> = Vec::new();
+    // (what makes cards alike, the first one's words, how many)
+    let mut groups: Vec<(Alike, String, usize)> = Vec::new();
     for c in cards {
         let Some(k) = key(c) else { continue };
         match groups.iter_mut().find(|(seen, _, _)| *seen == k) {

@@ -68,7 +68,7 @@ pub fn PaymentCallout() -> impl IntoView {
                     // A delinquent cluster's Billing tab offers its open invoice's payment with
                     // the invoice: one button for one invoice. (A never-paid cluster has no
                     // subscription there yet, so it keeps this one.)
-                    {move || (!(on_billing_tab() && !neutral.get())).then(|| view! {
+                    {move || (!on_billing_tab() || neutral.get()).then(|| view! {
                         <ResumeButton id="complete-payment" label=t(w::COMPLETE_PAYMENT) destination=t(w::PAYMENT_PAGE)/>
                     })}
                 </div>

@@ -21,10 +21,10 @@ pub fn after_write(made: String, fallback: &'static str, opener: &'static str) {
             }
             crate::poll::sleep_ms(100).await;
         }
-        if adrift(opener) {
-            if let Some(element) = html(document().get_element_by_id(fallback)) {
-                let _ = element.focus();
-            }
+        if adrift(opener)
+            && let Some(element) = html(document().get_element_by_id(fallback))
+        {
+            let _ = element.focus();
         }
     });
 }
