@@ -74,9 +74,10 @@ impl Caller {
 /// Why support staff get no write control on a customer's resources.
 pub const STAFF_READ_ONLY: Msg = w::STAFF_READ_ONLY;
 
-/// The staff decision for `op`: reads (and the staff operations) yes, anything else no.
+/// The staff decision for `op`: reads (and the staff operations) yes, anything else no,
+/// with the reason in one sentence (the page-head badge keeps the short `STAFF_READ_ONLY`).
 pub fn decide_staff(op: &Operation) -> Result<(), String> {
-    if roles::staff_may(op) { Ok(()) } else { Err(t(STAFF_READ_ONLY).into()) }
+    if roles::staff_may(op) { Ok(()) } else { Err(t(w::STAFF_CANNOT_CHANGE).into()) }
 }
 
 /// Shown while the roles are still being read.
@@ -303,10 +304,14 @@ mod tests {
     fn staff_read_but_never_write_and_only_staff_review() {
         assert_eq!(decide_staff(&catalogue::CLUSTER_DETAIL), Ok(()));
         assert_eq!(decide_staff(&catalogue::CLUSTER_EXTENSION_VERSION_ADMINBLOCK), Ok(()));
-        assert_eq!(decide_staff(&catalogue::CLUSTER_DELETE), Err("Staff view: read only".to_string()));
+        let why = decide_staff(&catalogue::CLUSTER_DELETE).err().unwrap_or_default();
+        assert!(
+            why.starts_with("Staff view: read only") && why.contains("can view this but not change it"),
+            "{why}"
+        );
         assert_eq!(
             decide_staff(&catalogue::CLUSTER_EXTENSION_RECONCILE),
-            Err(t(STAFF_READ_ONLY).to_string())
+            Err(t(w::STAFF_CANNOT_CHANGE).to_string())
         );
         let owner = [org("acme", &["view-clusters", "manage-clusters"])];
         let why =

@@ -5,8 +5,9 @@ use cluster_api::{PaymentMethod, RedirectLink, RedirectRequest, ops};
 use leptos::prelude::*;
 
 use super::page::return_url;
+use super::portal::PortalButton;
 use crate::api::{self, page_origin, use_api};
-use crate::i18n::{k, t, tf};
+use crate::i18n::{k, t, tf, tp};
 use crate::kit::code::CodePanel;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Badge, Tone};
@@ -28,28 +29,28 @@ pub fn expiry(c: &PaymentMethod) -> String {
     }
 }
 
-/// The cards that look saved twice: the same brand, last four digits and expiry, as
-/// "Visa •••• 4242" once per look-alike group. Cards carry no fingerprint in the contract,
-/// so this is all the console can compare (two different cards can match, rarely).
-pub fn look_alikes(cards: &[PaymentMethod]) -> Vec<String> {
+/// Brand, last four digits, expiry month and year: all the contract lets cards be compared by.
+type Alike = (String, String, i64, i64);
+
+/// The cards that look saved more than once: the same brand, last four digits and expiry,
+/// as ("Visa •••• 4242", how many saved cards look like it) once per look-alike group.
+/// Cards carry no fingerprint in the contract, so this is all the console can compare (two
+/// different cards can match, rarely).
+pub fn look_alikes(cards: &[PaymentMethod]) -> Vec<(String, usize)> {
     let key = |c: &PaymentMethod| {
         let brand = c.brand.as_deref()?.to_ascii_lowercase();
         Some((brand, c.last4.clone()?, c.exp_month?, c.exp_year?))
     };
-    let mut seen: Vec<(String, String, i64, i64)> = Vec::new();
-    let mut out = Vec::new();
+    // (what makes cards alike, the first one's words, how many)
+    let mut groups: Vec<(Alike, String, usize)> = Vec::new();
     for c in cards {
         let Some(k) = key(c) else { continue };
-        if seen.contains(&k) {
-            let label = describe(c);
-            if !out.contains(&label) {
-                out.push(label);
-            }
-        } else {
-            seen.push(k);
+        match groups.iter_mut().find(|(seen, _, _)| *seen == k) {
+            Some((_, _, count)) => *count += 1,
+            None => groups.push((k, describe(c), 1)),
         }
     }
-    out
+    groups.into_iter().filter(|(_, _, count)| *count > 1).map(|(_, label, count)| (label, count)).collect()
 }
 
 /// Orders cards by when they expire (year, then month).
@@ -68,9 +69,9 @@ const COLUMNS: &[Column] = &[
 ];
 
 #[component]
-pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {
+pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<String>>) -> impl IntoView {
     let api = use_api();
-    let org = StoredValue::new(org_id);
+    let org = org_id;
     let cards = crate::load::load(move || {
         let org_id = org.get_value();
         async move { api::call(api, &ops::OrgPaymentMethodList { org_id }).await }
@@ -87,14 +88,13 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             _ => Vec::new(),
         });
         (!alikes.is_empty()).then(|| {
-            let said = alikes
-                .iter()
-                .map(|a| tf(k::billing::DUPLICATE_CARD, &[("card", a)]))
-                .collect::<Vec<_>>()
-                .join(" ");
+            // Each group with its own count: three alike cards are not "two".
             view! {
                 <div class="callout" id="duplicate-card" role="status">
-                    <p><strong>{said}</strong>" "{t(k::billing::DUPLICATE_CARD_DETAIL)}</p>
+                    {alikes.into_iter().map(|(card, count)| view! {
+                        <p><strong>{tf(k::billing::DUPLICATE_CARD, &[("card", &card)])}</strong>" "
+                        {tp(k::billing::DUPLICATE_CARD_COUNT, count as f64, &[])}</p>
+                    }).collect_view()}
                 </div>
             }
         })
@@ -134,6 +134,9 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             in_use.join(", ")
         };
         let label = describe(c);
+        let in_use_words = StoredValue::new((!in_use.is_empty()).then(|| in_use.join(", ")).or_else(|| {
+            c.in_use_by_active_subscription.then(|| t(k::billing::USED_BY_ACTIVE_SUBSCRIPTION).to_lowercase())
+        }));
         let remove = Confirm::new(t(k::billing::REMOVING_CARD));
         let work = Callback::new(move |()| -> Work {
             let op = ops::OrgPaymentMethodDelete { org_id: org.get_value(), pm_id: pm_id.get_value() };
@@ -168,6 +171,12 @@ pub fn PaymentMethods(org_id: String, read_only: Signal<Option<String>>) -> impl
             <ConfirmDialog confirm=remove style=ConfirmStyle::Danger title=title
                 body=move || view! {
                     <p>{t(k::billing::REMOVE_CARD_BODY)}</p>
+                    // The service refuses while a subscription pays with it: the way forward
+                    // is the billing portal, where the subscription moves to another card.
+                    {in_use_words.get_value().map(|clusters| view! {
+                        <p class="hint in-use-portal">{tf(k::billing::CARD_IN_USE_PORTAL, &[("clusters", &clusters)])}</p>
+                        <PortalButton org_id=org read_only=read_only/>
+                    })}
                     <CodePanel curl=remove_code/>
                 }
                 work=work confirm_label=t(k::billing::REMOVE_CARD) busy_label=t(k::billing::REMOVING) confirm_class="confirm-remove"/>
@@ -230,9 +239,23 @@ mod tests {
         let again = card("pm_2", "Visa", "4242", (12, 2030));
         let renewed = card("pm_3", "visa", "4242", (1, 2031));
         let master = card("pm_4", "mastercard", "4444", (12, 2030));
-        assert_eq!(look_alikes(&[visa.clone(), renewed.clone(), master.clone()]), Vec::<String>::new());
-        assert_eq!(look_alikes(&[visa.clone(), master, again.clone()]), vec!["Visa •••• 4242".to_string()]);
-        assert_eq!(look_alikes(&[visa.clone(), again.clone(), visa]), vec!["Visa •••• 4242".to_string()]);
+        assert_eq!(
+            look_alikes(&[visa.clone(), renewed.clone(), master.clone()]),
+            Vec::<(String, usize)>::new()
+        );
+        assert_eq!(
+            look_alikes(&[visa.clone(), master, again.clone()]),
+            vec![("Visa •••• 4242".to_string(), 2)]
+        );
+        // Three alike cards are counted as three.
+        assert_eq!(
+            look_alikes(&[visa.clone(), again.clone(), visa.clone()]),
+            vec![("Visa •••• 4242".to_string(), 3)]
+        );
+        assert_eq!(
+            tp(k::billing::DUPLICATE_CARD_COUNT, 3.0, &[]).split_whitespace().take(3).collect::<Vec<_>>(),
+            ["3", "saved", "cards"]
+        );
         // Without an expiry nothing can be compared.
         let bare = PaymentMethod { exp_month: None, ..again };
         assert!(look_alikes(&[bare.clone(), bare]).is_empty());

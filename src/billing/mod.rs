@@ -5,6 +5,7 @@ mod cards;
 mod contacts;
 mod money;
 mod page;
+mod portal;
 pub mod stripe;
 mod subscription;
 

@@ -1,7 +1,7 @@
 //! `/billing?org=<id>`: an organization's subscriptions, cards, billing contacts and the
 //! billing portal. Read-only, with the reason, for callers without manage-billing.
 
-use cluster_api::{Org, RedirectLink, RedirectRequest, catalogue, ops};
+use cluster_api::{Org, catalogue};
 use leptos::prelude::*;
 use leptos_router::{
     NavigateOptions,
@@ -10,15 +10,14 @@ use leptos_router::{
 
 use super::cards::PaymentMethods;
 use super::contacts::BillingContacts;
+use super::portal::PortalButton;
 use super::subscription::SubscriptionTable;
-use crate::api::{self, page_origin, use_api};
+use crate::api::page_origin;
 use crate::directory::Directory;
 use crate::i18n::{k, t, tf};
 use crate::kit::Loaded;
-use crate::kit::Write;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::links;
-use crate::redirect::Redirecting;
 
 /// Where hosted billing pages send the person back to.
 pub fn return_url(origin: &str, org_id: &str) -> String {
@@ -104,22 +103,11 @@ pub fn Billing() -> impl IntoView {
 
 #[component]
 fn OrgBilling(org: Org) -> impl IntoView {
-    let api = use_api();
     let directory = expect_context::<Directory>();
     let org_id = StoredValue::new(org.id.clone());
     let read_only = Signal::derive(move || {
         directory.refusal(&org_id.get_value(), &catalogue::ORG_PAYMENTMETHOD_SETDEFAULT)
     });
-    let portal = Write::new(t(k::billing::OPENING_PORTAL));
-    let link = RwSignal::new(None::<RedirectLink>);
-    let open_portal = move |_| {
-        let org_id = org_id.get_value();
-        let body = Some(RedirectRequest { redirect_uri: Some(return_url(&page_origin(), &org_id)) });
-        let op = ops::OrgBillingPortalSessionCreate { org_id, body };
-        portal.run(async move { api::call(api, &op).await }, move |l| {
-            link.try_set(Some(l));
-        });
-    };
     let portal_code = crate::code::live(Box::new(move |t| {
         let org_id = org_id.get_value();
         crate::code::actions::billing_portal(t, &org_id, &return_url(&page_origin(), &org_id))
@@ -131,15 +119,12 @@ fn OrgBilling(org: Org) -> impl IntoView {
             <h2>{t(k::billing::SUBSCRIPTIONS)}</h2>
             <SubscriptionTable org_id=org.id.clone()/>
         </section>
-        <PaymentMethods org_id=org.id.clone() read_only=read_only/>
+        <PaymentMethods org_id=org_id read_only=read_only/>
         <BillingContacts org_id=org.id.clone() read_only=read_only/>
         <section class="card" id="portal">
             <h2>{t(k::billing::PORTAL_HEADING)}</h2>
             <p>{t(k::billing::PORTAL_HINT)}</p>
-            <button class="button" id="open-portal" disabled=move || read_only.get().is_some() || portal.busy.get()
-                on:click=open_portal>{t(k::billing::OPEN_PORTAL)}</button>
-            {move || link.get().map(|link| view! { <Redirecting link=link destination=t(k::billing::PORTAL_DESTINATION)/> })}
-            {portal.failure()}
+            <PortalButton org_id=org_id id="open-portal" read_only=read_only/>
             {move || read_only.get().is_none().then(|| view! { <crate::kit::code::CodePanel curl=portal_code/> })}
         </section>
     }

@@ -80,9 +80,17 @@ const COLUMNS: &[Column] = &[
     Column::sortable(k::billing::STATUS),
     Column::sortable(k::billing::RENEWAL),
     Column::sortable(k::billing::COL_OPEN_INVOICE),
+    Column::blank(),
 ];
 
-fn subscription_row(s: &Subscription) -> Row {
+/// Whether a subscription's row offers Pay: it is behind and has an invoice open.
+fn owes(s: &Subscription) -> bool {
+    s.open_invoice == Some(true) && matches!(s.status.as_str(), "past_due" | "unpaid")
+}
+
+/// `pay`: the cluster this subscription pays for, when it owes (its Billing tab has the
+/// pay flow, `cluster.checkout.resume` for the open invoice).
+fn subscription_row(s: &Subscription, pay: Option<&str>) -> Row {
     let (label, tone) = status_words(&s.status);
     let due = match (s.open_invoice, s.open_invoice_amount_due) {
         (Some(true), Some(cents)) => tf(k::billing::AMOUNT_DUE, &[("amount", &dollars(cents))]),
@@ -101,6 +109,14 @@ fn subscription_row(s: &Subscription) -> Row {
             Cell::badge(label, tone, false),
             Cell::view(renewal(s).into_any(), renewal_at.map(SortKey::Number).unwrap_or(SortKey::None)),
             Cell::text(due),
+            match pay {
+                Some(cluster) => Cell::link(
+                    t(k::clusters_tabs::PAY_INVOICE),
+                    crate::links::cluster_tab(cluster, crate::links::ClusterTab::Billing),
+                )
+                .class("pay-invoice"),
+                None => Cell::text(""),
+            },
         ],
     )
 }
@@ -109,14 +125,42 @@ fn subscription_row(s: &Subscription) -> Row {
 #[component]
 pub fn SubscriptionTable(org_id: String) -> impl IntoView {
     let api = crate::api::use_api();
+    let owner = org_id.clone();
     let list = crate::load::load(move || {
         let org_id = org_id.clone();
         async move { crate::api::call(api, &cluster_api::ops::OrgSubscriptionList { org_id }).await }
     });
+    // Which cluster a subscription that owes pays for: the contract's subscription names
+    // no cluster, so the organization's clusters that need payment are asked for theirs
+    // (few, usually none). Without an answer the row simply offers no Pay.
+    let payers = crate::load::load(move || {
+        let owner = owner.clone();
+        async move {
+            let clusters = crate::api::call(api, &cluster_api::ops::ClusterList).await?;
+            let mut found: Vec<(String, String)> = Vec::new();
+            let behind = clusters.into_iter().filter(|c| {
+                c.owner.as_deref() == Some(owner.as_str())
+                    && c.status == cluster_api::ClusterState::BillingRequired
+            });
+            for cluster in behind {
+                let op = cluster_api::ops::ClusterSubscriptionDetail { id: cluster.id.clone() };
+                if let Ok(sub) = crate::api::call(api, &op).await {
+                    found.push((sub.id, cluster.id));
+                }
+            }
+            Ok::<_, crate::api::ApiError>(found)
+        }
+    });
     let rows = Callback::new(move |()| {
+        let payers = payers.with(|p| p.as_ref().and_then(|r| r.as_ref().ok()).cloned().unwrap_or_default());
+        let pay_for = |s: &Subscription| {
+            owes(s).then(|| payers.iter().find(|(sub, _)| *sub == s.id).map(|(_, c)| c.clone())).flatten()
+        };
         list.with(|l| {
             l.as_ref().map(|r| {
-                r.as_ref().map(|subs| subs.iter().map(subscription_row).collect()).map_err(Clone::clone)
+                r.as_ref()
+                    .map(|subs| subs.iter().map(|s| subscription_row(s, pay_for(s).as_deref())).collect())
+                    .map_err(Clone::clone)
             })
         })
     });

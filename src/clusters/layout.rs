@@ -190,8 +190,15 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
             })}
         </PageHead>
         // Why the page's controls are disabled, as text (a tooltip alone is not seen on touch).
+        // An unpaid cluster whose caller may pay it: the payment below is theirs to make, so
+        // the line says so rather than sit, unqualified, above the way to pay.
         {move || view_only(&cluster.get(), &directory).filter(|why| why != directory.badge_words(why))
-            .map(|why| view! { <p class="hint" id="view-only-reason">{why}</p> })}
+            .map(|why| {
+                let pays = cluster.with(|c| unpaid_reason(&c.status).is_some()
+                    && directory.refusal(c.owner.as_deref().unwrap_or_default(), &catalogue::CLUSTER_CHECKOUT_RESUME).is_none());
+                let also = pays.then(|| format!(" {}", t(w::VIEW_ONLY_BUT_PAY)));
+                view! { <p class="hint" id="view-only-reason">{why}{also}</p> }
+            })}
         {move || returned().map(|(ok, text)| view! {
             <p class=if ok { "flash" } else { "flash warn" } id="checkout-return" role="status">{text}</p>
         })}

@@ -9,7 +9,7 @@ use super::org_filter::OrgFilter;
 use super::watch::ClusterWatch;
 use crate::api::{self, use_api};
 use crate::clusters::status_badge::StatusBadge;
-use crate::clusters::status_badge::{describe, is_transitional, words};
+use crate::clusters::status_badge::{filter_options, filter_value, is_transitional, words};
 use crate::directory::Directory;
 use crate::i18n::k::clusters_list as w;
 use crate::i18n::{t, tf};
@@ -120,7 +120,14 @@ pub fn ClusterList() -> impl IntoView {
         }
     });
 
-    let filter = use_url_filter(&FILTER);
+    let in_url = use_url_filter(&FILTER);
+    // A state that reads like another is filed under that one's option (`filter_value`), so
+    // a bookmark of either code selects the one option and finds both.
+    let filter = Memo::new(move |_| {
+        let mut f = in_url.get();
+        f.choice = f.choice.map(|c| filter_value(&ClusterState::from_wire(&c)).to_string());
+        f
+    });
     let clear = filter_setter(&FILTER, links::CLUSTERS.to_string());
     // With hundreds of clusters from every organization (support staff), an organization
     // filter and pages keep the list usable and the page small.
@@ -133,7 +140,7 @@ pub fn ClusterList() -> impl IntoView {
                 .iter()
                 .enumerate()
                 .filter(|(_, c)| {
-                    f.matches(&c.name, c.status.as_str())
+                    f.matches(&c.name, filter_value(&c.status))
                         && org.as_deref().is_none_or(|o| c.owner.as_deref() == Some(o))
                 })
                 .map(|(i, _)| i)
@@ -170,8 +177,7 @@ pub fn ClusterList() -> impl IntoView {
         }
         .into_any()
     });
-    let options =
-        ClusterState::KNOWN.iter().map(|s| (s.as_str().to_string(), describe(s).0.to_string())).collect();
+    let options = filter_options();
 
     view! {
         <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label().into(), None)]/>

@@ -43,6 +43,13 @@ pub fn unpaid_reason(status: &ClusterState) -> Option<&'static str> {
 pub fn PaymentCallout() -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
     let reason = Memo::new(move |_| unpaid_reason(&ctx.cluster.with(|c| c.status.clone())));
+    let location = leptos_router::hooks::use_location();
+    let on_billing_tab = move || {
+        let id = ctx.id();
+        location
+            .pathname
+            .with(|p| crate::links::ClusterTab::of_path(p, &id) == crate::links::ClusterTab::Billing)
+    };
     let neutral = Memo::new(move |_| ctx.cluster.with(|c| never_paid(&c.status)));
     let headline = move || {
         if neutral.get() {
@@ -58,7 +65,12 @@ pub fn PaymentCallout() -> impl IntoView {
                 <div class=if neutral.get() { "callout neutral" } else { "callout" } id="payment-callout">
                     <p><strong>{headline}</strong>{why}</p>
                     <p class="hint">{t(PAGE_ASKS_FOR_THE_CARD)}</p>
-                    <ResumeButton id="complete-payment" label=t(w::COMPLETE_PAYMENT) destination=t(w::PAYMENT_PAGE)/>
+                    // A delinquent cluster's Billing tab offers its open invoice's payment with
+                    // the invoice: one button for one invoice. (A never-paid cluster has no
+                    // subscription there yet, so it keeps this one.)
+                    {move || (!on_billing_tab() || neutral.get()).then(|| view! {
+                        <ResumeButton id="complete-payment" label=t(w::COMPLETE_PAYMENT) destination=t(w::PAYMENT_PAGE)/>
+                    })}
                 </div>
             }
         })

@@ -34,6 +34,27 @@ pub fn message(status: &ClusterState) -> (Msg, Tone) {
     }
 }
 
+/// The Status filter's value for a state: states that read the same (waiting for payment:
+/// checkout not completed, or 3-D Secure abandoned) are one option, spelled as the first of
+/// them in the contract's order, so the filter offers each wording once and that one option
+/// (or a bookmark of either code) finds them all.
+pub fn filter_value(status: &ClusterState) -> &str {
+    let english = message(status).0.english();
+    ClusterState::KNOWN
+        .iter()
+        .find(|known| !matches!(status, ClusterState::Unknown(_)) && message(known).0.english() == english)
+        .map_or(status.as_str(), ClusterState::as_str)
+}
+
+/// The Status filter's options (wire value, words): one per distinct wording.
+pub fn filter_options() -> Vec<(String, String)> {
+    ClusterState::KNOWN
+        .iter()
+        .filter(|s| filter_value(s) == s.as_str())
+        .map(|s| (s.as_str().to_string(), describe(s).0.to_string()))
+        .collect()
+}
+
 /// Still changing by itself, so worth watching (and a spinner). A cluster waiting for
 /// payment is not: it waits for the person, who is offered Complete payment. (A payment
 /// confirmed in the wizard settles before the console moves on to the cluster.)
@@ -81,5 +102,22 @@ mod tests {
         for s in ClusterState::KNOWN {
             assert!(!words(s).contains('_'), "{s:?} reads as a code");
         }
+    }
+
+    #[test]
+    fn the_status_filter_offers_each_wording_once() {
+        let options = filter_options();
+        let mut seen: Vec<&str> = options.iter().map(|(_, words)| words.as_str()).collect();
+        let count = seen.len();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), count, "an option is offered twice: {options:?}");
+        assert_eq!(options.iter().filter(|(_, w)| w == "Waiting for payment").count(), 1);
+        // The one option finds both states, whichever code a bookmark holds.
+        assert_eq!(filter_value(&ClusterState::PendingPayment), "BILLING_SETUP");
+        assert_eq!(filter_value(&ClusterState::BillingSetup), "BILLING_SETUP");
+        assert_eq!(filter_value(&ClusterState::Active), "ACTIVE");
+        assert_eq!(filter_value(&ClusterState::Unknown("NEW".into())), "NEW");
+        assert_eq!(options.len(), ClusterState::KNOWN.len() - 1);
     }
 }

@@ -95,3 +95,21 @@ impl Write {
         move || self.error.get().map(|e| view! { <ErrorPanel action=self.action error=e/> })
     }
 }
+
+/// Write controls for a caller who may change this, or for one who may not, the one line
+/// that says so and why (the role, or support staff's read-only view), in place of the
+/// controls: a read-only view is not every form drawn again, greyed out.
+#[component]
+pub fn Writable(
+    /// Why this caller may not change it (a role), `None` when they may.
+    #[prop(into)]
+    refused: Signal<Option<String>>,
+    /// The line's id (flows and bookmarks rely on it).
+    id: &'static str,
+    children: ChildrenFn,
+) -> impl IntoView {
+    move || match refused.get() {
+        Some(why) => view! { <p class="hint reason read-only" id=id>{why}</p> }.into_any(),
+        None => children().into_any(),
+    }
+}

@@ -25,6 +25,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
             Box::pin(run_flow(d, Config::default(), public_allow_list_asks))
         }),
         ("access_premium_cap", |d| Box::pin(run_flow(d, quick_provision(), premium_cap))),
+        ("access_starter_says_its_limit_once", |d| Box::pin(run_flow(d, Config::default(), starter_once))),
         ("logs_window_pages_and_download", |d| {
             Box::pin(run_flow(d, Config::default(), logs_window_and_download))
         }),
@@ -280,6 +281,23 @@ async fn premium_cap(ctx: Ctx) {
     ctx.click("#confirm-ip-rules").await;
     ctx.wait_text("#ip-rules-saved", "IP rules saved").await;
     assert_eq!(ctx.calls("cluster.ipRule.update", "200").await, 1);
+}
+
+/// Starter allows no IP rule: the cap line says so once, above the lists, then each list's
+/// empty state; no disabled Add with a second (or a contradicting) reason.
+async fn starter_once(ctx: Ctx) {
+    let path = format!("/clusters/{}/access", demo::ACME_LEGACY);
+    open(&ctx, &path, "#ip-admin").await;
+    ctx.wait_text("#ip-cap", "Starter: no IP rules").await;
+    ctx.wait_text("#ip-admin .empty-rules", "No addresses").await;
+    let main = ctx.find("main").await.text_or_fail().await;
+    assert!(!main.contains("admin paths only"), "starter is told of admin-path rules: {main}");
+    assert!(!main.contains("This tier allows no IP rules"), "the limit is said twice: {main}");
+    let (limit, empty) = (main.find("no IP rules"), main.find("No addresses"));
+    assert!(matches!((limit, empty), (Some(l), Some(e)) if l < e), "the limit is not said first: {main}");
+    for slug in ["admin", "realm-allowed", "realm-blocked"] {
+        assert!(!ctx.exists(&format!("#add-{slug}")).await, "{slug} offers a disabled Add on starter");
+    }
 }
 
 async fn rows(ctx: &Ctx) -> usize {

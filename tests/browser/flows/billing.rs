@@ -27,7 +27,15 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("delinquent_cluster_pays_open_invoice", |d| Box::pin(run_flow(d, quick(), delinquent_repair))),
         ("billing_cards_default_and_in_use_removal", |d| Box::pin(run_flow(d, quick(), cards))),
         ("billing_add_card_through_setup", |d| Box::pin(run_flow(d, quick(), add_card))),
+        ("billing_three_alike_cards_are_counted_as_three", |d| Box::pin(run_flow(d, quick(), three_alike))),
         ("billing_contacts_add_and_remove", |d| Box::pin(run_flow(d, quick(), contacts))),
+        ("billing_card_in_use_offers_the_portal_to_move_it", |d| {
+            Box::pin(run_flow(d, quick(), in_use_card_portal))
+        }),
+        ("billing_past_due_row_offers_pay", |d| Box::pin(run_flow(d, quick(), past_due_pay))),
+        ("billing_admin_on_overdue_cluster_sees_one_true_way_to_pay", |d| {
+            Box::pin(run_flow(d, quick(), overdue_one_way))
+        }),
         ("billing_portal_round_trip", |d| Box::pin(run_flow(d, quick(), portal))),
         ("billing_read_only_for_viewer", |d| Box::pin(run_flow(d, quick(), viewer_read_only))),
     ]
@@ -279,4 +287,82 @@ async fn viewer_read_only(ctx: Ctx) {
         let b = ctx.find(button).await;
         assert!(b.attr_or_fail("disabled").await.is_some(), "{button} is enabled for a viewer");
     }
+}
+
+/// Adds the demo Visa through the hosted setup page and comes back to /billing.
+async fn add_visa(ctx: &Ctx) {
+    ctx.click("#add-card").await;
+    ctx.wait_url("/sandbox/setup/").await;
+    let select = ctx.find("#setup-card").await;
+    select.select_by_value("visa").await.unwrap_or_else(|e| panic!("card: {e}"));
+    ctx.click("#setup-save").await;
+    ctx.wait_text("#setup-return", "The card was added").await;
+    back_signed_in(ctx, "/billing").await;
+}
+
+/// The seeded Visa •••• 4242 saved twice more: three alike cards are said to be three,
+/// never "two".
+async fn three_alike(ctx: Ctx) {
+    alice(&ctx).await;
+    ctx.click("nav.sidenav a[href='/billing']").await;
+    ctx.wait_text("#card-table", "4242").await;
+    add_visa(&ctx).await;
+    ctx.wait_text("#duplicate-card", "2 saved cards have the same brand").await;
+    add_visa(&ctx).await;
+    let said = ctx.wait_text("#duplicate-card", "3 saved cards have the same brand").await;
+    assert!(!said.contains("Two saved cards") && !said.contains("2 saved cards"), "{said}");
+    assert_eq!(said.matches("This looks like Visa •••• 4242").count(), 1, "one group said twice: {said}");
+}
+
+/// Removing a card a subscription pays with: the dialog says the service will refuse and
+/// offers the billing portal, where the subscription moves to another card; the portal
+/// opens from there.
+async fn in_use_card_portal(ctx: Ctx) {
+    open_billing(&ctx).await;
+    ctx.wait_text("tr[data-card=pm_card_visa]", "acme-prod").await;
+    ctx.click("tr[data-card=pm_card_visa] .remove-card").await;
+    let said = ctx.wait_text("tr[data-card=pm_card_visa] dialog[open] .in-use-portal", "acme-prod").await;
+    assert!(said.contains("billing portal"), "{said}");
+    ctx.click("tr[data-card=pm_card_visa] dialog[open] button.open-portal").await;
+    ctx.wait_url("/sandbox/portal/").await;
+    assert_eq!(ctx.calls("org.billingPortalSession.create", "200").await, 1);
+    assert_eq!(ctx.calls("org.paymentMethod.delete", "409").await, 0, "the refused removal was sent");
+}
+
+/// The organization's billing page: the past-due subscription's row offers Pay, which leads
+/// to the cluster's pay flow (its Billing tab's Pay open invoice) and on to the invoice.
+async fn past_due_pay(ctx: Ctx) {
+    open_billing(&ctx).await;
+    let row = format!("#subscription-table tr[data-subscription='{}']", demo::SUB_ACME_OVERDUE);
+    ctx.wait_text(&row, "Past due").await;
+    ctx.find(&format!("{row} .pay-invoice a")).await;
+    // Only the row that owes offers Pay.
+    assert_eq!(
+        ctx.count("#subscription-table .pay-invoice a").await,
+        1,
+        "Pay offered on a paid subscription"
+    );
+    ctx.click(&format!("{row} .pay-invoice a")).await;
+    ctx.wait_url("/clusters/cl-acme-overdue/billing").await;
+    ctx.wait_text("#open-invoice", "$999.00").await;
+    ctx.click("#pay-open-invoice").await;
+    ctx.wait_url("/sandbox/invoice/").await;
+}
+
+/// Carol (view roles and manage-billing) on acme-overdue's Billing tab: the view-only line
+/// says she can pay it, and one button pays the one open invoice (the callout's and the
+/// tab's were both drawn).
+async fn overdue_one_way(ctx: Ctx) {
+    person(&ctx, demo::CAROL_EMAIL).await;
+    ctx.wait_text("#signed-in-as", "Carol").await;
+    ctx.goto("/clusters/cl-acme-overdue/billing").await;
+    back_signed_in(&ctx, "/clusters/cl-acme-overdue/billing").await;
+    ctx.wait_text("#open-invoice", "$999.00").await;
+    let why = ctx.wait_text("#view-only-reason", "can view this but not change it").await;
+    assert!(why.contains("Paying for it is open to you"), "the line denies what the button allows: {why}");
+    ctx.find("#pay-open-invoice").await;
+    let buttons = ctx.count("#complete-payment, #pay-open-invoice").await;
+    assert_eq!(buttons, 1, "{buttons} payment buttons for one invoice");
+    ctx.click("#pay-open-invoice").await;
+    ctx.wait_url("/sandbox/invoice/").await;
 }

@@ -20,6 +20,10 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
             Box::pin(run_flow(d, quick(), survive_reload))
         }),
         ("env_vars_pasted_dotenv_block", |d| Box::pin(run_flow(d, quick(), pasted_block))),
+        ("env_vars_run_owns_its_lines_from_apply_to_end", |d| Box::pin(run_flow(d, quick(), run_lines))),
+        ("env_vars_paste_leaves_the_screen_and_plain_edits_show_old_new", |d| {
+            Box::pin(run_flow(d, quick(), paste_cleared_and_old_new))
+        }),
         ("env_vars_failed_change_stops_the_run", |d| Box::pin(run_flow(d, quick(), failed_change))),
     ]
 }
@@ -174,6 +178,58 @@ async fn one_run(ctx: Ctx) {
     assert_eq!(ctx.calls("cluster.envVar.create", "200").await, 3);
     assert_eq!(ctx.calls("cluster.envVar.create", "409").await, 0, "a change was sent during a restart");
     assert!(!ctx.exists("#env-pending").await, "applied changes are still pending");
+}
+
+/// Five changes: from the moment Apply is confirmed the tab says the run is in progress
+/// (never "No restart in progress" while the activity center counts it), and once all are
+/// applied no line of a staged add is left behind.
+async fn run_lines(ctx: Ctx) {
+    open(&ctx).await;
+    for (name, value) in [("B_ONE", "1"), ("B_TWO", "2"), ("B_THREE", "3"), ("B_FOUR", "4")] {
+        stage_add(&ctx, name, value).await;
+    }
+    ctx.click("#env-type-secret").await;
+    stage_add(&ctx, "PAYMENTS_API_KEY", "sk-123").await;
+    ctx.wait_text("#env-add-note", "Add PAYMENTS_API_KEY: pending").await;
+    apply(&ctx, "5 changes").await;
+    // At once, before the service's first restart shows.
+    let said = ctx.script("return document.getElementById('env-restart').textContent;").await;
+    let said = said.as_str().unwrap_or_else(|| panic!("#env-restart not read: {said}")).to_string();
+    assert!(!said.contains("No restart in progress"), "the run is not shown as started: {said}");
+    ctx.wait_text("#env-restart", "Restart in progress").await;
+    let started = std::time::Instant::now();
+    while !ctx.wait_text("#env-run", "applied").await.contains("All 5 changes applied") {
+        let line = ctx.find("#env-restart").await.text_or_fail().await;
+        assert!(!line.contains("No restart in progress"), "the tab says no restart mid-run: {line}");
+        assert!(started.elapsed() < RUN, "the run never ended");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(!ctx.exists("#env-add-note").await, "a staged add's note outlived its run");
+    let main = ctx.find("main").await.text_or_fail().await;
+    assert!(!main.contains("PAYMENTS_API_KEY: pending"), "a pending line is left after the run: {main}");
+}
+
+/// A pasted block leaves the screen once staged, a refused password line too; a staged
+/// change of a plain value shows old → new (a secret's never).
+async fn paste_cleared_and_old_new(ctx: Ctx) {
+    open(&ctx).await;
+    ctx.click("#env-paste summary").await;
+    ctx.type_into("#env-dotenv", "KC_DB_PASSWORD=hunter2\nAPP_MODE=blue\n").await;
+    ctx.click("#env-dotenv-stage").await;
+    ctx.wait_text("#env-dotenv-note", "1 line not staged").await;
+    let left = ctx.find("#env-dotenv").await.prop_or_fail("value").await.unwrap_or_default();
+    assert_eq!(left, "", "the pasted text stays on screen");
+    assert!(!ctx.source().await.contains("hunter2"), "the password is still in the page");
+    apply(&ctx, "1 change").await;
+    ctx.wait_text("#env-run", "All 1 change applied").await;
+    ctx.wait_text("tr[data-env='APP_MODE']", "blue").await;
+    ctx.click("tr[data-env='APP_MODE'] button.edit-env").await;
+    ctx.type_into("#edit-env-value", "green").await;
+    ctx.click("#edit-env-submit").await;
+    let diff = ctx.wait_text("#env-pending [data-pending='APP_MODE'] .pending-diff", "→").await;
+    assert!(diff.contains("blue") && diff.contains("green"), "{diff}");
+    let (old, new) = (diff.find("blue"), diff.find("green"));
+    assert!(matches!((old, new), (Some(o), Some(n)) if o < n), "not old → new: {diff}");
 }
 
 /// Staged changes are kept in this tab's sessionStorage, a secret's value never: after a

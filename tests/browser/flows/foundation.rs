@@ -13,6 +13,9 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("wrong_secret_says_sign_in_failed", |d| Box::pin(run_flow(d, Config::default(), wrong_secret))),
         ("sign_in_lists_the_seeded_clusters", |d| Box::pin(run_flow(d, Config::default(), lists_clusters))),
         ("filters_live_in_the_url", |d| Box::pin(run_flow(d, Config::default(), filters_in_url))),
+        ("status_filter_offers_each_wording_once", |d| {
+            Box::pin(run_flow(d, Config::default(), status_filter_once))
+        }),
         ("provisioning_becomes_active_without_reload", |d| {
             Box::pin(run_flow(d, slow_provisioning(), provisioning_live))
         }),
@@ -112,6 +115,44 @@ async fn filters_in_url(ctx: Ctx) {
     ctx.wait_text("table.clusters", "acme-prod").await;
     let url = ctx.current_url().await;
     assert!(!url.contains("status="), "{url}");
+}
+
+/// Two states read "Waiting for payment" (checkout not done, 3-D Secure abandoned): the
+/// Status filter offers those words once, and that option finds either state.
+async fn status_filter_once(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.wait_text("table.clusters", "acme-trial").await;
+    let options = ctx
+        .script(
+            "return [...document.querySelectorAll('#filter-status option')].map(o => o.textContent.trim());",
+        )
+        .await;
+    let words: Vec<&str> =
+        options.as_array().map(|a| a.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default();
+    assert!(words.len() > 3, "the status options were not read: {options}");
+    let mut unique = words.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), words.len(), "an option is offered twice: {words:?}");
+    assert_eq!(words.iter().filter(|w| **w == "Waiting for payment").count(), 1, "{words:?}");
+    // The one option finds the cluster waiting for checkout (acme-trial, BILLING_SETUP)…
+    ctx.script(
+        "const s = document.querySelector('#filter-status'); s.value = 'BILLING_SETUP'; \
+         s.dispatchEvent(new Event('change', { bubbles: true })); return 1;",
+    )
+    .await;
+    ctx.wait_url("status=BILLING_SETUP").await;
+    let table = ctx.wait_text("table.clusters", "acme-trial").await;
+    assert!(!table.contains("acme-prod"), "{table}");
+    // …and a bookmark of the other code is the same option, not an empty list.
+    ctx.goto("/clusters?status=PENDING_PAYMENT").await;
+    ctx.wait_url("/sign-in").await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url("status=PENDING_PAYMENT").await;
+    let table = ctx.wait_text("table.clusters", "acme-trial").await;
+    assert!(!table.contains("acme-prod"), "{table}");
+    let chosen = ctx.find("#filter-status").await.prop_or_fail("value").await;
+    assert_eq!(chosen.as_deref(), Some("BILLING_SETUP"), "the bookmark's option is not the one shown");
 }
 
 async fn provisioning_live(ctx: Ctx) {

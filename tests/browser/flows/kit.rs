@@ -13,6 +13,7 @@ use crate::harness::{Ctx, OrFail, run_flow};
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("confirmation_is_a_real_modal_dialog", |d| Box::pin(run_flow(d, Config::default(), modal_dialog))),
+        ("one_focus_ring_on_every_control", |d| Box::pin(run_flow(d, Config::default(), one_ring))),
         ("page_chrome_titles_focus_sorting_and_phone_width", |d| {
             Box::pin(run_flow(d, Config::default(), page_chrome))
         }),
@@ -28,6 +29,48 @@ async fn focused_id(ctx: &Ctx) -> String {
 async fn press(ctx: &Ctx, key: Key) {
     let focused = ctx.client.active_element().await.unwrap_or_else(|e| panic!("no focused element: {e}"));
     focused.send_keys(&key).await.unwrap_or_else(|e| panic!("press {key:?}: {e}"));
+}
+
+/// The focused element's ring as drawn: "tag|style width|colour".
+async fn ring(ctx: &Ctx) -> String {
+    let script = "const a = document.activeElement; if (!a || a === document.body) return '';\
+        const s = getComputedStyle(a);\
+        return a.tagName + (a.getAttribute('role') ? '[' + a.getAttribute('role') + ']' : '') + '|' + s.outlineStyle + ' ' + s.outlineWidth + '|' + s.outlineColor;";
+    ctx.script(script).await.as_str().unwrap_or_default().to_string()
+}
+
+/// Every control the keyboard reaches draws the same ring: links, buttons and fields of the
+/// cluster page, its tabs, and the controls of a dialog (these were 1 px and 2 px).
+async fn one_ring(ctx: Ctx) {
+    admin(&ctx).await;
+    ctx.click("tr[data-cluster=acme-prod] a").await;
+    ctx.wait_text(".page-head", "Active").await;
+    ctx.script("document.querySelector('.skip-link').focus(); return 1;").await;
+    let mut rings = Vec::new();
+    for _ in 0..40 {
+        press(&ctx, Key::Tab).await;
+        let seen = ring(&ctx).await;
+        if !seen.is_empty() {
+            rings.push(seen);
+        }
+    }
+    ctx.script("document.getElementById('delete-cluster').focus(); return 1;").await;
+    press(&ctx, Key::Enter).await;
+    ctx.find("dialog[open]").await;
+    for _ in 0..4 {
+        press(&ctx, Key::Tab).await;
+        rings.push(format!("dialog:{}", ring(&ctx).await));
+    }
+    press(&ctx, Key::Escape).await;
+    assert!(rings.len() > 20, "too few controls reached: {rings:?}");
+    for kind in ["A|", "BUTTON", "dialog:"] {
+        assert!(rings.iter().any(|r| r.starts_with(kind)), "no {kind} reached: {rings:?}");
+    }
+    let drawn: Vec<&str> = rings.iter().map(|r| r.split_once('|').map_or("", |(_, ring)| ring)).collect();
+    let first = drawn.first().copied().unwrap_or_default();
+    assert!(first.starts_with("solid 2px|"), "the ring is not 2 px solid: {rings:?}");
+    let odd: Vec<&String> = rings.iter().zip(&drawn).filter(|(_, d)| **d != first).map(|(r, _)| r).collect();
+    assert!(odd.is_empty(), "rings differ from {first}: {odd:?}");
 }
 
 /// The delete confirmation is a modal `<dialog>`: opened from the keyboard, focus moves in

@@ -13,6 +13,7 @@ use crate::harness::{Ctx, OrFail, run_flow};
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("realms_add_then_pending_to_active", |d| Box::pin(run_flow(d, quick(), add_then_active))),
+        ("realms_add_leaves_focus_on_the_new_realm", |d| Box::pin(run_flow(d, quick(), add_focus))),
         ("realms_name_taken_with_recommendation", |d| Box::pin(run_flow(d, quick(), name_taken))),
         ("realms_import_with_users_refused_in_browser", |d| {
             Box::pin(run_flow(d, quick(), import_users_refused))
@@ -69,6 +70,20 @@ async fn add_then_active(ctx: Ctx) {
     ctx.wait_url("name=tenant").await;
     ctx.wait_gone(&row("customers"), Duration::from_secs(5), "the search did not filter").await;
     ctx.find(&row("tenant-new")).await;
+}
+
+/// Add realm's button is off while it adds, which dropped the focus to the page body: it
+/// lands on the new realm's link once the list shows it.
+async fn add_focus(ctx: Ctx) {
+    open(&ctx, PROD_TAB).await;
+    ctx.wait_text(&row("customers"), "Acme customers").await;
+    ctx.type_into("#realm-name", "focus-here").await;
+    ctx.wait_text("#realm-name-state", "focus-here is available").await;
+    ctx.click("#add-realm").await;
+    ctx.wait_text("#realm-added", "focus-here was added").await;
+    super::wait_focus_on(&ctx, &format!("{} a", row("focus-here")), "after adding a realm").await;
+    let body = ctx.script("return document.activeElement === document.body;").await;
+    assert_eq!(body, serde_json::Value::Bool(false), "the focus is on the page body");
 }
 
 async fn name_taken(ctx: Ctx) {

@@ -17,6 +17,9 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("staff_report_block_customer_sees_unblock", |d| {
             Box::pin(run_flow(d, Config::default(), report_block_unblock))
         }),
+        ("staff_env_vars_say_read_only_once_without_forms", |d| {
+            Box::pin(run_flow(d, Config::default(), env_vars_read_only))
+        }),
         ("staff_foreign_cluster_read_only_with_summary", |d| {
             Box::pin(run_flow(d, Config::default(), foreign_read_only))
         }),
@@ -199,6 +202,28 @@ async fn foreign_read_only(ctx: Ctx) {
     assert!(!ctx.exists("button.delete-version:not([disabled])").await, "an enabled delete for staff");
     assert!(!ctx.exists("button.toggle:not([disabled])").await, "an enabled toggle for staff");
     assert_eq!(ctx.calls("cluster.delete", "403").await, 0);
+}
+
+/// Staff on a customer's env vars: one line says they can view but not change them and
+/// why, and no add form, `.env` box or row button is drawn (disabled or not).
+async fn env_vars_read_only(ctx: Ctx) {
+    open_as(&ctx, "/clusters/cl-globex-prod/env-vars", STAFF).await;
+    let line = ctx.wait_text("#env-read-only", "can view this but not change it").await;
+    assert!(line.contains("Staff view"), "the line does not say why: {line}");
+    ctx.find("#env-table").await;
+    for form in [
+        "#add-env-var",
+        "#env-paste",
+        "#env-dotenv",
+        "#add-env-submit",
+        "button.edit-env",
+        "button.delete-env",
+    ] {
+        assert!(!ctx.exists(form).await, "{form} is drawn for a read-only caller");
+    }
+    let disabled = ctx.count("#env-vars [disabled], #env-table [disabled]").await;
+    assert_eq!(disabled, 0, "disabled controls drawn for a read-only caller");
+    assert_eq!(ctx.count(".read-only").await, 1, "the read-only line is said more than once");
 }
 
 async fn customer_explained(ctx: Ctx) {

@@ -91,6 +91,18 @@ pub fn examine(bytes: &[u8]) -> Examined {
     }
 }
 
+/// What the scan found in a theme whose jar is not a theme jar (`scan::not_a_theme_jar`).
+pub fn examine_not_a_theme(bytes: &[u8]) -> Examined {
+    Examined {
+        error: Some(format!(
+            "This is not a theme jar: it has no {}, which Keycloak reads to find the themes in a jar. A zip of \
+             theme folders renamed .jar is not enough; package the theme as a jar with that file.",
+            scan::THEME_DESCRIPTOR
+        )),
+        ..examine(bytes)
+    }
+}
+
 /// The full report of a scan with `verdict`, finished at `scanned_at`.
 pub fn report(verdict: &Verdict, examined: &Examined, scanned_at: Millis) -> Value {
     let mut report = json!({

@@ -15,6 +15,11 @@
 //! not open it either. A file that is not a zip at all (a password denylist) is read
 //! as text, and the same markers count when they appear anywhere in it.
 //!
+//! A theme must be a theme jar: Keycloak finds the themes in it through
+//! `META-INF/keycloak-themes.json` ([`THEME_DESCRIPTOR`]). A theme whose jar has none (a zip
+//! of theme folders renamed `.jar`) is an ERROR whether or not scanning is on for the
+//! cluster: no scanner can pass a file Keycloak would not load as a theme.
+//!
 //! Scanning takes time: confirm decides the verdict at once but keeps it hidden
 //! (`SCANNING`) until `--scan-seconds` have passed; reads reveal it lazily ([`settle`]).
 
@@ -57,6 +62,18 @@ pub fn verdict(bytes: &[u8]) -> Verdict {
         None => Verdict { state: ScanState::Error, risk_score: None },
     }
 }
+
+/// What makes a jar a theme jar for Keycloak.
+pub const THEME_DESCRIPTOR: &str = "META-INF/keycloak-themes.json";
+
+/// A readable zip without [`THEME_DESCRIPTOR`]: not a theme jar, whatever its name says.
+/// (An unreadable one is refused at confirm, by the jar rule.)
+pub fn not_a_theme_jar(bytes: &[u8]) -> bool {
+    zip_entry_names(bytes).is_some_and(|names| !names.iter().any(|n| n == THEME_DESCRIPTOR))
+}
+
+/// The verdict on a file that is not a theme jar.
+pub const NOT_A_THEME_JAR: Verdict = Verdict { state: ScanState::Error, risk_score: None };
 
 /// Starts scanning a freshly confirmed version: its verdict shows after `delay_ms`.
 pub fn queue(version: &mut ExtensionVersionRow, verdict: Verdict, now: Millis, delay_ms: Millis) {

@@ -53,3 +53,11 @@ fn a_queued_scan_shows_when_due() {
     reset(&mut v);
     assert_eq!((v.scan_state, v.risk_score, v.scanned_at), (ScanState::Unscanned, None, None));
 }
+
+#[test]
+fn a_theme_jar_names_its_themes() {
+    assert!(not_a_theme_jar(&zip(&["login/theme.properties"])), "a renamed zip of theme folders");
+    assert!(!not_a_theme_jar(&zip(&[THEME_DESCRIPTOR, "theme/acme/login/theme.properties"])));
+    assert!(!not_a_theme_jar(b"PK\x03\x04 not really"), "unreadable: the jar rule refuses it first");
+    assert_eq!(NOT_A_THEME_JAR.state, ScanState::Error);
+}

@@ -9,7 +9,7 @@ use crate::error::ApiError;
 use crate::records::{BlobRow, ClusterRow, ExtensionRow, ExtensionVersionRow, UploadSlotRow};
 use crate::storage;
 use crate::store::Store;
-use cluster_api::PresignedUrl;
+use cluster_api::{PresignedUrl, ResourceType};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -140,14 +140,16 @@ pub fn confirm(
     version.valid = false;
     version.override_by = None;
     version.override_reason = None;
-    // The report is written with the verdict and shown once the scan has finished.
-    let report = if store.scanning_enabled(&cluster.id)? {
-        let verdict = scan::verdict(&blob.bytes);
-        let report = crate::engine::report::report(
-            &verdict,
-            &report::examine(&blob.bytes),
-            ctx.now + ctx.settings.scan_ms,
-        );
+    // The report is written with the verdict and shown once the scan has finished. A theme
+    // that is not a theme jar fails even where scanning is off (see `scan`).
+    let not_a_theme = extension.resource_type == ResourceType::Theme && scan::not_a_theme_jar(&blob.bytes);
+    let report = if not_a_theme || store.scanning_enabled(&cluster.id)? {
+        let (verdict, examined) = if not_a_theme {
+            (scan::NOT_A_THEME_JAR, report::examine_not_a_theme(&blob.bytes))
+        } else {
+            (scan::verdict(&blob.bytes), report::examine(&blob.bytes))
+        };
+        let report = crate::engine::report::report(&verdict, &examined, ctx.now + ctx.settings.scan_ms);
         scan::queue(&mut version, verdict, ctx.now, ctx.settings.scan_ms);
         scan::settle(&mut version, ctx.now);
         Some(report)

@@ -221,7 +221,9 @@ async fn without_scanning_versions_stay_unscanned() {
     let token = h.admin().await;
     let staging = demo::ACME_STAGING;
     let id = create(&h, &token, staging, "theme", "THEME").await;
-    let version = upload_jar(&h, &token, staging, &id, 26, &["SCAN-BLOCK"]).await;
+    // A real theme jar (see the next test for one that is not).
+    let version =
+        upload_jar(&h, &token, staging, &id, 26, &["META-INF/keycloak-themes.json", "SCAN-BLOCK"]).await;
     assert_eq!(version.scan_state, ScanState::Unscanned);
     tokio::time::sleep(Duration::from_millis(400)).await;
     let versions = detail(&h, &token, staging, &id).await.versions.unwrap_or_default();
@@ -231,6 +233,33 @@ async fn without_scanning_versions_stay_unscanned() {
     let reply =
         validate(&h, &token, staging, &id, &version.id, json!({"valid": true, "reason": "staging"})).await;
     assert_eq!(reply.status, StatusCode::OK);
+}
+
+/// A zip of theme folders renamed `.jar` is no theme jar: it fails the scan (ERROR, with
+/// the reason in its report), where scanning is off too, instead of showing as not scanned.
+#[tokio::test]
+async fn a_theme_that_is_not_a_theme_jar_fails_the_scan_even_unscanned() {
+    let h = Harness::with(Config { scan: Duration::ZERO, ..fast() }).await;
+    let token = h.admin().await;
+    // The report is support staff's to read.
+    let staff = h.token_for(demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET).await;
+    let renamed_zip = ["login/theme.properties", "login/resources/css/login.css"];
+    for cluster in [demo::ACME_STAGING, PROD] {
+        let id = create(&h, &token, cluster, "zipped-theme", "THEME").await;
+        let version = upload_jar(&h, &token, cluster, &id, 26, &renamed_zip).await;
+        let versions = detail(&h, &token, cluster, &id).await.versions.unwrap_or_default();
+        let shown = versions.iter().find(|v| v.id == version.id).map(|v| v.scan_state.clone());
+        assert_eq!(shown, Some(ScanState::Error), "{cluster}: not a theme jar, yet {shown:?}");
+        assert_eq!(versions.iter().find(|v| v.id == version.id).and_then(|v| v.risk_score), None);
+        let path = format!("/clusters/{cluster}/extensions/{id}/versions/{}/report", version.id);
+        let report = h.get(&path, &staff).await;
+        assert_eq!(report.status, StatusCode::OK, "{}", report.body);
+        assert!(report.body.contains("keycloak-themes.json"), "the report does not say why: {}", report.body);
+        // An extension jar needs no theme descriptor: the same entries pass there.
+        let ext = create(&h, &token, cluster, "plain-ext", "EXTENSION").await;
+        let plain = upload_jar(&h, &token, cluster, &ext, 26, &renamed_zip).await;
+        assert_ne!(plain.scan_state, ScanState::Error, "{cluster}: an extension was held to the theme rule");
+    }
 }
 
 #[tokio::test]

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use super::ask::SaveQuestion;
 use super::rules::{
     AddressChange, Category, Draft, add_problem, address_changes, address_problem, cap, cap_line, changes,
-    is_empty,
+    is_empty, no_rules_at_all,
 };
 use super::section::{Row, RuleSection};
 use crate::api::{self, Api};
@@ -182,7 +182,11 @@ pub fn ClusterAccess() -> impl IntoView {
         .zip(editor.rows)
         .enumerate()
         .map(|(index, (category, rows))| {
-            let add_blocked = Signal::derive(move || add_problem(caps.get().0, category, total()));
+            // A tier with no rules at all: the cap line said so, once; no Add and no reason here.
+            let add_blocked = Signal::derive(move || {
+                let cap = caps.get().0;
+                (!no_rules_at_all(cap)).then(|| add_problem(cap, category, total()))
+            });
             let add = Callback::new(move |()| editor.add(index));
             view! { <RuleSection category=category cluster_id=cluster_id rows=rows add_blocked=add_blocked read_only=read_only add=add/> }
         })

@@ -71,15 +71,25 @@ pub fn cap_line(tier: &Tier, limits: &ResourceLimits) -> String {
 }
 
 /// Why another row cannot be added to `category`, when `total` rules are drafted in all.
+/// A tier that allows no rule at all says so once, in the cap line above the lists
+/// (`no_rules_at_all`), and is not asked here: "admin paths only" would contradict it.
 pub fn add_problem(cap: Cap, category: Category, total: usize) -> Option<String> {
+    if no_rules_at_all(cap) {
+        return Some(t(w::TIER_NO_RULES).into());
+    }
     if category != Category::AdminAllowed && !cap.public {
         return Some(t(w::TIER_ADMIN_ONLY).into());
     }
     match cap.total {
-        Some(0) => Some(t(w::TIER_NO_RULES).into()),
         Some(n) if total >= n => Some(crate::i18n::tp(w::TIER_RULES_IN_ALL, n as f64, &[])),
         _ => None,
     }
+}
+
+/// The tier allows no IP rule (starter): the lists offer no Add at all, since the cap line
+/// has said why, once.
+pub fn no_rules_at_all(cap: Cap) -> bool {
+    cap.total == Some(0)
 }
 
 /// One drafted row.
@@ -273,6 +283,12 @@ mod tests {
         );
         let starter = cap(&Tier::Starter, &ResourceLimits::Standard);
         assert!(add_problem(starter, Category::AdminAllowed, 0).is_some());
+        // Starter allows no rule anywhere: never "admin paths only", which reads as a promise.
+        assert!(no_rules_at_all(starter) && !no_rules_at_all(premium));
+        for category in Category::ALL {
+            let said = add_problem(starter, category, 0).unwrap_or_default();
+            assert!(!said.contains("admin paths only"), "{category:?}: {said}");
+        }
         assert_eq!(
             add_problem(cap(&Tier::Enterprise, &ResourceLimits::Standard), Category::RealmBlocked, 50),
             None

@@ -41,8 +41,9 @@ pub fn RuleSection(
     category: Category,
     cluster_id: StoredValue<String>,
     rows: RwSignal<Vec<Row>>,
-    /// Why no row can be added now (tier cap), or `None`.
-    add_blocked: Signal<Option<String>>,
+    /// Why no row can be added now (tier cap), or `None`; the outer `None` when the tier
+    /// allows no rule at all, which the page says once above every list (no Add here).
+    add_blocked: Signal<Option<Option<String>>>,
     /// Why nothing can be changed (role), or `None`.
     read_only: Signal<Option<String>>,
     /// Appends an empty row (made by the page, which owns the rows).
@@ -96,12 +97,12 @@ pub fn RuleSection(
                 <For each=move || rows.get() key=|r| r.key children=row_view/>
             </ul>
             {move || match (read_only.get(), add_blocked.get()) {
-                (Some(_), _) => ().into_any(),
-                (None, Some(why)) => view! {
+                (Some(_), _) | (None, None) => ().into_any(),
+                (None, Some(Some(why))) => view! {
                     <button type="button" class="button" id=format!("add-{slug}") disabled=true aria-describedby=format!("add-{slug}-why")>{t(w::ADD_ADDRESS)}</button>
                     <span class="hint reason" id=format!("add-{slug}-why")>{why}</span>
                 }.into_any(),
-                (None, None) => view! {
+                (None, Some(None)) => view! {
                     <button type="button" class="button" id=format!("add-{slug}") on:click=move |_| add.run(())>{t(w::ADD_ADDRESS)}</button>
                 }.into_any(),
             }}

@@ -17,7 +17,7 @@ use crate::clusters::ClusterCtx;
 use crate::clusters::watch::ClusterWatch;
 use crate::i18n::k::domains as w;
 use crate::i18n::t;
-use crate::kit::{Confirm, Loaded, Work};
+use crate::kit::{Confirm, Loaded, Work, Writable};
 use crate::load::{Load, load};
 use leptos_router::hooks::use_query_map;
 
@@ -130,10 +130,7 @@ pub fn ClusterDomains() -> impl IntoView {
                 {move || on_default().then(|| t(w::DEFAULT_HOST_NOTE))}
                 " "{move || view! { <CopyButton text=primary.get() what=t(w::COPY_PRIMARY_HOST)/> }}</p>
             <div class="row-actions">{switch_back}</div>
-            {move || match denied.get() {
-                Some(why) => view! { <p class="hint reason" id="domains-read-only">{why}</p> }.into_any(),
-                None => view! { <AddDomain/> }.into_any(),
-            }}
+            <Writable refused=denied id="domains-read-only"><AddDomain/></Writable>
         </section>
         <HostSwitchQuestion/>
         {focus}

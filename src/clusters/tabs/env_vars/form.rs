@@ -61,7 +61,7 @@ pub fn NewVar() -> impl IntoView {
         }
         let var_name = name.get_untracked().trim().to_string();
         ctx.stage(Op::Add, var_name.clone(), value.get_untracked(), secret.get_untracked());
-        note.set(Some(tf(w::ADD_NOTE, &[("name", &var_name)])));
+        note.set(Some(var_name.clone()));
         name.set(String::new());
         value.set(String::new());
         touched.set(false);
@@ -90,7 +90,13 @@ pub fn NewVar() -> impl IntoView {
             </button>
         </form>
         <CodePanel curl=code hcl=hcl/>
-        {move || note.get().map(|text| view! { <p class="flash" id="env-add-note" role="status">{text}</p> })}
+        // The note belongs to its staged add: it leaves once that is applied or discarded.
+        {move || {
+            let cluster = ctx.cluster.id.get_value();
+            note.get()
+                .filter(|n| ctx.queue.pending(&cluster).iter().any(|s| s.op == Op::Add && s.name == *n))
+                .map(|n| view! { <p class="flash" id="env-add-note" role="status">{tf(w::ADD_NOTE, &[("name", &n)])}</p> })
+        }}
     }
 }
 

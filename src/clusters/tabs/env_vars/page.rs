@@ -18,8 +18,8 @@ use crate::clusters::ClusterCtx;
 use crate::clusters::watch::{RestartWatch, restart_watch};
 use crate::i18n::k::env_vars as w;
 use crate::i18n::{t, tf};
-use crate::kit::Tone;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
+use crate::kit::{Tone, Writable};
 use crate::load::{Load, load};
 
 /// What the forms of the tab share.
@@ -67,9 +67,10 @@ pub fn ClusterEnvVars() -> impl IntoView {
     let restarts = crate::poll::app_wide(restart_watch);
     let feed = restarts.watch(cluster_id.get_value(), None);
     let in_progress = Memo::new(move |_| feed.with(|f| f.value.as_ref().map(|s| s.restart_in_progress)));
+    let refused = Memo::new(move |_| cluster_ctx.denied(&catalogue::CLUSTER_ENVVAR_CREATE));
     let blocked = Memo::new(move |_| {
         let (name, status) = cluster.with(|c| (c.name.clone(), c.status.clone()));
-        cluster_ctx.denied(&catalogue::CLUSTER_ENVVAR_CREATE).or_else(|| {
+        refused.get().or_else(|| {
             (status != ClusterState::Active).then(|| {
                 let words = crate::clusters::status_badge::words(&status).to_lowercase();
                 tf(w::NOT_ACTIVE, &[("name", &name), ("state", &words)])
@@ -90,16 +91,25 @@ pub fn ClusterEnvVars() -> impl IntoView {
 
     let rows = Callback::new(move |()| -> Rows {
         let off = blocked.get().is_some();
-        list.get().map(|r| r.map(|vars| vars.into_iter().map(|v| row(v, off, ctx)).collect()))
+        let read_only = refused.get().is_some();
+        list.get().map(|r| r.map(|vars| vars.into_iter().map(|v| row(v, off, read_only, ctx)).collect()))
     });
-    let restart_line = move || match in_progress.get() {
-        None => view! { <p class="loading restart-state">{t(w::CHECKING_RESTARTS)}</p> }.into_any(),
-        Some(true) => view! {
+    // The run exists from the moment Apply is confirmed, before the service's first restart
+    // shows: the tab says so then, as the activity center does.
+    let run_active = Memo::new(move |_| queue.run_of(&cluster_id.get_value()).is_some_and(|r| r.running()));
+    let restart_line = move || match (in_progress.get(), run_active.get()) {
+        (Some(false) | None, true) => view! {
+            <p class="restart-state" id="env-run-started">{crate::kit::badge::restart_in_progress()}
+            {format!(" {}", t(w::BEING_APPLIED))}</p>
+        }
+        .into_any(),
+        (None, false) => view! { <p class="loading restart-state">{t(w::CHECKING_RESTARTS)}</p> }.into_any(),
+        (Some(true), _) => view! {
             <p class="restart-state">{crate::kit::badge::restart_in_progress()}
             {format!(" {}", t(w::RESTARTING))}</p>
         }
         .into_any(),
-        Some(false) => view! { <p class="restart-state">{t(w::NO_RESTART)}</p> }.into_any(),
+        (Some(false), false) => view! { <p class="restart-state">{t(w::NO_RESTART)}</p> }.into_any(),
     };
 
     view! {
@@ -107,9 +117,13 @@ pub fn ClusterEnvVars() -> impl IntoView {
             <h2>{t(w::HEADING)}</h2>
             <p class="hint">{t(w::INTRO)}</p>
             <div id="env-restart" aria-live="polite">{restart_line}</div>
-            {move || blocked.get().map(|why| view! { <p class="hint reason" id="env-blocked">{why}</p> })}
-            <PendingPanel/>
-            <NewVar/>
+            // A read-only caller gets one line instead of the forms; others are told why
+            // changes are off for now (the cluster's state) above forms they will use later.
+            <Writable refused=refused id="env-read-only">
+                {move || blocked.get().map(|why| view! { <p class="hint reason" id="env-blocked">{why}</p> })}
+                <PendingPanel/>
+                <NewVar/>
+            </Writable>
         </section>
         {move || ctx.editing.get().map(|v| view! { <EditVar var=v/> })}
         <section class="card">
@@ -120,7 +134,9 @@ pub fn ClusterEnvVars() -> impl IntoView {
     }
 }
 
-fn row(v: Var, off: bool, ctx: EnvVarsCtx) -> Row {
+/// `off`: changes are refused for now (disabled, said above the table); `read_only`: never
+/// for this caller (no buttons at all).
+fn row(v: Var, off: bool, read_only: bool, ctx: EnvVarsCtx) -> Row {
     let secret = v.r#type == EnvironmentVariableType::Secret;
     let value =
         if secret { Cell::text(t(w::HIDDEN_SECRET)).class("masked") } else { Cell::mono(v.value.clone()) };
@@ -139,7 +155,7 @@ fn row(v: Var, off: bool, ctx: EnvVarsCtx) -> Row {
         }
     };
     let (edit, delete) = (v.clone(), v.clone());
-    let actions = view! {
+    let actions = (!read_only).then(|| view! {
         <button class="button subtle edit-env" disabled=off on:click=move |_| ctx.editing.set(Some(edit.clone()))
             aria-label=tf(w::EDIT_NAMED, &[("name", &v.name)])>{t(w::EDIT)}</button>
         <button class="button subtle danger delete-env" disabled=off aria-label=tf(w::DELETE_NAMED, &[("name", &v.name)])
@@ -147,7 +163,7 @@ fn row(v: Var, off: bool, ctx: EnvVarsCtx) -> Row {
                 delete.r#type == EnvironmentVariableType::Secret)>
             {t(w::DELETE)}
         </button>
-    };
+    });
     Row::new(
         "data-env",
         v.name.clone(),

@@ -80,6 +80,21 @@ pub fn PendingPanel() -> impl IntoView {
         let state = move || queue.state(id);
         let needs = s.needs_value();
         let field = format!("env-pending-value-{id}");
+        // A plain value's change shows what it was and what it becomes; a secret's never.
+        let was = match (&s.op, s.secret) {
+            (Op::Edit { var_id }, false) => untrack(|| {
+                ctx.list.with(|l| {
+                    l.iter()
+                        .flatten()
+                        .flatten()
+                        .find(|v| v.id == *var_id && v.r#type != EnvironmentVariableType::Secret)
+                        .map(|v| v.value.clone())
+                })
+            }),
+            _ => None,
+        };
+        let diff =
+            was.map(|old| view! { " " <span class="pending-diff mono">{old}" → "{s.value.clone()}</span> });
         let value_field = needs.then(|| {
             view! {
                 <span class="field">
@@ -92,6 +107,7 @@ pub fn PendingPanel() -> impl IntoView {
         view! {
             <li class="pending-change" data-pending=s.name.clone()>
                 <span class="pending-label mono">{s.label()}</span>
+                {diff}
                 {if s.secret { format!(" {}", t(w::SECRET_MARK)) } else { String::new() }}
                 {move || format!(" — {}", match state() {
                     StagedState::Pending => t(w::STATE_PENDING),
@@ -205,9 +221,10 @@ fn PasteBlock() -> impl IntoView {
             ctx.stage(op, line.name, line.value, is_secret);
             staged += 1;
         }
-        if problems.is_empty() {
-            text.set(String::new());
-        }
+        // The pasted text leaves the screen at once, refused lines too (a refused
+        // `KC_DB_PASSWORD=…` is still a password): staged values live in memory only, and
+        // the problems below name each line left out, never its value.
+        text.set(String::new());
         outcome.set(Some((staged, problems)));
     };
     view! {

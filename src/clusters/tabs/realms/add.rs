@@ -103,6 +103,13 @@ pub fn AddRealm() -> impl IntoView {
             added.try_set(Some(tf(w::ADDED, &[("name", &typed)])));
             name.try_set(String::new());
             ctx.list.refetch();
+            // The button was disabled while adding, which left the focus on the page body:
+            // to the new realm's link once the list shows it, else the list's heading.
+            // (The name keeps to `REALM`'s letters, so it is safe inside the selector.)
+            let safe = typed.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            let made =
+                if safe { format!("tr[data-realm=\"{typed}\"] a") } else { String::from("#realms-heading") };
+            crate::kit::focus::after_write(made, "realms-heading", "add-realm");
         });
     };
     let cluster_id = ctx.cluster.id;

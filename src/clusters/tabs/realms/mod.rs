@@ -112,7 +112,8 @@ pub fn ClusterRealms() -> impl IntoView {
     view! {
         <section class="card" id="realms">
             <div class="section-head">
-                <h2>{t(w::HEADING)}</h2>
+                // Takes the focus after an add when the new realm's row is not shown.
+                <h2 id="realms-heading" tabindex="-1">{t(w::HEADING)}</h2>
                 <span class="usage-line">{move || count().map(|n| {
                     let full = cap().is_some_and(|c| n >= c);
                     view! { <span class=if full { "chip usage full" } else { "chip usage" } id="realm-usage">{checks::usage(n, cap())}</span> }

@@ -163,6 +163,13 @@ pub fn Uploader(
                 </button>
             </div>
             {move || problem.get().map(|p| view! { <p class="error-detail file-problem" role="alert">{p}</p> })}
+            // A .zip where a jar is wanted: how a theme jar is made, with Keycloak's guide.
+            {move || (kind == FileKind::Jar && problem.with(Option::is_some)
+                && picked.with(|p| p.as_deref().is_some_and(|n| n.to_ascii_lowercase().ends_with(".zip"))))
+                .then(|| {
+                    let (before, after) = crate::clusters::around(t(w::JAR_HOWTO), "{link}");
+                    view! { <p class="hint jar-howto">{before}<a href=THEME_GUIDE target="_blank" rel="noopener noreferrer">{t(w::JAR_HOWTO_LINK)}</a>{after}</p> }
+                })}
             {move || progress_view(run)}
             {match hcl {
                 Some(hcl) => view! { <CodePanel curl=code hcl=hcl/> }.into_any(),
@@ -171,6 +178,9 @@ pub fn Uploader(
         </div>
     }
 }
+
+/// Keycloak's own guide to packing and deploying a theme as a jar.
+const THEME_GUIDE: &str = "https://www.keycloak.org/docs/latest/server_development/#deploying-themes";
 
 /// Where the upload stands: the scan step ends when the polled verdict settles.
 pub(super) fn current(run: Run) -> Phase {

@@ -17,7 +17,9 @@ use super::{Flow, sign_in_again};
 use crate::harness::{Ctx, run_flow};
 use apply::apply_and_conflict;
 use list::{filter_and_delete, starter_caps, viewer_read_only};
-use versions::{denylist, step_failure, theme_per_major};
+use versions::{
+    denylist, renamed_zip_fails_the_scan, step_failure, theme_per_major, zip_theme_refused_with_howto,
+};
 use well_known::app_association;
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -27,6 +29,16 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
             Box::pin(run_flow(d, slow_restart(), apply_and_conflict))
         }),
         ("resources_starter_caps_explained", |d| Box::pin(run_flow(d, quick(), starter_caps))),
+        ("resources_zip_theme_refused_with_how_to_make_a_jar", |d| {
+            Box::pin(run_flow(d, quick(), zip_theme_refused_with_howto))
+        }),
+        ("resources_renamed_zip_fails_the_scan_and_needs_attention", |d| {
+            Box::pin(run_flow(
+                d,
+                Config { provision: Duration::from_secs(1), ..quick() },
+                renamed_zip_fails_the_scan,
+            ))
+        }),
         ("resources_denylist_standalone_upload", |d| Box::pin(run_flow(d, quick(), denylist))),
         ("resources_upload_step_failure_is_named", |d| Box::pin(run_flow(d, tiny_storage(), step_failure))),
         ("resources_app_association_files", |d| Box::pin(run_flow(d, quick(), app_association))),

@@ -124,3 +124,46 @@ pub(super) async fn step_failure(ctx: Ctx) {
     uploaded_fully(&ctx, "big-theme").await;
     ctx.wait_text(&format!("{} .scan", row("big-theme", "26")), "Passed").await;
 }
+
+/// A theme picked as a `.zip` is refused before anything is sent, with a line on how a
+/// theme jar is made and a link to Keycloak's guide (https).
+pub(super) async fn zip_theme_refused_with_howto(ctx: Ctx) {
+    open(&ctx, PROD).await;
+    add(&ctx, "zipped-theme", "THEME").await;
+    let card = card("zipped-theme");
+    let path = flow_file("zip-theme", "theme.zip", &jar(&["theme/acme/login/theme.properties"]));
+    let input = ctx.find(&format!("{card} input.file")).await;
+    input.send_keys(&path).await.unwrap_or_else(|e| panic!("attach {path}: {e}"));
+    ctx.wait_text(&format!("{card} .file-problem"), "is not a .jar file").await;
+    let howto = ctx.wait_text(&format!("{card} .jar-howto"), "META-INF/keycloak-themes.json").await;
+    assert!(howto.contains("Keycloak's guide to deploying themes"), "{howto}");
+    let link = ctx.find(&format!("{card} .jar-howto a")).await;
+    let href = crate::harness::OrFail::attr_or_fail(&link, "href").await.unwrap_or_default();
+    assert!(href.starts_with("https://www.keycloak.org/"), "not Keycloak's docs over https: {href}");
+    assert_eq!(ctx.calls("cluster.extension.version.uploadUrl.create", "200").await, 0, "a zip was sent");
+}
+
+/// A zip of theme folders renamed `.jar`, on acme-staging where scanning is off: it is no
+/// theme jar, so it fails the scan ("Scan failed", not "Not scanned"), and support's
+/// review desk lists it under Needs attention.
+pub(super) async fn renamed_zip_fails_the_scan(ctx: Ctx) {
+    let path = format!("/clusters/{}/resources", cluster_sandbox::demo::ACME_STAGING);
+    open(&ctx, &path).await;
+    ctx.wait_text(".page-head", "Active").await;
+    add(&ctx, "zipped-theme", "THEME").await;
+    let file = flow_file(
+        "renamed-zip",
+        "zipped-theme.jar",
+        &jar(&["login/theme.properties", "login/messages/messages_en.properties"]),
+    );
+    upload(&ctx, "zipped-theme", Some("26"), &file).await;
+    uploaded_fully(&ctx, "zipped-theme").await;
+    let scan = ctx.wait_text(&format!("{} .scan", row("zipped-theme", "26")), "Scan failed").await;
+    assert!(!scan.contains("Not scanned"), "{scan}");
+    ctx.goto("/review").await;
+    ctx.wait_url("/sign-in?next=").await;
+    ctx.sign_in(cluster_sandbox::demo::STAFF_CLIENT_ID, cluster_sandbox::demo::STAFF_CLIENT_SECRET).await;
+    ctx.wait_url("/review").await;
+    ctx.wait_text("#desk-progress-done", "clusters read").await;
+    ctx.wait_text("table#review-desk", "zipped-theme").await;
+}
