@@ -200,6 +200,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
             trust_proxy: config.trust_proxy,
             redirect_origins: config.redirect_origins.clone(),
         },
+        wrong_iss: config.wrong_iss.clone(),
     };
     let app = router(Arc::new(AppState::new(store, settings, config.issuer.clone())), &config, console);
     let listener =

@@ -19,6 +19,8 @@ pub struct CodeGrant {
     pub redirect_uri: String,
     /// The PKCE S256 challenge the code was asked with.
     pub challenge: String,
+    /// The authorization request's `nonce`, repeated in the ID token.
+    pub nonce: Option<String>,
     pub expires: Instant,
 }
 
@@ -124,6 +126,7 @@ mod tests {
             session_id: session_id.into(),
             redirect_uri: "http://x/".into(),
             challenge: "c".into(),
+            nonce: None,
             expires,
         }
     }
