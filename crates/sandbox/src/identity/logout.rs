@@ -35,6 +35,12 @@ pub async fn end_session(
         serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or("")).unwrap_or_default();
     // Keycloak takes the parameters by POST too (a form), as the confirmation page sends them.
     query.extend(serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default());
+    // For tests: what the console's sign-out carried (the hint's presence, never its value).
+    app.identity.note_logout(serde_json::json!({
+        "client_id": param(&query, "client_id"),
+        "id_token_hint": param(&query, "id_token_hint").is_some(),
+        "post_logout_redirect_uri": param(&query, "post_logout_redirect_uri"),
+    }));
     let client = param(&query, "client_id");
     if client.is_some_and(|client| client != CONSOLE_CLIENT_ID) {
         return error_page(StatusCode::BAD_REQUEST, "Client not found.");

@@ -36,6 +36,8 @@ struct Inner {
     codes: HashMap<String, CodeGrant>,
     /// Refresh token → session ID: a refresh works while its session lives.
     refresh: HashMap<String, String>,
+    /// What the latest end-session requests carried (`GET /sandbox/logouts`), newest last.
+    logouts: Vec<serde_json::Value>,
 }
 
 #[derive(Default)]
@@ -104,6 +106,19 @@ impl Sessions {
         let session_id = inner.refresh.get(token)?;
         let session = inner.sessions.get(session_id).filter(|s| s.expires > now)?;
         Some((session_id.clone(), session.person_id.clone()))
+    }
+
+    /// Notes what an end-session request carried, for tests; the last 20 are kept.
+    pub fn note_logout(&self, request: serde_json::Value) {
+        let mut inner = self.lock();
+        if inner.logouts.len() >= 20 {
+            inner.logouts.remove(0);
+        }
+        inner.logouts.push(request);
+    }
+
+    pub fn logouts(&self) -> Vec<serde_json::Value> {
+        self.lock().logouts.clone()
     }
 
     /// Seconds left in a session, for `refresh_expires_in`.

@@ -110,6 +110,13 @@ async fn a_valid_id_token_hint_signs_out_at_once() {
     assert_eq!(out.location.as_deref(), Some(back.as_str()));
     let silent = browser.get(&auth_url(&h, &callback(&h), &[("prompt", "none")])).await;
     assert_eq!(silent.param("error").as_deref(), Some("login_required"), "the session is over");
+    let noted: Vec<Value> = h.raw(Method::GET, "/sandbox/logouts", None).await.json();
+    assert_eq!(
+        noted,
+        [
+            serde_json::json!({"client_id": "console", "id_token_hint": true, "post_logout_redirect_uri": back})
+        ]
+    );
 }
 
 #[tokio::test]
