@@ -5,7 +5,8 @@
 //     pkg-<hash>/boot.js, so normally no hash is listed);
 //   - connections: this origin, every environment's `console_url` origin in config.json
 //     (the API and the token endpoint live there) and its `storage_origins` (where presigned
-//     URLs point: uploads are PUT there, log files downloaded from there);
+//     URLs point: uploads are PUT there, log files downloaded from there) and its `issuer`
+//     (a person's sign-in reads its discovery document and calls its token endpoint);
 //   - an absolute `payments.script_url` (Stripe.js) adds its origin to script-src and
 //     frame-src (Stripe.js runs its card challenge in a frame of its own origin);
 //   - Trusted Types for every script sink, with the two policies the console makes, and
@@ -54,6 +55,9 @@ const frames = new Set();
 for (const env of config.environments) {
     const url = (env.console_url ?? "").trim();
     if (url) connect.add(origin(url, `environment ${env.name}'s console_url`));
+    const issuer = env.issuer == null ? "" : env.issuer;
+    if (typeof issuer !== "string") fail(`environment ${env.name}'s issuer is ${JSON.stringify(issuer)}, not a string`);
+    if (issuer.trim()) connect.add(origin(issuer.trim(), `environment ${env.name}'s issuer`));
     // One string or a list, as src/config.rs reads it; each must be an origin, no path.
     const storage = env.storage_origins == null ? [] : [env.storage_origins].flat();
     for (const entry of storage) {

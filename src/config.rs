@@ -22,6 +22,12 @@ pub struct Environment {
     /// or one string; empty entries are dropped and a trailing slash is ignored.
     #[serde(default, deserialize_with = "origins")]
     pub storage_origins: Vec<String>,
+    /// The identity server people sign in at, when it is not the console host's own realm
+    /// `self` (e.g. `https://sso.example.com/realms/acme`): its discovery document names the
+    /// endpoints (`crate::account`), and the build adds its origin to `connect-src`. API
+    /// secrets still sign in at the console host's token endpoint.
+    #[serde(default)]
+    pub issuer: Option<String>,
 }
 
 /// `storage_origins`: absent, null, one string or a list of strings; each trimmed, without
@@ -86,6 +92,32 @@ impl Environment {
     pub fn token_url(&self, same_origin: &str) -> String {
         format!("{}{}", self.origin(same_origin), cluster_api::TOKEN_PATH)
     }
+
+    /// The configured `issuer`, when one is (blank counts as none).
+    pub fn own_issuer(&self) -> Option<&str> {
+        self.issuer.as_deref().map(str::trim).filter(|i| !i.is_empty())
+    }
+
+    /// Who people sign in with: `issuer`, or realm `self` on the console host.
+    pub fn issuer(&self, same_origin: &str) -> String {
+        match self.own_issuer() {
+            Some(issuer) => issuer.to_string(),
+            None => format!("{}{}", self.origin(same_origin), cluster_api::identity::REALM_PATH),
+        }
+    }
+}
+
+/// An issuer identifier: an http(s) URL with a host, no query, fragment or whitespace
+/// (OpenID Connect Discovery §2).
+fn is_issuer(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix("https://").or_else(|| text.strip_prefix("http://")) else {
+        return false;
+    };
+    let host = rest.split('/').next().unwrap_or_default();
+    !host.is_empty()
+        && !host.contains('@')
+        && !text.contains(['?', '#'])
+        && !text.contains(char::is_whitespace)
 }
 
 /// Parses `config.json`, explaining in words what is wrong with it.
@@ -104,6 +136,9 @@ pub fn parse(text: &str) -> Result<Config, String> {
             && crate::redirect::safe_external(url).is_none()
         {
             return Err(tf(w::BAD_CONSOLE_URL, &[("name", &env.name), ("url", url)]));
+        }
+        if let Some(issuer) = env.own_issuer().filter(|i| !is_issuer(i)) {
+            return Err(tf(w::BAD_ISSUER, &[("name", &env.name), ("url", issuer)]));
         }
         if let Some(bad) = env.storage_origins.iter().find(|o| !is_origin(o)) {
             return Err(tf(w::BAD_STORAGE_ORIGIN, &[("name", &env.name), ("origin", bad)]));
@@ -182,6 +217,32 @@ mod tests {
                 .unwrap_err()
                 .contains("not valid")
         );
+    }
+
+    #[test]
+    fn the_issuer_is_the_configured_one_or_realm_self() {
+        let config = parse(
+            r#"{"environments":[{"name":"a","console_url":"https://app.example/"},
+                {"name":"b","issuer":"https://sso.example.com/realms/acme"},{"name":"c","issuer":" "}]}"#,
+        )
+        .expect("valid"); // ok: a test of a literal
+        let envs = &config.environments;
+        assert_eq!(envs[0].issuer("http://x"), "https://app.example/auth/realms/self");
+        assert_eq!(envs[1].issuer("http://x"), "https://sso.example.com/realms/acme");
+        // API secrets stay on the console host's token endpoint.
+        assert_eq!(envs[1].token_url("http://x"), "http://x/auth/realms/self/protocol/openid-connect/token");
+        assert_eq!(envs[2].issuer("http://x/"), "http://x/auth/realms/self", "blank is none");
+        for bad in [
+            "sso.example.com",
+            "javascript:alert(1)",
+            "https://sso/realms/a?x=1",
+            "https://sso/r#a",
+            "https://",
+        ] {
+            let text = format!(r#"{{"environments":[{{"name":"P","issuer":"{bad}"}}]}}"#);
+            let why = parse(&text).unwrap_err();
+            assert!(why.contains("issuer of \"P\"") && why.contains(bad), "{bad}: {why}");
+        }
     }
 
     #[test]

@@ -45,7 +45,12 @@ pub struct Credentials {
 #[derive(Clone)]
 pub enum Renewal {
     Secret(Credentials),
-    Account { refresh_token: String },
+    /// `id_token`: the ID token, kept for sign-out's `id_token_hint` only (never sent to
+    /// the API, never stored).
+    Account {
+        refresh_token: String,
+        id_token: Option<String>,
+    },
 }
 
 #[derive(Clone)]
@@ -130,6 +135,14 @@ impl Session {
         self.renewal.with_value(|r| matches!(r, Some(Renewal::Account { .. })))
     }
 
+    /// The ID token of a person's sign-in, for sign-out's `id_token_hint`.
+    pub fn id_token(&self) -> Option<String> {
+        self.renewal.with_value(|r| match r {
+            Some(Renewal::Account { id_token, .. }) => id_token.clone(),
+            _ => None,
+        })
+    }
+
     pub fn environment_name(&self) -> String {
         self.environment.with(|e| e.as_ref().map(|e| e.name.clone()).unwrap_or_default())
     }
@@ -178,7 +191,13 @@ mod tests {
     use super::*;
 
     fn env() -> Environment {
-        Environment { name: "Local".into(), console_url: None, payments: None, storage_origins: Vec::new() }
+        Environment {
+            name: "Local".into(),
+            console_url: None,
+            payments: None,
+            storage_origins: Vec::new(),
+            issuer: None,
+        }
     }
 
     #[test]

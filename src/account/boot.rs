@@ -6,13 +6,13 @@ use cluster_api::identity::query_pairs;
 use leptos::prelude::*;
 
 use super::pending::{self, Pending};
-use super::{redirect_uri, start, tokens};
+use super::{discovery, redirect_uri, start, tokens};
 use crate::api::page_origin;
 use crate::i18n::k::account as w;
 use crate::i18n::{Phrase, t, tf};
 use crate::links;
 use crate::navigation::safe_next;
-use crate::session::{Renewal, Session};
+use crate::session::Session;
 
 /// Renders `children` (the router) once start-up has decided where the person is; while the
 /// browser is away at the identity server it says so instead.
@@ -57,6 +57,18 @@ async fn decide(session: Session) -> bool {
             return true;
         };
         let next = safe_next(Some(&pending.next));
+        // RFC 9207: the answer must come from the issuer the request went to; no code is
+        // exchanged otherwise (a mix-up would hand it to another server's token endpoint).
+        let expected = session
+            .config
+            .with_value(|c| c.environments.get(pending.environment).map(|e| e.issuer(&page_origin())));
+        if let (Some(got), Some(expected)) = (get("iss"), expected)
+            && discovery::iss_refused(Some(&got), &expected)
+        {
+            session.notice.set(Some(tf(w::WRONG_ISSUER, &[("got", &got), ("expected", &expected)])));
+            replace_url(&links::sign_in(&next));
+            return true;
+        }
         match (get("code"), get("error")) {
             (Some(code), _) => match super::later::finish(session, pending, code).await {
                 Ok(()) => replace_url(&next),
@@ -99,15 +111,24 @@ async fn decide(session: Session) -> bool {
     let environments = session.config.with_value(|c| c.environments.clone());
     let index = pending::remembered_environment().unwrap_or(known).min(environments.len().saturating_sub(1));
     let Some(env) = environments.get(index) else { return true };
-    // Should the browser be unable to start (no Web Crypto, no storage), the sign-in page shows.
-    start(index, env, &safe_next(Some(&next)), true).await.is_err()
+    // Should the browser be unable to start (no Web Crypto, no storage), the sign-in page
+    // shows; an issuer whose document cannot be read says so there.
+    match start(index, env, &safe_next(Some(&next)), true).await {
+        Ok(()) => false,
+        Err(why) => {
+            if env.own_issuer().is_some() {
+                session.notice.set(Some(why));
+            }
+            true
+        }
+    }
 }
 
 /// Redeems the code and begins the session as the person (loaded on demand: `later`).
 pub(super) async fn finish(session: Session, pending: &Pending, code: &str) -> Result<(), String> {
     let environments = session.config.with_value(|c| c.environments.clone());
     let env = environments.get(pending.environment).cloned().ok_or(t(w::ENVIRONMENT_GONE))?;
-    let (token, refresh_token) = tokens::redeem(&env, code, &pending.verifier, &redirect_uri(&page_origin()))
+    let (token, renewal) = tokens::redeem(&env, code, &pending.verifier, &redirect_uri(&page_origin()))
         .await
         .map_err(|e| tf(w::INCOMPLETE, &[("title", &e.title()), ("detail", &e.detail())]))?;
     let info = tokens::who(&env, &token.access_token).await;
@@ -117,7 +138,7 @@ pub(super) async fn finish(session: Session, pending: &Pending, code: &str) -> R
         None => t(w::YOUR_ACCOUNT).into(),
     };
     session.email.set(email);
-    session.begin(env, Renewal::Account { refresh_token }, token, who);
+    session.begin(env, renewal, token, who);
     pending::remember_account(pending.environment);
     Ok(())
 }

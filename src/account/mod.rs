@@ -5,6 +5,7 @@
 //! browser has signed a person in before.
 
 mod boot;
+pub mod discovery;
 mod later;
 mod pending;
 mod pkce;
@@ -14,7 +15,7 @@ pub use boot::Boot;
 pub use later::refresh;
 pub use tokens::who;
 
-use cluster_api::identity::{AUTH_PATH, CONSOLE_CLIENT_ID, LOGOUT_PATH};
+use cluster_api::identity::CONSOLE_CLIENT_ID;
 use cluster_api::request::encode_segment;
 
 use crate::api::page_origin;
@@ -35,14 +36,9 @@ fn query(pairs: &[(&str, &str)]) -> String {
     pairs.iter().map(|(k, v)| format!("{k}={}", encode_segment(v))).collect::<Vec<_>>().join("&")
 }
 
-/// The authorization request; `silent` asks for `prompt=none` (answer at once, never a form).
-pub fn auth_url(
-    identity_origin: &str,
-    console_origin: &str,
-    challenge: &str,
-    state: &str,
-    silent: bool,
-) -> String {
+/// The authorization request to `endpoint`; `silent` asks for `prompt=none` (answer at
+/// once, never a form).
+pub fn auth_url(endpoint: &str, console_origin: &str, challenge: &str, state: &str, silent: bool) -> String {
     let redirect = redirect_uri(console_origin);
     let mut pairs = vec![
         ("client_id", CONSOLE_CLIENT_ID),
@@ -56,15 +52,20 @@ pub fn auth_url(
     if silent {
         pairs.push(("prompt", "none"));
     }
-    format!("{identity_origin}{AUTH_PATH}?{}", query(&pairs))
+    let joiner = if endpoint.contains('?') { '&' } else { '?' };
+    format!("{endpoint}{joiner}{}", query(&pairs))
 }
 
-/// Ends the identity server's session, then comes back to `back` on the console.
-pub fn logout_url(identity_origin: &str, back: &str) -> String {
-    format!(
-        "{identity_origin}{LOGOUT_PATH}?{}",
-        query(&[("client_id", CONSOLE_CLIENT_ID), ("post_logout_redirect_uri", back)])
-    )
+/// RP-initiated logout at `endpoint`, then back to `back` on the console. With the ID
+/// token as `id_token_hint` Keycloak (and any certified provider) signs out without asking.
+pub fn logout_url(endpoint: &str, back: &str, id_token: Option<&str>) -> String {
+    let mut pairs = vec![("client_id", CONSOLE_CLIENT_ID)];
+    if let Some(hint) = id_token {
+        pairs.push(("id_token_hint", hint));
+    }
+    pairs.push(("post_logout_redirect_uri", back));
+    let joiner = if endpoint.contains('?') { '&' } else { '?' };
+    format!("{endpoint}{joiner}{}", query(&pairs))
 }
 
 thread_local! {
@@ -91,24 +92,25 @@ fn assign(url: &str) -> Result<(), String> {
 /// Leaves for the identity server; `next` is the console path to come back to. Err (with
 /// the reason, for the sign-in page) when the browser cannot do its part.
 pub async fn start(environment: usize, env: &Environment, next: &str, silent: bool) -> Result<(), String> {
+    let endpoints = discovery::endpoints(env).await?;
     let verifier = pkce::random(32)?;
     let state = pkce::random(16)?;
     let challenge = pkce::challenge(&verifier).await?;
     pending::save(&Pending { state: state.clone(), verifier, next: next.to_string(), environment, silent })?;
-    let origin = page_origin();
-    assign(&auth_url(&env.origin(&origin), &origin, &challenge, &state, silent))
+    assign(&auth_url(&endpoints.authorization, &page_origin(), &challenge, &state, silent))
 }
 
 /// Signs out of the console and of the identity server, coming back to the sign-in page.
 pub fn sign_out(session: Session, back_to: &str) {
     let env = session.environment.get_untracked();
+    let id_token = session.id_token();
     pending::forget_account();
-    let origin = page_origin();
-    // Leaving first, so the router sees it when the session's end reaches it.
-    if let Some(env) = env {
-        let back = format!("{}{back_to}", origin.trim_end_matches('/'));
+    // Leaving first, so the router sees it when the session's end reaches it. A person's
+    // sign-in read the issuer's document on this page load, so its logout is known.
+    if let Some(end) = env.as_ref().and_then(discovery::known).and_then(|e| e.end_session) {
+        let back = format!("{}{back_to}", page_origin().trim_end_matches('/'));
         // Should the browser refuse, the person is still signed out of the console.
-        let _ = assign(&logout_url(&env.origin(&origin), &back));
+        let _ = assign(&logout_url(&end, &back, id_token.as_deref()));
     }
     session.end(Some(w::SIGNED_OUT.into()));
 }
@@ -119,7 +121,8 @@ mod tests {
 
     #[test]
     fn the_authorization_request_carries_pkce_and_state() {
-        let url = auth_url("https://app.example", "https://console.example/", "CH", "st/1", true);
+        let endpoint = "https://app.example/auth/realms/self/protocol/openid-connect/auth";
+        let url = auth_url(endpoint, "https://console.example/", "CH", "st/1", true);
         assert!(url.starts_with(
             "https://app.example/auth/realms/self/protocol/openid-connect/auth?client_id=console&"
         ));
@@ -128,13 +131,27 @@ mod tests {
         assert!(url.contains("state=st%2F1"));
         assert!(url.ends_with("&prompt=none"));
         assert!(!auth_url("h", "c", "x", "s", false).contains("prompt"));
+        // An issuer's endpoint is used as its document gives it, query and all.
+        let theirs = auth_url("https://sso.example.com/realms/acme/auth?kc_idp_hint=x", "c", "x", "s", false);
+        assert!(
+            theirs.starts_with("https://sso.example.com/realms/acme/auth?kc_idp_hint=x&client_id=console&")
+        );
     }
 
     #[test]
     fn sign_out_returns_to_the_console() {
+        let end = "http://h/auth/realms/self/protocol/openid-connect/logout";
         assert_eq!(
-            logout_url("http://h", "http://h/sign-in?signed-out=1"),
+            logout_url(end, "http://h/sign-in?signed-out=1", None),
             "http://h/auth/realms/self/protocol/openid-connect/logout?client_id=console&post_logout_redirect_uri=http%3A%2F%2Fh%2Fsign-in%3Fsigned-out%3D1"
+        );
+        assert_eq!(
+            logout_url(
+                "https://sso.example.com/realms/acme/logout",
+                "http://h/sign-in?signed-out=1",
+                Some("a.b+c")
+            ),
+            "https://sso.example.com/realms/acme/logout?client_id=console&id_token_hint=a.b%2Bc&post_logout_redirect_uri=http%3A%2F%2Fh%2Fsign-in%3Fsigned-out%3D1"
         );
     }
 }

@@ -6,7 +6,7 @@ use cluster_api::request::{encode_segment, error_message};
 use gloo_net::http::{Method, RequestBuilder};
 
 use crate::api::ApiError;
-use crate::api::client::{page_origin, post_token_form, token_from};
+use crate::api::client::{page_origin, post_form, token_from};
 use crate::config::Environment;
 use crate::i18n::k::account as w;
 use crate::i18n::{t, tf};
@@ -17,7 +17,9 @@ fn form(pairs: &[(&str, &str)]) -> String {
 }
 
 async fn grant(env: &Environment, pairs: &[(&str, &str)]) -> Result<AccountTokens, ApiError> {
-    let (status, text) = post_token_form(env, form(pairs)).await?;
+    // A person's grants go to the issuer's token endpoint (API secrets never come here).
+    let url = super::discovery::endpoints(env).await.map_err(ApiError::Network)?.token;
+    let (status, text) = post_form(&url, form(pairs)).await?;
     match status {
         200 => serde_json::from_str(&text).map_err(|e| ApiError::Decode(e.to_string())),
         400 | 401 => {
@@ -31,13 +33,14 @@ async fn grant(env: &Environment, pairs: &[(&str, &str)]) -> Result<AccountToken
     }
 }
 
-/// Redeems the code the identity server sent back: the token and the refresh token.
+/// Redeems the code the identity server sent back: the token, and how to renew it (the
+/// refresh token, with the ID token for sign-out).
 pub async fn redeem(
     env: &Environment,
     code: &str,
     verifier: &str,
     redirect_uri: &str,
-) -> Result<(Token, String), ApiError> {
+) -> Result<(Token, Renewal), ApiError> {
     let tokens = grant(
         env,
         &[
@@ -49,8 +52,11 @@ pub async fn redeem(
         ],
     )
     .await?;
-    let refresh = tokens.refresh_token.clone().unwrap_or_default();
-    Ok((token_from(tokens.access_token, tokens.expires_in), refresh))
+    let renewal = Renewal::Account {
+        refresh_token: tokens.refresh_token.unwrap_or_default(),
+        id_token: tokens.id_token,
+    };
+    Ok((token_from(tokens.access_token, tokens.expires_in), renewal))
 }
 
 /// A fresh token through the identity server's session, with nothing for the person to do.
@@ -58,8 +64,15 @@ pub async fn refresh(api: Api, env: &Environment, refresh_token: &str) -> Result
     let pairs =
         [("grant_type", "refresh_token"), ("refresh_token", refresh_token), ("client_id", CONSOLE_CLIENT_ID)];
     let tokens = grant(env, &pairs).await?;
-    if let Some(next) = tokens.refresh_token.filter(|t| t != refresh_token) {
-        api.replace_renewal(Renewal::Account { refresh_token: next });
+    // A rotated refresh token replaces the old one (which the server now refuses), and a
+    // new ID token the old one; what did not come stays.
+    if tokens.refresh_token.as_deref().is_some_and(|t| t != refresh_token) || tokens.id_token.is_some() {
+        let held = match api.renewal() {
+            Some(Renewal::Account { id_token, .. }) => id_token,
+            _ => None,
+        };
+        let refresh_token = tokens.refresh_token.unwrap_or_else(|| refresh_token.to_string());
+        api.replace_renewal(Renewal::Account { refresh_token, id_token: tokens.id_token.or(held) });
     }
     Ok(token_from(tokens.access_token, tokens.expires_in))
 }

@@ -32,7 +32,12 @@ pub fn network(e: gloo_net::Error) -> ApiError {
 /// POSTs a form to the token endpoint: every grant (client credentials, code, refresh)
 /// goes through here, so the request is compiled once. Answers the status and the body.
 pub(crate) async fn post_token_form(env: &Environment, form: String) -> Result<(u16, String), ApiError> {
-    let response = RequestBuilder::new(&env.token_url(&page_origin()))
+    post_form(&env.token_url(&page_origin()), form).await
+}
+
+/// POSTs a form to a token endpoint: the status and the body's text.
+pub(crate) async fn post_form(url: &str, form: String) -> Result<(u16, String), ApiError> {
+    let response = RequestBuilder::new(url)
         .method(HttpMethod::POST)
         .header("Content-Type", "application/x-www-form-urlencoded")
         .body(form)
@@ -142,7 +147,9 @@ async fn renew(api: Api, env: &Environment) -> Result<Token, ApiError> {
             other => other,
         }),
         // Silent: the identity server's session renews the person's token.
-        Some(Renewal::Account { refresh_token }) => crate::account::refresh(api, env, &refresh_token).await,
+        Some(Renewal::Account { refresh_token, .. }) => {
+            crate::account::refresh(api, env, &refresh_token).await
+        }
     };
     match renewed {
         Ok(token) => {

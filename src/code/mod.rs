@@ -91,6 +91,7 @@ mod tests {
             console_url: Some("https://app.phasetwo.io/".into()),
             payments: None,
             storage_origins: Vec::new(),
+            issuer: None,
         };
         let t = target(&env, "http://127.0.0.1:8080");
         assert_eq!(t.api_base, "https://app.phasetwo.io/auth/realms/self/v2");

@@ -99,10 +99,17 @@ pub fn SignIn() -> impl IntoView {
         leaving.set(true);
         account_error.set(None);
         leptos::task::spawn_local(async move {
-            if let Err(why) = crate::account::start(index, &env, &next, false).await {
-                leaving.set(false);
-                account_error.set(Some(tf(w::LEAVE_FAILED, &[("reason", &why)])));
-            }
+            // The issuer's document first: its failure names the issuer and why, not the browser.
+            let why = match crate::account::discovery::endpoints(&env).await {
+                Err(why) => why,
+                Ok(_) => match crate::account::start(index, &env, &next, false).await {
+                    Ok(()) => return,
+                    Err(why) => tf(w::LEAVE_FAILED, &[("reason", &why)]),
+                },
+            };
+            // The page may be gone by now (the person went elsewhere).
+            leaving.try_set(false);
+            account_error.try_set(Some(why));
         });
     };
 
@@ -131,10 +138,19 @@ pub fn SignIn() -> impl IntoView {
                 // Read in the language of the moment: one chosen here re-reads it.
                 {move || { crate::i18n::track_changes(); session.notice.get().map(|n| view! { <p class="notice" role="status">{n.read()}</p> }) }}
                 {env_picker}
-                <button class="button primary" id="sign-in-account" type="button" on:click=with_account disabled=move || leaving.get()>
+                <button class="button primary" id="sign-in-account" type="button" on:click=with_account.clone() disabled=move || leaving.get()>
                     {move || if leaving.get() { t(w::LEAVING) } else { t(w::WITH_ACCOUNT) }}
                 </button>
-                {move || account_error.get().map(|e| view! { <p class="error-detail" role="alert">{e}</p> })}
+                {move || account_error.get().map(|e| {
+                    let retry = with_account.clone();
+                    view! {
+                        <div class="error-panel" role="alert">
+                            <p class="error-detail" id="sign-in-account-error">{e}</p>
+                            <button class="button" id="sign-in-account-retry" type="button" on:click=retry
+                                disabled=move || leaving.get()>{t(w::RETRY)}</button>
+                        </div>
+                    }
+                })}
             </section>
             <form class="card" on:submit=submit aria-labelledby="secret-heading">
                 <h2 id="secret-heading">{t(w::SECRET_HEADING)}</h2>

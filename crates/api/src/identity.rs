@@ -25,6 +25,10 @@ pub struct AccountTokens {
     pub refresh_token: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refresh_expires_in: Option<i64>,
+    /// OpenID Connect's ID token (`scope=openid`): the console keeps it for sign-out's
+    /// `id_token_hint`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id_token: Option<String>,
 }
 
 /// The userinfo endpoint's answer: a person, or an API secret's service account.

@@ -33,6 +33,11 @@ fn lock_failed() -> ApiError {
 }
 
 impl TokenStore {
+    /// The key the sandbox signs with: ID tokens (`identity::id_token`) are signed with it too.
+    pub fn signing_key(&self) -> &[u8] {
+        &self.key
+    }
+
     /// Issues a new token for `caller`, valid for `ttl`.
     pub fn issue(&self, caller: Caller, ttl: Duration) -> Result<String, ApiError> {
         let token = crate::jwt::sign(&self.key, &crate::jwt::claims(&caller, ttl));

@@ -175,6 +175,7 @@ impl Args {
                 audience: self.issuer_audience,
                 ..crate::IssuerConfig::new(&url)
             }),
+            wrong_iss: None,
         }
     }
 }

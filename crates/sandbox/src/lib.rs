@@ -155,6 +155,10 @@ pub struct Config {
     /// `--issuer`: also trust this outside identity server's access tokens, and serve the
     /// console a config.json naming it (see [`IssuerConfig`]).
     pub issuer: Option<IssuerConfig>,
+    /// For tests only (no flag): the identity server's authorization responses name this
+    /// `iss` instead of its own issuer, as a mix-up attack would (RFC 9207), so a test can
+    /// see the console refuse it.
+    pub wrong_iss: Option<String>,
 }
 
 impl Default for Config {
@@ -191,6 +195,7 @@ impl Default for Config {
             redirect_origins: Vec::new(),
             drift: None,
             issuer: None,
+            wrong_iss: None,
         }
     }
 }

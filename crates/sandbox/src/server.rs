@@ -51,6 +51,11 @@ fn millis(duration: Duration) -> Millis {
     Millis::try_from(duration.as_millis()).unwrap_or(Millis::MAX)
 }
 
+/// What the identity server's end-session requests carried, newest last (for tests).
+async fn logouts(State(app): State<Arc<AppState>>) -> Json<Vec<serde_json::Value>> {
+    Json(app.identity.logouts())
+}
+
 async fn coverage(State(app): State<Arc<AppState>>) -> Json<CoverageReport> {
     Json(app.coverage.report())
 }
@@ -99,6 +104,7 @@ fn router(
     let faults = crate::console::Faults::default();
     let mut router = Router::new()
         .route("/sandbox/coverage", get(coverage))
+        .route("/sandbox/logouts", get(logouts))
         .merge(api_routes(config))
         // Storage answers the armed faults too, so a test can make one log file unreadable.
         .merge(
@@ -201,6 +207,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
             trust_proxy: config.trust_proxy,
             redirect_origins: config.redirect_origins.clone(),
         },
+        wrong_iss: config.wrong_iss.clone(),
     };
     let app = router(Arc::new(AppState::new(store, settings, config.issuer.clone())), &config, console);
     let listener =

@@ -39,6 +39,8 @@ pub struct Settings {
     pub delay: Duration,
     /// The origin the browser sees (`--public-url`, `--trust-proxy`, `--redirect-origin`).
     pub public: crate::public::PublicOrigin,
+    /// `Config::wrong_iss`: the `iss` authorization responses name instead of the issuer.
+    pub wrong_iss: Option<String>,
 }
 
 pub struct AppState {

@@ -65,8 +65,10 @@ pub async fn endpoint(
         }
         Some("client_credentials") => {}
         // People signing in through the console (`crate::identity`).
-        Some("authorization_code") => return crate::identity::grants::authorization_code(&app, &form),
-        Some("refresh_token") => return crate::identity::grants::refresh_token(&app, &form),
+        Some("authorization_code") => {
+            return crate::identity::grants::authorization_code(&app, &form, &headers);
+        }
+        Some("refresh_token") => return crate::identity::grants::refresh_token(&app, &form, &headers),
         Some(_) => {
             return oauth_error(StatusCode::BAD_REQUEST, "unsupported_grant_type", "Unsupported grant_type");
         }

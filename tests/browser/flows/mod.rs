@@ -24,6 +24,7 @@ mod layout_axe;
 mod logs;
 mod navigation;
 mod notify;
+mod oidc;
 mod overview;
 mod palette;
 mod people;
@@ -56,6 +57,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(screens::flows());
     flows.extend(realms::flows());
     flows.extend(people::flows());
+    flows.extend(oidc::flows());
     flows.extend(api_secrets::flows());
     flows.extend(access::flows());
     flows.extend(logs::flows());

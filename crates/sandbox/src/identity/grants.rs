@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use crate::token::{form_value, oauth_error};
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use cluster_api::identity::{AccountTokens, CONSOLE_CLIENT_ID, base64url, valid_verifier};
 use sha2::{Digest, Sha256};
@@ -39,7 +39,7 @@ fn public_client(form: &Form) -> Result<(), Response> {
     }
 }
 
-pub fn authorization_code(app: &AppState, form: &Form) -> Response {
+pub fn authorization_code(app: &AppState, form: &Form, headers: &HeaderMap) -> Response {
     if let Err(response) = public_client(form) {
         return response;
     }
@@ -64,10 +64,11 @@ pub fn authorization_code(app: &AppState, form: &Form) -> Response {
     if app.identity.person(&grant.session_id, now).is_none() {
         return invalid_grant("Session not active");
     }
-    respond(app, &grant.person_id, &grant.session_id, Some(app.identity.issue_refresh(&grant.session_id)))
+    let refresh = Some(app.identity.issue_refresh(&grant.session_id));
+    respond(app, headers, &grant.person_id, &grant.session_id, refresh, grant.nonce.as_deref())
 }
 
-pub fn refresh_token(app: &AppState, form: &Form) -> Response {
+pub fn refresh_token(app: &AppState, form: &Form, headers: &HeaderMap) -> Response {
     if let Err(response) = public_client(form) {
         return response;
     }
@@ -75,13 +76,24 @@ pub fn refresh_token(app: &AppState, form: &Form) -> Response {
         return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "Missing parameter: refresh_token");
     };
     match app.identity.refresh(token, Instant::now()) {
-        Some((session_id, person_id)) => respond(app, &person_id, &session_id, Some(token.to_string())),
+        // A new ID token too, as Keycloak sends on refresh; no nonce (OpenID Connect §12.2:
+        // the nonce belongs to the authentication, which a refresh is not).
+        Some((session_id, person_id)) => {
+            respond(app, headers, &person_id, &session_id, Some(token.to_string()), None)
+        }
         None => invalid_grant("Session not active"),
     }
 }
 
-/// Fresh tokens for a person, with the roles they hold now.
-fn respond(app: &AppState, person_id: &str, session_id: &str, refresh: Option<String>) -> Response {
+/// Fresh tokens for a person, with the roles they hold now, and an ID token.
+fn respond(
+    app: &AppState,
+    headers: &HeaderMap,
+    person_id: &str,
+    session_id: &str,
+    refresh: Option<String>,
+    nonce: Option<&str>,
+) -> Response {
     let issued = (|| -> Result<AccountTokens, ApiError> {
         let caller = {
             let store = app.lock_store()?;
@@ -94,12 +106,15 @@ fn respond(app: &AppState, person_id: &str, session_id: &str, refresh: Option<St
         let ttl = app.settings.token_ttl;
         let access_token = app.tokens.issue(caller, ttl)?;
         let remaining = app.identity.remaining(session_id, Instant::now()).as_secs();
+        let issuer = super::issuer(app, headers);
+        let id_token = super::id_token::issue(app, &issuer, person_id, session_id, nonce)?;
         Ok(AccountTokens {
             access_token,
             token_type: "Bearer".to_string(),
             expires_in: i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX),
             refresh_token: refresh,
             refresh_expires_in: Some(i64::try_from(remaining).unwrap_or(i64::MAX)),
+            id_token: Some(id_token),
         })
     })();
     match issued {

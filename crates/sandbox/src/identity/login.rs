@@ -20,6 +20,9 @@ struct AuthRequest {
     state: Option<String>,
     challenge: String,
     prompt_none: bool,
+    nonce: Option<String>,
+    /// Named in every answer (`iss`, RFC 9207), as Keycloak does since 22.
+    issuer: String,
 }
 
 impl AuthRequest {
@@ -29,6 +32,7 @@ impl AuthRequest {
         if let Some(state) = &self.state {
             all.push(("state", state));
         }
+        all.push(("iss", &self.issuer));
         with_query(&self.redirect_uri, &all)
     }
 }
@@ -56,6 +60,8 @@ fn check(app: &AppState, uri: &Uri, headers: &HeaderMap) -> Result<AuthRequest, 
         state: param(&query, "state").map(str::to_string),
         challenge: param(&query, "code_challenge").unwrap_or_default().to_string(),
         prompt_none: param(&query, "prompt") == Some("none"),
+        nonce: param(&query, "nonce").filter(|n| !n.is_empty()).map(str::to_string),
+        issuer: app.settings.wrong_iss.clone().unwrap_or_else(|| super::issuer(app, headers)),
     };
     let fault = |error: &str, description: &str| {
         Err(found(&request.back(&[("error", error), ("error_description", description)]), None))
@@ -99,6 +105,7 @@ fn redirect_with_code(
         session_id: session_id.to_string(),
         redirect_uri: request.redirect_uri.clone(),
         challenge: request.challenge.clone(),
+        nonce: request.nonce.clone(),
         expires: Instant::now() + CODE_TTL,
     });
     found(&request.back(&[("code", &code)]), cookie)

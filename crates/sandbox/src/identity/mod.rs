@@ -4,6 +4,7 @@
 //! One public client, `console`, whose redirect URIs are the console host's own origin.
 
 pub mod grants;
+mod id_token;
 mod login;
 mod logout;
 pub mod sessions;
@@ -42,6 +43,12 @@ pub fn userinfo_route() -> Router<Arc<AppState>> {
 /// so it is the issuer's base.
 pub fn origin(app: &AppState, headers: &HeaderMap) -> String {
     app.settings.public.origin(headers)
+}
+
+/// The issuer's identifier, as its tokens, its discovery document and its authorization
+/// responses (`iss`, RFC 9207) name it.
+pub fn issuer(app: &AppState, headers: &HeaderMap) -> String {
+    format!("{}{REALM_PATH}", origin(app, headers))
 }
 
 /// A redirect URI the console client may use: an absolute URL on the console's origin (or
@@ -111,7 +118,7 @@ pub fn error_page(status: StatusCode, text: &str) -> Response {
 
 async fn discovery(State(app): State<Arc<AppState>>, headers: HeaderMap) -> Response {
     let base = origin(&app, &headers);
-    let issuer = format!("{base}{REALM_PATH}");
+    let issuer = issuer(&app, &headers);
     Json(serde_json::json!({
         "issuer": issuer,
         "authorization_endpoint": format!("{base}{AUTH_PATH}"),
@@ -122,6 +129,8 @@ async fn discovery(State(app): State<Arc<AppState>>, headers: HeaderMap) -> Resp
         "response_modes_supported": ["query"],
         "grant_types_supported": ["authorization_code", "refresh_token", "client_credentials"],
         "code_challenge_methods_supported": ["S256"],
+        "authorization_response_iss_parameter_supported": true,
+        "id_token_signing_alg_values_supported": ["HS256"],
         "subject_types_supported": ["public"],
         "scopes_supported": ["openid", "profile", "email"],
         "token_endpoint_auth_methods_supported": ["none", "client_secret_post"],

@@ -19,6 +19,8 @@ pub struct CodeGrant {
     pub redirect_uri: String,
     /// The PKCE S256 challenge the code was asked with.
     pub challenge: String,
+    /// The authorization request's `nonce`, repeated in the ID token.
+    pub nonce: Option<String>,
     pub expires: Instant,
 }
 
@@ -34,6 +36,8 @@ struct Inner {
     codes: HashMap<String, CodeGrant>,
     /// Refresh token → session ID: a refresh works while its session lives.
     refresh: HashMap<String, String>,
+    /// What the latest end-session requests carried (`GET /sandbox/logouts`), newest last.
+    logouts: Vec<serde_json::Value>,
 }
 
 #[derive(Default)]
@@ -104,6 +108,19 @@ impl Sessions {
         Some((session_id.clone(), session.person_id.clone()))
     }
 
+    /// Notes what an end-session request carried, for tests; the last 20 are kept.
+    pub fn note_logout(&self, request: serde_json::Value) {
+        let mut inner = self.lock();
+        if inner.logouts.len() >= 20 {
+            inner.logouts.remove(0);
+        }
+        inner.logouts.push(request);
+    }
+
+    pub fn logouts(&self) -> Vec<serde_json::Value> {
+        self.lock().logouts.clone()
+    }
+
     /// Seconds left in a session, for `refresh_expires_in`.
     pub fn remaining(&self, session_id: &str, now: Instant) -> Duration {
         self.lock()
@@ -124,6 +141,7 @@ mod tests {
             session_id: session_id.into(),
             redirect_uri: "http://x/".into(),
             challenge: "c".into(),
+            nonce: None,
             expires,
         }
     }

@@ -151,6 +151,7 @@ async fn logout_ends_the_session_and_its_refresh_tokens() {
         h.url(LOGOUT_PATH),
         serde_urlencoded::to_string([
             ("client_id", CONSOLE_CLIENT_ID),
+            ("id_token_hint", tokens.id_token.as_deref().unwrap_or_default()),
             ("post_logout_redirect_uri", back.as_str())
         ])
         .unwrap_or_default()

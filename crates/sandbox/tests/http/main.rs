@@ -29,6 +29,7 @@ mod logs_download;
 mod logs_growing;
 mod logs_starts;
 mod metrics;
+mod oidc;
 mod payment_methods;
 mod proxy;
 mod realm_credentials;
