@@ -65,7 +65,10 @@ async fn decide(session: Session) -> bool {
         if let (Some(got), Some(expected)) = (get("iss"), expected)
             && discovery::iss_refused(Some(&got), &expected)
         {
-            session.notice.set(Some(tf(w::WRONG_ISSUER, &[("got", &got), ("expected", &expected)])));
+            session.notice.set(Some(Phrase::of(
+                w::WRONG_ISSUER,
+                [("got", Phrase::Verbatim(got)), ("expected", Phrase::Verbatim(expected))],
+            )));
             replace_url(&links::sign_in(&next));
             return true;
         }
@@ -117,7 +120,7 @@ async fn decide(session: Session) -> bool {
         Ok(()) => false,
         Err(why) => {
             if env.own_issuer().is_some() {
-                session.notice.set(Some(why));
+                session.notice.set(Some(Phrase::Verbatim(why)));
             }
             true
         }
