@@ -166,7 +166,9 @@ async fn signed(api: Api, id: &str, name: &str) -> Result<String, String> {
     let op =
         ops::ClusterLogDetail { id: id.to_string(), path: name.to_string(), minutes: Some(LINK_MINUTES) };
     let file = api::call(api, &op).await.map_err(|e| format!("{} {}", e.title(), e.detail()))?;
-    file.temp_url.filter(|u| crate::redirect::safe_external(u).is_some()).ok_or_else(|| t(w::NO_WEB_ADDRESS).into())
+    file.temp_url
+        .filter(|u| crate::redirect::safe_external(u).is_some())
+        .ok_or_else(|| t(w::NO_WEB_ADDRESS).into())
 }
 
 /// The bytes of one file as stored (gzip), and the signed link they came through. An
