@@ -72,7 +72,7 @@ pub fn VirtualTable(
         });
     });
     // The row brought into view is marked, and takes the focus once it is drawn (the rows
-    // are drawn after this effect, so the focus waits for the next frame).
+    // are drawn after this effect, so the focus waits for the frames after).
     let marked = RwSignal::new(None::<usize>);
     if let Some(reveal) = reveal {
         Effect::new(move |_| {
@@ -82,11 +82,18 @@ pub fn VirtualTable(
             el.set_scroll_top(y as i32);
             top.set(y);
             marked.set(Some(i));
+            // Once the rows of the new count are laid out, the position is asked again (set
+            // before, the browser may have clamped it to the rows of before), and the row is
+            // focused the frame after, once it is drawn there.
             request_animation_frame(move || {
-                let row = el.query_selector(&format!(".vbody > [data-index=\"{i}\"]")).ok().flatten();
-                if let Some(row) = row.and_then(|r| r.dyn_into::<web_sys::HtmlElement>().ok()) {
-                    let _ = row.focus();
-                }
+                el.set_scroll_top(y as i32);
+                top.try_set(y);
+                request_animation_frame(move || {
+                    let row = el.query_selector(&format!(".vbody > [data-index=\"{i}\"]")).ok().flatten();
+                    if let Some(row) = row.and_then(|r| r.dyn_into::<web_sys::HtmlElement>().ok()) {
+                        let _ = row.focus();
+                    }
+                });
             });
         });
     }

@@ -164,7 +164,8 @@ async fn viewer_read_only(ctx: Ctx) {
     ctx.wait_text("#domain-usage", "0 of 15 domains").await;
     assert!(!ctx.exists("#add-domain").await, "a viewer is offered to add domains");
     ctx.click("nav.tabs a[href='/clusters/cl-acme-prod/env-vars']").await;
-    ctx.wait_text("#env-blocked", "manage-clusters").await;
+    // One line says why, in place of the forms (issue 38: not every form drawn disabled).
+    ctx.wait_text("#env-read-only", "manage-clusters").await;
     ctx.wait_text("#env-restart", "No restart in progress").await;
-    assert!(disabled(&ctx, "#add-env-submit").await, "a viewer may add variables");
+    assert!(!ctx.exists("#add-env-submit").await, "a viewer is offered to add variables");
 }

@@ -57,9 +57,14 @@ async fn one_ring(ctx: Ctx) {
     ctx.script("document.getElementById('delete-cluster').focus(); return 1;").await;
     press(&ctx, Key::Enter).await;
     ctx.find("dialog[open]").await;
+    // Its controls, not past them: a Tab from the last one leaves the page for the browser's
+    // own controls (nothing in the page is focused then).
     for _ in 0..4 {
         press(&ctx, Key::Tab).await;
-        rings.push(format!("dialog:{}", ring(&ctx).await));
+        let seen = ring(&ctx).await;
+        if !seen.is_empty() {
+            rings.push(format!("dialog:{seen}"));
+        }
     }
     press(&ctx, Key::Escape).await;
     assert!(rings.len() > 20, "too few controls reached: {rings:?}");

@@ -120,7 +120,7 @@ pub(super) async fn step_failure(ctx: Ctx) {
     ctx.snap("resources-step-failed").await;
     // The version record from step 1 is kept: retrying with a smaller file reuses it.
     ctx.wait_text(&format!("{} .file", row("big-theme", "26")), "Awaiting upload").await;
-    upload(&ctx, "big-theme", Some("26"), &flow_file("failure", "small.jar", &jar(&["a.txt"]))).await;
+    upload(&ctx, "big-theme", Some("26"), &flow_file("failure", "small.jar", &super::theme_jar(None))).await;
     uploaded_fully(&ctx, "big-theme").await;
     ctx.wait_text(&format!("{} .scan", row("big-theme", "26")), "Passed").await;
 }
