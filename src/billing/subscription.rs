@@ -26,9 +26,11 @@ pub fn status_words(status: &str) -> (String, Tone) {
     (t(words).to_string(), tone)
 }
 
-/// The service's description of a plan, its amounts in the person's language.
+/// The service's description of a plan, its amounts in the person's language. A line may
+/// break after a slash (a zero-width space): "($749.00/month)" is otherwise one word, too
+/// wide for the plan column at 800 px, and the cell would cut it anywhere.
 fn described(description: &str) -> String {
-    super::money::amounts_in(description, dollars)
+    super::money::amounts_in(description, dollars).replace('/', "/\u{200b}")
 }
 
 /// "Ends …" for a subscription scheduled to end, else "Renews …".

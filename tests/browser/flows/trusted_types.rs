@@ -16,11 +16,16 @@ use crate::harness::{Ctx, run_flow_expecting};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![("trusted_types_refuse_hostile_markup_and_report_it", |d| {
-        Box::pin(run_flow_expecting(d, Config::default(), &[
-            "Trusted Types: refused",
-            "requires 'TrustedHTML' assignment",
-            "requires 'TrustedScriptURL' assignment",
-        ], refused))
+        Box::pin(run_flow_expecting(
+            d,
+            Config::default(),
+            &[
+                "Trusted Types: refused",
+                "requires 'TrustedHTML' assignment",
+                "requires 'TrustedScriptURL' assignment",
+            ],
+            refused,
+        ))
     })]
 }
 
