@@ -93,6 +93,8 @@ pub struct Item {
     pub kind: &'static str,
     pub text: String,
     pub href: String,
+    /// The service's own words inside `text` (a realm import's failure), marked as such.
+    pub theirs: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -130,7 +132,12 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
                         tf(k::overview::REALM_IMPORT_FAILED, &[("realm", realm), ("cluster", name.as_str())])
                     }
                 };
-                facts.attention.push(Item { kind: "failed-import", text, href: links::realm(&r.id) });
+                facts.attention.push(Item {
+                    kind: "failed-import",
+                    text,
+                    href: links::realm(&r.id),
+                    theirs: r.state_error.clone(),
+                });
             }
         }
         Answer::Domains(domains) => {
@@ -149,7 +156,12 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
                     Some(_) => tf(k::overview::DNS_WAITING_EXPIRED, &names),
                     None => tf(k::overview::DNS_WAITING, &names),
                 };
-                facts.attention.push(Item { kind: "dns", text, href: links::cluster_domain(id, &d.id) });
+                facts.attention.push(Item {
+                    kind: "dns",
+                    text,
+                    href: links::cluster_domain(id, &d.id),
+                    theirs: None,
+                });
             }
         }
         Answer::Restart(status) if status.restart_in_progress => {
@@ -157,6 +169,7 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
                 kind: "restart",
                 text: tf(k::overview::RESTARTING, &[("cluster", name.as_str())]),
                 href: links::cluster(id),
+                theirs: None,
             });
         }
         Answer::Restart(_) | Answer::Subscriptions(_) => {}
@@ -186,6 +199,8 @@ fn push_cluster_items(facts: &mut OrgFacts, cluster: &(String, String), answer: 
                         kind: "blocked",
                         text,
                         href: links::cluster_tab(id, ClusterTab::Resources),
+                        // Written by support staff, in whatever language they wrote it.
+                        theirs: None,
                     });
                 }
             }
@@ -216,6 +231,7 @@ pub fn facts(
                     kind: "unpaid",
                     text,
                     href: links::cluster_tab(&c.id, ClusterTab::Billing),
+                    theirs: None,
                 });
             }
             for (at, (read, slot)) in reads.iter().enumerate().filter(|(_, (r, _))| &r.org_id == org_id) {

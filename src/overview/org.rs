@@ -72,7 +72,11 @@ pub fn OrgCard(facts: OrgFacts, reads: Reads) -> impl IntoView {
         let items = facts
             .attention
             .iter()
-            .map(|item| view! { <li data-attention=item.kind><a href=item.href.clone()>{item.text.clone()}</a></li> })
+            .map(|item| {
+                let text =
+                    crate::kit::theirs::mark(item.text.clone(), item.theirs.as_deref().unwrap_or_default());
+                view! { <li data-attention=item.kind><a href=item.href.clone()>{text}</a></li> }
+            })
             .collect_view();
         view! { <ul class="overview-attention" aria-label=tf(k::overview::NEEDS_ATTENTION_IN, &[("org", &facts.label)])>{items}</ul> }.into_any()
     };

@@ -54,7 +54,8 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
                 on:click=move |_| open.update(|o| *o = !*o)>
                 // Named even where the phone's header hides the name (axe: button-name).
                 <span class="visually-hidden">{t(w::ACCOUNT_PREFIX)}</span>
-                <span class="who" id="signed-in-as">{move || session.who.get()}</span>
+                // The identity server's name for the caller (an API secret's is its English label).
+                <span class="who" id="signed-in-as" lang="en" data-service-text="">{move || session.who.get()}</span>
                 <span class="account-caret" aria-hidden="true">"▾"</span>
             </button>
             // tabindex -1: a click on the panel's text keeps the focus inside, so it stays open.
