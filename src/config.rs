@@ -107,19 +107,6 @@ impl Environment {
     }
 }
 
-/// An issuer identifier: an http(s) URL with a host, no query, fragment or whitespace
-/// (OpenID Connect Discovery §2).
-fn is_issuer(text: &str) -> bool {
-    let Some(rest) = text.strip_prefix("https://").or_else(|| text.strip_prefix("http://")) else {
-        return false;
-    };
-    let host = rest.split('/').next().unwrap_or_default();
-    !host.is_empty()
-        && !host.contains('@')
-        && !text.contains(['?', '#'])
-        && !text.contains(char::is_whitespace)
-}
-
 /// Parses `config.json`, explaining in words what is wrong with it.
 pub fn parse(text: &str) -> Result<Config, String> {
     let config: Config =
@@ -137,7 +124,7 @@ pub fn parse(text: &str) -> Result<Config, String> {
         {
             return Err(tf(w::BAD_CONSOLE_URL, &[("name", &env.name), ("url", url)]));
         }
-        if let Some(issuer) = env.own_issuer().filter(|i| !is_issuer(i)) {
+        if let Some(issuer) = env.own_issuer().filter(|i| !cluster_api::identity::is_issuer_id(i)) {
             return Err(tf(w::BAD_ISSUER, &[("name", &env.name), ("url", issuer)]));
         }
         if let Some(bad) = env.storage_origins.iter().find(|o| !is_origin(o)) {

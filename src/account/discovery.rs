@@ -54,9 +54,10 @@ pub fn discovery_url(issuer: &str) -> String {
     format!("{}/.well-known/openid-configuration", issuer.trim_end_matches('/'))
 }
 
-/// The browser is sent to these: only http(s), never `javascript:` or the like.
+/// The browser is sent to these: the console's rule for any address it follows
+/// (`redirect::safe_external`), and taken as the document spells them, so no whitespace.
 fn is_http(url: &str) -> bool {
-    (url.starts_with("https://") || url.starts_with("http://")) && !url.contains(char::is_whitespace)
+    crate::redirect::safe_external(url).is_some() && !url.contains(char::is_whitespace)
 }
 
 /// The endpoints of `issuer`'s discovery document; Err says why in words. The document

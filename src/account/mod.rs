@@ -52,8 +52,13 @@ pub fn auth_url(endpoint: &str, console_origin: &str, challenge: &str, state: &s
     if silent {
         pairs.push(("prompt", "none"));
     }
+    at(endpoint, &pairs)
+}
+
+/// `endpoint` with `pairs` added to its query (a discovery document's endpoint may have one).
+fn at(endpoint: &str, pairs: &[(&str, &str)]) -> String {
     let joiner = if endpoint.contains('?') { '&' } else { '?' };
-    format!("{endpoint}{joiner}{}", query(&pairs))
+    format!("{endpoint}{joiner}{}", query(pairs))
 }
 
 /// RP-initiated logout at `endpoint`, then back to `back` on the console. With the ID
@@ -64,8 +69,7 @@ pub fn logout_url(endpoint: &str, back: &str, id_token: Option<&str>) -> String 
         pairs.push(("id_token_hint", hint));
     }
     pairs.push(("post_logout_redirect_uri", back));
-    let joiner = if endpoint.contains('?') { '&' } else { '?' };
-    format!("{endpoint}{joiner}{}", query(&pairs))
+    at(endpoint, &pairs)
 }
 
 thread_local! {

@@ -52,18 +52,14 @@ pub fn VirtualTable(
             stick.set_value(t as i32 + h as i32 >= el.scroll_height() - (ROW_PX as i32) * 2);
         }
     };
-    // New rows: stay at the end when following it. Otherwise take the position the browser
-    // has once the new rows are laid out: fewer rows (a shorter window, a filter, a list
-    // emptied while it is read again) make it clamp its scroll position, and it does not
-    // always say so with a scroll event. Read at once, this effect may see the rows of
-    // before (it can run before they are re-drawn), so it reads again in the next frame.
+    // New rows: stay at the end when following it; otherwise take the position the browser
+    // has. Both once the new rows are laid out, in the next frame: fewer rows (a shorter
+    // window, a filter, a list emptied while it is read again) make the browser clamp its
+    // scroll position only then, and it does not always say so with a scroll event, while
+    // this effect may run before the rows are re-drawn.
     Effect::new(move |_| {
         count.track();
         let Some(el) = viewport.get() else { return };
-        if stick.get_value() {
-            el.set_scroll_top(el.scroll_height());
-        }
-        measure(&el);
         request_animation_frame(move || {
             if stick.try_get_value() == Some(true) {
                 el.set_scroll_top(el.scroll_height());

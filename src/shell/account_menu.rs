@@ -55,7 +55,7 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
                 // Named even where the phone's header hides the name (axe: button-name).
                 <span class="visually-hidden">{t(w::ACCOUNT_PREFIX)}</span>
                 // The identity server's name for the caller (an API secret's is its English label).
-                <span class="who" id="signed-in-as" lang="en" data-service-text="">{move || session.who.get()}</span>
+                <span class="who" id="signed-in-as">{move || crate::kit::theirs::theirs(session.who.get())}</span>
                 <span class="account-caret" aria-hidden="true">"▾"</span>
             </button>
             // tabindex -1: a click on the panel's text keeps the focus inside, so it stays open.

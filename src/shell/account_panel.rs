@@ -43,7 +43,7 @@ fn AccountPanel() -> impl IntoView {
     let kind = move || t(if session.is_account() { w::SIGNED_IN_ACCOUNT } else { w::SIGNED_IN_SECRET });
     let id_label = move || t(if session.is_account() { w::YOUR_USER_ID } else { w::SECRET_USER_ID });
     view! {
-        <p class="account-who"><strong lang="en" data-service-text="">{move || session.who.get()}</strong><br/>
+        <p class="account-who"><strong>{move || crate::kit::theirs::theirs(session.who.get())}</strong><br/>
             <span class="hint" id="account-kind">{kind}</span></p>
         <p class="account-id-label">{id_label}</p>
         {move || match session.user_id.get() {

@@ -58,6 +58,20 @@ pub fn base64url(bytes: &[u8]) -> String {
     out
 }
 
+/// An issuer identifier (OpenID Connect Discovery §2): an http(s) URL with a host, and no
+/// userinfo, query, fragment or whitespace. The console checks config.json's `issuer` with
+/// it, the sandbox its `--issuer`.
+pub fn is_issuer_id(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix("https://").or_else(|| text.strip_prefix("http://")) else {
+        return false;
+    };
+    let host = rest.split('/').next().unwrap_or_default();
+    !host.is_empty()
+        && !host.contains('@')
+        && !text.contains(['?', '#'])
+        && !text.contains(char::is_whitespace)
+}
+
 /// A PKCE verifier is 43 to 128 characters of `[A-Za-z0-9-._~]` (RFC 7636 §4.1).
 pub fn valid_verifier(verifier: &str) -> bool {
     (43..=128).contains(&verifier.len())

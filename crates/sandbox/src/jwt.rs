@@ -1,26 +1,12 @@
-//! Access tokens as Keycloak issues them: a JWT (`header.payload.signature`, base64url
-//! without padding) signed by the sandbox with HMAC-SHA256. Clients may decode the claims
-//! (the console reads `resource_access` to know staff) but only the sandbox can verify them.
+//! Access tokens as Keycloak issues them: a JWT signed by the sandbox with HMAC-SHA256
+//! (`jsonwebtoken`, the crate that also checks an outside issuer's tokens and the ID token
+//! hints). Clients may decode the claims (the console reads `resource_access` to know
+//! staff) but only the sandbox can verify them.
 
 use crate::caller::Caller;
-use hmac::{Hmac, Mac};
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde_json::{Value, json};
-use sha2::Sha256;
 use std::time::Duration;
-
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/// base64url without padding, as JWTs use.
-pub fn base64url(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
-        for i in 0..=chunk.len() {
-            out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-        }
-    }
-    out
-}
 
 /// The claims of a token for `caller`, valid for `ttl` from now.
 pub fn claims(caller: &Caller, ttl: Duration) -> Value {
@@ -47,33 +33,22 @@ pub fn claims(caller: &Caller, ttl: Duration) -> Value {
     claims
 }
 
-fn mac(key: &[u8], input: &str) -> Vec<u8> {
-    // HMAC accepts keys of any length, so this cannot fail; an empty MAC would only make
-    // the token unverifiable, never a panic.
-    match Hmac::<Sha256>::new_from_slice(key) {
-        Ok(mut mac) => {
-            mac.update(input.as_bytes());
-            mac.finalize().into_bytes().to_vec()
-        }
-        Err(_) => Vec::new(),
-    }
-}
-
-/// `header.payload.signature` for `claims`.
+/// `header.payload.signature` for `claims`, HS256.
 pub fn sign(key: &[u8], claims: &Value) -> String {
-    let header = base64url(br#"{"alg":"HS256","typ":"JWT"}"#);
-    let payload = base64url(claims.to_string().as_bytes());
-    let input = format!("{header}.{payload}");
-    let signature = base64url(&mac(key, &input));
-    format!("{input}.{signature}")
+    // JSON claims and an HMAC key of any length cannot fail to encode; an empty token would
+    // only be unverifiable, never a panic.
+    jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &EncodingKey::from_secret(key))
+        .unwrap_or_default()
 }
 
-/// Whether `token` carries a valid signature made with `key`.
+/// Whether `token` carries a valid signature made with `key` (how long it lives is the
+/// token store's business).
 pub fn verify(key: &[u8], token: &str) -> bool {
-    match token.rsplit_once('.') {
-        Some((input, signature)) => input.contains('.') && base64url(&mac(key, input)) == signature,
-        None => false,
-    }
+    let mut validation = Validation::new(Algorithm::HS256);
+    validation.validate_exp = false;
+    validation.validate_aud = false;
+    validation.required_spec_claims.clear();
+    jsonwebtoken::decode::<Value>(token, &DecodingKey::from_secret(key), &validation).is_ok()
 }
 
 #[cfg(test)]
@@ -81,28 +56,16 @@ mod tests {
     use super::*;
     use crate::records::SecretRow;
 
-    fn decode(part: &str) -> Value {
-        let mut bits = Vec::new();
-        for c in part.bytes() {
-            let v = ALPHABET.iter().position(|a| *a == c).expect("base64url character");
-            bits.push(v as u32);
-        }
-        let mut bytes = Vec::new();
-        for chunk in bits.chunks(4) {
-            let n = chunk.iter().enumerate().fold(0u32, |n, (i, v)| n | v << (18 - 6 * i));
-            for i in 0..chunk.len() - 1 {
-                bytes.push((n >> (16 - 8 * i)) as u8);
-            }
-        }
-        serde_json::from_slice(&bytes).expect("JSON")
-    }
-
-    #[test]
-    fn base64url_matches_known_values() {
-        assert_eq!(base64url(b"f"), "Zg");
-        assert_eq!(base64url(b"fo"), "Zm8");
-        assert_eq!(base64url(b"foo"), "Zm9v");
-        assert_eq!(base64url(&[0xfb, 0xff]), "-_8");
+    /// The claims, read without checking the signature (as a client does).
+    fn claims_in(token: &str) -> Value {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.insecure_disable_signature_validation();
+        validation.validate_exp = false;
+        validation.validate_aud = false;
+        validation.required_spec_claims.clear();
+        jsonwebtoken::decode::<Value>(token, &DecodingKey::from_secret(b""), &validation)
+            .expect("claims")
+            .claims
     }
 
     #[test]
@@ -111,8 +74,8 @@ mod tests {
         let staff = sign(&key, &claims(&Caller::staff("staff-1", "support"), Duration::from_secs(60)));
         let parts: Vec<&str> = staff.split('.').collect();
         assert_eq!(parts.len(), 3);
-        assert_eq!(decode(parts[0])["alg"], "HS256");
-        let body = decode(parts[1]);
+        assert_eq!(jsonwebtoken::decode_header(&staff).expect("header").alg, Algorithm::HS256);
+        let body = claims_in(&staff);
         assert_eq!(body["azp"], "support");
         assert_eq!(body["sub"], "staff-1");
         assert_eq!(body["resource_access"]["cluster-management"]["roles"], json!(["manage-clusters"]));
@@ -130,7 +93,7 @@ mod tests {
             created_by: None,
         };
         let customer = sign(&key, &claims(&Caller::new(&secret, &[]), Duration::from_secs(60)));
-        let body = decode(customer.split('.').nth(1).unwrap());
+        let body = claims_in(&customer);
         assert_eq!(body["azp"], "cust");
         assert!(body.get("resource_access").is_none());
     }

@@ -2,6 +2,7 @@
 //! catalogue's plural forms, rather than the service's English `uptime` sentence.
 
 use crate::i18n::k::clusters_tabs as w;
+use crate::i18n::k::kit as units;
 use crate::i18n::{Plural, tf, tp};
 
 /// At most this many units are named ("3 days, 4 hours, 5 minutes"): seconds beside days
@@ -13,10 +14,10 @@ const UNITS_SHOWN: usize = 3;
 fn parts(millis: i64) -> Vec<(Plural, i64)> {
     let seconds = millis.max(0) / 1000;
     let all = [
-        (w::UPTIME_DAYS, seconds / 86_400),
-        (w::UPTIME_HOURS, seconds / 3_600 % 24),
-        (w::UPTIME_MINUTES, seconds / 60 % 60),
-        (w::UPTIME_SECONDS, seconds % 60),
+        (units::UNIT_DAYS, seconds / 86_400),
+        (units::UNIT_HOURS, seconds / 3_600 % 24),
+        (units::UNIT_MINUTES, seconds / 60 % 60),
+        (units::UNIT_SECONDS, seconds % 60),
     ];
     let first = all.iter().position(|(_, n)| *n > 0).unwrap_or(all.len() - 1);
     all.into_iter().skip(first).take(UNITS_SHOWN).collect()

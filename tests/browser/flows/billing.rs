@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use cluster_sandbox::{Config, demo};
 
-use super::{Flow, alice, back_signed_in, person};
+use super::{Flow, add_visa, alice, back_signed_in, person};
 use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -287,17 +287,6 @@ async fn viewer_read_only(ctx: Ctx) {
         let b = ctx.find(button).await;
         assert!(b.attr_or_fail("disabled").await.is_some(), "{button} is enabled for a viewer");
     }
-}
-
-/// Adds the demo Visa through the hosted setup page and comes back to /billing.
-async fn add_visa(ctx: &Ctx) {
-    ctx.click("#add-card").await;
-    ctx.wait_url("/sandbox/setup/").await;
-    let select = ctx.find("#setup-card").await;
-    select.select_by_value("visa").await.unwrap_or_else(|e| panic!("card: {e}"));
-    ctx.click("#setup-save").await;
-    ctx.wait_text("#setup-return", "The card was added").await;
-    back_signed_in(ctx, "/billing").await;
 }
 
 /// The seeded Visa •••• 4242 saved twice more: three alike cards are said to be three,

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use cluster_sandbox::{Config, demo};
 
-use super::{Flow, alice, back_signed_in, copied, flow_file, record_clipboard, sign_in_again};
+use super::{Flow, add_visa, alice, back_signed_in, copied, flow_file, record_clipboard, sign_in_again};
 use crate::harness::{Ctx, WAIT, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -178,14 +178,7 @@ async fn duplicate_card(ctx: Ctx) {
     ctx.click("nav.sidenav a[href='/billing']").await;
     ctx.wait_text("#card-table", "4242").await;
     assert!(!ctx.exists("#duplicate-card").await, "warned before any card was added");
-    ctx.click("#add-card").await;
-    ctx.wait_url("/sandbox/setup/").await;
-    let select = ctx.find("#setup-card").await;
-    select.select_by_value("visa").await.unwrap_or_else(|e| panic!("card: {e}"));
-    ctx.click("#setup-save").await;
-    // The return marker is read once, then taken off the URL.
-    ctx.wait_text("#setup-return", "The card was added").await;
-    back_signed_in(&ctx, "/billing").await;
+    add_visa(&ctx).await;
     ctx.wait_text("#duplicate-card", "This looks like Visa •••• 4242, already saved").await;
 }
 

@@ -175,6 +175,18 @@ pub async fn back_signed_in(ctx: &Ctx, expect_path: &str) {
     ctx.find("#signed-in-as").await;
 }
 
+/// Adds the demo Visa through the hosted setup page and comes back to /billing.
+pub async fn add_visa(ctx: &Ctx) {
+    ctx.click("#add-card").await;
+    ctx.wait_url("/sandbox/setup/").await;
+    let select = ctx.find("#setup-card").await;
+    select.select_by_value("visa").await.unwrap_or_else(|e| panic!("card: {e}"));
+    ctx.click("#setup-save").await;
+    // The return marker is read once, then taken off the URL.
+    ctx.wait_text("#setup-return", "The card was added").await;
+    back_signed_in(ctx, "/billing").await;
+}
+
 /// A deep link opened while signed out: sign in with the admin secret and land there.
 pub async fn sign_in_again(ctx: &Ctx, expect_path: &str) {
     ctx.wait_url("/sign-in?next=").await;

@@ -30,15 +30,12 @@ pub type Coverage = BTreeMap<String, BTreeMap<String, u64>>;
 
 /// Runs one flow: fresh sandbox (with `config`), fresh browser session; returns the
 /// operations the flow made the console call, or the failure.
-pub async fn run_flow<F, Fut>(driver: &Driver, mut config: Config, flow: F) -> Result<Coverage, String>
+pub async fn run_flow<F, Fut>(driver: &Driver, config: Config, flow: F) -> Result<Coverage, String>
 where
     F: FnOnce(Ctx) -> Fut + Send + 'static,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    config = with_console(driver, config);
-    let sandbox: Running = cluster_sandbox::start(config).await.map_err(|e| e.to_string())?;
-    let base = sandbox.base_url();
-    run_started(driver, vec![sandbox], base.clone(), base, false, flow).await
+    run_flow_expecting(driver, config, &[], flow).await
 }
 
 /// `config` serving the console the engine's flows use, unless it names one.

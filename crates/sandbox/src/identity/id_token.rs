@@ -42,18 +42,17 @@ pub fn issue(
     Ok(crate::jwt::sign(app.tokens.signing_key(), &claims))
 }
 
-/// The session an `id_token_hint` names, when the hint is an ID token this identity server
-/// issued to the console. Expired hints count, as Keycloak's do: a person may sign out
-/// long after the token was issued.
-pub fn check_hint(app: &AppState, issuer: &str, hint: &str) -> Option<String> {
+/// Whether an `id_token_hint` is an ID token this identity server issued to the console.
+/// Expired hints count, as Keycloak's do: a person may sign out long after the token was
+/// issued. (The session that ends is the browser's, named by its cookie.)
+pub fn is_our_hint(app: &AppState, issuer: &str, hint: &str) -> bool {
     let mut validation = Validation::new(Algorithm::HS256);
     validation.validate_exp = false;
     validation.required_spec_claims.clear();
     validation.set_audience(&[CONSOLE_CLIENT_ID]);
     validation.set_issuer(&[issuer]);
     let key = DecodingKey::from_secret(app.tokens.signing_key());
-    let claims = jsonwebtoken::decode::<Value>(hint, &key, &validation).ok()?.claims;
     // An access token is signed with the same key: only an ID token is a hint.
-    (claims.get("typ").and_then(Value::as_str) == Some("ID"))
-        .then(|| claims.get("sid").and_then(Value::as_str).unwrap_or_default().to_string())
+    jsonwebtoken::decode::<Value>(hint, &key, &validation)
+        .is_ok_and(|token| token.claims.get("typ").and_then(Value::as_str) == Some("ID"))
 }

@@ -46,10 +46,8 @@ pub async fn end_session(
         return error_page(StatusCode::BAD_REQUEST, "Client not found.");
     }
     let hinted = match param(&query, "id_token_hint") {
-        Some(hint) => match id_token::check_hint(&app, &super::issuer(&app, &headers), hint) {
-            Some(_) => true,
-            None => return error_page(StatusCode::BAD_REQUEST, "Invalid IDToken"),
-        },
+        Some(hint) if id_token::is_our_hint(&app, &super::issuer(&app, &headers), hint) => true,
+        Some(_) => return error_page(StatusCode::BAD_REQUEST, "Invalid IDToken"),
         None => false,
     };
     let target = param(&query, "post_logout_redirect_uri");

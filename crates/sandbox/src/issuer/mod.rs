@@ -67,12 +67,10 @@ pub fn origin_of(url: &str) -> String {
 /// `--issuer`'s value: an absolute http(s) URL without query or fragment (an issuer
 /// identifier, OpenID Connect Discovery §2).
 pub fn parse_issuer_url(text: &str) -> Result<String, String> {
-    let rest = text
-        .strip_prefix("https://")
-        .or_else(|| text.strip_prefix("http://"))
-        .ok_or_else(|| format!("{text:?} is not an http(s) URL"))?;
-    let host = rest.split('/').next().unwrap_or_default();
-    if host.is_empty() || text.contains(['?', '#', ' ']) || host.contains('@') {
+    if !text.starts_with("https://") && !text.starts_with("http://") {
+        return Err(format!("{text:?} is not an http(s) URL"));
+    }
+    if !cluster_api::identity::is_issuer_id(text) {
         return Err(format!("{text:?} is not an issuer URL: give scheme://host[:port][/path], no query"));
     }
     Ok(text.to_string())

@@ -10,6 +10,7 @@ use super::buckets::{Buckets, histogram};
 use super::filters::Filters;
 use super::reader::Reader;
 use super::window::{Window, clock, field, iso};
+use crate::i18n::k::kit as units;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf, tp};
 use crate::kit::chart::{Chart, Column, Marks, chart};
@@ -20,9 +21,9 @@ const MINUTE: i64 = 60_000;
 /// `1 minute`, `3 hours`, `1 day`.
 fn step_words(step: i64) -> String {
     let (n, words) = match step {
-        s if s % (24 * 60 * MINUTE) == 0 => (s / (24 * 60 * MINUTE), w::HIST_DAYS),
-        s if s % (60 * MINUTE) == 0 => (s / (60 * MINUTE), w::HIST_HOURS),
-        s => (s / MINUTE, w::HIST_MINUTES),
+        s if s % (24 * 60 * MINUTE) == 0 => (s / (24 * 60 * MINUTE), units::UNIT_DAYS),
+        s if s % (60 * MINUTE) == 0 => (s / (60 * MINUTE), units::UNIT_HOURS),
+        s => (s / MINUTE, units::UNIT_MINUTES),
     };
     tp(words, n as f64, &[])
 }
