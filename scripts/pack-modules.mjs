@@ -37,9 +37,10 @@ const PREFIX = "__wasm_split_load_";
  * loaded already, and the console fetches no shared pack padded with their code.
  */
 const FIRST = "console";
-/** The groups that may load before the console: the code exchange and the sign-in page's
- * catalogue switcher. A chunk they share with the console stays in a shared pack. */
-const OUTSIDE = ["account_tokens", "i18n_load"];
+/** The groups that may load before the console: the code exchange, the sign-in page's
+ * catalogue switcher and an issuer's discovery document reader. A chunk they share with the
+ * console stays in a shared pack. */
+const OUTSIDE = ["account_tokens", "discovery_document", "i18n_load"];
 
 /** Every chunk a split point needs, its dependencies' dependencies included. */
 function closure(deps, chunks) {

@@ -6,6 +6,7 @@
 
 mod boot;
 pub mod discovery;
+mod discovery_document;
 mod later;
 mod pending;
 mod pkce;
