@@ -472,6 +472,12 @@ async fn viewer(ctx: Ctx) {
         !ctx.exists("#save-ip-rules").await && !ctx.exists("#add-admin").await,
         "a viewer is offered to change IP rules"
     );
+    // The rules read as text (the seeded office range), with no field to type into,
+    // disabled or not, and the read-only line said once.
+    ctx.wait_text("#ip-admin .rule-row.read .address", "203.0.113.0/24").await;
+    let fields = ctx.count(".ip-sections input, .ip-sections [disabled], .ip-sections .remove-rule").await;
+    assert_eq!(fields, 0, "a viewer is shown IP rule fields or buttons");
+    assert_eq!(ctx.count(".read-only").await, 1, "the read-only line is said more than once");
     ctx.click("nav.tabs a[href$='/logs']").await;
     ctx.wait_url(LOGS).await;
     ctx.find("#log-table tbody tr").await;

@@ -293,6 +293,8 @@ async fn viewer(ctx: Ctx) {
     ctx.wait_url("/sign-in").await;
     ctx.sign_in(demo::VIEWER_CLIENT_ID, demo::VIEWER_CLIENT_SECRET).await;
     ctx.wait_text("#realms-blocked", "manage-clusters").await;
+    // The kit's one read-only line, said once (not the cap's or the state's hint).
+    assert_eq!(ctx.count("#realms .read-only").await, 1, "the realms tab's read-only line is not the kit's");
     ctx.find(&row("customers")).await;
     assert!(!ctx.exists("#add-realm").await && !ctx.exists("#import-file").await);
     assert!(

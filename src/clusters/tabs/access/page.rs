@@ -18,10 +18,10 @@ use crate::api::{self, Api};
 use crate::clusters::ClusterCtx;
 use crate::i18n::k::access as w;
 use crate::i18n::t;
-use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
 use crate::kit::dialog::Confirm;
 use crate::kit::write::{Work, Write};
+use crate::kit::{Loaded, Writable};
 use crate::load::load;
 
 /// The editable state of the tab: what was last saved, and the rows of each category.
@@ -197,12 +197,13 @@ pub fn ClusterAccess() -> impl IntoView {
             <h2>{t(w::HEADING)}</h2>
             <p class="hint">{t(w::INTRO)}</p>
             <p class="chip usage" id="ip-cap">{move || caps.get().1}</p>
-            {move || read_only.get().map(|why| view! { <p class="hint reason" id="access-read-only">{why}</p> })}
         </section>
         {Loaded::new(t(w::LOADING_RULES), list).ready(|_| ().into_any())}
         <div class="ip-sections" hidden=move || editor.saved.with(Option::is_none)>
             {sections}
-            {move || read_only.get().is_none().then(|| view! {
+            // A caller who may not change the rules gets one line in place of Save, Discard
+            // and the Code panel; the rows above are text for them (`section.rs`).
+            <Writable refused=read_only id="access-read-only">
                 <div class="actions" id="ip-actions">
                     <button type="button" class="button primary" id="save-ip-rules" disabled=move || write.busy.get() || blocked().is_some()
                         on:click=save>{write.label(t(w::SAVE), t(w::SAVING))}</button>
@@ -210,7 +211,7 @@ pub fn ClusterAccess() -> impl IntoView {
                         on:click=move |_| if let Some(saved) = editor.saved.get_untracked() { editor.reset(saved) }>{t(w::DISCARD_CHANGES)}</button>
                     <span class="hint" id="save-ip-why">{blocked}</span>
                 </div>
-            })}
+            </Writable>
             {move || saved_note.get().then(|| view! { <p class="flash" id="ip-rules-saved" role="status">{t(w::SAVED)}</p> })}
             {write.failure()}
             {move || read_only.get().is_none().then(|| view! { <CodePanel curl=code hcl=hcl/> })}

@@ -1,5 +1,6 @@
 //! One category of IP rules as an editable list of address and alias rows: rows are
-//! added and removed, and every address is checked as it is typed.
+//! added and removed, and every address is checked as it is typed. A caller who may not
+//! change the rules reads them as text (the page says why, once), not as disabled fields.
 
 use leptos::prelude::*;
 
@@ -55,38 +56,53 @@ pub fn RuleSection(
         let alias_id = format!("{slug}-alias-{}", row.key);
         let problem = move || row.address.with(|a| address_problem(a));
         let problem_id = format!("{slug}-problem-{}", row.key);
-        let described = problem_id.clone();
         // The detail link is offered for a saved rule whose address is unchanged.
         let link = move || {
             let id = row.id.get_value()?;
             (row.address.with(|a| a.trim() == row.saved_address.get_value()))
                 .then(|| view! { <a class="rule-link" href=links::ip_rule(&cluster_id.get_value(), &id)>{t(w::DETAILS)}</a> })
         };
-        let editable = move || read_only.get().is_none();
-        view! {
-            <li class="rule-row">
-                <span class="field">
-                    <label for=address_id.clone()>{t(w::ADDRESS_LABEL)}</label>
-                    <input id=address_id class="address" autocomplete="off" spellcheck="false" prop:value=row.address
-                        disabled=move || !editable()
-                        aria-invalid=move || problem().is_some().then_some("true")
-                        aria-describedby=described
-                        on:input:target=move |ev| row.address.set(ev.target().value())/>
-                </span>
-                <span class="field">
-                    <label for=alias_id.clone()>{t(w::ALIAS)}</label>
-                    <input id=alias_id class="alias" autocomplete="off" prop:value=row.alias disabled=move || !editable()
-                        on:input:target=move |ev| row.alias.set(ev.target().value())/>
-                </span>
-                {link}
-                {move || editable().then(|| view! {
+        let read_id = address_id.clone();
+        let edit = move || {
+            let address_id = address_id.clone();
+            let alias_id = alias_id.clone();
+            let problem_id = problem_id.clone();
+            let described = problem_id.clone();
+            view! {
+                <li class="rule-row">
+                    <span class="field">
+                        <label for=address_id.clone()>{t(w::ADDRESS_LABEL)}</label>
+                        <input id=address_id class="address" autocomplete="off" spellcheck="false" prop:value=row.address
+                            aria-invalid=move || problem().is_some().then_some("true")
+                            aria-describedby=described
+                            on:input:target=move |ev| row.address.set(ev.target().value())/>
+                    </span>
+                    <span class="field">
+                        <label for=alias_id.clone()>{t(w::ALIAS)}</label>
+                        <input id=alias_id class="alias" autocomplete="off" prop:value=row.alias
+                            on:input:target=move |ev| row.alias.set(ev.target().value())/>
+                    </span>
+                    {link}
                     <button type="button" class="button subtle remove-rule"
                         aria-label=move || row.address.with(|a| if a.trim().is_empty() { t(w::REMOVE_EMPTY_ROW).to_string() } else { tf(w::REMOVE_NAMED, &[("address", a.trim())]) })
                         on:click=move |_| rows.update(|r| r.retain(|x| x.key != row.key))>{t(w::REMOVE)}</button>
-                })}
-                <p class="address-problem field-error" id=problem_id role="status">{problem}</p>
-            </li>
-        }
+                    <p class="address-problem field-error" id=problem_id role="status">{problem}</p>
+                </li>
+            }
+            .into_any()
+        };
+        // Read as text: the saved address and its alias, nothing to type into.
+        let read = move || {
+            view! {
+                <li class="rule-row read">
+                    <span class="address mono" id=read_id.clone()>{move || row.address.get()}</span>
+                    <span class="alias hint">{move || row.alias.get()}</span>
+                    {link}
+                </li>
+            }
+            .into_any()
+        };
+        move || if read_only.with(Option::is_some) { read() } else { edit() }
     };
     view! {
         <section class="card ip-section" id=format!("ip-{slug}") aria-labelledby=format!("ip-{slug}-heading")>

@@ -15,6 +15,7 @@ use crate::clusters::ClusterCtx;
 use crate::directory::Directory;
 use crate::i18n::k::cluster_realms as w;
 use crate::i18n::t;
+use crate::kit::Writable;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::kit::table::{ResourceTable, Rows};
 use crate::links::{self, ClusterTab};
@@ -64,12 +65,11 @@ pub fn ClusterRealms() -> impl IntoView {
 
     let count = move || list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).map(Vec::len));
     let cap = move || cluster.with(|c| realm_cap(&c.tier, &c.resource_limits));
-    // Role first (it does not change), then the cluster's state and the cap.
+    // A caller who may not add realms gets the kit's one read-only line in place of the
+    // forms; for others, the cluster's state and the cap may stop an add for now.
+    let refused = Signal::derive(move || cluster_ctx.denied(&catalogue::CLUSTER_DEPLOYMENT_CREATE));
     let blocked = Memo::new(move |_| {
         let (name, status, tier) = cluster.with(|c| (c.name.clone(), c.status.clone(), c.tier.to_string()));
-        if let Some(why) = cluster_ctx.denied(&catalogue::CLUSTER_DEPLOYMENT_CREATE) {
-            return Some(why);
-        }
         checks::intake_problem(&name, &status, &tier, count()?, cap())
     });
 
@@ -120,11 +120,13 @@ pub fn ClusterRealms() -> impl IntoView {
                 })}</span>
             </div>
             <p class="hint">{t(w::INTRO)}</p>
-            {move || match forms.get() {
-                (Some(why), _) => view! { <p class="hint reason" id="realms-blocked">{why}</p> }.into_any(),
-                (None, true) => view! { <add::AddRealm/> <import::ImportRealm/> }.into_any(),
-                (None, false) => ().into_any(),
-            }}
+            <Writable refused=refused id="realms-blocked">
+                {move || match forms.get() {
+                    (Some(why), _) => view! { <p class="hint reason" id="realms-blocked">{why}</p> }.into_any(),
+                    (None, true) => view! { <add::AddRealm/> <import::ImportRealm/> }.into_any(),
+                    (None, false) => ().into_any(),
+                }}
+            </Writable>
         </section>
         <FilterBar spec=spec base=base filter=filter options=options/>
         <ResourceTable columns=TAB_COLUMNS rows=rows class="realms" label=t(w::HEADING) loading_what=t(w::LOADING)
