@@ -14,8 +14,8 @@ use serde_json::Value;
 
 use super::{Flow, back_signed_in};
 use crate::harness::{
-    Coverage, Ctx, Driver, Provider, console_without_prefetch, end_provider_sessions, free_port, provider_log,
-    run_started,
+    Coverage, Ctx, Driver, Provider, console_without_prefetch, end_provider_sessions, free_port,
+    provider_log, run_started,
 };
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -63,7 +63,8 @@ where
     };
     let base = sandbox.base_url();
     let origin = provider.origin.clone();
-    let outcome = run_started(driver, vec![sandbox], base.clone(), base, false, move |ctx| flow(ctx, origin)).await;
+    let outcome =
+        run_started(driver, vec![sandbox], base.clone(), base, false, move |ctx| flow(ctx, origin)).await;
     provider.stop().await;
     outcome
 }
@@ -129,7 +130,10 @@ async fn sign_in_reload_sign_out(ctx: Ctx, origin: String) {
     back_signed_in(&ctx, "/clusters/cl-acme-prod").await;
     ctx.wait_text("#signed-in-as", "Alice").await;
     let silent = requests(&origin, "auth").await;
-    assert!(silent.iter().any(|r| r["prompt"] == "none"), "the reload did not ask with prompt=none: {silent:?}");
+    assert!(
+        silent.iter().any(|r| r["prompt"] == "none"),
+        "the reload did not ask with prompt=none: {silent:?}"
+    );
 
     super::sign_out(&ctx).await;
     ctx.wait_url("/sign-in").await;
@@ -250,7 +254,8 @@ async fn refusals(ctx: Ctx, origin: String) {
     through_provider(&ctx, &origin, demo::ALICE_EMAIL).await;
     ctx.wait_url("/clusters").await;
     ctx.wait_text("#signed-in-as", "Alice").await;
-    let exchanged = |grants: &[Value]| grants.iter().filter(|g| g["grant_type"] == "authorization_code").count();
+    let exchanged =
+        |grants: &[Value]| grants.iter().filter(|g| g["grant_type"] == "authorization_code").count();
     let before = exchanged(&requests(&origin, "token").await);
     let forged = format!(
         "{origin}/realms/acme/protocol/openid-connect/auth?client_id=console&response_type=code&scope=openid\
@@ -263,6 +268,9 @@ async fn refusals(ctx: Ctx, origin: String) {
     ctx.wait_text(".notice", "does not belong to a sign-in started in this tab").await;
     assert!(!ctx.exists("#signed-in-as").await, "signed in through a forged answer");
     let answer = last_answer(&origin, &ctx.base).await;
-    assert!(answer.contains("state=forged") && answer.contains("code="), "the provider did not answer: {answer}");
+    assert!(
+        answer.contains("state=forged") && answer.contains("code="),
+        "the provider did not answer: {answer}"
+    );
     assert_eq!(exchanged(&requests(&origin, "token").await), before, "the forged answer's code was redeemed");
 }
