@@ -65,13 +65,18 @@ const { default: Provider } = await import(here.href).catch((e) => {
 /** The service the access tokens are for (their `aud`). */
 const RESOURCE = 'urn:cluster-management:api';
 const PASSWORD = 'demo';
-/** The demo people (people_seed.rs): sub, name, and Keycloak client roles. */
+/**
+ * The demo people (people_seed.rs) by email: their user ID, which is the tokens' `sub` (a
+ * Keycloak user's ID is the service's user ID, so the sandbox's IDs), name, and Keycloak
+ * client roles.
+ */
 const PEOPLE = new Map([
-  ['alice@acme.example', { name: 'Alice Anders', clientRoles: {} }],
-  ['carol@acme.example', { name: 'Carol Chen', clientRoles: {} }],
-  ['bob@acme.example', { name: 'Bob Brown', clientRoles: {} }],
-  ['sam@staff.example', { name: 'Sam Support', clientRoles: { 'cluster-management': ['manage-clusters'] } }],
+  ['alice@acme.example', { sub: 'user-alice', name: 'Alice Anders', clientRoles: {} }],
+  ['carol@acme.example', { sub: 'user-carol', name: 'Carol Chen', clientRoles: {} }],
+  ['bob@acme.example', { sub: 'user-bob', name: 'Bob Brown', clientRoles: {} }],
+  ['sam@staff.example', { sub: 'user-sam', name: 'Sam Support', clientRoles: { 'cluster-management': ['manage-clusters'] } }],
 ]);
+const bySub = (sub) => [...PEOPLE].find(([, person]) => person.sub === sub);
 
 /** What /_test/log gives: one entry per request. */
 const log = [];
@@ -157,16 +162,16 @@ function configure(issuer) {
     scopes: ['openid', 'email', 'profile', 'offline_access'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     findAccount: async (_ctx, sub) => {
-      const person = PEOPLE.get(sub);
+      const [email, person] = bySub(sub) || [];
       if (!person) return undefined;
-      return { accountId: sub, claims: async () => ({ sub, email: sub, email_verified: true, name: person.name }) };
+      return { accountId: sub, claims: async () => ({ sub, email, email_verified: true, name: person.name }) };
     },
     // Keycloak's access tokens carry `email` and the client roles (`resource_access`).
     extraTokenClaims: async (_ctx, token) => {
-      const person = PEOPLE.get(token.accountId);
+      const [email, person] = bySub(token.accountId) || [];
       if (!person) return undefined;
       const access = Object.fromEntries(Object.entries(person.clientRoles).map(([c, roles]) => [c, { roles }]));
-      return { email: token.accountId, resource_access: access };
+      return { email, resource_access: access };
     },
     // Keycloak issues a refresh token with every code; oidc-provider only for offline_access.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
@@ -254,7 +259,8 @@ async function interaction(provider, req, res, uid, rest) {
       const body = await form(req);
       const email = (body.get('username') || '').trim().toLowerCase();
       if (PEOPLE.has(email) && body.get('password') === PASSWORD) {
-        return await provider.interactionFinished(req, res, { login: { accountId: email } }, { mergeWithLastSubmission: false });
+        const { sub } = PEOPLE.get(email);
+        return await provider.interactionFinished(req, res, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
       }
       return send(res, 200, 'text/html; charset=utf-8', loginPage(uid, email, true));
     }

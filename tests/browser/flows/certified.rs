@@ -32,6 +32,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("certified_wrong_iss_access_denied_and_forged_state_are_worded", |d| {
             Box::pin(with_provider(d, 300, refusals))
         }),
+        ("certified_support_staff_by_the_client_role", |d| Box::pin(with_provider(d, 300, staff))),
     ]
 }
 
@@ -273,4 +274,16 @@ async fn refusals(ctx: Ctx, origin: String) {
         "the provider did not answer: {answer}"
     );
     assert_eq!(exchanged(&requests(&origin, "token").await), before, "the forged answer's code was redeemed");
+}
+
+/// Sam holds `manage-clusters` on the `cluster-management` client, which the provider's
+/// tokens carry in `resource_access` as Keycloak's do: the console shows him the review
+/// desk, and the sandbox lets him read it.
+async fn staff(ctx: Ctx, origin: String) {
+    ctx.goto("/sign-in").await;
+    through_provider(&ctx, &origin, demo::SAM_EMAIL).await;
+    ctx.wait_text("#signed-in-as", "Sam").await;
+    ctx.click("#nav-review").await;
+    ctx.wait_url("/review").await;
+    ctx.wait_text("#desk-progress-done", "clusters read").await;
 }
