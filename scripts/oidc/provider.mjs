@@ -1,40 +1,40 @@
 #!/usr/bin/env node
-//! A certified OpenID provider (panva's oidc-provider, installed into .tools by `make setup`)
-//! set up as a Keycloak realm would be for the console, for the browser flows
-//! (tests/browser/flows/certified.rs) and for trying the console and `--issuer` by hand.
-//!
-//!   node scripts/oidc/provider.mjs --console http://127.0.0.1:8080 [--realm acme]
-//!        [--host localhost] [--port 0] [--access-ttl 300]
-//!
-//! It prints one line of JSON, {"port":…,"issuer":…}, once it listens (port 0: a free one).
-//!
-//! Keycloak's paths: the issuer is http://<host>:<port>/realms/<realm>, its discovery document
-//! at <issuer>/.well-known/openid-configuration, its endpoints at
-//! <issuer>/protocol/openid-connect/{auth,token,logout,certs,userinfo,revoke}.
-//!
-//! Strict, as a realm should be for a browser client:
-//! - one public client, `console` (no secret), with exactly two addresses: the redirect URI
-//!   `<console>/` and the post-logout redirect URI `<console>/sign-in?signed-out=1`; CORS for
-//!   the console's origin only (Keycloak's "web origins");
-//! - PKCE required, S256 only (oidc-provider 9 knows no other method);
-//! - the `iss` parameter in every authorization response (RFC 9207; always on in 9.x);
-//! - refresh tokens issued without `offline_access` (as Keycloak does), rotated on every use;
-//!   a used one is refused and, as reuse detection, ends the grant;
-//! - JWT access tokens (RFC 9068) through a resource indicator: the console sends none, so
-//!   every token is for RESOURCE, with `email` and Keycloak's `resource_access` added
-//!   (extraTokenClaims) for the sandbox to find the person and support staff;
-//! - RP-initiated logout: with a valid `id_token_hint` the session ends at once, with no
-//!   confirmation page (Keycloak's behaviour); without one the person is asked, as Keycloak
-//!   asks. See `logoutSource`.
-//!
-//! The demo people of crates/sandbox/src/store/people_seed.rs, password `demo`, sign in on a
-//! small login page of this script's (`#username`, `#password`, `#kc-login`, and
-//! `#kc-cancel`, which answers `access_denied`), not oidc-provider's development pages
-//! (they load a web font from the internet). Consent is not asked (a first-party client).
-//!
-//! For tests only, under /_test/: GET /_test/log (every request to the provider: what was
-//! asked, what was answered, the refresh tokens issued and presented) and POST
-//! /_test/end-sessions (every session ends, as when it times out).
+// A certified OpenID provider (panva's oidc-provider, installed into .tools by `make setup`)
+// set up as a Keycloak realm would be for the console, for the browser flows
+// (tests/browser/flows/certified.rs) and for trying the console and `--issuer` by hand.
+//
+//   node scripts/oidc/provider.mjs --console http://127.0.0.1:8080 [--realm acme]
+//        [--host localhost] [--port 0] [--access-ttl 300]
+//
+// It prints one line of JSON, {"port":…,"issuer":…}, once it listens (port 0: a free one).
+//
+// Keycloak's paths: the issuer is http://<host>:<port>/realms/<realm>, its discovery document
+// at <issuer>/.well-known/openid-configuration, its endpoints at
+// <issuer>/protocol/openid-connect/{auth,token,logout,certs,userinfo,revoke}.
+//
+// Strict, as a realm should be for a browser client:
+// - one public client, `console` (no secret), with exactly two addresses: the redirect URI
+//   `<console>/` and the post-logout redirect URI `<console>/sign-in?signed-out=1`; CORS for
+//   the console's origin only (Keycloak's "web origins");
+// - PKCE required, S256 only (oidc-provider 9 knows no other method);
+// - the `iss` parameter in every authorization response (RFC 9207; always on in 9.x);
+// - refresh tokens issued without `offline_access` (as Keycloak does), rotated on every use;
+//   a used one is refused and, as reuse detection, ends the grant;
+// - JWT access tokens (RFC 9068) through a resource indicator: the console sends none, so
+//   every token is for RESOURCE, with `email` and Keycloak's `resource_access` added
+//   (extraTokenClaims) for the sandbox to find the person and support staff;
+// - RP-initiated logout: with a valid `id_token_hint` the session ends at once, with no
+//   confirmation page (Keycloak's behaviour); without one the person is asked, as Keycloak
+//   asks. See `logoutSource`.
+//
+// The demo people of crates/sandbox/src/store/people_seed.rs, password `demo`, sign in on a
+// small login page of this script's (`#username`, `#password`, `#kc-login`, and
+// `#kc-cancel`, which answers `access_denied`), not oidc-provider's development pages
+// (they load a web font from the internet). Consent is not asked (a first-party client).
+//
+// For tests only, under /_test/: GET /_test/log (every request to the provider: what was
+// asked, what was answered, the refresh tokens issued and presented) and POST
+// /_test/end-sessions (every session ends, as when it times out).
 
 import * as crypto from 'node:crypto';
 import * as http from 'node:http';
@@ -120,8 +120,8 @@ const escape = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 /**
  * RP-initiated logout's page, shown when the provider still has a session. oidc-provider
- * always asks; Keycloak asks only without a valid `id_token_hint` (its documentation:
- * "the user is asked to confirm the logout unless the id_token_hint is provided"). So:
+ * always asks; Keycloak asks the person to confirm only when no valid `id_token_hint`
+ * comes (issue 39; the sandbox's own identity server does the same). So:
  * with a hint, which `end_session` has validated by now (signature, issuer, audience = the
  * client) and kept as the IdTokenHint entity, the same form is sent at once with
  * `logout=yes` (end the whole session, not only this client's part); without one, the
