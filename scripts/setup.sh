@@ -85,6 +85,14 @@ if [ ! -f "$TOOLS/node_modules/axe-core/axe.min.js" ] || ! grep -q "\"version\":
     npm install --silent --no-audit --no-fund --prefix "$TOOLS" "axe-core@$AXE_VERSION"
 fi
 
+# oidc-provider (panva's, OpenID Certified), which the certified-provider browser flows run
+# at Keycloak's paths (scripts/oidc/provider.mjs, tests/browser/flows/certified.rs).
+OIDC_PROVIDER_VERSION=9.13.3
+if [ "$(node -p "require('$TOOLS/node_modules/oidc-provider/package.json').version" 2>/dev/null)" != "$OIDC_PROVIDER_VERSION" ]; then
+    say "installing oidc-provider $OIDC_PROVIDER_VERSION into .tools"
+    npm install --silent --save-exact --no-audit --no-fund --prefix "$TOOLS" "oidc-provider@$OIDC_PROVIDER_VERSION"
+fi
+
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     say "installing chromium and chromium-driver (browser tests)"
     apt_install chromium chromium-driver

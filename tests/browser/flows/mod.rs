@@ -5,6 +5,7 @@ mod activity;
 mod api_secrets;
 pub mod axe;
 mod billing;
+mod certified;
 mod code;
 mod deploy;
 mod domains;
@@ -58,6 +59,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(realms::flows());
     flows.extend(people::flows());
     flows.extend(oidc::flows());
+    flows.extend(certified::flows());
     flows.extend(api_secrets::flows());
     flows.extend(access::flows());
     flows.extend(logs::flows());

@@ -3,6 +3,7 @@
 
 mod consoles;
 mod ctx;
+mod provider;
 mod sandbox;
 
 use std::collections::BTreeMap;
@@ -16,6 +17,7 @@ pub use crate::driver::{Driver, Engine};
 pub use crate::self_check::self_check;
 pub use consoles::{console_with_recorder, console_without_prefetch, copy_dir, dist_dir};
 pub use ctx::{Ctx, OrFail};
+pub use provider::{Provider, end_provider_sessions, provider_log};
 pub use sandbox::{calls_at, coverage_at, read_coverage, sandbox_json};
 
 /// Long enough for a slow CI machine, short enough that a broken flow fails quickly.

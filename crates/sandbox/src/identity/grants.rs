@@ -2,6 +2,7 @@
 //! `refresh_token`. The access tokens come from the same `TokenStore` as API secrets',
 //! for a `Caller` holding the person's organization roles.
 
+use super::sessions::Refused;
 use crate::caller::Caller;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -75,13 +76,16 @@ pub fn refresh_token(app: &AppState, form: &Form, headers: &HeaderMap) -> Respon
     let Some(token) = form_value(form, "refresh_token").filter(|t| !t.is_empty()) else {
         return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "Missing parameter: refresh_token");
     };
-    match app.identity.refresh(token, Instant::now()) {
-        // A new ID token too, as Keycloak sends on refresh; no nonce (OpenID Connect §12.2:
-        // the nonce belongs to the authentication, which a refresh is not).
-        Some((session_id, person_id)) => {
-            respond(app, headers, &person_id, &session_id, Some(token.to_string()), None)
+    match app.identity.rotate(token, Instant::now()) {
+        // A new refresh token in place of the one used, and a new ID token, as Keycloak
+        // sends on refresh; no nonce (OpenID Connect §12.2: the nonce belongs to the
+        // authentication, which a refresh is not).
+        Ok(rotated) => {
+            respond(app, headers, &rotated.person_id, &rotated.session_id, Some(rotated.refresh_token), None)
         }
-        None => invalid_grant("Session not active"),
+        // Keycloak's words for a refresh token used once too often.
+        Err(Refused::Replayed) => invalid_grant("Maximum allowed refresh token reuse exceeded"),
+        Err(Refused::Unknown) => invalid_grant("Session not active"),
     }
 }
 

@@ -34,10 +34,30 @@ struct Session {
 struct Inner {
     sessions: HashMap<String, Session>,
     codes: HashMap<String, CodeGrant>,
-    /// Refresh token → session ID: a refresh works while its session lives.
+    /// Refresh token → session ID: a refresh works while its session lives, once.
     refresh: HashMap<String, String>,
+    /// Refresh tokens already used (rotated away) → their session ID, to tell a replay.
+    used: HashMap<String, String>,
     /// What the latest end-session requests carried (`GET /sandbox/logouts`), newest last.
     logouts: Vec<serde_json::Value>,
+}
+
+/// A refresh grant's outcome ([`Sessions::rotate`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rotated {
+    pub session_id: String,
+    pub person_id: String,
+    /// The refresh token that replaces the one presented.
+    pub refresh_token: String,
+}
+
+/// Why a refresh token is refused.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Refused {
+    /// Unknown, or its session is over.
+    Unknown,
+    /// Used before: rotated away by an earlier refresh.
+    Replayed,
 }
 
 #[derive(Default)]
@@ -76,6 +96,7 @@ impl Sessions {
         let mut inner = self.lock();
         inner.sessions.remove(session_id);
         inner.refresh.retain(|_, session| session != session_id);
+        inner.used.retain(|_, session| session != session_id);
     }
 
     /// A new single-use code for a live session.
@@ -100,12 +121,27 @@ impl Sessions {
         token
     }
 
-    /// The session and person behind a refresh token, while the session lives.
-    pub fn refresh(&self, token: &str, now: Instant) -> Option<(String, String)> {
-        let inner = self.lock();
-        let session_id = inner.refresh.get(token)?;
-        let session = inner.sessions.get(session_id).filter(|s| s.expires > now)?;
-        Some((session_id.clone(), session.person_id.clone()))
+    /// A refresh grant: the refresh token is used up and a new one issued in its place
+    /// (rotation, as a certified provider does for a public client, and Keycloak with
+    /// "Revoke Refresh Token"). A token used before is a replay, one of the two holders is
+    /// not the person: every refresh token of its session is revoked (the provider revokes
+    /// the grant), while the session itself, and so a silent sign-in, lives on.
+    pub fn rotate(&self, token: &str, now: Instant) -> Result<Rotated, Refused> {
+        let mut inner = self.lock();
+        if let Some(session_id) = inner.used.get(token).cloned() {
+            inner.refresh.retain(|_, session| *session != session_id);
+            return Err(Refused::Replayed);
+        }
+        let session_id = inner.refresh.get(token).cloned().ok_or(Refused::Unknown)?;
+        let person_id =
+            inner.sessions.get(&session_id).filter(|s| s.expires > now).map(|s| s.person_id.clone());
+        let Some(person_id) = person_id else { return Err(Refused::Unknown) };
+        inner.refresh.remove(token);
+        // Replays are told apart only for live sessions: `end` forgets a session's used tokens.
+        inner.used.insert(token.to_string(), session_id.clone());
+        let fresh = random();
+        inner.refresh.insert(fresh.clone(), session_id.clone());
+        Ok(Rotated { session_id, person_id, refresh_token: fresh })
     }
 
     /// Notes what an end-session request carried, for tests; the last 20 are kept.
@@ -163,10 +199,31 @@ mod tests {
         let now = Instant::now();
         let id = sessions.start("user-alice", now);
         let refresh = sessions.issue_refresh(&id);
-        assert_eq!(sessions.refresh(&refresh, now), Some((id.clone(), "user-alice".to_string())));
+        let Ok(rotated) = sessions.rotate(&refresh, now) else { panic!("a live refresh token refused") };
+        assert_eq!(rotated.person_id, "user-alice");
         assert!(sessions.person(&id, now + SESSION_TTL).is_none(), "sessions expire");
         sessions.end(&id);
         assert!(sessions.person(&id, now).is_none());
-        assert!(sessions.refresh(&refresh, now).is_none());
+        assert_eq!(sessions.rotate(&rotated.refresh_token, now), Err(Refused::Unknown));
+        assert_eq!(sessions.rotate(&refresh, now), Err(Refused::Unknown), "forgotten with its session");
+    }
+
+    #[test]
+    fn a_refresh_rotates_and_a_replay_revokes_the_session_refresh_tokens() {
+        let sessions = Sessions::default();
+        let now = Instant::now();
+        let id = sessions.start("user-alice", now);
+        let first = sessions.issue_refresh(&id);
+        let Ok(rotated) = sessions.rotate(&first, now) else { panic!("a live refresh token refused") };
+        assert_eq!((rotated.session_id.as_str(), rotated.person_id.as_str()), (id.as_str(), "user-alice"));
+        assert_ne!(rotated.refresh_token, first);
+        assert_eq!(sessions.rotate(&first, now), Err(Refused::Replayed));
+        assert_eq!(
+            sessions.rotate(&rotated.refresh_token, now),
+            Err(Refused::Unknown),
+            "the replay revoked it"
+        );
+        assert!(sessions.person(&id, now).is_some(), "the session itself lives on");
+        assert_eq!(sessions.rotate("made-up", now), Err(Refused::Unknown));
     }
 }

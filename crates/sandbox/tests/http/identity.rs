@@ -135,7 +135,16 @@ async fn logout_ends_the_session_and_its_refresh_tokens() {
     ];
     let renewed = h.post_token(TOKEN_PATH, &refresh_form).await;
     assert_eq!(renewed.status, StatusCode::OK, "{}", renewed.body);
-    assert_ne!(renewed.json::<AccountTokens>().access_token, tokens.access_token);
+    let renewed: AccountTokens = renewed.json();
+    assert_ne!(renewed.access_token, tokens.access_token);
+    // Rotated, as a certified provider does: the answer's refresh token replaces the old.
+    let rotated = renewed.refresh_token.clone().unwrap_or_default();
+    assert!(!rotated.is_empty() && rotated != refresh, "the refresh token was not rotated");
+    let rotated_form = [
+        ("grant_type", "refresh_token"),
+        ("refresh_token", rotated.as_str()),
+        ("client_id", CONSOLE_CLIENT_ID),
+    ];
 
     let foreign = format!(
         "{}?client_id=console&post_logout_redirect_uri=https%3A%2F%2Fevil.example%2F",
@@ -163,9 +172,34 @@ async fn logout_ends_the_session_and_its_refresh_tokens() {
 
     let silent = browser.get(&auth_url(&h, &callback(&h), &[("prompt", "none")])).await;
     assert_eq!(silent.param("error").as_deref(), Some("login_required"));
-    let stale = h.post_token(TOKEN_PATH, &refresh_form).await;
+    let stale = h.post_token(TOKEN_PATH, &rotated_form).await;
     assert_eq!(stale.status, StatusCode::BAD_REQUEST);
     assert!(stale.body.contains("invalid_grant"));
+}
+
+#[tokio::test]
+async fn a_used_refresh_token_is_refused_and_revokes_the_rotated_one() {
+    let h = Harness::start().await;
+    let mut browser = Browser::new();
+    let ok = log_in(&h, &mut browser, demo::ALICE_EMAIL, demo::DEMO_PASSWORD).await;
+    let tokens: AccountTokens = exchange(&h, &ok.param("code").unwrap_or_default(), VERIFIER).await.json();
+    fn form(token: &str) -> [(&str, &str); 3] {
+        [("grant_type", "refresh_token"), ("refresh_token", token), ("client_id", CONSOLE_CLIENT_ID)]
+    }
+    let first = tokens.refresh_token.clone().unwrap_or_default();
+    let renewed = h.post_token(TOKEN_PATH, &form(&first)).await;
+    assert_eq!(renewed.status, StatusCode::OK, "{}", renewed.body);
+    let second = renewed.json::<AccountTokens>().refresh_token.unwrap_or_default();
+    assert!(!second.is_empty() && second != first, "not rotated");
+    let replayed = h.post_token(TOKEN_PATH, &form(&first)).await;
+    assert_eq!(replayed.status, StatusCode::BAD_REQUEST, "{}", replayed.body);
+    assert!(replayed.body.contains("invalid_grant") && replayed.body.contains("reuse"), "{}", replayed.body);
+    // One of the two holders of `first` is not the person: the rotated token goes too.
+    let revoked = h.post_token(TOKEN_PATH, &form(&second)).await;
+    assert_eq!(revoked.status, StatusCode::BAD_REQUEST, "{}", revoked.body);
+    // The session lives on: a silent sign-in still answers with a code.
+    let silent = browser.get(&auth_url(&h, &callback(&h), &[("prompt", "none")])).await;
+    assert!(silent.param("code").is_some(), "{:?}", silent.location);
 }
 
 async fn acme_roles(h: &Harness, token: &str) -> Vec<String> {
