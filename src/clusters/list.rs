@@ -19,7 +19,6 @@ use crate::kit::pager::Pager;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
 use crate::poll::PollKey;
-use crate::words;
 
 pub const FILTER: FilterSpec = FilterSpec {
     name_param: "name",
@@ -66,7 +65,7 @@ fn cluster_row(cluster: &Cluster, directory: &Directory, watch: ClusterWatch, li
             Cell::view_when_shown(status, status_key),
             Cell::text(cluster.tier.to_string()).class("cap"),
             Cell::view(
-                words::region_view(&cluster.region.name, &cluster.region.region),
+                crate::kit::coded::region(&cluster.region.name, &cluster.region.region),
                 SortKey::words(&region),
             ),
             Cell::copy(cluster.host.clone(), "host"),

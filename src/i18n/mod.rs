@@ -21,10 +21,10 @@ mod load;
 #[cfg(test)]
 mod parity_tests;
 mod phrase;
-pub mod picker;
 
 pub use catalogue::start;
-pub use lang::Lang;
+pub use lang::{Lang, preferences};
+pub use load::switch_to;
 pub use phrase::Phrase;
 
 /// The generated keys: `k::<file>::<KEY>`.

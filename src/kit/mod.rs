@@ -9,6 +9,7 @@
 pub mod badge;
 pub mod chart;
 pub mod code;
+pub mod coded;
 pub mod copy;
 pub mod counts;
 pub mod dialog;
@@ -21,6 +22,7 @@ mod outlet;
 pub mod page;
 pub mod pager;
 pub mod pool;
+pub mod redirecting;
 pub mod save;
 pub mod sort;
 pub mod table;

@@ -12,7 +12,7 @@ use crate::clusters::watch::ClusterWatch;
 use crate::i18n::k::clusters_create as w;
 use crate::i18n::{t, tf};
 use crate::kit::Write;
-use crate::redirect::Redirecting;
+use crate::kit::redirecting::Redirecting;
 use crate::session::{Flash, Session};
 
 /// Which of the three shapes came back.
