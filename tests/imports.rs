@@ -317,12 +317,16 @@ fn components(sources: &[Source]) -> BTreeMap<String, BTreeSet<String>> {
     found
 }
 
-/// One import that breaks a rule, worded for the failure message.
-fn check(sources: &[Source]) -> (Vec<String>, BTreeMap<(String, String), Vec<String>>) {
+/// Imports from one screen folder into another: (from, to) → where, as `file:line`.
+type Edges = BTreeMap<(String, String), Vec<String>>;
+
+/// Every import that breaks a rule, worded for the failure message, and the imports between
+/// screen folders.
+fn check(sources: &[Source]) -> (Vec<String>, Edges) {
     let components = components(sources);
     let mut broken = Vec::new();
     // Screen folder → screen folder, with where each edge is.
-    let mut edges: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+    let mut edges = Edges::new();
     for source in sources {
         let Some(from) = part_of(&source.module) else {
             broken.push(format!(
@@ -393,7 +397,7 @@ fn check(sources: &[Source]) -> (Vec<String>, BTreeMap<(String, String), Vec<Str
 }
 
 /// The strongly connected groups of two or more screen folders (Tarjan's algorithm).
-fn cycles(edges: &BTreeMap<(String, String), Vec<String>>) -> Vec<Vec<String>> {
+fn cycles(edges: &Edges) -> Vec<Vec<String>> {
     let nodes: BTreeSet<&String> = edges.keys().flat_map(|(a, b)| [a, b]).collect();
     let nodes: Vec<&String> = nodes.into_iter().collect();
     let index_of = |name: &String| nodes.iter().position(|n| *n == name).unwrap_or(0);

@@ -202,7 +202,7 @@ pub fn ClusterList() -> impl IntoView {
 
 #[component]
 fn EmptyClusters() -> impl IntoView {
-    let (before, after) = super::around(t(w::EXPECTED_HINT), "{link}");
+    let (before, after) = crate::i18n::around(t(w::EXPECTED_HINT), "link");
     view! {
         <div class="empty">
             <h2>{t(w::EMPTY_HEADING)}</h2>

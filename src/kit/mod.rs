@@ -18,6 +18,7 @@ pub mod filter;
 pub mod focus;
 pub mod lazy;
 mod loaded;
+pub mod name_check;
 mod outlet;
 pub mod page;
 pub mod pager;

@@ -14,7 +14,7 @@ pub fn Redirecting(link: RedirectLink, #[prop(into)] destination: String) -> imp
     let message = link.message.clone().filter(|m| !m.trim().is_empty());
     // The link sits where the sentence's `{link}` is, in any language's word order.
     let hint = t(w::IF_NOTHING_HAPPENS);
-    let (before, after) = hint.split_once("{link}").unwrap_or((hint, ""));
+    let (before, after) = crate::i18n::around(hint, "link");
     view! {
         <div class="redirecting card" role="status" id="redirecting">
             <h2>{tf(w::TAKING_YOU, &[("destination", &destination)])}</h2>
