@@ -11,6 +11,7 @@ mod org_filter;
 mod payment;
 pub mod status_badge;
 pub mod tabs;
+pub mod track;
 pub mod watch;
 
 pub use create::{CreateCluster, plans};
