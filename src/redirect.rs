@@ -44,6 +44,9 @@ mod tests {
         );
         assert_eq!(safe_external("HTTPS://EXAMPLE.COM"), Some("HTTPS://EXAMPLE.COM"));
         assert_eq!(safe_external("javascript:alert(1)"), None);
+        assert_eq!(safe_external("JAVASCRIPT:alert(1)"), None);
+        assert_eq!(safe_external("https://"), None);
+        assert_eq!(safe_external("https://kc.example/admin"), Some("https://kc.example/admin"));
         assert_eq!(safe_external("/relative"), None);
         assert_eq!(safe_external("https:///nohost"), None);
         assert_eq!(safe_external("data:text/html,x"), None);
