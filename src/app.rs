@@ -63,12 +63,12 @@ fn Console(config: Config) -> impl IntoView {
 
     // Start-up finishes (or silently tries) a sign-in with the person's account first.
     view! {
-        <crate::account::Boot>
+        <crate::shell::Boot>
         // Re-rendered when the person picks another language (the account menu, the sign-in
         // page): every screen is built from the new catalogue, at the same address; the
         // session and the watched operations live above and stay.
         {move || { crate::i18n::track_changes(); view! { <Router><Pages/></Router> } }}
-        </crate::account::Boot>
+        </crate::shell::Boot>
     }
 }
 

@@ -30,6 +30,7 @@ mod routes;
 mod session;
 mod shell;
 mod terraform;
+mod tone;
 mod words;
 
 fn main() {

@@ -1,8 +1,6 @@
 //! Leaving the console for a hosted page (checkout, card setup, billing portal): only to
-//! http(s) addresses, and saying where the person is going first.
-
-use cluster_api::RedirectLink;
-use leptos::prelude::*;
+//! http(s) addresses. The Kit's `redirecting::Redirecting` says where the person is going
+//! first.
 
 use crate::i18n::k::redirect as w;
 use crate::i18n::{t, tf};
@@ -30,28 +28,6 @@ pub fn go(link: &str) -> Result<(), String> {
         .map_err(|_| t(w::OPEN_REFUSED).to_string())
 }
 
-/// "Taking you to …": shown while the browser leaves, with the link to click if it does not.
-#[component]
-pub fn Redirecting(link: RedirectLink, #[prop(into)] destination: String) -> impl IntoView {
-    let failed = go(&link.link).err();
-    let message = link.message.clone().filter(|m| !m.trim().is_empty());
-    // The link sits where the sentence's `{link}` is, in any language's word order.
-    let hint = t(w::IF_NOTHING_HAPPENS);
-    let (before, after) = hint.split_once("{link}").unwrap_or((hint, ""));
-    view! {
-        <div class="redirecting card" role="status" id="redirecting">
-            <h2>{tf(w::TAKING_YOU, &[("destination", &destination)])}</h2>
-            {message.map(|m| view! { <p>{m}</p> })}
-            {match failed {
-                None => view! {
-                    <p class="hint">{before}<a href=link.link.clone() rel="noopener noreferrer">{t(w::OPEN_IT_HERE)}</a>{after}</p>
-                }.into_any(),
-                Some(why) => view! { <p class="error-detail" role="alert">{why}</p> }.into_any(),
-            }}
-        </div>
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,6 +44,9 @@ mod tests {
         );
         assert_eq!(safe_external("HTTPS://EXAMPLE.COM"), Some("HTTPS://EXAMPLE.COM"));
         assert_eq!(safe_external("javascript:alert(1)"), None);
+        assert_eq!(safe_external("JAVASCRIPT:alert(1)"), None);
+        assert_eq!(safe_external("https://"), None);
+        assert_eq!(safe_external("https://kc.example/admin"), Some("https://kc.example/admin"));
         assert_eq!(safe_external("/relative"), None);
         assert_eq!(safe_external("https:///nohost"), None);
         assert_eq!(safe_external("data:text/html,x"), None);

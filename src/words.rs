@@ -1,16 +1,15 @@
 //! Wire codes as people read them, in one place for every screen: a region's place name
 //! (`US_EAST_1` → "US East (N. Virginia)"), a cluster's variant, a resource's type, a scan's
-//! verdict. A value the console does not know is shown as the service sent it, in a neutral
-//! badge (never guessed at, never hidden). Cluster states are in
+//! verdict. A value the console does not know is shown as the service sent it (never guessed
+//! at, never hidden; `kit::coded` draws it in a neutral badge). Cluster states are in
 //! `clusters::status_badge::describe`, realm states in `realms::describe`; every screen
 //! shows the words and keeps the code beside them or in a tooltip (`title`).
 
 use cluster_api::{ResourceType, ScanState};
-use leptos::prelude::*;
 
 use crate::i18n::k::words as w;
 use crate::i18n::t;
-use crate::kit::{Badge, Tone};
+use crate::tone::Tone;
 
 /// `DEDICATED` → "Dedicated"; `None` for a variant the console does not know.
 pub fn variant(code: &str) -> Option<&'static str> {
@@ -57,15 +56,6 @@ pub fn scan_phrase(state: &ScanState) -> (crate::i18n::Phrase, Tone) {
     (words.into(), tone)
 }
 
-/// `words` when the console knows the code, else the code itself in a neutral badge (so
-/// a new value from the service reads as a value, not as a typo of the console's).
-pub fn or_code(words: Option<&str>, code: &str) -> AnyView {
-    match words {
-        Some(words) => view! { <span title=code.to_string()>{words.to_string()}</span> }.into_any(),
-        None => Badge::new(code.to_string(), Tone::Neutral).data("data-code", code.to_string()).view(),
-    }
-}
-
 /// The place an AWS region is in, from either spelling of its code (`US_EAST_1`, the
 /// identifier passed on create, or `us-east-1`, the provider's code). `None` for a region
 /// the console does not know: the code is then shown as it is.
@@ -99,18 +89,6 @@ pub fn region_text(name: &str, code: &str) -> String {
     match region_place(name).or_else(|| region_place(code)) {
         Some(place) => format!("{place} ({code})"),
         None => code.to_string(),
-    }
-}
-
-/// The place name with the code beside it in monospace; the identifier in the tooltip.
-pub fn region_view(name: &str, code: &str) -> AnyView {
-    let code = if code.trim().is_empty() { name.to_string() } else { code.to_string() };
-    match region_place(name).or_else(|| region_place(&code)) {
-        Some(place) => view! {
-            <span class="region" title=name.to_string()>{place}" "<code class="code-beside">{code}</code></span>
-        }
-        .into_any(),
-        None => view! { <code class="region">{code}</code> }.into_any(),
     }
 }
 

@@ -1,5 +1,5 @@
 //! Start-up without a token: finish a sign-in the identity server just answered, or try a
-//! silent one (`prompt=none`), and show the console (or its sign-in page) only then. Coming
+//! silent one (`prompt=none`); the Shell's `Boot` shows the console (or its sign-in page) only then. Coming
 //! back from a hosted page or a reload so lands where the person was, with nothing to type.
 
 use cluster_api::identity::query_pairs;
@@ -14,26 +14,6 @@ use crate::links;
 use crate::navigation::safe_next;
 use crate::session::Session;
 
-/// Renders `children` (the router) once start-up has decided where the person is; while the
-/// browser is away at the identity server it says so instead.
-#[component]
-pub fn Boot(children: ChildrenFn) -> impl IntoView {
-    let session = expect_context::<Session>();
-    let ready = RwSignal::new(false);
-    leptos::task::spawn_local(async move {
-        if decide(session).await {
-            ready.set(true);
-        }
-    });
-    move || {
-        if ready.get() {
-            children().into_any()
-        } else {
-            view! { <p class="boot" role="status">{t(w::SIGNING_IN)}</p> }.into_any()
-        }
-    }
-}
-
 /// Rewrites the address bar without a navigation, before the router reads it.
 fn replace_url(path: &str) {
     if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
@@ -43,7 +23,7 @@ fn replace_url(path: &str) {
 
 /// True when the console should render now; false when the browser is leaving for the
 /// identity server (a silent sign-in).
-async fn decide(session: Session) -> bool {
+pub async fn decide(session: Session) -> bool {
     let Some(location) = web_sys::window().map(|w| w.location()) else { return true };
     let path = location.pathname().unwrap_or_default();
     let params = query_pairs(&location.search().unwrap_or_default());

@@ -12,7 +12,7 @@ mod pending;
 mod pkce;
 mod tokens;
 
-pub use boot::Boot;
+pub use boot::decide;
 pub use later::refresh;
 pub use tokens::who;
 

@@ -9,10 +9,10 @@ use super::portal::PortalButton;
 use crate::api::{self, page_origin, use_api};
 use crate::i18n::{k, t, tf, tp};
 use crate::kit::code::CodePanel;
+use crate::kit::redirecting::Redirecting;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Badge, Tone};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
-use crate::redirect::Redirecting;
 
 pub fn describe(c: &PaymentMethod) -> String {
     let brand = c.brand.clone().unwrap_or_else(|| t(k::billing::CARD_FALLBACK).into());

@@ -12,4 +12,4 @@ mod subscription;
 pub use cards::{describe as card_name, expiry as card_expiry};
 pub use money::dollars;
 pub use page::Billing;
-pub use subscription::SubscriptionDetails;
+pub use subscription::{described as plan_words, renewal, status_words as subscription_status};

@@ -9,7 +9,7 @@ use super::page::return_url;
 use crate::api::{self, page_origin, use_api};
 use crate::i18n::{k, t};
 use crate::kit::Write;
-use crate::redirect::Redirecting;
+use crate::kit::redirecting::Redirecting;
 
 #[component]
 pub fn PortalButton(

@@ -1,14 +1,14 @@
-//! One subscription as a card: plan, status, period, renewal, and an open invoice.
+//! Subscriptions: their words (status, plan, renewal) for any screen, and an organization's
+//! subscriptions as a table. A cluster's Billing tab draws its own from these words.
 
-use crate::kit::copy::CopyButton;
 use cluster_api::Subscription;
 use leptos::prelude::*;
 
 use super::money::dollars;
 use crate::format;
 use crate::i18n::{k, t, tf};
+use crate::kit::Tone;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
-use crate::kit::{Badge, Tone};
 
 /// Stripe's statuses in words (an unknown one as the service spelled it), and a tone for the badge.
 pub fn status_words(status: &str) -> (String, Tone) {
@@ -29,7 +29,7 @@ pub fn status_words(status: &str) -> (String, Tone) {
 /// The service's description of a plan, its amounts in the person's language. A line may
 /// break after a slash (a zero-width space): "($749.00/month)" is otherwise one word, too
 /// wide for the plan column at 800 px, and the cell would cut it anywhere.
-fn described(description: &str) -> String {
+pub fn described(description: &str) -> String {
     super::money::amounts_in(description, dollars).replace('/', "/\u{200b}")
 }
 
@@ -39,41 +39,6 @@ pub fn renewal(s: &Subscription) -> String {
         (Some(end), _) => tf(k::billing::ENDS, &[("when", &format::utc(end))]),
         (None, Some(next)) => tf(k::billing::RENEWS, &[("when", &format::utc(next))]),
         (None, None) => "—".into(),
-    }
-}
-
-#[component]
-pub fn SubscriptionDetails(
-    subscription: Subscription,
-    #[prop(optional)] children: Option<Children>,
-) -> impl IntoView {
-    let s = subscription;
-    let (label, tone) = status_words(&s.status);
-    let when = |at: Option<cluster_api::EpochMillis>| at.map(format::utc).unwrap_or_else(|| "—".into());
-    let renewal = renewal(&s);
-    let open_invoice = s.open_invoice.unwrap_or(false).then(|| {
-        let due = s.open_invoice_amount_due.map(dollars).unwrap_or_else(|| t(k::billing::AN_AMOUNT).into());
-        view! {
-            <div class="callout bad" id="open-invoice">
-                <p><strong>{t(k::billing::OPEN_INVOICE_LABEL)}" "</strong>{tf(k::billing::OPEN_INVOICE_DUE, &[("amount", &due)])}</p>
-                {children.map(|c| c())}
-            </div>
-        }
-    });
-    view! {
-        <dl class="fields subscription" data-subscription=s.id.clone()>
-            <dt>{t(k::billing::PLAN)}</dt><dd>{match s.description.clone() {
-                Some(d) => crate::kit::theirs::theirs(described(&d)),
-                None => "—".into_any(),
-            }}</dd>
-            <dt>{t(k::billing::STATUS)}</dt><dd>{Badge::new(label, tone).view()}</dd>
-            <dt>{t(k::billing::CURRENT_PERIOD)}</dt>
-            <dd>{tf(k::billing::PERIOD, &[("start", &when(s.current_period_start)), ("end", &when(s.current_period_end))])}</dd>
-            <dt>{t(k::billing::RENEWAL)}</dt><dd>{renewal}</dd>
-            <dt>{t(k::billing::STARTED)}</dt><dd>{when(s.start_date)}</dd>
-            <dt>{t(k::billing::SUBSCRIPTION)}</dt><dd class="mono">{s.id.clone()}" "<CopyButton text=s.id.clone() what=t(k::billing::SUBSCRIPTION_ID)/></dd>
-        </dl>
-        {open_invoice}
     }
 }
 

@@ -8,15 +8,7 @@ use crate::api::{Api, use_api};
 use crate::chunk::ChunkError;
 use crate::i18n::k::clusters_page as w;
 use crate::i18n::t;
-
-/// Where an export is: what the person sees under the button.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ExportState {
-    Idle,
-    Busy(String),
-    Failed(String),
-    Done(String),
-}
+use crate::terraform::progress::ExportState;
 
 /// What the chunk hands back: the function that runs an export.
 pub type Start = fn(Api, String, RwSignal<ExportState>);

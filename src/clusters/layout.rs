@@ -118,7 +118,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         Effect::new(move |_| {
             let name = cluster.with_untracked(|c| c.name.clone());
             if restarting.get() {
-                crate::activity::track::restart(
+                crate::clusters::track::restart(
                     center,
                     restart_watch,
                     &id,
@@ -126,7 +126,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
                 );
             }
             if crate::clusters::status_badge::is_transitional(&status.get()) {
-                crate::activity::track::cluster(center, cluster_watch, &id, &name);
+                crate::clusters::track::cluster(center, cluster_watch, &id, &name);
             }
         });
     }

@@ -19,7 +19,6 @@ use crate::kit::pager::Pager;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
 use crate::poll::PollKey;
-use crate::words;
 
 pub const FILTER: FilterSpec = FilterSpec {
     name_param: "name",
@@ -66,7 +65,7 @@ fn cluster_row(cluster: &Cluster, directory: &Directory, watch: ClusterWatch, li
             Cell::view_when_shown(status, status_key),
             Cell::text(cluster.tier.to_string()).class("cap"),
             Cell::view(
-                words::region_view(&cluster.region.name, &cluster.region.region),
+                crate::kit::coded::region(&cluster.region.name, &cluster.region.region),
                 SortKey::words(&region),
             ),
             Cell::copy(cluster.host.clone(), "host"),
@@ -84,7 +83,7 @@ fn status_badge(cluster: &Cluster, watch: ClusterWatch, listed_at: f64) -> AnyVi
             watch.publish(key, cluster.clone());
         }
         if let Some(center) = crate::activity::center() {
-            crate::activity::track::cluster(center, watch, &cluster.id, &cluster.name);
+            crate::clusters::track::cluster(center, watch, &cluster.id, &cluster.name);
         }
         let initial = cluster.status.clone();
         let live = Signal::derive(move || {
@@ -203,7 +202,7 @@ pub fn ClusterList() -> impl IntoView {
 
 #[component]
 fn EmptyClusters() -> impl IntoView {
-    let (before, after) = super::around(t(w::EXPECTED_HINT), "{link}");
+    let (before, after) = crate::i18n::around(t(w::EXPECTED_HINT), "link");
     view! {
         <div class="empty">
             <h2>{t(w::EMPTY_HEADING)}</h2>

@@ -11,6 +11,7 @@ mod org_filter;
 mod payment;
 pub mod status_badge;
 pub mod tabs;
+pub mod track;
 pub mod watch;
 
 pub use create::{CreateCluster, plans};
@@ -18,10 +19,3 @@ pub use ctx::ClusterCtx;
 pub use layout::ClusterLayout;
 pub use list::ClusterList;
 pub use watch::provide_watchers;
-
-/// The text before and after `{mark}` in a translated sentence that holds a link or other
-/// element there (the whole sentence, when the mark is missing), so word order stays the
-/// language's.
-pub(crate) fn around(sentence: &'static str, mark: &str) -> (&'static str, &'static str) {
-    sentence.split_once(mark).unwrap_or((sentence, ""))
-}

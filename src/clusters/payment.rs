@@ -9,7 +9,7 @@ use crate::i18n::k::clusters_page as w;
 use crate::i18n::{Msg, t, tf};
 use crate::kit::ErrorPanel;
 use crate::kit::Write;
-use crate::redirect::Redirecting;
+use crate::kit::redirecting::Redirecting;
 
 /// Said before anyone leaves for the hosted payment page: it lets the person choose the
 /// card there, so it may offer another card than the one chosen in the wizard. The console

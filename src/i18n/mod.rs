@@ -21,10 +21,10 @@ mod load;
 #[cfg(test)]
 mod parity_tests;
 mod phrase;
-pub mod picker;
 
 pub use catalogue::start;
-pub use lang::Lang;
+pub use lang::{Lang, preferences};
+pub use load::switch_to;
 pub use phrase::Phrase;
 
 /// The generated keys: `k::<file>::<KEY>`.
@@ -180,9 +180,27 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
     out
 }
 
+/// A translated sentence cut at its `{slot}`: the words before and after it, so markup (a
+/// link, a `<code>`, an input) goes where each language puts it. The one home of this cut for
+/// every screen; a sentence without the slot is all "before".
+pub fn around<'a>(sentence: &'a str, slot: &str) -> (&'a str, &'a str) {
+    sentence.split_once(format!("{{{slot}}}").as_str()).unwrap_or((sentence, ""))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sentence_is_cut_at_its_slot() {
+        assert_eq!(around("Type {name} to confirm", "name"), ("Type ", " to confirm"));
+        assert_eq!(around("{name} 입력", "name"), ("", " 입력"));
+        assert_eq!(around("Nothing at {path}", "path"), ("Nothing at ", ""));
+        // Only the slot asked for, and only its first place; others stay as written.
+        assert_eq!(around("{a} then {link} and {link}", "link"), ("{a} then ", " and {link}"));
+        assert_eq!(around("No slot here", "name"), ("No slot here", ""));
+        assert_eq!(around("name without braces", "name"), ("name without braces", ""));
+    }
 
     #[test]
     fn fills_placeholders_and_leaves_unknown_ones() {

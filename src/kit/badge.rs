@@ -5,37 +5,7 @@
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 
-/// What a state means to the person, shown as the badge's colour (`badge-<name>` in the
-/// style sheet).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
-    /// Working as it should.
-    Ok,
-    /// Changing by itself; wait.
-    Busy,
-    /// Worth a look.
-    Warn,
-    /// Failed or refused.
-    Bad,
-    /// Waiting for the person, neither good nor bad.
-    Neutral,
-    /// Off, gone or unknown.
-    Muted,
-}
-
-impl Tone {
-    /// The name the style sheet knows (`badge-ok`…).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Tone::Ok => "ok",
-            Tone::Busy => "busy",
-            Tone::Warn => "warn",
-            Tone::Bad => "bad",
-            Tone::Neutral => "neutral",
-            Tone::Muted => "muted",
-        }
-    }
-}
+pub use crate::tone::Tone;
 
 /// One badge, described then drawn with [`Badge::view`].
 pub struct Badge {

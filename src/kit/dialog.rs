@@ -140,11 +140,6 @@ fn focus_fallback(opener: Option<web_sys::HtmlElement>, fallback: &str) {
     }
 }
 
-/// The words before and after `{name}` in `sentence` (all before when it has none).
-fn around_name(sentence: &'static str) -> (&'static str, &'static str) {
-    sentence.split_once("{name}").unwrap_or((sentence, ""))
-}
-
 /// The dialog itself, in the page only while `confirm` is open.
 #[component]
 pub fn ConfirmDialog(
@@ -188,7 +183,7 @@ pub fn ConfirmDialog(
         show_modal(confirm.node);
         let name_field = type_name.map(|name| {
             // The name sits where the sentence's `{name}` is, in any language's word order.
-            let (before, after) = around_name(t(k::kit::TYPE_TO_CONFIRM));
+            let (before, after) = crate::i18n::around(t(k::kit::TYPE_TO_CONFIRM), "name");
             view! {
                 <label for="confirm-name">{before}<code>{move || name.get()}</code>{after}</label>
                 <input id="confirm-name" autocomplete="off" autofocus prop:value=typed
@@ -215,17 +210,5 @@ pub fn ConfirmDialog(
                 </div>
             </dialog>
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_name_goes_where_the_sentence_puts_it() {
-        assert_eq!(around_name("Type {name} to confirm"), ("Type ", " to confirm"));
-        assert_eq!(around_name("{name} 입력"), ("", " 입력"));
-        assert_eq!(around_name("No name here"), ("No name here", ""));
     }
 }

@@ -126,8 +126,19 @@ pub fn FilterBar(
 mod tests {
     use super::*;
 
-    // A name and a status: the clusters list's own filter, whose URL these tests spell out.
-    use crate::clusters::list::FILTER as STATUS;
+    // A name and a status, as a list of clusters would filter (the labels are never read
+    // by the URL, so any key does).
+    const STATUS: FilterSpec = FilterSpec {
+        name_param: "name",
+        choice_param: "status",
+        name_id: "filter-name",
+        choice_id: "filter-status",
+        clear_id: "clear-filters",
+        name_label: crate::i18n::k::kit::CLEAR_FILTERS,
+        placeholder: crate::i18n::k::kit::CLEAR_FILTERS,
+        choice_label: crate::i18n::k::kit::CLEAR_FILTERS,
+        any_label: crate::i18n::k::kit::CLEAR_FILTERS,
+    };
 
     const TYPE: FilterSpec = FilterSpec { choice_param: "type", ..STATUS };
 

@@ -120,7 +120,7 @@ fn show(frame: Frame, phase: Box<dyn Fn() -> Phase + Send>) -> AnyView {
     let loading = loading.unwrap_or_else(|| format!("{what}…"));
     (move || match phase() {
         Phase::Loading if loading.is_empty() => ().into_any(),
-        Phase::Loading => view! { <p class="loading">{loading.clone()}</p> }.into_any(),
+        Phase::Loading => waiting(loading.clone()),
         Phase::Failed(error) => {
             let panel = ErrorPanel(ErrorPanelProps { action: what.clone(), error, retry });
             view! { {head.as_ref().map(ViewFn::run)} {panel} }.into_any()
@@ -129,4 +129,15 @@ fn show(frame: Frame, phase: Box<dyn Fn() -> Phase + Send>) -> AnyView {
         Phase::Ready(view) => view,
     })
     .into_any()
+}
+
+/// "Loading …" words where something is still being read or waited for outside a
+/// [`Loaded`] (a step of a flow, a check under way): the one `p.loading` of the screens.
+pub fn waiting(words: impl Into<String>) -> AnyView {
+    view! { <p class="loading">{words.into()}</p> }.into_any()
+}
+
+/// [`waiting`] inside a line of text (a table cell, a definition).
+pub fn waiting_inline(words: impl Into<String>) -> AnyView {
+    view! { <span class="loading">{words.into()}</span> }.into_any()
 }

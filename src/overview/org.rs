@@ -21,7 +21,7 @@ fn invoices(facts: &OrgFacts) -> AnyView {
             view! { <a href=links::billing_for(&facts.org_id)>{text}</a> }.into_any()
         }
         None if failed => Badge::new(t(k::overview::INVOICES_UNREAD), Tone::Bad).view(),
-        None => view! { <span class="loading">{t(k::overview::READING_INVOICES)}</span> }.into_any(),
+        None => crate::kit::waiting_inline(t(k::overview::READING_INVOICES)),
     }
 }
 

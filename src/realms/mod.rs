@@ -6,6 +6,7 @@ pub mod console;
 mod list;
 pub mod page;
 pub mod rows;
+pub mod track;
 
 use cluster_api::{Deployment, DeploymentState, ops};
 use leptos::prelude::*;
@@ -88,7 +89,7 @@ pub fn live(watch: RealmWatch, seed: &Deployment, listed_at: f64) -> Signal<Depl
     }
     // Seen still moving: the activity center follows it until it settles.
     if let Some(center) = crate::activity::center() {
-        crate::activity::track::realm(
+        self::track::realm(
             center,
             watch,
             &seed.id,

@@ -30,7 +30,7 @@ fn readable_view(r: Readable) -> AnyView {
     let count: usize = r.groups.iter().map(|(_, l)| l.len()).sum();
     view! {
         <p class="report-verdict">
-            <span class="badge" data-verdict=r.verdict.clone()>{tf(k::review::VERDICT, &[("verdict", &r.verdict)])}</span>
+            {Badge::new(tf(k::review::VERDICT, &[("verdict", &r.verdict)]), Tone::Neutral).data("data-verdict", r.verdict.clone()).view()}
             " "{r.risk_score.map(|s| tf(k::review::RISK_SCORE, &[("score", &s.to_string())])).unwrap_or_else(|| t(k::review::NO_RISK_SCORE).into())}
         </p>
         <p class="hint">{meta}</p>

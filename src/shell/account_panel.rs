@@ -6,9 +6,10 @@
 
 use leptos::prelude::*;
 
+use super::language_picker::LanguagePicker;
+use super::theme_picker::ThemePicker;
 use crate::directory::Directory;
 use crate::i18n::k::shell as w;
-use crate::i18n::picker::{LanguagePicker, ThemePicker};
 use crate::i18n::t;
 use crate::kit::copy::CopyButton;
 use crate::session::Session;

@@ -13,7 +13,7 @@ pub fn ConfigError(message: String) -> impl IntoView {
     use_title(Signal::stored(title(&[t(w::NOT_CONFIGURED)])));
     // The file's name sits where the sentence's `{file}` is.
     let reads = t(w::CONFIG_READS);
-    let (before, after) = reads.split_once("{file}").unwrap_or((reads, ""));
+    let (before, after) = crate::i18n::around(reads, "file");
     view! {
         <main class="page narrow">
             <h1>{t(w::CONSOLE_NOT_CONFIGURED)}</h1>

@@ -15,7 +15,7 @@ pub fn NotFound() -> impl IntoView {
     let path = use_location().pathname;
     // The address sits where the sentence's `{path}` is, in any language's word order.
     let sentence = t(w::NO_PAGE_AT);
-    let (before, after) = sentence.split_once("{path}").unwrap_or((sentence, ""));
+    let (before, after) = crate::i18n::around(sentence, "path");
     view! {
         <Breadcrumbs crumbs=vec![(crate::routes::NOT_FOUND.label().into(), None)]/>
         <PageHead heading=crate::routes::NOT_FOUND.title() title=title(&[crate::routes::NOT_FOUND.title()])/>

@@ -175,7 +175,7 @@ pub fn SignIn() -> impl IntoView {
                 </button>
             </form>
             <section class="card sign-in-prefs">
-                <crate::i18n::picker::LanguagePicker id="sign-in-language"/>
+                <super::language_picker::LanguagePicker id="sign-in-language"/>
             </section>
         </main>
     }

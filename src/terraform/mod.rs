@@ -4,6 +4,7 @@
 pub mod export;
 pub mod hcl;
 pub mod names;
+pub mod progress;
 pub mod resources;
 pub mod run;
 

@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::export::{Snapshot, export, file_name};
+use super::progress::ExportState;
 use crate::api::{self, Api, ApiError, page_origin};
-use crate::clusters::export::ExportState;
 use crate::i18n::k::terraform as w;
 use crate::i18n::{Msg, tf};
 use crate::kit::save::{Body, save};

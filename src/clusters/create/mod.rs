@@ -20,7 +20,7 @@ use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::kit::page::{Breadcrumbs, PageHead};
 use crate::links;
-use name_field::{NameField, NameState, availability};
+use name_field::{NameField, availability};
 use outcome::Outcome;
 use pay::{decided, payment_choice, region_phrase, summary};
 use plans::{PLANS, period_for, plan};
@@ -121,7 +121,7 @@ pub fn CreateCluster() -> impl IntoView {
             regions: regions.with(check::Read::of),
             region_chosen: !region.with(String::is_empty),
             named: !name.with(|n| n.trim().is_empty()),
-            name_taken: matches!(name_state.get(), NameState::Unavailable { .. }),
+            name_taken: name_state.with(|s| s.refused()),
             pay_settled: settled.get(),
         });
         if let Some(refusal) = check::refusal(&form) {

@@ -12,7 +12,7 @@ use crate::clusters::watch::ClusterWatch;
 use crate::i18n::k::clusters_create as w;
 use crate::i18n::{t, tf};
 use crate::kit::Write;
-use crate::redirect::Redirecting;
+use crate::kit::redirecting::Redirecting;
 use crate::session::{Flash, Session};
 
 /// Which of the three shapes came back.
@@ -56,10 +56,10 @@ pub fn Outcome(result: ClusterCreationResult, name: String) -> impl IntoView {
             let (id, name) = (cluster.id.clone(), cluster.name.clone());
             watch.publish(id.clone(), *cluster);
             if let Some(center) = crate::activity::center() {
-                crate::activity::track::cluster(center, watch, &id, &name);
+                crate::clusters::track::cluster(center, watch, &id, &name);
             }
             navigate(&path, NavigateOptions { replace: true, ..Default::default() });
-            view! { <p class="loading">{t(w::OPENING_NEW)}</p> }.into_any()
+            crate::kit::waiting(t(w::OPENING_NEW))
         }
         Next::Authenticate { client_secret, cluster_id } => {
             view! { <Authenticate client_secret=client_secret cluster_id=cluster_id name=name/> }.into_any()
@@ -125,7 +125,7 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
             <h2>{t(w::CONFIRM_HEADING)}</h2>
             <p>{tf(w::BANK_ASKS, &[("name", &name)])}</p>
             {move || match pay.error.get() {
-                None => view! { <p class="loading">{t(w::WAITING_CONFIRMATION)}</p> }.into_any(),
+                None => crate::kit::waiting(t(w::WAITING_CONFIRMATION)),
                 Some(e) => {
                     let confirm = confirm.clone();
                     view! {

@@ -11,8 +11,8 @@ use crate::api::{self, use_api};
 use crate::clusters::payment::{PAGE_ASKS_FOR_THE_CARD, unpaid_reason, waiting_for_payment};
 use crate::i18n::k::{clusters_create as w, clusters_page as page};
 use crate::i18n::{t, tf};
+use crate::kit::redirecting::Redirecting;
 use crate::kit::{Loaded, Write};
-use crate::redirect::Redirecting;
 
 /// Puts the pending cluster's ID in the address bar without a navigation (the wizard
 /// stays as it is, the bank's prompt open); a reload then comes back to it.

@@ -40,7 +40,7 @@ pub fn ClusterOverview() -> impl IntoView {
                     let host = cluster.with(|c| c.host.clone());
                     view! { {host_view(&host)}" "<CopyButton text=host what=t(w::COPY_HOST)/> }
                 }}</dd>
-                <dt>{t(w::REGION)}</dt><dd id="cluster-region">{move || cluster.with(|c| words::region_view(&c.region.name, &c.region.region))}</dd>
+                <dt>{t(w::REGION)}</dt><dd id="cluster-region">{move || cluster.with(|c| crate::kit::coded::region(&c.region.name, &c.region.region))}</dd>
                 <dt>{t(w::CUSTOM_DOMAIN)}</dt>
                 <dd id="custom-domain"><CustomDomain id=id.clone()/> " "
                     <a href=links::cluster_tab(&id, ClusterTab::Domains) id="custom-domain-link">{t(w::MANAGE_DOMAINS)}</a></dd>
@@ -48,7 +48,7 @@ pub fn ClusterOverview() -> impl IntoView {
                 <dt>{t(w::ORGANIZATION)}</dt>
                 <dd>{move || cluster.with(|c| c.owner.clone()).map(|o| format!("{} ({o})", directory.org_label(&o))).unwrap_or_else(|| "—".into())}</dd>
                 <dt>{t(w::VARIANT)}</dt><dd id="cluster-variant">{move || cluster.with(|c| match c.variant.as_deref() {
-                    Some(code) => words::or_code(words::variant(code), code),
+                    Some(code) => crate::kit::coded::or_code(words::variant(code), code),
                     None => "—".into_any(),
                 })}</dd>
                 <dt>{t(w::TIER)}</dt><dd class="cap">{move || cluster.with(|c| c.tier.to_string())}</dd>

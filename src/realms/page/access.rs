@@ -12,7 +12,8 @@ use crate::i18n::{k, t, tf};
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
-use crate::realms::console::{is_web_link, open_console};
+use crate::realms::console::open_console;
+use crate::redirect::safe_external;
 
 #[component]
 pub fn Access() -> impl IntoView {
@@ -48,7 +49,7 @@ pub fn app_link_problem(client_id: &str, redirect_uri: &str) -> Option<&'static 
     if client_id.trim().is_empty() {
         return Some(t(k::realms::APP_LINK_NEEDS_CLIENT));
     }
-    if !is_web_link(redirect_uri.trim()) {
+    if safe_external(redirect_uri).is_none() {
         return Some(t(k::realms::APP_LINK_NEEDS_REDIRECT));
     }
     None
@@ -102,7 +103,7 @@ fn AppLink() -> impl IntoView {
             {move || shown.get().map(|(link, until)| {
                 let url = link.link.clone();
                 // Only an http(s) link is offered as a link; anything else is text.
-                let follow = is_web_link(&url).then(|| view! { " "<a href=url.clone() target="_blank" rel="noopener noreferrer" id="app-link-open">{t(k::realms::OPEN_LINK)}</a> });
+                let follow = safe_external(&url).is_some().then(|| view! { " "<a href=url.clone() target="_blank" rel="noopener noreferrer" id="app-link-open">{t(k::realms::OPEN_LINK)}</a> });
                 view! {
                     <div class="secret-box" id="app-link">
                         <p><strong>{t(k::realms::SINGLE_USE_LINK)}</strong></p>

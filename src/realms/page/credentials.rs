@@ -47,7 +47,7 @@ pub fn Credentials() -> impl IntoView {
         Memo::new(move |_| directory.permit(&ctx.realm.with(|r| r.org_id.clone().unwrap_or_default()), op));
     move || {
         match verdict.get() {
-        None => view! { <section class="card" id="credentials"><h2>{t(k::realms::CREDENTIALS)}</h2><p class="loading">{crate::directory::checking()}</p></section> }.into_any(),
+        None => view! { <section class="card" id="credentials"><h2>{t(k::realms::CREDENTIALS)}</h2>{crate::kit::waiting(crate::directory::checking())}</section> }.into_any(),
         Some(Err(why)) => view! {
             <section class="card" id="credentials">
                 <h2>{t(k::realms::CREDENTIALS)}</h2>

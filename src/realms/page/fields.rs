@@ -57,7 +57,7 @@ pub fn Fields() -> impl IntoView {
                 <dt>{t(k::realms::ORGANIZATION)}</dt><dd data-field="org_id">{org}</dd>
                 <dt>{t(k::realms::CLUSTER)}</dt><dd data-field="cluster">{cluster}</dd>
                 <dt>{t(k::realms::REGION)}</dt><dd data-field="region">{move || realm.with(|r| match r.region.as_deref() {
-                    Some(code) => crate::words::region_view(code, code),
+                    Some(code) => crate::kit::coded::region(code, code),
                     None => "—".into_any(),
                 })}</dd>
                 <dt>{t(k::realms::CREATED)}</dt><dd data-field="created_at">{move || when(realm.with(|r| r.created_at))}</dd>

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use cluster_sandbox::{Config, demo};
 use fantoccini::Locator;
+use fantoccini::error::CmdError;
 
 use super::{Flow, as_admin_elsewhere};
 use crate::harness::{Ctx, OrFail, run_flow};
@@ -55,9 +56,28 @@ async fn no_panic(ctx: &Ctx) {
     assert!(!body.contains("panicked at"), "a panic message is on the page");
 }
 
+/// A driver answer while the page re-renders under the faults: an element that went away or
+/// cannot be used this instant (stale, gone, covered) is `None`, looked at again next round;
+/// any other driver error (a lost session, a script error) fails the flow instead of reading
+/// as "nothing here", which would let the walk pass having seen nothing.
+fn unless_gone<T>(answer: Result<T, CmdError>, what: &str) -> Option<T> {
+    match answer {
+        Ok(value) => Some(value),
+        Err(e)
+            if e.is_stale_element_reference()
+                || e.is_no_such_element()
+                || e.is_element_not_interactable()
+                || e.to_string().contains("click intercepted") =>
+        {
+            None
+        }
+        Err(e) => panic!("{what}: {e}"),
+    }
+}
+
 async fn text_of(ctx: &Ctx, css: &str) -> Option<String> {
-    let el = ctx.client.find(Locator::Css(css)).await.ok()?;
-    el.text().await.ok()
+    let el = unless_gone(ctx.client.find(Locator::Css(css)).await, css)?;
+    unless_gone(el.text().await, css)
 }
 
 async fn field(ctx: &Ctx, css: &str) -> String {
@@ -83,19 +103,22 @@ async fn through(ctx: &Ctx, css: &str, needle: &str, again: Option<&str>, kept: 
             "{css} never contained {needle:?} through the faults ({seen} failures met)"
         );
         // An error panel, or any other failure message that carries its own Retry.
-        let panels =
-            ctx.client.find_all(Locator::Css(".error-panel, :has(> button.retry)")).await.unwrap_or_default();
+        let panels = unless_gone(
+            ctx.client.find_all(Locator::Css(".error-panel, :has(> button.retry)")).await,
+            "the failures on screen",
+        )
+        .unwrap_or_default();
         let mut acted = panels.is_empty();
         for panel in panels {
-            let Ok(text) = panel.text().await else { continue };
+            let Some(text) = unless_gone(panel.text().await, "a failure's text") else { continue };
             if text.trim().is_empty() {
                 continue;
             }
             assert!(text.contains("failed"), "a failure that does not say what failed: {text:?}");
-            if let Ok(retry) = panel.find(Locator::Css("button")).await {
+            if let Some(retry) = unless_gone(panel.find(Locator::Css("button")).await, "a failure's Retry") {
                 seen += 1;
                 println!("    met: {}", text.lines().next().unwrap_or_default());
-                let _ = retry.click().await;
+                unless_gone(retry.click().await, "clicking Retry");
                 acted = true;
             } else if let Some(button) = again {
                 for (input, value) in kept {
@@ -107,11 +130,12 @@ async fn through(ctx: &Ctx, css: &str, needle: &str, again: Option<&str>, kept: 
                 }
                 // A probe, not a check: a control re-rendered under the faults reads as enabled and is
                 // tried again.
-                let enabled = ctx.find(button).await.attr("disabled").await.ok().flatten().is_none();
+                let enabled =
+                    unless_gone(ctx.find(button).await.attr("disabled").await, button).flatten().is_none();
                 if enabled {
                     seen += 1;
                     println!("    met (write): {}", text.lines().next().unwrap_or_default());
-                    let _ = ctx.find(button).await.click().await;
+                    unless_gone(ctx.find(button).await.click().await, button);
                     acted = true;
                 }
             }

@@ -96,11 +96,7 @@ async fn settle(ctx: &Ctx) {
 
 /// What is wrong with the page as it stands (see CHECK); the layout flow asks it too.
 pub(super) async fn problems(ctx: &Ctx) -> Vec<String> {
-    let found = ctx.client.execute(CHECK, vec![]).await.unwrap_or_else(|e| panic!("check: {e}"));
-    found
-        .as_array()
-        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
-        .unwrap_or_default()
+    ctx.strings(CHECK).await
 }
 
 async fn walk(ctx: Ctx) {

@@ -353,13 +353,8 @@ async fn long_languages(ctx: Ctx) {
             for width in [1366, 390] {
                 ctx.client.set_window_size(width, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
                 tokio::time::sleep(Duration::from_millis(150)).await;
-                let clipped = ctx.script(CLIPPED_BUTTONS).await;
-                let clipped = clipped.as_array().cloned().unwrap_or_default();
-                for problem in problems(&ctx)
-                    .await
-                    .into_iter()
-                    .chain(clipped.iter().filter_map(|v| v.as_str().map(String::from)))
-                {
+                let clipped = ctx.strings(CLIPPED_BUTTONS).await;
+                for problem in problems(&ctx).await.into_iter().chain(clipped) {
                     failures.push(format!("{code} {path} at {width} px: {problem}"));
                 }
             }

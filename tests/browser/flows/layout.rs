@@ -82,18 +82,10 @@ for (const item of document.querySelectorAll('.topbar > a, .topbar > span:not(.s
 return broken;
 "#;
 
-async fn strings(ctx: &Ctx, script: &str) -> Vec<String> {
-    let found = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("check: {e}"));
-    found
-        .as_array()
-        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
-        .unwrap_or_default()
-}
-
 async fn check(ctx: &Ctx, path: &str, failures: &mut Vec<String>) {
     open(ctx, path).await;
-    let header = strings(ctx, BROKEN_HEADER_LABELS).await;
-    for problem in problems(ctx).await.into_iter().chain(strings(ctx, SPLIT_WORDS).await).chain(header) {
+    let header = ctx.strings(BROKEN_HEADER_LABELS).await;
+    for problem in problems(ctx).await.into_iter().chain(ctx.strings(SPLIT_WORDS).await).chain(header) {
         failures.push(format!("{path} at 800 px: {problem}"));
     }
     ctx.snap(&format!("layout{}", path.replace('/', "_"))).await;
@@ -151,7 +143,7 @@ async fn walk(ctx: Ctx) {
     check(&ctx, "/review", &mut failures).await;
     ctx.wait_text("table#review-desk", "loyalty-points").await;
     tokio::time::sleep(Duration::from_millis(200)).await;
-    for problem in strings(&ctx, SPLIT_WORDS).await {
+    for problem in ctx.strings(SPLIT_WORDS).await {
         failures.push(format!("/review (filled) at 800 px: {problem}"));
     }
     println!("    layout: walked {} screens at 800 px", screens.len() + 1);
@@ -183,7 +175,7 @@ async fn buttons_whole(ctx: Ctx) {
                     .and_then(|n| n.as_u64())
                     .unwrap_or(0);
                 checked += shown;
-                for problem in strings(&ctx, SPLIT_WORDS).await {
+                for problem in ctx.strings(SPLIT_WORDS).await {
                     failures.push(format!("{code} {path} at {width} px: {problem}"));
                 }
             }

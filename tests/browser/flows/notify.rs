@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::env_vars::{apply, stage_add};
 use super::{Flow, axe, sign_in_again};
-use crate::harness::{Ctx, WAIT, run_flow};
+use crate::harness::{Ctx, OrFail, WAIT, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -193,13 +193,13 @@ async fn ended_while_hidden(ctx: Ctx) {
 async fn option_says(ctx: &Ctx, row: &str, why: &str) {
     let option = format!("{row} input.notify-me");
     ctx.wait_text(&format!("{row} .notify-why"), why).await;
-    assert!(!ctx.find(&option).await.is_enabled().await.unwrap_or(true), "the option is still enabled");
+    assert!(!ctx.find(&option).await.enabled_or_fail().await, "the option is still enabled");
     assert!(!ctx.exists(&format!("{option}:checked")).await, "the option is checked");
-    let described = ctx
-        .script(&format!("return document.querySelector(\"{option}\").getAttribute('aria-describedby');"))
-        .await;
-    let hint = ctx.find(&format!("{row} .notify-why")).await.attr("id").await.ok().flatten();
-    assert_eq!(described.as_str(), hint.as_deref(), "the option is not described by its reason");
+    // Both must be there: two missing ids (None = None) would say nothing about the link.
+    let described = ctx.find(&option).await.attr_or_fail("aria-describedby").await;
+    let hint = ctx.find(&format!("{row} .notify-why")).await.attr_or_fail("id").await;
+    let Some(hint) = hint.filter(|id| !id.is_empty()) else { panic!("the reason under {row} has no id") };
+    assert_eq!(described.as_deref(), Some(hint.as_str()), "the option is not described by its reason");
 }
 
 async fn says_why(ctx: Ctx) {

@@ -106,9 +106,7 @@ async fn import_users_refused(ctx: Ctx) {
     let problem = ctx.wait_text("#import-problem", "3 users").await;
     assert!(problem.contains("Partial import") && problem.contains("Nothing was sent"), "{problem}");
     assert!(disabled(&ctx, "#import-realm").await, "a refused file can still be imported");
-    for status in ["201", "400", "409"] {
-        assert_eq!(ctx.calls("cluster.deployment.import", status).await, 0, "an import was sent ({status})");
-    }
+    assert_eq!(ctx.calls_any("cluster.deployment.import").await, 0, "an import was sent");
     // Not JSON at all, and too big: refused the same way.
     let path = flow_file("import-users", "notes.json", b"realm = people");
     ctx.find("#import-file").await.send_keys(&path).await.unwrap_or_else(|e| panic!("attach: {e}"));
@@ -118,7 +116,8 @@ async fn import_users_refused(ctx: Ctx) {
     let path = flow_file("import-users", "big.json", big.as_bytes());
     ctx.find("#import-file").await.send_keys(&path).await.unwrap_or_else(|e| panic!("attach: {e}"));
     ctx.wait_text("#import-problem", "up to 1.0 MB").await;
-    assert_eq!(ctx.calls("cluster.deployment.import", "201").await, 0);
+    // Any answer at all (a 413 included) means the file was sent.
+    assert_eq!(ctx.calls_any("cluster.deployment.import").await, 0, "a refused file was sent");
 }
 
 async fn import_active_and_failed(ctx: Ctx) {

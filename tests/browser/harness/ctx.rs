@@ -99,6 +99,12 @@ impl Ctx {
         calls_at(&self.api, op, status).await
     }
 
+    /// How often the sandbox has answered `op` so far, whatever the status (a 413 or a 500
+    /// too): what "nothing was sent" must check. Fails the flow when it cannot be read.
+    pub async fn calls_any(&self, op: &str) -> u64 {
+        self.coverage().await.get(op).map(|statuses| statuses.values().sum()).unwrap_or(0)
+    }
+
     /// The sandbox's coverage so far (operation → status → calls); fails the flow when it
     /// cannot be read.
     pub async fn coverage(&self) -> Coverage {
@@ -120,6 +126,15 @@ impl Ctx {
     /// driver error fails the flow rather than reading as `null`.
     pub async fn script(&self, js: &str) -> Value {
         self.client.execute(js, vec![]).await.unwrap_or_else(|e| panic!("script {js:.120}: {e}"))
+    }
+
+    /// Runs a check `js` that returns an array of strings (the problems it found, `[]` for
+    /// none) and gives them. Anything else (`null`, an object, a number in the array, a
+    /// script error) fails the flow: a check that could not run must not read as "no
+    /// problems".
+    pub async fn strings(&self, js: &str) -> Vec<String> {
+        let found = self.script(js).await;
+        strings_of(&found).unwrap_or_else(|why| panic!("check {js:.120}: {why}"))
     }
 
     /// `script` for a script that ends by calling `arguments[arguments.length - 1]`.
@@ -188,6 +203,21 @@ impl Ctx {
             }
         }
     }
+}
+
+/// A script's answer as a list of strings; `Err` saying what came instead.
+fn strings_of(found: &Value) -> Result<Vec<String>, String> {
+    let Some(items) = found.as_array() else {
+        return Err(format!("expected an array of strings, got {found:.200}"));
+    };
+    items
+        .iter()
+        .map(|item| {
+            item.as_str()
+                .map(String::from)
+                .ok_or_else(|| format!("expected a string in the array, got {item:.200}"))
+        })
+        .collect()
 }
 
 /// An element's attribute, property, text and state, read so that a driver error (a stale

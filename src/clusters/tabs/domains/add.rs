@@ -36,7 +36,7 @@ pub fn AddDomain() -> impl IntoView {
         let cluster = ctx.cluster.id.get_value();
         write.run(async move { api::call(api, &op).await }, move |v| {
             if let Some(center) = center {
-                crate::activity::track::domain(center, ctx.watch, &cluster, &v.domain.id, &v.domain.domain);
+                crate::clusters::track::domain(center, ctx.watch, &cluster, &v.domain.id, &v.domain.domain);
             }
             host.try_set(String::new());
             touched.try_set(false);

@@ -56,7 +56,7 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
 
     let status = move || {
         match value() {
-        None => view! { <span class="loading">{t(w::CHECKING)}</span> }.into_any(),
+        None => crate::kit::waiting_inline(t(w::CHECKING)),
         Some(CustomerDomainValidation { status, certificate_status, .. }) => view! {
             {badge(dns_label(&status), "dns-status")} " " {badge(certificate_label(&certificate_status), "cert-status")}
         }

@@ -25,11 +25,7 @@ mod window;
 
 pub use page::ClusterLogs;
 
-/// A translated sentence cut at its `{slot}`: the words before and after it, so markup (a
-/// `<code>`, a link) goes where each language puts it. No slot: all of it comes before.
-pub fn around<'a>(sentence: &'a str, slot: &str) -> (&'a str, &'a str) {
-    sentence.split_once(format!("{{{slot}}}").as_str()).unwrap_or((sentence, ""))
-}
+pub use crate::i18n::around;
 
 #[cfg(test)]
 mod tests {

@@ -14,8 +14,8 @@ use super::checks::check_export;
 use crate::api::{self, ApiError};
 use crate::i18n::k::cluster_realms as w;
 use crate::i18n::{Phrase, t, tf};
-use crate::kit::Write;
 use crate::kit::code::CodePanel;
+use crate::kit::{Tone, Write};
 use crate::links;
 use crate::realms::{key, realm_watch};
 use cluster_api::Call;
@@ -104,7 +104,7 @@ pub fn ImportRealm() -> impl IntoView {
         started.set(None);
         importing.run(async move { api::call(api, &op).await }, move |created| {
             if let Some(center) = center {
-                crate::activity::track::realm(
+                crate::realms::track::realm(
                     center,
                     realms,
                     &created.id,
@@ -149,18 +149,18 @@ fn ImportStatus(id: String, name: String) -> impl IntoView {
         <div class="import-status" id="import-status" role="status" data-realm=data>
             {move || feed.with(|f| match (&f.value, &f.error) {
                 (Some(r), _) if r.state == DeploymentState::Active => view! {
-                    <p class="ok" data-state="ACTIVE">{tf(w::IMPORTED, &[("name", &name)])}" "<a href=href.clone()>{t(w::OPEN_IT)}</a></p>
+                    <p class=Tone::Ok.name() data-state="ACTIVE">{tf(w::IMPORTED, &[("name", &name)])}" "<a href=href.clone()>{t(w::OPEN_IT)}</a></p>
                 }.into_any(),
                 (Some(r), _) if r.state == DeploymentState::Failed => view! {
                     // The reason is the service's (English) when it gave one, marked so.
-                    <p class="bad" data-state="FAILED">{{
+                    <p class=Tone::Bad.name() data-state="FAILED">{{
                         let theirs = r.state_error.clone().filter(|e| !e.trim().is_empty());
                         let reason = theirs.clone().unwrap_or_else(|| t(w::NO_REASON).into());
                         crate::kit::theirs::mark(tf(w::IMPORT_FAILED, &[("name", &name), ("reason", &reason)]), &theirs.unwrap_or_default())
                     }}</p>
                     <p class="hint">{t(w::IMPORT_FAILED_HINT)}</p>
                 }.into_any(),
-                (_, Some(e)) => view! { <p class="bad">{crate::kit::theirs::mark(tf(w::PROGRESS_UNREADABLE, &[("reason", &e.detail())]), &e.service_message().unwrap_or_default())}</p> }.into_any(),
+                (_, Some(e)) => view! { <p class=Tone::Bad.name()>{crate::kit::theirs::mark(tf(w::PROGRESS_UNREADABLE, &[("reason", &e.detail())]), &e.service_message().unwrap_or_default())}</p> }.into_any(),
                 _ => view! { <p data-state="PENDING"><span class="spinner" aria-hidden="true"></span>{format!(" {}", tf(w::IMPORTING_NAMED, &[("name", &name)]))}</p> }.into_any(),
             })}
         </div>

@@ -76,7 +76,7 @@ pub fn ApplyPanel() -> impl IntoView {
             // Either way the restart status changed (or was not what this page thought).
             restarts.refresh(id.clone());
             if let (Ok(_), Some(center)) = (&result, center) {
-                crate::activity::track::restart(
+                crate::clusters::track::restart(
                     center,
                     restarts,
                     &id,
@@ -108,7 +108,7 @@ pub fn ApplyPanel() -> impl IntoView {
         ctx.denied.get().or_else(|| (in_progress() == Some(true)).then(|| t(w::RESTART_RUNNING).into()))
     };
     let status = move || match restart_view(in_progress(), applied_at.get(), checked_at()) {
-        RestartView::Unknown => view! { <p class="loading">{t(w::CHECKING_RESTARTS)}</p> }.into_any(),
+        RestartView::Unknown => crate::kit::waiting(t(w::CHECKING_RESTARTS)),
         RestartView::Idle => view! { <p class="restart-state">{t(w::NO_RESTART)}</p> }.into_any(),
         RestartView::Restarting => view! {
             <p class="restart-state">{crate::kit::badge::restart_in_progress()}

@@ -167,7 +167,7 @@ pub fn Uploader(
             {move || (kind == FileKind::Jar && problem.with(Option::is_some)
                 && picked.with(|p| p.as_deref().is_some_and(|n| n.to_ascii_lowercase().ends_with(".zip"))))
                 .then(|| {
-                    let (before, after) = crate::clusters::around(t(w::JAR_HOWTO), "{link}");
+                    let (before, after) = crate::i18n::around(t(w::JAR_HOWTO), "link");
                     view! { <p class="hint jar-howto">{before}<a href=THEME_GUIDE target="_blank" rel="noopener noreferrer">{t(w::JAR_HOWTO_LINK)}</a>{after}</p> }
                 })}
             {move || progress_view(run)}
