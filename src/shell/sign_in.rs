@@ -174,8 +174,11 @@ pub fn SignIn() -> impl IntoView {
                     {sign_in.label(t(w::SUBMIT), t(w::SUBMITTING))}
                 </button>
             </form>
+            // The theme too: a person choosing Dark before signing in keeps it (prefs.js
+            // applies it before the first paint of every later visit).
             <section class="card sign-in-prefs">
                 <super::language_picker::LanguagePicker id="sign-in-language"/>
+                <super::theme_picker::ThemePicker id="sign-in-theme"/>
             </section>
         </main>
     }

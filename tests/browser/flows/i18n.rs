@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::Flow;
 use super::hostile::{open, problems};
 use crate::cdp::emulate_media;
-use crate::harness::{Ctx, run_flow};
+use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
@@ -26,6 +26,9 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         }),
         ("theme_dark_is_applied_before_the_first_paint", |d| {
             Box::pin(run_flow(d, Config::default(), dark_first_paint))
+        }),
+        ("theme_chosen_on_the_sign_in_page_holds_after_sign_in", |d| {
+            Box::pin(run_flow(d, Config::default(), sign_in_theme))
         }),
     ]
 }
@@ -375,6 +378,31 @@ fn pixel(png: &[u8], x: u32, y: u32) -> [u8; 3] {
     assert_eq!(info.bit_depth, png::BitDepth::Eight, "the screenshot is not 8-bit");
     let at = (y as usize * info.line_size) + x as usize * channels;
     [buf[at], buf[at + 1], buf[at + 2]]
+}
+
+/// The sign-in page offers the theme beside the language: Dark chosen there applies at
+/// once, is kept through signing in, and the account menu shows it as chosen.
+async fn sign_in_theme(ctx: Ctx) {
+    emulate_media(&ctx.client, &[("prefers-color-scheme", "light")]).await;
+    ctx.goto("/").await;
+    ctx.wait_url("/sign-in").await;
+    let select = ctx.find("#sign-in-theme").await;
+    select.select_by_value("dark").await.unwrap_or_else(|e| panic!("theme: {e}"));
+    let theme = ctx.script("return document.documentElement.dataset.theme;").await;
+    assert_eq!(theme.as_str(), Some("dark"), "choosing Dark on the sign-in page did not apply it");
+    let background = ctx.script("return getComputedStyle(document.body).backgroundColor;").await;
+    assert_eq!(
+        background.as_str(),
+        Some("rgb(15, 18, 22)"),
+        "the sign-in page is not dark after choosing Dark"
+    );
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    ctx.wait_url("/clusters").await;
+    ctx.click("#account-menu-button").await;
+    let chosen = ctx.find("#account-theme").await.prop_or_fail("value").await;
+    assert_eq!(chosen.as_deref(), Some("dark"), "the account menu does not show the theme chosen at sign-in");
+    let theme = ctx.script("return document.documentElement.dataset.theme;").await;
+    assert_eq!(theme.as_str(), Some("dark"), "the theme chosen at sign-in was lost on signing in");
 }
 
 async fn dark_first_paint(ctx: Ctx) {
