@@ -50,6 +50,12 @@ pub fn is_staff(token: &str) -> bool {
     })
 }
 
+/// Who a token names (`sub`, `name`, `email`, `preferred_username`), as userinfo would say
+/// it; `None` when it is not a JWT or names no subject.
+pub fn user_info(token: &str) -> Option<cluster_api::identity::UserInfo> {
+    serde_json::from_value(claims(token)?).ok()
+}
+
 /// The token's subject (`sub`), the holder's user ID; `None` when absent or empty.
 pub fn subject(token: &str) -> Option<String> {
     claims(token)?["sub"].as_str().map(str::trim).filter(|s| !s.is_empty()).map(String::from)
@@ -73,6 +79,22 @@ mod tests {
 
     fn jwt(claims: &str) -> String {
         format!("{}.{}.sig", encode(br#"{"alg":"HS256"}"#), encode(claims.as_bytes()))
+    }
+
+    #[test]
+    fn a_token_names_its_person() {
+        let Some(info) =
+            user_info(&jwt(r#"{"sub":"user-alice","name":"Alice Anders","email":"alice@acme.example"}"#))
+        else {
+            panic!("a token with a subject names nobody");
+        };
+        assert_eq!(info.sub, "user-alice");
+        assert_eq!(info.name.as_deref(), Some("Alice Anders"));
+        assert_eq!(info.email.as_deref(), Some("alice@acme.example"));
+        let bare = user_info(&jwt(r#"{"sub":"user-alice"}"#));
+        assert!(bare.is_some_and(|i| i.name.is_none() && i.email.is_none()));
+        assert!(user_info(&jwt(r#"{"name":"no subject"}"#)).is_none());
+        assert!(user_info("opaque-token").is_none());
     }
 
     #[test]

@@ -45,8 +45,8 @@ pub struct Credentials {
 #[derive(Clone)]
 pub enum Renewal {
     Secret(Credentials),
-    /// `id_token`: the ID token, kept for sign-out's `id_token_hint` only (never sent to
-    /// the API, never stored).
+    /// `id_token`: the ID token, kept for sign-out's `id_token_hint` and read once for the
+    /// person's name under an outside issuer (never sent to the API, never stored).
     Account {
         refresh_token: String,
         id_token: Option<String>,

@@ -12,7 +12,7 @@ use crate::i18n::k::account as w;
 use crate::i18n::{Phrase, t, tf};
 use crate::links;
 use crate::navigation::safe_next;
-use crate::session::Session;
+use crate::session::{Renewal, Session};
 
 /// Rewrites the address bar without a navigation, before the router reads it.
 fn replace_url(path: &str) {
@@ -114,7 +114,11 @@ pub(super) async fn finish(session: Session, pending: &Pending, code: &str) -> R
     let (token, renewal) = tokens::redeem(&env, code, &pending.verifier, &redirect_uri(&page_origin()))
         .await
         .map_err(|e| tf(w::INCOMPLETE, &[("title", &e.title()), ("detail", &e.detail())]))?;
-    let info = tokens::who(&env, &token.access_token).await;
+    let id_token = match &renewal {
+        Renewal::Account { id_token, .. } => id_token.clone(),
+        Renewal::Secret(_) => None,
+    };
+    let info = tokens::person(&env, &token.access_token, id_token.as_deref()).await;
     let email = info.as_ref().and_then(|i| i.email.clone());
     let who = match info {
         Some(info) => info.name.or(info.email).unwrap_or_else(|| t(w::YOUR_ACCOUNT).into()),

@@ -77,7 +77,28 @@ pub async fn refresh(api: Api, env: &Environment, refresh_token: &str) -> Result
     Ok(token_from(tokens.access_token, tokens.expires_in))
 }
 
-/// Who `access_token` stands for, as the header shows it; `None` when it cannot be told.
+/// Who a person who just signed in is, as the header shows it. An outside issuer's tokens
+/// name the person themselves (Keycloak puts the name and email in both), and came straight
+/// from its token endpoint: the console host's userinfo is not that issuer's, and the
+/// issuer's own may refuse an access token bound to the API (RFC 8707, as a certified
+/// provider does). So they are read first, and the console host asked only without them.
+pub async fn person(env: &Environment, access_token: &str, id_token: Option<&str>) -> Option<UserInfo> {
+    if env.own_issuer().is_some() {
+        let names = |info: &UserInfo| info.name.is_some() || info.email.is_some();
+        let from_tokens = id_token
+            .and_then(crate::claims::user_info)
+            .filter(names)
+            .or_else(|| crate::claims::user_info(access_token).filter(names));
+        if from_tokens.is_some() {
+            return from_tokens;
+        }
+    }
+    who(env, access_token).await
+}
+
+/// Who `access_token` stands for, as the console host's userinfo tells it (the service's
+/// tokens: an API secret's, or a person's without an outside issuer); `None` when it
+/// cannot be told.
 pub async fn who(env: &Environment, access_token: &str) -> Option<UserInfo> {
     let url = format!("{}{USERINFO_PATH}", env.origin(&page_origin()));
     let response = RequestBuilder::new(&url)
