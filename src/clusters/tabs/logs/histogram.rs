@@ -8,8 +8,8 @@ use leptos::prelude::*;
 
 use super::buckets::{Buckets, histogram};
 use super::filters::Filters;
-use super::reader::Reader;
 use super::window::{Window, clock, field, iso};
+use super::window_files::Reader;
 use crate::i18n::k::kit as units;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf, tp};

@@ -4,24 +4,24 @@
 
 mod bar;
 mod buckets;
-mod download;
+mod download_lines;
 mod drawer;
 mod events;
-mod export;
-mod filters;
+pub(crate) mod fetch;
+pub(crate) mod filters;
 mod follow;
 mod histogram;
-mod line;
+pub(crate) mod line;
 mod matching;
 mod narrowing;
 mod needle;
 mod notes;
 mod page;
-mod read;
-mod reader;
-mod search;
+pub(crate) mod search;
+mod telemetry_export;
 mod viewer;
-mod window;
+pub(crate) mod window;
+mod window_files;
 
 pub use page::ClusterLogs;
 

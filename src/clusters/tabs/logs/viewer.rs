@@ -1,14 +1,15 @@
 //! The log viewer: the window's lines, read in the browser, filtered by level, realm and a
 //! LogQL-style search, newest `limit` shown in a virtualised table; or the same lines'
 //! Keycloak events by column. Every filter is in the URL (`filters.rs`); what was read is
-//! the reader's (`reader.rs`); the pure work is `matching.rs`'s.
+//! the reader's (`window_files.rs`); the pure work is `matching.rs`'s.
 
 use leptos::prelude::*;
 
 use super::bar::FilterBar;
-use super::download::DownloadWindow;
+use super::download_lines::DownloadWindow;
 use super::drawer::LineDrawer;
 use super::events::{EventBar, event_cells};
+use super::fetch;
 use super::filters::{Filters, View};
 use super::follow::Follow;
 use super::histogram::Histogram;
@@ -16,10 +17,9 @@ use super::line::Entry;
 use super::matching::{Criteria, HOLD_CAP, hidden_without_realm, index_at, shown};
 use super::narrowing::Recent;
 use super::notes::Notes;
-use super::read;
-use super::reader::Reader;
 use super::search::{Search, parse};
 use super::window;
+use super::window_files::Reader;
 use crate::clusters::ClusterCtx;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tp};
@@ -45,7 +45,7 @@ pub struct Shown {
 }
 
 fn search_of(q: &str) -> Result<Search, String> {
-    Search::new(&parse(q)?, &read::regex)
+    Search::new(&parse(q)?, &fetch::regex)
 }
 
 fn level_class(e: &Entry) -> String {
@@ -149,7 +149,9 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
         chosen.track();
         // Set only what differs: each set wakes what reads it, on every keystroke.
         if prev.is_some() {
-            for (signal, value) in [(pages, 1), (reader.round, 0), (reader.budget, super::reader::ROUND)] {
+            for (signal, value) in
+                [(pages, 1), (reader.round, 0), (reader.budget, super::window_files::ROUND)]
+            {
                 if signal.get_untracked() != value {
                     signal.set(value);
                 }
@@ -234,7 +236,7 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
             }}
             <div class="actions">
                 <button type="button" class="button subtle" id="log-load-more"
-                    disabled=move || matches.with(|m| m.as_ref().map_or(0, Vec::len)) < wanted.get() && !reader.files.with(|f| f.iter().any(|f| f.state == super::reader::FileState::Unread))
+                    disabled=move || matches.with(|m| m.as_ref().map_or(0, Vec::len)) < wanted.get() && !reader.files.with(|f| f.iter().any(|f| f.state == super::window_files::FileState::Unread))
                     on:click=move |_| { pages.update(|p| *p += 1); reader.round.set(0); }>{t(w::LOAD_MORE)}</button>
                 <DownloadWindow reader=reader span=span cluster=ctx.cluster.with_untracked(|c| c.name.clone()) shown=shown_lines/>
             </div>

@@ -1,4 +1,4 @@
-//! Reading log files in the browser: the window's files (`cluster.log.list`, a page at a
+//! Fetching log files (the reader's I/O; `window_files.rs` decides what to read): the window's files (`cluster.log.list`, a page at a
 //! time), a file's signed link (`cluster.log.detail`), its bytes from storage, gunzipped by
 //! the browser's own `DecompressionStream` (no inflate code in the wasm), and the browser's
 //! `RegExp` for the search's `|~`/`!~` (no regex engine in the wasm either).
