@@ -67,10 +67,12 @@ pub fn shown_message<'a>(message: &'a str, needles: &[Needle]) -> Cow<'a, str> {
     Cow::Owned(format!("…{}", message.get(start..).unwrap_or(message)))
 }
 
-/// The Events columns a filter is on (their style-sheet name), with each one's value in
-/// `event`.
-fn filtered(f: &EventFilters, realm: &str) -> Vec<(&'static str, fn(&Event) -> &str)> {
-    let mut out: Vec<(&'static str, fn(&Event) -> &str)> = Vec::new();
+/// An Events column: its style-sheet name, and its value in an event.
+type Column = (&'static str, fn(&Event) -> &str);
+
+/// The Events columns a filter is on.
+fn filtered(f: &EventFilters, realm: &str) -> Vec<Column> {
+    let mut out: Vec<Column> = Vec::new();
     if !f.kind.is_empty() {
         out.push(("type", |e| &e.kind));
     }
