@@ -19,6 +19,7 @@ mod notes;
 mod page;
 pub(crate) mod search;
 mod telemetry_export;
+pub(crate) mod timing;
 mod uncut;
 mod viewer;
 pub(crate) mod window;
