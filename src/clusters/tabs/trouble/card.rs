@@ -124,6 +124,7 @@ fn TroubleBody(said: RwSignal<Option<String>>) -> impl IntoView {
                 <div class="error-panel" role="alert" id="trouble-file-failed">
                     <p class="error-title">{tf(w::FILE_FAILED, &[("name", &name)])}</p>
                     <p class="error-detail">{why}</p>
+                    <button type="button" class="button" on:click=again>{t(w::READ_AGAIN)}</button>
                 </div>
             }.into_any(),
             Reading::NoFiles { at } => view! {
@@ -198,7 +199,7 @@ fn figures_view(base: &str, f: &Figures) -> AnyView {
         })
         .collect_view();
     view! {
-        <table id="trouble-figures">
+        <table id="trouble-figures" data-from=f.from.to_string() data-to=f.to.to_string()>
             <caption>{t(w::CAPTION)}</caption>
             <thead><tr>
                 <th scope="col">{t(w::COL_WHAT)}</th>
