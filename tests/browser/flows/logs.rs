@@ -42,7 +42,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
 
 /// The realm a line names as the viewer reads it: `realmId=` among its first line's
 /// `, `-separated fields.
-fn realm_of(text: &str) -> Option<&str> {
+pub(super) fn realm_of(text: &str) -> Option<&str> {
     let first = text.lines().next().unwrap_or_default();
     first.split(", ").find_map(|pair| pair.split_whitespace().last()?.strip_prefix("realmId="))
 }
@@ -208,7 +208,7 @@ async fn window(ctx: &Ctx) -> (i64, i64) {
 }
 
 /// `N` from the live count "N lines …".
-async fn shown(ctx: &Ctx) -> usize {
+pub(super) async fn shown(ctx: &Ctx) -> usize {
     let text = ctx.find("#log-count").await.text().await.unwrap_or_default();
     text.split_whitespace()
         .next()
@@ -217,7 +217,7 @@ async fn shown(ctx: &Ctx) -> usize {
 }
 
 /// Waits until reading has stopped (no file being read) and the count holds still.
-async fn settled(ctx: &Ctx) -> usize {
+pub(super) async fn settled(ctx: &Ctx) -> usize {
     let started = Instant::now();
     let mut last = (usize::MAX, Instant::now());
     loop {
@@ -235,7 +235,7 @@ async fn settled(ctx: &Ctx) -> usize {
 
 /// Every file of acme-prod whose lines may fall in `[from, to]`, read as another client
 /// would: listed, signed, downloaded (from the page, same origin), gunzipped here.
-async fn sandbox_text(ctx: &Ctx, from: i64, to: i64) -> Vec<String> {
+pub(super) async fn sandbox_text(ctx: &Ctx, from: i64, to: i64) -> Vec<String> {
     let body = format!(
         "const auth = {{ headers: {{ Authorization: 'Bearer ' + token.access_token }} }};
         const list = await fetch('/v2/clusters/cl-acme-prod/logs?max=1000', auth).then(r => r.json());
@@ -266,7 +266,7 @@ async fn sandbox_text(ctx: &Ctx, from: i64, to: i64) -> Vec<String> {
 }
 
 /// One entry: its instant (epoch ms), level and whole text (continuation lines included).
-fn entries(text: &str) -> Vec<(i64, String, String)> {
+pub(super) fn entries(text: &str) -> Vec<(i64, String, String)> {
     let mut out: Vec<(i64, String, String)> = Vec::new();
     for line in text.lines() {
         let at = line.get(..23).and_then(|t| NaiveDateTime::parse_from_str(t, "%Y-%m-%d %H:%M:%S,%3f").ok());
