@@ -211,3 +211,21 @@ fn figures_view(base: &str, f: &Figures) -> AnyView {
     }
     .into_any()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_says_errors_and_failed_logins_in_words() {
+        let f = Figures {
+            people: vec![("customers".into(), 4), ("staff".into(), 1)],
+            errors_in_realm: vec![("customers".into(), 1)],
+            errors_without_realm: 6,
+            ..Figures::default()
+        };
+        assert_eq!(summary(&f), "7 errors and 5 failed logins in the last hour");
+        let one = Figures { people: vec![("a".into(), 1)], errors_without_realm: 1, ..Figures::default() };
+        assert_eq!(summary(&one), "1 error and 1 failed login in the last hour");
+    }
+}

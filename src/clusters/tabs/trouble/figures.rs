@@ -226,6 +226,10 @@ mod tests {
         for search in [PEOPLE_SEARCH, NO_REALM_SEARCH, STARTS_SEARCH] {
             assert!(parse(search).is_ok(), "{search} does not parse");
         }
+        // The regexes reach the browser as written (unknown escapes kept).
+        let regex = |q: &str| parse(q).ok().and_then(|f| f.last().map(|f| f.text.clone()));
+        assert_eq!(regex(STARTS_SEARCH).as_deref(), Some(r"\] \([^)]*\) Keycloak .* started in "));
+        assert_eq!(regex(PEOPLE_SEARCH).as_deref(), Some("type=(IDENTITY_PROVIDER_)?LOGIN_ERROR(,|$)"));
         // The links read back as the filters they were built from.
         let query = people.split_once('?').map(|(_, q)| q.to_string()).unwrap_or_default();
         let pairs: Vec<(String, String)> = query
