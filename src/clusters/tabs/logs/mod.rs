@@ -1,6 +1,8 @@
 //! A cluster's Logs tab: a viewer over Keycloak's hourly log files (read and gunzipped in the
 //! browser), the files themselves to download, and telemetry export. The pure parts (line
 //! parser, search operators, URL filters, window arithmetic, matching) are tested natively.
+//! The Overview's trouble card (`tabs/trouble/`) reads and counts with the same parts: the
+//! modules it uses are `pub(crate)`.
 
 mod bar;
 mod buckets;
