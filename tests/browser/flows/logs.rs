@@ -37,6 +37,9 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         }),
         ("logs_viewer_downloads_the_lines_shown", |d| Box::pin(run_flow(d, Config::default(), lines_shown))),
         ("logs_viewer_histogram_sums_and_narrows", |d| Box::pin(run_flow(d, Config::default(), histogram))),
+        ("logs_viewer_columns_keep_the_filtered_field_whole", |d| {
+            Box::pin(run_flow(d, Config::default(), filtered_field_whole))
+        }),
     ]
 }
 
@@ -617,4 +620,48 @@ async fn histogram(ctx: Ctx) {
     assert_eq!(ctx.find("#log-range").await.prop_or_fail("value").await.as_deref(), Some("1h"));
     let again = settled(&ctx).await;
     assert!(again.abs_diff(n) <= 2, "after Back {again} lines; the hour had {n}");
+}
+
+/// Whether every cell `cells` (a CSS selector) that holds `needle` shows all of it: the
+/// needle's own box ends inside the cell's (a cut cell hides its end under the ellipsis).
+/// Answers (cells holding it, cells cutting it).
+async fn needle_in_view(ctx: &Ctx, cells: &str, needle: &str) -> (u64, u64) {
+    let script = format!(
+        "let h = 0, c = 0;
+        for (const cell of document.querySelectorAll({cells:?})) {{
+            const node = Array.from(cell.childNodes).find(n => n.nodeType === 3 && n.textContent.includes({needle:?}));
+            if (!node) continue;
+            h++;
+            const at = node.textContent.indexOf({needle:?});
+            const range = document.createRange();
+            range.setStart(node, at); range.setEnd(node, at + {len});
+            const box = cell.getBoundingClientRect(), word = range.getBoundingClientRect();
+            if (word.right > box.right + 1 || word.left < box.left - 1) c++;
+        }}
+        return [h, c];",
+        len = needle.len()
+    );
+    let v = ctx.script(&script).await;
+    let pair: (u64, u64) = serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
+    pair
+}
+
+/// Issue 37: Events cut the Error column a person filtered on ("invalid_user_creden…"), and
+/// Lines cut messages before the `error=` searched for. Both now show the field whole (the
+/// drawer has the rest of the line).
+async fn filtered_field_whole(ctx: Ctx) {
+    // A narrow window, as a laptop beside a terminal: the columns compete for room.
+    ctx.client.set_window_size(1100, 900).await.unwrap_or_else(|e| panic!("window size: {e}"));
+    open(&ctx, &format!("{LOGS}?window=6h&view=events&error=invalid_user")).await;
+    assert!(settled(&ctx).await > 0, "no event with that error in 6 hours");
+    let (held, cut) = needle_in_view(&ctx, "#log-events .vbody .c-error", "invalid_user_credentials").await;
+    assert!(held > 0, "no Error cell shows invalid_user_credentials");
+    assert_eq!(cut, 0, "{cut} of {held} Error cells cut the value filtered on");
+
+    open(&ctx, &format!("{LOGS}?window=6h&q={NEEDLE}")).await;
+    assert!(settled(&ctx).await > 0, "no line holds {NEEDLE} in 6 hours");
+    let (held, cut) = needle_in_view(&ctx, "#log-lines .vbody .c-message", NEEDLE).await;
+    assert!(held > 0, "no message cell shows {NEEDLE}");
+    assert_eq!(cut, 0, "{cut} of {held} messages cut {NEEDLE}, the word searched for");
+    axe::no_serious_violations(&ctx, "#log-viewer", "the viewer with a long word searched for").await;
 }
