@@ -11,7 +11,7 @@ use std::time::Duration;
 use cluster_sandbox::Config;
 
 use super::logs::{entries, realm_of, sandbox_text, settled, shown};
-use super::{Flow, admin, axe};
+use super::{Flow, axe, sign_in_again};
 use crate::cdp::emulate_media;
 use crate::harness::{Ctx, OrFail, run_flow};
 
@@ -108,8 +108,8 @@ fn of<'a>(rows: &'a [Row], figure: &str) -> BTreeMap<&'a str, usize> {
 }
 
 async fn open_overview(ctx: &Ctx) {
-    admin(ctx).await;
     ctx.goto(OVERVIEW).await;
+    sign_in_again(ctx, OVERVIEW).await;
     ctx.find("#trouble").await;
 }
 
@@ -176,7 +176,8 @@ async fn figures(ctx: Ctx) {
     let top = rows.iter().find(|r| r.figure == "people").unwrap_or_else(|| panic!("no people row: {rows:?}"));
     let realm = format!("realm={}", top.subject);
     link_counts(&ctx, top, &[&realm, "view=events", "q="]).await;
-    ctx.goto(OVERVIEW).await;
+    // Back to the Overview (in the page: no new sign-in), which reads the hour again.
+    ctx.client.back().await.unwrap_or_else(|e| panic!("back: {e}"));
     ctx.find("#trouble-figures").await;
     // Read again for the current hour: the table is read afresh, so find the row again.
     let rows = table_rows(&ctx).await;
