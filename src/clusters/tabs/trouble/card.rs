@@ -199,7 +199,8 @@ fn figures_view(base: &str, f: &Figures) -> AnyView {
         })
         .collect_view();
     view! {
-        <table id="trouble-figures" data-from=f.from.to_string() data-to=f.to.to_string()>
+        <div class="table-wrap">
+        <table class="table" id="trouble-figures" data-from=f.from.to_string() data-to=f.to.to_string()>
             <caption>{t(w::CAPTION)}</caption>
             <thead><tr>
                 <th scope="col">{t(w::COL_WHAT)}</th>
@@ -208,6 +209,7 @@ fn figures_view(base: &str, f: &Figures) -> AnyView {
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
+        </div>
     }
     .into_any()
 }
