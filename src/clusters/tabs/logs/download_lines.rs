@@ -1,6 +1,7 @@
-//! Downloading the viewer's lines (not the stored files: `page.rs` saves those): two `.log` text files made in the browser, "the lines
-//! shown" (the search and filters applied, as the table has them), and "the whole window"
-//! (from the files already read and the rest read for it, not kept).
+//! Downloading the viewer's lines (not the stored files: `page.rs` saves those), each a
+//! `.log` text file made in the browser: "the lines shown" (the search and filters applied,
+//! as the table has them), and "the whole window" (from the files already read and the rest
+//! read for it, not kept).
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;

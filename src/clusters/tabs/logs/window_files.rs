@@ -1,8 +1,8 @@
-//! The window's files and what the viewer holds of them (`fetch.rs` does the I/O): each file's state, and the lines held.
-//! Files are read newest first, one at a time, until the view has its lines (the limit),
-//! the held lines reach their cap, or this round has read `ROUND` files — then it says how
-//! many of how many it searched and offers to search further. Following re-lists the window
-//! and reads only files that are new or have grown.
+//! The window's files and what the viewer holds of them (`fetch.rs` does the I/O): each
+//! file's state, and the lines held. Files are read newest first, one at a time, until the
+//! view has its lines (the limit), the held lines reach their cap, or this round has read
+//! `ROUND` files — then it says how many of how many it searched and offers to search
+//! further. Following re-lists the window and reads only files that are new or have grown.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
