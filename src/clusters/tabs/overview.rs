@@ -27,9 +27,14 @@ pub fn ClusterOverview() -> impl IntoView {
     let directory = expect_context::<Directory>();
     let status = Memo::new(move |_| cluster.with(|c| c.status.clone()));
     let name = move || cluster.with(|c| c.name.clone());
-    // The logs are read after the tab's own reads: once the health reading has answered.
+    // The logs are read after the tab's own reads: once the health and restart readings
+    // have answered (either way).
     let metrics = crate::poll::app_wide(super::health::metrics_watch).watch(id.clone(), None);
-    let answered = Signal::derive(move || metrics.with(|f| f.value.is_some() || f.error.is_some()));
+    let restarts = crate::poll::app_wide(restart_watch).watch(id.clone(), None);
+    let answered = Signal::derive(move || {
+        metrics.with(|f| f.value.is_some() || f.error.is_some())
+            && restarts.with(|f| f.value.is_some() || f.error.is_some())
+    });
     let said = RwSignal::new(None::<String>);
 
     view! {
