@@ -93,7 +93,7 @@ async fn expected(
         if let (true, Some(r)) = (failed_login, &realm) {
             *people.entry(r.clone()).or_insert(0) += 1;
         }
-        if level == "ERROR" || level == "FATAL" {
+        if level == "ERROR" {
             match realm {
                 Some(r) => *errors.entry(r).or_insert(0) += 1,
                 None => without += 1,

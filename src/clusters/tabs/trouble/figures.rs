@@ -35,9 +35,9 @@ pub struct Figures {
     pub machines: Vec<(String, usize)>,
     /// Every other event type ending in `_ERROR`, by type.
     pub other_errors: Vec<(String, usize)>,
-    /// ERROR (and FATAL) lines naming a realm, per realm.
+    /// ERROR lines naming a realm, per realm.
     pub errors_in_realm: Vec<(String, usize)>,
-    /// ERROR (and FATAL) lines naming none: often the cause (a database timeout).
+    /// ERROR lines naming none: often the cause (a database timeout).
     pub errors_without_realm: usize,
     /// When Keycloak finished starting, oldest first.
     pub starts: Vec<i64>,
@@ -61,10 +61,6 @@ pub fn is_start(e: &Entry) -> bool {
         && e.message().contains(" started in ")
 }
 
-fn is_error(level: Level) -> bool {
-    matches!(level, Level::Error | Level::Fatal)
-}
-
 impl Figures {
     /// Counts the lines of `[from, to]` among `entries` (any order).
     pub fn count<'a>(entries: impl IntoIterator<Item = &'a Entry>, from: i64, to: i64) -> Figures {
@@ -79,7 +75,8 @@ impl Figures {
                     bump(&mut f.other_errors, &ev.kind);
                 }
             }
-            if is_error(e.level) {
+            // ERROR only, as the viewer's level filter (its link) takes it.
+            if e.level == Level::Error {
                 match &e.realm {
                     Some(realm) => bump(&mut f.errors_in_realm, realm),
                     None => f.errors_without_realm += 1,
