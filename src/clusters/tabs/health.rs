@@ -144,7 +144,12 @@ fn history_view(samples: Vec<Sample>, visit: f64) -> AnyView {
 }
 
 #[component]
-pub fn HealthCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
+pub fn HealthCard(
+    id: String,
+    status: Signal<ClusterState>,
+    /// What the logs say (the trouble card's summary), shown next to what the metrics say.
+    said: RwSignal<Option<String>>,
+) -> impl IntoView {
     let id_restart = id.clone();
     let feed = crate::poll::app_wide(metrics_watch).watch(id, None);
     let visit = js_sys::Date::now();
@@ -188,6 +193,7 @@ pub fn HealthCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
                     {counts_view(&m.counts.unwrap_or_default(), &EXPECTED)}
                 }.into_any()
             })}
+            {super::trouble::logs_say(said)}
             {move || failed().map(|why| view! {
                 <p class="hint" id="metrics-stale">{tf(w::READING_FAILED, &[("why", &why)])}</p>
             })}

@@ -13,6 +13,7 @@ mod overview;
 pub mod realms;
 pub mod resources;
 mod summary;
+mod trouble;
 mod uptime;
 
 pub use billing::ClusterBilling;

@@ -27,6 +27,15 @@ pub fn ClusterOverview() -> impl IntoView {
     let directory = expect_context::<Directory>();
     let status = Memo::new(move |_| cluster.with(|c| c.status.clone()));
     let name = move || cluster.with(|c| c.name.clone());
+    // The logs are read after the tab's own reads: once the health and restart readings
+    // have answered (either way).
+    let metrics = crate::poll::app_wide(super::health::metrics_watch).watch(id.clone(), None);
+    let restarts = crate::poll::app_wide(restart_watch).watch(id.clone(), None);
+    let answered = Signal::derive(move || {
+        metrics.with(|f| f.value.is_some() || f.error.is_some())
+            && restarts.with(|f| f.value.is_some() || f.error.is_some())
+    });
+    let said = RwSignal::new(None::<String>);
 
     view! {
         // Support staff: the facts for a ticket, first.
@@ -58,9 +67,10 @@ pub fn ClusterOverview() -> impl IntoView {
             </dl>
         </section>
         <div class="grid2">
-            <super::health::HealthCard id=id.clone() status=status.into()/>
+            <super::health::HealthCard id=id.clone() status=status.into() said=said/>
             <RestartCard id=id.clone()/>
         </div>
+        <super::trouble::TroubleCard ready=answered said=said/>
         <SystemInfoCard id=id.clone() status=status.into()/>
         <section class="card danger-zone">
             <h2>{t(w::DELETE)}</h2>

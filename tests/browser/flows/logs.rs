@@ -37,12 +37,15 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         }),
         ("logs_viewer_downloads_the_lines_shown", |d| Box::pin(run_flow(d, Config::default(), lines_shown))),
         ("logs_viewer_histogram_sums_and_narrows", |d| Box::pin(run_flow(d, Config::default(), histogram))),
+        ("logs_viewer_columns_keep_the_filtered_field_whole", |d| {
+            Box::pin(run_flow(d, Config::default(), filtered_field_whole))
+        }),
     ]
 }
 
 /// The realm a line names as the viewer reads it: `realmId=` among its first line's
 /// `, `-separated fields.
-fn realm_of(text: &str) -> Option<&str> {
+pub(super) fn realm_of(text: &str) -> Option<&str> {
     let first = text.lines().next().unwrap_or_default();
     first.split(", ").find_map(|pair| pair.split_whitespace().last()?.strip_prefix("realmId="))
 }
@@ -208,7 +211,7 @@ async fn window(ctx: &Ctx) -> (i64, i64) {
 }
 
 /// `N` from the live count "N lines …".
-async fn shown(ctx: &Ctx) -> usize {
+pub(super) async fn shown(ctx: &Ctx) -> usize {
     let text = ctx.find("#log-count").await.text().await.unwrap_or_default();
     text.split_whitespace()
         .next()
@@ -217,7 +220,7 @@ async fn shown(ctx: &Ctx) -> usize {
 }
 
 /// Waits until reading has stopped (no file being read) and the count holds still.
-async fn settled(ctx: &Ctx) -> usize {
+pub(super) async fn settled(ctx: &Ctx) -> usize {
     let started = Instant::now();
     let mut last = (usize::MAX, Instant::now());
     loop {
@@ -235,7 +238,7 @@ async fn settled(ctx: &Ctx) -> usize {
 
 /// Every file of acme-prod whose lines may fall in `[from, to]`, read as another client
 /// would: listed, signed, downloaded (from the page, same origin), gunzipped here.
-async fn sandbox_text(ctx: &Ctx, from: i64, to: i64) -> Vec<String> {
+pub(super) async fn sandbox_text(ctx: &Ctx, from: i64, to: i64) -> Vec<String> {
     let body = format!(
         "const auth = {{ headers: {{ Authorization: 'Bearer ' + token.access_token }} }};
         const list = await fetch('/v2/clusters/cl-acme-prod/logs?max=1000', auth).then(r => r.json());
@@ -266,7 +269,7 @@ async fn sandbox_text(ctx: &Ctx, from: i64, to: i64) -> Vec<String> {
 }
 
 /// One entry: its instant (epoch ms), level and whole text (continuation lines included).
-fn entries(text: &str) -> Vec<(i64, String, String)> {
+pub(super) fn entries(text: &str) -> Vec<(i64, String, String)> {
     let mut out: Vec<(i64, String, String)> = Vec::new();
     for line in text.lines() {
         let at = line.get(..23).and_then(|t| NaiveDateTime::parse_from_str(t, "%Y-%m-%d %H:%M:%S,%3f").ok());
@@ -617,4 +620,48 @@ async fn histogram(ctx: Ctx) {
     assert_eq!(ctx.find("#log-range").await.prop_or_fail("value").await.as_deref(), Some("1h"));
     let again = settled(&ctx).await;
     assert!(again.abs_diff(n) <= 2, "after Back {again} lines; the hour had {n}");
+}
+
+/// Whether every cell `cells` (a CSS selector) that holds `needle` shows all of it: the
+/// needle's own box ends inside the cell's (a cut cell hides its end under the ellipsis).
+/// Answers (cells holding it, cells cutting it).
+async fn needle_in_view(ctx: &Ctx, cells: &str, needle: &str) -> (u64, u64) {
+    let script = format!(
+        "let h = 0, c = 0;
+        for (const cell of document.querySelectorAll({cells:?})) {{
+            const node = Array.from(cell.childNodes).find(n => n.nodeType === 3 && n.textContent.includes({needle:?}));
+            if (!node) continue;
+            h++;
+            const at = node.textContent.indexOf({needle:?});
+            const range = document.createRange();
+            range.setStart(node, at); range.setEnd(node, at + {len});
+            const box = cell.getBoundingClientRect(), word = range.getBoundingClientRect();
+            if (word.right > box.right + 1 || word.left < box.left - 1) c++;
+        }}
+        return [h, c];",
+        len = needle.len()
+    );
+    let v = ctx.script(&script).await;
+    let pair: (u64, u64) = serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
+    pair
+}
+
+/// Issue 37: Events cut the Error column a person filtered on ("invalid_user_creden…"), and
+/// Lines cut messages before the `error=` searched for. Both now show the field whole (the
+/// drawer has the rest of the line).
+async fn filtered_field_whole(ctx: Ctx) {
+    // A narrow window, as a laptop beside a terminal: the columns compete for room.
+    ctx.client.set_window_size(1100, 900).await.unwrap_or_else(|e| panic!("window size: {e}"));
+    open(&ctx, &format!("{LOGS}?window=6h&view=events&error=invalid_user")).await;
+    assert!(settled(&ctx).await > 0, "no event with that error in 6 hours");
+    let (held, cut) = needle_in_view(&ctx, "#log-events .vbody .c-error", "invalid_user_credentials").await;
+    assert!(held > 0, "no Error cell shows invalid_user_credentials");
+    assert_eq!(cut, 0, "{cut} of {held} Error cells cut the value filtered on");
+
+    open(&ctx, &format!("{LOGS}?window=6h&q={NEEDLE}")).await;
+    assert!(settled(&ctx).await > 0, "no line holds {NEEDLE} in 6 hours");
+    let (held, cut) = needle_in_view(&ctx, "#log-lines .vbody .c-message", NEEDLE).await;
+    assert!(held > 0, "no message cell shows {NEEDLE}");
+    assert_eq!(cut, 0, "{cut} of {held} messages cut {NEEDLE}, the word searched for");
+    axe::no_serious_violations(&ctx, "#log-viewer", "the viewer with a long word searched for").await;
 }

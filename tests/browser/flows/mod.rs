@@ -36,6 +36,7 @@ mod screens;
 mod split_origin;
 mod staff;
 mod terraform;
+mod trouble;
 mod trusted_types;
 mod truth;
 mod words;
@@ -63,6 +64,7 @@ pub fn all() -> Vec<(&'static str, Flow)> {
     flows.extend(api_secrets::flows());
     flows.extend(access::flows());
     flows.extend(logs::flows());
+    flows.extend(trouble::flows());
     flows.extend(trusted_types::flows());
     flows.extend(domains::flows());
     flows.extend(env_vars::flows());

@@ -4,7 +4,7 @@
 //! (unread for now, capped, failed, or the listing itself). Pure, so it is tested natively.
 
 use super::line::{Entry, Level};
-use super::reader::{File, FileState};
+use super::window_files::{File, FileState};
 
 const MINUTE: i64 = 60_000;
 const HOUR: i64 = 60 * MINUTE;
@@ -137,8 +137,8 @@ pub fn histogram(
 
 #[cfg(test)]
 mod tests {
+    use super::super::fetch::FileInfo;
     use super::super::line::parse_text;
-    use super::super::read::FileInfo;
     use super::*;
 
     #[test]

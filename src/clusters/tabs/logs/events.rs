@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use super::filters::{EventFilters, Filters};
 use super::line::Entry;
 use super::matching::{Criteria, counts_by_type, matching};
-use super::reader::Reader;
 use super::search::{Search, parse};
+use super::window_files::Reader;
 use crate::i18n::k::logs as w;
 use crate::i18n::{Msg, t, tf};
 
@@ -57,7 +57,7 @@ pub fn EventBar(
     let counts = Memo::new(move |_| {
         let mut c = criteria.get();
         c.events.kind.clear();
-        let search = q.with(|q| parse(q).and_then(|f| Search::new(&f, &super::read::regex))).ok()?;
+        let search = q.with(|q| parse(q).and_then(|f| Search::new(&f, &super::fetch::regex))).ok()?;
         Some(reader.held.with(|h| counts_by_type(h.entries(), &matching(h.entries(), &c, &search))))
     });
     let field = move |id: &'static str,
@@ -100,7 +100,7 @@ pub fn EventBar(
         <section class="event-counts" id="event-counts" aria-label=t(w::EVENTS_BY_TYPE)>
             <h3>{t(w::BY_TYPE)}</h3>
             {move || {
-                let (read, total) = reader.files.with(|f| (f.iter().filter(|f| matches!(f.state, super::reader::FileState::Read { .. })).count(), f.len()));
+                let (read, total) = reader.files.with(|f| (f.iter().filter(|f| matches!(f.state, super::window_files::FileState::Read { .. })).count(), f.len()));
                 (read < total).then(|| view! { <p class="hint" id="event-counts-partial">{tf(w::COUNTED_OVER, &[("read", &read.to_string()), ("total", &total.to_string())])}</p> })
             }}
             {move || match counts.get() {

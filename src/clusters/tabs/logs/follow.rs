@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::reader::Reader;
+use super::window_files::Reader;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf};
 use crate::poll::{Backoff, sleep_ms, until_visible};

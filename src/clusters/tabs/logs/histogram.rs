@@ -8,8 +8,8 @@ use leptos::prelude::*;
 
 use super::buckets::{Buckets, histogram};
 use super::filters::Filters;
-use super::reader::Reader;
 use super::window::{Window, clock, field, iso};
+use super::window_files::Reader;
 use crate::i18n::k::kit as units;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf, tp};
@@ -95,9 +95,15 @@ pub fn Histogram(
         let capped = reader.capped.get();
         matches.with(|m| {
             let m = m.as_ref().ok()?;
-            reader
-                .held
-                .with(|h| reader.files.with(|f| Some(histogram(h.entries(), m, span, listed, capped, f))))
+            reader.held.with(|h| {
+                reader.files.with(|f| {
+                    // Timed for `make bench` (`timing.rs`): one frame's budget over 20,000 lines.
+                    let lines = h.entries().len() as f64;
+                    Some(super::timing::timed("logs:histogram", lines, || {
+                        histogram(h.entries(), m, span, listed, capped, f)
+                    }))
+                })
+            })
         })
     });
     let choose = Callback::new(move |i: usize| {

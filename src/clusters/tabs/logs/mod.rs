@@ -1,27 +1,31 @@
 //! A cluster's Logs tab: a viewer over Keycloak's hourly log files (read and gunzipped in the
 //! browser), the files themselves to download, and telemetry export. The pure parts (line
 //! parser, search operators, URL filters, window arithmetic, matching) are tested natively.
+//! The Overview's trouble card (`tabs/trouble/`) reads and counts with the same parts: the
+//! modules it uses are `pub(crate)`.
 
 mod bar;
 mod buckets;
-mod download;
+mod download_lines;
 mod drawer;
 mod events;
-mod export;
-mod filters;
+pub(crate) mod fetch;
+pub(crate) mod filters;
 mod follow;
 mod histogram;
-mod line;
+pub(crate) mod line;
 mod matching;
 mod narrowing;
 mod needle;
 mod notes;
 mod page;
-mod read;
-mod reader;
-mod search;
+pub(crate) mod search;
+mod telemetry_export;
+pub(crate) mod timing;
+mod uncut;
 mod viewer;
-mod window;
+pub(crate) mod window;
+mod window_files;
 
 pub use page::ClusterLogs;
 

@@ -9,9 +9,9 @@ use leptos::prelude::*;
 
 use super::filters::Filters;
 use super::matching::HOLD_CAP;
-use super::reader::{FileState, Reader};
 use super::viewer::Shown;
 use super::window::{Window, ago, clock, newest_note, widen_to};
+use super::window_files::{FileState, Reader};
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf, tp};
 use crate::kit::ErrorPanel;
@@ -126,7 +126,7 @@ pub fn Notes(
                 <button type="button" class="button subtle" id="log-search-further"
                     on:click=move |_| reader.search_further(Callback::new(move |()| {
                         shown.matches.with_untracked(|m| m.as_ref().is_ok_and(|m| m.len() < shown.wanted.get_untracked()))
-                    }))>{tf(w::SEARCH_MORE, &[("count", &super::reader::ROUND.min(unread).to_string())])}</button>
+                    }))>{tf(w::SEARCH_MORE, &[("count", &super::window_files::ROUND.min(unread).to_string())])}</button>
             </p>
         })
     };

@@ -7,9 +7,9 @@ use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::export::ExportSection;
+use super::fetch::{self, LINK_MINUTES};
 use super::filters::{Filters, from_query, href};
-use super::read::{self, LINK_MINUTES};
+use super::telemetry_export::ExportSection;
 use super::viewer::LogViewer;
 use super::window::{PAGE, bounds, human_size, saved_name};
 use crate::api::{self, ApiError};
@@ -97,7 +97,7 @@ pub fn ClusterLogs() -> impl IntoView {
     let download = Callback::new(move |name: String| {
         let saved_as = saved_name(&cluster.get_value(), &name);
         link.set(None);
-        let fetched = read::read_bytes(api, ctx.id(), name);
+        let fetched = fetch::read_bytes(api, ctx.id(), name);
         download_write.run(async move { fetched.await.map_err(ApiError::Decode) }, move |(bytes, url)| {
             match save(&saved_as, Body::Bytes(&bytes), "application/gzip") {
                 Ok(()) => {

@@ -1,14 +1,15 @@
 //! The log viewer: the window's lines, read in the browser, filtered by level, realm and a
 //! LogQL-style search, newest `limit` shown in a virtualised table; or the same lines'
 //! Keycloak events by column. Every filter is in the URL (`filters.rs`); what was read is
-//! the reader's (`reader.rs`); the pure work is `matching.rs`'s.
+//! the reader's (`window_files.rs`); the pure work is `matching.rs`'s.
 
 use leptos::prelude::*;
 
 use super::bar::FilterBar;
-use super::download::DownloadWindow;
+use super::download_lines::DownloadWindow;
 use super::drawer::LineDrawer;
 use super::events::{EventBar, event_cells};
+use super::fetch;
 use super::filters::{Filters, View};
 use super::follow::Follow;
 use super::histogram::Histogram;
@@ -16,10 +17,10 @@ use super::line::Entry;
 use super::matching::{Criteria, HOLD_CAP, hidden_without_realm, index_at, shown};
 use super::narrowing::Recent;
 use super::notes::Notes;
-use super::read;
-use super::reader::Reader;
 use super::search::{Search, parse};
+use super::uncut;
 use super::window;
+use super::window_files::Reader;
 use crate::clusters::ClusterCtx;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tp};
@@ -45,16 +46,16 @@ pub struct Shown {
 }
 
 fn search_of(q: &str) -> Result<Search, String> {
-    Search::new(&parse(q)?, &read::regex)
+    Search::new(&parse(q)?, &fetch::regex)
 }
 
 fn level_class(e: &Entry) -> String {
     format!("vcell c-level level-{}", e.level.name().to_ascii_lowercase())
 }
 
-fn line_cells(e: &Entry) -> AnyView {
+fn line_cells(e: &Entry, needles: &[uncut::Needle]) -> AnyView {
     let more = e.continued();
-    let message = e.message().to_string();
+    let message = uncut::shown_message(e.message(), needles).into_owned();
     view! {
         <div role="cell" class="vcell c-time">{e.time().to_string()}</div>
         <div role="cell" class=level_class(e)>{e.level.name()}</div>
@@ -149,7 +150,9 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
         chosen.track();
         // Set only what differs: each set wakes what reads it, on every keystroke.
         if prev.is_some() {
-            for (signal, value) in [(pages, 1), (reader.round, 0), (reader.budget, super::reader::ROUND)] {
+            for (signal, value) in
+                [(pages, 1), (reader.round, 0), (reader.budget, super::window_files::ROUND)]
+            {
                 if signal.get_untracked() != value {
                     signal.set(value);
                 }
@@ -169,13 +172,26 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
     // A memo, not a closure over the filters: the table below is made again when it changes,
     // and a closure would make it again on every keystroke in the search.
     let events = Memo::new(move |_| filters.with(|f| f.view == View::Events));
+    // What the person filtered on stays in view (`uncut.rs`).
+    let needles = Memo::new(move |_| filters.with(|f| uncut::needles(&f.q, &f.realm)));
     let cells = Callback::new(move |i: usize| {
         let index = visible.with(|(_, rows)| rows.get(i).copied());
         let is_events = filters.with_untracked(|f| f.view == View::Events);
         reader.held.with_untracked(|h| match index.and_then(|ix| h.entries().get(ix as usize)) {
             Some(e) if is_events => event_cells(e),
-            Some(e) => line_cells(e),
+            Some(e) => needles.with(|n| line_cells(e, n)),
             None => ().into_any(),
+        })
+    });
+    let event_widths = Memo::new(move |_| {
+        if !events.get() {
+            return String::new();
+        }
+        visible.with(|(_, rows)| {
+            reader.held.with(|h| {
+                let shown = rows.iter().filter_map(|&ix| h.entries().get(ix as usize)?.event.as_deref());
+                filters.with(|f| uncut::event_widths(shown, &f.events, &f.realm))
+            })
         })
     });
     let open = Callback::new(move |i: usize| {
@@ -227,14 +243,17 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
             </div>
             <Notes reader=reader filters=filters go=go span=span now=now shown=shown_view/>
             <Histogram reader=reader matches=matches span=span now=now filters=filters go=go/>
-            {move || if events.get() {
-                view! { <VirtualTable id="log-events" label=t(w::EVENTS_TABLE) columns=event_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
-            } else {
-                view! { <VirtualTable id="log-lines" label=t(w::LINES_TABLE) columns=line_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
-            }}
+            // The filtered columns' widths, for the header and the rows alike.
+            <div class="vfit" style=move || event_widths.get()>
+                {move || if events.get() {
+                    view! { <VirtualTable id="log-events" label=t(w::EVENTS_TABLE) columns=event_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
+                } else {
+                    view! { <VirtualTable id="log-lines" label=t(w::LINES_TABLE) columns=line_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
+                }}
+            </div>
             <div class="actions">
                 <button type="button" class="button subtle" id="log-load-more"
-                    disabled=move || matches.with(|m| m.as_ref().map_or(0, Vec::len)) < wanted.get() && !reader.files.with(|f| f.iter().any(|f| f.state == super::reader::FileState::Unread))
+                    disabled=move || matches.with(|m| m.as_ref().map_or(0, Vec::len)) < wanted.get() && !reader.files.with(|f| f.iter().any(|f| f.state == super::window_files::FileState::Unread))
                     on:click=move |_| { pages.update(|p| *p += 1); reader.round.set(0); }>{t(w::LOAD_MORE)}</button>
                 <DownloadWindow reader=reader span=span cluster=ctx.cluster.with_untracked(|c| c.name.clone()) shown=shown_lines/>
             </div>

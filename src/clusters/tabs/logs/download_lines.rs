@@ -1,12 +1,13 @@
-//! The viewer's two downloads, each one `.log` text file made in the browser: "the lines
-//! shown" (the search and filters applied, as the table has them), and "the whole window"
-//! (from the files already read and the rest read for it, not kept).
+//! Downloading the viewer's lines (not the stored files: `page.rs` saves those), each a
+//! `.log` text file made in the browser: "the lines shown" (the search and filters applied,
+//! as the table has them), and "the whole window" (from the files already read and the rest
+//! read for it, not kept).
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::reader::Reader;
 use super::window::iso;
+use super::window_files::Reader;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf};
 use crate::kit::save::{Body, save};

@@ -1,6 +1,6 @@
-//! The Logs tab's Export section: send the cluster's logs to the customer's own OTLP
-//! collector (`cluster.telemetryExport.*`). The stored token is never shown; leaving
-//! the token field empty keeps it. Not offered on starter, which says why.
+//! Telemetry export, on the Logs tab below the viewer: send the cluster's logs to the
+//! customer's own OTLP collector (`cluster.telemetryExport.*`). The stored token is never
+//! shown; leaving the token field empty keeps it. Not offered on starter, which says why.
 
 use cluster_api::{EndpointValidation, TelemetryExport, Tier, catalogue, ops};
 use leptos::prelude::*;

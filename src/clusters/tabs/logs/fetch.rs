@@ -1,7 +1,8 @@
-//! Reading log files in the browser: the window's files (`cluster.log.list`, a page at a
-//! time), a file's signed link (`cluster.log.detail`), its bytes from storage, gunzipped by
-//! the browser's own `DecompressionStream` (no inflate code in the wasm), and the browser's
-//! `RegExp` for the search's `|~`/`!~` (no regex engine in the wasm either).
+//! Fetching log files, the reader's I/O (`window_files.rs` decides what to read): the
+//! window's files (`cluster.log.list`, a page at a time), a file's signed link
+//! (`cluster.log.detail`), its bytes from storage, gunzipped by the browser's own
+//! `DecompressionStream` (no inflate code in the wasm), and the browser's `RegExp` for the
+//! search's `|~`/`!~` (no regex engine in the wasm either).
 //!
 //! web-sys exposes `DecompressionStream` only under `--cfg web_sys_unstable_apis`, which
 //! would need the build's rustflags changed; the few calls are bound here instead.

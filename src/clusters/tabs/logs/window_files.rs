@@ -1,15 +1,15 @@
-//! What the viewer has read: the window's files, each one's state, and the lines held.
-//! Files are read newest first, one at a time, until the view has its lines (the limit),
-//! the held lines reach their cap, or this round has read `ROUND` files — then it says how
-//! many of how many it searched and offers to search further. Following re-lists the window
-//! and reads only files that are new or have grown.
+//! The window's files and what the viewer holds of them (`fetch.rs` does the I/O): each
+//! file's state, and the lines held. Files are read newest first, one at a time, until the
+//! view has its lines (the limit), the held lines reach their cap, or this round has read
+//! `ROUND` files — then it says how many of how many it searched and offers to search
+//! further. Following re-lists the window and reads only files that are new or have grown.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::fetch::{self, FileInfo};
 use super::line::parse_text;
 use super::matching::Held;
-use super::read::{self, FileInfo};
 use crate::api::{Api, ApiError};
 
 /// Files read per round of a search that does not fill the limit.
@@ -49,7 +49,7 @@ pub struct Reader {
     pub busy: RwSignal<bool>,
     /// When the window is empty: the newest file there is at all (to offer widening).
     pub newest: RwSignal<Option<Result<Option<FileInfo>, ApiError>>>,
-    /// The listing stopped at its page cap with more announced (see `read::Listing`).
+    /// The listing stopped at its page cap with more announced (see `fetch::Listing`).
     pub capped: RwSignal<bool>,
     /// Bumped to list the same window again (Retry).
     pub reload: RwSignal<u32>,
@@ -95,7 +95,7 @@ impl Reader {
         self.busy.set(false);
         let (api, id) = (self.api, self.id.get_value());
         spawn_local(async move {
-            let answer = read::list_window(api, id.clone(), from, to, now).await;
+            let answer = fetch::list_window(api, id.clone(), from, to, now).await;
             if !self.current(generation) {
                 return;
             }
@@ -111,7 +111,7 @@ impl Reader {
                     self.files.try_set(files);
                     self.listing.try_set(Some(Ok(())));
                     if empty {
-                        let newest = read::newest(api, id, now).await;
+                        let newest = fetch::newest(api, id, now).await;
                         // The screen may be gone by now (its reader and `then` with it).
                         if !self.current(generation) {
                             return;
@@ -187,7 +187,7 @@ impl Reader {
             return;
         };
         self.set_state(&name, FileState::Reading);
-        let answer = read::read_text(self.api, self.id.get_value(), name.clone()).await;
+        let answer = fetch::read_text(self.api, self.id.get_value(), name.clone()).await;
         if !self.current(generation) {
             return;
         }
@@ -227,7 +227,7 @@ impl Reader {
         let (Some(generation), Some(id)) = (self.generation.try_get_value(), self.id.try_get_value()) else {
             return Ok(());
         };
-        let listing = read::list_window(self.api, id, from, to, now).await?;
+        let listing = fetch::list_window(self.api, id, from, to, now).await?;
         if !self.current(generation) {
             return Ok(());
         }
@@ -294,7 +294,7 @@ impl Reader {
                     .ok_or_else(gone)?;
             } else {
                 let text =
-                    read::read_text(self.api, id.clone(), file.info.name.clone()).await.map_err(|why| {
+                    fetch::read_text(self.api, id.clone(), file.info.name.clone()).await.map_err(|why| {
                         crate::i18n::tf(
                             crate::i18n::k::logs::FILE_UNREADABLE,
                             &[("name", &file.info.name), ("reason", &why)],
