@@ -29,6 +29,8 @@ import { parse, ranges } from "./split-loader.mjs";
 
 /** Shared packs at most: with the group's own pack, a first navigation fetches ≤ 9 files. */
 const MAX_SHARED = 8;
+/** How much more a byte the boot groups fetch without needing it costs than a later one. */
+const BOOT_WEIGHT = 100;
 const PREFIX = "__wasm_split_load_";
 /**
  * The signed-in console (the shell): every other group but OUTSIDE's is only ever loaded
@@ -86,10 +88,15 @@ export function plan(graph, size) {
     for (const p of packs) p.bytes = bytes(p);
     // What merging two packs costs: the bytes a navigation then fetches without needing them
     // (each pack's bytes, for every group that needs only the other). The cheapest pair is
-    // merged until at most MAX_SHARED remain.
+    // merged until at most MAX_SHARED remain. The groups on the way to the first screen (the
+    // console, and those that may load before it) weigh BOOT_WEIGHT times a later screen's:
+    // boot time wins over bytes, and a merge that pads their download is the last resort
+    // (one did: a new code group moved 21 KB of later screens' code into the console's).
+    const boot = new Set([FIRST, ...OUTSIDE].map((g) => PREFIX + g));
+    const weight = (groups) => groups.reduce((sum, g) => sum + (boot.has(g) ? BOOT_WEIGHT : 1), 0);
     const extra = (a, b) => {
-        const onlyB = [...b.groups].filter((g) => !a.groups.has(g)).length;
-        const onlyA = [...a.groups].filter((g) => !b.groups.has(g)).length;
+        const onlyB = weight([...b.groups].filter((g) => !a.groups.has(g)));
+        const onlyA = weight([...a.groups].filter((g) => !b.groups.has(g)));
         return a.bytes * onlyB + b.bytes * onlyA;
     };
     while (packs.length > MAX_SHARED) {
