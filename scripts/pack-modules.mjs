@@ -7,8 +7,9 @@
 // as they are, and are still instantiated one by one, but travel together:
 //   - a group's pack: its split module and every chunk no other group uses;
 //   - shared packs: the chunks several groups use, one pack per set of groups, merged two by
-//     two (the pair whose merge makes navigations fetch the fewest bytes they do not need)
-//     until at most MAX_SHARED remain.
+//     two (the pair whose merge makes navigations fetch the fewest bytes they do not need,
+//     a byte on the way to the first screen weighing BOOT_WEIGHT times a later one) until at
+//     most MAX_SHARED remain.
 // So a first navigation fetches at most 1 + MAX_SHARED files, and usually fewer. A pack is
 // the modules' bytes one after another; the loader fetches a pack once (a failure is
 // forgotten, so Retry fetches it again), and instantiates each module from its slice
