@@ -30,3 +30,24 @@ pub fn hold<T: Clone + Send + Sync + 'static>(
         Started { progress: Signal::derive(move || feed.with(read)), cancel: None }
     })
 }
+
+/// What the trackers' tests share (`clusters::track`, `realms::track`): a poll's feed, and
+/// how a progress settled.
+#[cfg(test)]
+pub mod testing {
+    use super::Progress;
+    use crate::api::ApiError;
+    use crate::poll::Feed;
+
+    pub fn feed<T>(value: Option<T>, error: Option<ApiError>) -> Feed<T> {
+        Feed { value, error, updated_at: 1.0 }
+    }
+
+    /// How it settled, in words; `None` while it runs.
+    pub fn settled(p: Progress) -> Option<(bool, String)> {
+        match p {
+            Progress::Done { ok, ref note } => Some((ok, note.read())),
+            Progress::Running { .. } => None,
+        }
+    }
+}

@@ -101,20 +101,8 @@ pub fn domain(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::activity::track::testing::{feed, settled};
     use crate::api::ApiError;
-    use crate::poll::Feed;
-
-    fn feed<T>(value: Option<T>, error: Option<ApiError>) -> Feed<T> {
-        Feed { value, error, updated_at: 1.0 }
-    }
-
-    /// How it settled, in words; `None` while it runs.
-    fn settled(p: Progress) -> Option<(bool, String)> {
-        match p {
-            Progress::Done { ok, ref note } => Some((ok, note.read())),
-            Progress::Running { .. } => None,
-        }
-    }
 
     #[test]
     fn restarts_and_clusters() {

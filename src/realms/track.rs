@@ -38,20 +38,8 @@ pub fn realm(center: Activities, watch: Poller<Deployment>, id: &str, label: Phr
 mod tests {
     use super::*;
     use crate::activity::Progress;
+    use crate::activity::track::testing::{feed, settled};
     use crate::api::ApiError;
-    use crate::poll::Feed;
-
-    fn feed<T>(value: Option<T>, error: Option<ApiError>) -> Feed<T> {
-        Feed { value, error, updated_at: 1.0 }
-    }
-
-    /// How it settled, in words; `None` while it runs.
-    fn settled(p: Progress) -> Option<(bool, String)> {
-        match p {
-            Progress::Done { ok, ref note } => Some((ok, note.read())),
-            Progress::Running { .. } => None,
-        }
-    }
 
     #[test]
     fn realms_settle_when_they_leave_pending() {
