@@ -78,22 +78,26 @@ pub async fn refresh(api: Api, env: &Environment, refresh_token: &str) -> Result
 }
 
 /// Who a person who just signed in is, as the header shows it. An outside issuer's tokens
-/// name the person themselves (Keycloak puts the name and email in both), and came straight
-/// from its token endpoint: the console host's userinfo is not that issuer's, and the
-/// issuer's own may refuse an access token bound to the API (RFC 8707, as a certified
-/// provider does). So they are read first, and the console host asked only without them.
+/// may name the person themselves (Keycloak puts the name in both) and came straight from
+/// its token endpoint, so a name there is taken first; the console host's userinfo (the
+/// service's) next, since the issuer's own may refuse an access token bound to the API
+/// (RFC 8707, as a certified provider does); a token's email last.
 pub async fn person(env: &Environment, access_token: &str, id_token: Option<&str>) -> Option<UserInfo> {
-    if env.own_issuer().is_some() {
-        let names = |info: &UserInfo| info.name.is_some() || info.email.is_some();
-        let from_tokens = id_token
-            .and_then(crate::claims::user_info)
-            .filter(names)
-            .or_else(|| crate::claims::user_info(access_token).filter(names));
-        if from_tokens.is_some() {
-            return from_tokens;
-        }
+    if env.own_issuer().is_none() {
+        return who(env, access_token).await;
     }
-    who(env, access_token).await
+    let tokens: Vec<UserInfo> = id_token
+        .and_then(crate::claims::user_info)
+        .into_iter()
+        .chain(crate::claims::user_info(access_token))
+        .collect();
+    if let Some(named) = tokens.iter().find(|info| info.name.is_some()) {
+        return Some(named.clone());
+    }
+    match who(env, access_token).await {
+        Some(info) if info.name.is_some() || info.email.is_some() => Some(info),
+        asked => tokens.into_iter().find(|info| info.email.is_some()).or(asked),
+    }
 }
 
 /// Who `access_token` stands for, as the console host's userinfo tells it (the service's
