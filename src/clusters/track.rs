@@ -102,7 +102,6 @@ pub fn domain(
 mod tests {
     use super::*;
     use crate::activity::track::testing::{feed, settled};
-    use crate::api::ApiError;
 
     #[test]
     fn restarts_and_clusters() {

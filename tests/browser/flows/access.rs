@@ -33,7 +33,10 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("logs_telemetry_refused_on_starter", |d| {
             Box::pin(run_flow(d, Config::default(), telemetry_starter))
         }),
-        ("access_and_logs_read_only_for_viewer", |d| Box::pin(run_flow(d, Config::default(), viewer))),
+        // The export seed gives acme-prod a saved admin rule, for the viewer to read as text.
+        ("access_and_logs_read_only_for_viewer", |d| {
+            Box::pin(run_flow(d, Config { export_seed: true, ..Config::default() }, viewer))
+        }),
     ]
 }
 

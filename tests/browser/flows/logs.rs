@@ -312,7 +312,9 @@ async fn counts_match(ctx: Ctx) {
     let rows = ctx.count("#log-lines .vbody [role=row]").await;
     assert!(rows > 0 && rows <= n, "{rows} rows rendered for {n} lines");
     let first = ctx.find("#log-lines .vbody [role=row]").await.text().await.unwrap_or_default();
-    assert!(first.contains("ERROR") && first.contains("CLIENT_LOGIN_ERROR"), "{first}");
+    // The message is shown from shortly before the searched value (issue 37: a column never
+    // cuts the field filtered on), so the row holds the level and the value searched for.
+    assert!(first.contains("ERROR") && first.contains(NEEDLE), "{first}");
     axe::no_serious_violations(&ctx, "#log-viewer", "the log viewer").await;
     ctx.snap("logs-viewer-errors").await;
 

@@ -1,8 +1,9 @@
 //! Columns never cut the field a person filtered on (issue 37): in Lines, a message whose
 //! searched words come late is shown from a little before them ("…, error=invalid_…"); in
 //! Events, a column with a filter on it is as wide as its longest value shown, and the
-//! other columns give way (`--w-*`/`--k-*` in the style sheet). The drawer has the whole
-//! line either way. Pure, so it is tested natively.
+//! other columns give way (`--w-*`/`--k-*` in the style sheet, set through the CSSOM: the
+//! CSP refuses a `style` attribute). The drawer has the whole line either way. Pure, so it
+//! is tested natively.
 
 use std::borrow::Cow;
 
@@ -94,22 +95,27 @@ fn filtered(f: &EventFilters, realm: &str) -> Vec<Column> {
     out
 }
 
-/// The style that keeps each filtered Events column whole over the rows shown: its width in
-/// characters (the table's font is monospace: about 0.61 em each, plus the cell's padding)
-/// and no shrinking. Empty when no column is filtered.
+/// Every Events column a filter can keep whole (their custom properties are cleared when
+/// not filtered).
+pub const EVENT_COLUMNS: [&str; 6] = ["type", "realm", "client", "user", "ip", "error"];
+
+/// The custom properties that keep each filtered Events column whole over the rows shown:
+/// its width in characters (the table's font is monospace: about 0.61 em each, plus the
+/// cell's padding) and no shrinking. Empty when no column is filtered.
 pub fn event_widths<'a>(
     rows: impl Iterator<Item = &'a Event> + Clone,
     f: &EventFilters,
     realm: &str,
-) -> String {
-    let mut style = String::new();
+) -> Vec<(String, String)> {
+    let mut out = Vec::new();
     for (column, value) in filtered(f, realm) {
         let chars = rows.clone().map(|e| value(e).chars().count()).max().unwrap_or(0);
         if chars > 0 {
-            style.push_str(&format!("--w-{column}: calc({chars} * 0.61em + 1rem); --k-{column}: 0; "));
+            out.push((format!("--w-{column}"), format!("calc({chars} * 0.61em + 1rem)")));
+            out.push((format!("--k-{column}"), "0".to_string()));
         }
     }
-    style.trim_end().to_string()
+    out
 }
 
 #[cfg(test)]
@@ -150,10 +156,37 @@ mod tests {
         let b = Event { error: "x".into(), client: "a-much-longer-client".into(), ..Event::default() };
         let rows = [a, b];
         let f = EventFilters { error: "invalid".into(), ..EventFilters::default() };
-        let style = event_widths(rows.iter(), &f, "");
-        assert_eq!(style, "--w-error: calc(24 * 0.61em + 1rem); --k-error: 0;");
+        let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+        assert_eq!(
+            event_widths(rows.iter(), &f, ""),
+            [pair("--w-error", "calc(24 * 0.61em + 1rem)"), pair("--k-error", "0")]
+        );
         let f = EventFilters { client: "a".into(), ..EventFilters::default() };
-        assert!(event_widths(rows.iter(), &f, "acme").contains("--w-client: calc(20 * "));
-        assert_eq!(event_widths(rows.iter(), &EventFilters::default(), ""), "");
+        assert!(
+            event_widths(rows.iter(), &f, "acme").contains(&pair("--w-client", "calc(20 * 0.61em + 1rem)"))
+        );
+        assert!(event_widths(rows.iter(), &EventFilters::default(), "").is_empty());
+        // Every column a filter names can be cleared again.
+        let all = EventFilters {
+            kind: "x".into(),
+            client: "a".into(),
+            user: "u".into(),
+            ip: "i".into(),
+            error: "e".into(),
+        };
+        let full = Event {
+            kind: "T".into(),
+            realm: "r".into(),
+            client: "c".into(),
+            user: "u".into(),
+            ip: "i".into(),
+            error: "e".into(),
+        };
+        for (name, _) in event_widths([full].iter(), &all, "r") {
+            assert!(
+                EVENT_COLUMNS.iter().any(|c| name.ends_with(&format!("-{c}"))),
+                "{name} is never cleared"
+            );
+        }
     }
 }

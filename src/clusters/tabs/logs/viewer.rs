@@ -185,7 +185,7 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
     });
     let event_widths = Memo::new(move |_| {
         if !events.get() {
-            return String::new();
+            return Vec::new();
         }
         visible.with(|(_, rows)| {
             reader.held.with(|h| {
@@ -193,6 +193,20 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
                 filters.with(|f| uncut::event_widths(shown, &f.events, &f.realm))
             })
         })
+    });
+    // Set through the CSSOM, which the CSP allows (a `style` attribute it refuses).
+    let fit = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let widths = event_widths.get();
+        let Some(el) = fit.get() else { return };
+        let style = web_sys::HtmlElement::style(&el);
+        for column in uncut::EVENT_COLUMNS {
+            let _ = style.remove_property(&format!("--w-{column}"));
+            let _ = style.remove_property(&format!("--k-{column}"));
+        }
+        for (name, value) in widths {
+            let _ = style.set_property(&name, &value);
+        }
     });
     let open = Callback::new(move |i: usize| {
         let index = visible.with_untracked(|(_, rows)| rows.get(i).copied());
@@ -244,7 +258,7 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
             <Notes reader=reader filters=filters go=go span=span now=now shown=shown_view/>
             <Histogram reader=reader matches=matches span=span now=now filters=filters go=go/>
             // The filtered columns' widths, for the header and the rows alike.
-            <div class="vfit" style=move || event_widths.get()>
+            <div class="vfit" node_ref=fit>
                 {move || if events.get() {
                     view! { <VirtualTable id="log-events" label=t(w::EVENTS_TABLE) columns=event_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
                 } else {
