@@ -380,22 +380,24 @@ fn pixel(png: &[u8], x: u32, y: u32) -> [u8; 3] {
     [buf[at], buf[at + 1], buf[at + 2]]
 }
 
+/// Chooses Dark in the theme picker `select` on `page`, and checks that it applied at once:
+/// `<html data-theme=dark>` and a dark body.
+async fn choose_dark(ctx: &Ctx, select: &str, page: &str) {
+    let picker = ctx.find(select).await;
+    picker.select_by_value("dark").await.unwrap_or_else(|e| panic!("theme: {e}"));
+    let theme = ctx.script("return document.documentElement.dataset.theme;").await;
+    assert_eq!(theme.as_str(), Some("dark"), "choosing Dark on {page} did not apply it");
+    let background = ctx.script("return getComputedStyle(document.body).backgroundColor;").await;
+    assert_eq!(background.as_str(), Some("rgb(15, 18, 22)"), "{page} is not dark after choosing Dark");
+}
+
 /// The sign-in page offers the theme beside the language: Dark chosen there applies at
 /// once, is kept through signing in, and the account menu shows it as chosen.
 async fn sign_in_theme(ctx: Ctx) {
     emulate_media(&ctx.client, &[("prefers-color-scheme", "light")]).await;
     ctx.goto("/").await;
     ctx.wait_url("/sign-in").await;
-    let select = ctx.find("#sign-in-theme").await;
-    select.select_by_value("dark").await.unwrap_or_else(|e| panic!("theme: {e}"));
-    let theme = ctx.script("return document.documentElement.dataset.theme;").await;
-    assert_eq!(theme.as_str(), Some("dark"), "choosing Dark on the sign-in page did not apply it");
-    let background = ctx.script("return getComputedStyle(document.body).backgroundColor;").await;
-    assert_eq!(
-        background.as_str(),
-        Some("rgb(15, 18, 22)"),
-        "the sign-in page is not dark after choosing Dark"
-    );
+    choose_dark(&ctx, "#sign-in-theme", "the sign-in page").await;
     ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
     ctx.wait_url("/clusters").await;
     ctx.click("#account-menu-button").await;
@@ -409,12 +411,7 @@ async fn dark_first_paint(ctx: Ctx) {
     emulate_media(&ctx.client, &[("prefers-color-scheme", "light")]).await;
     super::admin(&ctx).await;
     ctx.click("#account-menu-button").await;
-    let select = ctx.find("#account-theme").await;
-    select.select_by_value("dark").await.unwrap_or_else(|e| panic!("theme: {e}"));
-    let theme = ctx.script("return document.documentElement.dataset.theme;").await;
-    assert_eq!(theme.as_str(), Some("dark"), "choosing Dark did not apply it");
-    let background = ctx.script("return getComputedStyle(document.body).backgroundColor;").await;
-    assert_eq!(background.as_str(), Some("rgb(15, 18, 22)"), "the page is not dark after choosing Dark");
+    choose_dark(&ctx, "#account-theme", "the page").await;
 
     // The app held back (its wasm fails): only index.html's loading state can paint.
     let armed = ctx
