@@ -109,30 +109,58 @@ async fn run_engine(
             return (0, 1);
         }
     };
-    let (mut passed, mut failed) = (0, 0);
-    for (name, flow) in chosen {
-        let started = std::time::Instant::now();
-        let shown = if engine == harness::Engine::Chromium {
-            name.to_string()
-        } else {
-            format!("{}::{name}", engine.label())
-        };
-        match flow(&driver).await {
-            Ok(coverage) => {
-                passed += 1;
-                println!("test {shown} ... ok ({:.1} s)", started.elapsed().as_secs_f64());
-                for (op, statuses) in coverage {
-                    for (status, n) in statuses {
-                        *total.entry(op.clone()).or_default().entry(status).or_default() += n;
+    // Chromium runs flows two at a time (one WebDriver server, one browser per session):
+    // most of a flow is waiting for the page, so two lanes keep both cores busy. geckodriver
+    // and WebKitWebDriver take one session at a time. CONSOLE_FLOWS_AT_ONCE=1 runs one by one.
+    let lanes = if engine == harness::Engine::Chromium { flows_at_once() } else { 1 };
+    let queue = std::sync::Mutex::new(std::collections::VecDeque::from(chosen));
+    // Passed, failed, and the coverage summed so far: each lane adds its flow's when it ends.
+    let tally = std::sync::Mutex::new((0, 0, total));
+    let lane = || async {
+        loop {
+            let next = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
+            let Some((name, flow)) = next else { break };
+            let started = std::time::Instant::now();
+            let outcome = flow(&driver).await;
+            let shown = if engine == harness::Engine::Chromium {
+                name.to_string()
+            } else {
+                format!("{}::{name}", engine.label())
+            };
+            let Ok(mut tally) = tally.lock() else { break };
+            match outcome {
+                Ok(coverage) => {
+                    tally.0 += 1;
+                    println!("test {shown} ... ok ({:.1} s)", started.elapsed().as_secs_f64());
+                    for (op, statuses) in coverage {
+                        for (status, n) in statuses {
+                            *tally.2.entry(op.clone()).or_default().entry(status).or_default() += n;
+                        }
                     }
                 }
-            }
-            Err(why) => {
-                failed += 1;
-                println!("test {shown} ... FAILED\n    {why}");
+                Err(why) => {
+                    tally.1 += 1;
+                    println!("test {shown} ... FAILED\n    {why}");
+                }
             }
         }
+    };
+    match lanes {
+        1 => lane().await,
+        _ => {
+            tokio::join!(lane(), lane());
+        }
     }
+    let (passed, failed) = tally.into_inner().map(|(passed, failed, _)| (passed, failed)).unwrap_or((0, 1));
     driver.stop().await;
     (passed, failed)
+}
+
+/// How many flows run at once in Chromium: CONSOLE_FLOWS_AT_ONCE (1 or 2), 2 when unset.
+#[cfg(not(target_arch = "wasm32"))]
+fn flows_at_once() -> usize {
+    match std::env::var("CONSOLE_FLOWS_AT_ONCE").ok().and_then(|n| n.trim().parse::<usize>().ok()) {
+        Some(1) => 1,
+        _ => 2,
+    }
 }

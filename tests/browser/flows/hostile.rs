@@ -4,8 +4,6 @@
 //! each, at 1366 and 390 px wide: no payload ran (`window.__pwned` unset), no markup was
 //! rendered, no `javascript:` link exists, and the page does not overflow sideways.
 
-use std::time::{Duration, Instant};
-
 use cluster_sandbox::Config;
 use cluster_sandbox::store::hostile::{
     self, HOSTILE_CLIENT_ID, HOSTILE_CLIENT_SECRET, HOSTILE_CLUSTERS, HOSTILE_ORG_ID,
@@ -76,23 +74,41 @@ pub(super) async fn push(ctx: &Ctx, path: &str) {
 pub(super) async fn open(ctx: &Ctx, path: &str) {
     push(ctx, path).await;
     ctx.wait_url(path).await;
-    settle(ctx).await;
+    settle(ctx, path).await;
 }
 
-/// Waits for the page to stop changing (its reads answered), at most a few seconds.
-async fn settle(ctx: &Ctx) {
-    let started = Instant::now();
-    let mut last = String::new();
-    let mut same = 0;
-    while started.elapsed() < Duration::from_secs(8) && same < 3 {
-        let text = ctx.script("return document.body.innerText;").await;
-        let text = text.as_str().unwrap_or_else(|| panic!("the page text: not text: {text}")).to_string();
-        let loading = text.contains("Loading");
-        same = if text == last && !loading { same + 1 } else { 0 };
-        last = text;
-        tokio::time::sleep(Duration::from_millis(250)).await;
+/// Waits for the page to stop changing (its reads answered), at most a few seconds: in the
+/// page itself, so a quiet page costs one round trip and `QUIET` ms rather than several
+/// polls. "Changing" is the page's text changing; a page that still shows a loading line
+/// (`.loading`, or the English word) is not settled. A page still changing after 8 s (a
+/// live count) is checked as it stands, and the flow says so.
+async fn settle(ctx: &Ctx, path: &str) {
+    let settled = ctx.script_async(SETTLE).await;
+    match settled.as_str() {
+        Some("quiet") => {}
+        Some(why) if why.starts_with("timeout") => println!("    settle {path}: {why}"),
+        _ => panic!("{path}: the page never answered the settle script: {settled}"),
     }
 }
+
+/// Resolves with "quiet" once the text stayed the same for 400 ms with nothing loading, or
+/// with "timeout" and why after 8 s.
+const SETTLE: &str = r#"
+const done = arguments[arguments.length - 1];
+const QUIET = 400, LIMIT = 8000, started = performance.now();
+let last = null, since = started;
+const tick = () => {
+    const now = performance.now(), text = document.body.innerText;
+    const busy = document.querySelector('.loading') || (text.includes('Loading') ? 'Loading' : null);
+    if (text !== last || busy) { last = text; since = now; }
+    if (now - since >= QUIET) return done('quiet');
+    if (now - started > LIMIT) {
+        return done(busy ? `timeout: still loading (${busy.outerHTML || busy})` : `timeout: the text kept changing`);
+    }
+    setTimeout(tick, 100);
+};
+tick();
+"#;
 
 /// What is wrong with the page as it stands (see CHECK); the layout flow asks it too.
 pub(super) async fn problems(ctx: &Ctx) -> Vec<String> {
@@ -113,8 +129,7 @@ async fn walk(ctx: Ctx) {
     for path in &screens {
         open(&ctx, path).await;
         for width in [1366, 390] {
-            ctx.client.set_window_size(width, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
-            tokio::time::sleep(Duration::from_millis(200)).await;
+            ctx.resize(width, 900).await;
             for problem in problems(&ctx).await {
                 failures.push(format!("{path} at {width} px: {problem}"));
             }

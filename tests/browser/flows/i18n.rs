@@ -354,8 +354,7 @@ async fn long_languages(ctx: Ctx) {
         for path in super::layout::screens() {
             open(&ctx, &path).await;
             for width in [1366, 390] {
-                ctx.client.set_window_size(width, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
-                tokio::time::sleep(Duration::from_millis(150)).await;
+                ctx.resize(width, 900).await;
                 let clipped = ctx.strings(CLIPPED_BUTTONS).await;
                 for problem in problems(&ctx).await.into_iter().chain(clipped) {
                     failures.push(format!("{code} {path} at {width} px: {problem}"));

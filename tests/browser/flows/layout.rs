@@ -165,8 +165,7 @@ async fn buttons_whole(ctx: Ctx) {
         for path in screens() {
             open(&ctx, &path).await;
             for width in [1366, 390] {
-                ctx.client.set_window_size(width, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
-                tokio::time::sleep(Duration::from_millis(150)).await;
+                ctx.resize(width, 900).await;
                 let shown = ctx
                     .client
                     .execute("return document.querySelectorAll('button, .button').length;", vec![])

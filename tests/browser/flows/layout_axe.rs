@@ -37,9 +37,8 @@ async fn axe_here(ctx: &Ctx, what: &str, failures: &mut Vec<String>) {
 
 async fn check_sizes(ctx: &Ctx, path: &str, failures: &mut Vec<String>) {
     for (width, scheme) in SIZES {
-        ctx.client.set_window_size(width, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
         emulate_media(&ctx.client, &[("prefers-color-scheme", scheme)]).await;
-        tokio::time::sleep(Duration::from_millis(150)).await;
+        ctx.resize(width, 900).await;
         let what = format!("{path} at {width} px, {scheme}");
         axe_here(ctx, &what, failures).await;
         for problem in problems(ctx).await {

@@ -137,6 +137,20 @@ impl Ctx {
         strings_of(&found).unwrap_or_else(|why| panic!("check {js:.120}: {why}"))
     }
 
+    /// Resizes the window and waits until the page has drawn two frames at the new size, so
+    /// its resize listeners and media queries have run (a fixed sleep waited longer and
+    /// proved less).
+    pub async fn resize(&self, width: u32, height: u32) {
+        self.client.set_window_size(width, height).await.unwrap_or_else(|e| panic!("resize to {width}: {e}"));
+        let drawn = self
+            .script_async(
+                "const done = arguments[arguments.length - 1];\
+                 requestAnimationFrame(() => requestAnimationFrame(() => done(innerWidth)));",
+            )
+            .await;
+        assert!(drawn.as_u64().is_some(), "after resizing to {width} px the page drew no frame: {drawn}");
+    }
+
     /// `script` for a script that ends by calling `arguments[arguments.length - 1]`.
     pub async fn script_async(&self, js: &str) -> Value {
         self.client.execute_async(js, vec![]).await.unwrap_or_else(|e| panic!("async script {js:.120}: {e}"))
