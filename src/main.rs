@@ -15,7 +15,6 @@ mod format;
 mod i18n;
 mod kit;
 mod links;
-mod load;
 mod lower;
 mod navigation;
 mod organizations;
@@ -31,6 +30,7 @@ mod session;
 mod shell;
 mod terraform;
 mod tone;
+mod view_read;
 mod words;
 
 fn main() {

@@ -47,7 +47,7 @@ const FOUNDATION: &[&str] = &[
     "navigation",
     "prefetch",
     "chunk",
-    "load",
+    "view_read",
     "format",
     "lower",
     "redirect",

@@ -206,7 +206,7 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         {move || explain(&status.get()).filter(|_| unpaid_reason(&status.get()).is_none() && returned().is_none() && !flashed())
             .map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
         <PaymentCallout/>
-        <super::export::ExportButton id=id.clone()/>
+        <super::export_button::ExportButton id=id.clone()/>
         {move || poll_error.get().map(|e| view! { <ErrorPanel action=t(w::REFRESHING) error=e/> })}
         // The current tab is the page: it carries the page's one `aria-current`.
         // Chrome leaves a half-hidden tab as it is when it takes the keyboard focus: show it whole.

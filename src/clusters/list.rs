@@ -103,7 +103,7 @@ pub fn ClusterList() -> impl IntoView {
     // Creating needs manage-clusters in some organization; say so instead of failing later.
     let create_denied = move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, t(w::CREATING));
     let listed_at = RwSignal::new(0.0);
-    let clusters = crate::load::load(move || {
+    let clusters = crate::view_read::load(move || {
         let answer = api::call(api, &ops::ClusterList);
         async move {
             let answer = answer.await;

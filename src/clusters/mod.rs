@@ -4,7 +4,7 @@
 mod create;
 mod ctx;
 mod delete;
-pub mod export;
+pub mod export_button;
 mod layout;
 pub mod list;
 mod org_filter;

@@ -3,7 +3,7 @@
 //! markup of those states (`p.loading`, the error panel) are the same everywhere.
 //!
 //! Modelled on Leptos' `Transition` + `ErrorBoundary`: an answer already shown stays while
-//! the read runs again (`crate::load` keeps it), and a failure is shown in place of the
+//! the read runs again (`crate::view_read` keeps it), and a failure is shown in place of the
 //! answer. Unlike them it costs no resource machinery per response type: the part that
 //! knows `T` is one small closure turning the read into a [`Phase`]; the view over the
 //! phase ([`show`]) is compiled once.
@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use super::error_panel::{ErrorPanel, ErrorPanelProps};
 use crate::api::ApiError;
-use crate::load::Load;
+use crate::view_read::Load;
 
 /// Where a read stands, with the answer already turned into its view.
 pub enum Phase {

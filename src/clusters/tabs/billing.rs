@@ -19,7 +19,7 @@ pub fn ClusterBilling() -> impl IntoView {
     let api = ctx.api;
     let status = Memo::new(move |_| ctx.cluster.with(|c| c.status.clone()));
     // Paying changes the subscription: read it again when the state moves.
-    let subscription = crate::load::load(move || {
+    let subscription = crate::view_read::load(move || {
         status.track();
         let id = ctx.id();
         async move { api::call(api, &ops::ClusterSubscriptionDetail { id }).await }

@@ -64,7 +64,7 @@ pub fn Credentials() -> impl IntoView {
 fn CredentialList() -> impl IntoView {
     let ctx = expect_context::<RealmCtx>();
     let api = use_api();
-    let list = crate::load::load(move || {
+    let list = crate::view_read::load(move || {
         let op = ops::DeploymentCredentialList { id: ctx.id() };
         async move { api::call(api, &op).await }
     });

@@ -1,4 +1,4 @@
-//! The trouble card's body, in its own split-off module (`load.rs` fetches it): reads the last
+//! The trouble card's body, in its own split-off module (`mod.rs` fetches it): reads the last
 //! hour's log files once (and again when asked; never by itself), counts them
 //! (`figures.rs`) and shows each figure as a link to the log viewer with its filter. A file
 //! that cannot be read shows as failed, never as 0.
