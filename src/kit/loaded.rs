@@ -31,6 +31,9 @@ struct Frame {
     loading: Option<String>,
     retry: Option<Callback<()>>,
     empty: Option<ViewFn>,
+    /// A failure's words in a hint instead of the error panel, when the page offers Retry
+    /// for the same read elsewhere.
+    failed_hint: Option<String>,
     /// Shown above the failure: the page's head, for a page whose answer draws its own.
     head: Option<ViewFn>,
 }
@@ -61,7 +64,14 @@ impl<T: 'static> Loaded<T> {
         retry: Option<Callback<()>>,
     ) -> Loaded<T> {
         Loaded {
-            frame: Frame { what: what.into(), loading: None, retry, empty: None, head: None },
+            frame: Frame {
+                what: what.into(),
+                loading: None,
+                retry,
+                empty: None,
+                failed_hint: None,
+                head: None,
+            },
             read: Box::new(read),
             is_empty: None,
         }
@@ -91,6 +101,13 @@ impl<T: 'static> Loaded<T> {
         self
     }
 
+    /// A failure shows `words` as a hint, not the error panel: for a side part of a screen
+    /// (the account menu's organizations) whose read the page itself offers Retry for.
+    pub fn failed_hint(mut self, words: impl Into<String>) -> Loaded<T> {
+        self.frame.failed_hint = Some(words.into());
+        self
+    }
+
     /// A failure comes under `head` (breadcrumbs and heading): the answer draws the page's
     /// head itself, so without it a failed page would have none.
     pub fn failed_head(mut self, head: impl Into<ViewFn>) -> Loaded<T> {
@@ -116,17 +133,37 @@ impl<T: 'static> Loaded<T> {
 
 /// The one view of a read's phases.
 fn show(frame: Frame, phase: Box<dyn Fn() -> Phase + Send>) -> AnyView {
-    let Frame { what, loading, retry, empty, head } = frame;
+    let Frame { what, loading, retry, empty, failed_hint, head } = frame;
     let loading = loading.unwrap_or_else(|| format!("{what}…"));
     (move || match phase() {
         Phase::Loading if loading.is_empty() => ().into_any(),
         Phase::Loading => waiting(loading.clone()),
+        Phase::Failed(_) if failed_hint.is_some() => {
+            view! { <p class="hint">{failed_hint.clone()}</p> }.into_any()
+        }
         Phase::Failed(error) => {
             let panel = ErrorPanel(ErrorPanelProps { action: what.clone(), error, retry });
             view! { {head.as_ref().map(ViewFn::run)} {panel} }.into_any()
         }
         Phase::Empty => empty.as_ref().map(ViewFn::run).unwrap_or_else(|| ().into_any()),
         Phase::Ready(view) => view,
+    })
+    .into_any()
+}
+
+/// An access decision before a part of a screen: `checking` words while it is made (the
+/// organizations still load), the reason as a hint (`refused_id`) when the caller may not,
+/// else `allowed`. For a read the caller's role would be refused, so it is never asked for.
+pub fn permitted(
+    verdict: impl Fn() -> Option<Result<(), String>> + Send + 'static,
+    checking: &'static str,
+    refused_id: &'static str,
+    allowed: ViewFn,
+) -> AnyView {
+    (move || match verdict() {
+        None => waiting(checking),
+        Some(Err(why)) => view! { <p class="hint reason" id=refused_id>{why}</p> }.into_any(),
+        Some(Ok(())) => allowed.run(),
     })
     .into_any()
 }

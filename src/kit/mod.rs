@@ -35,6 +35,6 @@ pub mod write;
 pub use badge::{Badge, Tone};
 pub use dialog::{Confirm, ConfirmDialog, ConfirmStyle};
 pub use error_panel::ErrorPanel;
-pub use loaded::{Loaded, waiting, waiting_inline};
+pub use loaded::{Loaded, permitted, waiting, waiting_inline};
 pub use outlet::{Outlet, Slot, use_id};
 pub use write::{Work, Writable, Write};
