@@ -174,6 +174,12 @@ pub fn waiting(words: impl Into<String>) -> AnyView {
     view! { <p class="loading">{words.into()}</p> }.into_any()
 }
 
+/// [`waiting`] as a live status (read out when it appears), with an `id` when the page
+/// names it: a screen or a part of one whose code or whose reading is on its way.
+pub fn waiting_status(words: impl Into<String>, id: Option<&'static str>) -> AnyView {
+    view! { <p class="loading" role="status" id=id>{words.into()}</p> }.into_any()
+}
+
 /// [`waiting`] inside a line of text (a table cell, a definition).
 pub fn waiting_inline(words: impl Into<String>) -> AnyView {
     view! { <span class="loading">{words.into()}</span> }.into_any()
