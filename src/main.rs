@@ -7,6 +7,7 @@ mod app;
 mod billing;
 mod chunk;
 mod claims;
+mod cluster_states;
 mod clusters;
 mod code;
 mod config;

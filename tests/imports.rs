@@ -42,6 +42,7 @@ const FOUNDATION: &[&str] = &[
     "session",
     "directory",
     "claims",
+    "cluster_states",
     "config",
     "links",
     "navigation",

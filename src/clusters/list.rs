@@ -189,7 +189,7 @@ pub fn ClusterList() -> impl IntoView {
         </PageHead>
         // The reason a button is disabled is text on the page, not only a tooltip.
         {move || create_denied().map(|why| view! { <p class="hint" id="new-cluster-refused">{why}</p> })}
-        {move || clusters.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|all| crate::palette::known::attention_line(all))).map(|line| view! {
+        {move || clusters.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|all| super::attention::attention_line(all))).map(|line| view! {
             <p class="attention-line" id="attention-line">{line} " " <a href=links::OVERVIEW>{t(w::SEE_OVERVIEW)}</a></p>
         })}
         <FilterBar spec=&FILTER base=links::CLUSTERS.to_string() filter=filter options=options/>

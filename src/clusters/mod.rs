@@ -1,6 +1,7 @@
 //! The clusters resource group: list, create, the cluster page with live status, its
 //! tabs (`tabs/`: overview, billing, resources), payment, and delete.
 
+mod attention;
 mod create;
 mod ctx;
 mod delete;
