@@ -75,6 +75,13 @@ const READS_ROUTES: &[&str] = &["src/links.rs", "src/prefetch.rs"];
 /// removing it here and there.
 const KNOWN_CYCLES: &[&[&str]] = &[];
 
+/// The sandbox's top-level modules that are one level, so import each other on purpose
+/// (ARCHITECTURE: a row's `to_wire` uses the engine's wording, the engine reasons about rows).
+const SANDBOX_ONE_LEVEL: &[[&str; 2]] = &[["engine", "records"]];
+/// Circles between the sandbox's top-level modules still to mend, as docs/ARCHITECTURE.md
+/// lists them; one that has gone fails the check until it is taken off both.
+const SANDBOX_KNOWN_CYCLES: &[&[&str]] = &[];
+
 fn part_of(module: &str) -> Option<Part> {
     if FOUNDATION.contains(&module) {
         Some(Part::Foundation)
@@ -533,4 +540,69 @@ fn a_circle_is_found_with_its_folders() {
         edges.insert((a.to_string(), b.to_string()), vec![String::new()]);
     }
     assert_eq!(cycles(&edges), vec![vec!["a".to_string(), "b".to_string(), "c".to_string()]]);
+}
+
+/// Imports between the sandbox's top-level modules (`crates/sandbox/src/<module>`), with
+/// where each is; the pairs of [`SANDBOX_ONE_LEVEL`] left out.
+fn sandbox_edges(sources: &[Source]) -> Edges {
+    let modules: BTreeSet<&str> = sources.iter().map(|s| s.module.as_str()).collect();
+    let mut edges = Edges::new();
+    for source in sources.iter().filter(|s| s.module != "main") {
+        for (n, line) in source.code.lines().enumerate() {
+            for path in crate_paths(line) {
+                let target = path.split("::").next().unwrap_or_default();
+                let (a, b) = (source.module.as_str(), target);
+                if a == b
+                    || !modules.contains(b)
+                    || SANDBOX_ONE_LEVEL.iter().any(|p| p.contains(&a) && p.contains(&b))
+                {
+                    continue;
+                }
+                let at = format!("crates/sandbox/{}:{}", source.relative, n + 1);
+                let lines = edges.entry((a.to_string(), b.to_string())).or_default();
+                if !lines.contains(&at) {
+                    lines.push(at);
+                }
+            }
+        }
+    }
+    edges
+}
+
+#[test]
+fn the_sandbox_modules_import_each_other_in_no_circle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/sandbox");
+    let sources = sources(&root);
+    assert!(
+        sources.len() > 50,
+        "read only {} files of the sandbox: the check would see nothing",
+        sources.len()
+    );
+    let edges = sandbox_edges(&sources);
+    assert!(
+        edges.len() > 30,
+        "found only {} imports between the sandbox's modules: the parser reads nothing",
+        edges.len()
+    );
+    let known: Vec<Vec<String>> =
+        SANDBOX_KNOWN_CYCLES.iter().map(|c| c.iter().map(|s| s.to_string()).collect()).collect();
+    let found = cycles(&edges);
+    let mut broken = Vec::new();
+    for group in found.iter().filter(|g| !known.contains(g)) {
+        let mut message =
+            format!("the sandbox's modules import each other in a circle: {}:", group.join(", "));
+        for ((a, b), at) in &edges {
+            if group.contains(a) && group.contains(b) {
+                let _ = write!(message, "\n    {a} → {b}: {}", at.join(", "));
+            }
+        }
+        broken.push(message);
+    }
+    for group in known.iter().filter(|g| !found.contains(g)) {
+        broken.push(format!(
+            "the sandbox's circle {} is no longer there: remove it from SANDBOX_KNOWN_CYCLES and from docs/ARCHITECTURE.md",
+            group.join(", ")
+        ));
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
 }
