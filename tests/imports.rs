@@ -477,6 +477,30 @@ fn cycles(edges: &Edges) -> Vec<Vec<String>> {
     out
 }
 
+/// Each circle among `edges` that `known` (the list named `list`) does not hold, with the
+/// imports that close it, and each circle of `known` no longer there.
+fn circles(edges: &Edges, known: &[&[&str]], who: &str, list: &str) -> Vec<String> {
+    let known: Vec<Vec<String>> = known.iter().map(|c| c.iter().map(|s| s.to_string()).collect()).collect();
+    let found = cycles(edges);
+    let mut broken = Vec::new();
+    for group in found.iter().filter(|g| !known.contains(g)) {
+        let mut message = format!("{who} import each other in a circle: {}:", group.join(", "));
+        for ((a, b), at) in edges {
+            if group.contains(a) && group.contains(b) {
+                let _ = write!(message, "\n    {a} → {b}: {}", at.join(", "));
+            }
+        }
+        broken.push(message);
+    }
+    for group in known.iter().filter(|g| !found.contains(g)) {
+        broken.push(format!(
+            "the circle {} is no longer there: remove it from {list} and from docs/ARCHITECTURE.md",
+            group.join(", ")
+        ));
+    }
+    broken
+}
+
 #[test]
 fn every_import_runs_down_the_parts_table() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -489,30 +513,7 @@ fn every_import_runs_down_the_parts_table() {
         edges.len()
     );
 
-    let known: Vec<Vec<String>> =
-        KNOWN_CYCLES.iter().map(|c| c.iter().map(|s| s.to_string()).collect()).collect();
-    let found = cycles(&edges);
-    for group in &found {
-        if known.contains(group) {
-            continue;
-        }
-        let mut message =
-            format!("screen folders import each other in a circle: {} (rule 3):", group.join(", "));
-        for ((a, b), at) in &edges {
-            if group.contains(a) && group.contains(b) {
-                let _ = write!(message, "\n    {a} → {b}: {}", at.join(", "));
-            }
-        }
-        broken.push(message);
-    }
-    for group in &known {
-        if !found.contains(group) {
-            broken.push(format!(
-                "the circle {} is no longer there: remove it from KNOWN_CYCLES and from docs/ARCHITECTURE.md",
-                group.join(", ")
-            ));
-        }
-    }
+    broken.extend(circles(&edges, KNOWN_CYCLES, "screen folders", "KNOWN_CYCLES"));
     assert!(
         broken.is_empty(),
         "imports that run up the parts table (docs/ARCHITECTURE.md):\n{}",
@@ -584,25 +585,6 @@ fn the_sandbox_modules_import_each_other_in_no_circle() {
         "found only {} imports between the sandbox's modules: the parser reads nothing",
         edges.len()
     );
-    let known: Vec<Vec<String>> =
-        SANDBOX_KNOWN_CYCLES.iter().map(|c| c.iter().map(|s| s.to_string()).collect()).collect();
-    let found = cycles(&edges);
-    let mut broken = Vec::new();
-    for group in found.iter().filter(|g| !known.contains(g)) {
-        let mut message =
-            format!("the sandbox's modules import each other in a circle: {}:", group.join(", "));
-        for ((a, b), at) in &edges {
-            if group.contains(a) && group.contains(b) {
-                let _ = write!(message, "\n    {a} → {b}: {}", at.join(", "));
-            }
-        }
-        broken.push(message);
-    }
-    for group in known.iter().filter(|g| !found.contains(g)) {
-        broken.push(format!(
-            "the sandbox's circle {} is no longer there: remove it from SANDBOX_KNOWN_CYCLES and from docs/ARCHITECTURE.md",
-            group.join(", ")
-        ));
-    }
+    let broken = circles(&edges, SANDBOX_KNOWN_CYCLES, "the sandbox's modules", "SANDBOX_KNOWN_CYCLES");
     assert!(broken.is_empty(), "{}", broken.join("\n"));
 }
