@@ -38,7 +38,7 @@ async fn load_config() -> Result<Config, String> {
 pub fn App() -> impl IntoView {
     // The person's language first (its catalogue is preloaded by index.html's head script,
     // so this rarely waits): every screen, the first included, is in that language.
-    let config = crate::load::load(|| async {
+    let config = crate::view_read::load(|| async {
         crate::i18n::start().await;
         load_config().await
     });

@@ -12,7 +12,7 @@ use crate::session::Session;
 
 #[derive(Clone, Copy)]
 pub struct Directory {
-    pub orgs: crate::load::Load<Result<Vec<Org>, ApiError>>,
+    pub orgs: crate::view_read::Load<Result<Vec<Org>, ApiError>>,
     /// Support staff (from the token's claim): every organization is visible, nothing of a
     /// customer's may be changed.
     pub staff: RwSignal<bool>,
@@ -129,7 +129,7 @@ pub fn refused_everywhere(orgs: &[Org], op: &Operation, doing: &str, caller: &Ca
 
 impl Directory {
     pub fn new(session: Session) -> Directory {
-        let orgs = crate::load::load(move || {
+        let orgs = crate::view_read::load(move || {
             // Re-read after every sign-in: another secret may see other organizations.
             session.signed_in.track();
             let api = session.api();

@@ -7,6 +7,7 @@ mod app;
 mod billing;
 mod chunk;
 mod claims;
+mod cluster_states;
 mod clusters;
 mod code;
 mod config;
@@ -15,7 +16,6 @@ mod format;
 mod i18n;
 mod kit;
 mod links;
-mod load;
 mod lower;
 mod navigation;
 mod organizations;
@@ -31,6 +31,7 @@ mod session;
 mod shell;
 mod terraform;
 mod tone;
+mod view_read;
 mod words;
 
 fn main() {

@@ -33,3 +33,25 @@ impl Tone {
         }
     }
 }
+
+/// A style sheet class toned by `tone`: `toned("flash", Some(Tone::Warn))` is "flash warn",
+/// and with `None` the class keeps its own colour. Each toned class (`.callout.bad`,
+/// `.flash.warn`, `.outcome.ok`…) is named through here, never as a string of its own.
+pub fn toned(class: &str, tone: Option<Tone>) -> String {
+    match tone {
+        Some(tone) => format!("{class} {}", tone.name()),
+        None => class.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_toned_class_names_the_tone_the_style_sheet_knows() {
+        assert_eq!(toned("flash", Some(Tone::Warn)), "flash warn");
+        assert_eq!(toned("outcome", Some(Tone::Ok)), "outcome ok");
+        assert_eq!(toned("callout", None), "callout");
+    }
+}

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use super::notify::Asking;
 use super::{Item, Progress, State, center};
 use crate::kit::dialog::show_modal;
+use crate::kit::{Tone, toned};
 
 fn close(node: NodeRef<html::Dialog>) {
     if let Some(dialog) = node.get_untracked()
@@ -84,7 +85,7 @@ fn row(item: Item, node: NodeRef<html::Dialog>, asking: Option<Asking>) -> impl 
     let link = view! { <a href=href class="activity-link" on:click=move |_| close(node)>{label.clone()}</a> };
     let body = match state {
         State::Settled { ok, note } => view! {
-            <span class=if ok { "outcome ok" } else { "outcome bad" } data-ok=ok.to_string()>
+            <span class=toned("outcome", Some(if ok { Tone::Ok } else { Tone::Bad })) data-ok=ok.to_string()>
                 {if ok { "✓ " } else { "✗ " }}{note.read()}
             </span>
         }

@@ -72,7 +72,7 @@ const COLUMNS: &[Column] = &[
 pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<String>>) -> impl IntoView {
     let api = use_api();
     let org = org_id;
-    let cards = crate::load::load(move || {
+    let cards = crate::view_read::load(move || {
         let org_id = org.get_value();
         async move { api::call(api, &ops::OrgPaymentMethodList { org_id }).await }
     });

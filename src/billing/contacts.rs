@@ -10,7 +10,7 @@ use crate::kit::code::CodePanel;
 use crate::api::{self, Api, use_api};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
-use crate::load::Load;
+use crate::view_read::Load;
 
 const COLUMNS: &[Column] = &[
     Column::sortable(k::billing::COL_USER),
@@ -25,7 +25,7 @@ type Contacts = Load<Result<Vec<BillingContact>, crate::api::ApiError>>;
 pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> impl IntoView {
     let api = use_api();
     let org = StoredValue::new(org_id);
-    let contacts = crate::load::load(move || {
+    let contacts = crate::view_read::load(move || {
         let org_id = org.get_value();
         async move { api::call(api, &ops::OrgBillingContactList { org_id }).await }
     });

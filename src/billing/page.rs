@@ -15,8 +15,8 @@ use super::subscription::SubscriptionTable;
 use crate::api::page_origin;
 use crate::directory::Directory;
 use crate::i18n::{k, t, tf};
-use crate::kit::Loaded;
 use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::{Loaded, Tone, toned};
 use crate::links;
 
 /// Where hosted billing pages send the person back to.
@@ -82,7 +82,7 @@ pub fn Billing() -> impl IntoView {
             })}
         </PageHead>
         {move || setup_said.get().map(|(ok, text)| view! {
-            <p class=if ok { "flash" } else { "flash warn" } id="setup-return" role="status">{text}</p>
+            <p class=toned("flash", (!ok).then_some(Tone::Warn)) id="setup-return" role="status">{text}</p>
         })}
         // A failed read of the organizations is shown as failed, not as "no access".
         {Loaded::from_fn(t(k::billing::LOADING_ORGS),

@@ -93,14 +93,14 @@ fn subscription_row(s: &Subscription, pay: Option<&str>) -> Row {
 pub fn SubscriptionTable(org_id: String) -> impl IntoView {
     let api = crate::api::use_api();
     let owner = org_id.clone();
-    let list = crate::load::load(move || {
+    let list = crate::view_read::load(move || {
         let org_id = org_id.clone();
         async move { crate::api::call(api, &cluster_api::ops::OrgSubscriptionList { org_id }).await }
     });
     // Which cluster a subscription that owes pays for: the contract's subscription names
     // no cluster, so the organization's clusters that need payment are asked for theirs
     // (few, usually none). Without an answer the row simply offers no Pay.
-    let payers = crate::load::load(move || {
+    let payers = crate::view_read::load(move || {
         let owner = owner.clone();
         async move {
             let clusters = crate::api::call(api, &cluster_api::ops::ClusterList).await?;

@@ -18,7 +18,7 @@ use crate::directory::Directory;
 use crate::i18n::k::clusters_page as w;
 use crate::i18n::{Phrase, t, tf};
 use crate::kit::page::{Breadcrumbs, PageHead, title};
-use crate::kit::{Badge, ErrorPanel, Loaded, Outlet, Tone, use_id};
+use crate::kit::{Badge, ErrorPanel, Loaded, Outlet, Tone, toned, use_id};
 use crate::links::{self, ClusterTab};
 use crate::routes;
 use crate::session::{Flash, Session};
@@ -200,13 +200,13 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
                 view! { <p class="hint" id="view-only-reason">{why}{also}</p> }
             })}
         {move || returned().map(|(ok, text)| view! {
-            <p class=if ok { "flash" } else { "flash warn" } id="checkout-return" role="status">{text}</p>
+            <p class=toned("flash", (!ok).then_some(Tone::Warn)) id="checkout-return" role="status">{text}</p>
         })}
         // Unpaid states are explained by the payment callout below, with the way to pay.
         {move || explain(&status.get()).filter(|_| unpaid_reason(&status.get()).is_none() && returned().is_none() && !flashed())
             .map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
         <PaymentCallout/>
-        <super::export::ExportButton id=id.clone()/>
+        <super::export_button::ExportButton id=id.clone()/>
         {move || poll_error.get().map(|e| view! { <ErrorPanel action=t(w::REFRESHING) error=e/> })}
         // The current tab is the page: it carries the page's one `aria-current`.
         // Chrome leaves a half-hidden tab as it is when it takes the keyboard focus: show it whole.

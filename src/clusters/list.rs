@@ -103,7 +103,7 @@ pub fn ClusterList() -> impl IntoView {
     // Creating needs manage-clusters in some organization; say so instead of failing later.
     let create_denied = move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, t(w::CREATING));
     let listed_at = RwSignal::new(0.0);
-    let clusters = crate::load::load(move || {
+    let clusters = crate::view_read::load(move || {
         let answer = api::call(api, &ops::ClusterList);
         async move {
             let answer = answer.await;
@@ -189,7 +189,7 @@ pub fn ClusterList() -> impl IntoView {
         </PageHead>
         // The reason a button is disabled is text on the page, not only a tooltip.
         {move || create_denied().map(|why| view! { <p class="hint" id="new-cluster-refused">{why}</p> })}
-        {move || clusters.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|all| crate::palette::known::attention_line(all))).map(|line| view! {
+        {move || clusters.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|all| super::attention::attention_line(all))).map(|line| view! {
             <p class="attention-line" id="attention-line">{line} " " <a href=links::OVERVIEW>{t(w::SEE_OVERVIEW)}</a></p>
         })}
         <FilterBar spec=&FILTER base=links::CLUSTERS.to_string() filter=filter options=options/>

@@ -1,10 +1,11 @@
 //! The clusters resource group: list, create, the cluster page with live status, its
 //! tabs (`tabs/`: overview, billing, resources), payment, and delete.
 
+mod attention;
 mod create;
 mod ctx;
 mod delete;
-pub mod export;
+pub mod export_button;
 mod layout;
 pub mod list;
 mod org_filter;

@@ -7,9 +7,9 @@ use super::ClusterCtx;
 use crate::api::{self, use_api};
 use crate::i18n::k::clusters_page as w;
 use crate::i18n::{Msg, t, tf};
-use crate::kit::ErrorPanel;
 use crate::kit::Write;
 use crate::kit::redirecting::Redirecting;
+use crate::kit::{ErrorPanel, Tone, toned};
 
 /// Said before anyone leaves for the hosted payment page: it lets the person choose the
 /// card there, so it may offer another card than the one chosen in the wizard. The console
@@ -62,7 +62,7 @@ pub fn PaymentCallout() -> impl IntoView {
         reason.get().map(|why| {
             view! {
                 // Never paid is a step left to do, not an alarm: neutral, with the way to finish.
-                <div class=if neutral.get() { "callout neutral" } else { "callout" } id="payment-callout">
+                <div class=move || toned("callout", neutral.get().then_some(Tone::Neutral)) id="payment-callout">
                     <p><strong>{headline}</strong>{why}</p>
                     <p class="hint">{t(PAGE_ASKS_FOR_THE_CARD)}</p>
                     // A delinquent cluster's Billing tab offers its open invoice's payment with

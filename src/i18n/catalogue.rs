@@ -4,7 +4,7 @@
 //! build.rs numbered them: a string, an object of plural forms, or null (not translated).
 //! Catalogues are leaked on purpose: `t()` hands out `&'static str` like the English
 //! constants, so a view holds a translated word as cheaply as a literal. At most one per
-//! language is ever loaded. Fetching, reading and switching live in `load.rs`, a module an
+//! language is ever loaded. Fetching, reading and switching live in `switch.rs`, a module an
 //! English visit never downloads; what stays here is what every visit runs.
 
 use std::cell::Cell;
@@ -77,7 +77,7 @@ pub(super) fn apply(lang: Lang, catalogue: Option<&'static Catalogue>) {
 pub async fn start() {
     let chosen = root().and_then(|r| r.get_attribute("lang")).and_then(|code| Lang::from_code(&code));
     let Some(lang) = chosen.filter(|l| *l != Lang::En) else { return };
-    if let Err(e) = super::load::switch_to(lang, false).await {
+    if let Err(e) = super::switch::switch_to(lang, false).await {
         let why = format!("The {} catalogue is unavailable: {e}", lang.native_name());
         web_sys::console::warn_1(&why.into());
         apply(Lang::En, None);

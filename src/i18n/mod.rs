@@ -17,15 +17,15 @@ mod catalogue;
 mod glossary_tests;
 pub mod intl;
 mod lang;
-mod load;
 #[cfg(test)]
 mod parity_tests;
 mod phrase;
+mod switch;
 
 pub use catalogue::start;
 pub use lang::{Lang, preferences};
-pub use load::switch_to;
 pub use phrase::Phrase;
+pub use switch::switch_to;
 
 /// The generated keys: `k::<file>::<KEY>`.
 pub mod k {

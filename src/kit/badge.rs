@@ -5,7 +5,7 @@
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 
-pub use crate::tone::Tone;
+pub use crate::tone::{Tone, toned};
 
 /// One badge, described then drawn with [`Badge::view`].
 pub struct Badge {

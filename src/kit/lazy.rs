@@ -8,6 +8,10 @@
 //!
 //! A split point returns the screen's constructor, not its view: the view is then built
 //! synchronously, under the route's reactive owner, like any eager component.
+//!
+//! A part of a screen can be a code group of its own too ([`LazyPart`], the Overview's
+//! "What the logs say"): fetched once the screen's own reads answered, with the same
+//! loading words and failure with Retry.
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -18,6 +22,7 @@ use leptos::task::spawn_local;
 
 use crate::chunk::ChunkError;
 use crate::i18n::{Msg, k, t, tf};
+use crate::kit::loaded::waiting_status;
 use crate::kit::page::{set_title, title};
 
 /// What a split point hands back: the function that builds the screen.
@@ -91,22 +96,72 @@ pub fn Lazy(screen: &'static Screen) -> impl IntoView {
     }
     move || match state.get() {
         Some(Ok(build)) => build(),
-        None => {
-            let text = tf(k::kit::LOADING_SCREEN, &[("screen", t(screen.name))]);
-            view! { <p class="loading" role="status">{text}</p> }.into_any()
-        }
+        None => waiting_status(tf(k::kit::LOADING_SCREEN, &[("screen", t(screen.name))]), None),
         Some(Err(ChunkError)) => {
             // The tab says so too: the title of the page left behind would be untrue.
             set_title(&title(&[t(k::kit::SCREEN_NOT_LOADED)]));
-            view! {
-                <div class="error-panel" role="alert" id="chunk-error">
-                    <p class="error-title">{tf(k::kit::SCREEN_FAILED, &[("screen", t(screen.name))])}</p>
-                    <p class="error-detail">{ChunkError::likely()}" "{t(k::kit::SCREEN_RETRY_HINT)}</p>
-                    <button class="button" on:click=move |_| fetch()>{t(k::kit::RETRY)}</button>
-                </div>
-            }
-            .into_any()
+            let failed = tf(k::kit::SCREEN_FAILED, &[("screen", t(screen.name))]);
+            let hint = format!("{} {}", ChunkError::likely(), t(k::kit::SCREEN_RETRY_HINT));
+            chunk_failed(failed, hint, "chunk-error", Callback::new(move |()| fetch()))
         }
+    }
+}
+
+/// Why a code group is missing, with Retry: the one view of a failed split point.
+fn chunk_failed(title: String, detail: String, id: &'static str, retry: Callback<()>) -> AnyView {
+    view! {
+        <div class="error-panel" role="alert" id=id>
+            <p class="error-title">{title}</p>
+            <p class="error-detail">{detail}</p>
+            <button type="button" class="button" on:click=move |_| retry.run(())>{t(k::kit::RETRY)}</button>
+        </div>
+    }
+    .into_any()
+}
+
+/// Loading a part's module: its view, or why the module could not be had.
+pub type LoadPart = Pin<Box<dyn Future<Output = Result<ViewFn, ChunkError>>>>;
+
+/// A part of a screen in a code group of its own: its module is fetched when `when` first
+/// holds (the screen's own reads answered first), `loading` (a paragraph with id
+/// `loading_id`) shows until it is here, and a module that does not download shows
+/// `failed` and why, with Retry (panel id `failed_id`).
+#[component]
+pub fn LazyPart(
+    when: Signal<bool>,
+    /// The split point, its answer turned into the part's view (the caller's arguments,
+    /// such as where the part writes a summary, go in here).
+    load: Callback<(), LoadPart>,
+    #[prop(into)] loading: String,
+    loading_id: &'static str,
+    #[prop(into)] failed: String,
+    failed_id: &'static str,
+) -> impl IntoView {
+    // `None` until fetched (or while fetching again).
+    let module = RwSignal::new(None::<Result<ViewFn, ChunkError>>);
+    let fetch = move || {
+        module.set(None);
+        spawn_local(async move {
+            let answer = load.run(()).await;
+            module.try_set(Some(answer));
+        });
+    };
+    let started = StoredValue::new(false);
+    Effect::new(move |_| {
+        if when.get() && !started.get_value() {
+            started.set_value(true);
+            fetch();
+        }
+    });
+    move || match module.get() {
+        None => waiting_status(loading.clone(), Some(loading_id)),
+        Some(Ok(part)) => part.run(),
+        Some(Err(ChunkError)) => chunk_failed(
+            failed.clone(),
+            ChunkError::likely().to_string(),
+            failed_id,
+            Callback::new(move |()| fetch()),
+        ),
     }
 }
 

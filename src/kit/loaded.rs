@@ -3,7 +3,7 @@
 //! markup of those states (`p.loading`, the error panel) are the same everywhere.
 //!
 //! Modelled on Leptos' `Transition` + `ErrorBoundary`: an answer already shown stays while
-//! the read runs again (`crate::load` keeps it), and a failure is shown in place of the
+//! the read runs again (`crate::view_read` keeps it), and a failure is shown in place of the
 //! answer. Unlike them it costs no resource machinery per response type: the part that
 //! knows `T` is one small closure turning the read into a [`Phase`]; the view over the
 //! phase ([`show`]) is compiled once.
@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use super::error_panel::{ErrorPanel, ErrorPanelProps};
 use crate::api::ApiError;
-use crate::load::Load;
+use crate::view_read::Load;
 
 /// Where a read stands, with the answer already turned into its view.
 pub enum Phase {
@@ -31,6 +31,9 @@ struct Frame {
     loading: Option<String>,
     retry: Option<Callback<()>>,
     empty: Option<ViewFn>,
+    /// A failure's words in a hint instead of the error panel, when the page offers Retry
+    /// for the same read elsewhere.
+    failed_hint: Option<String>,
     /// Shown above the failure: the page's head, for a page whose answer draws its own.
     head: Option<ViewFn>,
 }
@@ -61,7 +64,14 @@ impl<T: 'static> Loaded<T> {
         retry: Option<Callback<()>>,
     ) -> Loaded<T> {
         Loaded {
-            frame: Frame { what: what.into(), loading: None, retry, empty: None, head: None },
+            frame: Frame {
+                what: what.into(),
+                loading: None,
+                retry,
+                empty: None,
+                failed_hint: None,
+                head: None,
+            },
             read: Box::new(read),
             is_empty: None,
         }
@@ -91,6 +101,13 @@ impl<T: 'static> Loaded<T> {
         self
     }
 
+    /// A failure shows `words` as a hint, not the error panel: for a side part of a screen
+    /// (the account menu's organizations) whose read the page itself offers Retry for.
+    pub fn failed_hint(mut self, words: impl Into<String>) -> Loaded<T> {
+        self.frame.failed_hint = Some(words.into());
+        self
+    }
+
     /// A failure comes under `head` (breadcrumbs and heading): the answer draws the page's
     /// head itself, so without it a failed page would have none.
     pub fn failed_head(mut self, head: impl Into<ViewFn>) -> Loaded<T> {
@@ -116,11 +133,14 @@ impl<T: 'static> Loaded<T> {
 
 /// The one view of a read's phases.
 fn show(frame: Frame, phase: Box<dyn Fn() -> Phase + Send>) -> AnyView {
-    let Frame { what, loading, retry, empty, head } = frame;
+    let Frame { what, loading, retry, empty, failed_hint, head } = frame;
     let loading = loading.unwrap_or_else(|| format!("{what}…"));
     (move || match phase() {
         Phase::Loading if loading.is_empty() => ().into_any(),
         Phase::Loading => waiting(loading.clone()),
+        Phase::Failed(_) if failed_hint.is_some() => {
+            view! { <p class="hint">{failed_hint.clone()}</p> }.into_any()
+        }
         Phase::Failed(error) => {
             let panel = ErrorPanel(ErrorPanelProps { action: what.clone(), error, retry });
             view! { {head.as_ref().map(ViewFn::run)} {panel} }.into_any()
@@ -131,10 +151,33 @@ fn show(frame: Frame, phase: Box<dyn Fn() -> Phase + Send>) -> AnyView {
     .into_any()
 }
 
+/// An access decision before a part of a screen: `checking` words while it is made (the
+/// organizations still load), the reason as a hint (`refused_id`) when the caller may not,
+/// else `allowed`. For a read the caller's role would be refused, so it is never asked for.
+pub fn permitted(
+    verdict: impl Fn() -> Option<Result<(), String>> + Send + 'static,
+    checking: &'static str,
+    refused_id: &'static str,
+    allowed: ViewFn,
+) -> AnyView {
+    (move || match verdict() {
+        None => waiting(checking),
+        Some(Err(why)) => view! { <p class="hint reason" id=refused_id>{why}</p> }.into_any(),
+        Some(Ok(())) => allowed.run(),
+    })
+    .into_any()
+}
+
 /// "Loading …" words where something is still being read or waited for outside a
 /// [`Loaded`] (a step of a flow, a check under way): the one `p.loading` of the screens.
 pub fn waiting(words: impl Into<String>) -> AnyView {
     view! { <p class="loading">{words.into()}</p> }.into_any()
+}
+
+/// [`waiting`] as a live status (read out when it appears), with an `id` when the page
+/// names it: a screen or a part of one whose code or whose reading is on its way.
+pub fn waiting_status(words: impl Into<String>, id: Option<&'static str>) -> AnyView {
+    view! { <p class="loading" role="status" id=id>{words.into()}</p> }.into_any()
 }
 
 /// [`waiting`] inside a line of text (a table cell, a definition).

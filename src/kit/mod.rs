@@ -32,9 +32,9 @@ pub mod theirs;
 pub mod virtual_table;
 pub mod write;
 
-pub use badge::{Badge, Tone};
+pub use badge::{Badge, Tone, toned};
 pub use dialog::{Confirm, ConfirmDialog, ConfirmStyle};
 pub use error_panel::ErrorPanel;
-pub use loaded::{Loaded, waiting, waiting_inline};
+pub use loaded::{Loaded, permitted, waiting, waiting_inline, waiting_status};
 pub use outlet::{Outlet, Slot, use_id};
 pub use write::{Work, Writable, Write};

@@ -8,9 +8,9 @@ use cluster_api::{
 };
 
 use crate::api::ApiError;
+use crate::cluster_states::unpaid;
 use crate::i18n::{k, t, tf};
 use crate::links::{self, ClusterTab};
-use crate::palette::known::unpaid;
 
 /// A domain whose DNS records are not found within 48 hours of adding it expires.
 pub const DNS_EXPIRY_MS: i64 = 48 * 3_600_000;

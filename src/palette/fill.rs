@@ -95,7 +95,7 @@ pub fn fill(api: Api, filling: Filling) {
         }
         let wanted: Vec<(String, String)> = known::with_clusters(|all| {
             all.iter()
-                .filter(|c| known::runs(&c.status) && !known::realms_known(&c.id))
+                .filter(|c| crate::cluster_states::runs(&c.status) && !known::realms_known(&c.id))
                 .map(|c| (c.id.clone(), c.name.clone()))
                 .collect()
         });

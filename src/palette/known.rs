@@ -1,14 +1,11 @@
-//! What the console has already read, kept for the command palette and the clusters
-//! list's attention line: the last `cluster.list` answer and the realms of the clusters
-//! whose realms were listed. Plain thread-locals, not signals: the palette reads them when
-//! it opens, and nothing needs to re-render when they change.
+//! What the console has already read, kept for the command palette: the last
+//! `cluster.list` answer and the realms of the clusters whose realms were listed, written
+//! here by the screens that read them. Plain thread-locals, not signals: the palette reads
+//! them when it opens, and nothing needs to re-render when they change.
 
 use std::cell::RefCell;
 
 use cluster_api::{Cluster, ClusterState, Deployment};
-
-use crate::i18n::k::palette as w;
-use crate::i18n::{tf, tp};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct KnownCluster {
@@ -95,55 +92,9 @@ pub fn with_realms<T>(f: impl FnOnce(&[KnownRealm]) -> T) -> T {
     REALMS.with_borrow(|all| f(all))
 }
 
-/// Whether realms can be added to a cluster in `status` (and read: only an ACTIVE
-/// cluster runs Keycloak).
-pub fn runs(status: &ClusterState) -> bool {
-    *status == ClusterState::Active
-}
-
-/// A cluster that waits for its payment (or for payment to be set up).
-pub fn unpaid(status: &ClusterState) -> bool {
-    matches!(
-        status,
-        ClusterState::BillingSetup | ClusterState::PendingPayment | ClusterState::BillingRequired
-    )
-}
-
-/// The clusters list's one-line summary, from the list itself: `None` when nothing it
-/// shows needs attention.
-pub fn attention_line(clusters: &[Cluster]) -> Option<String> {
-    let unpaid = clusters.iter().filter(|c| unpaid(&c.status)).count();
-    let failed = clusters.iter().filter(|c| c.status == ClusterState::SetupException).count();
-    let parts: Vec<String> = [(unpaid, w::WAITING_PAYMENT), (failed, w::FAILED_SETUP)]
-        .into_iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, words)| tp(words, n as f64, &[]))
-        .collect();
-    (!parts.is_empty()).then(|| tf(w::ATTENTION, &[("problems", &parts.join("; "))]))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cluster(id: &str, status: ClusterState) -> Cluster {
-        Cluster { id: id.into(), name: id.into(), status, ..Default::default() }
-    }
-
-    #[test]
-    fn the_attention_line_counts_what_the_list_shows() {
-        assert_eq!(attention_line(&[cluster("a", ClusterState::Active)]), None);
-        let list = [
-            cluster("a", ClusterState::PendingPayment),
-            cluster("b", ClusterState::BillingRequired),
-            cluster("c", ClusterState::SetupException),
-            cluster("d", ClusterState::Provisioning),
-        ];
-        assert_eq!(
-            attention_line(&list).as_deref(),
-            Some("Needs attention: 2 clusters wait for payment; 1 cluster failed to set up.")
-        );
-    }
 
     #[test]
     fn realms_of_a_cluster_are_replaced_not_added() {

@@ -89,7 +89,7 @@ fn build(directory: &Directory) -> Index {
                 ));
             }
             // Only where it can run: not for a cluster that is unpaid, provisioning or going away.
-            if known::runs(&c.status) {
+            if crate::cluster_states::runs(&c.status) {
                 entries.push(Entry::new(
                     Kind::Action,
                     tf(w::ADD_REALM, &[("cluster", &c.name)]),

@@ -63,7 +63,7 @@ pub fn AllRealms() -> impl IntoView {
     let directory = expect_context::<Directory>();
     let watch = crate::poll::app_wide(realm_watch);
     let listed_at = RwSignal::new(0.0);
-    let everything = crate::load::load(move || async move {
+    let everything = crate::view_read::load(move || async move {
         let answer = read_all(api).await;
         listed_at.try_set(js_sys::Date::now());
         answer

@@ -8,7 +8,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::StaffOnly;
 use super::desk_parts::{FailedClusters, Progress, YesNo, flag};
-use super::load::{Desk, org_options};
+use super::desk_read::{Desk, org_options};
 use super::rows::{DeskFilter, DeskRow, PAGER};
 use crate::api::use_api;
 use crate::directory::Directory;

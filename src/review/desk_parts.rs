@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::load::{CONCURRENCY, Desk, Slot};
+use super::desk_read::{CONCURRENCY, Desk, Slot};
 use crate::i18n::{k, t, tf, tp};
 use crate::kit::ErrorPanel;
 

@@ -5,7 +5,7 @@
 mod block;
 mod desk;
 mod desk_parts;
-mod load;
+mod desk_read;
 mod page;
 mod report;
 mod report_view;
@@ -14,7 +14,7 @@ mod rows;
 pub use desk::ReviewDesk;
 pub use page::VersionReview;
 // The overview shows support staff the desk's counts.
-pub use load::Desk;
+pub use desk_read::Desk;
 pub use rows::needs_attention;
 
 use leptos::prelude::*;

@@ -42,15 +42,15 @@ fn Review() -> impl IntoView {
     let api = use_api();
     let (cluster, extension, version) = (use_id("cluster"), use_id("extension"), use_id("version"));
     let ids = Memo::new(move |_| (cluster.get(), extension.get(), version.get()));
-    let cluster = crate::load::load(move || {
+    let cluster = crate::view_read::load(move || {
         let (id, _, _) = ids.get();
         async move { api::call(api, &ops::ClusterDetail { id }).await }
     });
-    let extension = crate::load::load(move || {
+    let extension = crate::view_read::load(move || {
         let (id, extension_id, _) = ids.get();
         async move { api::call(api, &ops::ClusterExtensionDetail { id, extension_id }).await }
     });
-    let report = crate::load::load(move || {
+    let report = crate::view_read::load(move || {
         let (id, extension_id, version_id) = ids.get();
         async move { api::call(api, &ops::ClusterExtensionVersionReport { id, extension_id, version_id }).await }
     });

@@ -11,6 +11,7 @@ use super::theme_picker::ThemePicker;
 use crate::directory::Directory;
 use crate::i18n::k::shell as w;
 use crate::i18n::t;
+use crate::kit::Loaded;
 use crate::kit::copy::CopyButton;
 use crate::session::Session;
 
@@ -18,22 +19,21 @@ crate::kit::lazy::split_screen!(pub ACCOUNT_PANEL, account_panel, w::ACCOUNT_DET
 
 /// The roles of each organization, as the menu lists them.
 fn orgs_and_roles(directory: Directory) -> AnyView {
-    directory
-        .orgs
-        .with(|r| match r.as_ref().map(|r| r.as_ref()) {
-            None => view! { <p class="hint">{crate::directory::checking()}</p> }.into_any(),
-            Some(Err(_)) => view! { <p class="hint">{t(w::ORGS_UNREADABLE)}</p> }.into_any(),
-            Some(Ok(orgs)) if orgs.is_empty() => view! { <p class="hint">{t(w::NO_ORGANIZATION_SENTENCE)}</p> }.into_any(),
-            Some(Ok(orgs)) => view! {
+    Loaded::from_fn(t(w::ORGS_AND_ROLES), move || directory.orgs.get(), None)
+        .loading(crate::directory::checking())
+        .failed_hint(t(w::ORGS_UNREADABLE))
+        .empty(Vec::is_empty, || view! { <p class="hint">{t(w::NO_ORGANIZATION_SENTENCE)}</p> })
+        .ready(|orgs| {
+            view! {
                 <ul class="account-orgs">
-                    {orgs.iter().map(|o| {
+                    {orgs.into_iter().map(|o| {
                         let name = o.display_name.clone().unwrap_or_else(|| o.name.clone());
                         let roles = if o.roles.is_empty() { t(w::NO_ROLE).to_string() } else { o.roles.join(", ") };
                         view! { <li><strong>{name}</strong>": "<span class="account-roles">{roles}</span></li> }
                     }).collect_view()}
                 </ul>
             }
-            .into_any(),
+            .into_any()
         })
 }
 
@@ -55,7 +55,7 @@ fn AccountPanel() -> impl IntoView {
             None => view! { <p class="hint" id="account-user-id-missing">{t(w::NO_USER_ID)}</p> }.into_any(),
         }}
         <p class="account-heading"><strong>{t(w::ORGS_AND_ROLES)}</strong></p>
-        {move || orgs_and_roles(directory)}
+        {orgs_and_roles(directory)}
         <div class="account-prefs">
             <LanguagePicker id="account-language"/>
             <ThemePicker id="account-theme"/>

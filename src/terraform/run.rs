@@ -6,8 +6,8 @@ use cluster_api::{Call, Extension, ResourceType, ops};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::export::{Snapshot, export, file_name};
 use super::progress::ExportState;
+use super::tf_file::{Snapshot, export, file_name};
 use crate::api::{self, Api, ApiError, page_origin};
 use crate::i18n::k::terraform as w;
 use crate::i18n::{Msg, tf};

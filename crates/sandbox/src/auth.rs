@@ -1,69 +1,11 @@
-//! Access tokens and who they stand for. Tokens are JWTs shaped like Keycloak's (see
-//! `jwt.rs`), signed with a key made at start and remembered in memory: a restart of the
-//! sandbox invalidates them, and clients re-exchange on 401 as they must anyway.
+//! Who a call's access token stands for: the sandbox's own tokens (`token_store`), then,
+//! with `--issuer`, an outside issuer's.
 
 use crate::caller::Caller;
 use crate::error::ApiError;
+use crate::issuer::Holder;
 use crate::state::AppState;
 use axum::http::HeaderValue;
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
-
-struct Issued {
-    caller: Caller,
-    expires: Instant,
-}
-
-pub struct TokenStore {
-    tokens: Mutex<HashMap<String, Issued>>,
-    /// Signs the JWTs; new at every start.
-    key: Vec<u8>,
-}
-
-impl Default for TokenStore {
-    fn default() -> Self {
-        let key = [uuid::Uuid::new_v4(), uuid::Uuid::new_v4()].iter().flat_map(|u| *u.as_bytes()).collect();
-        TokenStore { tokens: Mutex::default(), key }
-    }
-}
-
-fn lock_failed() -> ApiError {
-    ApiError::internal("The sandbox's token store failed after an earlier error; restart the sandbox.")
-}
-
-impl TokenStore {
-    /// The key the sandbox signs with: ID tokens (`identity::id_token`) are signed with it too.
-    pub fn signing_key(&self) -> &[u8] {
-        &self.key
-    }
-
-    /// Issues a new token for `caller`, valid for `ttl`.
-    pub fn issue(&self, caller: Caller, ttl: Duration) -> Result<String, ApiError> {
-        let token = crate::jwt::sign(&self.key, &crate::jwt::claims(&caller, ttl));
-        let now = Instant::now();
-        let mut tokens = self.tokens.lock().map_err(|_| lock_failed())?;
-        // Forget expired tokens here so the map cannot grow without bound.
-        tokens.retain(|_, issued| issued.expires > now);
-        tokens.insert(token.clone(), Issued { caller, expires: now + ttl });
-        Ok(token)
-    }
-
-    /// The caller of one of the sandbox's own tokens, or `None` when it did not issue it.
-    fn own(&self, token: &str) -> Option<Result<Caller, ApiError>> {
-        let tokens = match self.tokens.lock() {
-            Ok(tokens) => tokens,
-            Err(_) => return Some(Err(lock_failed())),
-        };
-        match tokens.get(token).filter(|_| crate::jwt::verify(&self.key, token)) {
-            None => None,
-            Some(issued) if issued.expires <= Instant::now() => Some(Err(ApiError::unauthorized(
-                "The access token has expired; exchange the client credentials for a new one.",
-            ))),
-            Some(issued) => Some(Ok(issued.caller.clone())),
-        }
-    }
-}
 
 /// The 401 for a token the service cannot use: unknown to it, or, with `--issuer`, the
 /// token of a person it does not know (the service tells the two apart to no one).
@@ -102,8 +44,22 @@ pub async fn authenticate(app: &AppState, header: Option<&HeaderValue>) -> Resul
     }
     match &app.issuer {
         Some(issuer) if crate::issuer::is_issuer_token(token) => {
-            issuer.authenticate(app, token, not_valid()).await
+            let holder = issuer.verify(token).await?;
+            person(app, holder)
         }
         _ => Err(not_valid()),
     }
+}
+
+/// The demo world's person an issuer's token stands for, matched by email as its own
+/// sign-in page matches them; an unknown person gets the answer the service gives any
+/// token it cannot use.
+fn person(app: &AppState, holder: Holder) -> Result<Caller, ApiError> {
+    let store = app.lock_store()?;
+    let person = if holder.email.is_empty() { None } else { store.person_by_username(&holder.email)? };
+    let Some(person) = person else {
+        return Err(not_valid());
+    };
+    let grants = store.person_grants(&person.id)?;
+    Ok(Caller::person(&person.id, &grants).with_client_roles(holder.client_roles))
 }

@@ -25,11 +25,13 @@ pub mod faults;
 mod handlers;
 mod hosted;
 mod identity;
+mod identity_sessions;
 mod issuer;
 pub mod jar;
 mod jwt;
 mod log_append;
 mod log_files;
+mod oauth_form;
 mod payments;
 mod policy;
 pub mod public;
@@ -44,6 +46,7 @@ mod strict;
 #[doc(hidden)]
 pub mod testing;
 mod token;
+mod token_store;
 
 pub use coverage::CoverageReport;
 pub use issuer::IssuerConfig;

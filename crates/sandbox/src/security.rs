@@ -67,10 +67,10 @@ pub fn csp_hash(body: &str) -> String {
     format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest))
 }
 
-/// The sandbox's own pages: no script at all, only their one inline stylesheet (by hash),
-/// forms posting to the sandbox, and redirects after a form back to the console (its
-/// origin is the sandbox's, or one of `--allow-origin`'s).
-pub fn page_headers(allowed_origins: &[String]) -> HeaderSet {
+/// The sandbox's own pages: no script at all, only their one inline stylesheet (`style`,
+/// allowed by its hash), forms posting to the sandbox, and redirects after a form back to
+/// the console (its origin is the sandbox's, or one of `--allow-origin`'s).
+pub fn page_headers(allowed_origins: &[String], style: &str) -> HeaderSet {
     let mut form_action = String::from("'self'");
     for origin in allowed_origins {
         form_action.push(' ');
@@ -79,7 +79,7 @@ pub fn page_headers(allowed_origins: &[String]) -> HeaderSet {
     let policy = format!(
         "default-src 'none'; style-src {}; img-src 'self' data:; form-action {form_action}; \
          frame-ancestors 'none'; base-uri 'none'",
-        csp_hash(crate::hosted::html::STYLE)
+        csp_hash(style)
     );
     let mut out = common();
     if let Ok(value) = HeaderValue::try_from(policy) {
@@ -166,7 +166,7 @@ mod tests {
 
     #[test]
     fn pages_allow_their_stylesheet_and_the_console_origins() {
-        let headers = page_headers(&["https://console.example".to_string()]);
+        let headers = page_headers(&["https://console.example".to_string()], "p{}");
         let csp =
             headers.iter().find(|(n, _)| n == header::CONTENT_SECURITY_POLICY).unwrap().1.to_str().unwrap();
         assert!(csp.starts_with("default-src 'none'; style-src 'sha256-"), "{csp}");

@@ -100,7 +100,7 @@ fn router(
     config: &Config,
     console: Option<(security::HeaderSet, Option<String>)>,
 ) -> Router {
-    let pages = security::page_headers(&config.allow_origins);
+    let pages = security::page_headers(&config.allow_origins, crate::hosted::html::STYLE);
     let faults = crate::console::Faults::default();
     let mut router = Router::new()
         .route("/sandbox/coverage", get(coverage))

@@ -1,10 +1,10 @@
 //! What every request handler shares.
 
-use crate::auth::TokenStore;
 use crate::coverage::Coverage;
 use crate::error::ApiError;
 use crate::records::Millis;
 use crate::store::Store;
+use crate::token_store::TokenStore;
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -48,7 +48,7 @@ pub struct AppState {
     pub store: Mutex<Store>,
     pub tokens: TokenStore,
     /// The identity server's sessions and codes (people signing in).
-    pub identity: crate::identity::Sessions,
+    pub identity: crate::identity_sessions::Sessions,
     pub coverage: Coverage,
     pub settings: Settings,
     /// `--issuer`: the outside identity server whose tokens are trusted too.

@@ -3,6 +3,7 @@
 
 use crate::caller::Caller;
 use crate::error::ApiError;
+use crate::oauth_form::{form_value, oauth_error};
 use crate::state::AppState;
 use crate::strict::ApiCall;
 use axum::Json;
@@ -10,7 +11,6 @@ use axum::extract::State;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use cluster_api::{AccessToken, ErrorBody};
-use serde::Serialize;
 use std::sync::Arc;
 
 /// The realm that issues API tokens; every other realm "does not exist".
@@ -18,20 +18,6 @@ const REALM: &str = "self";
 
 /// Also mounted with a `{realm}` placeholder, so other realms can get Keycloak's 404.
 pub const ANY_REALM_PATH: &str = "/auth/realms/{realm}/protocol/openid-connect/token";
-
-#[derive(Serialize)]
-struct OAuthError {
-    error: &'static str,
-    error_description: String,
-}
-
-pub(crate) fn oauth_error(status: StatusCode, error: &'static str, description: &str) -> Response {
-    (status, Json(OAuthError { error, error_description: description.to_string() })).into_response()
-}
-
-pub(crate) fn form_value<'a>(form: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    form.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
-}
 
 pub async fn endpoint(
     State(app): State<Arc<AppState>>,

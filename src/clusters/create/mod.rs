@@ -47,7 +47,7 @@ pub fn CreateCluster() -> impl IntoView {
     let card = RwSignal::new(None::<String>);
     let name_state = availability(api, name);
 
-    let regions = crate::load::load(move || api::call(api, &ops::ClusterRegionList));
+    let regions = crate::view_read::load(move || api::call(api, &ops::ClusterRegionList));
     let orgs = Memo::new(move |_| directory.orgs_allowing(&catalogue::CLUSTER_CREATE));
     Effect::new(move |_| {
         if org.with_untracked(String::is_empty)
@@ -63,7 +63,7 @@ pub fn CreateCluster() -> impl IntoView {
             region.set(list.first().map(|r| r.name.clone()).unwrap_or_default());
         }
     });
-    let cards = crate::load::load(move || {
+    let cards = crate::view_read::load(move || {
         let org_id = org.get();
         async move {
             if org_id.is_empty() {

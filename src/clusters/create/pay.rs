@@ -12,7 +12,7 @@ use crate::billing::{card_expiry, card_name};
 use crate::i18n::k::clusters_create as w;
 use crate::i18n::{t, tf};
 use crate::kit::Loaded;
-use crate::load::Load;
+use crate::view_read::Load;
 
 pub type Answer<T> = Option<Result<T, ApiError>>;
 

@@ -70,7 +70,7 @@ fn unpaid(cluster: Cluster, dismiss: Callback<()>) -> AnyView {
 pub fn PendingCluster(id: String, dismiss: Callback<()>) -> impl IntoView {
     let api = use_api();
     let id = StoredValue::new(id);
-    let cluster = crate::load::load(move || {
+    let cluster = crate::view_read::load(move || {
         let op = ops::ClusterDetail { id: id.get_value() };
         async move { api::call(api, &op).await }
     });

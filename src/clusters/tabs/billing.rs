@@ -10,7 +10,7 @@ use crate::clusters::payment::ResumeButton;
 use crate::i18n::k::clusters_tabs as w;
 use crate::i18n::t;
 use crate::kit::copy::CopyButton;
-use crate::kit::{Badge, Loaded, Tone};
+use crate::kit::{Badge, Loaded, Tone, toned};
 use crate::{format, i18n::k, i18n::tf};
 
 #[component]
@@ -19,7 +19,7 @@ pub fn ClusterBilling() -> impl IntoView {
     let api = ctx.api;
     let status = Memo::new(move |_| ctx.cluster.with(|c| c.status.clone()));
     // Paying changes the subscription: read it again when the state moves.
-    let subscription = crate::load::load(move || {
+    let subscription = crate::view_read::load(move || {
         status.track();
         let id = ctx.id();
         async move { api::call(api, &ops::ClusterSubscriptionDetail { id }).await }
@@ -61,7 +61,7 @@ fn SubscriptionDetails(
     let open_invoice = s.open_invoice.unwrap_or(false).then(|| {
         let due = s.open_invoice_amount_due.map(billing::dollars).unwrap_or_else(|| t(k::billing::AN_AMOUNT).into());
         view! {
-            <div class=format!("callout {}", Tone::Bad.name()) id="open-invoice">
+            <div class=toned("callout", Some(Tone::Bad)) id="open-invoice">
                 <p><strong>{t(k::billing::OPEN_INVOICE_LABEL)}" "</strong>{tf(k::billing::OPEN_INVOICE_DUE, &[("amount", &due)])}</p>
                 {children.map(|c| c())}
             </div>

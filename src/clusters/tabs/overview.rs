@@ -96,7 +96,7 @@ fn CustomDomain(id: String) -> impl IntoView {
     let api = use_api();
     let cluster = expect_context::<ClusterCtx>().cluster;
     let host = Memo::new(move |_| cluster.with(|c| custom_host(&c.host)));
-    let issued = crate::load::load(move || {
+    let issued = crate::view_read::load(move || {
         let (id, custom) = (id.clone(), host.get().is_some());
         async move {
             if custom {
@@ -219,7 +219,7 @@ fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
         }
         now
     });
-    let info = crate::load::load(move || {
+    let info = crate::view_read::load(move || {
         restarting.track();
         recovered.track();
         let active = status.get() == ClusterState::Active;

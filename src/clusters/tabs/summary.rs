@@ -51,15 +51,15 @@ pub fn SupportSummary() -> impl IntoView {
     let id = ctx.id();
     let (i1, i2, i3) = (id.clone(), id.clone(), id);
     let active = Memo::new(move |_| ctx.cluster.with(|c| c.status == ClusterState::Active));
-    let info = crate::load::load(move || {
+    let info = crate::view_read::load(move || {
         let (id, active) = (i1.clone(), active.get());
         async move { if active { Some(api::call(api, &ops::ClusterSystemInfoDetail { id }).await) } else { None } }
     });
-    let restart = crate::load::load(move || {
+    let restart = crate::view_read::load(move || {
         let id = i2.clone();
         async move { api::call(api, &ops::ClusterRestartStatusDetail { id }).await }
     });
-    let health = crate::load::load(move || {
+    let health = crate::view_read::load(move || {
         let id = i3.clone();
         async move { api::call(api, &ops::ClusterMetricsDetail { id }).await }
     });

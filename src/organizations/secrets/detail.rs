@@ -30,7 +30,7 @@ fn SecretPage(org_id: String, secret_id: String) -> impl IntoView {
     let api = use_api();
     let directory = expect_context::<Directory>();
     let ids = StoredValue::new((org_id.clone(), secret_id.clone()));
-    let secret = crate::load::load(move || {
+    let secret = crate::view_read::load(move || {
         let (org_id, secret_id) = ids.get_value();
         async move { api::call(api, &ops::OrgApiSecretDetail { org_id, secret_id }).await }
     });

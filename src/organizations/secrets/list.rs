@@ -58,11 +58,11 @@ fn SecretsPage(org_id: String) -> impl IntoView {
     let api = use_api();
     let directory = expect_context::<Directory>();
     let org = StoredValue::new(org_id.clone());
-    let secrets = crate::load::load(move || {
+    let secrets = crate::view_read::load(move || {
         let org_id = org.get_value();
         async move { api::call(api, &ops::OrgApiSecretList { org_id }).await }
     });
-    let count = crate::load::load(move || {
+    let count = crate::view_read::load(move || {
         let org_id = org.get_value();
         async move { api::call(api, &ops::OrgApiSecretCount { org_id }).await }
     });

@@ -45,18 +45,12 @@ pub fn Credentials() -> impl IntoView {
     // The Directory's refusal names the role and the organization, as the flows check.
     let verdict =
         Memo::new(move |_| directory.permit(&ctx.realm.with(|r| r.org_id.clone().unwrap_or_default()), op));
-    move || {
-        match verdict.get() {
-        None => view! { <section class="card" id="credentials"><h2>{t(k::realms::CREDENTIALS)}</h2>{crate::kit::waiting(crate::directory::checking())}</section> }.into_any(),
-        Some(Err(why)) => view! {
-            <section class="card" id="credentials">
-                <h2>{t(k::realms::CREDENTIALS)}</h2>
-                <p class="hint reason" id="credentials-refused">{why}</p>
-            </section>
-        }
-        .into_any(),
-        Some(Ok(())) => view! { <CredentialList/> }.into_any(),
-    }
+    view! {
+        <section class="card" id="credentials">
+            <h2>{t(k::realms::CREDENTIALS)}</h2>
+            {crate::kit::permitted(move || verdict.get(), crate::directory::checking(), "credentials-refused",
+                ViewFn::from(|| view! { <CredentialList/> }))}
+        </section>
     }
 }
 
@@ -64,7 +58,7 @@ pub fn Credentials() -> impl IntoView {
 fn CredentialList() -> impl IntoView {
     let ctx = expect_context::<RealmCtx>();
     let api = use_api();
-    let list = crate::load::load(move || {
+    let list = crate::view_read::load(move || {
         let op = ops::DeploymentCredentialList { id: ctx.id() };
         async move { api::call(api, &op).await }
     });
@@ -108,9 +102,7 @@ fn CredentialList() -> impl IntoView {
         })
     });
     view! {
-        <section class="card" id="credentials">
-            <h2>{t(k::realms::CREDENTIALS)}</h2>
-            <p class="hint">{t(k::realms::CREDENTIALS_HINT)}</p>
+        <p class="hint">{t(k::realms::CREDENTIALS_HINT)}</p>
             {move || ctx.not_now.get().map(|why| view! { <p class="hint reason" id="credentials-off">{why}</p> })}
             {move || ctx.not_now.get().is_none().then(|| view! { <CreateCredential on_created=Callback::new(move |_| list.refetch())/> })}
             <ResourceTable columns=COLUMNS rows=rows class="credentials" label=t(k::realms::CREDENTIALS) loading_what=t(k::realms::LOADING_CREDENTIALS)
@@ -124,7 +116,6 @@ fn CredentialList() -> impl IntoView {
                     <CodePanel curl=revoke_code/>
                 }
                 work=work confirm_label=t(k::realms::REVOKE) busy_label=t(k::realms::REVOKING) confirm_id="confirm-revoke"/>
-        </section>
     }
 }
 

@@ -150,7 +150,7 @@ fn Metrics() -> impl IntoView {
     let api = use_api();
     let state = Memo::new(move |_| ctx.realm.with(|r| r.state.clone()));
     // Read again when the state changes: health follows it.
-    let metrics = crate::load::load(move || {
+    let metrics = crate::view_read::load(move || {
         state.track();
         let id = ctx.id();
         async move { api::call(api, &ops::DeploymentMetricsDetail { id }).await }

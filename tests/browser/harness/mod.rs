@@ -30,13 +30,23 @@ pub fn free_port() -> u16 {
 
 pub type Coverage = BTreeMap<String, BTreeMap<String, u64>>;
 
+/// A flow's steps as the runners take them: given the browser, a future run as a task of
+/// its own (so a panic in it is caught and the browser still closes).
+pub trait Steps: FnOnce(Ctx) -> Self::Run + Send + 'static {
+    type Run: Future<Output = ()> + Send + 'static;
+}
+
+impl<F, Run> Steps for F
+where
+    F: FnOnce(Ctx) -> Run + Send + 'static,
+    Run: Future<Output = ()> + Send + 'static,
+{
+    type Run = Run;
+}
+
 /// Runs one flow: fresh sandbox (with `config`), fresh browser session; returns the
 /// operations the flow made the console call, or the failure.
-pub async fn run_flow<F, Fut>(driver: &Driver, config: Config, flow: F) -> Result<Coverage, String>
-where
-    F: FnOnce(Ctx) -> Fut + Send + 'static,
-    Fut: Future<Output = ()> + Send + 'static,
-{
+pub async fn run_flow(driver: &Driver, config: Config, flow: impl Steps) -> Result<Coverage, String> {
     run_flow_expecting(driver, config, &[], flow).await
 }
 
@@ -56,52 +66,40 @@ fn with_console(driver: &Driver, mut config: Config) -> Config {
 /// (another origin in a split deployment; behind a web server for a TLS flow, which the
 /// caller stops); the browser session accepts self-signed certificates when
 /// `accept_insecure_certs`. Every sandbox stops when the flow ends; the coverage is `api`'s.
-pub async fn run_started<F, Fut>(
+pub async fn run_started(
     driver: &Driver,
     sandboxes: Vec<Running>,
     base: String,
     api: String,
     accept_insecure_certs: bool,
-    flow: F,
-) -> Result<Coverage, String>
-where
-    F: FnOnce(Ctx) -> Fut + Send + 'static,
-    Fut: Future<Output = ()> + Send + 'static,
-{
+    flow: impl Steps,
+) -> Result<Coverage, String> {
     run_expecting(driver, sandboxes, (base, api), accept_insecure_certs, &[], flow).await
 }
 
 /// `run_flow` for a flow that provokes a refusal on purpose: the browser console must hold
 /// a message containing each of `expected` (the refusal was said), and those messages do not
 /// fail the flow; any other offending message still does.
-pub async fn run_flow_expecting<F, Fut>(
+pub async fn run_flow_expecting(
     driver: &Driver,
     config: Config,
     expected: &'static [&'static str],
-    flow: F,
-) -> Result<Coverage, String>
-where
-    F: FnOnce(Ctx) -> Fut + Send + 'static,
-    Fut: Future<Output = ()> + Send + 'static,
-{
+    flow: impl Steps,
+) -> Result<Coverage, String> {
     let config = with_console(driver, config);
     let sandbox: Running = cluster_sandbox::start(config).await.map_err(|e| e.to_string())?;
     let base = sandbox.base_url();
     run_expecting(driver, vec![sandbox], (base.clone(), base), false, expected, flow).await
 }
 
-async fn run_expecting<F, Fut>(
+async fn run_expecting(
     driver: &Driver,
     sandboxes: Vec<Running>,
     (base, api): (String, String),
     accept_insecure_certs: bool,
     expected: &'static [&'static str],
-    flow: F,
-) -> Result<Coverage, String>
-where
-    F: FnOnce(Ctx) -> Fut + Send + 'static,
-    Fut: Future<Output = ()> + Send + 'static,
-{
+    flow: impl Steps,
+) -> Result<Coverage, String> {
     let client = driver.connect(accept_insecure_certs).await?;
     let ctx = Ctx { client: client.clone(), base, api: api.clone() };
     // The flow runs as its own task so a panic in it is caught and the browser still closes.

@@ -15,6 +15,7 @@ pub mod realms;
 pub mod report;
 pub mod scan;
 pub mod telemetry;
+pub mod test_cards;
 pub mod well_known;
 
 pub use facts::{KEYCLOAK_VERSION, RealmCount, metrics, started_at, starts, system_info};

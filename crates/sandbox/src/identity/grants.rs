@@ -2,11 +2,11 @@
 //! `refresh_token`. The access tokens come from the same `TokenStore` as API secrets',
 //! for a `Caller` holding the person's organization roles.
 
-use super::sessions::Refused;
 use crate::caller::Caller;
 use crate::error::ApiError;
+use crate::identity_sessions::Refused;
+use crate::oauth_form::{form_value, oauth_error};
 use crate::state::AppState;
-use crate::token::{form_value, oauth_error};
 use axum::Json;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};

@@ -2,9 +2,9 @@
 //! browser has a session (or `prompt=none` asks it to), and otherwise shows the login
 //! form, which posts back here.
 
-use super::sessions::{CODE_TTL, CodeGrant};
 use super::{allowed_redirect, error_page, found, page, session_cookie, sso_cookie, with_query};
 use crate::hosted::html::esc;
+use crate::identity_sessions::{CODE_TTL, CodeGrant};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;

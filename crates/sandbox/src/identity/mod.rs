@@ -7,9 +7,6 @@ pub mod grants;
 mod id_token;
 mod login;
 mod logout;
-pub mod sessions;
-
-pub use sessions::Sessions;
 
 use crate::hosted::html;
 use crate::state::AppState;
@@ -84,7 +81,7 @@ pub fn sso_cookie(session_id: Option<&str>) -> String {
     match session_id {
         Some(id) => format!(
             "{SSO_COOKIE}={id}; Path={REALM_PATH}/; HttpOnly; SameSite=Lax; Max-Age={}",
-            sessions::SESSION_TTL.as_secs()
+            crate::identity_sessions::SESSION_TTL.as_secs()
         ),
         None => format!("{SSO_COOKIE}=; Path={REALM_PATH}/; HttpOnly; SameSite=Lax; Max-Age=0"),
     }

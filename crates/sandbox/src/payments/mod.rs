@@ -94,17 +94,7 @@ pub fn start_subscription(
 
 /// An invoice for one period of a subscription; `paid_at` `None` leaves it open.
 pub fn invoice_for(sub: &SubscriptionRow, at: Millis, paid_at: Option<Millis>) -> InvoiceRow {
-    InvoiceRow {
-        id: new_id("in"),
-        org_id: sub.org_id.clone(),
-        subscription_id: sub.id.clone(),
-        cluster_name: sub.cluster_name.clone(),
-        description: billing::description(&sub.tier, &sub.period, &sub.cluster_name),
-        amount: sub.amount,
-        status: if paid_at.is_some() { "paid" } else { "open" }.to_string(),
-        created_at: at,
-        paid_at,
-    }
+    billing::invoice(new_id("in"), sub, at, paid_at)
 }
 
 /// The cluster side of a payment: a new cluster starts provisioning, a delinquent one

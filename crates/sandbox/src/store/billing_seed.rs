@@ -5,8 +5,7 @@
 use super::demo_ids::*;
 use super::{Store, StoreResult};
 use crate::engine::billing::{self, DAY, Plan};
-use crate::payments::cards::{TestCard, record};
-use crate::payments::invoice_for;
+use crate::engine::test_cards::{TestCard, record};
 use crate::records::{ClusterRow, MemberRow, Millis, SubscriptionRow};
 use cluster_api::{BillingPeriod, ClusterState, ResourceLimits, Tier};
 
@@ -48,8 +47,8 @@ fn subscription(s: &Store, seed: SeedSub, now: Millis) -> StoreResult<()> {
         (0..3).map(|back| period_start - back * length).filter(|at| *at >= seed.started).enumerate()
     {
         let open = seed.status == "past_due" && n == 0;
-        let mut invoice = invoice_for(&sub, at, (!open).then_some(at));
-        invoice.id = if open { ACME_OVERDUE_INVOICE.to_string() } else { format!("in_{}_{n}", seed.id) };
+        let id = if open { ACME_OVERDUE_INVOICE.to_string() } else { format!("in_{}_{n}", seed.id) };
+        let invoice = billing::invoice(id, &sub, at, (!open).then_some(at));
         s.insert_invoice(&invoice)?;
     }
     Ok(())

@@ -12,7 +12,7 @@ use crate::i18n::k::access as w;
 use crate::i18n::t;
 use crate::kit::Loaded;
 use crate::links::{self, ClusterTab};
-use crate::load::load;
+use crate::view_read::load;
 
 /// What a rule does, in words.
 pub fn effect(endpoint: &EndpointType, allow: bool) -> &'static str {

@@ -22,7 +22,7 @@ use crate::kit::code::CodePanel;
 use crate::kit::dialog::Confirm;
 use crate::kit::write::{Work, Write};
 use crate::kit::{Loaded, Writable};
-use crate::load::load;
+use crate::view_read::load;
 
 /// The editable state of the tab: what was last saved, and the rows of each category.
 #[derive(Clone, Copy)]

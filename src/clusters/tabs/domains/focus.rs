@@ -13,7 +13,7 @@ use crate::i18n::{t, tf};
 use crate::kit::Loaded;
 use crate::kit::table::{ResourceTable, Rows};
 use crate::links::{self, ClusterTab};
-use crate::load::load;
+use crate::view_read::load;
 
 #[component]
 pub fn DomainFocus(domain_id: String) -> impl IntoView {

@@ -18,7 +18,7 @@ use crate::clusters::watch::ClusterWatch;
 use crate::i18n::k::domains as w;
 use crate::i18n::t;
 use crate::kit::{Confirm, Loaded, Work, Writable};
-use crate::load::{Load, load};
+use crate::view_read::{Load, load};
 use leptos_router::hooks::use_query_map;
 
 /// What the cards of the tab share.

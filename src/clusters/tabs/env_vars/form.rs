@@ -16,7 +16,7 @@ use crate::i18n::k::env_vars as w;
 use crate::i18n::{t, tf};
 use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
-use crate::load::load;
+use crate::view_read::load;
 
 #[component]
 pub fn NewVar() -> impl IntoView {

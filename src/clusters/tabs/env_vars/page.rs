@@ -20,7 +20,7 @@ use crate::i18n::k::env_vars as w;
 use crate::i18n::{t, tf};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::{Tone, Writable};
-use crate::load::{Load, load};
+use crate::view_read::{Load, load};
 
 /// What the forms of the tab share.
 #[derive(Clone, Copy)]

@@ -14,7 +14,7 @@ use super::window::{Window, ago, clock, newest_note, widen_to};
 use super::window_files::{FileState, Reader};
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf, tp};
-use crate::kit::ErrorPanel;
+use crate::kit::{ErrorPanel, Loaded};
 
 #[component]
 pub fn Notes(
@@ -77,29 +77,26 @@ pub fn Notes(
         if !listed || !reader.files.with(Vec::is_empty) || span.get().is_err() {
             return None;
         }
-        let at = now.get();
-        Some(match reader.newest.get() {
-            None => view! { <p class="hint" role="status">{t(w::LOOKING_FOR_NEWEST)}</p> }.into_any(),
-            Some(Err(error)) => {
-                view! { <ErrorPanel action=t(w::LOOKING_FOR_NEWEST_ACTION) error=error/> }.into_any()
+        // The newest file is looked for only when the window has none.
+        let newest = Loaded::from_fn(t(w::LOOKING_FOR_NEWEST_ACTION), move || reader.newest.get(), None)
+            .loading(t(w::LOOKING_FOR_NEWEST));
+        Some(newest.ready(move |newest| {
+            let Some(file) = newest else {
+                return view! { <div class="empty" id="no-log-files"><p>{t(w::NO_LOG_FILES)}</p></div> }.into_any();
+            };
+            let at = now.get();
+            let wider = widen_to(file.start, at);
+            view! {
+                <div class="empty" id="no-log-files-here">
+                    <p>{tf(w::NO_FILE_HERE, &[("until", &clock(file.end, at)), ("ago", &ago(file.end, at))])}</p>
+                    {wider.map(|p| {
+                        let label = super::window::PRESETS.iter().find(|x| x.0 == p).map_or(p, |x| t(x.1));
+                        view! { <button type="button" class="button" id="log-widen" on:click=move |_| widen(p)>{tf(w::WIDEN_TO, &[("window", label)])}</button> }
+                    })}
+                </div>
             }
-            Some(Ok(None)) => view! {
-                <div class="empty" id="no-log-files"><p>{t(w::NO_LOG_FILES)}</p></div>
-            }
-            .into_any(),
-            Some(Ok(Some(file))) => {
-                let wider = widen_to(file.start, at);
-                view! {
-                    <div class="empty" id="no-log-files-here">
-                        <p>{tf(w::NO_FILE_HERE, &[("until", &clock(file.end, at)), ("ago", &ago(file.end, at))])}</p>
-                        {wider.map(|p| {
-                            let label = super::window::PRESETS.iter().find(|x| x.0 == p).map_or(p, |x| t(x.1));
-                            view! { <button type="button" class="button" id="log-widen" on:click=move |_| widen(p)>{tf(w::WIDEN_TO, &[("window", label)])}</button> }
-                        })}
-                    </div>
-                }.into_any()
-            }
-        })
+            .into_any()
+        }))
     };
     let progress = move || {
         let reading = reader

@@ -20,7 +20,7 @@ use crate::kit::save::{Body, save};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::write::Write;
 use crate::links::{self, ClusterTab};
-use crate::load::load;
+use crate::view_read::load;
 
 /// The file table's columns.
 const COLUMNS: &[Column] = &[

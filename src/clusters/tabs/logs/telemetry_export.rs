@@ -12,7 +12,7 @@ use crate::i18n::{t, tf};
 use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
 use crate::kit::write::Write;
-use crate::load::load;
+use crate::view_read::load;
 
 /// The form's fields.
 #[derive(Clone, Copy)]

@@ -19,9 +19,9 @@ use crate::kit::Writable;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::kit::table::{ResourceTable, Rows};
 use crate::links::{self, ClusterTab};
-use crate::load::{Load, load};
 use crate::realms::rows::{RowCtx, TAB_COLUMNS, realm_row};
 use crate::realms::{describe, realm_watch};
+use crate::view_read::{Load, load};
 
 const FILTER: FilterSpec = FilterSpec {
     name_param: "name",

@@ -25,9 +25,9 @@ use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
 use crate::i18n::k::resources as w;
 use crate::i18n::t;
-use crate::load::Load;
 use crate::poll::{Backoff, Feed, PollKey, Poller};
 use crate::session::Session;
+use crate::view_read::Load;
 
 pub use page::ClusterResources;
 

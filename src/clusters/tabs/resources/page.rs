@@ -17,7 +17,7 @@ use crate::i18n::{t, tf};
 use crate::kit::Loaded;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::links::{self, ClusterTab};
-use crate::load::load;
+use crate::view_read::load;
 
 /// The filter bar.
 const FILTER: FilterSpec = FilterSpec {

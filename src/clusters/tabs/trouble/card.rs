@@ -1,4 +1,4 @@
-//! The trouble card's body, in its own split-off module (`load.rs` fetches it): reads the last
+//! The trouble card's body, in its own split-off module (`mod.rs` fetches it): reads the last
 //! hour's log files once (and again when asked; never by itself), counts them
 //! (`figures.rs`) and shows each figure as a link to the log viewer with its filter. A file
 //! that cannot be read shows as failed, never as 0.
@@ -116,7 +116,7 @@ fn TroubleBody(said: RwSignal<Option<String>>) -> impl IntoView {
                 disabled=busy aria-busy=move || busy().then_some("true")>{t(w::READ_AGAIN)}</button>
         </div>
         {move || match reading.get() {
-            Reading::Busy => view! { <p class="loading" role="status" id="trouble-reading">{t(w::READING)}</p> }.into_any(),
+            Reading::Busy => crate::kit::waiting_status(t(w::READING), Some("trouble-reading")),
             Reading::Failed(Failure::Listing(error)) => {
                 view! { <ErrorPanel action=t(w::LISTING) error=error retry=Callback::new(move |()| read())/> }.into_any()
             }

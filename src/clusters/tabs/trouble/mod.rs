@@ -7,11 +7,11 @@ mod card;
 pub mod figures;
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 use crate::chunk::ChunkError;
 use crate::i18n::k::trouble as w;
-use crate::i18n::{k, t, tf};
+use crate::i18n::{t, tf};
+use crate::kit::lazy::{LazyPart, LoadPart};
 
 /// What the split point hands back: the card's body, given where to write its summary.
 type Body = fn(RwSignal<Option<String>>) -> AnyView;
@@ -27,36 +27,14 @@ fn CLUSTER_TROUBLE() -> Result<Body, ChunkError> {
 /// shows why, with Retry. `said` receives the one-line summary for the health card.
 #[component]
 pub fn TroubleCard(ready: Signal<bool>, said: RwSignal<Option<String>>) -> impl IntoView {
-    // `None` until fetched (or while fetching again).
-    let module = RwSignal::new(None::<Result<Body, ChunkError>>);
-    let fetch = move || {
-        module.set(None);
-        spawn_local(async move {
-            let answer = CLUSTER_TROUBLE().await;
-            module.try_set(Some(answer));
-        });
-    };
-    let started = StoredValue::new(false);
-    Effect::new(move |_| {
-        if ready.get() && !started.get_value() {
-            started.set_value(true);
-            fetch();
-        }
+    let load = Callback::new(move |()| -> LoadPart {
+        Box::pin(async move { CLUSTER_TROUBLE().await.map(|body| ViewFn::from(move || body(said))) })
     });
     view! {
         <section class="card" id="trouble" aria-labelledby="trouble-title">
             <h2 id="trouble-title">{t(w::TITLE)}</h2>
-            {move || match module.get() {
-                None => view! { <p class="loading" id="trouble-reading">{t(w::READING)}</p> }.into_any(),
-                Some(Ok(body)) => body(said),
-                Some(Err(ChunkError)) => view! {
-                    <div class="error-panel" role="alert" id="trouble-chunk-error">
-                        <p class="error-title">{t(w::CHUNK_FAILED)}</p>
-                        <p class="error-detail">{ChunkError::likely()}</p>
-                        <button type="button" class="button" on:click=move |_| fetch()>{t(k::kit::RETRY)}</button>
-                    </div>
-                }.into_any(),
-            }}
+            <LazyPart when=ready load=load loading=t(w::READING) loading_id="trouble-reading"
+                failed=t(w::CHUNK_FAILED) failed_id="trouble-chunk-error"/>
         </section>
     }
 }

@@ -3,7 +3,7 @@
 //! cluster lifecycle, time is evaluated lazily: every read settles a subscription to
 //! the current instant ([`settle`]), so no background task is needed.
 
-use crate::records::{Millis, SubscriptionRow};
+use crate::records::{InvoiceRow, Millis, SubscriptionRow};
 use cluster_api::ClusterState;
 use cluster_api::{BillingPeriod, Tier};
 
@@ -93,6 +93,21 @@ pub fn tier_name(tier: &Tier) -> String {
 
 pub fn period_adverb(period: &BillingPeriod) -> &'static str {
     if *period == BillingPeriod::Annual { "annually" } else { "monthly" }
+}
+
+/// The invoice `id` of one period of `sub`, paid at `paid_at` or open.
+pub fn invoice(id: String, sub: &SubscriptionRow, at: Millis, paid_at: Option<Millis>) -> InvoiceRow {
+    InvoiceRow {
+        id,
+        org_id: sub.org_id.clone(),
+        subscription_id: sub.id.clone(),
+        cluster_name: sub.cluster_name.clone(),
+        description: description(&sub.tier, &sub.period, &sub.cluster_name),
+        amount: sub.amount,
+        status: if paid_at.is_some() { "paid" } else { "open" }.to_string(),
+        created_at: at,
+        paid_at,
+    }
 }
 
 /// "Premium plan, billed monthly: $999.00 / month — acme-staging" (a colon, not brackets:

@@ -1,6 +1,6 @@
 //! Export as Terraform: everything the provider manages under one cluster, as one `.tf` file
 //! that `terraform plan` adopts through `import` blocks instead of creating anew. Pure: the
-//! reads happen in `read.rs`, so this is tested natively (golden files, an HCL parser).
+//! reads happen in `run.rs`, so this is tested natively (golden files, an HCL parser).
 
 use cluster_api::{
     Cluster, CustomerDomain, Deployment, DeploymentCredential, EnvironmentVariableRepresentation,

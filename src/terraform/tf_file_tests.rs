@@ -5,8 +5,8 @@
 use cluster_api::*;
 use hcl::Expression;
 
-use super::export::{Snapshot, bare_host, export, file_name, source_file, target, valid_name};
 use super::resources::tests::{doc_for, provider_docs};
+use super::tf_file::{Snapshot, bare_host, export, file_name, source_file, target, valid_name};
 
 const SANDBOX: &str = "http://127.0.0.1:8080";
 const SECRET_VALUE: &str = "hunter2-smtp";

@@ -1,6 +1,7 @@
 //! The identity server's memory: single sign-on sessions (behind the browser's cookie),
 //! authorization codes waiting for their exchange, and refresh tokens. In memory like
-//! access tokens: a restart of the sandbox signs everyone out.
+//! access tokens: a restart of the sandbox signs everyone out. Outside `identity/` because the app
+//! state holds it, and the identity server's handlers take the app state.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
