@@ -68,12 +68,13 @@ pub fn name_crumb(id: &'static str, name: Signal<String>) {
 /// As [`name_crumb`], for an ID the address does not hold (the cluster a realm is on):
 /// its `value` too, for the crumb's link.
 pub fn name_crumb_at(id: &'static str, value: String, name: Signal<String>) {
-    let names = use_context::<Names>().unwrap_or_else(|| {
-        let names = Names(RwSignal::new(Vec::new()));
-        provide_context(names);
-        names
-    });
-    names.0.update(|n| n.push((id, value, name)));
+    let mut named = Some((id, value, name));
+    // A context outlives a view redrawn under the same owner while its signal does not: a
+    // store already disposed is replaced.
+    let kept = use_context::<Names>().and_then(|names| names.0.try_update(|n| n.extend(named.take())));
+    if kept.is_none() {
+        provide_context(Names(RwSignal::new(named.into_iter().collect())));
+    }
 }
 
 /// `Clusters / acme-prod`: the trail of the route shown, from the table
