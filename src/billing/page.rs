@@ -15,7 +15,7 @@ use super::subscription::SubscriptionTable;
 use crate::api::page_origin;
 use crate::directory::Directory;
 use crate::i18n::{k, t, tf};
-use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::page::PageHead;
 use crate::kit::{Loaded, Tone, toned};
 use crate::links;
 
@@ -63,7 +63,6 @@ pub fn Billing() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::BILLING.label().into(), None)]/>
         <PageHead heading=crate::routes::BILLING.title()>
             <span class="spacer"></span>
             {move || (visible.with(Vec::len) > 1).then(|| {

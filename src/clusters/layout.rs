@@ -17,7 +17,7 @@ use crate::clusters::status_badge::is_transitional;
 use crate::directory::Directory;
 use crate::i18n::k::clusters_page as w;
 use crate::i18n::{Phrase, t, tf};
-use crate::kit::page::{Breadcrumbs, PageHead, title};
+use crate::kit::page::{PageHead, name_crumb, title};
 use crate::kit::{Badge, ErrorPanel, Loaded, Outlet, Tone, toned, use_id};
 use crate::links::{self, ClusterTab};
 use crate::routes;
@@ -80,12 +80,11 @@ fn ClusterPage(id: String) -> impl IntoView {
     let retry_id = id.clone();
     // Once the cluster is known only `loaded` is tracked: the page is not rebuilt on each poll.
     let read = move || if loaded.get() { Some(Ok(())) } else { feed.with(|f| f.error.clone()).map(Err) };
-    let crumbs = id.clone();
+    let head_id = id.clone();
     Loaded::from_fn(t(w::LOADING), read, Some(Callback::new(move |_| watch.refresh(retry_id.clone()))))
         .failed_head(move || {
             view! {
-                <Breadcrumbs crumbs=vec![(routes::CLUSTERS.label().into(), Some(links::CLUSTERS.into())), (crumbs.clone(), None)]/>
-                <PageHead heading=crumbs.clone() title=title(&[&crumbs, routes::CLUSTERS.title()])/>
+                <PageHead heading=head_id.clone() title=title(&[&head_id, routes::CLUSTERS.title()])/>
             }
         })
         .ready(move |()| {
@@ -169,6 +168,8 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     // A flash about this cluster (its creation) already says what the state note would.
     let flashed =
         move || session.flash.with(|f| f.as_ref().is_some_and(|f| location.pathname.with(|p| f.shown_on(p))));
+    // The trail names the cluster (its ID until then, as on a failed read).
+    name_crumb("id", Signal::derive(name));
     let flash_id = id.clone();
     Effect::new(move |_| {
         let status = status.get();
@@ -178,7 +179,6 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
     });
 
     view! {
-        <Breadcrumbs crumbs=vec![(routes::CLUSTERS.label().into(), Some(links::CLUSTERS.into())), (cluster.with_untracked(|c| c.name.clone()), None)]/>
         <PageHead heading=Signal::derive(name) title=tab_title>
             {move || if restarting.get() {
                 Badge::new(t(w::RESTARTING), Tone::Busy).spinner(true).id("status-restarting").view()

@@ -14,7 +14,7 @@ use crate::directory::Directory;
 use crate::i18n::k::clusters_list as w;
 use crate::i18n::{t, tf};
 use crate::kit::filter::{FilterBar, FilterSpec, UrlFilter, filter_setter, use_url_filter};
-use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::page::PageHead;
 use crate::kit::pager::Pager;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
@@ -179,7 +179,6 @@ pub fn ClusterList() -> impl IntoView {
     let options = filter_options();
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label().into(), None)]/>
         <PageHead heading=crate::routes::CLUSTERS.title()>
             <span class="spacer"></span>
             {move || match create_denied() {

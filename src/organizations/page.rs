@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::directory::Directory;
 use crate::i18n::{Msg, k, t};
-use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::page::PageHead;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 
 /// What the roles allow in this console, so a person can see at a glance what they can do.
@@ -68,7 +68,6 @@ pub fn Organizations() -> impl IntoView {
         })
     });
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::ORGANIZATIONS.label().into(), None)]/>
         <PageHead heading=crate::routes::ORGANIZATIONS.title()/>
         <p class="hint">{t(k::organizations::HINT)}</p>
         <ResourceTable columns=COLUMNS rows=rows class="orgs" label=t(k::organizations::ORGANIZATIONS) loading_what=t(k::organizations::LOADING)

@@ -13,15 +13,14 @@ use crate::api::use_api;
 use crate::directory::Directory;
 use crate::i18n::{k, t, tf, tp};
 use crate::kit::Loaded;
-use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::page::PageHead;
 use reads::Reads;
 
 #[component]
 pub fn Overview() -> impl IntoView {
     let directory = expect_context::<Directory>();
-    let head = view! { <Breadcrumbs crumbs=vec![(crate::routes::OVERVIEW.label().into(), None)]/> };
     if directory.staff.get_untracked() {
-        return view! { {head} <staff::StaffOverview/> }.into_any();
+        return view! { <staff::StaffOverview/> }.into_any();
     }
     let reads = Reads::new(use_api());
     // The organizations come from the directory (read once per session).
@@ -98,7 +97,6 @@ pub fn Overview() -> impl IntoView {
         })
     });
     view! {
-        {head}
         <PageHead heading=crate::routes::OVERVIEW.title()>
             <span class="spacer"></span>
             <button class="button" id="overview-refresh" disabled=move || reads.busy() on:click=move |_| reads.reload()>{t(k::overview::REFRESH)}</button>

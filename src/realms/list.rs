@@ -12,7 +12,7 @@ use crate::directory::Directory;
 use crate::i18n::{k, t, tf};
 use crate::kit::ErrorPanel;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
-use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::page::PageHead;
 use crate::kit::table::{ResourceTable, Rows};
 use crate::links;
 
@@ -104,7 +104,6 @@ pub fn AllRealms() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::REALMS.label().into(), None)]/>
         <PageHead heading=crate::routes::REALMS.title()/>
         <p class="hint">{t(k::realms::ALL_HINT)}</p>
         {move || failures().into_iter().map(|(name, e)| {

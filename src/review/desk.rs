@@ -15,7 +15,7 @@ use crate::directory::Directory;
 use crate::format;
 use crate::i18n::{k, t, tf};
 use crate::kit::Tone;
-use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::page::PageHead;
 use crate::kit::table::{Cell, Column, ResourceTable, Row};
 use crate::kit::tabs::TabList;
 use crate::links;
@@ -205,7 +205,6 @@ fn Desk_() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::REVIEW.label().into(), None)]/>
         <PageHead heading=crate::routes::REVIEW.title()/>
         <p class="hint">{t(k::review::DESK_HINT)}</p>
         <div class="desk-bar">

@@ -28,7 +28,7 @@ use crate::links;
 #[component]
 pub fn StaffOnly(heading: &'static str) -> impl IntoView {
     view! {
-        <PageHead heading=heading/>
+        <PageHead heading=heading no_trail=true/>
         <section class="card" id="staff-only">
             <p>{t(k::review::STAFF_ONLY_WHAT)}</p>
             <p>{t(k::review::STAFF_ONLY_NOT_YOURS)}</p>

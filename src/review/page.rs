@@ -12,9 +12,8 @@ use crate::api::{self, ApiError, use_api};
 use crate::directory::Directory;
 use crate::format;
 use crate::i18n::{k, t, tf};
-use crate::kit::page::{Breadcrumbs, PageHead, title};
+use crate::kit::page::{PageHead, name_crumb, title};
 use crate::kit::{Badge, Loaded, Tone, use_id};
-use crate::links;
 
 #[component]
 pub fn VersionReview() -> impl IntoView {
@@ -89,16 +88,10 @@ fn Review() -> impl IntoView {
     });
     let tab_title = Signal::derive(move || title(&[&heading.get(), crate::routes::REVIEW_VERSION.title()]));
 
+    // The trail names the cluster once read (its ID only until then), then the version.
+    name_crumb("cluster", Signal::derive(cluster_name));
+    name_crumb("version", heading);
     view! {
-        // The cluster by its name once read (its ID only until then), then the version.
-        {move || {
-            let cluster_id = ids.with(|i| i.0.clone());
-            view! { <Breadcrumbs crumbs=vec![
-                (crate::routes::REVIEW.label().into(), Some(links::REVIEW.to_string())),
-                (cluster_name(), Some(links::cluster(&cluster_id))),
-                (heading.get(), None),
-            ]/> }
-        }}
         <PageHead heading=heading title=tab_title/>
         <p class="hint">{move || {
             let org = cluster.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|c| c.owner.clone()));

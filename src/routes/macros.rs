@@ -53,6 +53,29 @@ macro_rules! route_shows {
     };
 }
 
+/// How a route's own crumb reads ([`Crumb`](super::Crumb)): its label unless told.
+macro_rules! crumb {
+    () => {
+        Crumb::Label
+    };
+    (title) => {
+        Crumb::Title
+    };
+    (name($id:ident)) => {
+        Crumb::Name(stringify!($id))
+    };
+}
+
+/// `Some("id")`, or `None` when nothing is given.
+macro_rules! some_str {
+    () => {
+        None
+    };
+    ($id:ident) => {
+        Some(stringify!($id))
+    };
+}
+
 macro_rules! routes {
     ($(
         $(#[doc = $doc:literal])*
@@ -62,6 +85,8 @@ macro_rules! routes {
         $(, tab $tab:ident)?
         $(, const $const:ident)?
         $(, link $link:ident($($arg:ident),*))?
+        $(, up [$($up:ident $(($named:ident))?),*])?
+        $(, crumb $crumb:ident $(($crumb_id:ident))?)?
         ;
     )*) => {
         /// Which route: the router's assembly finds a route's lazy screen by it (its unit test
@@ -81,6 +106,8 @@ macro_rules! routes {
                 parent: some_ref!($($parent)?),
                 label_words: words!($label),
                 title_words: words!($title),
+                up: &[$($(Step { route: &$up, named: some_str!($($named)?) }),*)?],
+                crumb: crumb!($($crumb $(($crumb_id))?)?),
                 gate: some_ref!($(catalogue::$gate)?),
                 group: route_shows!(@group $kind $args),
                 shows: route_shows!(@shows $kind $args),

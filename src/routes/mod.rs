@@ -1,11 +1,13 @@
 //! The route table: every address the console answers, declared once, as data. Each entry
 //! says its path, what it shows (an eager screen, a lazy one in which code group, or a
-//! former address that moved), its label and page title, the operation whose role gates it
-//! and, where screens link to it, its typed link builder. Everything else reads it: the
+//! former address that moved), its label and page title, the operation whose role gates it,
+//! where screens link to it its typed link builder, and its breadcrumb trail (`up`: the
+//! steps above it; `crumb`: how its own crumb reads). Everything else reads it: the
 //! router's assembly (`app.rs`, the one place a route meets its screen), `links` (its
 //! constants and builders are the ones made here), the cluster tab bar (`ClusterTab`, made
 //! from the entries marked `tab`), the palette's and the side navigation's pages, page
-//! titles and `prefetch`'s groups.
+//! titles, the breadcrumbs (`kit::page::PageHead` draws [`Match::crumbs`]) and `prefetch`'s
+//! groups.
 //!
 //! It imports no screen and no shell, so screens may read their labels here. The routes are
 //! matched here too ([`find`]), as data: one matcher for every route, where a tree of
@@ -37,6 +39,28 @@ pub enum Shows {
     Moved(&'static Route),
 }
 
+/// How a crumb reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crumb {
+    /// The route's label.
+    Label,
+    /// The route's title (the create page's "New cluster").
+    Title,
+    /// The name of what the ID so named is (a cluster's, a realm's), given by its screen
+    /// (`kit::page::name_crumb`); the ID itself until then.
+    Name(&'static str),
+}
+
+/// A step of a trail above the route shown: a route, read by its own [`Crumb`] or, `named`,
+/// as the name of what the ID so named is (the cluster a version was uploaded to). It links
+/// to the route, with the address's IDs of the same names (a named step's last ID: the
+/// named one).
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    pub route: &'static Route,
+    pub named: Option<&'static str>,
+}
+
 /// One address the console answers. Type-erased: every route is the same plain data.
 pub struct Route {
     pub key: Key,
@@ -52,6 +76,12 @@ pub struct Route {
     /// Cluster console`), empty where what the page shows names it (a cluster, a realm):
     /// its key in the catalogues. Shown through [`Route::title()`].
     title_words: Msg,
+    /// The breadcrumb trail above this route's own crumb, from the top: where the trail goes
+    /// up to (`/clusters/new` → Clusters). Not `parent`, which is nesting: a tab has no trail
+    /// of its own, the page it is nested in has it ([`Match::crumbs`]).
+    pub up: &'static [Step],
+    /// How this route's own crumb reads.
+    pub crumb: Crumb,
     /// The operation whose role gates the page: the read that fills it.
     pub gate: Option<&'static Operation>,
     /// The code group: the split wasm module its screen is in (`scripts/pack-modules.mjs`
@@ -184,6 +214,56 @@ impl Match {
         }
         chain.into_iter().rev().nth(depth)
     }
+
+    /// The breadcrumb trail of the page shown (for a tab, its page's): each crumb's words
+    /// and, but for the last, its link. `names` are what screens named: (an ID's name, its
+    /// value or empty for the address's, the name). A named step whose ID neither the
+    /// address nor a screen gives is left out (a realm's cluster, until the realm is read);
+    /// a page whose own crumb has no words has no trail.
+    pub fn crumbs(&self, names: &[(&str, &str, &str)]) -> Vec<(String, Option<String>)> {
+        let Some(page) = self.at_depth(0) else { return Vec::new() };
+        // The last a screen gave wins: a page shown again under new IDs names them again.
+        let given = |id: &str| names.iter().rev().find(|(n, ..)| *n == id);
+        let value = |id: &str| match given(id) {
+            Some((_, value, _)) if !value.is_empty() => value.to_string(),
+            _ => self.id(id).to_string(),
+        };
+        let name = |id: &str| match given(id) {
+            Some((.., name)) if !name.is_empty() => name.to_string(),
+            _ => value(id),
+        };
+        let words = |route: &Route| match route.crumb {
+            Crumb::Label => route.label().to_string(),
+            Crumb::Title => route.title().to_string(),
+            Crumb::Name(id) => name(id),
+        };
+        let own = words(page);
+        if own.is_empty() {
+            return Vec::new();
+        }
+        let mut crumbs = Vec::new();
+        for step in page.up {
+            let params = step.route.params();
+            let last = params.len().checked_sub(1);
+            let ids: Vec<String> = params
+                .iter()
+                .enumerate()
+                .map(|(i, p)| match step.named {
+                    Some(id) if Some(i) == last => value(id),
+                    _ => value(p),
+                })
+                .collect();
+            let text = match step.named {
+                Some(id) if value(id).is_empty() => continue,
+                Some(id) => name(id),
+                None => words(step.route),
+            };
+            let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+            crumbs.push((text, Some(step.route.link(&ids))));
+        }
+        crumbs.push((own, None));
+        crumbs
+    }
 }
 
 /// `pattern`'s IDs in `path`, when it matches. Empty segments are skipped, so a trailing
@@ -239,10 +319,12 @@ routes! {
     CLUSTERS: "/clusters" => lazy(console, SCREEN_CLUSTERS),
         label CLUSTERS, title CLUSTERS, gate CLUSTER_LIST, const CLUSTERS;
     NEW_CLUSTER: "/clusters/new" => lazy(create_cluster, SCREEN_CREATE_CLUSTER),
-        label CREATE_CLUSTER, title NEW_CLUSTER, gate CLUSTER_CREATE, const NEW_CLUSTER;
+        label CREATE_CLUSTER, title NEW_CLUSTER, gate CLUSTER_CREATE, const NEW_CLUSTER,
+        up [CLUSTERS], crumb title;
     /// The cluster's header and tab bar; its tabs are nested in it.
     CLUSTER: "/clusters/:id" => lazy(cluster, SCREEN_CLUSTER),
-        label CLUSTER, title -, gate CLUSTER_DETAIL, link cluster(id);
+        label CLUSTER, title -, gate CLUSTER_DETAIL, link cluster(id),
+        up [CLUSTERS], crumb name(id);
     // The cluster's tabs, in the order the tab bar shows them. The overview's title is the
     // cluster's name alone.
     CLUSTER_OVERVIEW: "" under CLUSTER => lazy(cluster, SCREEN_CLUSTER_OVERVIEW),
@@ -276,12 +358,15 @@ routes! {
     REALMS: "/realms" => lazy(realms, SCREEN_REALMS),
         label REALMS, title REALMS, gate CLUSTER_DEPLOYMENT_LIST, const REALMS;
     REALM: "/realms/:id" => lazy(realms, SCREEN_REALM),
-        label REALM, title -, gate DEPLOYMENT_DETAIL, link realm(id);
+        label REALM, title -, gate DEPLOYMENT_DETAIL, link realm(id),
+        up [REALMS, CLUSTER_REALMS(cluster)], crumb name(id);
     /// The organization's API secrets.
     API_SECRETS: "/organizations/:org/secrets" => lazy(organizations, SCREEN_API_SECRETS),
-        label API_SECRETS, title API_SECRETS, gate ORG_APISECRET_LIST, link org_secrets(org_id);
+        label API_SECRETS, title API_SECRETS, gate ORG_APISECRET_LIST, link org_secrets(org_id),
+        up [ORGANIZATIONS, ORGANIZATIONS(org)];
     API_SECRET: "/organizations/:org/secrets/:secret" => lazy(organizations, SCREEN_API_SECRET),
-        label API_SECRET, title -, gate ORG_APISECRET_DETAIL, link org_secret(org_id, secret_id);
+        label API_SECRET, title -, gate ORG_APISECRET_DETAIL, link org_secret(org_id, secret_id),
+        up [ORGANIZATIONS, ORGANIZATIONS(org), API_SECRETS], crumb name(secret);
     /// Support staff's review desk.
     REVIEW: "/review" => lazy(review, SCREEN_REVIEW),
         label REVIEW, title EXTENSION_REVIEW, gate CLUSTER_EXTENSION_VERSION_REPORT, const REVIEW;
@@ -290,7 +375,8 @@ routes! {
         label OVERVIEW, title OVERVIEW, const OVERVIEW;
     /// One extension version's review.
     REVIEW_VERSION: "/review/:cluster/:extension/:version" => lazy(review, SCREEN_REVIEW_VERSION),
-        label VERSION_REVIEW, title REVIEW, gate CLUSTER_EXTENSION_VERSION_REPORT, link review_version(cluster, extension, version);
+        label VERSION_REVIEW, title REVIEW, gate CLUSTER_EXTENSION_VERSION_REPORT, link review_version(cluster, extension, version),
+        up [REVIEW, CLUSTER(cluster)], crumb name(version);
     /// Any other address, inside the shell (header and navigation kept).
     NOT_FOUND: "/*any" => lazy(console, SCREEN_NOT_FOUND),
         label PAGE_NOT_FOUND, title PAGE_NOT_FOUND;

@@ -171,3 +171,129 @@ fn pages_are_gated_by_catalogue_reads() {
     }
     assert!(REVIEW.gate.is_some_and(|op| cluster_api::roles::staff_role(op).is_some()));
 }
+
+/// Whether the shell shows `route` as a page of its own (its trail drawn by its head).
+fn shown_in_the_shell(route: &Route) -> bool {
+    !matches!(route.shows, Shows::Moved(_)) && !matches!(route.key, Key::SIGN_IN | Key::SHELL)
+}
+
+#[test]
+fn every_trail_is_well_formed() {
+    let words = |r: &Route| match r.crumb {
+        Crumb::Label => r.label().to_string(),
+        Crumb::Title => r.title().to_string(),
+        Crumb::Name(id) => id.to_string(),
+    };
+    for route in ALL.iter().copied().filter(|r| shown_in_the_shell(r)) {
+        let at = route.pattern();
+        if route.parent.is_some() {
+            // Nested (a tab): the page it is nested in draws the trail.
+            assert!(route.up.is_empty() && route.crumb == Crumb::Label, "{at}: a trail of its own");
+            continue;
+        }
+        assert!(!words(route).is_empty(), "{at}: its own crumb has no words");
+        if let Crumb::Name(id) = route.crumb {
+            assert!(route.params().iter().any(|p| p == id), "{at}: named by `{id}`, which it has not");
+        }
+        // It goes up to a top-level page: no parent and no ID.
+        let top = route.up.first().map_or(route, |s| s.route);
+        assert!(top.parent.is_none() && top.params().is_empty(), "{at}: the trail starts at {:?}", top.key);
+        for step in route.up {
+            // No cycle: a step is never the route, nor a page whose own trail goes through it.
+            assert!(step.route.key != route.key, "{at} is a step of its own trail");
+            assert!(
+                step.route.up.iter().all(|s| s.route.key != route.key),
+                "{at}: a cycle through {:?}",
+                step.route.key
+            );
+            assert!(!words(step.route).is_empty(), "{at}: the step {:?} has no words", step.route.key);
+            // Its link fills from the address's IDs (a named step's last one: the named ID).
+            let params = step.route.params();
+            let from_address = match step.named {
+                Some(id) => {
+                    assert!(!id.is_empty(), "{at}");
+                    &params[..params.len().saturating_sub(1)]
+                }
+                None => &params[..],
+            };
+            for p in from_address {
+                assert!(route.params().contains(p), "{at}: the step {:?} needs `{p}`", step.route.key);
+            }
+        }
+    }
+}
+
+/// `path`'s trail with `names` given, as (words, link) pairs of text.
+fn trail(path: &str, names: &[(&str, &str, &str)]) -> Vec<(String, Option<String>)> {
+    find(path).crumbs(names)
+}
+
+fn crumbs(pairs: &[(&str, Option<&str>)]) -> Vec<(String, Option<String>)> {
+    pairs.iter().map(|(w, l)| (w.to_string(), l.map(str::to_string))).collect()
+}
+
+#[test]
+fn trails_read_as_the_screens_drew_them() {
+    assert_eq!(trail("/clusters", &[]), crumbs(&[("Clusters", None)]));
+    assert_eq!(trail("/overview", &[]), crumbs(&[("Overview", None)]));
+    assert_eq!(trail("/review", &[]), crumbs(&[("Review", None)]));
+    assert_eq!(trail("/nope", &[]), crumbs(&[("Page not found", None)]));
+    assert_eq!(
+        trail("/clusters/new", &[]),
+        crumbs(&[("Clusters", Some("/clusters")), ("New cluster", None)])
+    );
+    // A cluster and each of its tabs: its ID until the page names it.
+    for path in ["/clusters/a%2Fb", "/clusters/a%2Fb/logs", "/clusters/a%2Fb/access/r-1"] {
+        assert_eq!(trail(path, &[]), crumbs(&[("Clusters", Some("/clusters")), ("a/b", None)]), "{path}");
+        assert_eq!(
+            trail(path, &[("id", "", "acme-prod")]),
+            crumbs(&[("Clusters", Some("/clusters")), ("acme-prod", None)]),
+            "{path}"
+        );
+    }
+    // A realm: its cluster only once the realm says which.
+    assert_eq!(trail("/realms/r-1", &[]), crumbs(&[("Realms", Some("/realms")), ("r-1", None)]));
+    assert_eq!(
+        trail("/realms/r-1", &[("cluster", "c 1", "acme-prod"), ("id", "", "customers")]),
+        crumbs(&[
+            ("Realms", Some("/realms")),
+            ("acme-prod", Some("/clusters/c%201/realms")),
+            ("customers", None)
+        ])
+    );
+    assert_eq!(
+        trail("/realms/r-1", &[("cluster", "", "acme-prod")]),
+        crumbs(&[("Realms", Some("/realms")), ("r-1", None)]),
+        "no cluster ID, no cluster crumb"
+    );
+    assert_eq!(
+        trail("/organizations/o-1/secrets", &[("org", "", "Acme")]),
+        crumbs(&[
+            ("Organizations", Some("/organizations")),
+            ("Acme", Some("/organizations")),
+            ("API secrets", None)
+        ])
+    );
+    assert_eq!(
+        trail("/organizations/o-1/secrets/s-1", &[("org", "", "Acme")]),
+        crumbs(&[
+            ("Organizations", Some("/organizations")),
+            ("Acme", Some("/organizations")),
+            ("API secrets", Some("/organizations/o-1/secrets")),
+            ("s-1", None),
+        ])
+    );
+    assert_eq!(
+        trail("/review/c-1/e/v-1", &[]),
+        crumbs(&[("Review", Some("/review")), ("c-1", Some("/clusters/c-1")), ("v-1", None)])
+    );
+    assert_eq!(
+        trail("/review/c-1/e/v-1", &[("cluster", "", "acme-shop"), ("version", "", "loyalty 26")]),
+        crumbs(&[("Review", Some("/review")), ("acme-shop", Some("/clusters/c-1")), ("loyalty 26", None)])
+    );
+    // The last name given wins; an empty one leaves the ID.
+    assert_eq!(trail("/clusters/c-1", &[("id", "", "old"), ("id", "", "new")])[1].0, "new");
+    assert_eq!(trail("/clusters/c-1", &[("id", "", "")])[1].0, "c-1");
+    // A page with no words of its own (the home address, which moves) has no trail.
+    assert!(trail("/", &[]).is_empty());
+}

@@ -5,7 +5,7 @@ use leptos_router::hooks::use_location;
 
 use crate::i18n::k::shell as w;
 use crate::i18n::t;
-use crate::kit::page::{Breadcrumbs, PageHead, title};
+use crate::kit::page::{PageHead, title};
 use crate::links;
 
 /// The page for an address the console does not have. It is a route of the shell (a
@@ -17,7 +17,6 @@ pub fn NotFound() -> impl IntoView {
     let sentence = t(w::NO_PAGE_AT);
     let (before, after) = crate::i18n::around(sentence, "path");
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::NOT_FOUND.label().into(), None)]/>
         <PageHead heading=crate::routes::NOT_FOUND.title() title=title(&[crate::routes::NOT_FOUND.title()])/>
         <div class="card" id="not-found">
             <p>{before}<code>{move || path.get()}</code>{after}</p>

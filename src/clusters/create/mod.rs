@@ -18,8 +18,7 @@ use crate::i18n::t;
 use crate::kit::Loaded;
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
-use crate::kit::page::{Breadcrumbs, PageHead};
-use crate::links;
+use crate::kit::page::PageHead;
 use name_field::{NameField, availability};
 use outcome::Outcome;
 use pay::{decided, payment_choice, region_phrase, summary};
@@ -240,7 +239,6 @@ pub fn CreateCluster() -> impl IntoView {
     };
 
     view! {
-        <Breadcrumbs crumbs=vec![(crate::routes::CLUSTERS.label().into(), Some(links::CLUSTERS.into())), (crate::routes::NEW_CLUSTER.title().into(), None)]/>
         <PageHead heading=t(w::HEADING) title=crate::kit::page::title(&[crate::routes::NEW_CLUSTER.title(), crate::routes::CLUSTERS.title()])/>
         {move || refused().map(|why| view! {
             <div class="callout" id="create-refused" role="note">

@@ -13,7 +13,7 @@ use crate::format;
 use crate::i18n::{k, t, tf};
 use crate::kit::Loaded;
 use crate::kit::copy::CopyButton;
-use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::page::{PageHead, name_crumb};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
 use crate::links;
 use crate::session::Session;
@@ -29,7 +29,7 @@ pub fn ApiSecret() -> impl IntoView {
 fn SecretPage(org_id: String, secret_id: String) -> impl IntoView {
     let api = use_api();
     let directory = expect_context::<Directory>();
-    let ids = StoredValue::new((org_id.clone(), secret_id.clone()));
+    let ids = StoredValue::new((org_id.clone(), secret_id));
     let secret = crate::view_read::load(move || {
         let (org_id, secret_id) = ids.get_value();
         async move { api::call(api, &ops::OrgApiSecretDetail { org_id, secret_id }).await }
@@ -41,14 +41,9 @@ fn SecretPage(org_id: String, secret_id: String) -> impl IntoView {
             _ => ids.get_value().1,
         })
     });
-    let list = links::org_secrets(&org_id);
+    // The trail names the organization; the secret keeps its ID there (the heading names it).
+    name_crumb("org", Signal::stored(label));
     view! {
-        <Breadcrumbs crumbs=vec![
-            (crate::routes::ORGANIZATIONS.label().into(), Some(links::ORGANIZATIONS.to_string())),
-            (label, Some(links::ORGANIZATIONS.to_string())),
-            (crate::routes::API_SECRETS.label().into(), Some(list)),
-            (secret_id.clone(), None),
-        ]/>
         <PageHead heading=heading/>
         {Loaded::new(t(k::api_secrets::LOADING_ONE), secret).ready(move |s| facts(api, &directory, ids.get_value().0, s))}
     }

@@ -10,7 +10,7 @@ use super::{org_param, role_chips};
 use crate::api::{self, use_api};
 use crate::directory::Directory;
 use crate::i18n::{k, t, tf, tp};
-use crate::kit::page::{Breadcrumbs, PageHead};
+use crate::kit::page::{PageHead, name_crumb};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::links;
 
@@ -101,12 +101,9 @@ fn SecretsPage(org_id: String) -> impl IntoView {
             _ => Vec::new(),
         })
     });
+    // The trail names the organization.
+    name_crumb("org", Signal::stored(label.clone()));
     view! {
-        <Breadcrumbs crumbs=vec![
-            (crate::routes::ORGANIZATIONS.label().into(), Some(links::ORGANIZATIONS.to_string())),
-            (label.clone(), Some(links::ORGANIZATIONS.to_string())),
-            (crate::routes::API_SECRETS.label().into(), None),
-        ]/>
         <PageHead heading=crate::routes::API_SECRETS.title() title=Signal::stored(crate::kit::page::title(&[crate::routes::API_SECRETS.title(), &label]))>
             <span class="chip usage" id="secret-count" class:full=move || count.with(|c| matches!(c, Some(Ok(n)) if *n >= MAX_SECRETS as i64))>
                 {count_text}

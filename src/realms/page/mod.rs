@@ -16,9 +16,8 @@ use super::{badge, key, label, realm_watch};
 use crate::api::{self, use_api};
 use crate::directory::Directory;
 use crate::i18n::{k, t, tf};
-use crate::kit::page::{Breadcrumbs, PageHead, title};
+use crate::kit::page::{PageHead, name_crumb, name_crumb_at, title};
 use crate::kit::{Badge, Loaded, Tone};
-use crate::links::{self, ClusterTab};
 
 /// What every section of the realm page reads.
 #[derive(Clone, Copy)]
@@ -62,18 +61,21 @@ fn Realm(id: String) -> impl IntoView {
     let retry_id = id.clone();
     // Once the realm is known only `loaded` is tracked: its page is not rebuilt on each poll.
     let read = move || if loaded.get() { Some(Ok(())) } else { feed.with(|f| f.error.clone()).map(Err) };
-    let crumbs = id.clone();
-    Loaded::from_fn(t(k::realms::LOADING_REALM), read, Some(Callback::new(move |_| watch.refresh(key(&retry_id)))))
-        .failed_head(move || {
-            view! {
-                <Breadcrumbs crumbs=vec![(crate::routes::REALMS.label().into(), Some(links::REALMS.into())), (crumbs.clone(), None)]/>
-                <PageHead heading=crumbs.clone() title=title(&[&crumbs, crate::routes::REALMS.title()])/>
-            }
-        })
-        .ready(move |()| {
-            let current = Signal::derive(move || realm.get().unwrap_or_default());
-            view! { <RealmShown id=id.clone() realm=current/> }.into_any()
-        })
+    let head_id = id.clone();
+    Loaded::from_fn(
+        t(k::realms::LOADING_REALM),
+        read,
+        Some(Callback::new(move |_| watch.refresh(key(&retry_id)))),
+    )
+    .failed_head(move || {
+        view! {
+            <PageHead heading=head_id.clone() title=title(&[&head_id, crate::routes::REALMS.title()])/>
+        }
+    })
+    .ready(move |()| {
+        let current = Signal::derive(move || realm.get().unwrap_or_default());
+        view! { <RealmShown id=id.clone() realm=current/> }.into_any()
+    })
 }
 
 #[component]
@@ -106,16 +108,13 @@ fn RealmShown(id: String, realm: Signal<Deployment>) -> impl IntoView {
         let c = r.cluster.as_ref();
         (c.map(|c| c.name.clone()).unwrap_or_default(), c.map(|c| c.id.clone()).unwrap_or_default())
     });
-    let mut crumbs = vec![(crate::routes::REALMS.label().to_string(), Some(links::REALMS.to_string()))];
-    if !cluster_id.is_empty() {
-        crumbs.push((cluster_name.clone(), Some(links::cluster_tab(&cluster_id, ClusterTab::Realms))));
-    }
-    crumbs.push((realm.with_untracked(|r| r.name.clone()), None));
+    // The trail: Realms, the cluster it is on (its realms tab), the realm by its name.
+    name_crumb_at("cluster", cluster_id, Signal::stored(cluster_name));
+    name_crumb("id", Signal::derive(move || realm.with(|r| r.name.clone())));
     let tab_title =
         Signal::derive(move || title(&[&realm.with(|r| r.name.clone()), crate::routes::REALMS.title()]));
 
     view! {
-        <Breadcrumbs crumbs=crumbs/>
         <PageHead heading=Signal::derive(name) title=tab_title>
             {move || realm.with(|r| badge(&r.state))}
             {move || refused.get().map(|why| view! { <span class="view-only">{directory.badge_words(&why)}</span> })}
