@@ -1,5 +1,5 @@
-//! Environment variables as pure rules: which names Keycloak's own configuration
-//! reserves, and how a secret reads back.
+//! Environment variables in the service's words: why a name or type is refused (the rule
+//! itself is the contract's, `cluster_api::env_var_rules`) and how a secret reads back.
 
 use cluster_api::EnvironmentVariableType;
 use cluster_api::env_var_rules::{self, NameProblem};

@@ -3,7 +3,7 @@
 //! before anything changes, so it is safe to retry.
 
 use super::{Ctx, Outcome, no_content, ok};
-use crate::engine::{self, env_vars as rules};
+use crate::engine::{self, env_vars};
 use crate::error::ApiError;
 use crate::records::{ClusterRow, EnvVarRow};
 use crate::store::Store;
@@ -39,8 +39,8 @@ fn checked_request(
 ) -> Result<EnvironmentVariableRequest, ApiError> {
     let mut request: EnvironmentVariableRequest = ctx.json_body()?;
     request.name = request.name.trim().to_string();
-    let kind_problem = request.r#type.as_ref().and_then(rules::type_problem);
-    if let Some(why) = rules::name_problem(&request.name).or(kind_problem) {
+    let kind_problem = request.r#type.as_ref().and_then(env_vars::type_problem);
+    if let Some(why) = env_vars::name_problem(&request.name).or(kind_problem) {
         return Err(ApiError::bad_request(why));
     }
     let clash = store
