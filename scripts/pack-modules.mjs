@@ -44,6 +44,26 @@ const FIRST = "console";
  * catalogue switcher and an issuer's discovery document reader. A chunk they share with the
  * console stays in a shared pack. */
 const OUTSIDE = ["account_tokens", "discovery_document", "i18n_load"];
+/**
+ * Later screens more likely than the rest, and how much more a byte they fetch without
+ * needing it weighs: the cluster page is where a person goes from the list (with prefetching
+ * off, or before it finished, it is the first wait after the console's). Simulated on the
+ * build of 2026-11-28 (BENCHMARKS.md, Size budget): at 3, its first visit beyond the console
+ * 215 → 154 KB gzip, and the bytes all navigations fetch beyond what is loaded −97 KB.
+ */
+const LIKELY = { cluster: 3 };
+/**
+ * Groups only ever loaded inside another: every cluster tab is a route under the cluster
+ * page (`routes::CLUSTER`, whose screen is the `cluster` group), and the trouble card, the
+ * Terraform export and the resource upload are parts of those screens. As with the console,
+ * a chunk the outer group needs that only groups inside it share travels in the outer
+ * group's own pack: they find it loaded already, and the outer group (a cluster page opened
+ * from the list) fetches no shared pack padded with its tabs' code. A group named here that
+ * could load first would only fetch the outer pack too: more bytes, never a failure.
+ */
+const INSIDE = {
+    cluster: ["cluster_tabs", "cluster_resources", "cluster_logs", "cluster_trouble", "terraform_export", "resource_upload"],
+};
 
 /** Every chunk a split point needs, its dependencies' dependencies included. */
 function closure(deps, chunks) {
@@ -64,7 +84,7 @@ export function plan(graph, size) {
     const users = new Map([...chunks.keys()].map((n) => [n, []]));
     for (const e of exports) for (const n of closure(e.deps, chunks)) users.get(n).push(e.name);
     const own = new Map(exports.map((e) => [e.name, [e.file]]));
-    for (const g of [FIRST, ...OUTSIDE]) {
+    for (const g of [FIRST, ...OUTSIDE, ...Object.keys(INSIDE), ...Object.values(INSIDE).flat()]) {
         if (!own.has(PREFIX + g)) throw new Error(`pack-modules: no split point for the group ${g}`);
     }
     const outside = new Set(OUTSIDE.map((g) => PREFIX + g));
@@ -80,6 +100,13 @@ export function plan(graph, size) {
             own.get(PREFIX + FIRST).push(file);
             continue;
         }
+        const outer = Object.keys(INSIDE).find(
+            (o) => names.includes(PREFIX + o) && names.every((g) => g === PREFIX + o || INSIDE[o].includes(g.slice(PREFIX.length))),
+        );
+        if (outer) {
+            own.get(PREFIX + outer).push(file);
+            continue;
+        }
         const key = [...names].sort().join(" ");
         if (!shared.has(key)) shared.set(key, { groups: new Set(names), files: [] });
         shared.get(key).files.push(file);
@@ -87,6 +114,7 @@ export function plan(graph, size) {
     const packs = [...shared.values()];
     const bytes = (p) => p.files.reduce((sum, f) => sum + size(f), 0);
     for (const p of packs) p.bytes = bytes(p);
+    const units = packs.map((p) => ({ ...p, groups: new Set(p.groups), files: [...p.files] }));
     // What merging two packs costs: the bytes a navigation then fetches without needing them
     // (each pack's bytes, for every group that needs only the other). The cheapest pair is
     // merged until at most MAX_SHARED remain. The groups on the way to the first screen (the
@@ -94,7 +122,7 @@ export function plan(graph, size) {
     // boot time wins over bytes, and a merge that pads their download is the last resort
     // (one did: a new code group moved 21 KB of later screens' code into the console's).
     const boot = new Set([FIRST, ...OUTSIDE].map((g) => PREFIX + g));
-    const weight = (groups) => groups.reduce((sum, g) => sum + (boot.has(g) ? BOOT_WEIGHT : 1), 0);
+    const weight = (groups) => groups.reduce((sum, g) => sum + (boot.has(g) ? BOOT_WEIGHT : LIKELY[g.slice(PREFIX.length)] ?? 1), 0);
     const extra = (a, b) => {
         const onlyB = weight([...b.groups].filter((g) => !a.groups.has(g)));
         const onlyA = weight([...a.groups].filter((g) => !b.groups.has(g)));
@@ -115,11 +143,70 @@ export function plan(graph, size) {
         packs[i].bytes += b.bytes;
         for (const g of b.groups) packs[i].groups.add(g);
     }
-    packs.sort((a, b) => b.bytes - a.bytes);
+    const refined = refine(units, packs, weight);
+    refined.sort((a, b) => b.bytes - a.bytes);
     return [
         ...exports.map((e) => ({ name: `pack_${e.name.slice(PREFIX.length)}.wasm`, files: own.get(e.name) })),
-        ...packs.map((p, i) => ({ name: `pack_shared_${i}.wasm`, files: p.files })),
+        ...refined.map((p, i) => ({ name: `pack_shared_${i}.wasm`, files: p.files })),
     ];
+}
+
+/**
+ * The greedy merge, mended: it merges whole packs two by two and never undoes a merge, so a
+ * set of chunks can end in a pack that pads a likely screen's download although another
+ * pack would cost less. Each set of chunks (those the same groups need) is moved to the pack
+ * where the weighted bytes fetched without need are fewest, until no move lowers them.
+ */
+function refine(units, merged, weight) {
+    const home = new Map();
+    merged.forEach((p, i) => {
+        for (const f of p.files) home.set(f, i);
+    });
+    const at = units.map((u) => home.get(u.files[0]));
+    const cost = (i) => {
+        let total = 0;
+        const need = new Map();
+        for (let u = 0; u < units.length; u++) {
+            if (at[u] !== i) continue;
+            total += units[u].bytes;
+            for (const g of units[u].groups) need.set(g, (need.get(g) ?? 0) + units[u].bytes);
+        }
+        let padding = 0;
+        for (const [g, n] of need) padding += weight([g]) * (total - n);
+        return padding;
+    };
+    const costs = merged.map((_, i) => cost(i));
+    for (let round = 0, moved = true; moved && round < 100; round++) {
+        moved = false;
+        for (let u = 0; u < units.length; u++) {
+            const from = at[u];
+            let best = from;
+            let gain = 0;
+            const before = costs[from];
+            at[u] = -1;
+            const without = cost(from);
+            for (let to = 0; to < merged.length; to++) {
+                if (to === from) continue;
+                const was = costs[to];
+                at[u] = to;
+                const now = without + cost(to) - before - was;
+                if (now < gain) [gain, best] = [now, to];
+                at[u] = -1;
+            }
+            at[u] = best;
+            if (best !== from) {
+                costs[from] = without;
+                costs[best] = cost(best);
+                moved = true;
+            }
+        }
+    }
+    const out = merged.map(() => ({ files: [], bytes: 0 }));
+    units.forEach((u, i) => {
+        out[at[i]].files.push(...u.files);
+        out[at[i]].bytes += u.bytes;
+    });
+    return out.filter((p) => p.files.length > 0);
 }
 
 /** The loader: the CLI's header, then each module located in its pack. */

@@ -13,6 +13,7 @@ pub mod coded;
 pub mod copy;
 pub mod counts;
 pub mod dialog;
+pub mod dynamic;
 mod error_panel;
 pub mod filter;
 pub mod focus;

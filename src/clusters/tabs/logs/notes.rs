@@ -14,6 +14,7 @@ use super::window::{Window, ago, clock, newest_note, widen_to};
 use super::window_files::{FileState, Reader};
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf, tp};
+use crate::kit::dynamic::dynamic;
 use crate::kit::{ErrorPanel, Loaded};
 
 #[component]
@@ -32,25 +33,25 @@ pub fn Notes(
         f.around = None;
         go.run((f, false));
     };
-    let listing = move || {
+    let listing = dynamic(move || {
         reader.listing.get().and_then(Result::err).map(|error| {
             view! { <ErrorPanel action=t(w::LISTING_FILES) error=error retry=Callback::new(move |()| reader.reload.update(|n| *n += 1))/> }
         })
-    };
-    let newest = move || {
+    });
+    let newest = dynamic(move || {
         let (_, to) = span.get().ok()?;
         let files = reader.files.get();
         let newest = files.first()?;
         newest_note(newest.info.end, to, now.get())
             .map(|note| view! { <p class="hint" id="log-newest" role="note">{note}</p> })
-    };
+    });
     // A realm filter hides the lines that name no realm: say how many, and offer them.
     let show_no_realm = move |on: bool| {
         let mut f = filters.get_untracked();
         f.no_realm = on;
         go.run((f, false));
     };
-    let without_realm = move || {
+    let without_realm = dynamic(move || {
         let hidden = shown.without_realm.get();
         if hidden > 0 {
             let words = tp(w::NO_REALM_HIDDEN, hidden as f64, &[("count", &hidden.to_string())]);
@@ -65,14 +66,14 @@ pub fn Notes(
                 <button type="button" class="button subtle" id="log-hide-no-realm" on:click=move |_| show_no_realm(false)>{t(w::HIDE_NO_REALM)}</button>
             </p>
         }.into_any())
-    };
-    let capped = move || {
+    });
+    let capped = dynamic(move || {
         reader
             .capped
             .get()
             .then(|| view! { <p class="hint" id="log-list-capped" role="note">{t(w::LIST_CAPPED)}</p> })
-    };
-    let empty = move || {
+    });
+    let empty = dynamic(move || {
         let listed = matches!(reader.listing.get(), Some(Ok(())));
         if !listed || !reader.files.with(Vec::is_empty) || span.get().is_err() {
             return None;
@@ -97,8 +98,8 @@ pub fn Notes(
             }
             .into_any()
         }))
-    };
-    let progress = move || {
+    });
+    let progress = dynamic(move || {
         let reading = reader
             .files
             .with(|f| f.iter().find(|f| f.state == FileState::Reading).map(|f| f.info.name.clone()))?;
@@ -106,8 +107,8 @@ pub fn Notes(
             let (before, after) = super::around(t(w::READING_FILE), "name");
             view! { <p class="hint" role="status" id="log-reading">{before} <code>{reading}</code> {after}</p> }
         })
-    };
-    let searched = move || {
+    });
+    let searched = dynamic(move || {
         let (read, unread, total) = reader.files.with(|f| {
             let unread = f.iter().filter(|f| f.state == FileState::Unread).count();
             let read =
@@ -126,13 +127,13 @@ pub fn Notes(
                     }))>{tf(w::SEARCH_MORE, &[("count", &super::window_files::ROUND.min(unread).to_string())])}</button>
             </p>
         })
-    };
-    let cap = move || {
+    });
+    let cap = dynamic(move || {
         reader.held.with(|h| h.is_full()).then(|| view! {
             <p class="hint" id="log-cap" role="note">{tf(w::HELD_CAP, &[("cap", &HOLD_CAP.to_string())])}</p>
         })
-    };
-    let failed = move || {
+    });
+    let failed = dynamic(move || {
         let failed: Vec<(String, String)> = reader.files.with(|f| {
             f.iter()
                 .filter_map(|f| match &f.state {
@@ -157,7 +158,7 @@ pub fn Notes(
                 </ul>
             </div>
         })
-    };
+    });
     view! {
         {listing}
         {newest}
