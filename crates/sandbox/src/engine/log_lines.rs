@@ -4,8 +4,8 @@
 //! belong to the entry above them, as a real server writes a stack trace.
 //!
 //! Every file holds at least one `CLIENT_LOGIN_ERROR … error=invalid_client_credentials`
-//! at ERROR and one ERROR with a stack trace, at places fixed by (cluster, hour), so tests
-//! and people can look for them.
+//! at ERROR (at :30) and one ERROR with a stack trace (at :15), at the same minute of every
+//! hour, so tests and people can look for them in any hour-long window.
 
 use crate::records::Millis;
 use chrono::DateTime;
@@ -217,23 +217,27 @@ pub fn entries(cluster_id: &str, hour_start: Millis, realms: &[Realm], per_hour:
     known.sort_by(|a, b| a.name.cmp(&b.name));
     let mut state = seed(cluster_id, hour_start);
     let n = count(&mut state, per_hour);
-    let client_error_at = mix(&mut state) % n;
-    let trace_at = (client_error_at + 1 + mix(&mut state) % n.max(2).saturating_sub(1)) % n;
+    // The forced entries stand at the same minute of every hour (the client error at :30,
+    // the stack trace at :15), each in the slot that holds that instant: any hour-long
+    // window of a cluster older than an hour then holds exactly one of each, so a "last
+    // hour" view always has one to find (placed by the hour, they could fall either side).
+    let client_error_at = n / 2;
+    let trace_at = n / 4;
     let slot = HOUR / i64::try_from(n).unwrap_or(1).max(1);
     (0..n)
         .map(|i| {
             let index = i64::try_from(i).unwrap_or(0);
-            let at = (hour_start
+            let spread = (hour_start
                 + index * HOUR / i64::try_from(n).unwrap_or(1).max(1)
                 + i64::try_from(mix(&mut state) % u64::try_from(slot.max(1)).unwrap_or(1)).unwrap_or(0))
             .min(hour_start + HOUR - 1);
             let roll = mix(&mut state);
-            let forced = if i == client_error_at {
-                Some(Forced::ClientError)
+            let (forced, at) = if i == client_error_at {
+                (Some(Forced::ClientError), hour_start + HOUR / 2)
             } else if i == trace_at && n > 1 {
-                Some(Forced::StackTrace)
+                (Some(Forced::StackTrace), hour_start + HOUR / 4)
             } else {
-                None
+                (None, spread)
             };
             let (level, logger, thread, message) = compose(roll, &known, forced);
             Entry { at, text: line(at, level, logger, &thread, &message) }
@@ -246,6 +250,36 @@ mod tests {
     use super::*;
 
     const H: Millis = 1_767_225_600_000;
+
+    /// Any hour-long window ("the last hour" of the viewer and the trouble card) holds a
+    /// client error at ERROR and a stack trace, whatever the minute it starts at.
+    #[test]
+    fn every_hour_long_window_holds_each_forced_entry() {
+        for cluster in ["cl-a", "cl-acme-prod", "cl-z"] {
+            for per_hour in [None, Some(1), Some(2), Some(3), Some(7)] {
+                let both: Vec<Entry> =
+                    (0..3).flat_map(|h| entries(cluster, H + h * HOUR, &[], per_hour)).collect();
+                for minute in 0..120 {
+                    let from = H + minute * 60_000 + 17;
+                    let held = |needle: &str| {
+                        both.iter()
+                            .filter(|e| e.at >= from && e.at <= from + HOUR && e.text.contains(needle))
+                            .count()
+                    };
+                    assert!(
+                        held("type=CLIENT_LOGIN_ERROR") >= 1,
+                        "{cluster} {per_hour:?} from minute {minute}"
+                    );
+                    if per_hour != Some(1) {
+                        assert!(
+                            held("Uncaught server error") >= 1,
+                            "{cluster} {per_hour:?} from minute {minute}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_hour_has_a_client_error_and_a_stack_trace_in_keycloak_format() {

@@ -189,13 +189,14 @@ mod tests {
 
     #[test]
     fn the_open_file_grows_and_appended_lines_merge_by_time() {
+        // A fifth of the hour: no forced entry stands there (they are at :15 and :30).
         let mut inputs = Inputs::default();
-        let early = file("cl-x", H, &inputs, H + HOUR / 4);
+        let early = file("cl-x", H, &inputs, H + HOUR / 5);
         let later = file("cl-x", H, &inputs, H + HOUR / 2);
-        assert_eq!(early.last_modified, H + HOUR / 4);
+        assert_eq!(early.last_modified, H + HOUR / 5);
         assert!(later.text.starts_with(&early.text) && later.text.len() > early.text.len());
-        inputs.appended.push((H + HOUR / 4 - 1, "appended line".into()));
-        let with = file("cl-x", H, &inputs, H + HOUR / 4);
+        inputs.appended.push((H + HOUR / 5 - 1, "appended line".into()));
+        let with = file("cl-x", H, &inputs, H + HOUR / 5);
         assert_eq!(with.text.lines().count(), early.text.lines().count() + 1);
         assert_eq!(with.text.lines().last(), Some("appended line"));
     }
