@@ -26,7 +26,7 @@
 // Usage: node scripts/pack-modules.mjs <dir holding __wasm_split.js from the CLI and the modules>
 import { readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse, ranges } from "./split-loader.mjs";
+import { closure, parse, ranges } from "./split-loader.mjs";
 
 /** Shared packs at most: with the group's own pack, a first navigation fetches ≤ 9 files. */
 const MAX_SHARED = 8;
@@ -64,19 +64,6 @@ const LIKELY = { cluster: 3 };
 const INSIDE = {
     cluster: ["cluster_tabs", "cluster_resources", "cluster_logs", "cluster_trouble", "terraform_export", "resource_upload"],
 };
-
-/** Every chunk a split point needs, its dependencies' dependencies included. */
-function closure(deps, chunks) {
-    const seen = new Set();
-    const stack = [...deps];
-    while (stack.length) {
-        const n = stack.pop();
-        if (seen.has(n)) continue;
-        seen.add(n);
-        stack.push(...chunks.get(n));
-    }
-    return seen;
-}
 
 /** Which packs to make: [{ name, files }], given the graph and each file's size. */
 export function plan(graph, size) {

@@ -41,6 +41,19 @@ export function ranges(ns) {
     return out.join(" ");
 }
 
+/** Every chunk a split point needs, its dependencies' dependencies included. */
+export function closure(deps, chunks) {
+    const seen = new Set();
+    const stack = [...deps];
+    while (stack.length) {
+        const n = stack.pop();
+        if (seen.has(n)) continue;
+        seen.add(n);
+        stack.push(...chunks.get(n));
+    }
+    return seen;
+}
+
 /** The CLI's loader read into its parts: the header (kept verbatim), how modules are
  * instantiated (`wrap`), each shared chunk's dependencies and each split point's file and
  * dependencies. Anything it does not recognise throws. */

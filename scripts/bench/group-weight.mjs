@@ -12,7 +12,7 @@
 // Usage: node scripts/bench/group-weight.mjs [--dir target/split/split] group [group…]
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from '../split-loader.mjs';
+import { closure, parse } from '../split-loader.mjs';
 import { ROOT } from './paths.mjs';
 import { bytes, printTable } from './report.mjs';
 import { classify, parseModule, weigh } from './weight.mjs';
@@ -20,18 +20,6 @@ import { classify, parseModule, weigh } from './weight.mjs';
 const PREFIX = '__wasm_split_load_';
 /** Loaded before any later screen: what they need is never fetched again. */
 const LOADED = ['console', 'account_tokens', 'i18n_load'];
-
-function closure(deps, chunks) {
-  const seen = new Set();
-  const stack = [...deps];
-  while (stack.length) {
-    const n = stack.pop();
-    if (seen.has(n)) continue;
-    seen.add(n);
-    stack.push(...chunks.get(n));
-  }
-  return seen;
-}
 
 /** A function's name without its hash and generic arguments: instances of one generic meet. */
 function generic(name) {
