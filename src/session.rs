@@ -61,12 +61,18 @@ pub struct Token {
 }
 
 /// The signed-in state, shared through context. Copy: every field is an arena handle.
+/// A token renewal in flight, shared by every call waiting for it.
+pub type Renewing =
+    futures::future::Shared<futures::future::LocalBoxFuture<'static, Result<Token, crate::api::ApiError>>>;
+
 #[derive(Clone, Copy)]
 pub struct Session {
     pub config: StoredValue<Config>,
     pub environment: RwSignal<Option<Environment>>,
     renewal: StoredValue<Option<Renewal>, LocalStorage>,
     token: StoredValue<Option<Token>, LocalStorage>,
+    /// The token renewal under way, which every call that meets a 401 meanwhile joins.
+    renewing: StoredValue<Option<Renewing>, LocalStorage>,
     pub signed_in: RwSignal<bool>,
     /// Who is signed in, as the header names them: the person, or the API secret.
     pub who: RwSignal<String>,
@@ -91,6 +97,7 @@ impl Session {
             environment: RwSignal::new(None),
             renewal: StoredValue::new_local(None),
             token: StoredValue::new_local(None),
+            renewing: StoredValue::new_local(None),
             signed_in: RwSignal::new(false),
             who: RwSignal::new(String::new()),
             notice: RwSignal::new(None),
@@ -108,6 +115,7 @@ impl Session {
         self.renewal.set_value(Some(renewal));
         self.who.set(who);
         self.token.set_value(Some(token));
+        self.renewing.set_value(None);
         self.notice.set(None);
         self.signed_in.set(true);
     }
@@ -116,6 +124,7 @@ impl Session {
     pub fn end(&self, notice: Option<Phrase>) {
         self.renewal.set_value(None);
         self.token.set_value(None);
+        self.renewing.set_value(None);
         self.staff.set(false);
         self.user_id.set(None);
         self.email.set(None);
@@ -174,6 +183,27 @@ impl Api {
 
     pub fn token(&self) -> Option<Token> {
         self.session.token.get_value()
+    }
+
+    /// The renewal under way, or the one `start` begins: calls that meet a 401 together
+    /// share one renewal. A rotated refresh token works once, so two renewals side by side
+    /// would present it twice, and the identity server takes the second as a replay and
+    /// revokes the session's grant (Keycloak's "Revoke Refresh Token" does the same).
+    pub fn renewing(&self, start: impl FnOnce() -> Renewing) -> Renewing {
+        if let Some(under_way) = self.session.renewing.get_value() {
+            return under_way;
+        }
+        let renewing = start();
+        self.session.renewing.set_value(Some(renewing.clone()));
+        renewing
+    }
+
+    /// Forgets `renewal` once it has ended, unless a newer one has taken its place.
+    pub fn renewed(&self, renewal: &Renewing) {
+        let ours = self.session.renewing.with_value(|r| r.as_ref().is_some_and(|r| r.ptr_eq(renewal)));
+        if ours {
+            self.session.renewing.set_value(None);
+        }
     }
 
     pub fn replace_token(&self, token: Token) {

@@ -139,7 +139,17 @@ async fn restart_in_progress(env: &Environment, request: &ApiRequest, bearer: &s
     ops::ClusterRestartStatusDetail::decode(reply).ok().map(|s| s.restart_in_progress)
 }
 
+/// A fresh token, from the renewal under way if there is one (see `Api::renewing`).
 async fn renew(api: Api, env: &Environment) -> Result<Token, ApiError> {
+    use futures::FutureExt;
+    let env = env.clone();
+    let renewal = api.renewing(move || async move { renew_now(api, &env).await }.boxed_local().shared());
+    let renewed = renewal.clone().await;
+    api.renewed(&renewal);
+    renewed
+}
+
+async fn renew_now(api: Api, env: &Environment) -> Result<Token, ApiError> {
     let renewed = match api.renewal() {
         None => return Err(ApiError::SignedOut(t(k::api::NOT_SIGNED_IN).into())),
         Some(Renewal::Secret(creds)) => exchange(env, &creds).await.map_err(|e| match e {

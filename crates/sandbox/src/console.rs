@@ -18,12 +18,15 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
+use std::time::Duration;
 use tower_http::services::{ServeDir, ServeFile};
 
 /// A year, the most a browser honours; such files change their name when they change.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// Console files to fail: the next `times` requests whose path contains `path` get `status`.
+/// Console files (and storage objects, and the token endpoint) to fail or slow down: the
+/// next `times` requests whose path contains `path` get `status`, or, with `delay_ms`, are
+/// held that long and then served as usual (a far identity server, say).
 #[derive(Debug, Clone, Deserialize)]
 pub struct Fault {
     pub path: String,
@@ -31,6 +34,15 @@ pub struct Fault {
     pub times: u32,
     #[serde(default = "unavailable")]
     pub status: u16,
+    #[serde(default)]
+    pub delay_ms: u64,
+}
+
+/// What an armed fault does to the request it meets.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Injected {
+    Fail(u16),
+    Hold(Duration),
 }
 
 fn one() -> u32 {
@@ -46,15 +58,35 @@ fn unavailable() -> u16 {
 pub struct Faults(Arc<Mutex<Vec<Fault>>>, Arc<Mutex<Vec<String>>>);
 
 impl Faults {
-    /// The status to fail `path` with, if a fault is armed for it (and counts it down).
-    fn take(&self, path: &str) -> Option<u16> {
+    /// What the fault armed for `path` does, if one is (and counts it down).
+    fn take(&self, path: &str) -> Option<Injected> {
         let mut faults = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let index = faults.iter().position(|f| f.times > 0 && path.contains(&f.path))?;
         let fault = &mut faults[index];
         fault.times -= 1;
-        let status = fault.status;
+        let injected = match fault.delay_ms {
+            0 => Injected::Fail(fault.status),
+            ms => Injected::Hold(Duration::from_millis(ms)),
+        };
         faults.retain(|f| f.times > 0);
-        Some(status)
+        Some(injected)
+    }
+
+    /// Applies the fault armed for `request`'s path: `Err` with the answer that fails it,
+    /// or `Ok` with the request to serve (after holding it, when the fault says so).
+    async fn apply(&self, request: Request) -> Result<Request, Response> {
+        match self.take(request.uri().path()) {
+            None => Ok(request),
+            Some(Injected::Hold(delay)) => {
+                tokio::time::sleep(delay).await;
+                Ok(request)
+            }
+            Some(Injected::Fail(status)) => {
+                let status = StatusCode::from_u16(status).unwrap_or(StatusCode::SERVICE_UNAVAILABLE);
+                Err((status, [(header::CACHE_CONTROL, "no-store")], "fault injected by the sandbox")
+                    .into_response())
+            }
+        }
     }
 }
 
@@ -126,25 +158,21 @@ fn is_asset(path: &str) -> bool {
         || path.rsplit('/').next().is_some_and(|f| f.contains('.') && !f.ends_with(".html"))
 }
 
-/// Answers a request whose path an armed fault names with that fault's status; passes the
-/// rest on. For routes other than the console's files (storage).
+/// Applies the armed faults to the routes other than the console's files (storage, the
+/// token endpoint); passes the rest on.
 pub async fn armed(State(faults): State<Faults>, request: Request, next: Next) -> Response {
-    match faults.take(request.uri().path()) {
-        Some(status) => {
-            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::SERVICE_UNAVAILABLE);
-            (status, [(header::CACHE_CONTROL, "no-store")], "fault injected by the sandbox").into_response()
-        }
-        None => next.run(request).await,
+    match faults.apply(request).await {
+        Ok(request) => next.run(request).await,
+        Err(failed) => failed,
     }
 }
 
 async fn headers(State(faults): State<Faults>, request: Request, next: Next) -> Response {
     let path = request.uri().path().to_string();
-    if let Some(status) = faults.take(&path) {
-        let status = StatusCode::from_u16(status).unwrap_or(StatusCode::SERVICE_UNAVAILABLE);
-        return (status, [(header::CACHE_CONTROL, "no-store")], "fault injected by the sandbox")
-            .into_response();
-    }
+    let request = match faults.apply(request).await {
+        Ok(request) => request,
+        Err(failed) => return failed,
+    };
     let mut response = next.run(request).await;
     let is_page = crate::security::is_html(&response);
     if is_asset(&path) && is_page {
@@ -191,10 +219,16 @@ mod tests {
     #[test]
     fn faults_count_down() {
         let faults = Faults::default();
-        faults.0.lock().unwrap().push(Fault { path: "split_".into(), times: 2, status: 503 });
+        faults.0.lock().unwrap().push(Fault { path: "split_".into(), times: 2, status: 503, delay_ms: 0 });
         assert_eq!(faults.take("/pkg-a/main.wasm"), None);
-        assert_eq!(faults.take("/pkg-a/split_billing.wasm"), Some(503));
-        assert_eq!(faults.take("/pkg-a/split_billing.wasm"), Some(503));
+        assert_eq!(faults.take("/pkg-a/split_billing.wasm"), Some(Injected::Fail(503)));
+        assert_eq!(faults.take("/pkg-a/split_billing.wasm"), Some(Injected::Fail(503)));
         assert_eq!(faults.take("/pkg-a/split_billing.wasm"), None);
+        faults.0.lock().unwrap().push(Fault { path: "/token".into(), times: 1, status: 503, delay_ms: 900 });
+        assert_eq!(
+            faults.take("/protocol/openid-connect/token"),
+            Some(Injected::Hold(Duration::from_millis(900)))
+        );
+        assert_eq!(faults.take("/protocol/openid-connect/token"), None);
     }
 }

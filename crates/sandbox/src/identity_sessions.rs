@@ -41,6 +41,16 @@ struct Inner {
     used: HashMap<String, String>,
     /// What the latest end-session requests carried (`GET /sandbox/logouts`), newest last.
     logouts: Vec<serde_json::Value>,
+    /// Refresh grants so far (`GET /sandbox/refreshes`), for tests.
+    refreshes: Refreshes,
+}
+
+/// How refresh grants went: a client that renews twice side by side with one refresh token
+/// shows here as a replay.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct Refreshes {
+    pub rotated: u32,
+    pub replayed: u32,
 }
 
 /// A refresh grant's outcome ([`Sessions::rotate`]).
@@ -131,6 +141,7 @@ impl Sessions {
         let mut inner = self.lock();
         if let Some(session_id) = inner.used.get(token).cloned() {
             inner.refresh.retain(|_, session| *session != session_id);
+            inner.refreshes.replayed += 1;
             return Err(Refused::Replayed);
         }
         let session_id = inner.refresh.get(token).cloned().ok_or(Refused::Unknown)?;
@@ -142,6 +153,7 @@ impl Sessions {
         inner.used.insert(token.to_string(), session_id.clone());
         let fresh = random();
         inner.refresh.insert(fresh.clone(), session_id.clone());
+        inner.refreshes.rotated += 1;
         Ok(Rotated { session_id, person_id, refresh_token: fresh })
     }
 
@@ -156,6 +168,10 @@ impl Sessions {
 
     pub fn logouts(&self) -> Vec<serde_json::Value> {
         self.lock().logouts.clone()
+    }
+
+    pub fn refreshes(&self) -> Refreshes {
+        self.lock().refreshes
     }
 
     /// Seconds left in a session, for `refresh_expires_in`.
@@ -225,6 +241,7 @@ mod tests {
             "the replay revoked it"
         );
         assert!(sessions.person(&id, now).is_some(), "the session itself lives on");
+        assert_eq!(sessions.refreshes(), Refreshes { rotated: 1, replayed: 1 });
         assert_eq!(sessions.rotate("made-up", now), Err(Refused::Unknown));
     }
 }

@@ -56,6 +56,11 @@ async fn logouts(State(app): State<Arc<AppState>>) -> Json<Vec<serde_json::Value
     Json(app.identity.logouts())
 }
 
+/// How the refresh grants went so far: rotated, and refused as replays (for tests).
+async fn refreshes(State(app): State<Arc<AppState>>) -> Json<crate::identity_sessions::Refreshes> {
+    Json(app.identity.refreshes())
+}
+
 async fn coverage(State(app): State<Arc<AppState>>) -> Json<CoverageReport> {
     Json(app.coverage.report())
 }
@@ -78,10 +83,12 @@ async fn log_request(request: Request, next: Next) -> Response {
 
 /// The API, the token endpoint and the identity server's userinfo: bodies up to `strict::MAX_BODY_BYTES`, never cached,
 /// CORS only for `--allow-origin`'s origins.
-fn api_routes(config: &Config) -> Router<Arc<AppState>> {
+fn api_routes(config: &Config, faults: &crate::console::Faults) -> Router<Arc<AppState>> {
+    // The token endpoint answers the armed faults too, so a test can make it slow.
     let mut api = Router::new()
         .route(TOKEN_PATH, any(token::endpoint))
-        .route(token::ANY_REALM_PATH, any(token::endpoint));
+        .route(token::ANY_REALM_PATH, any(token::endpoint))
+        .layer(middleware::from_fn_with_state(faults.clone(), crate::console::armed));
     for prefix in PREFIXES {
         api = api.route(prefix, any(dispatch::api)).route(&format!("{prefix}/{{*rest}}"), any(dispatch::api));
     }
@@ -105,7 +112,8 @@ fn router(
     let mut router = Router::new()
         .route("/sandbox/coverage", get(coverage))
         .route("/sandbox/logouts", get(logouts))
-        .merge(api_routes(config))
+        .route("/sandbox/refreshes", get(refreshes))
+        .merge(api_routes(config, &faults))
         // Storage answers the armed faults too, so a test can make one log file unreadable.
         .merge(
             crate::storage::routes()

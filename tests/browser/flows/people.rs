@@ -71,16 +71,58 @@ fn short_tokens() -> Config {
 }
 
 /// The access token lapses; the console renews it with the identity server's session
-/// (the refresh grant), and the person notices nothing.
+/// (the refresh grant), and the person notices nothing. Then it lapses again and a second
+/// visit to the cluster page (its record already read) reads its cards at once: each meets
+/// a 401, and they must share one renewal, because the rotated refresh token works once
+/// and a second use is a replay that revokes the session's grant (the person would be
+/// signed out). The identity server answers slowly then, so the 401s surely meet one
+/// renewal under way.
 async fn renewal(ctx: Ctx) {
+    let lapse = std::time::Duration::from_millis(1500);
     alice(&ctx).await;
     ctx.wait_text("table.clusters", "acme-prod").await;
-    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    tokio::time::sleep(lapse).await;
     ctx.click("tr[data-cluster=acme-prod] a").await;
     ctx.wait_text("#metrics", "Healthy").await;
     let url = ctx.current_url().await;
     assert!(!url.contains("/sign-in"), "asked to sign in again: {url}");
     ctx.wait_text("#signed-in-as", "Alice").await;
+    let before = refreshes(&ctx).await;
+    assert!(before.rotated >= 1, "the lapsed token was not renewed with the refresh grant: {before:?}");
+
+    ctx.click("nav.sidenav a[href='/clusters']").await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
+    let refused = ctx.calls("cluster.metrics.detail", "401").await;
+    tokio::time::sleep(lapse).await;
+    let slow = "const done = arguments[arguments.length - 1];\
+        fetch('/sandbox/faults?path=openid-connect/token&times=1&delay_ms=1000', { method: 'POST' })\
+          .then(r => done(r.status), () => done(0));";
+    let armed = ctx.script_async(slow).await;
+    assert_eq!(armed.as_u64(), Some(201), "the sandbox did not slow its token endpoint: {armed}");
+    ctx.click("tr[data-cluster=acme-prod] a").await;
+    ctx.wait_text("#metrics", "Healthy").await;
+    let after = refreshes(&ctx).await;
+    assert!(
+        ctx.calls("cluster.metrics.detail", "401").await > refused,
+        "the second visit's reads never met the lapsed token, so nothing was checked"
+    );
+    assert_eq!(after.replayed, 0, "two renewals presented one refresh token: {after:?}");
+    assert!(after.rotated > before.rotated, "the token was not renewed again: {after:?}");
+    assert!(!ctx.current_url().await.contains("/sign-in"), "signed out on the second visit");
+    ctx.wait_text("#signed-in-as", "Alice").await;
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct Refreshes {
+    rotated: u32,
+    replayed: u32,
+}
+
+/// How the sandbox's refresh grants went so far.
+async fn refreshes(ctx: &Ctx) -> Refreshes {
+    crate::harness::sandbox_json(&ctx.api, "/sandbox/refreshes", "refresh grants")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 async fn support_views(ctx: Ctx) {

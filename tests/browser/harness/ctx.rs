@@ -60,7 +60,10 @@ impl Ctx {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        panic!("{css} never contained {needle:?}; last text: {last:?}")
+        let url = self.client.current_url().await.map(|u| u.to_string()).unwrap_or_default();
+        let page = self.client.execute("return document.body.innerText", vec![]).await.unwrap_or_default();
+        let page: String = page.as_str().unwrap_or_default().chars().take(600).collect();
+        panic!("{css} never contained {needle:?}; last text: {last:?}; at {url} the page read: {page:?}")
     }
 
     pub async fn wait_url(&self, needle: &str) -> String {
