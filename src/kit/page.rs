@@ -70,8 +70,14 @@ pub fn name_crumb(id: &'static str, name: Signal<String>) {
 pub fn name_crumb_at(id: &'static str, value: String, name: Signal<String>) {
     let mut named = Some((id, value, name));
     // A context outlives a view redrawn under the same owner while its signal does not: a
-    // store already disposed is replaced.
-    let kept = use_context::<Names>().and_then(|names| names.0.try_update(|n| n.extend(named.take())));
+    // store already disposed is replaced. A redrawn screen names its ID again: its new name
+    // takes the old one's place, so the list does not grow with each redraw.
+    let kept = use_context::<Names>().and_then(|names| {
+        names.0.try_update(|n| {
+            n.retain(|(named_id, ..)| *named_id != id);
+            n.extend(named.take());
+        })
+    });
     if kept.is_none() {
         provide_context(Names(RwSignal::new(named.into_iter().collect())));
     }
