@@ -138,9 +138,9 @@ impl Asking {
                             prop:checked=move || center.notify.with(|n| n.contains(&id))
                             disabled=move || reason().is_some()
                             aria-describedby=move || reason().map(|_| described.clone())
+                            // Checked only once the center has it: the permission may be refused.
                             on:change:target=move |ev| {
                                 let input = ev.target();
-                                // Checked only once the center has it: the permission may be refused.
                                 let on = input.checked();
                                 input.set_checked(false);
                                 self.change(id, on);

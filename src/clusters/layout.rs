@@ -210,10 +210,11 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
         {move || poll_error.get().map(|e| view! { <ErrorPanel action=t(w::REFRESHING) error=e/> })}
         // The current tab is the page: it carries the page's one `aria-current`.
         // Chrome leaves a half-hidden tab as it is when it takes the keyboard focus: show it whole.
-        <nav class="tabs" aria-label=t(w::SECTIONS) node_ref=bar on:focusin=move |ev| {
-            let link = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok());
+        <nav class="tabs" aria-label=t(w::SECTIONS) node_ref=bar
             // Only a keyboard focus: a mouse press focuses the link too, and moving it then
             // would take it from under the pointer, so the click would never land.
+            on:focusin=move |ev| {
+            let link = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok());
             let keyboard = link.as_ref().is_some_and(|l| l.matches(":focus-visible").unwrap_or(false));
             if let (Some(bar), Some(link), true) = (bar.get_untracked(), link, keyboard) {
                 centre(&bar, &link);

@@ -243,9 +243,9 @@ pub fn PaletteDialog() -> impl IntoView {
                 aria-expanded=move || if has_options.get() { "true" } else { "false" }
                 aria-activedescendant=move || has_options.get().then(|| option_id(active.get()))
                 prop:value=query
+                // Only a move notifies: the options and the scroll into view stay as they are.
                 on:input:target=move |ev| {
                     query.set(ev.target().value());
-                    // Only a move notifies: the options and the scroll into view stay as they are.
                     if active.get_untracked() != 0 {
                         active.set(0);
                     }
