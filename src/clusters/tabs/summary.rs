@@ -94,8 +94,10 @@ pub fn SupportSummary() -> impl IntoView {
         <section class="card" id="support-summary">
             <h2>{t(w::SUPPORT_SUMMARY)}</h2>
             <p class="hint">{t(w::PASTE_READY)}</p>
-            <pre class="mono" id="support-summary-text">{move || text.get()}</pre>
-            {move || view! { <CopyButton text=text.get() what=t(w::COPY_SUPPORT_SUMMARY)/> }}
+            <pre class="mono" id="support-summary-text">
+                {move || text.get()}
+            </pre>
+            {move || view! { <CopyButton text=text.get() what=t(w::COPY_SUPPORT_SUMMARY) /> }}
         </section>
     }
 }

@@ -78,15 +78,22 @@ pub fn SaveQuestion(
     work: Callback<(), Work>,
 ) -> impl IntoView {
     view! {
-        <ConfirmDialog confirm=confirm title=Signal::derive(move || tf(w::CONFIRM_TITLE, &[("cluster", &cluster.get())]))
+        <ConfirmDialog
+            confirm=confirm
+            title=Signal::derive(move || tf(w::CONFIRM_TITLE, &[("cluster", &cluster.get())]))
             body=move || {
                 let name = cluster.get_untracked();
                 view! {
                     {changes.run(()).into_iter().map(|c| change_view(c, &name)).collect_view()}
-                    <CodePanel curl=curl hcl=hcl/>
+                    <CodePanel curl=curl hcl=hcl />
                 }
             }
-            confirm_label=t(w::CONFIRM_SAVE) busy_label=t(w::SAVING) style=ConfirmStyle::Danger work=work confirm_id="confirm-ip-rules"/>
+            confirm_label=t(w::CONFIRM_SAVE)
+            busy_label=t(w::SAVING)
+            style=ConfirmStyle::Danger
+            work=work
+            confirm_id="confirm-ip-rules"
+        />
     }
 }
 
