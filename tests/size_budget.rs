@@ -625,7 +625,9 @@ mod logic {
     #[test]
     fn weighs_a_small_dist() {
         let d = Fake::new("weighs");
-        let html = b"<script src=/pkg-a/boot.js type=module></script><link rel=preload href=/pkg-a/m_bg.wasm as=fetch><link rel=preload href=/config.json as=fetch>";
+        let html = b"<script src=/pkg-a/boot.js type=module></script>\
+                     <link rel=preload href=/pkg-a/m_bg.wasm as=fetch>\
+                     <link rel=preload href=/config.json as=fetch>";
         let page = d.file("index.html", html, true);
         let boot = d.file("pkg-a/boot.js", br#"import init from"./m.js";init()"#, true);
         let bindings = d.file("pkg-a/m.js", br#"import*as s from"./__wasm_split.js";export default 1"#, true);

@@ -19,7 +19,8 @@ pub async fn self_check() -> Result<(), String> {
     let not_found = serve_always("HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\n\r\nnot found").await?;
     let not_json = serve_always("HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\n<html>").await?;
     let good = serve_always(
-        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 32\r\n\r\n{\"cluster.list\":{\"200\":3,\"5\":1}}",
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \
+         32\r\n\r\n{\"cluster.list\":{\"200\":3,\"5\":1}}",
     )
     .await?;
     // The panics below are expected: keep them out of the output.

@@ -15,7 +15,8 @@ use crate::session::Session;
 /// The token request, ready for a shell.
 pub fn curl(token_url: &str, client_id: &str, client_secret: &str) -> String {
     format!(
-        "curl -s -X POST '{token_url}' \\\n  -d grant_type=client_credentials \\\n  -d client_id='{client_id}' \\\n  -d client_secret='{client_secret}'"
+        "curl -s -X POST '{token_url}' \\\n  -d grant_type=client_credentials \\\n  -d \
+         client_id='{client_id}' \\\n  -d client_secret='{client_secret}'"
     )
 }
 

@@ -27,7 +27,8 @@ const COLUMNS: &[Column] = &[
 /// The token request a holder of the credential runs, ready to paste.
 pub fn token_request(c: &DeploymentCredential, secret: &str) -> String {
     format!(
-        "curl -s -X POST '{}/realms/{}/protocol/openid-connect/token' \\\n  -d grant_type=client_credentials \\\n  -d client_id='{}' \\\n  -d client_secret='{}'",
+        "curl -s -X POST '{}/realms/{}/protocol/openid-connect/token' \\\n  -d grant_type=client_credentials \
+         \\\n  -d client_id='{}' \\\n  -d client_secret='{}'",
         c.server_url.trim_end_matches('/'),
         c.realm,
         c.client_id,

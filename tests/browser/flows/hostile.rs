@@ -65,7 +65,8 @@ return bad;
 /// waiting for anything.
 pub(super) async fn push(ctx: &Ctx, path: &str) {
     let script = format!(
-        "history.pushState(null, '', '{path}'); window.dispatchEvent(new PopStateEvent('popstate', {{ state: null }})); return 1;"
+        "history.pushState(null, '', '{path}'); window.dispatchEvent(new PopStateEvent('popstate', {{ state: \
+         null }})); return 1;"
     );
     ctx.client.execute(&script, vec![]).await.unwrap_or_else(|e| panic!("open {path}: {e}"));
 }

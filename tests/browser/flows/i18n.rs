@@ -416,7 +416,8 @@ async fn dark_first_paint(ctx: Ctx) {
     let armed = ctx
         .script_async(
             "const done = arguments[arguments.length - 1];
-             fetch('/sandbox/faults?path=_bg.wasm&times=20&status=503', { method: 'POST' }).then(r => done(r.status), () => done(0));",
+             fetch('/sandbox/faults?path=_bg.wasm&times=20&status=503', { method: 'POST' }\
+                 ).then(r => done(r.status), () => done(0));",
         )
         .await;
     assert!(armed.as_u64().is_some_and(|s| (200..300).contains(&s)), "the fault was not armed: {armed}");

@@ -114,7 +114,10 @@ async fn amounts(ctx: Ctx) {
             assert_eq!(found, Value::Array(Vec::new()), "{code} {path}: amounts written the English way");
         }
         let marked = ctx
-            .script("return [...document.querySelectorAll('[data-subscription] [lang=en], dl.subscription [lang=en]')].length;")
+            .script(
+                "return [...document.querySelectorAll('[data-subscription] [lang=en], dl.subscription \
+                 [lang=en]')].length;",
+            )
             .await;
         assert!(
             marked.as_u64().is_some_and(|n| n > 0),

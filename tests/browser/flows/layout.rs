@@ -121,7 +121,8 @@ async fn walk(ctx: Ctx) {
     ctx.client.set_window_size(1366, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
     open(&ctx, &format!("/clusters/{}/logs", demo::ACME_PROD)).await;
     ctx.client.set_window_size(390, 800).await.unwrap_or_else(|e| panic!("resize: {e}"));
-    let shown = "const bar = document.querySelector('nav.tabs'), tab = bar.querySelector('[aria-current=page]');\
+    let shown = "const bar = document.querySelector('nav.tabs'), tab = \
+                 bar.querySelector('[aria-current=page]');\
         const b = bar.getBoundingClientRect(), t = tab.getBoundingClientRect();\
         return t.left >= b.left - 1 && t.right <= b.right + 1;";
     let mut in_view = false;

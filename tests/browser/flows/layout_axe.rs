@@ -152,9 +152,10 @@ pub(super) async fn phone_header(ctx: Ctx) {
     ctx.find(".versions td.key").await;
     let widths = ctx
         .script(
-            "return [...document.querySelectorAll('.versions td.key')].filter(td => td.textContent.length > 12)\
-             .map(td => { const r = document.createRange(); r.selectNodeContents(td.querySelector('.cell') || td);\
-               return Math.max(...[...r.getClientRects()].map(b => b.width)); });",
+            "return [...document.querySelectorAll('.versions td.key')].filter(td => td.textContent.length > \
+             12)\
+             .map(td => { const r = document.createRange(); r.selectNodeContents(td.querySelector('.cell') \
+             || td);return Math.max(...[...r.getClientRects()].map(b => b.width)); });",
         )
         .await;
     let widths: Vec<f64> =
@@ -186,10 +187,10 @@ pub(super) async fn toast(ctx: Ctx) {
             "const toasts = document.querySelector('#activity-toasts');\
              const pos = getComputedStyle(toasts).position;\
              const t = toasts.getBoundingClientRect();\
-             const hit = [...document.querySelectorAll('main button, main a, main input, main select, main td')]\
-               .filter(e => !toasts.contains(e)).filter(e => { const r = e.getBoundingClientRect();\
-                 return r.width > 0 && r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top; })\
-               .map(e => e.tagName + '.' + e.className);\
+             const hit = [...document.querySelectorAll('main button, main a, main input, main select, main \
+             td')].filter(e => !toasts.contains(e)).filter(e => { const r = e.getBoundingClientRect();\
+             return r.width > 0 && r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom \
+             > t.top; }).map(e => e.tagName + '.' + e.className);\
              return [pos, hit];",
         )
         .await;

@@ -62,7 +62,8 @@ async fn read_count(ctx: &Ctx) -> (u64, BTreeMap<String, u64>) {
 /// its response ends).
 async fn most_in_flight(ctx: &Ctx) -> u64 {
     let script = "const xs = performance.getEntriesByType('resource').filter(e => e.name.includes('/v2/'));\
-        return Math.max(0, ...xs.map(e => xs.filter(o => o.startTime <= e.startTime && o.responseEnd > e.startTime).length));";
+        return Math.max(0, ...xs.map(e => xs.filter(o => o.startTime <= e.startTime && o.responseEnd > \
+                  e.startTime).length));";
     let most = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("resource timings: {e}"));
     most.as_u64().unwrap_or_else(|| panic!("resource timings: {most}"))
 }

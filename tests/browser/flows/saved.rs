@@ -23,7 +23,8 @@ pub async fn saved(ctx: &Ctx) -> Option<(String, Vec<u8>, bool)> {
     let script = "const done = arguments[arguments.length - 1];
         const s = window.__saved || {};
         if (!s.blob) { done(null); } else {
-            s.blob.arrayBuffer().then(b => done([s.name || '', Array.from(new Uint8Array(b)), s.revoked])); }";
+            s.blob.arrayBuffer().then(b => done([s.name || '', Array.from(new Uint8Array(b)), \
+                s.revoked])); }";
     let got = ctx.client.execute_async(script, vec![]).await.unwrap_or_else(|e| panic!("read the file: {e}"));
     let name = got.get(0)?.as_str()?.to_string();
     let bytes = got

@@ -82,7 +82,8 @@ mod tests {
         let policy = "default-src 'self'; connect-src 'self' https://api.example; frame-ancestors 'none'";
         assert_eq!(
             add_connect_source(policy, "https://sso.example"),
-            "default-src 'self'; connect-src 'self' https://api.example https://sso.example; frame-ancestors 'none'"
+            "default-src 'self'; connect-src 'self' https://api.example https://sso.example; frame-ancestors \
+             'none'"
         );
         assert_eq!(add_connect_source(policy, "https://api.example"), policy);
         assert_eq!(

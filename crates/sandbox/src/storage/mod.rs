@@ -88,7 +88,8 @@ fn signed_url(
     let expires = lifetime_secs.to_string();
     let sig = signature(secret, method, key, &date, &expires);
     format!(
-        "{origin}{PATH}/{}?X-Amz-Algorithm={ALGORITHM}&X-Amz-Date={date}&X-Amz-Expires={expires}&X-Amz-Signature={sig}",
+        "{origin}{PATH}/{}?X-Amz-Algorithm={ALGORITHM}&X-Amz-Date={date}&X-Amz-Expires={expires}&\
+         X-Amz-Signature={sig}",
         encode_key(key)
     )
 }

@@ -221,8 +221,8 @@ async fn validation_names_the_field_and_creates_nothing() {
         (change("name", Some(json!(" "))), "name is required"),
         (
             change("name", Some(json!("bad_name"))),
-            "name bad_name is not a valid cluster name. A cluster name may contain only lowercase letters, digits and \
-             hyphens; “_” is not allowed.",
+            "name bad_name is not a valid cluster name. A cluster name may contain only lowercase letters, \
+             digits and hyphens; “_” is not allowed.",
         ),
         (change("region", None), "region is required"),
         (
