@@ -133,7 +133,11 @@ macro_rules! lazy_screens {
     ($($name:ident: $group:ident => $view:expr;)*) => {
         mod screen {
             use leptos::prelude::*;
-            $( $crate::kit::lazy::split_screen!(pub $name, $group, $crate::routes::$name.screen_name(), $view); )*
+            $(
+                $crate::kit::lazy::split_screen!(
+                    pub $name, $group, $crate::routes::$name.screen_name(), $view
+                );
+            )*
         }
 
         /// The lazy screen of `key`, with its group's name.

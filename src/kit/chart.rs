@@ -137,7 +137,10 @@ pub fn chart(c: Chart) -> AnyView {
                             .into_iter()
                             .zip(series)
                             .filter(|((_, h), _)| *h > 0.0)
-                            .map(|((y, h), class)| view! { <rect class=*class x=xs.clone() y=format!("{y:.2}") width=w.clone() height=format!("{h:.2}")></rect> })
+                            .map(|((y, h), class)| {
+                                let (y, h) = (format!("{y:.2}"), format!("{h:.2}"));
+                                view! { <rect class=*class x=xs.clone() y=y width=w.clone() height=h></rect> }
+                            })
                             .collect_view()
                             .into_any(),
                         None => view! {

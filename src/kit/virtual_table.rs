@@ -3,8 +3,8 @@
 //! assistive technology knows the whole size. The rows above and below the view are stood
 //! in for by the body's padding (set through the CSSOM, which the CSP allows). It stays at
 //! the last row while new rows arrive, unless the person has scrolled up; `reveal` scrolls a
-//! row into view, marks it and moves the focus to it. Type-erased: a screen hands a row count and a function making row `i`'s
-//! cells.
+//! row into view, marks it and moves the focus to it. Type-erased: a screen hands a row count and a
+//! function making row `i`'s cells.
 
 use leptos::html;
 use leptos::prelude::*;

@@ -51,7 +51,8 @@ fn Review() -> impl IntoView {
     });
     let report = crate::view_read::load(move || {
         let (id, extension_id, version_id) = ids.get();
-        async move { api::call(api, &ops::ClusterExtensionVersionReport { id, extension_id, version_id }).await }
+        let op = ops::ClusterExtensionVersionReport { id, extension_id, version_id };
+        async move { api::call(api, &op).await }
     });
     // The version within its extension (there is no get-one-version operation).
     let found = Memo::new(move |_| -> Option<Result<(Extension, ExtensionVersion), ApiError>> {

@@ -15,7 +15,12 @@ use crate::kit::Loaded;
 use crate::kit::copy::CopyButton;
 use crate::session::Session;
 
-crate::kit::lazy::split_screen!(pub ACCOUNT_PANEL, account_panel, w::ACCOUNT_DETAILS, view! { <AccountPanel/> });
+crate::kit::lazy::split_screen!(
+    pub ACCOUNT_PANEL,
+    account_panel,
+    w::ACCOUNT_DETAILS,
+    view! { <AccountPanel/> }
+);
 
 /// The roles of each organization, as the menu lists them.
 fn orgs_and_roles(directory: Directory) -> AnyView {

@@ -23,7 +23,10 @@ pub fn ConfigError(message: String) -> impl IntoView {
             </div>
             <p>{before}<code>"config.json"</code>{after}</p>
             <pre>
-                {r#"{ "environments": [ { "name": "Production", "console_url": "https://app.phasetwo.io" } ] }"#}
+                {concat!(
+                    r#"{ "environments": [ { "name": "Production", "#,
+                    r#""console_url": "https://app.phasetwo.io" } ] }"#,
+                )}
             </pre>
             <p>{t(w::CONFIG_FIX)}</p>
         </main>

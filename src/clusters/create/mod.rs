@@ -182,6 +182,10 @@ pub fn CreateCluster() -> impl IntoView {
                             .map(|p| {
                                 let this = p.tier.clone();
                                 let (checked, selected, pick) = (this.clone(), this.clone(), this.clone());
+                                let monthly_only = p
+                                    .annual_monthly_cents
+                                    .is_none()
+                                    .then(|| view! { <li class="hint">{t(w::BILLED_MONTHLY_ONLY)}</li> });
                                 view! {
                                     <label class="tier" class:selected=move || tier.get() == selected>
                                         <span class="tier-title">
@@ -203,10 +207,7 @@ pub fn CreateCluster() -> impl IntoView {
                                         </span>
                                         <ul>
                                             {p.lines().map(|line| view! { <li>{line}</li> }).collect_view()}
-                                            {(p.annual_monthly_cents.is_none())
-                                                .then(|| {
-                                                    view! { <li class="hint">{t(w::BILLED_MONTHLY_ONLY)}</li> }
-                                                })}
+                                            {monthly_only}
                                         </ul>
                                     </label>
                                 }

@@ -291,7 +291,8 @@ fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
         recovered.track();
         let active = status.get() == ClusterState::Active;
         let id = id.clone();
-        async move { if active { Some(api::call(api, &ops::ClusterSystemInfoDetail { id }).await) } else { None } }
+        let op = ops::ClusterSystemInfoDetail { id };
+        async move { if active { Some(api::call(api, &op).await) } else { None } }
     });
     view! {
         <section class="card" id="system-info">

@@ -85,10 +85,10 @@ async fn field(ctx: &Ctx, css: &str) -> String {
 }
 
 /// Waits until `css` contains `needle`, dealing with each failure shown meanwhile: every
-/// `.error-panel` (or message with a `button.retry`) must say what failed and why; its Retry is clicked, or, for a write
-/// (`again`), the form must still hold `kept` and its button is pressed again. A panel
-/// with neither for more than 10 seconds is a failure with no way forward. Answers how
-/// many failures the person saw.
+/// `.error-panel` (or message with a `button.retry`) must say what failed and why; its Retry is
+/// clicked, or, for a write (`again`), the form must still hold `kept` and its button is pressed
+/// again. A panel with neither for more than 10 seconds is a failure with no way forward. Answers
+/// how many failures the person saw.
 async fn through(ctx: &Ctx, css: &str, needle: &str, again: Option<&str>, kept: &[(&str, &str)]) -> u32 {
     let started = Instant::now();
     let mut seen = 0;

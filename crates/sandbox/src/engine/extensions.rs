@@ -1,6 +1,6 @@
 //! Extensions (themes, provider jars, password denylists, app-association files): the
-//! pure rules around their rows (`records::ExtensionRow`, `ExtensionVersionRow`): names, the per-tier caps, which upload
-//! flow each resource type uses, and when a cluster accepts changes.
+//! pure rules around their rows (`records::ExtensionRow`, `ExtensionVersionRow`): names, the
+//! per-tier caps, which upload flow each resource type uses, and when a cluster accepts changes.
 
 use crate::records::{AdminBlock, ClusterRow, ExtensionRow, ExtensionVersionRow, Millis};
 use cluster_api::{ClusterState, ResourceLimits, ResourceType, ScanState, Tier};

@@ -74,9 +74,12 @@ const STACK_TRACES: [&str; 2] = [
      \t... 12 more",
     "Uncaught server error: java.lang.NullPointerException: Cannot invoke \
      \"org.keycloak.models.UserModel.getId()\" because \"user\" is null\n\
-     \tat org.keycloak.services.managers.AuthenticationManager.finishedRequiredActions(AuthenticationManager.java:1021)\n\
-     \tat org.keycloak.authentication.AuthenticationProcessor.authenticationComplete(AuthenticationProcessor.java:1108)\n\
-     \tat org.keycloak.protocol.AuthorizationEndpointBase.handleBrowserAuthenticationRequest(AuthorizationEndpointBase.java:151)\n\
+     \tat org.keycloak.services.managers.AuthenticationManager.finishedRequiredActions\
+     (AuthenticationManager.java:1021)\n\
+     \tat org.keycloak.authentication.AuthenticationProcessor.authenticationComplete\
+     (AuthenticationProcessor.java:1108)\n\
+     \tat org.keycloak.protocol.AuthorizationEndpointBase.handleBrowserAuthenticationRequest\
+     (AuthorizationEndpointBase.java:151)\n\
      \tat java.base/java.lang.Thread.run(Thread.java:1583)",
 ];
 

@@ -54,7 +54,9 @@ fn findings(locations: &[&str]) -> Vec<Value> {
     let mut out = Vec::new();
     for (marker, severity, rule, title, detail) in MARKERS {
         for location in locations.iter().filter(|l| l.contains(marker)) {
-            out.push(json!({"severity": severity, "rule": rule, "title": title, "location": location, "detail": detail}));
+            out.push(json!({
+                "severity": severity, "rule": rule, "title": title, "location": location, "detail": detail
+            }));
         }
     }
     out

@@ -98,7 +98,10 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(
             dir.join("config.json"),
-            r#"{"environments":[{"name":"Local"},{"name":"Prod","console_url":"https://app.example"}],"prefetch":true}"#,
+            concat!(
+                r#"{"environments":[{"name":"Local"},{"name":"Prod","console_url":"https://app.example"}],"#,
+                r#""prefetch":true}"#,
+            ),
         )
         .unwrap();
         let text = config_json(&dir, &IssuerConfig::new("https://sso.example/realms/acme")).unwrap();

@@ -179,10 +179,8 @@ pub fn ClusterLogs() -> impl IntoView {
                         if shown == 0 {
                             tf(w::PAGE_N, &[("page", &(start / PAGE + 1).to_string())])
                         } else {
-                            tf(
-                                w::FILES_RANGE,
-                                &[("first", &(start + 1).to_string()), ("last", &(start + shown).to_string())],
-                            )
+                            let (first, last) = ((start + 1).to_string(), (start + shown).to_string());
+                            tf(w::FILES_RANGE, &[("first", &first), ("last", &last)])
                         }
                     }}
                 </span>

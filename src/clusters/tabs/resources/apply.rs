@@ -107,15 +107,16 @@ pub fn ApplyPanel() -> impl IntoView {
     let blocked = move || {
         ctx.denied.get().or_else(|| (in_progress() == Some(true)).then(|| t(w::RESTART_RUNNING).into()))
     };
-    let status = move || {
-        match restart_view(in_progress(), applied_at.get(), checked_at()) {
+    let status = move || match restart_view(in_progress(), applied_at.get(), checked_at()) {
         RestartView::Unknown => crate::kit::waiting(t(w::CHECKING_RESTARTS)),
         RestartView::Idle => view! { <p class="restart-state">{t(w::NO_RESTART)}</p> }.into_any(),
-        RestartView::Restarting => view! { <p class="restart-state">{crate::kit::badge::restart_in_progress()} {t(w::RESTARTING)}</p> }
-        .into_any(),
-        RestartView::Finished => view! { <p class="restart-state flash">{t(w::RESTART_COMPLETE)}</p> }
-        .into_any(),
-    }
+        RestartView::Restarting => {
+            let badge = crate::kit::badge::restart_in_progress();
+            view! { <p class="restart-state">{badge} {t(w::RESTARTING)}</p> }.into_any()
+        }
+        RestartView::Finished => {
+            view! { <p class="restart-state flash">{t(w::RESTART_COMPLETE)}</p> }.into_any()
+        }
     };
     let when_done = move || {
         view! {
