@@ -168,7 +168,9 @@ async fn read_api(ctx: &Ctx, path: &str) -> serde_json::Value {
     let script = as_admin_elsewhere(&format!(
         r#"for (let i = 0; i < 30; i++) {{
             try {{
-                const r = await fetch('/v2{path}', {{ headers: {{ Authorization: 'Bearer ' + token.access_token }} }});
+                const r = await fetch('/v2{path}', {{
+                    headers: {{ Authorization: 'Bearer ' + token.access_token }}
+                }});
                 if (r.status === 200) return done(JSON.parse(await r.text()));
             }} catch (e) {{}}
         }}

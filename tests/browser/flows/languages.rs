@@ -138,7 +138,10 @@ const draw = s => {
 };
 const blank = draw('');
 const box = draw('\u{10FFFD}');
-return { glyph: draw(text) !== box && draw(text) !== blank, family: getComputedStyle(document.documentElement).fontFamily };
+return {
+    glyph: draw(text) !== box && draw(text) !== blank,
+    family: getComputedStyle(document.documentElement).fontFamily
+};
 "#;
 
 async fn korean_font(ctx: Ctx) {

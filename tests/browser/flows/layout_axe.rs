@@ -22,11 +22,13 @@ const SIZES: [(u32, &str); 4] = [(1366, "light"), (1366, "dark"), (390, "light")
 /// The header's height and whether its shown items keep to one line.
 const HEADER: &str = r#"
 const bar = document.querySelector('.topbar');
-const shown = [...bar.children].filter(e => e.getClientRects().length > 0 && getComputedStyle(e).display !== 'none'
+const shown = [...bar.children].filter(e => e.getClientRects().length > 0
+    && getComputedStyle(e).display !== 'none'
     && e.getBoundingClientRect().width > 0);
 const tops = shown.map(e => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; });
 const spread = Math.max(...tops) - Math.min(...tops);
-return [bar.getBoundingClientRect().height, spread, document.documentElement.scrollWidth - document.documentElement.clientWidth];
+const root = document.documentElement;
+return [bar.getBoundingClientRect().height, spread, root.scrollWidth - root.clientWidth];
 "#;
 
 async fn axe_here(ctx: &Ctx, what: &str, failures: &mut Vec<String>) {

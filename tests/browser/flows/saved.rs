@@ -7,10 +7,20 @@ use crate::harness::Ctx;
 const CAPTURE: &str = r#"
 window.__saved = { revoked: false };
 const create = URL.createObjectURL.bind(URL);
-URL.createObjectURL = (blob) => { window.__saved.blob = blob; window.__saved.url = create(blob); return window.__saved.url; };
+URL.createObjectURL = (blob) => {
+    window.__saved.blob = blob;
+    window.__saved.url = create(blob);
+    return window.__saved.url;
+};
 const revoke = URL.revokeObjectURL.bind(URL);
-URL.revokeObjectURL = (url) => { if (url === window.__saved.url) window.__saved.revoked = true; revoke(url); };
-HTMLAnchorElement.prototype.click = function () { window.__saved.name = this.download; window.__saved.href = this.href; };
+URL.revokeObjectURL = (url) => {
+    if (url === window.__saved.url) window.__saved.revoked = true;
+    revoke(url);
+};
+HTMLAnchorElement.prototype.click = function () {
+    window.__saved.name = this.download;
+    window.__saved.href = this.href;
+};
 return 1;"#;
 
 /// From now on, what the page saves is kept (call it after the page is loaded).
