@@ -714,10 +714,14 @@ mod logic {
         d.file("pkg-a/m_bg.wasm", &[9; 64], true);
         let budget = d.0.join("budget.json");
         let write = |main: u64, group: &str| {
-            let text = format!(concat!(
-                r#"{{"ceilings": {{"main_module": {main}, "first_visit": 100000, "all": 100000, "#,
-                r#""groups": {{"{group}": 100000}}}}}}"#,
-            ));
+            let text = format!(
+                concat!(
+                    r#"{{"ceilings": {{"main_module": {main}, "first_visit": 100000, "all": 100000, "#,
+                    r#""groups": {{"{group}": 100000}}}}}}"#,
+                ),
+                main = main,
+                group = group
+            );
             std::fs::write(&budget, text).unwrap();
         };
         write(100_000, "cluster");
