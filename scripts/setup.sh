@@ -45,7 +45,7 @@ quick_install() {
 
 # The formatter of `view!` markup, which rustfmt leaves alone (`make lint`, leptosfmt.toml).
 if [ "$(leptosfmt --version 2>/dev/null)" != "leptosfmt $LEPTOSFMT_VERSION" ]; then
-    say "installing leptosfmt $LEPTOSFMT_VERSION (formats view! markup, about 1 minute)"
+    say "installing leptosfmt $LEPTOSFMT_VERSION (formats view! markup, about a minute)"
     quick_install leptosfmt --version "$LEPTOSFMT_VERSION" --locked --force
 fi
 
