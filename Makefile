@@ -24,7 +24,9 @@ run: build
 # are named in Cargo.toml), and no line of Rust over max_width (scripts/line-width.sh).
 lint: setup
 	cargo fmt --all --check
-	leptosfmt --check --quiet src crates tests
+	@echo leptosfmt --check src crates tests
+	@leptosfmt --check --quiet src crates tests || { leptosfmt --check src crates tests 2>&1 | grep '^❌ .* is not'; \
+	    echo 'make lint: format the markup with: leptosfmt src crates tests && cargo fmt --all'; exit 1; }
 	./scripts/line-width.sh
 	cargo clippy --workspace --all-targets -- -D warnings
 
