@@ -480,8 +480,8 @@ async fn signed_again(ctx: Ctx) {
     let armed = ctx
         .script_async(
             "const done = arguments[arguments.length - 1];
-            fetch('/sandbox/faults?path=/sandbox/storage/logs/cl-acme-prod/&times=1&status=403', { method: \
-                'POST' })
+            fetch('/sandbox/faults?path=/sandbox/storage/logs/cl-acme-prod/&times=1&status=403',
+                { method: 'POST' })
                 .then(r => done(r.status), e => done(String(e)));",
         )
         .await;
@@ -505,8 +505,8 @@ async fn unreadable(ctx: Ctx) {
     assert!(newest.ends_with(".log.gz"), "{newest}");
     let script = format!(
         "const done = arguments[arguments.length - 1];
-        fetch('/sandbox/faults?path=' + encodeURIComponent({newest:?}) + '&times=1&status=500', {{ method: \
-            'POST' }})
+        fetch('/sandbox/faults?path=' + encodeURIComponent({newest:?}) + '&times=1&status=500',
+            {{ method: 'POST' }})
             .then(r => done(r.status), e => done(String(e)));"
     );
     assert_eq!(ctx.script_async(&script).await, serde_json::json!(201));

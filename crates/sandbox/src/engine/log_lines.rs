@@ -194,8 +194,8 @@ pub fn boot(at: Millis, version: &str) -> Vec<Entry> {
         ),
         "Profile prod activated.".to_string(),
         "Installed features: [agroal, cdi, hibernate-orm, jdbc-postgresql, keycloak, narayana-jta, \
-         opentelemetry, \
-         reactive-routes, rest, rest-jackson, smallrye-context-propagation, smallrye-health, vertx]"
+         opentelemetry, reactive-routes, rest, rest-jackson, smallrye-context-propagation, \
+         smallrye-health, vertx]"
             .to_string(),
     ];
     messages.iter().map(|message| Entry { at, text: line(at, "INFO", QUARKUS, "main", message) }).collect()
