@@ -20,9 +20,14 @@ build: setup
 run: build
 	cargo run -p cluster-sandbox -- --port $(PORT) --console-dir dist $(SANDBOX_FLAGS)
 
-# The workspace's style and lints (rustfmt.toml; allowed lints are named in Cargo.toml).
+# The workspace's style and lints (rustfmt.toml, leptosfmt.toml for `view!` markup; allowed lints
+# are named in Cargo.toml), and no line of Rust over max_width (scripts/line-width.sh).
 lint: setup
 	cargo fmt --all --check
+	@echo leptosfmt --check src crates tests
+	@leptosfmt --check --quiet src crates tests || { leptosfmt --check src crates tests 2>&1 | grep '^❌ .* is not'; \
+	    echo 'make lint: format the markup with: leptosfmt src crates tests && cargo fmt --all'; exit 1; }
+	./scripts/line-width.sh
 	cargo clippy --workspace --all-targets -- -D warnings
 
 # Everything: formatting and clippy first, then unit tests, sandbox HTTP tests, the size budget (size-budget.json)

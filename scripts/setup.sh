@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
 WASM_SPLIT_VERSION=0.2.4
+LEPTOSFMT_VERSION=0.1.33
 TOOLS="$PWD/.tools"
 export PATH="$TOOLS/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
@@ -41,6 +42,12 @@ quick_install() {
         CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_DEBUG=false \
         cargo install "$@"
 }
+
+# The formatter of `view!` markup, which rustfmt leaves alone (`make lint`, leptosfmt.toml).
+if [ "$(leptosfmt --version 2>/dev/null)" != "leptosfmt $LEPTOSFMT_VERSION" ]; then
+    say "installing leptosfmt $LEPTOSFMT_VERSION (formats view! markup, about a minute)"
+    quick_install leptosfmt --version "$LEPTOSFMT_VERSION" --locked --force
+fi
 
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
     say "installing trunk $TRUNK_VERSION (about 7 minutes on 2 cores, once per machine)"

@@ -47,8 +47,8 @@ pub fn App() -> impl IntoView {
         // catalogue being fetched here is not yet): style/console.css keeps it shown while
         // this empty marker is all the app has rendered.
         None => view! { <div class="boot-wait" hidden></div> }.into_any(),
-        Some(Err(message)) => view! { <ConfigError message=message/> }.into_any(),
-        Some(Ok(config)) => view! { <Console config=config/> }.into_any(),
+        Some(Err(message)) => view! { <ConfigError message=message /> }.into_any(),
+        Some(Ok(config)) => view! { <Console config=config /> }.into_any(),
     }
 }
 
@@ -64,10 +64,17 @@ fn Console(config: Config) -> impl IntoView {
     // Start-up finishes (or silently tries) a sign-in with the person's account first.
     view! {
         <crate::shell::Boot>
-        // Re-rendered when the person picks another language (the account menu, the sign-in
-        // page): every screen is built from the new catalogue, at the same address; the
-        // session and the watched operations live above and stay.
-        {move || { crate::i18n::track_changes(); view! { <Router><Pages/></Router> } }}
+            // Re-rendered when the person picks another language (the account menu, the sign-in
+            // page): every screen is built from the new catalogue, at the same address; the
+            // session and the watched operations live above and stay.
+            {move || {
+                crate::i18n::track_changes();
+                view! {
+                    <Router>
+                        <Pages />
+                    </Router>
+                }
+            }}
         </crate::shell::Boot>
     }
 }
@@ -126,7 +133,11 @@ macro_rules! lazy_screens {
     ($($name:ident: $group:ident => $view:expr;)*) => {
         mod screen {
             use leptos::prelude::*;
-            $( $crate::kit::lazy::split_screen!(pub $name, $group, $crate::routes::$name.screen_name(), $view); )*
+            $(
+                $crate::kit::lazy::split_screen!(
+                    pub $name, $group, $crate::routes::$name.screen_name(), $view
+                );
+            )*
         }
 
         /// The lazy screen of `key`, with its group's name.
@@ -168,14 +179,14 @@ lazy_screens! {
 /// What `route` shows: its eager screen, its lazy one, or the move to its new address.
 fn show(route: &'static Route) -> AnyView {
     if let Shows::Moved(to) = route.shows {
-        return view! { <Moved to=to/> }.into_any();
+        return view! { <Moved to=to /> }.into_any();
     }
     if let Some((screen, _)) = lazy_screen(route.key) {
-        return view! { <Lazy screen=screen/> }.into_any();
+        return view! { <Lazy screen=screen /> }.into_any();
     }
     // Sign-in is the one eager screen; every other route is lazy or moved (a test checks
     // that the table says so).
-    view! { <crate::shell::SignIn/> }.into_any()
+    view! { <crate::shell::SignIn /> }.into_any()
 }
 
 /// A page's former address: replaced (not pushed, so Back skips it) by the page at `to`,

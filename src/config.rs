@@ -140,7 +140,8 @@ mod tests {
 
     #[test]
     fn default_is_same_origin() {
-        let config = parse(r#"{"environments":[{"name":"Local sandbox"}]}"#).expect("valid"); // ok: a test of a literal
+        // ok: a test of a literal
+        let config = parse(r#"{"environments":[{"name":"Local sandbox"}]}"#).expect("valid");
         let env = &config.environments[0];
         assert!(config.prefetch, "prefetching is on unless config.json turns it off");
         assert_eq!(env.api_base("http://127.0.0.1:8080"), "http://127.0.0.1:8080/auth/realms/self/v2");
@@ -234,7 +235,8 @@ mod tests {
 
     #[test]
     fn prefetch_can_be_turned_off() {
-        let config = parse(r#"{"environments":[{"name":"x"}],"prefetch":false}"#).expect("valid"); // ok: a test of a literal
+        // ok: a test of a literal
+        let config = parse(r#"{"environments":[{"name":"x"}],"prefetch":false}"#).expect("valid");
         assert!(!config.prefetch);
     }
 }

@@ -336,7 +336,8 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(
             why,
-            "Creating a cluster needs the manage-clusters role in an organization; this API secret has it in none."
+            "Creating a cluster needs the manage-clusters role in an organization; this API secret has it in \
+             none."
         );
         let both = [org("acme", &["view-clusters"]), org("globex", &["manage-clusters"])];
         assert_eq!(refused_everywhere(&both, &catalogue::CLUSTER_CREATE, "x", &secret()), None);

@@ -338,7 +338,8 @@ fn check(sources: &[Source]) -> (Vec<String>, Edges) {
     for source in sources {
         let Some(from) = part_of(&source.module) else {
             broken.push(format!(
-                "{}: module `{}` is in no part of docs/ARCHITECTURE.md's table (add it there and to tests/imports.rs)",
+                "{}: module `{}` is in no part of docs/ARCHITECTURE.md's table (add it there and to \
+                 tests/imports.rs)",
                 source.relative, source.module
             ));
             continue;
@@ -371,7 +372,8 @@ fn check(sources: &[Source]) -> (Vec<String>, Edges) {
                     }
                     (Part::Foundation, Part::Foundation) => None,
                     (Part::Foundation, _) => Some(
-                        "the Foundation imports only the Foundation (and the route table in links.rs and prefetch.rs): rule 1",
+                        "the Foundation imports only the Foundation (and the route table in links.rs and \
+                         prefetch.rs): rule 1",
                     ),
                     (Part::RouteData, Part::Foundation) if target == "i18n" => None,
                     (Part::RouteData, _) => {
@@ -524,7 +526,8 @@ fn every_import_runs_down_the_parts_table() {
 #[test]
 fn the_parser_reads_grouped_paths_and_skips_comments_and_strings() {
     let code = code_only(
-        "use crate::{kit::{Badge, Tone}, words}; // crate::shell\nlet s = \"crate::shell\"; let c = '\"'; crate::x::y()",
+        "use crate::{kit::{Badge, Tone}, words}\
+         ; // crate::shell\nlet s = \"crate::shell\"; let c = '\"'; crate::x::y()",
     );
     let lines: Vec<&str> = code.lines().collect();
     assert_eq!(crate_paths(lines[0]), vec!["kit::Badge", "kit::Tone", "words"]);

@@ -13,8 +13,9 @@
 //!   server configuration no browser fetches (`_headers`, `deploy/`).
 //!
 //! A `.gz` is checked against the file it compresses (a stale one would measure another
-//! build). dist/ is `$DIST` when set (as for the deploy tests and `make size`). Missing or unreadable files fail the test: it
-//! never skips. Raising a ceiling is a deliberate change, explained in BENCHMARKS.md.
+//! build). dist/ is `$DIST` when set (as for the deploy tests and `make size`). Missing or
+//! unreadable files fail the test: it never skips. Raising a ceiling is a deliberate change,
+//! explained in BENCHMARKS.md.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -496,7 +497,9 @@ mod logic {
 
     const BUDGET: &str = r#"{
         "about": "text",
-        "ceilings": { "main_module": 100, "first_visit": 200, "all": 1000, "groups": { "cluster": 50, "realms": 40 } },
+        "ceilings": {
+            "main_module": 100, "first_visit": 200, "all": 1000, "groups": { "cluster": 50, "realms": 40 }
+        },
         "goals": { "initial": 1 }
     }"#;
 
@@ -552,7 +555,17 @@ mod logic {
 
     #[test]
     fn finds_what_minified_html_references() {
-        let html = r#"<!doctype html><html><head><link rel=icon href=/favicon-1.svg><link rel=stylesheet href=/console-2.css integrity=sha384-x><link rel=preload href=/config.json as=fetch crossorigin><script src=/pkg-a/prefs.js></script><link rel=modulepreload href="/pkg-a/cluster-console.js"><link rel='preload' href='/pkg-a/cluster-console_bg.wasm' as=fetch type=application/wasm crossorigin><script type=module src=/pkg-a/boot.js></script><script>inline()</script><linkage href=/no></head></html>"#;
+        let html = concat!(
+            r#"<!doctype html><html><head><link rel=icon href=/favicon-1.svg>"#,
+            r#"<link rel=stylesheet href=/console-2.css integrity=sha384-x>"#,
+            r#"<link rel=preload href=/config.json as=fetch crossorigin>"#,
+            r#"<script src=/pkg-a/prefs.js></script>"#,
+            r#"<link rel=modulepreload href="/pkg-a/cluster-console.js">"#,
+            r#"<link rel='preload' href='/pkg-a/cluster-console_bg.wasm' "#,
+            r#"as=fetch type=application/wasm crossorigin>"#,
+            r#"<script type=module src=/pkg-a/boot.js></script><script>inline()</script><linkage href=/no>"#,
+            r#"</head></html>"#,
+        );
         let mut refs = html_references(html);
         refs.sort();
         assert_eq!(
@@ -570,7 +583,11 @@ mod logic {
 
     #[test]
     fn follows_static_imports_only() {
-        let js = r#"import{a as b,c}from"./__wasm_split.js";import*as d from'./x.js';import"./side.js";export*from"../up.js";const u=new URL("./m_bg.wasm",import.meta.url);import("./lazy.js");const s="import";import e from"leptos""#;
+        let js = concat!(
+            r#"import{a as b,c}from"./__wasm_split.js";import*as d from'./x.js';import"./side.js";"#,
+            r#"export*from"../up.js";const u=new URL("./m_bg.wasm",import.meta.url);import("./lazy.js");"#,
+            r#"const s="import";import e from"leptos""#,
+        );
         assert_eq!(static_imports(js), ["./__wasm_split.js", "./x.js", "./side.js", "../up.js"]);
         assert_eq!(resolve("pkg-a/boot.js", "./cluster-console.js").unwrap(), "pkg-a/cluster-console.js");
         assert_eq!(resolve("pkg-a/boot.js", "../top.js?v=1").unwrap(), "top.js");
@@ -625,7 +642,9 @@ mod logic {
     #[test]
     fn weighs_a_small_dist() {
         let d = Fake::new("weighs");
-        let html = b"<script src=/pkg-a/boot.js type=module></script><link rel=preload href=/pkg-a/m_bg.wasm as=fetch><link rel=preload href=/config.json as=fetch>";
+        let html = b"<script src=/pkg-a/boot.js type=module></script>\
+                     <link rel=preload href=/pkg-a/m_bg.wasm as=fetch>\
+                     <link rel=preload href=/config.json as=fetch>";
         let page = d.file("index.html", html, true);
         let boot = d.file("pkg-a/boot.js", br#"import init from"./m.js";init()"#, true);
         let bindings = d.file("pkg-a/m.js", br#"import*as s from"./__wasm_split.js";export default 1"#, true);
@@ -635,7 +654,11 @@ mod logic {
         let cluster = d.file("pkg-a/pack_cluster.wasm", &[1; 300], true);
         let shared = d.file("pkg-a/pack_shared_0.wasm", &[2; 500], true);
         let console = d.file("pkg-a/pack_console.wasm", &[3; 700], true);
-        let packs = br#"{"cluster": ["pack_cluster.wasm", "pack_shared_0.wasm"], "console": ["pack_console.wasm", "pack_shared_0.wasm"]}"#;
+        let packs = concat!(
+            r#"{"cluster": ["pack_cluster.wasm", "pack_shared_0.wasm"], "#,
+            r#""console": ["pack_console.wasm", "pack_shared_0.wasm"]}"#,
+        )
+        .as_bytes();
         let packs = d.file("pkg-a/packs.json", packs, false);
         let server =
             [d.file("_headers", b"/*\n  X: y\n", false), d.file("deploy/nginx.conf", b"server {}", false)];
@@ -692,7 +715,12 @@ mod logic {
         let budget = d.0.join("budget.json");
         let write = |main: u64, group: &str| {
             let text = format!(
-                r#"{{"ceilings": {{"main_module": {main}, "first_visit": 100000, "all": 100000, "groups": {{"{group}": 100000}}}}}}"#
+                concat!(
+                    r#"{{"ceilings": {{"main_module": {main}, "first_visit": 100000, "all": 100000, "#,
+                    r#""groups": {{"{group}": 100000}}}}}}"#,
+                ),
+                main = main,
+                group = group
             );
             std::fs::write(&budget, text).unwrap();
         };

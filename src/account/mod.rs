@@ -148,7 +148,8 @@ mod tests {
         let end = "http://h/auth/realms/self/protocol/openid-connect/logout";
         assert_eq!(
             logout_url(end, "http://h/sign-in?signed-out=1", None),
-            "http://h/auth/realms/self/protocol/openid-connect/logout?client_id=console&post_logout_redirect_uri=http%3A%2F%2Fh%2Fsign-in%3Fsigned-out%3D1"
+            "http://h/auth/realms/self/protocol/openid-connect/logout?client_id=console&\
+             post_logout_redirect_uri=http%3A%2F%2Fh%2Fsign-in%3Fsigned-out%3D1"
         );
         assert_eq!(
             logout_url(
@@ -156,7 +157,8 @@ mod tests {
                 "http://h/sign-in?signed-out=1",
                 Some("a.b+c")
             ),
-            "https://sso.example.com/realms/acme/logout?client_id=console&id_token_hint=a.b%2Bc&post_logout_redirect_uri=http%3A%2F%2Fh%2Fsign-in%3Fsigned-out%3D1"
+            "https://sso.example.com/realms/acme/logout?client_id=console&id_token_hint=a.b%2Bc&\
+             post_logout_redirect_uri=http%3A%2F%2Fh%2Fsign-in%3Fsigned-out%3D1"
         );
     }
 }

@@ -26,14 +26,39 @@ pub fn ActivityBadge() -> impl IntoView {
     view! {
         // Named by its content, not an aria-label: the name then always holds the visible
         // words (an aria-label beside a visible count failed label-content-name-mismatch).
-        <button type="button" class="button subtle activity-badge" id="activity-badge" aria-haspopup="dialog"
+        <button
+            type="button"
+            class="button subtle activity-badge"
+            id="activity-badge"
+            aria-haspopup="dialog"
             data-count=move || count.get().to_string()
-            on:click=move |_| open.set(true)>
+            on:click=move |_| open.set(true)
+        >
             {t(w::ACTIVITY)}
-            {move || (count.get() > 0).then(|| view! { <span class="count" aria-hidden="true">{count.get()}</span> })}
-            <span class="visually-hidden" id="activity-badge-state">{move || name(count.get())}</span>
+            {move || {
+                (count.get() > 0)
+                    .then(|| {
+                        view! {
+                            <span class="count" aria-hidden="true">
+                                {count.get()}
+                            </span>
+                        }
+                    })
+            }}
+            <span class="visually-hidden" id="activity-badge-state">
+                {move || name(count.get())}
+            </span>
         </button>
-        {move || open.get().then(|| view! { <div class="activity-host"><Lazy screen=&DRAWER/></div> })}
+        {move || {
+            open.get()
+                .then(|| {
+                    view! {
+                        <div class="activity-host">
+                            <Lazy screen=&DRAWER />
+                        </div>
+                    }
+                })
+        }}
     }
     .into_any()
 }
@@ -48,7 +73,9 @@ pub fn ActivityToasts() -> impl IntoView {
     let toasts = center.toasts;
     view! {
         <div class="toasts" id="activity-toasts" role="status">
-            {move || toasts.get().into_iter().map(|(_, text)| view! { <p class="toast">{text}</p> }).collect_view()}
+            {move || {
+                toasts.get().into_iter().map(|(_, text)| view! { <p class="toast">{text}</p> }).collect_view()
+            }}
         </div>
     }
     .into_any()

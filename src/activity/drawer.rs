@@ -42,19 +42,42 @@ pub fn ActivityDrawer() -> impl IntoView {
         center.items.with(|items| items.iter().rev().filter(|i| !i.live()).cloned().collect::<Vec<_>>())
     };
     view! {
-        <dialog node_ref=node class="drawer activity-drawer" id="activity-drawer" aria-labelledby="activity-title"
-            on:close=move |_| center.closed()>
+        <dialog
+            node_ref=node
+            class="drawer activity-drawer"
+            id="activity-drawer"
+            aria-labelledby="activity-title"
+            on:close=move |_| center.closed()
+        >
             <div class="drawer-head">
                 <h2 id="activity-title">{t(w::ACTIVITY)}</h2>
-                <button type="button" class="button subtle" id="activity-close" autofocus on:click=move |_| close(node)>{t(w::CLOSE)}</button>
+                <button
+                    type="button"
+                    class="button subtle"
+                    id="activity-close"
+                    autofocus
+                    on:click=move |_| close(node)
+                >
+                    {t(w::CLOSE)}
+                </button>
             </div>
             <h3>{t(w::IN_PROGRESS)}</h3>
             {move || {
                 let items = live();
                 if items.is_empty() {
-                    view! { <p class="hint" id="activity-none">{t(w::NOTHING_IN_PROGRESS)}</p> }.into_any()
+                    view! {
+                        <p class="hint" id="activity-none">
+                            {t(w::NOTHING_IN_PROGRESS)}
+                        </p>
+                    }
+                        .into_any()
                 } else {
-                    view! { <ul class="activity-list" id="activity-live">{items.into_iter().map(|i| row(i, node, Some(asking))).collect_view()}</ul> }.into_any()
+                    view! {
+                        <ul class="activity-list" id="activity-live">
+                            {items.into_iter().map(|i| row(i, node, Some(asking))).collect_view()}
+                        </ul>
+                    }
+                        .into_any()
                 }
             }}
             <h3>{t(w::FINISHED)}</h3>
@@ -63,7 +86,12 @@ pub fn ActivityDrawer() -> impl IntoView {
                 if items.is_empty() {
                     view! { <p class="hint">{t(w::NOTHING_FINISHED)}</p> }.into_any()
                 } else {
-                    view! { <ul class="activity-list" id="activity-settled">{items.into_iter().map(|i| row(i, node, None)).collect_view()}</ul> }.into_any()
+                    view! {
+                        <ul class="activity-list" id="activity-settled">
+                            {items.into_iter().map(|i| row(i, node, None)).collect_view()}
+                        </ul>
+                    }
+                        .into_any()
                 }
             }}
         </dialog>
@@ -82,11 +110,16 @@ fn row(item: Item, node: NodeRef<html::Dialog>, asking: Option<Asking>) -> impl 
         }
         None => tf(w::SINCE, &[("time", &crate::format::clock(started))]),
     };
-    let link = view! { <a href=href class="activity-link" on:click=move |_| close(node)>{label.clone()}</a> };
+    let link = view! {
+        <a href=href class="activity-link" on:click=move |_| close(node)>
+            {label.clone()}
+        </a>
+    };
     let body = match state {
         State::Settled { ok, note } => view! {
             <span class=toned("outcome", Some(if ok { Tone::Ok } else { Tone::Bad })) data-ok=ok.to_string()>
-                {if ok { "✓ " } else { "✗ " }}{note.read()}
+                {if ok { "✓ " } else { "✗ " }}
+                {note.read()}
             </span>
         }
         .into_any(),
@@ -96,29 +129,62 @@ fn row(item: Item, node: NodeRef<html::Dialog>, asking: Option<Asking>) -> impl 
                 Some(Progress::Running { note, fraction, cancellable }) => {
                     let bar = fraction.map(|f| {
                         let percent = (f.clamp(0.0, 1.0) * 100.0).round() as u32;
-                        view! { <progress max="100" value=percent.to_string() aria-label=tf(w::PROGRESS_LABEL, &[("what", &what), ("percent", &percent.to_string())])></progress> }
+                        view! {
+                            <progress
+                                max="100"
+                                value=percent.to_string()
+                                aria-label=tf(
+                                    w::PROGRESS_LABEL,
+                                    &[("what", &what), ("percent", &percent.to_string())],
+                                )
+                            ></progress>
+                        }
                     });
                     let cancel = cancel.filter(|_| cancellable).map(|cancel| {
                         // `cancel` lives with the item's owner, which goes once it settles: a
                         // click just before the drawer redraws finds nothing to run.
                         view! {
-                            <button type="button" class="button subtle cancel-activity" aria-label=tf(w::CANCEL_WHAT, &[("what", &what)])
-                                on:click=move |_| { cancel.try_run(()); focus_close(); }>{t(w::CANCEL)}</button>
+                            <button
+                                type="button"
+                                class="button subtle cancel-activity"
+                                aria-label=tf(w::CANCEL_WHAT, &[("what", &what)])
+                                on:click=move |_| {
+                                    cancel.try_run(());
+                                    focus_close();
+                                }
+                            >
+                                {t(w::CANCEL)}
+                            </button>
                         }
                     });
                     view! {
-                        <span class="progress-note"><span class="spinner" aria-hidden="true"></span>" "{note.read()}</span>
+                        <span class="progress-note">
+                            <span class="spinner" aria-hidden="true"></span>
+                            " "
+                            {note.read()}
+                        </span>
                         {bar}
                         {cancel}
                     }
                     .into_any()
                 }
                 // Settling this very moment: the list is about to move it.
-                Some(Progress::Done { note, .. }) => view! { <span class="progress-note">{note.read()}</span> }.into_any(),
+                Some(Progress::Done { note, .. }) => {
+                    view! { <span class="progress-note">{note.read()}</span> }.into_any()
+                }
                 None => ().into_any(),
             })
             .into_any()
         }
     };
-    view! { <li class="activity-item" data-activity=id.to_string()>{link}" "{body}" "<span class="hint activity-time">{times}</span>{notify}</li> }
+    view! {
+        <li class="activity-item" data-activity=id.to_string()>
+            {link}
+            " "
+            {body}
+            " "
+            <span class="hint activity-time">{times}</span>
+            {notify}
+        </li>
+    }
 }

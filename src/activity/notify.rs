@@ -134,21 +134,33 @@ impl Asking {
             view! {
                 <div class="notify-option">
                     <label class="choice">
-                        <input type="checkbox" class="notify-me"
+                        <input
+                            type="checkbox"
+                            class="notify-me"
                             prop:checked=move || center.notify.with(|n| n.contains(&id))
                             disabled=move || reason().is_some()
                             aria-describedby=move || reason().map(|_| described.clone())
+                            // Checked only once the center has it: the permission may be refused.
                             on:change:target=move |ev| {
                                 let input = ev.target();
-                                // Checked only once the center has it: the permission may be refused.
                                 let on = input.checked();
                                 input.set_checked(false);
                                 self.change(id, on);
-                            }/>
+                            }
+                        />
                         {crate::i18n::t(words::OPTION)}
                         <span class="visually-hidden">{words::option_subject(&item.label.read())}</span>
                     </label>
-                    {move || reason().map(|why| view! { <p class="hint notify-why" id=why_id.clone()>{why}</p> })}
+                    {move || {
+                        reason()
+                            .map(|why| {
+                                view! {
+                                    <p class="hint notify-why" id=why_id.clone()>
+                                        {why}
+                                    </p>
+                                }
+                            })
+                    }}
                 </div>
             }
             .into_any(),

@@ -91,10 +91,18 @@ pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<Stri
             // Each group with its own count: three alike cards are not "two".
             view! {
                 <div class="callout" id="duplicate-card" role="status">
-                    {alikes.into_iter().map(|(card, count)| view! {
-                        <p><strong>{tf(k::billing::DUPLICATE_CARD, &[("card", &card)])}</strong>" "
-                        {tp(k::billing::DUPLICATE_CARD_COUNT, count as f64, &[])}</p>
-                    }).collect_view()}
+                    {alikes
+                        .into_iter()
+                        .map(|(card, count)| {
+                            view! {
+                                <p>
+                                    <strong>{tf(k::billing::DUPLICATE_CARD, &[("card", &card)])}</strong>
+                                    " "
+                                    {tp(k::billing::DUPLICATE_CARD_COUNT, count as f64, &[])}
+                                </p>
+                            }
+                        })
+                        .collect_view()}
                 </div>
             }
         })
@@ -159,27 +167,62 @@ pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<Stri
         let default_code = crate::code::live(Box::new(move |t| {
             crate::code::actions::card_make_default(t, &org.get_value(), &pm_id.get_value(), &default_label)
         }));
-        let card = view! { {label.clone()} {c.is_default.then(|| view! { " " {Badge::new(t(k::billing::DEFAULT_BADGE), Tone::Ok).view()} })} };
+        let card = view! {
+            {label.clone()}
+            {c
+                .is_default
+                .then(|| {
+                    view! {
+                        " "
+                        {Badge::new(t(k::billing::DEFAULT_BADGE), Tone::Ok).view()}
+                    }
+                })}
+        };
         let by_label = SortKey::words(&label);
         let actions = view! {
-            {(!c.is_default).then(|| view! {
-                <button class="button make-default" disabled=move || locked() || make_default.busy.get()
-                    on:click=move |_| set_default(id_default.clone())>{t(k::billing::MAKE_DEFAULT)}</button>
-                {move || (!locked()).then(|| view! { <CodePanel curl=default_code/> })}
-            })}
-            <button class="button remove-card" disabled=locked on:click=move |_| remove.open()>{t(k::billing::REMOVE)}</button>
-            <ConfirmDialog confirm=remove style=ConfirmStyle::Danger title=title
-                body=move || view! {
-                    <p>{t(k::billing::REMOVE_CARD_BODY)}</p>
-                    // The service refuses while a subscription pays with it: the way forward
-                    // is the billing portal, where the subscription moves to another card.
-                    {in_use_words.get_value().map(|clusters| view! {
-                        <p class="hint in-use-portal">{tf(k::billing::CARD_IN_USE_PORTAL, &[("clusters", &clusters)])}</p>
-                        <PortalButton org_id=org read_only=read_only/>
-                    })}
-                    <CodePanel curl=remove_code/>
+            {(!c.is_default)
+                .then(|| {
+                    view! {
+                        <button
+                            class="button make-default"
+                            disabled=move || locked() || make_default.busy.get()
+                            on:click=move |_| set_default(id_default.clone())
+                        >
+                            {t(k::billing::MAKE_DEFAULT)}
+                        </button>
+                        {move || (!locked()).then(|| view! { <CodePanel curl=default_code /> })}
+                    }
+                })}
+            <button class="button remove-card" disabled=locked on:click=move |_| remove.open()>
+                {t(k::billing::REMOVE)}
+            </button>
+            <ConfirmDialog
+                confirm=remove
+                style=ConfirmStyle::Danger
+                title=title
+                body=move || {
+                    view! {
+                        <p>{t(k::billing::REMOVE_CARD_BODY)}</p>
+                        // The service refuses while a subscription pays with it: the way forward
+                        // is the billing portal, where the subscription moves to another card.
+                        {in_use_words
+                            .get_value()
+                            .map(|clusters| {
+                                view! {
+                                    <p class="hint in-use-portal">
+                                        {tf(k::billing::CARD_IN_USE_PORTAL, &[("clusters", &clusters)])}
+                                    </p>
+                                    <PortalButton org_id=org read_only=read_only />
+                                }
+                            })}
+                        <CodePanel curl=remove_code />
+                    }
                 }
-                work=work confirm_label=t(k::billing::REMOVE_CARD) busy_label=t(k::billing::REMOVING) confirm_class="confirm-remove"/>
+                work=work
+                confirm_label=t(k::billing::REMOVE_CARD)
+                busy_label=t(k::billing::REMOVING)
+                confirm_class="confirm-remove"
+            />
         };
         Row::new(
             "data-card",
@@ -203,15 +246,32 @@ pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<Stri
             <h2>{t(k::billing::PAYMENT_METHODS)}</h2>
             {duplicate}
             {make_default.failure()}
-            <ResourceTable columns=COLUMNS rows=rows id="card-table" label=t(k::billing::SAVED_CARDS) loading_what=t(k::billing::LOADING_CARDS)
+            <ResourceTable
+                columns=COLUMNS
+                rows=rows
+                id="card-table"
+                label=t(k::billing::SAVED_CARDS)
+                loading_what=t(k::billing::LOADING_CARDS)
                 retry=Callback::new(move |_| cards.refetch())
-                empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CARDS)}</p> })/>
+                empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CARDS)}</p> })
+            />
             <p>
-                <button class="button" id="add-card" disabled=move || locked() || add.busy.get()
-                    on:click=open_setup>{t(k::billing::ADD_CARD)}</button>
+                <button
+                    class="button"
+                    id="add-card"
+                    disabled=move || locked() || add.busy.get()
+                    on:click=open_setup
+                >
+                    {t(k::billing::ADD_CARD)}
+                </button>
             </p>
-            {move || (!locked()).then(|| view! { <CodePanel curl=setup_code/> })}
-            {move || link.get().map(|link| view! { <Redirecting link=link destination=t(k::billing::CARD_SETUP_DESTINATION)/> })}
+            {move || (!locked()).then(|| view! { <CodePanel curl=setup_code /> })}
+            {move || {
+                link.get()
+                    .map(|link| {
+                        view! { <Redirecting link=link destination=t(k::billing::CARD_SETUP_DESTINATION) /> }
+                    })
+            }}
             {add.failure()}
         </section>
     }

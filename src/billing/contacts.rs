@@ -93,27 +93,61 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
             <h2>{t(k::billing::BILLING_CONTACTS)}</h2>
             <p class="hint">{t(k::billing::CONTACTS_HINT)}</p>
             {add.failure()}
-            <ResourceTable columns=COLUMNS rows=rows id="contact-table" label=t(k::billing::BILLING_CONTACTS) loading_what=t(k::billing::LOADING_CONTACTS)
+            <ResourceTable
+                columns=COLUMNS
+                rows=rows
+                id="contact-table"
+                label=t(k::billing::BILLING_CONTACTS)
+                loading_what=t(k::billing::LOADING_CONTACTS)
                 retry=Callback::new(move |_| contacts.refetch())
-                empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CONTACTS)}</p> })/>
-            {move || me().map(|(id, who)| {
-                let pick = id.clone();
-                view! {
-                    <p class="add-myself">
-                        <button class="button" type="button" id="add-myself" disabled=move || locked.get() || add.busy.get()
-                            on:click=move |_| add_id(pick.clone())>{tf(k::billing::ADD_YOURSELF, &[("who", &who)])}</button>
-                        " "<span class="hint">{tf(k::billing::YOUR_USER_ID, &[("id", &id)])}</span>
-                    </p>
-                }
-            })}
-            <p class="hint" id="user-id-help">{crate::words::find_your_user_id()}" "{t(k::billing::ASK_TEAMMATE)}</p>
+                empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CONTACTS)}</p> })
+            />
+            {move || {
+                me()
+                    .map(|(id, who)| {
+                        let pick = id.clone();
+                        view! {
+                            <p class="add-myself">
+                                <button
+                                    class="button"
+                                    type="button"
+                                    id="add-myself"
+                                    disabled=move || locked.get() || add.busy.get()
+                                    on:click=move |_| add_id(pick.clone())
+                                >
+                                    {tf(k::billing::ADD_YOURSELF, &[("who", &who)])}
+                                </button>
+                                " "
+                                <span class="hint">{tf(k::billing::YOUR_USER_ID, &[("id", &id)])}</span>
+                            </p>
+                        }
+                    })
+            }}
+            <p class="hint" id="user-id-help">
+                {crate::words::find_your_user_id()}
+                " "
+                {t(k::billing::ASK_TEAMMATE)}
+            </p>
             <form class="inline-form" on:submit=submit>
                 <label for="contact-user-id">{t(k::billing::ADD_BY_USER_ID)}" "</label>
-                <input id="contact-user-id" placeholder=t(k::billing::USER_ID_PLACEHOLDER) aria-describedby="user-id-help" prop:value=user_id disabled=locked
-                    on:input:target=move |ev| user_id.set(ev.target().value())/>
-                <button class="button" type="submit" id="add-contact" disabled=move || locked.get() || add.busy.get()>{t(k::billing::ADD_CONTACT)}</button>
+                <input
+                    id="contact-user-id"
+                    placeholder=t(k::billing::USER_ID_PLACEHOLDER)
+                    aria-describedby="user-id-help"
+                    prop:value=user_id
+                    disabled=locked
+                    on:input:target=move |ev| user_id.set(ev.target().value())
+                />
+                <button
+                    class="button"
+                    type="submit"
+                    id="add-contact"
+                    disabled=move || locked.get() || add.busy.get()
+                >
+                    {t(k::billing::ADD_CONTACT)}
+                </button>
             </form>
-            {move || (!locked.get()).then(|| view! { <CodePanel curl=code/> })}
+            {move || (!locked.get()).then(|| view! { <CodePanel curl=code /> })}
         </section>
     }
 }
@@ -142,14 +176,24 @@ fn remove_button(
         crate::code::actions::contact_delete(t, &org.get_value(), &id.get_value(), &code_who)
     }));
     view! {
-        <button class="button remove-contact" disabled=locked on:click=move |_| remove.open()>{t(k::billing::REMOVE)}</button>
-        <ConfirmDialog confirm=remove style=ConfirmStyle::Danger
+        <button class="button remove-contact" disabled=locked on:click=move |_| remove.open()>
+            {t(k::billing::REMOVE)}
+        </button>
+        <ConfirmDialog
+            confirm=remove
+            style=ConfirmStyle::Danger
             title=tf(k::billing::REMOVE_CONTACT_TITLE, &[("user", &c.username)])
-            body=move || view! {
-                <p>{tf(k::billing::REMOVE_CONTACT_BODY, &[("who", &who)])}</p>
-                <CodePanel curl=code/>
+            body=move || {
+                view! {
+                    <p>{tf(k::billing::REMOVE_CONTACT_BODY, &[("who", &who)])}</p>
+                    <CodePanel curl=code />
+                }
             }
-            work=work confirm_label=t(k::billing::REMOVE_CONTACT) busy_label=t(k::billing::REMOVING) confirm_class="confirm-remove-contact"/>
+            work=work
+            confirm_label=t(k::billing::REMOVE_CONTACT)
+            busy_label=t(k::billing::REMOVING)
+            confirm_class="confirm-remove-contact"
+        />
     }
     .into_any()
 }

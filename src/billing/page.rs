@@ -65,38 +65,79 @@ pub fn Billing() -> impl IntoView {
     view! {
         <PageHead heading=crate::routes::BILLING.title()>
             <span class="spacer"></span>
-            {move || (visible.with(Vec::len) > 1).then(|| {
-                let choose = choose.clone();
-                view! {
-                    <label>{t(k::billing::ORGANIZATION)}" "
-                        <select id="billing-org" on:change:target=move |ev| choose(ev.target().value())>
-                            {visible.get().into_iter().map(|o| {
-                                let id = o.id.clone();
-                                view! { <option value=o.id.clone() selected=move || selected.with(|s| s.as_ref().map(|s| s.id == id)).unwrap_or(false)>
-                                    {o.display_name.unwrap_or(o.name)}</option> }
-                            }).collect_view()}
-                        </select>
-                    </label>
-                }
-            })}
+            {move || {
+                (visible.with(Vec::len) > 1)
+                    .then(|| {
+                        let choose = choose.clone();
+                        view! {
+                            <label>
+                                {t(k::billing::ORGANIZATION)}" "
+                                <select
+                                    id="billing-org"
+                                    on:change:target=move |ev| choose(ev.target().value())
+                                >
+                                    {visible
+                                        .get()
+                                        .into_iter()
+                                        .map(|o| {
+                                            let id = o.id.clone();
+                                            view! {
+                                                <option
+                                                    value=o.id.clone()
+                                                    selected=move || {
+                                                        selected
+                                                            .with(|s| s.as_ref().map(|s| s.id == id))
+                                                            .unwrap_or(false)
+                                                    }
+                                                >
+                                                    {o.display_name.unwrap_or(o.name)}
+                                                </option>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </select>
+                            </label>
+                        }
+                    })
+            }}
         </PageHead>
-        {move || setup_said.get().map(|(ok, text)| view! {
-            <p class=toned("flash", (!ok).then_some(Tone::Warn)) id="setup-return" role="status">{text}</p>
-        })}
+        {move || {
+            setup_said
+                .get()
+                .map(|(ok, text)| {
+                    view! {
+                        <p class=toned("flash", (!ok).then_some(Tone::Warn)) id="setup-return" role="status">
+                            {text}
+                        </p>
+                    }
+                })
+        }}
         // A failed read of the organizations is shown as failed, not as "no access".
-        {Loaded::from_fn(t(k::billing::LOADING_ORGS),
-            move || directory.orgs.with(|o| o.as_ref().map(|r| r.as_ref().map(drop).map_err(Clone::clone))),
-            Some(Callback::new(move |_| directory.orgs.refetch())))
-        .loading(t(k::billing::LOADING))
-        .ready(move |()| match selected.get() {
-            None => view! {
-                <div class="empty" id="no-billing-access">
-                    <p>{directory.refused_everywhere(&catalogue::ORG_SUBSCRIPTION_LIST, t(k::billing::SEEING_BILLING))}
-                       " "{t(k::billing::ASK_ADMIN)}</p>
-                </div>
-            }.into_any(),
-            Some(org) => view! { <OrgBilling org=org/> }.into_any(),
-        })}
+        {Loaded::from_fn(
+                t(k::billing::LOADING_ORGS),
+                move || {
+                    directory.orgs.with(|o| o.as_ref().map(|r| r.as_ref().map(drop).map_err(Clone::clone)))
+                },
+                Some(Callback::new(move |_| directory.orgs.refetch())),
+            )
+            .loading(t(k::billing::LOADING))
+            .ready(move |()| match selected.get() {
+                None => {
+                    view! {
+                        <div class="empty" id="no-billing-access">
+                            <p>
+                                {directory
+                                    .refused_everywhere(
+                                        &catalogue::ORG_SUBSCRIPTION_LIST,
+                                        t(k::billing::SEEING_BILLING),
+                                    )} " "{t(k::billing::ASK_ADMIN)}
+                            </p>
+                        </div>
+                    }
+                        .into_any()
+                }
+                Some(org) => view! { <OrgBilling org=org /> }.into_any(),
+            })}
     }
 }
 
@@ -112,19 +153,39 @@ fn OrgBilling(org: Org) -> impl IntoView {
         crate::code::actions::billing_portal(t, &org_id, &return_url(&page_origin(), &org_id))
     }));
     view! {
-        <p class="hint">{crate::words::sentence(&tf(k::billing::BILLING_FOR, &[("org", &org.display_name.clone().unwrap_or(org.name.clone()))]))}</p>
-        {move || read_only.get().map(|why| view! { <p class="callout" id="billing-read-only"><strong>{t(k::billing::READ_ONLY)}" "</strong>{why}</p> })}
+        <p class="hint">
+            {crate::words::sentence(
+                &tf(
+                    k::billing::BILLING_FOR,
+                    &[("org", &org.display_name.clone().unwrap_or(org.name.clone()))],
+                ),
+            )}
+        </p>
+        {move || {
+            read_only
+                .get()
+                .map(|why| {
+                    view! {
+                        <p class="callout" id="billing-read-only">
+                            <strong>{t(k::billing::READ_ONLY)}" "</strong>
+                            {why}
+                        </p>
+                    }
+                })
+        }}
         <section class="card" id="subscriptions">
             <h2>{t(k::billing::SUBSCRIPTIONS)}</h2>
-            <SubscriptionTable org_id=org.id.clone()/>
+            <SubscriptionTable org_id=org.id.clone() />
         </section>
-        <PaymentMethods org_id=org_id read_only=read_only/>
-        <BillingContacts org_id=org.id.clone() read_only=read_only/>
+        <PaymentMethods org_id=org_id read_only=read_only />
+        <BillingContacts org_id=org.id.clone() read_only=read_only />
         <section class="card" id="portal">
             <h2>{t(k::billing::PORTAL_HEADING)}</h2>
             <p>{t(k::billing::PORTAL_HINT)}</p>
-            <PortalButton org_id=org_id id="open-portal" read_only=read_only/>
-            {move || read_only.get().is_none().then(|| view! { <crate::kit::code::CodePanel curl=portal_code/> })}
+            <PortalButton org_id=org_id id="open-portal" read_only=read_only />
+            {move || {
+                read_only.get().is_none().then(|| view! { <crate::kit::code::CodePanel curl=portal_code /> })
+            }}
         </section>
     }
 }

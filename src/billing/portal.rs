@@ -32,9 +32,19 @@ pub fn PortalButton(
         });
     };
     view! {
-        <button type="button" class="button open-portal" id=id disabled=move || read_only.get().is_some() || portal.busy.get()
-            on:click=open>{t(k::billing::OPEN_PORTAL)}</button>
-        {move || link.get().map(|link| view! { <Redirecting link=link destination=t(k::billing::PORTAL_DESTINATION)/> })}
+        <button
+            type="button"
+            class="button open-portal"
+            id=id
+            disabled=move || read_only.get().is_some() || portal.busy.get()
+            on:click=open
+        >
+            {t(k::billing::OPEN_PORTAL)}
+        </button>
+        {move || {
+            link.get()
+                .map(|link| view! { <Redirecting link=link destination=t(k::billing::PORTAL_DESTINATION) /> })
+        }}
         {portal.failure()}
     }
 }

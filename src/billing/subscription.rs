@@ -132,8 +132,14 @@ pub fn SubscriptionTable(org_id: String) -> impl IntoView {
         })
     });
     view! {
-        <ResourceTable columns=COLUMNS rows=rows id="subscription-table" label=t(k::billing::SUBSCRIPTIONS) loading_what=t(k::billing::LOADING_SUBSCRIPTIONS)
+        <ResourceTable
+            columns=COLUMNS
+            rows=rows
+            id="subscription-table"
+            label=t(k::billing::SUBSCRIPTIONS)
+            loading_what=t(k::billing::LOADING_SUBSCRIPTIONS)
             retry=Callback::new(move |_| list.refetch())
-            empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_SUBSCRIPTIONS)}</p> })/>
+            empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_SUBSCRIPTIONS)}</p> })
+        />
     }
 }

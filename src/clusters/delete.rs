@@ -85,22 +85,46 @@ pub fn DeleteCluster(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
 
     view! {
         <div class="delete-zone">
-            <button class="button danger" id="delete-cluster"
+            <button
+                class="button danger"
+                id="delete-cluster"
                 disabled=move || blocked.get().is_some()
                 title=move || blocked.get().unwrap_or_default()
-                on:click=move |_| confirm.open()>
+                on:click=move |_| confirm.open()
+            >
                 {t(w::DELETE)}
             </button>
-            {move || blocked.get().map(|why| view! { <p class="hint reason" id="delete-blocked">{why}</p> })}
-            <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
+            {move || {
+                blocked
+                    .get()
+                    .map(|why| {
+                        view! {
+                            <p class="hint reason" id="delete-blocked">
+                                {why}
+                            </p>
+                        }
+                    })
+            }}
+            <ConfirmDialog
+                confirm=confirm
+                style=ConfirmStyle::Danger
                 title=Signal::derive(move || tf(w::DELETE_TITLE, &[("name", &name.get())]))
-                body=move || view! {
-                    <p>{move || cluster.with(consequence)}</p>
-                    <p><strong>{t(w::CANNOT_UNDO)}</strong>{t(w::ALL_LOST)}</p>
-                    <CodePanel curl=code/>
+                body=move || {
+                    view! {
+                        <p>{move || cluster.with(consequence)}</p>
+                        <p>
+                            <strong>{t(w::CANNOT_UNDO)}</strong>
+                            {t(w::ALL_LOST)}
+                        </p>
+                        <CodePanel curl=code />
+                    }
                 }
-                type_name=name work=work
-                confirm_label=t(w::DELETE_PERMANENTLY) busy_label=t(w::DELETING) confirm_id="confirm-delete"/>
+                type_name=name
+                work=work
+                confirm_label=t(w::DELETE_PERMANENTLY)
+                busy_label=t(w::DELETING)
+                confirm_id="confirm-delete"
+            />
         </div>
     }
 }

@@ -40,20 +40,43 @@ pub fn ExportButton(id: String) -> impl IntoView {
     };
     view! {
         <div class="export">
-            <button class="button secondary" id="export-terraform" on:click=run disabled=busy aria-busy=move || busy().then_some("true")>
+            <button
+                class="button secondary"
+                id="export-terraform"
+                on:click=run
+                disabled=busy
+                aria-busy=move || busy().then_some("true")
+            >
                 {t(w::EXPORT)}
             </button>
             {move || match state.get() {
                 ExportState::Idle => ().into_any(),
-                ExportState::Busy(text) => view! {
-                    <p class="export-status" id="export-progress" role="status"><progress></progress>" "{text}</p>
-                }.into_any(),
-                ExportState::Done(text) => view! { <p class="export-status" id="export-done" role="status">{text}</p> }.into_any(),
-                ExportState::Failed(text) => view! {
-                    <div class="error-panel" role="alert" id="export-error">
-                        <p class="error-detail">{text}</p>
-                    </div>
-                }.into_any(),
+                ExportState::Busy(text) => {
+                    view! {
+                        <p class="export-status" id="export-progress" role="status">
+                            <progress></progress>
+                            " "
+                            {text}
+                        </p>
+                    }
+                        .into_any()
+                }
+                ExportState::Done(text) => {
+                    view! {
+                        <p class="export-status" id="export-done" role="status">
+                            {text}
+                        </p>
+                    }
+                        .into_any()
+                }
+                ExportState::Failed(text) => {
+                    view! {
+                        <div class="error-panel" role="alert" id="export-error">
+                            <p class="error-detail">{text}</p>
+                        </div>
+                    }
+                        .into_any()
+                }
             }}
         </div>
     }

@@ -27,7 +27,7 @@ use crate::session::{Flash, Session};
 #[component]
 pub fn ClusterLayout() -> impl IntoView {
     let id = use_id("id");
-    move || view! { <ClusterPage id=id.get()/> }
+    move || view! { <ClusterPage id=id.get() /> }
 }
 
 /// What a state means for the person looking at it.
@@ -83,9 +83,7 @@ fn ClusterPage(id: String) -> impl IntoView {
     let head_id = id.clone();
     Loaded::from_fn(t(w::LOADING), read, Some(Callback::new(move |_| watch.refresh(retry_id.clone()))))
         .failed_head(move || {
-            view! {
-                <PageHead heading=head_id.clone() title=title(&[&head_id, routes::CLUSTERS.title()])/>
-            }
+            view! { <PageHead heading=head_id.clone() title=title(&[&head_id, routes::CLUSTERS.title()]) /> }
         })
         .ready(move |()| {
             let current = Signal::derive(move || cluster.get().unwrap_or_default());
@@ -94,7 +92,11 @@ fn ClusterPage(id: String) -> impl IntoView {
             // The tabs are likely next: their code is fetched once the page is idle.
             crate::prefetch::when_idle(crate::prefetch::group::CLUSTER_TABS);
             crate::prefetch::when_idle(crate::prefetch::group::CLUSTER_RESOURCES);
-            view! { <Header id=id.clone() cluster=current poll_error=error/> <Outlet/> }.into_any()
+            view! {
+                <Header id=id.clone() cluster=current poll_error=error />
+                <Outlet />
+            }
+            .into_any()
         })
 }
 
@@ -180,48 +182,107 @@ fn Header(id: String, cluster: Signal<Cluster>, poll_error: Signal<Option<ApiErr
 
     view! {
         <PageHead heading=Signal::derive(name) title=tab_title>
-            {move || if restarting.get() {
-                Badge::new(t(w::RESTARTING), Tone::Busy).spinner(true).id("status-restarting").view()
-            } else {
-                view! { <StatusBadge status=Signal::derive(move || status.get())/> }.into_any()
+            {move || {
+                if restarting.get() {
+                    Badge::new(t(w::RESTARTING), Tone::Busy).spinner(true).id("status-restarting").view()
+                } else {
+                    view! { <StatusBadge status=Signal::derive(move || status.get()) /> }.into_any()
+                }
             }}
-            {move || view_only(&cluster.get(), &directory).map(|why| {
-                view! { <span class="view-only">{directory.badge_words(&why)}</span> }
-            })}
+            {move || {
+                view_only(&cluster.get(), &directory)
+                    .map(|why| {
+                        view! { <span class="view-only">{directory.badge_words(&why)}</span> }
+                    })
+            }}
         </PageHead>
         // Why the page's controls are disabled, as text (a tooltip alone is not seen on touch).
         // An unpaid cluster whose caller may pay it: the payment below is theirs to make, so
         // the line says so rather than sit, unqualified, above the way to pay.
-        {move || view_only(&cluster.get(), &directory).filter(|why| why != directory.badge_words(why))
-            .map(|why| {
-                let pays = cluster.with(|c| unpaid_reason(&c.status).is_some()
-                    && directory.refusal(c.owner.as_deref().unwrap_or_default(), &catalogue::CLUSTER_CHECKOUT_RESUME).is_none());
-                let also = pays.then(|| format!(" {}", t(w::VIEW_ONLY_BUT_PAY)));
-                view! { <p class="hint" id="view-only-reason">{why}{also}</p> }
-            })}
-        {move || returned().map(|(ok, text)| view! {
-            <p class=toned("flash", (!ok).then_some(Tone::Warn)) id="checkout-return" role="status">{text}</p>
-        })}
+        {move || {
+            view_only(&cluster.get(), &directory)
+                .filter(|why| why != directory.badge_words(why))
+                .map(|why| {
+                    let pays = cluster
+                        .with(|c| {
+                            unpaid_reason(&c.status).is_some()
+                                && directory
+                                    .refusal(
+                                        c.owner.as_deref().unwrap_or_default(),
+                                        &catalogue::CLUSTER_CHECKOUT_RESUME,
+                                    )
+                                    .is_none()
+                        });
+                    let also = pays.then(|| format!(" {}", t(w::VIEW_ONLY_BUT_PAY)));
+                    view! {
+                        <p class="hint" id="view-only-reason">
+                            {why}
+                            {also}
+                        </p>
+                    }
+                })
+        }}
+        {move || {
+            returned()
+                .map(|(ok, text)| {
+                    view! {
+                        <p
+                            class=toned("flash", (!ok).then_some(Tone::Warn))
+                            id="checkout-return"
+                            role="status"
+                        >
+                            {text}
+                        </p>
+                    }
+                })
+        }}
         // Unpaid states are explained by the payment callout below, with the way to pay.
-        {move || explain(&status.get()).filter(|_| unpaid_reason(&status.get()).is_none() && returned().is_none() && !flashed())
-            .map(|text| view! { <p class="state-note" id="state-note">{text}</p> })}
-        <PaymentCallout/>
-        <super::export_button::ExportButton id=id.clone()/>
-        {move || poll_error.get().map(|e| view! { <ErrorPanel action=t(w::REFRESHING) error=e/> })}
+        {move || {
+            explain(&status.get())
+                .filter(|_| unpaid_reason(&status.get()).is_none() && returned().is_none() && !flashed())
+                .map(|text| {
+                    view! {
+                        <p class="state-note" id="state-note">
+                            {text}
+                        </p>
+                    }
+                })
+        }}
+        <PaymentCallout />
+        <super::export_button::ExportButton id=id.clone() />
+        {move || poll_error.get().map(|e| view! { <ErrorPanel action=t(w::REFRESHING) error=e /> })}
         // The current tab is the page: it carries the page's one `aria-current`.
         // Chrome leaves a half-hidden tab as it is when it takes the keyboard focus: show it whole.
-        <nav class="tabs" aria-label=t(w::SECTIONS) node_ref=bar on:focusin=move |ev| {
-            let link = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok());
+        <nav
+            class="tabs"
+            aria-label=t(w::SECTIONS)
+            node_ref=bar
             // Only a keyboard focus: a mouse press focuses the link too, and moving it then
             // would take it from under the pointer, so the click would never land.
-            let keyboard = link.as_ref().is_some_and(|l| l.matches(":focus-visible").unwrap_or(false));
-            if let (Some(bar), Some(link), true) = (bar.get_untracked(), link, keyboard) {
-                centre(&bar, &link);
+            on:focusin=move |ev| {
+                let link = ev
+                    .target()
+                    .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok());
+                let keyboard = link.as_ref().is_some_and(|l| l.matches(":focus-visible").unwrap_or(false));
+                if let (Some(bar), Some(link), true) = (bar.get_untracked(), link, keyboard) {
+                    centre(&bar, &link);
+                }
             }
-        }>
-            {ClusterTab::ALL.iter().copied().map(|t| view! {
-                <a href=links::cluster_tab(&id, t) aria-current=move || (tab.get() == t).then_some("page")>{t.route().label()}</a>
-            }).collect_view()}
+        >
+            {ClusterTab::ALL
+                .iter()
+                .copied()
+                .map(|t| {
+                    view! {
+                        <a
+                            href=links::cluster_tab(&id, t)
+                            aria-current=move || (tab.get() == t).then_some("page")
+                        >
+                            {t.route().label()}
+                        </a>
+                    }
+                })
+                .collect_view()}
         </nav>
     }
 }

@@ -89,9 +89,9 @@ fn status_badge(cluster: &Cluster, watch: ClusterWatch, listed_at: f64) -> AnyVi
         let live = Signal::derive(move || {
             feed.with(|f| f.value.as_ref().map(|c| c.status.clone())).unwrap_or_else(|| initial.clone())
         });
-        view! { <StatusBadge status=live/> }.into_any()
+        view! { <StatusBadge status=live /> }.into_any()
     } else {
-        view! { <StatusBadge status=cluster.status.clone()/> }.into_any()
+        view! { <StatusBadge status=cluster.status.clone() /> }.into_any()
     }
 }
 
@@ -165,13 +165,15 @@ pub fn ClusterList() -> impl IntoView {
     let empty = ViewFn::from(move || {
         let total = clusters.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).map(Vec::len).unwrap_or(0));
         if total == 0 {
-            return view! { <EmptyClusters/> }.into_any();
+            return view! { <EmptyClusters /> }.into_any();
         }
         let clear = clear.clone();
         view! {
             <div class="empty">
                 <p>{tf(w::NO_MATCH, &[("total", &total.to_string())])}</p>
-                <button class="button" on:click=move |_| clear(UrlFilter::default())>{t(w::CLEAR_FILTERS)}</button>
+                <button class="button" on:click=move |_| clear(UrlFilter::default())>
+                    {t(w::CLEAR_FILTERS)}
+                </button>
             </div>
         }
         .into_any()
@@ -182,20 +184,71 @@ pub fn ClusterList() -> impl IntoView {
         <PageHead heading=crate::routes::CLUSTERS.title()>
             <span class="spacer"></span>
             {move || match create_denied() {
-                None => view! { <a href=links::NEW_CLUSTER class="button primary" id="new-cluster">{t(w::CREATE)}</a> }.into_any(),
-                Some(_) => view! { <button class="button primary" id="new-cluster" disabled aria-describedby="new-cluster-refused">{t(w::CREATE)}</button> }.into_any(),
+                None => {
+                    view! {
+                        <a href=links::NEW_CLUSTER class="button primary" id="new-cluster">
+                            {t(w::CREATE)}
+                        </a>
+                    }
+                        .into_any()
+                }
+                Some(_) => {
+                    view! {
+                        <button
+                            class="button primary"
+                            id="new-cluster"
+                            disabled
+                            aria-describedby="new-cluster-refused"
+                        >
+                            {t(w::CREATE)}
+                        </button>
+                    }
+                        .into_any()
+                }
             }}
         </PageHead>
         // The reason a button is disabled is text on the page, not only a tooltip.
-        {move || create_denied().map(|why| view! { <p class="hint" id="new-cluster-refused">{why}</p> })}
-        {move || clusters.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).and_then(|all| super::attention::attention_line(all))).map(|line| view! {
-            <p class="attention-line" id="attention-line">{line} " " <a href=links::OVERVIEW>{t(w::SEE_OVERVIEW)}</a></p>
-        })}
-        <FilterBar spec=&FILTER base=links::CLUSTERS.to_string() filter=filter options=options/>
-        <OrgFilter org=org/>
-        <ResourceTable columns=COLUMNS rows=rows class="clusters" label=t(w::TABLE_LABEL) loading_what=t(w::LOADING)
-            retry=Callback::new(move |_| clusters.refetch()) empty=empty updated_at=listed_at.into() default_sort=NEWEST_FIRST
-            pager=PAGER/>
+        {move || {
+            create_denied()
+                .map(|why| {
+                    view! {
+                        <p class="hint" id="new-cluster-refused">
+                            {why}
+                        </p>
+                    }
+                })
+        }}
+        {move || {
+            clusters
+                .with(|c| {
+                    c.as_ref()
+                        .and_then(|r| r.as_ref().ok())
+                        .and_then(|all| super::attention::attention_line(all))
+                })
+                .map(|line| {
+                    view! {
+                        <p class="attention-line" id="attention-line">
+                            {line}
+                            " "
+                            <a href=links::OVERVIEW>{t(w::SEE_OVERVIEW)}</a>
+                        </p>
+                    }
+                })
+        }}
+        <FilterBar spec=&FILTER base=links::CLUSTERS.to_string() filter=filter options=options />
+        <OrgFilter org=org />
+        <ResourceTable
+            columns=COLUMNS
+            rows=rows
+            class="clusters"
+            label=t(w::TABLE_LABEL)
+            loading_what=t(w::LOADING)
+            retry=Callback::new(move |_| clusters.refetch())
+            empty=empty
+            updated_at=listed_at.into()
+            default_sort=NEWEST_FIRST
+            pager=PAGER
+        />
     }
 }
 
@@ -206,7 +259,11 @@ fn EmptyClusters() -> impl IntoView {
         <div class="empty">
             <h2>{t(w::EMPTY_HEADING)}</h2>
             <p>{t(w::EMPTY_TEXT)}</p>
-            <p><a href=links::NEW_CLUSTER class="button primary">{t(w::CREATE_FIRST)}</a></p>
+            <p>
+                <a href=links::NEW_CLUSTER class="button primary">
+                    {t(w::CREATE_FIRST)}
+                </a>
+            </p>
             <p>{before} <a href=links::ORGANIZATIONS>{t(w::ORGANIZATIONS_LINK)}</a> {after}</p>
         </div>
     }

@@ -20,22 +20,54 @@ pub fn OrgFilter(org: Memo<Option<String>>) -> impl IntoView {
         let orgs =
             directory.orgs.with(|o| o.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
         let navigate = navigate.clone();
-        (orgs.len() > 1).then(|| view! {
-            <div class="filters">
-                <label>{t(w::ORG_FILTER)}" "
-                    <select id="filter-org" on:change:target=move |ev| {
-                        let href = location.search.with_untracked(|s| with_param(links::CLUSTERS, s, "org", &ev.target().value()));
-                        navigate(&href, NavigateOptions { replace: true, scroll: false, ..Default::default() });
-                    }>
-                        <option value="" selected=move || org.get().is_none()>{t(w::ANY_ORG)}</option>
-                        {orgs.into_iter().map(|o| {
-                            let id = o.id.clone();
-                            let label = o.display_name.clone().unwrap_or(o.name.clone());
-                            view! { <option value=o.id selected=move || org.get().as_deref() == Some(id.as_str())>{label}</option> }
-                        }).collect_view()}
-                    </select>
-                </label>
-            </div>
+        (orgs.len() > 1).then(|| {
+            view! {
+                <div class="filters">
+                    <label>
+                        {t(w::ORG_FILTER)}" "
+                        <select
+                            id="filter-org"
+                            on:change:target=move |ev| {
+                                let href = location
+                                    .search
+                                    .with_untracked(|s| with_param(
+                                        links::CLUSTERS,
+                                        s,
+                                        "org",
+                                        &ev.target().value(),
+                                    ));
+                                navigate(
+                                    &href,
+                                    NavigateOptions {
+                                        replace: true,
+                                        scroll: false,
+                                        ..Default::default()
+                                    },
+                                );
+                            }
+                        >
+                            <option value="" selected=move || org.get().is_none()>
+                                {t(w::ANY_ORG)}
+                            </option>
+                            {orgs
+                                .into_iter()
+                                .map(|o| {
+                                    let id = o.id.clone();
+                                    let label = o.display_name.clone().unwrap_or(o.name.clone());
+                                    view! {
+                                        <option
+                                            value=o.id
+                                            selected=move || org.get().as_deref() == Some(id.as_str())
+                                        >
+                                            {label}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()}
+                        </select>
+                    </label>
+                </div>
+            }
         })
     }
 }

@@ -62,15 +62,30 @@ pub fn PaymentCallout() -> impl IntoView {
         reason.get().map(|why| {
             view! {
                 // Never paid is a step left to do, not an alarm: neutral, with the way to finish.
-                <div class=move || toned("callout", neutral.get().then_some(Tone::Neutral)) id="payment-callout">
-                    <p><strong>{headline}</strong>{why}</p>
+                <div
+                    class=move || toned("callout", neutral.get().then_some(Tone::Neutral))
+                    id="payment-callout"
+                >
+                    <p>
+                        <strong>{headline}</strong>
+                        {why}
+                    </p>
                     <p class="hint">{t(PAGE_ASKS_FOR_THE_CARD)}</p>
                     // A delinquent cluster's Billing tab offers its open invoice's payment with
                     // the invoice: one button for one invoice. (A never-paid cluster has no
                     // subscription there yet, so it keeps this one.)
-                    {move || (!on_billing_tab() || neutral.get()).then(|| view! {
-                        <ResumeButton id="complete-payment" label=t(w::COMPLETE_PAYMENT) destination=t(w::PAYMENT_PAGE)/>
-                    })}
+                    {move || {
+                        (!on_billing_tab() || neutral.get())
+                            .then(|| {
+                                view! {
+                                    <ResumeButton
+                                        id="complete-payment"
+                                        label=t(w::COMPLETE_PAYMENT)
+                                        destination=t(w::PAYMENT_PAGE)
+                                    />
+                                }
+                            })
+                    }}
                 </div>
             }
         })
@@ -96,14 +111,29 @@ pub fn ResumeButton(id: &'static str, label: &'static str, destination: &'static
         ctx.cluster.with(|c| crate::code::actions::checkout_resume(t, &c.id, &c.name))
     }));
     view! {
-        {move || link.get().map(|link| view! { <Redirecting link=link destination=destination/> })}
-        {move || resume.error.get().map(|e| view! { <ErrorPanel action=tf(w::OPENING_DESTINATION, &[("destination", destination)]) error=e/> })}
-        <button class="button primary" id=id
+        {move || link.get().map(|link| view! { <Redirecting link=link destination=destination /> })}
+        {move || {
+            resume
+                .error
+                .get()
+                .map(|e| {
+                    view! {
+                        <ErrorPanel
+                            action=tf(w::OPENING_DESTINATION, &[("destination", destination)])
+                            error=e
+                        />
+                    }
+                })
+        }}
+        <button
+            class="button primary"
+            id=id
             disabled=move || resume.busy.get() || denied().is_some() || link.with(Option::is_some)
-            on:click=open>
+            on:click=open
+        >
             {resume.label(label, t(w::OPENING))}
         </button>
         {move || denied().map(|why| view! { <p class="hint reason">{why}</p> })}
-        {move || denied().is_none().then(|| view! { <crate::kit::code::CodePanel curl=code/> })}
+        {move || denied().is_none().then(|| view! { <crate::kit::code::CodePanel curl=code /> })}
     }
 }

@@ -21,7 +21,10 @@ pub fn create(target: &Target, body: &DedicatedClusterRequest) -> String {
     );
     script.raw("\n# The payment decides what happens next.");
     script.raw("if [ \"$REQUIRES_ACTION\" = true ]; then");
-    script.raw("  echo \"The card needs 3-D Secure: open cluster $CLUSTER_ID in the console to authenticate the payment.\"");
+    script.raw(
+        "  echo \"The card needs 3-D Secure: open cluster $CLUSTER_ID in the console to authenticate \
+         the payment.\"",
+    );
     script.raw("elif [ -n \"$CHECKOUT_URL\" ]; then");
     script.raw("  echo \"Pay on the checkout page; the cluster is created once it is paid: $CHECKOUT_URL\"");
     script.raw("else");
@@ -51,7 +54,13 @@ mod tests {
     #[test]
     fn the_request_and_every_payment_outcome() {
         let text = create(&sandbox(), &body("acme-new", Some("pm_card_visa")));
-        assert!(text.contains("ANSWER=$(curl -sS --fail-with-body -X POST 'http://127.0.0.1:8080/auth/realms/self/v2/clusters'"), "{text}");
+        assert!(
+            text.contains(
+                "ANSWER=$(curl -sS --fail-with-body -X POST \
+                 'http://127.0.0.1:8080/auth/realms/self/v2/clusters'"
+            ),
+            "{text}"
+        );
         assert!(text.contains("\"payment_method_id\":\"pm_card_visa\""), "{text}");
         assert!(text.contains("\"region\":\"US_EAST_1\""), "{text}");
         for outcome in ["3-D Secure", "checkout page", "Paid: cluster $CLUSTER_ID"] {

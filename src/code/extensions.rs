@@ -117,7 +117,12 @@ pub fn upload(
         }
     }
     let op = ops::ClusterExtensionReconcile { id };
-    script.call("Apply the resources to the cluster (Keycloak restarts; a version that fails its scan is not deployed)", &op.request(), Capture::Nothing);
+    script.call(
+        "Apply the resources to the cluster (Keycloak restarts; a version that fails its scan is not \
+         deployed)",
+        &op.request(),
+        Capture::Nothing,
+    );
     script.finish()
 }
 
@@ -129,7 +134,14 @@ mod tests {
     #[test]
     fn adding_keeps_the_id_from_location() {
         let text = create(&sandbox(), "c1", "acme-login", &ResourceType::Theme);
-        assert!(text.contains("EXTENSION_ID=$(curl -sS --fail-with-body -X POST 'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/extensions'"), "{text}");
+        assert!(
+            text.contains(
+                "EXTENSION_ID=$(curl -sS --fail-with-body -X POST \
+                 'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/\
+                 extensions'"
+            ),
+            "{text}"
+        );
         assert!(text.contains("--data-raw '{\"name\":\"acme-login\",\"resourceType\":\"THEME\"}'"), "{text}");
         assert!(
             text.contains(
@@ -145,9 +157,12 @@ mod tests {
         let text = upload(&sandbox(), "c1", ("e1", "acme-login"), &slot, "acme-login.jar", "acme-login");
         let order = [
             "EXTENSION_ID='e1'",
-            "VERSION_ID=$(curl -sS --fail-with-body -X POST 'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/extensions/'\"$EXTENSION_ID\"'/versions'",
+            "VERSION_ID=$(curl -sS --fail-with-body -X POST \
+             'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/extensions/'\"$EXTENSION_ID\"'/versions'",
             "--data-raw '{\"keycloak_major_version\":26}' | jq -r .id)",
-            "ANSWER=$(curl -sS --fail-with-body -X POST 'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/extensions/'\"$EXTENSION_ID\"'/versions/'\"$VERSION_ID\"'/upload-url'",
+            "ANSWER=$(curl -sS --fail-with-body -X POST \
+             'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/extensions/'\"$EXTENSION_ID\"'/versions/\
+             '\"$VERSION_ID\"'/upload-url'",
             "UPLOAD_URL=$(printf '%s' \"$ANSWER\" | jq -r .url)",
             "RESOURCE_KEY=$(printf '%s' \"$ANSWER\" | jq -r .resourceKey)",
             "FILE='acme-login.jar'",

@@ -86,7 +86,8 @@ impl Script {
         match capture {
             Capture::Nothing => self.out.push_str(&command),
             Capture::Location(var) => self.out.push_str(&format!(
-                "{var}=$({command}{BREAK}-D - -o /dev/null | tr -d '\\r' | awk -F/ 'tolower($0) ~ /^location:/ {{print $NF}}')"
+                "{var}=$({command}{BREAK}-D - -o /dev/null | tr -d '\\r' | awk -F/ 'tolower($0) ~ \
+                 /^location:/ {{print $NF}}')"
             )),
             Capture::Json([(var, path)]) => self.out.push_str(&format!("{var}=$({command} | jq -r {path})")),
             Capture::Json(fields) => {
@@ -138,8 +139,14 @@ mod tests {
     #[test]
     fn the_token_exchange_uses_variables_never_values() {
         let script = Script::new(&sandbox(), "Add a realm").finish();
-        assert!(script.starts_with("#!/usr/bin/env bash\n# Add a realm, on Local sandbox (http://127.0.0.1:8080/auth/realms/self/v2)\n"));
-        assert!(script.contains("TOKEN=$(curl -sS --fail-with-body -X POST 'http://127.0.0.1:8080/auth/realms/self/protocol/openid-connect/token'"));
+        assert!(script.starts_with(
+            "#!/usr/bin/env bash\n# Add a realm, on Local sandbox \
+             (http://127.0.0.1:8080/auth/realms/self/v2)\n"
+        ));
+        assert!(script.contains(
+            "TOKEN=$(curl -sS --fail-with-body -X POST \
+             'http://127.0.0.1:8080/auth/realms/self/protocol/openid-connect/token'"
+        ));
         assert!(
             script.contains("\"client_id=$CLIENT_ID\"")
                 && script.contains("\"client_secret=$CLIENT_SECRET\"")
@@ -159,7 +166,10 @@ mod tests {
         script.call("Confirm the upload", &op.request(), Capture::Json(&[("STATUS", ".status")]));
         let text = script.finish();
         assert!(
-            text.contains("-X PUT 'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/extensions/'\"$EXTENSION_ID\"'/versions/'\"$VERSION_ID\"'/confirm'"),
+            text.contains(
+                "-X PUT 'http://127.0.0.1:8080/auth/realms/self/v2/clusters/c1/extensions/\
+                 '\"$EXTENSION_ID\"'/versions/'\"$VERSION_ID\"'/confirm'"
+            ),
             "{text}"
         );
         assert!(

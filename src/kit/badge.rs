@@ -62,7 +62,12 @@ impl Badge {
         };
         let title = code.as_ref().filter(|_| titled).map(|(_, code)| code.clone());
         let spinner = spinner.then(|| view! { <span class="spinner" aria-hidden="true"></span> });
-        let badge = view! { <span class=class id=id title=title>{spinner}{label}</span> };
+        let badge = view! {
+            <span class=class id=id title=title>
+                {spinner}
+                {label}
+            </span>
+        };
         match code {
             Some((attribute, code)) => badge.add_any_attr(custom_attribute(attribute, code)).into_any(),
             None => badge.into_any(),

@@ -80,15 +80,29 @@ pub fn chart(c: Chart) -> AnyView {
     let view_box = format!("0 0 {width} {height}");
     match marks {
         Marks::Line(samples) => view! {
-            <svg class=class id=id viewBox=view_box width=width.to_string() height=height.to_string()
-                role="img" aria-label=label data-points=samples.len().to_string()>
-                <polyline points=points(&samples, width, height) fill="none" stroke="currentColor" stroke-width="1.5"></polyline>
+            <svg
+                class=class
+                id=id
+                viewBox=view_box
+                width=width.to_string()
+                height=height.to_string()
+                role="img"
+                aria-label=label
+                data-points=samples.len().to_string()
+            >
+                <polyline
+                    points=points(&samples, width, height)
+                    fill="none"
+                    stroke="currentColor"
+                    stroke-width="1.5"
+                ></polyline>
             </svg>
         }
         .into_any(),
         Marks::Columns { columns, series } => {
             let count = columns.len();
-            let max = columns.iter().filter_map(|c| c.parts.as_ref()).map(|p| p.iter().sum()).max().unwrap_or(0);
+            let max =
+                columns.iter().filter_map(|c| c.parts.as_ref()).map(|p| p.iter().sum()).max().unwrap_or(0);
             let step = if count == 0 { width } else { width / count as f64 };
             let gap = if step > 3.0 { 1.0 } else { 0.0 };
             let hatch = format!("{id}-hatch");
@@ -123,23 +137,52 @@ pub fn chart(c: Chart) -> AnyView {
                             .into_iter()
                             .zip(series)
                             .filter(|((_, h), _)| *h > 0.0)
-                            .map(|((y, h), class)| view! {
-                                <rect class=*class x=xs.clone() y=format!("{y:.2}") width=w.clone() height=format!("{h:.2}")></rect>
+                            .map(|((y, h), class)| {
+                                let (y, h) = (format!("{y:.2}"), format!("{h:.2}"));
+                                view! { <rect class=*class x=xs.clone() y=y width=w.clone() height=h></rect> }
                             })
                             .collect_view()
                             .into_any(),
                         None => view! {
-                            <rect class="unknown" x=xs.clone() y="0" width=w.clone() height=height.to_string() fill=format!("url(#{hatch})")></rect>
+                            <rect
+                                class="unknown"
+                                x=xs.clone()
+                                y="0"
+                                width=w.clone()
+                                height=height.to_string()
+                                fill=format!("url(#{hatch})")
+                            ></rect>
                         }
                         .into_any(),
                     };
-                    let hit = view! { <rect class="hit" x=xs.clone() y="0" width=w.clone() height=height.to_string() fill="transparent" vector-effect="non-scaling-stroke"></rect> };
+                    let hit = view! {
+                        <rect
+                            class="hit"
+                            x=xs.clone()
+                            y="0"
+                            width=w.clone()
+                            height=height.to_string()
+                            fill="transparent"
+                            vector-effect="non-scaling-stroke"
+                        ></rect>
+                    };
                     match choose {
                         Some(choose) => view! {
-                            <g class="col" id=format!("{id}-{i}") role="button" aria-label=column.label
+                            <g
+                                class="col"
+                                id=format!("{id}-{i}")
+                                role="button"
+                                aria-label=column.label
                                 tabindex=move || if active.get() == i { "0" } else { "-1" }
-                                on:click=move |_| { active.set(i); choose.run(i) }
-                                on:keydown=move |ev| keydown(i, ev)>{hit}{bars}</g>
+                                on:click=move |_| {
+                                    active.set(i);
+                                    choose.run(i)
+                                }
+                                on:keydown=move |ev| keydown(i, ev)
+                            >
+                                {hit}
+                                {bars}
+                            </g>
                         }
                         .into_any(),
                         None => view! { <g class="col">{bars}</g> }.into_any(),
@@ -148,11 +191,34 @@ pub fn chart(c: Chart) -> AnyView {
                 .collect_view();
             let role = if choose.is_some() { "group" } else { "img" };
             view! {
-                <svg class=class id=id.clone() viewBox=view_box width=width.to_string() height=height.to_string()
-                    preserveAspectRatio="none" role=role aria-label=label data-columns=count.to_string()>
+                <svg
+                    class=class
+                    id=id.clone()
+                    viewBox=view_box
+                    width=width.to_string()
+                    height=height.to_string()
+                    preserveAspectRatio="none"
+                    role=role
+                    aria-label=label
+                    data-columns=count.to_string()
+                >
                     <defs>
-                        <pattern id=hatch.clone() width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                            <line class="hatch" x1="0" y1="0" x2="0" y2="4" stroke="currentColor" stroke-width="1.5"></line>
+                        <pattern
+                            id=hatch.clone()
+                            width="4"
+                            height="4"
+                            patternUnits="userSpaceOnUse"
+                            patternTransform="rotate(45)"
+                        >
+                            <line
+                                class="hatch"
+                                x1="0"
+                                y1="0"
+                                x2="0"
+                                y2="4"
+                                stroke="currentColor"
+                                stroke-width="1.5"
+                            ></line>
                         </pattern>
                     </defs>
                     {cols}

@@ -32,8 +32,15 @@ pub fn CodePanel(
     };
     let tab_button = move |which: Tab, label: &'static str, class: &'static str| {
         view! {
-            <button type="button" role="tab" class=format!("code-tab {class}") aria-selected=move || (tab.get() == which).to_string()
-                on:click=move |_| tab.set(which)>{label}</button>
+            <button
+                type="button"
+                role="tab"
+                class=format!("code-tab {class}")
+                aria-selected=move || (tab.get() == which).to_string()
+                on:click=move |_| tab.set(which)
+            >
+                {label}
+            </button>
         }
     };
     let body = move || {
@@ -44,15 +51,19 @@ pub fn CodePanel(
                     {hcl.map(|_| tab_button(Tab::Terraform, "Terraform", "code-tab-hcl"))}
                 </div>
                 <div role="tabpanel" class="code-body">
-                    <p class="hint">{move || match tab.get() {
-                        Tab::Curl => t(k::kit::CODE_CURL_HINT),
-                        Tab::Terraform => t(k::kit::CODE_HCL_HINT),
-                    }}</p>
-                    <pre class="code" tabindex="0"><code>{text}</code></pre>
+                    <p class="hint">
+                        {move || match tab.get() {
+                            Tab::Curl => t(k::kit::CODE_CURL_HINT),
+                            Tab::Terraform => t(k::kit::CODE_HCL_HINT),
+                        }}
+                    </p>
+                    <pre class="code" tabindex="0">
+                        <code>{text}</code>
+                    </pre>
                     // Rebuilt when the text changes, so it always copies what is shown.
                     {move || {
                         let what = what();
-                        view! { <CopyButton text=text() what=what/> }
+                        view! { <CopyButton text=text() what=what /> }
                     }}
                 </div>
             }

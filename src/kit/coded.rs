@@ -20,7 +20,11 @@ pub fn region(name: &str, code: &str) -> AnyView {
     let code = if code.trim().is_empty() { name.to_string() } else { code.to_string() };
     match crate::words::region_place(name).or_else(|| crate::words::region_place(&code)) {
         Some(place) => view! {
-            <span class="region" title=name.to_string()>{place}" "<code class="code-beside">{code}</code></span>
+            <span class="region" title=name.to_string()>
+                {place}
+                " "
+                <code class="code-beside">{code}</code>
+            </span>
         }
         .into_any(),
         None => view! { <code class="region">{code}</code> }.into_any(),

@@ -20,16 +20,25 @@ pub fn CopyButton(text: String, #[prop(optional)] what: Option<&'static str>) ->
     let what = what.unwrap_or_else(|| t(k::kit::COPY_WHAT_VALUE));
     let label = tf(k::kit::COPY_WHAT, &[("what", what)]);
     view! {
-        <button type="button" class="button subtle copy" aria-label=label on:click=move |_| {
-            let text = text.clone();
-            spawn_local(async move {
-                let outcome = match write_clipboard(text).await {
-                    Ok(()) => t(k::kit::COPIED),
-                    Err(()) => t(k::kit::COPY_REFUSED),
-                };
-                note.try_set(Some(outcome));
-            });
-        }>{t(k::kit::COPY)}</button>
-        <span class="copy-note" role="status">{move || note.get()}</span>
+        <button
+            type="button"
+            class="button subtle copy"
+            aria-label=label
+            on:click=move |_| {
+                let text = text.clone();
+                spawn_local(async move {
+                    let outcome = match write_clipboard(text).await {
+                        Ok(()) => t(k::kit::COPIED),
+                        Err(()) => t(k::kit::COPY_REFUSED),
+                    };
+                    note.try_set(Some(outcome));
+                });
+            }
+        >
+            {t(k::kit::COPY)}
+        </button>
+        <span class="copy-note" role="status">
+            {move || note.get()}
+        </span>
     }
 }

@@ -49,14 +49,29 @@ pub fn name(count: &str) -> Option<&'static str> {
 pub fn counts_view(counts: &BTreeMap<String, i64>, expected: &[&str]) -> AnyView {
     view! {
         <dl class="fields">
-            {rows(counts, expected).into_iter().map(|(k, v)| {
-                let missing = v == not_reported();
-                let label = match name(&k) {
-                    Some(words) => view! { <dt>{words}</dt> }.into_any(),
-                    None => view! { <dt class="cap" lang="en">{k.clone()}</dt> }.into_any(),
-                };
-                view! { {label}<dd data-count=k class:hint=missing>{v}</dd> }
-            }).collect_view()}
+            {rows(counts, expected)
+                .into_iter()
+                .map(|(k, v)| {
+                    let missing = v == not_reported();
+                    let label = match name(&k) {
+                        Some(words) => view! { <dt>{words}</dt> }.into_any(),
+                        None => {
+                            view! {
+                                <dt class="cap" lang="en">
+                                    {k.clone()}
+                                </dt>
+                            }
+                                .into_any()
+                        }
+                    };
+                    view! {
+                        {label}
+                        <dd data-count=k class:hint=missing>
+                            {v}
+                        </dd>
+                    }
+                })
+                .collect_view()}
         </dl>
     }
     .into_any()

@@ -186,14 +186,24 @@ pub fn ConfirmDialog(
             let (before, after) = crate::i18n::around(t(k::kit::TYPE_TO_CONFIRM), "name");
             view! {
                 <label for="confirm-name">{before}<code>{move || name.get()}</code>{after}</label>
-                <input id="confirm-name" autocomplete="off" autofocus prop:value=typed
-                    on:input:target=move |ev| typed.set(ev.target().value())/>
+                <input
+                    id="confirm-name"
+                    autocomplete="off"
+                    autofocus
+                    prop:value=typed
+                    on:input:target=move |ev| typed.set(ev.target().value())
+                />
             }
         });
         let focus_cancel = type_name.is_none();
         Some(view! {
-            <dialog node_ref=confirm.node class=format!("confirm-dialog {} {class}", style.class()) aria-labelledby="confirm-title"
-                aria-describedby="confirm-body" on:close=move |_| confirm.closed()>
+            <dialog
+                node_ref=confirm.node
+                class=format!("confirm-dialog {} {class}", style.class())
+                aria-labelledby="confirm-title"
+                aria-describedby="confirm-body"
+                on:close=move |_| confirm.closed()
+            >
                 <h2 id="confirm-title">{move || title.get()}</h2>
                 // Untracked: what the body reads must not remake the whole dialog.
                 <div id="confirm-body">{untrack(|| body.run())}</div>
@@ -201,10 +211,21 @@ pub fn ConfirmDialog(
                 {confirm.write.failure()}
                 <div class="actions">
                     // Cancel takes focus first when nothing needs typing: the safe choice.
-                    <button type="button" class="button cancel" autofocus=focus_cancel on:click=move |_| confirm.close()>{t(k::kit::CANCEL)}</button>
-                    <button type="button" id=confirm_id class=format!("button {} confirm {confirm_class}", style.class())
+                    <button
+                        type="button"
+                        class="button cancel"
+                        autofocus=focus_cancel
+                        on:click=move |_| confirm.close()
+                    >
+                        {t(k::kit::CANCEL)}
+                    </button>
+                    <button
+                        type="button"
+                        id=confirm_id
+                        class=format!("button {} confirm {confirm_class}", style.class())
                         disabled=move || !allowed()
-                        on:click=move |_| confirm.confirmed(work.run(()))>
+                        on:click=move |_| confirm.confirmed(work.run(()))
+                    >
                         {confirm.write.label(confirm_label, busy_label)}
                     </button>
                 </div>

@@ -19,11 +19,18 @@ pub fn ErrorPanel(
     view! {
         <div class="error-panel" role="alert">
             <p class="error-title">{tf(k::kit::FAILED, &[("action", &action), ("title", &error.title())])}</p>
-            <p class="error-detail">{super::theirs::mark(error.detail(), &error.service_message().unwrap_or_default())}</p>
+            <p class="error-detail">
+                {super::theirs::mark(error.detail(), &error.service_message().unwrap_or_default())}
+            </p>
             // type="button": inside a form (the wizard) a plain button would submit it.
-            {retry.map(|retry| view! {
-                <button type="button" class="button" on:click=move |_| retry.run(())>{t(k::kit::RETRY)}</button>
-            })}
+            {retry
+                .map(|retry| {
+                    view! {
+                        <button type="button" class="button" on:click=move |_| retry.run(())>
+                            {t(k::kit::RETRY)}
+                        </button>
+                    }
+                })}
         </div>
     }
 }

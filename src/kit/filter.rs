@@ -97,27 +97,68 @@ pub fn FilterBar(
         <div class="filters" role="search">
             <label>
                 {t(spec.name_label)}" "
-                <input type="search" id=spec.name_id placeholder=t(spec.placeholder)
+                <input
+                    type="search"
+                    id=spec.name_id
+                    placeholder=t(spec.placeholder)
                     prop:value=move || filter.get().name
-                    on:input:target=move |ev| set_name(UrlFilter { name: ev.target().value(), ..filter.get_untracked() })/>
+                    on:input:target=move |ev| set_name(UrlFilter {
+                        name: ev.target().value(),
+                        ..filter.get_untracked()
+                    })
+                />
             </label>
             <label>
                 {t(spec.choice_label)}" "
-                <select id=spec.choice_id on:change:target=move |ev| {
-                    let raw = ev.target().value();
-                    set_choice(UrlFilter { choice: (!raw.is_empty()).then_some(raw), ..filter.get_untracked() })
-                }>
-                    <option value="" selected=move || filter.get().choice.is_none()>{t(spec.any_label)}</option>
-                    {options.into_iter().map(|(wire, words)| {
-                        let this = wire.clone();
-                        view! { <option value=wire selected=move || filter.with(|f| f.choice.as_deref() == Some(this.as_str()))>{words}</option> }
-                    }).collect_view()}
+                <select
+                    id=spec.choice_id
+                    on:change:target=move |ev| {
+                        let raw = ev.target().value();
+                        set_choice(UrlFilter {
+                            choice: (!raw.is_empty()).then_some(raw),
+                            ..filter.get_untracked()
+                        })
+                    }
+                >
+                    <option value="" selected=move || filter.get().choice.is_none()>
+                        {t(spec.any_label)}
+                    </option>
+                    {options
+                        .into_iter()
+                        .map(|(wire, words)| {
+                            let this = wire.clone();
+                            view! {
+                                <option
+                                    value=wire
+                                    selected=move || {
+                                        filter.with(|f| f.choice.as_deref() == Some(this.as_str()))
+                                    }
+                                >
+                                    {words}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
                 </select>
             </label>
-            {move || filter.get().is_active().then(|| {
-                let clear = clear.clone();
-                view! { <button type="button" class="button subtle" id=spec.clear_id on:click=move |_| clear(UrlFilter::default())>{t(k::kit::CLEAR_FILTERS)}</button> }
-            })}
+            {move || {
+                filter
+                    .get()
+                    .is_active()
+                    .then(|| {
+                        let clear = clear.clone();
+                        view! {
+                            <button
+                                type="button"
+                                class="button subtle"
+                                id=spec.clear_id
+                                on:click=move |_| clear(UrlFilter::default())
+                            >
+                                {t(k::kit::CLEAR_FILTERS)}
+                            </button>
+                        }
+                    })
+            }}
         </div>
     }
 }

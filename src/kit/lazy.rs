@@ -113,7 +113,9 @@ fn chunk_failed(title: String, detail: String, id: &'static str, retry: Callback
         <div class="error-panel" role="alert" id=id>
             <p class="error-title">{title}</p>
             <p class="error-detail">{detail}</p>
-            <button type="button" class="button" on:click=move |_| retry.run(())>{t(k::kit::RETRY)}</button>
+            <button type="button" class="button" on:click=move |_| retry.run(())>
+                {t(k::kit::RETRY)}
+            </button>
         </div>
     }
     .into_any()

@@ -143,7 +143,11 @@ fn show(frame: Frame, phase: Box<dyn Fn() -> Phase + Send>) -> AnyView {
         }
         Phase::Failed(error) => {
             let panel = ErrorPanel(ErrorPanelProps { action: what.clone(), error, retry });
-            view! { {head.as_ref().map(ViewFn::run)} {panel} }.into_any()
+            view! {
+                {head.as_ref().map(ViewFn::run)}
+                {panel}
+            }
+            .into_any()
         }
         Phase::Empty => empty.as_ref().map(ViewFn::run).unwrap_or_else(|| ().into_any()),
         Phase::Ready(view) => view,
@@ -162,7 +166,12 @@ pub fn permitted(
 ) -> AnyView {
     (move || match verdict() {
         None => waiting(checking),
-        Some(Err(why)) => view! { <p class="hint reason" id=refused_id>{why}</p> }.into_any(),
+        Some(Err(why)) => view! {
+            <p class="hint reason" id=refused_id>
+                {why}
+            </p>
+        }
+        .into_any(),
         Some(Ok(())) => allowed.run(),
     })
     .into_any()
@@ -177,7 +186,12 @@ pub fn waiting(words: impl Into<String>) -> AnyView {
 /// [`waiting`] as a live status (read out when it appears), with an `id` when the page
 /// names it: a screen or a part of one whose code or whose reading is on its way.
 pub fn waiting_status(words: impl Into<String>, id: Option<&'static str>) -> AnyView {
-    view! { <p class="loading" role="status" id=id>{words.into()}</p> }.into_any()
+    view! {
+        <p class="loading" role="status" id=id>
+            {words.into()}
+        </p>
+    }
+    .into_any()
 }
 
 /// [`waiting`] inside a line of text (a table cell, a definition).

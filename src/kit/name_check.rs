@@ -130,22 +130,47 @@ pub fn line(
             {move || match check.get() {
                 NameCheck::Empty => ().into_any(),
                 NameCheck::Checking => view! { <span class="hint">{t(words.checking)}</span> }.into_any(),
-                NameCheck::Available(n) => view! { <span class="ok">{tf(words.available, &[("name", &n)])}</span> }.into_any(),
-                NameCheck::Refused { why, recommendation } => view! {
-                    <span class="bad">{format!("✗ {why}")}</span>
-                    {recommendation.map(|r| {
-                        let pick = r.clone();
-                        view! {
-                            " "<button type="button" class="button subtle link" id=ids.recommendation
-                                on:click=move |_| name.set(pick.clone())>{tf(words.use_name, &[("name", &r)])}</button>
-                        }
-                    })}
-                }.into_any(),
-                NameCheck::Failed(e) => view! {
-                    <span class="bad">{tf(words.failed, &[("title", &e.title()), ("detail", &e.detail())])}</span>
-                    " "<button type="button" class="button subtle link retry" id=ids.retry
-                        on:click=move |_| name.update(|_| ())>{t(words.retry)}</button>
-                }.into_any(),
+                NameCheck::Available(n) => {
+                    view! { <span class="ok">{tf(words.available, &[("name", &n)])}</span> }.into_any()
+                }
+                NameCheck::Refused { why, recommendation } => {
+                    view! {
+                        <span class="bad">{format!("✗ {why}")}</span>
+                        {recommendation
+                            .map(|r| {
+                                let pick = r.clone();
+                                view! {
+                                    " "
+                                    <button
+                                        type="button"
+                                        class="button subtle link"
+                                        id=ids.recommendation
+                                        on:click=move |_| name.set(pick.clone())
+                                    >
+                                        {tf(words.use_name, &[("name", &r)])}
+                                    </button>
+                                }
+                            })}
+                    }
+                        .into_any()
+                }
+                NameCheck::Failed(e) => {
+                    view! {
+                        <span class="bad">
+                            {tf(words.failed, &[("title", &e.title()), ("detail", &e.detail())])}
+                        </span>
+                        " "
+                        <button
+                            type="button"
+                            class="button subtle link retry"
+                            id=ids.retry
+                            on:click=move |_| name.update(|_| ())
+                        >
+                            {t(words.retry)}
+                        </button>
+                    }
+                        .into_any()
+                }
             }}
         </p>
     }

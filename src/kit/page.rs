@@ -113,12 +113,22 @@ fn trail() -> AnyView {
                         .into_iter()
                         .enumerate()
                         .map(|(i, (label, href))| {
-                            let sep = (i > 0).then(|| view! { <span class="sep" aria-hidden="true">"/"</span> });
+                            let sep = (i > 0)
+                                .then(|| {
+                                    view! {
+                                        <span class="sep" aria-hidden="true">
+                                            "/"
+                                        </span>
+                                    }
+                                });
                             let crumb = match href {
                                 Some(href) => view! { <a href=href>{label}</a> }.into_any(),
                                 None => view! { <span class="here">{label}</span> }.into_any(),
                             };
-                            view! { {sep} {crumb} }
+                            view! {
+                                {sep}
+                                {crumb}
+                            }
                         })
                         .collect_view()}
                 </nav>
@@ -155,7 +165,9 @@ pub fn PageHead(
     view! {
         {(!no_trail).then(trail)}
         <div class="page-head">
-            <h1 tabindex="-1" node_ref=h1>{move || heading.get()}</h1>
+            <h1 tabindex="-1" node_ref=h1>
+                {move || heading.get()}
+            </h1>
             {children.map(|c| c())}
         </div>
     }

@@ -54,9 +54,36 @@ impl Pager {
             let next = (current < pages).then(|| href(current + 1));
             view! {
                 <nav class="pager" aria-label=t(k::kit::PAGES)>
-                    {prev.map(|href| view! { <a class="button" id=(!self.prev_id.is_empty()).then_some(self.prev_id) href=href>{t(k::kit::PREVIOUS)}</a> })}
-                    <span>{tf(k::kit::PAGE_OF, &[("current", &num(current as f64)), ("pages", &num(pages as f64))])}</span>
-                    {next.map(|href| view! { <a class="button" id=(!self.next_id.is_empty()).then_some(self.next_id) href=href>{t(k::kit::NEXT)}</a> })}
+                    {prev
+                        .map(|href| {
+                            view! {
+                                <a
+                                    class="button"
+                                    id=(!self.prev_id.is_empty()).then_some(self.prev_id)
+                                    href=href
+                                >
+                                    {t(k::kit::PREVIOUS)}
+                                </a>
+                            }
+                        })}
+                    <span>
+                        {tf(
+                            k::kit::PAGE_OF,
+                            &[("current", &num(current as f64)), ("pages", &num(pages as f64))],
+                        )}
+                    </span>
+                    {next
+                        .map(|href| {
+                            view! {
+                                <a
+                                    class="button"
+                                    id=(!self.next_id.is_empty()).then_some(self.next_id)
+                                    href=href
+                                >
+                                    {t(k::kit::NEXT)}
+                                </a>
+                            }
+                        })}
                 </nav>
             }
             .into_any()

@@ -20,10 +20,24 @@ pub fn Redirecting(link: RedirectLink, #[prop(into)] destination: String) -> imp
             <h2>{tf(w::TAKING_YOU, &[("destination", &destination)])}</h2>
             {message.map(|m| view! { <p>{m}</p> })}
             {match failed {
-                None => view! {
-                    <p class="hint">{before}<a href=link.link.clone() rel="noopener noreferrer">{t(w::OPEN_IT_HERE)}</a>{after}</p>
-                }.into_any(),
-                Some(why) => view! { <p class="error-detail" role="alert">{why}</p> }.into_any(),
+                None => {
+                    view! {
+                        <p class="hint">
+                            {before}<a href=link.link.clone() rel="noopener noreferrer">
+                                {t(w::OPEN_IT_HERE)}
+                            </a>{after}
+                        </p>
+                    }
+                        .into_any()
+                }
+                Some(why) => {
+                    view! {
+                        <p class="error-detail" role="alert">
+                            {why}
+                        </p>
+                    }
+                        .into_any()
+                }
             }}
         </div>
     }

@@ -50,12 +50,26 @@ pub fn TabList(
     };
     view! {
         <div class="tab-list" role="tablist" aria-label=label on:keydown=keydown>
-            {tabs.into_iter().enumerate().map(|(i, (id, words))| view! {
-                <button type="button" role="tab" id=id class="tab" aria-controls=controls
-                    aria-selected=move || if selected.get() == i { "true" } else { "false" }
-                    tabindex=move || if selected.get() == i { "0" } else { "-1" }
-                    on:click=move |_| on_select.run(i)>{words}</button>
-            }).collect_view()}
+            {tabs
+                .into_iter()
+                .enumerate()
+                .map(|(i, (id, words))| {
+                    view! {
+                        <button
+                            type="button"
+                            role="tab"
+                            id=id
+                            class="tab"
+                            aria-controls=controls
+                            aria-selected=move || if selected.get() == i { "true" } else { "false" }
+                            tabindex=move || if selected.get() == i { "0" } else { "-1" }
+                            on:click=move |_| on_select.run(i)
+                        >
+                            {words}
+                        </button>
+                    }
+                })
+                .collect_view()}
         </div>
     }
 }

@@ -10,7 +10,14 @@ pub fn mark(whole: String, theirs: &str) -> AnyView {
     match split(&whole, theirs) {
         Some((before, after)) => {
             let (before, theirs, after) = (before.to_string(), theirs.to_string(), after.to_string());
-            view! { {before}<span lang="en" data-service-text="">{theirs}</span>{after} }.into_any()
+            view! {
+                {before}
+                <span lang="en" data-service-text="">
+                    {theirs}
+                </span>
+                {after}
+            }
+            .into_any()
         }
         None => whole.into_any(),
     }
@@ -18,7 +25,12 @@ pub fn mark(whole: String, theirs: &str) -> AnyView {
 
 /// The service's words alone, marked.
 pub fn theirs(text: String) -> AnyView {
-    view! { <span lang="en" data-service-text="">{text}</span> }.into_any()
+    view! {
+        <span lang="en" data-service-text="">
+            {text}
+        </span>
+    }
+    .into_any()
 }
 
 /// What comes before and after the first `theirs` in `whole`.

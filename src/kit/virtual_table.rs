@@ -3,8 +3,8 @@
 //! assistive technology knows the whole size. The rows above and below the view are stood
 //! in for by the body's padding (set through the CSSOM, which the CSP allows). It stays at
 //! the last row while new rows arrive, unless the person has scrolled up; `reveal` scrolls a
-//! row into view, marks it and moves the focus to it. Type-erased: a screen hands a row count and a function making row `i`'s
-//! cells.
+//! row into view, marks it and moves the focus to it. Type-erased: a screen hands a row count and a
+//! function making row `i`'s cells.
 
 use leptos::html;
 use leptos::prelude::*;
@@ -113,31 +113,73 @@ pub fn VirtualTable(
     };
     let header = columns
         .iter()
-        .map(|(name, class)| view! { <div role="columnheader" class=format!("vcell {class}")>{crate::i18n::t(*name)}</div> })
+        .map(|(name, class)| {
+            view! {
+                <div role="columnheader" class=format!("vcell {class}")>
+                    {crate::i18n::t(*name)}
+                </div>
+            }
+        })
         .collect_view();
     view! {
-        <div class="vtable" id=id role="table" aria-label=label aria-rowcount=move || (count.get() + 1).to_string()>
+        <div
+            class="vtable"
+            id=id
+            role="table"
+            aria-label=label
+            aria-rowcount=move || (count.get() + 1).to_string()
+        >
             <div role="rowgroup" class="vhead">
-                <div role="row" class="vrow" aria-rowindex="1">{header}</div>
+                <div role="row" class="vrow" aria-rowindex="1">
+                    {header}
+                </div>
             </div>
             // Not focusable itself (a focusable wrapper would stand between the table and its
             // rows); its rows are, so the keyboard still scrolls it.
             <div class="vviewport" node_ref=viewport on:scroll=on_scroll>
                 // A row group needs rows: without any it is a plain box.
-                <div role=move || (count.get() > 0).then_some("rowgroup") class="vbody"
-                    on:click=move |ev| if let Some(i) = row_of(&ev) { open.run(i) }
+                <div
+                    role=move || (count.get() > 0).then_some("rowgroup")
+                    class="vbody"
+                    on:click=move |ev| {
+                        if let Some(i) = row_of(&ev) {
+                            open.run(i)
+                        }
+                    }
                     // Enter's default is kept from going on: opening a dialog moves the focus to
                     // its button, which the same key's keypress would then press (and close it).
-                    on:keydown=move |ev| if ev.key() == "Enter" && let Some(i) = row_of(&ev) { ev.prevent_default(); open.run(i) }
+                    on:keydown=move |ev| {
+                        if ev.key() == "Enter" && let Some(i) = row_of(&ev) {
+                            ev.prevent_default();
+                            open.run(i)
+                        }
+                    }
                     style:padding-top=move || format!("{}px", range.get().0 * ROW_PX)
-                    style:padding-bottom=move || { let (_, last) = range.get(); format!("{}px", count.get().saturating_sub(last) * ROW_PX) }>
+                    style:padding-bottom=move || {
+                        let (_, last) = range.get();
+                        format!("{}px", count.get().saturating_sub(last) * ROW_PX)
+                    }
+                >
                     // Re-made when the range moves or what the cells read changes (a filter).
-                    {move || { let (a, b) = range.get(); (a..b).map(|i| view! {
-                        <div role="row" class="vrow" class:marked=move || marked.get() == Some(i) tabindex="0"
-                            aria-rowindex=(i + 2).to_string() data-index=i.to_string()>
-                            {cells.run(i)}
-                        </div>
-                    }).collect_view() }}
+                    {move || {
+                        let (a, b) = range.get();
+                        (a..b)
+                            .map(|i| {
+                                view! {
+                                    <div
+                                        role="row"
+                                        class="vrow"
+                                        class:marked=move || marked.get() == Some(i)
+                                        tabindex="0"
+                                        aria-rowindex=(i + 2).to_string()
+                                        data-index=i.to_string()
+                                    >
+                                        {cells.run(i)}
+                                    </div>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </div>
             </div>
         </div>

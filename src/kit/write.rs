@@ -92,7 +92,7 @@ impl Write {
 
     /// The last failure as a panel ("Deleting the cluster failed. …"), or nothing.
     pub fn failure(self) -> impl IntoView {
-        move || self.error.get().map(|e| view! { <ErrorPanel action=self.action error=e/> })
+        move || self.error.get().map(|e| view! { <ErrorPanel action=self.action error=e /> })
     }
 }
 
@@ -109,7 +109,12 @@ pub fn Writable(
     children: ChildrenFn,
 ) -> impl IntoView {
     move || match refused.get() {
-        Some(why) => view! { <p class="hint reason read-only" id=id>{why}</p> }.into_any(),
+        Some(why) => view! {
+            <p class="hint reason read-only" id=id>
+                {why}
+            </p>
+        }
+        .into_any(),
         None => children().into_any(),
     }
 }

@@ -29,7 +29,12 @@ fn org_row(org: &Org, directory: &Directory) -> Row {
     let roles = if roles.is_empty() {
         view! { <span class="hint">{t(k::organizations::NONE)}</span> }.into_any()
     } else {
-        view! { <span class="roles">{roles.into_iter().map(|r| view! { <span class="chip">{r}</span> }).collect_view()}</span> }.into_any()
+        view! {
+            <span class="roles">
+                {roles.into_iter().map(|r| view! { <span class="chip">{r}</span> }).collect_view()}
+            </span>
+        }
+        .into_any()
     };
     let capabilities = CAPABILITIES
         .iter()
@@ -39,7 +44,14 @@ fn org_row(org: &Org, directory: &Directory) -> Row {
                 Some(Err(why)) => ("✗", Some(why)),
                 None => ("…", None),
             };
-            view! { <li><span class="mark">{mark}</span>" "{t(*label)}{why.map(|why| view! { <div class="sub">{why}</div> })}</li> }
+            view! {
+                <li>
+                    <span class="mark">{mark}</span>
+                    " "
+                    {t(*label)}
+                    {why.map(|why| view! { <div class="sub">{why}</div> })}
+                </li>
+            }
         })
         .collect_view();
     Row::new(
@@ -68,14 +80,22 @@ pub fn Organizations() -> impl IntoView {
         })
     });
     view! {
-        <PageHead heading=crate::routes::ORGANIZATIONS.title()/>
+        <PageHead heading=crate::routes::ORGANIZATIONS.title() />
         <p class="hint">{t(k::organizations::HINT)}</p>
-        <ResourceTable columns=COLUMNS rows=rows class="orgs" label=t(k::organizations::ORGANIZATIONS) loading_what=t(k::organizations::LOADING)
+        <ResourceTable
+            columns=COLUMNS
+            rows=rows
+            class="orgs"
+            label=t(k::organizations::ORGANIZATIONS)
+            loading_what=t(k::organizations::LOADING)
             retry=Callback::new(move |_| directory.orgs.refetch())
-            empty=ViewFn::from(|| view! {
-                <div class="empty">
-                    <p>{t(k::organizations::NO_ORGANIZATION)}</p>
-                </div>
-            })/>
+            empty=ViewFn::from(|| {
+                view! {
+                    <div class="empty">
+                        <p>{t(k::organizations::NO_ORGANIZATION)}</p>
+                    </div>
+                }
+            })
+        />
     }
 }

@@ -20,7 +20,7 @@ use reads::Reads;
 pub fn Overview() -> impl IntoView {
     let directory = expect_context::<Directory>();
     if directory.staff.get_untracked() {
-        return view! { <staff::StaffOverview/> }.into_any();
+        return view! { <staff::StaffOverview /> }.into_any();
     }
     let reads = Reads::new(use_api());
     // The organizations come from the directory (read once per session).
@@ -63,8 +63,17 @@ pub fn Overview() -> impl IntoView {
             tp(k::overview::DETAILS_READ, total as f64, &[])
         };
         view! {
-            <div class="overview-progress" id="overview-progress" data-done=(!busy).then_some("true") data-reads=total.to_string()>
-                <progress max=total.max(1).to_string() value=(if busy { done } else { total.max(1) }).to_string() aria-label=t(k::overview::READING_THE_OVERVIEW)></progress>
+            <div
+                class="overview-progress"
+                id="overview-progress"
+                data-done=(!busy).then_some("true")
+                data-reads=total.to_string()
+            >
+                <progress
+                    max=total.max(1).to_string()
+                    value=(if busy { done } else { total.max(1) }).to_string()
+                    aria-label=t(k::overview::READING_THE_OVERVIEW)
+                ></progress>
                 <span role="status">{text}</span>
             </div>
         }
@@ -90,7 +99,7 @@ pub fn Overview() -> impl IntoView {
             } else {
                 all.get()
                     .into_iter()
-                    .map(|facts| view! { <org::OrgCard facts=facts reads=reads/> })
+                    .map(|facts| view! { <org::OrgCard facts=facts reads=reads /> })
                     .collect_view()
                     .into_any()
             }
@@ -99,7 +108,14 @@ pub fn Overview() -> impl IntoView {
     view! {
         <PageHead heading=crate::routes::OVERVIEW.title()>
             <span class="spacer"></span>
-            <button class="button" id="overview-refresh" disabled=move || reads.busy() on:click=move |_| reads.reload()>{t(k::overview::REFRESH)}</button>
+            <button
+                class="button"
+                id="overview-refresh"
+                disabled=move || reads.busy()
+                on:click=move |_| reads.reload()
+            >
+                {t(k::overview::REFRESH)}
+            </button>
         </PageHead>
         {progress}
         {body}

@@ -43,9 +43,9 @@ pub fn OrgCard(facts: OrgFacts, reads: Reads) -> impl IntoView {
         return view! {
             <section class="card overview-org" data-org=facts.org_id.clone() aria-labelledby=heading>
                 <h2 id=heading.clone()>{facts.label.clone()}</h2>
-                <QuickStart/>
+                <QuickStart />
                 <p>{t(k::overview::OPEN_INVOICES_LABEL)}" " {invoices(&facts)}</p>
-                <Failed facts=facts.clone() reads=reads/>
+                <Failed facts=facts.clone() reads=reads />
             </section>
         }
         .into_any();
@@ -56,7 +56,18 @@ pub fn OrgCard(facts: OrgFacts, reads: Reads) -> impl IntoView {
         .map(|(status, n)| {
             // An unknown state is counted under its code, as the service sent it.
             let (label, tone) = (words(status), describe(status).1);
-            view! { <li>{Badge::new(tf(k::overview::STATUS_COUNT, &[("count", &crate::i18n::num(*n as f64)), ("status", &label)]), tone).view()}</li> }
+            view! {
+                <li>
+                    {Badge::new(
+                            tf(
+                                k::overview::STATUS_COUNT,
+                                &[("count", &crate::i18n::num(*n as f64)), ("status", &label)],
+                            ),
+                            tone,
+                        )
+                        .view()}
+                </li>
+            }
         })
         .collect_view();
     let attention = if facts.attention.is_empty() {
@@ -75,23 +86,39 @@ pub fn OrgCard(facts: OrgFacts, reads: Reads) -> impl IntoView {
             .map(|item| {
                 let text =
                     crate::kit::theirs::mark(item.text.clone(), item.theirs.as_deref().unwrap_or_default());
-                view! { <li data-attention=item.kind><a href=item.href.clone()>{text}</a></li> }
+                view! {
+                    <li data-attention=item.kind>
+                        <a href=item.href.clone()>{text}</a>
+                    </li>
+                }
             })
             .collect_view();
-        view! { <ul class="overview-attention" aria-label=tf(k::overview::NEEDS_ATTENTION_IN, &[("org", &facts.label)])>{items}</ul> }.into_any()
+        view! {
+            <ul
+                class="overview-attention"
+                aria-label=tf(k::overview::NEEDS_ATTENTION_IN, &[("org", &facts.label)])
+            >
+                {items}
+            </ul>
+        }
+        .into_any()
     };
     view! {
         <section class="card overview-org" data-org=facts.org_id.clone() aria-labelledby=heading>
-            <h2 id=heading.clone()>{facts.label.clone()}
+            <h2 id=heading
+                .clone()>
+                {facts.label.clone()}
                 <a class="sub" href=links::with_query(links::CLUSTERS, &[("org", &facts.org_id)])>
                     {tp(k::overview::CLUSTERS_COUNT, facts.clusters as f64, &[])}
                 </a>
             </h2>
-            <ul class="overview-counts" aria-label=t(k::overview::CLUSTERS_BY_STATUS)>{counts}</ul>
+            <ul class="overview-counts" aria-label=t(k::overview::CLUSTERS_BY_STATUS)>
+                {counts}
+            </ul>
             <p class="overview-realms">{realms(&facts)} " · " {invoices(&facts)}</p>
             <h3>{t(k::overview::NEEDS_ATTENTION)}</h3>
             {attention}
-            <Failed facts=facts.clone() reads=reads/>
+            <Failed facts=facts.clone() reads=reads />
         </section>
     }
     .into_any()
@@ -106,14 +133,21 @@ fn Failed(facts: OrgFacts, reads: Reads) -> impl IntoView {
             .into_iter()
             .map(|(at, _, what, error)| {
                 view! {
-                    <li data-failed-read=at.to_string()>
+                    <li data-failed-read=at
+                        .to_string()>
                         {tf(k::overview::READ_FAILED, &[("what", &what), ("title", &error.title())])}" "
-                        <button class="button subtle" on:click=move |_| reads.retry(at)>{t(k::overview::RETRY)}</button>
+                        <button class="button subtle" on:click=move |_| reads.retry(at)>
+                            {t(k::overview::RETRY)}
+                        </button>
                     </li>
                 }
             })
             .collect_view();
-        view! { <ul class="overview-failed" aria-label=t(k::overview::READS_THAT_FAILED)>{items}</ul> }
+        view! {
+            <ul class="overview-failed" aria-label=t(k::overview::READS_THAT_FAILED)>
+                {items}
+            </ul>
+        }
     })
 }
 
@@ -132,7 +166,7 @@ fn QuickStart() -> impl IntoView {
                 <div data-tier=p.tier.to_string()>
                     <h4>{p.title}</h4>
                     <p class="sub">{price}</p>
-                    <p>{p.sessions} <br/> {p.realms} <br/> {p.sla}</p>
+                    <p>{p.sessions} <br /> {p.realms} <br /> {p.sla}</p>
                 </div>
             }
         })
@@ -140,8 +174,14 @@ fn QuickStart() -> impl IntoView {
     view! {
         <div class="quick-start">
             <p>{t(k::overview::QUICK_START)}</p>
-            <div class="plans" aria-label=t(k::overview::TIERS)>{plans}</div>
-            <p><a href=links::NEW_CLUSTER class="button primary quick-start-create">{t(k::overview::CREATE_CLUSTER)}</a></p>
+            <div class="plans" aria-label=t(k::overview::TIERS)>
+                {plans}
+            </div>
+            <p>
+                <a href=links::NEW_CLUSTER class="button primary quick-start-create">
+                    {t(k::overview::CREATE_CLUSTER)}
+                </a>
+            </p>
         </div>
     }
 }

@@ -33,7 +33,11 @@ pub fn StaffOverview() -> impl IntoView {
         };
         view! {
             <div class="overview-progress" id="overview-progress" data-done=finished.then_some("true")>
-                <progress max=total.max(1).to_string() value=(if finished { total.max(1) } else { done }).to_string() aria-label=t(k::overview::READING_THE_DESK)></progress>
+                <progress
+                    max=total.max(1).to_string()
+                    value=(if finished { total.max(1) } else { done }).to_string()
+                    aria-label=t(k::overview::READING_THE_DESK)
+                ></progress>
                 <span role="status">{text}</span>
             </div>
         }
@@ -41,11 +45,17 @@ pub fn StaffOverview() -> impl IntoView {
     view! {
         <PageHead heading=crate::routes::OVERVIEW.title()>
             <span class="spacer"></span>
-            <button class="button" id="overview-refresh" on:click=move |_| desk.reload()>{t(k::overview::REFRESH)}</button>
+            <button class="button" id="overview-refresh" on:click=move |_| desk.reload()>
+                {t(k::overview::REFRESH)}
+            </button>
         </PageHead>
         {progress}
         // The progress bar tells the reading.
-        {Loaded::from_fn(t(k::overview::READING_THE_CLUSTERS), move || desk.listed.get().map(|r| r.map(drop)), Some(Callback::new(move |_| desk.reload())))
+        {Loaded::from_fn(
+                t(k::overview::READING_THE_CLUSTERS),
+                move || desk.listed.get().map(|r| r.map(drop)),
+                Some(Callback::new(move |_| desk.reload())),
+            )
             .quiet()
             .ready(|()| ().into_any())}
         <section class="card" id="staff-counts">
@@ -54,13 +64,24 @@ pub fn StaffOverview() -> impl IntoView {
                 let (versions, attention, blocked) = counts();
                 view! {
                     <ul class="overview-counts">
-                        <li>{Badge::new(tp(k::overview::VERSIONS_COUNT, versions as f64, &[]), Tone::Muted).view()}</li>
-                        <li>{Badge::new(tp(k::overview::NEED_REVIEW_COUNT, attention as f64, &[]), Tone::Warn).view()}</li>
-                        <li>{Badge::new(tp(k::overview::BLOCKED_COUNT, blocked as f64, &[]), Tone::Bad).view()}</li>
+                        <li>
+                            {Badge::new(tp(k::overview::VERSIONS_COUNT, versions as f64, &[]), Tone::Muted)
+                                .view()}
+                        </li>
+                        <li>
+                            {Badge::new(tp(k::overview::NEED_REVIEW_COUNT, attention as f64, &[]), Tone::Warn)
+                                .view()}
+                        </li>
+                        <li>
+                            {Badge::new(tp(k::overview::BLOCKED_COUNT, blocked as f64, &[]), Tone::Bad)
+                                .view()}
+                        </li>
                     </ul>
                 }
             }}
-            <p><a href=links::REVIEW>{t(k::overview::OPEN_REVIEW_DESK)}</a></p>
+            <p>
+                <a href=links::REVIEW>{t(k::overview::OPEN_REVIEW_DESK)}</a>
+            </p>
         </section>
     }
 }

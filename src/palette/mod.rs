@@ -89,11 +89,17 @@ pub fn PaletteHost() -> impl IntoView {
     });
     on_cleanup(move || listener.remove());
     view! {
-        <button type="button" class="button subtle palette-open" id="open-palette" aria-keyshortcuts="Control+K Meta+K /"
-            on:click=move |_| palette.show()>
-            {t(w::OPEN)} <kbd aria-hidden="true">"Ctrl K"</kbd>
+        <button
+            type="button"
+            class="button subtle palette-open"
+            id="open-palette"
+            aria-keyshortcuts="Control+K Meta+K /"
+            on:click=move |_| palette.show()
+        >
+            {t(w::OPEN)}
+            <kbd aria-hidden="true">"Ctrl K"</kbd>
         </button>
-        {move || palette.open.get().then(|| view! { <Lazy screen=&PALETTE/> })}
+        {move || palette.open.get().then(|| view! { <Lazy screen=&PALETTE /> })}
     }
 }
 

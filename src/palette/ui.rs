@@ -218,45 +218,92 @@ pub fn PaletteDialog() -> impl IntoView {
             })
             .unwrap_or_default()
     };
-    let places = (0..LIMIT).map(|at| view! {
-        <li role="option" id=option_id(at) class="palette-option" hidden=move || at_place(at).is_none()
-            aria-selected=move || if active.get() == at { "true" } else { "false" }
-            on:mousedown=|ev| ev.prevent_default()
-            on:click=move |_| go.run(at)>
-            {move || {
-                let (label, kind, detail) = texts(at);
-                view! {
-                    <span class="palette-label">{label}</span>
-                    <span class="palette-kind">{kind}</span>
-                    <span class="palette-detail">{detail}</span>
-                }
-            }}
-        </li>
-    }).collect_view();
+    let places = (0..LIMIT)
+        .map(|at| {
+            view! {
+                <li
+                    role="option"
+                    id=option_id(at)
+                    class="palette-option"
+                    hidden=move || at_place(at).is_none()
+                    aria-selected=move || if active.get() == at { "true" } else { "false" }
+                    on:mousedown=|ev| ev.prevent_default()
+                    on:click=move |_| go.run(at)
+                >
+                    {move || {
+                        let (label, kind, detail) = texts(at);
+                        view! {
+                            <span class="palette-label">{label}</span>
+                            <span class="palette-kind">{kind}</span>
+                            <span class="palette-detail">{detail}</span>
+                        }
+                    }}
+                </li>
+            }
+        })
+        .collect_view();
 
     view! {
-        <dialog node_ref=node class="palette" id="palette" aria-label=t(w::DIALOG) data-index-size=move || size.get().to_string()
-            on:close=move |_| palette.closed(true) on:cancel=move |ev: leptos::ev::Event| { ev.prevent_default(); dismiss(); }>
-            <label for="palette-input" class="palette-title">{t(w::TITLE)}</label>
-            <input id="palette-input" type="text" role="combobox" autocomplete="off" spellcheck="false" autofocus
-                aria-autocomplete="list" aria-controls="palette-list" aria-describedby="palette-count"
+        <dialog
+            node_ref=node
+            class="palette"
+            id="palette"
+            aria-label=t(w::DIALOG)
+            data-index-size=move || size.get().to_string()
+            on:close=move |_| palette.closed(true)
+            on:cancel=move |ev: leptos::ev::Event| {
+                ev.prevent_default();
+                dismiss();
+            }
+        >
+            <label for="palette-input" class="palette-title">
+                {t(w::TITLE)}
+            </label>
+            <input
+                id="palette-input"
+                type="text"
+                role="combobox"
+                autocomplete="off"
+                spellcheck="false"
+                autofocus
+                aria-autocomplete="list"
+                aria-controls="palette-list"
+                aria-describedby="palette-count"
                 aria-expanded=move || if has_options.get() { "true" } else { "false" }
                 aria-activedescendant=move || has_options.get().then(|| option_id(active.get()))
                 prop:value=query
+                // Only a move notifies: the options and the scroll into view stay as they are.
                 on:input:target=move |ev| {
                     query.set(ev.target().value());
-                    // Only a move notifies: the options and the scroll into view stay as they are.
                     if active.get_untracked() != 0 {
                         active.set(0);
                     }
                 }
-                on:keydown=on_key/>
-            <ul id="palette-list" role="listbox" aria-label=t(w::RESULTS) hidden=move || !has_options.get()>{places}</ul>
-            <p id="palette-count" class="hint" role="status">{count}</p>
-            <p id="palette-loading" class="hint" aria-live="polite">{move || filling.status()}</p>
-            {move || filling.failed.with(|f| (!f.is_empty()).then(|| view! {
-                <ul id="palette-failed" class="field-problem">{f.iter().map(|w| view! { <li>{w.clone()}</li> }).collect_view()}</ul>
-            }))}
+                on:keydown=on_key
+            />
+            <ul id="palette-list" role="listbox" aria-label=t(w::RESULTS) hidden=move || !has_options.get()>
+                {places}
+            </ul>
+            <p id="palette-count" class="hint" role="status">
+                {count}
+            </p>
+            <p id="palette-loading" class="hint" aria-live="polite">
+                {move || filling.status()}
+            </p>
+            {move || {
+                filling
+                    .failed
+                    .with(|f| {
+                        (!f.is_empty())
+                            .then(|| {
+                                view! {
+                                    <ul id="palette-failed" class="field-problem">
+                                        {f.iter().map(|w| view! { <li>{w.clone()}</li> }).collect_view()}
+                                    </ul>
+                                }
+                            })
+                    })
+            }}
         </dialog>
     }
 }

@@ -94,7 +94,11 @@ pub fn AllRealms() -> impl IntoView {
         let total =
             everything.with(|a| a.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |all| all.realms.len()));
         let text = if total == 0 { t(k::realms::NO_REALMS_YET) } else { t(k::realms::NO_MATCH) };
-        view! { <div class="empty" id="no-realms-anywhere"><p>{text}</p></div> }
+        view! {
+            <div class="empty" id="no-realms-anywhere">
+                <p>{text}</p>
+            </div>
+        }
     });
     let failures = move || {
         everything.with(|a| match a {
@@ -104,14 +108,39 @@ pub fn AllRealms() -> impl IntoView {
     };
 
     view! {
-        <PageHead heading=crate::routes::REALMS.title()/>
+        <PageHead heading=crate::routes::REALMS.title() />
         <p class="hint">{t(k::realms::ALL_HINT)}</p>
-        {move || failures().into_iter().map(|(name, e)| {
-            let action = tf(k::realms::LOADING_REALMS_OF, &[("cluster", &name)]);
-            view! { <div class="cluster-failure" data-cluster=name.clone()><ErrorPanel action=action error=e retry=Callback::new(move |_| everything.refetch())/></div> }
-        }).collect_view()}
-        {move || view! { <FilterBar spec=&FILTER base=links::REALMS.to_string() filter=filter options=options()/> }}
-        <ResourceTable columns=ALL_COLUMNS rows=rows class="realms all-realms" label=t(k::realms::REALMS_ON_EVERY_CLUSTER) loading_what=t(k::realms::LOADING_REALMS)
-            retry=Callback::new(move |_| everything.refetch()) empty=empty updated_at=listed_at.into()/>
+        {move || {
+            failures()
+                .into_iter()
+                .map(|(name, e)| {
+                    let action = tf(k::realms::LOADING_REALMS_OF, &[("cluster", &name)]);
+                    view! {
+                        <div class="cluster-failure" data-cluster=name.clone()>
+                            <ErrorPanel
+                                action=action
+                                error=e
+                                retry=Callback::new(move |_| everything.refetch())
+                            />
+                        </div>
+                    }
+                })
+                .collect_view()
+        }}
+        {move || {
+            view! {
+                <FilterBar spec=&FILTER base=links::REALMS.to_string() filter=filter options=options() />
+            }
+        }}
+        <ResourceTable
+            columns=ALL_COLUMNS
+            rows=rows
+            class="realms all-realms"
+            label=t(k::realms::REALMS_ON_EVERY_CLUSTER)
+            loading_what=t(k::realms::LOADING_REALMS)
+            retry=Callback::new(move |_| everything.refetch())
+            empty=empty
+            updated_at=listed_at.into()
+        />
     }
 }

@@ -58,7 +58,17 @@ pub fn realm_row(ctx: RowCtx, realm: &Deployment, cluster: Option<(String, Strin
     let state = move || {
         current.with(|r| {
             let why = (r.state == DeploymentState::Failed).then(|| r.state_error.clone()).flatten();
-            view! { {badge(&r.state)} {why.map(|w| view! { <div class="sub state-error" data-service-text="">{w}</div> })} }
+            view! {
+                {badge(&r.state)}
+                {why
+                    .map(|w| {
+                        view! {
+                            <div class="sub state-error" data-service-text="">
+                                {w}
+                            </div>
+                        }
+                    })}
+            }
         })
     };
     let (state_label, _) = describe(&realm.state);
@@ -70,7 +80,7 @@ pub fn realm_row(ctx: RowCtx, realm: &Deployment, cluster: Option<(String, Strin
     }
     cells.push(Cell::view(state.into_any(), SortKey::words(state_label)));
     cells.push(realm.created_at.map_or_else(|| Cell::text("—"), Cell::time));
-    cells.push(Cell::view(view! { <RowActions ctx=ctx realm=current/> }.into_any(), SortKey::None));
+    cells.push(Cell::view(view! { <RowActions ctx=ctx realm=current /> }.into_any(), SortKey::None));
     Row::new("data-realm", realm.name.clone(), cells)
 }
 
@@ -89,15 +99,24 @@ fn RowActions(ctx: RowCtx, realm: Signal<Deployment>) -> impl IntoView {
     };
     view! {
         <div class="row-actions">
-            <a href=href class="button subtle">{t(k::realms::OPEN)}</a>
-            {move || allowed().then(|| {
-                let id = id.clone();
-                view! {
-                    <button type="button" class="button subtle open-console" on:click=move |_| open_console(ctx.api, id.clone(), opening)>
-                        {opening.label(t(k::realms::ADMIN_CONSOLE_LINK), t(k::realms::OPENING))}
-                    </button>
-                }
-            })}
+            <a href=href class="button subtle">
+                {t(k::realms::OPEN)}
+            </a>
+            {move || {
+                allowed()
+                    .then(|| {
+                        let id = id.clone();
+                        view! {
+                            <button
+                                type="button"
+                                class="button subtle open-console"
+                                on:click=move |_| open_console(ctx.api, id.clone(), opening)
+                            >
+                                {opening.label(t(k::realms::ADMIN_CONSOLE_LINK), t(k::realms::OPENING))}
+                            </button>
+                        }
+                    })
+            }}
         </div>
         {opening.failure()}
     }

@@ -41,24 +41,61 @@ pub fn BlockControls(target: Target, blocked: bool, name: String, done: Callback
     let title_unblock = tf(k::review::UNBLOCK_TITLE, &[("name", &name)]);
     view! {
         {if blocked {
-            view! { <button type="button" class="button" id="unblock-version" on:click=move |_| unblock.open()>{t(k::review::UNBLOCK)}</button> }.into_any()
+            view! {
+                <button type="button" class="button" id="unblock-version" on:click=move |_| unblock.open()>
+                    {t(k::review::UNBLOCK)}
+                </button>
+            }
+                .into_any()
         } else {
-            view! { <button type="button" class="button danger" id="block-version" on:click=move |_| { reason.set(String::new()); block.open() }>{t(k::review::BLOCK)}</button> }.into_any()
+            view! {
+                <button
+                    type="button"
+                    class="button danger"
+                    id="block-version"
+                    on:click=move |_| {
+                        reason.set(String::new());
+                        block.open()
+                    }
+                >
+                    {t(k::review::BLOCK)}
+                </button>
+            }
+                .into_any()
         }}
-        <ConfirmDialog confirm=block style=ConfirmStyle::Danger title=title_block
-            body=move || view! {
-                <p>{t(k::review::BLOCK_BODY)}</p>
-                <p>{t(k::review::BLOCK_CUSTOMER_SEES)}</p>
-                <label for="block-reason">{t(k::review::REASON_LABEL)}</label>
-                <textarea id="block-reason" rows="3" required prop:value=reason
-                    on:input:target=move |ev| reason.set(ev.target().value())></textarea>
+        <ConfirmDialog
+            confirm=block
+            style=ConfirmStyle::Danger
+            title=title_block
+            body=move || {
+                view! {
+                    <p>{t(k::review::BLOCK_BODY)}</p>
+                    <p>{t(k::review::BLOCK_CUSTOMER_SEES)}</p>
+                    <label for="block-reason">{t(k::review::REASON_LABEL)}</label>
+                    <textarea
+                        id="block-reason"
+                        rows="3"
+                        required
+                        prop:value=reason
+                        on:input:target=move |ev| reason.set(ev.target().value())
+                    ></textarea>
+                }
             }
             ready=Signal::derive(move || !reason.with(|r| r.trim().is_empty()))
-            work=Callback::new(move |()| work(true)) confirm_label=t(k::review::BLOCK_VERSION) busy_label=t(k::review::BLOCKING) confirm_id="confirm-block"/>
-        <ConfirmDialog confirm=unblock style=ConfirmStyle::Normal title=title_unblock
-            body=move || view! {
-                <p>{t(k::review::UNBLOCK_BODY)}</p>
-            }
-            work=Callback::new(move |()| work(false)) confirm_label=t(k::review::UNBLOCK_VERSION) busy_label=t(k::review::UNBLOCKING) confirm_id="confirm-unblock"/>
+            work=Callback::new(move |()| work(true))
+            confirm_label=t(k::review::BLOCK_VERSION)
+            busy_label=t(k::review::BLOCKING)
+            confirm_id="confirm-block"
+        />
+        <ConfirmDialog
+            confirm=unblock
+            style=ConfirmStyle::Normal
+            title=title_unblock
+            body=move || view! { <p>{t(k::review::UNBLOCK_BODY)}</p> }
+            work=Callback::new(move |()| work(false))
+            confirm_label=t(k::review::UNBLOCK_VERSION)
+            busy_label=t(k::review::UNBLOCKING)
+            confirm_id="confirm-unblock"
+        />
     }
 }

@@ -88,9 +88,9 @@ pub fn ReviewDesk() -> impl IntoView {
     let directory = expect_context::<Directory>();
     move || {
         if directory.is_staff() {
-            view! { <Desk_/> }.into_any()
+            view! { <Desk_ /> }.into_any()
         } else {
-            view! { <StaffOnly heading=t(k::review::EXTENSION_REVIEW)/> }.into_any()
+            view! { <StaffOnly heading=t(k::review::EXTENSION_REVIEW) /> }.into_any()
         }
     }
 }
@@ -191,7 +191,15 @@ fn Desk_() -> impl IntoView {
         view! {
             <div class="empty" id="desk-empty">
                 <p>{text}</p>
-                {(!f.all).then(|| view! { <a href=links::with_query(links::REVIEW, &[("view", "all")])>{t(k::review::SHOW_EVERY_VERSION)}</a> })}
+                {(!f.all)
+                    .then(|| {
+                        view! {
+                            <a href=links::with_query(
+                                links::REVIEW,
+                                &[("view", "all")],
+                            )>{t(k::review::SHOW_EVERY_VERSION)}</a>
+                        }
+                    })}
             </div>
         }
     });
@@ -205,77 +213,175 @@ fn Desk_() -> impl IntoView {
     };
 
     view! {
-        <PageHead heading=crate::routes::REVIEW.title()/>
+        <PageHead heading=crate::routes::REVIEW.title() />
         <p class="hint">{t(k::review::DESK_HINT)}</p>
         <div class="desk-bar">
             // A real tab list: the table below is what the two views choose between.
-            <TabList label=t(k::review::WHICH_VERSIONS) tabs=vec![("view-attention", t(k::review::NEEDS_ATTENTION)), ("view-all", t(k::review::ALL_VERSIONS))]
-                selected=Signal::derive(move || usize::from(filter.get().all)) controls="review-desk"
+            <TabList
+                label=t(k::review::WHICH_VERSIONS)
+                tabs=vec![
+                    ("view-attention", t(k::review::NEEDS_ATTENTION)),
+                    ("view-all", t(k::review::ALL_VERSIONS)),
+                ]
+                selected=Signal::derive(move || usize::from(filter.get().all))
+                controls="review-desk"
                 on_select=Callback::new(move |i: usize| {
                     let all = i == 1;
                     if filter.get_untracked().all != all {
                         typed.set(None);
-                        set.with_value(|set| set(DeskFilter { all, page: 1, ..filter.get_untracked() }));
+                        set.with_value(|set| set(DeskFilter {
+                            all,
+                            page: 1,
+                            ..filter.get_untracked()
+                        }));
                     }
-                })/>
-            <span class="hint" id="desk-loaded-at">{loaded_words}</span>
-            <button type="button" class="button" id="desk-refresh" on:click=move |_| desk.reload()>{t(k::review::REFRESH)}</button>
+                })
+            />
+            <span class="hint" id="desk-loaded-at">
+                {loaded_words}
+            </span>
+            <button type="button" class="button" id="desk-refresh" on:click=move |_| desk.reload()>
+                {t(k::review::REFRESH)}
+            </button>
         </div>
-        <Progress desk=desk/>
+        <Progress desk=desk />
         <div class="filters" role="search">
-            <label>{t(k::review::SEARCH)}" "
-                <input type="search" id="desk-q" placeholder=t(k::review::SEARCH_PLACEHOLDER)
-                    prop:value=move || filter.get().q on:input:target=move |ev| type_q(ev.target().value())/>
+            <label>
+                {t(k::review::SEARCH)}" "
+                <input
+                    type="search"
+                    id="desk-q"
+                    placeholder=t(k::review::SEARCH_PLACEHOLDER)
+                    prop:value=move || filter.get().q
+                    on:input:target=move |ev| type_q(ev.target().value())
+                />
             </label>
-            <label>{t(k::review::SCAN)}" "
-                <select id="desk-scan" on:change:target=move |ev| change(|f, v| f.scan = (!v.is_empty()).then_some(v), ev.target().value())>
-                    <option value="" selected=move || filter.get().scan.is_none()>{t(k::review::ANY_SCAN_STATE)}</option>
-                    {ScanState::KNOWN.iter().map(|s| {
-                        let wire = s.as_str().to_string();
-                        let this = wire.clone();
-                        view! { <option value=wire selected=move || filter.with(|f| f.scan.as_deref() == Some(this.as_str()))>{scan_words(s).0}</option> }
-                    }).collect_view()}
+            <label>
+                {t(k::review::SCAN)}" "
+                <select
+                    id="desk-scan"
+                    on:change:target=move |ev| change(
+                        |f, v| f.scan = (!v.is_empty()).then_some(v),
+                        ev.target().value(),
+                    )
+                >
+                    <option value="" selected=move || filter.get().scan.is_none()>
+                        {t(k::review::ANY_SCAN_STATE)}
+                    </option>
+                    {ScanState::KNOWN
+                        .iter()
+                        .map(|s| {
+                            let wire = s.as_str().to_string();
+                            let this = wire.clone();
+                            view! {
+                                <option
+                                    value=wire
+                                    selected=move || filter.with(|f| f.scan.as_deref() == Some(this.as_str()))
+                                >
+                                    {scan_words(s).0}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
                 </select>
             </label>
-            <YesNo id="desk-admin-blocked" label=t(k::review::BLOCKED_BY_SUPPORT) value=Signal::derive(move || filter.get().admin_blocked)
-                on_change=Callback::new(move |v: String| change(|f, v| f.admin_blocked = flag(&v), v))/>
-            <YesNo id="desk-override" label=t(k::review::APPROVED_DESPITE_SCAN) value=Signal::derive(move || filter.get().overridden)
-                on_change=Callback::new(move |v: String| change(|f, v| f.overridden = flag(&v), v))/>
-            <label>{t(k::review::ORGANIZATION)}" "
-                <select id="desk-org" on:change:target=move |ev| change(|f, v| f.org = (!v.is_empty()).then_some(v), ev.target().value())>
-                    <option value="" selected=move || filter.get().org.is_none()>{t(k::review::ANY_ORGANIZATION)}</option>
-                    {move || org_options(&desk.orgs.get()).into_iter().map(|(id, label)| {
-                        let this = id.clone();
-                        view! { <option value=id selected=move || filter.with(|f| f.org.as_deref() == Some(this.as_str()))>{label}</option> }
-                    }).collect_view()}
+            <YesNo
+                id="desk-admin-blocked"
+                label=t(k::review::BLOCKED_BY_SUPPORT)
+                value=Signal::derive(move || filter.get().admin_blocked)
+                on_change=Callback::new(move |v: String| change(|f, v| f.admin_blocked = flag(&v), v))
+            />
+            <YesNo
+                id="desk-override"
+                label=t(k::review::APPROVED_DESPITE_SCAN)
+                value=Signal::derive(move || filter.get().overridden)
+                on_change=Callback::new(move |v: String| change(|f, v| f.overridden = flag(&v), v))
+            />
+            <label>
+                {t(k::review::ORGANIZATION)}" "
+                <select
+                    id="desk-org"
+                    on:change:target=move |ev| change(
+                        |f, v| f.org = (!v.is_empty()).then_some(v),
+                        ev.target().value(),
+                    )
+                >
+                    <option value="" selected=move || filter.get().org.is_none()>
+                        {t(k::review::ANY_ORGANIZATION)}
+                    </option>
+                    {move || {
+                        org_options(&desk.orgs.get())
+                            .into_iter()
+                            .map(|(id, label)| {
+                                let this = id.clone();
+                                view! {
+                                    <option
+                                        value=id
+                                        selected=move || {
+                                            filter.with(|f| f.org.as_deref() == Some(this.as_str()))
+                                        }
+                                    >
+                                        {label}
+                                    </option>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </select>
             </label>
         </div>
-        <FailedClusters desk=desk/>
-        <p class="hint" id="desk-count">{move || {
-            let (pages, range) = page.get();
-            let count = shown.with(Vec::len);
-            if count == 0 { String::new() } else {
-                tf(k::review::VERSIONS_RANGE, &[
-                    ("from", &(range.start + 1).to_string()),
-                    ("to", &range.end.to_string()),
-                    ("count", &count.to_string()),
-                    ("page", &PAGER.page_of(&range).to_string()),
-                    ("pages", &pages.to_string()),
-                ])
-            }
-        }}</p>
-        <ResourceTable columns=COLUMNS rows=rows class="desk" id="review-desk" label=t(k::review::EXTENSION_VERSIONS)
-            loading_what=t(k::review::LOADING_THE_CLUSTERS) retry=Callback::new(move |_| desk.reload()) empty=empty/>
+        <FailedClusters desk=desk />
+        <p class="hint" id="desk-count">
+            {move || {
+                let (pages, range) = page.get();
+                let count = shown.with(Vec::len);
+                if count == 0 {
+                    String::new()
+                } else {
+                    tf(
+                        k::review::VERSIONS_RANGE,
+                        &[
+                            ("from", &(range.start + 1).to_string()),
+                            ("to", &range.end.to_string()),
+                            ("count", &count.to_string()),
+                            ("page", &PAGER.page_of(&range).to_string()),
+                            ("pages", &pages.to_string()),
+                        ],
+                    )
+                }
+            }}
+        </p>
+        <ResourceTable
+            columns=COLUMNS
+            rows=rows
+            class="desk"
+            id="review-desk"
+            label=t(k::review::EXTENSION_VERSIONS)
+            loading_what=t(k::review::LOADING_THE_CLUSTERS)
+            retry=Callback::new(move |_| desk.reload())
+            empty=empty
+        />
         // The desk cuts its rows into pages itself (it builds only the shown page's rows:
         // the keystroke budget), with the kit's pager.
         {move || {
             let (pages, range) = page.get();
-            PAGER.nav(pages, PAGER.page_of(&range), &|to| {
-                let params = DeskFilter { page: to, ..filter.get() }.to_params();
-                let refs: Vec<(&'static str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
-                links::with_query(links::REVIEW, &refs)
-            })
+            PAGER
+                .nav(
+                    pages,
+                    PAGER.page_of(&range),
+                    &|to| {
+                        let params = DeskFilter {
+                            page: to,
+                            ..filter.get()
+                        }
+                            .to_params();
+                        let refs: Vec<(&'static str, &str)> = params
+                            .iter()
+                            .map(|(k, v)| (*k, v.as_str()))
+                            .collect();
+                        links::with_query(links::REVIEW, &refs)
+                    },
+                )
         }}
     }
 }

@@ -23,11 +23,17 @@ pub fn YesNo(
     on_change: Callback<String>,
 ) -> impl IntoView {
     view! {
-        <label>{label}" "
-            <select id=id on:change:target=move |ev| on_change.run(ev.target().value())>
-                <option value="" selected=move || value.get().is_none()>{t(k::review::EITHER)}</option>
-                <option value="true" selected=move || value.get() == Some(true)>{t(k::review::YES)}</option>
-                <option value="false" selected=move || value.get() == Some(false)>{t(k::review::NO)}</option>
+        <label>
+            {label}" " <select id=id on:change:target=move |ev| on_change.run(ev.target().value())>
+                <option value="" selected=move || value.get().is_none()>
+                    {t(k::review::EITHER)}
+                </option>
+                <option value="true" selected=move || value.get() == Some(true)>
+                    {t(k::review::YES)}
+                </option>
+                <option value="false" selected=move || value.get() == Some(false)>
+                    {t(k::review::NO)}
+                </option>
             </select>
         </label>
     }
@@ -44,7 +50,12 @@ pub fn Progress(desk: Desk) -> impl IntoView {
             } else {
                 tp(k::review::ALL_CLUSTERS_READ, total as f64, &[])
             };
-            return view! { <p class="hint" id="desk-progress-done" data-total=total.to_string()>{words}</p> }.into_any();
+            return view! {
+                <p class="hint" id="desk-progress-done" data-total=total.to_string()>
+                    {words}
+                </p>
+            }
+            .into_any();
         }
         let words = if listing {
             t(k::review::LISTING_CLUSTERS).to_string()
@@ -54,7 +65,9 @@ pub fn Progress(desk: Desk) -> impl IntoView {
         view! {
             <div class="desk-progress" data-done=done.to_string() data-total=total.to_string()>
                 <label for="desk-progress">{words.clone()}</label>
-                <progress id="desk-progress" max=total.max(1).to_string() value=done.to_string()>{words}</progress>
+                <progress id="desk-progress" max=total.max(1).to_string() value=done.to_string()>
+                    {words}
+                </progress>
                 <span class="hint">" "{tp(k::review::READING_AT_A_TIME, CONCURRENCY as f64, &[])}</span>
             </div>
         }
@@ -74,17 +87,33 @@ pub fn FailedClusters(desk: Desk) -> impl IntoView {
                 })
                 .collect()
         });
-        (!failed.is_empty()).then(|| view! {
-            <section class="card failed-clusters" aria-label=t(k::review::CLUSTERS_NOT_READ)>
-                <h2>{t(k::review::CLUSTERS_NOT_READ)}</h2>
-                <p class="hint">{t(k::review::VERSIONS_MISSING)}</p>
-                {failed.into_iter().map(|(i, name, e)| view! {
-                    <div class="failed-cluster" data-cluster=name.clone()>
-                        <ErrorPanel action=tf(k::review::READING_EXTENSIONS_OF, &[("cluster", &name)]) error=e/>
-                        <button type="button" class="button retry-cluster" on:click=move |_| desk.retry(i)>{t(k::review::RETRY)}</button>
-                    </div>
-                }).collect_view()}
-            </section>
+        (!failed.is_empty()).then(|| {
+            view! {
+                <section class="card failed-clusters" aria-label=t(k::review::CLUSTERS_NOT_READ)>
+                    <h2>{t(k::review::CLUSTERS_NOT_READ)}</h2>
+                    <p class="hint">{t(k::review::VERSIONS_MISSING)}</p>
+                    {failed
+                        .into_iter()
+                        .map(|(i, name, e)| {
+                            view! {
+                                <div class="failed-cluster" data-cluster=name.clone()>
+                                    <ErrorPanel
+                                        action=tf(k::review::READING_EXTENSIONS_OF, &[("cluster", &name)])
+                                        error=e
+                                    />
+                                    <button
+                                        type="button"
+                                        class="button retry-cluster"
+                                        on:click=move |_| desk.retry(i)
+                                    >
+                                        {t(k::review::RETRY)}
+                                    </button>
+                                </div>
+                            }
+                        })
+                        .collect_view()}
+                </section>
+            }
         })
     }
 }

@@ -28,11 +28,15 @@ use crate::links;
 #[component]
 pub fn StaffOnly(heading: &'static str) -> impl IntoView {
     view! {
-        <PageHead heading=heading no_trail=true/>
+        <PageHead heading=heading no_trail=true />
         <section class="card" id="staff-only">
             <p>{t(k::review::STAFF_ONLY_WHAT)}</p>
             <p>{t(k::review::STAFF_ONLY_NOT_YOURS)}</p>
-            <p><a href=links::CLUSTERS class="button">{t(k::review::GO_TO_CLUSTERS)}</a></p>
+            <p>
+                <a href=links::CLUSTERS class="button">
+                    {t(k::review::GO_TO_CLUSTERS)}
+                </a>
+            </p>
         </section>
     }
 }

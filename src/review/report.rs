@@ -125,10 +125,11 @@ mod tests {
 
     #[test]
     fn a_pass_report_has_no_groups_and_an_error_report_says_why() {
-        let pass = readable(&json!({"verdict": "PASS", "findings": []})).expect("shape"); // ok: a test of a literal
+        // ok: tests of a literal
+        let pass = readable(&json!({"verdict": "PASS", "findings": []})).expect("shape");
         assert!(pass.groups.is_empty() && pass.error.is_none());
         let err =
-            readable(&json!({"verdict": "ERROR", "findings": [], "error": "truncated"})).expect("shape"); // ok: a test of a literal
+            readable(&json!({"verdict": "ERROR", "findings": [], "error": "truncated"})).expect("shape");
         assert_eq!(err.error.as_deref(), Some("truncated"));
     }
 }

@@ -124,11 +124,17 @@ macro_rules! routes {
         /// The typed link builders: the address of a route from its IDs, each escaped.
         pub mod link {
             $($(
-                #[doc = concat!("`", $segment, "`: the address of [`", stringify!($name), "`](super::", stringify!($name), ").")]
+                #[doc = concat!(
+                    "`", $segment, "`: the address of [`", stringify!($name),
+                    "`](super::", stringify!($name), ")."
+                )]
                 pub const $const: &str = $segment;
             )?)*
             $($(
-                #[doc = concat!("The address of [`", stringify!($name), "`](super::", stringify!($name), ") (`", $segment, "`), each ID percent-encoded as one segment.")]
+                #[doc = concat!(
+                    "The address of [`", stringify!($name), "`](super::", stringify!($name), ") (`", $segment,
+                    "`), each ID percent-encoded as one segment."
+                )]
                 pub fn $link($($arg: &str),*) -> String {
                     super::$name.link(&[$($arg),*])
                 }

@@ -375,7 +375,8 @@ routes! {
         label OVERVIEW, title OVERVIEW, const OVERVIEW;
     /// One extension version's review.
     REVIEW_VERSION: "/review/:cluster/:extension/:version" => lazy(review, SCREEN_REVIEW_VERSION),
-        label VERSION_REVIEW, title REVIEW, gate CLUSTER_EXTENSION_VERSION_REPORT, link review_version(cluster, extension, version),
+        label VERSION_REVIEW, title REVIEW, gate CLUSTER_EXTENSION_VERSION_REPORT,
+        link review_version(cluster, extension, version),
         up [REVIEW, CLUSTER(cluster)], crumb name(version);
     /// Any other address, inside the shell (header and navigation kept).
     NOT_FOUND: "/*any" => lazy(console, SCREEN_NOT_FOUND),

@@ -49,21 +49,38 @@ pub fn AccountMenu(sign_out: Callback<()>) -> impl IntoView {
 
     view! {
         <div class="account" node_ref=root on:keydown=on_keydown on:focusout=on_focusout>
-            <button type="button" class="button subtle account-button" id="account-menu-button"
-                aria-expanded=move || open.get().to_string() aria-controls="account-menu"
-                on:click=move |_| open.update(|o| *o = !*o)>
+            <button
+                type="button"
+                class="button subtle account-button"
+                id="account-menu-button"
+                aria-expanded=move || open.get().to_string()
+                aria-controls="account-menu"
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
                 // Named even where the phone's header hides the name (axe: button-name).
                 <span class="visually-hidden">{t(w::ACCOUNT_PREFIX)}</span>
                 // The identity server's name for the caller (an API secret's is its English label).
-                <span class="who" id="signed-in-as">{move || crate::kit::theirs::theirs(session.who.get())}</span>
-                <span class="account-caret" aria-hidden="true">"▾"</span>
+                <span class="who" id="signed-in-as">
+                    {move || crate::kit::theirs::theirs(session.who.get())}
+                </span>
+                <span class="account-caret" aria-hidden="true">
+                    "▾"
+                </span>
             </button>
             // tabindex -1: a click on the panel's text keeps the focus inside, so it stays open.
-            <div class="account-menu" id="account-menu" role="region" aria-label=t(w::ACCOUNT) tabindex="-1"
-                hidden=move || !open.get()>
-                {move || opened.get().then(|| view! { <Lazy screen=&super::account_panel::ACCOUNT_PANEL/> })}
+            <div
+                class="account-menu"
+                id="account-menu"
+                role="region"
+                aria-label=t(w::ACCOUNT)
+                tabindex="-1"
+                hidden=move || !open.get()
+            >
+                {move || opened.get().then(|| view! { <Lazy screen=&super::account_panel::ACCOUNT_PANEL /> })}
                 <div class="account-actions">
-                    <button type="button" class="button" id="sign-out" on:click=move |_| sign_out.run(())>{t(w::SIGN_OUT)}</button>
+                    <button type="button" class="button" id="sign-out" on:click=move |_| sign_out.run(())>
+                        {t(w::SIGN_OUT)}
+                    </button>
                 </div>
             </div>
         </div>

@@ -22,7 +22,12 @@ pub fn Boot(children: ChildrenFn) -> impl IntoView {
         if ready.get() {
             children().into_any()
         } else {
-            view! { <p class="boot" role="status">{t(w::SIGNING_IN)}</p> }.into_any()
+            view! {
+                <p class="boot" role="status">
+                    {t(w::SIGNING_IN)}
+                </p>
+            }
+            .into_any()
         }
     }
 }

@@ -22,7 +22,12 @@ pub fn ConfigError(message: String) -> impl IntoView {
                 <p class="error-detail">{message}</p>
             </div>
             <p>{before}<code>"config.json"</code>{after}</p>
-            <pre>{r#"{ "environments": [ { "name": "Production", "console_url": "https://app.phasetwo.io" } ] }"#}</pre>
+            <pre>
+                {concat!(
+                    r#"{ "environments": [ { "name": "Production", "#,
+                    r#""console_url": "https://app.phasetwo.io" } ] }"#,
+                )}
+            </pre>
             <p>{t(w::CONFIG_FIX)}</p>
         </main>
     }

@@ -30,11 +30,28 @@ pub fn LanguagePicker(id: &'static str) -> impl IntoView {
         <div class="field pref-field">
             <label for=id>{t(prefs::LANGUAGE)}</label>
             <select id=id on:change=on_change>
-                {Lang::ALL.into_iter().map(|l| view! {
-                    <option value=l.code() lang=l.code() selected=l == current>{l.native_name()}</option>
-                }).collect_view()}
+                {Lang::ALL
+                    .into_iter()
+                    .map(|l| {
+                        view! {
+                            <option value=l.code() lang=l.code() selected=l == current>
+                                {l.native_name()}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
             </select>
-            {move || failed.get().map(|e| view! { <p class="error-text" role="alert">{e}</p> })}
+            {move || {
+                failed
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <p class="error-text" role="alert">
+                                {e}
+                            </p>
+                        }
+                    })
+            }}
         </div>
     }
 }

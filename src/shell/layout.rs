@@ -84,58 +84,138 @@ pub fn Shell() -> impl IntoView {
         session.api().map(|api| {
             provide_context(api);
             view! {
-                <a class="skip-link" href="#main" rel="external" on:click=skip_to_main>{t(w::SKIP_TO_CONTENT)}</a>
+                <a class="skip-link" href="#main" rel="external" on:click=skip_to_main>
+                    {t(w::SKIP_TO_CONTENT)}
+                </a>
                 <header class="topbar">
                     // On a phone the navigation is behind this button (hidden on wider screens).
-                    <button type="button" class="button subtle nav-menu" id="nav-menu" aria-controls="sidenav"
-                        aria-expanded=move || menu.get().to_string() on:click=move |_| menu.update(|m| *m = !*m)>{t(w::MENU)}</button>
-                    <a href=links::CLUSTERS class="brand">{t(crate::kit::page::APP)}</a>
-                    <span class="env" title=t(w::ENVIRONMENT)>{session.environment_name()}</span>
-                    <span class="org" title=t(w::ORGANIZATION)><a href=links::ORGANIZATIONS>{orgs_label}</a></span>
+                    <button
+                        type="button"
+                        class="button subtle nav-menu"
+                        id="nav-menu"
+                        aria-controls="sidenav"
+                        aria-expanded=move || menu.get().to_string()
+                        on:click=move |_| menu.update(|m| *m = !*m)
+                    >
+                        {t(w::MENU)}
+                    </button>
+                    <a href=links::CLUSTERS class="brand">
+                        {t(crate::kit::page::APP)}
+                    </a>
+                    <span class="env" title=t(w::ENVIRONMENT)>
+                        {session.environment_name()}
+                    </span>
+                    <span class="org" title=t(w::ORGANIZATION)>
+                        <a href=links::ORGANIZATIONS>{orgs_label}</a>
+                    </span>
                     <span class="spacer"></span>
-                    <crate::activity::ActivityBadge/>
-                    <crate::palette::PaletteHost/>
-                    <super::account_menu::AccountMenu sign_out=Callback::new(move |()| sign_out(session))/>
+                    <crate::activity::ActivityBadge />
+                    <crate::palette::PaletteHost />
+                    <super::account_menu::AccountMenu sign_out=Callback::new(move |()| sign_out(session)) />
                 </header>
                 <div class="frame">
-                    <nav class="sidenav" id="sidenav" aria-label=t(w::NAVIGATION) class:open=move || menu.get()
-                        on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" && menu.get_untracked() {
-                            menu.set(false);
-                            focus_by_id("nav-menu");
-                        }>
+                    <nav
+                        class="sidenav"
+                        id="sidenav"
+                        aria-label=t(w::NAVIGATION)
+                        class:open=move || menu.get()
+                        on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                            if ev.key() == "Escape" && menu.get_untracked() {
+                                menu.set(false);
+                                focus_by_id("nav-menu");
+                            }
+                        }
+                    >
                         // What the phone's one-line header leaves out.
                         <p class="nav-context">{session.environment_name()}" · "{orgs_label}</p>
-                        {routes::SECTIONS.into_iter().map(|route| (route.href(), route.label())).map(|(href, label)| view! {
-                            <a href=href
-                                class:active=move || location.pathname.with(|p| links::in_section(p, href))
-                                aria-current=move || location.pathname.with(|p| links::sidenav_current(p, href)).then_some("page")>
-                                {label}
-                            </a>
-                        }).collect_view()}
+                        {routes::SECTIONS
+                            .into_iter()
+                            .map(|route| (route.href(), route.label()))
+                            .map(|(href, label)| {
+                                view! {
+                                    <a
+                                        href=href
+                                        class:active=move || {
+                                            location.pathname.with(|p| links::in_section(p, href))
+                                        }
+                                        aria-current=move || {
+                                            location
+                                                .pathname
+                                                .with(|p| links::sidenav_current(p, href))
+                                                .then_some("page")
+                                        }
+                                    >
+                                        {label}
+                                    </a>
+                                }
+                            })
+                            .collect_view()}
                         // Support staff only (from the token's claim; the service enforces the role).
-                        {move || session.staff.get().then(|| view! {
-                            <a href=links::REVIEW id="nav-review"
-                                class:active=move || location.pathname.with(|p| links::in_section(p, links::REVIEW))
-                                aria-current=move || location.pathname.with(|p| links::sidenav_current(p, links::REVIEW)).then_some("page")>
-                                {routes::REVIEW.label()}
-                            </a>
-                        })}
+                        {move || {
+                            session
+                                .staff
+                                .get()
+                                .then(|| {
+                                    view! {
+                                        <a
+                                            href=links::REVIEW
+                                            id="nav-review"
+                                            class:active=move || {
+                                                location
+                                                    .pathname
+                                                    .with(|p| links::in_section(p, links::REVIEW))
+                                            }
+                                            aria-current=move || {
+                                                location
+                                                    .pathname
+                                                    .with(|p| links::sidenav_current(p, links::REVIEW))
+                                                    .then_some("page")
+                                            }
+                                        >
+                                            {routes::REVIEW.label()}
+                                        </a>
+                                    }
+                                })
+                        }}
                     </nav>
                     <main class="page" id="main" tabindex="-1">
-                        <crate::activity::ActivityToasts/>
-                        {move || session.flash.get().filter(|f| location.pathname.with(|p| f.shown_on(p))).map(|f| view! {
-                            <div class="flash" id="flash" role="status">
-                                <span>{f.text}</span>
-                                <button class="button subtle" aria-label=t(w::DISMISS) on:click=move |_| session.flash.set(None)>"×"</button>
-                            </div>
-                        })}
+                        <crate::activity::ActivityToasts />
+                        {move || {
+                            session
+                                .flash
+                                .get()
+                                .filter(|f| location.pathname.with(|p| f.shown_on(p)))
+                                .map(|f| {
+                                    view! {
+                                        <div class="flash" id="flash" role="status">
+                                            <span>{f.text}</span>
+                                            <button
+                                                class="button subtle"
+                                                aria-label=t(w::DISMISS)
+                                                on:click=move |_| session.flash.set(None)
+                                            >
+                                                "×"
+                                            </button>
+                                        </div>
+                                    }
+                                })
+                        }}
                         // Every page decides what may be changed from these roles: their failure
                         // is shown once, here, with the way forward.
-                        {move || directory.failure().map(|error| view! {
-                            <ErrorPanel action=t(w::LOADING_ORGS) error=error
-                                retry=Callback::new(move |_| directory.orgs.retry())/>
-                        })}
-                        <Outlet/>
+                        {move || {
+                            directory
+                                .failure()
+                                .map(|error| {
+                                    view! {
+                                        <ErrorPanel
+                                            action=t(w::LOADING_ORGS)
+                                            error=error
+                                            retry=Callback::new(move |_| directory.orgs.retry())
+                                        />
+                                    }
+                                })
+                        }}
+                        <Outlet />
                     </main>
                 </div>
             }

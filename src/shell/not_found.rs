@@ -17,10 +17,12 @@ pub fn NotFound() -> impl IntoView {
     let sentence = t(w::NO_PAGE_AT);
     let (before, after) = crate::i18n::around(sentence, "path");
     view! {
-        <PageHead heading=crate::routes::NOT_FOUND.title() title=title(&[crate::routes::NOT_FOUND.title()])/>
+        <PageHead heading=crate::routes::NOT_FOUND.title() title=title(&[crate::routes::NOT_FOUND.title()]) />
         <div class="card" id="not-found">
             <p>{before}<code>{move || path.get()}</code>{after}</p>
-            <p><a href=links::CLUSTERS>{t(w::GO_TO_CLUSTERS)}</a></p>
+            <p>
+                <a href=links::CLUSTERS>{t(w::GO_TO_CLUSTERS)}</a>
+            </p>
         </div>
     }
 }

@@ -120,12 +120,21 @@ pub fn SignIn() -> impl IntoView {
     } else {
         view! {
             <label for="environment">{t(w::ENVIRONMENT)}</label>
-            <select id="environment" on:change:target=move |ev| {
-                env_index.set(ev.target().value().parse().unwrap_or(0))
-            }>
-                {environments.iter().enumerate().map(|(i, e)| view! {
-                    <option value=i.to_string() selected=move || env_index.get() == i>{e.name.clone()}</option>
-                }).collect_view()}
+            <select
+                id="environment"
+                on:change:target=move |ev| { env_index.set(ev.target().value().parse().unwrap_or(0)) }
+            >
+                {environments
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        view! {
+                            <option value=i.to_string() selected=move || env_index.get() == i>
+                                {e.name.clone()}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
             </select>
         }
         .into_any()
@@ -136,40 +145,88 @@ pub fn SignIn() -> impl IntoView {
             <section class="card">
                 <h1>{t(w::HEADING)}</h1>
                 // Read in the language of the moment: one chosen here re-reads it.
-                {move || { crate::i18n::track_changes(); session.notice.get().map(|n| view! { <p class="notice" role="status">{n.read()}</p> }) }}
+                {move || {
+                    crate::i18n::track_changes();
+                    session
+                        .notice
+                        .get()
+                        .map(|n| {
+                            view! {
+                                <p class="notice" role="status">
+                                    {n.read()}
+                                </p>
+                            }
+                        })
+                }}
                 {env_picker}
-                <button class="button primary" id="sign-in-account" type="button" on:click=with_account.clone() disabled=move || leaving.get()>
+                <button
+                    class="button primary"
+                    id="sign-in-account"
+                    type="button"
+                    on:click=with_account.clone()
+                    disabled=move || leaving.get()
+                >
                     {move || if leaving.get() { t(w::LEAVING) } else { t(w::WITH_ACCOUNT) }}
                 </button>
-                {move || account_error.get().map(|e| {
-                    let retry = with_account.clone();
-                    view! {
-                        <div class="error-panel" role="alert">
-                            <p class="error-detail" id="sign-in-account-error">{e}</p>
-                            <button class="button" id="sign-in-account-retry" type="button" on:click=retry
-                                disabled=move || leaving.get()>{t(w::RETRY)}</button>
-                        </div>
-                    }
-                })}
+                {move || {
+                    account_error
+                        .get()
+                        .map(|e| {
+                            let retry = with_account.clone();
+                            view! {
+                                <div class="error-panel" role="alert">
+                                    <p class="error-detail" id="sign-in-account-error">
+                                        {e}
+                                    </p>
+                                    <button
+                                        class="button"
+                                        id="sign-in-account-retry"
+                                        type="button"
+                                        on:click=retry
+                                        disabled=move || leaving.get()
+                                    >
+                                        {t(w::RETRY)}
+                                    </button>
+                                </div>
+                            }
+                        })
+                }}
             </section>
             <form class="card" on:submit=submit aria-labelledby="secret-heading">
                 <h2 id="secret-heading">{t(w::SECRET_HEADING)}</h2>
                 <p class="hint">{t(w::SECRET_HINT)}</p>
                 <label for="client-id">{t(w::CLIENT_ID)}</label>
-                <input id="client-id" name="client_id" autocomplete="username" required
-                    prop:value=client_id on:input:target=move |ev| client_id.set(ev.target().value())/>
+                <input
+                    id="client-id"
+                    name="client_id"
+                    autocomplete="username"
+                    required
+                    prop:value=client_id
+                    on:input:target=move |ev| client_id.set(ev.target().value())
+                />
                 <label for="client-secret">{t(w::CLIENT_SECRET)}</label>
-                <input id="client-secret" name="client_secret" type="password" autocomplete="current-password" required
-                    prop:value=client_secret on:input:target=move |ev| client_secret.set(ev.target().value())/>
-                {move || error.get().map(|e| {
-                    let (title, detail) = failure_words(&e);
-                    view! {
-                        <div class="error-panel" role="alert">
-                            <p class="error-title">{title}</p>
-                            <p class="error-detail">{detail}</p>
-                        </div>
-                    }
-                })}
+                <input
+                    id="client-secret"
+                    name="client_secret"
+                    type="password"
+                    autocomplete="current-password"
+                    required
+                    prop:value=client_secret
+                    on:input:target=move |ev| client_secret.set(ev.target().value())
+                />
+                {move || {
+                    error
+                        .get()
+                        .map(|e| {
+                            let (title, detail) = failure_words(&e);
+                            view! {
+                                <div class="error-panel" role="alert">
+                                    <p class="error-title">{title}</p>
+                                    <p class="error-detail">{detail}</p>
+                                </div>
+                            }
+                        })
+                }}
                 <button class="button" type="submit" disabled=move || pending.get()>
                     {sign_in.label(t(w::SUBMIT), t(w::SUBMITTING))}
                 </button>
@@ -177,8 +234,8 @@ pub fn SignIn() -> impl IntoView {
             // The theme too: a person choosing Dark before signing in keeps it (prefs.js
             // applies it before the first paint of every later visit).
             <section class="card sign-in-prefs">
-                <super::language_picker::LanguagePicker id="sign-in-language"/>
-                <super::theme_picker::ThemePicker id="sign-in-theme"/>
+                <super::language_picker::LanguagePicker id="sign-in-language" />
+                <super::theme_picker::ThemePicker id="sign-in-theme" />
             </section>
         </main>
     }

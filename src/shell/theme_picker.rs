@@ -72,9 +72,16 @@ pub fn ThemePicker(id: &'static str) -> impl IntoView {
         <div class="field pref-field">
             <label for=id>{t(prefs::THEME)}</label>
             <select id=id on:change=on_change>
-                {Theme::ALL.into_iter().map(|th| view! {
-                    <option value=th.code() selected=th == current>{th.words()}</option>
-                }).collect_view()}
+                {Theme::ALL
+                    .into_iter()
+                    .map(|th| {
+                        view! {
+                            <option value=th.code() selected=th == current>
+                                {th.words()}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
             </select>
         </div>
     }

@@ -127,7 +127,8 @@ fn every_block_builder_uses_the_providers_argument_names() {
 fn the_terraform_block_pins_the_short_source_and_the_import_capable_version() {
     assert_eq!(
         terraform().render(),
-        "terraform {\n  required_version = \">= 1.5\"\n\n  required_providers {\n    phasetwo = {\n      source = \"p2-inc/phasetwo\"\n    }\n  }\n}\n"
+        "terraform {\n  required_version = \">= 1.5\"\n\n  required_providers {\n    phasetwo = {\n      \
+         source = \"p2-inc/phasetwo\"\n    }\n  }\n}\n"
     );
 }
 

@@ -142,9 +142,8 @@ pub fn export(snap: &Snapshot, origin: &str) -> String {
                 cred.description.as_deref(),
                 Some(cred.roles.as_slice()),
             );
-            let why = [
-                "No client secret here: read it with the phasetwo_realm_credential_secret ephemeral resource.",
-            ];
+            let why = ["No client secret here: read it with the phasetwo_realm_credential_secret ephemeral \
+                        resource."];
             file.add(block, &why);
             file.add(
                 r::import(

@@ -282,7 +282,8 @@ fn secrets_are_never_in_the_file() {
         assert!(!text.contains(SECRET_VALUE) && !text.contains(CREDENTIAL_SECRET), "{text}");
         assert!(!text.contains("client_secret"));
         let body = parse(&text);
-        let secret = body.blocks().find(|b| b.identifier() == "variable").expect("a variable for the secret"); // ok: a test; a missing block fails it, as it should
+        // ok: a test; a missing block fails it, as it should
+        let secret = body.blocks().find(|b| b.identifier() == "variable").expect("a variable for the secret");
         let sensitive = secret.body().attributes().find(|a| a.key() == "sensitive").map(|a| a.expr().clone());
         assert_eq!(sensitive, Some(Expression::Bool(true)));
         assert!(
@@ -332,7 +333,8 @@ fn the_cluster_is_guarded_against_replacement_and_destruction() {
         .find(|b| b.labels().first().map(|l| l.as_str()) == Some("phasetwo_cluster"))
         .expect("cluster"); // ok: a test; a missing block fails it, as it should
     assert_eq!(string_attr(cluster, "region").as_deref(), Some("EU_CENTRAL_1"));
-    let lifecycle = cluster.body().blocks().find(|b| b.identifier() == "lifecycle").expect("lifecycle"); // ok: a test; a missing block fails it, as it should
+    // ok: a test; a missing block fails it, as it should
+    let lifecycle = cluster.body().blocks().find(|b| b.identifier() == "lifecycle").expect("lifecycle");
     let get = |k: &str| {
         let text = lifecycle
             .body()

@@ -102,7 +102,8 @@ pub async fn read(driver_url: &str, session: &str) -> Result<Value, String> {
 /// (`[{message}]`) for `offending`. A recorder that never ran fails the flow: a clean
 /// result must mean "nothing went wrong", never "nothing was listening".
 pub async fn recorded(client: &fantoccini::Client) -> Result<Value, String> {
-    let script = "return [sessionStorage.getItem('e2e-recorder'), sessionStorage.getItem('e2e-console-problems'),\
+    let script = "return [sessionStorage.getItem('e2e-recorder'), \
+                  sessionStorage.getItem('e2e-console-problems'),\
         window.__consoleProblems || [], location.href];";
     let answer =
         client.execute(script, vec![]).await.map_err(|e| format!("cannot read the page's recorder: {e}"))?;
@@ -133,14 +134,20 @@ pub async fn recorded(client: &fantoccini::Client) -> Result<Value, String> {
 /// every flow pass.
 pub fn self_check() -> Result<(), String> {
     let entries = serde_json::json!([
-        {"level": "SEVERE", "message": "http://127.0.0.1:1/ - Refused to apply inline style because it violates the following Content Security Policy directive: \"style-src 'self'\"."},
-        {"level": "SEVERE", "message": "http://127.0.0.1:1/pkg-0/cluster-console.js 1 panicked at src/app.rs:1:1: boom"},
+        {"level": "SEVERE", "message": "http://127.0.0.1:1/ - Refused to apply inline style because it \
+                                        violates the following Content Security Policy directive: \
+                                        \"style-src 'self'\"."},
+        {"level": "SEVERE", "message": "http://127.0.0.1:1/pkg-0/cluster-console.js 1 panicked at \
+                                        src/app.rs:1:1: boom"},
         {"level": "SEVERE", "message": "Uncaught RuntimeError: unreachable"},
-        {"level": "SEVERE", "message": "http://127.0.0.1:1/v2/clusters - Failed to load resource: the server responded with a status of 503"},
+        {"level": "SEVERE", "message": "http://127.0.0.1:1/v2/clusters - Failed to load resource: the server \
+                                        responded with a status of 503"},
         {"level": "INFO", "message": "an ordinary message"},
         // What tests/browser/problems.js records in Firefox and WebKit.
-        {"message": "Refused inline: it violates the following Content Security Policy directive: \"style-src-attr\" (http://127.0.0.1:1/:0)"},
-        {"message": "Uncaught RuntimeError: Unreachable code should not be executed (http://127.0.0.1:1/pkg-0/x.js:1)"},
+        {"message": "Refused inline: it violates the following Content Security Policy directive: \
+                     \"style-src-attr\" (http://127.0.0.1:1/:0)"},
+        {"message": "Uncaught RuntimeError: Unreachable code should not be executed \
+                     (http://127.0.0.1:1/pkg-0/x.js:1)"},
         {"message": "Uncaught (in promise) TypeError: NetworkError when attempting to fetch resource."}
     ]);
     let found = offending(&entries);

@@ -123,9 +123,11 @@ impl Driver {
             Engine::Chromium => serde_json::json!({
                 "goog:chromeOptions": {
                     "binary": "/usr/bin/chromium",
-                    "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                             "--disable-background-networking", "--disable-component-update", "--no-first-run",
-                             "--disable-sync", "--window-size=1280,900"]
+                    "args": [
+                        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                        "--disable-background-networking", "--disable-component-update", "--no-first-run",
+                        "--disable-sync", "--window-size=1280,900"
+                    ]
                 },
                 // Every console message, for the check after each flow (crate::console_log).
                 "goog:loggingPrefs": { "browser": "ALL" }

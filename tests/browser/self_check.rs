@@ -8,8 +8,9 @@ use crate::harness::{calls_at, panic_message, read_coverage};
 
 /// Itself checked at the start of every suite run, with no browser: `calls` must fail the
 /// flow, naming the URL, when the coverage cannot be read (a closed port, a 404, an answer
-/// that is not coverage JSON), and count when it can; and the sandbox's own answer must read. Were it to swallow the failure and
-/// answer 0, every "this call never happened" check would pass whenever the read failed.
+/// that is not coverage JSON), and count when it can; and the sandbox's own answer must read. Were
+/// it to swallow the failure and answer 0, every "this call never happened" check would pass
+/// whenever the read failed.
 pub async fn self_check() -> Result<(), String> {
     // A port that was free a moment ago and has nothing listening on it now.
     let closed = {
@@ -19,7 +20,8 @@ pub async fn self_check() -> Result<(), String> {
     let not_found = serve_always("HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\n\r\nnot found").await?;
     let not_json = serve_always("HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\n<html>").await?;
     let good = serve_always(
-        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 32\r\n\r\n{\"cluster.list\":{\"200\":3,\"5\":1}}",
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \
+         32\r\n\r\n{\"cluster.list\":{\"200\":3,\"5\":1}}",
     )
     .await?;
     // The panics below are expected: keep them out of the output.

@@ -32,16 +32,16 @@ impl JarProblem {
         match self {
             JarProblem::Empty => format!("{file} is empty. Choose the built .jar file."),
             JarProblem::NotZip => format!(
-                "{file} is not a jar: a jar is a zip archive, and this file is not one (it may be a text file \
-                 renamed .jar). Choose the .jar your build produced (for Maven, in target/)."
+                "{file} is not a jar: a jar is a zip archive, and this file is not one (it may be a text \
+                 file renamed .jar). Choose the .jar your build produced (for Maven, in target/)."
             ),
             JarProblem::NoDirectory => format!(
                 "{file} starts like a jar but its end is missing: the file is cut short (an interrupted \
                  download or copy). Build or download it again."
             ),
             JarProblem::BrokenDirectory => format!(
-                "{file} is a damaged jar: its table of contents does not match the file. Build or download it \
-                 again."
+                "{file} is a damaged jar: its table of contents does not match the file. Build or download \
+                 it again."
             ),
         }
     }

@@ -120,9 +120,11 @@ requests! {
     ClusterDelete = CLUSTER_DELETE(id) -> empty;
     /// `cluster.subscription.detail`: Get subscription and billing information for a dedicated cluster.
     ClusterSubscriptionDetail = CLUSTER_SUBSCRIPTION_DETAIL(id) -> json(Subscription);
-    /// `cluster.billingSession.create`: Create a Stripe billing portal session link for a cluster. (deprecated)
+    /// `cluster.billingSession.create`: Create a Stripe billing portal session link for a cluster.
+    /// (deprecated)
     ClusterBillingSessionCreate = CLUSTER_BILLINGSESSION_CREATE(id) -> json(RedirectLink);
-    /// `cluster.checkout.resume`: Resume Stripe checkout for a cluster whose billing setup was not completed. Returns a link to complete payment setup within a browser.
+    /// `cluster.checkout.resume`: Resume Stripe checkout for a cluster whose billing setup was not
+    /// completed. Returns a link to complete payment setup within a browser.
     ClusterCheckoutResume = CLUSTER_CHECKOUT_RESUME(id)
         optional_json(ResumeCheckoutRequest) -> json(RedirectLink);
     /// `cluster.deployment.list`: List deployments for a dedicated cluster.
@@ -130,7 +132,8 @@ requests! {
         query(search: Option<String>) -> json(Vec<Deployment>);
     /// `cluster.deployment.create`: Create a deployment for a dedicated cluster.
     ClusterDeploymentCreate = CLUSTER_DEPLOYMENT_CREATE(id) json(ClusterDeploymentRequest) -> created;
-    /// `cluster.deployment.nameAvailability.check`: Check whether a deployment name is available on a cluster.
+    /// `cluster.deployment.nameAvailability.check`: Check whether a deployment name is available on
+    /// a cluster.
     ClusterDeploymentNameAvailabilityCheck = CLUSTER_DEPLOYMENT_NAMEAVAILABILITY_CHECK(id)
         query(name: String) -> json(NameAvailability);
     /// `cluster.host.update`: Change the cluster's primary hostname.
@@ -187,7 +190,8 @@ requests! {
     /// `cluster.extension.delete`: Remove an extension by ID.
     ClusterExtensionDelete = CLUSTER_EXTENSION_DELETE(id, extension_id) -> empty;
     /// `cluster.extension.standalone.uploadUrl.create`: Create an upload URL for a standalone extension.
-    ClusterExtensionStandaloneUploadUrlCreate = CLUSTER_EXTENSION_STANDALONE_UPLOADURL_CREATE(id, extension_id)
+    ClusterExtensionStandaloneUploadUrlCreate =
+        CLUSTER_EXTENSION_STANDALONE_UPLOADURL_CREATE(id, extension_id)
         json(ExtensionVersionUploadUrlRequest) -> json(PresignedUrl);
     /// `cluster.extension.standalone.confirm`: Confirm a standalone extension upload.
     ClusterExtensionStandaloneConfirm = CLUSTER_EXTENSION_STANDALONE_CONFIRM(id, extension_id)
@@ -201,7 +205,8 @@ requests! {
     ClusterExtensionVersionConfirm = CLUSTER_EXTENSION_VERSION_CONFIRM(id, extension_id, version_id)
         json(ExtensionVersionLocationValidationRequest) -> json(ExtensionVersion);
     /// `cluster.extension.version.uploadUrl.create`: Create an upload URL for an extension version.
-    ClusterExtensionVersionUploadUrlCreate = CLUSTER_EXTENSION_VERSION_UPLOADURL_CREATE(id, extension_id, version_id)
+    ClusterExtensionVersionUploadUrlCreate =
+        CLUSTER_EXTENSION_VERSION_UPLOADURL_CREATE(id, extension_id, version_id)
         json(ExtensionVersionUploadUrlRequest) -> json(PresignedUrl);
     /// `cluster.extension.version.validate`: Approve or reject an extension version.
     ClusterExtensionVersionValidate = CLUSTER_EXTENSION_VERSION_VALIDATE(id, extension_id, version_id)

@@ -59,7 +59,8 @@ macro_rules! wire_enum {
                 // The sandbox reads requests strictly (see `strictly`); never in the console.
                 #[cfg(not(target_arch = "wasm32"))]
                 if matches!(parsed, $name::Unknown(_)) && $crate::wire_enum::is_strict() {
-                    return Err(<D::Error as ::serde::de::Error>::custom($crate::wire_enum::refusal(&value, &[$($wire,)+])));
+                    let refusal = $crate::wire_enum::refusal(&value, &[$($wire,)+]);
+                    return Err(<D::Error as ::serde::de::Error>::custom(refusal));
                 }
                 Ok(parsed)
             }

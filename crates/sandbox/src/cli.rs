@@ -202,7 +202,8 @@ pub fn banner(config: &Config, running: &Running) -> String {
             demo::VIEWER_CLIENT_SECRET
         ),
         format!(
-            "  Staff secret:   client ID {}  secret {}  (support staff: read every organization, review extensions)",
+            "  Staff secret:   client ID {}  secret {}  (support staff: read every organization, review \
+             extensions)",
             demo::STAFF_CLIENT_ID,
             demo::STAFF_CLIENT_SECRET
         ),
@@ -210,11 +211,18 @@ pub fn banner(config: &Config, running: &Running) -> String {
             .staff
             .iter()
             .filter(|c| c.client_id != demo::STAFF_CLIENT_ID)
-            .map(|c| format!("  Staff secret:   client ID {}  secret {}  (--staff-secret)", c.client_id, c.client_secret))
+            .map(|c| {
+                format!(
+                    "  Staff secret:   client ID {}  secret {}  \
+                     (--staff-secret)",
+                    c.client_id, c.client_secret
+                )
+            })
             .collect::<Vec<_>>()
             .join("\n"),
         format!(
-            "  People:         {}, {}, {}, {} (all with password {}): every role, billing admin, support, support staff",
+            "  People:         {}, {}, {}, {} (all with password {}): every role, billing admin, support, \
+             support staff",
             demo::ALICE_EMAIL,
             demo::CAROL_EMAIL,
             demo::BOB_EMAIL,
@@ -234,7 +242,10 @@ pub fn banner(config: &Config, running: &Running) -> String {
             String::new()
         },
         match config.drift {
-            Some(seed) => format!("  Drift:          answers vary within the contract (seed {seed}); what varied at {base}/sandbox/drift"),
+            Some(seed) => format!(
+                "  Drift:          answers vary within the contract (seed {seed}); what \
+                 varied at {base}/sandbox/drift"
+            ),
             None => String::new(),
         },
         match (&config.public_url, config.trust_proxy) {

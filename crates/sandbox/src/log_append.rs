@@ -52,7 +52,8 @@ fn spec(body: &[u8]) -> Result<Spec, ApiError> {
         && !text.lines().skip(1).all(|l| l.starts_with('\t') || l.starts_with("Caused by:"))
     {
         return Err(ApiError::bad_request(
-            "Append one entry at a time: only continuation lines (a tab, or Caused by:) may follow the first.",
+            "Append one entry at a time: only continuation lines (a tab, or Caused by:) may follow the \
+             first.",
         ));
     }
     Ok(Spec { message: (!text.is_empty()).then(|| text.to_string()), ..Spec::default() })

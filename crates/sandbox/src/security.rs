@@ -56,7 +56,11 @@ pub fn parse_headers_file(text: &str) -> Result<Vec<(HeaderName, HeaderValue)>, 
 pub fn console_headers(dir: &Path) -> Result<HeaderSet, String> {
     let path = dir.join(HEADERS_FILE);
     let text = std::fs::read_to_string(&path).map_err(|e| {
-        format!("cannot read {} ({e}): it holds the console's security headers; rebuild the console (trunk build)", path.display())
+        format!(
+            "cannot read {} ({e}): it holds the console's security headers; rebuild the console (trunk \
+             build)",
+            path.display()
+        )
     })?;
     parse_headers_file(&text).map(Arc::new).map_err(|e| format!("{} is not valid: {e}", path.display()))
 }
@@ -139,7 +143,8 @@ mod tests {
 
     #[test]
     fn reads_the_build_file() {
-        let text = "# comment\n/*\n  Content-Security-Policy: default-src 'self'; style-src 'self'\n  X-Content-Type-Options: nosniff\n";
+        let text = "# comment\n/*\n  Content-Security-Policy: default-src 'self'; style-src 'self'\n  \
+                    X-Content-Type-Options: nosniff\n";
         let headers = parse_headers_file(text).unwrap();
         assert_eq!(headers.len(), 2);
         assert_eq!(headers[0].0, header::CONTENT_SECURITY_POLICY);

@@ -81,8 +81,8 @@ async fn log_request(request: Request, next: Next) -> Response {
     response
 }
 
-/// The API, the token endpoint and the identity server's userinfo: bodies up to `strict::MAX_BODY_BYTES`, never cached,
-/// CORS only for `--allow-origin`'s origins.
+/// The API, the token endpoint and the identity server's userinfo: bodies up to
+/// `strict::MAX_BODY_BYTES`, never cached, CORS only for `--allow-origin`'s origins.
 fn api_routes(config: &Config, faults: &crate::console::Faults) -> Router<Arc<AppState>> {
     // The token endpoint answers the armed faults too, so a test can make it slow.
     let mut api = Router::new()

@@ -228,7 +228,8 @@ impl Nginx {
              load_module {BROTLI_MODULE};\nevents {{ worker_connections 64; }}\n\
              http {{\n  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n\
              \x20 access_log {access};\n  client_body_temp_path {tmp}/body;\n  proxy_temp_path {tmp}/proxy;\n\
-             \x20 fastcgi_temp_path {tmp}/fastcgi;\n  uwsgi_temp_path {tmp}/uwsgi;\n  scgi_temp_path {tmp}/scgi;\n\
+             \x20 fastcgi_temp_path {tmp}/fastcgi;\n  uwsgi_temp_path {tmp}/uwsgi;\n  scgi_temp_path \
+             {tmp}/scgi;\n\
              \x20 server {{\n    listen 127.0.0.1:{port} ssl http2;\n    server_name localhost;\n\
              \x20   ssl_certificate {cert};\n    ssl_certificate_key {key};\n    root {root};\n\
              \x20   include {root}/deploy/nginx.conf;\n  }}\n}}\n",

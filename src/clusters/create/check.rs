@@ -75,7 +75,12 @@ pub fn refusal(form: &Form) -> Option<Refusal> {
 /// The refusal as the summary shows it.
 pub fn show(refusal: Refusal) -> AnyView {
     match refusal {
-        Refusal::Fix(what) => view! { <p class="error-detail" role="alert">{what}</p> }.into_any(),
+        Refusal::Fix(what) => view! {
+            <p class="error-detail" role="alert">
+                {what}
+            </p>
+        }
+        .into_any(),
         Refusal::Unread { what, failed } => {
             // One whole sentence per read: `what` names the read, never words to glue in.
             let regions = what == "regions";

@@ -142,79 +142,160 @@ pub fn CreateCluster() -> impl IntoView {
                     <fieldset class="period-toggle">
                         <legend>{t(w::BILLING_PERIOD)}</legend>
                         <label class="period" class:selected=move || period.get() == BillingPeriod::Monthly>
-                            <input type="radio" name="period" id="period-monthly" value="monthly"
+                            <input
+                                type="radio"
+                                name="period"
+                                id="period-monthly"
+                                value="monthly"
                                 prop:checked=move || period.get() == BillingPeriod::Monthly
-                                on:change=move |_| period.set(BillingPeriod::Monthly)/>
+                                on:change=move |_| period.set(BillingPeriod::Monthly)
+                            />
                             {t(w::MONTHLY)}
                         </label>
-                        <label class="period" class:selected=move || period.get() == BillingPeriod::Annual
-                            title=move || if plan(&tier.get()).allows(&BillingPeriod::Annual) { "" } else { t(w::STARTER_MONTHLY_ONLY) }>
-                            <input type="radio" name="period" id="period-annual" value="annual"
+                        <label
+                            class="period"
+                            class:selected=move || period.get() == BillingPeriod::Annual
+                            title=move || {
+                                if plan(&tier.get()).allows(&BillingPeriod::Annual) {
+                                    ""
+                                } else {
+                                    t(w::STARTER_MONTHLY_ONLY)
+                                }
+                            }
+                        >
+                            <input
+                                type="radio"
+                                name="period"
+                                id="period-annual"
+                                value="annual"
                                 prop:checked=move || period.get() == BillingPeriod::Annual
                                 disabled=move || !plan(&tier.get()).allows(&BillingPeriod::Annual)
-                                on:change=move |_| period.set(BillingPeriod::Annual)/>
+                                on:change=move |_| period.set(BillingPeriod::Annual)
+                            />
                             {t(w::ANNUAL)}
                         </label>
                     </fieldset>
                     <fieldset class="tiers">
                         <legend>{t(w::PLAN)}</legend>
-                        {PLANS.iter().map(|p| {
-                            let this = p.tier.clone();
-                            let (checked, selected, pick) = (this.clone(), this.clone(), this.clone());
-                            view! {
-                                <label class="tier" class:selected=move || tier.get() == selected>
-                                    <span class="tier-title">
-                                        <input type="radio" name="tier" id=format!("tier-{}", this.as_str()) value=this.as_str().to_string()
-                                            prop:checked=move || tier.get() == checked
-                                            on:change=move |_| {
-                                                tier.set(pick.clone());
-                                                period.set(period_for(&pick, &period.get_untracked()));
-                                            }/>
-                                        <strong>{p.title}</strong>
-                                    </span>
-                                    <span class="price">{move || p.price(&period_for(&p.tier, &period.get()))}</span>
-                                    <ul>
-                                        {p.lines().map(|line| view! { <li>{line}</li> }).collect_view()}
-                                        {(p.annual_monthly_cents.is_none()).then(|| view! { <li class="hint">{t(w::BILLED_MONTHLY_ONLY)}</li> })}
-                                    </ul>
-                                </label>
-                            }
-                        }).collect_view()}
+                        {PLANS
+                            .iter()
+                            .map(|p| {
+                                let this = p.tier.clone();
+                                let (checked, selected, pick) = (this.clone(), this.clone(), this.clone());
+                                let monthly_only = p
+                                    .annual_monthly_cents
+                                    .is_none()
+                                    .then(|| view! { <li class="hint">{t(w::BILLED_MONTHLY_ONLY)}</li> });
+                                view! {
+                                    <label class="tier" class:selected=move || tier.get() == selected>
+                                        <span class="tier-title">
+                                            <input
+                                                type="radio"
+                                                name="tier"
+                                                id=format!("tier-{}", this.as_str())
+                                                value=this.as_str().to_string()
+                                                prop:checked=move || tier.get() == checked
+                                                on:change=move |_| {
+                                                    tier.set(pick.clone());
+                                                    period.set(period_for(&pick, &period.get_untracked()));
+                                                }
+                                            />
+                                            <strong>{p.title}</strong>
+                                        </span>
+                                        <span class="price">
+                                            {move || p.price(&period_for(&p.tier, &period.get()))}
+                                        </span>
+                                        <ul>
+                                            {p.lines().map(|line| view! { <li>{line}</li> }).collect_view()}
+                                            {monthly_only}
+                                        </ul>
+                                    </label>
+                                }
+                            })
+                            .collect_view()}
                     </fieldset>
                 </section>
                 <section class="card">
                     <h2>{t(w::STEP_DETAILS)}</h2>
                     <label for="cluster-org">{t(w::ORGANIZATION)}</label>
-                    {move || if orgs.with(Vec::is_empty) {
-                        // A failed read of the organizations is a failure, not "checking"; while
-                        // reading, the hint says "checking".
-                        Loaded::from_fn(t(w::LOADING_ORGS),
-                            move || Some(directory.orgs.get().map_or(Ok(()), |r| r.map(drop))),
-                            Some(Callback::new(move |_| directory.orgs.refetch())))
-                        .ready(move |()| view! { <p class="hint" id="no-org">{refused().unwrap_or_else(|| crate::directory::checking().into())}</p> }.into_any())
-                    } else {
-                        view! {
-                            <select id="cluster-org" on:change:target=move |ev| { picked.set(false); org.set(ev.target().value()) }>
-                                {orgs.get().into_iter().map(|o| {
-                                    let id = o.id.clone();
-                                    view! { <option value=o.id.clone() selected=move || org.get() == id>{o.display_name.unwrap_or(o.name)}</option> }
-                                }).collect_view()}
-                            </select>
-                        }.into_any()
+                    {move || {
+                        if orgs.with(Vec::is_empty) {
+                            Loaded::from_fn(
+                                    t(w::LOADING_ORGS),
+                                    move || Some(directory.orgs.get().map_or(Ok(()), |r| r.map(drop))),
+                                    Some(Callback::new(move |_| directory.orgs.refetch())),
+                                )
+                                .ready(move |()| {
+                                    // A failed read of the organizations is a failure, not "checking"; while
+                                    // reading, the hint says "checking".
+                                    view! {
+                                        <p class="hint" id="no-org">
+                                            {refused().unwrap_or_else(|| crate::directory::checking().into())}
+                                        </p>
+                                    }
+                                        .into_any()
+                                })
+                        } else {
+                            view! {
+                                <select
+                                    id="cluster-org"
+                                    on:change:target=move |ev| {
+                                        picked.set(false);
+                                        org.set(ev.target().value())
+                                    }
+                                >
+                                    {orgs
+                                        .get()
+                                        .into_iter()
+                                        .map(|o| {
+                                            let id = o.id.clone();
+                                            view! {
+                                                <option value=o.id.clone() selected=move || org.get() == id>
+                                                    {o.display_name.unwrap_or(o.name)}
+                                                </option>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </select>
+                            }
+                                .into_any()
+                        }
                     }}
                     <label for="cluster-region">{t(w::REGION)}</label>
-                    {Loaded::new(t(w::LOADING_REGIONS), regions).retry(Callback::new(move |_| regions.retry())).ready(move |list| view! {
-                            <select id="cluster-region" on:change:target=move |ev| region.set(ev.target().value())>
-                                {list.into_iter().map(|r| {
-                                    let id = r.name.clone();
-                                    view! { <option value=r.name.clone() selected=move || region.get() == id>{crate::words::region_text(&r.name, &r.region)}</option> }
-                                }).collect_view()}
-                            </select>
-                        }.into_any())}
-                    <NameField name=name state=name_state/>
+                    {Loaded::new(t(w::LOADING_REGIONS), regions)
+                        .retry(Callback::new(move |_| regions.retry()))
+                        .ready(move |list| {
+                            view! {
+                                <select
+                                    id="cluster-region"
+                                    on:change:target=move |ev| region.set(ev.target().value())
+                                >
+                                    {list
+                                        .into_iter()
+                                        .map(|r| {
+                                            let id = r.name.clone();
+                                            view! {
+                                                <option
+                                                    value=r.name.clone()
+                                                    selected=move || region.get() == id
+                                                >
+                                                    {crate::words::region_text(&r.name, &r.region)}
+                                                </option>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </select>
+                            }
+                                .into_any()
+                        })}
+                    <NameField name=name state=name_state />
                     <label for="cluster-domain">{t(w::CUSTOM_DOMAIN)}</label>
-                    <input id="cluster-domain" placeholder="auth.example.com" prop:value=domain
-                        on:input:target=move |ev| domain.set(ev.target().value())/>
+                    <input
+                        id="cluster-domain"
+                        placeholder="auth.example.com"
+                        prop:value=domain
+                        on:input:target=move |ev| domain.set(ev.target().value())
+                    />
                 </section>
                 <section class="card">
                     <h2>{t(w::STEP_PAYMENT)}</h2>
@@ -222,36 +303,68 @@ pub fn CreateCluster() -> impl IntoView {
                 </section>
                 <section class="card summary" id="summary">
                     <h2>{t(w::SUMMARY)}</h2>
-                    <p>{move || {
-                        let place = regions.with(|r| region.with(|chosen| region_phrase(r, chosen)));
-                        summary(&tier.get(), &period.get(), &place, &name.get(), settled.get().then(|| card.with(Option::is_some)))
-                    }}</p>
+                    <p>
+                        {move || {
+                            let place = regions.with(|r| region.with(|chosen| region_phrase(r, chosen)));
+                            summary(
+                                &tier.get(),
+                                &period.get(),
+                                &place,
+                                &name.get(),
+                                settled.get().then(|| card.with(Option::is_some)),
+                            )
+                        }}
+                    </p>
                     {move || error.get().map(check::show)}
                     {submit.failure()}
-                    <button class="button primary" type="submit" id="create-cluster" disabled=move || pending.get() || refused().is_some()
-                        aria-describedby=move || refused().map(|_| "create-refused")>
+                    <button
+                        class="button primary"
+                        type="submit"
+                        id="create-cluster"
+                        disabled=move || pending.get() || refused().is_some()
+                        aria-describedby=move || refused().map(|_| "create-refused")
+                    >
                         {submit.label(t(w::CREATE), t(w::CREATING))}
                     </button>
-                    <CodePanel curl=code hcl=hcl/>
+                    <CodePanel curl=code hcl=hcl />
                 </section>
             </form>
         }
     };
 
     view! {
-        <PageHead heading=t(w::HEADING) title=crate::kit::page::title(&[crate::routes::NEW_CLUSTER.title(), crate::routes::CLUSTERS.title()])/>
-        {move || refused().map(|why| view! {
-            <div class="callout" id="create-refused" role="note">
-                <p><strong>{t(w::REFUSED)}</strong>{why}</p>
-                <p>{t(w::REFUSED_HINT)}</p>
-            </div>
-        })}
+        <PageHead
+            heading=t(w::HEADING)
+            title=crate::kit::page::title(
+                &[crate::routes::NEW_CLUSTER.title(), crate::routes::CLUSTERS.title()],
+            )
+        />
+        {move || {
+            refused()
+                .map(|why| {
+                    view! {
+                        <div class="callout" id="create-refused" role="note">
+                            <p>
+                                <strong>{t(w::REFUSED)}</strong>
+                                {why}
+                            </p>
+                            <p>{t(w::REFUSED_HINT)}</p>
+                        </div>
+                    }
+                })
+        }}
         {move || match (created.get(), pending_id.get()) {
-            // Created: the form is gone, so it cannot be submitted twice.
-            (Some(result), _) => view! { <Outcome result=result name=name.get_untracked()/> }.into_any(),
-            (None, Some(id)) => view! {
-                <pending::PendingCluster id=id dismiss=Callback::new(move |()| pending_id.set(None))/>
-            }.into_any(),
+            (Some(result), _) => {
+                // Created: the form is gone, so it cannot be submitted twice.
+                view! { <Outcome result=result name=name.get_untracked() /> }
+                    .into_any()
+            }
+            (None, Some(id)) => {
+                view! {
+                    <pending::PendingCluster id=id dismiss=Callback::new(move |()| pending_id.set(None)) />
+                }
+                    .into_any()
+            }
             (None, None) => form().into_any(),
         }}
     }

@@ -37,9 +37,17 @@ pub fn NameField(name: RwSignal<String>, state: RwSignal<NameCheck>) -> impl Int
         NameCheckIds { line: "name-state", recommendation: "use-recommendation", retry: "retry-name-check" };
     view! {
         <label for="cluster-name">{t(w::NAME)}</label>
-        <input id="cluster-name" autocomplete="off" spellcheck="false" placeholder=t(w::NAME_PLACEHOLDER)
-            prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
-        <p class="hint">{tf(w::NAME_HINT, &[("min", &CLUSTER.min.to_string()), ("max", &CLUSTER.max.to_string())])}</p>
+        <input
+            id="cluster-name"
+            autocomplete="off"
+            spellcheck="false"
+            placeholder=t(w::NAME_PLACEHOLDER)
+            prop:value=name
+            on:input:target=move |ev| name.set(ev.target().value())
+        />
+        <p class="hint">
+            {tf(w::NAME_HINT, &[("min", &CLUSTER.min.to_string()), ("max", &CLUSTER.max.to_string())])}
+        </p>
         {name_check::line(state, name, words, ids)}
     }
 }

@@ -46,7 +46,9 @@ pub fn Outcome(result: ClusterCreationResult, name: String) -> impl IntoView {
     let session = expect_context::<Session>();
     let navigate = use_navigate();
     match classify(result) {
-        Next::Checkout(link) => view! { <Redirecting link=link destination=t(w::CHECKOUT_PAGE)/> }.into_any(),
+        Next::Checkout(link) => {
+            view! { <Redirecting link=link destination=t(w::CHECKOUT_PAGE) /> }.into_any()
+        }
         Next::Created(cluster) => {
             session
                 .flash
@@ -62,7 +64,7 @@ pub fn Outcome(result: ClusterCreationResult, name: String) -> impl IntoView {
             crate::kit::waiting(t(w::OPENING_NEW))
         }
         Next::Authenticate { client_secret, cluster_id } => {
-            view! { <Authenticate client_secret=client_secret cluster_id=cluster_id name=name/> }.into_any()
+            view! { <Authenticate client_secret=client_secret cluster_id=cluster_id name=name /> }.into_any()
         }
         Next::Unknown => view! {
             <div class="error-panel" role="alert">
@@ -135,22 +137,48 @@ fn Authenticate(client_secret: String, cluster_id: String, name: String) -> impl
                             <p>{tf(w::EXISTS_UNPAID, &[("name", &name)])}</p>
                             <p class="hint">{t(crate::clusters::payment::PAGE_ASKS_FOR_THE_CARD)}</p>
                             <div class="actions">
-                                <button class="button" id="retry-payment" disabled=move || pay.busy.get()
-                                    on:click=move |_| confirm()>{t(w::TRY_AGAIN)}</button>
-                                <button class="button primary" id="use-checkout" disabled=move || checkout.busy.get()
+                                <button
+                                    class="button"
+                                    id="retry-payment"
+                                    disabled=move || pay.busy.get()
+                                    on:click=move |_| confirm()
+                                >
+                                    {t(w::TRY_AGAIN)}
+                                </button>
+                                <button
+                                    class="button primary"
+                                    id="use-checkout"
+                                    disabled=move || checkout.busy.get()
                                     on:click=move |_| {
-                                        let op = ops::ClusterCheckoutResume { id: id.get_value(), body: None };
-                                        checkout.run(async move { api::call(api, &op).await }, move |l| { link.try_set(Some(l)); });
-                                    }>{t(w::ANOTHER_CARD)}</button>
+                                        let op = ops::ClusterCheckoutResume {
+                                            id: id.get_value(),
+                                            body: None,
+                                        };
+                                        checkout
+                                            .run(
+                                                async move { api::call(api, &op).await },
+                                                move |l| {
+                                                    link.try_set(Some(l));
+                                                },
+                                            );
+                                    }
+                                >
+                                    {t(w::ANOTHER_CARD)}
+                                </button>
                             </div>
-                            <crate::kit::code::CodePanel curl=code/>
+                            <crate::kit::code::CodePanel curl=code />
                         </div>
-                    }.into_any()
+                    }
+                        .into_any()
                 }
             }}
-            {move || link.get().map(|link| view! { <Redirecting link=link destination=t(w::CHECKOUT_PAGE)/> })}
+            {move || {
+                link.get().map(|link| view! { <Redirecting link=link destination=t(w::CHECKOUT_PAGE) /> })
+            }}
             {checkout.failure()}
-            <p><a href=path.clone()>{t(w::GO_TO_CLUSTER)}</a></p>
+            <p>
+                <a href=path.clone()>{t(w::GO_TO_CLUSTER)}</a>
+            </p>
         </section>
     }
 }

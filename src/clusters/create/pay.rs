@@ -44,30 +44,44 @@ pub fn payment_choice(
             Err(e) => Err(e),
         })
     };
-    let saved = Loaded::from_fn(t(w::LOADING_CARDS), read, Some(Callback::new(move |_| cards.retry()))).ready(
-        move |answer| match answer {
-            Err(role) => view! {
-                <p class="hint">{tf(w::CARDS_CLOSED, &[("role", role.unwrap_or(t(w::A_BILLING_ROLE)))])}</p>
-            }.into_any(),
-            Ok(list) => list.into_iter().map(|c| {
-                let id = c.id.clone();
-                let pick = c.id.clone();
-                view! {
-                    <label class="choice">
-                        <input type="radio" name="payment" value=c.id.clone() prop:checked=move || card.get().as_deref() == Some(id.as_str())
-                            on:change=move |_| { picked.set(true); card.set(Some(pick.clone())); }/>
-                        {card_label(&c)}
-                    </label>
-                }
-            }).collect_view().into_any(),
-        },
-    );
+    let saved = Loaded::from_fn(t(w::LOADING_CARDS), read, Some(Callback::new(move |_| cards.retry())))
+        .ready(move |answer| match answer {
+            Err(role) => {
+                let closed = tf(w::CARDS_CLOSED, &[("role", role.unwrap_or(t(w::A_BILLING_ROLE)))]);
+                view! { <p class="hint">{closed}</p> }.into_any()
+            }
+            Ok(list) => list
+                .into_iter()
+                .map(|c| {
+                    let id = c.id.clone();
+                    let pick = c.id.clone();
+                    view! {
+                        <label class="choice">
+                            <input
+                                type="radio"
+                                name="payment"
+                                value=c.id.clone()
+                                prop:checked=move || card.get().as_deref() == Some(id.as_str())
+                                on:change=move |_| {
+                                    picked.set(true);
+                                    card.set(Some(pick.clone()));
+                                }
+                            />
+                            {card_label(&c)}
+                        </label>
+                    }
+                })
+                .collect_view()
+                .into_any(),
+        });
     let failed =
         move || cards.with(|c| matches!(c, Some(Err(e)) if !matches!(e, ApiError::Forbidden { .. })));
     let undecided = move || {
         failed().then(|| {
             view! {
-                <p class="hint" id="payment-undecided">{t(w::PAYMENT_UNDECIDED)}</p>
+                <p class="hint" id="payment-undecided">
+                    {t(w::PAYMENT_UNDECIDED)}
+                </p>
             }
         })
     };
@@ -75,9 +89,17 @@ pub fn payment_choice(
         {saved}
         {undecided}
         <label class="choice">
-            <input type="radio" name="payment" value="" id="pay-on-checkout"
+            <input
+                type="radio"
+                name="payment"
+                value=""
+                id="pay-on-checkout"
                 prop:checked=move || settled.get() && card.get().is_none()
-                on:change=move |_| { picked.set(true); card.set(None); }/>
+                on:change=move |_| {
+                    picked.set(true);
+                    card.set(None);
+                }
+            />
             {t(w::PAY_ON_CHECKOUT)}
         </label>
     }

@@ -46,20 +46,39 @@ fn unpaid(cluster: Cluster, dismiss: Callback<()>) -> AnyView {
             <h2>{waiting_for_payment(&cluster.name)}</h2>
             <p>{why}</p>
             <p>{t(PAGE_ASKS_FOR_THE_CARD)}</p>
-            {move || link.get().map(|link| view! { <Redirecting link=link destination=t(page::PAYMENT_PAGE)/> })}
+            {move || {
+                link.get().map(|link| view! { <Redirecting link=link destination=t(page::PAYMENT_PAGE) /> })
+            }}
             {resume.failure()}
             <div class="actions">
-                <button class="button primary" id="complete-payment" disabled=move || resume.busy.get() || link.with(Option::is_some)
+                <button
+                    class="button primary"
+                    id="complete-payment"
+                    disabled=move || resume.busy.get() || link.with(Option::is_some)
                     on:click=move |_| {
-                        let op = ops::ClusterCheckoutResume { id: id.get_value(), body: None };
-                        resume.run(async move { api::call(api, &op).await }, move |l| { link.try_set(Some(l)); });
-                    }>
+                        let op = ops::ClusterCheckoutResume {
+                            id: id.get_value(),
+                            body: None,
+                        };
+                        resume
+                            .run(
+                                async move { api::call(api, &op).await },
+                                move |l| {
+                                    link.try_set(Some(l));
+                                },
+                            );
+                    }
+                >
                     {resume.label(t(page::COMPLETE_PAYMENT), t(page::OPENING))}
                 </button>
-                <a class="button" href=path>{t(w::GO_TO_CLUSTER)}</a>
-                <button class="button subtle" id="create-another" on:click=move |_| dismiss.run(())>{t(w::CREATE_ANOTHER)}</button>
+                <a class="button" href=path>
+                    {t(w::GO_TO_CLUSTER)}
+                </a>
+                <button class="button subtle" id="create-another" on:click=move |_| dismiss.run(())>
+                    {t(w::CREATE_ANOTHER)}
+                </button>
             </div>
-            <crate::kit::code::CodePanel curl=code/>
+            <crate::kit::code::CodePanel curl=code />
         </section>
     }
     .into_any()
@@ -89,8 +108,12 @@ pub fn PendingCluster(id: String, dismiss: Callback<()>) -> impl IntoView {
                     <h2>{tf(w::NO_LONGER_WAITING, &[("name", &c.name)])}</h2>
                     <p>{tf(w::STATE_NOW, &[("state", &words)])}</p>
                     <div class="actions">
-                        <a class="button primary" href=crate::links::cluster(&c.id)>{t(w::GO_TO_CLUSTER)}</a>
-                        <button class="button subtle" id="create-another" on:click=move |_| dismiss.run(())>{t(w::CREATE_ANOTHER)}</button>
+                        <a class="button primary" href=crate::links::cluster(&c.id)>
+                            {t(w::GO_TO_CLUSTER)}
+                        </a>
+                        <button class="button subtle" id="create-another" on:click=move |_| dismiss.run(())>
+                            {t(w::CREATE_ANOTHER)}
+                        </button>
                     </div>
                 </section>
             }

@@ -29,20 +29,33 @@ pub fn ClusterBilling() -> impl IntoView {
         <section class="card" id="cluster-billing">
             <h2>{t(w::SUBSCRIPTION)}</h2>
             // No subscription is an answer too: none starts before the first payment.
-            {Loaded::from_fn(t(w::LOADING_SUBSCRIPTION), move || subscription.get().map(|r| match r {
-                Err(ApiError::NotFound(_)) => Ok(None),
-                other => other.map(Some),
-            }), Some(Callback::new(move |_| subscription.refetch())))
-            .ready(|answer| match answer {
-                None => view! {
-                    <p id="no-subscription">{t(w::NO_SUBSCRIPTION)}</p>
-                }.into_any(),
-                Some(s) => view! {
-                    <SubscriptionDetails subscription=s>
-                        <ResumeButton id="pay-open-invoice" label=t(w::PAY_INVOICE) destination=t(w::THE_INVOICE)/>
-                    </SubscriptionDetails>
-                }.into_any(),
-            })}
+            {Loaded::from_fn(
+                    t(w::LOADING_SUBSCRIPTION),
+                    move || {
+                        subscription
+                            .get()
+                            .map(|r| match r {
+                                Err(ApiError::NotFound(_)) => Ok(None),
+                                other => other.map(Some),
+                            })
+                    },
+                    Some(Callback::new(move |_| subscription.refetch())),
+                )
+                .ready(|answer| match answer {
+                    None => view! { <p id="no-subscription">{t(w::NO_SUBSCRIPTION)}</p> }.into_any(),
+                    Some(s) => {
+                        view! {
+                            <SubscriptionDetails subscription=s>
+                                <ResumeButton
+                                    id="pay-open-invoice"
+                                    label=t(w::PAY_INVOICE)
+                                    destination=t(w::THE_INVOICE)
+                                />
+                            </SubscriptionDetails>
+                        }
+                            .into_any()
+                    }
+                })}
         </section>
     }
 }
@@ -59,26 +72,46 @@ fn SubscriptionDetails(
     let when = |at: Option<cluster_api::EpochMillis>| at.map(format::utc).unwrap_or_else(|| "—".into());
     let renewal = billing::renewal(&s);
     let open_invoice = s.open_invoice.unwrap_or(false).then(|| {
-        let due = s.open_invoice_amount_due.map(billing::dollars).unwrap_or_else(|| t(k::billing::AN_AMOUNT).into());
+        let due = s
+            .open_invoice_amount_due
+            .map(billing::dollars)
+            .unwrap_or_else(|| t(k::billing::AN_AMOUNT).into());
         view! {
             <div class=toned("callout", Some(Tone::Bad)) id="open-invoice">
-                <p><strong>{t(k::billing::OPEN_INVOICE_LABEL)}" "</strong>{tf(k::billing::OPEN_INVOICE_DUE, &[("amount", &due)])}</p>
+                <p>
+                    <strong>{t(k::billing::OPEN_INVOICE_LABEL)}" "</strong>
+                    {tf(k::billing::OPEN_INVOICE_DUE, &[("amount", &due)])}
+                </p>
                 {children.map(|c| c())}
             </div>
         }
     });
     view! {
         <dl class="fields subscription" data-subscription=s.id.clone()>
-            <dt>{t(k::billing::PLAN)}</dt><dd>{match s.description.clone() {
-                Some(d) => crate::kit::theirs::theirs(billing::plan_words(&d)),
-                None => "—".into_any(),
-            }}</dd>
-            <dt>{t(k::billing::STATUS)}</dt><dd>{Badge::new(label, tone).view()}</dd>
+            <dt>{t(k::billing::PLAN)}</dt>
+            <dd>
+                {match s.description.clone() {
+                    Some(d) => crate::kit::theirs::theirs(billing::plan_words(&d)),
+                    None => "—".into_any(),
+                }}
+            </dd>
+            <dt>{t(k::billing::STATUS)}</dt>
+            <dd>{Badge::new(label, tone).view()}</dd>
             <dt>{t(k::billing::CURRENT_PERIOD)}</dt>
-            <dd>{tf(k::billing::PERIOD, &[("start", &when(s.current_period_start)), ("end", &when(s.current_period_end))])}</dd>
-            <dt>{t(k::billing::RENEWAL)}</dt><dd>{renewal}</dd>
-            <dt>{t(k::billing::STARTED)}</dt><dd>{when(s.start_date)}</dd>
-            <dt>{t(k::billing::SUBSCRIPTION)}</dt><dd class="mono">{s.id.clone()}" "<CopyButton text=s.id.clone() what=t(k::billing::SUBSCRIPTION_ID)/></dd>
+            <dd>
+                {tf(
+                    k::billing::PERIOD,
+                    &[("start", &when(s.current_period_start)), ("end", &when(s.current_period_end))],
+                )}
+            </dd>
+            <dt>{t(k::billing::RENEWAL)}</dt>
+            <dd>{renewal}</dd>
+            <dt>{t(k::billing::STARTED)}</dt>
+            <dd>{when(s.start_date)}</dd>
+            <dt>{t(k::billing::SUBSCRIPTION)}</dt>
+            <dd class="mono">
+                {s.id.clone()}" "<CopyButton text=s.id.clone() what=t(k::billing::SUBSCRIPTION_ID) />
+            </dd>
         </dl>
         {open_invoice}
     }

@@ -122,7 +122,15 @@ fn history_view(samples: Vec<Sample>, visit: f64) -> AnyView {
             };
             let label = tf(w::SPARK_LABEL, &[("fact", &shown), ("values", &values.join(", "))]);
             let id = format!("spark-{fact}");
-            view! { <li><span class="cap" lang=theirs.then_some("en")>{shown}</span>" "{sparkline(label, &points, id)}</li> }
+            view! {
+                <li>
+                    <span class="cap" lang=theirs.then_some("en")>
+                        {shown}
+                    </span>
+                    " "
+                    {sparkline(label, &points, id)}
+                </li>
+            }
         })
         .collect_view();
     let changed = changes(&samples);
@@ -131,13 +139,22 @@ fn history_view(samples: Vec<Sample>, visit: f64) -> AnyView {
         <p class="hint">{tf(w::SINCE_OPENED, &[("time", &format::clock(visit))])}</p>
         <ul class="sparklines">{lines}</ul>
         {if changed.is_empty() {
-            view! { <p class="hint" id="metrics-no-change">{t(w::NO_CHANGE)}</p> }.into_any()
+            view! {
+                <p class="hint" id="metrics-no-change">
+                    {t(w::NO_CHANGE)}
+                </p>
+            }
+                .into_any()
         } else {
             view! {
                 <ul id="metrics-changes">
-                    {changed.into_iter().map(|(at, what)| view! { <li>{format!("{}: {what}", format::clock(at))}</li> }).collect_view()}
+                    {changed
+                        .into_iter()
+                        .map(|(at, what)| view! { <li>{format!("{}: {what}", format::clock(at))}</li> })
+                        .collect_view()}
                 </ul>
-            }.into_any()
+            }
+                .into_any()
         }}
     }
     .into_any()
@@ -186,17 +203,26 @@ pub fn HealthCard(
     view! {
         <section class="card" id="metrics">
             <h2>{t(w::HEALTH)}</h2>
-            {Loaded::from_fn(t(w::LOADING_METRICS), move || feed.get().read(), None).ready(move |m: Metrics| {
-                let (words, tone) = health(m.healthy, &status.get());
-                view! {
-                    <p>{Badge::new(words, tone).id("health").view()}</p>
-                    {counts_view(&m.counts.unwrap_or_default(), &EXPECTED)}
-                }.into_any()
-            })}
+            {Loaded::from_fn(t(w::LOADING_METRICS), move || feed.get().read(), None)
+                .ready(move |m: Metrics| {
+                    let (words, tone) = health(m.healthy, &status.get());
+                    view! {
+                        <p>{Badge::new(words, tone).id("health").view()}</p>
+                        {counts_view(&m.counts.unwrap_or_default(), &EXPECTED)}
+                    }
+                        .into_any()
+                })}
             {super::trouble::logs_say(said)}
-            {move || failed().map(|why| view! {
-                <p class="hint" id="metrics-stale">{tf(w::READING_FAILED, &[("why", &why)])}</p>
-            })}
+            {move || {
+                failed()
+                    .map(|why| {
+                        view! {
+                            <p class="hint" id="metrics-stale">
+                                {tf(w::READING_FAILED, &[("why", &why)])}
+                            </p>
+                        }
+                    })
+            }}
             {move || history_view(samples.get(), visit)}
         </section>
     }

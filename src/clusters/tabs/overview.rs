@@ -39,42 +39,95 @@ pub fn ClusterOverview() -> impl IntoView {
 
     view! {
         // Support staff: the facts for a ticket, first.
-        {move || directory.is_staff().then(|| view! { <super::summary::SupportSummary/> })}
+        {move || directory.is_staff().then(|| view! { <super::summary::SupportSummary /> })}
         <section class="card">
             <h2>{t(w::OVERVIEW)}</h2>
             <dl class="fields">
-                <dt>{t(w::ID)}</dt><dd class="mono" id="cluster-id">{id.clone()}" "<CopyButton text=id.clone() what=t(w::COPY_CLUSTER_ID)/></dd>
-                <dt>{t(w::NAME)}</dt><dd>{name}</dd>
-                <dt>{t(w::HOST)}</dt><dd class="mono" id="cluster-host">{move || {
-                    let host = cluster.with(|c| c.host.clone());
-                    view! { {host_view(&host)}" "<CopyButton text=host what=t(w::COPY_HOST)/> }
-                }}</dd>
-                <dt>{t(w::REGION)}</dt><dd id="cluster-region">{move || cluster.with(|c| crate::kit::coded::region(&c.region.name, &c.region.region))}</dd>
+                <dt>{t(w::ID)}</dt>
+                <dd class="mono" id="cluster-id">
+                    {id.clone()}
+                    " "
+                    <CopyButton text=id.clone() what=t(w::COPY_CLUSTER_ID) />
+                </dd>
+                <dt>{t(w::NAME)}</dt>
+                <dd>{name}</dd>
+                <dt>{t(w::HOST)}</dt>
+                <dd class="mono" id="cluster-host">
+                    {move || {
+                        let host = cluster.with(|c| c.host.clone());
+                        view! {
+                            {host_view(&host)}
+                            " "
+                            <CopyButton text=host what=t(w::COPY_HOST) />
+                        }
+                    }}
+                </dd>
+                <dt>{t(w::REGION)}</dt>
+                <dd id="cluster-region">
+                    {move || cluster.with(|c| crate::kit::coded::region(&c.region.name, &c.region.region))}
+                </dd>
                 <dt>{t(w::CUSTOM_DOMAIN)}</dt>
-                <dd id="custom-domain"><CustomDomain id=id.clone()/> " "
-                    <a href=links::cluster_tab(&id, ClusterTab::Domains) id="custom-domain-link">{t(w::MANAGE_DOMAINS)}</a></dd>
-                <dt>{t(w::STATUS)}</dt><dd id="cluster-status">{move || { let s = status.get(); view! { <span title=s.as_str().to_string()>{status_badge::words(&s)}</span> } }}</dd>
+                <dd id="custom-domain">
+                    <CustomDomain id=id.clone() />
+                    " "
+                    <a href=links::cluster_tab(&id, ClusterTab::Domains) id="custom-domain-link">
+                        {t(w::MANAGE_DOMAINS)}
+                    </a>
+                </dd>
+                <dt>{t(w::STATUS)}</dt>
+                <dd id="cluster-status">
+                    {move || {
+                        let s = status.get();
+                        view! { <span title=s.as_str().to_string()>{status_badge::words(&s)}</span> }
+                    }}
+                </dd>
                 <dt>{t(w::ORGANIZATION)}</dt>
-                <dd>{move || cluster.with(|c| c.owner.clone()).map(|o| format!("{} ({o})", directory.org_label(&o))).unwrap_or_else(|| "—".into())}</dd>
-                <dt>{t(w::VARIANT)}</dt><dd id="cluster-variant">{move || cluster.with(|c| match c.variant.as_deref() {
-                    Some(code) => crate::kit::coded::or_code(words::variant(code), code),
-                    None => "—".into_any(),
-                })}</dd>
-                <dt>{t(w::TIER)}</dt><dd class="cap">{move || cluster.with(|c| c.tier.to_string())}</dd>
-                <dt>{t(w::RESOURCE_LIMITS)}</dt><dd class="cap">{move || cluster.with(|c| c.resource_limits.to_string())}</dd>
+                <dd>
+                    {move || {
+                        cluster
+                            .with(|c| c.owner.clone())
+                            .map(|o| format!("{} ({o})", directory.org_label(&o)))
+                            .unwrap_or_else(|| "—".into())
+                    }}
+                </dd>
+                <dt>{t(w::VARIANT)}</dt>
+                <dd id="cluster-variant">
+                    {move || {
+                        cluster
+                            .with(|c| match c.variant.as_deref() {
+                                Some(code) => crate::kit::coded::or_code(words::variant(code), code),
+                                None => "—".into_any(),
+                            })
+                    }}
+                </dd>
+                <dt>{t(w::TIER)}</dt>
+                <dd class="cap">{move || cluster.with(|c| c.tier.to_string())}</dd>
+                <dt>{t(w::RESOURCE_LIMITS)}</dt>
+                <dd class="cap">{move || cluster.with(|c| c.resource_limits.to_string())}</dd>
                 <dt>{t(w::CREATED)}</dt>
-                <dd>{move || cluster.with(|c| format!("{} ({})", format::utc(c.created_at), format::relative(js_sys::Date::now() as i64, c.created_at)))}</dd>
+                <dd>
+                    {move || {
+                        cluster
+                            .with(|c| {
+                                format!(
+                                    "{} ({})",
+                                    format::utc(c.created_at),
+                                    format::relative(js_sys::Date::now() as i64, c.created_at),
+                                )
+                            })
+                    }}
+                </dd>
             </dl>
         </section>
         <div class="grid2">
-            <super::health::HealthCard id=id.clone() status=status.into() said=said/>
-            <RestartCard id=id.clone()/>
+            <super::health::HealthCard id=id.clone() status=status.into() said=said />
+            <RestartCard id=id.clone() />
         </div>
-        <super::trouble::TroubleCard ready=answered said=said/>
-        <SystemInfoCard id=id.clone() status=status.into()/>
+        <super::trouble::TroubleCard ready=answered said=said />
+        <SystemInfoCard id=id.clone() status=status.into() />
         <section class="card danger-zone">
             <h2>{t(w::DELETE)}</h2>
-            <DeleteCluster cluster=cluster/>
+            <DeleteCluster cluster=cluster />
         </section>
     }
 }
@@ -129,8 +182,12 @@ fn CustomDomain(id: String) -> impl IntoView {
 /// Links only what is plainly a web address; anything else is shown as text.
 fn host_view(host: &str) -> AnyView {
     if crate::redirect::safe_external(host).is_some() {
-        view! { <a href=host.to_string() target="_blank" rel="noopener noreferrer">{host.to_string()}</a> }
-            .into_any()
+        view! {
+            <a href=host.to_string() target="_blank" rel="noopener noreferrer">
+                {host.to_string()}
+            </a>
+        }
+        .into_any()
     } else {
         host.to_string().into_any()
     }
@@ -144,17 +201,20 @@ fn RestartCard(id: String) -> impl IntoView {
         <section class="card" id="restart">
             <h2>{t(w::RESTARTS)}</h2>
             // The feed retries by itself: no Retry button.
-            {Loaded::from_fn(t(w::LOADING_RESTART), move || feed.get().read(), None).loading(t(w::LOADING)).ready(|s| {
-                if s.restart_in_progress {
-                    view! {
-                        <p>{crate::kit::badge::restart_in_progress()}</p>
-                        <p class="hint">{t(w::RESTART_WAITS)}</p>
-                    }.into_any()
-                } else {
-                    view! { <p>{t(w::NO_RESTART)}</p> }.into_any()
-                }
-            })}
-            <RestartHistory id=id_history/>
+            {Loaded::from_fn(t(w::LOADING_RESTART), move || feed.get().read(), None)
+                .loading(t(w::LOADING))
+                .ready(|s| {
+                    if s.restart_in_progress {
+                        view! {
+                            <p>{crate::kit::badge::restart_in_progress()}</p>
+                            <p class="hint">{t(w::RESTART_WAITS)}</p>
+                        }
+                            .into_any()
+                    } else {
+                        view! { <p>{t(w::NO_RESTART)}</p> }.into_any()
+                    }
+                })}
+            <RestartHistory id=id_history />
         </section>
     }
 }
@@ -190,10 +250,17 @@ fn RestartHistory(id: String) -> impl IntoView {
     };
     view! {
         <h3>{t(w::RESTARTS_THIS_VISIT)}</h3>
-        {move || if center.restarts(&id).is_empty() {
-            view! { <p class="hint" id="restart-history-empty">{t(w::NO_RESTARTS_SEEN)}</p> }.into_any()
-        } else {
-            view! { <ul id="restart-history">{rows()}</ul> }.into_any()
+        {move || {
+            if center.restarts(&id).is_empty() {
+                view! {
+                    <p class="hint" id="restart-history-empty">
+                        {t(w::NO_RESTARTS_SEEN)}
+                    </p>
+                }
+                    .into_any()
+            } else {
+                view! { <ul id="restart-history">{rows()}</ul> }.into_any()
+            }
         }}
     }
     .into_any()
@@ -224,21 +291,31 @@ fn SystemInfoCard(id: String, status: Signal<ClusterState>) -> impl IntoView {
         recovered.track();
         let active = status.get() == ClusterState::Active;
         let id = id.clone();
-        async move { if active { Some(api::call(api, &ops::ClusterSystemInfoDetail { id }).await) } else { None } }
+        let op = ops::ClusterSystemInfoDetail { id };
+        async move { if active { Some(api::call(api, &op).await) } else { None } }
     });
     view! {
         <section class="card" id="system-info">
             <h2>{t(w::SYSTEM_INFO)}</h2>
             // Not read (`None`) while the cluster is not active.
-            {Loaded::from_fn(t(w::LOADING_SYSTEM_INFO), move || info.get().map(Option::transpose), Some(Callback::new(move |_| info.refetch())))
+            {Loaded::from_fn(
+                    t(w::LOADING_SYSTEM_INFO),
+                    move || info.get().map(Option::transpose),
+                    Some(Callback::new(move |_| info.refetch())),
+                )
                 .loading(t(w::LOADING))
                 .ready(move |answer| match answer {
-                    None => view! {
-                        <p class="hint">{tf(
-                            w::SYSTEM_INFO_INACTIVE,
-                            &[("state", &crate::lower::lower(&status_badge::words(&status.get())))],
-                        )}</p>
-                    }.into_any(),
+                    None => {
+                        view! {
+                            <p class="hint">
+                                {tf(
+                                    w::SYSTEM_INFO_INACTIVE,
+                                    &[("state", &crate::lower::lower(&status_badge::words(&status.get())))],
+                                )}
+                            </p>
+                        }
+                            .into_any()
+                    }
                     Some(s) => system_info_view(s),
                 })}
         </section>
@@ -282,13 +359,24 @@ fn system_info_view(s: SystemInfoRepresentation) -> AnyView {
         // so marked as such, English (the language walks check everything else is in the
         // person's). The uptime, when the console wrote it, is the person's.
         <dl class="fields">
-            {rows.into_iter().filter_map(|(k, v)| v.map(|v| {
-                let ours = uptime_ours && k == t(w::UPTIME);
-                view! {
-                    <dt>{k}</dt>
-                    <dd data-service-text=(!ours).then_some("") lang=(!ours).then_some("en") id=ours.then_some("uptime")>{v}</dd>
-                }
-            })).collect_view()}
+            {rows
+                .into_iter()
+                .filter_map(|(k, v)| {
+                    v.map(|v| {
+                        let ours = uptime_ours && k == t(w::UPTIME);
+                        view! {
+                            <dt>{k}</dt>
+                            <dd
+                                data-service-text=(!ours).then_some("")
+                                lang=(!ours).then_some("en")
+                                id=ours.then_some("uptime")
+                            >
+                                {v}
+                            </dd>
+                        }
+                    })
+                })
+                .collect_view()}
         </dl>
     }
     .into_any()

@@ -53,7 +53,8 @@ pub fn SupportSummary() -> impl IntoView {
     let active = Memo::new(move |_| ctx.cluster.with(|c| c.status == ClusterState::Active));
     let info = crate::view_read::load(move || {
         let (id, active) = (i1.clone(), active.get());
-        async move { if active { Some(api::call(api, &ops::ClusterSystemInfoDetail { id }).await) } else { None } }
+        let op = ops::ClusterSystemInfoDetail { id };
+        async move { if active { Some(api::call(api, &op).await) } else { None } }
     });
     let restart = crate::view_read::load(move || {
         let id = i2.clone();
@@ -94,8 +95,10 @@ pub fn SupportSummary() -> impl IntoView {
         <section class="card" id="support-summary">
             <h2>{t(w::SUPPORT_SUMMARY)}</h2>
             <p class="hint">{t(w::PASTE_READY)}</p>
-            <pre class="mono" id="support-summary-text">{move || text.get()}</pre>
-            {move || view! { <CopyButton text=text.get() what=t(w::COPY_SUPPORT_SUMMARY)/> }}
+            <pre class="mono" id="support-summary-text">
+                {move || text.get()}
+            </pre>
+            {move || view! { <CopyButton text=text.get() what=t(w::COPY_SUPPORT_SUMMARY) /> }}
         </section>
     }
 }

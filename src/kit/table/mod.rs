@@ -89,13 +89,21 @@ pub fn ResourceTable(
                 let aria = move || aria_sort(i, col.sortable, sorted.get());
                 let inner = if col.sortable {
                     view! {
-                        <button type="button" class="sort" on:click=move |_| set_sort.run(super::sort::next(i, sorted.get_untracked(), default_sort))>
+                        <button
+                            type="button"
+                            class="sort"
+                            on:click=move |_| {
+                                set_sort.run(super::sort::next(i, sorted.get_untracked(), default_sort))
+                            }
+                        >
                             {col.words()}
-                            <span class="sort-mark" aria-hidden="true">{move || match aria() {
-                                Some("ascending") => "▲",
-                                Some("descending") => "▼",
-                                _ => "",
-                            }}</span>
+                            <span class="sort-mark" aria-hidden="true">
+                                {move || match aria() {
+                                    Some("ascending") => "▲",
+                                    Some("descending") => "▼",
+                                    _ => "",
+                                }}
+                            </span>
                         </button>
                     }
                     .into_any()
@@ -106,7 +114,11 @@ pub fn ResourceTable(
                 } else {
                     col.words().into_any()
                 };
-                view! { <th scope="col" aria-sort=aria>{inner}</th> }
+                view! {
+                    <th scope="col" aria-sort=aria>
+                        {inner}
+                    </th>
+                }
             })
             .collect_view()
     };
@@ -121,8 +133,9 @@ pub fn ResourceTable(
                         } else {
                             String::new()
                         }
-                    }}
-                    " "<button type="button" class="button subtle refresh" on:click=move |_| retry.run(())>{t(k::kit::REFRESH)}</button>
+                    }} " "<button type="button" class="button subtle refresh" on:click=move |_| retry.run(())>
+                        {t(k::kit::REFRESH)}
+                    </button>
                 </p>
             }
         })
@@ -132,7 +145,12 @@ pub fn ResourceTable(
     // Every table pages: one without a pager of its own pages at `Pager::FALLBACK_SIZE`.
     let pager = pager.unwrap_or_else(|| Pager::fallback(id));
     let page = Memo::new(move |_| super::pager::parse(location.query.with(|q| q.get(pager.param))));
-    let empty = ViewFn::from(move || view! { {empty.run()} {updated()} });
+    let empty = ViewFn::from(move || {
+        view! {
+            {empty.run()}
+            {updated()}
+        }
+    });
     Loaded::from_fn(loading_what, move || rows.run(()), Some(retry)).empty(Vec::is_empty, empty).ready(
         move |mut list| {
             if let Some((column, ascending)) = sorted.get() {
@@ -171,7 +189,9 @@ pub fn ResourceTable(
             view! {
                 <div class="table-wrap">
                     <table class=class.clone() id=id aria-label=label>
-                        <thead><tr>{header()}</tr></thead>
+                        <thead>
+                            <tr>{header()}</tr>
+                        </thead>
                         <tbody>{body}</tbody>
                     </table>
                 </div>

@@ -129,20 +129,32 @@ impl Cell {
             Content::Link { label, href } => view! { <a href=href>{label}</a> }.into_any(),
             Content::Badge { label, tone, busy } => Badge::new(label, tone).spinner(busy).view(),
             Content::Time(at) => view! {
-                <time datetime=machine_time(at) title=format::utc(at)>{format::utc(at)}</time>
+                <time datetime=machine_time(at) title=format::utc(at)>
+                    {format::utc(at)}
+                </time>
                 <div class="sub">{format::relative(now, at)}</div>
             }
             .into_any(),
             Content::Copy { text, what } => {
                 // The value and its button at the cell's two ends, so the buttons of a column
                 // line up in every row whatever the value's length.
-                view! { <span class="copy-cell"><span>{text.clone()}</span> <CopyButton text=text what=what/></span> }
-                    .into_any()
+                view! {
+                    <span class="copy-cell">
+                        <span>{text.clone()}</span>
+                        <CopyButton text=text what=what />
+                    </span>
+                }
+                .into_any()
             }
             Content::View(view) => view,
             Content::Later(view) => view(),
         };
-        view! { <td class=class data-label=label><div class="cell">{content}{sub}</div></td> }.into_any()
+        view! {
+            <td class=class data-label=label>
+                <div class="cell">{content}{sub}</div>
+            </td>
+        }
+        .into_any()
     }
 }
 

@@ -88,47 +88,103 @@ pub fn CreateSecret(
         };
         view! {
             <label class="role-option" class:unavailable=move || !holds()>
-                <input type="checkbox" name="role" value=role disabled=move || !holds() prop:checked=checked on:change=toggle/>
-                " " {role}
-                {move || (!holds()).then(|| view! { <span class="sub">" — "{t(k::api_secrets::ROLE_NOT_HELD)}</span> })}
+                <input
+                    type="checkbox"
+                    name="role"
+                    value=role
+                    disabled=move || !holds()
+                    prop:checked=checked
+                    on:change=toggle
+                />
+                " "
+                {role}
+                {move || {
+                    (!holds())
+                        .then(|| view! { <span class="sub">" — "{t(k::api_secrets::ROLE_NOT_HELD)}</span> })
+                }}
             </label>
         }
     };
 
     view! {
         <div class="create-secret">
-            <button class="button primary" id="new-secret" type="button"
-                disabled=move || refusal.with(Option::is_some) aria-describedby=move || refusal.with(Option::is_some).then_some("secret-limit")
-                on:click=move |_| open.update(|o| *o = !*o)>
+            <button
+                class="button primary"
+                id="new-secret"
+                type="button"
+                disabled=move || refusal.with(Option::is_some)
+                aria-describedby=move || refusal.with(Option::is_some).then_some("secret-limit")
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
                 {t(k::api_secrets::CREATE_BUTTON)}
             </button>
-            {move || refusal.get().map(|why| view! { <p class="hint" id="secret-limit">{why}</p> })}
+            {move || {
+                refusal
+                    .get()
+                    .map(|why| {
+                        view! {
+                            <p class="hint" id="secret-limit">
+                                {why}
+                            </p>
+                        }
+                    })
+            }}
         </div>
-        {move || open.get().then(|| view! {
-            <form class="card" id="secret-form" on:submit=submit aria-labelledby="secret-form-title">
-                <h2 id="secret-form-title">{t(k::api_secrets::NEW_HEADING)}</h2>
-                <label for="secret-name">{t(k::api_secrets::NAME)}</label>
-                <input id="secret-name" autocomplete="off" aria-describedby="secret-name-rule secret-name-problem"
-                    prop:value=name on:input:target=move |ev| { touched.set(true); name.set(ev.target().value()) }/>
-                <p class="hint" id="secret-name-rule">{t(k::api_secrets::NAME_RULE)}</p>
-                <p class="field-error" id="secret-name-problem" role="status">
-                    {move || if touched.get() { problem.get() } else { None }}
-                </p>
-                <fieldset class="roles-choice">
-                    <legend>{t(k::api_secrets::ROLES_LEGEND)}</legend>
-                    {ORG_ROLES.iter().map(|role| role_option(role)).collect_view()}
-                </fieldset>
-                {write.failure()}
-                <div class="actions">
-                    <button class="button primary" type="submit" id="create-secret"
-                        disabled=move || write.busy.get() || problem.with(Option::is_some) || refusal.with(Option::is_some)>
-                        {write.label(t(k::api_secrets::CREATE), t(k::api_secrets::CREATING_SHORT))}
-                    </button>
-                    <button class="button" type="button" on:click=move |_| open.set(false)>{t(k::api_secrets::CANCEL)}</button>
-                </div>
-                <CodePanel curl=code/>
-            </form>
-        })}
-        <RevealSecret secret=revealed/>
+        {move || {
+            open.get()
+                .then(|| {
+                    view! {
+                        <form
+                            class="card"
+                            id="secret-form"
+                            on:submit=submit
+                            aria-labelledby="secret-form-title"
+                        >
+                            <h2 id="secret-form-title">{t(k::api_secrets::NEW_HEADING)}</h2>
+                            <label for="secret-name">{t(k::api_secrets::NAME)}</label>
+                            <input
+                                id="secret-name"
+                                autocomplete="off"
+                                aria-describedby="secret-name-rule secret-name-problem"
+                                prop:value=name
+                                on:input:target=move |ev| {
+                                    touched.set(true);
+                                    name.set(ev.target().value())
+                                }
+                            />
+                            <p class="hint" id="secret-name-rule">
+                                {t(k::api_secrets::NAME_RULE)}
+                            </p>
+                            <p class="field-error" id="secret-name-problem" role="status">
+                                {move || if touched.get() { problem.get() } else { None }}
+                            </p>
+                            <fieldset class="roles-choice">
+                                <legend>{t(k::api_secrets::ROLES_LEGEND)}</legend>
+                                {ORG_ROLES.iter().map(|role| role_option(role)).collect_view()}
+                            </fieldset>
+                            {write.failure()}
+                            <div class="actions">
+                                <button
+                                    class="button primary"
+                                    type="submit"
+                                    id="create-secret"
+                                    disabled=move || {
+                                        write.busy.get() || problem.with(Option::is_some)
+                                            || refusal.with(Option::is_some)
+                                    }
+                                >
+                                    {write
+                                        .label(t(k::api_secrets::CREATE), t(k::api_secrets::CREATING_SHORT))}
+                                </button>
+                                <button class="button" type="button" on:click=move |_| open.set(false)>
+                                    {t(k::api_secrets::CANCEL)}
+                                </button>
+                            </div>
+                            <CodePanel curl=code />
+                        </form>
+                    }
+                })
+        }}
+        <RevealSecret secret=revealed />
     }
 }

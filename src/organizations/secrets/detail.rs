@@ -22,7 +22,7 @@ use crate::session::Session;
 pub fn ApiSecret() -> impl IntoView {
     let org = org_param();
     let secret = crate::kit::use_id("secret");
-    move || view! { <SecretPage org_id=org.get() secret_id=secret.get()/> }
+    move || view! { <SecretPage org_id=org.get() secret_id=secret.get() /> }
 }
 
 #[component]
@@ -44,8 +44,9 @@ fn SecretPage(org_id: String, secret_id: String) -> impl IntoView {
     // The trail names the organization; the secret keeps its ID there (the heading names it).
     name_crumb("org", Signal::stored(label));
     view! {
-        <PageHead heading=heading/>
-        {Loaded::new(t(k::api_secrets::LOADING_ONE), secret).ready(move |s| facts(api, &directory, ids.get_value().0, s))}
+        <PageHead heading=heading />
+        {Loaded::new(t(k::api_secrets::LOADING_ONE), secret)
+            .ready(move |s| facts(api, &directory, ids.get_value().0, s))}
     }
 }
 
@@ -55,15 +56,27 @@ fn facts(api: Api, directory: &Directory, org_id: String, s: Secret) -> AnyView 
     view! {
         <section class="card" id="secret-facts">
             <dl class="facts">
-                <dt>{t(k::api_secrets::NAME)}</dt><dd>{s.name.clone()}</dd>
-                <dt>{t(k::api_secrets::CLIENT_ID)}</dt><dd><code id="secret-client-id">{s.client_id.clone()}</code> <CopyButton text=s.client_id.clone() what=t(k::api_secrets::CLIENT_ID_WHAT)/></dd>
-                <dt>{t(k::api_secrets::CLIENT_SECRET)}</dt><dd><code id="secret-masked">{s.client_secret.clone()}</code>
-                    <span class="sub">" "{t(k::api_secrets::SHOWN_ONLY_AT_CREATION)}</span></dd>
-                <dt>{t(k::api_secrets::ROLES)}</dt><dd>{role_chips(&s.roles)}</dd>
-                <dt>{t(k::api_secrets::CREATED)}</dt><dd>{match s.created_by.clone() {
-                    Some(by) => tf(k::api_secrets::CREATED_BY, &[("when", &created), ("by", &by)]),
-                    None => created,
-                }}</dd>
+                <dt>{t(k::api_secrets::NAME)}</dt>
+                <dd>{s.name.clone()}</dd>
+                <dt>{t(k::api_secrets::CLIENT_ID)}</dt>
+                <dd>
+                    <code id="secret-client-id">{s.client_id.clone()}</code>
+                    <CopyButton text=s.client_id.clone() what=t(k::api_secrets::CLIENT_ID_WHAT) />
+                </dd>
+                <dt>{t(k::api_secrets::CLIENT_SECRET)}</dt>
+                <dd>
+                    <code id="secret-masked">{s.client_secret.clone()}</code>
+                    <span class="sub">" "{t(k::api_secrets::SHOWN_ONLY_AT_CREATION)}</span>
+                </dd>
+                <dt>{t(k::api_secrets::ROLES)}</dt>
+                <dd>{role_chips(&s.roles)}</dd>
+                <dt>{t(k::api_secrets::CREATED)}</dt>
+                <dd>
+                    {match s.created_by.clone() {
+                        Some(by) => tf(k::api_secrets::CREATED_BY, &[("when", &created), ("by", &by)]),
+                        None => created,
+                    }}
+                </dd>
             </dl>
         </section>
         {revoke(api, org_id, s, refusal)}
@@ -97,19 +110,34 @@ fn revoke(api: Api, org_id: String, s: Secret, refusal: Option<String>) -> AnyVi
     view! {
         <section class="card">
             <h2>{t(k::api_secrets::REVOKE)}</h2>
-            <button class="button danger" id="revoke-secret" disabled=refusal.is_some() title=refusal.clone() on:click=move |_| confirm.open()>
+            <button
+                class="button danger"
+                id="revoke-secret"
+                disabled=refusal.is_some()
+                title=refusal.clone()
+                on:click=move |_| confirm.open()
+            >
                 {t(k::api_secrets::REVOKE_SECRET)}
             </button>
             {refusal.map(|why| view! { <p class="hint">{why}</p> })}
         </section>
-        <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger title=tf(k::api_secrets::REVOKE_TITLE, &[("name", &name)])
-            body=move || view! {
-                <p>{t(k::api_secrets::REVOKE_BODY)}</p>
-                <p>{t(k::api_secrets::REVOKE_UNDONE)}</p>
-                <crate::kit::code::CodePanel curl=code/>
+        <ConfirmDialog
+            confirm=confirm
+            style=ConfirmStyle::Danger
+            title=tf(k::api_secrets::REVOKE_TITLE, &[("name", &name)])
+            body=move || {
+                view! {
+                    <p>{t(k::api_secrets::REVOKE_BODY)}</p>
+                    <p>{t(k::api_secrets::REVOKE_UNDONE)}</p>
+                    <crate::kit::code::CodePanel curl=code />
+                }
             }
             type_name=Signal::stored(s.name.clone())
-            work=work confirm_label=t(k::api_secrets::REVOKE) busy_label=t(k::api_secrets::REVOKING_SHORT) confirm_id="confirm-revoke"/>
+            work=work
+            confirm_label=t(k::api_secrets::REVOKE)
+            busy_label=t(k::api_secrets::REVOKING_SHORT)
+            confirm_id="confirm-revoke"
+        />
     }
     .into_any()
 }

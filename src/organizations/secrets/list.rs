@@ -50,7 +50,7 @@ pub fn create_refusal(directory: &Directory, org_id: &str, count: Option<i64>) -
 #[component]
 pub fn ApiSecrets() -> impl IntoView {
     let org = org_param();
-    move || view! { <SecretsPage org_id=org.get()/> }
+    move || view! { <SecretsPage org_id=org.get() /> }
 }
 
 #[component]
@@ -104,17 +104,34 @@ fn SecretsPage(org_id: String) -> impl IntoView {
     // The trail names the organization.
     name_crumb("org", Signal::stored(label.clone()));
     view! {
-        <PageHead heading=crate::routes::API_SECRETS.title() title=Signal::stored(crate::kit::page::title(&[crate::routes::API_SECRETS.title(), &label]))>
-            <span class="chip usage" id="secret-count" class:full=move || count.with(|c| matches!(c, Some(Ok(n)) if *n >= MAX_SECRETS as i64))>
+        <PageHead
+            heading=crate::routes::API_SECRETS.title()
+            title=Signal::stored(crate::kit::page::title(&[crate::routes::API_SECRETS.title(), &label]))
+        >
+            <span
+                class="chip usage"
+                id="secret-count"
+                class:full=move || count.with(|c| matches!(c, Some(Ok(n)) if *n >= MAX_SECRETS as i64))
+            >
                 {count_text}
             </span>
         </PageHead>
-        <p class="hint">
-            {t(k::api_secrets::LIST_HINT)}
-        </p>
-        <CreateSecret org_id=org.get_value() refusal=refusal taken=taken created=Callback::new(move |()| reload())/>
-        <ResourceTable columns=COLUMNS rows=rows id="secret-table" class="secrets" label=t(k::api_secrets::API_SECRETS) loading_what=t(k::api_secrets::LOADING)
+        <p class="hint">{t(k::api_secrets::LIST_HINT)}</p>
+        <CreateSecret
+            org_id=org.get_value()
+            refusal=refusal
+            taken=taken
+            created=Callback::new(move |()| reload())
+        />
+        <ResourceTable
+            columns=COLUMNS
+            rows=rows
+            id="secret-table"
+            class="secrets"
+            label=t(k::api_secrets::API_SECRETS)
+            loading_what=t(k::api_secrets::LOADING)
             retry=Callback::new(move |_| reload())
-            empty=ViewFn::from(|| view! { <p class="hint empty">{t(k::api_secrets::NONE_YET)}</p> })/>
+            empty=ViewFn::from(|| view! { <p class="hint empty">{t(k::api_secrets::NONE_YET)}</p> })
+        />
     }
 }

@@ -15,7 +15,8 @@ use crate::session::Session;
 /// The token request, ready for a shell.
 pub fn curl(token_url: &str, client_id: &str, client_secret: &str) -> String {
     format!(
-        "curl -s -X POST '{token_url}' \\\n  -d grant_type=client_credentials \\\n  -d client_id='{client_id}' \\\n  -d client_secret='{client_secret}'"
+        "curl -s -X POST '{token_url}' \\\n  -d grant_type=client_credentials \\\n  -d \
+         client_id='{client_id}' \\\n  -d client_secret='{client_secret}'"
     )
 }
 
@@ -41,29 +42,59 @@ pub fn RevealSecret(secret: RwSignal<Option<Secret>>) -> impl IntoView {
     };
     move || {
         secret.get().map(|s| {
-            let token_url = session.environment.with(|e| e.as_ref().map(|e| e.token_url(&page_origin())).unwrap_or_default());
+            let token_url = session
+                .environment
+                .with(|e| e.as_ref().map(|e| e.token_url(&page_origin())).unwrap_or_default());
             let command = curl(&token_url, &s.client_id, &s.client_secret);
             view! {
-                <dialog node_ref=node id="new-secret-dialog" class="confirm-dialog reveal" aria-labelledby="reveal-title"
+                <dialog
+                    node_ref=node
+                    id="new-secret-dialog"
+                    class="confirm-dialog reveal"
+                    aria-labelledby="reveal-title"
                     // Escape would lose the secret unseen: only after "I stored it".
-                    on:cancel=move |ev: web_sys::Event| if !stored.get_untracked() { ev.prevent_default() } else { close() }>
+                    on:cancel=move |ev: web_sys::Event| {
+                        if !stored.get_untracked() { ev.prevent_default() } else { close() }
+                    }
+                >
                     <h2 id="reveal-title">{tf(k::api_secrets::CREATED_TITLE, &[("name", &s.name)])}</h2>
                     <p class="notice">{t(k::api_secrets::COPY_NOW)}</p>
                     <dl class="facts">
                         <dt>{t(k::api_secrets::CLIENT_ID)}</dt>
-                        <dd><code id="new-client-id">{s.client_id.clone()}</code> <CopyButton text=s.client_id.clone() what=t(k::api_secrets::CLIENT_ID_WHAT)/></dd>
+                        <dd>
+                            <code id="new-client-id">{s.client_id.clone()}</code>
+                            <CopyButton text=s.client_id.clone() what=t(k::api_secrets::CLIENT_ID_WHAT) />
+                        </dd>
                         <dt>{t(k::api_secrets::CLIENT_SECRET)}</dt>
-                        <dd><code id="new-client-secret">{s.client_secret.clone()}</code> <CopyButton text=s.client_secret.clone() what=t(k::api_secrets::CLIENT_SECRET_WHAT)/></dd>
+                        <dd>
+                            <code id="new-client-secret">{s.client_secret.clone()}</code>
+                            <CopyButton
+                                text=s.client_secret.clone()
+                                what=t(k::api_secrets::CLIENT_SECRET_WHAT)
+                            />
+                        </dd>
                     </dl>
                     <p>{t(k::api_secrets::GET_TOKEN)}</p>
                     <pre id="new-secret-curl">{command.clone()}</pre>
-                    <CopyButton text=command what=t(k::api_secrets::TOKEN_REQUEST_WHAT)/>
+                    <CopyButton text=command what=t(k::api_secrets::TOKEN_REQUEST_WHAT) />
                     <label class="stored">
-                        <input type="checkbox" id="secret-stored" prop:checked=stored on:change:target=move |ev| stored.set(ev.target().checked())/>
-                        " "{t(k::api_secrets::STORED_IT)}
+                        <input
+                            type="checkbox"
+                            id="secret-stored"
+                            prop:checked=stored
+                            on:change:target=move |ev| stored.set(ev.target().checked())
+                        />
+                        " "
+                        {t(k::api_secrets::STORED_IT)}
                     </label>
                     <div class="actions">
-                        <button class="button primary" type="button" id="close-secret" disabled=move || !stored.get() on:click=move |_| close()>
+                        <button
+                            class="button primary"
+                            type="button"
+                            id="close-secret"
+                            disabled=move || !stored.get()
+                            on:click=move |_| close()
+                        >
                             {t(k::api_secrets::CLOSE)}
                         </button>
                     </div>

@@ -26,20 +26,34 @@ pub fn Access() -> impl IntoView {
     view! {
         <section class="card" id="realm-access">
             <h2>{t(k::realms::ACCESS)}</h2>
-            {move || ctx.not_now.get().map(|why| view! { <p class="hint reason" id="access-off">{why}</p> })}
+            {move || {
+                ctx.not_now
+                    .get()
+                    .map(|why| {
+                        view! {
+                            <p class="hint reason" id="access-off">
+                                {why}
+                            </p>
+                        }
+                    })
+            }}
             <div class="access-item">
                 <h3>{t(k::realms::ADMIN_CONSOLE)}</h3>
                 <p class="hint">{t(k::realms::ADMIN_CONSOLE_HINT)}</p>
-                <button type="button" class="button primary" id="open-admin-console"
+                <button
+                    type="button"
+                    class="button primary"
+                    id="open-admin-console"
                     disabled=move || opening.busy.get() || ctx.not_now.get().is_some()
-                    on:click=move |_| open_console(api, ctx.id(), opening)>
+                    on:click=move |_| open_console(api, ctx.id(), opening)
+                >
                     {opening.label(t(k::realms::OPEN_ADMIN_CONSOLE), t(k::realms::OPENING))}
                 </button>
                 {opening.failure()}
-                {move || ctx.denied.get().is_none().then(|| view! { <CodePanel curl=code/> })}
+                {move || ctx.denied.get().is_none().then(|| view! { <CodePanel curl=code /> })}
             </div>
-            <AppLink/>
-            <AdminToken/>
+            <AppLink />
+            <AdminToken />
         </section>
     }
 }
@@ -90,29 +104,72 @@ fn AppLink() -> impl IntoView {
             <p class="hint">{t(k::realms::APP_LINK_HINT)}</p>
             <form class="inline-form app-link" on:submit=submit>
                 <label for="app-link-client">{t(k::realms::CLIENT_ID)}</label>
-                <input id="app-link-client" autocomplete="off" prop:value=client_id on:input:target=move |ev| client_id.set(ev.target().value())/>
+                <input
+                    id="app-link-client"
+                    autocomplete="off"
+                    prop:value=client_id
+                    on:input:target=move |ev| client_id.set(ev.target().value())
+                />
                 <label for="app-link-redirect">{t(k::realms::REDIRECT_URI)}</label>
-                <input id="app-link-redirect" type="url" autocomplete="off" placeholder="https://" prop:value=redirect_uri
-                    on:input:target=move |ev| redirect_uri.set(ev.target().value())/>
-                <button type="submit" class="button" id="create-app-link" disabled=move || making.busy.get() || ctx.not_now.get().is_some()>
+                <input
+                    id="app-link-redirect"
+                    type="url"
+                    autocomplete="off"
+                    placeholder="https://"
+                    prop:value=redirect_uri
+                    on:input:target=move |ev| redirect_uri.set(ev.target().value())
+                />
+                <button
+                    type="submit"
+                    class="button"
+                    id="create-app-link"
+                    disabled=move || making.busy.get() || ctx.not_now.get().is_some()
+                >
                     {making.label(t(k::realms::CREATE_APP_LINK), t(k::realms::CREATING))}
                 </button>
             </form>
             {making.failure()}
-            {move || ctx.denied.get().is_none().then(|| view! { <CodePanel curl=code/> })}
-            {move || shown.get().map(|(link, until)| {
-                let url = link.link.clone();
-                // Only an http(s) link is offered as a link; anything else is text.
-                let follow = safe_external(&url).is_some().then(|| view! { " "<a href=url.clone() target="_blank" rel="noopener noreferrer" id="app-link-open">{t(k::realms::OPEN_LINK)}</a> });
-                view! {
-                    <div class="secret-box" id="app-link">
-                        <p><strong>{t(k::realms::SINGLE_USE_LINK)}</strong></p>
-                        <p class="mono secret" id="app-link-value">{url.clone()}</p>
-                        <p><CopyButton text=url what=t(k::realms::APP_LINK_WHAT)/>{follow}" "<Countdown until=until id="app-link-expiry"/></p>
-                        <p class="hint">{tf(k::realms::SIGNS_IN_AS, &[("user", &link.user_id)])}</p>
-                    </div>
-                }
-            })}
+            {move || ctx.denied.get().is_none().then(|| view! { <CodePanel curl=code /> })}
+            {move || {
+                shown
+                    .get()
+                    .map(|(link, until)| {
+                        let url = link.link.clone();
+                        let follow = safe_external(&url)
+                            .is_some()
+                            .then(|| {
+                                // Only an http(s) link is offered as a link; anything else is text.
+                                view! {
+                                    " "
+                                    <a
+                                        href=url.clone()
+                                        target="_blank"
+                                        rel="noopener noreferrer"
+                                        id="app-link-open"
+                                    >
+                                        {t(k::realms::OPEN_LINK)}
+                                    </a>
+                                }
+                            });
+                        view! {
+                            <div class="secret-box" id="app-link">
+                                <p>
+                                    <strong>{t(k::realms::SINGLE_USE_LINK)}</strong>
+                                </p>
+                                <p class="mono secret" id="app-link-value">
+                                    {url.clone()}
+                                </p>
+                                <p>
+                                    <CopyButton text=url what=t(k::realms::APP_LINK_WHAT) />
+                                    {follow}
+                                    " "
+                                    <Countdown until=until id="app-link-expiry" />
+                                </p>
+                                <p class="hint">{tf(k::realms::SIGNS_IN_AS, &[("user", &link.user_id)])}</p>
+                            </div>
+                        }
+                    })
+            }}
         </div>
     }
 }

@@ -27,7 +27,8 @@ const COLUMNS: &[Column] = &[
 /// The token request a holder of the credential runs, ready to paste.
 pub fn token_request(c: &DeploymentCredential, secret: &str) -> String {
     format!(
-        "curl -s -X POST '{}/realms/{}/protocol/openid-connect/token' \\\n  -d grant_type=client_credentials \\\n  -d client_id='{}' \\\n  -d client_secret='{}'",
+        "curl -s -X POST '{}/realms/{}/protocol/openid-connect/token' \\\n  -d grant_type=client_credentials \
+         \\\n  -d client_id='{}' \\\n  -d client_secret='{}'",
         c.server_url.trim_end_matches('/'),
         c.realm,
         c.client_id,
@@ -48,8 +49,12 @@ pub fn Credentials() -> impl IntoView {
     view! {
         <section class="card" id="credentials">
             <h2>{t(k::realms::CREDENTIALS)}</h2>
-            {crate::kit::permitted(move || verdict.get(), crate::directory::checking(), "credentials-refused",
-                ViewFn::from(|| view! { <CredentialList/> }))}
+            {crate::kit::permitted(
+                move || verdict.get(),
+                crate::directory::checking(),
+                "credentials-refused",
+                ViewFn::from(|| view! { <CredentialList /> }),
+            )}
         </section>
     }
 }
@@ -72,18 +77,34 @@ fn CredentialList() -> impl IntoView {
                     .map(|c| {
                         let client = c.client_id.clone();
                         let revoke = view! {
-                            <button type="button" class="button subtle danger revoke-credential" disabled=move || ctx.denied.get().is_some()
+                            <button
+                                type="button"
+                                class="button subtle danger revoke-credential"
+                                disabled=move || ctx.denied.get().is_some()
                                 title=move || ctx.denied.get().unwrap_or_default()
-                                on:click=move |_| { revoking.set(client.clone()); confirm.open(); }>{t(k::realms::REVOKE)}</button>
+                                on:click=move |_| {
+                                    revoking.set(client.clone());
+                                    confirm.open();
+                                }
+                            >
+                                {t(k::realms::REVOKE)}
+                            </button>
                         };
-                        Row::new("data-credential", c.client_id.clone(), vec![
-                            Cell::copy(c.client_id.clone(), t(k::realms::CLIENT_ID_WHAT)),
-                            Cell::text(c.name.clone().unwrap_or_default()),
-                            Cell::text(c.description.clone().unwrap_or_default()),
-                            Cell::text(c.roles.join(", ")),
-                            Cell::view(view! { <Reveal api=api client_id=c.client_id.clone()/> }.into_any(), SortKey::None),
-                            Cell::view(revoke.into_any(), SortKey::None),
-                        ])
+                        Row::new(
+                            "data-credential",
+                            c.client_id.clone(),
+                            vec![
+                                Cell::copy(c.client_id.clone(), t(k::realms::CLIENT_ID_WHAT)),
+                                Cell::text(c.name.clone().unwrap_or_default()),
+                                Cell::text(c.description.clone().unwrap_or_default()),
+                                Cell::text(c.roles.join(", ")),
+                                Cell::view(
+                                    view! { <Reveal api=api client_id=c.client_id.clone()/> }.into_any(),
+                                    SortKey::None,
+                                ),
+                                Cell::view(revoke.into_any(), SortKey::None),
+                            ],
+                        )
                     })
                     .collect()),
                 Err(e) => Err(e.clone()),
@@ -103,19 +124,58 @@ fn CredentialList() -> impl IntoView {
     });
     view! {
         <p class="hint">{t(k::realms::CREDENTIALS_HINT)}</p>
-            {move || ctx.not_now.get().map(|why| view! { <p class="hint reason" id="credentials-off">{why}</p> })}
-            {move || ctx.not_now.get().is_none().then(|| view! { <CreateCredential on_created=Callback::new(move |_| list.refetch())/> })}
-            <ResourceTable columns=COLUMNS rows=rows class="credentials" label=t(k::realms::CREDENTIALS) loading_what=t(k::realms::LOADING_CREDENTIALS)
-                retry=Callback::new(move |_| list.refetch())
-                empty=ViewFn::from(|| view! { <p class="empty" id="no-credentials">{t(k::realms::NO_CREDENTIALS)}</p> })/>
-            <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
-                title=Signal::derive(move || tf(k::realms::REVOKE_TITLE, &[("client", &revoking.get())]))
-                body=move || view! {
-                    <p>{move || tf(k::realms::REVOKE_BODY, &[("client", &revoking.get())])}</p>
-                    <p><strong>{t(k::realms::CANNOT_BE_UNDONE)}</strong>" "{t(k::realms::CREATE_NEW_CREDENTIAL)}</p>
-                    <CodePanel curl=revoke_code/>
+        {move || {
+            ctx.not_now
+                .get()
+                .map(|why| {
+                    view! {
+                        <p class="hint reason" id="credentials-off">
+                            {why}
+                        </p>
+                    }
+                })
+        }}
+        {move || {
+            ctx.not_now
+                .get()
+                .is_none()
+                .then(|| view! { <CreateCredential on_created=Callback::new(move |_| list.refetch()) /> })
+        }}
+        <ResourceTable
+            columns=COLUMNS
+            rows=rows
+            class="credentials"
+            label=t(k::realms::CREDENTIALS)
+            loading_what=t(k::realms::LOADING_CREDENTIALS)
+            retry=Callback::new(move |_| list.refetch())
+            empty=ViewFn::from(|| {
+                view! {
+                    <p class="empty" id="no-credentials">
+                        {t(k::realms::NO_CREDENTIALS)}
+                    </p>
                 }
-                work=work confirm_label=t(k::realms::REVOKE) busy_label=t(k::realms::REVOKING) confirm_id="confirm-revoke"/>
+            })
+        />
+        <ConfirmDialog
+            confirm=confirm
+            style=ConfirmStyle::Danger
+            title=Signal::derive(move || tf(k::realms::REVOKE_TITLE, &[("client", &revoking.get())]))
+            body=move || {
+                view! {
+                    <p>{move || tf(k::realms::REVOKE_BODY, &[("client", &revoking.get())])}</p>
+                    <p>
+                        <strong>{t(k::realms::CANNOT_BE_UNDONE)}</strong>
+                        " "
+                        {t(k::realms::CREATE_NEW_CREDENTIAL)}
+                    </p>
+                    <CodePanel curl=revoke_code />
+                }
+            }
+            work=work
+            confirm_label=t(k::realms::REVOKE)
+            busy_label=t(k::realms::REVOKING)
+            confirm_id="confirm-revoke"
+        />
     }
 }
 
@@ -175,47 +235,128 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
     view! {
         <form class="credential-form" on:submit=submit>
             <label for="credential-name">{t(k::realms::NAME)}</label>
-            <input id="credential-name" autocomplete="off" maxlength="48" placeholder=t(k::realms::NAME_PLACEHOLDER) prop:value=name
-                on:input:target=move |ev| name.set(ev.target().value())/>
+            <input
+                id="credential-name"
+                autocomplete="off"
+                maxlength="48"
+                placeholder=t(k::realms::NAME_PLACEHOLDER)
+                prop:value=name
+                on:input:target=move |ev| name.set(ev.target().value())
+            />
             <label for="credential-description">{t(k::realms::DESCRIPTION)}</label>
-            <input id="credential-description" autocomplete="off" placeholder=t(k::realms::DESCRIPTION_PLACEHOLDER) prop:value=description
-                on:input:target=move |ev| description.set(ev.target().value())/>
+            <input
+                id="credential-description"
+                autocomplete="off"
+                placeholder=t(k::realms::DESCRIPTION_PLACEHOLDER)
+                prop:value=description
+                on:input:target=move |ev| description.set(ev.target().value())
+            />
             <details class="roles-pick">
-                <summary>{move || tf(k::realms::ROLES_SUMMARY, &[("roles", &roles.with(|r| if r.is_empty() { DEFAULT_CREDENTIAL_ROLE.to_string() } else { r.join(", ") }))])}</summary>
+                <summary>
+                    {move || tf(
+                        k::realms::ROLES_SUMMARY,
+                        &[
+                            (
+                                "roles",
+                                &roles
+                                    .with(|r| {
+                                        if r.is_empty() {
+                                            DEFAULT_CREDENTIAL_ROLE.to_string()
+                                        } else {
+                                            r.join(", ")
+                                        }
+                                    }),
+                            ),
+                        ],
+                    )}
+                </summary>
                 <fieldset>
                     <legend>{t(k::realms::ROLES_LEGEND)}</legend>
-                    {REALM_MANAGEMENT_ROLES.iter().map(|&role| view! {
-                        <label class="choice"><input type="checkbox" value=role prop:checked=move || roles.with(|r| r.iter().any(|x| x == role))
-                            on:change:target=move |ev| toggle(role, ev.target().checked())/>" "{role}</label>
-                    }).collect_view()}
+                    {REALM_MANAGEMENT_ROLES
+                        .iter()
+                        .map(|&role| {
+                            view! {
+                                <label class="choice">
+                                    <input
+                                        type="checkbox"
+                                        value=role
+                                        prop:checked=move || roles.with(|r| r.iter().any(|x| x == role))
+                                        on:change:target=move |ev| toggle(role, ev.target().checked())
+                                    />
+                                    " "
+                                    {role}
+                                </label>
+                            }
+                        })
+                        .collect_view()}
                 </fieldset>
             </details>
-            <button type="submit" class="button primary" id="create-credential" disabled=move || creating.busy.get()>
+            <button
+                type="submit"
+                class="button primary"
+                id="create-credential"
+                disabled=move || creating.busy.get()
+            >
                 {creating.label(t(k::realms::CREATE_CREDENTIAL), t(k::realms::CREATING))}
             </button>
         </form>
         {creating.failure()}
-        <CodePanel curl=code hcl=hcl/>
-        {move || made.get().map(|c| {
-            let secret = c.client_secret.clone().unwrap_or_default();
-            let request = token_request(&c, &secret);
-            view! {
-                <div class="secret-box" id="credential-secret">
-                    <p><strong>{t(k::realms::COPY_SECRET_NOW)}</strong>" "{t(k::realms::NOT_SHOWN_AGAIN)}</p>
-                    <dl class="fields">
-                        <dt>{t(k::realms::CLIENT_ID)}</dt><dd class="mono" id="new-credential-id">{c.client_id.clone()}" "<CopyButton text=c.client_id.clone() what=t(k::realms::CLIENT_ID_WHAT)/></dd>
-                        <dt>{t(k::realms::CLIENT_SECRET)}</dt><dd class="mono secret" id="new-credential-secret">{secret.clone()}" "<CopyButton text=secret what=t(k::realms::CLIENT_SECRET_WHAT)/></dd>
-                        <dt>{t(k::realms::SERVER_URL)}</dt><dd class="mono">{c.server_url.clone()}" "<CopyButton text=c.server_url.clone() what=t(k::realms::SERVER_URL_WHAT)/></dd>
-                        <dt>{t(k::realms::REALM)}</dt><dd class="mono">{c.realm.clone()}</dd>
-                        <dt>{t(k::realms::ROLES_GRANTED)}</dt><dd id="new-credential-roles">{c.roles.join(", ")}</dd>
-                    </dl>
-                    <p>{t(k::realms::TOKEN_REQUEST_READY)}</p>
-                    <pre class="mono" id="credential-token-request">{request.clone()}</pre>
-                    <CopyButton text=request what=t(k::realms::TOKEN_REQUEST_WHAT)/>
-                    <button type="button" class="button subtle" id="dismiss-credential-secret" on:click=move |_| made.set(None)>{t(k::realms::SAVED_IT)}</button>
-                </div>
-            }
-        })}
+        <CodePanel curl=code hcl=hcl />
+        {move || {
+            made.get()
+                .map(|c| {
+                    let secret = c.client_secret.clone().unwrap_or_default();
+                    let request = token_request(&c, &secret);
+                    view! {
+                        <div class="secret-box" id="credential-secret">
+                            <p>
+                                <strong>{t(k::realms::COPY_SECRET_NOW)}</strong>
+                                " "
+                                {t(k::realms::NOT_SHOWN_AGAIN)}
+                            </p>
+                            <dl class="fields">
+                                <dt>{t(k::realms::CLIENT_ID)}</dt>
+                                <dd class="mono" id="new-credential-id">
+                                    {c.client_id.clone()}
+                                    " "
+                                    <CopyButton text=c.client_id.clone() what=t(k::realms::CLIENT_ID_WHAT) />
+                                </dd>
+                                <dt>{t(k::realms::CLIENT_SECRET)}</dt>
+                                <dd class="mono secret" id="new-credential-secret">
+                                    {secret.clone()}
+                                    " "
+                                    <CopyButton text=secret what=t(k::realms::CLIENT_SECRET_WHAT) />
+                                </dd>
+                                <dt>{t(k::realms::SERVER_URL)}</dt>
+                                <dd class="mono">
+                                    {c.server_url.clone()}" "
+                                    <CopyButton
+                                        text=c.server_url.clone()
+                                        what=t(k::realms::SERVER_URL_WHAT)
+                                    />
+                                </dd>
+                                <dt>{t(k::realms::REALM)}</dt>
+                                <dd class="mono">{c.realm.clone()}</dd>
+                                <dt>{t(k::realms::ROLES_GRANTED)}</dt>
+                                <dd id="new-credential-roles">{c.roles.join(", ")}</dd>
+                            </dl>
+                            <p>{t(k::realms::TOKEN_REQUEST_READY)}</p>
+                            <pre class="mono" id="credential-token-request">
+                                {request.clone()}
+                            </pre>
+                            <CopyButton text=request what=t(k::realms::TOKEN_REQUEST_WHAT) />
+                            <button
+                                type="button"
+                                class="button subtle"
+                                id="dismiss-credential-secret"
+                                on:click=move |_| made.set(None)
+                            >
+                                {t(k::realms::SAVED_IT)}
+                            </button>
+                        </div>
+                    }
+                })
+        }}
     }
 }
 

@@ -44,19 +44,37 @@ pub fn DeleteRealm() -> impl IntoView {
         <section class="card danger-zone" id="realm-delete">
             <h2>{t(k::realms::DELETE_REALM)}</h2>
             <p class="hint">{t(k::realms::DELETE_HINT)}</p>
-            <button type="button" class="button danger" id="delete-realm" disabled=move || ctx.denied.get().is_some()
-                title=move || ctx.denied.get().unwrap_or_default() on:click=move |_| confirm.open()>
+            <button
+                type="button"
+                class="button danger"
+                id="delete-realm"
+                disabled=move || ctx.denied.get().is_some()
+                title=move || ctx.denied.get().unwrap_or_default()
+                on:click=move |_| confirm.open()
+            >
                 {t(k::realms::DELETE_REALM)}
             </button>
-            <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
+            <ConfirmDialog
+                confirm=confirm
+                style=ConfirmStyle::Danger
                 title=Signal::derive(move || tf(k::realms::DELETE_TITLE, &[("realm", &name.get())]))
-                body=move || view! {
-                    <p>{move || tf(k::realms::DELETE_BODY, &[("realm", &name.get())])}</p>
-                    <p><strong>{t(k::realms::PERMANENT)}</strong>" "{t(k::realms::SIGNED_OUT)}</p>
-                    <crate::kit::code::CodePanel curl=code/>
+                body=move || {
+                    view! {
+                        <p>{move || tf(k::realms::DELETE_BODY, &[("realm", &name.get())])}</p>
+                        <p>
+                            <strong>{t(k::realms::PERMANENT)}</strong>
+                            " "
+                            {t(k::realms::SIGNED_OUT)}
+                        </p>
+                        <crate::kit::code::CodePanel curl=code />
+                    }
                 }
-                type_name=name work=work
-                confirm_label=t(k::realms::DELETE_PERMANENTLY) busy_label=t(k::realms::DELETING) confirm_id="confirm-delete-realm"/>
+                type_name=name
+                work=work
+                confirm_label=t(k::realms::DELETE_PERMANENTLY)
+                busy_label=t(k::realms::DELETING)
+                confirm_id="confirm-delete-realm"
+            />
         </section>
     }
 }

@@ -41,7 +41,13 @@ pub fn Fields() -> impl IntoView {
     let cluster = move || {
         realm.with(|r| r.cluster.clone()).map(|c| {
             let href = links::cluster_tab(&c.id, ClusterTab::Realms);
-            view! { <a href=href>{c.name.clone()}</a> " " <span class="sub">{c.host.clone()}</span> " " <CopyButton text=c.host.clone() what=t(k::realms::HOST_WHAT)/> }
+            view! {
+                <a href=href>{c.name.clone()}</a>
+                " "
+                <span class="sub">{c.host.clone()}</span>
+                " "
+                <CopyButton text=c.host.clone() what=t(k::realms::HOST_WHAT) />
+            }
         })
     };
     let id = ctx.id();
@@ -49,22 +55,54 @@ pub fn Fields() -> impl IntoView {
         <section class="card" id="realm-fields">
             <h2>{t(k::realms::DETAILS)}</h2>
             <dl class="fields">
-                <dt>{t(k::realms::ID)}</dt><dd class="mono" data-field="id">{id.clone()}" "<CopyButton text=id what=t(k::realms::REALM_ID_WHAT)/></dd>
-                <dt>{t(k::realms::NAME)}</dt><dd class="mono" data-field="name">{text(|r| Some(r.name.clone()))}</dd>
-                <dt>{t(k::realms::DISPLAY_NAME)}</dt><dd data-field="display_name"><Rename/></dd>
-                <dt>{t(k::realms::STATE)}</dt><dd data-field="state">{move || realm.with(|r| crate::realms::badge(&r.state))}</dd>
-                <dt>{t(k::realms::STATE_ERROR)}</dt><dd data-field="stateError">{text(|r| r.state_error.clone())}</dd>
-                <dt>{t(k::realms::ORGANIZATION)}</dt><dd data-field="org_id">{org}</dd>
-                <dt>{t(k::realms::CLUSTER)}</dt><dd data-field="cluster">{cluster}</dd>
-                <dt>{t(k::realms::REGION)}</dt><dd data-field="region">{move || realm.with(|r| match r.region.as_deref() {
-                    Some(code) => crate::kit::coded::region(code, code),
-                    None => "—".into_any(),
-                })}</dd>
-                <dt>{t(k::realms::CREATED)}</dt><dd data-field="created_at">{move || when(realm.with(|r| r.created_at))}</dd>
-                <dt>{t(k::realms::CREATED_BY)}</dt><dd class="mono" data-field="created_by_user_id">{text(|r| r.created_by_user_id.clone())}</dd>
-                <dt>{t(k::realms::TAGS)}</dt><dd data-field="tags">{move || realm.with(|r| r.tags.clone().unwrap_or_default()).into_iter()
-                    .map(|t| view! { <span class="chip">{t}</span> }).collect_view()}
-                    {move || realm.with(|r| r.tags.as_ref().is_none_or(Vec::is_empty)).then_some("—")}</dd>
+                <dt>{t(k::realms::ID)}</dt>
+                <dd class="mono" data-field="id">
+                    {id.clone()}
+                    " "
+                    <CopyButton text=id what=t(k::realms::REALM_ID_WHAT) />
+                </dd>
+                <dt>{t(k::realms::NAME)}</dt>
+                <dd class="mono" data-field="name">
+                    {text(|r| Some(r.name.clone()))}
+                </dd>
+                <dt>{t(k::realms::DISPLAY_NAME)}</dt>
+                <dd data-field="display_name">
+                    <Rename />
+                </dd>
+                <dt>{t(k::realms::STATE)}</dt>
+                <dd data-field="state">{move || realm.with(|r| crate::realms::badge(&r.state))}</dd>
+                <dt>{t(k::realms::STATE_ERROR)}</dt>
+                <dd data-field="stateError">{text(|r| r.state_error.clone())}</dd>
+                <dt>{t(k::realms::ORGANIZATION)}</dt>
+                <dd data-field="org_id">{org}</dd>
+                <dt>{t(k::realms::CLUSTER)}</dt>
+                <dd data-field="cluster">{cluster}</dd>
+                <dt>{t(k::realms::REGION)}</dt>
+                <dd data-field="region">
+                    {move || {
+                        realm
+                            .with(|r| match r.region.as_deref() {
+                                Some(code) => crate::kit::coded::region(code, code),
+                                None => "—".into_any(),
+                            })
+                    }}
+                </dd>
+                <dt>{t(k::realms::CREATED)}</dt>
+                <dd data-field="created_at">{move || when(realm.with(|r| r.created_at))}</dd>
+                <dt>{t(k::realms::CREATED_BY)}</dt>
+                <dd class="mono" data-field="created_by_user_id">
+                    {text(|r| r.created_by_user_id.clone())}
+                </dd>
+                <dt>{t(k::realms::TAGS)}</dt>
+                <dd data-field="tags">
+                    {move || {
+                        realm
+                            .with(|r| r.tags.clone().unwrap_or_default())
+                            .into_iter()
+                            .map(|t| view! { <span class="chip">{t}</span> })
+                            .collect_view()
+                    }} {move || realm.with(|r| r.tags.as_ref().is_none_or(Vec::is_empty)).then_some("—")}
+                </dd>
             </dl>
         </section>
     }
@@ -99,22 +137,48 @@ fn Rename() -> impl IntoView {
             ctx.publish(body);
         });
     };
-    move || {
-        match ctx.denied.get() {
-        Some(_) => view! { <span id="display-name-text">{ctx.realm.with(|r| r.display_name.clone().unwrap_or_else(|| "—".into()))}</span> }.into_any(),
+    move || match ctx.denied.get() {
+        Some(_) => view! {
+            <span id="display-name-text">
+                {ctx.realm.with(|r| r.display_name.clone().unwrap_or_else(|| "—".into()))}
+            </span>
+        }
+        .into_any(),
         None => view! {
             <form class="inline-form rename" on:submit=submit>
-                <label class="visually-hidden" for="display-name">{t(k::realms::DISPLAY_NAME)}</label>
-                <input id="display-name" maxlength="255" prop:value=typed on:input:target=move |ev| typed.set(ev.target().value())/>
-                <button type="submit" class="button" id="save-display-name" disabled=move || saving.busy.get()>
+                <label class="visually-hidden" for="display-name">
+                    {t(k::realms::DISPLAY_NAME)}
+                </label>
+                <input
+                    id="display-name"
+                    maxlength="255"
+                    prop:value=typed
+                    on:input:target=move |ev| typed.set(ev.target().value())
+                />
+                <button
+                    type="submit"
+                    class="button"
+                    id="save-display-name"
+                    disabled=move || saving.busy.get()
+                >
                     {saving.label(t(k::realms::SAVE), t(k::realms::SAVING))}
                 </button>
             </form>
-            {move || saved.get().map(|t| view! { <p class="flash" id="display-name-saved" role="status">{t}</p> })}
+            {move || {
+                saved
+                    .get()
+                    .map(|t| {
+                        view! {
+                            <p class="flash" id="display-name-saved" role="status">
+                                {t}
+                            </p>
+                        }
+                    })
+            }}
             {saving.failure()}
-            <crate::kit::code::CodePanel curl=code hcl=hcl/>
-        }.into_any(),
-    }
+            <crate::kit::code::CodePanel curl=code hcl=hcl />
+        }
+        .into_any(),
     }
 }
 

@@ -49,7 +49,7 @@ impl RealmCtx {
 #[component]
 pub fn RealmPage() -> impl IntoView {
     let id = crate::kit::use_id("id");
-    move || view! { <Realm id=id.get()/> }
+    move || view! { <Realm id=id.get() /> }
 }
 
 #[component]
@@ -68,13 +68,11 @@ fn Realm(id: String) -> impl IntoView {
         Some(Callback::new(move |_| watch.refresh(key(&retry_id)))),
     )
     .failed_head(move || {
-        view! {
-            <PageHead heading=head_id.clone() title=title(&[&head_id, crate::routes::REALMS.title()])/>
-        }
+        view! { <PageHead heading=head_id.clone() title=title(&[&head_id, crate::routes::REALMS.title()]) /> }
     })
     .ready(move |()| {
         let current = Signal::derive(move || realm.get().unwrap_or_default());
-        view! { <RealmShown id=id.clone() realm=current/> }.into_any()
+        view! { <RealmShown id=id.clone() realm=current /> }.into_any()
     })
 }
 
@@ -117,29 +115,73 @@ fn RealmShown(id: String, realm: Signal<Deployment>) -> impl IntoView {
     view! {
         <PageHead heading=Signal::derive(name) title=tab_title>
             {move || realm.with(|r| badge(&r.state))}
-            {move || refused.get().map(|why| view! { <span class="view-only">{directory.badge_words(&why)}</span> })}
+            {move || {
+                refused
+                    .get()
+                    .map(|why| view! { <span class="view-only">{directory.badge_words(&why)}</span> })
+            }}
         </PageHead>
-        {move || refused.get().filter(|why| why != directory.badge_words(why))
-            .map(|why| view! { <p class="hint" id="view-only-reason">{why}</p> })}
-        {move || realm.with(|r| match r.state {
-            DeploymentState::Pending => Some(view! {
-                <p class="state-note" id="realm-state-note">{t(k::realms::BEING_SET_UP)}</p>
-            }.into_any()),
-            DeploymentState::Failed => Some(view! {
-                <div class="error-panel" id="realm-state-error" role="alert">
-                    <p class="error-title">{t(k::realms::REALM_FAILED)}</p>
-                    <p class="error-detail">{r.state_error.clone().unwrap_or_else(|| t(k::realms::NO_REASON).into())}</p>
-                    <p class="error-detail">{t(k::realms::DELETE_TO_FREE)}</p>
-                </div>
-            }.into_any()),
-            _ => None,
-        })}
-        {move || refused.get().map(|why| view! { <p class="hint reason" id="realm-read-only">{why}</p> })}
-        <fields::Fields/>
-        <Metrics/>
-        <access::Access/>
-        <credentials::Credentials/>
-        <delete::DeleteRealm/>
+        {move || {
+            refused
+                .get()
+                .filter(|why| why != directory.badge_words(why))
+                .map(|why| {
+                    view! {
+                        <p class="hint" id="view-only-reason">
+                            {why}
+                        </p>
+                    }
+                })
+        }}
+        {move || {
+            realm
+                .with(|r| match r.state {
+                    DeploymentState::Pending => {
+                        Some(
+                            view! {
+                                <p class="state-note" id="realm-state-note">
+                                    {t(k::realms::BEING_SET_UP)}
+                                </p>
+                            }
+                                .into_any(),
+                        )
+                    }
+                    DeploymentState::Failed => {
+                        Some(
+                            view! {
+                                <div class="error-panel" id="realm-state-error" role="alert">
+                                    <p class="error-title">{t(k::realms::REALM_FAILED)}</p>
+                                    <p class="error-detail">
+                                        {r
+                                            .state_error
+                                            .clone()
+                                            .unwrap_or_else(|| t(k::realms::NO_REASON).into())}
+                                    </p>
+                                    <p class="error-detail">{t(k::realms::DELETE_TO_FREE)}</p>
+                                </div>
+                            }
+                                .into_any(),
+                        )
+                    }
+                    _ => None,
+                })
+        }}
+        {move || {
+            refused
+                .get()
+                .map(|why| {
+                    view! {
+                        <p class="hint reason" id="realm-read-only">
+                            {why}
+                        </p>
+                    }
+                })
+        }}
+        <fields::Fields />
+        <Metrics />
+        <access::Access />
+        <credentials::Credentials />
+        <delete::DeleteRealm />
     }
 }
 
@@ -157,10 +199,24 @@ fn Metrics() -> impl IntoView {
     view! {
         <section class="card" id="realm-metrics">
             <h2>{t(k::realms::METRICS)}</h2>
-            {Loaded::new(t(k::realms::LOADING_METRICS), metrics).ready(|m| view! {
-                    <p>{if m.healthy { Badge::new(t(k::realms::HEALTHY), Tone::Ok) } else { Badge::new(t(k::realms::NOT_HEALTHY), Tone::Bad) }.view()}</p>
-                    {crate::kit::counts::counts_view(&m.counts.unwrap_or_default(), &["users", "clients"])}
-                }.into_any())}
+            {Loaded::new(t(k::realms::LOADING_METRICS), metrics)
+                .ready(|m| {
+                    view! {
+                        <p>
+                            {if m.healthy {
+                                Badge::new(t(k::realms::HEALTHY), Tone::Ok)
+                            } else {
+                                Badge::new(t(k::realms::NOT_HEALTHY), Tone::Bad)
+                            }
+                                .view()}
+                        </p>
+                        {crate::kit::counts::counts_view(
+                            &m.counts.unwrap_or_default(),
+                            &["users", "clients"],
+                        )}
+                    }
+                        .into_any()
+                })}
         </section>
     }
 }

@@ -26,18 +26,35 @@ pub fn Reveal(api: Api, client_id: String) -> impl IntoView {
     };
     view! {
         {move || match secret.get() {
-            Some(s) => view! {
-                <span class="mono secret revealed-secret">{s.clone()}</span>" "<CopyButton text=s what=t(k::realms::CLIENT_SECRET_WHAT)/>
-                <button type="button" class="button subtle hide-secret" on:click=move |_| secret.set(None)>{t(k::realms::HIDE)}</button>
-            }.into_any(),
+            Some(s) => {
+                view! {
+                    <span class="mono secret revealed-secret">{s.clone()}</span>
+                    " "
+                    <CopyButton text=s what=t(k::realms::CLIENT_SECRET_WHAT) />
+                    <button
+                        type="button"
+                        class="button subtle hide-secret"
+                        on:click=move |_| secret.set(None)
+                    >
+                        {t(k::realms::HIDE)}
+                    </button>
+                }
+                    .into_any()
+            }
             None => {
                 let reveal = reveal.clone();
                 view! {
-                    <button type="button" class="button subtle reveal-secret" disabled=move || reading.busy.get() || ctx.denied.get().is_some()
-                        title=move || ctx.denied.get().unwrap_or_default() on:click=reveal>
+                    <button
+                        type="button"
+                        class="button subtle reveal-secret"
+                        disabled=move || reading.busy.get() || ctx.denied.get().is_some()
+                        title=move || ctx.denied.get().unwrap_or_default()
+                        on:click=reveal
+                    >
                         {reading.label(t(k::realms::REVEAL_SECRET), t(k::realms::READING))}
                     </button>
-                }.into_any()
+                }
+                    .into_any()
             }
         }}
         {reading.failure()}

@@ -78,28 +78,71 @@ pub fn AdminToken() -> impl IntoView {
         <div class="access-item">
             <h3>{t(k::realms::ADMIN_TOKEN)}</h3>
             <p class="hint">{t(k::realms::ADMIN_TOKEN_HINT)}</p>
-            <button type="button" class="button" id="create-token" disabled=move || making.busy.get() || ctx.not_now.get().is_some()
-                title=move || ctx.not_now.get().unwrap_or_default() on:click=create>
+            <button
+                type="button"
+                class="button"
+                id="create-token"
+                disabled=move || making.busy.get() || ctx.not_now.get().is_some()
+                title=move || ctx.not_now.get().unwrap_or_default()
+                on:click=create
+            >
                 {making.label(t(k::realms::CREATE_ADMIN_TOKEN), t(k::realms::CREATING))}
             </button>
             {making.failure()}
-            {move || ctx.denied.get().is_none().then(|| view! { <crate::kit::code::CodePanel curl=code/> })}
-            {move || shown.get().map(|(token, until)| {
-                let secret = token.access_token.clone();
-                view! {
-                    <div class="secret-box" id="admin-token">
-                        <p><strong>{t(k::realms::COPY_TOKEN_NOW)}</strong></p>
-                        <dl class="fields">
-                            <dt>{t(k::realms::TOKEN)}</dt><dd class="mono secret" id="admin-token-value">{secret.clone()}" "<CopyButton text=secret what=t(k::realms::ADMIN_TOKEN_WHAT)/></dd>
-                            <dt>{t(k::realms::TYPE)}</dt><dd>{token.token_type.clone()}</dd>
-                            <dt>{t(k::realms::BASE_URL)}</dt><dd class="mono" id="admin-token-base">{token.base_url.clone()}" "<CopyButton text=token.base_url.clone() what=t(k::realms::BASE_URL_WHAT)/></dd>
-                            <dt>{t(k::realms::SCOPE)}</dt><dd>{token.scope.clone().unwrap_or_else(|| "—".into())}</dd>
-                            <dt>{t(k::realms::EXPIRY)}</dt><dd><Countdown until=until id="token-expiry" gone=Callback::new(move |_| { shown.try_set(None); })/></dd>
-                        </dl>
-                        <button type="button" class="button subtle" id="hide-token" on:click=move |_| shown.set(None)>{t(k::realms::HIDE_TOKEN)}</button>
-                    </div>
-                }
-            })}
+            {move || ctx.denied.get().is_none().then(|| view! { <crate::kit::code::CodePanel curl=code /> })}
+            {move || {
+                shown
+                    .get()
+                    .map(|(token, until)| {
+                        let secret = token.access_token.clone();
+                        view! {
+                            <div class="secret-box" id="admin-token">
+                                <p>
+                                    <strong>{t(k::realms::COPY_TOKEN_NOW)}</strong>
+                                </p>
+                                <dl class="fields">
+                                    <dt>{t(k::realms::TOKEN)}</dt>
+                                    <dd class="mono secret" id="admin-token-value">
+                                        {secret.clone()}
+                                        " "
+                                        <CopyButton text=secret what=t(k::realms::ADMIN_TOKEN_WHAT) />
+                                    </dd>
+                                    <dt>{t(k::realms::TYPE)}</dt>
+                                    <dd>{token.token_type.clone()}</dd>
+                                    <dt>{t(k::realms::BASE_URL)}</dt>
+                                    <dd class="mono" id="admin-token-base">
+                                        {token.base_url.clone()}
+                                        " "
+                                        <CopyButton
+                                            text=token.base_url.clone()
+                                            what=t(k::realms::BASE_URL_WHAT)
+                                        />
+                                    </dd>
+                                    <dt>{t(k::realms::SCOPE)}</dt>
+                                    <dd>{token.scope.clone().unwrap_or_else(|| "—".into())}</dd>
+                                    <dt>{t(k::realms::EXPIRY)}</dt>
+                                    <dd>
+                                        <Countdown
+                                            until=until
+                                            id="token-expiry"
+                                            gone=Callback::new(move |_| {
+                                                shown.try_set(None);
+                                            })
+                                        />
+                                    </dd>
+                                </dl>
+                                <button
+                                    type="button"
+                                    class="button subtle"
+                                    id="hide-token"
+                                    on:click=move |_| shown.set(None)
+                                >
+                                    {t(k::realms::HIDE_TOKEN)}
+                                </button>
+                            </div>
+                        }
+                    })
+            }}
         </div>
     }
 }

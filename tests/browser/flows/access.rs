@@ -1,8 +1,8 @@
 //! The Access and Logs tabs: IP rules in two categories then one cleared, every save that
 //! adds or removes an address asked first (the public allow list read back from the service
-//! after Cancel and after Confirm), an invalid CIDR refused in the form, the premium cap; log files by window and page, a download
-//! whose bytes are fetched and checked to be gzip; telemetry export tested and saved,
-//! refused on starter; and what a viewer sees on both tabs.
+//! after Cancel and after Confirm), an invalid CIDR refused in the form, the premium cap; log files
+//! by window and page, a download whose bytes are fetched and checked to be gzip; telemetry export
+//! tested and saved, refused on starter; and what a viewer sees on both tabs.
 
 use std::time::Duration;
 

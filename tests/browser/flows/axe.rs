@@ -21,8 +21,8 @@ pub async fn serious(ctx: &Ctx, css: &str) -> Vec<String> {
         "{}\n;const done = arguments[arguments.length - 1];\
         axe.run(document.querySelector({css:?}), {{ resultTypes: ['violations'] }}).then(\
             r => done(r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')\
-                .map(v => v.id + ': ' + v.help + ' (' + v.nodes.map(n => n.target.join(' ')).join(', ') + ')')),\
-            e => done(['axe could not run: ' + e]));",
+                .map(v => v.id + ': ' + v.help + ' (' + v.nodes.map(n => n.target.join(' ')).join(', ') + \
+                ')')),e => done(['axe could not run: ' + e]));",
         source()
     );
     let found = ctx.client.execute_async(&script, vec![]).await.unwrap_or_else(|e| panic!("axe: {e}"));

@@ -7,11 +7,11 @@
 //! configuration (crates/sandbox/tests/http/deploy.rs).
 //!
 //! Only this flow's browser session accepts the self-signed certificate
-//! (`harness::run_started` with self-signed certificates accepted). It signs in with a secret, checks the page and its code came
-//! over HTTP/2, opens a cluster page (code loaded on demand), uploads a theme through
-//! nginx to presigned storage, downloads a log file, then signs out and in with an account
-//! on the identity server's page, back to the console's https origin. The harness fails it
-//! on any CSP violation or panic; nginx is stopped and its folder removed however it ends.
+//! (`harness::run_started` with self-signed certificates accepted). It signs in with a secret,
+//! checks the page and its code came over HTTP/2, opens a cluster page (code loaded on demand),
+//! uploads a theme through nginx to presigned storage, downloads a log file, then signs out and in
+//! with an account on the identity server's page, back to the console's https origin. The harness
+//! fails it on any CSP violation or panic; nginx is stopped and its folder removed however it ends.
 
 use std::time::Duration;
 

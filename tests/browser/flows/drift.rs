@@ -130,9 +130,12 @@ async fn walk(ctx: Ctx) {
     for path in screens.iter().chain(screens.iter().take(4)) {
         check(&ctx, path, &mut failures, &mut seen).await;
     }
-    let report = ctx.script_async(
-        "const done = arguments[arguments.length - 1]; fetch('/sandbox/drift').then(r => r.json()).then(done, () => done(null));",
-    ).await;
+    let report = ctx
+        .script_async(
+            "const done = arguments[arguments.length - 1]; fetch('/sandbox/drift').then(r => \
+             r.json()).then(done, () => done(null));",
+        )
+        .await;
     assert!(report["answers"].as_u64().unwrap_or(0) > 20, "the walk's answers were not varied: {report}");
     println!(
         "    drift: walked {} screens; varied {}; unknown values seen: {seen:?}",

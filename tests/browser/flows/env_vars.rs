@@ -266,7 +266,8 @@ async fn survive_reload(ctx: Ctx) {
 async fn pasted_block(ctx: Ctx) {
     open(&ctx).await;
     ctx.click("#env-paste summary").await;
-    let block = "# from .env\nDB_HOST=db.internal\nexport DB_PORT=5432\nKC_DB=postgres\nKC_SPI_THEME_DEFAULT=acme\n\
+    let block = "# from .env\nDB_HOST=db.internal\nexport \
+                 DB_PORT=5432\nKC_DB=postgres\nKC_SPI_THEME_DEFAULT=acme\n\
                  DB_HOST=other\nnot a line\n";
     ctx.type_into("#env-dotenv", block).await;
     ctx.click("#env-dotenv-stage").await;

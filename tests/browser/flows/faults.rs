@@ -85,10 +85,10 @@ async fn field(ctx: &Ctx, css: &str) -> String {
 }
 
 /// Waits until `css` contains `needle`, dealing with each failure shown meanwhile: every
-/// `.error-panel` (or message with a `button.retry`) must say what failed and why; its Retry is clicked, or, for a write
-/// (`again`), the form must still hold `kept` and its button is pressed again. A panel
-/// with neither for more than 10 seconds is a failure with no way forward. Answers how
-/// many failures the person saw.
+/// `.error-panel` (or message with a `button.retry`) must say what failed and why; its Retry is
+/// clicked, or, for a write (`again`), the form must still hold `kept` and its button is pressed
+/// again. A panel with neither for more than 10 seconds is a failure with no way forward. Answers
+/// how many failures the person saw.
 async fn through(ctx: &Ctx, css: &str, needle: &str, again: Option<&str>, kept: &[(&str, &str)]) -> u32 {
     let started = Instant::now();
     let mut seen = 0;
@@ -168,7 +168,9 @@ async fn read_api(ctx: &Ctx, path: &str) -> serde_json::Value {
     let script = as_admin_elsewhere(&format!(
         r#"for (let i = 0; i < 30; i++) {{
             try {{
-                const r = await fetch('/v2{path}', {{ headers: {{ Authorization: 'Bearer ' + token.access_token }} }});
+                const r = await fetch('/v2{path}', {{
+                    headers: {{ Authorization: 'Bearer ' + token.access_token }}
+                }});
                 if (r.status === 200) return done(JSON.parse(await r.text()));
             }} catch (e) {{}}
         }}

@@ -51,7 +51,8 @@ async fn open_overview(ctx: &Ctx) {
 async fn call(ctx: &Ctx, method: &str, path: &str, body: Value) -> (u64, Value) {
     let script = as_admin_elsewhere(&format!(
         "const r = await fetch('/v2{path}', {{ method: '{method}', body: {body},
-            headers: {{ Authorization: 'Bearer ' + token.access_token, 'Content-Type': 'application/json' }} }});
+            headers: {{ Authorization: 'Bearer ' + token.access_token, 'Content-Type': 'application/json' }} \
+                }});
         const text = await r.text();
         done([r.status, text ? JSON.parse(text) : null]);",
         body = if body.is_null() { "undefined".to_string() } else { format!("JSON.stringify({body})") }

@@ -43,7 +43,9 @@ const CHECK: &str = r#"
 const bad = [];
 if (window.__pwned) bad.push('a payload ran (window.__pwned is set)');
 if (document.querySelector('img[src="x"]')) bad.push('an injected <img src=x> was rendered');
-if (document.querySelector('svg[onload], [onerror], [onload]')) bad.push('an element with an injected handler was rendered');
+if (document.querySelector('svg[onload], [onerror], [onload]')) {
+    bad.push('an element with an injected handler was rendered');
+}
 for (const el of document.querySelectorAll('[href], [src], [action], [formaction]')) {
     for (const attr of ['href', 'src', 'action', 'formaction']) {
         const v = (el.getAttribute(attr) || '').replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
@@ -65,7 +67,8 @@ return bad;
 /// waiting for anything.
 pub(super) async fn push(ctx: &Ctx, path: &str) {
     let script = format!(
-        "history.pushState(null, '', '{path}'); window.dispatchEvent(new PopStateEvent('popstate', {{ state: null }})); return 1;"
+        "history.pushState(null, '', '{path}'); window.dispatchEvent(new PopStateEvent('popstate', {{ state: \
+         null }})); return 1;"
     );
     ctx.client.execute(&script, vec![]).await.unwrap_or_else(|e| panic!("open {path}: {e}"));
 }
@@ -103,7 +106,9 @@ const tick = () => {
     if (text !== last || busy) { last = text; since = now; }
     if (now - since >= QUIET) return done('quiet');
     if (now - started > LIMIT) {
-        return done(busy ? `timeout: still loading (${busy.outerHTML || busy})` : `timeout: the text kept changing`);
+        return done(busy
+            ? `timeout: still loading (${busy.outerHTML || busy})`
+            : `timeout: the text kept changing`);
     }
     setTimeout(tick, 100);
 };

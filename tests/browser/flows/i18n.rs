@@ -156,7 +156,10 @@ pub(super) fn english_phrases_in(lang: &str) -> Vec<String> {
 const READABLE: &str = r#"
 const skip = 'pre, code, .mono, .log-table, [data-service-text], script, style, noscript, [hidden]';
 const page = document.documentElement.lang;
-const foreign = el => { const l = el.closest('[lang]'); return !!l && l !== document.documentElement && l.lang !== page; };
+const foreign = el => {
+    const l = el.closest('[lang]');
+    return !!l && l !== document.documentElement && l.lang !== page;
+};
 const parts = [];
 const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 for (let node = walk.nextNode(); node; node = walk.nextNode()) {
@@ -166,7 +169,9 @@ for (let node = walk.nextNode(); node; node = walk.nextNode()) {
 }
 for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
     if (el.closest(skip) || foreign(el)) continue;
-    for (const a of ['aria-label', 'title', 'placeholder']) if (el.hasAttribute(a)) parts.push(el.getAttribute(a));
+    for (const a of ['aria-label', 'title', 'placeholder']) {
+        if (el.hasAttribute(a)) parts.push(el.getAttribute(a));
+    }
 }
 parts.push(document.title);
 return parts.join('\n');
@@ -339,7 +344,10 @@ for (const b of document.querySelectorAll('button, .button, a.button')) {
             if (t.width > 0) spill = Math.max(spill, t.right - r.right, r.left - t.left);
         }
     }
-    if (spill > 1) bad.push(`the button "${b.textContent.trim()}" does not hold its label (${Math.round(spill)} px over)`);
+    if (spill > 1) {
+        const over = Math.round(spill);
+        bad.push(`the button "${b.textContent.trim()}" does not hold its label (${over} px over)`);
+    }
 }
 return bad;
 "#;
@@ -416,7 +424,8 @@ async fn dark_first_paint(ctx: Ctx) {
     let armed = ctx
         .script_async(
             "const done = arguments[arguments.length - 1];
-             fetch('/sandbox/faults?path=_bg.wasm&times=20&status=503', { method: 'POST' }).then(r => done(r.status), () => done(0));",
+             fetch('/sandbox/faults?path=_bg.wasm&times=20&status=503', { method: 'POST' }\
+                 ).then(r => done(r.status), () => done(0));",
         )
         .await;
     assert!(armed.as_u64().is_some_and(|s| (200..300).contains(&s)), "the fault was not armed: {armed}");

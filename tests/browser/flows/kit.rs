@@ -35,7 +35,8 @@ async fn press(ctx: &Ctx, key: Key) {
 async fn ring(ctx: &Ctx) -> String {
     let script = "const a = document.activeElement; if (!a || a === document.body) return '';\
         const s = getComputedStyle(a);\
-        return a.tagName + (a.getAttribute('role') ? '[' + a.getAttribute('role') + ']' : '') + '|' + s.outlineStyle + ' ' + s.outlineWidth + '|' + s.outlineColor;";
+        return a.tagName + (a.getAttribute('role') ? '[' + a.getAttribute('role') + ']' : '') + '|' + \
+        s.outlineStyle + ' ' + s.outlineWidth + '|' + s.outlineColor;";
     ctx.script(script).await.as_str().unwrap_or_default().to_string()
 }
 
@@ -109,7 +110,8 @@ async fn modal_dialog(ctx: Ctx) {
         }
         press(&ctx, Key::Tab).await;
         let script = "const a = document.activeElement, d = document.querySelector('dialog[open]');\
-            return [!!d && d.contains(a), document.hasFocus(), a ? a.tagName + '#' + a.id + '.' + a.className : ''];";
+                      return [!!d && d.contains(a), document.hasFocus(), a ? a.tagName + '#' + a.id + '.' + \
+                      a.className : ''];";
         let answer = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
         let (in_dialog, page_focused) =
             (answer[0].as_bool() == Some(true), answer[1].as_bool() != Some(false));
@@ -166,9 +168,11 @@ async fn expect_page(ctx: &Ctx, title: &str, heading: &str, current: &str) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(last, title, "the tab title");
-    let script = "const a = document.activeElement; const marked = document.querySelectorAll('[aria-current]');\
+    let script = "const a = document.activeElement; const marked = \
+                  document.querySelectorAll('[aria-current]');\
         return [a ? a.tagName : '', a ? a.textContent : '', document.querySelectorAll('h1').length,\
-                marked.length, marked.length ? marked[0].getAttribute('aria-current') + ':' + marked[0].textContent.trim() : ''];";
+                marked.length, marked.length ? marked[0].getAttribute('aria-current') + ':' + \
+                marked[0].textContent.trim() : ''];";
     let state = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
     let field = |i: usize| state.get(i).cloned().unwrap_or_default();
     assert_eq!(field(0), "H1", "the focus is not on the heading: {state}");
@@ -187,7 +191,8 @@ async fn page_chrome(ctx: Ctx) {
     let names = |ctx: &Ctx| {
         let client = ctx.client.clone();
         async move {
-            let script = "return [...document.querySelectorAll('table.clusters tbody tr')].map(r => r.dataset.cluster);";
+            let script = "return [...document.querySelectorAll('table.clusters tbody tr')].map(r => \
+                          r.dataset.cluster);";
             let list = client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("row names: {e}"));
             list.as_array()
                 .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect::<Vec<_>>())

@@ -114,7 +114,10 @@ async fn amounts(ctx: Ctx) {
             assert_eq!(found, Value::Array(Vec::new()), "{code} {path}: amounts written the English way");
         }
         let marked = ctx
-            .script("return [...document.querySelectorAll('[data-subscription] [lang=en], dl.subscription [lang=en]')].length;")
+            .script(
+                "return [...document.querySelectorAll('[data-subscription] [lang=en], dl.subscription \
+                 [lang=en]')].length;",
+            )
             .await;
         assert!(
             marked.as_u64().is_some_and(|n| n > 0),
@@ -135,7 +138,10 @@ const draw = s => {
 };
 const blank = draw('');
 const box = draw('\u{10FFFD}');
-return { glyph: draw(text) !== box && draw(text) !== blank, family: getComputedStyle(document.documentElement).fontFamily };
+return {
+    glyph: draw(text) !== box && draw(text) !== blank,
+    family: getComputedStyle(document.documentElement).fontFamily
+};
 "#;
 
 async fn korean_font(ctx: Ctx) {

@@ -54,8 +54,11 @@ for (const cell of [...cells, ...buttons]) {
             const range = document.createRange();
             range.setStart(node, m.index);
             range.setEnd(node, m.index + m[0].length);
-            const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
-            const where = button ? `the button "${cell.textContent.trim()}"` : `${cell.tagName.toLowerCase()}[data-label="${cell.dataset.label || ''}"]`;
+            const lines = new Set([...range.getClientRects()]
+                .filter(r => r.width > 0).map(r => Math.round(r.top)));
+            const where = button
+                ? `the button "${cell.textContent.trim()}"`
+                : `${cell.tagName.toLowerCase()}[data-label="${cell.dataset.label || ''}"]`;
             if (lines.size > 1) split.push(`"${m[0]}" in ${where}`);
         }
     }
@@ -67,7 +70,8 @@ return [...new Set(split)];
 /// in) shown on more than one line: too narrow for one row, whole items move to a second one.
 const BROKEN_HEADER_LABELS: &str = r#"
 const broken = [];
-for (const item of document.querySelectorAll('.topbar > a, .topbar > span:not(.spacer, .account), .topbar button, .topbar .who')) {
+const items = '.topbar > a, .topbar > span:not(.spacer, .account), .topbar button, .topbar .who';
+for (const item of document.querySelectorAll(items)) {
     const range = document.createRange();
     range.selectNodeContents(item);
     // Boxes of one line overlap vertically (a count badge sits higher than its text).
@@ -121,7 +125,8 @@ async fn walk(ctx: Ctx) {
     ctx.client.set_window_size(1366, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
     open(&ctx, &format!("/clusters/{}/logs", demo::ACME_PROD)).await;
     ctx.client.set_window_size(390, 800).await.unwrap_or_else(|e| panic!("resize: {e}"));
-    let shown = "const bar = document.querySelector('nav.tabs'), tab = bar.querySelector('[aria-current=page]');\
+    let shown = "const bar = document.querySelector('nav.tabs'), tab = \
+                 bar.querySelector('[aria-current=page]');\
         const b = bar.getBoundingClientRect(), t = tab.getBoundingClientRect();\
         return t.left >= b.left - 1 && t.right <= b.right + 1;";
     let mut in_view = false;

@@ -22,11 +22,13 @@ const SIZES: [(u32, &str); 4] = [(1366, "light"), (1366, "dark"), (390, "light")
 /// The header's height and whether its shown items keep to one line.
 const HEADER: &str = r#"
 const bar = document.querySelector('.topbar');
-const shown = [...bar.children].filter(e => e.getClientRects().length > 0 && getComputedStyle(e).display !== 'none'
+const shown = [...bar.children].filter(e => e.getClientRects().length > 0
+    && getComputedStyle(e).display !== 'none'
     && e.getBoundingClientRect().width > 0);
 const tops = shown.map(e => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; });
 const spread = Math.max(...tops) - Math.min(...tops);
-return [bar.getBoundingClientRect().height, spread, document.documentElement.scrollWidth - document.documentElement.clientWidth];
+const root = document.documentElement;
+return [bar.getBoundingClientRect().height, spread, root.scrollWidth - root.clientWidth];
 "#;
 
 async fn axe_here(ctx: &Ctx, what: &str, failures: &mut Vec<String>) {
@@ -152,9 +154,10 @@ pub(super) async fn phone_header(ctx: Ctx) {
     ctx.find(".versions td.key").await;
     let widths = ctx
         .script(
-            "return [...document.querySelectorAll('.versions td.key')].filter(td => td.textContent.length > 12)\
-             .map(td => { const r = document.createRange(); r.selectNodeContents(td.querySelector('.cell') || td);\
-               return Math.max(...[...r.getClientRects()].map(b => b.width)); });",
+            "return [...document.querySelectorAll('.versions td.key')].filter(td => td.textContent.length > \
+             12)\
+             .map(td => { const r = document.createRange(); r.selectNodeContents(td.querySelector('.cell') \
+             || td);return Math.max(...[...r.getClientRects()].map(b => b.width)); });",
         )
         .await;
     let widths: Vec<f64> =
@@ -186,10 +189,10 @@ pub(super) async fn toast(ctx: Ctx) {
             "const toasts = document.querySelector('#activity-toasts');\
              const pos = getComputedStyle(toasts).position;\
              const t = toasts.getBoundingClientRect();\
-             const hit = [...document.querySelectorAll('main button, main a, main input, main select, main td')]\
-               .filter(e => !toasts.contains(e)).filter(e => { const r = e.getBoundingClientRect();\
-                 return r.width > 0 && r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top; })\
-               .map(e => e.tagName + '.' + e.className);\
+             const hit = [...document.querySelectorAll('main button, main a, main input, main select, main \
+             td')].filter(e => !toasts.contains(e)).filter(e => { const r = e.getBoundingClientRect();\
+             return r.width > 0 && r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom \
+             > t.top; }).map(e => e.tagName + '.' + e.className);\
              return [pos, hit];",
         )
         .await;

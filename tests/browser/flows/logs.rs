@@ -152,8 +152,8 @@ async fn rows_at_once(ctx: Ctx) {
     settled(&ctx).await;
     // Scrolled up into the older lines, as a person reading them would be.
     ctx.script(
-        "const p = document.querySelector('#log-lines .vviewport'); p.scrollTop = Math.floor(p.scrollHeight / 3); \
-         p.dispatchEvent(new Event('scroll'));",
+        "const p = document.querySelector('#log-lines .vviewport'); p.scrollTop = Math.floor(p.scrollHeight \
+         / 3); p.dispatchEvent(new Event('scroll'));",
     )
     .await;
     for preset in ["1h", "6h", "15m", "24h"] {
@@ -167,7 +167,8 @@ async fn rows_at_once(ctx: Ctx) {
     ctx.script(
         "const at = (h) => new Date(Date.now() - h * 3600e3).toISOString().slice(0, 16); \
          for (const [id, h] of [['#log-from', 3], ['#log-to', 0]]) { \
-             const f = document.querySelector(id); f.value = at(h); f.dispatchEvent(new Event('input', { bubbles: true })); }",
+         const f = document.querySelector(id); f.value = at(h); f.dispatchEvent(new Event('input', { \
+         bubbles: true })); }",
     )
     .await;
     ctx.click("#apply-window").await;
@@ -245,7 +246,8 @@ pub(super) async fn sandbox_text(ctx: &Ctx, from: i64, to: i64) -> Vec<String> {
         const out = [];
         for (const f of list) {{
             if (f.last_modified < {from} || f.last_modified > {to} + 2 * 3600000) continue;
-            const d = await fetch('/v2/clusters/cl-acme-prod/logs/' + encodeURIComponent(f.file_name) + '?minutes=5', auth).then(r => r.json());
+            const d = await fetch('/v2/clusters/cl-acme-prod/logs/' + encodeURIComponent(f.file_name) + \
+                '?minutes=5', auth).then(r => r.json());
             const bytes = new Uint8Array(await fetch(d.temp_url).then(r => r.arrayBuffer()));
             out.push(Array.from(bytes));
         }}
@@ -478,7 +480,8 @@ async fn signed_again(ctx: Ctx) {
     let armed = ctx
         .script_async(
             "const done = arguments[arguments.length - 1];
-            fetch('/sandbox/faults?path=/sandbox/storage/logs/cl-acme-prod/&times=1&status=403', { method: 'POST' })
+            fetch('/sandbox/faults?path=/sandbox/storage/logs/cl-acme-prod/&times=1&status=403',
+                { method: 'POST' })
                 .then(r => done(r.status), e => done(String(e)));",
         )
         .await;
@@ -502,7 +505,8 @@ async fn unreadable(ctx: Ctx) {
     assert!(newest.ends_with(".log.gz"), "{newest}");
     let script = format!(
         "const done = arguments[arguments.length - 1];
-        fetch('/sandbox/faults?path=' + encodeURIComponent({newest:?}) + '&times=1&status=500', {{ method: 'POST' }})
+        fetch('/sandbox/faults?path=' + encodeURIComponent({newest:?}) + '&times=1&status=500',
+            {{ method: 'POST' }})
             .then(r => done(r.status), e => done(String(e)));"
     );
     assert_eq!(ctx.script_async(&script).await, serde_json::json!(201));
@@ -631,7 +635,8 @@ async fn needle_in_view(ctx: &Ctx, cells: &str, needle: &str) -> (u64, u64) {
     let script = format!(
         "let h = 0, c = 0;
         for (const cell of document.querySelectorAll({cells:?})) {{
-            const node = Array.from(cell.childNodes).find(n => n.nodeType === 3 && n.textContent.includes({needle:?}));
+            const node = Array.from(cell.childNodes).find(n => n.nodeType === 3 && \
+                n.textContent.includes({needle:?}));
             if (!node) continue;
             h++;
             const at = node.textContent.indexOf({needle:?});

@@ -218,7 +218,10 @@ pub fn as_admin_elsewhere(body: &str) -> String {
         (async () => {{
             const form = 'grant_type=client_credentials&client_id={id}&client_secret={secret}';
             const token = await fetch('/auth/realms/self/protocol/openid-connect/token', {{
-                method: 'POST', headers: {{ 'Content-Type': 'application/x-www-form-urlencoded' }}, body: form }}).then(r => r.json());
+                method: 'POST',
+                headers: {{ 'Content-Type': 'application/x-www-form-urlencoded' }},
+                body: form
+            }}).then(r => r.json());
             {body}
         }})().catch(e => done(String(e)));"#,
         id = demo::ADMIN_CLIENT_ID,

@@ -43,8 +43,8 @@ const ENV_VARS: &str = "/clusters/cl-acme-prod/env-vars";
 /// `window.Notification` would not remove.
 fn stand_in(initial: &str) -> String {
     format!(
-        "(() => {{ window.__notes = []; window.__asked = 0; window.__focused = 0; window.__answer = 'granted';\
-         window.focus = () => {{ window.__focused += 1; }};\
+        "(() => {{ window.__notes = []; window.__asked = 0; window.__focused = 0; window.__answer = \
+         'granted';window.focus = () => {{ window.__focused += 1; }};\
          class Notification {{\
            constructor(title, options) {{ this.title = title; this.body = options && options.body;\
              this.onclick = null; this.closed = false; window.__notes.push(this); }}\
@@ -53,7 +53,8 @@ fn stand_in(initial: &str) -> String {
              return Promise.resolve(window.__answer); }}\
          }}\
          Notification.permission = '{initial}';\
-         Object.defineProperty(window, 'Notification', {{ configurable: true, writable: true, value: Notification }}); }})();"
+         Object.defineProperty(window, 'Notification', {{ configurable: true, writable: true, value: \
+         Notification }}); }})();"
     )
 }
 

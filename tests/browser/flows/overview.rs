@@ -62,7 +62,8 @@ async fn read_count(ctx: &Ctx) -> (u64, BTreeMap<String, u64>) {
 /// its response ends).
 async fn most_in_flight(ctx: &Ctx) -> u64 {
     let script = "const xs = performance.getEntriesByType('resource').filter(e => e.name.includes('/v2/'));\
-        return Math.max(0, ...xs.map(e => xs.filter(o => o.startTime <= e.startTime && o.responseEnd > e.startTime).length));";
+        return Math.max(0, ...xs.map(e => xs.filter(o => o.startTime <= e.startTime && o.responseEnd > \
+                  e.startTime).length));";
     let most = ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("resource timings: {e}"));
     most.as_u64().unwrap_or_else(|| panic!("resource timings: {most}"))
 }
@@ -73,9 +74,13 @@ async fn api(ctx: &Ctx, client: (&str, &str), method: &str, path: &str, body: se
         (async () => {
             const form = `grant_type=client_credentials&client_id=${id}&client_secret=${secret}`;
             const token = await fetch('/auth/realms/self/protocol/openid-connect/token', {
-                method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }).then(r => r.json());
+                method: 'POST',
+                headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+                body: form
+            }).then(r => r.json());
             const r = await fetch('/v2' + path, { method, body: JSON.stringify(body),
-                headers: { Authorization: 'Bearer ' + token.access_token, 'Content-Type': 'application/json' } });
+                headers: { Authorization: 'Bearer ' + token.access_token, 'Content-Type': 'application/json' }
+            });
             done(r.status);
         })().catch(e => done(String(e)));"#;
     let args = vec![client.0.into(), client.1.into(), method.into(), path.into(), body];

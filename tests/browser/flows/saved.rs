@@ -7,10 +7,20 @@ use crate::harness::Ctx;
 const CAPTURE: &str = r#"
 window.__saved = { revoked: false };
 const create = URL.createObjectURL.bind(URL);
-URL.createObjectURL = (blob) => { window.__saved.blob = blob; window.__saved.url = create(blob); return window.__saved.url; };
+URL.createObjectURL = (blob) => {
+    window.__saved.blob = blob;
+    window.__saved.url = create(blob);
+    return window.__saved.url;
+};
 const revoke = URL.revokeObjectURL.bind(URL);
-URL.revokeObjectURL = (url) => { if (url === window.__saved.url) window.__saved.revoked = true; revoke(url); };
-HTMLAnchorElement.prototype.click = function () { window.__saved.name = this.download; window.__saved.href = this.href; };
+URL.revokeObjectURL = (url) => {
+    if (url === window.__saved.url) window.__saved.revoked = true;
+    revoke(url);
+};
+HTMLAnchorElement.prototype.click = function () {
+    window.__saved.name = this.download;
+    window.__saved.href = this.href;
+};
 return 1;"#;
 
 /// From now on, what the page saves is kept (call it after the page is loaded).
@@ -23,7 +33,8 @@ pub async fn saved(ctx: &Ctx) -> Option<(String, Vec<u8>, bool)> {
     let script = "const done = arguments[arguments.length - 1];
         const s = window.__saved || {};
         if (!s.blob) { done(null); } else {
-            s.blob.arrayBuffer().then(b => done([s.name || '', Array.from(new Uint8Array(b)), s.revoked])); }";
+            s.blob.arrayBuffer().then(b => done([s.name || '', Array.from(new Uint8Array(b)), \
+                s.revoked])); }";
     let got = ctx.client.execute_async(script, vec![]).await.unwrap_or_else(|e| panic!("read the file: {e}"));
     let name = got.get(0)?.as_str()?.to_string();
     let bytes = got

@@ -78,7 +78,8 @@ async fn old_tab_addresses(ctx: Ctx) {
 pub async fn fail_next_modules(ctx: &Ctx, times: u32) {
     let script = format!(
         "const done = arguments[arguments.length - 1];\
-         fetch('/sandbox/faults?path=.wasm&times={times}&status=503', {{ method: 'POST' }}).then(r => done(r.status), () => done(0));"
+         fetch('/sandbox/faults?path=.wasm&times={times}&status=503', {{ method: 'POST' }}).then(r => \
+         done(r.status), () => done(0));"
     );
     let status = ctx.script_async(&script).await;
     assert_eq!(status.as_u64(), Some(201), "the sandbox did not arm the fault: {status}");

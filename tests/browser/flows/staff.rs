@@ -246,8 +246,8 @@ async fn failed_cluster_retry(ctx: Ctx) {
     let script = "const original = window.fetch; let failed = false;\
         window.fetch = function (input, init) {\
           const url = String(input instanceof Request ? input.url : input);\
-          if (!failed && url.endsWith('/clusters/cl-globex-prod/extensions')) { failed = true; return Promise.reject(new TypeError('Failed to fetch')); }\
-          return original.apply(window, arguments);\
+          if (!failed && url.endsWith('/clusters/cl-globex-prod/extensions')) { failed = true; return \
+          Promise.reject(new TypeError('Failed to fetch')); }return original.apply(window, arguments);\
         }; return 1;";
     ctx.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));
     ctx.sign_in(STAFF.0, STAFF.1).await;

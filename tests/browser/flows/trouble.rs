@@ -45,8 +45,8 @@ async fn table_rows(ctx: &Ctx) -> Vec<Row> {
         .script(
             "return Array.from(document.querySelectorAll('#trouble-figures tbody tr')).map(r => {\
                 const a = r.querySelector('a.trouble-link');\
-                return [r.dataset.figure || '', r.dataset.subject || '', a ? a.textContent.trim() : '', a ? a.getAttribute('href') : ''];\
-            });",
+                return [r.dataset.figure || '', r.dataset.subject || '', a ? a.textContent.trim() : '', a ? \
+                a.getAttribute('href') : ''];});",
         )
         .await;
     let rows: Vec<(String, String, String, String)> =
@@ -210,7 +210,8 @@ async fn failed_file(ctx: Ctx) {
     assert!(newest.ends_with(".log.gz"), "the newest file: {newest:?}");
     let script = format!(
         "const done = arguments[arguments.length - 1];
-        fetch('/sandbox/faults?path=' + encodeURIComponent({newest:?}) + '&times=1&status=500', {{ method: 'POST' }})
+        fetch('/sandbox/faults?path=' + encodeURIComponent({newest:?}) + '&times=1&status=500', {{ method: \
+            'POST' }})
             .then(r => done(r.status), e => done(String(e)));"
     );
     assert_eq!(ctx.script_async(&script).await, serde_json::json!(201));

@@ -35,10 +35,17 @@ const PROBE: &str = r#"
 const probe = document.createElement('div');
 document.body.appendChild(probe);
 let refused = false;
-try { probe.innerHTML = '<img src="data:," onerror="window.__pwned = 1">'; } catch (e) { refused = e instanceof TypeError; }
+try {
+    probe.innerHTML = '<img src="data:," onerror="window.__pwned = 1">';
+} catch (e) {
+    refused = e instanceof TypeError;
+}
 const absent = probe.querySelector('img') === null;
 let plain = false;
-try { probe.innerHTML = '<b class="tt-plain">plain</b>'; plain = probe.querySelector('b.tt-plain') !== null; } catch (e) {}
+try {
+    probe.innerHTML = '<b class="tt-plain">plain</b>';
+    plain = probe.querySelector('b.tt-plain') !== null;
+} catch (e) {}
 let url = false;
 try { document.createElement('script').src = '/evil.js'; } catch (e) { url = e instanceof TypeError; }
 probe.remove();

@@ -135,10 +135,10 @@ async fn api_down(ctx: &Ctx, paths: &[&str]) {
     let list = serde_json::to_string(paths).unwrap_or_default();
     let script = format!(
         "window.__down = {list};\
-         if (!window.__realFetch) {{ window.__realFetch = window.fetch; window.fetch = function(input, init) {{\
-             const url = String((input && input.url) || input);\
-             if (window.__down.some(p => url.includes(p))) return Promise.reject(new TypeError('Failed to fetch'));\
-             return window.__realFetch.call(window, input, init); }}; }}\
+         if (!window.__realFetch) {{ window.__realFetch = window.fetch; window.fetch = function(input, init) \
+         {{const url = String((input && input.url) || input);\
+         if (window.__down.some(p => url.includes(p))) return Promise.reject(new TypeError('Failed to \
+         fetch'));return window.__realFetch.call(window, input, init); }}; }}\
          return 1;"
     );
     ctx.client.execute(&script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));

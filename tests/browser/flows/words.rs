@@ -166,8 +166,10 @@ async fn review_desk(ctx: Ctx) {
     ctx.wait_text("table#review-desk", "loyalty-points").await;
     let fits = ctx
         .script(
-            "const t = document.querySelector('table#review-desk'); const w = t.closest('.table-wrap') || t.parentElement;\
-             return [t.scrollWidth, w.clientWidth, document.documentElement.scrollWidth, document.documentElement.clientWidth];",
+            "const t = document.querySelector('table#review-desk'); const w = t.closest('.table-wrap') || \
+             t.parentElement;\
+             return [t.scrollWidth, w.clientWidth, document.documentElement.scrollWidth, \
+             document.documentElement.clientWidth];",
         )
         .await;
     let n = |i: usize| fits[i].as_f64().unwrap_or(f64::MAX);

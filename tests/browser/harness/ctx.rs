@@ -188,8 +188,8 @@ impl Ctx {
     pub async fn set_tab_hidden(&self, hidden: bool) {
         let state = if hidden { "hidden" } else { "visible" };
         let script = format!(
-            "Object.defineProperty(document, 'visibilityState', {{ configurable: true, get: () => '{state}' }});\
-             Object.defineProperty(document, 'hidden', {{ configurable: true, get: () => {hidden} }});\
+            "Object.defineProperty(document, 'visibilityState', {{ configurable: true, get: () => '{state}' \
+             }});Object.defineProperty(document, 'hidden', {{ configurable: true, get: () => {hidden} }});\
              document.dispatchEvent(new Event('visibilitychange')); return 1;"
         );
         self.client.execute(&script, vec![]).await.unwrap_or_else(|e| panic!("{e}"));

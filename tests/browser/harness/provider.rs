@@ -72,7 +72,8 @@ pub async fn end_provider_sessions(origin: &str) {
     let exchange = async {
         let mut stream = tokio::net::TcpStream::connect(&authority).await.map_err(|e| e.to_string())?;
         let request = format!(
-            "POST /_test/end-sessions HTTP/1.1\r\nHost: {authority}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            "POST /_test/end-sessions HTTP/1.1\r\nHost: {authority}\r\nContent-Length: 0\r\nConnection: \
+             close\r\n\r\n"
         );
         stream.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
         let mut raw = String::new();

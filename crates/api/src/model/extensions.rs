@@ -137,7 +137,8 @@ pub struct WellKnownFile {
     pub resource_key: Option<String>,
 }
 wire_enum! {
-    /// `ExtensionVersion.scan_state`: a plain string in the contract; its values come from the field's description.
+    /// `ExtensionVersion.scan_state`: a plain string in the contract; its values come from the
+    /// field's description.
     ScanState {
         Unscanned => "UNSCANNED",
         Scanning => "SCANNING",

@@ -34,7 +34,8 @@ macro_rules! schema_registry {
             let mut map = BTreeMap::new();
             $(
                 assert!(
-                    map.insert(stringify!($object), Registered::Object(round_trip::<cluster_api::$object>)).is_none(),
+                    map.insert(stringify!($object), Registered::Object(round_trip::<cluster_api::$object>))
+                        .is_none(),
                     "{} registered twice", stringify!($object)
                 );
             )*
@@ -44,7 +45,10 @@ macro_rules! schema_registry {
                         stringify!($enumeration),
                         Registered::Enum(EnumFns {
                             round_trip: round_trip::<cluster_api::$enumeration>,
-                            known: || cluster_api::$enumeration::KNOWN.iter().map(|v| v.as_str().to_string()).collect(),
+                            known: || {
+                                let known = cluster_api::$enumeration::KNOWN.iter();
+                                known.map(|v| v.as_str().to_string()).collect()
+                            },
                             is_unknown: |wire| matches!(
                                 cluster_api::$enumeration::from_wire(wire),
                                 cluster_api::$enumeration::Unknown(_)
@@ -196,7 +200,10 @@ all_ops! {
     ClusterDelete { id: P1 } => [P1],
     ClusterSubscriptionDetail { id: P1 } => [P1],
     ClusterBillingSessionCreate { id: P1 } => [P1],
-    ClusterCheckoutResume { id: P1, body: Some(ResumeCheckoutRequest { billing_period: Some(BillingPeriod::Annual), price_id: None }) } => [P1],
+    ClusterCheckoutResume {
+        id: P1,
+        body: Some(ResumeCheckoutRequest { billing_period: Some(BillingPeriod::Annual), price_id: None })
+    } => [P1],
     ClusterDeploymentList { id: P1, search: Some("ten ant".to_string()) } => [P1],
     ClusterDeploymentCreate { id: P1, body: ClusterDeploymentRequest { name: "tenant-acme".into() } } => [P1],
     ClusterDeploymentImport {
@@ -217,49 +224,86 @@ all_ops! {
     ClusterDomainStatusDetail { id: P1, domain_id: P2 } => [P1, P2],
     // environment-variables
     ClusterEnvVarList { id: P1 } => [P1],
-    ClusterEnvVarCreate { id: P1, body: EnvironmentVariableRequest { name: "KC_SPI_X".into(), value: "1".into(), r#type: Some(EnvironmentVariableType::Secret) } } => [P1],
+    ClusterEnvVarCreate {
+        id: P1,
+        body: EnvironmentVariableRequest {
+            name: "KC_SPI_X".into(),
+            value: "1".into(),
+            r#type: Some(EnvironmentVariableType::Secret)
+        }
+    } => [P1],
     ClusterEnvVarDetail { id: P1, env_variable_id: P2 } => [P1, P2],
     ClusterEnvVarUpdate { id: P1, env_variable_id: P2 } => [P1, P2],
     ClusterEnvVarDelete { id: P1, env_variable_id: P2 } => [P1, P2],
     // extensions
     ClusterExtensionList { id: P1, r#type: Some(ResourceType::Theme) } => [P1],
-    ClusterExtensionCreate { id: P1, body: ExtensionRequest { name: "theme".into(), resource_type: ResourceType::Theme } } => [P1],
+    ClusterExtensionCreate {
+        id: P1,
+        body: ExtensionRequest { name: "theme".into(), resource_type: ResourceType::Theme }
+    } => [P1],
     ClusterExtensionReconcile { id: P1 } => [P1],
     ClusterExtensionKeycloakVersionList { id: P1 } => [P1],
     ClusterExtensionDetail { id: P1, extension_id: P2 } => [P1, P2],
-    ClusterExtensionUpdate { id: P1, extension_id: P2, body: ToggleExtensionRequest { enabled: true } } => [P1, P2],
+    ClusterExtensionUpdate {
+        id: P1,
+        extension_id: P2,
+        body: ToggleExtensionRequest { enabled: true }
+    } => [P1, P2],
     ClusterExtensionDelete { id: P1, extension_id: P2 } => [P1, P2],
     ClusterExtensionStandaloneUploadUrlCreate { id: P1, extension_id: P2 } => [P1, P2],
     ClusterExtensionStandaloneConfirm { id: P1, extension_id: P2 } => [P1, P2],
-    ClusterExtensionVersionCreate { id: P1, extension_id: P2, body: ExtensionVersionRequest { keycloak_major_version: 26 } } => [P1, P2],
+    ClusterExtensionVersionCreate {
+        id: P1,
+        extension_id: P2,
+        body: ExtensionVersionRequest { keycloak_major_version: 26 }
+    } => [P1, P2],
     ClusterExtensionVersionDelete { id: P1, extension_id: P2, version_id: P3 } => [P1, P2, P3],
     ClusterExtensionVersionConfirm { id: P1, extension_id: P2, version_id: P3 } => [P1, P2, P3],
     ClusterExtensionVersionUploadUrlCreate { id: P1, extension_id: P2, version_id: P3 } => [P1, P2, P3],
     ClusterExtensionVersionValidate { id: P1, extension_id: P2, version_id: P3 } => [P1, P2, P3],
     ClusterWellKnownGet { id: P1, extension_id: P2 } => [P1, P2],
-    ClusterWellKnownChangePasswordSet { id: P1, extension_id: P2, body: Some(WellKnown { change_password_url: Some("https://x/pw".into()), ..Default::default() }) } => [P1, P2],
-    ClusterWellKnownDelete { id: P1, extension_id: P2, file: "assetlinks.json" } => [P1, P2, "assetlinks.json"],
-    ClusterWellKnownConfirm { id: P1, extension_id: P2, file: "apple-app-site-association" } => [P1, P2, "apple-app-site-association"],
-    ClusterWellKnownUploadUrlCreate { id: P1, extension_id: P2, file: "assetlinks.json" } => [P1, P2, "assetlinks.json"],
+    ClusterWellKnownChangePasswordSet {
+        id: P1,
+        extension_id: P2,
+        body: Some(WellKnown { change_password_url: Some("https://x/pw".into()), ..Default::default() })
+    } => [P1, P2],
+    ClusterWellKnownDelete { id: P1, extension_id: P2, file: "assetlinks.json" }
+        => [P1, P2, "assetlinks.json"],
+    ClusterWellKnownConfirm { id: P1, extension_id: P2, file: "apple-app-site-association" }
+        => [P1, P2, "apple-app-site-association"],
+    ClusterWellKnownUploadUrlCreate { id: P1, extension_id: P2, file: "assetlinks.json" }
+        => [P1, P2, "assetlinks.json"],
     // ip-rules
     ClusterIpRuleList { id: P1 } => [P1],
     ClusterIpRuleUpdate { id: P1 } => [P1],
     ClusterIpRuleDetail { id: P1, ip_rule_id: P2 } => [P1, P2],
     // logs
-    ClusterLogList { id: P1, from: Some("2026-09-01T00:00:00Z".to_string()), max: Some(20), start: Some(0), to: Some("2026-09-02T00:00:00Z".to_string()) } => [P1],
+    ClusterLogList {
+        id: P1,
+        from: Some("2026-09-01T00:00:00Z".to_string()),
+        max: Some(20),
+        start: Some(0),
+        to: Some("2026-09-02T00:00:00Z".to_string())
+    } => [P1],
     ClusterLogDetail { id: P1, path: LOG_PATH, minutes: Some(10) } => [P1, LOG_PATH],
     // deployments
     DeploymentDetail { id: P1 } => [P1],
     DeploymentUpdate { id: P1 } => [P1],
     DeploymentDelete { id: P1 } => [P1],
-    DeploymentAppLinkCreate { id: P1, body: AppLinkRequest { client_id: "app".into(), redirect_uri: "https://app/cb".into() } } => [P1],
+    DeploymentAppLinkCreate {
+        id: P1,
+        body: AppLinkRequest { client_id: "app".into(), redirect_uri: "https://app/cb".into() }
+    } => [P1],
     DeploymentConsoleLinkCreate { id: P1 } => [P1],
     DeploymentMetricsDetail { id: P1 } => [P1],
     DeploymentTokenCreate { id: P1 } => [P1],
     // orgs
     OrgList {} => [],
     OrgApiSecretList { org_id: P1 } => [P1],
-    OrgApiSecretCreate { org_id: P1, body: SecretRequest { name: "ci".into(), roles: Some(vec!["view-clusters".into()]) } } => [P1],
+    OrgApiSecretCreate {
+        org_id: P1,
+        body: SecretRequest { name: "ci".into(), roles: Some(vec!["view-clusters".into()]) }
+    } => [P1],
     OrgApiSecretCount { org_id: P1 } => [P1],
     OrgApiSecretDetail { org_id: P1, secret_id: P2 } => [P1, P2],
     OrgApiSecretDelete { org_id: P1, secret_id: P2 } => [P1, P2],
@@ -268,9 +312,15 @@ all_ops! {
     OrgBillingContactCreate { org_id: P1, user_id: P2 } => [P1, P2],
     OrgBillingContactDelete { org_id: P1, user_id: P2 } => [P1, P2],
     OrgPaymentMethodList { org_id: P1 } => [P1],
-    OrgPaymentMethodSetupSessionCreate { org_id: P1, body: RedirectRequest { redirect_uri: Some("https://console/back".into()) } } => [P1],
+    OrgPaymentMethodSetupSessionCreate {
+        org_id: P1,
+        body: RedirectRequest { redirect_uri: Some("https://console/back".into()) }
+    } => [P1],
     OrgPaymentMethodDelete { org_id: P1, pm_id: P2 } => [P1, P2],
     OrgPaymentMethodSetDefault { org_id: P1, pm_id: P2 } => [P1, P2],
-    OrgBillingPortalSessionCreate { org_id: P1, body: Some(RedirectRequest { redirect_uri: Some("https://console/back".into()) }) } => [P1],
+    OrgBillingPortalSessionCreate {
+        org_id: P1,
+        body: Some(RedirectRequest { redirect_uri: Some("https://console/back".into()) })
+    } => [P1],
     OrgSubscriptionList { org_id: P1 } => [P1],
 }

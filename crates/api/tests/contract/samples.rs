@@ -115,7 +115,8 @@ pub fn diff(path: &str, sent: &Value, got: &Value, out: &mut Vec<String>) {
             for (key, value) in a {
                 match b.get(key) {
                     None => out.push(format!(
-                        "{path}.{key} was lost in the round-trip (the Rust type has no field with this wire name)"
+                        "{path}.{key} was lost in the round-trip (the Rust type has no field with this wire \
+                         name)"
                     )),
                     Some(other) => diff(&format!("{path}.{key}"), value, other, out),
                 }

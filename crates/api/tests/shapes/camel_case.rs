@@ -17,7 +17,9 @@ fn domain_validation_is_camel_case() {
         "domain": {
             "id": "d1", "type": "WEB", "domain": "auth.acme.com",
             "organizationId": "org-1", "createdAt": 1767225600000_i64,
-            "domainRecords": [{"type": "CNAME", "name": "_abc.auth.acme.com", "value": "_xyz.acm-validations.aws"}]
+            "domainRecords": [
+                {"type": "CNAME", "name": "_abc.auth.acme.com", "value": "_xyz.acm-validations.aws"}
+            ]
         }
     }));
     assert_eq!(validation.domain.id, "d1", "the domain's ID is at .domain.id");

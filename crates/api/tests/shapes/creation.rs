@@ -8,7 +8,8 @@ use crate::{cluster_json, rejects, round_trip};
 #[test]
 fn creation_result_link_shape() {
     let result: ClusterCreationResult = round_trip(json!({
-        "link": {"message": "Redirecting to Stripe Checkout", "link": "https://checkout.stripe.com/c/pay/cs_test_a1"},
+        "link": {"message": "Redirecting to Stripe Checkout", "link": "https://checkout.stripe.com/c/pay/\
+            cs_test_a1"},
         "requires_action": false
     }));
     let link = result.link.expect("link shape");

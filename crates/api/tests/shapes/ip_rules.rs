@@ -31,7 +31,9 @@ fn ip_rules_categories_are_camel_case() {
     // The snake_case spelling is not the contract's: those keys are ignored, so the
     // categories stay empty.
     let snake: IpRulesRepresentation = serde_json::from_value(json!({
-        "admin_allowed_ip_rules": [{"id": "r1", "alias": "a", "address": "1.2.3.4", "endpointType": "ADMIN", "allowDeny": true}]
+        "admin_allowed_ip_rules": [
+            {"id": "r1", "alias": "a", "address": "1.2.3.4", "endpointType": "ADMIN", "allowDeny": true}
+        ]
     }))
     .unwrap();
     assert!(snake.admin_allowed_ip_rules.is_empty());
@@ -47,6 +49,9 @@ fn ip_rules_categories_are_camel_case() {
     };
     assert_eq!(
         serde_json::to_value(&request).unwrap(),
-        json!({"adminAllowedIpRules": [{"alias": "office", "address": "203.0.113.4/32"}], "realmBlockedIpRules": []})
+        json!({
+            "adminAllowedIpRules": [{"alias": "office", "address": "203.0.113.4/32"}],
+            "realmBlockedIpRules": []
+        })
     );
 }

@@ -31,8 +31,8 @@ pub fn host_problem(host: &str) -> Option<String> {
             format!("{host} is not a fully qualified hostname; use a name such as auth.example.com.")
         }
         HostProblem::BadLabel => format!(
-            "{host} is not a valid hostname: each dot-separated part must be 1 to {MAX_LABEL} letters, digits or \
-             hyphens, not starting or ending with a hyphen."
+            "{host} is not a valid hostname: each dot-separated part must be 1 to {MAX_LABEL} letters, \
+             digits or hyphens, not starting or ending with a hyphen."
         ),
         HostProblem::Numeric => {
             format!("{host} is an IP address or ends in a number; a domain name is needed.")
@@ -60,7 +60,8 @@ pub fn add_problem(cluster: &ClusterRow, have: usize) -> Option<String> {
     let limit = cap(cluster)?;
     (have >= limit).then(|| {
         format!(
-            "The {} tier allows {limit} custom domains; {} has {have}. Remove one or upgrade the cluster to add more.",
+            "The {} tier allows {limit} custom domains; {} has {have}. Remove one or upgrade the cluster to \
+             add more.",
             cluster.tier, cluster.name
         )
     })
@@ -144,8 +145,8 @@ pub fn records(domain: &CustomerDomainRow, cluster_name: &str) -> Vec<DomainReco
 pub fn primary_problem(host: &str, certificate: &CertificateStatusMapping) -> Option<String> {
     (*certificate != CertificateStatusMapping::Issued).then(|| {
         format!(
-            "The certificate of {host} is not issued yet ({certificate}); it can become the primary host once it \
-             is ISSUED."
+            "The certificate of {host} is not issued yet ({certificate}); it can become the primary host \
+             once it is ISSUED."
         )
     })
 }

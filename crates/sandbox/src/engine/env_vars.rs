@@ -13,7 +13,8 @@ pub fn name_problem(name: &str) -> Option<String> {
     Some(match env_var_rules::name_problem(name)? {
         NameProblem::Empty => "name is required".to_string(),
         NameProblem::Reserved => format!(
-            "{name} starts with KC_, which is reserved for Keycloak's own options; only KC_SPI_ names may use it."
+            "{name} starts with KC_, which is reserved for Keycloak's own options; only KC_SPI_ names may \
+             use it."
         ),
         NameProblem::Whitespace => format!("{name:?} contains a space; environment variable names cannot."),
     })
@@ -38,7 +39,8 @@ mod tests {
         assert_eq!(
             name_problem("KC_DB").as_deref(),
             Some(
-                "KC_DB starts with KC_, which is reserved for Keycloak's own options; only KC_SPI_ names may use it."
+                "KC_DB starts with KC_, which is reserved for Keycloak's own options; only KC_SPI_ names may \
+                 use it."
             )
         );
         assert_eq!(

@@ -1,6 +1,6 @@
 //! Extensions (themes, provider jars, password denylists, app-association files): the
-//! pure rules around their rows (`records::ExtensionRow`, `ExtensionVersionRow`): names, the per-tier caps, which upload
-//! flow each resource type uses, and when a cluster accepts changes.
+//! pure rules around their rows (`records::ExtensionRow`, `ExtensionVersionRow`): names, the
+//! per-tier caps, which upload flow each resource type uses, and when a cluster accepts changes.
 
 use crate::records::{AdminBlock, ClusterRow, ExtensionRow, ExtensionVersionRow, Millis};
 use cluster_api::{ClusterState, ResourceLimits, ResourceType, ScanState, Tier};
@@ -75,8 +75,8 @@ pub fn flow(resource_type: &ResourceType) -> Flow {
 fn how_to_upload(flow: Flow) -> &'static str {
     match flow {
         Flow::Versioned => {
-            "upload its jar per Keycloak major version: create a version (POST …/extensions/{extensionId}/versions), \
-             then use that version's upload-url and confirm"
+            "upload its jar per Keycloak major version: create a version (POST \
+             …/extensions/{extensionId}/versions), then use that version's upload-url and confirm"
         }
         Flow::Standalone => {
             "upload its single version-independent file with the standalone operations \
@@ -118,7 +118,8 @@ pub fn name_problem(name: &str) -> Option<String> {
     let ok_chars = name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
     if name.is_empty() || name.chars().count() > NAME_MAX || !ok_chars {
         return Some(format!(
-            "name must be 1 to {NAME_MAX} characters of lowercase letters, digits, hyphens or underscores; got {name:?}."
+            "name must be 1 to {NAME_MAX} characters of lowercase letters, digits, hyphens or underscores; \
+             got {name:?}."
         ));
     }
     None
@@ -197,7 +198,8 @@ pub fn major_problem(major: i32) -> Option<String> {
     }
     let list: Vec<String> = KEYCLOAK_MAJORS.iter().map(i32::to_string).collect();
     Some(format!(
-        "keycloak_major_version {major} is not supported; use one of {} (see …/extensions/keycloak-versions).",
+        "keycloak_major_version {major} is not supported; use one of {} (see \
+         …/extensions/keycloak-versions).",
         list.join(", ")
     ))
 }

@@ -27,7 +27,8 @@ fn tier_caps() {
     assert_eq!(
         cap_problem(&starter, &T::Extension, &[]).as_deref(),
         Some(
-            "The starter tier allows 0 extensions or password denylists; demo has 0. Upgrade the cluster to add more."
+            "The starter tier allows 0 extensions or password denylists; demo has 0. Upgrade the cluster to \
+             add more."
         )
     );
     assert_eq!(cap_problem(&starter, &T::WellKnown, &[T::WellKnown]), None, "no cap");
@@ -37,7 +38,8 @@ fn tier_caps() {
     assert_eq!(
         cap_problem(&premium, &T::PasswordBlacklist, &[T::Extension]).as_deref(),
         Some(
-            "The premium tier allows 1 extension or password denylist; demo has 1. Upgrade the cluster to add more."
+            "The premium tier allows 1 extension or password denylist; demo has 1. Upgrade the cluster to \
+             add more."
         )
     );
     let enterprise = cluster(Tier::Enterprise);

@@ -57,7 +57,8 @@ pub fn cap_problem(
             cluster.name
         )),
         Some(n) if total > n => Some(format!(
-            "The premium tier allows {n} IP rules (cap: {n}, admin paths only); this update would give {} {total}.",
+            "The premium tier allows {n} IP rules (cap: {n}, admin paths only); this update would give {} \
+             {total}.",
             cluster.name
         )),
         _ => None,

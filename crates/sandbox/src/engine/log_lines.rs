@@ -67,15 +67,19 @@ const STACK_TRACES: [&str; 2] = [
      \tat org.jboss.resteasy.reactive.server.handlers.InvocationHandler.handle(InvocationHandler.java:29)\n\
      \tat io.quarkus.vertx.core.runtime.VertxCoreRecorder$14.runWith(VertxCoreRecorder.java:635)\n\
      \tat java.base/java.lang.Thread.run(Thread.java:1583)\n\
-     Caused by: java.sql.SQLTransientConnectionException: Acquisition timeout while waiting for new connection\n\
+     Caused by: java.sql.SQLTransientConnectionException: Acquisition timeout while waiting for new \
+     connection\n\
      \tat io.agroal.pool.ConnectionPool.handlerFromSharedCache(ConnectionPool.java:360)\n\
      \tat io.agroal.pool.ConnectionPool.getConnection(ConnectionPool.java:293)\n\
      \t... 12 more",
-    "Uncaught server error: java.lang.NullPointerException: Cannot invoke \"org.keycloak.models.UserModel.getId()\" \
-     because \"user\" is null\n\
-     \tat org.keycloak.services.managers.AuthenticationManager.finishedRequiredActions(AuthenticationManager.java:1021)\n\
-     \tat org.keycloak.authentication.AuthenticationProcessor.authenticationComplete(AuthenticationProcessor.java:1108)\n\
-     \tat org.keycloak.protocol.AuthorizationEndpointBase.handleBrowserAuthenticationRequest(AuthorizationEndpointBase.java:151)\n\
+    "Uncaught server error: java.lang.NullPointerException: Cannot invoke \
+     \"org.keycloak.models.UserModel.getId()\" because \"user\" is null\n\
+     \tat org.keycloak.services.managers.AuthenticationManager.finishedRequiredActions\
+     (AuthenticationManager.java:1021)\n\
+     \tat org.keycloak.authentication.AuthenticationProcessor.authenticationComplete\
+     (AuthenticationProcessor.java:1108)\n\
+     \tat org.keycloak.protocol.AuthorizationEndpointBase.handleBrowserAuthenticationRequest\
+     (AuthorizationEndpointBase.java:151)\n\
      \tat java.base/java.lang.Thread.run(Thread.java:1583)",
 ];
 
@@ -109,7 +113,8 @@ fn compose(
     // A failed login has no user yet.
     let login_error = |ip: &str, error: &str| {
         format!(
-            "type=LOGIN_ERROR, realmId={r}, clientId={client}, userId=null, ipAddress={ip}.{octet}, error={error}"
+            "type=LOGIN_ERROR, realmId={r}, clientId={client}, userId=null, ipAddress={ip}.{octet}, \
+             error={error}"
         )
     };
     let kind = match forced {
@@ -130,7 +135,8 @@ fn compose(
             SERVICES,
             thread,
             format!(
-                "KC-SERVICES0091: Request is missing scope 'openid' so it's not treated as OIDC, but just pure OAuth2 request. realm={r}"
+                "KC-SERVICES0091: Request is missing scope 'openid' so it's not treated as OIDC, but just \
+                 pure OAuth2 request. realm={r}"
             ),
         ),
         14 => (
@@ -138,7 +144,8 @@ fn compose(
             SERVICES,
             thread,
             format!(
-                "KC-SERVICES0013: Failed authentication: org.keycloak.authentication.AuthenticationFlowException (realm {r})"
+                "KC-SERVICES0013: Failed authentication: \
+                 org.keycloak.authentication.AuthenticationFlowException (realm {r})"
             ),
         ),
         15 => (
@@ -165,8 +172,8 @@ fn compose(
             EVENTS,
             thread,
             format!(
-                "type=CLIENT_LOGIN_ERROR, realmId={r}, clientId=batch-job, userId=null, ipAddress=192.0.2.{octet}, \
-                 error=invalid_client_credentials"
+                "type=CLIENT_LOGIN_ERROR, realmId={r}, clientId=batch-job, userId=null, \
+                 ipAddress=192.0.2.{octet}, error=invalid_client_credentials"
             ),
         ),
     }
@@ -186,8 +193,9 @@ pub fn boot(at: Millis, version: &str) -> Vec<Entry> {
             took % 1000
         ),
         "Profile prod activated.".to_string(),
-        "Installed features: [agroal, cdi, hibernate-orm, jdbc-postgresql, keycloak, narayana-jta, opentelemetry, \
-         reactive-routes, rest, rest-jackson, smallrye-context-propagation, smallrye-health, vertx]"
+        "Installed features: [agroal, cdi, hibernate-orm, jdbc-postgresql, keycloak, narayana-jta, \
+         opentelemetry, reactive-routes, rest, rest-jackson, smallrye-context-propagation, \
+         smallrye-health, vertx]"
             .to_string(),
     ];
     messages.iter().map(|message| Entry { at, text: line(at, "INFO", QUARKUS, "main", message) }).collect()

@@ -57,7 +57,8 @@ pub enum DeleteOutcome {
 pub fn delete_outcome(cluster: &ClusterRow) -> DeleteOutcome {
     match cluster.status {
         ClusterState::PendingDeletion => DeleteOutcome::Refuse(format!(
-            "{} is already scheduled for deletion (PENDING_DELETION); it is removed at the end of its billing cycle.",
+            "{} is already scheduled for deletion (PENDING_DELETION); it is removed at the end of its \
+             billing cycle.",
             cluster.name
         )),
         ClusterState::Archived => DeleteOutcome::Refuse(format!(

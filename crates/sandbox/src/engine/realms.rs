@@ -40,7 +40,8 @@ pub fn intake_problem(cluster: &ClusterRow, existing: usize) -> Option<String> {
     let cap = realm_cap(&cluster.tier, &cluster.resource_limits)?;
     (existing >= cap).then(|| {
         format!(
-            "{} already has {existing} realms, the cap of the {} tier ({cap}); delete a realm or upgrade the tier to add another.",
+            "{} already has {existing} realms, the cap of the {} tier ({cap}); delete a realm or upgrade the \
+             tier to add another.",
             cluster.name, cluster.tier
         )
     })
@@ -115,7 +116,8 @@ pub fn plan_import(file: &[u8]) -> Result<ImportPlan, String> {
     if let Some(users) = realm.get("users") {
         let n = users.as_array().map_or(0, Vec::len);
         return Err(format!(
-            "The file contains a users array ({n} users); users cannot be imported this way. Remove the users array, \
+            "The file contains a users array ({n} users); users cannot be imported this way. Remove the \
+             users array, \
              import the realm, then bring the users over with Keycloak's partial import or its admin API."
         ));
     }
@@ -127,7 +129,8 @@ pub fn plan_import(file: &[u8]) -> Result<ImportPlan, String> {
                 let named =
                     client.get("name").and_then(Value::as_str).map(|n| format!(" ({n})")).unwrap_or_default();
                 plan.failure = Some(format!(
-                    "Import failed: client #{}{named} in the export has no clientId. Add one and import the realm again.",
+                    "Import failed: client #{}{named} in the export has no clientId. Add one and import the \
+                     realm again.",
                     i + 1
                 ));
             }

@@ -54,7 +54,9 @@ fn findings(locations: &[&str]) -> Vec<Value> {
     let mut out = Vec::new();
     for (marker, severity, rule, title, detail) in MARKERS {
         for location in locations.iter().filter(|l| l.contains(marker)) {
-            out.push(json!({"severity": severity, "rule": rule, "title": title, "location": location, "detail": detail}));
+            out.push(json!({
+                "severity": severity, "rule": rule, "title": title, "location": location, "detail": detail
+            }));
         }
     }
     out
@@ -86,7 +88,11 @@ pub fn examine(bytes: &[u8]) -> Examined {
         None => Examined {
             checked: json!({"entries": 0, "classes": 0, "bytes": bytes.len()}),
             findings: Vec::new(),
-            error: Some("The archive's central directory could not be read: the file is truncated or not a valid jar.".into()),
+            error: Some(
+                "The archive's central directory could not be read: the file is truncated or not a \
+                 valid jar."
+                    .into(),
+            ),
         },
     }
 }
@@ -95,8 +101,8 @@ pub fn examine(bytes: &[u8]) -> Examined {
 pub fn examine_not_a_theme(bytes: &[u8]) -> Examined {
     Examined {
         error: Some(format!(
-            "This is not a theme jar: it has no {}, which Keycloak reads to find the themes in a jar. A zip of \
-             theme folders renamed .jar is not enough; package the theme as a jar with that file.",
+            "This is not a theme jar: it has no {}, which Keycloak reads to find the themes in a jar. A zip \
+             of theme folders renamed .jar is not enough; package the theme as a jar with that file.",
             scan::THEME_DESCRIPTOR
         )),
         ..examine(bytes)
@@ -115,7 +121,9 @@ pub fn report(verdict: &Verdict, examined: &Examined, scanned_at: Millis) -> Val
     });
     if verdict.state == ScanState::Error {
         let why = examined.error.clone().unwrap_or_else(|| {
-            "An entry of the file could not be analysed (see findings), so no verdict on its safety was reached.".into()
+            "An entry of the file could not be analysed (see findings), so no verdict on its safety was \
+             reached."
+                .into()
         });
         report["error"] = Value::String(why);
     }

@@ -16,7 +16,11 @@ pub const SIGNALS: [&str; 1] = ["logs"];
 /// 403's message on tiers without export.
 pub fn tier_problem(cluster: &ClusterRow) -> Option<String> {
     (cluster.tier == Tier::Starter).then(|| {
-        format!("Telemetry export is not available on this tier: {} is starter; upgrade to premium or enterprise to export logs.", cluster.name)
+        format!(
+            "Telemetry export is not available on this tier: {} is starter; upgrade to premium or \
+             enterprise to export logs.",
+            cluster.name
+        )
     })
 }
 
@@ -90,7 +94,10 @@ pub fn endpoint_problem(endpoint: &str) -> Option<String> {
         Err(_) => return Some(format!("{host:?} is not a valid host name.")),
     };
     private.then(|| {
-        format!("{host} is a loopback, private or non-public address; the endpoint must be reachable on the public internet.")
+        format!(
+            "{host} is a loopback, private or non-public address; the endpoint must be reachable on the \
+             public internet."
+        )
     })
 }
 
@@ -130,8 +137,8 @@ pub fn reachability_problem(endpoint: &str) -> Option<String> {
     let (host, port) = host_and_port(endpoint);
     if in_zone(&host, "unreachable.example") {
         return Some(format!(
-            "Could not connect to {host}:{port}: the connection timed out. Check that the collector is running \
-             and accepts HTTPS connections from the internet."
+            "Could not connect to {host}:{port}: the connection timed out. Check that the collector is \
+             running and accepts HTTPS connections from the internet."
         ));
     }
     if in_zone(&host, "untrusted.example") {

@@ -28,8 +28,8 @@ pub fn change_password_url(value: Option<&str>) -> Result<Option<String>, String
             Ok(Some(url.to_string()))
         }
         _ => Err(format!(
-            "change_password_url must be an http(s) URL such as https://example.com/account/password; got {url:?}. \
-             Send an empty value to clear it."
+            "change_password_url must be an http(s) URL such as https://example.com/account/password; got \
+             {url:?}. Send an empty value to clear it."
         )),
     }
 }

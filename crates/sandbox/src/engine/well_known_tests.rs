@@ -29,7 +29,10 @@ fn aasa_shapes() {
 
 #[test]
 fn assetlinks_shapes() {
-    let good = r#"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app"}}]"#;
+    let good = concat!(
+        r#"[{"relation": ["delegate_permission/common.handle_all_urls"], "#,
+        r#""target": {"namespace": "android_app"}}]"#,
+    );
     assert_eq!(check_shape(ASSETLINKS, good.as_bytes()), Ok(()));
     assert_eq!(
         problem(ASSETLINKS, "{}"),

@@ -83,7 +83,8 @@ fn validate(ctx: &Ctx, store: &Store) -> Result<Order, ApiError> {
         Some(domain) if is_hostname(domain) => Some(domain.to_lowercase()),
         Some(domain) => {
             return Err(ApiError::bad_request(format!(
-                "domain {domain} is not a valid hostname: use a name such as auth.example.com, without scheme or path."
+                "domain {domain} is not a valid hostname: use a name such as auth.example.com, without \
+                 scheme or path."
             )));
         }
         None => None,

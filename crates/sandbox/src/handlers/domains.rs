@@ -94,7 +94,8 @@ pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
     let record = domain(ctx, store, &cluster)?;
     if store.primary_host(&cluster.id)?.as_deref() == Some(record.host.as_str()) {
         return Err(ApiError::conflict(format!(
-            "{} is the primary host of {}; switch the primary host to {} or another domain first, then delete it.",
+            "{} is the primary host of {}; switch the primary host to {} or another domain first, then \
+             delete it.",
             record.host,
             cluster.name,
             rules::default_host(&cluster)

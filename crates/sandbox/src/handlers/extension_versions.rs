@@ -142,7 +142,8 @@ pub fn standalone_confirm(ctx: &Ctx, store: &mut Store) -> Outcome {
     let request: ExtensionVersionLocationValidationRequest = ctx.json_body()?;
     let Some(version) = standalone_version(ctx, store, &record.id)? else {
         return Err(ApiError::conflict(format!(
-            "{} has no upload yet; request an upload URL (POST …/extensions/{}/standalone) and PUT the file first.",
+            "{} has no upload yet; request an upload URL (POST …/extensions/{}/standalone) and PUT the file \
+             first.",
             record.name, record.id
         )));
     };

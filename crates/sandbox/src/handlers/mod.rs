@@ -162,8 +162,8 @@ impl Ctx<'_> {
             return Ok(());
         }
         Err(ApiError::forbidden(format!(
-            "{} is for support staff: it needs the {role} role on the {client} client, which no organization role \
-             grants.",
+            "{} is for support staff: it needs the {role} role on the {client} client, which no organization \
+             role grants.",
             self.op.id
         )))
     }

@@ -74,7 +74,10 @@ mod tests {
 
     #[test]
     fn reads_parts() {
-        let body = b"--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"r.json\"\r\nContent-Type: application/json\r\n\r\n{\"realm\":\"a\"}\r\n--XyZ\r\nContent-Disposition: form-data; name=\"deployment-name\"\r\n\r\ntenant\r\n--XyZ--\r\n";
+        let body = b"--XyZ\r\nContent-Disposition: form-data; name=\"file\"; \
+                     filename=\"r.json\"\r\nContent-Type: application/json\r\n\r\n{\"realm\":\"a\"}\
+                     \r\n--XyZ\r\nContent-Disposition: form-data; \
+                     name=\"deployment-name\"\r\n\r\ntenant\r\n--XyZ--\r\n";
         let parts = parse("multipart/form-data; boundary=XyZ", body).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(parts.len(), 2);
         assert_eq!((parts[0].name.as_str(), parts[0].filename.as_deref()), ("file", Some("r.json")));

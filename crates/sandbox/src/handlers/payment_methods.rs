@@ -94,7 +94,8 @@ pub fn delete(ctx: &Ctx, store: &mut Store) -> Outcome {
             ("those subscriptions", "the clusters")
         };
         return Err(ApiError::conflict(format!(
-            "This card pays for {}. Make another card the default and move {those}, or delete {subs}, before removing it.",
+            "This card pays for {}. Make another card the default and move {those}, or delete {subs}, before \
+             removing it.",
             and_list(&clusters)
         )));
     }

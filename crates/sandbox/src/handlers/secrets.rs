@@ -18,7 +18,8 @@ fn managed_org(ctx: &Ctx, store: &Store) -> Result<OrgRow, ApiError> {
         if !ctx.caller.has(&org.id, role) {
             let who = if ctx.caller.person_id.is_some() { "Your account" } else { "This API secret" };
             return Err(ApiError::forbidden(format!(
-                "{who} lacks the {role} role in organization {}: managing API secrets needs manage-organization and view-organization.",
+                "{who} lacks the {role} role in organization {}: managing API secrets needs \
+                 manage-organization and view-organization.",
                 org.label()
             )));
         }

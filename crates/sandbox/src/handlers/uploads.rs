@@ -109,16 +109,16 @@ pub fn confirm(
     })?;
     if slot.extension_id != extension.id {
         return Err(ApiError::bad_request(format!(
-            "resource_key {key} belongs to another extension, not {}; confirm it there, or upload this extension's file \
-             to a URL issued for it.",
+            "resource_key {key} belongs to another extension, not {}; confirm it there, or upload this \
+             extension's file to a URL issued for it.",
             extension.name
         )));
     }
     if slot.version_id.as_deref() != Some(version.id.as_str()) {
         let other = slot.version_id.as_deref().unwrap_or("none");
         return Err(ApiError::bad_request(format!(
-            "resource_key {key} belongs to another version ({other}), not {}; confirm it on that version, or request an \
-             upload URL for this one.",
+            "resource_key {key} belongs to another version ({other}), not {}; confirm it on that version, or \
+             request an upload URL for this one.",
             version.id
         )));
     }

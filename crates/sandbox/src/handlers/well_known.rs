@@ -73,8 +73,8 @@ pub fn confirm(ctx: &Ctx, store: &mut Store) -> Outcome {
     let file = file(ctx)?;
     let Some(blob) = store.latest_well_known_upload(&record.id, file)? else {
         return Err(ApiError::conflict(format!(
-            "Nothing has been uploaded for {file} yet; request an upload URL (POST …/well-known/{file}/upload-url), \
-             PUT the file to it, then confirm."
+            "Nothing has been uploaded for {file} yet; request an upload URL (POST \
+             …/well-known/{file}/upload-url), PUT the file to it, then confirm."
         )));
     };
     rules::check_shape(file, &blob.bytes).map_err(ApiError::bad_request)?;

@@ -24,12 +24,14 @@ pub fn esc(text: &str) -> String {
 
 /// The pages' one stylesheet, inline; their CSP allows it by hash (`crate::security`).
 pub const STYLE: &str = "body{font:16px/1.5 system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0}\
-main{max-width:40rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}\
-h1{font-size:1.5rem;margin-top:0}.sandbox{font-size:.85rem;color:#6b7280;margin-top:0}\
+main{max-width:40rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px \
+#0002}h1{font-size:1.5rem;margin-top:0}.sandbox{font-size:.85rem;color:#6b7280;margin-top:0}\
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dt{color:#6b7280}dd{margin:0}\
-table{width:100%;border-collapse:collapse;margin-bottom:1.5rem}th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #e5e7eb}\
+table{width:100%;border-collapse:collapse;margin-bottom:1.5rem}\
+th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #e5e7eb}\
 .actions{display:flex;gap:.75rem;margin-top:1.5rem}form{margin:0}\
-button{font:inherit;padding:.5rem 1.25rem;border-radius:6px;border:1px solid #9ca3af;background:#fff;cursor:pointer}\
+button{font:inherit;padding:.5rem 1.25rem;border-radius:6px;border:1px solid \
+#9ca3af;background:#fff;cursor:pointer}\
 button.primary{background:#4f46e5;border-color:#4f46e5;color:#fff}select{font:inherit;padding:.4rem}\
 label{display:block;margin-top:1rem}input{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}\
 .error{color:#b91c1c}";

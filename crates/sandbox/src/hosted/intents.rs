@@ -90,7 +90,8 @@ fn authenticate_now(
     if outcome == "failed" {
         // Stripe's state after a failed challenge; a new attempt may still succeed.
         store.set_intent_status(&intent.id, "requires_payment_method")?;
-        let message = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+        let message = "We are unable to authenticate your payment method. Please choose a different payment \
+                       method and try again.";
         return Ok(error(
             StatusCode::PAYMENT_REQUIRED,
             "card_error",

@@ -54,7 +54,8 @@ fn show_page(store: &Store, id: &str) -> PageResult {
     ]);
     let base = format!("/sandbox/invoice/{}", invoice.id);
     let body = format!(
-        "<h1>Invoice for {}</h1><p>Paying this invoice restores the subscription and the cluster.</p>{details}\
+        "<h1>Invoice for {}</h1>\
+         <p>Paying this invoice restores the subscription and the cluster.</p>{details}\
          <p id=\"invoice-amount\">Amount due: {}</p><div class=\"actions\">{}{}</div>",
         esc(&sub.cluster_name),
         esc(&money(invoice.amount)),

@@ -61,7 +61,8 @@ fn show(store: &mut Store, token: &str, now: Millis, app: bool) -> PageResult {
             esc(redirect)
         ),
         _ => format!(
-            "<h1 id=\"realm-signed-in\">{}</h1><p>This is the realm's admin console. Realm settings, clients, users \
+            "<h1 id=\"realm-signed-in\">{}</h1>\
+             <p>This is the realm's admin console. Realm settings, clients, users \
              and identity providers would be managed here.</p>",
             esc(&who)
         ),

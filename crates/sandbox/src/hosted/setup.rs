@@ -60,8 +60,10 @@ fn show_page(store: &Store, id: &str, now: Millis) -> PageResult {
     let body = format!(
         "<h1>Add a card</h1><p>The card is saved to {} without being charged.</p>\
          <form method=\"post\" action=\"{base}/save\" id=\"setup-form\">\
-         <label for=\"setup-card\">Test card</label> <select id=\"setup-card\" name=\"card\">{options}</select>\
-         <div class=\"actions\"><button type=\"submit\" id=\"setup-save\" class=\"primary\">Save card</button></div></form>\
+         <label for=\"setup-card\">Test card</label> <select id=\"setup-card\" \
+         name=\"card\">{options}</select>\
+         <div class=\"actions\">\
+         <button type=\"submit\" id=\"setup-save\" class=\"primary\">Save card</button></div></form>\
          <form method=\"post\" action=\"{base}/cancel\"><div class=\"actions\">\
          <button type=\"submit\" id=\"setup-cancel\">Cancel</button></div></form>",
         esc(&org)

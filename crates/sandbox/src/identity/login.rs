@@ -160,12 +160,13 @@ fn form(uri: &Uri, username: &str, error: Option<&str>) -> Response {
         "<h1 id=\"kc-page-title\">Sign in to your account</h1>{error}\
          <form id=\"kc-form-login\" method=\"post\" action=\"{}\">\
          <label for=\"username\">Email</label>\
-         <input id=\"username\" name=\"username\" type=\"text\" autocomplete=\"username\" autofocus value=\"{}\">\
-         <label for=\"password\">Password</label>\
+         <input id=\"username\" name=\"username\" type=\"text\" autocomplete=\"username\" autofocus \
+         value=\"{}\"><label for=\"password\">Password</label>\
          <input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\">\
-         <div class=\"actions\"><button class=\"primary\" id=\"kc-login\" type=\"submit\">Sign in</button></div>\
-         </form>\
-         <p class=\"sandbox\">Demo people (password <code>demo</code>): alice@acme.example, carol@acme.example, bob@acme.example.</p>",
+         <div class=\"actions\"><button class=\"primary\" id=\"kc-login\" type=\"submit\">Sign in</button>\
+         </div></form>\
+         <p class=\"sandbox\">Demo people (password <code>demo</code>): alice@acme.example, \
+         carol@acme.example, bob@acme.example.</p>",
         esc(&action),
         esc(username)
     );

@@ -106,8 +106,8 @@ fn confirmation(query: &[(String, String)]) -> Response {
         "<h1 id=\"kc-page-title\">Logging out</h1><p>Do you want to log out?</p>\
          <form id=\"kc-logout-confirm\" method=\"post\" action=\"{LOGOUT_PATH}\">{hidden}\
          <input type=\"hidden\" name=\"confirm\" value=\"yes\">\
-         <div class=\"actions\"><button class=\"primary\" id=\"kc-logout\" type=\"submit\">Logout</button></div>\
-         </form>"
+         <div class=\"actions\"><button class=\"primary\" id=\"kc-logout\" type=\"submit\">Logout</button>\
+         </div></form>"
     );
     page(StatusCode::OK, "Logging out", &body)
 }

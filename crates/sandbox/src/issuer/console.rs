@@ -82,7 +82,8 @@ mod tests {
         let policy = "default-src 'self'; connect-src 'self' https://api.example; frame-ancestors 'none'";
         assert_eq!(
             add_connect_source(policy, "https://sso.example"),
-            "default-src 'self'; connect-src 'self' https://api.example https://sso.example; frame-ancestors 'none'"
+            "default-src 'self'; connect-src 'self' https://api.example https://sso.example; frame-ancestors \
+             'none'"
         );
         assert_eq!(add_connect_source(policy, "https://api.example"), policy);
         assert_eq!(
@@ -97,7 +98,10 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(
             dir.join("config.json"),
-            r#"{"environments":[{"name":"Local"},{"name":"Prod","console_url":"https://app.example"}],"prefetch":true}"#,
+            concat!(
+                r#"{"environments":[{"name":"Local"},{"name":"Prod","console_url":"https://app.example"}],"#,
+                r#""prefetch":true}"#,
+            ),
         )
         .unwrap();
         let text = config_json(&dir, &IssuerConfig::new("https://sso.example/realms/acme")).unwrap();

@@ -55,7 +55,8 @@ fn allow_origin(request_headers: &HeaderMap, response: &mut Response) {
 fn preflight(headers: &HeaderMap, key: &str) -> Response {
     let method = headers.get(header::ACCESS_CONTROL_REQUEST_METHOD).and_then(|v| v.to_str().ok());
     if method.is_some_and(|m| !m.eq_ignore_ascii_case("PUT") && !m.eq_ignore_ascii_case("GET")) {
-        let message = "CORSResponse: This CORS request is not allowed. The bucket allows only GET and PUT from browsers.";
+        let message = "CORSResponse: This CORS request is not allowed. The bucket allows only GET and PUT \
+                       from browsers.";
         return s3_error(StatusCode::FORBIDDEN, "AccessForbidden", message, key);
     }
     let requested = headers
@@ -97,8 +98,8 @@ fn refuse(app: &AppState, method: &str, key: &str, query: Option<&str>) -> Optio
         ),
         Err(Refusal::Tampered) => (
             "SignatureDoesNotMatch",
-            "The request signature we calculated does not match the signature you provided. Check your key and \
-             signing method.",
+            "The request signature we calculated does not match the signature you provided. Check your key \
+             and signing method.",
         ),
         Err(Refusal::Expired) => ("AccessDenied", "Request has expired"),
     };
@@ -142,8 +143,8 @@ fn get(app: &AppState, key: &str, request: &Request) -> Response {
 async fn put(app: &AppState, key: &str, request: Request) -> Response {
     let (parts, body) = request.into_parts();
     if parts.headers.contains_key(header::AUTHORIZATION) {
-        let message = "Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query \
-                       string parameter or the Authorization header should be specified";
+        let message = "Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature \
+                       query string parameter or the Authorization header should be specified";
         return s3_error(StatusCode::BAD_REQUEST, "InvalidArgument", message, key);
     }
     if let Some(refused) = refuse(app, "PUT", key, parts.uri.query()) {

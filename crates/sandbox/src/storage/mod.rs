@@ -2,7 +2,8 @@
 //! [`PATH`], so the console uploads straight to "storage" and never through the API.
 //!
 //! A presigned URL looks like
-//! `http://<host>/sandbox/storage/<key>?X-Amz-Algorithm=SANDBOX-HMAC-SHA256&X-Amz-Date=20260101T120000Z&X-Amz-Expires=300&X-Amz-Signature=<hex>`.
+//! `http://<host>/sandbox/storage/<key>?X-Amz-Algorithm=SANDBOX-HMAC-SHA256&X-Amz-Date=20260101T120000Z`
+//! `&X-Amz-Expires=300&X-Amz-Signature=<hex>` (one URL).
 //! The signature is HMAC-SHA256, with the sandbox's persisted secret, over the method,
 //! the key, the date and the lifetime: change any of them and the PUT gets 403
 //! `SignatureDoesNotMatch`; use it after `X-Amz-Date + X-Amz-Expires` and it gets 403
@@ -88,7 +89,8 @@ fn signed_url(
     let expires = lifetime_secs.to_string();
     let sig = signature(secret, method, key, &date, &expires);
     format!(
-        "{origin}{PATH}/{}?X-Amz-Algorithm={ALGORITHM}&X-Amz-Date={date}&X-Amz-Expires={expires}&X-Amz-Signature={sig}",
+        "{origin}{PATH}/{}?X-Amz-Algorithm={ALGORITHM}&X-Amz-Date={date}&X-Amz-Expires={expires}&\
+         X-Amz-Signature={sig}",
         encode_key(key)
     )
 }

@@ -7,8 +7,8 @@ use cluster_api::{BillingPeriod, Tier};
 use rusqlite::{OptionalExtension, Row, params};
 
 const CARD_COLUMNS: &str = "id, org_id, brand, last4, exp_month, exp_year, behaviour, is_default, created_at";
-const SUB_COLUMNS: &str = "id, org_id, cluster_id, cluster_name, payment_method_id, tier, period, amount, status, \
-                           start_date, trial_end, current_period_start, current_period_end, ended_at";
+const SUB_COLUMNS: &str = "id, org_id, cluster_id, cluster_name, payment_method_id, tier, period, amount, \
+                           status, start_date, trial_end, current_period_start, current_period_end, ended_at";
 const INVOICE_COLUMNS: &str =
     "id, org_id, subscription_id, cluster_name, description, amount, status, created_at, paid_at";
 

@@ -53,7 +53,8 @@ impl Store {
 
     pub fn insert_cluster(&self, cluster: &ClusterRow) -> StoreResult<()> {
         let sql = format!(
-            "INSERT INTO clusters ({CLUSTER_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
+            "INSERT INTO clusters ({CLUSTER_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \
+             ?12, ?13)"
         );
         self.conn.execute(
             &sql,

@@ -59,7 +59,8 @@ pub const REALM_LEGACY_IMPORT: &str = "dep-acme-legacy-import";
 pub const REALM_GLOBEX: &str = "dep-globex-employees";
 /// How many realms `acme-dev` (starter, cap 5) starts with.
 pub const ACME_DEV_REALMS: usize = 4;
-pub const LEGACY_IMPORT_ERROR: &str = "Import failed: client #3 (legacy-portal) in the export has no clientId. Add one and import the realm again.";
+pub const LEGACY_IMPORT_ERROR: &str = "Import failed: client #3 (legacy-portal) in the export has no \
+                                       clientId. Add one and import the realm again.";
 
 /// Acme's enterprise shop cluster, where most seeded versions live.
 pub const ACME_SHOP: &str = "cl-acme-shop";

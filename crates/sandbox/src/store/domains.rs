@@ -26,7 +26,8 @@ impl Store {
     /// A cluster's domains, oldest first.
     pub fn domains_of(&self, cluster_id: &str) -> StoreResult<Vec<CustomerDomainRow>> {
         let mut stmt = self.conn.prepare(
-            "SELECT id, cluster_id, host, created_at FROM domains WHERE cluster_id = ?1 ORDER BY created_at, host",
+            "SELECT id, cluster_id, host, created_at FROM domains WHERE cluster_id = ?1 ORDER BY created_at, \
+             host",
         )?;
         let rows = stmt.query_map([cluster_id], domain_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(rows)

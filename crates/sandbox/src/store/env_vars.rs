@@ -25,7 +25,8 @@ impl Store {
         self.conn.execute(
             &format!(
                 "INSERT INTO env_vars ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                 ON CONFLICT(id) DO UPDATE SET name = excluded.name, value = excluded.value, kind = excluded.kind"
+                 ON CONFLICT(id) DO UPDATE SET name = excluded.name, value = excluded.value, kind = \
+                     excluded.kind"
             ),
             params![var.id, var.cluster_id, var.name, var.value, var.kind.as_str(), var.created_at],
         )?;

@@ -9,9 +9,9 @@ use rusqlite::{OptionalExtension, Row, params};
 
 const EXTENSION_COLUMNS: &str =
     "id, cluster_id, name, resource_type, enabled, created_at, change_password_url";
-const VERSION_COLUMNS: &str = "id, extension_id, keycloak_major, label, resource_key, valid, scan_state, risk_score, \
-                               scanned_at, scanner_version, scan_due_at, pending_state, pending_risk, override_by, \
-                               override_reason, created_at, applied_at";
+const VERSION_COLUMNS: &str = "id, extension_id, keycloak_major, label, resource_key, valid, scan_state, \
+                               risk_score, scanned_at, scanner_version, scan_due_at, pending_state, \
+                               pending_risk, override_by, override_reason, created_at, applied_at";
 
 fn extension_from(row: &Row<'_>) -> rusqlite::Result<ExtensionRow> {
     Ok(ExtensionRow {

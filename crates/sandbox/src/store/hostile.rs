@@ -54,7 +54,8 @@ pub fn banner_line(on: bool) -> String {
         return String::new();
     }
     format!(
-        "  Hostile secret: client ID {HOSTILE_CLIENT_ID}  secret {HOSTILE_CLIENT_SECRET}  (every role in the Hostile organization)"
+        "  Hostile secret: client ID {HOSTILE_CLIENT_ID}  secret {HOSTILE_CLIENT_SECRET}  (every role in the \
+         Hostile organization)"
     )
 }
 

@@ -23,7 +23,8 @@ impl Store {
         to: Millis,
     ) -> StoreResult<Vec<(Millis, String)>> {
         let mut statement = self.conn.prepare(
-            "SELECT at, line FROM log_lines WHERE cluster_id = ?1 AND at >= ?2 AND at < ?3 ORDER BY at, rowid",
+            "SELECT at, line FROM log_lines WHERE cluster_id = ?1 AND at >= ?2 AND at < ?3 ORDER BY at, \
+             rowid",
         )?;
         let rows =
             statement.query_map(params![cluster_id, from, to], |row| Ok((row.get(0)?, row.get(1)?)))?;

@@ -6,7 +6,8 @@ use crate::records::{RealmCredentialRow, RealmLinkRow, RealmRow};
 use cluster_api::DeploymentState;
 use rusqlite::{OptionalExtension, Row, params};
 
-const COLUMNS: &str = "id, cluster_id, name, display_name, state, state_error, created_at, created_by, tags, ready_at, failure, clients";
+const COLUMNS: &str = "id, cluster_id, name, display_name, state, state_error, created_at, created_by, tags, \
+                       ready_at, failure, clients";
 
 fn list_from(text: String) -> Vec<String> {
     serde_json::from_str(&text).unwrap_or_default()
@@ -73,7 +74,8 @@ impl Store {
     /// Writes back what changes after creation (name, cluster and creation never do).
     pub fn update_realm(&self, r: &RealmRow) -> StoreResult<()> {
         self.conn.execute(
-            "UPDATE realms SET display_name = ?2, state = ?3, state_error = ?4, ready_at = ?5, failure = ?6 WHERE id = ?1",
+            "UPDATE realms SET display_name = ?2, state = ?3, state_error = ?4, ready_at = ?5, failure = ?6 \
+             WHERE id = ?1",
             params![r.id, r.display_name, r.state.as_str(), r.state_error, r.ready_at, r.failure],
         )?;
         Ok(())
@@ -99,14 +101,16 @@ impl Store {
 
     pub fn insert_realm_link(&self, link: &RealmLinkRow) -> StoreResult<()> {
         self.conn.execute(
-            "INSERT INTO realm_links (token, realm_id, client_id, redirect_uri, expires_at, used) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO realm_links (token, realm_id, client_id, redirect_uri, expires_at, used) VALUES \
+             (?1, ?2, ?3, ?4, ?5, ?6)",
             params![link.token, link.realm_id, link.client_id, link.redirect_uri, link.expires_at, link.used],
         )?;
         Ok(())
     }
 
     pub fn realm_link(&self, token: &str) -> StoreResult<Option<RealmLinkRow>> {
-        let sql = "SELECT token, realm_id, client_id, redirect_uri, expires_at, used FROM realm_links WHERE token = ?1";
+        let sql = "SELECT token, realm_id, client_id, redirect_uri, expires_at, used FROM realm_links WHERE \
+                   token = ?1";
         let link = self
             .conn
             .query_row(sql, [token], |row| {
@@ -130,9 +134,18 @@ impl Store {
 
     pub fn insert_credential(&self, c: &RealmCredentialRow) -> StoreResult<()> {
         self.conn.execute(
-            "INSERT INTO realm_credentials (client_id, realm_id, name, description, roles, client_secret, created_at)
+            "INSERT INTO realm_credentials (client_id, realm_id, name, description, roles, client_secret, \
+             created_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![c.client_id, c.realm_id, c.name, c.description, list_to(&c.roles), c.client_secret, c.created_at],
+            params![
+                c.client_id,
+                c.realm_id,
+                c.name,
+                c.description,
+                list_to(&c.roles),
+                c.client_secret,
+                c.created_at
+            ],
         )?;
         Ok(())
     }

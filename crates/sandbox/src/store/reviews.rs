@@ -34,7 +34,8 @@ impl Store {
     pub fn set_block(&self, version_id: &str, block: Option<&AdminBlock>) -> StoreResult<()> {
         match block {
             Some(b) => self.conn.execute(
-                "INSERT OR REPLACE INTO version_blocks (version_id, blocked_by, reason, blocked_at) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT OR REPLACE INTO version_blocks (version_id, blocked_by, reason, blocked_at) VALUES \
+                 (?1, ?2, ?3, ?4)",
                 params![version_id, b.by, b.reason, b.at],
             )?,
             None => self.conn.execute("DELETE FROM version_blocks WHERE version_id = ?1", [version_id])?,

@@ -73,7 +73,8 @@ impl Store {
     /// Stores (or overwrites, as S3 does) the object at `blob.key`.
     pub fn put_blob(&self, blob: &BlobRow) -> StoreResult<()> {
         self.conn.execute(
-            "INSERT OR REPLACE INTO blobs (key, bytes, content_type, etag, uploaded_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT OR REPLACE INTO blobs (key, bytes, content_type, etag, uploaded_at) VALUES (?1, ?2, ?3, \
+             ?4, ?5)",
             params![blob.key, blob.bytes, blob.content_type, blob.etag, blob.uploaded_at],
         )?;
         Ok(())

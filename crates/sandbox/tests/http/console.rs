@@ -5,7 +5,8 @@ use cluster_sandbox::Config;
 use reqwest::{Method, StatusCode};
 
 /// What scripts/headers.mjs writes (the policy shortened).
-const HEADERS: &str = "# comment\n/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  \
+const HEADERS: &str = "# comment\n/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors \
+                       'none'\n  \
     X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n";
 
 #[tokio::test]

@@ -11,7 +11,10 @@ use std::time::Duration;
 const DAY: i64 = 86_400_000;
 
 pub fn order(name: &str, tier: &str, period: &str) -> Value {
-    json!({"name": name, "region": "US_EAST_1", "tier": tier, "billing_period": period, "org_id": demo::ACME_ORG_ID})
+    json!({
+        "name": name, "region": "US_EAST_1", "tier": tier, "billing_period": period,
+        "org_id": demo::ACME_ORG_ID
+    })
 }
 
 pub async fn create(h: &Harness, token: &str, body: &Value) -> ClusterCreationResult {
@@ -221,8 +224,8 @@ async fn validation_names_the_field_and_creates_nothing() {
         (change("name", Some(json!(" "))), "name is required"),
         (
             change("name", Some(json!("bad_name"))),
-            "name bad_name is not a valid cluster name. A cluster name may contain only lowercase letters, digits and \
-             hyphens; “_” is not allowed.",
+            "name bad_name is not a valid cluster name. A cluster name may contain only lowercase letters, \
+             digits and hyphens; “_” is not allowed.",
         ),
         (change("region", None), "region is required"),
         (
@@ -247,7 +250,10 @@ async fn validation_names_the_field_and_creates_nothing() {
             "payment_method_id pm_card_globex_visa is not a card of Acme Inc.",
         ),
         (
-            json!({"name": "acme-valid", "region": "US_EAST_1", "price_id": "price_gold", "org_id": demo::ACME_ORG_ID}),
+            json!({
+                "name": "acme-valid", "region": "US_EAST_1", "price_id": "price_gold",
+                "org_id": demo::ACME_ORG_ID
+            }),
             "price_id price_gold is not a known price",
         ),
     ];

@@ -8,7 +8,11 @@ use serde_json::{Value, json};
 #[tokio::test]
 async fn reports_are_kept_and_read_back() {
     let h = Harness::start().await;
-    let report = json!({ "csp-report": { "violated-directive": "require-trusted-types-for", "blocked-uri": "trusted-types-sink" } });
+    let report = json!({
+        "csp-report": {
+            "violated-directive": "require-trusted-types-for", "blocked-uri": "trusted-types-sink"
+        }
+    });
     let sent = h
         .http
         .post(h.url("/csp-report"))

@@ -104,7 +104,8 @@ async fn starter_tier_caps() {
     let dev = demo::ACME_DEV;
     assert_eq!(
         refused(&h, &token, dev, "provider", "EXTENSION").await,
-        "The starter tier allows 0 extensions or password denylists; acme-dev has 0. Upgrade the cluster to add more."
+        "The starter tier allows 0 extensions or password denylists; acme-dev has 0. Upgrade the cluster to \
+         add more."
     );
     assert!(refused(&h, &token, dev, "denylist", "PASSWORD_BLACKLIST").await.contains("allows 0 extensions"));
     create(&h, &token, dev, "theme", "THEME").await;
@@ -123,7 +124,8 @@ async fn premium_tier_caps_share_extensions_and_denylists() {
     create(&h, &token, staging, "provider", "EXTENSION").await;
     assert_eq!(
         refused(&h, &token, staging, "denylist", "PASSWORD_BLACKLIST").await,
-        "The premium tier allows 1 extension or password denylist; acme-staging has 1. Upgrade the cluster to add more."
+        "The premium tier allows 1 extension or password denylist; acme-staging has 1. Upgrade the cluster \
+         to add more."
     );
     create(&h, &token, staging, "theme", "THEME").await;
     assert!(

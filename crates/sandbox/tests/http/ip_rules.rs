@@ -123,7 +123,10 @@ async fn invalid_addresses_are_refused_and_nothing_changes() {
     for bad in ["203.0.113.0/33", "2001:db8::/129", "300.1.1.1", "example.com", "10.0.0.0/", "10.0.0.0/x", ""]
     {
         // A valid category alongside: it must not be applied either.
-        let body = json!({"adminAllowedIpRules": [], "realmBlockedIpRules": [rule("198.51.100.1", "ok"), rule(bad, "bad")]});
+        let body = json!({
+            "adminAllowedIpRules": [],
+            "realmBlockedIpRules": [rule("198.51.100.1", "ok"), rule(bad, "bad")]
+        });
         let reply = update(&h, &token, PROD, body).await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{bad}: {}", reply.body);
         assert!(reply.error().contains("realmBlockedIpRules[1]"), "{}", reply.body);
@@ -157,7 +160,9 @@ async fn tier_caps_starter_none_premium_two_on_admin_paths_enterprise_unlimited(
     let premium = demo::GLOBEX_PROD;
     let two = json!({"adminAllowedIpRules": [rule("203.0.113.4", "a"), rule("203.0.113.5", "b")]});
     assert_eq!(update(&h, &globex, premium, two).await.status, StatusCode::OK);
-    let three = json!({"adminAllowedIpRules": [rule("203.0.113.4", "a"), rule("203.0.113.5", "b"), rule("203.0.113.6", "c")]});
+    let three = json!({
+        "adminAllowedIpRules": [rule("203.0.113.4", "a"), rule("203.0.113.5", "b"), rule("203.0.113.6", "c")]
+    });
     let reply = update(&h, &globex, premium, three).await;
     assert_eq!(reply.status, StatusCode::CONFLICT);
     assert!(
@@ -172,7 +177,11 @@ async fn tier_caps_starter_none_premium_two_on_admin_paths_enterprise_unlimited(
     assert_eq!(list(&h, &globex, premium).await.admin_allowed_ip_rules.len(), 2);
 
     let many: Vec<Value> = (1..=12).map(|i| rule(&format!("203.0.113.{i}"), "n")).collect();
-    let body = json!({"adminAllowedIpRules": many, "realmAllowedIpRules": [rule("192.0.2.0/24", "p")], "realmBlockedIpRules": [rule("198.51.100.0/24", "b")]});
+    let body = json!({
+        "adminAllowedIpRules": many,
+        "realmAllowedIpRules": [rule("192.0.2.0/24", "p")],
+        "realmBlockedIpRules": [rule("198.51.100.0/24", "b")]
+    });
     let enterprise = update(&h, &acme, PROD, body).await;
     assert_eq!(enterprise.status, StatusCode::OK, "{}", enterprise.body);
 }

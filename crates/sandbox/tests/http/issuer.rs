@@ -260,7 +260,8 @@ async fn the_served_console_names_the_issuer_and_may_connect_to_it() {
     std::fs::write(dir.join("config.json"), config).expect("config");
     std::fs::write(
         dir.join("_headers"),
-        "/*\n  Content-Security-Policy: default-src 'self'; connect-src 'self' https://app.example; frame-ancestors 'none'\n",
+        "/*\n  Content-Security-Policy: default-src 'self'; connect-src 'self' https://app.example; \
+         frame-ancestors 'none'\n",
     )
     .expect("headers");
     let h = issuer.sandbox(Duration::from_secs(30), Some(dir.clone())).await;

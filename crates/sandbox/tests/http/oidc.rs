@@ -113,9 +113,9 @@ async fn a_valid_id_token_hint_signs_out_at_once() {
     let noted: Vec<Value> = h.raw(Method::GET, "/sandbox/logouts", None).await.json();
     assert_eq!(
         noted,
-        [
-            serde_json::json!({"client_id": "console", "id_token_hint": true, "post_logout_redirect_uri": back})
-        ]
+        [serde_json::json!({
+            "client_id": "console", "id_token_hint": true, "post_logout_redirect_uri": back
+        })]
     );
 }
 

@@ -33,7 +33,10 @@ async fn the_token_is_write_only_and_an_omitted_token_is_kept() {
     assert_eq!((initial.enabled, initial.token_set, initial.endpoint), (Some(false), Some(false), None));
     assert_eq!(initial.protocol.as_deref(), Some("http"));
 
-    let body = json!({"enabled": true, "endpoint": "https://otlp.example.com:4318", "protocol": "grpc", "token": "s3cr3t-token"});
+    let body = json!({
+        "enabled": true, "endpoint": "https://otlp.example.com:4318", "protocol": "grpc",
+        "token": "s3cr3t-token"
+    });
     let reply = put(&h, &token, body).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     assert!(!reply.body.contains("s3cr3t-token"), "the token never comes back: {}", reply.body);

@@ -28,7 +28,8 @@ async fn valid_credentials_get_a_bearer_token() {
 #[tokio::test]
 async fn wrong_or_unknown_client_is_invalid_client() {
     let h = Harness::start().await;
-    let expected = json!({"error": "invalid_client", "error_description": "Invalid client or Invalid client credentials"});
+    let expected = json!({"error": "invalid_client", "error_description": "Invalid client or Invalid client \
+        credentials"});
     for (id, secret) in
         [(demo::ADMIN_CLIENT_ID, "wrong"), ("nobody", "demo-admin-secret"), (demo::ADMIN_CLIENT_ID, "")]
     {

@@ -77,7 +77,8 @@ async fn good_files_are_published_and_bad_ones_explained() {
         (
             AASA,
             r#"["applinks"]"#,
-            "apple-app-site-association must be a JSON object with applinks and/or webcredentials; found an array.",
+            "apple-app-site-association must be a JSON object with applinks and/or webcredentials; found an \
+             array.",
         ),
         (
             AASA,
@@ -143,7 +144,8 @@ async fn only_the_two_files_exist() {
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
         assert_eq!(
             reply.error(),
-            "There is no well-known file named \"security.txt\"; the files are apple-app-site-association and assetlinks.json."
+            "There is no well-known file named \"security.txt\"; the files are apple-app-site-association \
+             and assetlinks.json."
         );
     }
 }

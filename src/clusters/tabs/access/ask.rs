@@ -52,10 +52,13 @@ pub fn consequences(change: &AddressChange, cluster: &str) -> Vec<String> {
 /// One list's part of the question: its heading, what is added and removed, and what follows.
 fn change_view(change: AddressChange, cluster: &str) -> impl IntoView + use<> {
     let said = consequences(&change, cluster);
-    let added = (!change.added.is_empty())
-        .then(|| view! { <p class="ip-added">{tf(w::CHANGE_ADDED, &[("addresses", &change.added.join(", "))])}</p> });
+    let added = (!change.added.is_empty()).then(|| {
+        let text = tf(w::CHANGE_ADDED, &[("addresses", &change.added.join(", "))]);
+        view! { <p class="ip-added">{text}</p> }
+    });
     let removed = (!change.removed.is_empty()).then(|| {
-        view! { <p class="ip-removed">{tf(w::CHANGE_REMOVED, &[("addresses", &change.removed.join(", "))])}</p> }
+        let text = tf(w::CHANGE_REMOVED, &[("addresses", &change.removed.join(", "))]);
+        view! { <p class="ip-removed">{text}</p> }
     });
     view! {
         <section class="ip-change" data-list=change.category.slug()>
@@ -78,15 +81,22 @@ pub fn SaveQuestion(
     work: Callback<(), Work>,
 ) -> impl IntoView {
     view! {
-        <ConfirmDialog confirm=confirm title=Signal::derive(move || tf(w::CONFIRM_TITLE, &[("cluster", &cluster.get())]))
+        <ConfirmDialog
+            confirm=confirm
+            title=Signal::derive(move || tf(w::CONFIRM_TITLE, &[("cluster", &cluster.get())]))
             body=move || {
                 let name = cluster.get_untracked();
                 view! {
                     {changes.run(()).into_iter().map(|c| change_view(c, &name)).collect_view()}
-                    <CodePanel curl=curl hcl=hcl/>
+                    <CodePanel curl=curl hcl=hcl />
                 }
             }
-            confirm_label=t(w::CONFIRM_SAVE) busy_label=t(w::SAVING) style=ConfirmStyle::Danger work=work confirm_id="confirm-ip-rules"/>
+            confirm_label=t(w::CONFIRM_SAVE)
+            busy_label=t(w::SAVING)
+            style=ConfirmStyle::Danger
+            work=work
+            confirm_id="confirm-ip-rules"
+        />
     }
 }
 

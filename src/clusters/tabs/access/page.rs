@@ -188,7 +188,16 @@ pub fn ClusterAccess() -> impl IntoView {
                 (!no_rules_at_all(cap)).then(|| add_problem(cap, category, total()))
             });
             let add = Callback::new(move |()| editor.add(index));
-            view! { <RuleSection category=category cluster_id=cluster_id rows=rows add_blocked=add_blocked read_only=read_only add=add/> }
+            view! {
+                <RuleSection
+                    category=category
+                    cluster_id=cluster_id
+                    rows=rows
+                    add_blocked=add_blocked
+                    read_only=read_only
+                    add=add
+                />
+            }
         })
         .collect_view();
 
@@ -196,7 +205,9 @@ pub fn ClusterAccess() -> impl IntoView {
         <section class="card" id="ip-rules-intro">
             <h2>{t(w::HEADING)}</h2>
             <p class="hint">{t(w::INTRO)}</p>
-            <p class="chip usage" id="ip-cap">{move || caps.get().1}</p>
+            <p class="chip usage" id="ip-cap">
+                {move || caps.get().1}
+            </p>
         </section>
         {Loaded::new(t(w::LOADING_RULES), list).ready(|_| ().into_any())}
         <div class="ip-sections" hidden=move || editor.saved.with(Option::is_none)>
@@ -205,18 +216,54 @@ pub fn ClusterAccess() -> impl IntoView {
             // and the Code panel; the rows above are text for them (`section.rs`).
             <Writable refused=read_only id="access-read-only">
                 <div class="actions" id="ip-actions">
-                    <button type="button" class="button primary" id="save-ip-rules" disabled=move || write.busy.get() || blocked().is_some()
-                        on:click=save>{write.label(t(w::SAVE), t(w::SAVING))}</button>
-                    <button type="button" class="button subtle" id="discard-ip-rules" disabled=move || pending.with(Option::is_none) || write.busy.get()
-                        on:click=move |_| if let Some(saved) = editor.saved.get_untracked() { editor.reset(saved) }>{t(w::DISCARD_CHANGES)}</button>
-                    <span class="hint" id="save-ip-why">{blocked}</span>
+                    <button
+                        type="button"
+                        class="button primary"
+                        id="save-ip-rules"
+                        disabled=move || write.busy.get() || blocked().is_some()
+                        on:click=save
+                    >
+                        {write.label(t(w::SAVE), t(w::SAVING))}
+                    </button>
+                    <button
+                        type="button"
+                        class="button subtle"
+                        id="discard-ip-rules"
+                        disabled=move || pending.with(Option::is_none) || write.busy.get()
+                        on:click=move |_| {
+                            if let Some(saved) = editor.saved.get_untracked() {
+                                editor.reset(saved)
+                            }
+                        }
+                    >
+                        {t(w::DISCARD_CHANGES)}
+                    </button>
+                    <span class="hint" id="save-ip-why">
+                        {blocked}
+                    </span>
                 </div>
             </Writable>
-            {move || saved_note.get().then(|| view! { <p class="flash" id="ip-rules-saved" role="status">{t(w::SAVED)}</p> })}
+            {move || {
+                saved_note
+                    .get()
+                    .then(|| {
+                        view! {
+                            <p class="flash" id="ip-rules-saved" role="status">
+                                {t(w::SAVED)}
+                            </p>
+                        }
+                    })
+            }}
             {write.failure()}
-            {move || read_only.get().is_none().then(|| view! { <CodePanel curl=code hcl=hcl/> })}
+            {move || read_only.get().is_none().then(|| view! { <CodePanel curl=code hcl=hcl /> })}
         </div>
-        <SaveQuestion confirm=confirm cluster=Signal::derive(move || cluster.with(|c| c.name.clone()))
-            changes=asked curl=code hcl=hcl work=confirmed/>
+        <SaveQuestion
+            confirm=confirm
+            cluster=Signal::derive(move || cluster.with(|c| c.name.clone()))
+            changes=asked
+            curl=code
+            hcl=hcl
+            work=confirmed
+        />
     }
 }

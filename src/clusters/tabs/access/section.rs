@@ -59,8 +59,13 @@ pub fn RuleSection(
         // The detail link is offered for a saved rule whose address is unchanged.
         let link = move || {
             let id = row.id.get_value()?;
-            (row.address.with(|a| a.trim() == row.saved_address.get_value()))
-                .then(|| view! { <a class="rule-link" href=links::ip_rule(&cluster_id.get_value(), &id)>{t(w::DETAILS)}</a> })
+            (row.address.with(|a| a.trim() == row.saved_address.get_value())).then(|| {
+                view! {
+                    <a class="rule-link" href=links::ip_rule(&cluster_id.get_value(), &id)>
+                        {t(w::DETAILS)}
+                    </a>
+                }
+            })
         };
         let read_id = address_id.clone();
         let edit = move || {
@@ -72,21 +77,48 @@ pub fn RuleSection(
                 <li class="rule-row">
                     <span class="field">
                         <label for=address_id.clone()>{t(w::ADDRESS_LABEL)}</label>
-                        <input id=address_id class="address" autocomplete="off" spellcheck="false" prop:value=row.address
+                        <input
+                            id=address_id
+                            class="address"
+                            autocomplete="off"
+                            spellcheck="false"
+                            prop:value=row.address
                             aria-invalid=move || problem().is_some().then_some("true")
                             aria-describedby=described
-                            on:input:target=move |ev| row.address.set(ev.target().value())/>
+                            on:input:target=move |ev| row.address.set(ev.target().value())
+                        />
                     </span>
                     <span class="field">
                         <label for=alias_id.clone()>{t(w::ALIAS)}</label>
-                        <input id=alias_id class="alias" autocomplete="off" prop:value=row.alias
-                            on:input:target=move |ev| row.alias.set(ev.target().value())/>
+                        <input
+                            id=alias_id
+                            class="alias"
+                            autocomplete="off"
+                            prop:value=row.alias
+                            on:input:target=move |ev| row.alias.set(ev.target().value())
+                        />
                     </span>
                     {link}
-                    <button type="button" class="button subtle remove-rule"
-                        aria-label=move || row.address.with(|a| if a.trim().is_empty() { t(w::REMOVE_EMPTY_ROW).to_string() } else { tf(w::REMOVE_NAMED, &[("address", a.trim())]) })
-                        on:click=move |_| rows.update(|r| r.retain(|x| x.key != row.key))>{t(w::REMOVE)}</button>
-                    <p class="address-problem field-error" id=problem_id role="status">{problem}</p>
+                    <button
+                        type="button"
+                        class="button subtle remove-rule"
+                        aria-label=move || {
+                            row.address
+                                .with(|a| {
+                                    if a.trim().is_empty() {
+                                        t(w::REMOVE_EMPTY_ROW).to_string()
+                                    } else {
+                                        tf(w::REMOVE_NAMED, &[("address", a.trim())])
+                                    }
+                                })
+                        }
+                        on:click=move |_| rows.update(|r| r.retain(|x| x.key != row.key))
+                    >
+                        {t(w::REMOVE)}
+                    </button>
+                    <p class="address-problem field-error" id=problem_id role="status">
+                        {problem}
+                    </p>
                 </li>
             }
             .into_any()
@@ -95,7 +127,9 @@ pub fn RuleSection(
         let read = move || {
             view! {
                 <li class="rule-row read">
-                    <span class="address mono" id=read_id.clone()>{move || row.address.get()}</span>
+                    <span class="address mono" id=read_id.clone()>
+                        {move || row.address.get()}
+                    </span>
                     <span class="alias hint">{move || row.alias.get()}</span>
                     {link}
                 </li>
@@ -108,19 +142,44 @@ pub fn RuleSection(
         <section class="card ip-section" id=format!("ip-{slug}") aria-labelledby=format!("ip-{slug}-heading")>
             <h2 id=format!("ip-{slug}-heading")>{category.heading()}</h2>
             <p class="hint">{category.explains()}</p>
-            {move || rows.with(Vec::is_empty).then(|| view! { <p class="empty-rules">{t(w::NO_ADDRESSES)}</p> })}
+            {move || {
+                rows.with(Vec::is_empty).then(|| view! { <p class="empty-rules">{t(w::NO_ADDRESSES)}</p> })
+            }}
             <ul class="rules">
-                <For each=move || rows.get() key=|r| r.key children=row_view/>
+                <For each=move || rows.get() key=|r| r.key children=row_view />
             </ul>
             {move || match (read_only.get(), add_blocked.get()) {
                 (Some(_), _) | (None, None) => ().into_any(),
-                (None, Some(Some(why))) => view! {
-                    <button type="button" class="button" id=format!("add-{slug}") disabled=true aria-describedby=format!("add-{slug}-why")>{t(w::ADD_ADDRESS)}</button>
-                    <span class="hint reason" id=format!("add-{slug}-why")>{why}</span>
-                }.into_any(),
-                (None, Some(None)) => view! {
-                    <button type="button" class="button" id=format!("add-{slug}") on:click=move |_| add.run(())>{t(w::ADD_ADDRESS)}</button>
-                }.into_any(),
+                (None, Some(Some(why))) => {
+                    view! {
+                        <button
+                            type="button"
+                            class="button"
+                            id=format!("add-{slug}")
+                            disabled=true
+                            aria-describedby=format!("add-{slug}-why")
+                        >
+                            {t(w::ADD_ADDRESS)}
+                        </button>
+                        <span class="hint reason" id=format!("add-{slug}-why")>
+                            {why}
+                        </span>
+                    }
+                        .into_any()
+                }
+                (None, Some(None)) => {
+                    view! {
+                        <button
+                            type="button"
+                            class="button"
+                            id=format!("add-{slug}")
+                            on:click=move |_| add.run(())
+                        >
+                            {t(w::ADD_ADDRESS)}
+                        </button>
+                    }
+                        .into_any()
+                }
             }}
         </section>
     }

@@ -63,18 +63,34 @@ pub fn AddDomain() -> impl IntoView {
     view! {
         <form class="inline-form" id="add-domain" on:submit=submit novalidate>
             <label for="domain-host">{t(w::ADD_LABEL)}</label>
-            <input id="domain-host" placeholder="auth.example.com" autocomplete="off" spellcheck="false"
-                aria-describedby="domain-host-problem" prop:value=host
-                on:input:target=move |ev| { host.set(ev.target().value()); added.set(None); }
-                on:blur=move |_| touched.set(!host.with(String::is_empty))/>
-            <button class="button primary" type="submit" id="add-domain-submit" disabled=move || write.busy.get()>
+            <input
+                id="domain-host"
+                placeholder="auth.example.com"
+                autocomplete="off"
+                spellcheck="false"
+                aria-describedby="domain-host-problem"
+                prop:value=host
+                on:input:target=move |ev| {
+                    host.set(ev.target().value());
+                    added.set(None);
+                }
+                on:blur=move |_| touched.set(!host.with(String::is_empty))
+            />
+            <button
+                class="button primary"
+                type="submit"
+                id="add-domain-submit"
+                disabled=move || write.busy.get()
+            >
                 {write.label(t(w::ADD_BUTTON), t(w::ADD_BUSY))}
             </button>
-            <p class="field-problem" id="domain-host-problem" role="alert">{move || touched.get().then(problem).flatten()}</p>
+            <p class="field-problem" id="domain-host-problem" role="alert">
+                {move || touched.get().then(problem).flatten()}
+            </p>
         </form>
         {write.failure()}
-        <CodePanel curl=code hcl=hcl/>
-        {move || added.get().map(|(id, host)| view! { <AddedBanner domain_id=id host=host/> })}
+        <CodePanel curl=code hcl=hcl />
+        {move || added.get().map(|(id, host)| view! { <AddedBanner domain_id=id host=host /> })}
     }
 }
 
@@ -88,6 +104,12 @@ fn AddedBanner(domain_id: String, host: String) -> impl IntoView {
         move || feed.with(|f| f.value.as_ref().is_some_and(|v| v.status == DomainStatusMapping::Success));
     let text = tf(w::ADDED, &[("host", &host)]);
     move || {
-        (!verified()).then(|| view! { <p class="flash" id="domain-added" role="status">{text.clone()}</p> })
+        (!verified()).then(|| {
+            view! {
+                <p class="flash" id="domain-added" role="status">
+                    {text.clone()}
+                </p>
+            }
+        })
     }
 }

@@ -54,14 +54,14 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
     let is_primary = move || ctx.primary.with(|p| host.with_value(|h| p == h));
     let certificate = move || feed.with(|f| f.value.as_ref().map(|v| v.certificate_status.clone()));
 
-    let status = move || {
-        match value() {
+    let status = move || match value() {
         None => crate::kit::waiting_inline(t(w::CHECKING)),
         Some(CustomerDomainValidation { status, certificate_status, .. }) => view! {
-            {badge(dns_label(&status), "dns-status")} " " {badge(certificate_label(&certificate_status), "cert-status")}
+            {badge(dns_label(&status), "dns-status")}
+            " "
+            {badge(certificate_label(&certificate_status), "cert-status")}
         }
         .into_any(),
-    }
     };
     let records = move || {
         let v = value()?;
@@ -72,14 +72,23 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
             return Some(view! { <p class="hint records-done">{text}</p> }.into_any());
         }
         let rows = StoredValue::new(list);
-        Some(view! {
-            <p class="hint">{t(w::RECORDS_HINT)}</p>
-            <ResourceTable columns=RECORD_COLUMNS class="records" label=t(w::RECORDS_LABEL)
-                rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
-                loading_what=t(w::RECORDS_LOADING) retry=Callback::new(move |()| ctx.watch.refresh(PollKey::item(ctx.cluster.id.get_value(), id.get_value())))
-                empty=ViewFn::from(|| ())/>
-        }
-        .into_any())
+        Some(
+            view! {
+                <p class="hint">{t(w::RECORDS_HINT)}</p>
+                <ResourceTable
+                    columns=RECORD_COLUMNS
+                    class="records"
+                    label=t(w::RECORDS_LABEL)
+                    rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
+                    loading_what=t(w::RECORDS_LOADING)
+                    retry=Callback::new(move |()| {
+                        ctx.watch.refresh(PollKey::item(ctx.cluster.id.get_value(), id.get_value()))
+                    })
+                    empty=ViewFn::from(|| ())
+                />
+            }
+            .into_any(),
+        )
     };
 
     let cluster_id = ctx.cluster.id;
@@ -101,8 +110,15 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
         }
         let block = certificate().map_or(Some(t(w::CHECKING_CERTIFICATE)), |c| primary_block(&c));
         Some(view! {
-            <button class="button make-primary" disabled=move || block.is_some() || ctx.denied.get().is_some() || ctx.host_confirm.write.busy.get()
-                on:click=move |_| ctx.ask_switch(host.get_value(), &asks_from.get_value())>{t(w::MAKE_PRIMARY)}</button>
+            <button
+                class="button make-primary"
+                disabled=move || {
+                    block.is_some() || ctx.denied.get().is_some() || ctx.host_confirm.write.busy.get()
+                }
+                on:click=move |_| ctx.ask_switch(host.get_value(), &asks_from.get_value())
+            >
+                {t(w::MAKE_PRIMARY)}
+            </button>
             {block.map(|why| view! { <span class="hint reason primary-block">{why}</span> })}
         })
     };
@@ -121,32 +137,73 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
     view! {
         <article class="card domain" data-domain=domain.domain.clone()>
             <div class="section-head">
-                <h3 class="mono" id=heading_id tabindex="-1">{domain.domain.clone()}</h3>
-                <CopyButton text=domain.domain.clone() what=t(w::COPY_HOST)/>
-                <a class="domain-link" href=links::cluster_domain(&ctx.cluster.id.get_value(), &domain.id)>{t(w::DNS_ADMIN_LINK)}</a>
-                {move || is_primary().then(|| view! { {Badge::new(t(w::PRIMARY_BADGE), Tone::Ok).class("primary-mark").view()} })}
+                <h3 class="mono" id=heading_id tabindex="-1">
+                    {domain.domain.clone()}
+                </h3>
+                <CopyButton text=domain.domain.clone() what=t(w::COPY_HOST) />
+                <a class="domain-link" href=links::cluster_domain(&ctx.cluster.id.get_value(), &domain.id)>
+                    {t(w::DNS_ADMIN_LINK)}
+                </a>
+                {move || {
+                    is_primary()
+                        .then(|| {
+                            view! { {Badge::new(t(w::PRIMARY_BADGE), Tone::Ok).class("primary-mark").view()} }
+                        })
+                }}
             </div>
-            <p class="domain-status" aria-live="polite">{status}</p>
-            {move || feed.with(|f| f.error.clone()).map(|e| view! { <ErrorPanel action=t(w::CHECKING_DOMAIN) error=e/> })}
+            <p class="domain-status" aria-live="polite">
+                {status}
+            </p>
+            {move || {
+                feed.with(|f| f.error.clone())
+                    .map(|e| view! { <ErrorPanel action=t(w::CHECKING_DOMAIN) error=e /> })
+            }}
             {records}
-            {move || ctx.denied.get().is_none().then(|| view! {
-                <div class="row-actions">
-                    {make_primary}
-                    <button class="button danger delete-domain" disabled=move || delete_block().is_some() on:click=move |_| confirm.open()>
-                        {t(w::DELETE)}
-                    </button>
-                    {move || delete_block().map(|why| view! { <span class="hint reason delete-block">{why}</span> })}
-                </div>
-                // Under the buttons, never between them: the one panel of the card's actions.
-                {move || (!is_primary()).then(|| view! { <CodePanel curl=primary_code hcl=primary_hcl/> })}
-            })}
-            <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger
+            {move || {
+                ctx.denied
+                    .get()
+                    .is_none()
+                    .then(|| {
+                        view! {
+                            <div class="row-actions">
+                                {make_primary}
+                                <button
+                                    class="button danger delete-domain"
+                                    disabled=move || delete_block().is_some()
+                                    on:click=move |_| confirm.open()
+                                >
+                                    {t(w::DELETE)}
+                                </button>
+                                {move || {
+                                    delete_block()
+                                        .map(|why| {
+                                            view! { <span class="hint reason delete-block">{why}</span> }
+                                        })
+                                }}
+                            </div>
+                            // Under the buttons, never between them: the one panel of the card's actions.
+                            {move || {
+                                (!is_primary())
+                                    .then(|| view! { <CodePanel curl=primary_code hcl=primary_hcl /> })
+                            }}
+                        }
+                    })
+            }}
+            <ConfirmDialog
+                confirm=confirm
+                style=ConfirmStyle::Danger
                 title=Signal::derive(move || tf(w::DELETE_TITLE, &[("host", &host.get_value())]))
-                body=move || view! {
-                    <p>{tf(w::DELETE_BODY, &[("host", &host.get_value())])}</p>
-                    <CodePanel curl=delete_code/>
+                body=move || {
+                    view! {
+                        <p>{tf(w::DELETE_BODY, &[("host", &host.get_value())])}</p>
+                        <CodePanel curl=delete_code />
+                    }
                 }
-                work=work confirm_label=t(w::DELETE_CONFIRM) busy_label=t(w::DELETING) confirm_class="confirm-delete-domain"/>
+                work=work
+                confirm_label=t(w::DELETE_CONFIRM)
+                busy_label=t(w::DELETING)
+                confirm_class="confirm-delete-domain"
+            />
         </article>
     }
 }

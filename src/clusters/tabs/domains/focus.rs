@@ -26,28 +26,40 @@ pub fn DomainFocus(domain_id: String) -> impl IntoView {
     });
     let all = links::cluster_tab(&ctx.cluster.id.get_value(), ClusterTab::Domains);
     let body = Loaded::new(t(w::LOADING_DOMAIN), detail).ready(move |domain| {
-            let records = domain.domain_records.clone().unwrap_or_default();
-            let host = domain.domain.clone();
-            if records.is_empty() {
-                return view! {
-                    <h3 class="mono">{host.clone()}</h3> <CopyButton text=host.clone() what=t(w::COPY_HOST)/>
-                    <p>{tf(w::VALIDATED, &[("host", &host)])}</p>
-                }.into_any();
+        let records = domain.domain_records.clone().unwrap_or_default();
+        let host = domain.domain.clone();
+        if records.is_empty() {
+            return view! {
+                <h3 class="mono">{host.clone()}</h3>
+                <CopyButton text=host.clone() what=t(w::COPY_HOST) />
+                <p>{tf(w::VALIDATED, &[("host", &host)])}</p>
             }
-            let rows = StoredValue::new(records);
-            view! {
-                <h3 class="mono">{host.clone()}</h3> <CopyButton text=host.clone() what=t(w::COPY_HOST)/>
-                <p>{tf(w::FOCUS_HINT, &[("host", &host)])}</p>
-                <ResourceTable columns=super::card::RECORD_COLUMNS class="records" label=t(w::RECORDS_LABEL)
-                    rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
-                    loading_what=t(w::RECORDS_LOADING) retry=Callback::new(move |()| detail.refetch()) empty=ViewFn::from(|| ())/>
-            }.into_any()
+            .into_any();
+        }
+        let rows = StoredValue::new(records);
+        view! {
+            <h3 class="mono">{host.clone()}</h3>
+            <CopyButton text=host.clone() what=t(w::COPY_HOST) />
+            <p>{tf(w::FOCUS_HINT, &[("host", &host)])}</p>
+            <ResourceTable
+                columns=super::card::RECORD_COLUMNS
+                class="records"
+                label=t(w::RECORDS_LABEL)
+                rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
+                loading_what=t(w::RECORDS_LOADING)
+                retry=Callback::new(move |()| detail.refetch())
+                empty=ViewFn::from(|| ())
+            />
+        }
+        .into_any()
     });
     view! {
         <section class="card" id="domain-focus">
             <h2>{t(w::FOCUS_HEADING)}</h2>
             {body}
-            <p><a href=all>{t(w::SHOW_ALL)}</a></p>
+            <p>
+                <a href=all>{t(w::SHOW_ALL)}</a>
+            </p>
         </section>
     }
 }

@@ -109,7 +109,8 @@ mod tests {
         assert_eq!(
             host_problem("a_b.com").as_deref(),
             Some(
-                "Each part between dots must be 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen."
+                "Each part between dots must be 1 to 63 letters, digits or hyphens, not starting or ending \
+                 with a hyphen."
             )
         );
         assert!(

@@ -86,9 +86,11 @@ pub fn ClusterDomains() -> impl IntoView {
         let n = list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).map(Vec::len))?;
         let cap = cluster.with(|c| cap(&c.tier, &c.resource_limits));
         let full = cap.is_some_and(|c| n >= c);
-        Some(
-            view! { <span class=if full { "chip usage full" } else { "chip usage" } id="domain-usage">{usage(n, cap)}</span> },
-        )
+        Some(view! {
+            <span class=if full { "chip usage full" } else { "chip usage" } id="domain-usage">
+                {usage(n, cap)}
+            </span>
+        })
     };
     let on_default = move || primary.get() == default_host.get();
     let back_code = crate::code::live(Box::new(move |t| {
@@ -100,11 +102,15 @@ pub fn ClusterDomains() -> impl IntoView {
     let switch_back = move || {
         (!on_default()).then(|| {
             view! {
-                <button class="button" id="switch-to-default" disabled=move || denied.get().is_some() || ctx.host_confirm.write.busy.get()
-                    on:click=move |_| ctx.ask_switch(default_host.get_untracked(), "primary-host")>
+                <button
+                    class="button"
+                    id="switch-to-default"
+                    disabled=move || denied.get().is_some() || ctx.host_confirm.write.busy.get()
+                    on:click=move |_| ctx.ask_switch(default_host.get_untracked(), "primary-host")
+                >
                     {t(w::SWITCH_BACK)}
                 </button>
-                {move || denied.get().is_none().then(|| view! { <CodePanel curl=back_code hcl=back_hcl/> })}
+                {move || denied.get().is_none().then(|| view! { <CodePanel curl=back_code hcl=back_hcl /> })}
             }
         })
     };
@@ -113,7 +119,7 @@ pub fn ClusterDomains() -> impl IntoView {
         query
             .with(|q| q.get("domain"))
             .filter(|d| !d.is_empty())
-            .map(|d| view! { <DomainFocus domain_id=d/> })
+            .map(|d| view! { <DomainFocus domain_id=d /> })
     };
     let domains =
         move || list.with(|l| l.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_default();
@@ -126,22 +132,35 @@ pub fn ClusterDomains() -> impl IntoView {
             </div>
             <p class="hint">{t(w::HINT)}</p>
             // Takes focus after a switch back, whose button is then gone.
-            <p id="primary-host" tabindex="-1">{t(w::PRIMARY_HOST)} <strong class="mono">{move || primary.get()}</strong>
+            <p id="primary-host" tabindex="-1">
+                {t(w::PRIMARY_HOST)}
+                <strong class="mono">{move || primary.get()}</strong>
                 {move || on_default().then(|| t(w::DEFAULT_HOST_NOTE))}
-                " "{move || view! { <CopyButton text=primary.get() what=t(w::COPY_PRIMARY_HOST)/> }}</p>
+                " "
+                {move || view! { <CopyButton text=primary.get() what=t(w::COPY_PRIMARY_HOST) /> }}
+            </p>
             <div class="row-actions">{switch_back}</div>
-            <Writable refused=denied id="domains-read-only"><AddDomain/></Writable>
+            <Writable refused=denied id="domains-read-only">
+                <AddDomain />
+            </Writable>
         </section>
-        <HostSwitchQuestion/>
+        <HostSwitchQuestion />
         {focus}
         {Loaded::new(t(w::LOADING_DOMAINS), list)
-            .empty(Vec::is_empty, || view! {
-                <div class="empty" id="no-domains"><p>{t(w::NO_DOMAINS)}</p></div>
-            })
+            .empty(
+                Vec::is_empty,
+                || {
+                    view! {
+                        <div class="empty" id="no-domains">
+                            <p>{t(w::NO_DOMAINS)}</p>
+                        </div>
+                    }
+                },
+            )
             .ready(|_| ().into_any())}
         <div class="domains">
             <For each=domains key=|d| d.id.clone() let:domain>
-                <DomainCard domain=domain/>
+                <DomainCard domain=domain />
             </For>
         </div>
     }

@@ -32,16 +32,23 @@ pub fn HostSwitchQuestion() -> impl IntoView {
     }));
     let work = Callback::new(move |()| -> Work { ctx.switch_work(target()) });
     view! {
-        <ConfirmDialog confirm=ctx.host_confirm style=ConfirmStyle::Danger title=title
+        <ConfirmDialog
+            confirm=ctx.host_confirm
+            style=ConfirmStyle::Danger
+            title=title
             body=move || {
                 let [issuer, breaks] = consequences(&name(), &ctx.primary.get(), &target());
                 view! {
                     <p id="switch-issuer">{issuer}</p>
                     <p id="switch-breaks">{breaks}</p>
-                    <CodePanel curl=curl hcl=hcl/>
+                    <CodePanel curl=curl hcl=hcl />
                 }
             }
-            work=work confirm_label=t(w::SWITCH_CONFIRM) busy_label=t(w::SWITCHING) confirm_id="confirm-host-switch"/>
+            work=work
+            confirm_label=t(w::SWITCH_CONFIRM)
+            busy_label=t(w::SWITCHING)
+            confirm_id="confirm-host-switch"
+        />
     }
 }
 

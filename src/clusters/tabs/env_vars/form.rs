@@ -71,31 +71,76 @@ pub fn NewVar() -> impl IntoView {
             <h3>{t(w::ADD_HEADING)}</h3>
             <fieldset class="choice">
                 <legend>{t(w::KIND)}</legend>
-                <label><input type="radio" name="env-type" id="env-type-string" prop:checked=move || !secret.get()
-                    on:change=move |_| secret.set(false)/>{format!(" {}", t(w::TYPE_PLAIN))}</label>
-                <label><input type="radio" name="env-type" id="env-type-secret" prop:checked=secret
-                    on:change=move |_| secret.set(true)/>{format!(" {}", t(w::KIND_SECRET))}</label>
+                <label>
+                    <input
+                        type="radio"
+                        name="env-type"
+                        id="env-type-string"
+                        prop:checked=move || !secret.get()
+                        on:change=move |_| secret.set(false)
+                    />
+                    {format!(" {}", t(w::TYPE_PLAIN))}
+                </label>
+                <label>
+                    <input
+                        type="radio"
+                        name="env-type"
+                        id="env-type-secret"
+                        prop:checked=secret
+                        on:change=move |_| secret.set(true)
+                    />
+                    {format!(" {}", t(w::KIND_SECRET))}
+                </label>
             </fieldset>
             <label for="env-name">{t(w::COL_NAME)}</label>
-            <input id="env-name" class="mono" autocomplete="off" spellcheck="false" placeholder="MY_SETTING"
-                aria-describedby="env-name-problem" prop:value=name
-                on:input:target=move |ev| { name.set(ev.target().value()); touched.set(true); }/>
-            <p class="field-problem" id="env-name-problem" role="alert">{move || touched.get().then(problem).flatten()}</p>
+            <input
+                id="env-name"
+                class="mono"
+                autocomplete="off"
+                spellcheck="false"
+                placeholder="MY_SETTING"
+                aria-describedby="env-name-problem"
+                prop:value=name
+                on:input:target=move |ev| {
+                    name.set(ev.target().value());
+                    touched.set(true);
+                }
+            />
+            <p class="field-problem" id="env-name-problem" role="alert">
+                {move || touched.get().then(problem).flatten()}
+            </p>
             <label for="env-value">{t(w::COL_VALUE)}</label>
-            <input id="env-value" autocomplete="off" spellcheck="false" type=move || if secret.get() { "password" } else { "text" }
-                prop:value=value on:input:target=move |ev| value.set(ev.target().value())/>
+            <input
+                id="env-value"
+                autocomplete="off"
+                spellcheck="false"
+                type=move || if secret.get() { "password" } else { "text" }
+                prop:value=value
+                on:input:target=move |ev| value.set(ev.target().value())
+            />
             <p class="hint restart-notice">{move || restart_notice(&ctx.cluster_name.get())}</p>
-            <button class="button primary" type="submit" id="add-env-submit" disabled=move || ctx.blocked.get().is_some()>
+            <button
+                class="button primary"
+                type="submit"
+                id="add-env-submit"
+                disabled=move || ctx.blocked.get().is_some()
+            >
                 {t(w::ADD_TO_PENDING)}
             </button>
         </form>
-        <CodePanel curl=code hcl=hcl/>
+        <CodePanel curl=code hcl=hcl />
         // The note belongs to its staged add: it leaves once that is applied or discarded.
         {move || {
             let cluster = ctx.cluster.id.get_value();
             note.get()
                 .filter(|n| ctx.queue.pending(&cluster).iter().any(|s| s.op == Op::Add && s.name == *n))
-                .map(|n| view! { <p class="flash" id="env-add-note" role="status">{tf(w::ADD_NOTE, &[("name", &n)])}</p> })
+                .map(|n| {
+                    view! {
+                        <p class="flash" id="env-add-note" role="status">
+                            {tf(w::ADD_NOTE, &[("name", &n)])}
+                        </p>
+                    }
+                })
         }}
     }
 }
@@ -116,10 +161,23 @@ pub fn EditVar(var: Var) -> impl IntoView {
     let failed = move || fresh.with(|f| matches!(f, Some(Err(_))));
     view! {
         <section class="card" id="edit-env-var">
-            {Loaded::new(tf(w::LOADING_NAMED, &[("name", &name)]), fresh).ready(|var| view! { <EditForm var=var/> }.into_any())}
-            {move || failed().then(|| view! {
-                <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>{t(w::CANCEL)}</button>
-            })}
+            {Loaded::new(tf(w::LOADING_NAMED, &[("name", &name)]), fresh)
+                .ready(|var| view! { <EditForm var=var /> }.into_any())}
+            {move || {
+                failed()
+                    .then(|| {
+                        view! {
+                            <button
+                                class="button"
+                                type="button"
+                                id="edit-env-cancel"
+                                on:click=move |_| ctx.editing.set(None)
+                            >
+                                {t(w::CANCEL)}
+                            </button>
+                        }
+                    })
+            }}
         </section>
     }
 }
@@ -167,24 +225,53 @@ fn EditForm(var: Var) -> impl IntoView {
     let placeholder = if secret { t(w::SECRET_PLACEHOLDER) } else { "" };
     // Drawn inside `EditVar`'s section.
     view! {
-            <h2>{tf(w::EDIT_NAMED, &[("name", &var.name)])}</h2>
-            <form class="stack-form" on:submit=submit novalidate>
-                <label for="edit-env-name">{t(w::COL_NAME)}</label>
-                <input id="edit-env-name" class="mono" autocomplete="off" spellcheck="false" prop:value=name
-                    aria-describedby="edit-env-problem" on:input:target=move |ev| name.set(ev.target().value())/>
-                <label for="edit-env-value">{if secret { t(w::NEW_SECRET_VALUE) } else { t(w::COL_VALUE) }}</label>
-                <input id="edit-env-value" autocomplete="off" spellcheck="false" type=if secret { "password" } else { "text" }
-                    placeholder=placeholder prop:value=value on:input:target=move |ev| value.set(ev.target().value())/>
-                <p class="field-problem" id="edit-env-problem" role="alert">{problem}</p>
-                <p class="hint restart-notice">{move || restart_notice(&ctx.cluster_name.get())}</p>
-                <div class="row-actions">
-                    <button class="button primary" type="submit" id="edit-env-submit"
-                        disabled=move || ctx.blocked.get().is_some() || problem().is_some()>
-                        {t(w::ADD_TO_PENDING)}
-                    </button>
-                    <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>{t(w::CANCEL)}</button>
-                </div>
-            </form>
-            <CodePanel curl=code hcl=hcl/>
+        <h2>{tf(w::EDIT_NAMED, &[("name", &var.name)])}</h2>
+        <form class="stack-form" on:submit=submit novalidate>
+            <label for="edit-env-name">{t(w::COL_NAME)}</label>
+            <input
+                id="edit-env-name"
+                class="mono"
+                autocomplete="off"
+                spellcheck="false"
+                prop:value=name
+                aria-describedby="edit-env-problem"
+                on:input:target=move |ev| name.set(ev.target().value())
+            />
+            <label for="edit-env-value">
+                {if secret { t(w::NEW_SECRET_VALUE) } else { t(w::COL_VALUE) }}
+            </label>
+            <input
+                id="edit-env-value"
+                autocomplete="off"
+                spellcheck="false"
+                type=if secret { "password" } else { "text" }
+                placeholder=placeholder
+                prop:value=value
+                on:input:target=move |ev| value.set(ev.target().value())
+            />
+            <p class="field-problem" id="edit-env-problem" role="alert">
+                {problem}
+            </p>
+            <p class="hint restart-notice">{move || restart_notice(&ctx.cluster_name.get())}</p>
+            <div class="row-actions">
+                <button
+                    class="button primary"
+                    type="submit"
+                    id="edit-env-submit"
+                    disabled=move || ctx.blocked.get().is_some() || problem().is_some()
+                >
+                    {t(w::ADD_TO_PENDING)}
+                </button>
+                <button
+                    class="button"
+                    type="button"
+                    id="edit-env-cancel"
+                    on:click=move |_| ctx.editing.set(None)
+                >
+                    {t(w::CANCEL)}
+                </button>
+            </div>
+        </form>
+        <CodePanel curl=code hcl=hcl />
     }
 }

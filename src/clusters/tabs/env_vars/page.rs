@@ -99,14 +99,17 @@ pub fn ClusterEnvVars() -> impl IntoView {
     let run_active = Memo::new(move |_| queue.run_of(&cluster_id.get_value()).is_some_and(|r| r.running()));
     let restart_line = move || match (in_progress.get(), run_active.get()) {
         (Some(false) | None, true) => view! {
-            <p class="restart-state" id="env-run-started">{crate::kit::badge::restart_in_progress()}
-            {format!(" {}", t(w::BEING_APPLIED))}</p>
+            <p class="restart-state" id="env-run-started">
+                {crate::kit::badge::restart_in_progress()}
+                {format!(" {}", t(w::BEING_APPLIED))}
+            </p>
         }
         .into_any(),
         (None, false) => view! { <p class="loading restart-state">{t(w::CHECKING_RESTARTS)}</p> }.into_any(),
         (Some(true), _) => view! {
-            <p class="restart-state">{crate::kit::badge::restart_in_progress()}
-            {format!(" {}", t(w::RESTARTING))}</p>
+            <p class="restart-state">
+                {crate::kit::badge::restart_in_progress()} {format!(" {}", t(w::RESTARTING))}
+            </p>
         }
         .into_any(),
         (Some(false), false) => view! { <p class="restart-state">{t(w::NO_RESTART)}</p> }.into_any(),
@@ -116,20 +119,44 @@ pub fn ClusterEnvVars() -> impl IntoView {
         <section class="card" id="env-vars">
             <h2>{t(w::HEADING)}</h2>
             <p class="hint">{t(w::INTRO)}</p>
-            <div id="env-restart" aria-live="polite">{restart_line}</div>
+            <div id="env-restart" aria-live="polite">
+                {restart_line}
+            </div>
             // A read-only caller gets one line instead of the forms; others are told why
             // changes are off for now (the cluster's state) above forms they will use later.
             <Writable refused=refused id="env-read-only">
-                {move || blocked.get().map(|why| view! { <p class="hint reason" id="env-blocked">{why}</p> })}
-                <PendingPanel/>
-                <NewVar/>
+                {move || {
+                    blocked
+                        .get()
+                        .map(|why| {
+                            view! {
+                                <p class="hint reason" id="env-blocked">
+                                    {why}
+                                </p>
+                            }
+                        })
+                }}
+                <PendingPanel />
+                <NewVar />
             </Writable>
         </section>
-        {move || ctx.editing.get().map(|v| view! { <EditVar var=v/> })}
+        {move || ctx.editing.get().map(|v| view! { <EditVar var=v /> })}
         <section class="card">
-            <ResourceTable columns=COLUMNS rows=rows id="env-table" label=t(w::HEADING)
-                loading_what=t(w::LOADING) retry=Callback::new(move |()| list.refetch())
-                empty=ViewFn::from(|| view! { <div class="empty" id="no-env-vars"><p>{t(w::EMPTY)}</p></div> })/>
+            <ResourceTable
+                columns=COLUMNS
+                rows=rows
+                id="env-table"
+                label=t(w::HEADING)
+                loading_what=t(w::LOADING)
+                retry=Callback::new(move |()| list.refetch())
+                empty=ViewFn::from(|| {
+                    view! {
+                        <div class="empty" id="no-env-vars">
+                            <p>{t(w::EMPTY)}</p>
+                        </div>
+                    }
+                })
+            />
         </section>
     }
 }
@@ -155,14 +182,34 @@ fn row(v: Var, off: bool, read_only: bool, ctx: EnvVarsCtx) -> Row {
         }
     };
     let (edit, delete) = (v.clone(), v.clone());
-    let actions = (!read_only).then(|| view! {
-        <button class="button subtle edit-env" disabled=off on:click=move |_| ctx.editing.set(Some(edit.clone()))
-            aria-label=tf(w::EDIT_NAMED, &[("name", &v.name)])>{t(w::EDIT)}</button>
-        <button class="button subtle danger delete-env" disabled=off aria-label=tf(w::DELETE_NAMED, &[("name", &v.name)])
-            on:click=move |_| ctx.stage(Op::Delete { var_id: delete.id.clone() }, delete.name.clone(), String::new(),
-                delete.r#type == EnvironmentVariableType::Secret)>
-            {t(w::DELETE)}
-        </button>
+    let actions = (!read_only).then(|| {
+        view! {
+            <button
+                class="button subtle edit-env"
+                disabled=off
+                on:click=move |_| ctx.editing.set(Some(edit.clone()))
+                aria-label=tf(w::EDIT_NAMED, &[("name", &v.name)])
+            >
+                {t(w::EDIT)}
+            </button>
+            <button
+                class="button subtle danger delete-env"
+                disabled=off
+                aria-label=tf(w::DELETE_NAMED, &[("name", &v.name)])
+                on:click=move |_| {
+                    ctx.stage(
+                        Op::Delete {
+                            var_id: delete.id.clone(),
+                        },
+                        delete.name.clone(),
+                        String::new(),
+                        delete.r#type == EnvironmentVariableType::Secret,
+                    )
+                }
+            >
+                {t(w::DELETE)}
+            </button>
+        }
     });
     Row::new(
         "data-env",

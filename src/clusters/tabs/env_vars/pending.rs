@@ -93,14 +93,23 @@ pub fn PendingPanel() -> impl IntoView {
             }),
             _ => None,
         };
-        let diff =
-            was.map(|old| view! { " " <span class="pending-diff mono">{old}" → "{s.value.clone()}</span> });
+        let diff = was.map(|old| {
+            view! {
+                " "
+                <span class="pending-diff mono">{old}" → "{s.value.clone()}</span>
+            }
+        });
         let value_field = needs.then(|| {
             view! {
                 <span class="field">
                     <label for=field.clone()>{tf(w::VALUE_OF, &[("name", &s.name)])}</label>
-                    <input id=field type="password" autocomplete="off" class="pending-secret"
-                        on:change:target=move |ev| queue.set_value(id, ev.target().value())/>
+                    <input
+                        id=field
+                        type="password"
+                        autocomplete="off"
+                        class="pending-secret"
+                        on:change:target=move |ev| queue.set_value(id, ev.target().value())
+                    />
                 </span>
             }
         });
@@ -109,15 +118,27 @@ pub fn PendingPanel() -> impl IntoView {
                 <span class="pending-label mono">{s.label()}</span>
                 {diff}
                 {if s.secret { format!(" {}", t(w::SECRET_MARK)) } else { String::new() }}
-                {move || format!(" — {}", match state() {
-                    StagedState::Pending => t(w::STATE_PENDING),
-                    StagedState::Queued => t(w::STATE_QUEUED),
-                    StagedState::Sending => t(w::STATE_SENDING),
-                })}
+                {move || {
+                    format!(
+                        " — {}",
+                        match state() {
+                            StagedState::Pending => t(w::STATE_PENDING),
+                            StagedState::Queued => t(w::STATE_QUEUED),
+                            StagedState::Sending => t(w::STATE_SENDING),
+                        },
+                    )
+                }}
                 {value_field}
                 " "
-                <button type="button" class="button subtle discard-pending" aria-label=tf(w::DISCARD_NAMED, &[("change", &s.label())])
-                    disabled=move || state() != StagedState::Pending on:click=move |_| queue.unstage(id)>{t(w::DISCARD)}</button>
+                <button
+                    type="button"
+                    class="button subtle discard-pending"
+                    aria-label=tf(w::DISCARD_NAMED, &[("change", &s.label())])
+                    disabled=move || state() != StagedState::Pending
+                    on:click=move |_| queue.unstage(id)
+                >
+                    {t(w::DISCARD)}
+                </button>
             </li>
         }
     };
@@ -133,14 +154,25 @@ pub fn PendingPanel() -> impl IntoView {
         if let Some((label, error)) = r.failed.clone() {
             let label = label.read();
             let left = count();
-            return Some(view! {
-                <div id="env-run-failure">
-                    <p class="reason">{tp(w::RUN_STOPPED, left as f64, &[
-                        ("change", &label), ("applied", &r.applied.to_string()), ("total", &r.total.to_string()),
-                    ])}</p>
-                    <ErrorPanel action=label error=error retry=retry/>
-                </div>
-            }.into_any());
+            return Some(
+                view! {
+                    <div id="env-run-failure">
+                        <p class="reason">
+                            {tp(
+                                w::RUN_STOPPED,
+                                left as f64,
+                                &[
+                                    ("change", &label),
+                                    ("applied", &r.applied.to_string()),
+                                    ("total", &r.total.to_string()),
+                                ],
+                            )}
+                        </p>
+                        <ErrorPanel action=label error=error retry=retry />
+                    </div>
+                }
+                .into_any(),
+            );
         }
         let text = if r.running() {
             progress(r.applied, r.total, restarting())
@@ -156,34 +188,80 @@ pub fn PendingPanel() -> impl IntoView {
         } else {
             tp(w::ALL_APPLIED, r.total as f64, &[])
         };
-        Some(view! { <p id="env-run" class="flash" role="status">{text}</p> }.into_any())
+        Some(
+            view! {
+                <p id="env-run" class="flash" role="status">
+                    {text}
+                </p>
+            }
+            .into_any(),
+        )
     };
 
     view! {
         <div id="env-pending-section" aria-live="polite">
-            {move || (count() > 0).then(|| view! {
-                <div class="queue" id="env-pending">
-                    <h3>{move || tf(w::PENDING_HEADING, &[("count", &count().to_string())])}</h3>
-                    <ul>{move || pending.get().into_iter().map(item).collect_view()}</ul>
-                    <div class="row-actions">
-                        <button type="button" class="button primary" id="env-apply" disabled=move || why_not().is_some()
-                            on:click=move |_| confirm.open()>{move || tp(w::APPLY_CHANGES, count() as f64, &[])}</button>
-                        {move || why_not().map(|why| view! { <span class="hint reason" id="env-apply-why">{why}</span> })}
-                    </div>
-                </div>
-            })}
+            {move || {
+                (count() > 0)
+                    .then(|| {
+                        view! {
+                            <div class="queue" id="env-pending">
+                                <h3>{move || tf(w::PENDING_HEADING, &[("count", &count().to_string())])}</h3>
+                                <ul>{move || pending.get().into_iter().map(item).collect_view()}</ul>
+                                <div class="row-actions">
+                                    <button
+                                        type="button"
+                                        class="button primary"
+                                        id="env-apply"
+                                        disabled=move || why_not().is_some()
+                                        on:click=move |_| confirm.open()
+                                    >
+                                        {move || tp(w::APPLY_CHANGES, count() as f64, &[])}
+                                    </button>
+                                    {move || {
+                                        why_not()
+                                            .map(|why| {
+                                                view! {
+                                                    <span class="hint reason" id="env-apply-why">
+                                                        {why}
+                                                    </span>
+                                                }
+                                            })
+                                    }}
+                                </div>
+                            </div>
+                        }
+                    })
+            }}
             {run_line}
         </div>
-        <PasteBlock/>
-        <ConfirmDialog confirm=confirm style=ConfirmStyle::Normal
-            title=Signal::derive(move || tp(w::CONFIRM_TITLE, count() as f64, &[("cluster", &ctx.cluster_name.get())]))
-            body=move || view! {
-                <ul class="apply-list">{pending.get_untracked().into_iter().map(|s| view! { <li class="mono">{s.label()}</li> }).collect_view()}</ul>
-                <p id="env-apply-cost">{cost(count(), &ctx.cluster_name.get_untracked(), last_ms())}</p>
-                <p>{tf(w::CONFIRM_BODY, &[("cluster", &ctx.cluster_name.get_untracked())])}</p>
-                <CodePanel curl=code/>
+        <PasteBlock />
+        <ConfirmDialog
+            confirm=confirm
+            style=ConfirmStyle::Normal
+            title=Signal::derive(move || tp(
+                w::CONFIRM_TITLE,
+                count() as f64,
+                &[("cluster", &ctx.cluster_name.get())],
+            ))
+            body=move || {
+                view! {
+                    <ul class="apply-list">
+                        {pending
+                            .get_untracked()
+                            .into_iter()
+                            .map(|s| view! { <li class="mono">{s.label()}</li> })
+                            .collect_view()}
+                    </ul>
+                    <p id="env-apply-cost">{cost(count(), &ctx.cluster_name.get_untracked(), last_ms())}</p>
+                    <p>{tf(w::CONFIRM_BODY, &[("cluster", &ctx.cluster_name.get_untracked())])}</p>
+                    <CodePanel curl=code />
+                }
             }
-            work=apply confirm_label=t(w::APPLY_AND_RESTART) busy_label=t(w::APPLYING) confirm_id="confirm-env-apply"/>
+            work=apply
+            confirm_label=t(w::APPLY_AND_RESTART)
+            busy_label=t(w::APPLYING)
+            confirm_id="confirm-env-apply"
+        />
     }
 }
 
@@ -231,21 +309,53 @@ fn PasteBlock() -> impl IntoView {
         <details class="paste-dotenv" id="env-paste">
             <summary>{t(w::PASTE_SUMMARY)}</summary>
             <label for="env-dotenv">{t(w::PASTE_LABEL)}</label>
-            <textarea id="env-dotenv" class="mono" rows="6" spellcheck="false" autocomplete="off" prop:value=text
-                on:input:target=move |ev| text.set(ev.target().value())></textarea>
-            <label><input type="checkbox" id="env-dotenv-secret" prop:checked=secret
-                on:change:target=move |ev| secret.set(ev.target().checked())/>{format!(" {}", t(w::PASTE_AS_SECRETS))}</label>
-            <button type="button" class="button" id="env-dotenv-stage" disabled=move || ctx.blocked.get().is_some()
-                on:click=stage>{t(w::CHECK_AND_STAGE)}</button>
-            {move || outcome.get().map(|(staged, problems)| view! {
-                <p id="env-dotenv-note" role="status">{tf(w::PASTE_OUTCOME, &[
-                    ("staged", &tp(w::LINES_STAGED, staged as f64, &[])),
-                    ("not_staged", &tp(w::LINES_NOT_STAGED, problems.len() as f64, &[])),
-                ])}</p>
-                <ul id="env-dotenv-problems" class="field-problem">
-                    {problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
-                </ul>
-            })}
+            <textarea
+                id="env-dotenv"
+                class="mono"
+                rows="6"
+                spellcheck="false"
+                autocomplete="off"
+                prop:value=text
+                on:input:target=move |ev| text.set(ev.target().value())
+            ></textarea>
+            <label>
+                <input
+                    type="checkbox"
+                    id="env-dotenv-secret"
+                    prop:checked=secret
+                    on:change:target=move |ev| secret.set(ev.target().checked())
+                />
+                {format!(" {}", t(w::PASTE_AS_SECRETS))}
+            </label>
+            <button
+                type="button"
+                class="button"
+                id="env-dotenv-stage"
+                disabled=move || ctx.blocked.get().is_some()
+                on:click=stage
+            >
+                {t(w::CHECK_AND_STAGE)}
+            </button>
+            {move || {
+                outcome
+                    .get()
+                    .map(|(staged, problems)| {
+                        view! {
+                            <p id="env-dotenv-note" role="status">
+                                {tf(
+                                    w::PASTE_OUTCOME,
+                                    &[
+                                        ("staged", &tp(w::LINES_STAGED, staged as f64, &[])),
+                                        ("not_staged", &tp(w::LINES_NOT_STAGED, problems.len() as f64, &[])),
+                                    ],
+                                )}
+                            </p>
+                            <ul id="env-dotenv-problems" class="field-problem">
+                                {problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
+                            </ul>
+                        }
+                    })
+            }}
         </details>
     }
 }

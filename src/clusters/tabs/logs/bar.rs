@@ -55,84 +55,198 @@ pub fn FilterBar(
         all.into_iter()
             .map(|r| {
                 let selected = r == chosen;
-                view! { <option value=r.clone() selected=selected>{r.clone()}</option> }
+                view! {
+                    <option value=r.clone() selected=selected>
+                        {r.clone()}
+                    </option>
+                }
             })
             .collect_view()
     };
 
     view! {
-        <form class="log-filters" role="search" aria-label=t(w::FILTER_LOGS) on:submit=move |ev| ev.prevent_default()>
+        <form
+            class="log-filters"
+            role="search"
+            aria-label=t(w::FILTER_LOGS)
+            on:submit=move |ev| ev.prevent_default()
+        >
             <div class="field">
                 <label for="log-range">{t(w::TIME_RANGE)}</label>
-                <select id="log-range" on:change:target=move |ev| {
-                    let value = ev.target().value();
-                    if let Some(p) = PRESETS.iter().find(|p| p.0 == value) {
-                        set(&|f| f.window = Window::Preset(p.0), false);
+                <select
+                    id="log-range"
+                    on:change:target=move |ev| {
+                        let value = ev.target().value();
+                        if let Some(p) = PRESETS.iter().find(|p| p.0 == value) {
+                            set(&|f| f.window = Window::Preset(p.0), false);
+                        }
                     }
-                }>
-                    {PRESETS.iter().map(|(value, label, _)| view! {
-                        <option value=*value selected=move || preset() == *value>{t(*label)}</option>
-                    }).collect_view()}
-                    <option value="custom" selected=move || preset() == "custom">{t(w::CUSTOM_RANGE)}</option>
+                >
+                    {PRESETS
+                        .iter()
+                        .map(|(value, label, _)| {
+                            view! {
+                                <option value=*value selected=move || preset() == *value>
+                                    {t(*label)}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                    <option value="custom" selected=move || preset() == "custom">
+                        {t(w::CUSTOM_RANGE)}
+                    </option>
                 </select>
             </div>
             <div class="field">
                 <label for="log-level">{t(w::LEVEL)}</label>
-                <select id="log-level" on:change:target=move |ev| {
-                    let value = ev.target().value();
-                    set(&|f| f.level = Some(Level::parse(&value)).filter(|l| *l != Level::Other), false);
-                }>
-                    <option value="" selected=move || level().is_empty()>{t(w::ALL_LEVELS)}</option>
-                    {Level::ALL.iter().map(|l| view! {
-                        <option value=l.name() selected=move || level() == l.name()>{l.name()}</option>
-                    }).collect_view()}
+                <select
+                    id="log-level"
+                    on:change:target=move |ev| {
+                        let value = ev.target().value();
+                        set(&|f| f.level = Some(Level::parse(&value)).filter(|l| *l != Level::Other), false);
+                    }
+                >
+                    <option value="" selected=move || level().is_empty()>
+                        {t(w::ALL_LEVELS)}
+                    </option>
+                    {Level::ALL
+                        .iter()
+                        .map(|l| {
+                            view! {
+                                <option value=l.name() selected=move || level() == l.name()>
+                                    {l.name()}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
                 </select>
             </div>
             <div class="field">
                 <label for="log-realm">{t(w::REALM)}</label>
-                <select id="log-realm" on:change:target=move |ev| { let value = ev.target().value(); set(&|f| f.realm = value.clone(), false); }>
-                    <option value="" selected=move || realm.with(String::is_empty)>{t(w::ALL_REALMS)}</option>
+                <select
+                    id="log-realm"
+                    on:change:target=move |ev| {
+                        let value = ev.target().value();
+                        set(&|f| f.realm = value.clone(), false);
+                    }
+                >
+                    <option value="" selected=move || realm.with(String::is_empty)>
+                        {t(w::ALL_REALMS)}
+                    </option>
                     {realm_options}
                 </select>
             </div>
             <div class="field grow">
                 <label for="log-search">{t(w::SEARCH_LOGS)}</label>
-                <input id="log-search" type="search" autocomplete="off" spellcheck="false" placeholder=r#"|= "LOGIN_ERROR" != "batch-job""#
+                <input
+                    id="log-search"
+                    type="search"
+                    autocomplete="off"
+                    spellcheck="false"
+                    placeholder=r#"|= "LOGIN_ERROR" != "batch-job""#
                     aria-invalid=move || search_invalid.get().then_some("true")
-                    aria-describedby=move || if search_invalid.get() { "log-search-problem log-search-hint" } else { "log-search-hint" }
+                    aria-describedby=move || {
+                        if search_invalid.get() {
+                            "log-search-problem log-search-hint"
+                        } else {
+                            "log-search-hint"
+                        }
+                    }
                     prop:value=move || filters.with(|f| f.q.clone())
-                    on:input:target=move |ev| { let value = ev.target().value(); set(&|f| f.q = value.clone(), true); }/>
-                <p class="hint" id="log-search-hint">{t(w::SEARCH_HINT)}</p>
+                    on:input:target=move |ev| {
+                        let value = ev.target().value();
+                        set(&|f| f.q = value.clone(), true);
+                    }
+                />
+                <p class="hint" id="log-search-hint">
+                    {t(w::SEARCH_HINT)}
+                </p>
             </div>
             <div class="field">
                 <label for="log-limit">{t(w::LIMIT)}</label>
-                <select id="log-limit" on:change:target=move |ev| {
-                    let value = ev.target().value().parse().unwrap_or(super::filters::DEFAULT_LIMIT);
-                    set(&|f| f.limit = value, false);
-                }>
-                    {LIMITS.iter().map(|l| view! {
-                        <option value=l.to_string() selected=move || filters.with(|f| f.limit) == *l>{l.to_string()}</option>
-                    }).collect_view()}
+                <select
+                    id="log-limit"
+                    on:change:target=move |ev| {
+                        let value = ev.target().value().parse().unwrap_or(super::filters::DEFAULT_LIMIT);
+                        set(&|f| f.limit = value, false);
+                    }
+                >
+                    {LIMITS
+                        .iter()
+                        .map(|l| {
+                            view! {
+                                <option value=l.to_string() selected=move || filters.with(|f| f.limit) == *l>
+                                    {l.to_string()}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
                 </select>
             </div>
             <div class="log-views" role="group" aria-label=t(w::VIEWS_GROUP)>
-                <button type="button" class="button subtle" id="log-view-lines" aria-pressed=move || filters.with(|f| f.view == View::Lines).to_string()
-                    on:click=move |_| set(&|f| f.view = View::Lines, false)>{t(w::VIEW_LINES)}</button>
-                <button type="button" class="button subtle" id="log-view-events" aria-pressed=move || filters.with(|f| f.view == View::Events).to_string()
-                    on:click=move |_| set(&|f| f.view = View::Events, false)>{t(w::VIEW_EVENTS)}</button>
+                <button
+                    type="button"
+                    class="button subtle"
+                    id="log-view-lines"
+                    aria-pressed=move || filters.with(|f| f.view == View::Lines).to_string()
+                    on:click=move |_| set(&|f| f.view = View::Lines, false)
+                >
+                    {t(w::VIEW_LINES)}
+                </button>
+                <button
+                    type="button"
+                    class="button subtle"
+                    id="log-view-events"
+                    aria-pressed=move || filters.with(|f| f.view == View::Events).to_string()
+                    on:click=move |_| set(&|f| f.view = View::Events, false)
+                >
+                    {t(w::VIEW_EVENTS)}
+                </button>
             </div>
         </form>
-        <form class="log-custom" on:submit=move |ev| {
-            ev.prevent_default();
-            let (from, to) = (from_field.get_untracked(), to_field.get_untracked());
-            set(&|f| f.window = Window::Custom { from: from.clone(), to: to.clone() }, false);
-        }>
+        <form
+            class="log-custom"
+            on:submit=move |ev| {
+                ev.prevent_default();
+                let (from, to) = (from_field.get_untracked(), to_field.get_untracked());
+                set(
+                    &|f| {
+                        f.window = Window::Custom {
+                            from: from.clone(),
+                            to: to.clone(),
+                        };
+                    },
+                    false,
+                );
+            }
+        >
             <label for="log-from">{t(w::FROM_UTC)}</label>
-            <input type="datetime-local" id="log-from" prop:value=from_field on:input:target=move |ev| from_field.set(ev.target().value())/>
+            <input
+                type="datetime-local"
+                id="log-from"
+                prop:value=from_field
+                on:input:target=move |ev| from_field.set(ev.target().value())
+            />
             <label for="log-to">{t(w::TO_UTC)}</label>
-            <input type="datetime-local" id="log-to" prop:value=to_field on:input:target=move |ev| to_field.set(ev.target().value())/>
-            <button type="submit" class="button" id="apply-window">{t(w::APPLY_WINDOW)}</button>
+            <input
+                type="datetime-local"
+                id="log-to"
+                prop:value=to_field
+                on:input:target=move |ev| to_field.set(ev.target().value())
+            />
+            <button type="submit" class="button" id="apply-window">
+                {t(w::APPLY_WINDOW)}
+            </button>
         </form>
-        {move || problem().map(|why| view! { <p class="field-error" id="window-problem" role="alert">{why}</p> })}
+        {move || {
+            problem()
+                .map(|why| {
+                    view! {
+                        <p class="field-error" id="window-problem" role="alert">
+                            {why}
+                        </p>
+                    }
+                })
+        }}
     }
 }

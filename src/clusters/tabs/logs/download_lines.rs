@@ -65,21 +65,54 @@ pub fn DownloadWindow(
         outcome.set(Some(result));
     };
     view! {
-        <button type="button" class="button subtle" id="log-download-shown" disabled=move || span.with(Result::is_err) on:click=save_shown>
+        <button
+            type="button"
+            class="button subtle"
+            id="log-download-shown"
+            disabled=move || span.with(Result::is_err)
+            on:click=save_shown
+        >
             {t(w::DOWNLOAD_SHOWN)}
         </button>
-        <button type="button" class="button subtle" id="log-download-window" disabled=move || busy.get().is_some() || span.with(Result::is_err) on:click=run>
+        <button
+            type="button"
+            class="button subtle"
+            id="log-download-window"
+            disabled=move || busy.get().is_some() || span.with(Result::is_err)
+            on:click=run
+        >
             {move || match busy.get() {
                 Some((done, total)) if total > 0 => {
-                    tf(w::READING_FILE_OF, &[("done", &(done + 1).to_string()), ("total", &total.to_string())])
+                    tf(
+                        w::READING_FILE_OF,
+                        &[("done", &(done + 1).to_string()), ("total", &total.to_string())],
+                    )
                 }
                 Some(_) => t(w::PREPARING).to_string(),
                 None => t(w::DOWNLOAD_WINDOW).to_string(),
             }}
         </button>
-        {move || outcome.get().map(|o| match o {
-            Ok(words) => view! { <p class="flash" id="log-window-saved" role="status">{words}</p> }.into_any(),
-            Err(why) => view! { <p class="field-error" id="log-window-failed" role="alert">{tf(w::DOWNLOAD_WINDOW_FAILED, &[("reason", &why)])}</p> }.into_any(),
-        })}
+        {move || {
+            outcome
+                .get()
+                .map(|o| match o {
+                    Ok(words) => {
+                        view! {
+                            <p class="flash" id="log-window-saved" role="status">
+                                {words}
+                            </p>
+                        }
+                            .into_any()
+                    }
+                    Err(why) => {
+                        view! {
+                            <p class="field-error" id="log-window-failed" role="alert">
+                                {tf(w::DOWNLOAD_WINDOW_FAILED, &[("reason", &why)])}
+                            </p>
+                        }
+                            .into_any()
+                    }
+                })
+        }}
     }
 }

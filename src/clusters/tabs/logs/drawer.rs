@@ -80,17 +80,34 @@ pub fn LineDrawer(
         };
         let list = fields(&entry)
             .into_iter()
-            .map(|(name, value)| view! { <dt>{name}</dt><dd>{value}</dd> })
+            .map(|(name, value)| {
+                view! {
+                    <dt>{name}</dt>
+                    <dd>{value}</dd>
+                }
+            })
             .collect_view();
         Some(view! {
-            <dialog node_ref=node class="drawer log-drawer" id="log-drawer" aria-labelledby="log-drawer-title" on:close=move |_| closed()>
+            <dialog
+                node_ref=node
+                class="drawer log-drawer"
+                id="log-drawer"
+                aria-labelledby="log-drawer-title"
+                on:close=move |_| closed()
+            >
                 <h2 id="log-drawer-title">{t(w::LOG_LINE)}</h2>
-                <pre class="log-raw" id="log-drawer-raw" tabindex="0">{entry.raw.clone()}</pre>
+                <pre class="log-raw" id="log-drawer-raw" tabindex="0">
+                    {entry.raw.clone()}
+                </pre>
                 <dl class="log-fields">{list}</dl>
                 <div class="actions">
-                    <CopyButton text=entry.raw.clone() what=t(w::COPY_WHAT_LINE)/>
-                    <button type="button" class="button" id="log-around" on:click=around>{t(w::SHOW_AROUND)}</button>
-                    <button type="button" class="button cancel" autofocus on:click=move |_| close()>{t(w::CLOSE)}</button>
+                    <CopyButton text=entry.raw.clone() what=t(w::COPY_WHAT_LINE) />
+                    <button type="button" class="button" id="log-around" on:click=around>
+                        {t(w::SHOW_AROUND)}
+                    </button>
+                    <button type="button" class="button cancel" autofocus on:click=move |_| close()>
+                        {t(w::CLOSE)}
+                    </button>
                 </div>
             </dialog>
         })

@@ -24,7 +24,13 @@ pub const EVENT_COLUMNS: &[(Msg, &str)] = &[
 
 pub fn event_cells(e: &Entry) -> AnyView {
     let Some(ev) = e.event.as_deref() else { return ().into_any() };
-    let cell = |class: &'static str, text: &str| view! { <div role="cell" class=format!("vcell {class}")>{text.to_string()}</div> };
+    let cell = |class: &'static str, text: &str| {
+        view! {
+            <div role="cell" class=format!("vcell {class}")>
+                {text.to_string()}
+            </div>
+        }
+    };
     let error_class = if ev.error.is_empty() { "c-error" } else { "c-error has-error" };
     view! {
         {cell("c-time", e.time())}
@@ -67,8 +73,16 @@ pub fn EventBar(
         view! {
             <div class="field">
                 <label for=id>{label}</label>
-                <input id=id type="search" autocomplete="off" prop:value=move || filters.with(|f| get(&f.events))
-                    on:input:target=move |ev| { let v = ev.target().value(); set(&|e| put(e, v.clone()), true); }/>
+                <input
+                    id=id
+                    type="search"
+                    autocomplete="off"
+                    prop:value=move || filters.with(|f| get(&f.events))
+                    on:input:target=move |ev| {
+                        let v = ev.target().value();
+                        set(&|e| put(e, v.clone()), true);
+                    }
+                />
             </div>
         }
     };
@@ -77,18 +91,38 @@ pub fn EventBar(
         <div class="event-filters" role="group" aria-label=t(w::FILTER_EVENTS)>
             <div class="field">
                 <label for="event-type">{t(w::EVENT_TYPE)}</label>
-                <select id="event-type" on:change:target=move |ev| { let v = ev.target().value(); set(&|e| e.kind = v.clone(), false); }>
-                    <option value="" selected=move || kind().is_empty()>{t(w::ALL_TYPES)}</option>
+                <select
+                    id="event-type"
+                    on:change:target=move |ev| {
+                        let v = ev.target().value();
+                        set(&|e| e.kind = v.clone(), false);
+                    }
+                >
+                    <option value="" selected=move || kind().is_empty()>
+                        {t(w::ALL_TYPES)}
+                    </option>
                     {move || {
-                        let mut types: Vec<String> = counts.get().unwrap_or_default().into_iter().map(|(k, _)| k).collect();
+                        let mut types: Vec<String> = counts
+                            .get()
+                            .unwrap_or_default()
+                            .into_iter()
+                            .map(|(k, _)| k)
+                            .collect();
                         let chosen = kind();
                         if !chosen.is_empty() && !types.contains(&chosen) {
                             types.push(chosen.clone());
                         }
-                        types.into_iter().map(|t| {
-                            let selected = t == chosen;
-                            view! { <option value=t.clone() selected=selected>{t.clone()}</option> }
-                        }).collect_view()
+                        types
+                            .into_iter()
+                            .map(|t| {
+                                let selected = t == chosen;
+                                view! {
+                                    <option value=t.clone() selected=selected>
+                                        {t.clone()}
+                                    </option>
+                                }
+                            })
+                            .collect_view()
                     }}
                 </select>
             </div>
@@ -100,23 +134,55 @@ pub fn EventBar(
         <section class="event-counts" id="event-counts" aria-label=t(w::EVENTS_BY_TYPE)>
             <h3>{t(w::BY_TYPE)}</h3>
             {move || {
-                let (read, total) = reader.files.with(|f| (f.iter().filter(|f| matches!(f.state, super::window_files::FileState::Read { .. })).count(), f.len()));
-                (read < total).then(|| view! { <p class="hint" id="event-counts-partial">{tf(w::COUNTED_OVER, &[("read", &read.to_string()), ("total", &total.to_string())])}</p> })
+                let (read, total) = reader
+                    .files
+                    .with(|f| (
+                        f
+                            .iter()
+                            .filter(|f| matches!(f.state, super::window_files::FileState::Read { .. }))
+                            .count(),
+                        f.len(),
+                    ));
+                (read < total)
+                    .then(|| {
+                        view! {
+                            <p class="hint" id="event-counts-partial">
+                                {tf(
+                                    w::COUNTED_OVER,
+                                    &[("read", &read.to_string()), ("total", &total.to_string())],
+                                )}
+                            </p>
+                        }
+                    })
             }}
             {move || match counts.get() {
-                Some(list) if !list.is_empty() => view! {
-                    <ul class="type-counts">
-                        {list.into_iter().map(|(kind, n)| {
-                            let chosen = kind.clone();
-                            view! {
-                                <li><button type="button" class="button subtle type-count" data-type=kind.clone()
-                                    on:click=move |_| set(&|e| e.kind = chosen.clone(), false)>
-                                    <span class="type-name">{kind.clone()}</span>" "<span class="type-n">{n.to_string()}</span>
-                                </button></li>
-                            }
-                        }).collect_view()}
-                    </ul>
-                }.into_any(),
+                Some(list) if !list.is_empty() => {
+                    view! {
+                        <ul class="type-counts">
+                            {list
+                                .into_iter()
+                                .map(|(kind, n)| {
+                                    let chosen = kind.clone();
+                                    view! {
+                                        <li>
+                                            <button
+                                                type="button"
+                                                class="button subtle type-count"
+                                                data-type=kind.clone()
+                                                on:click=move |_| set(&|e| e.kind = chosen.clone(), false)
+                                            >
+                                                <span class="type-name">{kind.clone()}</span>
+                                                " "
+                                                <span class="type-n">{n.to_string()}</span>
+                                            </button>
+                                        </li>
+                                    }
+                                })
+                                .collect_view()}
+                        </ul>
+                    }
+                        .into_any()
+                }
                 Some(_) => view! { <p class="hint">{t(w::NO_EVENTS)}</p> }.into_any(),
                 None => ().into_any(),
             }}

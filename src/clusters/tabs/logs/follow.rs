@@ -66,13 +66,27 @@ pub fn Follow(reader: Reader, now: RwSignal<i64>, span: Memo<Result<(i64, i64), 
     });
     view! {
         <div class="field check log-follow">
-            <input type="checkbox" id="log-follow" prop:checked=on on:change:target=move |ev| {
-                let checked = ev.target().checked();
-                on.set(checked);
-                if checked { start() } else { stop() }
-            }/>
+            <input
+                type="checkbox"
+                id="log-follow"
+                prop:checked=on
+                on:change:target=move |ev| {
+                    let checked = ev.target().checked();
+                    on.set(checked);
+                    if checked { start() } else { stop() }
+                }
+            />
             <label for="log-follow">{t(w::FOLLOW)}</label>
-            {move || note.get().map(|n| view! { <span class="hint" id="log-follow-note" role="status">{n}</span> })}
+            {move || {
+                note.get()
+                    .map(|n| {
+                        view! {
+                            <span class="hint" id="log-follow-note" role="status">
+                                {n}
+                            </span>
+                        }
+                    })
+            }}
         </div>
     }
 }

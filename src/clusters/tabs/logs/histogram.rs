@@ -69,10 +69,16 @@ fn table(b: &Buckets) -> AnyView {
         .collect_view();
     view! {
         <table id="log-histogram-table">
-            <thead><tr>
-                <th scope="col">{t(w::HIST_START)}</th><th scope="col">"ERROR/FATAL"</th><th scope="col">"WARN"</th>
-                <th scope="col">"INFO"</th><th scope="col">{t(w::HIST_OTHER)}</th><th scope="col">{t(w::HIST_TOTAL)}</th>
-            </tr></thead>
+            <thead>
+                <tr>
+                    <th scope="col">{t(w::HIST_START)}</th>
+                    <th scope="col">"ERROR/FATAL"</th>
+                    <th scope="col">"WARN"</th>
+                    <th scope="col">"INFO"</th>
+                    <th scope="col">{t(w::HIST_OTHER)}</th>
+                    <th scope="col">{t(w::HIST_TOTAL)}</th>
+                </tr>
+            </thead>
             <tbody>{rows}</tbody>
         </table>
     }
@@ -143,8 +149,19 @@ pub fn Histogram(
         let marks = Marks::Columns { columns, series: SERIES };
         let id = "log-histogram-chart".to_string();
         Some(view! {
-            {chart(Chart { id, class: "histogram", label, width: 600.0, height: 64.0, marks, choose: Some(choose) })}
-            <p class="hist-axis" aria-hidden="true"><span>{clock(b.origin, at)}</span><span>{clock(b.origin + b.step * b.counts.len() as i64, at)}</span></p>
+            {chart(Chart {
+                id,
+                class: "histogram",
+                label,
+                width: 600.0,
+                height: 64.0,
+                marks,
+                choose: Some(choose),
+            })}
+            <p class="hist-axis" aria-hidden="true">
+                <span>{clock(b.origin, at)}</span>
+                <span>{clock(b.origin + b.step * b.counts.len() as i64, at)}</span>
+            </p>
         })
     };
     // The table is made only while it is open (not on every keystroke), inside a disclosure
@@ -156,23 +173,30 @@ pub fn Histogram(
     };
     let shown = Memo::new(move |_| buckets.with(Option::is_some));
     view! {
-        {move || shown.get().then(|| {
-            // A disclosure made again starts closed.
-            open.update_untracked(|o| *o = false);
-            view! {
-            <div class="log-histogram" id="log-histogram">
-                <ul class="hist-legend" aria-hidden="true">
-                    <li class="s-error">"ERROR"</li><li class="s-warn">"WARN"</li><li class="s-info">"INFO"</li>
-                    <li class="s-other">{t(w::HIST_OTHER)}</li><li class="unknown">{t(w::HIST_NOT_READ)}</li>
-                </ul>
-                {drawn}
-                <details class="hist-table" on:toggle=toggled>
-                    <summary id="log-histogram-show">{t(w::HIST_SHOW_TABLE)}</summary>
-                    {move || open.get().then(|| buckets.with(|b| b.as_ref().map(table)))}
-                </details>
-            </div>
-            }
-        })}
+        {move || {
+            shown
+                .get()
+                .then(|| {
+                    open.update_untracked(|o| *o = false);
+                    // A disclosure made again starts closed.
+                    view! {
+                        <div class="log-histogram" id="log-histogram">
+                            <ul class="hist-legend" aria-hidden="true">
+                                <li class="s-error">"ERROR"</li>
+                                <li class="s-warn">"WARN"</li>
+                                <li class="s-info">"INFO"</li>
+                                <li class="s-other">{t(w::HIST_OTHER)}</li>
+                                <li class="unknown">{t(w::HIST_NOT_READ)}</li>
+                            </ul>
+                            {drawn}
+                            <details class="hist-table" on:toggle=toggled>
+                                <summary id="log-histogram-show">{t(w::HIST_SHOW_TABLE)}</summary>
+                                {move || open.get().then(|| buckets.with(|b| b.as_ref().map(table)))}
+                            </details>
+                        </div>
+                    }
+                })
+        }}
     }
 }
 

@@ -238,7 +238,8 @@ pub fn parse_text(text: &str, file: u32, fallback_at: i64) -> Vec<Entry> {
 mod tests {
     use super::*;
 
-    const LOGIN: &str = "2026-11-25 14:03:12,345 INFO  [org.keycloak.events] (executor-thread-3) type=LOGIN, realmId=acme, clientId=web-app, userId=abc, ipAddress=203.0.113.7";
+    const LOGIN: &str = "2026-11-25 14:03:12,345 INFO  [org.keycloak.events] (executor-thread-3) type=LOGIN, \
+                         realmId=acme, clientId=web-app, userId=abc, ipAddress=203.0.113.7";
 
     #[test]
     fn a_line_yields_its_parts_and_event_fields() {
@@ -255,7 +256,9 @@ mod tests {
         assert_eq!((ev.ip.as_str(), ev.error.as_str()), ("203.0.113.7", ""));
         assert_eq!(e.file, 4);
         let err = parse_line(
-            "2026-11-25 14:03:13,000 ERROR [org.keycloak.events] (executor-thread-1) type=CLIENT_LOGIN_ERROR, realmId=beta, clientId=batch-job, ipAddress=192.0.2.1, error=invalid_client_credentials",
+            "2026-11-25 14:03:13,000 ERROR [org.keycloak.events] (executor-thread-1) \
+             type=CLIENT_LOGIN_ERROR, realmId=beta, clientId=batch-job, ipAddress=192.0.2.1, \
+             error=invalid_client_credentials",
             0,
         )
         .expect("a line");
@@ -266,7 +269,8 @@ mod tests {
     #[test]
     fn other_loggers_have_no_event_but_may_name_a_realm() {
         let w = parse_line(
-            "2026-11-25 14:03:12,345 WARN  [org.keycloak.services] (executor-thread-9) KC-SERVICES0013: Failed authentication, realmId=beta",
+            "2026-11-25 14:03:12,345 WARN  [org.keycloak.services] (executor-thread-9) KC-SERVICES0013: \
+             Failed authentication, realmId=beta",
             0,
         )
         .expect("a line");

@@ -195,11 +195,15 @@ mod tests {
     use super::super::search::parse;
     use super::*;
 
-    const TEXT: &str = "2026-11-25 14:00:00,000 INFO  [org.keycloak.events] (t) type=LOGIN, realmId=acme, clientId=web-app, userId=u1, ipAddress=203.0.113.7\n\
-        2026-11-25 14:00:01,000 ERROR [org.keycloak.events] (t) type=CLIENT_LOGIN_ERROR, realmId=acme, clientId=batch-job, ipAddress=192.0.2.1, error=invalid_client_credentials\n\
-        2026-11-25 14:00:02,000 WARN  [org.keycloak.services] (t) KC-SERVICES0013: Failed authentication, realmId=beta\n\
+    const TEXT: &str = "2026-11-25 14:00:00,000 INFO  [org.keycloak.events] (t) type=LOGIN, realmId=acme, \
+                        clientId=web-app, userId=u1, ipAddress=203.0.113.7\n\
+        2026-11-25 14:00:01,000 ERROR [org.keycloak.events] (t) type=CLIENT_LOGIN_ERROR, realmId=acme, \
+        clientId=batch-job, ipAddress=192.0.2.1, error=invalid_client_credentials\n\
+        2026-11-25 14:00:02,000 WARN  [org.keycloak.services] (t) KC-SERVICES0013: Failed authentication, \
+        realmId=beta\n\
         \tat org.keycloak.A.b(A.java:1)\n\
-        2026-11-25 14:00:03,000 ERROR [org.keycloak.events] (t) type=LOGIN_ERROR, realmId=beta, clientId=web-app, userId=null, ipAddress=198.51.100.2, error=invalid_user_credentials\n";
+        2026-11-25 14:00:03,000 ERROR [org.keycloak.events] (t) type=LOGIN_ERROR, realmId=beta, \
+        clientId=web-app, userId=null, ipAddress=198.51.100.2, error=invalid_user_credentials\n";
 
     fn held() -> Held {
         let mut h = Held::default();

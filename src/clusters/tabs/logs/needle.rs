@@ -117,7 +117,8 @@ mod tests {
         let lines = [
             "",
             "z",
-            "2026-11-25 14:00:01,000 ERROR [org.keycloak.events] (t) type=CLIENT_LOGIN_ERROR, clientId=batch-job",
+            "2026-11-25 14:00:01,000 ERROR [org.keycloak.events] (t) type=CLIENT_LOGIN_ERROR, \
+             clientId=batch-job",
             "\tat org.keycloak.A.b(A.java:1)\nCaused by: x",
             "ünïcödé and émoji 🙂 in a line",
             "abcabcabd",

@@ -35,15 +35,26 @@ pub fn Notes(
     };
     let listing = dynamic(move || {
         reader.listing.get().and_then(Result::err).map(|error| {
-            view! { <ErrorPanel action=t(w::LISTING_FILES) error=error retry=Callback::new(move |()| reader.reload.update(|n| *n += 1))/> }
+            view! {
+                <ErrorPanel
+                    action=t(w::LISTING_FILES)
+                    error=error
+                    retry=Callback::new(move |()| reader.reload.update(|n| *n += 1))
+                />
+            }
         })
     });
     let newest = dynamic(move || {
         let (_, to) = span.get().ok()?;
         let files = reader.files.get();
         let newest = files.first()?;
-        newest_note(newest.info.end, to, now.get())
-            .map(|note| view! { <p class="hint" id="log-newest" role="note">{note}</p> })
+        newest_note(newest.info.end, to, now.get()).map(|note| {
+            view! {
+                <p class="hint" id="log-newest" role="note">
+                    {note}
+                </p>
+            }
+        })
     });
     // A realm filter hides the lines that name no realm: say how many, and offer them.
     let show_no_realm = move |on: bool| {
@@ -55,23 +66,50 @@ pub fn Notes(
         let hidden = shown.without_realm.get();
         if hidden > 0 {
             let words = tp(w::NO_REALM_HIDDEN, hidden as f64, &[("count", &hidden.to_string())]);
-            return Some(view! {
-                <p class="hint" id="log-no-realm" role="note">{words}" "
-                    <button type="button" class="button subtle" id="log-show-no-realm" on:click=move |_| show_no_realm(true)>{t(w::SHOW_NO_REALM)}</button>
-                </p>
-            }.into_any());
+            return Some(
+                view! {
+                    <p class="hint" id="log-no-realm" role="note">
+                        {words}
+                        " "
+                        <button
+                            type="button"
+                            class="button subtle"
+                            id="log-show-no-realm"
+                            on:click=move |_| show_no_realm(true)
+                        >
+                            {t(w::SHOW_NO_REALM)}
+                        </button>
+                    </p>
+                }
+                .into_any(),
+            );
         }
-        filters.with(|f| f.no_realm && !f.realm.is_empty()).then(|| view! {
-            <p class="hint" id="log-no-realm" role="note">{t(w::NO_REALM_SHOWN)}" "
-                <button type="button" class="button subtle" id="log-hide-no-realm" on:click=move |_| show_no_realm(false)>{t(w::HIDE_NO_REALM)}</button>
-            </p>
-        }.into_any())
+        filters.with(|f| f.no_realm && !f.realm.is_empty()).then(|| {
+            view! {
+                <p class="hint" id="log-no-realm" role="note">
+                    {t(w::NO_REALM_SHOWN)}
+                    " "
+                    <button
+                        type="button"
+                        class="button subtle"
+                        id="log-hide-no-realm"
+                        on:click=move |_| show_no_realm(false)
+                    >
+                        {t(w::HIDE_NO_REALM)}
+                    </button>
+                </p>
+            }
+            .into_any()
+        })
     });
     let capped = dynamic(move || {
-        reader
-            .capped
-            .get()
-            .then(|| view! { <p class="hint" id="log-list-capped" role="note">{t(w::LIST_CAPPED)}</p> })
+        reader.capped.get().then(|| {
+            view! {
+                <p class="hint" id="log-list-capped" role="note">
+                    {t(w::LIST_CAPPED)}
+                </p>
+            }
+        })
     });
     let empty = dynamic(move || {
         let listed = matches!(reader.listing.get(), Some(Ok(())));
@@ -83,17 +121,37 @@ pub fn Notes(
             .loading(t(w::LOOKING_FOR_NEWEST));
         Some(newest.ready(move |newest| {
             let Some(file) = newest else {
-                return view! { <div class="empty" id="no-log-files"><p>{t(w::NO_LOG_FILES)}</p></div> }.into_any();
+                return view! {
+                    <div class="empty" id="no-log-files">
+                        <p>{t(w::NO_LOG_FILES)}</p>
+                    </div>
+                }
+                .into_any();
             };
             let at = now.get();
             let wider = widen_to(file.start, at);
             view! {
                 <div class="empty" id="no-log-files-here">
-                    <p>{tf(w::NO_FILE_HERE, &[("until", &clock(file.end, at)), ("ago", &ago(file.end, at))])}</p>
-                    {wider.map(|p| {
-                        let label = super::window::PRESETS.iter().find(|x| x.0 == p).map_or(p, |x| t(x.1));
-                        view! { <button type="button" class="button" id="log-widen" on:click=move |_| widen(p)>{tf(w::WIDEN_TO, &[("window", label)])}</button> }
-                    })}
+                    <p>
+                        {tf(w::NO_FILE_HERE, &[("until", &clock(file.end, at)), ("ago", &ago(file.end, at))])}
+                    </p>
+                    {wider
+                        .map(|p| {
+                            let label = super::window::PRESETS
+                                .iter()
+                                .find(|x| x.0 == p)
+                                .map_or(p, |x| t(x.1));
+                            view! {
+                                <button
+                                    type="button"
+                                    class="button"
+                                    id="log-widen"
+                                    on:click=move |_| widen(p)
+                                >
+                                    {tf(w::WIDEN_TO, &[("window", label)])}
+                                </button>
+                            }
+                        })}
                 </div>
             }
             .into_any()
@@ -105,7 +163,13 @@ pub fn Notes(
             .with(|f| f.iter().find(|f| f.state == FileState::Reading).map(|f| f.info.name.clone()))?;
         Some({
             let (before, after) = super::around(t(w::READING_FILE), "name");
-            view! { <p class="hint" role="status" id="log-reading">{before} <code>{reading}</code> {after}</p> }
+            view! {
+                <p class="hint" role="status" id="log-reading">
+                    {before}
+                    <code>{reading}</code>
+                    {after}
+                </p>
+            }
         })
     });
     let searched = dynamic(move || {
@@ -120,17 +184,37 @@ pub fn Notes(
         let stopped = !reader.busy.get() && reader.round.get() >= reader.budget.get();
         (short && stopped && unread > 0 && !reader.held.with(|h| h.is_full())).then(|| view! {
             <p class="hint" id="log-searched" role="status">
-                {tf(w::SEARCHED, &[("read", &read.to_string()), ("total", &total.to_string())])}" "
-                <button type="button" class="button subtle" id="log-search-further"
-                    on:click=move |_| reader.search_further(Callback::new(move |()| {
-                        shown.matches.with_untracked(|m| m.as_ref().is_ok_and(|m| m.len() < shown.wanted.get_untracked()))
-                    }))>{tf(w::SEARCH_MORE, &[("count", &super::window_files::ROUND.min(unread).to_string())])}</button>
+                {tf(w::SEARCHED, &[("read", &read.to_string()), ("total", &total.to_string())])}
+                " "
+                <button
+                    type="button"
+                    class="button subtle"
+                    id="log-search-further"
+                    on:click=move |_| {
+                        reader
+                            .search_further(
+                                Callback::new(move |()| {
+                                    shown
+                                        .matches
+                                        .with_untracked(|m| {
+                                            m.as_ref().is_ok_and(|m| m.len() < shown.wanted.get_untracked())
+                                        })
+                                }),
+                            )
+                    }
+                >
+                    {tf(w::SEARCH_MORE, &[("count", &super::window_files::ROUND.min(unread).to_string())])}
+                </button>
             </p>
         })
     });
     let cap = dynamic(move || {
-        reader.held.with(|h| h.is_full()).then(|| view! {
-            <p class="hint" id="log-cap" role="note">{tf(w::HELD_CAP, &[("cap", &HOLD_CAP.to_string())])}</p>
+        reader.held.with(|h| h.is_full()).then(|| {
+            view! {
+                <p class="hint" id="log-cap" role="note">
+                    {tf(w::HELD_CAP, &[("cap", &HOLD_CAP.to_string())])}
+                </p>
+            }
         })
     });
     let failed = dynamic(move || {
@@ -142,21 +226,35 @@ pub fn Notes(
                 })
                 .collect()
         });
-        (!failed.is_empty()).then(|| view! {
-            <div class="error-panel" id="log-file-errors" role="alert">
-                <p class="error-title">{tp(w::FILES_FAILED, failed.len() as f64, &[])}</p>
-                <ul>
-                    {failed.into_iter().map(|(name, why)| {
-                        let (again, tag) = (name.clone(), name.clone());
-                        view! {
-                            <li class="failed-file" data-file=tag>
-                                <code>{name}</code>": "{why}" "
-                                <button type="button" class="button subtle retry-file" on:click=move |_| reader.retry(again.clone())>{t(w::RETRY)}</button>
-                            </li>
-                        }
-                    }).collect_view()}
-                </ul>
-            </div>
+        (!failed.is_empty()).then(|| {
+            view! {
+                <div class="error-panel" id="log-file-errors" role="alert">
+                    <p class="error-title">{tp(w::FILES_FAILED, failed.len() as f64, &[])}</p>
+                    <ul>
+                        {failed
+                            .into_iter()
+                            .map(|(name, why)| {
+                                let (again, tag) = (name.clone(), name.clone());
+                                view! {
+                                    <li class="failed-file" data-file=tag>
+                                        <code>{name}</code>
+                                        ": "
+                                        {why}
+                                        " "
+                                        <button
+                                            type="button"
+                                            class="button subtle retry-file"
+                                            on:click=move |_| reader.retry(again.clone())
+                                        >
+                                            {t(w::RETRY)}
+                                        </button>
+                                    </li>
+                                }
+                            })
+                            .collect_view()}
+                    </ul>
+                </div>
+            }
         })
     });
     view! {

@@ -36,7 +36,15 @@ fn row(file: &LogFile, download: Callback<String>) -> Row {
     let size = file.size.map_or(Cell::text("—"), |s| Cell::text(human_size(s)).sort_by(SortKey::Number(s)));
     let button = {
         let name = name.clone();
-        view! { <button type="button" class="button subtle download-log" on:click=move |_| download.run(name.clone())>{t(w::DOWNLOAD)}</button> }
+        view! {
+            <button
+                type="button"
+                class="button subtle download-log"
+                on:click=move |_| download.run(name.clone())
+            >
+                {t(w::DOWNLOAD)}
+            </button>
+        }
     };
     Row::new(
         "data-file",
@@ -121,41 +129,104 @@ pub fn ClusterLogs() -> impl IntoView {
     let has_next = move || files.with(|f| matches!(f, Some(Ok(list)) if list.len() > PAGE));
     let columns = COLUMNS;
     view! {
-        <LogViewer filters=filters go=go/>
+        <LogViewer filters=filters go=go />
         <section class="card" id="log-files">
             <h2>{t(w::FILES_HEADING)}</h2>
             <p class="hint">{t(w::FILES_HINT)}</p>
             <p class="hint">{t(w::FILES_WINDOW_HINT)}</p>
-                        {move || problem.get().is_none().then(|| view! {
-                <ResourceTable columns=columns rows=rows loading_what=t(w::LOADING_FILES) retry=Callback::new(move |_| files.refetch())
-                    empty=ViewFn::from(|| view! { <div class="empty" id="no-window-files"><p>{t(w::NO_WINDOW_FILES)}</p></div> })
-                    id="log-table" label=t(w::FILES_TABLE) updated_at=Signal::derive(move || listed_at.get())/>
-            })}
+            {move || {
+                problem
+                    .get()
+                    .is_none()
+                    .then(|| {
+                        view! {
+                            <ResourceTable
+                                columns=columns
+                                rows=rows
+                                loading_what=t(w::LOADING_FILES)
+                                retry=Callback::new(move |_| files.refetch())
+                                empty=ViewFn::from(|| {
+                                    view! {
+                                        <div class="empty" id="no-window-files">
+                                            <p>{t(w::NO_WINDOW_FILES)}</p>
+                                        </div>
+                                    }
+                                })
+                                id="log-table"
+                                label=t(w::FILES_TABLE)
+                                updated_at=Signal::derive(move || listed_at.get())
+                            />
+                        }
+                    })
+            }}
             <nav class="pager" aria-label=t(w::FILES_PAGES)>
-                <button type="button" class="button subtle" id="logs-previous" disabled=move || state.get().1 == 0
-                    on:click=move |_| page_to(state.get_untracked().1.saturating_sub(PAGE))>{t(w::PREVIOUS)}</button>
-                <span class="hint" id="logs-page">{move || {
-                    let start = state.get().1;
-                    let shown = files.with(|f| f.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |l| l.len().min(PAGE)));
-                    if shown == 0 { tf(w::PAGE_N, &[("page", &(start / PAGE + 1).to_string())]) } else { tf(w::FILES_RANGE, &[("first", &(start + 1).to_string()), ("last", &(start + shown).to_string())]) }
-                }}</span>
-                <button type="button" class="button subtle" id="logs-next" disabled=move || !has_next()
-                    on:click=move |_| page_to(state.get_untracked().1 + PAGE)>{t(w::NEXT)}</button>
+                <button
+                    type="button"
+                    class="button subtle"
+                    id="logs-previous"
+                    disabled=move || state.get().1 == 0
+                    on:click=move |_| page_to(state.get_untracked().1.saturating_sub(PAGE))
+                >
+                    {t(w::PREVIOUS)}
+                </button>
+                <span class="hint" id="logs-page">
+                    {move || {
+                        let start = state.get().1;
+                        let shown = files
+                            .with(|f| {
+                                f.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |l| l.len().min(PAGE))
+                            });
+                        if shown == 0 {
+                            tf(w::PAGE_N, &[("page", &(start / PAGE + 1).to_string())])
+                        } else {
+                            let (first, last) = ((start + 1).to_string(), (start + shown).to_string());
+                            tf(w::FILES_RANGE, &[("first", &first), ("last", &last)])
+                        }
+                    }}
+                </span>
+                <button
+                    type="button"
+                    class="button subtle"
+                    id="logs-next"
+                    disabled=move || !has_next()
+                    on:click=move |_| page_to(state.get_untracked().1 + PAGE)
+                >
+                    {t(w::NEXT)}
+                </button>
             </nav>
             {download_write.failure()}
-            {move || download_write.busy.get().then(|| view! { <p class="hint" role="status">{t(w::PREPARING_DOWNLOAD_BUSY)}</p> })}
-            {move || link.get().map(|(name, url)| {
-                let sentence = tp(w::DOWNLOADING, f64::from(LINK_MINUTES), &[]);
-                let (before, rest) = super::around(&sentence, "name");
-                let (middle, after) = super::around(rest, "again");
-                view! {
-                    <p class="flash" id="download-state" role="status">
-                        {before.to_string()} <code>{name}</code> {middle.to_string()}
-                        <a id="download-link" href=url download="">{t(w::DOWNLOAD_AGAIN)}</a> {after.to_string()}
-                    </p>
-                }
-            })}
+            {move || {
+                download_write
+                    .busy
+                    .get()
+                    .then(|| {
+                        view! {
+                            <p class="hint" role="status">
+                                {t(w::PREPARING_DOWNLOAD_BUSY)}
+                            </p>
+                        }
+                    })
+            }}
+            {move || {
+                link.get()
+                    .map(|(name, url)| {
+                        let sentence = tp(w::DOWNLOADING, f64::from(LINK_MINUTES), &[]);
+                        let (before, rest) = super::around(&sentence, "name");
+                        let (middle, after) = super::around(rest, "again");
+                        view! {
+                            <p class="flash" id="download-state" role="status">
+                                {before.to_string()}
+                                <code>{name}</code>
+                                {middle.to_string()}
+                                <a id="download-link" href=url download="">
+                                    {t(w::DOWNLOAD_AGAIN)}
+                                </a>
+                                {after.to_string()}
+                            </p>
+                        }
+                    })
+            }}
         </section>
-        <ExportSection/>
+        <ExportSection />
     }
 }

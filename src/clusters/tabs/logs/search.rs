@@ -2,8 +2,9 @@
 //! `|= "LOGIN_ERROR" != "batch-job" |~ "user-[0-9]+" !~ "^DEBUG"`. Strings are in double
 //! quotes (with `\"`, `\\`, `\n`, `\t` escapes) or backticks (raw, handy for regexes); a bare
 //! word means `|=` ignoring case, as a person typing `login_error` expects (a quoted string
-//! keeps LogQL's case-sensitive meaning, and `|~ "(?i)…"` works). Every filter must hold. Which regex engine runs `|~`/`!~` is handed in
-//! (the browser's `RegExp` in the console), so this stays pure and tested natively.
+//! keeps LogQL's case-sensitive meaning, and `|~ "(?i)…"` works). Every filter must hold. Which
+//! regex engine runs `|~`/`!~` is handed in (the browser's `RegExp` in the console), so this stays
+//! pure and tested natively.
 
 use super::needle::Needle;
 use crate::i18n::k::logs as w;

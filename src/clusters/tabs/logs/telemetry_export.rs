@@ -91,9 +91,12 @@ fn tested(endpoint: &str, answer: &EndpointValidation) -> Tested {
 
 fn tested_view(endpoint: &str, answer: &EndpointValidation) -> AnyView {
     match tested(endpoint, answer) {
-        Tested::Acceptable(words) => {
-            view! { <p class="flash" id="endpoint-ok" role="status">{words}</p> }.into_any()
+        Tested::Acceptable(words) => view! {
+            <p class="flash" id="endpoint-ok" role="status">
+                {words}
+            </p>
         }
+        .into_any(),
         Tested::Refused { title, why } => view! {
             <div class="error-panel" id="endpoint-refused" role="alert">
                 <p class="error-title">{title}</p>
@@ -101,9 +104,12 @@ fn tested_view(endpoint: &str, answer: &EndpointValidation) -> AnyView {
             </div>
         }
         .into_any(),
-        Tested::Unstated(words) => {
-            view! { <p class="hint" id="endpoint-unstated" role="status">{words}</p> }.into_any()
+        Tested::Unstated(words) => view! {
+            <p class="hint" id="endpoint-unstated" role="status">
+                {words}
+            </p>
         }
+        .into_any(),
     }
 }
 
@@ -115,12 +121,14 @@ pub fn ExportSection() -> impl IntoView {
         return view! {
             <section class="card" id="telemetry-export">
                 <h2>{t(w::EXPORT_HEADING)}</h2>
-                <p class="hint reason" id="export-unavailable">{t(w::EXPORT_UNAVAILABLE)}</p>
+                <p class="hint reason" id="export-unavailable">
+                    {t(w::EXPORT_UNAVAILABLE)}
+                </p>
             </section>
         }
         .into_any();
     }
-    view! { <ExportForm/> }.into_any()
+    view! { <ExportForm /> }.into_any()
 }
 
 #[component]
@@ -173,33 +181,60 @@ fn ExportForm() -> impl IntoView {
 
     let fields = view! {
         <div class="field check">
-            <input type="checkbox" id="export-enabled" prop:checked=form.enabled disabled=locked
-                on:change:target=move |ev| form.enabled.set(ev.target().checked())/>
+            <input
+                type="checkbox"
+                id="export-enabled"
+                prop:checked=form.enabled
+                disabled=locked
+                on:change:target=move |ev| form.enabled.set(ev.target().checked())
+            />
             <label for="export-enabled">{t(w::EXPORT_ENABLED)}</label>
         </div>
         <div class="field">
             <label for="export-endpoint">{t(w::ENDPOINT)}</label>
-            <input id="export-endpoint" type="url" autocomplete="off" placeholder="https://otlp.example.com:4318" prop:value=form.endpoint
-                disabled=locked on:input:target=move |ev| { form.endpoint.set(ev.target().value()); tested.set(None); }/>
+            <input
+                id="export-endpoint"
+                type="url"
+                autocomplete="off"
+                placeholder="https://otlp.example.com:4318"
+                prop:value=form.endpoint
+                disabled=locked
+                on:input:target=move |ev| {
+                    form.endpoint.set(ev.target().value());
+                    tested.set(None);
+                }
+            />
             <p class="hint">{t(w::ENDPOINT_HINT)}</p>
         </div>
         <div class="field">
             <label for="export-protocol">{t(w::PROTOCOL)}</label>
-            <select id="export-protocol" disabled=locked on:change:target=move |ev| form.protocol.set(ev.target().value())>
-                <option value="http" selected=move || form.protocol.get() == "http">{t(w::OTLP_HTTP)}</option>
-                <option value="grpc" selected=move || form.protocol.get() == "grpc">{t(w::OTLP_GRPC)}</option>
+            <select
+                id="export-protocol"
+                disabled=locked
+                on:change:target=move |ev| form.protocol.set(ev.target().value())
+            >
+                <option value="http" selected=move || form.protocol.get() == "http">
+                    {t(w::OTLP_HTTP)}
+                </option>
+                <option value="grpc" selected=move || form.protocol.get() == "grpc">
+                    {t(w::OTLP_GRPC)}
+                </option>
             </select>
         </div>
         <div class="field">
             <label for="export-token">{t(w::TOKEN)}</label>
-            <input id="export-token" type="password" autocomplete="new-password" prop:value=form.token disabled=locked
+            <input
+                id="export-token"
+                type="password"
+                autocomplete="new-password"
+                prop:value=form.token
+                disabled=locked
                 placeholder=move || if form.token_set.get() { t(w::TOKEN_KEEP) } else { t(w::TOKEN_OPTIONAL) }
-                on:input:target=move |ev| form.token.set(ev.target().value())/>
-            <p class="hint" id="export-token-state">{move || if form.token_set.get() {
-                t(w::TOKEN_STORED)
-            } else {
-                t(w::TOKEN_NONE)
-            }}</p>
+                on:input:target=move |ev| form.token.set(ev.target().value())
+            />
+            <p class="hint" id="export-token-state">
+                {move || if form.token_set.get() { t(w::TOKEN_STORED) } else { t(w::TOKEN_NONE) }}
+            </p>
         </div>
     };
 
@@ -207,24 +242,66 @@ fn ExportForm() -> impl IntoView {
         <section class="card" id="telemetry-export">
             <h2>{t(w::EXPORT_HEADING)}</h2>
             <p class="hint">{t(w::EXPORT_HINT)}</p>
-            {move || read_only.get().map(|why| view! { <p class="hint reason" id="export-read-only">{why}</p> })}
+            {move || {
+                read_only
+                    .get()
+                    .map(|why| {
+                        view! {
+                            <p class="hint reason" id="export-read-only">
+                                {why}
+                            </p>
+                        }
+                    })
+            }}
             {Loaded::new(t(w::LOADING_EXPORT), current).ready(|_| ().into_any())}
-            <form class="export-form" hidden=move || !matches!(current.with(|c| c.as_ref().map(Result::is_ok)), Some(true))
-                on:submit=move |ev| ev.prevent_default()>
+            <form
+                class="export-form"
+                hidden=move || !matches!(current.with(|c| c.as_ref().map(Result::is_ok)), Some(true))
+                on:submit=move |ev| ev.prevent_default()
+            >
                 {fields}
                 <div class="actions">
-                    <button type="button" class="button" id="test-endpoint" disabled=move || test.busy.get() || form.endpoint.with(|e| e.trim().is_empty())
-                        on:click=run_test>{test.label(t(w::TEST_ENDPOINT), t(w::TESTING))}</button>
-                    {move || (!locked()).then(|| view! {
-                        <button type="button" class="button primary" id="save-export" disabled=move || save.busy.get()
-                            on:click=run_save>{save.label(t(w::SAVE), t(w::SAVING))}</button>
-                    })}
+                    <button
+                        type="button"
+                        class="button"
+                        id="test-endpoint"
+                        disabled=move || test.busy.get() || form.endpoint.with(|e| e.trim().is_empty())
+                        on:click=run_test
+                    >
+                        {test.label(t(w::TEST_ENDPOINT), t(w::TESTING))}
+                    </button>
+                    {move || {
+                        (!locked())
+                            .then(|| {
+                                view! {
+                                    <button
+                                        type="button"
+                                        class="button primary"
+                                        id="save-export"
+                                        disabled=move || save.busy.get()
+                                        on:click=run_save
+                                    >
+                                        {save.label(t(w::SAVE), t(w::SAVING))}
+                                    </button>
+                                }
+                            })
+                    }}
                 </div>
                 {move || tested.get().map(|(endpoint, answer)| tested_view(&endpoint, &answer))}
                 {test.failure()}
-                {move || saved.get().then(|| view! { <p class="flash" id="export-saved" role="status">{t(w::EXPORT_SAVED)}</p> })}
+                {move || {
+                    saved
+                        .get()
+                        .then(|| {
+                            view! {
+                                <p class="flash" id="export-saved" role="status">
+                                    {t(w::EXPORT_SAVED)}
+                                </p>
+                            }
+                        })
+                }}
                 {save.failure()}
-                {move || (!locked()).then(|| view! { <CodePanel curl=code/> })}
+                {move || (!locked()).then(|| view! { <CodePanel curl=code /> })}
             </form>
         </section>
     }

@@ -122,7 +122,8 @@ pub fn event_widths<'a>(
 mod tests {
     use super::*;
 
-    const MESSAGE: &str = "type=LOGIN_ERROR, realmId=customers, clientId=web-app, userId=null, ipAddress=198.51.100.7, error=invalid_user_credentials";
+    const MESSAGE: &str = "type=LOGIN_ERROR, realmId=customers, clientId=web-app, userId=null, \
+                           ipAddress=198.51.100.7, error=invalid_user_credentials";
 
     #[test]
     fn a_late_searched_word_is_brought_into_view() {

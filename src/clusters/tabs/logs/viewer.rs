@@ -57,11 +57,25 @@ fn line_cells(e: &Entry, needles: &[uncut::Needle]) -> AnyView {
     let more = e.continued();
     let message = uncut::shown_message(e.message(), needles).into_owned();
     view! {
-        <div role="cell" class="vcell c-time">{e.time().to_string()}</div>
-        <div role="cell" class=level_class(e)>{e.level.name()}</div>
-        <div role="cell" class="vcell c-logger">{e.logger().to_string()}</div>
-        <div role="cell" class="vcell c-message">{message}
-            {(more > 0).then(|| view! { <span class="more">{format!(" {}", tp(w::MORE_LINES, more as f64, &[("count", &more.to_string())]))}</span> })}
+        <div role="cell" class="vcell c-time">
+            {e.time().to_string()}
+        </div>
+        <div role="cell" class=level_class(e)>
+            {e.level.name()}
+        </div>
+        <div role="cell" class="vcell c-logger">
+            {e.logger().to_string()}
+        </div>
+        <div role="cell" class="vcell c-message">
+            {message}
+            {(more > 0)
+                .then(|| {
+                    view! {
+                        <span class="more">
+                            {format!(" {}", tp(w::MORE_LINES, more as f64, &[("count", &more.to_string())]))}
+                        </span>
+                    }
+                })}
         </div>
     }
     .into_any()
@@ -241,37 +255,105 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
 
     view! {
         // The instants the window stands for, for tests and people reading the page's source.
-        <section class="card" id="log-viewer" data-from=move || span.get().map(|s| s.0.to_string()).unwrap_or_default()
-            data-to=move || span.get().map(|s| s.1.to_string()).unwrap_or_default()>
+        <section
+            class="card"
+            id="log-viewer"
+            data-from=move || span.get().map(|s| s.0.to_string()).unwrap_or_default()
+            data-to=move || span.get().map(|s| s.1.to_string()).unwrap_or_default()
+        >
             <h2>{t(w::VIEWER_HEADING)}</h2>
-            <FilterBar filters=filters go=go realms=Signal::from(realms)
-                search_invalid=Signal::derive(move || matches.with(Result::is_err))/>
-            {move || events.get().then(|| view! { <EventBar filters=filters go=go reader=reader criteria=criteria q=q/> })}
+            <FilterBar
+                filters=filters
+                go=go
+                realms=Signal::from(realms)
+                search_invalid=Signal::derive(move || matches.with(Result::is_err))
+            />
+            {move || {
+                events
+                    .get()
+                    .then(|| view! { <EventBar filters=filters go=go reader=reader criteria=criteria q=q /> })
+            }}
             <div class="log-status">
                 // A search that cannot be read has no count: why takes its place.
                 {move || match matches.with(|m| m.as_ref().err().cloned()) {
-                    Some(why) => view! { <p class="field-error" id="log-search-problem" role="alert">{why}</p> }.into_any(),
-                    None => view! { <p class="log-count" id="log-count" role="status" aria-live="polite">{count_text}</p> }.into_any(),
-                }}
-                <Follow reader=reader now=now span=span/>
+                    Some(why) => {
+                        view! {
+                            <p class="field-error" id="log-search-problem" role="alert">
+                                {why}
+                            </p>
+                        }
+                            .into_any()
+                    }
+                    None => {
+                        view! {
+                            <p class="log-count" id="log-count" role="status" aria-live="polite">
+                                {count_text}
+                            </p>
+                        }
+                            .into_any()
+                    }
+                }} <Follow reader=reader now=now span=span />
             </div>
-            <Notes reader=reader filters=filters go=go span=span now=now shown=shown_view/>
-            <Histogram reader=reader matches=matches span=span now=now filters=filters go=go/>
+            <Notes reader=reader filters=filters go=go span=span now=now shown=shown_view />
+            <Histogram reader=reader matches=matches span=span now=now filters=filters go=go />
             // The filtered columns' widths, for the header and the rows alike.
             <div class="vfit" node_ref=fit>
-                {move || if events.get() {
-                    view! { <VirtualTable id="log-events" label=t(w::EVENTS_TABLE) columns=event_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
-                } else {
-                    view! { <VirtualTable id="log-lines" label=t(w::LINES_TABLE) columns=line_cols count=table_count cells=cells open=open reveal=reveal/> }.into_any()
+                {move || {
+                    if events.get() {
+                        view! {
+                            <VirtualTable
+                                id="log-events"
+                                label=t(w::EVENTS_TABLE)
+                                columns=event_cols
+                                count=table_count
+                                cells=cells
+                                open=open
+                                reveal=reveal
+                            />
+                        }
+                            .into_any()
+                    } else {
+                        view! {
+                            <VirtualTable
+                                id="log-lines"
+                                label=t(w::LINES_TABLE)
+                                columns=line_cols
+                                count=table_count
+                                cells=cells
+                                open=open
+                                reveal=reveal
+                            />
+                        }
+                            .into_any()
+                    }
                 }}
             </div>
             <div class="actions">
-                <button type="button" class="button subtle" id="log-load-more"
-                    disabled=move || matches.with(|m| m.as_ref().map_or(0, Vec::len)) < wanted.get() && !reader.files.with(|f| f.iter().any(|f| f.state == super::window_files::FileState::Unread))
-                    on:click=move |_| { pages.update(|p| *p += 1); reader.round.set(0); }>{t(w::LOAD_MORE)}</button>
-                <DownloadWindow reader=reader span=span cluster=ctx.cluster.with_untracked(|c| c.name.clone()) shown=shown_lines/>
+                <button
+                    type="button"
+                    class="button subtle"
+                    id="log-load-more"
+                    disabled=move || {
+                        matches.with(|m| m.as_ref().map_or(0, Vec::len)) < wanted.get()
+                            && !reader
+                                .files
+                                .with(|f| f.iter().any(|f| f.state == super::window_files::FileState::Unread))
+                    }
+                    on:click=move |_| {
+                        pages.update(|p| *p += 1);
+                        reader.round.set(0);
+                    }
+                >
+                    {t(w::LOAD_MORE)}
+                </button>
+                <DownloadWindow
+                    reader=reader
+                    span=span
+                    cluster=ctx.cluster.with_untracked(|c| c.name.clone())
+                    shown=shown_lines
+                />
             </div>
-            <LineDrawer selected=selected filters=filters go=go/>
+            <LineDrawer selected=selected filters=filters go=go />
         </section>
     }
 }

@@ -91,22 +91,55 @@ pub fn AddRealm() -> impl IntoView {
     view! {
         <form class="inline-form add-realm" on:submit=submit>
             <label for="realm-name">{t(w::REALM_NAME)}</label>
-            <input id="realm-name" node_ref=field autocomplete="off" spellcheck="false" maxlength="255" placeholder=t(w::NAME_PLACEHOLDER)
-                aria-describedby="realm-name-state" prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
-            <button type="submit" class="button primary" id="add-realm" disabled=move || adding.busy.get() || taken()>
+            <input
+                id="realm-name"
+                node_ref=field
+                autocomplete="off"
+                spellcheck="false"
+                maxlength="255"
+                placeholder=t(w::NAME_PLACEHOLDER)
+                aria-describedby="realm-name-state"
+                prop:value=name
+                on:input:target=move |ev| name.set(ev.target().value())
+            />
+            <button
+                type="submit"
+                class="button primary"
+                id="add-realm"
+                disabled=move || adding.busy.get() || taken()
+            >
                 {adding.label(t(w::ADD_REALM), t(w::ADDING))}
             </button>
         </form>
         <p class="hint">{tf(w::NAME_HINT, &[("allowed", REALM.allowed_words)])}</p>
-        {name_check::line(check, name, NameCheckWords {
-            checking: w::CHECKING,
-            available: w::AVAILABLE,
-            use_name: w::USE_NAME,
-            failed: w::CHECK_FAILED,
-            retry: w::RETRY,
-        }, NameCheckIds { line: "realm-name-state", recommendation: "use-realm-recommendation", retry: "retry-realm-name-check" })}
-        {move || added.get().map(|text| view! { <p class="flash" id="realm-added" role="status">{text}</p> })}
+        {name_check::line(
+            check,
+            name,
+            NameCheckWords {
+                checking: w::CHECKING,
+                available: w::AVAILABLE,
+                use_name: w::USE_NAME,
+                failed: w::CHECK_FAILED,
+                retry: w::RETRY,
+            },
+            NameCheckIds {
+                line: "realm-name-state",
+                recommendation: "use-realm-recommendation",
+                retry: "retry-realm-name-check",
+            },
+        )}
+        {move || {
+            added
+                .get()
+                .map(|text| {
+                    view! {
+                        <p class="flash" id="realm-added" role="status">
+                            {text}
+                        </p>
+                    }
+                })
+        }}
         {adding.failure()}
-        <CodePanel curl=code hcl=hcl/>
+        <CodePanel curl=code hcl=hcl />
     }
 }

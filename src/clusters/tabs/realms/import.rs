@@ -122,20 +122,45 @@ pub fn ImportRealm() -> impl IntoView {
     view! {
         <form class="inline-form import-realm" on:submit=submit>
             <label for="import-file">{t(w::IMPORT_FILE)}</label>
-            <input type="file" id="import-file" accept=".json,application/json"
-                on:change:target=move |ev| pick(ev.target())/>
+            <input
+                type="file"
+                id="import-file"
+                accept=".json,application/json"
+                on:change:target=move |ev| pick(ev.target())
+            />
             <label for="import-name">{t(w::IMPORT_NAME)}</label>
-            <input id="import-name" autocomplete="off" spellcheck="false" maxlength="255"
-                prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
-            <button type="submit" class="button" id="import-realm" disabled=move || !ready.get() || importing.busy.get()>
+            <input
+                id="import-name"
+                autocomplete="off"
+                spellcheck="false"
+                maxlength="255"
+                prop:value=name
+                on:input:target=move |ev| name.set(ev.target().value())
+            />
+            <button
+                type="submit"
+                class="button"
+                id="import-realm"
+                disabled=move || !ready.get() || importing.busy.get()
+            >
                 {importing.label(t(w::IMPORT_REALM), t(w::UPLOADING))}
             </button>
         </form>
         <p class="hint">{t(w::IMPORT_HINT)}</p>
-        {move || problem.get().map(|p| view! { <p class="error-text" id="import-problem" role="alert">{p}</p> })}
+        {move || {
+            problem
+                .get()
+                .map(|p| {
+                    view! {
+                        <p class="error-text" id="import-problem" role="alert">
+                            {p}
+                        </p>
+                    }
+                })
+        }}
         {importing.failure()}
-        <CodePanel curl=code/>
-        {move || started.get().map(|(id, name)| view! { <ImportStatus id=id name=name/> })}
+        <CodePanel curl=code />
+        {move || started.get().map(|(id, name)| view! { <ImportStatus id=id name=name /> })}
     }
 }
 
@@ -147,22 +172,58 @@ fn ImportStatus(id: String, name: String) -> impl IntoView {
     let data = name.clone();
     view! {
         <div class="import-status" id="import-status" role="status" data-realm=data>
-            {move || feed.with(|f| match (&f.value, &f.error) {
-                (Some(r), _) if r.state == DeploymentState::Active => view! {
-                    <p class=Tone::Ok.name() data-state="ACTIVE">{tf(w::IMPORTED, &[("name", &name)])}" "<a href=href.clone()>{t(w::OPEN_IT)}</a></p>
-                }.into_any(),
-                (Some(r), _) if r.state == DeploymentState::Failed => view! {
-                    // The reason is the service's (English) when it gave one, marked so.
-                    <p class=Tone::Bad.name() data-state="FAILED">{{
-                        let theirs = r.state_error.clone().filter(|e| !e.trim().is_empty());
-                        let reason = theirs.clone().unwrap_or_else(|| t(w::NO_REASON).into());
-                        crate::kit::theirs::mark(tf(w::IMPORT_FAILED, &[("name", &name), ("reason", &reason)]), &theirs.unwrap_or_default())
-                    }}</p>
-                    <p class="hint">{t(w::IMPORT_FAILED_HINT)}</p>
-                }.into_any(),
-                (_, Some(e)) => view! { <p class=Tone::Bad.name()>{crate::kit::theirs::mark(tf(w::PROGRESS_UNREADABLE, &[("reason", &e.detail())]), &e.service_message().unwrap_or_default())}</p> }.into_any(),
-                _ => view! { <p data-state="PENDING"><span class="spinner" aria-hidden="true"></span>{format!(" {}", tf(w::IMPORTING_NAMED, &[("name", &name)]))}</p> }.into_any(),
-            })}
+            {move || {
+                feed.with(|f| match (&f.value, &f.error) {
+                    (Some(r), _) if r.state == DeploymentState::Active => {
+                        view! {
+                            <p class=Tone::Ok.name() data-state="ACTIVE">
+                                {tf(w::IMPORTED, &[("name", &name)])}
+                                " "
+                                <a href=href.clone()>{t(w::OPEN_IT)}</a>
+                            </p>
+                        }
+                            .into_any()
+                    }
+                    (Some(r), _) if r.state == DeploymentState::Failed => {
+                        view! {
+                            // The reason is the service's (English) when it gave one, marked so.
+                            <p class=Tone::Bad.name() data-state="FAILED">
+                                {{
+                                    let theirs = r.state_error.clone().filter(|e| !e.trim().is_empty());
+                                    let reason = theirs.clone().unwrap_or_else(|| t(w::NO_REASON).into());
+                                    crate::kit::theirs::mark(
+                                        tf(w::IMPORT_FAILED, &[("name", &name), ("reason", &reason)]),
+                                        &theirs.unwrap_or_default(),
+                                    )
+                                }}
+                            </p>
+                            <p class="hint">{t(w::IMPORT_FAILED_HINT)}</p>
+                        }
+                            .into_any()
+                    }
+                    (_, Some(e)) => {
+                        view! {
+                            <p class=Tone::Bad
+                                .name()>
+                                {crate::kit::theirs::mark(
+                                    tf(w::PROGRESS_UNREADABLE, &[("reason", &e.detail())]),
+                                    &e.service_message().unwrap_or_default(),
+                                )}
+                            </p>
+                        }
+                            .into_any()
+                    }
+                    _ => {
+                        view! {
+                            <p data-state="PENDING">
+                                <span class="spinner" aria-hidden="true"></span>
+                                {format!(" {}", tf(w::IMPORTING_NAMED, &[("name", &name)]))}
+                            </p>
+                        }
+                            .into_any()
+                    }
+                })
+            }}
         </div>
     }
 }

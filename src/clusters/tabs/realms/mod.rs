@@ -106,30 +106,69 @@ pub fn ClusterRealms() -> impl IntoView {
     let empty = ViewFn::from(move || {
         let none = count() == Some(0);
         let text = if none { t(w::EMPTY) } else { t(w::NO_MATCHES) };
-        view! { <div class="empty" id=if none { "no-realms" } else { "no-realm-matches" }><p>{text}</p></div> }
+        view! {
+            <div class="empty" id=if none { "no-realms" } else { "no-realm-matches" }>
+                <p>{text}</p>
+            </div>
+        }
     });
 
     view! {
         <section class="card" id="realms">
             <div class="section-head">
                 // Takes the focus after an add when the new realm's row is not shown.
-                <h2 id="realms-heading" tabindex="-1">{t(w::HEADING)}</h2>
-                <span class="usage-line">{move || count().map(|n| {
-                    let full = cap().is_some_and(|c| n >= c);
-                    view! { <span class=if full { "chip usage full" } else { "chip usage" } id="realm-usage">{checks::usage(n, cap())}</span> }
-                })}</span>
+                <h2 id="realms-heading" tabindex="-1">
+                    {t(w::HEADING)}
+                </h2>
+                <span class="usage-line">
+                    {move || {
+                        count()
+                            .map(|n| {
+                                let full = cap().is_some_and(|c| n >= c);
+                                view! {
+                                    <span
+                                        class=if full { "chip usage full" } else { "chip usage" }
+                                        id="realm-usage"
+                                    >
+                                        {checks::usage(n, cap())}
+                                    </span>
+                                }
+                            })
+                    }}
+                </span>
             </div>
             <p class="hint">{t(w::INTRO)}</p>
             <Writable refused=refused id="realms-blocked">
                 {move || match forms.get() {
-                    (Some(why), _) => view! { <p class="hint reason" id="realms-blocked">{why}</p> }.into_any(),
-                    (None, true) => view! { <add::AddRealm/> <import::ImportRealm/> }.into_any(),
+                    (Some(why), _) => {
+                        view! {
+                            <p class="hint reason" id="realms-blocked">
+                                {why}
+                            </p>
+                        }
+                            .into_any()
+                    }
+                    (None, true) => {
+                        view! {
+                            <add::AddRealm />
+                            <import::ImportRealm />
+                        }
+                            .into_any()
+                    }
                     (None, false) => ().into_any(),
                 }}
             </Writable>
         </section>
-        <FilterBar spec=spec base=base filter=filter options=options/>
-        <ResourceTable columns=TAB_COLUMNS rows=rows class="realms" label=t(w::HEADING) loading_what=t(w::LOADING)
-            retry=Callback::new(move |_| list.refetch()) empty=empty updated_at=listed_at.into()/>
+        <FilterBar spec=spec base=base filter=filter options=options />
+        <ResourceTable
+            columns=TAB_COLUMNS
+            rows=rows
+            class="realms"
+            label=t(w::HEADING)
+            loading_what=t(w::LOADING)
+            retry=Callback::new(move |_| list.refetch())
+            empty=empty
+            updated_at=listed_at.into()
+        />
     }
 }

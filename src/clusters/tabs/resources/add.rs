@@ -69,37 +69,79 @@ pub fn AddResource(#[prop(into)] cluster: Signal<Cluster>) -> impl IntoView {
 
     view! {
         <form class="inline-form add-resource" on:submit=submit>
-            <label>{t(w::ADD_NAME)}
-                <input id="resource-name" autocomplete="off" maxlength="63" placeholder=t(w::ADD_NAME_PLACEHOLDER)
-                    prop:value=name on:input:target=move |ev| name.set(ev.target().value())/>
+            <label>
+                {t(w::ADD_NAME)}
+                <input
+                    id="resource-name"
+                    autocomplete="off"
+                    maxlength="63"
+                    placeholder=t(w::ADD_NAME_PLACEHOLDER)
+                    prop:value=name
+                    on:input:target=move |ev| name.set(ev.target().value())
+                />
             </label>
-            <label>{t(w::ADD_TYPE)}
-                <select id="resource-type" on:change:target=move |ev| picked.set(Some(ResourceType::from_wire(&ev.target().value())))>
-                    {move || options().into_iter().map(|(t, why)| {
-                        let selected = chosen().as_ref() == Some(&t);
-                        let label = if why.is_some() { tf(w::TYPE_UNAVAILABLE, &[("type", &type_label(&t))]) } else { type_label(&t) };
-                        view! {
-                            <option value=t.as_str().to_string() disabled=why.is_some() selected=selected title=why.unwrap_or_default()>
-                                {label}
-                            </option>
-                        }
-                    }).collect_view()}
+            <label>
+                {t(w::ADD_TYPE)}
+                <select
+                    id="resource-type"
+                    on:change:target=move |ev| picked.set(Some(ResourceType::from_wire(&ev.target().value())))
+                >
+                    {move || {
+                        options()
+                            .into_iter()
+                            .map(|(t, why)| {
+                                let selected = chosen().as_ref() == Some(&t);
+                                let label = if why.is_some() {
+                                    tf(w::TYPE_UNAVAILABLE, &[("type", &type_label(&t))])
+                                } else {
+                                    type_label(&t)
+                                };
+                                view! {
+                                    <option
+                                        value=t.as_str().to_string()
+                                        disabled=why.is_some()
+                                        selected=selected
+                                        title=why.unwrap_or_default()
+                                    >
+                                        {label}
+                                    </option>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </select>
             </label>
-            <button type="submit" class="button primary" id="add-resource"
-                disabled=move || busy.get() || chosen().is_none() || name.with(|n| name_problem(n).is_some())>
+            <button
+                type="submit"
+                class="button primary"
+                id="add-resource"
+                disabled=move || busy.get() || chosen().is_none() || name.with(|n| name_problem(n).is_some())
+            >
                 {t(w::ADD_SUBMIT)}
             </button>
         </form>
         {move || problem().map(|p| view! { <p class="hint reason">{p}</p> })}
         <ul class="hint type-limits" id="type-limits">
-            {move || options().into_iter().filter_map(|(t, why)| why.map(|why| view! {
-                <li data-type=t.as_str().to_string()>{tf(w::TYPE_LIMIT, &[("type", &type_label(&t)), ("why", &why)])}</li>
-            })).collect_view()}
+            {move || {
+                options()
+                    .into_iter()
+                    .filter_map(|(t, why)| {
+                        why.map(|why| {
+                            view! {
+                                <li data-type=t
+                                    .as_str()
+                                    .to_string()>
+                                    {tf(w::TYPE_LIMIT, &[("type", &type_label(&t)), ("why", &why)])}
+                                </li>
+                            }
+                        })
+                    })
+                    .collect_view()
+            }}
         </ul>
-        {move || added.get().map(|name| view! { <AddedBanner name=name/> })}
+        {move || added.get().map(|name| view! { <AddedBanner name=name /> })}
         {adding.failure()}
-        <CodePanel curl=code hcl=hcl/>
+        <CodePanel curl=code hcl=hcl />
     }
 }
 
@@ -117,8 +159,13 @@ fn AddedBanner(name: String) -> impl IntoView {
         })
     });
     move || match id.get() {
-        None => view! { <p class="flash" id="resource-added" role="status">{text.clone()}</p> }.into_any(),
-        Some(id) => view! { <UploadPending id=id text=text.clone()/> }.into_any(),
+        None => view! {
+            <p class="flash" id="resource-added" role="status">
+                {text.clone()}
+            </p>
+        }
+        .into_any(),
+        Some(id) => view! { <UploadPending id=id text=text.clone() /> }.into_any(),
     }
 }
 
@@ -129,7 +176,13 @@ fn UploadPending(id: String, text: String) -> impl IntoView {
     let uploaded =
         move || feed.with(|f| f.value.as_ref().is_some_and(|e| e.versions.iter().flatten().next().is_some()));
     move || {
-        (!uploaded()).then(|| view! { <p class="flash" id="resource-added" role="status">{text.clone()}</p> })
+        (!uploaded()).then(|| {
+            view! {
+                <p class="flash" id="resource-added" role="status">
+                    {text.clone()}
+                </p>
+            }
+        })
     }
 }
 

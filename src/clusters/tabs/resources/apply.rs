@@ -110,37 +110,46 @@ pub fn ApplyPanel() -> impl IntoView {
     let status = move || match restart_view(in_progress(), applied_at.get(), checked_at()) {
         RestartView::Unknown => crate::kit::waiting(t(w::CHECKING_RESTARTS)),
         RestartView::Idle => view! { <p class="restart-state">{t(w::NO_RESTART)}</p> }.into_any(),
-        RestartView::Restarting => view! {
-            <p class="restart-state">{crate::kit::badge::restart_in_progress()}
-            {t(w::RESTARTING)}</p>
+        RestartView::Restarting => {
+            let badge = crate::kit::badge::restart_in_progress();
+            view! { <p class="restart-state">{badge} {t(w::RESTARTING)}</p> }.into_any()
         }
-        .into_any(),
-        RestartView::Finished => view! {
-            <p class="restart-state flash">{t(w::RESTART_COMPLETE)}</p>
+        RestartView::Finished => {
+            view! { <p class="restart-state flash">{t(w::RESTART_COMPLETE)}</p> }.into_any()
         }
-        .into_any(),
     };
     let when_done = move || {
         view! {
-            <button class="button" id="apply-when-done" disabled=move || ctx.denied.get().is_some() on:click=arm>
+            <button
+                class="button"
+                id="apply-when-done"
+                disabled=move || ctx.denied.get().is_some()
+                on:click=arm
+            >
                 {t(w::APPLY_WHEN_DONE)}
             </button>
         }
     };
     let queue = move || {
         if armed_at.get().is_some() {
-            return Some(view! {
-                <p class="hint" id="apply-queued">{t(w::QUEUED)}
-                    <button class="button subtle" on:click=move |_| armed_at.set(None)>{t(w::DONT)}</button>
-                </p>
-            }.into_any());
+            return Some(
+                view! {
+                    <p class="hint" id="apply-queued">
+                        {t(w::QUEUED)}
+                        <button class="button subtle" on:click=move |_| armed_at.set(None)>
+                            {t(w::DONT)}
+                        </button>
+                    </p>
+                }
+                .into_any(),
+            );
         }
         let e = queued.error.get()?;
         let restart = restart_refused(&Some(e.clone()));
         Some(
             view! {
                 <div id="apply-error">
-                    <ErrorPanel action=t(w::APPLYING) error=e/>
+                    <ErrorPanel action=t(w::APPLYING) error=e />
                     {restart.then(when_done)}
                 </div>
             }
@@ -152,29 +161,57 @@ pub fn ApplyPanel() -> impl IntoView {
         <section class="card" id="apply">
             <h2>{t(w::APPLY_HEADING)}</h2>
             <p class="hint">{t(w::APPLY_HINT)}</p>
-            <p class="hint" id="apply-skips-blocked">{t(w::APPLY_SKIPS_BLOCKED)}</p>
+            <p class="hint" id="apply-skips-blocked">
+                {t(w::APPLY_SKIPS_BLOCKED)}
+            </p>
             <div class="row-actions">
-                <button class="button primary" id="apply-to-cluster"
+                <button
+                    class="button primary"
+                    id="apply-to-cluster"
                     disabled=move || blocked().is_some() || busy() || armed_at.get().is_some()
-                    on:click=move |_| { queued.clear(); confirm.open(); }>
+                    on:click=move |_| {
+                        queued.clear();
+                        confirm.open();
+                    }
+                >
                     {move || if busy() { t(w::APPLYING_BUSY) } else { t(w::APPLY_BUTTON) }}
                 </button>
-                {move || blocked().map(|why| view! { <span class="hint reason" id="apply-blocked">{why}</span> })}
+                {move || {
+                    blocked()
+                        .map(|why| {
+                            view! {
+                                <span class="hint reason" id="apply-blocked">
+                                    {why}
+                                </span>
+                            }
+                        })
+                }}
             </div>
             {status}
             {queue}
-            <ConfirmDialog confirm=confirm style=ConfirmStyle::Normal
-                title=Signal::derive(move || tf(w::APPLY_TITLE, &[("name", &cluster.with(|c| c.name.clone()))]))
-                body=move || view! {
-                    <p>{move || cluster.with(|c| apply_consequence(&c.name))}</p>
-                    <p class="hint">{t(w::APPLY_DIALOG_SKIPS)}</p>
-                    <crate::kit::code::CodePanel curl=code/>
-                    {move || restart_refused(&confirm.write.error.get()).then(|| view! {
-                        <p class="hint">{t(w::ANOTHER_RESTART)} {when_done()}</p>
-                    })}
+            <ConfirmDialog
+                confirm=confirm
+                style=ConfirmStyle::Normal
+                title=Signal::derive(move || tf(
+                    w::APPLY_TITLE,
+                    &[("name", &cluster.with(|c| c.name.clone()))],
+                ))
+                body=move || {
+                    view! {
+                        <p>{move || cluster.with(|c| apply_consequence(&c.name))}</p>
+                        <p class="hint">{t(w::APPLY_DIALOG_SKIPS)}</p>
+                        <crate::kit::code::CodePanel curl=code />
+                        {move || {
+                            restart_refused(&confirm.write.error.get())
+                                .then(|| view! { <p class="hint">{t(w::ANOTHER_RESTART)} {when_done()}</p> })
+                        }}
+                    }
                 }
                 work=Callback::new(move |()| reconcile())
-                confirm_label=t(w::APPLY_CONFIRM) busy_label=t(w::APPLYING_BUSY) confirm_id="confirm-apply"/>
+                confirm_label=t(w::APPLY_CONFIRM)
+                busy_label=t(w::APPLYING_BUSY)
+                confirm_id="confirm-apply"
+            />
         </section>
     }
 }

@@ -108,53 +108,90 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
                 };
                 view! { <div class="sub override">{words}</div> }
             });
-            view! { {Badge::new(t(w::APPROVED), Tone::Ok).class("approved").view()} {over} }.into_any()
+            view! {
+                {Badge::new(t(w::APPROVED), Tone::Ok).class("approved").view()}
+                {over}
+            }
+            .into_any()
         } else {
             Badge::new(t(w::NOT_APPROVED), Tone::Muted).class("approved").view()
         };
         let blocked = not_approvable(&v);
         let button = if v.valid {
             view! {
-                <button class="button withdraw" disabled=locked on:click=move |_| send(false)>{t(w::WITHDRAW)}</button>
+                <button class="button withdraw" disabled=locked on:click=move |_| send(false)>
+                    {t(w::WITHDRAW)}
+                </button>
             }
             .into_any()
         } else {
             view! {
-                <button class="button approve" disabled=move || locked() || blocked.is_some()
-                    title=blocked.unwrap_or_default() on:click=approve>{t(w::APPROVE)}</button>
+                <button
+                    class="button approve"
+                    disabled=move || locked() || blocked.is_some()
+                    title=blocked.unwrap_or_default()
+                    on:click=approve
+                >
+                    {t(w::APPROVE)}
+                </button>
             }
             .into_any()
         };
         // No Code panel here: a table row holds its buttons only (the dialog has the panel).
-        view! { {status} <div class="row-actions">{button}</div> }.into_any()
+        view! {
+            {status}
+            <div class="row-actions">{button}</div>
+        }
+        .into_any()
     };
     // What the scan found, read live: the dialog stays put while the version is polled.
     let verdict_words = move || {
         version.with(|v| {
             v.as_ref().map(|v| {
                 let (words, tone) = verdict(&v.scan_state);
-                view! { {Badge::new(words, tone).view()} " " {explain(v)} }
+                view! {
+                    {Badge::new(words, tone).view()}
+                    " "
+                    {explain(v)}
+                }
             })
         })
     };
 
     view! {
         {cell}
-        <ConfirmDialog confirm=asking style=ConfirmStyle::Normal class="approve-dialog"
-            title=Signal::derive(move || match version.with(|v| v.as_ref().and_then(|v| v.keycloak_major_version)) {
+        <ConfirmDialog
+            confirm=asking
+            style=ConfirmStyle::Normal
+            class="approve-dialog"
+            title=Signal::derive(move || match version
+                .with(|v| v.as_ref().and_then(|v| v.keycloak_major_version))
+            {
                 Some(major) => tf(w::APPROVE_TITLE_MAJOR, &[("major", &major.to_string())]),
                 None => t(w::APPROVE_TITLE).to_string(),
             })
-            body=move || view! {
-                <p>{verdict_words}</p>
-                <label>{t(w::APPROVE_WHY)}
-                    <textarea class="approve-reason" rows="2" autofocus prop:value=reason
-                        on:input:target=move |ev| reason.set(ev.target().value())></textarea>
-                </label>
-                <CodePanel curl=code/>
+            body=move || {
+                view! {
+                    <p>{verdict_words}</p>
+                    <label>
+                        {t(w::APPROVE_WHY)}
+                        <textarea
+                            class="approve-reason"
+                            rows="2"
+                            autofocus
+                            prop:value=reason
+                            on:input:target=move |ev| reason.set(ev.target().value())
+                        ></textarea>
+                    </label>
+                    <CodePanel curl=code />
+                }
             }
             ready=Signal::derive(move || !reason.with(|r| r.trim().is_empty()) && ctx.denied.get().is_none())
-            work=approve_anyway confirm_label=t(w::APPROVE_ANYWAY) busy_label=t(w::APPROVING) confirm_class="confirm-approve"/>
+            work=approve_anyway
+            confirm_label=t(w::APPROVE_ANYWAY)
+            busy_label=t(w::APPROVING)
+            confirm_class="confirm-approve"
+        />
         {approval.failure()}
     }
 }

@@ -155,7 +155,10 @@ mod tests {
 
     #[test]
     fn android_shape() {
-        let ok = r#"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app"}}]"#;
+        let ok = concat!(
+            r#"[{"relation":["delegate_permission/common.handle_all_urls"],"#,
+            r#""target":{"namespace":"android_app"}}]"#,
+        );
         assert_eq!(check_json(ASSETLINKS, ok), Ok(()));
         assert!(check_json(ASSETLINKS, "{}").is_err_and(|e| e.contains("array of statements")));
         assert!(check_json(ASSETLINKS, "[]").is_err_and(|e| e.contains("at least one")));

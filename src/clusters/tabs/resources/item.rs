@@ -67,15 +67,15 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
 
     let kind = FileKind::of(&resource_type);
     let body = match resource_type.clone() {
-        ResourceType::WellKnown => view! { <WellKnownPanel item=item/> }.into_any(),
+        ResourceType::WellKnown => view! { <WellKnownPanel item=item /> }.into_any(),
         ResourceType::PasswordBlacklist => view! {
-            <VersionTable item=item versioned=false/>
-            {move || (!denied()).then(|| view! { <Uploader item=item kind=kind/> })}
+            <VersionTable item=item versioned=false />
+            {move || (!denied()).then(|| view! { <Uploader item=item kind=kind /> })}
         }
         .into_any(),
         _ => view! {
-            <VersionTable item=item versioned=true/>
-            {move || (!denied()).then(|| view! { <Uploader item=item kind=kind/> })}
+            <VersionTable item=item versioned=true />
+            {move || (!denied()).then(|| view! { <Uploader item=item kind=kind /> })}
         }
         .into_any(),
     };
@@ -85,22 +85,42 @@ pub fn ExtensionCard(seed: Extension) -> impl IntoView {
             <div class="ext-head">
                 <h3>{name.clone()}</h3>
                 <span class="chip type">{type_label(&resource_type)}</span>
-                {move || if enabled.get() {
-                    Badge::new(t(w::ENABLED), Tone::Ok).class("state").view()
-                } else {
-                    Badge::new(t(w::DISABLED), Tone::Muted).class("state").view()
+                {move || {
+                    if enabled.get() {
+                        Badge::new(t(w::ENABLED), Tone::Ok).class("state").view()
+                    } else {
+                        Badge::new(t(w::DISABLED), Tone::Muted).class("state").view()
+                    }
                 }}
                 <span class="spacer"></span>
                 <button class="button toggle" disabled=move || denied() || toggle.busy.get() on:click=flip>
                     {move || if enabled.get() { t(w::DISABLE) } else { t(w::ENABLE) }}
                 </button>
-                <button class="button danger delete-extension" disabled=denied on:click=move |_| delete.open()>{t(w::DELETE)}</button>
+                <button
+                    class="button danger delete-extension"
+                    disabled=denied
+                    on:click=move |_| delete.open()
+                >
+                    {t(w::DELETE)}
+                </button>
             </div>
-            <ConfirmDialog confirm=delete style=ConfirmStyle::Danger title=tf(w::DELETE_TITLE, &[("name", &name)])
-                body=move || view! { <p>{move || item.with(delete_consequence)}</p> <CodePanel curl=delete_code/> }
-                work=work confirm_label=t(w::DELETE_CONFIRM) busy_label=t(w::DELETING) confirm_class="confirm-delete-extension"/>
+            <ConfirmDialog
+                confirm=delete
+                style=ConfirmStyle::Danger
+                title=tf(w::DELETE_TITLE, &[("name", &name)])
+                body=move || {
+                    view! {
+                        <p>{move || item.with(delete_consequence)}</p>
+                        <CodePanel curl=delete_code />
+                    }
+                }
+                work=work
+                confirm_label=t(w::DELETE_CONFIRM)
+                busy_label=t(w::DELETING)
+                confirm_class="confirm-delete-extension"
+            />
             {toggle.failure()}
-            {move || item.error().map(|e| view! { <ErrorPanel action=t(w::REFRESHING_SCAN) error=e/> })}
+            {move || item.error().map(|e| view! { <ErrorPanel action=t(w::REFRESHING_SCAN) error=e /> })}
             {body}
         </article>
     }

@@ -81,9 +81,16 @@ pub fn ClusterResources() -> impl IntoView {
             let cap = limit(&tier, &limits, group);
             let n = used(&all, group);
             let full = cap.is_some_and(|c| n >= c);
-            view! { <span class=if full { "chip usage full" } else { "chip usage" } id=id>{usage_label(group, n, cap)}</span> }
+            view! {
+                <span class=if full { "chip usage full" } else { "chip usage" } id=id>
+                    {usage_label(group, n, cap)}
+                </span>
+            }
         };
-        Some(view! { {chip(Group::Themes, "usage-themes")} {chip(Group::Extensions, "usage-extensions")} })
+        Some(view! {
+            {chip(Group::Themes, "usage-themes")}
+            {chip(Group::Extensions, "usage-extensions")}
+        })
     };
     let shown = move || {
         let f = filter.get();
@@ -106,23 +113,44 @@ pub fn ClusterResources() -> impl IntoView {
             </div>
             <p class="hint">{t(w::HINT)}</p>
             {move || match denied.get() {
-                Some(why) => view! { <p class="hint reason" id="resources-read-only">{why}</p> }.into_any(),
-                None => view! { <AddResource cluster=cluster/> }.into_any(),
+                Some(why) => {
+                    view! {
+                        <p class="hint reason" id="resources-read-only">
+                            {why}
+                        </p>
+                    }
+                        .into_any()
+                }
+                None => view! { <AddResource cluster=cluster /> }.into_any(),
             }}
         </section>
-        <ApplyPanel/>
-        <FilterBar spec=spec base=base filter=filter options=options/>
+        <ApplyPanel />
+        <FilterBar spec=spec base=base filter=filter options=options />
         {Loaded::new(t(w::LOADING), list)
-            .empty(Vec::is_empty, || view! {
-                <div class="empty" id="no-resources"><p>{t(w::EMPTY)}</p></div>
-            })
+            .empty(
+                Vec::is_empty,
+                || {
+                    view! {
+                        <div class="empty" id="no-resources">
+                            <p>{t(w::EMPTY)}</p>
+                        </div>
+                    }
+                },
+            )
             .ready(|_| ().into_any())}
-        {move || (list.with(|l| matches!(l, Some(Ok(all)) if !all.is_empty())) && shown().is_empty()).then(|| view! {
-            <div class="empty" id="no-matches"><p>{t(w::NO_MATCHES)}</p></div>
-        })}
+        {move || {
+            (list.with(|l| matches!(l, Some(Ok(all)) if !all.is_empty())) && shown().is_empty())
+                .then(|| {
+                    view! {
+                        <div class="empty" id="no-matches">
+                            <p>{t(w::NO_MATCHES)}</p>
+                        </div>
+                    }
+                })
+        }}
         <div class="extensions">
             <For each=shown key=|e| e.id.clone() let:extension>
-                <ExtensionCard seed=extension/>
+                <ExtensionCard seed=extension />
             </For>
         </div>
     }

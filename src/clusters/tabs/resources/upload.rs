@@ -142,38 +142,79 @@ pub fn Uploader(
             <div class="inline-form">
                 {move || {
                     let choices = slots();
-                    (!choices.is_empty()).then(|| view! {
-                        <label>{slot_label}
-                            <select class="slot" disabled=busy
-                                on:change:target=move |ev| slot.set(ev.target().value())>
-                                {choices.into_iter().map(|(value, label)| {
-                                    let this = value.clone();
-                                    view! { <option value=value selected=move || chosen() == this>{label}</option> }
-                                }).collect_view()}
-                            </select>
-                        </label>
-                    })
+                    (!choices.is_empty())
+                        .then(|| {
+                            view! {
+                                <label>
+                                    {slot_label}
+                                    <select
+                                        class="slot"
+                                        disabled=busy
+                                        on:change:target=move |ev| slot.set(ev.target().value())
+                                    >
+                                        {choices
+                                            .into_iter()
+                                            .map(|(value, label)| {
+                                                let this = value.clone();
+                                                view! {
+                                                    <option value=value selected=move || chosen() == this>
+                                                        {label}
+                                                    </option>
+                                                }
+                                            })
+                                            .collect_view()}
+                                    </select>
+                                </label>
+                            }
+                        })
                 }}
-                <input type="file" class="file" accept=kind.accept() disabled=busy
+                <input
+                    type="file"
+                    class="file"
+                    accept=kind.accept()
+                    disabled=busy
                     aria-label=move || item.with(|e| tf(w::FILE_INPUT, &[("name", &e.name)]))
-                    on:change:target=move |ev| pick(ev.target())/>
-                <button class="button primary start-upload" on:click=start
-                    disabled=move || busy() || picked.with(Option::is_none) || problem.with(Option::is_some)>
+                    on:change:target=move |ev| pick(ev.target())
+                />
+                <button
+                    class="button primary start-upload"
+                    on:click=start
+                    disabled=move || busy() || picked.with(Option::is_none) || problem.with(Option::is_some)
+                >
                     {t(w::UPLOAD)}
                 </button>
             </div>
-            {move || problem.get().map(|p| view! { <p class="error-detail file-problem" role="alert">{p}</p> })}
+            {move || {
+                problem
+                    .get()
+                    .map(|p| {
+                        view! {
+                            <p class="error-detail file-problem" role="alert">
+                                {p}
+                            </p>
+                        }
+                    })
+            }}
             // A .zip where a jar is wanted: how a theme jar is made, with Keycloak's guide.
-            {move || (kind == FileKind::Jar && problem.with(Option::is_some)
-                && picked.with(|p| p.as_deref().is_some_and(|n| n.to_ascii_lowercase().ends_with(".zip"))))
-                .then(|| {
-                    let (before, after) = crate::i18n::around(t(w::JAR_HOWTO), "link");
-                    view! { <p class="hint jar-howto">{before}<a href=THEME_GUIDE target="_blank" rel="noopener noreferrer">{t(w::JAR_HOWTO_LINK)}</a>{after}</p> }
-                })}
+            {move || {
+                (kind == FileKind::Jar && problem.with(Option::is_some)
+                    && picked
+                        .with(|p| p.as_deref().is_some_and(|n| n.to_ascii_lowercase().ends_with(".zip"))))
+                    .then(|| {
+                        let (before, after) = crate::i18n::around(t(w::JAR_HOWTO), "link");
+                        view! {
+                            <p class="hint jar-howto">
+                                {before}<a href=THEME_GUIDE target="_blank" rel="noopener noreferrer">
+                                    {t(w::JAR_HOWTO_LINK)}
+                                </a>{after}
+                            </p>
+                        }
+                    })
+            }}
             {move || progress_view(run)}
             {match hcl {
-                Some(hcl) => view! { <CodePanel curl=code hcl=hcl/> }.into_any(),
-                None => view! { <CodePanel curl=code/> }.into_any(),
+                Some(hcl) => view! { <CodePanel curl=code hcl=hcl /> }.into_any(),
+                None => view! { <CodePanel curl=code /> }.into_any(),
             }}
         </div>
     }
@@ -209,7 +250,9 @@ fn progress_view(run: Run) -> Option<AnyView> {
             view! {
                 <div class="error-panel upload-refused" role="alert">
                     <p class="error-detail">{message}</p>
-                    <button class="button" on:click=move |_| phase.set(Phase::Ready)>{t(w::CHOOSE_ANOTHER)}</button>
+                    <button class="button" on:click=move |_| phase.set(Phase::Ready)>
+                        {t(w::CHOOSE_ANOTHER)}
+                    </button>
                 </div>
             }
             .into_any(),
@@ -247,16 +290,23 @@ fn progress_view(run: Run) -> Option<AnyView> {
     let (sent, total) = progress.get();
     let shows_bar = steps.iter().position(|s| *s == Step::Put).is_some_and(|p| at.is_some_and(|a| a >= p));
     let outcome = match current {
-        Phase::Running(Step::Put) => {
-            view! { <button class="button cancel-upload" on:click=move |_| xhr::cancel(in_flight)>{t(w::CANCEL)}</button> }.into_any()
+        Phase::Running(Step::Put) => view! {
+            <button class="button cancel-upload" on:click=move |_| xhr::cancel(in_flight)>
+                {t(w::CANCEL)}
+            </button>
         }
+        .into_any(),
         Phase::Running(Step::Scan) => view! { <p class="hint scan-wait">{t(w::SCANNING)}</p> }.into_any(),
         Phase::Failed { message, retry, .. } => view! {
             <div class="error-panel upload-failed" role="alert">
                 <p class="error-detail">{message}</p>
-                <button class="button retry-step" on:click=move |_| spawn_local(run.go(retry))>{tf(w::RETRY_STEP, &[("step", retry.label())])}</button>
+                <button class="button retry-step" on:click=move |_| spawn_local(run.go(retry))>
+                    {tf(w::RETRY_STEP, &[("step", retry.label())])}
+                </button>
                 " "
-                <button class="button subtle" on:click=move |_| phase.set(Phase::Ready)>{t(w::START_OVER)}</button>
+                <button class="button subtle" on:click=move |_| phase.set(Phase::Ready)>
+                    {t(w::START_OVER)}
+                </button>
             </div>
         }
         .into_any(),
@@ -274,12 +324,21 @@ fn progress_view(run: Run) -> Option<AnyView> {
     Some(
         view! {
             <ol class="steps">{items}</ol>
-            {shows_bar.then(|| view! {
-                <div class="progress-line">
-                    <progress class="upload-progress" max=(total.max(1.0) as u64).to_string() value=(sent as u64).to_string()></progress>
-                    <span class="upload-percent">{tf(w::PERCENT, &[("percent", &percent(sent, total).to_string())])}</span>
-                </div>
-            })}
+            {shows_bar
+                .then(|| {
+                    view! {
+                        <div class="progress-line">
+                            <progress
+                                class="upload-progress"
+                                max=(total.max(1.0) as u64).to_string()
+                                value=(sent as u64).to_string()
+                            ></progress>
+                            <span class="upload-percent">
+                                {tf(w::PERCENT, &[("percent", &percent(sent, total).to_string())])}
+                            </span>
+                        </div>
+                    }
+                })}
             {outcome}
         }
         .into_any(),

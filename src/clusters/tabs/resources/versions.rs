@@ -74,9 +74,15 @@ pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
         majors.get().map(|r| r.map(|list| list.into_iter().map(|major| version_row(item, major)).collect()))
     });
     view! {
-        <ResourceTable columns=columns(versioned) rows=rows class="versions"
-            label=t(w::VERSIONS_LABEL) loading_what=t(w::LOADING_VERSIONS) retry=Callback::new(move |_| ctx.majors.refetch())
-            empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_VERSIONS)}</p> })/>
+        <ResourceTable
+            columns=columns(versioned)
+            rows=rows
+            class="versions"
+            label=t(w::VERSIONS_LABEL)
+            loading_what=t(w::LOADING_VERSIONS)
+            retry=Callback::new(move |_| ctx.majors.refetch())
+            empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_VERSIONS)}</p> })
+        />
     }
 }
 
@@ -92,8 +98,11 @@ fn version_row(item: Item, major: Option<i32>) -> Row {
         }
         Some(v) => {
             let when = v.created_at.map(format::utc).unwrap_or_default();
-            view! { {v.label.unwrap_or_else(|| t(w::UPLOADED).into())} <div class="sub">{when}</div> }
-                .into_any()
+            view! {
+                {v.label.unwrap_or_else(|| t(w::UPLOADED).into())}
+                <div class="sub">{when}</div>
+            }
+            .into_any()
         }
     };
     let key = move || version.get().and_then(|v| v.resource_key).unwrap_or_else(|| "—".into());
@@ -105,10 +114,10 @@ fn version_row(item: Item, major: Option<i32>) -> Row {
     cells.push(Cell::view(key.into_any(), SortKey::None).class("mono key"));
     cells.push(Cell::view((move || version.get().map(scan_view)).into_any(), SortKey::None).class("scan"));
     cells.push(
-        Cell::view(view! { <Approval item=item version=version/> }.into_any(), SortKey::None)
+        Cell::view(view! { <Approval item=item version=version /> }.into_any(), SortKey::None)
             .class("approval"),
     );
-    let delete = major.is_some().then(|| view! { <DeleteVersion item=item version=version/> });
+    let delete = major.is_some().then(|| view! { <DeleteVersion item=item version=version /> });
     cells.push(Cell::view(delete.into_any(), SortKey::None));
     Row::new("data-major", major.map(|m| m.to_string()).unwrap_or_else(|| "standalone".into()), cells)
 }
@@ -130,8 +139,7 @@ fn scan_view(v: ExtensionVersion) -> impl IntoView {
         view! {
             <div class="support-block">
                 {Badge::new(t(w::BLOCKED_BY_SUPPORT), Tone::Bad).view()}
-                <div class="sub block-reason">{reason}</div>
-                <div class="sub">{at}</div>
+                <div class="sub block-reason">{reason}</div> <div class="sub">{at}</div>
             </div>
         }
     });
@@ -172,16 +180,36 @@ fn DeleteVersion(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl In
         crate::code::actions::version_delete(t, &ctx.cluster.id.get_value(), &item.id(), &id, &label)
     }));
     view! {
-        {move || version.with(Option::is_some).then(|| view! {
-            <button class="button delete-version" disabled=move || ctx.denied.get().is_some()
-                on:click=move |_| confirm.open()>{t(w::DELETE)}</button>
-        })}
-        <ConfirmDialog confirm=confirm style=ConfirmStyle::Danger title=Signal::derive(title)
-            body=move || view! {
-                <p>{t(w::DELETE_VERSION_BODY)}</p>
-                <crate::kit::code::CodePanel curl=code/>
+        {move || {
+            version
+                .with(Option::is_some)
+                .then(|| {
+                    view! {
+                        <button
+                            class="button delete-version"
+                            disabled=move || ctx.denied.get().is_some()
+                            on:click=move |_| confirm.open()
+                        >
+                            {t(w::DELETE)}
+                        </button>
+                    }
+                })
+        }}
+        <ConfirmDialog
+            confirm=confirm
+            style=ConfirmStyle::Danger
+            title=Signal::derive(title)
+            body=move || {
+                view! {
+                    <p>{t(w::DELETE_VERSION_BODY)}</p>
+                    <crate::kit::code::CodePanel curl=code />
+                }
             }
-            work=work confirm_label=t(w::DELETE_VERSION_CONFIRM) busy_label=t(w::DELETING) confirm_class="confirm-delete-version"/>
+            work=work
+            confirm_label=t(w::DELETE_VERSION_CONFIRM)
+            busy_label=t(w::DELETING)
+            confirm_class="confirm-delete-version"
+        />
     }
 }
 

@@ -138,12 +138,21 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
         let uploaded = f.uploaded.unwrap_or(false);
         let public = f.url.clone().unwrap_or_default();
         let link = match safe_external(&public) {
-            Some(href) => view! { <a href=href.to_string() target="_blank" rel="noopener noreferrer">{public.clone()}</a> }.into_any(),
+            Some(href) => view! {
+                <a href=href.to_string() target="_blank" rel="noopener noreferrer">
+                    {public.clone()}
+                </a>
+            }
+            .into_any(),
             None if public.is_empty() => view! { <span class="hint">"—"</span> }.into_any(),
             None => public.clone().into_any(),
         };
-        let copy = (!public.is_empty())
-            .then(|| view! { " " <CopyButton text=public.clone() what=t(w::COPY_PUBLIC_URL)/> });
+        let copy = (!public.is_empty()).then(|| {
+            view! {
+                " "
+                <CopyButton text=public.clone() what=t(w::COPY_PUBLIC_URL) />
+            }
+        });
         let file = StoredValue::new(name.clone());
         let delete_code = crate::code::live(Box::new(move |t| {
             crate::code::actions::well_known_delete(t, &cluster_id.get_value(), &item.id(), &file.get_value())
@@ -169,16 +178,29 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
             Cell::badge(t(w::NOT_UPLOADED), Tone::Muted, false)
         };
         let actions = view! {
-            {uploaded.then(|| view! {
-                <button class="button delete-file" disabled=denied on:click=move |_| remove.open()>{t(w::DELETE)}</button>
-            })}
-            <ConfirmDialog confirm=remove style=ConfirmStyle::Danger title=tf(w::STOP_PUBLISHING_TITLE, &[("name", &name)])
-                body=move || view! {
-                    <p>{tf(w::STOP_PUBLISHING_BODY, &[("address", &address)])}
-                       {edge}</p>
-                    <CodePanel curl=delete_code/>
+            {uploaded
+                .then(|| {
+                    view! {
+                        <button class="button delete-file" disabled=denied on:click=move |_| remove.open()>
+                            {t(w::DELETE)}
+                        </button>
+                    }
+                })}
+            <ConfirmDialog
+                confirm=remove
+                style=ConfirmStyle::Danger
+                title=tf(w::STOP_PUBLISHING_TITLE, &[("name", &name)])
+                body=move || {
+                    view! {
+                        <p>{tf(w::STOP_PUBLISHING_BODY, &[("address", &address)])} {edge}</p>
+                        <CodePanel curl=delete_code />
+                    }
                 }
-                work=work confirm_label=t(w::DELETE_FILE) busy_label=t(w::DELETING) confirm_class="confirm-delete-file"/>
+                work=work
+                confirm_label=t(w::DELETE_FILE)
+                busy_label=t(w::DELETING)
+                confirm_class="confirm-delete-file"
+            />
         };
         Row::new(
             "data-file",
@@ -202,37 +224,95 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
 
     view! {
         <div class="well-known">
-            {move || known.with(|k| k.as_ref().map(|w| view! {
-                <p class="hint">{served_on(w.domain.as_deref(), w.propagation_seconds)}</p>
-            }))}
-            <ResourceTable columns=COLUMNS rows=rows class="well-known-files" label=t(w::FILES_LABEL)
-                loading_what=t(w::LOADING_FILES) retry=Callback::new(move |_| read())
-                empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_FILES)}</p> })/>
-            {move || note.get().map(|n| view! { <p class="flash well-known-note" role="status">{n}</p> })}
-            {saving.failure()}
-            {move || (!denied()).then(|| view! {
-                <Uploader item=item kind=FileKind::Json published=known/>
-            })}
-            <div class="inline-form change-password">
-                <label>{t(w::REDIRECT_LABEL)}
-                    <input type="url" id=move || format!("change-password-{}", item.id()) class="change-password-url"
-                        placeholder="https://example.com/account/password" prop:value=url disabled=denied
-                        on:input:target=move |ev| url.set(ev.target().value())/>
+            {move || {
+                known
+                    .with(|k| {
+                        k.as_ref()
+                            .map(|w| {
+                                view! {
+                                    <p class="hint">
+                                        {served_on(w.domain.as_deref(), w.propagation_seconds)}
+                                    </p>
+                                }
+                            })
+                    })
+            }}
+            <ResourceTable
+                columns=COLUMNS
+                rows=rows
+                class="well-known-files"
+                label=t(w::FILES_LABEL)
+                loading_what=t(w::LOADING_FILES)
+                retry=Callback::new(move |_| read())
+                empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_FILES)}</p> })
+            />
+            {move || {
+                note.get()
+                    .map(|n| {
+                        view! {
+                            <p class="flash well-known-note" role="status">
+                                {n}
+                            </p>
+                        }
+                    })
+            }} {saving.failure()}
+            {move || {
+                (!denied()).then(|| view! { <Uploader item=item kind=FileKind::Json published=known /> })
+            }} <div class="inline-form change-password">
+                <label>
+                    {t(w::REDIRECT_LABEL)}
+                    <input
+                        type="url"
+                        id=move || format!("change-password-{}", item.id())
+                        class="change-password-url"
+                        placeholder="https://example.com/account/password"
+                        prop:value=url
+                        disabled=denied
+                        on:input:target=move |ev| url.set(ev.target().value())
+                    />
                 </label>
-                <button class="button save-change-password" disabled=move || denied() || busy()
-                    on:click=move |_| save(&url.get_untracked())>{t(w::SAVE)}</button>
-                <button class="button clear-change-password" disabled=move || denied() || busy() || saved().is_none()
+                <button
+                    class="button save-change-password"
+                    disabled=move || denied() || busy()
+                    on:click=move |_| save(&url.get_untracked())
+                >
+                    {t(w::SAVE)}
+                </button>
+                <button
+                    class="button clear-change-password"
+                    disabled=move || denied() || busy() || saved().is_none()
                     title=move || saved().is_none().then(|| t(w::NO_REDIRECT))
-                    on:click=move |_| open_clear()>{t(w::CLEAR)}</button>
-            </div>
-            {move || (!denied()).then(|| view! { <CodePanel curl=save_code/> })}
-            <ConfirmDialog confirm=clear style=ConfirmStyle::Danger title=t(w::CLEAR_TITLE)
-                body=move || view! {
-                    <p>{move || tf(w::CLEAR_BODY, &[("url", &saved().unwrap_or_default())])}{edge}</p>
-                    <CodePanel curl=clear_code/>
+                    on:click=move |_| open_clear()
+                >
+                    {t(w::CLEAR)}
+                </button>
+            </div> {move || (!denied()).then(|| view! { <CodePanel curl=save_code /> })}
+            <ConfirmDialog
+                confirm=clear
+                style=ConfirmStyle::Danger
+                title=t(w::CLEAR_TITLE)
+                body=move || {
+                    view! {
+                        <p>{move || tf(w::CLEAR_BODY, &[("url", &saved().unwrap_or_default())])}{edge}</p>
+                        <CodePanel curl=clear_code />
+                    }
                 }
-                work=clear_work confirm_label=t(w::CLEAR_CONFIRM) busy_label=t(w::CLEARING) confirm_class="confirm-clear-change-password"/>
-            {move || url_problem.get().map(|p| view! { <p class="error-detail" role="alert">{p}</p> })}
+                work=clear_work
+                confirm_label=t(w::CLEAR_CONFIRM)
+                busy_label=t(w::CLEARING)
+                confirm_class="confirm-clear-change-password"
+            />
+            {move || {
+                url_problem
+                    .get()
+                    .map(|p| {
+                        view! {
+                            <p class="error-detail" role="alert">
+                                {p}
+                            </p>
+                        }
+                    })
+            }}
         </div>
     }
 }

@@ -158,9 +158,11 @@ mod tests {
         assert_eq!(classify(0, ""), Err(PutError::Network));
         let expired = "<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>";
         assert_eq!(classify(403, expired), Err(PutError::Expired));
-        let tampered = "<Error><Code>SignatureDoesNotMatch</Code><Message>The signature does not match</Message></Error>";
+        let tampered = "<Error><Code>SignatureDoesNotMatch</Code>\
+                        <Message>The signature does not match</Message></Error>";
         assert_eq!(classify(403, tampered), Err(PutError::Signature));
-        let big = "<Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>";
+        let big = "<Error><Code>EntityTooLarge</Code>\
+                   <Message>Your proposed upload exceeds the maximum allowed size</Message></Error>";
         assert!(matches!(classify(400, big), Err(PutError::TooLarge(m)) if m.contains("maximum")));
         let auth =
             "<Error><Code>InvalidArgument</Code><Message>Only one auth mechanism allowed</Message></Error>";

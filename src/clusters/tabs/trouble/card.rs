@@ -72,7 +72,7 @@ fn summary(f: &Figures) -> String {
 
 /// What the split point hands back: the card's body, writing its summary into `said`.
 pub fn body(said: RwSignal<Option<String>>) -> AnyView {
-    view! { <TroubleBody said=said/> }.into_any()
+    view! { <TroubleBody said=said /> }.into_any()
 }
 
 #[component]
@@ -112,25 +112,46 @@ fn TroubleBody(said: RwSignal<Option<String>>) -> impl IntoView {
     let busy = move || reading.with(|r| *r == Reading::Busy);
     view! {
         <div class="trouble-actions">
-            <button type="button" class="button secondary" id="trouble-read-again" on:click=again
-                disabled=busy aria-busy=move || busy().then_some("true")>{t(w::READ_AGAIN)}</button>
+            <button
+                type="button"
+                class="button secondary"
+                id="trouble-read-again"
+                on:click=again
+                disabled=busy
+                aria-busy=move || busy().then_some("true")
+            >
+                {t(w::READ_AGAIN)}
+            </button>
         </div>
         {move || match reading.get() {
             Reading::Busy => crate::kit::waiting_status(t(w::READING), Some("trouble-reading")),
             Reading::Failed(Failure::Listing(error)) => {
-                view! { <ErrorPanel action=t(w::LISTING) error=error retry=Callback::new(move |()| read())/> }.into_any()
+                view! {
+                    <ErrorPanel action=t(w::LISTING) error=error retry=Callback::new(move |()| read()) />
+                }
+                    .into_any()
             }
-            Reading::Failed(Failure::File { name, why }) => view! {
-                <div class="error-panel" role="alert" id="trouble-file-failed">
-                    <p class="error-title">{tf(w::FILE_FAILED, &[("name", &name)])}</p>
-                    <p class="error-detail">{why}</p>
-                    <button type="button" class="button" on:click=again>{t(w::READ_AGAIN)}</button>
-                </div>
-            }.into_any(),
-            Reading::NoFiles { at } => view! {
-                <p class="hint" id="trouble-read-at">{tf(w::READ_AT, &[("time", &format::clock(at as f64))])}</p>
-                <p id="trouble-no-files">{t(w::NO_FILES)}</p>
-            }.into_any(),
+            Reading::Failed(Failure::File { name, why }) => {
+                view! {
+                    <div class="error-panel" role="alert" id="trouble-file-failed">
+                        <p class="error-title">{tf(w::FILE_FAILED, &[("name", &name)])}</p>
+                        <p class="error-detail">{why}</p>
+                        <button type="button" class="button" on:click=again>
+                            {t(w::READ_AGAIN)}
+                        </button>
+                    </div>
+                }
+                    .into_any()
+            }
+            Reading::NoFiles { at } => {
+                view! {
+                    <p class="hint" id="trouble-read-at">
+                        {tf(w::READ_AT, &[("time", &format::clock(at as f64))])}
+                    </p>
+                    <p id="trouble-no-files">{t(w::NO_FILES)}</p>
+                }
+                    .into_any()
+            }
             Reading::Done { figures, files, at } => {
                 let files = tp(w::FILES, files as f64, &[]);
                 view! {
@@ -139,7 +160,8 @@ fn TroubleBody(said: RwSignal<Option<String>>) -> impl IntoView {
                     </p>
                     <p id="trouble-summary">{summary(&figures)}</p>
                     {figures_view(&base, &figures)}
-                }.into_any()
+                }
+                    .into_any()
             }
         }}
     }
@@ -193,22 +215,28 @@ fn figures_view(base: &str, f: &Figures) -> AnyView {
                 <tr data-figure=kind data-subject=subject>
                     <th scope="row">{label}</th>
                     <td>{cell}</td>
-                    <td class="num"><a class="trouble-link" href=href>{n.to_string()}</a></td>
+                    <td class="num">
+                        <a class="trouble-link" href=href>
+                            {n.to_string()}
+                        </a>
+                    </td>
                 </tr>
             }
         })
         .collect_view();
     view! {
         <div class="table-wrap">
-        <table class="table" id="trouble-figures" data-from=f.from.to_string() data-to=f.to.to_string()>
-            <caption>{t(w::CAPTION)}</caption>
-            <thead><tr>
-                <th scope="col">{t(w::COL_WHAT)}</th>
-                <th scope="col">{t(w::COL_SUBJECT)}</th>
-                <th scope="col">{t(w::COL_LINES)}</th>
-            </tr></thead>
-            <tbody>{rows}</tbody>
-        </table>
+            <table class="table" id="trouble-figures" data-from=f.from.to_string() data-to=f.to.to_string()>
+                <caption>{t(w::CAPTION)}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{t(w::COL_WHAT)}</th>
+                        <th scope="col">{t(w::COL_SUBJECT)}</th>
+                        <th scope="col">{t(w::COL_LINES)}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
         </div>
     }
     .into_any()

@@ -169,15 +169,22 @@ mod tests {
     use crate::clusters::tabs::logs::search::parse;
 
     const HOUR: &str = "\
-2026-11-25 14:00:00,000 INFO  [io.quarkus] (main) Keycloak 26.1.4 on JVM (powered by Quarkus 3.15.3) started in 5.120s. Listening on: http://0.0.0.0:8080.
+2026-11-25 14:00:00,000 INFO  [io.quarkus] (main) Keycloak 26.1.4 on JVM (powered by Quarkus 3.15.3) started \
+    in 5.120s. Listening on: http://0.0.0.0:8080.
 2026-11-25 14:00:00,000 INFO  [io.quarkus] (main) Profile prod activated.
-2026-11-25 14:01:00,000 WARN  [org.keycloak.events] (t) type=LOGIN_ERROR, realmId=customers, clientId=web, userId=null, ipAddress=1.2.3.4, error=invalid_user_credentials
-2026-11-25 14:02:00,000 WARN  [org.keycloak.events] (t) type=LOGIN_ERROR, realmId=customers, clientId=web, userId=null, ipAddress=1.2.3.4, error=user_not_found
-2026-11-25 14:03:00,000 WARN  [org.keycloak.events] (t) type=IDENTITY_PROVIDER_LOGIN_ERROR, realmId=staff, clientId=web, error=x
-2026-11-25 14:04:00,000 ERROR [org.keycloak.events] (t) type=CLIENT_LOGIN_ERROR, realmId=customers, clientId=batch-job, error=invalid_client_credentials
-2026-11-25 14:05:00,000 WARN  [org.keycloak.events] (t) type=CODE_TO_TOKEN_ERROR, realmId=staff, error=invalid_code
+2026-11-25 14:01:00,000 WARN  [org.keycloak.events] (t) type=LOGIN_ERROR, realmId=customers, clientId=web, \
+    userId=null, ipAddress=1.2.3.4, error=invalid_user_credentials
+2026-11-25 14:02:00,000 WARN  [org.keycloak.events] (t) type=LOGIN_ERROR, realmId=customers, clientId=web, \
+    userId=null, ipAddress=1.2.3.4, error=user_not_found
+2026-11-25 14:03:00,000 WARN  [org.keycloak.events] (t) type=IDENTITY_PROVIDER_LOGIN_ERROR, realmId=staff, \
+    clientId=web, error=x
+2026-11-25 14:04:00,000 ERROR [org.keycloak.events] (t) type=CLIENT_LOGIN_ERROR, realmId=customers, \
+    clientId=batch-job, error=invalid_client_credentials
+2026-11-25 14:05:00,000 WARN  [org.keycloak.events] (t) type=CODE_TO_TOKEN_ERROR, realmId=staff, \
+    error=invalid_code
 2026-11-25 14:06:00,000 INFO  [org.keycloak.events] (t) type=LOGIN, realmId=customers, clientId=web
-2026-11-25 14:07:00,000 ERROR [org.keycloak.services.error.KeycloakErrorHandler] (t) Uncaught server error: java.lang.NullPointerException
+2026-11-25 14:07:00,000 ERROR [org.keycloak.services.error.KeycloakErrorHandler] (t) Uncaught server error: \
+    java.lang.NullPointerException
 \tat org.keycloak.authentication.AuthenticationProcessor.authenticate(AuthenticationProcessor.java:1)
 2026-11-25 14:08:00,000 ERROR [io.agroal.pool] (t) Datasource '<default>': Connection timed out
 2026-11-25 15:30:00,000 ERROR [io.agroal.pool] (t) outside the hour
@@ -243,7 +250,8 @@ mod tests {
     #[test]
     fn only_keycloak_s_own_started_line_is_a_start() {
         let lines = "\
-2026-11-25 14:00:00,000 INFO  [io.quarkus] (main) Keycloak 26.1.4 on JVM (powered by Quarkus 3.15.3) started in 5.120s.
+2026-11-25 14:00:00,000 INFO  [io.quarkus] (main) Keycloak 26.1.4 on JVM (powered by Quarkus 3.15.3) started \
+    in 5.120s.
 2026-11-25 14:00:01,000 INFO  [org.keycloak.events] (t) type=LOGIN, realmId=a, clientId=Keycloak started in x
 2026-11-25 14:00:02,000 INFO  [io.quarkus] (main) Keycloak 26.1.4 stopped in 0.1s
 ";

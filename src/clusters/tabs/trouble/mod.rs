@@ -33,8 +33,14 @@ pub fn TroubleCard(ready: Signal<bool>, said: RwSignal<Option<String>>) -> impl 
     view! {
         <section class="card" id="trouble" aria-labelledby="trouble-title">
             <h2 id="trouble-title">{t(w::TITLE)}</h2>
-            <LazyPart when=ready load=load loading=t(w::READING) loading_id="trouble-reading"
-                failed=t(w::CHUNK_FAILED) failed_id="trouble-chunk-error"/>
+            <LazyPart
+                when=ready
+                load=load
+                loading=t(w::READING)
+                loading_id="trouble-reading"
+                failed=t(w::CHUNK_FAILED)
+                failed_id="trouble-chunk-error"
+            />
         </section>
     }
 }

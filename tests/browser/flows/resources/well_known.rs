@@ -7,7 +7,11 @@ use crate::harness::{Ctx, OrFail};
 
 const AASA_OK: &str =
     r#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.app"],"components":[{"/":"/login/*"}]}]}}"#;
-const ASSETLINKS_OK: &str = r#"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.acme.app","sha256_cert_fingerprints":["AA:BB"]}}]"#;
+const ASSETLINKS_OK: &str = concat!(
+    r#"[{"relation":["delegate_permission/common.handle_all_urls"],"#,
+    r#""target":{"namespace":"android_app","package_name":"com.acme.app","#,
+    r#""sha256_cert_fingerprints":["AA:BB"]}}]"#,
+);
 const ASSETLINKS_BAD: &str = r#"{"relation":["delegate_permission/common.handle_all_urls"]}"#;
 
 pub(super) async fn app_association(ctx: Ctx) {

@@ -149,7 +149,8 @@ fn known_period(period: &BillingPeriod) -> Result<BillingPeriod, String> {
 pub fn plan_of_price(price_id: &str) -> Result<Plan, String> {
     let unknown = || {
         format!(
-            "price_id {price_id} is not a known price: send tier and billing_period instead (price_id is deprecated)."
+            "price_id {price_id} is not a known price: send tier and billing_period instead (price_id is \
+             deprecated)."
         )
     };
     let rest = price_id.strip_prefix("price_").ok_or_else(unknown)?;

@@ -50,8 +50,8 @@ pub fn migrate(conn: &mut Connection, migrations: &[Migration]) -> StoreResult<(
     if found > latest {
         return Err(StoreError(format!(
             "the database has schema version {found}, newer than this sandbox knows (up to {latest}): it was \
-             written by a newer build. Run that build, or point --data at another file (or delete this one) to \
-             start from the demo world."
+             written by a newer build. Run that build, or point --data at another file (or delete this one) \
+             to start from the demo world."
         )));
     }
     if found < 0 {

@@ -50,8 +50,10 @@ fn a_database_from_before_versioning_is_adopted_with_its_rows() {
         conn.pragma_update(None, "user_version", 0).unwrap();
         conn.execute_batch(
             "INSERT INTO orgs (id, name, display_name, created_at) VALUES ('org-old', 'old', 'Old Ltd.', 1);
-             INSERT INTO clusters (id, name, org_id, region, tier, status, resource_limits, variant, created_at, billed)
-             VALUES ('c-old', 'kept', 'org-old', 'US_EAST_1', 'premium', 'ACTIVE', 'standard', 'DEDICATED', 1, 1);",
+             INSERT INTO clusters (id, name, org_id, region, tier, status, resource_limits, variant, \
+                 created_at, billed)
+             VALUES ('c-old', 'kept', 'org-old', 'US_EAST_1', 'premium', 'ACTIVE', 'standard', 'DEDICATED', \
+                 1, 1);",
         )
         .unwrap();
         assert_eq!(version(&conn).unwrap(), 0);
