@@ -9,7 +9,7 @@ use std::time::Duration;
 use cluster_sandbox::{Config, demo};
 
 use super::saved::{capture, saved};
-use super::{Flow, read_elsewhere, sign_in_again, wait_focus_on};
+use super::{Flow, open_signed_in, read_elsewhere, sign_in_again, wait_focus_on};
 use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -48,12 +48,6 @@ fn quick_provision() -> Config {
 const ACCESS: &str = "/clusters/cl-acme-prod/access";
 const LOGS: &str = "/clusters/cl-acme-prod/logs";
 
-async fn open(ctx: &Ctx, path: &str, ready: &str) {
-    ctx.goto(path).await;
-    sign_in_again(ctx, path).await;
-    ctx.find(ready).await;
-}
-
 async fn count(ctx: &Ctx, css: &str) -> usize {
     ctx.count(css).await
 }
@@ -71,7 +65,7 @@ async fn add_rule(ctx: &Ctx, section: &str, n: usize, address: &str, alias: &str
 }
 
 async fn two_categories(ctx: Ctx) {
-    open(&ctx, ACCESS, "#ip-admin").await;
+    open_signed_in(&ctx, ACCESS, "#ip-admin").await;
     ctx.wait_text("#ip-cap", "Enterprise").await;
     ctx.wait_text("#ip-admin", "Admin paths (allow)").await;
     ctx.wait_text("#ip-realm-allowed", "Public allowed paths").await;
@@ -114,7 +108,7 @@ async fn two_categories(ctx: Ctx) {
     assert_eq!(ctx.calls("cluster.ipRule.update", "200").await, 2);
 
     // Read back from the service: the admin rule stayed, the blocked list is empty.
-    open(&ctx, ACCESS, "#ip-admin .rule-row").await;
+    open_signed_in(&ctx, ACCESS, "#ip-admin .rule-row").await;
     assert_eq!(count(&ctx, "#ip-admin .rule-row").await, 1);
     assert_eq!(count(&ctx, "#ip-realm-blocked .rule-row").await, 0);
     let address = ctx.find("#ip-admin .rule-row input.address").await.prop_or_fail("value").await;
@@ -124,7 +118,7 @@ async fn two_categories(ctx: Ctx) {
 /// Every save that sets a new admin allow list asks first and says who loses access; the
 /// remove control names the address it removes.
 async fn asks_before_lockout(ctx: Ctx) {
-    open(&ctx, ACCESS, "#ip-admin").await;
+    open_signed_in(&ctx, ACCESS, "#ip-admin").await;
     add_rule(&ctx, "admin", 1, "203.0.113.4", "office").await;
     ctx.click("#save-ip-rules").await;
     ctx.click("#confirm-ip-rules").await;
@@ -200,7 +194,7 @@ async fn cancel(ctx: &Ctx) {
 /// nothing and keeps what was typed; confirming saves. An alias edit saves at once; removing
 /// the address asks again.
 async fn public_allow_list_asks(ctx: Ctx) {
-    open(&ctx, ACCESS, "#ip-realm-allowed").await;
+    open_signed_in(&ctx, ACCESS, "#ip-realm-allowed").await;
     assert_eq!(public_allowed(&ctx).await, vec![], "the demo starts with a public allow list");
     add_rule(&ctx, "realm-allowed", 1, "198.51.100.7", "office").await;
     let dialog = save_asks(
@@ -249,7 +243,7 @@ async fn public_allow_list_asks(ctx: Ctx) {
 }
 
 async fn invalid_cidr(ctx: Ctx) {
-    open(&ctx, ACCESS, "#ip-admin").await;
+    open_signed_in(&ctx, ACCESS, "#ip-admin").await;
     add_rule(&ctx, "realm-blocked", 1, "198.51.100.0/33", "typo").await;
     ctx.wait_text("#ip-realm-blocked .address-problem", "0 to 32").await;
     assert!(!enabled(&ctx, "#save-ip-rules").await, "an invalid CIDR can be saved");
@@ -272,7 +266,7 @@ async fn invalid_cidr(ctx: Ctx) {
 
 async fn premium_cap(ctx: Ctx) {
     let path = "/clusters/cl-acme-staging/access";
-    open(&ctx, path, "#ip-admin").await;
+    open_signed_in(&ctx, path, "#ip-admin").await;
     ctx.wait_text("#ip-cap", "Premium: 2 rules, admin paths only").await;
     ctx.wait_text("#add-realm-allowed-why", "admin paths only").await;
     assert!(!enabled(&ctx, "#add-realm-allowed").await && !enabled(&ctx, "#add-realm-blocked").await);
@@ -290,7 +284,7 @@ async fn premium_cap(ctx: Ctx) {
 /// empty state; no disabled Add with a second (or a contradicting) reason.
 async fn starter_once(ctx: Ctx) {
     let path = format!("/clusters/{}/access", demo::ACME_LEGACY);
-    open(&ctx, &path, "#ip-admin").await;
+    open_signed_in(&ctx, &path, "#ip-admin").await;
     ctx.wait_text("#ip-cap", "Starter: no IP rules").await;
     ctx.wait_text("#ip-admin .empty-rules", "No addresses").await;
     let main = ctx.find("main").await.text_or_fail().await;
@@ -337,11 +331,11 @@ async fn choose_range(ctx: &Ctx, value: &str) {
 
 async fn logs_window_and_download(ctx: Ctx) {
     // The default window is the last hour (one or two files); a week is more than a page of them.
-    open(&ctx, LOGS, "#log-table tbody tr").await;
+    open_signed_in(&ctx, LOGS, "#log-table tbody tr").await;
     assert_eq!(ctx.find("#log-range").await.prop_or_fail("value").await.as_deref(), Some("1h"));
     let hour = rows(&ctx).await;
     assert!((1..=2).contains(&hour), "the last hour is listed as {hour} files");
-    open(&ctx, &format!("{LOGS}?window=7d"), "#log-table tbody tr").await;
+    open_signed_in(&ctx, &format!("{LOGS}?window=7d"), "#log-table tbody tr").await;
     ctx.wait_text("#logs-page", "Files 1–20").await;
     assert_eq!(rows(&ctx).await, 20);
     assert_eq!(ctx.find("#log-range").await.prop_or_fail("value").await.as_deref(), Some("7d"));
@@ -416,7 +410,7 @@ async fn logs_window_and_download(ctx: Ctx) {
 }
 
 async fn telemetry_save(ctx: Ctx) {
-    open(&ctx, LOGS, "#export-endpoint").await;
+    open_signed_in(&ctx, LOGS, "#export-endpoint").await;
     ctx.wait_text("#export-token-state", "No token is stored").await;
     ctx.type_into("#export-endpoint", "https://127.0.0.1:4318").await;
     ctx.click("#test-endpoint").await;
@@ -448,7 +442,7 @@ async fn telemetry_save(ctx: Ctx) {
     assert_eq!(token.as_deref(), Some(""), "the token stays on screen");
 
     // Read back: the settings are kept, the token is never shown.
-    open(&ctx, LOGS, "#export-endpoint").await;
+    open_signed_in(&ctx, LOGS, "#export-endpoint").await;
     ctx.wait_text("#export-token-state", "A token is stored").await;
     let endpoint = ctx.find("#export-endpoint").await.prop_or_fail("value").await;
     assert_eq!(endpoint.as_deref(), Some("https://otlp.example.com:4318"));
@@ -459,7 +453,7 @@ async fn telemetry_save(ctx: Ctx) {
 }
 
 async fn telemetry_starter(ctx: Ctx) {
-    open(&ctx, "/clusters/cl-acme-dev/logs", "#export-unavailable").await;
+    open_signed_in(&ctx, "/clusters/cl-acme-dev/logs", "#export-unavailable").await;
     ctx.wait_text("#export-unavailable", "not available on the starter tier").await;
     assert!(!ctx.exists("#export-endpoint").await, "the export form is offered on starter");
     assert_eq!(ctx.calls("cluster.telemetryExport.detail", "200").await, 0);

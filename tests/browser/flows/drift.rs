@@ -13,7 +13,6 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::Flow;
-use super::hostile::{open, push};
 use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -42,7 +41,7 @@ async fn leave_mid_read(ctx: Ctx) {
     let prod = demo::ACME_PROD;
     for round in 0..2 {
         for tab in TABS.iter().chain(TABS.iter().rev()) {
-            push(&ctx, &format!("/clusters/{prod}{tab}")).await;
+            ctx.push_path(&format!("/clusters/{prod}{tab}")).await;
             tokio::time::sleep(Duration::from_millis(if round == 0 { 150 } else { 700 })).await;
         }
     }
@@ -101,7 +100,7 @@ return { bad, seen: drift.filter(v => text.includes(v)) };
 "#;
 
 async fn check(ctx: &Ctx, path: &str, failures: &mut Vec<String>, seen: &mut Vec<String>) {
-    open(ctx, path).await;
+    ctx.walk_to(path).await;
     let values: Vec<Value> = OPEN_ENUMS.iter().map(|e| json!(e.value)).collect();
     let found = ctx.client.execute(CHECK, vec![json!(values)]).await.unwrap_or_else(|e| panic!("check: {e}"));
     let bad = found["bad"].as_array().unwrap_or_else(|| panic!("the check did not run on {path}: {found}"));

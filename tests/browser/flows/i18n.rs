@@ -11,7 +11,7 @@ use cluster_sandbox::{Config, demo};
 use serde_json::Value;
 
 use super::Flow;
-use super::hostile::{open, problems};
+use super::hostile::problems;
 use crate::cdp::emulate_media;
 use crate::harness::{Ctx, OrFail, run_flow};
 
@@ -237,11 +237,11 @@ async fn french_walk(ctx: Ctx) {
     screens.extend(tabs.iter().map(|tab| format!("/clusters/{}{tab}", demo::ACME_PROD)));
     screens.extend(["/billing".to_string(), "/clusters/new".to_string()]);
     for path in &screens {
-        open(&ctx, path).await;
+        ctx.walk_to(path).await;
         left.extend(english_left(&ctx, &phrases, path).await);
     }
     // A dialog: deleting acme-prod asks first (closed with Escape, nothing deleted).
-    open(&ctx, &format!("/clusters/{}", demo::ACME_PROD)).await;
+    ctx.walk_to(&format!("/clusters/{}", demo::ACME_PROD)).await;
     ctx.click("#delete-cluster").await;
     ctx.find("dialog[open]").await;
     left.extend(english_left(&ctx, &phrases, "the delete dialog").await);
@@ -284,7 +284,7 @@ async fn polish_plurals(ctx: Ctx) {
     assert_eq!(ctx.script("return document.documentElement.lang;").await, serde_json::json!("pl"));
     ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
     ctx.wait_url("/clusters").await;
-    open(&ctx, "/overview").await;
+    ctx.walk_to("/overview").await;
     let forms = catalogue("pl");
     let wanted = &forms["overview.clusters_count"];
     let links = ctx
@@ -321,7 +321,7 @@ async fn polish_plurals(ctx: Ctx) {
     }
     println!("    polish: cluster counts {links:?} (forms {categories:?})");
     // The month and the number in a date are Polish too (Intl), and times are labelled UTC.
-    open(&ctx, &format!("/clusters/{}", demo::ACME_PROD)).await;
+    ctx.walk_to(&format!("/clusters/{}", demo::ACME_PROD)).await;
     let page = ctx.find("main").await.text().await.unwrap_or_default();
     assert!(page.contains("UTC"), "no UTC time on the overview: {page}");
 }
@@ -360,7 +360,7 @@ async fn long_languages(ctx: Ctx) {
         ctx.click("#account-menu-button").await;
         choose_language(&ctx, "#account-language", code).await;
         for path in super::layout::screens() {
-            open(&ctx, &path).await;
+            ctx.walk_to(&path).await;
             for width in [1366, 390] {
                 ctx.resize(width, 900).await;
                 let clipped = ctx.strings(CLIPPED_BUTTONS).await;

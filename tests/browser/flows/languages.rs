@@ -9,7 +9,6 @@ use cluster_sandbox::{Config, demo};
 use serde_json::Value;
 
 use super::Flow;
-use super::hostile::open;
 use super::i18n::{catalogue, choose_language, english_left, english_phrases_in};
 use crate::harness::{Ctx, run_flow};
 
@@ -49,13 +48,13 @@ async fn no_english(ctx: Ctx) {
         ctx.click("#account-menu-button").await;
         choose_language(&ctx, "#account-language", code).await;
         for path in super::layout::screens() {
-            open(&ctx, &path).await;
+            ctx.walk_to(&path).await;
             left.extend(english_left(&ctx, &phrases, &format!("{code} {path}")).await);
         }
         // The counts (users, clients) and the uptime in the language's words.
-        open(&ctx, &format!("/realms/{}", demo::REALM_CUSTOMERS)).await;
+        ctx.walk_to(&format!("/realms/{}", demo::REALM_CUSTOMERS)).await;
         ctx.wait_text("#realm-metrics", &words(code, "kit.count_users")).await;
-        open(&ctx, &format!("/clusters/{}", demo::ACME_PROD)).await;
+        ctx.walk_to(&format!("/clusters/{}", demo::ACME_PROD)).await;
         let uptime = ctx.find("#uptime").await.text().await.unwrap_or_default();
         assert!(!uptime.is_empty(), "{code}: the uptime is empty");
         for unit in ["day", "hour", "minute", "second"] {
@@ -98,7 +97,7 @@ async fn amounts(ctx: Ctx) {
     super::admin(&ctx).await;
     let pages = ["/billing".to_string(), format!("/clusters/{}/billing", demo::ACME_OVERDUE)];
     // In English first: the check reads amounts, so it must find some there.
-    open(&ctx, &pages[1]).await;
+    ctx.walk_to(&pages[1]).await;
     let english = ctx.script(ENGLISH_AMOUNTS).await;
     assert!(
         english.as_array().is_some_and(|a| !a.is_empty()),
@@ -109,7 +108,7 @@ async fn amounts(ctx: Ctx) {
         ctx.click("#account-menu-button").await;
         choose_language(&ctx, "#account-language", code).await;
         for path in &pages {
-            open(&ctx, path).await;
+            ctx.walk_to(path).await;
             let found = ctx.script(ENGLISH_AMOUNTS).await;
             assert_eq!(found, Value::Array(Vec::new()), "{code} {path}: amounts written the English way");
         }

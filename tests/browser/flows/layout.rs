@@ -9,7 +9,7 @@ use std::time::Duration;
 use cluster_sandbox::{Config, demo};
 
 use super::Flow;
-use super::hostile::{open, problems};
+use super::hostile::problems;
 use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -87,7 +87,7 @@ return broken;
 "#;
 
 async fn check(ctx: &Ctx, path: &str, failures: &mut Vec<String>) {
-    open(ctx, path).await;
+    ctx.walk_to(path).await;
     let header = ctx.strings(BROKEN_HEADER_LABELS).await;
     for problem in problems(ctx).await.into_iter().chain(ctx.strings(SPLIT_WORDS).await).chain(header) {
         failures.push(format!("{path} at 800 px: {problem}"));
@@ -118,12 +118,12 @@ async fn walk(ctx: Ctx) {
     }
     // A mouse click on a tab the bar has to scroll to lands: the focus it takes on the press
     // must not move it from under the pointer (it did, and the click never happened).
-    open(&ctx, &format!("/clusters/{}", demo::ACME_PROD)).await;
+    ctx.walk_to(&format!("/clusters/{}", demo::ACME_PROD)).await;
     ctx.click("nav.tabs a[href$='/logs']").await;
     ctx.wait_url(&format!("/clusters/{}/logs", demo::ACME_PROD)).await;
     // A window made narrower (a phone turned) brings the current tab back into view.
     ctx.client.set_window_size(1366, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
-    open(&ctx, &format!("/clusters/{}/logs", demo::ACME_PROD)).await;
+    ctx.walk_to(&format!("/clusters/{}/logs", demo::ACME_PROD)).await;
     ctx.client.set_window_size(390, 800).await.unwrap_or_else(|e| panic!("resize: {e}"));
     let shown = "const bar = document.querySelector('nav.tabs'), tab = \
                  bar.querySelector('[aria-current=page]');\
@@ -168,7 +168,7 @@ async fn buttons_whole(ctx: Ctx) {
         ctx.click("#account-menu-button").await;
         super::i18n::choose_language(&ctx, "#account-language", code).await;
         for path in screens() {
-            open(&ctx, &path).await;
+            ctx.walk_to(&path).await;
             for width in [1366, 390] {
                 ctx.resize(width, 900).await;
                 let shown = ctx

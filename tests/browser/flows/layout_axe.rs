@@ -8,7 +8,7 @@ use std::time::Duration;
 use cluster_sandbox::{Config, demo};
 
 use super::axe;
-use super::hostile::{open, problems};
+use super::hostile::problems;
 use crate::cdp::emulate_media;
 use crate::harness::{Ctx, WAIT};
 
@@ -67,11 +67,11 @@ pub(super) async fn walk(ctx: Ctx) {
     let screens = super::layout::screens();
     let mut failures = Vec::new();
     for path in &screens {
-        open(&ctx, path).await;
+        ctx.walk_to(path).await;
         check_sizes(&ctx, path, &mut failures).await;
     }
     // A resource with a version: its upload form, step list and key column.
-    open(&ctx, &format!("/clusters/{}/resources", demo::ACME_SHOP)).await;
+    ctx.walk_to(&format!("/clusters/{}/resources", demo::ACME_SHOP)).await;
     check_sizes(&ctx, "acme-shop resources", &mut failures).await;
     emulate_media(&ctx.client, &[]).await;
     ctx.client.set_window_size(1366, 900).await.unwrap_or_else(|e| panic!("resize: {e}"));
@@ -79,10 +79,10 @@ pub(super) async fn walk(ctx: Ctx) {
     ctx.wait_url("/sign-in").await;
     ctx.sign_in(demo::STAFF_CLIENT_ID, demo::STAFF_CLIENT_SECRET).await;
     ctx.wait_text("#signed-in-as", "demo-staff").await;
-    open(&ctx, "/review").await;
+    ctx.walk_to("/review").await;
     ctx.wait_text("table#review-desk", "loyalty-points").await;
     check_sizes(&ctx, "/review", &mut failures).await;
-    open(&ctx, &format!("/review/{}/ext-loyalty/ver-loyalty-26", demo::ACME_SHOP)).await;
+    ctx.walk_to(&format!("/review/{}/ext-loyalty/ver-loyalty-26", demo::ACME_SHOP)).await;
     check_sizes(&ctx, "a version's review", &mut failures).await;
     println!("    layout_axe: {} screens, 4 ways each", screens.len() + 3);
     assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));
@@ -150,7 +150,7 @@ pub(super) async fn phone_header(ctx: Ctx) {
 
     // A resource key at 390 px: several characters a line, not one.
     ctx.client.set_window_size(390, 800).await.unwrap_or_else(|e| panic!("resize: {e}"));
-    open(&ctx, &format!("/clusters/{}/resources", demo::ACME_SHOP)).await;
+    ctx.walk_to(&format!("/clusters/{}/resources", demo::ACME_SHOP)).await;
     ctx.find(".versions td.key").await;
     let widths = ctx
         .script(

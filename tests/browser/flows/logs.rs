@@ -18,7 +18,7 @@ use fantoccini::key::Key;
 use serde_json::Value;
 
 use super::saved::{capture, saved_text};
-use super::{Flow, as_admin_elsewhere, axe, sign_in_again};
+use super::{Flow, as_admin_elsewhere, axe, open_signed_in, sign_in_again};
 use crate::cdp::emulate_media;
 use crate::harness::{Ctx, OrFail, run_flow};
 
@@ -54,7 +54,7 @@ pub(super) fn realm_of(text: &str) -> Option<&str> {
 /// null pointers in the authenticator), with no hint. The viewer now counts them, offers
 /// them, and the counts agree with the sandbox's own files.
 async fn realm_hint(ctx: Ctx) {
-    open(&ctx, &format!("{LOGS}?window=6h&level=ERROR&realm={}", CUSTOMERS)).await;
+    open_signed_in(&ctx, &format!("{LOGS}?window=6h&level=ERROR&realm={}", CUSTOMERS), "#log-viewer").await;
     let n = settled(&ctx).await;
     let (from, to) = window(&ctx).await;
     let errors: Vec<(i64, String, String)> = sandbox_text(&ctx, from, to)
@@ -83,7 +83,7 @@ async fn realm_hint(ctx: Ctx) {
 /// saves what the table shows, every entry whole (stack traces too), and nothing else: the
 /// ERROR lines of the window, as the sandbox's own files hold them.
 async fn lines_shown(ctx: Ctx) {
-    open(&ctx, &format!("{LOGS}?window=6h&level=ERROR")).await;
+    open_signed_in(&ctx, &format!("{LOGS}?window=6h&level=ERROR"), "#log-viewer").await;
     let n = settled(&ctx).await;
     let (from, to) = window(&ctx).await;
     let mut errors: Vec<String> = sandbox_text(&ctx, from, to)
@@ -148,7 +148,7 @@ async fn rows_in_view(ctx: &Ctx, after: &str) {
 /// Issue 37: choosing a shorter window drew the rows of a scroll position the table no
 /// longer had, so "149 lines" stood over an empty table until one scrolled inside it.
 async fn rows_at_once(ctx: Ctx) {
-    open(&ctx, &format!("{LOGS}?window=7d")).await;
+    open_signed_in(&ctx, &format!("{LOGS}?window=7d"), "#log-viewer").await;
     settled(&ctx).await;
     // Scrolled up into the older lines, as a person reading them would be.
     ctx.script(
@@ -175,7 +175,7 @@ async fn rows_at_once(ctx: Ctx) {
     ctx.wait_url("from=").await;
     rows_in_view(&ctx, "after a custom window of three hours").await;
     // And from a link that names the window.
-    open(&ctx, &format!("{LOGS}?window=1h")).await;
+    open_signed_in(&ctx, &format!("{LOGS}?window=1h"), "#log-viewer").await;
     rows_in_view(&ctx, "opening ?window=1h").await;
 }
 
@@ -183,12 +183,6 @@ const LOGS: &str = "/clusters/cl-acme-prod/logs";
 const NEEDLE: &str = "invalid_client_credentials";
 /// A realm of acme-prod, as its log lines name it (`realmId=`).
 const CUSTOMERS: &str = "customers";
-
-async fn open(ctx: &Ctx, path: &str) {
-    ctx.goto(path).await;
-    sign_in_again(ctx, path.split('?').next().unwrap_or(path)).await;
-    ctx.find("#log-viewer").await;
-}
 
 async fn press(ctx: &Ctx, key: Key) {
     let focused = ctx.client.active_element().await.unwrap_or_else(|e| panic!("no focused element: {e}"));
@@ -291,7 +285,7 @@ pub(super) fn entries(text: &str) -> Vec<(i64, String, String)> {
 }
 
 async fn counts_match(ctx: Ctx) {
-    open(&ctx, LOGS).await;
+    open_signed_in(&ctx, LOGS, "#log-viewer").await;
     select(&ctx, "#log-range", "6h").await;
     ctx.wait_url("window=6h").await;
     select(&ctx, "#log-level", "ERROR").await;
@@ -402,7 +396,7 @@ async fn counts_match(ctx: Ctx) {
 }
 
 async fn events_by_type(ctx: Ctx) {
-    open(&ctx, &format!("{LOGS}?window=6h&view=events")).await;
+    open_signed_in(&ctx, &format!("{LOGS}?window=6h&view=events"), "#log-viewer").await;
     ctx.find("#log-events").await;
     let _ = settled(&ctx).await;
     ctx.find("#event-counts .type-count").await;
@@ -455,7 +449,7 @@ async fn append(ctx: &Ctx, message: &str) {
 
 async fn follow(ctx: Ctx) {
     let marker = "type=LOGIN_ERROR, realmId=acme, clientId=follow-probe, error=followed_line";
-    open(&ctx, &format!("{LOGS}?window=1h&q=follow-probe")).await;
+    open_signed_in(&ctx, &format!("{LOGS}?window=1h&q=follow-probe"), "#log-viewer").await;
     assert_eq!(settled(&ctx).await, 0);
     ctx.click("#log-follow").await;
     // The first refresh is at once; the line is appended after it, for the 30-second one.
@@ -486,7 +480,7 @@ async fn signed_again(ctx: Ctx) {
         )
         .await;
     assert_eq!(armed, serde_json::json!(201));
-    open(&ctx, &format!("{LOGS}?window=1h&limit=2000")).await;
+    open_signed_in(&ctx, &format!("{LOGS}?window=1h&limit=2000"), "#log-viewer").await;
     let n = settled(&ctx).await;
     assert!(n > 0, "no line read after the link was signed again");
     assert!(!ctx.exists("#log-searched").await, "not every file of the hour was read");
@@ -497,7 +491,7 @@ async fn signed_again(ctx: Ctx) {
 }
 
 async fn unreadable(ctx: Ctx) {
-    open(&ctx, &format!("{LOGS}?window=6h")).await;
+    open_signed_in(&ctx, &format!("{LOGS}?window=6h"), "#log-viewer").await;
     let before = settled(&ctx).await;
     assert!(before > 0);
     // The newest file fails once; the others still show.
@@ -555,7 +549,7 @@ async fn buckets(ctx: &Ctx) -> Vec<(i64, Option<usize>)> {
 /// sandbox's own files; choosing it (from the keyboard) narrows the window to it, with that
 /// many lines; Back restores the window before.
 async fn histogram(ctx: Ctx) {
-    open(&ctx, &format!("{LOGS}?window=1h&limit=2000")).await;
+    open_signed_in(&ctx, &format!("{LOGS}?window=1h&limit=2000"), "#log-viewer").await;
     let n = settled(&ctx).await;
     assert!(n > 0 && n < 2000, "the hour holds {n} lines; the flow needs some, under the limit");
     assert!(!ctx.exists("#log-searched").await, "not every file of the hour was read");
@@ -659,13 +653,13 @@ async fn needle_in_view(ctx: &Ctx, cells: &str, needle: &str) -> (u64, u64) {
 async fn filtered_field_whole(ctx: Ctx) {
     // A narrow window, as a laptop beside a terminal: the columns compete for room.
     ctx.client.set_window_size(1100, 900).await.unwrap_or_else(|e| panic!("window size: {e}"));
-    open(&ctx, &format!("{LOGS}?window=6h&view=events&error=invalid_user")).await;
+    open_signed_in(&ctx, &format!("{LOGS}?window=6h&view=events&error=invalid_user"), "#log-viewer").await;
     assert!(settled(&ctx).await > 0, "no event with that error in 6 hours");
     let (held, cut) = needle_in_view(&ctx, "#log-events .vbody .c-error", "invalid_user_credentials").await;
     assert!(held > 0, "no Error cell shows invalid_user_credentials");
     assert_eq!(cut, 0, "{cut} of {held} Error cells cut the value filtered on");
 
-    open(&ctx, &format!("{LOGS}?window=6h&q={NEEDLE}")).await;
+    open_signed_in(&ctx, &format!("{LOGS}?window=6h&q={NEEDLE}"), "#log-viewer").await;
     assert!(settled(&ctx).await > 0, "no line holds {NEEDLE} in 6 hours");
     let (held, cut) = needle_in_view(&ctx, "#log-lines .vbody .c-message", NEEDLE).await;
     assert!(held > 0, "no message cell shows {NEEDLE}");

@@ -198,6 +198,14 @@ pub async fn sign_in_again(ctx: &Ctx, expect_path: &str) {
     ctx.wait_url(expect_path).await;
 }
 
+/// Opens `path` as a fresh page load (a deep link: the session lived in memory, so the
+/// console asks to sign in again), signs in with the admin secret, and waits for `ready`.
+pub async fn open_signed_in(ctx: &Ctx, path: &str, ready: &str) {
+    ctx.goto(path).await;
+    sign_in_again(ctx, path.split('?').next().unwrap_or(path)).await;
+    ctx.find(ready).await;
+}
+
 /// Writes `bytes` to a fresh file for the flow named `flow` and returns its absolute path
 /// (for a file input to upload). One folder per process and flow, so parallel runs do not meet.
 pub fn flow_file(flow: &str, name: &str, bytes: &[u8]) -> String {

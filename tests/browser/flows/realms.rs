@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use cluster_sandbox::{Config, demo};
 
-use super::{Flow, flow_file, sign_in_again};
+use super::{Flow, flow_file, open_signed_in};
 use crate::harness::{Ctx, OrFail, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
@@ -36,11 +36,6 @@ fn quick() -> Config {
 
 const PROD_TAB: &str = "/clusters/cl-acme-prod/realms";
 
-async fn open(ctx: &Ctx, path: &str) {
-    ctx.goto(path).await;
-    sign_in_again(ctx, path).await;
-}
-
 async fn disabled(ctx: &Ctx, css: &str) -> bool {
     ctx.find(css).await.attr_or_fail("disabled").await.is_some()
 }
@@ -54,7 +49,7 @@ fn row(name: &str) -> String {
 }
 
 async fn add_then_active(ctx: Ctx) {
-    open(&ctx, PROD_TAB).await;
+    open_signed_in(&ctx, PROD_TAB, "main").await;
     ctx.wait_text("#realm-usage", "4 of 100 realms").await;
     ctx.wait_text(&row("customers"), "Acme customers").await;
     ctx.type_into("#realm-name", "Tenant-New").await;
@@ -75,7 +70,7 @@ async fn add_then_active(ctx: Ctx) {
 /// Add realm's button is off while it adds, which dropped the focus to the page body: it
 /// lands on the new realm's link once the list shows it.
 async fn add_focus(ctx: Ctx) {
-    open(&ctx, PROD_TAB).await;
+    open_signed_in(&ctx, PROD_TAB, "main").await;
     ctx.wait_text(&row("customers"), "Acme customers").await;
     ctx.type_into("#realm-name", "focus-here").await;
     ctx.wait_text("#realm-name-state", "focus-here is available").await;
@@ -87,7 +82,7 @@ async fn add_focus(ctx: Ctx) {
 }
 
 async fn name_taken(ctx: Ctx) {
-    open(&ctx, PROD_TAB).await;
+    open_signed_in(&ctx, PROD_TAB, "main").await;
     ctx.type_into("#realm-name", "customers").await;
     ctx.wait_text("#realm-name-state", "customers is taken").await;
     assert!(disabled(&ctx, "#add-realm").await, "a taken name can still be submitted");
@@ -99,7 +94,7 @@ async fn name_taken(ctx: Ctx) {
 }
 
 async fn import_users_refused(ctx: Ctx) {
-    open(&ctx, PROD_TAB).await;
+    open_signed_in(&ctx, PROD_TAB, "main").await;
     let export = br#"{"realm":"people","users":[{"username":"ann"},{"username":"bo"},{"username":"cy"}]}"#;
     let path = flow_file("import-users", "with-users.json", export);
     ctx.find("#import-file").await.send_keys(&path).await.unwrap_or_else(|e| panic!("attach: {e}"));
@@ -121,7 +116,7 @@ async fn import_users_refused(ctx: Ctx) {
 }
 
 async fn import_active_and_failed(ctx: Ctx) {
-    open(&ctx, PROD_TAB).await;
+    open_signed_in(&ctx, PROD_TAB, "main").await;
     let good = br#"{"realm":"Shop","enabled":true,"clients":[{"clientId":"web-shop"}]}"#;
     let path = flow_file("import-ok", "shop.json", good);
     ctx.find("#import-file").await.send_keys(&path).await.unwrap_or_else(|e| panic!("attach: {e}"));
@@ -150,7 +145,7 @@ async fn import_active_and_failed(ctx: Ctx) {
 }
 
 async fn starter_cap(ctx: Ctx) {
-    open(&ctx, "/clusters/cl-acme-dev/realms").await;
+    open_signed_in(&ctx, "/clusters/cl-acme-dev/realms", "main").await;
     ctx.wait_text("#realm-usage", "4 of 5 realms").await;
     ctx.type_into("#realm-name", "fifth").await;
     ctx.wait_text("#realm-name-state", "available").await;
@@ -163,7 +158,7 @@ async fn starter_cap(ctx: Ctx) {
 
 async fn rename(ctx: Ctx) {
     let page = format!("/realms/{}", demo::REALM_PARTNERS);
-    open(&ctx, &page).await;
+    open_signed_in(&ctx, &page, "main").await;
     ctx.wait_text("h1", "Partner portal").await;
     ctx.type_into("#display-name", "Partners (EU)").await;
     ctx.click("#save-display-name").await;
@@ -171,12 +166,12 @@ async fn rename(ctx: Ctx) {
     ctx.wait_text("h1", "Partners (EU)").await;
     assert_eq!(ctx.calls("deployment.update", "204").await, 1);
     // The service has it: a fresh page load shows it.
-    open(&ctx, &page).await;
+    open_signed_in(&ctx, &page, "main").await;
     ctx.wait_text("h1", "Partners (EU)").await;
 }
 
 async fn admin_console(ctx: Ctx) {
-    open(&ctx, &format!("/realms/{}", demo::REALM_CUSTOMERS)).await;
+    open_signed_in(&ctx, &format!("/realms/{}", demo::REALM_CUSTOMERS), "main").await;
     let console = ctx.client.window().await.unwrap_or_else(|e| panic!("window: {e}"));
     ctx.click("#open-admin-console").await;
     let mut tabs = Vec::new();
@@ -205,7 +200,7 @@ async fn admin_console(ctx: Ctx) {
 
 async fn app_link_and_token(ctx: Ctx) {
     let page = format!("/realms/{}", demo::REALM_CUSTOMERS);
-    open(&ctx, &page).await;
+    open_signed_in(&ctx, &page, "main").await;
     ctx.type_into("#app-link-client", "web-shop").await;
     ctx.type_into("#app-link-redirect", "https://shop.example/after").await;
     ctx.click("#create-app-link").await;
@@ -238,7 +233,7 @@ async fn app_link_and_token(ctx: Ctx) {
 }
 
 async fn credentials(ctx: Ctx) {
-    open(&ctx, &format!("/realms/{}", demo::REALM_CUSTOMERS)).await;
+    open_signed_in(&ctx, &format!("/realms/{}", demo::REALM_CUSTOMERS), "main").await;
     ctx.find("#no-credentials").await;
     ctx.type_into("#credential-name", "terraform").await;
     ctx.type_into("#credential-description", "CI pipeline").await;
@@ -274,7 +269,7 @@ async fn credentials(ctx: Ctx) {
 }
 
 async fn delete(ctx: Ctx) {
-    open(&ctx, &format!("/realms/{}", demo::REALM_PARTNERS)).await;
+    open_signed_in(&ctx, &format!("/realms/{}", demo::REALM_PARTNERS), "main").await;
     ctx.click("#delete-realm").await;
     ctx.wait_text("dialog", "permanent").await;
     assert!(disabled(&ctx, "#confirm-delete-realm").await, "delete is allowed before the name is typed");
@@ -328,7 +323,7 @@ async fn viewer(ctx: Ctx) {
 
 async fn deep_link_and_all(ctx: Ctx) {
     let page = format!("/realms/{}", demo::REALM_LEGACY_IMPORT);
-    open(&ctx, &page).await;
+    open_signed_in(&ctx, &page, "main").await;
     ctx.wait_text("#realm-state-error", demo::LEGACY_IMPORT_ERROR).await;
     ctx.wait_text("h1", "Legacy SSO").await;
     for (field, want) in [

@@ -5,6 +5,7 @@ mod consoles;
 mod ctx;
 mod provider;
 mod sandbox;
+mod walk;
 
 use std::collections::BTreeMap;
 use std::future::Future;

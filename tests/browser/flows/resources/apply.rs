@@ -3,12 +3,12 @@
 
 use std::time::Duration;
 
-use super::{PROD, add, open, row, theme_jar, upload};
+use super::{PROD, add, open_signed_in, row, theme_jar, upload};
 use crate::flows::{flow_file, restart_elsewhere};
 use crate::harness::{Ctx, OrFail};
 
 pub(super) async fn apply_and_conflict(ctx: Ctx) {
-    open(&ctx, PROD).await;
+    open_signed_in(&ctx, PROD, "#resources").await;
     add(&ctx, "acme-mail", "THEME").await;
     upload(&ctx, "acme-mail", Some("26"), &flow_file("apply", "acme-mail.jar", &theme_jar(None))).await;
     ctx.wait_text(&format!("{} .scan", row("acme-mail", "26")), "Passed").await;

@@ -5,13 +5,13 @@ use std::time::Duration;
 
 use cluster_sandbox::demo;
 
-use super::{PROD, add, card, jar, open, row, upload, uploaded_fully};
+use super::{PROD, add, card, jar, open_signed_in, row, upload, uploaded_fully};
 use crate::flows::flow_file;
 use crate::harness::{Ctx, OrFail};
 
 pub(super) async fn starter_caps(ctx: Ctx) {
     let dev = format!("/clusters/{}/resources", demo::ACME_DEV);
-    open(&ctx, &dev).await;
+    open_signed_in(&ctx, &dev, "#resources").await;
     ctx.wait_text("#usage-themes", "Themes 0/1").await;
     ctx.wait_text("#usage-extensions", "Extensions and denylists 0/0").await;
     ctx.wait_text("#type-limits [data-type=EXTENSION]", "starter tier allows no extensions").await;
@@ -31,7 +31,7 @@ pub(super) async fn starter_caps(ctx: Ctx) {
 }
 
 pub(super) async fn filter_and_delete(ctx: Ctx) {
-    open(&ctx, PROD).await;
+    open_signed_in(&ctx, PROD, "#resources").await;
     add(&ctx, "acme-login", "THEME").await;
     add(&ctx, "acme-audit", "EXTENSION").await;
     upload(

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use cluster_sandbox::Config;
 
-use super::{Flow, sign_in_again};
+use super::{Flow, open_signed_in};
 use crate::harness::{Ctx, run_flow};
 use apply::apply_and_conflict;
 use list::{filter_and_delete, starter_caps, viewer_read_only};
@@ -75,12 +75,6 @@ pub(super) fn theme_jar(marker: Option<&str>) -> Vec<u8> {
         entries.push(m);
     }
     jar(&entries)
-}
-
-async fn open(ctx: &Ctx, path: &str) {
-    ctx.goto(path).await;
-    sign_in_again(ctx, path).await;
-    ctx.find("#resources").await;
 }
 
 pub(super) async fn add(ctx: &Ctx, name: &str, resource_type: &str) {

@@ -2,12 +2,12 @@
 //! reason), a version deleted, a step that fails and its retry, and a denylist's single
 //! version-independent file.
 
-use super::{PROD, add, card, jar, open, row, theme_jar, upload, uploaded_fully};
+use super::{PROD, add, card, jar, open_signed_in, row, theme_jar, upload, uploaded_fully};
 use crate::flows::{flow_file, screens};
 use crate::harness::Ctx;
 
 pub(super) async fn theme_per_major(ctx: Ctx) {
-    open(&ctx, PROD).await;
+    open_signed_in(&ctx, PROD, "#resources").await;
     ctx.wait_text("#usage-themes", "Themes 0 (no limit)").await;
     add(&ctx, "acme-login", "THEME").await;
     ctx.wait_text("#usage-themes", "Themes 1 (no limit)").await;
@@ -78,7 +78,7 @@ pub(super) async fn theme_per_major(ctx: Ctx) {
 }
 
 pub(super) async fn denylist(ctx: Ctx) {
-    open(&ctx, PROD).await;
+    open_signed_in(&ctx, PROD, "#resources").await;
     add(&ctx, "common-passwords", "PASSWORD_BLACKLIST").await;
     let card = card("common-passwords");
     assert!(!ctx.exists(&format!("{card} select.slot")).await, "a denylist asks for a Keycloak version");
@@ -105,7 +105,7 @@ pub(super) async fn denylist(ctx: Ctx) {
 }
 
 pub(super) async fn step_failure(ctx: Ctx) {
-    open(&ctx, PROD).await;
+    open_signed_in(&ctx, PROD, "#resources").await;
     add(&ctx, "big-theme", "THEME").await;
     let big: Vec<&str> =
         vec!["META-INF/MANIFEST.MF"; 1].into_iter().chain(["theme/a/login/theme.properties"; 6]).collect();
@@ -130,7 +130,7 @@ pub(super) async fn step_failure(ctx: Ctx) {
 /// A theme picked as a `.zip` is refused before anything is sent, with a line on how a
 /// theme jar is made and a link to Keycloak's guide (https).
 pub(super) async fn zip_theme_refused_with_howto(ctx: Ctx) {
-    open(&ctx, PROD).await;
+    open_signed_in(&ctx, PROD, "#resources").await;
     add(&ctx, "zipped-theme", "THEME").await;
     let card = card("zipped-theme");
     let path = flow_file("zip-theme", "theme.zip", &jar(&["theme/acme/login/theme.properties"]));
@@ -150,7 +150,7 @@ pub(super) async fn zip_theme_refused_with_howto(ctx: Ctx) {
 /// review desk lists it under Needs attention.
 pub(super) async fn renamed_zip_fails_the_scan(ctx: Ctx) {
     let path = format!("/clusters/{}/resources", cluster_sandbox::demo::ACME_STAGING);
-    open(&ctx, &path).await;
+    open_signed_in(&ctx, &path, "#resources").await;
     ctx.wait_text(".page-head", "Active").await;
     add(&ctx, "zipped-theme", "THEME").await;
     let file = flow_file(

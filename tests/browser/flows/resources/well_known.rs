@@ -1,7 +1,7 @@
 //! App-association files: published from an upload, a file of the wrong shape refused in
 //! the browser, the change-password redirect set and cleared, and one file deleted.
 
-use super::{PROD, add, card, open, upload, uploaded_fully};
+use super::{PROD, add, card, open_signed_in, upload, uploaded_fully};
 use crate::flows::flow_file;
 use crate::harness::{Ctx, OrFail};
 
@@ -15,7 +15,7 @@ const ASSETLINKS_OK: &str = concat!(
 const ASSETLINKS_BAD: &str = r#"{"relation":["delegate_permission/common.handle_all_urls"]}"#;
 
 pub(super) async fn app_association(ctx: Ctx) {
-    open(&ctx, PROD).await;
+    open_signed_in(&ctx, PROD, "#resources").await;
     add(&ctx, "acme-apps", "WELL_KNOWN").await;
     let card = card("acme-apps");
     let aasa = format!("{card} tr[data-file='apple-app-site-association']");
