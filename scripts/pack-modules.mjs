@@ -256,7 +256,7 @@ function pack(p, priority = "auto") {
         const file = \`pack_\${packs[p]}.wasm\`;
         const modules = fetch(new URL("./" + file, import.meta.url), { priority }).then(async (r) => {
             if (!r.ok) throw new Error(\`\${file} answered HTTP \${r.status}\`);
-            return unpack(new Uint8Array(await r.arrayBuffer()));
+            return unpack(new Uint8Array(await r.arrayBuffer()), file);
         });
         modules.catch(() => {
             if (fetching[p] === modules) fetching[p] = undefined;
@@ -267,7 +267,7 @@ function pack(p, priority = "auto") {
 }
 /** A pack's modules as its header (see the script) describes them: each one's bytes, whether
  * group g instantiates it as a chunk, and its load (once, like the CLI's chunks). */
-function unpack(bytes) {
+function unpack(bytes, file) {
     let at = 0;
     const leb = () => {
         let n = 0, shift = 0, b;
@@ -279,6 +279,9 @@ function unpack(bytes) {
         return n;
     };
     const count = leb();
+    // Each module is 8 bytes at least: a larger count is no pack (a server's HTML page for a
+    // missing file, say), which must fail (and be fetched again) rather than be allocated for.
+    if (count * 8 > bytes.length) throw new Error(\`\${file} is not a pack\`);
     const groups = leb();
     const lengths = Array.from({ length: count }, leb);
     const width = (count + 7) >> 3;

@@ -129,6 +129,7 @@ const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 function prepare(source) {
     const work = mkdtempSync(join(tmpdir(), "pack-test-"));
+    source = source(work);
     const cli = join(work, "cli");
     const packed = join(work, "packed");
     for (const d of [cli, packed]) {
@@ -161,7 +162,8 @@ let instances = 0;
  * A fresh instance of the loader in `dir` with fetch and instantiate stubbed: what it fetched
  * (file, priority), what it instantiated (by name, in order), modules started before one they
  * need had finished, and the callbacks it made. `fail(file, attempt)` answers a fetch with
- * "503" or "network" (a rejected fetch) instead of the file.
+ * "503", "network" (a rejected fetch) or "html" (a server's page for a missing file, starting
+ * with a byte order mark) instead of the file.
  */
 async function run(input, dir, fail = () => null) {
     const h = { fetches: [], instantiated: [], early: [], callbacks: [], done: new Set() };
@@ -183,8 +185,8 @@ async function run(input, dir, fail = () => null) {
         const failure = fail(file, attempt);
         if (failure === "network") throw new TypeError("Failed to fetch");
         // What the loaders read of a response (a real Response would start undici's own wasm).
-        if (failure) return { ok: false, status: 503, arrayBuffer: async () => new ArrayBuffer(0) };
-        const bytes = readFileSync(join(dir, file));
+        if (failure === "503") return { ok: false, status: 503, arrayBuffer: async () => new ArrayBuffer(0) };
+        const bytes = failure === "html" ? Buffer.from("\ufeff<!doctype html><title>Not here</title>") : readFileSync(join(dir, file));
         return { ok: true, status: 200, arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) };
     };
     WebAssembly.instantiate = instantiate;
@@ -221,7 +223,7 @@ async function quietly(body) {
 const suite = (name, source) => describe(name, () => {
     let input;
     before(() => {
-        input = prepare(source());
+        input = prepare(source);
     });
     after(() => input && rmSync(input.work, { recursive: true, force: true }));
 
@@ -257,7 +259,7 @@ const suite = (name, source) => describe(name, () => {
         }
     });
 
-    for (const how of ["503", "network"]) {
+    for (const how of ["503", "network", "html"]) {
         test(`a failed fetch (${how}) is forgotten: the next load fetches that pack again and finishes`, async () => {
             // The group needing the most packs; one of its shared packs fails, then its own.
             const g = input.groups.reduce((a, b) => (input.packs[b].length > input.packs[a].length ? b : a));
@@ -303,8 +305,9 @@ const suite = (name, source) => describe(name, () => {
     });
 });
 
-suite("made-up split output", () => {
-    const dir = mkdtempSync(join(tmpdir(), "pack-made-up-"));
+suite("made-up split output", (work) => {
+    const dir = join(work, "made-up");
+    mkdirSync(dir);
     madeUp(dir);
     return dir;
 });
