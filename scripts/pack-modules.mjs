@@ -218,22 +218,59 @@ function uleb(n) {
 /**
  * A pack's header, before its modules:
  *   - the number of modules, n, and the number of groups, G (LEB128 both);
- *   - each module's length, in pack order (n LEB128 numbers);
  *   - for each group g (0 … G-1), one bit per module, set when g instantiates that module as a
  *     chunk: module i is bit i % 8 of byte g × ⌈n/8⌉ + ⌊i/8⌋.
  * A group's number is its own pack's, whose first module is its split module; the group
  * instantiates that one itself, after its chunks, so no bit is set for it. The bits are a row
  * per group rather than a set of groups per module: the CLI makes one chunk per distinct set
- * of groups, so per-module sets never repeat, while a group's row has runs gzip shortens
- * (the console's pack: 675 B gzip of header instead of 944).
+ * of groups, so per-module sets never repeat, while a group's row has runs gzip shortens.
+ *
+ * The modules' lengths are not written: each module is found by walking its sections (see
+ * `readPack`), as the loader does. Lengths would have cost about 2 bytes a module, 400 B of
+ * gzip in the console's pack alone, for what the modules already say.
  */
-export function packHeader(files, groupsOf, groups, size) {
+export function packHeader(files, groupsOf, groups) {
     const width = Math.ceil(files.length / 8);
     const rows = new Uint8Array(groups * width);
     files.forEach((f, i) => {
         for (const g of groupsOf(f)) rows[g * width + (i >> 3)] |= 1 << (i & 7);
     });
-    return Buffer.from([...uleb(files.length), ...uleb(groups), ...files.flatMap((f) => uleb(size(f))), ...rows]);
+    return Buffer.from([...uleb(files.length), ...uleb(groups), ...rows]);
+}
+
+/**
+ * A pack's modules, read as the loader reads them: after the header, a module is its magic
+ * and version (8 bytes), then sections (an id byte, a LEB128 size, that many bytes) until the
+ * pack ends or the next module's magic, "\0asm", begins. A section of a valid module cannot
+ * begin with those bytes: id 0 is a custom section, 0x61 its size (97 bytes), and 0x73 the
+ * length of its name, 115 bytes, longer than the section. The packer checks it anyway on
+ * every pack it writes.
+ */
+export function readPack(pack) {
+    let at = 0;
+    const leb = () => {
+        let n = 0, shift = 0, b;
+        do {
+            b = pack[at++];
+            n += (b & 127) * 2 ** shift;
+            shift += 7;
+        } while (b & 128);
+        return n;
+    };
+    const count = leb();
+    const groups = leb(); // read before `at` is: a compound assignment reads its target first
+    at += groups * Math.ceil(count / 8);
+    const magic = () => pack[at] === 0 && pack[at + 1] === 0x61 && pack[at + 2] === 0x73 && pack[at + 3] === 0x6d;
+    return Array.from({ length: count }, () => {
+        const start = at;
+        at += 8;
+        while (at < pack.length && !magic()) {
+            at++;
+            const size = leb();
+            at += size;
+        }
+        return pack.subarray(start, at);
+    });
 }
 
 /**
@@ -265,7 +302,7 @@ function pack(p, priority = "auto") {
     }
     return fetching[p];
 }
-/** A pack's modules as its header (see the script) describes them: each one's bytes, whether
+/** A pack's modules (see packHeader and readPack in the script): each one's bytes, whether
  * group g instantiates it as a chunk, and its load (once, like the CLI's chunks). */
 function unpack(bytes, file) {
     let at = 0;
@@ -283,11 +320,20 @@ function unpack(bytes, file) {
     // missing file, say), which must fail (and be fetched again) rather than be allocated for.
     if (count * 8 > bytes.length) throw new Error(\`\${file} is not a pack\`);
     const groups = leb();
-    const lengths = Array.from({ length: count }, leb);
     const width = (count + 7) >> 3;
     const rows = bytes.subarray(at, (at += groups * width));
-    return lengths.map((length, i) => {
-        const module = bytes.subarray(at, (at += length));
+    // Each module ends where its sections do: at the pack's end or the next module's magic,
+    // "\0asm", which no section of a valid module begins with (see readPack in the script).
+    const magic = () => bytes[at] === 0 && bytes[at + 1] === 97 && bytes[at + 2] === 115 && bytes[at + 3] === 109;
+    return Array.from({ length: count }, (_, i) => {
+        const start = at;
+        at += 8; // magic and version
+        while (at < bytes.length && !magic()) {
+            at++; // the section's id
+            const size = leb();
+            at += size;
+        }
+        const module = bytes.subarray(start, at);
         return {
             module,
             chunkOf: (g) => (rows[g * width + (i >> 3)] >> (i & 7)) & 1,
@@ -313,6 +359,8 @@ function group(g) {
     return wrapAsyncCb(makeLoad(split, numbers(needs[g]).map(chunks)));
 }
 ${load.join("\n")}
+// Fetches a group's packs ahead (src/prefetch.rs) at low priority, instantiating nothing;
+// answers how many fetches it started.
 globalThis.__consolePrefetch = (name) => {
     const wanted = numbers(needs[packs.indexOf(name)] || "").filter((p) => fetching[p] === undefined);
     for (const p of wanted) pack(p, "low").catch(() => {});
@@ -354,9 +402,17 @@ export function packDir(dir) {
     });
     let headers = 0;
     for (const p of packs) {
-        const head = packHeader(p.files, (f) => chunkOf.get(f) ?? [], graph.exports.length, size);
+        const head = packHeader(p.files, (f) => chunkOf.get(f) ?? [], graph.exports.length);
         headers += head.length;
-        writeFileSync(join(dir, p.name), Buffer.concat([head, ...p.files.map((f) => readFileSync(join(dir, f)))]));
+        const parts = p.files.map((f) => readFileSync(join(dir, f)));
+        const bytes = Buffer.concat([head, ...parts]);
+        // The loader finds the modules by walking their sections: a module that would not read
+        // back whole (not wasm, or damaged) stops the build here rather than in a browser.
+        const found = readPack(bytes);
+        p.files.forEach((f, i) => {
+            if (found.length !== parts.length || !parts[i].equals(found[i])) throw new Error(`pack-modules: ${f} does not read back from ${p.name}`);
+        });
+        writeFileSync(join(dir, p.name), bytes);
         for (const f of p.files) unlinkSync(join(dir, f));
     }
     writeFileSync(file, loader(graph, packs, needs));

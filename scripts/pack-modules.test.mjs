@@ -77,13 +77,22 @@ function makeLoad(fetcher, deps) {
 `.slice(1);
 
 /** A made-up split output: the groups the packer names, a few more, and 150 chunks, each with
- * its own set of groups (as the CLI makes them), one of them over 16 KB long. */
+ * its own set of groups (as the CLI makes them). Each module is wasm in its framing (magic,
+ * version, sections), so the loader can walk it, with random contents; one is over 16 KB long
+ * (a three-byte section size), and each holds "\0asm" inside a section, which must not be
+ * taken for the next module's start. */
 function madeUp(dir) {
     const groups = ["console", "account_tokens", "discovery_document", "i18n_load", "cluster", "cluster_tabs", "cluster_resources",
         "cluster_logs", "cluster_trouble", "terraform_export", "resource_upload", "alpha", "beta", "gamma", "delta", "epsilon"];
     let seed = 7;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const bytes = (name, size) => Buffer.concat([Buffer.from(`\0asm\x01\0\0\0${name}`), Buffer.from(Array.from({ length: size }, () => (random() * 256) | 0))]);
+    const noise = (size) => Buffer.from(Array.from({ length: size }, () => (random() * 256) | 0));
+    const section = (id, body) => Buffer.concat([Buffer.from([id, ...uleb(body.length)]), body]);
+    const bytes = (name, size) => Buffer.concat([
+        Buffer.from("\0asm\x01\0\0\0", "latin1"),
+        section(1, Buffer.concat([noise(3), Buffer.from("\0asm", "latin1"), noise(size)])),
+        section(0, Buffer.concat([Buffer.from([name.length]), Buffer.from(name), noise(5)])), // a name, as custom sections have
+    ]);
     const sets = new Set();
     const chunks = [];
     while (chunks.length < 150) {
@@ -120,6 +129,14 @@ const BINDINGS = `export function initSync() {
 }
 `;
 
+const uleb = (n) => {
+    const out = [];
+    do {
+        out.push(n >= 128 ? (n & 127) | 128 : n);
+        n >>>= 7;
+    } while (n);
+    return out;
+};
 const hash = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -129,7 +146,15 @@ const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 function prepare(source) {
     const work = mkdtempSync(join(tmpdir(), "pack-test-"));
-    source = source(work);
+    try {
+        return prepareIn(work, source(work));
+    } catch (e) {
+        rmSync(work, { recursive: true, force: true });
+        throw e;
+    }
+}
+
+function prepareIn(work, source) {
     const cli = join(work, "cli");
     const packed = join(work, "packed");
     for (const d of [cli, packed]) {
