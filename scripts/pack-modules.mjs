@@ -11,7 +11,7 @@
 //     a byte on the way to the first screen weighing BOOT_WEIGHT times a later one) until at
 //     most MAX_SHARED remain.
 // So a first navigation fetches at most 1 + MAX_SHARED files, and usually fewer. A pack is a
-// short header (see packHeader) and the modules' bytes one after another; the loader fetches
+// short header (packHeader) and the modules' bytes one after another; the loader fetches
 // a pack once (a failure is forgotten, so Retry fetches it again), and instantiates each
 // module from its slice (`WebAssembly.instantiate`, allowed by the CSP's 'wasm-unsafe-eval'
 // like streaming). Packs are named `*.wasm` so every server rule for the build's modules
@@ -20,9 +20,10 @@
 //
 // The loader is imported by the bindings, so every visit downloads it before the sign-in
 // form shows: it holds only what a load needs before any pack has arrived (the packs' names
-// and the packs each group needs, ~3 KB minified for ~520 modules). Where each module lies
-// in its pack and which groups need it travel in the pack's own header, read once the pack
-// is there: a visit pays for the modules it fetches, not for all of them.
+// and the packs each group needs, ~3.5 KB minified for ~520 modules). Which groups need each
+// module travels in the pack's own header, and where each module lies the modules' own
+// sections say (readPack); both are read once the pack is there, so a visit pays for the
+// modules it fetches, not for all of them.
 //
 // The loader also offers prefetching: `globalThis.__consolePrefetch(group)` fetches (at low
 // priority) the packs a group needs, without instantiating anything; the click then finds
@@ -258,7 +259,8 @@ export function readPack(pack) {
         return n;
     };
     const count = leb();
-    const groups = leb(); // read before `at` is: a compound assignment reads its target first
+    // Its own statement: `at += leb() * …` would read `at` before leb() moves it.
+    const groups = leb();
     at += groups * Math.ceil(count / 8);
     const magic = () => pack[at] === 0 && pack[at + 1] === 0x61 && pack[at + 2] === 0x73 && pack[at + 3] === 0x6d;
     return Array.from({ length: count }, () => {
@@ -275,7 +277,7 @@ export function readPack(pack) {
 
 /**
  * The loader: the CLI's header, the packs' names, and for each group the packs it needs; which
- * modules of a pack a group needs, and where they are, the pack's own header says.
+ * modules of a pack a group needs the pack's header says, and where they are their sections.
  */
 export function loader(graph, packs, needs) {
     const { header, wrap, exports } = graph;
@@ -323,14 +325,14 @@ function unpack(bytes, file) {
     const width = (count + 7) >> 3;
     const rows = bytes.subarray(at, (at += groups * width));
     // Each module ends where its sections do: at the pack's end or the next module's magic,
-    // "\0asm", which no section of a valid module begins with (see readPack in the script).
+    // "\\0asm", which no section of a valid module begins with (see readPack in the script).
     const magic = () => bytes[at] === 0 && bytes[at + 1] === 97 && bytes[at + 2] === 115 && bytes[at + 3] === 109;
     return Array.from({ length: count }, (_, i) => {
         const start = at;
         at += 8; // magic and version
         while (at < bytes.length && !magic()) {
             at++; // the section's id
-            const size = leb();
+            const size = leb(); // apart: \`at += leb()\` would read \`at\` before leb() moves it
             at += size;
         }
         const module = bytes.subarray(start, at);
