@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { packDir } from "./pack-modules.mjs";
+import { packDir, readPack } from "./pack-modules.mjs";
 import { closure, parse } from "./split-loader.mjs";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -179,7 +179,13 @@ function prepareIn(work, source) {
     packDir(packed);
     for (const d of [cli, packed]) writeFileSync(join(d, "cluster-console.js"), BINDINGS);
     const packs = JSON.parse(readFileSync(join(packed, "packs.json"), "utf8"));
-    return { work, cli, packed, byHash, deps, expected, packs, groups: Object.keys(expected) };
+    // Each pack's modules by name, read as the packer reads them back (packs.json's meaning:
+    // a group's packs are those holding its modules).
+    const contents = {};
+    for (const f of readdirSync(packed).filter((f) => f.startsWith("pack_"))) {
+        contents[f] = readPack(readFileSync(join(packed, f))).map((m) => byHash.get(hash(m)));
+    }
+    return { work, cli, packed, byHash, deps, expected, packs, contents, groups: Object.keys(expected) };
 }
 
 let instances = 0;
@@ -264,6 +270,8 @@ const suite = (name, source) => describe(name, () => {
             assert.deepEqual([...ours.instantiated].sort(), [...cli.instantiated].sort(), `${g}: other modules than the CLI's`);
             assert.deepEqual(ours.early, [], `${g}: modules instantiated before what they need`);
             assert.deepEqual(files(ours.fetches), input.packs[g], `${g}: fetched other packs than packs.json names`);
+            const holding = Object.keys(input.contents).filter((p) => input.contents[p].some((m) => input.expected[g].includes(m)));
+            assert.deepEqual(holding.sort(), input.packs[g], `${g}: packs.json does not name the packs holding its modules`);
             assert(ours.fetches.every((f) => f.priority === "auto"), `${g}: a load fetched at low priority`);
         }
     });
