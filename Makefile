@@ -31,11 +31,13 @@ lint: setup
 	cargo clippy --workspace --all-targets -- -D warnings
 
 # Everything: formatting and clippy first, then unit tests, sandbox HTTP tests, the size budget (size-budget.json)
-# and the browser tests against the release build; weight.mjs's own tests;
+# and the browser tests against the release build; weight.mjs's and the packer's own tests (the
+# packer's run the loader it writes against the packs it writes, beside the CLI's own loader);
 # then contract fuzzing of the sandbox with schemathesis (a few minutes; see the README).
 test: lint build
 	cargo test --workspace --no-fail-fast -- --test-threads=1
 	node --test scripts/bench/weight.test.mjs
+	node --test scripts/pack-modules.test.mjs
 	./scripts/contract-fuzz.sh
 
 # Contract fuzzing alone (part of `make test`).

@@ -10,12 +10,20 @@
 //     two (the pair whose merge makes navigations fetch the fewest bytes they do not need,
 //     a byte on the way to the first screen weighing BOOT_WEIGHT times a later one) until at
 //     most MAX_SHARED remain.
-// So a first navigation fetches at most 1 + MAX_SHARED files, and usually fewer. A pack is
-// the modules' bytes one after another; the loader fetches a pack once (a failure is
-// forgotten, so Retry fetches it again), and instantiates each module from its slice
-// (`WebAssembly.instantiate`, allowed by the CSP's 'wasm-unsafe-eval' like streaming).
-// Packs are named `*.wasm` so every server rule for the build's modules (content type,
-// precompressed siblings, immutable caching) applies to them unchanged.
+// So a first navigation fetches at most 1 + MAX_SHARED files, and usually fewer. A pack is a
+// short header (packHeader) and the modules' bytes one after another; the loader fetches
+// a pack once (a failure is forgotten, so Retry fetches it again), and instantiates each
+// module from its slice (`WebAssembly.instantiate`, allowed by the CSP's 'wasm-unsafe-eval'
+// like streaming). Packs are named `*.wasm` so every server rule for the build's modules
+// (content type, precompressed siblings, immutable caching) applies to them unchanged,
+// although a pack is not one wasm module.
+//
+// The loader is imported by the bindings, so every visit downloads it before the sign-in
+// form shows: it holds only what a load needs before any pack has arrived (the packs' names
+// and the packs each group needs, ~3.5 KB minified for ~520 modules). Which groups need each
+// module travels in the pack's own header, and where each module lies the modules' own
+// sections say (readPack); both are read once the pack is there, so a visit pays for the
+// modules it fetches, not for all of them.
 //
 // The loader also offers prefetching: `globalThis.__consolePrefetch(group)` fetches (at low
 // priority) the packs a group needs, without instantiating anything; the click then finds
@@ -26,6 +34,7 @@
 // Usage: node scripts/pack-modules.mjs <dir holding __wasm_split.js from the CLI and the modules>
 import { readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { closure, parse, ranges } from "./split-loader.mjs";
 
 /** Shared packs at most: with the group's own pack, a first navigation fetches ≤ 9 files. */
@@ -196,52 +205,166 @@ function refine(units, merged, weight) {
     return out.filter((p) => p.files.length > 0);
 }
 
-/** The loader: the CLI's header, then each module located in its pack. */
-export function loader(graph, packs, where) {
-    const { header, wrap, chunks, exports } = graph;
-    const at = (file) => where.get(file).join(", ");
-    const lines = [...chunks].map(([n, ds]) => `c(${n}, ${at(`chunk_${n}.wasm`)}${ds.length ? `, "${ranges(ds)}"` : ""});`);
-    const groups = [];
-    for (const e of exports) {
-        lines.push(`export const ${e.name} = wrapAsyncCb(makeLoad(fetched(${at(e.file)}), chunks("${ranges(e.deps)}")));`);
-        const needed = [e.file, ...[...closure(e.deps, chunks)].map((n) => `chunk_${n}.wasm`)];
-        groups.push(`    ${e.name.slice(PREFIX.length)}: "${ranges(needed.map((f) => where.get(f)[0]))}",`);
-    }
+/** Unsigned LEB128, as the headers write their numbers. */
+function uleb(n) {
+    const out = [];
+    do {
+        const low = n % 128;
+        n = Math.floor(n / 128);
+        out.push(n ? low | 128 : low);
+    } while (n);
+    return out;
+}
+
+/**
+ * A pack's header, before its modules:
+ *   - the number of modules, n, and the number of groups, G (LEB128 both);
+ *   - for each group g (0 … G-1), one bit per module, set when g instantiates that module as a
+ *     chunk: module i is bit i % 8 of byte g × ⌈n/8⌉ + ⌊i/8⌋.
+ * A group's number is its own pack's, whose first module is its split module; the group
+ * instantiates that one itself, after its chunks, so no bit is set for it. The bits are a row
+ * per group rather than a set of groups per module: the CLI makes one chunk per distinct set
+ * of groups, so per-module sets never repeat, while a group's row has runs gzip shortens.
+ *
+ * The modules' lengths are not written: each module is found by walking its sections (see
+ * `readPack`), as the loader does. Lengths would have cost about 2 bytes a module, 400 B of
+ * gzip in the console's pack alone, for what the modules already say.
+ */
+export function packHeader(files, groupsOf, groups) {
+    const width = Math.ceil(files.length / 8);
+    const rows = new Uint8Array(groups * width);
+    files.forEach((f, i) => {
+        for (const g of groupsOf(f)) rows[g * width + (i >> 3)] |= 1 << (i & 7);
+    });
+    return Buffer.from([...uleb(files.length), ...uleb(groups), ...rows]);
+}
+
+/**
+ * A pack's modules, read as the loader reads them: after the header, a module is its magic
+ * and version (8 bytes), then sections (an id byte, a LEB128 size, that many bytes) until the
+ * pack ends or the next module's magic, "\0asm", begins. A section of a valid module cannot
+ * begin with those bytes: id 0 is a custom section, 0x61 its size (97 bytes), and 0x73 the
+ * length of its name, 115 bytes, longer than the section. The packer checks it anyway on
+ * every pack it writes.
+ */
+export function readPack(pack) {
+    let at = 0;
+    const leb = () => {
+        let n = 0, shift = 0, b;
+        do {
+            b = pack[at++];
+            n += (b & 127) * 2 ** shift;
+            shift += 7;
+        } while (b & 128);
+        return n;
+    };
+    const count = leb();
+    // Its own statement: `at += leb() * …` would read `at` before leb() moves it.
+    const groups = leb();
+    at += groups * Math.ceil(count / 8);
+    const magic = () => pack[at] === 0 && pack[at + 1] === 0x61 && pack[at + 2] === 0x73 && pack[at + 3] === 0x6d;
+    return Array.from({ length: count }, () => {
+        const start = at;
+        at += 8;
+        while (at < pack.length && !magic()) {
+            at++;
+            const size = leb();
+            at += size;
+        }
+        return pack.subarray(start, at);
+    });
+}
+
+/**
+ * The loader: the CLI's header, the packs' names, and for each group the packs it needs; which
+ * modules of a pack a group needs the pack's header says, and where they are their sections.
+ */
+export function loader(graph, packs, needs) {
+    const { header, wrap, exports } = graph;
+    const names = packs.map((p) => p.name.replace(/^pack_(.*)\.wasm$/, "$1"));
+    const table = exports.map((e, g) => `    "${ranges(needs[g])}", // ${names[g]}`);
+    const load = exports.map((e, g) => `export const ${e.name} = group(${g});`);
     return `${header}// Written by scripts/pack-modules.mjs: the modules travel in packs (see the script).
-const packs = ${JSON.stringify(packs.map((p) => p.name))};
+// Each pack's file, pack_<name>.wasm. The first ones are the route groups' own, in the order
+// of their numbers, so a group's number is also its own pack's.
+const packs = ${JSON.stringify(names)};
 const fetching = [];
-/** A pack's bytes, fetched once; a failed fetch is forgotten so the next load tries again. */
+/** A pack's modules, fetched once; a failed fetch is forgotten so the next load tries again. */
 function pack(p, priority = "auto") {
     if (fetching[p] === undefined) {
-        const url = new URL("./" + packs[p], import.meta.url);
-        const bytes = fetch(url, { priority }).then((r) => {
-            if (!r.ok) throw new Error(\`\${packs[p]} answered HTTP \${r.status}\`);
-            return r.arrayBuffer();
+        const file = \`pack_\${packs[p]}.wasm\`;
+        const modules = fetch(new URL("./" + file, import.meta.url), { priority }).then(async (r) => {
+            if (!r.ok) throw new Error(\`\${file} answered HTTP \${r.status}\`);
+            return unpack(new Uint8Array(await r.arrayBuffer()), file);
         });
-        bytes.catch(() => {
-            if (fetching[p] === bytes) fetching[p] = undefined;
+        modules.catch(() => {
+            if (fetching[p] === modules) fetching[p] = undefined;
         });
-        fetching[p] = bytes;
+        fetching[p] = modules;
     }
     return fetching[p];
 }
-function fetched(p, offset, length) {
-    return () => {
-        const src = pack(p);
-        src.catch(() => {});
-        return async (imports) => ${wrap}(WebAssembly.instantiate(new Uint8Array(await src, offset, length), imports));
+/** A pack's modules (see packHeader and readPack in the script): each one's bytes, whether
+ * group g instantiates it as a chunk, and its load (once, like the CLI's chunks). */
+function unpack(bytes, file) {
+    let at = 0;
+    const leb = () => {
+        let n = 0, shift = 0, b;
+        do {
+            b = bytes[at++];
+            n += (b & 127) * 2 ** shift;
+            shift += 7;
+        } while (b & 128);
+        return n;
     };
+    const count = leb();
+    // Each module is 8 bytes at least: a larger count is no pack (a server's HTML page for a
+    // missing file, say), which must fail (and be fetched again) rather than be allocated for.
+    if (count * 8 > bytes.length) throw new Error(\`\${file} is not a pack\`);
+    const groups = leb();
+    const width = (count + 7) >> 3;
+    const rows = bytes.subarray(at, (at += groups * width));
+    // Each module ends where its sections do: at the pack's end or the next module's magic,
+    // "\\0asm", which no section of a valid module begins with (see readPack in the script).
+    const magic = () => bytes[at] === 0 && bytes[at + 1] === 97 && bytes[at + 2] === 115 && bytes[at + 3] === 109;
+    return Array.from({ length: count }, (_, i) => {
+        const start = at;
+        at += 8; // magic and version
+        while (at < bytes.length && !magic()) {
+            at++; // the section's id
+            const size = leb(); // apart: \`at += leb()\` would read \`at\` before leb() moves it
+            at += size;
+        }
+        const module = bytes.subarray(start, at);
+        return {
+            module,
+            chunkOf: (g) => (rows[g * width + (i >> 3)] >> (i & 7)) & 1,
+            load: makeLoad(() => (imports) => instantiate(module, imports), []),
+        };
+    });
 }
-${NUMBERS_JS}function c(n, p, offset, length, deps = "") {
-    chunk[n] = makeLoad(fetched(p, offset, length), chunks(deps));
+const instantiate = (module, imports) => ${wrap}(WebAssembly.instantiate(module, imports));
+${NUMBERS_JS}// The packs each split point (a route group) needs, by the group's number: its own, and those
+// holding its chunks.
+const needs = [
+${table.join("\n")}
+];
+/** Group g's load: its chunks in every pack it needs, each pack's as soon as it arrives, then
+ * its split module (its own pack's first). */
+function group(g) {
+    const chunks = (p) => () => pack(p).then((modules) => Promise.all(modules.filter((m) => m.chunkOf(g)).map((m) => m.load())));
+    const split = () => {
+        const src = pack(g);
+        src.catch(() => {});
+        return async (imports) => instantiate((await src)[0].module, imports);
+    };
+    return wrapAsyncCb(makeLoad(split, numbers(needs[g]).map(chunks)));
 }
-${lines.join("\n")}
-// The packs each split point (a route group) needs, for prefetching.
-const groups = {
-${groups.join("\n")}
-};
-globalThis.__consolePrefetch = (group) => {
-    const wanted = numbers(groups[group] || "").filter((p) => fetching[p] === undefined);
+${load.join("\n")}
+// Fetches a group's packs ahead (src/prefetch.rs) at low priority, instantiating nothing;
+// answers how many fetches it started.
+globalThis.__consolePrefetch = (name) => {
+    const wanted = numbers(needs[packs.indexOf(name)] || "").filter((p) => fetching[p] === undefined);
     for (const p of wanted) pack(p, "low").catch(() => {});
     return wanted.length;
 };
@@ -253,35 +376,61 @@ const numbers = (spec) => spec.split(" ").filter(Boolean).flatMap((range) => {
     const [from, to = from] = range.split("-").map(Number);
     return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 });
-const chunk = [];
-const chunks = (spec) => numbers(spec).map((n) => chunk[n]);
 `;
 
-const dir = process.argv[2];
-if (dir) {
+/**
+ * Packs the modules in `dir` (the CLI's output): writes the packs, the loader and packs.json,
+ * and removes the modules it packed.
+ */
+export function packDir(dir) {
     const file = join(dir, "__wasm_split.js");
     const graph = parse(readFileSync(file, "utf8"));
+    for (const [n, ds] of graph.chunks) {
+        // The CLI has only ever listed a split point's chunks in full, each chunk needing none;
+        // the loader instantiates a group's chunks in any order, so a new CLI that orders them
+        // must be looked at first.
+        if (ds.length) throw new Error(`pack-modules: chunk ${n} needs chunks ${ds.join(", ")}; the loader cannot order chunks`);
+    }
     const size = (f) => statSync(join(dir, f)).size;
     const packs = plan(graph, size);
-    const where = new Map(); // module file -> [pack, offset, length]
-    packs.forEach((p, i) => {
-        const parts = p.files.map((f) => readFileSync(join(dir, f)));
-        let offset = 0;
-        p.files.forEach((f, k) => {
-            where.set(f, [i, offset, parts[k].length]);
-            offset += parts[k].length;
-        });
-        writeFileSync(join(dir, p.name), Buffer.concat(parts));
-        for (const f of p.files) unlinkSync(join(dir, f));
+    const home = new Map(); // module file -> pack number
+    packs.forEach((p, i) => p.files.forEach((f) => home.set(f, i)));
+    const chunkOf = new Map(); // chunk file -> the groups (by number) instantiating it
+    const needs = graph.exports.map((e, g) => {
+        if (packs[g].files[0] !== e.file) throw new Error(`pack-modules: ${packs[g].name} does not start with ${e.file}`);
+        const files = [...closure(e.deps, graph.chunks)].map((n) => `chunk_${n}.wasm`);
+        for (const f of files) chunkOf.set(f, [...(chunkOf.get(f) ?? []), g]);
+        return [...new Set([e.file, ...files].map((f) => home.get(f)))];
     });
-    writeFileSync(file, loader(graph, packs, where));
-    // Which packs each group needs, for tests and people (the loader holds the same, by number).
-    const needs = {};
-    for (const e of graph.exports) {
-        const files = [e.file, ...[...closure(e.deps, graph.chunks)].map((n) => `chunk_${n}.wasm`)];
-        needs[e.name.slice(PREFIX.length)] = [...new Set(files.map((f) => packs[where.get(f)[0]].name))].sort();
+    let headers = 0;
+    for (const p of packs) {
+        const head = packHeader(p.files, (f) => chunkOf.get(f) ?? [], graph.exports.length);
+        headers += head.length;
+        const parts = p.files.map((f) => readFileSync(join(dir, f)));
+        const bytes = Buffer.concat([head, ...parts]);
+        // The loader finds the modules by walking their sections: a module that would not read
+        // back whole (not wasm, or damaged) stops the build here rather than in a browser.
+        const found = readPack(bytes);
+        p.files.forEach((f, i) => {
+            if (found.length !== parts.length || !parts[i].equals(found[i])) throw new Error(`pack-modules: ${f} does not read back from ${p.name}`);
+        });
+        writeFileSync(join(dir, p.name), bytes);
+        for (const f of p.files) unlinkSync(join(dir, f));
     }
-    writeFileSync(join(dir, "packs.json"), JSON.stringify(needs, null, 1));
+    writeFileSync(file, loader(graph, packs, needs));
+    // Which packs each group needs, for tests and people (the loader holds the same, by number).
+    const byName = {};
+    graph.exports.forEach((e, g) => {
+        byName[e.name.slice(PREFIX.length)] = needs[g].map((p) => packs[p].name).sort();
+    });
+    writeFileSync(join(dir, "packs.json"), JSON.stringify(byName, null, 1));
     const modules = packs.reduce((sum, p) => sum + p.files.length, 0);
-    console.log(`pack-modules: ${modules} modules in ${packs.length} packs (${packs.length - graph.exports.length} shared)`);
+    return { modules, packs: packs.length, shared: packs.length - graph.exports.length, headers };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+    const dir = process.argv[2];
+    if (!dir) throw new Error("usage: node scripts/pack-modules.mjs <dir>");
+    const r = packDir(dir);
+    console.log(`pack-modules: ${r.modules} modules in ${r.packs} packs (${r.shared} shared), headers ${r.headers} B`);
 }
