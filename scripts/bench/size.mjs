@@ -15,7 +15,7 @@ import { bytes, kb, printTable, today, upsertRow, verdict } from './report.mjs';
 import { PEER_DIR, peerBuilt, peerCommit } from './peer.mjs';
 
 /** The issue's goals in gzip bytes (initial download, each screen, all of dist), kept in
- * size-budget.json beside the ceilings `make test` enforces (tests/size_budget.rs). */
+ * size-budget.json beside the ceilings `make test` enforces (tests/size_budget/). */
 function goals() {
   const file = path.join(ROOT, 'size-budget.json');
   const g = JSON.parse(readFileSync(file, 'utf8')).goals;

@@ -1,5 +1,6 @@
 //! The route table's tests: paths, links, matching, groups, gates and orphans.
 use super::*;
+use cluster_api::catalogue;
 
 #[test]
 fn every_path_is_unique() {

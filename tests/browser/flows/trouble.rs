@@ -1,6 +1,6 @@
 //! The cluster Overview's trouble card ("What the logs say", issue 37): its failed-login and
 //! ERROR figures per realm checked against the sandbox's own files for the same hour (read
-//! here over HTTP and gunzipped, as logs.rs does), each above zero; the summary next to the
+//! here over HTTP and gunzipped, as logs/ does), each above zero; the summary next to the
 //! health badge; each figure's link opening the viewer with that filter and the same count;
 //! a file that cannot be read shown as failed, never as 0, and read again when asked; axe on
 //! the Overview in light and dark.
