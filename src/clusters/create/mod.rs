@@ -15,10 +15,9 @@ use crate::api::{self, use_api};
 use crate::directory::Directory;
 use crate::i18n::k::clusters_create as w;
 use crate::i18n::t;
-use crate::kit::Loaded;
-use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::kit::page::PageHead;
+use crate::kit::{Loaded, TextField, Write};
 use name_field::{NameField, availability};
 use outcome::Outcome;
 use pay::{decided, payment_choice, region_phrase, summary};
@@ -289,13 +288,9 @@ pub fn CreateCluster() -> impl IntoView {
                                 .into_any()
                         })}
                     <NameField name=name state=name_state />
-                    <label for="cluster-domain">{t(w::CUSTOM_DOMAIN)}</label>
-                    <input
-                        id="cluster-domain"
-                        placeholder="auth.example.com"
-                        prop:value=domain
-                        on:input:target=move |ev| domain.set(ev.target().value())
-                    />
+                    {TextField::new("cluster-domain", t(w::CUSTOM_DOMAIN), domain)
+                        .placeholder("auth.example.com")
+                        .view()}
                 </section>
                 <section class="card">
                     <h2>{t(w::STEP_PAYMENT)}</h2>

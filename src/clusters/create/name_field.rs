@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use crate::api::{self, Api};
 use crate::i18n::k::clusters_create as w;
 use crate::i18n::{t, tf};
+use crate::kit::TextField;
 use crate::kit::name_check::{self, NameCheck, NameCheckIds, NameCheckWords};
 
 /// Watches `name` and reports whether the service would accept it.
@@ -36,15 +37,11 @@ pub fn NameField(name: RwSignal<String>, state: RwSignal<NameCheck>) -> impl Int
     let ids =
         NameCheckIds { line: "name-state", recommendation: "use-recommendation", retry: "retry-name-check" };
     view! {
-        <label for="cluster-name">{t(w::NAME)}</label>
-        <input
-            id="cluster-name"
-            autocomplete="off"
-            spellcheck="false"
-            placeholder=t(w::NAME_PLACEHOLDER)
-            prop:value=name
-            on:input:target=move |ev| name.set(ev.target().value())
-        />
+        {TextField::new("cluster-name", t(w::NAME), name)
+            .autocomplete("off")
+            .no_spellcheck()
+            .placeholder(t(w::NAME_PLACEHOLDER))
+            .view()}
         <p class="hint">
             {tf(w::NAME_HINT, &[("min", &CLUSTER.min.to_string()), ("max", &CLUSTER.max.to_string())])}
         </p>

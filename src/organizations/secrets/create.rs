@@ -10,8 +10,8 @@ use super::reveal::RevealSecret;
 use crate::api::{self, use_api};
 use crate::directory::Directory;
 use crate::i18n::{k, t};
-use crate::kit::Write;
 use crate::kit::code::CodePanel;
+use crate::kit::{TextField, Write};
 
 #[component]
 pub fn CreateSecret(
@@ -141,17 +141,11 @@ pub fn CreateSecret(
                             aria-labelledby="secret-form-title"
                         >
                             <h2 id="secret-form-title">{t(k::api_secrets::NEW_HEADING)}</h2>
-                            <label for="secret-name">{t(k::api_secrets::NAME)}</label>
-                            <input
-                                id="secret-name"
-                                autocomplete="off"
-                                aria-describedby="secret-name-rule secret-name-problem"
-                                prop:value=name
-                                on:input:target=move |ev| {
-                                    touched.set(true);
-                                    name.set(ev.target().value())
-                                }
-                            />
+                            {TextField::new("secret-name", t(k::api_secrets::NAME), name)
+                                .autocomplete("off")
+                                .described_by("secret-name-rule secret-name-problem")
+                                .on_input(move || touched.set(true))
+                                .view()}
                             <p class="hint" id="secret-name-rule">
                                 {t(k::api_secrets::NAME_RULE)}
                             </p>

@@ -9,9 +9,9 @@ use super::RealmCtx;
 use super::token::{AdminToken, Countdown};
 use crate::api::{self, ApiError, use_api};
 use crate::i18n::{k, t, tf};
-use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
+use crate::kit::{TextField, Write};
 use crate::realms::console::open_console;
 use crate::redirect::safe_external;
 
@@ -103,22 +103,14 @@ fn AppLink() -> impl IntoView {
             <h3>{t(k::realms::APP_LINK)}</h3>
             <p class="hint">{t(k::realms::APP_LINK_HINT)}</p>
             <form class="inline-form app-link" on:submit=submit>
-                <label for="app-link-client">{t(k::realms::CLIENT_ID)}</label>
-                <input
-                    id="app-link-client"
-                    autocomplete="off"
-                    prop:value=client_id
-                    on:input:target=move |ev| client_id.set(ev.target().value())
-                />
-                <label for="app-link-redirect">{t(k::realms::REDIRECT_URI)}</label>
-                <input
-                    id="app-link-redirect"
-                    type="url"
-                    autocomplete="off"
-                    placeholder="https://"
-                    prop:value=redirect_uri
-                    on:input:target=move |ev| redirect_uri.set(ev.target().value())
-                />
+                {TextField::new("app-link-client", t(k::realms::CLIENT_ID), client_id)
+                    .autocomplete("off")
+                    .view()}
+                {TextField::new("app-link-redirect", t(k::realms::REDIRECT_URI), redirect_uri)
+                    .kind("url")
+                    .autocomplete("off")
+                    .placeholder("https://")
+                    .view()}
                 <button
                     type="submit"
                     class="button"

@@ -13,7 +13,7 @@ use crate::i18n::{k, t, tf};
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
-use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, TextField, Work, Write};
 
 const COLUMNS: &[Column] = &[
     Column::sortable(k::realms::CLIENT_ID),
@@ -234,23 +234,15 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
     };
     view! {
         <form class="credential-form" on:submit=submit>
-            <label for="credential-name">{t(k::realms::NAME)}</label>
-            <input
-                id="credential-name"
-                autocomplete="off"
-                maxlength="48"
-                placeholder=t(k::realms::NAME_PLACEHOLDER)
-                prop:value=name
-                on:input:target=move |ev| name.set(ev.target().value())
-            />
-            <label for="credential-description">{t(k::realms::DESCRIPTION)}</label>
-            <input
-                id="credential-description"
-                autocomplete="off"
-                placeholder=t(k::realms::DESCRIPTION_PLACEHOLDER)
-                prop:value=description
-                on:input:target=move |ev| description.set(ev.target().value())
-            />
+            {TextField::new("credential-name", t(k::realms::NAME), name)
+                .autocomplete("off")
+                .maxlength("48")
+                .placeholder(t(k::realms::NAME_PLACEHOLDER))
+                .view()}
+            {TextField::new("credential-description", t(k::realms::DESCRIPTION), description)
+                .autocomplete("off")
+                .placeholder(t(k::realms::DESCRIPTION_PLACEHOLDER))
+                .view()}
             <details class="roles-pick">
                 <summary>
                     {move || tf(

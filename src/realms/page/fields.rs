@@ -9,8 +9,8 @@ use crate::api::{self, use_api};
 use crate::directory::Directory;
 use crate::format;
 use crate::i18n::{k, t, tf};
-use crate::kit::Write;
 use crate::kit::copy::CopyButton;
+use crate::kit::{TextField, Write};
 use crate::links::{self, ClusterTab};
 
 /// The record to send for a new display name: everything as read, the display name
@@ -146,15 +146,10 @@ fn Rename() -> impl IntoView {
         .into_any(),
         None => view! {
             <form class="inline-form rename" on:submit=submit>
-                <label class="visually-hidden" for="display-name">
-                    {t(k::realms::DISPLAY_NAME)}
-                </label>
-                <input
-                    id="display-name"
-                    maxlength="255"
-                    prop:value=typed
-                    on:input:target=move |ev| typed.set(ev.target().value())
-                />
+                {TextField::new("display-name", t(k::realms::DISPLAY_NAME), typed)
+                    .label_class("visually-hidden")
+                    .maxlength("255")
+                    .view()}
                 <button
                     type="submit"
                     class="button"

@@ -8,6 +8,7 @@ use super::page::DomainsCtx;
 use crate::api;
 use crate::i18n::k::domains as w;
 use crate::i18n::{t, tf};
+use crate::kit::TextField;
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
 use crate::poll::PollKey;
@@ -62,20 +63,14 @@ pub fn AddDomain() -> impl IntoView {
     }));
     view! {
         <form class="inline-form" id="add-domain" on:submit=submit novalidate>
-            <label for="domain-host">{t(w::ADD_LABEL)}</label>
-            <input
-                id="domain-host"
-                placeholder="auth.example.com"
-                autocomplete="off"
-                spellcheck="false"
-                aria-describedby="domain-host-problem"
-                prop:value=host
-                on:input:target=move |ev| {
-                    host.set(ev.target().value());
-                    added.set(None);
-                }
-                on:blur=move |_| touched.set(!host.with(String::is_empty))
-            />
+            {TextField::new("domain-host", t(w::ADD_LABEL), host)
+                .placeholder("auth.example.com")
+                .autocomplete("off")
+                .no_spellcheck()
+                .described_by("domain-host-problem")
+                .on_input(move || added.set(None))
+                .on_blur(move || touched.set(!host.with(String::is_empty)))
+                .view()}
             <button
                 class="button primary"
                 type="submit"

@@ -14,8 +14,8 @@ use super::{name_problem, restart_notice};
 use crate::api;
 use crate::i18n::k::env_vars as w;
 use crate::i18n::{t, tf};
-use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
+use crate::kit::{Loaded, TextField};
 use crate::view_read::load;
 
 #[component]
@@ -92,20 +92,14 @@ pub fn NewVar() -> impl IntoView {
                     {format!(" {}", t(w::KIND_SECRET))}
                 </label>
             </fieldset>
-            <label for="env-name">{t(w::COL_NAME)}</label>
-            <input
-                id="env-name"
-                class="mono"
-                autocomplete="off"
-                spellcheck="false"
-                placeholder="MY_SETTING"
-                aria-describedby="env-name-problem"
-                prop:value=name
-                on:input:target=move |ev| {
-                    name.set(ev.target().value());
-                    touched.set(true);
-                }
-            />
+            {TextField::new("env-name", t(w::COL_NAME), name)
+                .class("mono")
+                .autocomplete("off")
+                .no_spellcheck()
+                .placeholder("MY_SETTING")
+                .described_by("env-name-problem")
+                .on_input(move || touched.set(true))
+                .view()}
             <p class="field-problem" id="env-name-problem" role="alert">
                 {move || touched.get().then(problem).flatten()}
             </p>
@@ -223,32 +217,23 @@ fn EditForm(var: Var) -> impl IntoView {
         ctx.editing.set(None);
     };
     let placeholder = if secret { t(w::SECRET_PLACEHOLDER) } else { "" };
+    let value_label = if secret { t(w::NEW_SECRET_VALUE) } else { t(w::COL_VALUE) };
     // Drawn inside `EditVar`'s section.
     view! {
         <h2>{tf(w::EDIT_NAMED, &[("name", &var.name)])}</h2>
         <form class="stack-form" on:submit=submit novalidate>
-            <label for="edit-env-name">{t(w::COL_NAME)}</label>
-            <input
-                id="edit-env-name"
-                class="mono"
-                autocomplete="off"
-                spellcheck="false"
-                prop:value=name
-                aria-describedby="edit-env-problem"
-                on:input:target=move |ev| name.set(ev.target().value())
-            />
-            <label for="edit-env-value">
-                {if secret { t(w::NEW_SECRET_VALUE) } else { t(w::COL_VALUE) }}
-            </label>
-            <input
-                id="edit-env-value"
-                autocomplete="off"
-                spellcheck="false"
-                type=if secret { "password" } else { "text" }
-                placeholder=placeholder
-                prop:value=value
-                on:input:target=move |ev| value.set(ev.target().value())
-            />
+            {TextField::new("edit-env-name", t(w::COL_NAME), name)
+                .class("mono")
+                .autocomplete("off")
+                .no_spellcheck()
+                .described_by("edit-env-problem")
+                .view()}
+            {TextField::new("edit-env-value", value_label, value)
+                .autocomplete("off")
+                .no_spellcheck()
+                .kind(if secret { "password" } else { "text" })
+                .placeholder(placeholder)
+                .view()}
             <p class="field-problem" id="edit-env-problem" role="alert">
                 {problem}
             </p>

@@ -9,6 +9,7 @@ use super::line::Level;
 use super::window::{PRESETS, Window, bounds};
 use crate::i18n::k::logs as w;
 use crate::i18n::t;
+use crate::kit::TextField;
 
 #[component]
 pub fn FilterBar(
@@ -220,20 +221,8 @@ pub fn FilterBar(
                 );
             }
         >
-            <label for="log-from">{t(w::FROM_UTC)}</label>
-            <input
-                type="datetime-local"
-                id="log-from"
-                prop:value=from_field
-                on:input:target=move |ev| from_field.set(ev.target().value())
-            />
-            <label for="log-to">{t(w::TO_UTC)}</label>
-            <input
-                type="datetime-local"
-                id="log-to"
-                prop:value=to_field
-                on:input:target=move |ev| to_field.set(ev.target().value())
-            />
+            {TextField::new("log-from", t(w::FROM_UTC), from_field).kind("datetime-local").view()}
+            {TextField::new("log-to", t(w::TO_UTC), to_field).kind("datetime-local").view()}
             <button type="submit" class="button" id="apply-window">
                 {t(w::APPLY_WINDOW)}
             </button>

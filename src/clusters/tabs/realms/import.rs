@@ -15,7 +15,7 @@ use crate::api::{self, ApiError};
 use crate::i18n::k::cluster_realms as w;
 use crate::i18n::{Phrase, t, tf};
 use crate::kit::code::CodePanel;
-use crate::kit::{Tone, Write};
+use crate::kit::{TextField, Tone, Write};
 use crate::links;
 use crate::realms::{key, realm_watch};
 use cluster_api::Call;
@@ -128,15 +128,11 @@ pub fn ImportRealm() -> impl IntoView {
                 accept=".json,application/json"
                 on:change:target=move |ev| pick(ev.target())
             />
-            <label for="import-name">{t(w::IMPORT_NAME)}</label>
-            <input
-                id="import-name"
-                autocomplete="off"
-                spellcheck="false"
-                maxlength="255"
-                prop:value=name
-                on:input:target=move |ev| name.set(ev.target().value())
-            />
+            {TextField::new("import-name", t(w::IMPORT_NAME), name)
+                .autocomplete("off")
+                .no_spellcheck()
+                .maxlength("255")
+                .view()}
             <button
                 type="submit"
                 class="button"
