@@ -1,7 +1,7 @@
 //! The shared pieces every screen is built from: page chrome (title, h1, focus,
 //! breadcrumbs), a read's loading and failure (`Loaded`, `ErrorPanel`), the resource table,
-//! its pages, the URL-kept filter, the copy button, the write runner, the confirmation dialog and the
-//! lazily loaded modules (`lazy`). Each takes
+//! its pages, the URL-kept filter, a labelled text input (`TextField`), the copy button, the
+//! write runner, the confirmation dialog and the lazily loaded modules (`lazy`). Each takes
 //! type-erased inputs (cells, callbacks, boxed futures, `AnyView`) so it compiles once
 //! however many screens use it: screens describe what to do and the kit does it the same
 //! way everywhere. The kit knows no screen.
