@@ -60,11 +60,11 @@ pub struct Token {
     pub expires_at: f64,
 }
 
-/// The signed-in state, shared through context. Copy: every field is an arena handle.
 /// A token renewal in flight, shared by every call waiting for it.
 pub type Renewing =
     futures::future::Shared<futures::future::LocalBoxFuture<'static, Result<Token, crate::api::ApiError>>>;
 
+/// The signed-in state, shared through context. Copy: every field is an arena handle.
 #[derive(Clone, Copy)]
 pub struct Session {
     pub config: StoredValue<Config>,

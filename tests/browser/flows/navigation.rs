@@ -29,13 +29,7 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
 /// Makes the sandbox answer each of `packs` with a 503, `times` times.
 async fn fail_packs(ctx: &Ctx, packs: &[String], times: u32) {
     for pack in packs {
-        let script = format!(
-            "const done = arguments[arguments.length - 1];\
-             fetch('/sandbox/faults?path={pack}&times={times}&status=503', {{ method: 'POST' }})\
-               .then(r => done(r.status), () => done(0));"
-        );
-        let armed = ctx.script_async(&script).await;
-        assert_eq!(armed.as_u64(), Some(201), "the sandbox did not arm the fault on {pack}: {armed}");
+        ctx.arm_fault(pack, times, "status=503").await;
     }
 }
 
@@ -211,12 +205,8 @@ async fn prefetched(ctx: Ctx) {
 
 async fn failed_prefetch(ctx: Ctx) {
     // The cluster group's own pack fails once: the prefetch meets the failure.
-    let script = "const done = arguments[arguments.length - 1];\
-         fetch('/sandbox/faults?path=pack_cluster.wasm&times=1&status=503', { method: 'POST' })\
-           .then(r => done(r.status), () => done(0));";
     ctx.goto("/sign-in").await;
-    let armed = ctx.script_async(script).await;
-    assert_eq!(armed.as_u64(), Some(201), "the sandbox did not arm the fault: {armed}");
+    ctx.arm_fault("pack_cluster.wasm", 1, "status=503").await;
     admin(&ctx).await;
     ctx.wait_text("table.clusters", "acme-prod").await;
     // The rest of the group arrives; the failure is silent: the list stays, with no error.

@@ -94,11 +94,7 @@ async fn renewal(ctx: Ctx) {
     ctx.wait_text("table.clusters", "acme-prod").await;
     let refused = lapsed_calls(&ctx).await;
     tokio::time::sleep(lapse).await;
-    let slow = "const done = arguments[arguments.length - 1];\
-        fetch('/sandbox/faults?path=openid-connect/token&times=1&delay_ms=1000', { method: 'POST' })\
-          .then(r => done(r.status), () => done(0));";
-    let armed = ctx.script_async(slow).await;
-    assert_eq!(armed.as_u64(), Some(201), "the sandbox did not slow its token endpoint: {armed}");
+    ctx.arm_fault("openid-connect/token", 1, "delay_ms=1000").await;
     ctx.click("tr[data-cluster=acme-prod] a").await;
     // The cards may show what the first visit read at once: wait for the renewal itself.
     let started = std::time::Instant::now();

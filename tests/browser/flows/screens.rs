@@ -76,13 +76,7 @@ async fn old_tab_addresses(ctx: Ctx) {
 
 /// Arms the sandbox to fail the next `times` requests for wasm modules with a 503.
 pub async fn fail_next_modules(ctx: &Ctx, times: u32) {
-    let script = format!(
-        "const done = arguments[arguments.length - 1];\
-         fetch('/sandbox/faults?path=.wasm&times={times}&status=503', {{ method: 'POST' }}).then(r => \
-         done(r.status), () => done(0));"
-    );
-    let status = ctx.script_async(&script).await;
-    assert_eq!(status.as_u64(), Some(201), "the sandbox did not arm the fault: {status}");
+    ctx.arm_fault(".wasm", times, "status=503").await;
 }
 
 async fn failed_chunk(ctx: Ctx) {

@@ -208,13 +208,7 @@ async fn failed_file(ctx: Ctx) {
         .await;
     let newest = newest.as_str().unwrap_or_default().to_string();
     assert!(newest.ends_with(".log.gz"), "the newest file: {newest:?}");
-    let script = format!(
-        "const done = arguments[arguments.length - 1];
-        fetch('/sandbox/faults?path=' + encodeURIComponent({newest:?}) + '&times=1&status=500', {{ method: \
-            'POST' }})
-            .then(r => done(r.status), e => done(String(e)));"
-    );
-    assert_eq!(ctx.script_async(&script).await, serde_json::json!(201));
+    ctx.arm_fault(&newest, 1, "status=500").await;
     ctx.click("#trouble-read-again").await;
     ctx.wait_text("#trouble-file-failed", &newest).await;
     assert!(ctx.find("#trouble-file-failed").await.text_or_fail().await.contains("500"));

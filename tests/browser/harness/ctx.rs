@@ -125,6 +125,25 @@ impl Ctx {
         }
     }
 
+    /// Arms a sandbox fault (`POST /sandbox/faults`, crates/sandbox/src/console.rs): the next
+    /// `times` requests whose path contains `path` get `answer`, `status=503` (failed) or
+    /// `delay_ms=1000` (held, then served). Sent from the page, as the console's own calls
+    /// are; fails the flow unless the sandbox armed it.
+    pub async fn arm_fault(&self, path: &str, times: u32, answer: &str) {
+        let path = percent_encoding::utf8_percent_encode(path, percent_encoding::NON_ALPHANUMERIC);
+        let url = Value::from(format!("/sandbox/faults?path={path}&times={times}&{answer}"));
+        let script = format!(
+            "const done = arguments[arguments.length - 1];\
+             fetch({url}, {{ method: 'POST' }}).then(r => done(r.status), e => done(String(e)));"
+        );
+        let armed = self.script_async(&script).await;
+        assert_eq!(
+            armed.as_u64(),
+            Some(201),
+            "the sandbox did not arm the fault on {path} ({answer}): {armed}"
+        );
+    }
+
     /// Runs `js` in the page (it ends with `return …`) and gives its value; a script or
     /// driver error fails the flow rather than reading as `null`.
     pub async fn script(&self, js: &str) -> Value {

@@ -157,22 +157,17 @@ pub fn EditVar(var: Var) -> impl IntoView {
         <section class="card" id="edit-env-var">
             {Loaded::new(tf(w::LOADING_NAMED, &[("name", &name)]), fresh)
                 .ready(|var| view! { <EditForm var=var /> }.into_any())}
-            {move || {
-                failed()
-                    .then(|| {
-                        view! {
-                            <button
-                                class="button"
-                                type="button"
-                                id="edit-env-cancel"
-                                on:click=move |_| ctx.editing.set(None)
-                            >
-                                {t(w::CANCEL)}
-                            </button>
-                        }
-                    })
-            }}
+            {move || failed().then(|| cancel_edit(ctx))}
         </section>
+    }
+}
+
+/// Leaves the edit: the form's own button, and the one a failed read gets in its place.
+fn cancel_edit(ctx: EnvVarsCtx) -> impl IntoView {
+    view! {
+        <button class="button" type="button" id="edit-env-cancel" on:click=move |_| ctx.editing.set(None)>
+            {t(w::CANCEL)}
+        </button>
     }
 }
 
@@ -247,14 +242,7 @@ fn EditForm(var: Var) -> impl IntoView {
                 >
                     {t(w::ADD_TO_PENDING)}
                 </button>
-                <button
-                    class="button"
-                    type="button"
-                    id="edit-env-cancel"
-                    on:click=move |_| ctx.editing.set(None)
-                >
-                    {t(w::CANCEL)}
-                </button>
+                {cancel_edit(ctx)}
             </div>
         </form>
         <CodePanel curl=code hcl=hcl />

@@ -54,14 +54,7 @@ pub(super) async fn dark_first_paint(ctx: Ctx) {
     choose_dark(&ctx, "#account-theme", "the page").await;
 
     // The app held back (its wasm fails): only index.html's loading state can paint.
-    let armed = ctx
-        .script_async(
-            "const done = arguments[arguments.length - 1];
-             fetch('/sandbox/faults?path=_bg.wasm&times=20&status=503', { method: 'POST' }\
-                 ).then(r => done(r.status), () => done(0));",
-        )
-        .await;
-    assert!(armed.as_u64().is_some_and(|s| (200..300).contains(&s)), "the fault was not armed: {armed}");
+    ctx.arm_fault("_bg.wasm", 20, "status=503").await;
     // The module must be asked for again (not taken from the cache) for the fault to hold it.
     for (cmd, params) in [
         ("Network.enable", serde_json::json!({})),

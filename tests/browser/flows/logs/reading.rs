@@ -43,15 +43,7 @@ pub(super) async fn signed_again(ctx: Ctx) {
     // the console's origin, before the Logs tab reads anything).
     ctx.goto("/").await;
     ctx.find("#client-id").await;
-    let armed = ctx
-        .script_async(
-            "const done = arguments[arguments.length - 1];
-            fetch('/sandbox/faults?path=/sandbox/storage/logs/cl-acme-prod/&times=1&status=403',
-                { method: 'POST' })
-                .then(r => done(r.status), e => done(String(e)));",
-        )
-        .await;
-    assert_eq!(armed, serde_json::json!(201));
+    ctx.arm_fault("/sandbox/storage/logs/cl-acme-prod/", 1, "status=403").await;
     open_signed_in(&ctx, &format!("{LOGS}?window=1h&limit=2000"), "#log-viewer").await;
     let n = settled(&ctx).await;
     assert!(n > 0, "no line read after the link was signed again");
@@ -69,13 +61,7 @@ pub(super) async fn unreadable(ctx: Ctx) {
     // The newest file fails once; the others still show.
     let newest = ctx.find("#log-table tbody tr").await.attr_or_fail("data-file").await.unwrap_or_default();
     assert!(newest.ends_with(".log.gz"), "{newest}");
-    let script = format!(
-        "const done = arguments[arguments.length - 1];
-        fetch('/sandbox/faults?path=' + encodeURIComponent({newest:?}) + '&times=1&status=500',
-            {{ method: 'POST' }})
-            .then(r => done(r.status), e => done(String(e)));"
-    );
-    assert_eq!(ctx.script_async(&script).await, serde_json::json!(201));
+    ctx.arm_fault(&newest, 1, "status=500").await;
     ctx.goto(&format!("{LOGS}?window=6h&limit=2000")).await;
     sign_in_again(&ctx, "limit=2000").await;
     ctx.wait_text("#log-file-errors", &newest).await;
