@@ -14,7 +14,7 @@ use crate::i18n::k::env_vars as w;
 use crate::i18n::{t, tf, tp};
 use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
-use crate::kit::{Button, Confirm, ConfirmDialog, ConfirmStyle, Work};
+use crate::kit::{Button, Confirm, ConfirmDialog, ConfirmStyle, TextField, Work};
 
 #[component]
 pub fn PendingPanel() -> impl IntoView {
@@ -308,16 +308,12 @@ fn PasteBlock() -> impl IntoView {
     view! {
         <details class="paste-dotenv" id="env-paste">
             <summary>{t(w::PASTE_SUMMARY)}</summary>
-            <label for="env-dotenv">{t(w::PASTE_LABEL)}</label>
-            <textarea
-                id="env-dotenv"
-                class="mono"
-                rows="6"
-                spellcheck="false"
-                autocomplete="off"
-                prop:value=text
-                on:input:target=move |ev| text.set(ev.target().value())
-            ></textarea>
+            {TextField::new("env-dotenv", t(w::PASTE_LABEL), text)
+                .lines("6")
+                .class("mono")
+                .no_spellcheck()
+                .autocomplete("off")
+                .view()}
             <label>
                 <input
                     type="checkbox"
