@@ -28,6 +28,8 @@ pub struct Button {
     /// `aria-busy="true"` while `disabled` holds (work under way, not a refusal).
     busy: bool,
     autofocus: bool,
+    /// A disclosure: the id of what it shows and hides, and whether that is shown.
+    toggles: Option<(&'static str, RwSignal<bool>)>,
     on_click: Option<Click>,
 }
 
@@ -43,6 +45,7 @@ impl Button {
             write: None,
             busy: false,
             autofocus: false,
+            toggles: None,
             on_click: None,
         }
     }
@@ -83,13 +86,20 @@ impl Button {
         self
     }
 
+    /// A disclosure: each click shows or hides the element `controls` names, as `open`
+    /// says, and `aria-expanded` tells which.
+    pub fn toggles(mut self, controls: &'static str, open: RwSignal<bool>) -> Button {
+        self.toggles = Some((controls, open));
+        self
+    }
+
     pub fn on_click(mut self, click: impl Fn() + 'static) -> Button {
         self.on_click = Some(Box::new(click));
         self
     }
 
     pub fn view(self) -> AnyView {
-        let Button { label, class, id, submit, disabled, write, busy, autofocus, on_click } = self;
+        let Button { label, class, id, submit, disabled, write, busy, autofocus, toggles, on_click } = self;
         let running = write.map(|(w, _)| w.busy);
         let off = match (disabled, running) {
             (Some(d), Some(r)) => Some(Signal::derive(move || r.get() || d.get())),
@@ -110,7 +120,12 @@ impl Button {
                 disabled=off
                 aria-busy=aria_busy
                 autofocus=autofocus
+                aria-controls=toggles.map(|(controls, _)| controls)
+                aria-expanded=toggles.map(|(_, open)| move || open.get().to_string())
                 on:click=move |_| {
+                    if let Some((_, open)) = toggles {
+                        open.update(|o| *o = !*o);
+                    }
                     if let Some(click) = &on_click {
                         click();
                     }

@@ -30,6 +30,7 @@ pub struct TextField {
     /// A `<textarea>` this many rows high instead of an `<input>`.
     lines: Option<&'static str>,
     required: bool,
+    autofocus: bool,
     disabled: Option<Signal<bool>>,
     on_input: Option<Hook>,
     on_blur: Option<Hook>,
@@ -52,6 +53,7 @@ impl TextField {
             described_by: None,
             lines: None,
             required: false,
+            autofocus: false,
             disabled: None,
             on_input: None,
             on_blur: None,
@@ -113,6 +115,12 @@ impl TextField {
         self
     }
 
+    /// `autofocus`: the first thing a dialog asks for.
+    pub fn autofocus(mut self) -> TextField {
+        self.autofocus = true;
+        self
+    }
+
     /// Off while `when` holds (a form whose save is under way).
     pub fn disabled(mut self, when: Signal<bool>) -> TextField {
         self.disabled = Some(when);
@@ -145,6 +153,7 @@ impl TextField {
             described_by,
             lines,
             required,
+            autofocus,
             disabled,
             on_input,
             on_blur,
@@ -161,6 +170,7 @@ impl TextField {
                 placeholder=placeholder
                 aria-describedby=described_by
                 required=required
+                autofocus=autofocus
                 disabled=disabled
                 prop:value=value
                 on:input=move |ev| {
