@@ -1,7 +1,8 @@
 //! A button: `<button type=… class=… id=…>` with its words, its click, and when it is
 //! off, the markup screens wrote by hand. Browser flows find buttons by these ids, classes
 //! and words, so the piece draws only what a screen asked for: an attribute not set is not
-//! in the page (a button with no `disabled` has none).
+//! in the page (a button with no `disabled` has none). Its `type` is always said (`button`
+//! unless `submit`): a button in a form that says none submits it.
 //!
 //! Not generic: plain strings, signals and a boxed click, so it compiles once however many
 //! screens use it (a closure in `view!` is monomorphised at each use, and costs wasm bytes

@@ -1,6 +1,6 @@
 //! The shared pieces every screen is built from: page chrome (title, h1, focus,
 //! breadcrumbs), a read's loading and failure (`Loaded`, `ErrorPanel`), the resource table,
-//! its pages, the URL-kept filter, a labelled text input (`TextField`), a button (`Button`),
+//! its pages, the URL-kept filter, a labelled text field (`TextField`), a button (`Button`),
 //! the copy button, the write runner, the confirmation dialog and the lazily loaded modules
 //! (`lazy`). Each takes type-erased inputs (cells, callbacks, boxed futures, `AnyView`) so it
 //! compiles once however many screens use it: screens describe what to do and the kit does
