@@ -24,7 +24,8 @@ pub struct Button {
     submit: bool,
     /// Off while this is true.
     disabled: Option<Signal<bool>>,
-    /// The write the button starts: off while it runs, and named by the second words.
+    /// The write its click (or its form's submit) starts: off while that runs, and named by
+    /// the second words meanwhile.
     write: Option<(Write, &'static str)>,
     /// `aria-busy="true"` while `disabled` holds (work under way, not a refusal).
     busy: bool,
@@ -74,8 +75,8 @@ impl Button {
         self.disabled(when)
     }
 
-    /// The button starts `write`: off while it runs (and while `disabled` holds), its
-    /// words `busy_label` ("Saving…") meanwhile.
+    /// The button's click or form starts `write` (the caller's code does): off while it runs
+    /// (and while `disabled` holds), its words `busy_label` ("Saving…") meanwhile.
     pub fn write(mut self, write: Write, busy_label: &'static str) -> Button {
         self.write = Some((write, busy_label));
         self
