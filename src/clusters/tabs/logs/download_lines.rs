@@ -10,6 +10,7 @@ use super::window::iso;
 use super::window_files::Reader;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf};
+use crate::kit::Button;
 use crate::kit::save::{Body, save};
 
 const TEXT: &str = "text/plain;charset=utf-8";
@@ -53,7 +54,7 @@ pub fn DownloadWindow(
         });
     };
     // What the table shows is already held: saved at once, nothing to read.
-    let save_shown = move |_| {
+    let save_shown = move || {
         let Ok(span) = span.get_untracked() else { return };
         let entries = shown.run(());
         let name = format!("{}-shown.log", file_stem(&cluster.get_value(), span));
@@ -65,15 +66,11 @@ pub fn DownloadWindow(
         outcome.set(Some(result));
     };
     view! {
-        <button
-            type="button"
-            class="button subtle"
-            id="log-download-shown"
-            disabled=move || span.with(Result::is_err)
-            on:click=save_shown
-        >
-            {t(w::DOWNLOAD_SHOWN)}
-        </button>
+        {Button::new("button subtle", t(w::DOWNLOAD_SHOWN))
+            .id("log-download-shown")
+            .disabled(move || span.with(Result::is_err))
+            .on_click(save_shown)
+            .view()}
         <button
             type="button"
             class="button subtle"
