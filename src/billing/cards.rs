@@ -235,11 +235,7 @@ pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<Stri
             ],
         )
     };
-    let rows = Callback::new(move |()| {
-        cards.with(|l| {
-            l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(row).collect()).map_err(Clone::clone))
-        })
-    });
+    let rows = cards.table(move |list| list.iter().map(row).collect());
 
     view! {
         <section class="card" id="payment-methods">
@@ -252,7 +248,6 @@ pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<Stri
                 id="card-table"
                 label=t(k::billing::SAVED_CARDS)
                 loading_what=t(k::billing::LOADING_CARDS)
-                retry=Callback::new(move |_| cards.refetch())
                 empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CARDS)}</p> })
             />
             <p>

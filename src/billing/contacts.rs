@@ -82,11 +82,7 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
             ],
         )
     };
-    let rows = Callback::new(move |()| {
-        contacts.with(|l| {
-            l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(row).collect()).map_err(Clone::clone))
-        })
-    });
+    let rows = contacts.table(move |list| list.iter().map(row).collect());
 
     view! {
         <section class="card" id="billing-contacts">
@@ -99,7 +95,6 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
                 id="contact-table"
                 label=t(k::billing::BILLING_CONTACTS)
                 loading_what=t(k::billing::LOADING_CONTACTS)
-                retry=Callback::new(move |_| contacts.refetch())
                 empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CONTACTS)}</p> })
             />
             {move || {

@@ -70,15 +70,7 @@ fn org_row(org: &Org, directory: &Directory) -> Row {
 #[component]
 pub fn Organizations() -> impl IntoView {
     let directory = expect_context::<Directory>();
-    let rows = Callback::new(move |()| {
-        directory.orgs.with(|o| {
-            o.as_ref().map(|r| {
-                r.as_ref()
-                    .map(|orgs| orgs.iter().map(|org| org_row(org, &directory)).collect())
-                    .map_err(Clone::clone)
-            })
-        })
-    });
+    let rows = directory.orgs.table(move |orgs| orgs.iter().map(|org| org_row(org, &directory)).collect());
     view! {
         <PageHead heading=crate::routes::ORGANIZATIONS.title() />
         <p class="hint">{t(k::organizations::HINT)}</p>
@@ -88,7 +80,6 @@ pub fn Organizations() -> impl IntoView {
             class="orgs"
             label=t(k::organizations::ORGANIZATIONS)
             loading_what=t(k::organizations::LOADING)
-            retry=Callback::new(move |_| directory.orgs.refetch())
             empty=ViewFn::from(|| {
                 view! {
                     <div class="empty">

@@ -1,0 +1,60 @@
+//! What a table shows, as one value: its rows, what Retry (and Refresh) does, and for data
+//! that refreshes, when it was read. A list read gives all of it at once
+//! ([`Load::table`]), so a screen does not wire its read into the table piece by piece.
+
+use leptos::prelude::*;
+
+use super::{Row, Rows};
+use crate::api::ApiError;
+use crate::view_read::Load;
+
+/// The table's data. `rows` is called inside the table's view, so every signal it reads
+/// redraws the table. Type-erased (callbacks, a signal): the table compiles once.
+#[derive(Clone, Copy)]
+pub struct TableRead {
+    pub rows: Callback<(), Rows>,
+    /// What Retry after a failure, and Refresh, do. `None` only for rows given as a bare
+    /// callback, whose table then takes its `retry` prop.
+    pub retry: Option<Callback<()>>,
+    /// When the data was last read: shown with a Refresh button.
+    pub updated_at: Option<Signal<f64>>,
+}
+
+impl TableRead {
+    /// Rows that do not come from one list read (a read of several, a detail's records),
+    /// read again by `retry`.
+    pub fn new(
+        rows: impl Fn() -> Rows + Send + Sync + 'static,
+        retry: impl Fn() + Send + Sync + 'static,
+    ) -> TableRead {
+        TableRead {
+            rows: Callback::new(move |()| rows()),
+            retry: Some(Callback::new(move |()| retry())),
+            updated_at: None,
+        }
+    }
+
+    /// For data that changes while it is shown: the table says when it was read (`at`,
+    /// `Date.now()`, 0 before the first answer) and offers Refresh.
+    pub fn updated(self, at: Signal<f64>) -> TableRead {
+        TableRead { updated_at: Some(at), ..self }
+    }
+}
+
+/// Rows from a bare callback: its table is given `retry` (and `updated_at`) as props.
+impl From<Callback<(), Rows>> for TableRead {
+    fn from(rows: Callback<(), Rows>) -> TableRead {
+        TableRead { rows, retry: None, updated_at: None }
+    }
+}
+
+impl<T: Send + Sync + 'static> Load<Result<T, ApiError>> {
+    /// This read as a table: loading until the first answer, its failure with Retry (which
+    /// reads again), and otherwise `rows` of the answer.
+    pub fn table(self, rows: impl Fn(&T) -> Vec<Row> + Send + Sync + 'static) -> TableRead {
+        TableRead::new(
+            move || self.with(|answer| answer.as_ref().map(|r| r.as_ref().map(&rows).map_err(Clone::clone))),
+            move || self.refetch(),
+        )
+    }
+}
