@@ -235,7 +235,7 @@ pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<Stri
             ],
         )
     };
-    let rows = cards.table(move |list| list.iter().map(row).collect());
+    let rows = cards.table(t(k::billing::LOADING_CARDS), move |list| list.iter().map(row).collect());
 
     view! {
         <section class="card" id="payment-methods">
@@ -247,7 +247,6 @@ pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<Stri
                 rows=rows
                 id="card-table"
                 label=t(k::billing::SAVED_CARDS)
-                loading_what=t(k::billing::LOADING_CARDS)
                 empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CARDS)}</p> })
             />
             <p>

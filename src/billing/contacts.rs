@@ -82,7 +82,7 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
             ],
         )
     };
-    let rows = contacts.table(move |list| list.iter().map(row).collect());
+    let rows = contacts.table(t(k::billing::LOADING_CONTACTS), move |list| list.iter().map(row).collect());
 
     view! {
         <section class="card" id="billing-contacts">
@@ -94,7 +94,6 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
                 rows=rows
                 id="contact-table"
                 label=t(k::billing::BILLING_CONTACTS)
-                loading_what=t(k::billing::LOADING_CONTACTS)
                 empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CONTACTS)}</p> })
             />
             {move || {

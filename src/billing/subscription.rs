@@ -118,7 +118,7 @@ pub fn SubscriptionTable(org_id: String) -> impl IntoView {
             Ok::<_, crate::api::ApiError>(found)
         }
     });
-    let rows = list.table(move |subs| {
+    let rows = list.table(t(k::billing::LOADING_SUBSCRIPTIONS), move |subs| {
         let payers = payers.with(|p| p.as_ref().and_then(|r| r.as_ref().ok()).cloned().unwrap_or_default());
         let pay_for = |s: &Subscription| {
             owes(s).then(|| payers.iter().find(|(sub, _)| *sub == s.id).map(|(_, c)| c.clone())).flatten()
@@ -131,7 +131,6 @@ pub fn SubscriptionTable(org_id: String) -> impl IntoView {
             rows=rows
             id="subscription-table"
             label=t(k::billing::SUBSCRIPTIONS)
-            loading_what=t(k::billing::LOADING_SUBSCRIPTIONS)
             empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_SUBSCRIPTIONS)}</p> })
         />
     }

@@ -148,7 +148,7 @@ pub fn ClusterList() -> impl IntoView {
     // Every matching cluster: the table sorts them all, then shows one page.
     let listed_at = clusters.answered_at();
     let rows = clusters
-        .table(move |all| {
+        .table(t(w::LOADING), move |all| {
             let at = listed_at.get_untracked();
             matching.with(|m| {
                 m.iter().filter_map(|i| all.get(*i)).map(|c| cluster_row(c, &directory, watch, at)).collect()
@@ -235,7 +235,6 @@ pub fn ClusterList() -> impl IntoView {
             rows=rows
             class="clusters"
             label=t(w::TABLE_LABEL)
-            loading_what=t(w::LOADING)
             empty=empty
             default_sort=NEWEST_FIRST
             pager=PAGER

@@ -70,7 +70,9 @@ fn org_row(org: &Org, directory: &Directory) -> Row {
 #[component]
 pub fn Organizations() -> impl IntoView {
     let directory = expect_context::<Directory>();
-    let rows = directory.orgs.table(move |orgs| orgs.iter().map(|org| org_row(org, &directory)).collect());
+    let rows = directory.orgs.table(t(k::organizations::LOADING), move |orgs| {
+        orgs.iter().map(|org| org_row(org, &directory)).collect()
+    });
     view! {
         <PageHead heading=crate::routes::ORGANIZATIONS.title() />
         <p class="hint">{t(k::organizations::HINT)}</p>
@@ -79,7 +81,6 @@ pub fn Organizations() -> impl IntoView {
             rows=rows
             class="orgs"
             label=t(k::organizations::ORGANIZATIONS)
-            loading_what=t(k::organizations::LOADING)
             empty=ViewFn::from(|| {
                 view! {
                     <div class="empty">

@@ -66,7 +66,7 @@ pub fn AllRealms() -> impl IntoView {
     let filter = use_url_filter(&FILTER);
     let listed_at = everything.answered_at();
     let rows = everything
-        .table(move |all| {
+        .table(t(k::realms::LOADING_REALMS), move |all| {
             let f = filter.get();
             let ctx = RowCtx { api, directory, watch, listed_at: listed_at.get_untracked() };
             all.realms
@@ -129,7 +129,6 @@ pub fn AllRealms() -> impl IntoView {
             rows=rows
             class="realms all-realms"
             label=t(k::realms::REALMS_ON_EVERY_CLUSTER)
-            loading_what=t(k::realms::LOADING_REALMS)
             empty=empty
         />
     }

@@ -167,6 +167,7 @@ fn Desk_() -> impl IntoView {
         (desk.epoch.get(), shown.with(|idx| idx[range].to_vec()))
     });
     let rows = TableRead::new(
+        t(k::review::LOADING_THE_CLUSTERS),
         move || {
             let list = on_page.with(|(_, idx)| {
                 desk.rows.with_untracked(|rows| {
@@ -360,7 +361,6 @@ fn Desk_() -> impl IntoView {
             class="desk"
             id="review-desk"
             label=t(k::review::EXTENSION_VERSIONS)
-            loading_what=t(k::review::LOADING_THE_CLUSTERS)
             empty=empty
         />
         // The desk cuts its rows into pages itself (it builds only the shown page's rows:

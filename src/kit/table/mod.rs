@@ -59,9 +59,11 @@ impl Column {
 pub fn ResourceTable(
     columns: &'static [Column],
     #[prop(into)] rows: TableRead,
-    /// What the console was doing, for the failure ("Loading clusters").
-    loading_what: &'static str,
     empty: ViewFn,
+    /// For rows given as a bare `Callback`: what the console was doing ("Loading
+    /// clusters").
+    #[prop(optional)]
+    loading_what: &'static str,
     /// For rows given as a bare `Callback`: what Retry and Refresh do.
     #[prop(optional)]
     retry: Option<Callback<()>>,
@@ -84,6 +86,7 @@ pub fn ResourceTable(
     #[prop(optional)]
     pager: Option<Pager>,
 ) -> impl IntoView {
+    let loading_what = if rows.what.is_empty() { loading_what } else { rows.what };
     let retry = rows.retry.or(retry);
     let updated_at = rows.updated_at.or(updated_at);
     let rows = rows.rows;

@@ -1,6 +1,7 @@
-//! What a table shows, as one value: its rows, what Retry (and Refresh) does, and for data
-//! that refreshes, when it was read. A list read gives all of it at once
-//! ([`Load::table`]), so a screen does not wire its read into the table piece by piece.
+//! What a table shows, as one value: what the read is ("Loading clusters"), its rows, what
+//! Retry (and Refresh) does, and for data that refreshes, when it was read. A list read
+//! gives all of it at once ([`Load::table`], as `Loaded::new` does for other views), so a
+//! screen does not wire its read into the table piece by piece.
 
 use leptos::prelude::*;
 
@@ -12,6 +13,9 @@ use crate::view_read::Load;
 /// redraws the table. Type-erased (callbacks, a signal): the table compiles once.
 #[derive(Clone, Copy)]
 pub struct TableRead {
+    /// What the console is doing, for loading and the failure ("Loading clusters"). Empty
+    /// only for rows given as a bare callback, whose table then takes `loading_what`.
+    pub what: &'static str,
     pub rows: Callback<(), Rows>,
     /// What Retry after a failure, and Refresh, do. `None` only for rows given as a bare
     /// callback, whose table then takes its `retry` prop.
@@ -24,10 +28,12 @@ impl TableRead {
     /// Rows that do not come from one list read (a read of several, a detail's records),
     /// read again by `retry`.
     pub fn new(
+        what: &'static str,
         rows: impl Fn() -> Rows + Send + Sync + 'static,
         retry: impl Fn() + Send + Sync + 'static,
     ) -> TableRead {
         TableRead {
+            what,
             rows: Callback::new(move |()| rows()),
             retry: Some(Callback::new(move |()| retry())),
             updated_at: None,
@@ -41,18 +47,25 @@ impl TableRead {
     }
 }
 
-/// Rows from a bare callback: its table is given `retry` (and `updated_at`) as props.
+/// Rows from a bare callback: its table is given `loading_what`, `retry` (and `updated_at`)
+/// as props.
 impl From<Callback<(), Rows>> for TableRead {
     fn from(rows: Callback<(), Rows>) -> TableRead {
-        TableRead { rows, retry: None, updated_at: None }
+        TableRead { what: "", rows, retry: None, updated_at: None }
     }
 }
 
 impl<T: Send + Sync + 'static> Load<Result<T, ApiError>> {
     /// This read as a table: loading until the first answer, its failure with Retry (which
-    /// reads again), and otherwise `rows` of the answer.
-    pub fn table(self, rows: impl Fn(&T) -> Vec<Row> + Send + Sync + 'static) -> TableRead {
+    /// reads again), and otherwise `rows` of the answer. `what` words the read, as for
+    /// `Loaded::new`.
+    pub fn table(
+        self,
+        what: &'static str,
+        rows: impl Fn(&T) -> Vec<Row> + Send + Sync + 'static,
+    ) -> TableRead {
         TableRead::new(
+            what,
             move || self.with(|answer| answer.as_ref().map(|r| r.as_ref().map(&rows).map_err(Clone::clone))),
             move || self.refetch(),
         )

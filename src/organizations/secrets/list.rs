@@ -74,7 +74,9 @@ fn SecretsPage(org_id: String) -> impl IntoView {
     // Retry reads the count again with the list: the page shows both.
     let rows = TableRead {
         retry: Some(Callback::new(move |()| reload())),
-        ..secrets.table(move |list| list.iter().map(|s| secret_row(&org.get_value(), s)).collect())
+        ..secrets.table(t(k::api_secrets::LOADING), move |list| {
+            list.iter().map(|s| secret_row(&org.get_value(), s)).collect()
+        })
     };
     let count_text = move || match count.get() {
         None => t(k::api_secrets::COUNTING).to_string(),
@@ -125,7 +127,6 @@ fn SecretsPage(org_id: String) -> impl IntoView {
             id="secret-table"
             class="secrets"
             label=t(k::api_secrets::API_SECRETS)
-            loading_what=t(k::api_secrets::LOADING)
             empty=ViewFn::from(|| view! { <p class="hint empty">{t(k::api_secrets::NONE_YET)}</p> })
         />
     }

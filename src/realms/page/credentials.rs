@@ -69,7 +69,7 @@ fn CredentialList() -> impl IntoView {
     });
     let revoking = RwSignal::new(String::new());
     let confirm = Confirm::new(t(k::realms::REVOKING_CREDENTIAL));
-    let rows = list.table(move |all| {
+    let rows = list.table(t(k::realms::LOADING_CREDENTIALS), move |all| {
         all.iter()
             .map(|c| {
                 let client = c.client_id.clone();
@@ -140,7 +140,6 @@ fn CredentialList() -> impl IntoView {
             rows=rows
             class="credentials"
             label=t(k::realms::CREDENTIALS)
-            loading_what=t(k::realms::LOADING_CREDENTIALS)
             empty=ViewFn::from(|| {
                 view! {
                     <p class="empty" id="no-credentials">

@@ -80,10 +80,10 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
                     class="records"
                     label=t(w::RECORDS_LABEL)
                     rows=TableRead::new(
+                        t(w::RECORDS_LOADING),
                         move || Some(Ok(record_rows(rows.get_value()))),
                         move || ctx.watch.refresh(PollKey::item(ctx.cluster.id.get_value(), id.get_value())),
                     )
-                    loading_what=t(w::RECORDS_LOADING)
                     empty=ViewFn::from(|| ())
                 />
             }

@@ -45,8 +45,11 @@ pub fn DomainFocus(domain_id: String) -> impl IntoView {
                 columns=super::card::RECORD_COLUMNS
                 class="records"
                 label=t(w::RECORDS_LABEL)
-                rows=TableRead::new(move || Some(Ok(record_rows(rows.get_value()))), move || detail.refetch())
-                loading_what=t(w::RECORDS_LOADING)
+                rows=TableRead::new(
+                    t(w::RECORDS_LOADING),
+                    move || Some(Ok(record_rows(rows.get_value()))),
+                    move || detail.refetch(),
+                )
                 empty=ViewFn::from(|| ())
             />
         }

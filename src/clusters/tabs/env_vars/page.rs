@@ -89,7 +89,7 @@ pub fn ClusterEnvVars() -> impl IntoView {
     };
     provide_context(ctx);
 
-    let rows = list.table(move |vars| {
+    let rows = list.table(t(w::LOADING), move |vars| {
         let off = blocked.get().is_some();
         let read_only = refused.get().is_some();
         vars.iter().map(|v| row(v.clone(), off, read_only, ctx)).collect()
@@ -147,7 +147,6 @@ pub fn ClusterEnvVars() -> impl IntoView {
                 rows=rows
                 id="env-table"
                 label=t(w::HEADING)
-                loading_what=t(w::LOADING)
                 empty=ViewFn::from(|| {
                     view! {
                         <div class="empty" id="no-env-vars">

@@ -88,7 +88,7 @@ pub fn ClusterRealms() -> impl IntoView {
     .collect();
     let listed_at = list.answered_at();
     let rows = list
-        .table(move |all| {
+        .table(t(w::LOADING), move |all| {
             let f = filter.get();
             let ctx = RowCtx { api, directory, watch, listed_at: listed_at.get_untracked() };
             all.iter()
@@ -154,13 +154,6 @@ pub fn ClusterRealms() -> impl IntoView {
             </Writable>
         </section>
         <FilterBar spec=spec base=base filter=filter options=options />
-        <ResourceTable
-            columns=TAB_COLUMNS
-            rows=rows
-            class="realms"
-            label=t(w::HEADING)
-            loading_what=t(w::LOADING)
-            empty=empty
-        />
+        <ResourceTable columns=TAB_COLUMNS rows=rows class="realms" label=t(w::HEADING) empty=empty />
     }
 }

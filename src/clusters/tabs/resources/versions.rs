@@ -71,6 +71,7 @@ pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
         }))
     });
     let rows = TableRead::new(
+        t(w::LOADING_VERSIONS),
         move || {
             majors
                 .get()
@@ -84,7 +85,6 @@ pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
             rows=rows
             class="versions"
             label=t(w::VERSIONS_LABEL)
-            loading_what=t(w::LOADING_VERSIONS)
             empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_VERSIONS)}</p> })
         />
     }

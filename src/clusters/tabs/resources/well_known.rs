@@ -216,6 +216,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
     // The table is drawn again only when the files change, not when the redirect does.
     let listed = Memo::new(move |_| known.with(|k| k.as_ref().map(files)));
     let rows = TableRead::new(
+        t(w::LOADING_FILES),
         move || match listed.get() {
             Some(list) => Some(Ok(list.into_iter().map(row).collect())),
             None => loading.error.get().map(Err),
@@ -243,7 +244,6 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
                 rows=rows
                 class="well-known-files"
                 label=t(w::FILES_LABEL)
-                loading_what=t(w::LOADING_FILES)
                 empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_FILES)}</p> })
             />
             {move || {
