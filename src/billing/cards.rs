@@ -10,7 +10,7 @@ use crate::api::{self, page_origin, use_api};
 use crate::i18n::{k, t, tf, tp};
 use crate::kit::code::CodePanel;
 use crate::kit::redirecting::Redirecting;
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, empty_hint};
 use crate::kit::{Badge, Tone};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 
@@ -247,7 +247,7 @@ pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<Stri
                 rows=rows
                 id="card-table"
                 label=t(k::billing::SAVED_CARDS)
-                empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CARDS)}</p> })
+                empty=empty_hint(t(k::billing::NO_CARDS))
             />
             <p>
                 <button

@@ -8,7 +8,7 @@ use crate::i18n::{k, t, tf};
 use crate::kit::code::CodePanel;
 
 use crate::api::{self, Api, use_api};
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, empty_hint};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 use crate::view_read::Load;
 
@@ -94,7 +94,7 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
                 rows=rows
                 id="contact-table"
                 label=t(k::billing::BILLING_CONTACTS)
-                empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CONTACTS)}</p> })
+                empty=empty_hint(t(k::billing::NO_CONTACTS))
             />
             {move || {
                 me()

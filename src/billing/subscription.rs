@@ -8,7 +8,7 @@ use super::money::dollars;
 use crate::format;
 use crate::i18n::{k, t, tf};
 use crate::kit::Tone;
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, empty_hint};
 
 /// Stripe's statuses in words (an unknown one as the service spelled it), and a tone for the badge.
 pub fn status_words(status: &str) -> (String, Tone) {
@@ -131,7 +131,7 @@ pub fn SubscriptionTable(org_id: String) -> impl IntoView {
             rows=rows
             id="subscription-table"
             label=t(k::billing::SUBSCRIPTIONS)
-            empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_SUBSCRIPTIONS)}</p> })
+            empty=empty_hint(t(k::billing::NO_SUBSCRIPTIONS))
         />
     }
 }

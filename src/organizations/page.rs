@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::directory::Directory;
 use crate::i18n::{Msg, k, t};
 use crate::kit::page::PageHead;
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, empty_note};
 
 /// What the roles allow in this console, so a person can see at a glance what they can do.
 const CAPABILITIES: &[(Msg, &Operation)] = &[
@@ -81,13 +81,7 @@ pub fn Organizations() -> impl IntoView {
             rows=rows
             class="orgs"
             label=t(k::organizations::ORGANIZATIONS)
-            empty=ViewFn::from(|| {
-                view! {
-                    <div class="empty">
-                        <p>{t(k::organizations::NO_ORGANIZATION)}</p>
-                    </div>
-                }
-            })
+            empty=ViewFn::from(|| empty_note(t(k::organizations::NO_ORGANIZATION), None))
         />
     }
 }

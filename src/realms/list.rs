@@ -13,7 +13,7 @@ use crate::i18n::{k, t, tf};
 use crate::kit::ErrorPanel;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::kit::page::PageHead;
-use crate::kit::table::ResourceTable;
+use crate::kit::table::{ResourceTable, empty_note};
 use crate::links;
 
 const FILTER: FilterSpec = FilterSpec {
@@ -86,11 +86,7 @@ pub fn AllRealms() -> impl IntoView {
         let total =
             everything.with(|a| a.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |all| all.realms.len()));
         let text = if total == 0 { t(k::realms::NO_REALMS_YET) } else { t(k::realms::NO_MATCH) };
-        view! {
-            <div class="empty" id="no-realms-anywhere">
-                <p>{text}</p>
-            </div>
-        }
+        empty_note(text, Some("no-realms-anywhere"))
     });
     let failures = move || {
         everything.with(|a| match a {

@@ -6,6 +6,7 @@
 //!
 //! Rows arrive already turned into cells, so the table is compiled once for every screen.
 
+mod empty;
 mod read;
 mod row;
 mod sorting;
@@ -15,6 +16,7 @@ use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
+pub use empty::{empty_hint, empty_note};
 pub use read::TableRead;
 pub use row::{Cell, Row, Rows};
 pub use sorting::{SortKey, aria_sort, order};

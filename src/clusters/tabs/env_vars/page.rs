@@ -18,7 +18,7 @@ use crate::clusters::ClusterCtx;
 use crate::clusters::watch::{RestartWatch, restart_watch};
 use crate::i18n::k::env_vars as w;
 use crate::i18n::{t, tf};
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, empty_note};
 use crate::kit::{Tone, Writable};
 use crate::view_read::{Load, load};
 
@@ -147,13 +147,7 @@ pub fn ClusterEnvVars() -> impl IntoView {
                 rows=rows
                 id="env-table"
                 label=t(w::HEADING)
-                empty=ViewFn::from(|| {
-                    view! {
-                        <div class="empty" id="no-env-vars">
-                            <p>{t(w::EMPTY)}</p>
-                        </div>
-                    }
-                })
+                empty=ViewFn::from(|| empty_note(t(w::EMPTY), Some("no-env-vars")))
             />
         </section>
     }

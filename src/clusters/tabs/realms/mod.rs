@@ -17,7 +17,7 @@ use crate::i18n::k::cluster_realms as w;
 use crate::i18n::t;
 use crate::kit::Writable;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
-use crate::kit::table::ResourceTable;
+use crate::kit::table::{ResourceTable, empty_note};
 use crate::links::{self, ClusterTab};
 use crate::realms::rows::{RowCtx, TAB_COLUMNS, realm_row};
 use crate::realms::{describe, realm_watch};
@@ -100,11 +100,7 @@ pub fn ClusterRealms() -> impl IntoView {
     let empty = ViewFn::from(move || {
         let none = count() == Some(0);
         let text = if none { t(w::EMPTY) } else { t(w::NO_MATCHES) };
-        view! {
-            <div class="empty" id=if none { "no-realms" } else { "no-realm-matches" }>
-                <p>{text}</p>
-            </div>
-        }
+        empty_note(text, Some(if none { "no-realms" } else { "no-realm-matches" }))
     });
 
     view! {

@@ -11,7 +11,7 @@ use crate::api::{self, ApiError, use_api};
 use crate::format;
 use crate::i18n::k::resources as w;
 use crate::i18n::{t, tf};
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, TableRead};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, TableRead, empty_hint};
 use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work};
 
 /// The rows of the matrix: the majors the service offers and any the versions target,
@@ -85,7 +85,7 @@ pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
             rows=rows
             class="versions"
             label=t(w::VERSIONS_LABEL)
-            empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_VERSIONS)}</p> })
+            empty=empty_hint(t(w::NO_VERSIONS))
         />
     }
 }

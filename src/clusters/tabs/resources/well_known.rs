@@ -14,7 +14,7 @@ use crate::i18n::{t, tf, tp};
 use crate::kit::Tone;
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, TableRead};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, TableRead, empty_hint};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 use crate::redirect::safe_external;
 
@@ -244,7 +244,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
                 rows=rows
                 class="well-known-files"
                 label=t(w::FILES_LABEL)
-                empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_FILES)}</p> })
+                empty=empty_hint(t(w::NO_FILES))
             />
             {move || {
                 note.get()
