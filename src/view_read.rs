@@ -52,6 +52,13 @@ where
 }
 
 impl<T: Send + Sync + 'static> Load<T> {
+    /// A read that already answered (or is still loading, `None`) and reads nothing: for
+    /// tests of what is built over a read.
+    #[cfg(test)]
+    pub fn holding(value: Option<T>) -> Load<T> {
+        Load { value: RwSignal::new(value), trigger: RwSignal::new(0), answered_at: RwSignal::new(0.0) }
+    }
+
     /// `None` until the first answer.
     pub fn get(&self) -> Option<T>
     where

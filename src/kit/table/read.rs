@@ -71,3 +71,45 @@ impl<T: Send + Sync + 'static> Load<Result<T, ApiError>> {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kit::table::Cell;
+
+    fn numbers(list: &[u32]) -> Vec<Row> {
+        list.iter().map(|n| Row::new("data-n", n.to_string(), vec![Cell::text(n.to_string())])).collect()
+    }
+
+    fn shown(read: TableRead) -> Option<Result<usize, ApiError>> {
+        read.rows.run(()).map(|r| r.map(|rows| rows.len()))
+    }
+
+    #[test]
+    fn a_list_read_is_its_tables_loading_failure_or_rows() {
+        let owner = Owner::new();
+        owner.set();
+        let loading = Load::<Result<Vec<u32>, ApiError>>::holding(None);
+        assert!(shown(loading.table("Loading numbers", |l: &Vec<u32>| numbers(l))).is_none());
+        let failed = Load::holding(Some(Err(ApiError::Network("down".into()))));
+        assert!(matches!(
+            shown(failed.table("Loading numbers", |l: &Vec<u32>| numbers(l))),
+            Some(Err(ApiError::Network(_)))
+        ));
+        let read = Load::holding(Some(Ok(vec![1, 2, 3]))).table("Loading numbers", |l: &Vec<u32>| numbers(l));
+        assert!(matches!(shown(read), Some(Ok(3))));
+        // The read words itself and brings its Retry; the time only when asked for.
+        assert_eq!(read.what, "Loading numbers");
+        assert!(read.retry.is_some() && read.updated_at.is_none());
+        assert!(read.updated(Signal::stored(5.0)).updated_at.is_some_and(|at| at.get_untracked() == 5.0));
+    }
+
+    #[test]
+    fn bare_rows_leave_words_and_retry_to_the_tables_props() {
+        let owner = Owner::new();
+        owner.set();
+        let read = TableRead::from(Callback::new(|()| -> Rows { Some(Ok(Vec::new())) }));
+        assert!(read.what.is_empty() && read.retry.is_none() && read.updated_at.is_none());
+        assert!(matches!(shown(read), Some(Ok(0))));
+    }
+}
