@@ -11,6 +11,8 @@ use leptos::task::spawn_local;
 pub struct Load<T: Send + Sync + 'static> {
     value: RwSignal<Option<T>>,
     trigger: RwSignal<u32>,
+    /// `Date.now()` when `value` was last answered; 0 before.
+    answered_at: RwSignal<f64>,
 }
 
 impl<T: Send + Sync + 'static> Clone for Load<T> {
@@ -30,6 +32,7 @@ where
 {
     let value = RwSignal::new(None);
     let trigger = RwSignal::new(0u32);
+    let answered_at = RwSignal::new(0.0);
     let latest = StoredValue::new(0u32);
     Effect::new(move |_| {
         trigger.track();
@@ -39,14 +42,23 @@ where
         spawn_local(async move {
             let answer = pending.await;
             if latest.try_get_value() == Some(mine) {
+                // Before the answer: what the answer redraws reads the new time.
+                answered_at.try_set(js_sys::Date::now());
                 value.try_set(Some(answer));
             }
         });
     });
-    Load { value, trigger }
+    Load { value, trigger, answered_at }
 }
 
 impl<T: Send + Sync + 'static> Load<T> {
+    /// A read that already answered (or is still loading, `None`) and reads nothing: for
+    /// tests of what is built over a read.
+    #[cfg(test)]
+    pub fn holding(value: Option<T>) -> Load<T> {
+        Load { value: RwSignal::new(value), trigger: RwSignal::new(0), answered_at: RwSignal::new(0.0) }
+    }
+
     /// `None` until the first answer.
     pub fn get(&self) -> Option<T>
     where
@@ -63,6 +75,12 @@ impl<T: Send + Sync + 'static> Load<T> {
     /// no longer applies, such as one read for another sign-in.
     pub fn forget(&self) {
         self.value.set(None);
+    }
+
+    /// `Date.now()` of the last answer (0 before the first): when a list was read, for a
+    /// watch that must not overwrite something newer with it, and for "Last updated".
+    pub fn answered_at(&self) -> Signal<f64> {
+        self.answered_at.into()
     }
 
     pub fn refetch(&self) {

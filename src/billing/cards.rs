@@ -10,7 +10,7 @@ use crate::api::{self, page_origin, use_api};
 use crate::i18n::{k, t, tf, tp};
 use crate::kit::code::CodePanel;
 use crate::kit::redirecting::Redirecting;
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, empty_hint};
 use crate::kit::{Badge, Tone};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 
@@ -235,11 +235,7 @@ pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<Stri
             ],
         )
     };
-    let rows = Callback::new(move |()| {
-        cards.with(|l| {
-            l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(row).collect()).map_err(Clone::clone))
-        })
-    });
+    let rows = cards.table(t(k::billing::LOADING_CARDS), move |list| list.iter().map(row).collect());
 
     view! {
         <section class="card" id="payment-methods">
@@ -251,9 +247,7 @@ pub fn PaymentMethods(org_id: StoredValue<String>, read_only: Signal<Option<Stri
                 rows=rows
                 id="card-table"
                 label=t(k::billing::SAVED_CARDS)
-                loading_what=t(k::billing::LOADING_CARDS)
-                retry=Callback::new(move |_| cards.refetch())
-                empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CARDS)}</p> })
+                empty=empty_hint(t(k::billing::NO_CARDS))
             />
             <p>
                 <button

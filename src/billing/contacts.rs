@@ -8,7 +8,7 @@ use crate::i18n::{k, t, tf};
 use crate::kit::code::CodePanel;
 
 use crate::api::{self, Api, use_api};
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, empty_hint};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 use crate::view_read::Load;
 
@@ -82,11 +82,7 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
             ],
         )
     };
-    let rows = Callback::new(move |()| {
-        contacts.with(|l| {
-            l.as_ref().map(|r| r.as_ref().map(|list| list.iter().map(row).collect()).map_err(Clone::clone))
-        })
-    });
+    let rows = contacts.table(t(k::billing::LOADING_CONTACTS), move |list| list.iter().map(row).collect());
 
     view! {
         <section class="card" id="billing-contacts">
@@ -98,9 +94,7 @@ pub fn BillingContacts(org_id: String, read_only: Signal<Option<String>>) -> imp
                 rows=rows
                 id="contact-table"
                 label=t(k::billing::BILLING_CONTACTS)
-                loading_what=t(k::billing::LOADING_CONTACTS)
-                retry=Callback::new(move |_| contacts.refetch())
-                empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_CONTACTS)}</p> })
+                empty=empty_hint(t(k::billing::NO_CONTACTS))
             />
             {move || {
                 me()

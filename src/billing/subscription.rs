@@ -8,7 +8,7 @@ use super::money::dollars;
 use crate::format;
 use crate::i18n::{k, t, tf};
 use crate::kit::Tone;
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, empty_hint};
 
 /// Stripe's statuses in words (an unknown one as the service spelled it), and a tone for the badge.
 pub fn status_words(status: &str) -> (String, Tone) {
@@ -118,18 +118,12 @@ pub fn SubscriptionTable(org_id: String) -> impl IntoView {
             Ok::<_, crate::api::ApiError>(found)
         }
     });
-    let rows = Callback::new(move |()| {
+    let rows = list.table(t(k::billing::LOADING_SUBSCRIPTIONS), move |subs| {
         let payers = payers.with(|p| p.as_ref().and_then(|r| r.as_ref().ok()).cloned().unwrap_or_default());
         let pay_for = |s: &Subscription| {
             owes(s).then(|| payers.iter().find(|(sub, _)| *sub == s.id).map(|(_, c)| c.clone())).flatten()
         };
-        list.with(|l| {
-            l.as_ref().map(|r| {
-                r.as_ref()
-                    .map(|subs| subs.iter().map(|s| subscription_row(s, pay_for(s).as_deref())).collect())
-                    .map_err(Clone::clone)
-            })
-        })
+        subs.iter().map(|s| subscription_row(s, pay_for(s).as_deref())).collect()
     });
     view! {
         <ResourceTable
@@ -137,9 +131,7 @@ pub fn SubscriptionTable(org_id: String) -> impl IntoView {
             rows=rows
             id="subscription-table"
             label=t(k::billing::SUBSCRIPTIONS)
-            loading_what=t(k::billing::LOADING_SUBSCRIPTIONS)
-            retry=Callback::new(move |_| list.refetch())
-            empty=ViewFn::from(|| view! { <p class="hint">{t(k::billing::NO_SUBSCRIPTIONS)}</p> })
+            empty=empty_hint(t(k::billing::NO_SUBSCRIPTIONS))
         />
     }
 }

@@ -102,12 +102,10 @@ pub fn ClusterList() -> impl IntoView {
     let watch = expect_context::<ClusterWatch>();
     // Creating needs manage-clusters in some organization; say so instead of failing later.
     let create_denied = move || directory.refused_everywhere(&catalogue::CLUSTER_CREATE, t(w::CREATING));
-    let listed_at = RwSignal::new(0.0);
     let clusters = crate::view_read::load(move || {
         let answer = api::call(api, &ops::ClusterList);
         async move {
             let answer = answer.await;
-            listed_at.try_set(js_sys::Date::now());
             if let Ok(all) = &answer {
                 crate::palette::known::clusters_read(all);
                 // What is likely next, fetched once the page is idle: a cluster's page, or for
@@ -148,20 +146,15 @@ pub fn ClusterList() -> impl IntoView {
         })
     });
     // Every matching cluster: the table sorts them all, then shows one page.
-    let rows = Callback::new(move |()| {
-        let at = listed_at.get_untracked();
-        clusters.with(|answer| {
-            answer.as_ref().map(|result| match result {
-                Ok(all) => Ok(matching.with(|m| {
-                    m.iter()
-                        .filter_map(|i| all.get(*i))
-                        .map(|c| cluster_row(c, &directory, watch, at))
-                        .collect()
-                })),
-                Err(e) => Err(e.clone()),
+    let listed_at = clusters.answered_at();
+    let rows = clusters
+        .table(t(w::LOADING), move |all| {
+            let at = listed_at.get_untracked();
+            matching.with(|m| {
+                m.iter().filter_map(|i| all.get(*i)).map(|c| cluster_row(c, &directory, watch, at)).collect()
             })
         })
-    });
+        .updated(listed_at);
     let empty = ViewFn::from(move || {
         let total = clusters.with(|c| c.as_ref().and_then(|r| r.as_ref().ok()).map(Vec::len).unwrap_or(0));
         if total == 0 {
@@ -242,10 +235,7 @@ pub fn ClusterList() -> impl IntoView {
             rows=rows
             class="clusters"
             label=t(w::TABLE_LABEL)
-            loading_what=t(w::LOADING)
-            retry=Callback::new(move |_| clusters.refetch())
             empty=empty
-            updated_at=listed_at.into()
             default_sort=NEWEST_FIRST
             pager=PAGER
         />

@@ -1,10 +1,11 @@
 //! The shared pieces every screen is built from: page chrome (title, h1, focus,
-//! breadcrumbs), a read's loading and failure (`Loaded`, `ErrorPanel`), the resource table,
-//! its pages, the URL-kept filter, a labelled text field (`TextField`), a button (`Button`),
-//! the copy button, the write runner, the confirmation dialog and the lazily loaded modules
-//! (`lazy`). Each takes type-erased inputs (cells, callbacks, boxed futures, `AnyView`) so it
-//! compiles once however many screens use it: screens describe what to do and the kit does
-//! it the same way everywhere. The kit knows no screen.
+//! breadcrumbs), a read's loading and failure (`Loaded`, `ErrorPanel`), the resource table
+//! (given a read as one `TableRead`), its pages, the URL-kept filter, a labelled text field
+//! (`TextField`), a button (`Button`), the copy button, the write runner, the confirmation
+//! dialog and the lazily loaded modules (`lazy`). Each takes type-erased inputs (cells,
+//! callbacks, boxed futures, `AnyView`) so it compiles once however many screens use it:
+//! screens describe what to do and the kit does it the same way everywhere. The kit knows no
+//! screen.
 
 pub mod badge;
 mod button;

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::directory::Directory;
 use crate::i18n::{Msg, k, t};
 use crate::kit::page::PageHead;
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, empty_note};
 
 /// What the roles allow in this console, so a person can see at a glance what they can do.
 const CAPABILITIES: &[(Msg, &Operation)] = &[
@@ -70,14 +70,8 @@ fn org_row(org: &Org, directory: &Directory) -> Row {
 #[component]
 pub fn Organizations() -> impl IntoView {
     let directory = expect_context::<Directory>();
-    let rows = Callback::new(move |()| {
-        directory.orgs.with(|o| {
-            o.as_ref().map(|r| {
-                r.as_ref()
-                    .map(|orgs| orgs.iter().map(|org| org_row(org, &directory)).collect())
-                    .map_err(Clone::clone)
-            })
-        })
+    let rows = directory.orgs.table(t(k::organizations::LOADING), move |orgs| {
+        orgs.iter().map(|org| org_row(org, &directory)).collect()
     });
     view! {
         <PageHead heading=crate::routes::ORGANIZATIONS.title() />
@@ -87,15 +81,7 @@ pub fn Organizations() -> impl IntoView {
             rows=rows
             class="orgs"
             label=t(k::organizations::ORGANIZATIONS)
-            loading_what=t(k::organizations::LOADING)
-            retry=Callback::new(move |_| directory.orgs.refetch())
-            empty=ViewFn::from(|| {
-                view! {
-                    <div class="empty">
-                        <p>{t(k::organizations::NO_ORGANIZATION)}</p>
-                    </div>
-                }
-            })
+            empty=ViewFn::from(|| empty_note(t(k::organizations::NO_ORGANIZATION), None))
         />
     }
 }

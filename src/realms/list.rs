@@ -13,7 +13,7 @@ use crate::i18n::{k, t, tf};
 use crate::kit::ErrorPanel;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
 use crate::kit::page::PageHead;
-use crate::kit::table::{ResourceTable, Rows};
+use crate::kit::table::{ResourceTable, empty_note};
 use crate::links;
 
 const FILTER: FilterSpec = FilterSpec {
@@ -62,28 +62,20 @@ pub fn AllRealms() -> impl IntoView {
     let api = use_api();
     let directory = expect_context::<Directory>();
     let watch = crate::poll::app_wide(realm_watch);
-    let listed_at = RwSignal::new(0.0);
-    let everything = crate::view_read::load(move || async move {
-        let answer = read_all(api).await;
-        listed_at.try_set(js_sys::Date::now());
-        answer
-    });
+    let everything = crate::view_read::load(move || read_all(api));
     let filter = use_url_filter(&FILTER);
-    let rows = Callback::new(move |()| -> Rows {
-        let f = filter.get();
-        let ctx = RowCtx { api, directory, watch, listed_at: listed_at.get_untracked() };
-        everything.with(|answer| {
-            answer.as_ref().map(|result| match result {
-                Ok(all) => Ok(all
-                    .realms
-                    .iter()
-                    .filter(|(c, r)| f.matches(&r.name, &c.id))
-                    .map(|(c, r)| realm_row(ctx, r, Some((c.name.clone(), c.id.clone()))))
-                    .collect()),
-                Err(e) => Err(e.clone()),
-            })
+    let listed_at = everything.answered_at();
+    let rows = everything
+        .table(t(k::realms::LOADING_REALMS), move |all| {
+            let f = filter.get();
+            let ctx = RowCtx { api, directory, watch, listed_at: listed_at.get_untracked() };
+            all.realms
+                .iter()
+                .filter(|(c, r)| f.matches(&r.name, &c.id))
+                .map(|(c, r)| realm_row(ctx, r, Some((c.name.clone(), c.id.clone()))))
+                .collect()
         })
-    });
+        .updated(listed_at);
     let options = move || {
         everything.with(|a| match a {
             Some(Ok(all)) => all.clusters.iter().map(|c| (c.id.clone(), c.name.clone())).collect(),
@@ -94,11 +86,7 @@ pub fn AllRealms() -> impl IntoView {
         let total =
             everything.with(|a| a.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |all| all.realms.len()));
         let text = if total == 0 { t(k::realms::NO_REALMS_YET) } else { t(k::realms::NO_MATCH) };
-        view! {
-            <div class="empty" id="no-realms-anywhere">
-                <p>{text}</p>
-            </div>
-        }
+        empty_note(text, Some("no-realms-anywhere"))
     });
     let failures = move || {
         everything.with(|a| match a {
@@ -137,10 +125,7 @@ pub fn AllRealms() -> impl IntoView {
             rows=rows
             class="realms all-realms"
             label=t(k::realms::REALMS_ON_EVERY_CLUSTER)
-            loading_what=t(k::realms::LOADING_REALMS)
-            retry=Callback::new(move |_| everything.refetch())
             empty=empty
-            updated_at=listed_at.into()
         />
     }
 }

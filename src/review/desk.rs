@@ -16,7 +16,7 @@ use crate::format;
 use crate::i18n::{k, t, tf};
 use crate::kit::Tone;
 use crate::kit::page::PageHead;
-use crate::kit::table::{Cell, Column, ResourceTable, Row};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, TableRead};
 use crate::kit::tabs::TabList;
 use crate::links;
 
@@ -166,19 +166,23 @@ fn Desk_() -> impl IntoView {
         let (_, range) = page.get();
         (desk.epoch.get(), shown.with(|idx| idx[range].to_vec()))
     });
-    let rows = Callback::new(move |()| {
-        let list = on_page.with(|(_, idx)| {
-            desk.rows.with_untracked(|rows| {
-                idx.iter().filter_map(|i| rows.get(*i as usize)).map(desk_row).collect()
-            })
-        });
-        // Nothing to show while the first clusters are still on their way reads as loading.
-        match desk.listed.get() {
-            None => None,
-            Some(Err(e)) => Some(Err(e)),
-            Some(Ok(())) => Some(Ok(list)),
-        }
-    });
+    let rows = TableRead::new(
+        t(k::review::LOADING_THE_CLUSTERS),
+        move || {
+            let list = on_page.with(|(_, idx)| {
+                desk.rows.with_untracked(|rows| {
+                    idx.iter().filter_map(|i| rows.get(*i as usize)).map(desk_row).collect()
+                })
+            });
+            // Nothing to show while the first clusters are still on their way reads as loading.
+            match desk.listed.get() {
+                None => None,
+                Some(Err(e)) => Some(Err(e)),
+                Some(Ok(())) => Some(Ok(list)),
+            }
+        },
+        move || desk.reload(),
+    );
     let empty = ViewFn::from(move || {
         let (done, _, total) = desk.progress();
         let f = filter.get();
@@ -357,8 +361,6 @@ fn Desk_() -> impl IntoView {
             class="desk"
             id="review-desk"
             label=t(k::review::EXTENSION_VERSIONS)
-            loading_what=t(k::review::LOADING_THE_CLUSTERS)
-            retry=Callback::new(move |_| desk.reload())
             empty=empty
         />
         // The desk cuts its rows into pages itself (it builds only the shown page's rows:

@@ -6,6 +6,8 @@
 //!
 //! Rows arrive already turned into cells, so the table is compiled once for every screen.
 
+mod empty;
+mod read;
 mod row;
 mod sorting;
 
@@ -14,6 +16,8 @@ use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
+pub use empty::{empty_hint, empty_note};
+pub use read::TableRead;
 pub use row::{Cell, Row, Rows};
 pub use sorting::{SortKey, aria_sort, order};
 
@@ -51,16 +55,20 @@ impl Column {
         t(self.label)
     }
 }
-/// The table. `rows` is called inside the table's view, so every signal it reads redraws
-/// the table; `empty` is shown when it returns no rows.
+/// The table. `rows` is what it shows (see [`TableRead`]): usually a list read's
+/// `load.table(…)`; `empty` is shown when there are no rows.
 #[component]
 pub fn ResourceTable(
     columns: &'static [Column],
-    rows: Callback<(), Rows>,
-    /// What the console was doing, for the failure ("Loading clusters").
-    loading_what: &'static str,
-    retry: Callback<()>,
+    #[prop(into)] rows: TableRead,
     empty: ViewFn,
+    /// For rows given as a bare `Callback`: what the console was doing ("Loading
+    /// clusters").
+    #[prop(optional)]
+    loading_what: &'static str,
+    /// For rows given as a bare `Callback`: what Retry and Refresh do.
+    #[prop(optional)]
+    retry: Option<Callback<()>>,
     /// Classes of the `<table>` besides `table` (e.g. `clusters`).
     #[prop(optional)]
     class: &'static str,
@@ -68,7 +76,8 @@ pub fn ResourceTable(
     /// Names the table for assistive technology.
     #[prop(optional)]
     label: Option<&'static str>,
-    /// `Date.now()` of the last read, for data that refreshes: shown with a Refresh button.
+    /// For rows given as a bare `Callback`: `Date.now()` of the last read, shown with a
+    /// Refresh button.
     #[prop(optional)]
     updated_at: Option<Signal<f64>>,
     /// The order when the URL names none: (column, ascending), e.g. newest first.
@@ -79,6 +88,10 @@ pub fn ResourceTable(
     #[prop(optional)]
     pager: Option<Pager>,
 ) -> impl IntoView {
+    let loading_what = if rows.what.is_empty() { loading_what } else { rows.what };
+    let retry = rows.retry.or(retry);
+    let updated_at = rows.updated_at.or(updated_at);
+    let rows = rows.rows;
     // Kept in the URL (see `sort`): bookmarkable, and the same after a reload.
     let (sorted, set_sort) = super::sort::use_url_sort(columns, super::sort::param(id), default_sort);
     let header = move || {
@@ -123,7 +136,8 @@ pub fn ResourceTable(
             .collect_view()
     };
     let updated = move || {
-        updated_at.map(|at| {
+        // Refresh reads again as Retry does; with nothing to read again, no time either.
+        updated_at.zip(retry).map(|(at, retry)| {
             view! {
                 <p class="table-updated hint">
                     {move || {
@@ -151,7 +165,7 @@ pub fn ResourceTable(
             {updated()}
         }
     });
-    Loaded::from_fn(loading_what, move || rows.run(()), Some(retry)).empty(Vec::is_empty, empty).ready(
+    Loaded::from_fn(loading_what, move || rows.run(()), retry).empty(Vec::is_empty, empty).ready(
         move |mut list| {
             if let Some((column, ascending)) = sorted.get() {
                 let none = SortKey::None;

@@ -11,7 +11,7 @@ use crate::api::{self, use_api};
 use crate::directory::Directory;
 use crate::i18n::{k, t, tf, tp};
 use crate::kit::page::{PageHead, name_crumb};
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, TableRead};
 use crate::links;
 
 const COLUMNS: &[Column] = &[
@@ -71,15 +71,13 @@ fn SecretsPage(org_id: String) -> impl IntoView {
         count.refetch();
     };
     let label = directory.org_label(&org_id);
-    let rows = Callback::new(move |()| {
-        secrets.with(|l| {
-            l.as_ref().map(|r| {
-                r.as_ref()
-                    .map(|list| list.iter().map(|s| secret_row(&org.get_value(), s)).collect())
-                    .map_err(Clone::clone)
-            })
+    // Retry reads the count again with the list: the page shows both.
+    let rows = TableRead {
+        retry: Some(Callback::new(move |()| reload())),
+        ..secrets.table(t(k::api_secrets::LOADING), move |list| {
+            list.iter().map(|s| secret_row(&org.get_value(), s)).collect()
         })
-    });
+    };
     let count_text = move || match count.get() {
         None => t(k::api_secrets::COUNTING).to_string(),
         Some(Ok(n)) => {
@@ -129,8 +127,6 @@ fn SecretsPage(org_id: String) -> impl IntoView {
             id="secret-table"
             class="secrets"
             label=t(k::api_secrets::API_SECRETS)
-            loading_what=t(k::api_secrets::LOADING)
-            retry=Callback::new(move |_| reload())
             empty=ViewFn::from(|| view! { <p class="hint empty">{t(k::api_secrets::NONE_YET)}</p> })
         />
     }

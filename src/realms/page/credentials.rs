@@ -12,7 +12,7 @@ use crate::api::{self, use_api};
 use crate::i18n::{k, t, tf};
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
-use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::{Button, Confirm, ConfirmDialog, ConfirmStyle, TextField, Work, Write};
 
 const COLUMNS: &[Column] = &[
@@ -69,47 +69,41 @@ fn CredentialList() -> impl IntoView {
     });
     let revoking = RwSignal::new(String::new());
     let confirm = Confirm::new(t(k::realms::REVOKING_CREDENTIAL));
-    let rows = Callback::new(move |()| -> Rows {
-        list.with(|answer| {
-            answer.as_ref().map(|result| match result {
-                Ok(all) => Ok(all
-                    .iter()
-                    .map(|c| {
-                        let client = c.client_id.clone();
-                        let revoke = view! {
-                            <button
-                                type="button"
-                                class="button subtle danger revoke-credential"
-                                disabled=move || ctx.denied.get().is_some()
-                                title=move || ctx.denied.get().unwrap_or_default()
-                                on:click=move |_| {
-                                    revoking.set(client.clone());
-                                    confirm.open();
-                                }
-                            >
-                                {t(k::realms::REVOKE)}
-                            </button>
-                        };
-                        Row::new(
-                            "data-credential",
-                            c.client_id.clone(),
-                            vec![
-                                Cell::copy(c.client_id.clone(), t(k::realms::CLIENT_ID_WHAT)),
-                                Cell::text(c.name.clone().unwrap_or_default()),
-                                Cell::text(c.description.clone().unwrap_or_default()),
-                                Cell::text(c.roles.join(", ")),
-                                Cell::view(
-                                    view! { <Reveal api=api client_id=c.client_id.clone()/> }.into_any(),
-                                    SortKey::None,
-                                ),
-                                Cell::view(revoke.into_any(), SortKey::None),
-                            ],
-                        )
-                    })
-                    .collect()),
-                Err(e) => Err(e.clone()),
+    let rows = list.table(t(k::realms::LOADING_CREDENTIALS), move |all| {
+        all.iter()
+            .map(|c| {
+                let client = c.client_id.clone();
+                let revoke = view! {
+                    <button
+                        type="button"
+                        class="button subtle danger revoke-credential"
+                        disabled=move || ctx.denied.get().is_some()
+                        title=move || ctx.denied.get().unwrap_or_default()
+                        on:click=move |_| {
+                            revoking.set(client.clone());
+                            confirm.open();
+                        }
+                    >
+                        {t(k::realms::REVOKE)}
+                    </button>
+                };
+                Row::new(
+                    "data-credential",
+                    c.client_id.clone(),
+                    vec![
+                        Cell::copy(c.client_id.clone(), t(k::realms::CLIENT_ID_WHAT)),
+                        Cell::text(c.name.clone().unwrap_or_default()),
+                        Cell::text(c.description.clone().unwrap_or_default()),
+                        Cell::text(c.roles.join(", ")),
+                        Cell::view(
+                            view! { <Reveal api=api client_id=c.client_id.clone()/> }.into_any(),
+                            SortKey::None,
+                        ),
+                        Cell::view(revoke.into_any(), SortKey::None),
+                    ],
+                )
             })
-        })
+            .collect()
     });
     let revoke_code = crate::code::live(Box::new(move |t| {
         crate::code::actions::credential_revoke(t, &ctx.id(), &revoking.get())
@@ -146,8 +140,6 @@ fn CredentialList() -> impl IntoView {
             rows=rows
             class="credentials"
             label=t(k::realms::CREDENTIALS)
-            loading_what=t(k::realms::LOADING_CREDENTIALS)
-            retry=Callback::new(move |_| list.refetch())
             empty=ViewFn::from(|| {
                 view! {
                     <p class="empty" id="no-credentials">

@@ -13,7 +13,7 @@ use crate::i18n::k::domains as w;
 use crate::i18n::{t, tf};
 use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
-use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, TableRead};
 use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work};
 use crate::links;
 use crate::poll::PollKey;
@@ -79,11 +79,11 @@ pub fn DomainCard(domain: CustomerDomain) -> impl IntoView {
                     columns=RECORD_COLUMNS
                     class="records"
                     label=t(w::RECORDS_LABEL)
-                    rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
-                    loading_what=t(w::RECORDS_LOADING)
-                    retry=Callback::new(move |()| {
-                        ctx.watch.refresh(PollKey::item(ctx.cluster.id.get_value(), id.get_value()))
-                    })
+                    rows=TableRead::new(
+                        t(w::RECORDS_LOADING),
+                        move || Some(Ok(record_rows(rows.get_value()))),
+                        move || ctx.watch.refresh(PollKey::item(ctx.cluster.id.get_value(), id.get_value())),
+                    )
                     empty=ViewFn::from(|| ())
                 />
             }

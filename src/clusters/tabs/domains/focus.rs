@@ -11,7 +11,7 @@ use crate::api;
 use crate::i18n::k::domains as w;
 use crate::i18n::{t, tf};
 use crate::kit::Loaded;
-use crate::kit::table::{ResourceTable, Rows};
+use crate::kit::table::{ResourceTable, TableRead};
 use crate::links::{self, ClusterTab};
 use crate::view_read::load;
 
@@ -45,9 +45,11 @@ pub fn DomainFocus(domain_id: String) -> impl IntoView {
                 columns=super::card::RECORD_COLUMNS
                 class="records"
                 label=t(w::RECORDS_LABEL)
-                rows=Callback::new(move |()| -> Rows { Some(Ok(record_rows(rows.get_value()))) })
-                loading_what=t(w::RECORDS_LOADING)
-                retry=Callback::new(move |()| detail.refetch())
+                rows=TableRead::new(
+                    t(w::RECORDS_LOADING),
+                    move || Some(Ok(record_rows(rows.get_value()))),
+                    move || detail.refetch(),
+                )
                 empty=ViewFn::from(|| ())
             />
         }

@@ -18,7 +18,7 @@ use crate::clusters::ClusterCtx;
 use crate::clusters::watch::{RestartWatch, restart_watch};
 use crate::i18n::k::env_vars as w;
 use crate::i18n::{t, tf};
-use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, empty_note};
 use crate::kit::{Tone, Writable};
 use crate::view_read::{Load, load};
 
@@ -89,10 +89,10 @@ pub fn ClusterEnvVars() -> impl IntoView {
     };
     provide_context(ctx);
 
-    let rows = Callback::new(move |()| -> Rows {
+    let rows = list.table(t(w::LOADING), move |vars| {
         let off = blocked.get().is_some();
         let read_only = refused.get().is_some();
-        list.get().map(|r| r.map(|vars| vars.into_iter().map(|v| row(v, off, read_only, ctx)).collect()))
+        vars.iter().map(|v| row(v.clone(), off, read_only, ctx)).collect()
     });
     // The run exists from the moment Apply is confirmed, before the service's first restart
     // shows: the tab says so then, as the activity center does.
@@ -147,15 +147,7 @@ pub fn ClusterEnvVars() -> impl IntoView {
                 rows=rows
                 id="env-table"
                 label=t(w::HEADING)
-                loading_what=t(w::LOADING)
-                retry=Callback::new(move |()| list.refetch())
-                empty=ViewFn::from(|| {
-                    view! {
-                        <div class="empty" id="no-env-vars">
-                            <p>{t(w::EMPTY)}</p>
-                        </div>
-                    }
-                })
+                empty=ViewFn::from(|| empty_note(t(w::EMPTY), Some("no-env-vars")))
             />
         </section>
     }

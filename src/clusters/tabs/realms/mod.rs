@@ -17,7 +17,7 @@ use crate::i18n::k::cluster_realms as w;
 use crate::i18n::t;
 use crate::kit::Writable;
 use crate::kit::filter::{FilterBar, FilterSpec, use_url_filter};
-use crate::kit::table::{ResourceTable, Rows};
+use crate::kit::table::{ResourceTable, empty_note};
 use crate::links::{self, ClusterTab};
 use crate::realms::rows::{RowCtx, TAB_COLUMNS, realm_row};
 use crate::realms::{describe, realm_watch};
@@ -48,13 +48,11 @@ pub fn ClusterRealms() -> impl IntoView {
     let (cluster, api, cluster_id) = (cluster_ctx.cluster, cluster_ctx.api, cluster_ctx.id);
     let directory = expect_context::<Directory>();
     let watch = crate::poll::app_wide(realm_watch);
-    let listed_at = RwSignal::new(0.0);
     let list = load(move || {
         let op = ops::ClusterDeploymentList { id: cluster_id.get_value(), search: None };
         let op_cluster = op.id.clone();
         async move {
             let answer = api::call(api, &op).await;
-            listed_at.try_set(js_sys::Date::now());
             if let Ok(realms) = &answer {
                 crate::palette::known::realms_read(&op_cluster, realms);
             }
@@ -88,29 +86,21 @@ pub fn ClusterRealms() -> impl IntoView {
     .iter()
     .map(|s| (s.as_str().to_string(), describe(s).0.to_string()))
     .collect();
-    let row_ctx = move || RowCtx { api, directory, watch, listed_at: listed_at.get_untracked() };
-    let rows = Callback::new(move |()| -> Rows {
-        let f = filter.get();
-        let ctx = row_ctx();
-        list.with(|answer| {
-            answer.as_ref().map(|result| match result {
-                Ok(all) => Ok(all
-                    .iter()
-                    .filter(|d| f.matches(&d.name, d.state.as_str()))
-                    .map(|d| realm_row(ctx, d, None))
-                    .collect()),
-                Err(e) => Err(e.clone()),
-            })
+    let listed_at = list.answered_at();
+    let rows = list
+        .table(t(w::LOADING), move |all| {
+            let f = filter.get();
+            let ctx = RowCtx { api, directory, watch, listed_at: listed_at.get_untracked() };
+            all.iter()
+                .filter(|d| f.matches(&d.name, d.state.as_str()))
+                .map(|d| realm_row(ctx, d, None))
+                .collect()
         })
-    });
+        .updated(listed_at);
     let empty = ViewFn::from(move || {
         let none = count() == Some(0);
         let text = if none { t(w::EMPTY) } else { t(w::NO_MATCHES) };
-        view! {
-            <div class="empty" id=if none { "no-realms" } else { "no-realm-matches" }>
-                <p>{text}</p>
-            </div>
-        }
+        empty_note(text, Some(if none { "no-realms" } else { "no-realm-matches" }))
     });
 
     view! {
@@ -160,15 +150,6 @@ pub fn ClusterRealms() -> impl IntoView {
             </Writable>
         </section>
         <FilterBar spec=spec base=base filter=filter options=options />
-        <ResourceTable
-            columns=TAB_COLUMNS
-            rows=rows
-            class="realms"
-            label=t(w::HEADING)
-            loading_what=t(w::LOADING)
-            retry=Callback::new(move |_| list.refetch())
-            empty=empty
-            updated_at=listed_at.into()
-        />
+        <ResourceTable columns=TAB_COLUMNS rows=rows class="realms" label=t(w::HEADING) empty=empty />
     }
 }

@@ -74,8 +74,6 @@ pub fn with_version(mut extension: Extension, version: ExtensionVersion) -> Exte
 #[derive(Clone, Copy)]
 pub struct ExtCtx {
     pub cluster: ClusterCtx,
-    /// `Date.now()` when the list last arrived.
-    pub listed_at: StoredValue<f64>,
     /// Why writes are off (role or cluster state), or `None` when they are allowed.
     pub denied: Memo<Option<String>>,
     pub watch: ExtensionWatch,
@@ -100,7 +98,7 @@ impl Item {
         let key = PollKey::item(ctx.cluster.id.get_value(), seed.id.clone());
         let id = StoredValue::new(seed.id.clone());
         let feed = ctx.watch.watch(key.clone(), None);
-        let listed_at = ctx.listed_at.get_value();
+        let listed_at = ctx.list.answered_at().get_untracked();
         if feed.with_untracked(|f| f.value.is_none() || f.updated_at < listed_at) {
             ctx.watch.publish(key.clone(), seed);
         }

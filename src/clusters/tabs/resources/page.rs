@@ -42,14 +42,9 @@ pub fn state_problem(name: &str, status: &ClusterState) -> Option<String> {
 pub fn ClusterResources() -> impl IntoView {
     let cluster_ctx = expect_context::<ClusterCtx>();
     let (cluster, api, cluster_id) = (cluster_ctx.cluster, cluster_ctx.api, cluster_ctx.id);
-    let listed_at = StoredValue::new(0.0);
     let list = load(move || {
         let op = ops::ClusterExtensionList { id: cluster_id.get_value(), r#type: None };
-        async move {
-            let answer = api::call(api, &op).await;
-            listed_at.try_set_value(js_sys::Date::now());
-            answer
-        }
+        async move { api::call(api, &op).await }
     });
     let majors = load(move || {
         let op = ops::ClusterExtensionKeycloakVersionList { id: cluster_id.get_value() };
@@ -61,7 +56,6 @@ pub fn ClusterResources() -> impl IntoView {
     });
     let ctx = ExtCtx {
         cluster: cluster_ctx,
-        listed_at,
         denied,
         watch: crate::poll::app_wide(super::extension_watch),
         list,

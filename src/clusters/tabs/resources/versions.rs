@@ -11,7 +11,7 @@ use crate::api::{self, ApiError, use_api};
 use crate::format;
 use crate::i18n::k::resources as w;
 use crate::i18n::{t, tf};
-use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, TableRead, empty_hint};
 use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work};
 
 /// The rows of the matrix: the majors the service offers and any the versions target,
@@ -70,18 +70,22 @@ pub fn VersionTable(item: Item, versioned: bool) -> impl IntoView {
                 .collect()
         }))
     });
-    let rows = Callback::new(move |()| {
-        majors.get().map(|r| r.map(|list| list.into_iter().map(|major| version_row(item, major)).collect()))
-    });
+    let rows = TableRead::new(
+        t(w::LOADING_VERSIONS),
+        move || {
+            majors
+                .get()
+                .map(|r| r.map(|list| list.into_iter().map(|major| version_row(item, major)).collect()))
+        },
+        move || ctx.majors.refetch(),
+    );
     view! {
         <ResourceTable
             columns=columns(versioned)
             rows=rows
             class="versions"
             label=t(w::VERSIONS_LABEL)
-            loading_what=t(w::LOADING_VERSIONS)
-            retry=Callback::new(move |_| ctx.majors.refetch())
-            empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_VERSIONS)}</p> })
+            empty=empty_hint(t(w::NO_VERSIONS))
         />
     }
 }

@@ -14,7 +14,7 @@ use crate::i18n::{t, tf, tp};
 use crate::kit::Tone;
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
-use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey, TableRead, empty_hint};
 use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 use crate::redirect::safe_external;
 
@@ -215,12 +215,14 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
     };
     // The table is drawn again only when the files change, not when the redirect does.
     let listed = Memo::new(move |_| known.with(|k| k.as_ref().map(files)));
-    let rows = Callback::new(move |()| -> Rows {
-        match listed.get() {
+    let rows = TableRead::new(
+        t(w::LOADING_FILES),
+        move || match listed.get() {
             Some(list) => Some(Ok(list.into_iter().map(row).collect())),
             None => loading.error.get().map(Err),
-        }
-    });
+        },
+        read,
+    );
 
     view! {
         <div class="well-known">
@@ -242,9 +244,7 @@ pub fn WellKnownPanel(item: Item) -> impl IntoView {
                 rows=rows
                 class="well-known-files"
                 label=t(w::FILES_LABEL)
-                loading_what=t(w::LOADING_FILES)
-                retry=Callback::new(move |_| read())
-                empty=ViewFn::from(|| view! { <p class="hint">{t(w::NO_FILES)}</p> })
+                empty=empty_hint(t(w::NO_FILES))
             />
             {move || {
                 note.get()
