@@ -9,6 +9,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::fetch::{self, LINK_MINUTES};
 use super::filters::{Filters, from_query, href};
+use super::later::Later;
 use super::telemetry_export::ExportSection;
 use super::viewer::LogViewer;
 use super::window::{PAGE, bounds, human_size, saved_name};
@@ -128,8 +129,10 @@ pub fn ClusterLogs() -> impl IntoView {
     });
     let has_next = move || files.with(|f| matches!(f, Some(Ok(list)) if list.len() > PAGE));
     let columns = COLUMNS;
+    // The tab's late parts, one module for all of them, fetched now (`later.rs`).
+    let later = Later::fetched();
     view! {
-        <LogViewer filters=filters go=go />
+        <LogViewer later=later filters=filters go=go />
         <section class="card" id="log-files">
             <h2>{t(w::FILES_HEADING)}</h2>
             <p class="hint">{t(w::FILES_HINT)}</p>
@@ -227,6 +230,6 @@ pub fn ClusterLogs() -> impl IntoView {
                     })
             }}
         </section>
-        <ExportSection />
+        <ExportSection later=later />
     }
 }

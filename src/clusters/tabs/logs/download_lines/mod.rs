@@ -1,26 +1,44 @@
 //! Downloading the viewer's lines (not the stored files: `page.rs` saves those), each a
 //! `.log` text file made in the browser: "the lines shown" (the search and filters applied,
-//! as the table has them), and "the whole window" (from the files already read and the rest
-//! read for it, not kept).
+//! as the table has them), and "the whole window". The viewer's module holds the buttons and
+//! what they say; the saving (`save.rs`, with the reading of the window) comes with the
+//! tab's other late parts (`later.rs`, `log_extras`): a click before it is there waits for it.
+
+pub(super) mod save;
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
-use super::window::iso;
+use super::later::Later;
 use super::window_files::Reader;
+use crate::chunk::ChunkError;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf};
-use crate::kit::save::{Body, save};
 
-const TEXT: &str = "text/plain;charset=utf-8";
-
-/// `acme-prod-2026-11-27T1400Z-2026-11-27T1500Z` (`-shown` added for the lines shown).
-fn file_stem(cluster: &str, (from, to): (i64, i64)) -> String {
-    format!("{cluster}-{}-{}", iso(from).replace(':', ""), iso(to).replace(':', ""))
+/// Which lines to save.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Which {
+    Shown,
+    Window,
 }
+
+/// What the saving needs, and where it says how it went.
+#[derive(Clone, Copy)]
+pub struct Download {
+    reader: Reader,
+    span: Memo<Result<(i64, i64), String>>,
+    cluster: StoredValue<String>,
+    shown: Callback<(), Vec<String>>,
+    /// Reading the window: files done and in all, `(0, 0)` while it starts.
+    busy: RwSignal<Option<(usize, usize)>>,
+    outcome: RwSignal<Option<Result<String, String>>>,
+}
+
+/// What the split point hands back: the saving.
+pub(super) type Start = fn(Download, Which);
 
 #[component]
 pub fn DownloadWindow(
+    later: Later,
     reader: Reader,
     span: Memo<Result<(i64, i64), String>>,
     cluster: String,
@@ -29,40 +47,37 @@ pub fn DownloadWindow(
 ) -> impl IntoView {
     let busy = RwSignal::new(None::<(usize, usize)>);
     let outcome = RwSignal::new(None::<Result<String, String>>);
-    let cluster = StoredValue::new(cluster);
-    let run = move |_| {
-        let Ok((from, to)) = span.get_untracked() else { return };
-        busy.set(Some((0, 0)));
+    let d = Download { reader, span, cluster: StoredValue::new(cluster), shown, busy, outcome };
+    // The click waiting for the module, if any.
+    let asked = RwSignal::new(None::<Which>);
+    Effect::new(move |_| {
+        let Some(which) = asked.get() else { return };
+        match later.module.get() {
+            None => {}
+            Some(Ok(extras)) => {
+                asked.set(None);
+                untrack(|| (extras.start)(d, which));
+            }
+            Some(Err(ChunkError)) => {
+                asked.set(None);
+                busy.set(None);
+                outcome.set(Some(Err(t(w::DOWNLOAD_CHUNK_FAILED).to_string())));
+            }
+        }
+    });
+    let ask = move |which: Which| {
+        if span.with_untracked(Result::is_err) {
+            return;
+        }
+        if which == Which::Window {
+            busy.set(Some((0, 0)));
+        }
         outcome.set(None);
-        // Named now: the screen (and `cluster` with it) may be gone when the lines are read.
-        let name = format!("{}.log", file_stem(&cluster.get_value(), (from, to)));
-        spawn_local(async move {
-            let answer = reader
-                .window_text(from, to, move |done, total| {
-                    busy.try_set(Some((done, total)));
-                })
-                .await;
-            let result = answer.and_then(|text| {
-                let lines = text.lines().count();
-                save(&name, Body::Text(&text), TEXT)
-                    .map_err(|()| t(w::COULD_NOT_MAKE_FILE).to_string())
-                    .map(|()| tf(w::SAVED_WINDOW, &[("count", &lines.to_string()), ("name", &name)]))
-            });
-            busy.try_set(None);
-            outcome.try_set(Some(result));
-        });
-    };
-    // What the table shows is already held: saved at once, nothing to read.
-    let save_shown = move |_| {
-        let Ok(span) = span.get_untracked() else { return };
-        let entries = shown.run(());
-        let name = format!("{}-shown.log", file_stem(&cluster.get_value(), span));
-        let mut text = entries.join("\n");
-        text.push('\n');
-        let result = save(&name, Body::Text(&text), TEXT)
-            .map_err(|()| t(w::COULD_NOT_MAKE_FILE).to_string())
-            .map(|()| tf(w::SAVED_SHOWN, &[("count", &entries.len().to_string()), ("name", &name)]));
-        outcome.set(Some(result));
+        // A module that did not download is fetched again by the next click.
+        if matches!(later.module.get_untracked(), Some(Err(_))) {
+            later.fetch();
+        }
+        asked.set(Some(which));
     };
     view! {
         <button
@@ -70,7 +85,7 @@ pub fn DownloadWindow(
             class="button subtle"
             id="log-download-shown"
             disabled=move || span.with(Result::is_err)
-            on:click=save_shown
+            on:click=move |_| ask(Which::Shown)
         >
             {t(w::DOWNLOAD_SHOWN)}
         </button>
@@ -79,7 +94,7 @@ pub fn DownloadWindow(
             class="button subtle"
             id="log-download-window"
             disabled=move || busy.get().is_some() || span.with(Result::is_err)
-            on:click=run
+            on:click=move |_| ask(Which::Window)
         >
             {move || match busy.get() {
                 Some((done, total)) if total > 0 => {

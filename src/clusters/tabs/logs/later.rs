@@ -1,0 +1,74 @@
+//! The Logs tab's late parts, kept out of the tab's code group: the histogram, telemetry
+//! export's section, a line's detail, the Events view's filters and counts, and saving the
+//! lines. They are one split-off module, `log_extras` (one group, not one per part: each
+//! group cuts the chunks it shares with the console into more modules, which the console's
+//! first visit pays for), fetched once, as soon as the tab is drawn (`page.rs` makes the one
+//! [`Later`] and hands it to every part's frame). A module that does not download is said by
+//! each part where it stands, with Retry, which fetches it again for all of them.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::download_lines::{self, Start};
+use super::drawer::{self, Drawer};
+use super::events::Bar;
+use super::histogram::{self, Drawn};
+use super::{event_bar, telemetry_export};
+use crate::chunk::ChunkError;
+use crate::i18n::{Msg, t};
+use crate::kit::lazy::chunk_failed;
+
+/// What the split point hands back: each late part's entry. A type of its own (not the lazy
+/// screens' `Build`): a state type shared with the loader of screens put its instances in the
+/// main module.
+#[derive(Clone, Copy)]
+pub struct Extras {
+    pub section: fn() -> AnyView,
+    pub drawer: Drawer,
+    pub bar: Bar,
+    pub start: Start,
+    pub histogram: Drawn,
+}
+
+#[allow(non_snake_case)] // named after the module, as the other split points
+#[leptos::wasm_split::wasm_split(log_extras, fallible, wasm_split_path = ::leptos::wasm_split)]
+fn LOG_EXTRAS() -> Result<Extras, ChunkError> {
+    Ok(Extras {
+        section: telemetry_export::form::section,
+        drawer: drawer::dialog::drawer,
+        bar: event_bar::event_bar,
+        start: download_lines::save::start,
+        histogram: histogram::drawn::drawn,
+    })
+}
+
+/// The tab's view of the module, one for all its parts.
+#[derive(Clone, Copy)]
+pub struct Later {
+    /// `None` while it is fetched (or fetched again).
+    pub module: RwSignal<Option<Result<Extras, ChunkError>>>,
+}
+
+impl Later {
+    /// Starts fetching the module at once: the tab is being drawn.
+    pub fn fetched() -> Self {
+        let later = Later { module: RwSignal::new(None) };
+        later.fetch();
+        later
+    }
+
+    /// Fetches the module (again, after a failure: the loader never keeps one).
+    pub fn fetch(self) {
+        self.module.set(None);
+        spawn_local(async move {
+            let answer = LOG_EXTRAS().await;
+            self.module.try_set(Some(answer));
+        });
+    }
+
+    /// The module did not download: `what` failed, why, and Retry (panel id `id`).
+    pub fn failed(self, id: &'static str, what: Msg) -> AnyView {
+        let retry = Callback::new(move |()| self.fetch());
+        chunk_failed(t(what).to_string(), ChunkError::likely().to_string(), id, retry)
+    }
+}
