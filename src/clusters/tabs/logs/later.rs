@@ -3,8 +3,11 @@
 //! lines. They are one split-off module, `log_extras` (one group, not one per part: each
 //! group cuts the chunks it shares with the console into more modules, which the console's
 //! first visit pays for), fetched once, as soon as the tab is drawn (`page.rs` makes the one
-//! [`Later`] and hands it to every part's frame). A module that does not download is said by
-//! each part where it stands, with Retry, which fetches it again for all of them.
+//! [`Later`] and hands it to every part's frame), and kept for the tab's later visits. A
+//! module that does not download is said by each part where it stands, with Retry, which
+//! fetches it again for all of them.
+
+use std::cell::Cell;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -42,6 +45,11 @@ fn LOG_EXTRAS() -> Result<Extras, ChunkError> {
     })
 }
 
+thread_local! {
+    /// The module once loaded: a later visit to the tab draws its parts at once.
+    static LOADED: Cell<Option<Extras>> = const { Cell::new(None) };
+}
+
 /// The tab's view of the module, one for all its parts.
 #[derive(Clone, Copy)]
 pub struct Later {
@@ -50,10 +58,12 @@ pub struct Later {
 }
 
 impl Later {
-    /// Starts fetching the module at once: the tab is being drawn.
+    /// The module, loaded on an earlier visit, or fetched from now: the tab is being drawn.
     pub fn fetched() -> Self {
-        let later = Later { module: RwSignal::new(None) };
-        later.fetch();
+        let later = Later { module: RwSignal::new(LOADED.get().map(Ok)) };
+        if LOADED.get().is_none() {
+            later.fetch();
+        }
         later
     }
 
@@ -62,6 +72,9 @@ impl Later {
         self.module.set(None);
         spawn_local(async move {
             let answer = LOG_EXTRAS().await;
+            if let Ok(extras) = answer {
+                LOADED.set(Some(extras));
+            }
             self.module.try_set(Some(answer));
         });
     }

@@ -69,12 +69,18 @@ pub fn DownloadWindow(
         if span.with_untracked(Result::is_err) {
             return;
         }
+        // Saved from the click itself when the module is here, as before it was split off.
+        let module = later.module.get_untracked();
+        if let Some(Ok(extras)) = module {
+            (extras.start)(d, which);
+            return;
+        }
         if which == Which::Window {
             busy.set(Some((0, 0)));
         }
         outcome.set(None);
         // A module that did not download is fetched again by the next click.
-        if matches!(later.module.get_untracked(), Some(Err(_))) {
+        if matches!(module, Some(Err(_))) {
             later.fetch();
         }
         asked.set(Some(which));

@@ -38,6 +38,8 @@ pub fn start(d: Download, which: Which) {
             outcome.try_set(Some(result));
         }
         Which::Window => {
+            busy.try_set(Some((0, 0)));
+            outcome.try_set(None);
             // Named now: the screen (and `cluster` with it) may be gone when the lines are read.
             let name = format!("{}.log", file_stem(&cluster.get_value(), (from, to)));
             spawn_local(async move {
