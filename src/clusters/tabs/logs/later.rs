@@ -1,6 +1,6 @@
-//! The Logs tab's late parts, kept out of the tab's code group: the histogram, telemetry
-//! export's section, a line's detail, the Events view's filters and counts, and saving the
-//! lines. They are one split-off module, `log_extras` (one group, not one per part: each
+//! The Logs tab's late parts, kept out of the tab's code group: the histogram, the window's
+//! files, telemetry export's section, a line's detail, the Events view's filters and counts,
+//! and saving the lines. They are one split-off module, `log_extras` (one group, not one per part: each
 //! group cuts the chunks it shares with the console into more modules, which the console's
 //! first visit pays for), fetched once, as soon as the tab is drawn (`page.rs` makes the one
 //! [`Later`] and hands it to every part's frame), and kept for the tab's later visits. A
@@ -15,6 +15,7 @@ use leptos::task::spawn_local;
 use super::download_lines::{self, Start};
 use super::drawer::{self, Drawer};
 use super::events::Bar;
+use super::files::{self, Files};
 use super::histogram::{self, Drawn};
 use super::{event_bar, telemetry_export};
 use crate::chunk::ChunkError;
@@ -31,6 +32,7 @@ pub struct Extras {
     pub bar: Bar,
     pub start: Start,
     pub histogram: Drawn,
+    pub files: Files,
 }
 
 #[allow(non_snake_case)] // named after the module, as the other split points
@@ -42,6 +44,7 @@ fn LOG_EXTRAS() -> Result<Extras, ChunkError> {
         bar: event_bar::event_bar,
         start: download_lines::save::start,
         histogram: histogram::drawn::drawn,
+        files: files::table::section,
     })
 }
 

@@ -1,8 +1,8 @@
-//! The Logs tab's late parts (`log_extras`: the histogram, telemetry export's section, a
-//! line's detail, the Events bar, saving the lines) are one split-off module fetched once the
-//! tab is drawn. Held back, the viewer still reads and shows its lines; each part that
-//! stands on the page says what failed, why and Retry; a line opened says so in its place;
-//! Retry on one part fetches the module again for all of them.
+//! The Logs tab's late parts (`log_extras`: the histogram, the window's files, telemetry
+//! export's section, a line's detail, the Events bar, saving the lines) are one split-off
+//! module fetched once the tab is drawn. Held back, the viewer still reads and shows its
+//! lines; each part that stands on the page says what failed, why and Retry; a line opened
+//! says so in its place; Retry on one part fetches the module again for all of them.
 
 use std::time::Duration;
 
@@ -39,6 +39,9 @@ pub(super) async fn late_parts_recovered(ctx: Ctx) {
     assert!(export.contains("Retry"), "the export's failure offers no Retry: {export}");
     ctx.wait_text("#telemetry-export-loading h2", "Export").await;
     assert!(!ctx.exists("#telemetry-export").await, "the export section drew without its module");
+    ctx.wait_text("#log-files-loading h2", "Download logs").await;
+    ctx.wait_text("#log-files-chunk-error", "could not be downloaded").await;
+    assert!(!ctx.exists("#log-table").await, "the file table drew without its module");
     ctx.wait_text("#log-histogram-chunk-error", "could not be downloaded").await;
     assert!(!ctx.exists("#log-histogram").await, "the histogram drew without its module");
     // The viewer itself is the tab's own module: its lines are read and shown meanwhile.
@@ -59,8 +62,15 @@ pub(super) async fn late_parts_recovered(ctx: Ctx) {
     ctx.wait_text("#log-drawer h2", "Log line").await;
     ctx.find("#telemetry-export").await;
     ctx.find("#log-histogram").await;
-    for gone in ["#export-chunk-error", "#log-histogram-chunk-error", "#log-drawer-chunk-error"] {
+    ctx.find("#log-table").await;
+    for gone in [
+        "#export-chunk-error",
+        "#log-histogram-chunk-error",
+        "#log-files-chunk-error",
+        "#log-drawer-chunk-error",
+    ] {
         ctx.wait_gone(gone, Duration::from_secs(5), "a failure panel after Retry").await;
     }
     assert!(!ctx.exists("#telemetry-export-loading").await, "the export's loading frame stayed");
+    assert!(!ctx.exists("#log-files-loading").await, "the files' loading frame stayed");
 }
