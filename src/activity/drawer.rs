@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use super::notify::Asking;
 use super::{Item, Progress, State, center};
 use crate::kit::dialog::show_modal;
-use crate::kit::{Tone, toned};
+use crate::kit::{Button, Tone, toned};
 
 fn close(node: NodeRef<html::Dialog>) {
     if let Some(dialog) = node.get_untracked()
@@ -51,15 +51,11 @@ pub fn ActivityDrawer() -> impl IntoView {
         >
             <div class="drawer-head">
                 <h2 id="activity-title">{t(w::ACTIVITY)}</h2>
-                <button
-                    type="button"
-                    class="button subtle"
-                    id="activity-close"
-                    autofocus
-                    on:click=move |_| close(node)
-                >
-                    {t(w::CLOSE)}
-                </button>
+                {Button::new("button subtle", t(w::CLOSE))
+                    .id("activity-close")
+                    .autofocus()
+                    .on_click(move || close(node))
+                    .view()}
             </div>
             <h3>{t(w::IN_PROGRESS)}</h3>
             {move || {

@@ -8,6 +8,7 @@ use crate::api::{Api, use_api};
 use crate::chunk::ChunkError;
 use crate::i18n::k::clusters_page as w;
 use crate::i18n::t;
+use crate::kit::Button;
 use crate::terraform::progress::ExportState;
 
 /// What the chunk hands back: the function that runs an export.
@@ -25,7 +26,7 @@ pub fn ExportButton(id: String) -> impl IntoView {
     let state = RwSignal::new(ExportState::Idle);
     let id = StoredValue::new(id);
     let busy = move || matches!(state.get(), ExportState::Busy(_));
-    let run = move |_| {
+    let run = move || {
         state.set(ExportState::Busy(t(w::EXPORT_LOADING).into()));
         // Read now: the page may be gone when the export's code has downloaded.
         let id = id.get_value();
@@ -40,15 +41,11 @@ pub fn ExportButton(id: String) -> impl IntoView {
     };
     view! {
         <div class="export">
-            <button
-                class="button secondary"
-                id="export-terraform"
-                on:click=run
-                disabled=busy
-                aria-busy=move || busy().then_some("true")
-            >
-                {t(w::EXPORT)}
-            </button>
+            {Button::new("button secondary", t(w::EXPORT))
+                .id("export-terraform")
+                .busy(busy)
+                .on_click(run)
+                .view()}
             {move || match state.get() {
                 ExportState::Idle => ().into_any(),
                 ExportState::Busy(text) => {

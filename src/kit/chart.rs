@@ -69,6 +69,23 @@ pub fn stack(parts: &[u32], max: u32, height: f64) -> Vec<(f64, f64)> {
         .collect()
 }
 
+/// A rect the chart's full height over one column: the hatch of a column not known, or the
+/// transparent target a click lands on (its stroke not scaled with the chart).
+fn full_height(class: &'static str, x: &str, width: &str, height: f64, fill: String) -> AnyView {
+    view! {
+        <rect
+            class=class
+            x=x.to_string()
+            y="0"
+            width=width.to_string()
+            height=height.to_string()
+            fill=fill
+            vector-effect=(class == "hit").then_some("non-scaling-stroke")
+        ></rect>
+    }
+    .into_any()
+}
+
 /// A line (Overview) with `label` (what it shows and its values in words) as its name.
 pub fn sparkline(label: String, samples: &[(f64, f64)], id: String) -> AnyView {
     let marks = Marks::Line(samples.to_vec());
@@ -143,29 +160,9 @@ pub fn chart(c: Chart) -> AnyView {
                             })
                             .collect_view()
                             .into_any(),
-                        None => view! {
-                            <rect
-                                class="unknown"
-                                x=xs.clone()
-                                y="0"
-                                width=w.clone()
-                                height=height.to_string()
-                                fill=format!("url(#{hatch})")
-                            ></rect>
-                        }
-                        .into_any(),
+                        None => full_height("unknown", &xs, &w, height, format!("url(#{hatch})")),
                     };
-                    let hit = view! {
-                        <rect
-                            class="hit"
-                            x=xs.clone()
-                            y="0"
-                            width=w.clone()
-                            height=height.to_string()
-                            fill="transparent"
-                            vector-effect="non-scaling-stroke"
-                        ></rect>
-                    };
+                    let hit = full_height("hit", &xs, &w, height, "transparent".into());
                     match choose {
                         Some(choose) => view! {
                             <g

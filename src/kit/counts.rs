@@ -45,36 +45,33 @@ pub fn name(count: &str) -> Option<&'static str> {
     Some(t(m))
 }
 
+/// Facts as a `dl class="fields"`: each item its `dt` and `dd`, drawn by the caller.
+pub fn fields(items: Vec<AnyView>) -> AnyView {
+    view! { <dl class="fields">{items}</dl> }.into_any()
+}
+
 /// The counts as a `dl`, each value marked `data-count=<name>`.
 pub fn counts_view(counts: &BTreeMap<String, i64>, expected: &[&str]) -> AnyView {
-    view! {
-        <dl class="fields">
-            {rows(counts, expected)
-                .into_iter()
-                .map(|(k, v)| {
-                    let missing = v == not_reported();
-                    let label = match name(&k) {
-                        Some(words) => view! { <dt>{words}</dt> }.into_any(),
-                        None => {
-                            view! {
-                                <dt class="cap" lang="en">
-                                    {k.clone()}
-                                </dt>
-                            }
-                                .into_any()
-                        }
-                    };
-                    view! {
-                        {label}
-                        <dd data-count=k class:hint=missing>
-                            {v}
-                        </dd>
-                    }
-                })
-                .collect_view()}
-        </dl>
-    }
-    .into_any()
+    let items = rows(counts, expected).into_iter().map(|(k, v)| {
+        let missing = v == not_reported();
+        let label = match name(&k) {
+            Some(words) => view! { <dt>{words}</dt> }.into_any(),
+            None => view! {
+                <dt class="cap" lang="en">
+                    {k.clone()}
+                </dt>
+            }
+            .into_any(),
+        };
+        view! {
+            {label}
+            <dd data-count=k class:hint=missing>
+                {v}
+            </dd>
+        }
+        .into_any()
+    });
+    fields(items.collect())
 }
 
 #[cfg(test)]

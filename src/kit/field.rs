@@ -1,12 +1,12 @@
-//! A labelled text input: the `<label for=…>` and its `<input id=…>` bound to a
-//! `RwSignal<String>`, the markup most forms wrote by hand. Browser flows find fields by
+//! A labelled text input: the `<label for=…>` and its `<input id=…>` (or `<textarea>`, given
+//! `lines`) bound to a `RwSignal<String>`, the markup most forms wrote by hand. Browser flows find fields by
 //! these ids and axe checks that each input has its label, so the piece draws only what a
 //! screen asked for: an attribute not set is not in the page.
 //!
 //! Not generic: plain strings, the signal and boxed hooks, so it compiles once however
 //! many forms use it. Not used by the sign-in form, which is in the boot module: calling
 //! it there would pull this into every visit's download for two inputs (so it has no
-//! `name` or `required` either: no form here needs them).
+//! `name` either: no other form needs one).
 
 use leptos::prelude::*;
 
@@ -27,6 +27,11 @@ pub struct TextField {
     maxlength: Option<&'static str>,
     placeholder: Option<&'static str>,
     described_by: Option<&'static str>,
+    /// A `<textarea>` this many rows high instead of an `<input>`.
+    lines: Option<&'static str>,
+    required: bool,
+    autofocus: bool,
+    disabled: Option<Signal<bool>>,
     on_input: Option<Hook>,
     on_blur: Option<Hook>,
 }
@@ -46,6 +51,10 @@ impl TextField {
             maxlength: None,
             placeholder: None,
             described_by: None,
+            lines: None,
+            required: false,
+            autofocus: false,
+            disabled: None,
             on_input: None,
             on_blur: None,
         }
@@ -95,6 +104,29 @@ impl TextField {
         self
     }
 
+    /// A `<textarea rows=…>` for text of several lines (a pasted file, a reason).
+    pub fn lines(mut self, rows: &'static str) -> TextField {
+        self.lines = Some(rows);
+        self
+    }
+
+    pub fn required(mut self) -> TextField {
+        self.required = true;
+        self
+    }
+
+    /// `autofocus`: the first thing a dialog asks for.
+    pub fn autofocus(mut self) -> TextField {
+        self.autofocus = true;
+        self
+    }
+
+    /// Off while `when` holds (a form whose save is under way).
+    pub fn disabled(mut self, when: Signal<bool>) -> TextField {
+        self.disabled = Some(when);
+        self
+    }
+
     /// Runs after each keystroke has set the value (a form that marks itself touched).
     pub fn on_input(mut self, hook: impl Fn() + 'static) -> TextField {
         self.on_input = Some(Box::new(hook));
@@ -119,25 +151,34 @@ impl TextField {
             maxlength,
             placeholder,
             described_by,
+            lines,
+            required,
+            autofocus,
+            disabled,
             on_input,
             on_blur,
         } = self;
-        view! {
-            <label for=id class=label_class>
-                {label}
-            </label>
-            <input
+        // One set of attributes and handlers, spread onto whichever element draws the field
+        // (read by name, the value is an input's or a textarea's alike).
+        let common = view! {
+            <{..}
                 id=id
-                type=kind
                 class=class
                 autocomplete=autocomplete
                 spellcheck=spellcheck
                 maxlength=maxlength
                 placeholder=placeholder
                 aria-describedby=described_by
+                required=required
+                autofocus=autofocus
+                disabled=disabled
                 prop:value=value
-                on:input:target=move |ev| {
-                    value.set(ev.target().value());
+                on:input=move |ev| {
+                    let target = ev.target();
+                    let now = target.and_then(|t| js_sys::Reflect::get(&t, &"value".into()).ok());
+                    if let Some(now) = now.and_then(|v| v.as_string()) {
+                        value.set(now);
+                    }
                     if let Some(hook) = &on_input {
                         hook();
                     }
@@ -148,6 +189,16 @@ impl TextField {
                     }
                 }
             />
+        };
+        let control = match lines {
+            Some(rows) => view! { <textarea {..common} rows=rows></textarea> }.into_any(),
+            None => view! { <input {..common} type=kind /> }.into_any(),
+        };
+        view! {
+            <label for=id class=label_class>
+                {label}
+            </label>
+            {control}
         }
         .into_any()
     }

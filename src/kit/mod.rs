@@ -1,12 +1,13 @@
 //! The shared pieces every screen is built from: page chrome (title, h1, focus,
 //! breadcrumbs), a read's loading and failure (`Loaded`, `ErrorPanel`), the resource table,
-//! its pages, the URL-kept filter, a labelled text input (`TextField`), the copy button, the
-//! write runner, the confirmation dialog and the lazily loaded modules (`lazy`). Each takes
-//! type-erased inputs (cells, callbacks, boxed futures, `AnyView`) so it compiles once
-//! however many screens use it: screens describe what to do and the kit does it the same
-//! way everywhere. The kit knows no screen.
+//! its pages, the URL-kept filter, a labelled text field (`TextField`), a button (`Button`),
+//! the copy button, the write runner, the confirmation dialog and the lazily loaded modules
+//! (`lazy`). Each takes type-erased inputs (cells, callbacks, boxed futures, `AnyView`) so it
+//! compiles once however many screens use it: screens describe what to do and the kit does
+//! it the same way everywhere. The kit knows no screen.
 
 pub mod badge;
+mod button;
 pub mod chart;
 pub mod code;
 pub mod coded;
@@ -35,6 +36,7 @@ pub mod virtual_table;
 pub mod write;
 
 pub use badge::{Badge, Tone, toned};
+pub use button::Button;
 pub use dialog::{Confirm, ConfirmDialog, ConfirmStyle};
 pub use error_panel::ErrorPanel;
 pub use field::TextField;

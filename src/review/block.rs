@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::api::{self, use_api};
 use crate::i18n::{k, t, tf};
-use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
+use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, TextField, Work};
 
 /// Which version: (cluster, extension, version) IDs.
 pub type Target = (String, String, String);
@@ -71,14 +71,10 @@ pub fn BlockControls(target: Target, blocked: bool, name: String, done: Callback
                 view! {
                     <p>{t(k::review::BLOCK_BODY)}</p>
                     <p>{t(k::review::BLOCK_CUSTOMER_SEES)}</p>
-                    <label for="block-reason">{t(k::review::REASON_LABEL)}</label>
-                    <textarea
-                        id="block-reason"
-                        rows="3"
-                        required
-                        prop:value=reason
-                        on:input:target=move |ev| reason.set(ev.target().value())
-                    ></textarea>
+                    {TextField::new("block-reason", t(k::review::REASON_LABEL), reason)
+                        .lines("3")
+                        .required()
+                        .view()}
                 }
             }
             ready=Signal::derive(move || !reason.with(|r| r.trim().is_empty()))

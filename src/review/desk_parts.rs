@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::desk_read::{CONCURRENCY, Desk, Slot};
 use crate::i18n::{k, t, tf, tp};
-use crate::kit::ErrorPanel;
+use crate::kit::{Button, ErrorPanel};
 
 pub fn flag(v: &str) -> Option<bool> {
     match v {
@@ -101,13 +101,9 @@ pub fn FailedClusters(desk: Desk) -> impl IntoView {
                                         action=tf(k::review::READING_EXTENSIONS_OF, &[("cluster", &name)])
                                         error=e
                                     />
-                                    <button
-                                        type="button"
-                                        class="button retry-cluster"
-                                        on:click=move |_| desk.retry(i)
-                                    >
-                                        {t(k::review::RETRY)}
-                                    </button>
+                                    {Button::new("button retry-cluster", t(k::review::RETRY))
+                                        .on_click(move || desk.retry(i))
+                                        .view()}
                                 </div>
                             }
                         })

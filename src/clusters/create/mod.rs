@@ -132,6 +132,32 @@ pub fn CreateCluster() -> impl IntoView {
         });
     };
 
+    // One period's radio button, off (and saying why) where the chosen plan does not offer it.
+    let period_choice = move |this: BillingPeriod, value: &'static str, words: &'static str| {
+        let off = {
+            let this = this.clone();
+            move || !plan(&tier.get()).allows(&this)
+        };
+        let (selected, checked) = (this.clone(), this.clone());
+        view! {
+            <label
+                class="period"
+                class:selected=move || period.get() == selected
+                title=move || off().then(|| t(w::STARTER_MONTHLY_ONLY))
+            >
+                <input
+                    type="radio"
+                    name="period"
+                    id=format!("period-{value}")
+                    value=value
+                    prop:checked=move || period.get() == checked
+                    disabled=off.clone()
+                    on:change=move |_| period.set(this.clone())
+                />
+                {words}
+            </label>
+        }
+    };
     let form = move || {
         view! {
             <form class="wizard" on:submit=on_submit>
@@ -140,39 +166,8 @@ pub fn CreateCluster() -> impl IntoView {
                     // Real radio buttons: the chosen period and tier are exposed as checked.
                     <fieldset class="period-toggle">
                         <legend>{t(w::BILLING_PERIOD)}</legend>
-                        <label class="period" class:selected=move || period.get() == BillingPeriod::Monthly>
-                            <input
-                                type="radio"
-                                name="period"
-                                id="period-monthly"
-                                value="monthly"
-                                prop:checked=move || period.get() == BillingPeriod::Monthly
-                                on:change=move |_| period.set(BillingPeriod::Monthly)
-                            />
-                            {t(w::MONTHLY)}
-                        </label>
-                        <label
-                            class="period"
-                            class:selected=move || period.get() == BillingPeriod::Annual
-                            title=move || {
-                                if plan(&tier.get()).allows(&BillingPeriod::Annual) {
-                                    ""
-                                } else {
-                                    t(w::STARTER_MONTHLY_ONLY)
-                                }
-                            }
-                        >
-                            <input
-                                type="radio"
-                                name="period"
-                                id="period-annual"
-                                value="annual"
-                                prop:checked=move || period.get() == BillingPeriod::Annual
-                                disabled=move || !plan(&tier.get()).allows(&BillingPeriod::Annual)
-                                on:change=move |_| period.set(BillingPeriod::Annual)
-                            />
-                            {t(w::ANNUAL)}
-                        </label>
+                        {period_choice(BillingPeriod::Monthly, "monthly", t(w::MONTHLY))}
+                        {period_choice(BillingPeriod::Annual, "annual", t(w::ANNUAL))}
                     </fieldset>
                     <fieldset class="tiers">
                         <legend>{t(w::PLAN)}</legend>

@@ -12,7 +12,7 @@ use crate::clusters::payment::{PAGE_ASKS_FOR_THE_CARD, unpaid_reason, waiting_fo
 use crate::i18n::k::{clusters_create as w, clusters_page as page};
 use crate::i18n::{t, tf};
 use crate::kit::redirecting::Redirecting;
-use crate::kit::{Loaded, Write};
+use crate::kit::{Button, Loaded, Write};
 
 /// Puts the pending cluster's ID in the address bar without a navigation (the wizard
 /// stays as it is, the bank's prompt open); a reload then comes back to it.
@@ -29,6 +29,21 @@ fn forget() {
         let _ =
             history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(crate::links::NEW_CLUSTER));
     }
+}
+
+/// The ways on from here: to the cluster's page (`go_class`: the main way or not), or back to
+/// a blank wizard.
+fn onward(go_class: &'static str, path: String, dismiss: Callback<()>) -> AnyView {
+    view! {
+        <a class=go_class href=path>
+            {t(w::GO_TO_CLUSTER)}
+        </a>
+        {Button::new("button subtle", t(w::CREATE_ANOTHER))
+            .id("create-another")
+            .on_click(move || dismiss.run(()))
+            .view()}
+    }
+    .into_any()
 }
 
 fn unpaid(cluster: Cluster, dismiss: Callback<()>) -> AnyView {
@@ -71,12 +86,7 @@ fn unpaid(cluster: Cluster, dismiss: Callback<()>) -> AnyView {
                 >
                     {resume.label(t(page::COMPLETE_PAYMENT), t(page::OPENING))}
                 </button>
-                <a class="button" href=path>
-                    {t(w::GO_TO_CLUSTER)}
-                </a>
-                <button class="button subtle" id="create-another" on:click=move |_| dismiss.run(())>
-                    {t(w::CREATE_ANOTHER)}
-                </button>
+                {onward("button", path, dismiss)}
             </div>
             <crate::kit::code::CodePanel curl=code />
         </section>
@@ -108,12 +118,7 @@ pub fn PendingCluster(id: String, dismiss: Callback<()>) -> impl IntoView {
                     <h2>{tf(w::NO_LONGER_WAITING, &[("name", &c.name)])}</h2>
                     <p>{tf(w::STATE_NOW, &[("state", &words)])}</p>
                     <div class="actions">
-                        <a class="button primary" href=crate::links::cluster(&c.id)>
-                            {t(w::GO_TO_CLUSTER)}
-                        </a>
-                        <button class="button subtle" id="create-another" on:click=move |_| dismiss.run(())>
-                            {t(w::CREATE_ANOTHER)}
-                        </button>
+                        {onward("button primary", crate::links::cluster(&c.id), dismiss)}
                     </div>
                 </section>
             }

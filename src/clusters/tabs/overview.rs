@@ -354,32 +354,27 @@ fn system_info_view(s: SystemInfoRepresentation) -> AnyView {
         (t(w::TIME_ZONE), s.user_timezone),
         (t(w::LOCALE), s.user_locale),
     ];
-    view! {
-        // The values are the service's own words (a JVM's name, a path): never translated,
-        // so marked as such, English (the language walks check everything else is in the
-        // person's). The uptime, when the console wrote it, is the person's.
-        <dl class="fields">
-            {rows
-                .into_iter()
-                .filter_map(|(k, v)| {
-                    v.map(|v| {
-                        let ours = uptime_ours && k == t(w::UPTIME);
-                        view! {
-                            <dt>{k}</dt>
-                            <dd
-                                data-service-text=(!ours).then_some("")
-                                lang=(!ours).then_some("en")
-                                id=ours.then_some("uptime")
-                            >
-                                {v}
-                            </dd>
-                        }
-                    })
-                })
-                .collect_view()}
-        </dl>
-    }
-    .into_any()
+    // The values are the service's own words (a JVM's name, a path): never translated, so
+    // marked as such, English (the language walks check everything else is in the person's).
+    // The uptime, when the console wrote it, is the person's.
+    let items = rows.into_iter().filter_map(|(k, v)| {
+        let ours = uptime_ours && k == t(w::UPTIME);
+        let item = move |v| {
+            view! {
+                <dt>{k}</dt>
+                <dd
+                    data-service-text=(!ours).then_some("")
+                    lang=(!ours).then_some("en")
+                    id=ours.then_some("uptime")
+                >
+                    {v}
+                </dd>
+            }
+            .into_any()
+        };
+        v.map(item)
+    });
+    crate::kit::counts::fields(items.collect())
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use crate::i18n::{k, t, tf};
 use crate::kit::code::CodePanel;
 use crate::kit::copy::CopyButton;
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
-use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, TextField, Work, Write};
+use crate::kit::{Button, Confirm, ConfirmDialog, ConfirmStyle, TextField, Work, Write};
 
 const COLUMNS: &[Column] = &[
     Column::sortable(k::realms::CLIENT_ID),
@@ -337,14 +337,10 @@ fn CreateCredential(on_created: Callback<()>) -> impl IntoView {
                                 {request.clone()}
                             </pre>
                             <CopyButton text=request what=t(k::realms::TOKEN_REQUEST_WHAT) />
-                            <button
-                                type="button"
-                                class="button subtle"
-                                id="dismiss-credential-secret"
-                                on:click=move |_| made.set(None)
-                            >
-                                {t(k::realms::SAVED_IT)}
-                            </button>
+                            {Button::new("button subtle", t(k::realms::SAVED_IT))
+                                .id("dismiss-credential-secret")
+                                .on_click(move || made.set(None))
+                                .view()}
                         </div>
                     }
                 })

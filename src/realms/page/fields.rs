@@ -10,7 +10,7 @@ use crate::directory::Directory;
 use crate::format;
 use crate::i18n::{k, t, tf};
 use crate::kit::copy::CopyButton;
-use crate::kit::{TextField, Write};
+use crate::kit::{Button, TextField, Write};
 use crate::links::{self, ClusterTab};
 
 /// The record to send for a new display name: everything as read, the display name
@@ -150,14 +150,11 @@ fn Rename() -> impl IntoView {
                     .label_class("visually-hidden")
                     .maxlength("255")
                     .view()}
-                <button
-                    type="submit"
-                    class="button"
-                    id="save-display-name"
-                    disabled=move || saving.busy.get()
-                >
-                    {saving.label(t(k::realms::SAVE), t(k::realms::SAVING))}
-                </button>
+                {Button::new("button", t(k::realms::SAVE))
+                    .submit()
+                    .id("save-display-name")
+                    .write(saving, t(k::realms::SAVING))
+                    .view()}
             </form>
             {move || {
                 saved

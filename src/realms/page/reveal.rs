@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use super::RealmCtx;
 use crate::api::{self, Api};
 use crate::i18n::{k, t};
-use crate::kit::Write;
 use crate::kit::copy::CopyButton;
+use crate::kit::{Button, Write};
 
 #[component]
 pub fn Reveal(api: Api, client_id: String) -> impl IntoView {
@@ -31,13 +31,9 @@ pub fn Reveal(api: Api, client_id: String) -> impl IntoView {
                     <span class="mono secret revealed-secret">{s.clone()}</span>
                     " "
                     <CopyButton text=s what=t(k::realms::CLIENT_SECRET_WHAT) />
-                    <button
-                        type="button"
-                        class="button subtle hide-secret"
-                        on:click=move |_| secret.set(None)
-                    >
-                        {t(k::realms::HIDE)}
-                    </button>
+                    {Button::new("button subtle hide-secret", t(k::realms::HIDE))
+                        .on_click(move || secret.set(None))
+                        .view()}
                 }
                     .into_any()
             }

@@ -9,8 +9,8 @@ use leptos::task::spawn_local;
 use super::RealmCtx;
 use crate::api::{self, use_api};
 use crate::i18n::{k, t, tf};
-use crate::kit::Write;
 use crate::kit::copy::CopyButton;
+use crate::kit::{Button, Write};
 use crate::poll::sleep_ms;
 
 /// `4:05` left, or `None` once `until` (ms) has passed.
@@ -131,14 +131,10 @@ pub fn AdminToken() -> impl IntoView {
                                         />
                                     </dd>
                                 </dl>
-                                <button
-                                    type="button"
-                                    class="button subtle"
-                                    id="hide-token"
-                                    on:click=move |_| shown.set(None)
-                                >
-                                    {t(k::realms::HIDE_TOKEN)}
-                                </button>
+                                {Button::new("button subtle", t(k::realms::HIDE_TOKEN))
+                                    .id("hide-token")
+                                    .on_click(move || shown.set(None))
+                                    .view()}
                             </div>
                         }
                     })

@@ -8,9 +8,9 @@ use super::page::DomainsCtx;
 use crate::api;
 use crate::i18n::k::domains as w;
 use crate::i18n::{t, tf};
-use crate::kit::TextField;
 use crate::kit::Write;
 use crate::kit::code::CodePanel;
+use crate::kit::{Button, TextField};
 use crate::poll::PollKey;
 
 #[component]
@@ -71,14 +71,11 @@ pub fn AddDomain() -> impl IntoView {
                 .on_input(move || added.set(None))
                 .on_blur(move || touched.set(!host.with(String::is_empty)))
                 .view()}
-            <button
-                class="button primary"
-                type="submit"
-                id="add-domain-submit"
-                disabled=move || write.busy.get()
-            >
-                {write.label(t(w::ADD_BUTTON), t(w::ADD_BUSY))}
-            </button>
+            {Button::new("button primary", t(w::ADD_BUTTON))
+                .submit()
+                .id("add-domain-submit")
+                .write(write, t(w::ADD_BUSY))
+                .view()}
             <p class="field-problem" id="domain-host-problem" role="alert">
                 {move || touched.get().then(problem).flatten()}
             </p>

@@ -14,7 +14,7 @@ use crate::i18n::k::env_vars as w;
 use crate::i18n::{t, tf, tp};
 use crate::kit::ErrorPanel;
 use crate::kit::code::CodePanel;
-use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work};
+use crate::kit::{Button, Confirm, ConfirmDialog, ConfirmStyle, TextField, Work};
 
 #[component]
 pub fn PendingPanel() -> impl IntoView {
@@ -273,7 +273,7 @@ fn PasteBlock() -> impl IntoView {
     let text = RwSignal::new(String::new());
     let secret = RwSignal::new(false);
     let outcome = RwSignal::new(None::<(usize, Vec<String>)>);
-    let stage = move |_| {
+    let stage = move || {
         let lines = parse_dotenv(&text.get_untracked());
         let existing: Vec<(String, String, bool)> = untrack(|| {
             ctx.list.with(|l| {
@@ -308,16 +308,12 @@ fn PasteBlock() -> impl IntoView {
     view! {
         <details class="paste-dotenv" id="env-paste">
             <summary>{t(w::PASTE_SUMMARY)}</summary>
-            <label for="env-dotenv">{t(w::PASTE_LABEL)}</label>
-            <textarea
-                id="env-dotenv"
-                class="mono"
-                rows="6"
-                spellcheck="false"
-                autocomplete="off"
-                prop:value=text
-                on:input:target=move |ev| text.set(ev.target().value())
-            ></textarea>
+            {TextField::new("env-dotenv", t(w::PASTE_LABEL), text)
+                .lines("6")
+                .class("mono")
+                .no_spellcheck()
+                .autocomplete("off")
+                .view()}
             <label>
                 <input
                     type="checkbox"
@@ -327,15 +323,11 @@ fn PasteBlock() -> impl IntoView {
                 />
                 {format!(" {}", t(w::PASTE_AS_SECRETS))}
             </label>
-            <button
-                type="button"
-                class="button"
-                id="env-dotenv-stage"
-                disabled=move || ctx.blocked.get().is_some()
-                on:click=stage
-            >
-                {t(w::CHECK_AND_STAGE)}
-            </button>
+            {Button::new("button", t(w::CHECK_AND_STAGE))
+                .id("env-dotenv-stage")
+                .disabled(move || ctx.blocked.get().is_some())
+                .on_click(stage)
+                .view()}
             {move || {
                 outcome
                     .get()

@@ -28,6 +28,21 @@ pub fn FilterBar(
         go.run((f, replace));
     };
 
+    // One of the two ways to see the lines, pressed while it is the one shown.
+    let view_button = move |id: &'static str, view: View, label: &'static str| {
+        view! {
+            <button
+                type="button"
+                class="button subtle"
+                id=id
+                aria-pressed=move || filters.with(|f| f.view == view).to_string()
+                on:click=move |_| set(&|f| f.view = view, false)
+            >
+                {label}
+            </button>
+        }
+    };
+
     let custom = move || match filters.with(|f| f.window.clone()) {
         Window::Custom { from, to } => (from, to),
         Window::Preset(_) => (String::new(), String::new()),
@@ -185,24 +200,8 @@ pub fn FilterBar(
                 </select>
             </div>
             <div class="log-views" role="group" aria-label=t(w::VIEWS_GROUP)>
-                <button
-                    type="button"
-                    class="button subtle"
-                    id="log-view-lines"
-                    aria-pressed=move || filters.with(|f| f.view == View::Lines).to_string()
-                    on:click=move |_| set(&|f| f.view = View::Lines, false)
-                >
-                    {t(w::VIEW_LINES)}
-                </button>
-                <button
-                    type="button"
-                    class="button subtle"
-                    id="log-view-events"
-                    aria-pressed=move || filters.with(|f| f.view == View::Events).to_string()
-                    on:click=move |_| set(&|f| f.view = View::Events, false)
-                >
-                    {t(w::VIEW_EVENTS)}
-                </button>
+                {view_button("log-view-lines", View::Lines, t(w::VIEW_LINES))}
+                {view_button("log-view-events", View::Events, t(w::VIEW_EVENTS))}
             </div>
         </form>
         <form

@@ -15,7 +15,19 @@ use super::window_files::{FileState, Reader};
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf, tp};
 use crate::kit::dynamic::dynamic;
-use crate::kit::{ErrorPanel, Loaded};
+use crate::kit::{Button, ErrorPanel, Loaded};
+
+/// The note on the lines a realm filter hides (or shows), and the button that turns that over.
+fn no_realm_note(words: String, id: &'static str, label: &'static str, turn: impl Fn() + 'static) -> AnyView {
+    view! {
+        <p class="hint" id="log-no-realm" role="note">
+            {words}
+            " "
+            {Button::new("button subtle", label).id(id).on_click(turn).view()}
+        </p>
+    }
+    .into_any()
+}
 
 #[component]
 pub fn Notes(
@@ -66,40 +78,14 @@ pub fn Notes(
         let hidden = shown.without_realm.get();
         if hidden > 0 {
             let words = tp(w::NO_REALM_HIDDEN, hidden as f64, &[("count", &hidden.to_string())]);
-            return Some(
-                view! {
-                    <p class="hint" id="log-no-realm" role="note">
-                        {words}
-                        " "
-                        <button
-                            type="button"
-                            class="button subtle"
-                            id="log-show-no-realm"
-                            on:click=move |_| show_no_realm(true)
-                        >
-                            {t(w::SHOW_NO_REALM)}
-                        </button>
-                    </p>
-                }
-                .into_any(),
-            );
+            return Some(no_realm_note(words, "log-show-no-realm", t(w::SHOW_NO_REALM), move || {
+                show_no_realm(true)
+            }));
         }
         filters.with(|f| f.no_realm && !f.realm.is_empty()).then(|| {
-            view! {
-                <p class="hint" id="log-no-realm" role="note">
-                    {t(w::NO_REALM_SHOWN)}
-                    " "
-                    <button
-                        type="button"
-                        class="button subtle"
-                        id="log-hide-no-realm"
-                        on:click=move |_| show_no_realm(false)
-                    >
-                        {t(w::HIDE_NO_REALM)}
-                    </button>
-                </p>
-            }
-            .into_any()
+            no_realm_note(t(w::NO_REALM_SHOWN).into(), "log-hide-no-realm", t(w::HIDE_NO_REALM), move || {
+                show_no_realm(false)
+            })
         })
     });
     let capped = dynamic(move || {
@@ -241,13 +227,9 @@ pub fn Notes(
                                         ": "
                                         {why}
                                         " "
-                                        <button
-                                            type="button"
-                                            class="button subtle retry-file"
-                                            on:click=move |_| reader.retry(again.clone())
-                                        >
-                                            {t(w::RETRY)}
-                                        </button>
+                                        {Button::new("button subtle retry-file", t(w::RETRY))
+                                            .on_click(move || reader.retry(again.clone()))
+                                            .view()}
                                     </li>
                                 }
                             })

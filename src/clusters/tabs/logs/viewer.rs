@@ -304,32 +304,21 @@ pub fn LogViewer(later: Later, filters: Memo<Filters>, go: Callback<(Filters, bo
             // The filtered columns' widths, for the header and the rows alike.
             <div class="vfit" node_ref=fit>
                 {move || {
-                    if events.get() {
-                        view! {
-                            <VirtualTable
-                                id="log-events"
-                                label=t(w::EVENTS_TABLE)
-                                columns=event_cols
-                                count=table_count
-                                cells=cells
-                                open=open
-                                reveal=reveal
-                            />
-                        }
-                            .into_any()
+                    let (id, label, columns) = if events.get() {
+                        ("log-events", t(w::EVENTS_TABLE), event_cols)
                     } else {
-                        view! {
-                            <VirtualTable
-                                id="log-lines"
-                                label=t(w::LINES_TABLE)
-                                columns=line_cols
-                                count=table_count
-                                cells=cells
-                                open=open
-                                reveal=reveal
-                            />
-                        }
-                            .into_any()
+                        ("log-lines", t(w::LINES_TABLE), line_cols)
+                    };
+                    view! {
+                        <VirtualTable
+                            id=id
+                            label=label
+                            columns=columns
+                            count=table_count
+                            cells=cells
+                            open=open
+                            reveal=reveal
+                        />
                     }
                 }}
             </div>

@@ -11,7 +11,7 @@ use crate::clusters::watch::restart_watch;
 use crate::i18n::k::resources as w;
 use crate::i18n::{Phrase, t, tf};
 use crate::kit::ErrorPanel;
-use crate::kit::{Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
+use crate::kit::{Button, Confirm, ConfirmDialog, ConfirmStyle, Work, Write};
 
 /// What the panel says about the restart, given what is known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +98,7 @@ pub fn ApplyPanel() -> impl IntoView {
     }));
     let restart_refused = |e: &Option<ApiError>| matches!(e, Some(ApiError::Conflict { restart: true, .. }));
     // The person already confirmed: applying once the running restart ends needs no second ask.
-    let arm = move |_| {
+    let arm = move || {
         armed_at.set(Some(js_sys::Date::now()));
         queued.clear();
         confirm.close();
@@ -119,16 +119,11 @@ pub fn ApplyPanel() -> impl IntoView {
         }
     };
     let when_done = move || {
-        view! {
-            <button
-                class="button"
-                id="apply-when-done"
-                disabled=move || ctx.denied.get().is_some()
-                on:click=arm
-            >
-                {t(w::APPLY_WHEN_DONE)}
-            </button>
-        }
+        Button::new("button", t(w::APPLY_WHEN_DONE))
+            .id("apply-when-done")
+            .disabled(move || ctx.denied.get().is_some())
+            .on_click(arm)
+            .view()
     };
     let queue = move || {
         if armed_at.get().is_some() {

@@ -9,7 +9,7 @@ use crate::api::{self, use_api};
 use crate::i18n::k::resources as w;
 use crate::i18n::{t, tf};
 use crate::kit::code::CodePanel;
-use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, Tone, Work, Write};
+use crate::kit::{Badge, Confirm, ConfirmDialog, ConfirmStyle, TextField, Tone, Work, Write};
 
 /// Words and a badge tone for a scan state.
 pub fn verdict(scan: &ScanState) -> (String, Tone) {
@@ -173,16 +173,11 @@ pub fn Approval(item: Item, version: Memo<Option<ExtensionVersion>>) -> impl Int
             body=move || {
                 view! {
                     <p>{verdict_words}</p>
-                    <label>
-                        {t(w::APPROVE_WHY)}
-                        <textarea
-                            class="approve-reason"
-                            rows="2"
-                            autofocus
-                            prop:value=reason
-                            on:input:target=move |ev| reason.set(ev.target().value())
-                        ></textarea>
-                    </label>
+                    {TextField::new("approve-reason", t(w::APPROVE_WHY), reason)
+                        .lines("2")
+                        .class("approve-reason")
+                        .autofocus()
+                        .view()}
                     <CodePanel curl=code />
                 }
             }

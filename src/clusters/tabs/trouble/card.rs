@@ -14,7 +14,7 @@ use crate::clusters::tabs::logs::{fetch, line::parse_text};
 use crate::format;
 use crate::i18n::k::trouble as w;
 use crate::i18n::{t, tf, tp};
-use crate::kit::ErrorPanel;
+use crate::kit::{Button, ErrorPanel};
 use crate::links::{self, ClusterTab};
 
 const HOUR: i64 = 3_600_000;
@@ -108,20 +108,14 @@ fn TroubleBody(said: RwSignal<Option<String>>) -> impl IntoView {
         });
     };
     read();
-    let again = move |_| read();
     let busy = move || reading.with(|r| *r == Reading::Busy);
     view! {
         <div class="trouble-actions">
-            <button
-                type="button"
-                class="button secondary"
-                id="trouble-read-again"
-                on:click=again
-                disabled=busy
-                aria-busy=move || busy().then_some("true")
-            >
-                {t(w::READ_AGAIN)}
-            </button>
+            {Button::new("button secondary", t(w::READ_AGAIN))
+                .id("trouble-read-again")
+                .busy(busy)
+                .on_click(read)
+                .view()}
         </div>
         {move || match reading.get() {
             Reading::Busy => crate::kit::waiting_status(t(w::READING), Some("trouble-reading")),
@@ -136,9 +130,7 @@ fn TroubleBody(said: RwSignal<Option<String>>) -> impl IntoView {
                     <div class="error-panel" role="alert" id="trouble-file-failed">
                         <p class="error-title">{tf(w::FILE_FAILED, &[("name", &name)])}</p>
                         <p class="error-detail">{why}</p>
-                        <button type="button" class="button" on:click=again>
-                            {t(w::READ_AGAIN)}
-                        </button>
+                        {Button::new("button", t(w::READ_AGAIN)).on_click(read).view()}
                     </div>
                 }
                     .into_any()

@@ -13,6 +13,7 @@ use super::window_files::Reader;
 use crate::chunk::ChunkError;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf};
+use crate::kit::Button;
 
 /// Which lines to save.
 #[derive(Clone, Copy, PartialEq)]
@@ -86,15 +87,11 @@ pub fn DownloadWindow(
         asked.set(Some(which));
     };
     view! {
-        <button
-            type="button"
-            class="button subtle"
-            id="log-download-shown"
-            disabled=move || span.with(Result::is_err)
-            on:click=move |_| ask(Which::Shown)
-        >
-            {t(w::DOWNLOAD_SHOWN)}
-        </button>
+        {Button::new("button subtle", t(w::DOWNLOAD_SHOWN))
+            .id("log-download-shown")
+            .disabled(move || span.with(Result::is_err))
+            .on_click(move || ask(Which::Shown))
+            .view()}
         <button
             type="button"
             class="button subtle"

@@ -12,6 +12,7 @@ use crate::api::{self, ApiError};
 use crate::clusters::ClusterCtx;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf, tp};
+use crate::kit::Button;
 use crate::kit::save::{Body, save};
 use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
 use crate::kit::write::Write;
@@ -31,20 +32,12 @@ fn row(file: &LogFile, download: Callback<String>) -> Row {
     let size = file.size.map_or(Cell::text("—"), |s| Cell::text(human_size(s)).sort_by(SortKey::Number(s)));
     let button = {
         let name = name.clone();
-        view! {
-            <button
-                type="button"
-                class="button subtle download-log"
-                on:click=move |_| download.run(name.clone())
-            >
-                {t(w::DOWNLOAD)}
-            </button>
-        }
+        Button::new("button subtle download-log", t(w::DOWNLOAD)).on_click(move || download.run(name.clone()))
     };
     Row::new(
         "data-file",
         name.clone(),
-        vec![Cell::mono(name), at, size, Cell::view(button.into_any(), SortKey::None)],
+        vec![Cell::mono(name), at, size, Cell::view(button.view(), SortKey::None)],
     )
 }
 

@@ -72,18 +72,26 @@ fn table(b: &Buckets) -> AnyView {
         <table id="log-histogram-table">
             <thead>
                 <tr>
-                    <th scope="col">{t(w::HIST_START)}</th>
-                    <th scope="col">"ERROR/FATAL"</th>
-                    <th scope="col">"WARN"</th>
-                    <th scope="col">"INFO"</th>
-                    <th scope="col">{t(w::HIST_OTHER)}</th>
-                    <th scope="col">{t(w::HIST_TOTAL)}</th>
+                    {[t(w::HIST_START), "ERROR/FATAL", "WARN", "INFO", t(w::HIST_OTHER), t(w::HIST_TOTAL)]
+                        .map(|heading| view! { <th scope="col">{heading}</th> })}
                 </tr>
             </thead>
             <tbody>{rows}</tbody>
         </table>
     }
     .into_any()
+}
+
+/// The legend's entries: each series' colour class and name, then the hatch of hours not read.
+fn legend() -> impl IntoView {
+    [
+        ("s-error", "ERROR"),
+        ("s-warn", "WARN"),
+        ("s-info", "INFO"),
+        ("s-other", t(w::HIST_OTHER)),
+        ("unknown", t(w::HIST_NOT_READ)),
+    ]
+    .map(|(class, words)| view! { <li class=class>{words}</li> })
 }
 
 /// The histogram, the bars' table behind "Show as table".
@@ -183,11 +191,7 @@ pub fn drawn(
                     view! {
                         <div class="log-histogram" id="log-histogram">
                             <ul class="hist-legend" aria-hidden="true">
-                                <li class="s-error">"ERROR"</li>
-                                <li class="s-warn">"WARN"</li>
-                                <li class="s-info">"INFO"</li>
-                                <li class="s-other">{t(w::HIST_OTHER)}</li>
-                                <li class="unknown">{t(w::HIST_NOT_READ)}</li>
+                                {legend()}
                             </ul>
                             {drawn}
                             <details class="hist-table" on:toggle=toggled>

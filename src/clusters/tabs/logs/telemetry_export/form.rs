@@ -10,9 +10,9 @@ use crate::api;
 use crate::clusters::ClusterCtx;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf};
-use crate::kit::Loaded;
 use crate::kit::code::CodePanel;
 use crate::kit::write::Write;
+use crate::kit::{Loaded, TextField};
 use crate::view_read::load;
 
 /// The form's fields.
@@ -192,20 +192,13 @@ fn ExportForm() -> impl IntoView {
             <label for="export-enabled">{t(w::EXPORT_ENABLED)}</label>
         </div>
         <div class="field">
-            <label for="export-endpoint">{t(w::ENDPOINT)}</label>
-            <input
-                id="export-endpoint"
-                type="url"
-                autocomplete="off"
-                placeholder="https://otlp.example.com:4318"
-                prop:value=form.endpoint
-                disabled=locked
-                on:input:target=move |ev| {
-                    form.endpoint.set(ev.target().value());
-                    tested.set(None);
-                }
-            />
-            <p class="hint">{t(w::ENDPOINT_HINT)}</p>
+            {TextField::new("export-endpoint", t(w::ENDPOINT), form.endpoint)
+                .kind("url")
+                .autocomplete("off")
+                .placeholder("https://otlp.example.com:4318")
+                .disabled(Signal::derive(locked))
+                .on_input(move || tested.set(None))
+                .view()} <p class="hint">{t(w::ENDPOINT_HINT)}</p>
         </div>
         <div class="field">
             <label for="export-protocol">{t(w::PROTOCOL)}</label>
