@@ -1,4 +1,4 @@
-//! Downloading the viewer's lines (not the stored files: `page.rs` saves those), each a
+//! Downloading the viewer's lines (not the stored files: the file table saves those), each a
 //! `.log` text file made in the browser: "the lines shown" (the search and filters applied,
 //! as the table has them), and "the whole window". The viewer's module holds the buttons and
 //! what they say; the saving (`save.rs`, with the reading of the window) comes with the
