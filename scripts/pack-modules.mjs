@@ -64,14 +64,18 @@ const LIKELY = { cluster: 3 };
 /**
  * Groups only ever loaded inside another: every cluster tab is a route under the cluster
  * page (`routes::CLUSTER`, whose screen is the `cluster` group), and the trouble card, the
- * Terraform export and the resource upload are parts of those screens. As with the console,
+ * Terraform export, the resource upload and the Logs tab's late parts are parts of those
+ * screens. As with the console,
  * a chunk the outer group needs that only groups inside it share travels in the outer
  * group's own pack: they find it loaded already, and the outer group (a cluster page opened
  * from the list) fetches no shared pack padded with its tabs' code. A group named here that
  * could load first would only fetch the outer pack too: more bytes, never a failure.
  */
 const INSIDE = {
-    cluster: ["cluster_tabs", "cluster_resources", "cluster_logs", "cluster_trouble", "terraform_export", "resource_upload"],
+    cluster: [
+        "cluster_tabs", "cluster_resources", "cluster_logs", "cluster_trouble", "terraform_export", "resource_upload",
+        "log_extras",
+    ],
 };
 
 /** Which packs to make: [{ name, files }], given the graph and each file's size. */

@@ -107,8 +107,9 @@ pub fn Lazy(screen: &'static Screen) -> impl IntoView {
     }
 }
 
-/// Why a code group is missing, with Retry: the one view of a failed split point.
-fn chunk_failed(title: String, detail: String, id: &'static str, retry: Callback<()>) -> AnyView {
+/// Why a code group is missing, with Retry: the one view of a failed split point (the Logs
+/// tab's late parts draw it too, `clusters/tabs/logs/later.rs`).
+pub fn chunk_failed(title: String, detail: String, id: &'static str, retry: Callback<()>) -> AnyView {
     view! {
         <div class="error-panel" role="alert" id=id>
             <p class="error-title">{title}</p>

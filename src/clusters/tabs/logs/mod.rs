@@ -3,16 +3,28 @@
 //! parser, search operators, URL filters, window arithmetic, matching) are tested natively.
 //! The Overview's trouble card (`tabs/trouble/`) reads and counts with the same parts: the
 //! modules it uses are `pub(crate)`.
+//!
+//! The tab's code group (`cluster_logs`) holds what the first screen needs: the viewer, its
+//! filters, table and notes. Its late parts are one split-off module, `log_extras`
+//! (`later.rs`), fetched as soon as the tab is drawn: the histogram (`histogram/drawn.rs`),
+//! the window's files below the viewer (`files/table.rs`), a line's detail
+//! (`drawer/dialog.rs`), the Events view's filters and counts (`event_bar.rs`), saving the
+//! lines (`download_lines/save.rs`) and telemetry export's section
+//! (`telemetry_export/form.rs`), each beside the frame the tab's own module draws for it
+//! meanwhile.
 
 mod bar;
 mod buckets;
 mod download_lines;
 mod drawer;
+mod event_bar;
 mod events;
 pub(crate) mod fetch;
+mod files;
 pub(crate) mod filters;
 mod follow;
 mod histogram;
+mod later;
 pub(crate) mod line;
 mod matching;
 mod narrowing;

@@ -13,6 +13,7 @@ use super::fetch;
 use super::filters::{Filters, View};
 use super::follow::Follow;
 use super::histogram::Histogram;
+use super::later::Later;
 use super::line::Entry;
 use super::matching::{Criteria, HOLD_CAP, hidden_without_realm, index_at, shown};
 use super::narrowing::Recent;
@@ -82,7 +83,7 @@ fn line_cells(e: &Entry, needles: &[uncut::Needle]) -> AnyView {
 }
 
 #[component]
-pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl IntoView {
+pub fn LogViewer(later: Later, filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl IntoView {
     let ctx = expect_context::<ClusterCtx>();
     let reader = Reader::new(ctx.api, ctx.id());
     let now = RwSignal::new(js_sys::Date::now() as i64);
@@ -271,7 +272,11 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
             {move || {
                 events
                     .get()
-                    .then(|| view! { <EventBar filters=filters go=go reader=reader criteria=criteria q=q /> })
+                    .then(|| {
+                        view! {
+                            <EventBar later=later filters=filters go=go reader=reader criteria=criteria q=q />
+                        }
+                    })
             }}
             <div class="log-status">
                 // A search that cannot be read has no count: why takes its place.
@@ -295,7 +300,7 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
                 }} <Follow reader=reader now=now span=span />
             </div>
             <Notes reader=reader filters=filters go=go span=span now=now shown=shown_view />
-            <Histogram reader=reader matches=matches span=span now=now filters=filters go=go />
+            <Histogram later=later reader=reader matches=matches span=span now=now filters=filters go=go />
             // The filtered columns' widths, for the header and the rows alike.
             <div class="vfit" node_ref=fit>
                 {move || {
@@ -336,13 +341,14 @@ pub fn LogViewer(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl 
                     {t(w::LOAD_MORE)}
                 </button>
                 <DownloadWindow
+                    later=later
                     reader=reader
                     span=span
                     cluster=ctx.cluster.with_untracked(|c| c.name.clone())
                     shown=shown_lines
                 />
             </div>
-            <LineDrawer selected=selected filters=filters go=go />
+            <LineDrawer later=later selected=selected filters=filters go=go />
         </section>
     }
 }

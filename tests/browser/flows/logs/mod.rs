@@ -5,11 +5,13 @@
 //! again once, silently; a file that cannot be read named with Retry while the others'
 //! lines show; the histogram above the lines (its buckets sum to the count, one bucket agrees
 //! with the files, choosing it narrows the window and Back restores it); and axe on the
-//! viewer, the histogram and the line drawer. (The file table's window, pages
-//! and downloads are in access/log_files.rs.)
+//! viewer, the histogram and the line drawer; the tab's late parts (`log_extras`) held back
+//! and recovered with Retry. (The file table's window, pages and downloads are in
+//! access/log_files.rs.)
 
 mod counts;
 mod histogram;
+mod late;
 mod reading;
 mod rows;
 
@@ -25,6 +27,7 @@ use super::{Flow, as_admin_elsewhere};
 use crate::harness::{Ctx, OrFail, run_flow};
 use counts::{counts_match, events_by_type, lines_shown, realm_hint};
 use histogram::histogram;
+use late::late_parts_recovered;
 use reading::{follow, signed_again, unreadable};
 use rows::{filtered_field_whole, rows_at_once};
 
@@ -45,6 +48,9 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("logs_viewer_histogram_sums_and_narrows", |d| Box::pin(run_flow(d, Config::default(), histogram))),
         ("logs_viewer_columns_keep_the_filtered_field_whole", |d| {
             Box::pin(run_flow(d, Config::default(), filtered_field_whole))
+        }),
+        ("logs_late_parts_failed_download_is_recovered", |d| {
+            Box::pin(run_flow(d, Config::default(), late_parts_recovered))
         }),
     ]
 }

@@ -1,15 +1,16 @@
-//! The histogram above the lines: the lines shown (search and filters applied) per UTC
-//! bucket, stacked by level, drawn by the kit's chart; hours whose files are not read are
-//! hatched, never 0. A bar narrows the window to its bucket (a history push: Back restores
-//! the window before); a table of the counts under "Show as table" is its text alternative,
-//! for screen readers and copying. The arithmetic is `buckets.rs`'s.
+//! The histogram above the lines, in the tab's split-off module (`mod.rs` is its frame): the
+//! lines shown (search and filters applied) per UTC bucket, stacked by level, drawn by the
+//! kit's chart; hours whose files are not read are hatched, never 0. A bar narrows the window
+//! to its bucket (a history push: Back restores the window before); a table of the counts
+//! under "Show as table" is its text alternative, for screen readers and copying. The
+//! arithmetic is `buckets.rs`'s.
 
 use leptos::prelude::*;
 
-use super::buckets::{Buckets, histogram};
-use super::filters::Filters;
-use super::window::{Window, clock, field, iso};
-use super::window_files::Reader;
+use super::super::buckets::{Buckets, histogram};
+use super::super::filters::Filters;
+use super::super::window::{Window, clock, field, iso};
+use super::super::window_files::Reader;
 use crate::i18n::k::kit as units;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf, tp};
@@ -93,15 +94,15 @@ fn legend() -> impl IntoView {
     .map(|(class, words)| view! { <li class=class>{words}</li> })
 }
 
-#[component]
-pub fn Histogram(
+/// The histogram, the bars' table behind "Show as table".
+pub fn drawn(
     reader: Reader,
     matches: Memo<Result<Vec<u32>, String>>,
     span: Memo<Result<(i64, i64), String>>,
     now: RwSignal<i64>,
     filters: Memo<Filters>,
     go: Callback<(Filters, bool)>,
-) -> impl IntoView {
+) -> AnyView {
     // One pass over the filtered indexes per change (not per bar); equal buckets draw nothing again.
     let buckets = Memo::new(move |_| {
         let span = span.get().ok()?;
@@ -113,7 +114,7 @@ pub fn Histogram(
                 reader.files.with(|f| {
                     // Timed for `make bench` (`timing.rs`): one frame's budget over 20,000 lines.
                     let lines = h.entries().len() as f64;
-                    Some(super::timing::timed("logs:histogram", lines, || {
+                    Some(super::super::timing::timed("logs:histogram", lines, || {
                         histogram(h.entries(), m, span, listed, capped, f)
                     }))
                 })
@@ -202,6 +203,7 @@ pub fn Histogram(
                 })
         }}
     }
+    .into_any()
 }
 
 #[cfg(test)]

@@ -1,13 +1,14 @@
-//! A line's detail: a real modal dialog (the kit's `show_modal`) with the whole entry (its
-//! stack trace too), its parsed fields, Copy, and "Show lines around this one", which clears
-//! the filters and centres the table on it.
+//! A line's detail, in the tab's split-off module (`mod.rs` is its frame): a real modal
+//! dialog (the kit's `show_modal`) with the whole entry (its stack trace too), its parsed
+//! fields, Copy, and "Show lines around this one", which clears the filters and centres the
+//! table on it.
 
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::filters::{EventFilters, Filters, View};
-use super::line::Entry;
+use super::super::filters::{EventFilters, Filters, View};
+use super::super::line::Entry;
 use crate::i18n::k::logs as w;
 use crate::i18n::t;
 use crate::kit::copy::CopyButton;
@@ -40,12 +41,12 @@ fn fields(e: &Entry) -> Vec<(&'static str, String)> {
     out
 }
 
-#[component]
-pub fn LineDrawer(
+/// The dialog, shown while a line is selected.
+pub fn drawer(
     selected: RwSignal<Option<Entry>>,
     filters: Memo<Filters>,
     go: Callback<(Filters, bool)>,
-) -> impl IntoView {
+) -> AnyView {
     let node = NodeRef::<html::Dialog>::new();
     let opener = StoredValue::new_local(None::<web_sys::HtmlElement>);
     let close = move || {
@@ -61,7 +62,7 @@ pub fn LineDrawer(
             let _ = el.focus();
         }
     };
-    move || {
+    (move || {
         let entry = selected.get()?;
         let active = document().active_element().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
         opener.set_value(active);
@@ -111,5 +112,6 @@ pub fn LineDrawer(
                 </div>
             </dialog>
         })
-    }
+    })
+    .into_any()
 }

@@ -1,6 +1,7 @@
-//! Telemetry export, on the Logs tab below the viewer: send the cluster's logs to the
-//! customer's own OTLP collector (`cluster.telemetryExport.*`). The stored token is never
-//! shown; leaving the token field empty keeps it. Not offered on starter, which says why.
+//! Telemetry export's section, in the tab's split-off module (`mod.rs` is its frame): send the
+//! cluster's logs to the customer's own OTLP collector (`cluster.telemetryExport.*`). The
+//! stored token is never shown; leaving the token field empty keeps it. Not offered on
+//! starter, which says why.
 
 use cluster_api::{EndpointValidation, TelemetryExport, Tier, catalogue, ops};
 use leptos::prelude::*;
@@ -113,8 +114,8 @@ fn tested_view(endpoint: &str, answer: &EndpointValidation) -> AnyView {
     }
 }
 
-#[component]
-pub fn ExportSection() -> impl IntoView {
+/// The section: the form, or why starter has none.
+pub fn section() -> AnyView {
     let ctx = expect_context::<ClusterCtx>();
     let starter = ctx.cluster.with_untracked(|c| c.tier == Tier::Starter);
     if starter {

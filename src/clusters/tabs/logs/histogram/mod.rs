@@ -1,0 +1,43 @@
+//! The histogram above the lines. The viewer's module holds only this frame: the histogram
+//! itself (`drawn.rs`, with its arithmetic, `buckets.rs`) comes with the tab's other late
+//! parts (`later.rs`, `log_extras`), fetched as soon as the tab is drawn; the lines' table
+//! does not wait for it.
+
+pub(super) mod drawn;
+
+use leptos::prelude::*;
+
+use super::filters::Filters;
+use super::later::Later;
+use super::window_files::Reader;
+use crate::chunk::ChunkError;
+use crate::i18n::k::logs as w;
+
+/// What the split point hands back: the histogram over the lines that match.
+pub(super) type Drawn = fn(
+    Reader,
+    Memo<Result<Vec<u32>, String>>,
+    Memo<Result<(i64, i64), String>>,
+    RwSignal<i64>,
+    Memo<Filters>,
+    Callback<(Filters, bool)>,
+) -> AnyView;
+
+/// The histogram once its module is there (nothing meanwhile: the count above and the table
+/// below say what is read); a module that did not download says so, with Retry.
+#[component]
+pub fn Histogram(
+    later: Later,
+    reader: Reader,
+    matches: Memo<Result<Vec<u32>, String>>,
+    span: Memo<Result<(i64, i64), String>>,
+    now: RwSignal<i64>,
+    filters: Memo<Filters>,
+    go: Callback<(Filters, bool)>,
+) -> impl IntoView {
+    move || match later.module.get() {
+        Some(Ok(extras)) => untrack(|| (extras.histogram)(reader, matches, span, now, filters, go)),
+        Some(Err(ChunkError)) => later.failed("log-histogram-chunk-error", w::HISTOGRAM_CHUNK_FAILED),
+        None => ().into_any(),
+    }
+}

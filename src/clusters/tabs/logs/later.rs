@@ -1,0 +1,90 @@
+//! The Logs tab's late parts, kept out of the tab's code group: the histogram, the window's
+//! files, telemetry export's section, a line's detail, the Events view's filters and counts,
+//! and saving the lines. They are one split-off module, `log_extras` (one group, not one per part: each
+//! group cuts the chunks it shares with the console into more modules, which the console's
+//! first visit pays for), fetched once, as soon as the tab is drawn (`page.rs` makes the one
+//! [`Later`] and hands it to every part's frame), and kept for the tab's later visits. A
+//! module that does not download is said by each part where it stands, with Retry, which
+//! fetches it again for all of them.
+
+use std::cell::Cell;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::download_lines::{self, Start};
+use super::drawer::{self, Drawer};
+use super::events::Bar;
+use super::files::{self, Files};
+use super::histogram::{self, Drawn};
+use super::{event_bar, telemetry_export};
+use crate::chunk::ChunkError;
+use crate::i18n::{Msg, t};
+use crate::kit::lazy::chunk_failed;
+
+/// What the split point hands back: each late part's entry. A type of its own (not the lazy
+/// screens' `Build`): a state type shared with the loader of screens put its instances in the
+/// main module.
+#[derive(Clone, Copy)]
+pub struct Extras {
+    pub section: fn() -> AnyView,
+    pub drawer: Drawer,
+    pub bar: Bar,
+    pub start: Start,
+    pub histogram: Drawn,
+    pub files: Files,
+}
+
+#[allow(non_snake_case)] // named after the module, as the other split points
+#[leptos::wasm_split::wasm_split(log_extras, fallible, wasm_split_path = ::leptos::wasm_split)]
+fn LOG_EXTRAS() -> Result<Extras, ChunkError> {
+    Ok(Extras {
+        section: telemetry_export::form::section,
+        drawer: drawer::dialog::drawer,
+        bar: event_bar::event_bar,
+        start: download_lines::save::start,
+        histogram: histogram::drawn::drawn,
+        files: files::table::section,
+    })
+}
+
+thread_local! {
+    /// The module once loaded: a later visit to the tab draws its parts at once.
+    static LOADED: Cell<Option<Extras>> = const { Cell::new(None) };
+}
+
+/// The tab's view of the module, one for all its parts.
+#[derive(Clone, Copy)]
+pub struct Later {
+    /// `None` while it is fetched (or fetched again).
+    pub module: RwSignal<Option<Result<Extras, ChunkError>>>,
+}
+
+impl Later {
+    /// The module, loaded on an earlier visit, or fetched from now: the tab is being drawn.
+    pub fn fetched() -> Self {
+        let later = Later { module: RwSignal::new(LOADED.get().map(Ok)) };
+        if LOADED.get().is_none() {
+            later.fetch();
+        }
+        later
+    }
+
+    /// Fetches the module (again, after a failure: the loader never keeps one).
+    pub fn fetch(self) {
+        self.module.set(None);
+        spawn_local(async move {
+            let answer = LOG_EXTRAS().await;
+            if let Ok(extras) = answer {
+                LOADED.set(Some(extras));
+            }
+            self.module.try_set(Some(answer));
+        });
+    }
+
+    /// The module did not download: `what` failed, why, and Retry (panel id `id`).
+    pub fn failed(self, id: &'static str, what: Msg) -> AnyView {
+        let retry = Callback::new(move |()| self.fetch());
+        chunk_failed(t(what).to_string(), ChunkError::likely().to_string(), id, retry)
+    }
+}
