@@ -7,7 +7,8 @@
 //! Not generic: plain strings, signals and a boxed click, so it compiles once however many
 //! screens use it (a closure in `view!` is monomorphised at each use, and costs wasm bytes
 //! each time). Buttons whose content is more than words (the activity badge's count) or
-//! that the sign-in form draws (the boot module) stay hand-written.
+//! that the sign-in form or the shell draw (the boot module, the first visit: the piece
+//! would add its code there) stay hand-written.
 
 use leptos::prelude::*;
 
@@ -30,8 +31,6 @@ pub struct Button {
     /// `aria-busy="true"` while `disabled` holds (work under way, not a refusal).
     busy: bool,
     autofocus: bool,
-    /// A disclosure: the id of what it shows and hides, and whether that is shown.
-    toggles: Option<(&'static str, RwSignal<bool>)>,
     on_click: Option<Click>,
 }
 
@@ -47,7 +46,6 @@ impl Button {
             write: None,
             busy: false,
             autofocus: false,
-            toggles: None,
             on_click: None,
         }
     }
@@ -88,20 +86,13 @@ impl Button {
         self
     }
 
-    /// A disclosure: each click shows or hides the element `controls` names, as `open`
-    /// says, and `aria-expanded` tells which.
-    pub fn toggles(mut self, controls: &'static str, open: RwSignal<bool>) -> Button {
-        self.toggles = Some((controls, open));
-        self
-    }
-
     pub fn on_click(mut self, click: impl Fn() + 'static) -> Button {
         self.on_click = Some(Box::new(click));
         self
     }
 
     pub fn view(self) -> AnyView {
-        let Button { label, class, id, submit, disabled, write, busy, autofocus, toggles, on_click } = self;
+        let Button { label, class, id, submit, disabled, write, busy, autofocus, on_click } = self;
         let running = write.map(|(w, _)| w.busy);
         let off = match (disabled, running) {
             (Some(d), Some(r)) => Some(Signal::derive(move || r.get() || d.get())),
@@ -122,12 +113,7 @@ impl Button {
                 disabled=off
                 aria-busy=aria_busy
                 autofocus=autofocus
-                aria-controls=toggles.map(|(controls, _)| controls)
-                aria-expanded=toggles.map(|(_, open)| move || open.get().to_string())
                 on:click=move |_| {
-                    if let Some((_, open)) = toggles {
-                        open.update(|o| *o = !*o);
-                    }
                     if let Some(click) = &on_click {
                         click();
                     }

@@ -60,15 +60,8 @@ impl Column {
 #[component]
 pub fn ResourceTable(
     columns: &'static [Column],
-    #[prop(into)] rows: TableRead,
+    rows: TableRead,
     empty: ViewFn,
-    /// For rows given as a bare `Callback`: what the console was doing ("Loading
-    /// clusters").
-    #[prop(optional)]
-    loading_what: &'static str,
-    /// For rows given as a bare `Callback`: what Retry and Refresh do.
-    #[prop(optional)]
-    retry: Option<Callback<()>>,
     /// Classes of the `<table>` besides `table` (e.g. `clusters`).
     #[prop(optional)]
     class: &'static str,
@@ -76,10 +69,6 @@ pub fn ResourceTable(
     /// Names the table for assistive technology.
     #[prop(optional)]
     label: Option<&'static str>,
-    /// For rows given as a bare `Callback`: `Date.now()` of the last read, shown with a
-    /// Refresh button.
-    #[prop(optional)]
-    updated_at: Option<Signal<f64>>,
     /// The order when the URL names none: (column, ascending), e.g. newest first.
     #[prop(optional)]
     default_sort: Option<(usize, bool)>,
@@ -88,10 +77,7 @@ pub fn ResourceTable(
     #[prop(optional)]
     pager: Option<Pager>,
 ) -> impl IntoView {
-    let loading_what = if rows.what.is_empty() { loading_what } else { rows.what };
-    let retry = rows.retry.or(retry);
-    let updated_at = rows.updated_at.or(updated_at);
-    let rows = rows.rows;
+    let TableRead { what: loading_what, rows, retry, updated_at } = rows;
     // Kept in the URL (see `sort`): bookmarkable, and the same after a reload.
     let (sorted, set_sort) = super::sort::use_url_sort(columns, super::sort::param(id), default_sort);
     let header = move || {
@@ -136,8 +122,8 @@ pub fn ResourceTable(
             .collect_view()
     };
     let updated = move || {
-        // Refresh reads again as Retry does; with nothing to read again, no time either.
-        updated_at.zip(retry).map(|(at, retry)| {
+        // Refresh reads again as Retry does.
+        updated_at.map(|at| {
             view! {
                 <p class="table-updated hint">
                     {move || {
@@ -165,7 +151,7 @@ pub fn ResourceTable(
             {updated()}
         }
     });
-    Loaded::from_fn(loading_what, move || rows.run(()), retry).empty(Vec::is_empty, empty).ready(
+    Loaded::from_fn(loading_what, move || rows.run(()), Some(retry)).empty(Vec::is_empty, empty).ready(
         move |mut list| {
             if let Some((column, ascending)) = sorted.get() {
                 let none = SortKey::None;

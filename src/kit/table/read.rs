@@ -13,13 +13,11 @@ use crate::view_read::Load;
 /// redraws the table. Type-erased (callbacks, a signal): the table compiles once.
 #[derive(Clone, Copy)]
 pub struct TableRead {
-    /// What the console is doing, for loading and the failure ("Loading clusters"). Empty
-    /// only for rows given as a bare callback, whose table then takes `loading_what`.
+    /// What the console is doing, for loading and the failure ("Loading clusters").
     pub what: &'static str,
     pub rows: Callback<(), Rows>,
-    /// What Retry after a failure, and Refresh, do. `None` only for rows given as a bare
-    /// callback, whose table then takes its `retry` prop.
-    pub retry: Option<Callback<()>>,
+    /// What Retry after a failure, and Refresh, do.
+    pub retry: Callback<()>,
     /// When the data was last read: shown with a Refresh button.
     pub updated_at: Option<Signal<f64>>,
 }
@@ -35,7 +33,7 @@ impl TableRead {
         TableRead {
             what,
             rows: Callback::new(move |()| rows()),
-            retry: Some(Callback::new(move |()| retry())),
+            retry: Callback::new(move |()| retry()),
             updated_at: None,
         }
     }
@@ -44,14 +42,6 @@ impl TableRead {
     /// `Date.now()`, 0 before the first answer) and offers Refresh.
     pub fn updated(self, at: Signal<f64>) -> TableRead {
         TableRead { updated_at: Some(at), ..self }
-    }
-}
-
-/// Rows from a bare callback: its table is given `loading_what`, `retry` (and `updated_at`)
-/// as props.
-impl From<Callback<(), Rows>> for TableRead {
-    fn from(rows: Callback<(), Rows>) -> TableRead {
-        TableRead { what: "", rows, retry: None, updated_at: None }
     }
 }
 
@@ -100,16 +90,7 @@ mod tests {
         assert!(matches!(shown(read), Some(Ok(3))));
         // The read words itself and brings its Retry; the time only when asked for.
         assert_eq!(read.what, "Loading numbers");
-        assert!(read.retry.is_some() && read.updated_at.is_none());
+        assert!(read.updated_at.is_none());
         assert!(read.updated(Signal::stored(5.0)).updated_at.is_some_and(|at| at.get_untracked() == 5.0));
-    }
-
-    #[test]
-    fn bare_rows_leave_words_and_retry_to_the_tables_props() {
-        let owner = Owner::new();
-        owner.set();
-        let read = TableRead::from(Callback::new(|()| -> Rows { Some(Ok(Vec::new())) }));
-        assert!(read.what.is_empty() && read.retry.is_none() && read.updated_at.is_none());
-        assert!(matches!(shown(read), Some(Ok(0))));
     }
 }

@@ -73,7 +73,7 @@ fn SecretsPage(org_id: String) -> impl IntoView {
     let label = directory.org_label(&org_id);
     // Retry reads the count again with the list: the page shows both.
     let rows = TableRead {
-        retry: Some(Callback::new(move |()| reload())),
+        retry: Callback::new(move |()| reload()),
         ..secrets.table(t(k::api_secrets::LOADING), move |list| {
             list.iter().map(|s| secret_row(&org.get_value(), s)).collect()
         })

@@ -14,7 +14,7 @@ use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf, tp};
 use crate::kit::Button;
 use crate::kit::save::{Body, save};
-use crate::kit::table::{Cell, Column, ResourceTable, Row, Rows, SortKey};
+use crate::kit::table::{Cell, Column, ResourceTable, Row, SortKey};
 use crate::kit::write::Write;
 use crate::view_read::load;
 
@@ -52,7 +52,6 @@ pub fn section(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> AnyView
         go.run((f, false));
     };
     let problem = RwSignal::new(None::<String>);
-    let listed_at = RwSignal::new(0.0);
     let files = load(move || {
         let (window, start) = state.get();
         let now = js_sys::Date::now();
@@ -66,12 +65,10 @@ pub fn section(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> AnyView
         });
         problem.set(op.as_ref().err().cloned());
         async move {
-            let answer = match op {
+            match op {
                 Ok(op) => api::call(api, &op).await,
                 Err(_) => Ok(Vec::new()),
-            };
-            listed_at.try_set(now);
-            answer
+            }
         }
     });
 
@@ -95,15 +92,9 @@ pub fn section(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> AnyView
             }
         });
     });
-    let rows = Callback::new(move |()| -> Rows {
-        files.with(|f| {
-            f.as_ref().map(|r| {
-                r.as_ref()
-                    .map(|list| list.iter().take(PAGE).map(|f| row(f, download)).collect())
-                    .map_err(Clone::clone)
-            })
-        })
-    });
+    let rows = files
+        .table(t(w::LOADING_FILES), move |list| list.iter().take(PAGE).map(|f| row(f, download)).collect())
+        .updated(files.answered_at());
     let has_next = move || files.with(|f| matches!(f, Some(Ok(list)) if list.len() > PAGE));
     let columns = COLUMNS;
     view! {
@@ -120,8 +111,6 @@ pub fn section(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> AnyView
                             <ResourceTable
                                 columns=columns
                                 rows=rows
-                                loading_what=t(w::LOADING_FILES)
-                                retry=Callback::new(move |_| files.refetch())
                                 empty=ViewFn::from(|| {
                                     view! {
                                         <div class="empty" id="no-window-files">
@@ -131,7 +120,6 @@ pub fn section(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> AnyView
                                 })
                                 id="log-table"
                                 label=t(w::FILES_TABLE)
-                                updated_at=Signal::derive(move || listed_at.get())
                             />
                         }
                     })
