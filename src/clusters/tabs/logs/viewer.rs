@@ -12,7 +12,7 @@ use super::events::{EventBar, event_cells};
 use super::fetch;
 use super::filters::{Filters, View};
 use super::follow::Follow;
-use super::histogram::Histogram;
+use super::histogram::{Histogram, Inputs};
 use super::later::Later;
 use super::line::Entry;
 use super::matching::{Criteria, HOLD_CAP, hidden_without_realm, index_at, shown};
@@ -254,6 +254,8 @@ pub fn LogViewer(later: Later, filters: Memo<Filters>, go: Callback<(Filters, bo
         tp(words, n as f64, &[("count", &n.to_string()), ("cap", &HOLD_CAP.to_string())])
     };
 
+    let histogram = Inputs { reader, matches, span, now, filters, go };
+
     view! {
         // The instants the window stands for, for tests and people reading the page's source.
         <section
@@ -300,7 +302,7 @@ pub fn LogViewer(later: Later, filters: Memo<Filters>, go: Callback<(Filters, bo
                 }} <Follow reader=reader now=now span=span />
             </div>
             <Notes reader=reader filters=filters go=go span=span now=now shown=shown_view />
-            <Histogram later=later reader=reader matches=matches span=span now=now filters=filters go=go />
+            <Histogram later=later inputs=histogram />
             // The filtered columns' widths, for the header and the rows alike.
             <div class="vfit" node_ref=fit>
                 {move || {

@@ -8,9 +8,8 @@
 use leptos::prelude::*;
 
 use super::super::buckets::{Buckets, histogram};
-use super::super::filters::Filters;
 use super::super::window::{Window, clock, field, iso};
-use super::super::window_files::Reader;
+use super::Inputs;
 use crate::i18n::k::kit as units;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf, tp};
@@ -95,14 +94,8 @@ fn legend() -> impl IntoView {
 }
 
 /// The histogram, the bars' table behind "Show as table".
-pub fn drawn(
-    reader: Reader,
-    matches: Memo<Result<Vec<u32>, String>>,
-    span: Memo<Result<(i64, i64), String>>,
-    now: RwSignal<i64>,
-    filters: Memo<Filters>,
-    go: Callback<(Filters, bool)>,
-) -> AnyView {
+pub fn drawn(inputs: Inputs) -> AnyView {
+    let Inputs { reader, matches, span, now, filters, go } = inputs;
     // One pass over the filtered indexes per change (not per bar); equal buckets draw nothing again.
     let buckets = Memo::new(move |_| {
         let span = span.get().ok()?;

@@ -13,30 +13,27 @@ use super::window_files::Reader;
 use crate::chunk::ChunkError;
 use crate::i18n::k::logs as w;
 
+/// What the histogram reads, and where a click on a bar takes the filters.
+#[derive(Clone, Copy)]
+pub struct Inputs {
+    pub reader: Reader,
+    /// The held entries' indexes that pass the filters.
+    pub matches: Memo<Result<Vec<u32>, String>>,
+    pub span: Memo<Result<(i64, i64), String>>,
+    pub now: RwSignal<i64>,
+    pub filters: Memo<Filters>,
+    pub go: Callback<(Filters, bool)>,
+}
+
 /// What the split point hands back: the histogram over the lines that match.
-pub(super) type Drawn = fn(
-    Reader,
-    Memo<Result<Vec<u32>, String>>,
-    Memo<Result<(i64, i64), String>>,
-    RwSignal<i64>,
-    Memo<Filters>,
-    Callback<(Filters, bool)>,
-) -> AnyView;
+pub(super) type Drawn = fn(Inputs) -> AnyView;
 
 /// The histogram once its module is there (nothing meanwhile: the count above and the table
 /// below say what is read); a module that did not download says so, with Retry.
 #[component]
-pub fn Histogram(
-    later: Later,
-    reader: Reader,
-    matches: Memo<Result<Vec<u32>, String>>,
-    span: Memo<Result<(i64, i64), String>>,
-    now: RwSignal<i64>,
-    filters: Memo<Filters>,
-    go: Callback<(Filters, bool)>,
-) -> impl IntoView {
+pub fn Histogram(later: Later, inputs: Inputs) -> impl IntoView {
     move || match later.module.get() {
-        Some(Ok(extras)) => untrack(|| (extras.histogram)(reader, matches, span, now, filters, go)),
+        Some(Ok(extras)) => untrack(|| (extras.histogram)(inputs)),
         Some(Err(ChunkError)) => later.failed("log-histogram-chunk-error", w::HISTOGRAM_CHUNK_FAILED),
         None => ().into_any(),
     }
