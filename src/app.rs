@@ -38,9 +38,13 @@ async fn load_config() -> Result<Config, String> {
 pub fn App() -> impl IntoView {
     // The person's language first (its catalogue is preloaded by index.html's head script,
     // so this rarely waits): every screen, the first included, is in that language.
-    let config = crate::view_read::load(|| async {
+    // Read once (a plain signal and task, not `view_read::load`, whose refetching this read
+    // has no use for: its instance would be in the main module, which every visit fetches).
+    let config = RwSignal::new(None::<Result<Config, String>>);
+    leptos::task::spawn_local(async move {
         crate::i18n::start().await;
-        load_config().await
+        let read = load_config().await;
+        config.try_set(Some(read));
     });
     move || match config.get() {
         // index.html's loading state stays on screen (in the person's language, which the

@@ -32,8 +32,6 @@ fn failure_words(e: &ApiError) -> (String, String) {
     }
 }
 
-/// Sign-in: with the person's account first (the identity server), or with an API secret,
-/// which stays in memory for this tab only.
 /// One of the form's two required fields, its label and input. A local function, not the
 /// kit's `TextField`: this page is in the boot module, and its two inputs need `name` and
 /// `required`, which no other form does.
@@ -58,6 +56,8 @@ fn field(
     }
 }
 
+/// Sign-in: with the person's account first (the identity server), or with an API secret,
+/// which stays in memory for this tab only.
 #[component]
 pub fn SignIn() -> impl IntoView {
     let session = expect_context::<Session>();

@@ -6,6 +6,9 @@
 
 use std::time::Duration;
 
+use fantoccini::key::Key;
+
+use super::{press, settled};
 use crate::flows::admin;
 use crate::flows::navigation::packs_of;
 use crate::harness::Ctx;
@@ -47,10 +50,27 @@ pub(super) async fn late_parts_recovered(ctx: Ctx) {
     // The viewer itself is the tab's own module: its lines are read and shown meanwhile.
     ctx.find("#log-count").await;
     ctx.find("#log-lines .vbody [role=row]").await;
+    // Done reading, so the rows stay put (the table draws them again as lines arrive).
+    settled(&ctx).await;
     ctx.snap("logs-late-parts-failed").await;
 
-    // A line opened while the module is missing: said where the drawer would be.
-    ctx.click("#log-lines .vbody [role=row]").await;
+    // A line opened while the module is missing, from the keyboard: a row the table shows
+    // in full (focusing one outside the view would scroll the table, which then draws other
+    // rows and the focus is lost). Said where the drawer would be.
+    let focused = ctx
+        .script(
+            "const box = document.querySelector('#log-lines').getBoundingClientRect();
+            const row = Array.from(document.querySelectorAll('#log-lines .vbody [role=row]')).find((r) => {
+                const at = r.getBoundingClientRect();
+                return at.top >= box.top && at.bottom <= box.bottom && at.height > 0;
+            });
+            if (!row) return false;
+            row.focus();
+            return document.activeElement === row;",
+        )
+        .await;
+    assert_eq!(focused, serde_json::Value::Bool(true), "no row of the table in view took the focus");
+    press(&ctx, Key::Enter).await;
     let drawer = ctx.wait_text("#log-drawer-chunk-error", "could not be downloaded").await;
     assert!(drawer.contains("Retry"), "the drawer's failure offers no Retry: {drawer}");
     assert!(!ctx.exists("#log-drawer").await, "the line's detail drew without its module");
