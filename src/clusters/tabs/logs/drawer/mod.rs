@@ -10,14 +10,12 @@ use super::later::Later;
 use super::line::Entry;
 use crate::chunk::ChunkError;
 use crate::i18n::k::logs as w;
-use crate::i18n::t;
 
 /// What the split point hands back: the dialog, shown while a line is selected.
 pub(super) type Drawer = fn(RwSignal<Option<Entry>>, Memo<Filters>, Callback<(Filters, bool)>) -> AnyView;
 
 /// The dialog once its module is there; nothing until a line is opened. A module that did
-/// not download is said once a line is opened, with Retry (the line stays selected) and
-/// Close (the line is let go).
+/// not download is said once a line is opened, with Retry (the line stays selected).
 #[component]
 pub fn LineDrawer(
     later: Later,
@@ -27,19 +25,9 @@ pub fn LineDrawer(
 ) -> impl IntoView {
     move || match later.module.get() {
         Some(Ok(extras)) => untrack(|| (extras.drawer)(selected, filters, go)),
-        // Retry, or Close: the person may give up on this line and go on reading.
-        Some(Err(ChunkError)) if selected.with(Option::is_some) => view! {
-            {later.failed("log-drawer-chunk-error", w::DRAWER_CHUNK_FAILED)}
-            <button
-                type="button"
-                class="button subtle"
-                id="log-drawer-chunk-close"
-                on:click=move |_| selected.set(None)
-            >
-                {t(w::CLOSE)}
-            </button>
+        Some(Err(ChunkError)) if selected.with(Option::is_some) => {
+            later.failed("log-drawer-chunk-error", w::DRAWER_CHUNK_FAILED)
         }
-        .into_any(),
         _ => ().into_any(),
     }
 }
