@@ -11,9 +11,9 @@ use super::later::Later;
 use super::line::Entry;
 use super::matching::Criteria;
 use super::window_files::Reader;
-use crate::chunk::ChunkError;
 use crate::i18n::Msg;
 use crate::i18n::k::logs as w;
+use crate::kit::split_part::Meanwhile;
 
 pub const EVENT_COLUMNS: &[(Msg, &str)] = &[
     (w::COL_TIME, "c-time"),
@@ -62,9 +62,6 @@ pub fn EventBar(
     criteria: Memo<Criteria>,
     q: Memo<String>,
 ) -> impl IntoView {
-    move || match later.module.get() {
-        Some(Ok(extras)) => untrack(|| (extras.bar)(filters, go, reader, criteria, q)),
-        Some(Err(ChunkError)) => later.failed("event-bar-chunk-error", w::EVENTS_CHUNK_FAILED),
-        None => ().into_any(),
-    }
+    let meanwhile = Meanwhile::new(w::EVENTS_CHUNK_FAILED, "event-bar-chunk-error");
+    later.view(meanwhile, move |extras| (extras.bar)(filters, go, reader, criteria, q))
 }
