@@ -19,7 +19,8 @@ use super::files::{self, Files};
 use super::histogram::{self, Drawn};
 use super::{event_bar, telemetry_export};
 use crate::chunk::ChunkError;
-use crate::kit::split_part::SplitPart;
+use crate::i18n::{Msg, t};
+use crate::kit::split_part::{Loading, Meanwhile, SplitPart};
 
 /// What the split point hands back: each late part's entry. A type of its own (not the lazy
 /// screens' `Build`): a state type shared with the loader of screens put its instances in the
@@ -64,4 +65,31 @@ impl Later {
         }
         later
     }
+
+    /// A section the module draws in full (`body`), its card `id` with its `heading` and the
+    /// `loading` words until then; a module that does not download says `failed` in the card,
+    /// why, and Retry (panel id `failed_id`).
+    pub fn section(
+        self,
+        id: &'static str,
+        heading: Msg,
+        loading: Msg,
+        failed_id: &'static str,
+        failed: Msg,
+        body: impl Fn(Extras) -> AnyView + Send + Sync + 'static,
+    ) -> AnyView {
+        self.view(card_meanwhile(id, heading, loading, failed_id, failed), body)
+    }
+}
+
+/// What a section shows until the module is here: apart from `section`, which is one per
+/// frame (its `body`), so that this is in the wasm once.
+fn card_meanwhile(
+    id: &'static str,
+    heading: Msg,
+    loading: Msg,
+    failed_id: &'static str,
+    failed: Msg,
+) -> Meanwhile {
+    Meanwhile::new(failed, failed_id).loading(Loading::Words(format!("{}…", t(loading)))).card(id, heading)
 }

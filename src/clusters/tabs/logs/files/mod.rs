@@ -9,8 +9,6 @@ use leptos::prelude::*;
 use super::filters::Filters;
 use super::later::Later;
 use crate::i18n::k::logs as w;
-use crate::i18n::t;
-use crate::kit::split_part::{Loading, Meanwhile};
 
 /// What the split point hands back: the section of files for the window the filters name.
 pub(super) type Files = fn(Memo<Filters>, Callback<(Filters, bool)>) -> AnyView;
@@ -19,8 +17,12 @@ pub(super) type Files = fn(Memo<Filters>, Callback<(Filters, bool)>) -> AnyView;
 /// of the listing; a module that does not download shows why, with Retry.
 #[component]
 pub fn FileSection(later: Later, filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl IntoView {
-    let meanwhile = Meanwhile::new(w::FILES_CHUNK_FAILED, "log-files-chunk-error")
-        .loading(Loading::Words(format!("{}…", t(w::LOADING_FILES))))
-        .card("log-files-loading", w::FILES_HEADING);
-    later.view(meanwhile, move |extras| (extras.files)(filters, go))
+    later.section(
+        "log-files-loading",
+        w::FILES_HEADING,
+        w::LOADING_FILES,
+        "log-files-chunk-error",
+        w::FILES_CHUNK_FAILED,
+        move |extras| (extras.files)(filters, go),
+    )
 }

@@ -9,15 +9,17 @@ use leptos::prelude::*;
 
 use super::later::Later;
 use crate::i18n::k::logs as w;
-use crate::i18n::t;
-use crate::kit::split_part::{Loading, Meanwhile};
 
 /// The section "Export". Until its module is there: the heading and the loading words of
 /// the settings' read; a module that does not download shows why, with Retry.
 #[component]
 pub fn ExportSection(later: Later) -> impl IntoView {
-    let meanwhile = Meanwhile::new(w::EXPORT_CHUNK_FAILED, "export-chunk-error")
-        .loading(Loading::Words(format!("{}…", t(w::LOADING_EXPORT))))
-        .card("telemetry-export-loading", w::EXPORT_HEADING);
-    later.view(meanwhile, |extras| (extras.section)())
+    later.section(
+        "telemetry-export-loading",
+        w::EXPORT_HEADING,
+        w::LOADING_EXPORT,
+        "export-chunk-error",
+        w::EXPORT_CHUNK_FAILED,
+        |extras| (extras.section)(),
+    )
 }
