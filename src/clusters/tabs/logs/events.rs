@@ -47,21 +47,25 @@ pub fn event_cells(e: &Entry) -> AnyView {
     .into_any()
 }
 
+/// What the bar reads, and where a filter or a count takes the filters.
+#[derive(Clone, Copy)]
+pub struct Inputs {
+    pub filters: Memo<Filters>,
+    pub go: Callback<(Filters, bool)>,
+    pub reader: Reader,
+    /// The filters as matching reads them (the counts drop the type's).
+    pub criteria: Memo<Criteria>,
+    /// The search, as written.
+    pub q: Memo<String>,
+}
+
 /// What the split point hands back: the bar of column filters and counts by type.
-pub(super) type Bar =
-    fn(Memo<Filters>, Callback<(Filters, bool)>, Reader, Memo<Criteria>, Memo<String>) -> AnyView;
+pub(super) type Bar = fn(Inputs) -> AnyView;
 
 /// The column filters and the counts by type, once their module is there (the table of
 /// events is drawn meanwhile); a module that did not download says so, with Retry.
 #[component]
-pub fn EventBar(
-    later: Later,
-    filters: Memo<Filters>,
-    go: Callback<(Filters, bool)>,
-    reader: Reader,
-    criteria: Memo<Criteria>,
-    q: Memo<String>,
-) -> impl IntoView {
+pub fn EventBar(later: Later, inputs: Inputs) -> impl IntoView {
     let meanwhile = Meanwhile::new(w::EVENTS_CHUNK_FAILED, "event-bar-chunk-error");
-    later.view(meanwhile, move |extras| (extras.bar)(filters, go, reader, criteria, q))
+    later.view(meanwhile, move |extras| (extras.bar)(inputs))
 }
