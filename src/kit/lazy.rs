@@ -9,9 +9,8 @@
 //! A split point returns the screen's constructor, not its view: the view is then built
 //! synchronously, under the route's reactive owner, like any eager component.
 //!
-//! A part of a screen can be a code group of its own too ([`LazyPart`], the Overview's
-//! "What the logs say"): fetched once the screen's own reads answered, with the same
-//! loading words and failure with Retry.
+//! A part of a screen can be a code group of its own too: see `split_part.rs`, which draws
+//! its failure with this file's [`chunk_failed`].
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -107,8 +106,8 @@ pub fn Lazy(screen: &'static Screen) -> impl IntoView {
     }
 }
 
-/// Why a code group is missing, with Retry: the one view of a failed split point (the Logs
-/// tab's late parts draw it too, `clusters/tabs/logs/later.rs`).
+/// Why a code group is missing, with Retry: the one view of a failed split point (a screen's
+/// split-off parts draw it too, `split_part.rs`).
 pub fn chunk_failed(title: String, detail: String, id: &'static str, retry: Callback<()>) -> AnyView {
     view! {
         <div class="error-panel" role="alert" id=id>
@@ -120,52 +119,6 @@ pub fn chunk_failed(title: String, detail: String, id: &'static str, retry: Call
         </div>
     }
     .into_any()
-}
-
-/// Loading a part's module: its view, or why the module could not be had.
-pub type LoadPart = Pin<Box<dyn Future<Output = Result<ViewFn, ChunkError>>>>;
-
-/// A part of a screen in a code group of its own: its module is fetched when `when` first
-/// holds (the screen's own reads answered first), `loading` (a paragraph with id
-/// `loading_id`) shows until it is here, and a module that does not download shows
-/// `failed` and why, with Retry (panel id `failed_id`).
-#[component]
-pub fn LazyPart(
-    when: Signal<bool>,
-    /// The split point, its answer turned into the part's view (the caller's arguments,
-    /// such as where the part writes a summary, go in here).
-    load: Callback<(), LoadPart>,
-    #[prop(into)] loading: String,
-    loading_id: &'static str,
-    #[prop(into)] failed: String,
-    failed_id: &'static str,
-) -> impl IntoView {
-    // `None` until fetched (or while fetching again).
-    let module = RwSignal::new(None::<Result<ViewFn, ChunkError>>);
-    let fetch = move || {
-        module.set(None);
-        spawn_local(async move {
-            let answer = load.run(()).await;
-            module.try_set(Some(answer));
-        });
-    };
-    let started = StoredValue::new(false);
-    Effect::new(move |_| {
-        if when.get() && !started.get_value() {
-            started.set_value(true);
-            fetch();
-        }
-    });
-    move || match module.get() {
-        None => waiting_status(loading.clone(), Some(loading_id)),
-        Some(Ok(part)) => part.run(),
-        Some(Err(ChunkError)) => chunk_failed(
-            failed.clone(),
-            ChunkError::likely().to_string(),
-            failed_id,
-            Callback::new(move |()| fetch()),
-        ),
-    }
 }
 
 #[cfg(test)]

@@ -2,10 +2,10 @@
 //! breadcrumbs), a read's loading and failure (`Loaded`, `ErrorPanel`), the resource table
 //! (given a read as one `TableRead`), its pages, the URL-kept filter, a labelled text field
 //! (`TextField`), a button (`Button`), the copy button, the write runner, the confirmation
-//! dialog and the lazily loaded modules (`lazy`). Each takes type-erased inputs (cells,
-//! callbacks, boxed futures, `AnyView`) so it compiles once however many screens use it:
-//! screens describe what to do and the kit does it the same way everywhere. The kit knows no
-//! screen.
+//! dialog and the lazily loaded modules (`lazy` for screens, `split_part` for parts of one).
+//! Each takes type-erased inputs (cells, callbacks, boxed futures, `AnyView`) so it compiles
+//! once however many screens use it: screens describe what to do and the kit does it the same
+//! way everywhere. The kit knows no screen.
 
 pub mod badge;
 mod button;
@@ -30,6 +30,7 @@ pub mod pool;
 pub mod redirecting;
 pub mod save;
 pub mod sort;
+pub mod split_part;
 pub mod table;
 pub mod tabs;
 pub mod theirs;

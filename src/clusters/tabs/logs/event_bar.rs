@@ -4,21 +4,16 @@
 
 use leptos::prelude::*;
 
-use super::filters::{EventFilters, Filters};
-use super::matching::{Criteria, counts_by_type, matching};
+use super::events::Inputs;
+use super::filters::EventFilters;
+use super::matching::{counts_by_type, matching};
 use super::search::{Search, parse};
-use super::window_files::Reader;
 use crate::i18n::k::logs as w;
 use crate::i18n::{t, tf};
 
 /// The column filters and the counts by type.
-pub fn event_bar(
-    filters: Memo<Filters>,
-    go: Callback<(Filters, bool)>,
-    reader: Reader,
-    criteria: Memo<Criteria>,
-    q: Memo<String>,
-) -> AnyView {
+pub fn event_bar(inputs: Inputs) -> AnyView {
+    let Inputs { filters, go, reader, criteria, q } = inputs;
     let set = move |edit: &dyn Fn(&mut EventFilters), replace: bool| {
         let mut f = filters.get_untracked();
         edit(&mut f.events);

@@ -11,9 +11,9 @@ use super::later::Later;
 use super::line::Entry;
 use super::matching::Criteria;
 use super::window_files::Reader;
-use crate::chunk::ChunkError;
 use crate::i18n::Msg;
 use crate::i18n::k::logs as w;
+use crate::kit::split_part::Meanwhile;
 
 pub const EVENT_COLUMNS: &[(Msg, &str)] = &[
     (w::COL_TIME, "c-time"),
@@ -47,24 +47,25 @@ pub fn event_cells(e: &Entry) -> AnyView {
     .into_any()
 }
 
+/// What the bar reads, and where a filter or a count takes the filters.
+#[derive(Clone, Copy)]
+pub struct Inputs {
+    pub filters: Memo<Filters>,
+    pub go: Callback<(Filters, bool)>,
+    pub reader: Reader,
+    /// The filters as matching reads them (the counts drop the type's).
+    pub criteria: Memo<Criteria>,
+    /// The search, as written.
+    pub q: Memo<String>,
+}
+
 /// What the split point hands back: the bar of column filters and counts by type.
-pub(super) type Bar =
-    fn(Memo<Filters>, Callback<(Filters, bool)>, Reader, Memo<Criteria>, Memo<String>) -> AnyView;
+pub(super) type Bar = fn(Inputs) -> AnyView;
 
 /// The column filters and the counts by type, once their module is there (the table of
 /// events is drawn meanwhile); a module that did not download says so, with Retry.
 #[component]
-pub fn EventBar(
-    later: Later,
-    filters: Memo<Filters>,
-    go: Callback<(Filters, bool)>,
-    reader: Reader,
-    criteria: Memo<Criteria>,
-    q: Memo<String>,
-) -> impl IntoView {
-    move || match later.module.get() {
-        Some(Ok(extras)) => untrack(|| (extras.bar)(filters, go, reader, criteria, q)),
-        Some(Err(ChunkError)) => later.failed("event-bar-chunk-error", w::EVENTS_CHUNK_FAILED),
-        None => ().into_any(),
-    }
+pub fn EventBar(later: Later, inputs: Inputs) -> impl IntoView {
+    let meanwhile = Meanwhile::new(w::EVENTS_CHUNK_FAILED, "event-bar-chunk-error");
+    later.view(meanwhile, move |extras| (extras.bar)(inputs))
 }

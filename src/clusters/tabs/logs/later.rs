@@ -5,12 +5,12 @@
 //! first visit pays for), fetched once, as soon as the tab is drawn (`page.rs` makes the one
 //! [`Later`] and hands it to every part's frame), and kept for the tab's later visits. A
 //! module that does not download is said by each part where it stands, with Retry, which
-//! fetches it again for all of them.
+//! fetches it again for all of them. The module's state and its drawing are the kit's
+//! [`SplitPart`]; the frames each call [`SplitPart::view`].
 
 use std::cell::Cell;
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 use super::download_lines::{self, Start};
 use super::drawer::{self, Drawer};
@@ -20,7 +20,7 @@ use super::histogram::{self, Drawn};
 use super::{event_bar, telemetry_export};
 use crate::chunk::ChunkError;
 use crate::i18n::{Msg, t};
-use crate::kit::lazy::chunk_failed;
+use crate::kit::split_part::{Loading, Meanwhile, SplitPart};
 
 /// What the split point hands back: each late part's entry. A type of its own (not the lazy
 /// screens' `Build`): a state type shared with the loader of screens put its instances in the
@@ -54,37 +54,42 @@ thread_local! {
 }
 
 /// The tab's view of the module, one for all its parts.
-#[derive(Clone, Copy)]
-pub struct Later {
-    /// `None` while it is fetched (or fetched again).
-    pub module: RwSignal<Option<Result<Extras, ChunkError>>>,
-}
+pub type Later = SplitPart<Extras>;
 
 impl Later {
     /// The module, loaded on an earlier visit, or fetched from now: the tab is being drawn.
     pub fn fetched() -> Self {
-        let later = Later { module: RwSignal::new(LOADED.get().map(Ok)) };
-        if LOADED.get().is_none() {
+        let later = SplitPart::new(|| Box::pin(LOG_EXTRAS()), Some(&LOADED));
+        if later.module_untracked().is_none() {
             later.fetch();
         }
         later
     }
 
-    /// Fetches the module (again, after a failure: the loader never keeps one).
-    pub fn fetch(self) {
-        self.module.set(None);
-        spawn_local(async move {
-            let answer = LOG_EXTRAS().await;
-            if let Ok(extras) = answer {
-                LOADED.set(Some(extras));
-            }
-            self.module.try_set(Some(answer));
-        });
+    /// A section the module draws in full (`body`), its card `id` with its `heading` and the
+    /// `loading` words until then; a module that does not download says `failed` in the card,
+    /// why, and Retry (panel id `failed_id`).
+    pub fn section(
+        self,
+        id: &'static str,
+        heading: Msg,
+        loading: Msg,
+        failed_id: &'static str,
+        failed: Msg,
+        body: impl Fn(Extras) -> AnyView + Send + Sync + 'static,
+    ) -> AnyView {
+        self.view(card_meanwhile(id, heading, loading, failed_id, failed), body)
     }
+}
 
-    /// The module did not download: `what` failed, why, and Retry (panel id `id`).
-    pub fn failed(self, id: &'static str, what: Msg) -> AnyView {
-        let retry = Callback::new(move |()| self.fetch());
-        chunk_failed(t(what).to_string(), ChunkError::likely().to_string(), id, retry)
-    }
+/// What a section shows until the module is here: apart from `section`, which is one per
+/// frame (its `body`), so that this is in the wasm once.
+fn card_meanwhile(
+    id: &'static str,
+    heading: Msg,
+    loading: Msg,
+    failed_id: &'static str,
+    failed: Msg,
+) -> Meanwhile {
+    Meanwhile::new(failed, failed_id).loading(Loading::Words(format!("{}…", t(loading)))).card(id, heading)
 }

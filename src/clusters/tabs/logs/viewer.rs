@@ -255,6 +255,7 @@ pub fn LogViewer(later: Later, filters: Memo<Filters>, go: Callback<(Filters, bo
     };
 
     let histogram = Inputs { reader, matches, span, now, filters, go };
+    let bar = super::events::Inputs { filters, go, reader, criteria, q };
 
     view! {
         // The instants the window stands for, for tests and people reading the page's source.
@@ -275,9 +276,7 @@ pub fn LogViewer(later: Later, filters: Memo<Filters>, go: Callback<(Filters, bo
                 events
                     .get()
                     .then(|| {
-                        view! {
-                            <EventBar later=later filters=filters go=go reader=reader criteria=criteria q=q />
-                        }
+                        view! { <EventBar later=later inputs=bar /> }
                     })
             }}
             <div class="log-status">

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use crate::chunk::ChunkError;
 use crate::i18n::k::trouble as w;
 use crate::i18n::{t, tf};
-use crate::kit::lazy::{LazyPart, LoadPart};
+use crate::kit::split_part::{Loading, Meanwhile, SplitPart};
 
 /// What the split point hands back: the card's body, given where to write its summary.
 type Body = fn(RwSignal<Option<String>>) -> AnyView;
@@ -27,20 +27,14 @@ fn CLUSTER_TROUBLE() -> Result<Body, ChunkError> {
 /// shows why, with Retry. `said` receives the one-line summary for the health card.
 #[component]
 pub fn TroubleCard(ready: Signal<bool>, said: RwSignal<Option<String>>) -> impl IntoView {
-    let load = Callback::new(move |()| -> LoadPart {
-        Box::pin(async move { CLUSTER_TROUBLE().await.map(|body| ViewFn::from(move || body(said))) })
-    });
+    let part = SplitPart::new(|| Box::pin(CLUSTER_TROUBLE()), None);
+    part.fetch_when(ready);
+    let meanwhile = Meanwhile::new(w::CHUNK_FAILED, "trouble-chunk-error")
+        .loading(Loading::Status(t(w::READING).to_string(), "trouble-reading"));
     view! {
         <section class="card" id="trouble" aria-labelledby="trouble-title">
             <h2 id="trouble-title">{t(w::TITLE)}</h2>
-            <LazyPart
-                when=ready
-                load=load
-                loading=t(w::READING)
-                loading_id="trouble-reading"
-                failed=t(w::CHUNK_FAILED)
-                failed_id="trouble-chunk-error"
-            />
+            {part.view(meanwhile, move |body| body(said))}
         </section>
     }
 }

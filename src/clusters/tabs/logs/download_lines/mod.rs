@@ -53,7 +53,7 @@ pub fn DownloadWindow(
     let asked = RwSignal::new(None::<Which>);
     Effect::new(move |_| {
         let Some(which) = asked.get() else { return };
-        match later.module.get() {
+        match later.module() {
             None => {}
             Some(Ok(extras)) => {
                 asked.set(None);
@@ -71,7 +71,7 @@ pub fn DownloadWindow(
             return;
         }
         // Saved from the click itself when the module is here, as before it was split off.
-        let module = later.module.get_untracked();
+        let module = later.module_untracked();
         if let Some(Ok(extras)) = module {
             (extras.start)(d, which);
             return;

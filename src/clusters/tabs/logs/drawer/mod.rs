@@ -8,8 +8,8 @@ use leptos::prelude::*;
 use super::filters::Filters;
 use super::later::Later;
 use super::line::Entry;
-use crate::chunk::ChunkError;
 use crate::i18n::k::logs as w;
+use crate::kit::split_part::Meanwhile;
 
 /// What the split point hands back: the dialog, shown while a line is selected.
 pub(super) type Drawer = fn(RwSignal<Option<Entry>>, Memo<Filters>, Callback<(Filters, bool)>) -> AnyView;
@@ -23,11 +23,7 @@ pub fn LineDrawer(
     filters: Memo<Filters>,
     go: Callback<(Filters, bool)>,
 ) -> impl IntoView {
-    move || match later.module.get() {
-        Some(Ok(extras)) => untrack(|| (extras.drawer)(selected, filters, go)),
-        Some(Err(ChunkError)) if selected.with(Option::is_some) => {
-            later.failed("log-drawer-chunk-error", w::DRAWER_CHUNK_FAILED)
-        }
-        _ => ().into_any(),
-    }
+    let meanwhile = Meanwhile::new(w::DRAWER_CHUNK_FAILED, "log-drawer-chunk-error")
+        .failed_when(Signal::derive(move || selected.with(Option::is_some)));
+    later.view(meanwhile, move |extras| (extras.drawer)(selected, filters, go))
 }

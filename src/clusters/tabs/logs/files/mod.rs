@@ -8,10 +8,7 @@ use leptos::prelude::*;
 
 use super::filters::Filters;
 use super::later::Later;
-use crate::chunk::ChunkError;
 use crate::i18n::k::logs as w;
-use crate::i18n::t;
-use crate::kit::waiting;
 
 /// What the split point hands back: the section of files for the window the filters name.
 pub(super) type Files = fn(Memo<Filters>, Callback<(Filters, bool)>) -> AnyView;
@@ -20,20 +17,12 @@ pub(super) type Files = fn(Memo<Filters>, Callback<(Filters, bool)>) -> AnyView;
 /// of the listing; a module that does not download shows why, with Retry.
 #[component]
 pub fn FileSection(later: Later, filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> impl IntoView {
-    move || match later.module.get() {
-        Some(Ok(extras)) => untrack(|| (extras.files)(filters, go)),
-        waiting_or_failed => {
-            let inside = match waiting_or_failed {
-                Some(Err(ChunkError)) => later.failed("log-files-chunk-error", w::FILES_CHUNK_FAILED),
-                _ => waiting(format!("{}…", t(w::LOADING_FILES))),
-            };
-            view! {
-                <section class="card" id="log-files-loading">
-                    <h2>{t(w::FILES_HEADING)}</h2>
-                    {inside}
-                </section>
-            }
-            .into_any()
-        }
-    }
+    later.section(
+        "log-files-loading",
+        w::FILES_HEADING,
+        w::LOADING_FILES,
+        "log-files-chunk-error",
+        w::FILES_CHUNK_FAILED,
+        move |extras| (extras.files)(filters, go),
+    )
 }

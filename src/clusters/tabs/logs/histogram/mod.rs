@@ -10,8 +10,8 @@ use leptos::prelude::*;
 use super::filters::Filters;
 use super::later::Later;
 use super::window_files::Reader;
-use crate::chunk::ChunkError;
 use crate::i18n::k::logs as w;
+use crate::kit::split_part::Meanwhile;
 
 /// What the histogram reads, and where a click on a bar takes the filters.
 #[derive(Clone, Copy)]
@@ -32,9 +32,6 @@ pub(super) type Drawn = fn(Inputs) -> AnyView;
 /// below say what is read); a module that did not download says so, with Retry.
 #[component]
 pub fn Histogram(later: Later, inputs: Inputs) -> impl IntoView {
-    move || match later.module.get() {
-        Some(Ok(extras)) => untrack(|| (extras.histogram)(inputs)),
-        Some(Err(ChunkError)) => later.failed("log-histogram-chunk-error", w::HISTOGRAM_CHUNK_FAILED),
-        None => ().into_any(),
-    }
+    let meanwhile = Meanwhile::new(w::HISTOGRAM_CHUNK_FAILED, "log-histogram-chunk-error");
+    later.view(meanwhile, move |extras| (extras.histogram)(inputs))
 }
