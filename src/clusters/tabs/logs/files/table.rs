@@ -64,10 +64,12 @@ pub fn section(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> AnyView
             start: Some(start as i32),
         });
         problem.set(op.as_ref().err().cloned());
+        // The answer keeps the start it was read for: while the next page is read, the
+        // pager still says which files are shown, not the page asked for.
         async move {
             match op {
-                Ok(op) => api::call(api, &op).await,
-                Err(_) => Ok(Vec::new()),
+                Ok(op) => api::call(api, &op).await.map(|list| (start, list)),
+                Err(_) => Ok((start, Vec::new())),
             }
         }
     });
@@ -93,9 +95,11 @@ pub fn section(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> AnyView
         });
     });
     let rows = files
-        .table(t(w::LOADING_FILES), move |list| list.iter().take(PAGE).map(|f| row(f, download)).collect())
+        .table(t(w::LOADING_FILES), move |(_, list)| {
+            list.iter().take(PAGE).map(|f| row(f, download)).collect()
+        })
         .updated(files.answered_at());
-    let has_next = move || files.with(|f| matches!(f, Some(Ok(list)) if list.len() > PAGE));
+    let has_next = move || files.with(|f| matches!(f, Some(Ok((_, list))) if list.len() > PAGE));
     let columns = COLUMNS;
     view! {
         <section class="card" id="log-files">
@@ -136,11 +140,13 @@ pub fn section(filters: Memo<Filters>, go: Callback<(Filters, bool)>) -> AnyView
                 </button>
                 <span class="hint" id="logs-page">
                     {move || {
-                        let start = state.get().1;
-                        let shown = files
+                        let (start, shown) = files
                             .with(|f| {
-                                f.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |l| l.len().min(PAGE))
-                            });
+                                f.as_ref()
+                                    .and_then(|r| r.as_ref().ok())
+                                    .map(|(start, l)| (*start, l.len().min(PAGE)))
+                            })
+                            .unwrap_or((state.get().1, 0));
                         if shown == 0 {
                             tf(w::PAGE_N, &[("page", &(start / PAGE + 1).to_string())])
                         } else {
