@@ -83,6 +83,11 @@ fi
 # ~350 modules travel in a few packs, a group's own and a few shared, so a first navigation
 # fetches a handful of files instead of a hundred; the CLI's loader (114 KB, naming every
 # dependency in full) is rewritten to read them, compactly (see the script).
+# The optimised modules and the CLI's loader as the packer reads them, kept in target/split/opt
+# (the packer removes them from out/), so a change to the packer's weights can be tried on
+# them without a build.
+rm -rf "$work/opt" && mkdir -p "$work/opt"
+find "$work/out" -maxdepth 1 \( -name 'chunk_*.wasm' -o -name 'split_*.wasm' -o -name '__wasm_split.js' \) -exec cp {} "$work/opt/" \;
 node scripts/pack-modules.mjs "$work/out"
 
 # The translated languages' catalogues (English is compiled in), and the head script that
