@@ -27,6 +27,8 @@ pub trait Json: Sized {
     fn num(&self) -> Option<f64>;
     /// The items of an array; `None` when this is no array.
     fn items(&self) -> Option<Vec<Self>>;
+    /// An object's own fields, names and values, in order; `None` when this is no object.
+    fn entries(&self) -> Option<Vec<(String, Self)>>;
 }
 
 /// Parses `text`; Err is the parser's words for what is wrong.
@@ -68,6 +70,15 @@ impl Json for JsValue {
     fn items(&self) -> Option<Vec<Self>> {
         js_sys::Array::is_array(self).then(|| js_sys::Array::from(self).iter().collect())
     }
+    fn entries(&self) -> Option<Vec<(String, Self)>> {
+        let object = self.dyn_ref::<js_sys::Object>().filter(|_| !js_sys::Array::is_array(self))?;
+        // Object.entries: own enumerable fields, each a [name, value] pair.
+        let pair = |p: JsValue| {
+            let p = js_sys::Array::from(&p);
+            p.get(0).as_string().map(|name| (name, p.get(1)))
+        };
+        Some(js_sys::Object::entries(object).iter().filter_map(pair).collect())
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -86,6 +97,9 @@ impl Json for serde_json::Value {
     }
     fn items(&self) -> Option<Vec<Self>> {
         self.as_array().cloned()
+    }
+    fn entries(&self) -> Option<Vec<(String, Self)>> {
+        Some(self.as_object()?.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
     }
 }
 
