@@ -5,7 +5,10 @@
 //! The token is decoded, never verified: this decides what to show, and the service still
 //! enforces the role on every call. A token that is not a JWT means "not staff".
 
+use cluster_api::identity::UserInfo;
 use cluster_api::roles::{STAFF_CLIENT, STAFF_ROLE};
+
+use crate::json::{self, Json, Value};
 
 /// base64url (padding tolerated) to bytes; `None` on any other character.
 fn base64url(text: &str) -> Option<Vec<u8>> {
@@ -31,34 +34,45 @@ fn base64url(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// The token's claims, when it is a JWT with a JSON payload.
-fn claims(token: &str) -> Option<serde_json::Value> {
+/// The token's claims, when it is a JWT with a JSON payload (UTF-8, as JSON must be).
+fn claims(token: &str) -> Option<Value> {
     let mut parts = token.split('.');
     let (Some(_), Some(payload), Some(_), None) = (parts.next(), parts.next(), parts.next(), parts.next())
     else {
         return None;
     };
-    base64url(payload).and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
+    let text = String::from_utf8(base64url(payload)?).ok()?;
+    json::parse(&text).ok()
 }
 
 /// Whether the access token says its holder is support staff.
 pub fn is_staff(token: &str) -> bool {
-    claims(token).is_some_and(|claims| {
-        claims["resource_access"][STAFF_CLIENT]["roles"]
-            .as_array()
-            .is_some_and(|roles| roles.iter().any(|r| r.as_str() == Some(STAFF_ROLE)))
-    })
+    let roles = claims(token).and_then(|c| c.field("resource_access")?.field(STAFF_CLIENT)?.field("roles"));
+    roles
+        .and_then(|roles| roles.items())
+        .is_some_and(|roles| roles.iter().any(|r| r.str().as_deref() == Some(STAFF_ROLE)))
 }
 
 /// Who a token names (`sub`, `name`, `email`, `preferred_username`), as userinfo would say
 /// it; `None` when it is not a JWT or names no subject.
-pub fn user_info(token: &str) -> Option<cluster_api::identity::UserInfo> {
-    serde_json::from_value(claims(token)?).ok()
+pub fn user_info(token: &str) -> Option<UserInfo> {
+    person(&claims(token)?)
+}
+
+/// A person as a token's claims or the userinfo endpoint's answer name them: `sub` a string,
+/// the others strings or absent; `None` when any is otherwise.
+pub fn person(value: &Value) -> Option<UserInfo> {
+    Some(UserInfo {
+        sub: json::text(value, "sub").ok()?,
+        name: json::maybe_text(value, "name").ok()?,
+        email: json::maybe_text(value, "email").ok()?,
+        preferred_username: json::maybe_text(value, "preferred_username").ok()?,
+    })
 }
 
 /// The token's subject (`sub`), the holder's user ID; `None` when absent or empty.
 pub fn subject(token: &str) -> Option<String> {
-    claims(token)?["sub"].as_str().map(str::trim).filter(|s| !s.is_empty()).map(String::from)
+    claims(token)?.field("sub")?.str().map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
 }
 
 #[cfg(test)]
@@ -94,6 +108,10 @@ mod tests {
         let bare = user_info(&jwt(r#"{"sub":"user-alice"}"#));
         assert!(bare.is_some_and(|i| i.name.is_none() && i.email.is_none()));
         assert!(user_info(&jwt(r#"{"name":"no subject"}"#)).is_none());
+        assert!(user_info(&jwt(r#"{"sub":7}"#)).is_none(), "a subject is a string");
+        assert!(user_info(&jwt(r#"{"sub":"u","email":["a@b.example"]}"#)).is_none(), "so is an email");
+        let named = user_info(&jwt(r#"{"sub":"u","name":null,"preferred_username":"alice"}"#));
+        assert!(named.is_some_and(|i| i.name.is_none() && i.preferred_username.as_deref() == Some("alice")));
         assert!(user_info("opaque-token").is_none());
     }
 
@@ -109,6 +127,10 @@ mod tests {
             r#"{"azp":"s","resource_access":{"account":{"roles":["manage-clusters"]}}}"#
         )));
         assert!(!is_staff(&jwt(r#"{"azp":"s"}"#)));
+        assert!(!is_staff(&jwt(r#"{"resource_access":{"cluster-management":{"roles":"manage-clusters"}}}"#)));
+        assert!(!is_staff(&jwt(
+            r#"{"resource_access":[{"cluster-management":{"roles":["manage-clusters"]}}]}"#
+        )));
     }
 
     #[test]

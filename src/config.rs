@@ -1,51 +1,73 @@
 //! Runtime configuration, read from `config.json` beside `index.html` at start-up, so one
 //! build serves every environment.
 
-use serde::Deserialize;
-
 use crate::i18n::k::config as w;
 use crate::i18n::{t, tf};
+use crate::json::{self, Json, Value, Wrong};
 
 /// One place the console can talk to: a console host serving the token endpoint and the API.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Environment {
     pub name: String,
     /// Origin of the console host, e.g. `https://app.phasetwo.io`. Empty or absent: this page's origin.
-    #[serde(default)]
     pub console_url: Option<String>,
     /// How card payments are confirmed; without it the console cannot finish a 3-D Secure step.
-    #[serde(default)]
     pub payments: Option<Payments>,
     /// Origins of the storage presigned URLs point at (uploads, log downloads), e.g.
     /// `https://bucket.s3.example`, when it is not `console_url`'s. The console follows the
     /// URLs it is given; the build (scripts/headers.mjs) adds these to `connect-src`. A list,
     /// or one string; empty entries are dropped and a trailing slash is ignored.
-    #[serde(default, deserialize_with = "origins")]
     pub storage_origins: Vec<String>,
     /// The identity server people sign in at, when it is not the console host's own realm
     /// `self` (e.g. `https://sso.example.com/realms/acme`): its discovery document names the
     /// endpoints (`crate::account`), and the build adds its origin to `connect-src`. API
     /// secrets still sign in at the console host's token endpoint.
-    #[serde(default)]
     pub issuer: Option<String>,
 }
 
 /// `storage_origins`: absent, null, one string or a list of strings; each trimmed, without
 /// a trailing slash, empty ones dropped.
-fn origins<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum OneOrMany {
-        One(String),
-        Many(Vec<String>),
-    }
-    let read: Option<OneOrMany> = Option::deserialize(deserializer)?;
-    let list = match read {
+fn origins(env: &Value) -> Result<Vec<String>, Wrong> {
+    const KEY: &str = "storage_origins";
+    let list = match env.field(KEY) {
         None => Vec::new(),
-        Some(OneOrMany::One(one)) => vec![one],
-        Some(OneOrMany::Many(many)) => many,
+        Some(read) => match (read.str(), read.items()) {
+            (Some(one), _) => Some(vec![one]),
+            (None, Some(many)) => many.iter().map(Json::str).collect::<Option<Vec<_>>>(),
+            (None, None) => None,
+        }
+        .ok_or_else(|| Wrong::mistyped(KEY))?,
     };
     Ok(list.iter().map(|o| o.trim().trim_end_matches('/').to_string()).filter(|o| !o.is_empty()).collect())
+}
+
+/// One entry of `environments`.
+fn environment(env: &Value) -> Result<Environment, Wrong> {
+    let payments = |p: Value| {
+        let (script_url, publishable_key) = (json::text(&p, "script_url"), json::text(&p, "publishable_key"));
+        Ok(Payments { script_url: script_url?, publishable_key: publishable_key? })
+    };
+    let payments =
+        env.field("payments").map(payments).transpose().map_err(|w: Wrong| w.within("payments"))?;
+    Ok(Environment {
+        name: json::text(env, "name")?,
+        console_url: json::maybe_text(env, "console_url")?,
+        payments,
+        storage_origins: origins(env)?,
+        issuer: json::maybe_text(env, "issuer")?,
+    })
+}
+
+/// The whole file's fields, before any check of what they say.
+fn read(config: &Value) -> Result<Config, Wrong> {
+    let list = config.field("environments").ok_or_else(|| Wrong::missing("environments"))?;
+    let list = list.items().ok_or_else(|| Wrong::mistyped("environments"))?;
+    let environments = list
+        .iter()
+        .enumerate()
+        .map(|(i, env)| environment(env).map_err(|wrong| wrong.within(&format!("environments[{i}]"))))
+        .collect::<Result<_, _>>()?;
+    Ok(Config { environments, prefetch: json::maybe_bool(config, "prefetch")?.unwrap_or(true) })
 }
 
 /// Whether `text` is an http(s) origin: `scheme://host[:port]`, no path, query or fragment.
@@ -57,23 +79,18 @@ fn is_origin(text: &str) -> bool {
 }
 
 /// Stripe.js in production (`https://js.stripe.com/v3/`), the sandbox's stand-in locally.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Payments {
     pub script_url: String,
     pub publishable_key: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     pub environments: Vec<Environment>,
     /// Whether the code of the screens likely next is fetched ahead, when the page is idle
     /// (`prefetch`). On unless set to `false` (tests that count each click's downloads).
-    #[serde(default = "on")]
     pub prefetch: bool,
-}
-
-fn on() -> bool {
-    true
 }
 
 impl Environment {
@@ -109,8 +126,9 @@ impl Environment {
 
 /// Parses `config.json`, explaining in words what is wrong with it.
 pub fn parse(text: &str) -> Result<Config, String> {
-    let config: Config =
-        serde_json::from_str(text).map_err(|e| tf(w::INVALID, &[("why", &e.to_string())]))?;
+    let invalid = |why: &str| tf(w::INVALID, &[("why", why)]);
+    let config =
+        read(&json::parse(text).map_err(|why| invalid(&why))?).map_err(|wrong| invalid(&wrong.words()))?;
     if config.environments.is_empty() {
         return Err(t(w::NO_ENVIRONMENTS).into());
     }
@@ -231,6 +249,51 @@ mod tests {
             let why = parse(&text).unwrap_err();
             assert!(why.contains("issuer of \"P\"") && why.contains(bad), "{bad}: {why}");
         }
+    }
+
+    #[test]
+    fn wrong_fields_are_named() {
+        for (text, why) in [
+            ("{}", "environments is missing"),
+            (r#"{"environments":{"name":"x"}}"#, "environments is not of the expected type"),
+            (r#"{"environments":[{"console_url":"https://a.example"}]}"#, "environments[0].name is missing"),
+            (r#"{"environments":[{"name":"a"},{"name":7}]}"#, "environments[1].name is not of"),
+            (r#"{"environments":[{"name":"a","issuer":true}]}"#, "environments[0].issuer is not of"),
+            (
+                r#"{"environments":[{"name":"a","storage_origins":7}]}"#,
+                "environments[0].storage_origins is not",
+            ),
+            (
+                r#"{"environments":[{"name":"a","payments":{"script_url":"s"}}]}"#,
+                "payments.publishable_key is",
+            ),
+            (r#"{"environments":[{"name":"a","payments":"stripe"}]}"#, "environments[0].payments.script_url"),
+            (r#"{"environments":[{"name":"a"}],"prefetch":"no"}"#, "prefetch is not of"),
+            ("[]", "environments is missing"),
+        ] {
+            let said = parse(text).unwrap_err();
+            assert!(said.starts_with("config.json is not valid: ") && said.contains(why), "{text}: {said}");
+        }
+    }
+
+    #[test]
+    fn every_field_is_read() {
+        let config = parse(
+            r#"{"environments":[{"name":"P","console_url":null,"issuer":null,"storage_origins":[],
+                "payments":{"script_url":"https://js.stripe.com/v3/","publishable_key":"pk_1"},"extra":1}],
+                "prefetch":null}"#,
+        )
+        .expect("valid"); // ok: a test of a literal
+        let payments =
+            Payments { script_url: "https://js.stripe.com/v3/".into(), publishable_key: "pk_1".into() };
+        let env = Environment {
+            name: "P".into(),
+            console_url: None,
+            payments: Some(payments),
+            storage_origins: Vec::new(),
+            issuer: None,
+        };
+        assert_eq!(config, Config { environments: vec![env], prefetch: true });
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod config;
 mod directory;
 mod format;
 mod i18n;
+mod json;
 mod kit;
 mod links;
 mod lower;

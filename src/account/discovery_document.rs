@@ -6,20 +6,35 @@ use std::future::Future;
 use std::pin::Pin;
 
 use gloo_net::http::{Method, RequestBuilder};
-use serde::Deserialize;
 
 use super::discovery::Endpoints;
 use crate::chunk::ChunkError;
 use crate::i18n::k::account as w;
 use crate::i18n::{t, tf};
 
-#[derive(Deserialize)]
+use crate::json::{self, Wrong};
+
 struct Document {
     issuer: String,
     authorization_endpoint: String,
     token_endpoint: String,
-    #[serde(default)]
     end_session_endpoint: Option<String>,
+}
+
+/// The document's fields the console uses, read with the browser's parser (`crate::json`):
+/// this group may load before the console's, which holds serde_json.
+fn read_document(text: &str) -> Result<Document, String> {
+    let value = json::parse(text)?;
+    let field = |key| json::text(&value, key);
+    let read = || -> Result<Document, Wrong> {
+        Ok(Document {
+            issuer: field("issuer")?,
+            authorization_endpoint: field("authorization_endpoint")?,
+            token_endpoint: field("token_endpoint")?,
+            end_session_endpoint: json::maybe_text(&value, "end_session_endpoint")?,
+        })
+    };
+    read().map_err(|wrong| wrong.words())
 }
 
 /// OpenID Connect Discovery §4: the document's address, a trailing slash removed first.
@@ -36,8 +51,7 @@ fn is_http(url: &str) -> bool {
 /// The endpoints of `issuer`'s discovery document; Err says why in words. The document
 /// must name `issuer` exactly (Discovery §4.3), or it may be another server's.
 pub fn parse(text: &str, issuer: &str) -> Result<Endpoints, String> {
-    let doc: Document =
-        serde_json::from_str(text).map_err(|e| tf(w::DISCOVERY_INVALID, &[("why", &e.to_string())]))?;
+    let doc = read_document(text).map_err(|why| tf(w::DISCOVERY_INVALID, &[("why", &why)]))?;
     if doc.issuer != issuer {
         return Err(tf(w::DISCOVERY_OTHER_ISSUER, &[("found", &doc.issuer)]));
     }
@@ -123,5 +137,9 @@ mod tests {
         assert!(parse(&script, ISSUER).unwrap_err().contains("end_session_endpoint"));
         assert!(parse("<html>", ISSUER).unwrap_err().contains("could not be read"));
         assert!(parse(r#"{"issuer":"x"}"#, ISSUER).unwrap_err().contains("could not be read"));
+        let mistyped =
+            format!(r#"{{"issuer":"{ISSUER}","authorization_endpoint":7,"token_endpoint":"{ISSUER}/t"}}"#);
+        let why = parse(&mistyped, ISSUER).unwrap_err();
+        assert!(why.contains("could not be read") && why.contains("authorization_endpoint"), "{why}");
     }
 }

@@ -2,7 +2,7 @@
 //! userinfo (who the header names).
 
 use cluster_api::identity::{AccountTokens, CONSOLE_CLIENT_ID, USERINFO_PATH, UserInfo};
-use cluster_api::request::{encode_segment, error_message};
+use cluster_api::request::encode_segment;
 use gloo_net::http::{Method, RequestBuilder};
 
 use crate::api::ApiError;
@@ -10,10 +10,32 @@ use crate::api::client::{page_origin, post_form, token_from};
 use crate::config::Environment;
 use crate::i18n::k::account as w;
 use crate::i18n::{t, tf};
+use crate::json::{self, Json, Wrong, error_message};
 use crate::session::{Api, Renewal, Token};
 
 fn form(pairs: &[(&str, &str)]) -> String {
     pairs.iter().map(|(k, v)| format!("{k}={}", encode_segment(v))).collect::<Vec<_>>().join("&")
+}
+
+/// The token endpoint's answer to a grant; Err says in words what is wrong with it.
+fn answer(text: &str) -> Result<AccountTokens, String> {
+    let value = json::parse(text)?;
+    let read = || -> Result<AccountTokens, Wrong> {
+        Ok(AccountTokens {
+            access_token: json::text(&value, "access_token")?,
+            token_type: json::text(&value, "token_type")?,
+            expires_in: json::whole(&value, "expires_in")?,
+            refresh_token: json::maybe_text(&value, "refresh_token")?,
+            refresh_expires_in: json::maybe_whole(&value, "refresh_expires_in")?,
+            id_token: json::maybe_text(&value, "id_token")?,
+        })
+    };
+    read().map_err(|wrong| wrong.words())
+}
+
+/// Why the identity server refused a grant (`error_description`), when it says.
+fn refusal(text: &str) -> Option<String> {
+    json::parse(text).ok()?.field("error_description")?.str()
 }
 
 async fn grant(env: &Environment, pairs: &[(&str, &str)]) -> Result<AccountTokens, ApiError> {
@@ -21,12 +43,9 @@ async fn grant(env: &Environment, pairs: &[(&str, &str)]) -> Result<AccountToken
     let url = super::discovery::endpoints(env).await.map_err(ApiError::Network)?.token;
     let (status, text) = post_form(&url, form(pairs)).await?;
     match status {
-        200 => serde_json::from_str(&text).map_err(|e| ApiError::Decode(e.to_string())),
+        200 => answer(&text).map_err(ApiError::Decode),
         400 | 401 => {
-            let why = serde_json::from_str::<serde_json::Value>(&text)
-                .ok()
-                .and_then(|v| v.get("error_description").and_then(|d| d.as_str()).map(str::to_string))
-                .unwrap_or_else(|| t(w::IDENTITY_REFUSED).into());
+            let why = refusal(&text).unwrap_or_else(|| t(w::IDENTITY_REFUSED).into());
             Err(ApiError::SignedOut(tf(w::SIGN_IN_ENDED, &[("why", &why)])))
         }
         _ => Err(ApiError::Server { status, message: error_message(&text).unwrap_or_default() }),
@@ -114,5 +133,58 @@ pub async fn who(env: &Environment, access_token: &str) -> Option<UserInfo> {
     if response.status() != 200 {
         return None;
     }
-    response.json::<UserInfo>().await.ok()
+    let text = response.text().await.ok()?;
+    crate::claims::person(&json::parse(&text).ok()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_grant_answer_is_read_whole() {
+        let text = r#"{"access_token":"a","token_type":"Bearer","expires_in":300,"refresh_token":"r",
+            "refresh_expires_in":1800.0,"id_token":"i","scope":"openid","not-before-policy":0}"#;
+        let tokens = AccountTokens {
+            access_token: "a".into(),
+            token_type: "Bearer".into(),
+            expires_in: 300,
+            refresh_token: Some("r".into()),
+            refresh_expires_in: Some(1800),
+            id_token: Some("i".into()),
+        };
+        assert_eq!(answer(text), Ok(tokens));
+        let bare = answer(r#"{"access_token":"a","token_type":"Bearer","expires_in":60.0,"id_token":null}"#);
+        assert!(bare.is_ok_and(|t| t.expires_in == 60 && t.refresh_token.is_none() && t.id_token.is_none()));
+    }
+
+    #[test]
+    fn a_wrong_grant_answer_says_what_is_wrong() {
+        for (text, field) in [
+            (r#"{"token_type":"Bearer","expires_in":300}"#, "access_token"),
+            (r#"{"access_token":"a","expires_in":300}"#, "token_type"),
+            (r#"{"access_token":"a","token_type":"Bearer"}"#, "expires_in"),
+            (r#"{"access_token":"a","token_type":"Bearer","expires_in":"300"}"#, "expires_in"),
+            (r#"{"access_token":"a","token_type":"Bearer","expires_in":299.5}"#, "expires_in"),
+            (
+                r#"{"access_token":"a","token_type":"Bearer","expires_in":1,"refresh_token":1}"#,
+                "refresh_token",
+            ),
+            (r#"["access_token"]"#, "access_token"),
+        ] {
+            assert!(answer(text).is_err_and(|why| why.contains(field)), "{text}");
+        }
+        assert!(answer("<html>").is_err_and(|why| !why.is_empty()));
+    }
+
+    #[test]
+    fn a_refusal_says_why_when_it_can() {
+        assert_eq!(
+            refusal(r#"{"error":"invalid_grant","error_description":"Session not active"}"#).as_deref(),
+            Some("Session not active")
+        );
+        assert_eq!(refusal(r#"{"error":"invalid_grant"}"#), None);
+        assert_eq!(refusal(r#"{"error_description":7}"#), None);
+        assert_eq!(refusal("Bad Request"), None);
+    }
 }

@@ -4,8 +4,9 @@
 use super::error::ApiError;
 use crate::config::Environment;
 use crate::i18n::{k, t, tf};
+use crate::json::{self, error_message};
 use crate::session::{Api, Credentials, Renewal, Token};
-use cluster_api::request::{encode_segment, error_message};
+use cluster_api::request::encode_segment;
 use cluster_api::{AccessToken, ApiRequest, Body, Call, Method, Reply, ops, restarts};
 use gloo_net::http::{Method as HttpMethod, RequestBuilder, Response};
 
@@ -50,6 +51,20 @@ pub(crate) async fn post_form(url: &str, form: String) -> Result<(u16, String), 
     Ok((status, text))
 }
 
+/// The token endpoint's answer to the client-credentials grant; Err says in words what is
+/// wrong with it.
+fn access_token(text: &str) -> Result<AccessToken, String> {
+    let value = json::parse(text)?;
+    let read = || -> Result<AccessToken, json::Wrong> {
+        Ok(AccessToken {
+            access_token: json::text(&value, "access_token")?,
+            token_type: json::text(&value, "token_type")?,
+            expires_in: json::whole(&value, "expires_in")?,
+        })
+    };
+    read().map_err(|wrong| wrong.words())
+}
+
 /// Exchanges an API secret for an access token (client-credentials grant).
 pub async fn exchange(env: &Environment, creds: &Credentials) -> Result<Token, ApiError> {
     let form = format!(
@@ -60,8 +75,7 @@ pub async fn exchange(env: &Environment, creds: &Credentials) -> Result<Token, A
     let (status, text) = post_token_form(env, form).await?;
     match status {
         200 => {
-            let token: AccessToken =
-                serde_json::from_str(&text).map_err(|e| ApiError::Decode(e.to_string()))?;
+            let token = access_token(&text).map_err(ApiError::Decode)?;
             Ok(token_from(token.access_token, token.expires_in))
         }
         400 | 401 => Err(ApiError::SignedOut(t(k::api::SECRET_REFUSED).into())),
@@ -192,4 +206,32 @@ async fn send(env: &Environment, request: &ApiRequest, bearer: &str) -> Result<R
         Body::Multipart(parts) => builder.body(super::multipart::form_data(parts)?),
     };
     built.map_err(network)?.send().await.map_err(network)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_secret_grant_answer_is_read() {
+        let read = access_token(r#"{"access_token":"a","token_type":"Bearer","expires_in":300,"scope":"x"}"#);
+        assert_eq!(
+            read,
+            Ok(AccessToken { access_token: "a".into(), token_type: "Bearer".into(), expires_in: 300 })
+        );
+        assert!(
+            access_token(r#"{"access_token":"a","token_type":"Bearer","expires_in":300.0}"#)
+                .is_ok_and(|t| t.expires_in == 300)
+        );
+        for (text, field) in [
+            (r#"{"token_type":"Bearer","expires_in":300}"#, "access_token"),
+            (r#"{"access_token":"a","expires_in":300}"#, "token_type"),
+            (r#"{"access_token":"a","token_type":"Bearer","expires_in":null}"#, "expires_in"),
+            (r#"{"access_token":"a","token_type":"Bearer","expires_in":1e300}"#, "expires_in"),
+            (r#"{"access_token":["a"],"token_type":"Bearer","expires_in":300}"#, "access_token"),
+        ] {
+            assert!(access_token(text).is_err_and(|why| why.contains(field)), "{text}");
+        }
+        assert!(access_token("").is_err_and(|why| !why.is_empty()));
+    }
 }

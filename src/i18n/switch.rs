@@ -75,29 +75,29 @@ async fn fetch(url: &str) -> Result<Catalogue, String> {
     let body = response.text().await.map_err(|e| format!("{url} could not be read ({e})"))?;
     parse(&body).map_err(|e| format!("{url}: {e}"))
 }
-/// Reads a catalogue file; says what is wrong with one that does not fit this build.
-fn parse(json: &str) -> Result<Catalogue, String> {
-    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("it is not JSON ({e})"))?;
-    if value.get("hash").and_then(|h| h.as_u64()) != Some(u64::from(KEYS_HASH)) {
+/// Reads a catalogue file; says what is wrong with one that does not fit this build. With
+/// the browser's parser (`crate::json`): this group loads before the console's, which holds
+/// serde_json, on a sign-in page in another language.
+fn parse(text: &str) -> Result<Catalogue, String> {
+    use crate::json::Json;
+    let value = crate::json::parse(text).map_err(|e| format!("it is not JSON ({e})"))?;
+    if value.field("hash").and_then(|h| h.num()) != Some(f64::from(KEYS_HASH)) {
         return Err("it belongs to another build of the console (reload the page)".into());
     }
-    let Some(strings) = value.get("strings").and_then(|s| s.as_array()) else {
+    let Some(strings) = value.field("strings").and_then(|s| s.items()) else {
         return Err("it holds no strings".into());
     };
     if strings.len() != COUNT {
         return Err(format!("it holds {} strings where this build has {COUNT}", strings.len()));
     }
-    let entries = strings
-        .iter()
-        .map(|s| match s {
-            serde_json::Value::String(s) => Entry::Text(s.as_str().into()),
-            serde_json::Value::Object(forms) => Entry::Forms(
-                forms.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.as_str().into(), v.into()))).collect(),
-            ),
-            _ => Entry::Missing,
-        })
-        .collect();
-    Ok(Catalogue(entries))
+    let entry = |s: &crate::json::Value| match (s.str(), s.entries()) {
+        (Some(text), _) => Entry::Text(text.into()),
+        (None, Some(forms)) => Entry::Forms(
+            forms.into_iter().filter_map(|(k, v)| v.str().map(|v| (k.into(), v.into()))).collect(),
+        ),
+        (None, None) => Entry::Missing,
+    };
+    Ok(Catalogue(strings.iter().map(entry).collect()))
 }
 
 #[cfg(test)]

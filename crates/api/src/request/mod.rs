@@ -6,7 +6,7 @@ mod reply;
 use serde::Serialize;
 
 pub use operation::{BodyKind, Method, Operation, encode_segment};
-pub use reply::{Created, DecodeError, Reply, created, empty, error_message, json};
+pub use reply::{Created, DecodeError, Reply, created, empty, error_message, json, message_in};
 
 /// Query parameters in the order they were added.
 #[derive(Debug, Clone, PartialEq, Default)]

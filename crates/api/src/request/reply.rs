@@ -58,9 +58,17 @@ pub fn created(reply: Reply<'_>) -> Result<Created, DecodeError> {
 /// servers use one of these keys (API-NOTES §2.5), so look for each.
 pub fn error_message(body: &str) -> Option<String> {
     let value: serde_json::Value = serde_json::from_str(body).ok()?;
+    message_in(|key| value.get(key)?.as_str().map(str::to_string))
+}
+
+/// The rule of [`error_message`] over any JSON reader: `text(key)` is the body's string
+/// field `key` (`None` when absent or not a string, or the body is not an object). The
+/// console's boot code reads bodies with the browser's parser instead of serde_json and
+/// applies this same rule, so there is one list of keys.
+pub fn message_in(text: impl Fn(&str) -> Option<String>) -> Option<String> {
     ["error", "errorMessage", "error_description", "message"]
         .iter()
-        .find_map(|key| value.get(key)?.as_str().filter(|m| !m.trim().is_empty()).map(str::to_string))
+        .find_map(|key| text(key).filter(|m| !m.trim().is_empty()))
 }
 
 pub fn empty(_reply: Reply<'_>) -> Result<(), DecodeError> {
