@@ -67,8 +67,10 @@ fn line_cells(e: &Entry, needles: &[uncut::Needle]) -> AnyView {
         <div role="cell" class="vcell c-logger">
             {e.logger().to_string()}
         </div>
+        // The line's own words are the service's (Keycloak logs in English), not the
+        // console's: marked so, for screen readers and the language walks.
         <div role="cell" class="vcell c-message">
-            {message}
+            {crate::kit::theirs::theirs(message)}
             {(more > 0)
                 .then(|| {
                     view! {

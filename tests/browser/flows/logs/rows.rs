@@ -77,13 +77,17 @@ pub(super) async fn rows_at_once(ctx: Ctx) {
 
 /// Whether every cell `cells` (a CSS selector) that holds `needle` shows all of it: the
 /// needle's own box ends inside the cell's (a cut cell hides its end under the ellipsis).
+/// The text may sit in an element inside the cell (a message is marked as the service's).
 /// Answers (cells holding it, cells cutting it).
 async fn needle_in_view(ctx: &Ctx, cells: &str, needle: &str) -> (u64, u64) {
     let script = format!(
         "let h = 0, c = 0;
         for (const cell of document.querySelectorAll({cells:?})) {{
-            const node = Array.from(cell.childNodes).find(n => n.nodeType === 3 && \
-                n.textContent.includes({needle:?}));
+            const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            let node = null;
+            for (let n = walk.nextNode(); n && !node; n = walk.nextNode()) {{
+                if (n.textContent.includes({needle:?})) node = n;
+            }}
             if (!node) continue;
             h++;
             const at = node.textContent.indexOf({needle:?});
