@@ -23,6 +23,7 @@ pub const FOUNDATION: &[&str] = &[
     "claims",
     "cluster_states",
     "config",
+    "json",
     "links",
     "navigation",
     "prefetch",
