@@ -1,12 +1,13 @@
 //! The token endpoint's code and refresh grants for the console's public client, and
 //! userinfo (who the header names).
 
+use cluster_api::AccessToken;
 use cluster_api::identity::{AccountTokens, CONSOLE_CLIENT_ID, USERINFO_PATH, UserInfo};
 use cluster_api::request::encode_segment;
 use gloo_net::http::{Method, RequestBuilder};
 
 use crate::api::ApiError;
-use crate::api::client::{page_origin, post_form, token_from};
+use crate::api::client::{page_origin, post_form, read_access_token, token_from};
 use crate::config::Environment;
 use crate::i18n::k::account as w;
 use crate::i18n::{t, tf};
@@ -21,10 +22,12 @@ fn form(pairs: &[(&str, &str)]) -> String {
 fn answer(text: &str) -> Result<AccountTokens, String> {
     let value = json::parse(text)?;
     let read = || -> Result<AccountTokens, Wrong> {
+        // The common fields first, so a wrong answer names the same field either grant would.
+        let AccessToken { access_token, token_type, expires_in } = read_access_token(&value)?;
         Ok(AccountTokens {
-            access_token: json::text(&value, "access_token")?,
-            token_type: json::text(&value, "token_type")?,
-            expires_in: json::whole(&value, "expires_in")?,
+            access_token,
+            token_type,
+            expires_in,
             refresh_token: json::maybe_text(&value, "refresh_token")?,
             refresh_expires_in: json::maybe_whole(&value, "refresh_expires_in")?,
             id_token: json::maybe_text(&value, "id_token")?,
@@ -170,10 +173,20 @@ mod tests {
                 r#"{"access_token":"a","token_type":"Bearer","expires_in":1,"refresh_token":1}"#,
                 "refresh_token",
             ),
+            (
+                r#"{"access_token":"a","token_type":"Bearer","expires_in":1,"refresh_expires_in":"1"}"#,
+                "refresh_expires_in",
+            ),
+            (r#"{"access_token":"a","token_type":"Bearer","expires_in":1,"id_token":{}}"#, "id_token"),
             (r#"["access_token"]"#, "access_token"),
         ] {
             assert!(answer(text).is_err_and(|why| why.contains(field)), "{text}");
         }
+        // The fields every grant has are read first, as the secret's grant reads them.
+        let both_wrong = r#"{"access_token":7,"token_type":"Bearer","expires_in":1,"id_token":7}"#;
+        assert!(
+            answer(both_wrong).is_err_and(|why| why.contains("access_token") && !why.contains("id_token"))
+        );
         assert!(answer("<html>").is_err_and(|why| !why.is_empty()));
     }
 

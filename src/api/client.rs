@@ -51,18 +51,21 @@ pub(crate) async fn post_form(url: &str, form: String) -> Result<(u16, String), 
     Ok((status, text))
 }
 
+/// The fields every grant's answer has (the client-credentials grant's whole answer; a
+/// person's grants add their own, `account::tokens`).
+pub(crate) fn read_access_token(value: &json::Value) -> Result<AccessToken, json::Wrong> {
+    Ok(AccessToken {
+        access_token: json::text(value, "access_token")?,
+        token_type: json::text(value, "token_type")?,
+        expires_in: json::whole(value, "expires_in")?,
+    })
+}
+
 /// The token endpoint's answer to the client-credentials grant; Err says in words what is
 /// wrong with it.
 fn access_token(text: &str) -> Result<AccessToken, String> {
     let value = json::parse(text)?;
-    let read = || -> Result<AccessToken, json::Wrong> {
-        Ok(AccessToken {
-            access_token: json::text(&value, "access_token")?,
-            token_type: json::text(&value, "token_type")?,
-            expires_in: json::whole(&value, "expires_in")?,
-        })
-    };
-    read().map_err(|wrong| wrong.words())
+    read_access_token(&value).map_err(|wrong| wrong.words())
 }
 
 /// Exchanges an API secret for an access token (client-credentials grant).
