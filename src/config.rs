@@ -127,8 +127,7 @@ impl Environment {
 /// Parses `config.json`, explaining in words what is wrong with it.
 pub fn parse(text: &str) -> Result<Config, String> {
     let invalid = |why: &str| tf(w::INVALID, &[("why", why)]);
-    let config =
-        read(&json::parse(text).map_err(|why| invalid(&why))?).map_err(|wrong| invalid(&wrong.words()))?;
+    let config = json::read(text, read).map_err(|why| invalid(&why))?;
     if config.environments.is_empty() {
         return Err(t(w::NO_ENVIRONMENTS).into());
     }

@@ -129,6 +129,13 @@ impl Wrong {
     }
 }
 
+/// Parses `text` and reads it with `read`; Err says in words what is wrong: the parser's
+/// words when it is not JSON, [`Wrong::words`] when a field is not as `read` needs it.
+/// Generic only in this shell (parsing is not), so each reader adds little to the wasm.
+pub fn read<T>(text: &str, read: impl FnOnce(&Value) -> Result<T, Wrong>) -> Result<T, String> {
+    read(&parse(text)?).map_err(|wrong| wrong.words())
+}
+
 /// The string field `key`, which must be there.
 pub fn text(value: &Value, key: &str) -> Result<String, Wrong> {
     maybe_text(value, key)?.ok_or_else(|| Wrong::missing(key))
@@ -230,6 +237,17 @@ mod tests {
         for bad in ["", "not json", "{", r#"{"a":1}x"#, "{'a':1}"] {
             assert!(parse(bad).is_err_and(|why| !why.is_empty()), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_read_says_what_is_wrong_in_words() {
+        let name = |v: &Value| text(v, "name");
+        assert_eq!(read(r#"{"name":"x"}"#, name), Ok("x".to_string()));
+        assert_eq!(read(r#"{"name":7}"#, name), Err(Wrong::mistyped("name").words()));
+        assert_eq!(read("{}", name), Err(Wrong::missing("name").words()));
+        let not_json = parse("{").err();
+        assert!(not_json.as_ref().is_some_and(|why| !why.is_empty()));
+        assert_eq!(read("{", name).err(), not_json, "the parser's own words");
     }
 
     #[test]

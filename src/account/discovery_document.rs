@@ -12,7 +12,7 @@ use crate::chunk::ChunkError;
 use crate::i18n::k::account as w;
 use crate::i18n::{t, tf};
 
-use crate::json::{self, Wrong};
+use crate::json;
 
 struct Document {
     issuer: String,
@@ -24,17 +24,15 @@ struct Document {
 /// The document's fields the console uses, read with the browser's parser (`crate::json`):
 /// this group may load before the console's, which holds serde_json.
 fn read_document(text: &str) -> Result<Document, String> {
-    let value = json::parse(text)?;
-    let field = |key| json::text(&value, key);
-    let read = || -> Result<Document, Wrong> {
+    json::read(text, |value| {
+        let field = |key| json::text(value, key);
         Ok(Document {
             issuer: field("issuer")?,
             authorization_endpoint: field("authorization_endpoint")?,
             token_endpoint: field("token_endpoint")?,
-            end_session_endpoint: json::maybe_text(&value, "end_session_endpoint")?,
+            end_session_endpoint: json::maybe_text(value, "end_session_endpoint")?,
         })
-    };
-    read().map_err(|wrong| wrong.words())
+    })
 }
 
 /// OpenID Connect Discovery §4: the document's address, a trailing slash removed first.

@@ -11,7 +11,7 @@ use crate::api::client::{page_origin, post_form, read_access_token, token_from};
 use crate::config::Environment;
 use crate::i18n::k::account as w;
 use crate::i18n::{t, tf};
-use crate::json::{self, Json, Wrong, error_message};
+use crate::json::{self, Json, error_message};
 use crate::session::{Api, Renewal, Token};
 
 fn form(pairs: &[(&str, &str)]) -> String {
@@ -20,20 +20,18 @@ fn form(pairs: &[(&str, &str)]) -> String {
 
 /// The token endpoint's answer to a grant; Err says in words what is wrong with it.
 fn answer(text: &str) -> Result<AccountTokens, String> {
-    let value = json::parse(text)?;
-    let read = || -> Result<AccountTokens, Wrong> {
+    json::read(text, |value| {
         // The common fields first, so a wrong answer names the same field either grant would.
-        let AccessToken { access_token, token_type, expires_in } = read_access_token(&value)?;
+        let AccessToken { access_token, token_type, expires_in } = read_access_token(value)?;
         Ok(AccountTokens {
             access_token,
             token_type,
             expires_in,
-            refresh_token: json::maybe_text(&value, "refresh_token")?,
-            refresh_expires_in: json::maybe_whole(&value, "refresh_expires_in")?,
-            id_token: json::maybe_text(&value, "id_token")?,
+            refresh_token: json::maybe_text(value, "refresh_token")?,
+            refresh_expires_in: json::maybe_whole(value, "refresh_expires_in")?,
+            id_token: json::maybe_text(value, "id_token")?,
         })
-    };
-    read().map_err(|wrong| wrong.words())
+    })
 }
 
 /// Why the identity server refused a grant (`error_description`), when it says.

@@ -64,8 +64,7 @@ pub(crate) fn read_access_token(value: &json::Value) -> Result<AccessToken, json
 /// The token endpoint's answer to the client-credentials grant; Err says in words what is
 /// wrong with it.
 fn access_token(text: &str) -> Result<AccessToken, String> {
-    let value = json::parse(text)?;
-    read_access_token(&value).map_err(|wrong| wrong.words())
+    json::read(text, read_access_token)
 }
 
 /// Exchanges an API secret for an access token (client-credentials grant).
