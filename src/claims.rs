@@ -1,4 +1,4 @@
-//! What the console reads from an access token: whether it carries the support staff
+//! What the console reads from an access token ([`Claims`]): whether it carries the support staff
 //! client role (`resource_access["cluster-management"].roles` holding `manage-clusters`),
 //! and its subject (`sub`): the user ID of the person (or of the API secret's service
 //! account), which the console shows and offers where a user ID is asked for.
@@ -45,12 +45,32 @@ fn claims(token: &str) -> Option<Value> {
     json::parse(&text).ok()
 }
 
-/// Whether the access token says its holder is support staff.
-pub fn is_staff(token: &str) -> bool {
-    let roles = claims(token).and_then(|c| c.field("resource_access")?.field(STAFF_CLIENT)?.field("roles"));
+/// What the console takes from an access token, its payload decoded and parsed once.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Claims {
+    /// Whether the token says its holder is support staff.
+    pub staff: bool,
+    /// The token's subject (`sub`), the holder's user ID; `None` when absent or empty.
+    pub subject: Option<String>,
+}
+
+impl Claims {
+    /// The access token's claims; a token that is not a JWT names nobody and is not staff.
+    pub fn read(token: &str) -> Claims {
+        let Some(claims) = claims(token) else { return Claims::default() };
+        Claims { staff: is_staff(&claims), subject: subject(&claims) }
+    }
+}
+
+fn is_staff(claims: &Value) -> bool {
+    let roles = claims.field("resource_access").and_then(|r| r.field(STAFF_CLIENT)?.field("roles"));
     roles
         .and_then(|roles| roles.items())
         .is_some_and(|roles| roles.iter().any(|r| r.str().as_deref() == Some(STAFF_ROLE)))
+}
+
+fn subject(claims: &Value) -> Option<String> {
+    claims.field("sub")?.str().map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
 }
 
 /// Who a token names (`sub`, `name`, `email`, `preferred_username`), as userinfo would say
@@ -68,11 +88,6 @@ pub fn person(value: &Value) -> Option<UserInfo> {
         email: json::maybe_text(value, "email").ok()?,
         preferred_username: json::maybe_text(value, "preferred_username").ok()?,
     })
-}
-
-/// The token's subject (`sub`), the holder's user ID; `None` when absent or empty.
-pub fn subject(token: &str) -> Option<String> {
-    claims(token)?.field("sub")?.str().map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
 }
 
 #[cfg(test)]
@@ -93,6 +108,14 @@ mod tests {
 
     fn jwt(claims: &str) -> String {
         format!("{}.{}.sig", encode(br#"{"alg":"HS256"}"#), encode(claims.as_bytes()))
+    }
+
+    fn is_staff(token: &str) -> bool {
+        Claims::read(token).staff
+    }
+
+    fn subject(token: &str) -> Option<String> {
+        Claims::read(token).subject
     }
 
     #[test]
@@ -140,6 +163,17 @@ mod tests {
         assert_eq!(subject(&jwt(r#"{"sub":7}"#)), None);
         assert_eq!(subject(&jwt(r#"{"azp":"s"}"#)), None);
         assert_eq!(subject("not-a-jwt"), None);
+    }
+
+    #[test]
+    fn one_read_gives_both() {
+        let token = jwt(
+            r#"{"sub":" user-sam ","resource_access":{"cluster-management":{"roles":["manage-clusters"]}}}"#,
+        );
+        assert_eq!(Claims::read(&token), Claims { staff: true, subject: Some("user-sam".into()) });
+        let customer = jwt(r#"{"sub":"user-alice","resource_access":{"account":{"roles":[]}}}"#);
+        assert_eq!(Claims::read(&customer), Claims { staff: false, subject: Some("user-alice".into()) });
+        assert_eq!(Claims::read("opaque"), Claims { staff: false, subject: None });
     }
 
     #[test]

@@ -110,8 +110,9 @@ impl Session {
 
     pub fn begin(&self, environment: Environment, renewal: Renewal, token: Token, who: String) {
         self.environment.set(Some(environment));
-        self.staff.set(crate::claims::is_staff(&token.access_token));
-        self.user_id.set(crate::claims::subject(&token.access_token));
+        let claims = crate::claims::Claims::read(&token.access_token);
+        self.staff.set(claims.staff);
+        self.user_id.set(claims.subject);
         self.renewal.set_value(Some(renewal));
         self.who.set(who);
         self.token.set_value(Some(token));
