@@ -46,6 +46,16 @@ impl<T: Copy + Send + Sync + 'static> SplitPart<T> {
         SplitPart { module, load, kept }
     }
 
+    /// The part, wanted as soon as its screen is drawn: here at once if `kept` holds its
+    /// module from an earlier load, else fetched from now.
+    pub fn fetching(load: fn() -> Load<T>, kept: Option<&'static Kept<T>>) -> Self {
+        let part = Self::new(load, kept);
+        if part.module_untracked().is_none() {
+            part.fetch();
+        }
+        part
+    }
+
     /// Fetches the module (again, after a failure: the loader never keeps one).
     pub fn fetch(self) {
         self.module.set(None);
@@ -188,12 +198,44 @@ fn draw(stage: Signal<Stage>, meanwhile: Meanwhile, ready: ViewFn, retry: Callba
 mod tests {
     use super::*;
 
+    use std::sync::Once;
+    use std::task::{Context, Waker};
+
+    use any_spawner::{CustomExecutor, Executor, PinnedFuture, PinnedLocalFuture};
+
     thread_local! {
         static KEPT: Cell<Option<u8>> = const { Cell::new(None) };
+        static LOADS: Cell<u32> = const { Cell::new(0) };
     }
 
     fn never() -> Load<u8> {
         Box::pin(async { Err(ChunkError) })
+    }
+
+    /// A load that is counted (on this test's thread) and answers at once.
+    fn counted() -> Load<u8> {
+        LOADS.set(LOADS.get() + 1);
+        Box::pin(async { Ok(9) })
+    }
+
+    /// Runs a spawned task as far as it goes without waiting: a part's load answers at once.
+    struct AtOnce;
+
+    impl CustomExecutor for AtOnce {
+        fn spawn(&self, mut task: PinnedFuture<()>) {
+            let _ = task.as_mut().poll(&mut Context::from_waker(Waker::noop()));
+        }
+        fn spawn_local(&self, mut task: PinnedLocalFuture<()>) {
+            let _ = task.as_mut().poll(&mut Context::from_waker(Waker::noop()));
+        }
+        fn poll_local(&self) {}
+    }
+
+    fn at_once() {
+        static INIT: Once = Once::new();
+        INIT.call_once(|| {
+            let _ = Executor::init_custom_executor(AtOnce);
+        });
     }
 
     #[test]
@@ -203,5 +245,22 @@ mod tests {
         let again = SplitPart::new(never, Some(&KEPT)).module_untracked();
         assert!(matches!(again, Some(Ok(7))), "the kept module is drawn at once");
         assert!(SplitPart::new(never, None).module_untracked().is_none(), "kept only where asked");
+    }
+
+    #[test]
+    fn a_fetching_part_loads_at_once_unless_its_module_was_kept() {
+        at_once();
+        thread_local! {
+            static HELD: Cell<Option<u8>> = const { Cell::new(None) };
+        }
+        let part = SplitPart::fetching(counted, Some(&HELD));
+        assert_eq!(LOADS.get(), 1, "nothing kept: fetched from now");
+        assert!(matches!(part.module_untracked(), Some(Ok(9))));
+        assert_eq!(HELD.get(), Some(9), "and kept");
+        let again = SplitPart::fetching(counted, Some(&HELD));
+        assert_eq!(LOADS.get(), 1, "kept: not fetched again");
+        assert!(matches!(again.module_untracked(), Some(Ok(9))));
+        let _ = SplitPart::fetching(counted, None);
+        assert_eq!(LOADS.get(), 2, "nowhere to keep it: fetched each time");
     }
 }

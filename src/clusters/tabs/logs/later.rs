@@ -59,11 +59,7 @@ pub type Later = SplitPart<Extras>;
 impl Later {
     /// The module, loaded on an earlier visit, or fetched from now: the tab is being drawn.
     pub fn fetched() -> Self {
-        let later = SplitPart::new(|| Box::pin(LOG_EXTRAS()), Some(&LOADED));
-        if later.module_untracked().is_none() {
-            later.fetch();
-        }
-        later
+        SplitPart::fetching(|| Box::pin(LOG_EXTRAS()), Some(&LOADED))
     }
 
     /// A section the module draws in full (`body`), its card `id` with its `heading` and the
