@@ -59,20 +59,22 @@
     var script = document.currentScript;
     var base = script && script.src ? script.src.replace(/[^/]*$/, "") : "";
     root.setAttribute("data-pkg", base);
-    // The signed-in console's code (the `console` group's packs, named here by the build:
-    // scripts/boot-packs.mjs), fetched at once, beside the main module, when a session is
-    // likely: an answer from the identity server in the address, or a person who signed in
-    // with their account in this browser before. The split loader's own fetch then finds
-    // it. Otherwise the sign-in page fetches it when idle, so it never slows the form.
-    var consolePacks = /* console packs */ [];
+    // Signing in's code and the signed-in console's (the `signing_in` and `console` groups'
+    // packs, named here by the build: scripts/boot-packs.mjs), fetched at once, beside the
+    // main module, when a session is likely: an answer from the identity server in the
+    // address (its code is redeemed first thing), or a person who signed in with their
+    // account in this browser before (a silent sign-in starts first thing). The split
+    // loader's own fetch then finds them. Otherwise the sign-in page fetches them when idle,
+    // so they never slow the form.
+    var bootPacks = /* boot packs */ [];
     var answer = /[?&](code|state|error)=/.test(window.location.search);
     if (base && (answer || get("console.account-environment") !== null)) {
-        for (var p = 0; p < consolePacks.length; p++) {
+        for (var p = 0; p < bootPacks.length; p++) {
             var pack = document.createElement("link");
             pack.rel = "preload";
             pack.as = "fetch";
             pack.crossOrigin = "anonymous";
-            pack.href = base + consolePacks[p];
+            pack.href = base + bootPacks[p];
             document.head.appendChild(pack);
         }
     }

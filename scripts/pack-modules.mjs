@@ -52,7 +52,7 @@ const FIRST = "console";
 /** The groups that may load before the console: the code exchange, the sign-in page's
  * catalogue switcher and an issuer's discovery document reader. A chunk they share with the
  * console stays in a shared pack. */
-const OUTSIDE = ["account_tokens", "discovery_document", "i18n_load"];
+const OUTSIDE = ["signing_in", "discovery_document", "i18n_load"];
 /**
  * Later screens more likely than the rest, and how much more a byte they fetch without
  * needing it weighs: the cluster page is where a person goes from the list (with prefetching

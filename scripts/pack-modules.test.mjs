@@ -82,7 +82,7 @@ function makeLoad(fetcher, deps) {
  * (a three-byte section size), and each holds "\0asm" inside a section, which must not be
  * taken for the next module's start. */
 function madeUp(dir) {
-    const groups = ["console", "account_tokens", "discovery_document", "i18n_load", "cluster", "cluster_tabs", "cluster_resources",
+    const groups = ["console", "signing_in", "discovery_document", "i18n_load", "cluster", "cluster_tabs", "cluster_resources",
         "cluster_logs", "cluster_trouble", "terraform_export", "resource_upload", "log_extras", "alpha", "beta", "gamma", "delta", "epsilon"];
     let seed = 7;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);

@@ -24,6 +24,9 @@ thread_local! {
 pub mod group {
     use crate::routes;
 
+    /// Signing in: leaving for the identity server, the code's redemption, an API secret's
+    /// exchange (`account::later`; a code group of its own, not a route's).
+    pub const SIGNING_IN: &str = "signing_in";
     /// The signed-in console: the shell, the clusters list, the kit and the API client.
     pub const CONSOLE: &str = routes::SHELL.group;
     /// The cluster page, its overview and billing tab.

@@ -19,7 +19,7 @@ import { classify, parseModule, weigh } from './weight.mjs';
 
 const PREFIX = '__wasm_split_load_';
 /** Loaded before any later screen: what they need is never fetched again. */
-const LOADED = ['console', 'account_tokens', 'i18n_load'];
+const LOADED = ['console', 'signing_in', 'i18n_load'];
 
 /** A function's name without its hash and generic arguments: instances of one generic meet. */
 function generic(name) {

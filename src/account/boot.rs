@@ -53,7 +53,7 @@ pub async fn decide(session: Session) -> bool {
             return true;
         }
         match (get("code"), get("error")) {
-            (Some(code), _) => match super::later::finish(session, pending, code).await {
+            (Some(code), _) => match super::signing_in::finish(session, pending, code).await {
                 Ok(()) => replace_url(&next),
                 Err(why) => {
                     session.notice.set(Some(why.into()));
@@ -98,9 +98,9 @@ pub async fn decide(session: Session) -> bool {
     // shows; an issuer whose document cannot be read says so there.
     match start(index, env, &safe_next(Some(&next)), true).await {
         Ok(()) => false,
-        Err(why) => {
+        Err(not_left) => {
             if env.own_issuer().is_some() {
-                session.notice.set(Some(Phrase::Verbatim(why)));
+                session.notice.set(Some(Phrase::Verbatim(not_left.words())));
             }
             true
         }

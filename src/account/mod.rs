@@ -7,14 +7,14 @@
 mod boot;
 pub mod discovery;
 mod discovery_document;
-mod later;
 mod pending;
 mod pkce;
+mod secret;
+mod signing_in;
 mod tokens;
 
 pub use boot::decide;
-pub use later::refresh;
-pub use tokens::who;
+pub use signing_in::{refresh, sign_in_with_secret, start};
 
 use cluster_api::identity::CONSOLE_CLIENT_ID;
 use cluster_api::request::encode_segment;
@@ -22,7 +22,7 @@ use cluster_api::request::encode_segment;
 use crate::api::page_origin;
 use crate::config::Environment;
 use crate::i18n::k::account as w;
-use crate::i18n::t;
+use crate::i18n::{t, tf};
 use crate::session::Session;
 use leptos::prelude::GetUntracked;
 use pending::Pending;
@@ -94,15 +94,39 @@ fn assign(url: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Leaves for the identity server; `next` is the console path to come back to. Err (with
-/// the reason, for the sign-in page) when the browser cannot do its part.
-pub async fn start(environment: usize, env: &Environment, next: &str, silent: bool) -> Result<(), String> {
-    let endpoints = discovery::endpoints(env).await?;
-    let verifier = pkce::random(32)?;
-    let state = pkce::random(16)?;
-    let challenge = pkce::challenge(&verifier).await?;
-    pending::save(&Pending { state: state.clone(), verifier, next: next.to_string(), environment, silent })?;
+/// Why the browser did not leave for the identity server.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NotLeft {
+    /// The issuer's discovery document could not be read: the words name the issuer and why.
+    Issuer(String),
+    /// The browser could not do its part (no Web Crypto, no storage, no window): the reason.
+    Browser(String),
+    /// The code that starts a sign-in could not be downloaded (`later`).
+    NotLoaded,
+}
+
+impl NotLeft {
+    /// What the sign-in page says.
+    pub fn words(&self) -> String {
+        match self {
+            NotLeft::Issuer(why) => why.clone(),
+            NotLeft::Browser(reason) => tf(crate::i18n::k::sign_in::LEAVE_FAILED, &[("reason", reason)]),
+            NotLeft::NotLoaded => t(w::START_NOT_LOADED).into(),
+        }
+    }
+}
+
+/// Leaves for the identity server; `next` is the console path to come back to (loaded on
+/// demand: `signing_in::start`).
+async fn leave(environment: usize, env: &Environment, next: &str, silent: bool) -> Result<(), NotLeft> {
+    let endpoints = discovery::endpoints(env).await.map_err(NotLeft::Issuer)?;
+    let verifier = pkce::random(32).map_err(NotLeft::Browser)?;
+    let state = pkce::random(16).map_err(NotLeft::Browser)?;
+    let challenge = pkce::challenge(&verifier).await.map_err(NotLeft::Browser)?;
+    let pending = Pending { state: state.clone(), verifier, next: next.to_string(), environment, silent };
+    pending::save(&pending).map_err(NotLeft::Browser)?;
     assign(&auth_url(&endpoints.authorization, &page_origin(), &challenge, &state, silent))
+        .map_err(NotLeft::Browser)
 }
 
 /// Signs out of the console and of the identity server, coming back to the sign-in page.

@@ -7,21 +7,13 @@ use leptos_router::{
     hooks::{use_navigate, use_query_map},
 };
 
-use crate::api::{self, ApiError};
+use crate::api::ApiError;
 use crate::i18n::k::sign_in as w;
 use crate::i18n::{t, tf};
 use crate::kit::Write;
 use crate::kit::page::{title, use_title};
 use crate::navigation::safe_next;
-use crate::session::{Credentials, Renewal, Session};
-
-/// The header's name for an API secret: its name when the identity server tells it.
-async fn secret_label(env: &crate::config::Environment, creds: &Credentials, access_token: &str) -> String {
-    match crate::account::who(env, access_token).await.and_then(|info| info.name) {
-        Some(name) => tf(w::SECRET_NAMED, &[("name", &name), ("client_id", &creds.client_id)]),
-        None => tf(w::SECRET_UNNAMED, &[("client_id", &creds.client_id)]),
-    }
-}
+use crate::session::{Credentials, Session};
 
 /// What a failed sign-in says. A refused client ID or secret is not an ended session: there
 /// was none yet ("Your session has ended" was untrue there).
@@ -62,8 +54,9 @@ fn field(
 pub fn SignIn() -> impl IntoView {
     let session = expect_context::<Session>();
     use_title(Signal::stored(title(&[crate::routes::SIGN_IN.title()])));
-    // What signing in leads to, fetched once the form is drawn and the browser idle (a
-    // likely session fetched it at once: public/prefs.js).
+    // What signing in runs, then what it leads to, fetched once the form is drawn and the
+    // browser idle (a likely session fetched both at once: public/prefs.js).
+    crate::prefetch::when_idle(crate::prefetch::group::SIGNING_IN);
     crate::prefetch::when_idle(crate::prefetch::group::CONSOLE);
     let environments = session.config.with_value(|c| c.environments.clone());
     let query = use_query_map();
@@ -99,10 +92,7 @@ pub fn SignIn() -> impl IntoView {
                 let Some(env) = env else {
                     return Err(ApiError::BadRequest(t(w::CHOOSE_ENVIRONMENT).into()));
                 };
-                let token = api::exchange(&env, &creds).await?;
-                let who = secret_label(&env, &creds, &token.access_token).await;
-                session.begin(env, Renewal::Secret(creds), token, who);
-                Ok(())
+                crate::account::sign_in_with_secret(session, env, creds).await
             }),
             Some(Box::new(move || navigate(&next, NavigateOptions { replace: true, ..Default::default() }))),
         );
@@ -123,13 +113,9 @@ pub fn SignIn() -> impl IntoView {
         leaving.set(true);
         account_error.set(None);
         leptos::task::spawn_local(async move {
-            // The issuer's document first: its failure names the issuer and why, not the browser.
-            let why = match crate::account::discovery::endpoints(&env).await {
-                Err(why) => why,
-                Ok(_) => match crate::account::start(index, &env, &next, false).await {
-                    Ok(()) => return,
-                    Err(why) => tf(w::LEAVE_FAILED, &[("reason", &why)]),
-                },
+            let why = match crate::account::start(index, &env, &next, false).await {
+                Ok(()) => return,
+                Err(not_left) => not_left.words(),
             };
             // The page may be gone by now (the person went elsewhere).
             leaving.try_set(false);

@@ -23,6 +23,12 @@ pub fn flows() -> Vec<(&'static str, Flow)> {
         ("boot_failed_console_fetch_shows_retry", |d| {
             Box::pin(run_flow(d, Config::default(), console_retry))
         }),
+        ("boot_failed_signing_in_fetch_shows_retry", |d| {
+            Box::pin(run_flow(d, Config::default(), signing_in_retry))
+        }),
+        ("boot_failed_secret_signing_in_fetch_says_so", |d| {
+            Box::pin(run_flow(d, Config::default(), secret_signing_in_retry))
+        }),
     ]
 }
 
@@ -35,8 +41,12 @@ async fn fail_packs(ctx: &Ctx, packs: &[String], times: u32) {
 
 /// Issue 35: the main module alone draws the sign-in page and signs in; the signed-in
 /// console's packs are held back (every fetch of them fails) and never asked for until then.
+/// Signing in's own code (`signing_in`, fetched on the click) is not held back, including a
+/// pack it shares with the console.
 async fn boot_alone(ctx: Ctx) {
-    let console = packs_of("console");
+    let signing_in = packs_of("signing_in");
+    let console: Vec<String> = packs_of("console").into_iter().filter(|p| !signing_in.contains(p)).collect();
+    assert!(!console.is_empty(), "every console pack is one signing in needs");
     // A first visit (nothing cached), at an address inside the console: sent to sign-in
     // without its code.
     ctx.goto("/clusters").await;
@@ -47,8 +57,8 @@ async fn boot_alone(ctx: Ctx) {
     let boot = new_files(&ctx, 0).await;
     assert!(boot.iter().any(|f| f.ends_with("_bg.wasm")), "the main module was not served: {boot:?}");
     assert!(
-        !boot.iter().any(|f| is_one_of(f, &console)),
-        "the sign-in page fetched the console's packs: {boot:?}"
+        !boot.iter().any(|f| is_one_of(f, &console) || is_one_of(f, &signing_in)),
+        "the sign-in page fetched the console's or signing in's packs before a click: {boot:?}"
     );
     // From now on the console's code cannot be had. The form works up to the token exchange:
     // the secret is exchanged, then the console's code is what is missing, and the page says
@@ -75,6 +85,46 @@ async fn console_retry(ctx: Ctx) {
     ctx.click("#chunk-error button").await;
     ctx.wait_text("table.clusters", "acme-prod").await;
     assert!(!ctx.exists("#chunk-error").await, "the error stayed after Retry loaded the console");
+}
+
+/// Signing in's own pack (`signing_in`'s, not one it shares): made to fail once. A pack is
+/// cached once fetched, so each flow below fails it on a fresh browser's first fetch.
+async fn fail_signing_in_once(ctx: &Ctx) {
+    let own: Vec<String> = packs_of("signing_in").into_iter().filter(|p| p.contains("signing_in")).collect();
+    assert_eq!(own.len(), 1, "signing_in has no pack of its own: {own:?}");
+    fail_packs(ctx, &own, 1).await;
+}
+
+/// Issue 35: signing in's code is fetched on the click; when it cannot be had, the sign-in
+/// page says so with Retry (never a blank page or a dead button), and Retry leaves for the
+/// identity server.
+async fn signing_in_retry(ctx: Ctx) {
+    ctx.goto("/sign-in").await;
+    ctx.find("#client-id").await;
+    fail_signing_in_once(&ctx).await;
+    ctx.click("#sign-in-account").await;
+    let said = ctx.wait_text("#sign-in-account-error", "could not download").await;
+    assert!(said.contains("Check your network connection"), "{said}");
+    ctx.click("#sign-in-account-retry").await;
+    ctx.wait_url("/protocol/openid-connect/auth").await;
+    ctx.find("#username").await;
+}
+
+/// The same for an API secret: the form says the sign-in failed and why, keeps what was
+/// typed, and signs in once the code can be had.
+async fn secret_signing_in_retry(ctx: Ctx) {
+    ctx.goto("/sign-in").await;
+    ctx.find("#client-id").await;
+    fail_signing_in_once(&ctx).await;
+    ctx.sign_in(demo::ADMIN_CLIENT_ID, demo::ADMIN_CLIENT_SECRET).await;
+    let said = ctx.wait_text("form .error-panel", "could not be reached").await;
+    assert!(said.contains("Check your network connection"), "{said}");
+    assert!(ctx.current_url().await.contains("/sign-in"), "left the sign-in page");
+    let kept = ctx.script("return document.getElementById('client-id').value").await;
+    assert_eq!(kept.as_str(), Some(demo::ADMIN_CLIENT_ID), "the form lost what was typed");
+    ctx.click("form button[type=submit]").await;
+    ctx.wait_url("/clusters").await;
+    ctx.wait_text("table.clusters", "acme-prod").await;
 }
 
 /// The build as shipped: prefetching on (flows otherwise run without it).
