@@ -64,6 +64,12 @@ fn Console(config: Config) -> impl IntoView {
     // Screens loaded on demand make their app-wide state under this owner (`poll::app_wide`;
     // the shell's services, `shell::services`), so it outlives them like root state would.
     provide_context(AppOwner(Owner::current().unwrap_or_default()));
+    // A sign-in coming back from the identity server: the console's code is instantiated
+    // while the code is redeemed and the person read, not after (the head script has
+    // fetched its bytes already).
+    if crate::account::returning() {
+        crate::kit::lazy::preload(&screen::SHELL);
+    }
 
     // Start-up finishes (or silently tries) a sign-in with the person's account first.
     view! {

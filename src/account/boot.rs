@@ -21,6 +21,13 @@ fn replace_url(path: &str) {
     }
 }
 
+/// Whether the address holds the identity server's code: a sign-in is about to finish.
+pub fn returning() -> bool {
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let params = query_pairs(&search);
+    ["code", "state"].iter().all(|name| params.iter().any(|(k, _)| k == name))
+}
+
 /// True when the console should render now; false when the browser is leaving for the
 /// identity server (a silent sign-in).
 pub async fn decide(session: Session) -> bool {

@@ -13,7 +13,7 @@ mod secret;
 mod signing_in;
 mod tokens;
 
-pub use boot::decide;
+pub use boot::{decide, returning};
 pub use signing_in::{refresh, sign_in_with_secret, start};
 
 use cluster_api::identity::CONSOLE_CLIENT_ID;

@@ -76,6 +76,20 @@ fn remember(screen: &'static Screen, build: Build) {
     });
 }
 
+/// Loads `screen`'s code now, without drawing it: for a screen about to be shown. A second
+/// load while this one is under way shares it (the split loader keeps one per module); a
+/// failure is left for the screen itself to meet, say and offer Retry for.
+pub fn preload(screen: &'static Screen) {
+    if loaded(screen).is_some() {
+        return;
+    }
+    spawn_local(async move {
+        if let Ok(build) = (screen.load)().await {
+            remember(screen, build);
+        }
+    });
+}
+
 /// Renders `screen`, loading its module first if this is its first visit.
 #[component]
 pub fn Lazy(screen: &'static Screen) -> impl IntoView {
