@@ -168,6 +168,17 @@ mod tests {
     }
 
     #[test]
+    fn a_sign_in_that_did_not_leave_says_why() {
+        let issuer = "The console could not read the sign-in settings of the identity server x: y.";
+        assert_eq!(NotLeft::Issuer(issuer.into()).words(), issuer, "the issuer's words as they are");
+        let browser = NotLeft::Browser("this browser offers no Web Crypto".into()).words();
+        assert!(browser.starts_with("Could not go to the sign-in page: this browser offers no Web Crypto."));
+        let not_loaded = NotLeft::NotLoaded.words();
+        assert!(not_loaded.contains("could not download"), "{not_loaded}");
+        assert!(not_loaded.contains("try again"), "{not_loaded}");
+    }
+
+    #[test]
     fn sign_out_returns_to_the_console() {
         let end = "http://h/auth/realms/self/protocol/openid-connect/logout";
         assert_eq!(
