@@ -2,12 +2,13 @@
 //! silent one (`prompt=none`); the Shell's `Boot` shows the console (or its sign-in page) only then. Coming
 //! back from a hosted page or a reload so lands where the person was, with nothing to type.
 
-use cluster_api::identity::query_pairs;
+use cluster_api::identity::{UserInfo, query_pairs};
 use leptos::prelude::*;
 
 use super::pending::{self, Pending};
 use super::{discovery, redirect_uri, start, tokens};
 use crate::api::page_origin;
+use crate::claims;
 use crate::i18n::k::account as w;
 use crate::i18n::{Phrase, t, tf};
 use crate::links;
@@ -114,7 +115,7 @@ pub async fn decide(session: Session) -> bool {
     }
 }
 
-/// Redeems the code and begins the session as the person (loaded on demand: `later`).
+/// Redeems the code and begins the session as the person (loaded on demand: `signing_in`).
 pub(super) async fn finish(session: Session, pending: &Pending, code: &str) -> Result<(), String> {
     let environments = session.config.with_value(|c| c.environments.clone());
     let env = environments.get(pending.environment).cloned().ok_or(t(w::ENVIRONMENT_GONE))?;
@@ -125,14 +126,33 @@ pub(super) async fn finish(session: Session, pending: &Pending, code: &str) -> R
         Renewal::Account { id_token, .. } => id_token.clone(),
         Renewal::Secret(_) => None,
     };
-    let info = tokens::person(&env, &token.access_token, id_token.as_deref()).await;
-    let email = info.as_ref().and_then(|i| i.email.clone());
-    let who = match info {
-        Some(info) => info.name.or(info.email).unwrap_or_else(|| t(w::YOUR_ACCOUNT).into()),
-        None => t(w::YOUR_ACCOUNT).into(),
-    };
-    session.email.set(email);
-    session.begin(env, renewal, token, who);
+    // The console shows at once, naming the person as the tokens do (Keycloak's ID token
+    // carries the name and email); who the identity server says they are (`tokens::person`:
+    // the console host's userinfo, or an outside issuer's tokens first) follows, without a
+    // round trip more before the first screen.
+    let named =
+        id_token.as_deref().and_then(claims::user_info).or_else(|| claims::user_info(&token.access_token));
+    let access_token = token.access_token.clone();
+    let subject = claims::Claims::read(&access_token).subject;
+    session.email.set(named.as_ref().and_then(|info| info.email.clone()));
+    session.begin(env.clone(), renewal, token, shown_name(named));
     pending::remember_account(pending.environment);
+    leptos::task::spawn_local(async move {
+        let Some(info) = tokens::person(&env, &access_token, id_token.as_deref()).await else { return };
+        // Only for the sign-in it was asked for (the person may have signed out meanwhile),
+        // and only when it names them: an answer naming nobody leaves the tokens' name.
+        let same = session.signed_in.get_untracked() && session.user_id.get_untracked() == subject;
+        if same && (info.name.is_some() || info.email.is_some()) {
+            if info.email.is_some() {
+                session.email.try_set(info.email.clone());
+            }
+            session.who.try_set(shown_name(Some(info)));
+        }
+    });
     Ok(())
+}
+
+/// How the header names a person: their name, else their email, else "your account".
+fn shown_name(info: Option<UserInfo>) -> String {
+    info.and_then(|info| info.name.or(info.email)).unwrap_or_else(|| t(w::YOUR_ACCOUNT).into())
 }
