@@ -37,7 +37,7 @@ impl Caller {
             Caller::Person(who) => tf(w::YOU_NAMED, &[("who", who.trim())]),
             Caller::Secret(who) => {
                 // The header names it "API secret deploy (client-id)" in the language of the
-                // sign-in (`sign_in::secret_label`): the name is what follows those words.
+                // sign-in (`account::secret`): the name is what follows those words.
                 let words = t(crate::i18n::k::sign_in::SECRET_UNNAMED);
                 let words = words.split("{client_id}").next().unwrap_or_default().trim();
                 let who = who.trim();
