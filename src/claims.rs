@@ -91,7 +91,7 @@ pub fn person(value: &Value) -> Option<UserInfo> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn encode(bytes: &[u8]) -> String {
@@ -106,7 +106,8 @@ mod tests {
         out
     }
 
-    fn jwt(claims: &str) -> String {
+    /// An unsigned token carrying `claims`, for tests that need a token's subject.
+    pub(crate) fn jwt(claims: &str) -> String {
         format!("{}.{}.sig", encode(br#"{"alg":"HS256"}"#), encode(claims.as_bytes()))
     }
 

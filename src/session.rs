@@ -133,6 +133,12 @@ impl Session {
         self.signed_in.set(false);
     }
 
+    /// Whether this is still the sign-in of `subject` (the person may have signed out, or
+    /// in as someone else, while a late answer about the first was on its way). Untracked.
+    pub fn still(&self, subject: &Option<String>) -> bool {
+        self.signed_in.get_untracked() && self.user_id.with_untracked(|id| id == subject)
+    }
+
     /// The handle to call the API with: `Some` only while signed in. Untracked, as it is
     /// asked at the moment of a call; a view that follows sign-in tracks `signed_in` itself.
     pub fn api(&self) -> Option<Api> {
@@ -253,5 +259,24 @@ mod tests {
         );
         // A handle kept from before holds nothing to call with any more.
         assert!(api.token().is_none() && api.renewal().is_none());
+    }
+
+    #[test]
+    fn a_late_answer_belongs_only_to_the_sign_in_it_was_asked_for() {
+        let session = Session::new(Config { environments: vec![env()], prefetch: true });
+        let alice = Some("user-alice".to_string());
+        assert!(!session.still(&alice), "nobody is signed in yet");
+        let creds = Credentials { client_id: "id".into(), client_secret: "secret".into() };
+        let token = crate::claims::tests::jwt(r#"{"sub":"user-alice"}"#);
+        session.begin(
+            env(),
+            Renewal::Secret(creds),
+            Token { access_token: token, expires_at: 1.0 },
+            "id".into(),
+        );
+        assert!(session.still(&alice));
+        assert!(!session.still(&Some("user-bob".into())), "another person's answer");
+        session.end(None);
+        assert!(!session.still(&alice), "signed out meanwhile");
     }
 }

@@ -133,18 +133,17 @@ pub(super) async fn finish(session: Session, pending: &Pending, code: &str) -> R
     let named =
         id_token.as_deref().and_then(claims::user_info).or_else(|| claims::user_info(&token.access_token));
     let access_token = token.access_token.clone();
-    let subject = claims::Claims::read(&access_token).subject;
     session.email.set(named.as_ref().and_then(|info| info.email.clone()));
     session.begin(env.clone(), renewal, token, shown_name(named));
+    let subject = session.user_id.get_untracked();
     pending::remember_account(pending.environment);
     leptos::task::spawn_local(async move {
         let Some(info) = tokens::person(&env, &access_token, id_token.as_deref()).await else { return };
         // Only for the sign-in it was asked for (the person may have signed out meanwhile),
         // and only when it names them: an answer naming nobody leaves the tokens' name.
-        let same = session.signed_in.get_untracked() && session.user_id.get_untracked() == subject;
-        if same && (info.name.is_some() || info.email.is_some()) {
-            if info.email.is_some() {
-                session.email.try_set(info.email.clone());
+        if session.still(&subject) && (info.name.is_some() || info.email.is_some()) {
+            if let Some(email) = info.email.clone() {
+                session.email.try_set(Some(email));
             }
             session.who.try_set(shown_name(Some(info)));
         }

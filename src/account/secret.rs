@@ -5,7 +5,6 @@
 use leptos::prelude::*;
 
 use crate::api::{self, ApiError};
-use crate::claims::Claims;
 use crate::config::Environment;
 use crate::i18n::k::sign_in as w;
 use crate::i18n::tf;
@@ -17,7 +16,6 @@ use crate::session::{Credentials, Renewal, Session};
 pub(super) async fn sign_in(session: Session, env: Environment, creds: Credentials) -> Result<(), ApiError> {
     let token = api::exchange(&env, &creds).await?;
     let access_token = token.access_token.clone();
-    let subject = Claims::read(&access_token).subject;
     let client_id = creds.client_id.clone();
     session.begin(
         env.clone(),
@@ -25,12 +23,13 @@ pub(super) async fn sign_in(session: Session, env: Environment, creds: Credentia
         token,
         tf(w::SECRET_UNNAMED, &[("client_id", &client_id)]),
     );
+    let subject = session.user_id.get_untracked();
     leptos::task::spawn_local(async move {
         let Some(name) = super::tokens::who(&env, &access_token).await.and_then(|info| info.name) else {
             return;
         };
         // Only for the sign-in it was asked for: the session may have ended meanwhile.
-        if session.signed_in.get_untracked() && session.user_id.get_untracked() == subject {
+        if session.still(&subject) {
             session.who.try_set(tf(w::SECRET_NAMED, &[("name", &name), ("client_id", &client_id)]));
         }
     });
