@@ -85,6 +85,14 @@ if [ "$("$TOOLS/node_modules/.bin/esbuild" --version 2>/dev/null)" != "$ESBUILD_
     npm install --silent --no-audit --no-fund --prefix "$TOOLS" "esbuild@$ESBUILD_VERSION"
 fi
 
+# zopfli (Google's reference implementation built to WebAssembly) writes the release's .gz
+# files (scripts/compress.mjs): gzip streams about 5% smaller than zlib's level 9.
+ZOPFLI_VERSION=1.0.15
+if [ "$(node -p "require('$TOOLS/node_modules/@gfx/zopfli/package.json').version" 2>/dev/null)" != "$ZOPFLI_VERSION" ]; then
+    say "installing zopfli (npm @gfx/zopfli@$ZOPFLI_VERSION) into .tools"
+    npm install --silent --save-exact --no-audit --no-fund --prefix "$TOOLS" "@gfx/zopfli@$ZOPFLI_VERSION"
+fi
+
 # axe-core, which the browser flows inject to check accessibility (tests/browser/flows/axe.rs).
 AXE_VERSION=4.14.1
 if [ ! -f "$TOOLS/node_modules/axe-core/axe.min.js" ] || ! grep -q "\"version\": \"$AXE_VERSION\"" "$TOOLS/node_modules/axe-core/package.json"; then

@@ -5,7 +5,7 @@
 // (b) the median time from a keystroke in the search box to the next paint, over 20
 //     keystrokes, with every version shown (view=all): target one frame, 16 ms;
 // (c) the desk's own module (split_review), and every console file first fetched on the
-//     way to /review (shared chunks included), gzip -9. Target for its own ≤ 40 KB.
+//     way to /review (shared chunks included), gzip (zopfli, as the build writes it). Target for its own ≤ 40 KB.
 import { compressedSizes, expect, followLink, median } from './measure.mjs';
 import { bytes, printTable, today, upsertRow, verdict } from './report.mjs';
 import { againstScaledSandbox, asStaff, keyProbe, keyRows, ms, TARGET_KEY_MS, timeKeys } from './scaled.mjs';
@@ -83,7 +83,7 @@ async function main() {
       + 'Load: from the click on Review to the last cluster read, and the most cluster reads in flight at once. '
       + 'Filter: median keystroke-to-next-paint of 20 keystrokes in the search box with every version shown (target ≤ 16 ms). '
       + 'Modules: the desk\'s own module (split_review), and every console file first fetched on the way to /review '
-      + '(shared chunks included), gzip -9 (target for the desk\'s own ≤ 40,000). The machine (2 cores shared with '
+      + '(shared chunks included), gzip (zopfli, as the build writes it; zlib -9 before session 9 of 2026-11-28) (target for the desk\'s own ≤ 40,000). The machine (2 cores shared with '
       + 'parallel builds) adds noise to the times.',
     header: ['Date', 'Commit', 'Clusters', 'Versions shown', '**Open → last row**', 'In flight', '**Keystroke → paint (median)**', 'Slowest key', 'DOM rows', '**Desk module gzip**', 'First visit gzip'],
     row: [today(), `\`${commit}\``, String(r.clusters), r.total.trim(), `**${(r.load / 1000).toFixed(2)} s**`, String(r.maxInFlight),

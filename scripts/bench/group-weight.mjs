@@ -18,7 +18,7 @@ import { bytes, printTable } from './report.mjs';
 import { classify, parseModule, weigh } from './weight.mjs';
 
 const PREFIX = '__wasm_split_load_';
-/** Loaded before any later screen: what they need is never fetched again. */
+/** Loaded before any later screen: what they need is never fetched again (unless weighed). */
 const LOADED = ['console', 'signing_in', 'i18n_load'];
 
 /** A function's name without its hash and generic arguments: instances of one generic meet. */
@@ -61,7 +61,7 @@ function main() {
   const users = new Map();
   for (const e of exports) for (const n of closure(e.deps, chunks)) users.set(n, [...(users.get(n) ?? []), e.name.slice(PREFIX.length)]);
   const loaded = new Set();
-  for (const g of LOADED) if (byName.has(g)) for (const n of closure(byName.get(g).deps, chunks)) loaded.add(n);
+  for (const g of LOADED) if (byName.has(g) && !groups.includes(g)) for (const n of closure(byName.get(g).deps, chunks)) loaded.add(n);
   const wanted = new Set();
   for (const g of groups) {
     const e = byName.get(g);

@@ -1,5 +1,6 @@
 // Small pieces shared by size.mjs and bench.mjs: the browser, network profiles, recording
 // what the browser fetches, signing in, in-app navigation, and compressed sizes.
+import { createHash } from 'node:crypto';
 import { brotli, gzip } from '../compress.mjs';
 import { CHROMIUM, loadPuppeteer } from './paths.mjs';
 
@@ -151,10 +152,15 @@ export async function followLink(page, href) {
   await page.waitForFunction((p) => location.pathname === p, {}, href);
 }
 
-/** Raw, gzip -9 and brotli 11 sizes of a body, compressed here so they do not depend on
- * what the server sends. */
+const sizes = new Map();
+
+/** Raw, gzip (zopfli, as the build writes it) and brotli 11 sizes of a body, compressed here
+ * so they do not depend on what the server sends. Kept by content: a run meets the same
+ * files on many screens, and zopfli takes seconds for the largest. */
 export function compressedSizes(buf) {
-  return { raw: buf.length, gzip: gzip(buf).length, brotli: brotli(buf).length };
+  const key = createHash('sha256').update(buf).digest('hex');
+  if (!sizes.has(key)) sizes.set(key, { raw: buf.length, gzip: gzip(buf).length, brotli: brotli(buf).length });
+  return sizes.get(key);
 }
 
 export function median(values) {

@@ -5,7 +5,7 @@
 //     opening the palette reads);
 // (b) the median time from a keystroke in the palette to the next paint, over 20
 //     keystrokes: target one frame, 16 ms;
-// (c) the palette's own module (split_palette) and every file its first opening fetched, gzip -9.
+// (c) the palette's own module (split_palette) and every file its first opening fetched, gzip (zopfli, as the build writes it).
 import { compressedSizes, expect, median } from './measure.mjs';
 import { bytes, printTable, today, upsertRow, verdict } from './report.mjs';
 import { againstScaledSandbox, asStaff, floorKeys, keyProbe, keyRows, ms, TARGET_KEY_MS, timeKeys } from './scaled.mjs';
@@ -68,7 +68,7 @@ async function main() {
       + 'add to it; none were here). From `staging` (2026-11-25) on, the index holds every cluster\'s tabs, "Add realm" '
       + 'only for ACTIVE clusters, and the realms of every ACTIVE cluster, which opening the palette reads (3 at a time); '
       + 'the keys are typed once it has filled. Filter: median keystroke-to-next-paint of 20 keystrokes in the palette (target ≤ 16 ms). '
-      + 'Modules: the palette\'s own (split_palette) and every file its first opening fetched, gzip -9. The machine '
+      + 'Modules: the palette\'s own (split_palette) and every file its first opening fetched, gzip (zopfli, as the build writes it). The machine '
       + '(2 cores shared with parallel builds) adds noise to the times. Browser floor: the same 20 keys typed into a plain '
       + 'input with no listener, in a modal dialog of its own on the same page after the palette closed: what any keystroke costs there.',
     header: ['Date', 'Commit', '**Index size**', '**Keystroke → paint (median)**', 'Slowest key', 'First opening', '**Palette module gzip**', 'First opening gzip', 'Browser floor (plain input, median)'],

@@ -23,7 +23,7 @@ export function peerCommit() {
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
   '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
 
-/** Serves the build compressed like a production server would (brotli 11 or gzip 9, as the
+/** Serves the build compressed like a production server would (brotli 11 or zopfli's gzip, as the
  * browser accepts), index.html for unknown paths, keycloak.json pointing at this server,
  * and a blank stand-in for Keycloak under /auth/. Resolves to { url, stop }. */
 export function startStatic(dir) {

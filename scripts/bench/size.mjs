@@ -4,7 +4,7 @@
 // 2. Each lazy screen's own new files on its first visit, reached by clicking links (no
 //    reload), in the order a person might visit them.
 // 3. Every file in dist together (all screens).
-// Raw, gzip -9 and brotli 11 sizes are computed here from the bodies; "wire" is what the
+// Raw, gzip (zopfli, as the build writes it) and brotli 11 sizes are computed here from the bodies; "wire" is what the
 // server actually sent (headers included), to check its compression.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -164,7 +164,7 @@ function report({ initial, after, visited }, all, commit) {
     heading: 'Download by screen',
     intro: 'Command: `make size` (`scripts/bench/size.mjs`): headless Chromium opens `/`, signs in and '
       + 'visits each screen by clicking links; every console file it fetches (API and `/sandbox/` '
-      + 'calls excluded) is compressed locally with gzip -9 and brotli 11. Bytes. Targets: initial '
+      + 'calls excluded) is compressed locally with gzip (zopfli, as the build writes it; zlib -9 before session 9 of 2026-11-28) and brotli 11. Bytes. Targets: initial '
       + `≤ ${bytes(TARGET.initial)} gzip, each screen ≤ ${bytes(TARGET.screen)}, all ≤ ${bytes(TARGET.all)}.`,
     header: ['Date', 'Commit', 'Initial raw', 'Initial gzip', 'Initial brotli', 'Largest screen gzip', 'All (dist) gzip', 'All (dist) brotli', 'Files in dist'],
     row: [today(), `\`${commit}\``, bytes(t.raw), `**${bytes(t.gzip)}**`, bytes(t.brotli),
