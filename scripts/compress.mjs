@@ -7,8 +7,10 @@
 // bench` and the peer's server use the same settings, so the figures compare like with like.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isMainThread, Worker, workerData } from "node:worker_threads";
 import { brotliCompressSync, constants } from "node:zlib";
 
 const TOOLS = fileURLToPath(new URL("../.tools/", import.meta.url));
@@ -58,19 +60,44 @@ function walk(dir) {
     });
 }
 
-function compressTree(root) {
-    for (const path of walk(root).filter((p) => COMPRESSIBLE.test(p))) {
+/** Writes both siblings of every file in `paths`. */
+function compressFiles(paths) {
+    for (const path of paths) {
         const raw = readFileSync(path);
         writeFileSync(`${path}.gz`, gzip(raw));
         writeFileSync(`${path}.br`, brotli(raw));
     }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Compresses the tree on every core: each worker takes every n-th file, largest first, so
+ * the large modules do not all fall to one worker. */
+async function compressTree(root) {
+    const paths = walk(root)
+        .filter((p) => COMPRESSIBLE.test(p))
+        .sort((a, b) => statSync(b).size - statSync(a).size);
+    const workers = Math.max(1, Math.min(availableParallelism(), 4));
+    const shares = Array.from({ length: workers }, (_, i) => paths.filter((_, j) => j % workers === i));
+    await Promise.all(
+        shares.map(
+            (share) =>
+                new Promise((resolve, reject) => {
+                    const worker = new Worker(new URL(import.meta.url), { workerData: share });
+                    worker.on("error", reject);
+                    worker.on("exit", (code) =>
+                        code === 0 ? resolve() : reject(new Error(`compress: a worker exited with ${code}`)),
+                    );
+                }),
+        ),
+    );
+}
+
+if (!isMainThread) {
+    compressFiles(workerData);
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const root = process.argv[2];
     if (!root) {
         console.error("usage: node compress.mjs <dir>");
         process.exit(2);
     }
-    compressTree(root);
+    await compressTree(root);
 }

@@ -149,10 +149,26 @@ export function plan(graph, size) {
     }
     const refined = refine(units, packs, weight);
     refined.sort((a, b) => b.bytes - a.bytes);
+    // A group's own pack starts with its split module (the loader's `[0]`); see `smallFirst`.
     return [
-        ...exports.map((e) => ({ name: `pack_${e.name.slice(PREFIX.length)}.wasm`, files: own.get(e.name) })),
-        ...refined.map((p, i) => ({ name: `pack_shared_${i}.wasm`, files: p.files })),
+        ...exports.map((e) => {
+            const [split, ...chunks] = own.get(e.name);
+            return { name: `pack_${e.name.slice(PREFIX.length)}.wasm`, files: [split, ...smallFirst(chunks, size)] };
+        }),
+        ...refined.map((p, i) => ({ name: `pack_shared_${i}.wasm`, files: smallFirst(p.files, size) })),
     ];
+}
+
+/**
+ * The order of a pack's chunks: smallest first (ties in the order given). The loader takes
+ * them in any order; gzip does not. Small chunks are mostly their import and type sections,
+ * alike from one to the next, and side by side they fall into one 32 KB window: measured on
+ * the optimised modules of `41716bc` (zlib -9), the console's pack 143,260 -> 140,148 B and
+ * all packs 1,002,559 -> 996,519 B against the chunks' numbering. A greedy order by each
+ * chunk's cost beside the last 16 KB gave 139,149 for the console's, for 14 s of build.
+ */
+function smallFirst(files, size) {
+    return files.map((f, i) => [size(f), i, f]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , f]) => f);
 }
 
 /**
