@@ -11,7 +11,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, Worker, workerData } from "node:worker_threads";
-import { brotliCompressSync, constants } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 
 const TOOLS = fileURLToPath(new URL("../.tools/", import.meta.url));
 const zopfli = loadZopfli();
@@ -60,12 +60,18 @@ function walk(dir) {
     });
 }
 
-/** Writes both siblings of every file in `paths`. */
+/** Writes both siblings of every file in `paths`, each read back first: a server sends them
+ * in place of the file, so a sibling that does not decode to it must stop the build. */
 function compressFiles(paths) {
     for (const path of paths) {
         const raw = readFileSync(path);
-        writeFileSync(`${path}.gz`, gzip(raw));
-        writeFileSync(`${path}.br`, brotli(raw));
+        const gz = gzip(raw);
+        const br = brotli(raw);
+        if (!gunzipSync(gz).equals(raw) || !brotliDecompressSync(br).equals(raw)) {
+            throw new Error(`compress: ${path}'s compressed copy does not decode to it`);
+        }
+        writeFileSync(`${path}.gz`, gz);
+        writeFileSync(`${path}.br`, br);
     }
 }
 
