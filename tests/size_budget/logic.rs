@@ -165,9 +165,12 @@ fn weighs_a_small_dist() {
     let cluster = d.file("pkg-a/pack_cluster.wasm", &[1; 300], true);
     let shared = d.file("pkg-a/pack_shared_0.wasm", &[2; 500], true);
     let console = d.file("pkg-a/pack_console.wasm", &[3; 700], true);
+    let signing = d.file("pkg-a/pack_signing_in.wasm", &[4; 90], true);
+    let with_them = d.file("pkg-a/pack_shared_1.wasm", &[5; 120], true);
     let packs = concat!(
         r#"{"cluster": ["pack_cluster.wasm", "pack_shared_0.wasm"], "#,
-        r#""console": ["pack_console.wasm", "pack_shared_0.wasm"]}"#,
+        r#""console": ["pack_console.wasm", "pack_shared_0.wasm", "pack_shared_1.wasm"], "#,
+        r#""signing_in": ["pack_shared_1.wasm", "pack_signing_in.wasm"]}"#,
     )
     .as_bytes();
     let packs = d.file("pkg-a/packs.json", packs, false);
@@ -178,13 +181,21 @@ fn weighs_a_small_dist() {
     let m = measure(&d.0).unwrap();
     assert_eq!(m.main_module, main);
     assert_eq!(m.groups["cluster"], cluster + shared);
-    assert_eq!(m.groups["console"], console + shared);
-    assert_eq!(m.first_visit, page + boot + bindings + split + main + config + console + shared);
-    assert_eq!(m.all, page + boot + bindings + split + main + config + cluster + shared + console + packs);
+    assert_eq!(m.groups["console"], console + shared + with_them);
+    assert_eq!(m.groups["signing_in"], with_them + signing);
+    // Signing in is on every way to the list; the pack it shares with the console counts once.
+    let loads = page + boot + bindings + split + main + config;
+    assert_eq!(m.first_visit, loads + console + shared + with_them + signing);
+    assert_eq!(m.all, loads + cluster + shared + console + signing + with_them + packs);
 
-    // Without a console group, the first visit is the page and what it loads.
+    // Without the console's group, signing in's packs are still on the way to the list.
+    let packs = br#"{"cluster": ["pack_cluster.wasm"], "signing_in": ["pack_signing_in.wasm"]}"#;
+    d.file("pkg-a/packs.json", packs, false);
+    assert_eq!(measure(&d.0).unwrap().first_visit, loads + signing);
+
+    // Without either group, the first visit is the page and what it loads.
     d.file("pkg-a/packs.json", br#"{"cluster": ["pack_cluster.wasm", "pack_shared_0.wasm"]}"#, false);
-    assert_eq!(measure(&d.0).unwrap().first_visit, page + boot + bindings + split + main + config);
+    assert_eq!(measure(&d.0).unwrap().first_visit, loads);
 }
 
 #[test]

@@ -6,9 +6,10 @@
 //! - `main_module`: the main wasm module, the one `.wasm` file index.html preloads;
 //! - `groups.<name>`: every pack a route group needs (pkg-*/packs.json, written by
 //!   scripts/pack-modules.mjs), shared packs included: that group's first navigation;
-//! - `first_visit`: index.html, what it references (scripts, module preloads, preloads, style
-//!   sheets), the modules those scripts import statically, and the packs of the `console`
-//!   group when packs.json has one;
+//! - `first_visit`: what a person signing in fetches before the clusters list shows: index.html,
+//!   what it references (scripts, module preloads, preloads, style sheets), the modules those
+//!   scripts import statically, and the packs of the `console` and `signing_in` groups that
+//!   packs.json has (each pack once);
 //! - `all`: every file of dist/ (its `.gz` when the build wrote one, else as it is), but the
 //!   server configuration no browser fetches (`_headers`, `deploy/`).
 //!
@@ -29,8 +30,11 @@ use std::path::{Path, PathBuf};
 use budget::{Figure, figures, parse_budget, table};
 use dist::measure;
 
-/// The group whose packs every visit fetches at start-up, when the build has one.
-const FIRST_VISIT_GROUP: &str = "console";
+/// The groups whose packs a person fetches before the clusters list shows, when the build has
+/// them: the console, fetched at start-up, and signing in, which every way to the list goes
+/// through (leaving for the identity server, redeeming the code it sends back, a reload's
+/// silent return, an API secret's grant).
+const FIRST_VISIT_GROUPS: [&str; 2] = ["console", "signing_in"];
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
