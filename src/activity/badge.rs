@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use super::{Activities, center};
 use crate::kit::lazy::{Lazy, split_screen};
 
-split_screen!(DRAWER, activity_drawer, w::DRAWER_NAME, view! { <crate::activity::drawer::ActivityDrawer/> });
+// In the `activity` group, with the tracking a list hands over (`clusters::track::from_list`).
+split_screen!(DRAWER, activity, w::DRAWER_NAME, view! { <crate::activity::drawer::ActivityDrawer/> });
 
 /// The rest of the badge's name after its visible "Activity".
 fn name(count: usize) -> String {

@@ -1,14 +1,18 @@
 //! The activity center: every long operation started in this tab, and every cluster or
 //! realm seen still moving, in one place that outlives the page that started it.
 //!
-//! The registry is type-erased and eager (it is tiny): a screen hands it plain data (a
-//! label, a link) and a closure that opens the screen's own watch and turns it into a
-//! [`Progress`]. That closure runs under an owner the center keeps until the operation
-//! settles, so the watch outlives the page; since it goes through the screen's shared
-//! poller, under the poller's own key, the thing is still polled once per interval.
-//! Only the badge and the toasts are eager; the drawer is its own chunk (`drawer`), and so
-//! is what the drawer's "notify me" option needs (`notify`): the eager part only keeps
-//! which operations the person asked about and the function the drawer handed it.
+//! The registry is type-erased: a screen hands it plain data (a label, a link) and a
+//! closure that opens the screen's own watch and turns it into a [`Progress`]. That closure
+//! runs under an owner the center keeps until the operation settles, so the watch outlives
+//! the page; since it goes through the screen's shared poller, under the poller's own key,
+//! the thing is still polled once per interval.
+//! The shell makes the registry and draws the badge and the toasts; the code that tracks
+//! and settles an operation comes with the first one. Screens loaded on demand carry it in
+//! their own modules; the clusters list, which is in the first visit's download, hands its
+//! moving clusters over through the `activity` group (`clusters::track::from_list`), which
+//! also holds the drawer (`drawer`). What the drawer's "notify me" option needs (`notify`)
+//! is its own chunk too: the registry only keeps which operations the person asked about
+//! and the function the drawer handed it.
 
 mod badge;
 pub mod drawer;

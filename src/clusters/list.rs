@@ -83,7 +83,7 @@ fn status_badge(cluster: &Cluster, watch: ClusterWatch, listed_at: f64) -> AnyVi
             watch.publish(key, cluster.clone());
         }
         if let Some(center) = crate::activity::center() {
-            crate::clusters::track::cluster(center, watch, &cluster.id, &cluster.name);
+            crate::clusters::track::from_list(center, watch, cluster.id.clone(), cluster.name.clone());
         }
         let initial = cluster.status.clone();
         let live = Signal::derive(move || {

@@ -1,5 +1,7 @@
 //! A cluster's operations in the activity center (its creation, a restart, a custom
 //! domain's certificate): how each watched value reads as progress, and starting to track it.
+//! The clusters list hands its moving clusters over through [`from_list`], so the center's
+//! tracking code is not in the list's download.
 
 use cluster_api::{Cluster, ClusterState, CustomerDomainValidation, RestartStatus};
 use leptos::prelude::*;
@@ -8,6 +10,7 @@ use super::status_badge::{is_transitional, message};
 use super::watch::{ClusterWatch, RestartWatch};
 use crate::activity::track::{hold, unreadable};
 use crate::activity::{Activities, Progress, Started};
+use crate::chunk::ChunkError;
 use crate::i18n::Phrase;
 use crate::i18n::k::activity as w;
 use crate::links::{self, ClusterTab};
@@ -33,6 +36,27 @@ pub fn cluster(center: Activities, watch: ClusterWatch, id: &str, name: &str) {
         links::cluster(id),
         hold(watch, PollKey::cluster(id), cluster_progress),
     );
+}
+
+type Track = fn(Activities, ClusterWatch, String, String);
+
+/// The center's tracking, as the `activity` group (with the drawer) holds it.
+#[leptos::wasm_split::wasm_split(activity, fallible, wasm_split_path = ::leptos::wasm_split)]
+fn tracker() -> Result<Track, ChunkError> {
+    Ok(|center, watch, id, name| cluster(center, watch, &id, &name))
+}
+
+/// A cluster the clusters list shows still moving, tracked once the center's code is here.
+/// The list is in the first visit's download and the center's tracking is not: a list with
+/// nothing moving never fetches it. The row shows the live state either way (the list's own
+/// watch); a module that cannot be had leaves the center without this cluster until its
+/// row is drawn again, and every later operation tries the fetch again.
+pub fn from_list(center: Activities, watch: ClusterWatch, id: String, name: String) {
+    leptos::task::spawn_local(async move {
+        if let Ok(track) = tracker().await {
+            track(center, watch, id, name);
+        }
+    });
 }
 
 /// A restart is over only by a reading taken after it began (`since`): the last one

@@ -143,6 +143,14 @@ pub async fn admin(ctx: &Ctx) {
     ctx.wait_url("/clusters").await;
 }
 
+/// Waits until the clusters list has handed its moving clusters (the seed's `acme-staging`
+/// is PROVISIONING) to the activity center: the tracking code is the `activity` group's,
+/// fetched after the list shows. A flow that counts or fails the files fetched next waits for
+/// it first, so those files are not taken for the hand-off's, nor its fetch for theirs.
+pub async fn list_handed_over(ctx: &Ctx) {
+    ctx.find("#activity-badge:not([data-count='0'])").await;
+}
+
 /// Opens the console and signs in as `email` through the identity server's login page.
 pub async fn person(ctx: &Ctx, email: &str) {
     ctx.goto("/").await;

@@ -202,6 +202,7 @@ async fn wait_served(ctx: &Ctx, packs: &[String]) -> usize {
 async fn first_click_few_files(ctx: Ctx) {
     admin(&ctx).await;
     ctx.wait_text("table.clusters", "acme-prod").await;
+    super::list_handed_over(&ctx).await;
     let before = new_files(&ctx, 0).await.len();
     ctx.click(&format!("a[href='{PROD}']")).await;
     ctx.find("#cluster-id").await;
@@ -209,8 +210,9 @@ async fn first_click_few_files(ctx: Ctx) {
     // so its files are not taken for the next tab's.
     ctx.find("#trouble-read-again").await;
     let opened = new_files(&ctx, before).await;
-    // What the console (the list) brought is there already; the rest of the group comes now.
-    let console = packs_of("console");
+    // What the list brought (the console's packs, and the activity center's that its moving
+    // cluster fetched) is there already; the rest of the group comes now.
+    let console: Vec<String> = packs_of("console").into_iter().chain(packs_of("activity")).collect();
     let cluster = packs_of("cluster");
     for pack in cluster.iter().filter(|p| !console.contains(p)) {
         assert!(
@@ -238,6 +240,7 @@ async fn first_click_few_files(ctx: Ctx) {
 async fn prefetched(ctx: Ctx) {
     admin(&ctx).await;
     ctx.wait_text("table.clusters", "acme-prod").await;
+    super::list_handed_over(&ctx).await;
     // While the person reads the list, the cluster page's code arrives.
     let cluster = packs_of("cluster");
     let before = wait_served(&ctx, &cluster).await;

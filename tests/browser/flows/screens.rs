@@ -29,18 +29,21 @@ async fn wasm_fetched(ctx: &Ctx) -> Vec<String> {
 async fn on_demand(ctx: Ctx) {
     admin(&ctx).await;
     ctx.wait_text("table.clusters", "acme-prod").await;
+    super::list_handed_over(&ctx).await;
     let eager = wasm_fetched(&ctx).await;
     // The main module draws sign-in; signing in is `signing_in`'s code, the clusters list the
-    // signed-in console's group (a pack both need, fetched once).
+    // signed-in console's group, and the list's moving cluster brings the activity center's
+    // tracking (`activity`), after the list shows (a pack two of them need is fetched once).
     let mut wanted: Vec<String> = vec!["_bg.wasm".into()];
-    for pack in
-        super::navigation::packs_of("signing_in").into_iter().chain(super::navigation::packs_of("console"))
-    {
+    let groups = ["signing_in", "console", "activity"];
+    for pack in groups.into_iter().flat_map(super::navigation::packs_of) {
         if !wanted.contains(&pack) {
             wanted.push(pack);
         }
     }
     assert_eq!(eager.len(), wanted.len(), "sign-in and the clusters list should need {wanted:?}: {eager:?}");
+    // Every group but the main module's comes in packs: `activity`'s own is among them.
+    assert!(eager.iter().any(|f| f.ends_with("/pack_activity.wasm")), "no activity pack: {eager:?}");
     for name in &wanted {
         assert!(eager.iter().any(|f| f.ends_with(name.as_str())), "{name} was not fetched: {eager:?}");
     }
@@ -88,6 +91,7 @@ pub async fn fail_next_modules(ctx: &Ctx, times: u32) {
 async fn failed_chunk(ctx: Ctx) {
     admin(&ctx).await;
     ctx.wait_text("table.clusters", "acme-prod").await;
+    super::list_handed_over(&ctx).await;
     fail_next_modules(&ctx, 1).await;
     ctx.click("nav.sidenav a[href='/organizations']").await;
     let error = ctx.wait_text("#chunk-error", "could not download").await;

@@ -15,10 +15,11 @@ use crate::harness::Ctx;
 
 const PROD: &str = "/clusters/cl-acme-prod";
 
-/// The packs only `log_extras` needs: the ones the cluster page, its Logs tab and the
-/// console do not bring.
+/// The packs only `log_extras` needs: the ones the cluster page, its Logs tab, the console
+/// and the activity center (fetched for the list's moving cluster) do not bring.
 fn own_packs() -> Vec<String> {
     let mut before = packs_of("console");
+    before.extend(packs_of("activity"));
     before.extend(packs_of("cluster"));
     before.extend(packs_of("cluster_logs"));
     let own: Vec<String> = packs_of("log_extras").into_iter().filter(|p| !before.contains(p)).collect();
