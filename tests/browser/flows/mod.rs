@@ -44,7 +44,7 @@ mod words;
 use std::future::Future;
 use std::pin::Pin;
 
-use cluster_sandbox::demo;
+use cluster_sandbox::{Config, demo};
 
 use crate::harness::{Coverage, Ctx, Driver};
 
@@ -143,8 +143,15 @@ pub async fn admin(ctx: &Ctx) {
     ctx.wait_url("/clusters").await;
 }
 
-/// Waits until the clusters list has handed its moving clusters (the seed's `acme-staging`
-/// is PROVISIONING) to the activity center: the tracking code is the `activity` group's,
+/// `config` with the seed's `acme-staging` PROVISIONING for the whole flow (by default it is
+/// active 5 s after the sandbox starts, which a slow run's list may already show): the list
+/// then always hands it to the activity center (see [`list_handed_over`]).
+pub fn staging_moving(config: Config) -> Config {
+    Config { provision: std::time::Duration::from_secs(600), ..config }
+}
+
+/// Waits until the clusters list has handed its moving cluster (`acme-staging`, under
+/// [`staging_moving`]) to the activity center: the tracking code is the `activity` group's,
 /// fetched after the list shows. A flow that counts or fails the files fetched next waits for
 /// it first, so those files are not taken for the hand-off's, nor its fetch for theirs.
 pub async fn list_handed_over(ctx: &Ctx) {

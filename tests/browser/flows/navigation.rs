@@ -6,7 +6,7 @@
 
 use cluster_sandbox::{Config, demo};
 
-use super::{Flow, admin};
+use super::{Flow, admin, staging_moving};
 use crate::harness::{Ctx, WAIT, dist_dir, run_flow};
 
 /// The most console files a first navigation may download.
@@ -15,9 +15,11 @@ const MOST_FILES: usize = 10;
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
         ("navigation_first_click_fetches_few_files", |d| {
-            Box::pin(run_flow(d, Config::default(), first_click_few_files))
+            Box::pin(run_flow(d, staging_moving(Config::default()), first_click_few_files))
         }),
-        ("navigation_prefetched_click_fetches_nothing", |d| Box::pin(run_flow(d, prefetching(), prefetched))),
+        ("navigation_prefetched_click_fetches_nothing", |d| {
+            Box::pin(run_flow(d, staging_moving(prefetching()), prefetched))
+        }),
         ("navigation_failed_prefetch_is_silent", |d| Box::pin(run_flow(d, prefetching(), failed_prefetch))),
         ("boot_module_alone_draws_sign_in", |d| Box::pin(run_flow(d, Config::default(), boot_alone))),
         ("boot_failed_console_fetch_shows_retry", |d| {
@@ -210,9 +212,10 @@ async fn first_click_few_files(ctx: Ctx) {
     // so its files are not taken for the next tab's.
     ctx.find("#trouble-read-again").await;
     let opened = new_files(&ctx, before).await;
-    // What the list brought (the console's packs, and the activity center's that its moving
-    // cluster fetched) is there already; the rest of the group comes now.
-    let console: Vec<String> = packs_of("console").into_iter().chain(packs_of("activity")).collect();
+    // What the way to the list brought (signing in's packs, the console's, and the activity
+    // center's that the list's moving cluster fetched) is there already; the rest of the
+    // group comes now.
+    let console: Vec<String> = ["signing_in", "console", "activity"].into_iter().flat_map(packs_of).collect();
     let cluster = packs_of("cluster");
     for pack in cluster.iter().filter(|p| !console.contains(p)) {
         assert!(

@@ -3,14 +3,16 @@
 
 use cluster_sandbox::{Config, demo};
 
-use super::{Flow, admin};
+use super::{Flow, admin, staging_moving};
 use crate::harness::{Ctx, run_flow};
 
 pub fn flows() -> Vec<(&'static str, Flow)> {
     vec![
-        ("screens_load_on_demand", |d| Box::pin(run_flow(d, Config::default(), on_demand))),
+        ("screens_load_on_demand", |d| Box::pin(run_flow(d, staging_moving(Config::default()), on_demand))),
         ("deep_link_into_a_lazy_screen", |d| Box::pin(run_flow(d, Config::default(), deep_link_lazy))),
-        ("a_failed_screen_download_is_recovered", |d| Box::pin(run_flow(d, Config::default(), failed_chunk))),
+        ("a_failed_screen_download_is_recovered", |d| {
+            Box::pin(run_flow(d, staging_moving(Config::default()), failed_chunk))
+        }),
         ("old_tab_addresses_redirect", |d| Box::pin(run_flow(d, Config::default(), old_tab_addresses))),
     ]
 }
