@@ -37,8 +37,18 @@ impl Ctx {
             .unwrap_or_else(|e| panic!("no element {css}: {e}"))
     }
 
+    /// Clicks the element `css` finds. A view may draw it again between the find and the
+    /// click (a poll's answer redrawing a table row): the click then meets a stale element,
+    /// and the element is found again, once. Any other failure fails the flow.
     pub async fn click(&self, css: &str) {
-        self.find(css).await.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+        let mut stale_once = false;
+        loop {
+            match self.find(css).await.click().await {
+                Ok(()) => return,
+                Err(e) if !stale_once && e.to_string().contains("stale element") => stale_once = true,
+                Err(e) => panic!("click {css}: {e}"),
+            }
+        }
     }
 
     pub async fn type_into(&self, css: &str, text: &str) {
