@@ -25,7 +25,7 @@ use crate::session::Session;
 pub struct Feed<T> {
     pub value: Option<T>,
     pub error: Option<ApiError>,
-    /// `Date.now()` of the last update, 0 when never.
+    /// `Date.now()` of the last update; 0 when never, or once `refresh` marked it stale.
     pub updated_at: f64,
 }
 

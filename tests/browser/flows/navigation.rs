@@ -157,6 +157,18 @@ async fn new_files(ctx: &Ctx, before: usize) -> Vec<String> {
     }
 }
 
+/// The packs the way to a list with a moving cluster fetches, each once: signing in's, the
+/// console's, and the activity center's that the list's hand-off brings (`list_handed_over`).
+pub(super) fn list_packs() -> Vec<String> {
+    let mut packs: Vec<String> = Vec::new();
+    for pack in ["signing_in", "console", "activity"].into_iter().flat_map(packs_of) {
+        if !packs.contains(&pack) {
+            packs.push(pack);
+        }
+    }
+    packs
+}
+
 /// The packs a route group needs, by file name, from the build's packs.json.
 pub(super) fn packs_of(group: &str) -> Vec<String> {
     let pkg = std::fs::read_dir(dist_dir())
@@ -212,10 +224,8 @@ async fn first_click_few_files(ctx: Ctx) {
     // so its files are not taken for the next tab's.
     ctx.find("#trouble-read-again").await;
     let opened = new_files(&ctx, before).await;
-    // What the way to the list brought (signing in's packs, the console's, and the activity
-    // center's that the list's moving cluster fetched) is there already; the rest of the
-    // group comes now.
-    let console: Vec<String> = ["signing_in", "console", "activity"].into_iter().flat_map(packs_of).collect();
+    // What the way to the list brought is there already; the rest of the group comes now.
+    let console = list_packs();
     let cluster = packs_of("cluster");
     for pack in cluster.iter().filter(|p| !console.contains(p)) {
         assert!(

@@ -36,13 +36,8 @@ async fn on_demand(ctx: Ctx) {
     // The main module draws sign-in; signing in is `signing_in`'s code, the clusters list the
     // signed-in console's group, and the list's moving cluster brings the activity center's
     // tracking (`activity`), after the list shows (a pack two of them need is fetched once).
-    let mut wanted: Vec<String> = vec!["_bg.wasm".into()];
-    let groups = ["signing_in", "console", "activity"];
-    for pack in groups.into_iter().flat_map(super::navigation::packs_of) {
-        if !wanted.contains(&pack) {
-            wanted.push(pack);
-        }
-    }
+    let wanted: Vec<String> =
+        std::iter::once("_bg.wasm".to_string()).chain(super::navigation::list_packs()).collect();
     assert_eq!(eager.len(), wanted.len(), "sign-in and the clusters list should need {wanted:?}: {eager:?}");
     // Every group but the main module's comes in packs: `activity`'s own is among them.
     assert!(eager.iter().any(|f| f.ends_with("/pack_activity.wasm")), "no activity pack: {eager:?}");

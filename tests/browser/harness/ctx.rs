@@ -41,14 +41,11 @@ impl Ctx {
     /// click (a poll's answer redrawing a table row): the click then meets a stale element,
     /// and the element is found again, once. Any other failure fails the flow.
     pub async fn click(&self, css: &str) {
-        let mut stale_once = false;
-        loop {
-            match self.find(css).await.click().await {
-                Ok(()) => return,
-                Err(e) if !stale_once && e.to_string().contains("stale element") => stale_once = true,
-                Err(e) => panic!("click {css}: {e}"),
-            }
-        }
+        let clicked = match self.find(css).await.click().await {
+            Err(e) if e.is_stale_element_reference() => self.find(css).await.click().await,
+            first => first,
+        };
+        clicked.unwrap_or_else(|e| panic!("click {css}: {e}"));
     }
 
     pub async fn type_into(&self, css: &str, text: &str) {
