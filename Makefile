@@ -31,13 +31,15 @@ lint: setup
 	cargo clippy --workspace --all-targets -- -D warnings
 
 # Everything: formatting and clippy first, then unit tests, sandbox HTTP tests, the size budget (size-budget.json)
-# and the browser tests against the release build; weight.mjs's and the packer's own tests (the
-# packer's run the loader it writes against the packs it writes, beside the CLI's own loader);
+# and the browser tests against the release build; weight.mjs's, the packer's and the optimiser's
+# own tests (the packer's run the loader it writes against the packs it writes, beside the CLI's
+# own loader; the optimiser's compare its output with the wasm-opt CLI's);
 # then contract fuzzing of the sandbox with schemathesis (a few minutes; see the README).
 test: lint build
 	cargo test --workspace --no-fail-fast -- --test-threads=1
 	node --test scripts/bench/weight.test.mjs
 	node --test scripts/pack-modules.test.mjs
+	node --test scripts/wasm-opt-all.test.mjs
 	./scripts/contract-fuzz.sh
 
 # Contract fuzzing alone (part of `make test`).

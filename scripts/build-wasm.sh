@@ -9,9 +9,9 @@
 #   3. wasm-bindgen --target web, keeping the linker's exports the chunks link against, then
 #      the unused wasm-streams exports removed (release, scripts/unused-exports.mjs) and the JS
 #      imports given short names (scripts/short-imports.mjs);
-#   4. wasm-opt -Oz on every module, functions ordered by name; the modules packed into a few
-#      files and the loader rewritten to read them (scripts/pack-modules.mjs); the JS
-#      minified (in release);
+#   4. wasm-opt -Oz on every module, functions ordered by name (scripts/wasm-opt-all.mjs);
+#      the modules packed into a few files and the loader rewritten to read them
+#      (scripts/pack-modules.mjs); the JS minified (in release);
 #   5. everything into pkg-<hash>/ (a new name whenever a byte changes, so it may be cached
 #      forever), and index.html pointed at it with absolute paths so deep links load it too;
 #   6. gzip and brotli siblings of every file, for servers that send precompressed files
@@ -75,9 +75,10 @@ if [ "$profile" = release ]; then
     # The `producers` and `target_features` custom sections are for tools, and browsers ignore
     # them; every one of the ~590 modules carried both (120 KB raw; 11.4 KB of dist's gzip,
     # 2.2 KB of the first visit's), so they are stripped once wasm-opt has used them.
-    find "$work/out" -name '*.wasm' -print0 |
-        xargs -0 -P "$(nproc)" -I{} wasm-opt --reorder-functions-by-name -Oz --low-memory-unused \
-            --strip-producers --strip-target-features {} -o {} 2> >(grep -v 'unknown name subsection' >&2)
+    # All ~600 modules in one Node process, a binaryen per core (scripts/wasm-opt-all.mjs): the
+    # same output as `wasm-opt --reorder-functions-by-name -Oz --low-memory-unused
+    # --strip-producers --strip-target-features` per file, without its second of start-up each.
+    node scripts/wasm-opt-all.mjs "$work/out" 2> >(grep -v 'unknown name subsection' >&2)
 fi
 
 # ~350 modules travel in a few packs, a group's own and a few shared, so a first navigation
