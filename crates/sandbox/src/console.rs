@@ -24,7 +24,7 @@ use tower_http::services::{ServeDir, ServeFile};
 /// A year, the most a browser honours; such files change their name when they change.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// Console files (and storage objects, and the token endpoint) to fail or slow down: the
+/// Console files (and storage objects, the token endpoint and the API) to fail or slow down: the
 /// next `times` requests whose path contains `path` get `status`, or, with `delay_ms`, are
 /// held that long and then served as usual (a far identity server, say).
 #[derive(Debug, Clone, Deserialize)]
@@ -159,7 +159,7 @@ fn is_asset(path: &str) -> bool {
 }
 
 /// Applies the armed faults to the routes other than the console's files (storage, the
-/// token endpoint); passes the rest on.
+/// token endpoint, the API); passes the rest on.
 pub async fn armed(State(faults): State<Faults>, request: Request, next: Next) -> Response {
     match faults.apply(request).await {
         Ok(request) => next.run(request).await,

@@ -84,15 +84,16 @@ async fn log_request(request: Request, next: Next) -> Response {
 /// The API, the token endpoint and the identity server's userinfo: bodies up to
 /// `strict::MAX_BODY_BYTES`, never cached, CORS only for `--allow-origin`'s origins.
 fn api_routes(config: &Config, faults: &crate::console::Faults) -> Router<Arc<AppState>> {
-    // The token endpoint answers the armed faults too, so a test can make it slow.
     let mut api = Router::new()
         .route(TOKEN_PATH, any(token::endpoint))
-        .route(token::ANY_REALM_PATH, any(token::endpoint))
-        .layer(middleware::from_fn_with_state(faults.clone(), crate::console::armed));
+        .route(token::ANY_REALM_PATH, any(token::endpoint));
     for prefix in PREFIXES {
         api = api.route(prefix, any(dispatch::api)).route(&format!("{prefix}/{{*rest}}"), any(dispatch::api));
     }
+    // The token endpoint and the API answer the armed faults too, so a test can make the
+    // token slow, or one operation late or failing.
     api = api
+        .layer(middleware::from_fn_with_state(faults.clone(), crate::console::armed))
         .merge(crate::identity::userinfo_route())
         .layer(DefaultBodyLimit::max(crate::strict::MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(security::api_headers(), security::apply));

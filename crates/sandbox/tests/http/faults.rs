@@ -169,3 +169,23 @@ async fn the_hostile_organization_serves_its_strings_verbatim() {
     let acme = h.get("/clusters", &h.admin().await).await;
     assert!(!acme.body.contains("onerror"));
 }
+
+/// `POST /sandbox/faults` reaches the API too: an armed fault fails or holds the next calls
+/// whose path holds its text, as often as armed, and no other call.
+#[tokio::test]
+async fn an_armed_fault_fails_or_holds_an_api_operation_as_often_as_armed() {
+    let h = Harness::with(Config::default()).await;
+    let token = h.admin().await;
+    let restarts = format!("/clusters/{}/restart-status", cluster_sandbox::demo::ACME_PROD);
+    let armed = h.raw(Method::POST, "/sandbox/faults?path=/restart-status&times=1&status=503", None).await;
+    assert_eq!(armed.status, StatusCode::CREATED, "{}", armed.body);
+    assert_eq!(h.get("/clusters", &token).await.status, StatusCode::OK, "another operation was failed");
+    assert_eq!(h.get(&restarts, &token).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(h.get(&restarts, &token).await.status, StatusCode::OK, "a fault armed once fails once");
+
+    let armed = h.raw(Method::POST, "/sandbox/faults?path=/restart-status&times=1&delay_ms=600", None).await;
+    assert_eq!(armed.status, StatusCode::CREATED, "{}", armed.body);
+    let started = std::time::Instant::now();
+    assert_eq!(h.get(&restarts, &token).await.status, StatusCode::OK, "a held call is then served");
+    assert!(started.elapsed() >= std::time::Duration::from_millis(600), "the call was not held");
+}
