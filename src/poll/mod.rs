@@ -45,6 +45,12 @@ impl<T> Feed<T> {
             (None, None) => None,
         }
     }
+
+    /// The value, unless `refresh` marked it stale (the thing was just changed) and no
+    /// answer came since.
+    pub fn fresh(&self) -> Option<&T> {
+        self.value.as_ref().filter(|_| self.updated_at > 0.0)
+    }
 }
 
 /// What one poll watches: a cluster, or one thing inside it (an extension, a realm, a

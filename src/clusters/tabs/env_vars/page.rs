@@ -66,12 +66,9 @@ pub fn ClusterEnvVars() -> impl IntoView {
     });
     let restarts = crate::poll::app_wide(restart_watch);
     let feed = restarts.watch(cluster_id.get_value(), None);
-    // A reading taken before a change was sent is stale (`refresh` marks it so): the change's
-    // own restart may be starting, so until the next reading the tab says it is checking,
-    // never "no restart".
-    let in_progress = Memo::new(move |_| {
-        feed.with(|f| f.value.as_ref().filter(|_| f.updated_at > 0.0).map(|s| s.restart_in_progress))
-    });
+    // A reading taken before a change was sent is stale: the change's own restart may be
+    // starting, so until the next reading the tab says it is checking, never "no restart".
+    let in_progress = Memo::new(move |_| feed.with(|f| f.fresh().map(|s| s.restart_in_progress)));
     let refused = Memo::new(move |_| cluster_ctx.denied(&catalogue::CLUSTER_ENVVAR_CREATE));
     let blocked = Memo::new(move |_| {
         let (name, status) = cluster.with(|c| (c.name.clone(), c.status.clone()));
